@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import Workbench
+
+/// `linklab aasa lint FILE|- [--format text|json]`: every problem a device or a reviewer
+/// would find in an association file.
+struct AASALintCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check an apple-app-site-association file as a device reads it.",
+        discussion: "Exit 0 when the file was read (valid or not: see \"valid\"), 3 when it cannot be read."
+    )
+
+    @Argument(help: "The association file, or - for standard input.")
+    var file: String
+
+    @Option(help: "Output format: text or json.")
+    var format: MatchOutputFormat = .text
+
+    func run() async throws {
+        let data: Data
+        switch MatchInput.read(file) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure): throw failUnreadable(file, failure.problem)
+        }
+        let document = AssociationDocument.parse(data)
+        switch format {
+        case .json:
+            let report = LintReport(document: document)
+            matchPrint(String(decoding: try JSONOutput.encode(report), as: UTF8.self))
+        case .text:
+            matchPrint(LintTextRenderer(style: .standardOutput).render(document, name: file == "-" ? "<stdin>" : file))
+        }
+    }
+}
+
+/// The `aasa lint` JSON document (`spec/cli.md`).
+struct LintReport: Encodable {
+    let schemaVersion = Workbench.schemaVersion
+    let valid: Bool
+    let deviceAccepts: Bool
+    let cmsSigned: Bool
+    let bytes: Int
+    let diagnostics: [LintDiagnostic]
+
+    init(document: AssociationDocument) {
+        valid = document.isValid
+        deviceAccepts = document.deviceAccepts
+        cmsSigned = document.isCMSSigned
+        bytes = document.byteCount
+        diagnostics = document.diagnostics
+    }
+}
+
+/// Text output of `aasa lint`: a summary line, then one aligned line per diagnostic.
+struct LintTextRenderer {
+    let style: MatchStyle
+
+    func render(_ document: AssociationDocument, name: String) -> String {
+        let count = { (severity: String) in document.diagnostics.filter { $0.severity == severity }.count }
+        let errors = count("error"), warnings = count("warning"), infos = count("info")
+        var verdict = document.deviceAccepts ? "a device accepts this file" : "a device rejects this file"
+        if document.deviceAccepts && document.exceedsSizeLimit { verdict = "a device ignores this file (over 128 KiB)" }
+        if document.file == nil && document.deviceAccepts { verdict = "no usable association file" }
+        var lines = [style.bold("\(name): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info — \(verdict)\(document.isCMSSigned ? " (CMS-signed)" : "")")]
+        let positions = document.diagnostics.map { diagnostic -> String in
+            guard let line = diagnostic.line else { return "-" }
+            return "\(line):\(diagnostic.column ?? 0)"
+        }
+        let width = positions.map(\.count).max() ?? 1
+        for (diagnostic, position) in zip(document.diagnostics, positions) {
+            let location = diagnostic.location.isEmpty ? "" : style.dim(diagnostic.location) + "  "
+            lines.append("  \(position.padding(toLength: width, withPad: " ", startingAt: 0))  \(style.severity(diagnostic.severity))  \(diagnostic.id)  \(location)\(diagnostic.message)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import Workbench
+
+/// `linklab inspect PATH`: what an app claims about links (entitlements, associated domains,
+/// URL schemes, link-handling code, provisioning profile).
+struct InspectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show an app's universal-link claims: entitlements, associated domains, URL schemes, link handlers, profile.",
+        discussion: "PATH is an .ipa, an unpacked .app folder or a Mach-O file. Exit 3 when it cannot be read as an app."
+    )
+
+    /// Output format.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "An .ipa, an unpacked .app folder, or a Mach-O file.")
+    var path: String
+
+    @Option(help: "Output format: text (for people) or json (the contract in spec/cli.md).")
+    var format: Format = .text
+
+    func run() async throws {
+        let progress = InspectProgress.makeIfTerminal()
+        let inspector = AppInspector(progress: progress?.callback)
+        var snapshot: AppSnapshot
+        do {
+            snapshot = try inspector.inspect(at: URL(fileURLWithPath: path))
+        } catch {
+            progress?.finish()
+            throw failUnreadable(path, error.description)
+        }
+        progress?.finish()
+        snapshot.source.path = path
+        switch format {
+        case .json:
+            var data = try JSONOutput.encode(snapshot)
+            data.append(0x0A)
+            FileHandle.standardOutput.write(data)
+        case .text:
+            let style = InspectStyle.forStandardOutput()
+            FileHandle.standardOutput.write(Data(InspectTextRenderer(style: style).render(snapshot).utf8))
+        }
+    }
+}
+
+/// Progress on standard error for long inflates, only when standard error is a terminal.
+final class InspectProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lastPercent = -1
+    private var shown = false
+
+    static func makeIfTerminal() -> InspectProgress? {
+        isatty(STDERR_FILENO) == 1 ? InspectProgress() : nil
+    }
+
+    var callback: @Sendable (String, UInt64, UInt64) -> Void {
+        { [self] file, done, total in self.report(file, done, total) }
+    }
+
+    private func report(_ file: String, _ done: UInt64, _ total: UInt64) {
+        guard total >= 16 << 20 else { return }
+        let percent = Int(done * 100 / max(total, 1))
+        lock.lock()
+        defer { lock.unlock() }
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        shown = true
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        FileHandle.standardError.write(Data("\rreading \(name): \(percent)% of \(total >> 20) MB".utf8))
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Workbench
+
+/// ANSI styling, on only when standard output is a terminal and `NO_COLOR` is unset.
+struct InspectStyle: Sendable {
+    var enabled: Bool
+
+    static func forStandardOutput() -> InspectStyle {
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return InspectStyle(enabled: isatty(STDOUT_FILENO) == 1 && !noColor)
+    }
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// The human-readable form of an `AppSnapshot` (may change; the JSON is the contract).
+struct InspectTextRenderer {
+    let style: InspectStyle
+    private let labelWidth = 19
+
+    func render(_ snapshot: AppSnapshot) -> String {
+        var lines: [String] = []
+        let source = snapshot.source
+        lines.append(style.bold(source.path) + "  " + style.dim("\(source.kind.rawValue), \(source.size) bytes, sha256 \(source.sha256)"))
+        for bundle in snapshot.bundles {
+            lines.append("")
+            lines.append(contentsOf: render(bundle))
+        }
+        let diagnostics = snapshot.diagnostics
+        if !diagnostics.isEmpty {
+            lines.append("")
+            lines.append(style.bold("Diagnostics"))
+            let width = diagnostics.map(\.severity.count).max() ?? 0
+            for diagnostic in diagnostics {
+                let severity = diagnostic.severity.padding(toLength: width, withPad: " ", startingAt: 0)
+                let coloured = diagnostic.severity == "error" ? style.red(severity)
+                    : diagnostic.severity == "warning" ? style.yellow(severity) : style.dim(severity)
+                let place = diagnostic.path.map { " [\($0)]" } ?? ""
+                lines.append("  \(coloured)  \(diagnostic.message)\(style.dim(place))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func render(_ bundle: BundleInfo) -> [String] {
+        var lines = [style.bold("\(bundle.role.rawValue)  \(bundle.path)")]
+        func row(_ label: String, _ value: String) {
+            lines.append("  " + pad(label, labelWidth) + value)
+        }
+        row("Bundle ID", bundle.bundleIdentifier ?? "—")
+        row("Application ID", bundle.applicationIdentifier ?? "—")
+        row("Team", bundle.teamIdentifier ?? "—")
+        var version = bundle.shortVersion ?? "—"
+        if let build = bundle.version { version += " (\(build))" }
+        if let minimum = bundle.minimumOSVersion { version += ", minimum OS \(minimum)" }
+        row("Version", version)
+        row("Executable", bundle.executable ?? "—")
+        for slice in bundle.slices {
+            var facts = [slice.fileType]
+            facts.append(slice.signed ? (slice.adhoc ? "ad hoc signed" : "signed") : "unsigned")
+            facts.append(slice.encrypted ? style.yellow("encrypted (FairPlay)") : "not encrypted")
+            if let identifier = slice.signingIdentifier { facts.append("identifier \(identifier)") }
+            if let team = slice.teamIdentifier { facts.append("team \(team)") }
+            row("  " + slice.arch, facts.joined(separator: ", "))
+        }
+        row("Entitlements", entitlementsSummary(bundle))
+        if bundle.archivedEntitlements != nil {
+            row("Archived (.xcent)", "present (not authoritative)")
+        }
+        if bundle.associatedDomains.isEmpty {
+            row("Associated domains", "none")
+        } else {
+            lines.append("  Associated domains")
+            lines.append(contentsOf: domainTable(bundle.associatedDomains).map { "    " + $0 })
+        }
+        row("URL schemes", list(bundle.urlSchemes))
+        if !bundle.queriedSchemes.isEmpty { row("Queried schemes", list(bundle.queriedSchemes)) }
+        if !bundle.activityTypes.isEmpty { row("Activity types", list(bundle.activityTypes)) }
+        if bundle.hasSceneManifest { row("Scenes", "UIApplicationSceneManifest present (links arrive in the scene delegate)") }
+        lines.append(contentsOf: evidence(bundle))
+        lines.append(contentsOf: profile(bundle))
+        return lines
+    }
+
+    private func entitlementsSummary(_ bundle: BundleInfo) -> String {
+        guard bundle.entitlementsSource != .none, let keys = bundle.entitlements.dictionaryValue?.keys.sorted() else {
+            return bundle.slices.isEmpty ? "— (no executable read)" : style.yellow("none signed")
+        }
+        if keys.isEmpty { return "\(bundle.entitlementsSource.rawValue), empty" }
+        let shown = keys.prefix(6).joined(separator: ", ") + (keys.count > 6 ? ", …" : "")
+        return "\(bundle.entitlementsSource.rawValue), \(keys.count) keys: \(shown)"
+    }
+
+    private func domainTable(_ domains: [AssociatedDomain]) -> [String] {
+        let header = ["SERVICE", "HOST", "WILDCARD", "PORT", "MODES", "PROBLEMS"]
+        let rows = domains.map { domain -> [String] in
+            [domain.service, domain.host, domain.wildcard ? "yes" : "no", domain.port.map(String.init) ?? "-",
+             domain.modes.isEmpty ? "-" : domain.modes.joined(separator: "+"),
+             domain.problems.isEmpty ? "-" : domain.problems.map { "\($0.severity.rawValue): \($0.message)" }.joined(separator: "; ")]
+        }
+        var widths = header.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        func format(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in index == cells.count - 1 ? cell : pad(cell, widths[index] + 2) }.joined()
+        }
+        var lines = [style.dim(format(header))]
+        for (row, domain) in zip(rows, domains) {
+            let text = format(row)
+            lines.append(domain.isAccepted ? (domain.problems.isEmpty ? text : style.yellow(text)) : style.red(text))
+        }
+        return lines
+    }
+
+    private func evidence(_ bundle: BundleInfo) -> [String] {
+        var lines: [String] = []
+        let groups: [(String, String)] = [("Link handlers", "receiver"), ("Outgoing links", "outgoing"), ("Web views", "webView")]
+        for (label, kind) in groups {
+            let hits = bundle.slices.flatMap(\.linkEvidence).filter { $0.kind == kind }
+            if hits.isEmpty {
+                if kind != "webView" {
+                    let unreliable = bundle.slices.contains { !$0.linkScanReliable }
+                    lines.append("  " + pad(label, labelWidth) + (bundle.slices.isEmpty ? "—" : unreliable ? style.yellow("unknown (encrypted text)") : "none found"))
+                }
+                continue
+            }
+            lines.append("  " + label)
+            var seen: Set<String> = []
+            for hit in hits {
+                let key = "\(hit.slice) \(hit.name) \(hit.section)"
+                guard seen.insert(key).inserted else { continue }
+                lines.append("    " + pad(hit.name, 54) + style.dim("\(hit.slice) \(hit.section) @0x\(String(hit.offset, radix: 16))"))
+            }
+        }
+        return lines
+    }
+
+    private func profile(_ bundle: BundleInfo) -> [String] {
+        guard let profile = bundle.provisioningProfile else {
+            return ["  " + pad("Profile", labelWidth) + "none"]
+        }
+        var lines = ["  Profile"]
+        func row(_ label: String, _ value: String) {
+            lines.append("    " + pad(label, labelWidth - 2) + value)
+        }
+        row("Name", profile.name ?? "—")
+        row("Kind", profile.distribution + (profile.usesIndefiniteLength ? " (BER indefinite-length CMS)" : ""))
+        row("Team", ([profile.teamName].compactMap { $0 } + profile.teamIdentifier).joined(separator: " "))
+        row("UUID", profile.uuid ?? "—")
+        row("Expires", profile.expirationDate.map(date) ?? "—")
+        if let domains = profile.entitlements["com.apple.developer.associated-domains"] {
+            row("Allows domains", describe(domains))
+        }
+        if profile.provisionsAllDevices {
+            row("Devices", "all (enterprise)")
+        } else if !profile.provisionedDevices.isEmpty {
+            row("Devices", "\(profile.provisionedDevices.count)")
+        }
+        for certificate in profile.developerCertificates {
+            let expiry = certificate.notValidAfter.map { ", expires " + date($0) } ?? ""
+            row("Certificate", (certificate.commonName ?? certificate.subject) + expiry)
+        }
+        return lines
+    }
+
+    private func describe(_ value: PlistValue) -> String {
+        if let string = value.stringValue { return string }
+        if let strings = value.stringArray { return strings.joined(separator: ", ") }
+        return value.typeName
+    }
+
+    private func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
+
+    private func date(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

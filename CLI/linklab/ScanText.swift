@@ -1,0 +1,130 @@
+import Foundation
+import Workbench
+
+/// ANSI styling for `scan` text output: only on a terminal, never with `NO_COLOR` set.
+struct ScanStyle: Sendable {
+    let enabled: Bool
+
+    static func forStandardOutput() -> ScanStyle {
+        let environment = ProcessInfo.processInfo.environment
+        return ScanStyle(enabled: isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+    }
+
+    func paint(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    func severity(_ severity: Severity, width: Int) -> String {
+        let padded = severity.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+        switch severity {
+        case .critical: return paint(padded, "1;35")
+        case .high: return paint(padded, "1;31")
+        case .medium: return paint(padded, "33")
+        case .low: return paint(padded, "36")
+        case .info: return paint(padded, "2")
+        }
+    }
+
+    func bold(_ text: String) -> String { paint(text, "1") }
+    func dim(_ text: String) -> String { paint(text, "2") }
+}
+
+/// The people-facing summary of a scan: identity, what was fetched and tested, a table of
+/// findings by severity, then one line per finding (ID, severity, subject, title).
+struct ScanTextRenderer {
+    let style: ScanStyle
+
+    func render(_ analysis: Analysis, reports: [String]) -> String {
+        var lines: [String] = []
+        let main = analysis.snapshot.mainBundle
+        let input = URL(fileURLWithPath: analysis.snapshot.source.path).lastPathComponent
+        lines.append(style.bold("\(analysis.appName)") + "  \(main?.bundleIdentifier ?? "?")  \(main?.applicationIdentifier ?? "no app ID")  (\(input))")
+
+        let supplied = analysis.domains.filter { $0.routes.contains { $0.route == .local } }.count
+        let fetched = analysis.domains.count - supplied
+        var domainLine = "\(analysis.domains.count) domain\(analysis.domains.count == 1 ? "" : "s")"
+        if analysis.offline {
+            domainLine += " (offline: \(supplied) supplied, \(fetched) not fetched)"
+        } else if supplied > 0 {
+            domainLine += " (\(fetched) fetched, \(supplied) supplied)"
+        }
+        let firstVerdicts = analysis.urlTests.compactMap(\.verdicts.first)
+        var urlLine = "\(analysis.urlTests.count) URL\(analysis.urlTests.count == 1 ? "" : "s") tested"
+        if !firstVerdicts.isEmpty {
+            let counts = Dictionary(grouping: firstVerdicts, by: \.decision).mapValues(\.count)
+            urlLine += " (" + Decision.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ")"
+        }
+        lines.append("\(domainLine), \(urlLine)")
+        for note in analysis.notes { lines.append(style.dim("note: \(note)")) }
+
+        lines.append("")
+        lines.append(style.bold("Findings"))
+        let counts = analysis.findings.countsBySeverity()
+        for severity in Severity.descending {
+            lines.append("  " + style.severity(severity, width: 9) + String(format: "%4d", counts[severity] ?? 0))
+        }
+        lines.append("  " + "total".padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "%4d", analysis.findings.count))
+
+        if !analysis.findings.isEmpty {
+            lines.append("")
+            let idWidth = analysis.findings.map(\.id.count).max() ?? 8
+            let subjectWidth = min(40, analysis.findings.map(\.subject.count).max() ?? 10)
+            for finding in analysis.findings {
+                let subject = finding.subject.count > subjectWidth ? String(finding.subject.prefix(subjectWidth - 1)) + "…" : finding.subject
+                lines.append(finding.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                             + style.severity(finding.severity, width: 8) + "  "
+                             + subject.padding(toLength: subjectWidth, withPad: " ", startingAt: 0) + "  "
+                             + finding.title)
+            }
+        }
+        if !reports.isEmpty {
+            lines.append("")
+            lines.append("Reports: " + reports.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Progress on standard error ("fetch 3/10 hosts"), only when standard error is a terminal.
+final class ScanProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var planned = 0
+    private var hostsDone = 0
+    private var urlsDone = 0
+    private var shown = false
+
+    static func makeIfTerminal() -> ScanProgress? {
+        isatty(STDERR_FILENO) == 1 ? ScanProgress() : nil
+    }
+
+    func show(_ event: PipelineEvent) {
+        lock.withLock {
+            let line: String?
+            switch event {
+            case .stageStarted(let stage):
+                line = "\(stage.rawValue)…"
+            case .hostsPlanned(let hosts):
+                planned = hosts.count
+                line = "fetch 0/\(planned) hosts"
+            case .hostDone(let report):
+                hostsDone += 1
+                line = "fetch \(hostsDone)/\(planned) hosts (\(report.host))"
+            case .urlDecided:
+                urlsDone += 1
+                line = urlsDone % 100 == 1 ? "match \(urlsDone) URLs" : nil
+            default:
+                line = nil
+            }
+            guard let line else { return }
+            shown = true
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        }
+    }
+
+    func clear() {
+        lock.withLock {
+            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            shown = false
+        }
+    }
+}

@@ -1,0 +1,141 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// One engine, several faces. See ../shared/architecture.md (mirrored in docs/ARCHITECTURE.md):
+// SiteAssociation and AppInspection are pure cores; AssociationFetch does network I/O;
+// Findings and Reports are pure; Workbench orchestrates; CLI/linklab is a thin face.
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+var package = Package(
+    name: "UniversalLinkLab",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "linklab", targets: ["linklab"]),
+        .library(name: "SiteAssociation", targets: ["SiteAssociation"]),
+        .library(name: "MachOReader", targets: ["MachOReader"]),
+        .library(name: "AppInspection", targets: ["AppInspection"]),
+        .library(name: "AssociationFetch", targets: ["AssociationFetch"]),
+        .library(name: "Findings", targets: ["Findings"]),
+        .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "Workbench", targets: ["Workbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+    ],
+    targets: [
+        // MARK: Pure cores
+        .target(
+            name: "SiteAssociation",
+            path: "Shared/SiteAssociation",
+            swiftSettings: strict
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Shared/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(
+            name: "MachOReader",
+            dependencies: [
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Shared/MachOReader",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "AppInspection",
+            dependencies: [
+                "CZlib",
+                "MachOReader",
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Shared/AppInspection",
+            swiftSettings: strict
+        ),
+        // MARK: I/O edge
+        .target(
+            name: "AssociationFetch",
+            dependencies: [
+                "SiteAssociation",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Shared/AssociationFetch",
+            swiftSettings: strict
+        ),
+        // MARK: Analysis and output
+        .target(
+            name: "Findings",
+            dependencies: ["SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch"],
+            path: "Shared/Findings",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "Reports",
+            dependencies: ["Findings", .product(name: "Plot", package: "Plot")],
+            path: "Shared/Reports",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "Workbench",
+            dependencies: ["SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "Findings", "Reports"],
+            path: "Shared/Workbench",
+            swiftSettings: strict
+        ),
+        // MARK: Faces
+        .executableTarget(
+            name: "linklab",
+            dependencies: [
+                "Workbench", "Reports",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "CLI/linklab",
+            swiftSettings: strict
+        ),
+        // MARK: Tests
+        .target(
+            name: "TestSupport",
+            path: "Tests/Support",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "TestServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Tests/Server",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "SiteAssociationTests", dependencies: ["SiteAssociation", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "MachOReaderTests", dependencies: ["MachOReader", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "AppInspectionTests", dependencies: ["AppInspection", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "TestSupport", "TestServer"], swiftSettings: strict),
+        .testTarget(name: "FindingsTests", dependencies: ["Findings", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),
+    ]
+)

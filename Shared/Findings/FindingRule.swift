@@ -1,0 +1,32 @@
+import Foundation
+
+/// One rule of the findings catalogue (`spec/findings.md`): its stable ID, severity and texts
+/// declared beside its logic, and a pure function from facts to findings.
+public protocol FindingRule: Sendable {
+    /// Stable ID (`ENT-005`); never reused for another meaning once published.
+    var id: String { get }
+    /// Default severity of its findings (a rule may escalate one, e.g. SCH-001).
+    var severity: Severity { get }
+    /// One line, the same for every finding of the rule.
+    var title: String { get }
+    /// Why it matters, in plain language.
+    var explanation: String { get }
+    /// What to change.
+    var remediation: String { get }
+    /// Where to read more.
+    var references: [Reference] { get }
+    /// The findings these facts produce (none when the rule does not apply). Never throws.
+    func evaluate(_ facts: AnalysisFacts) -> [Finding]
+}
+
+extension FindingRule {
+    /// A finding of this rule about `subject`; `detail` (what was found here) goes before the
+    /// rule's general explanation.
+    func finding(subject: String, detail: String? = nil, evidence: [Evidence],
+                 severity: Severity? = nil, remediation: String? = nil) -> Finding {
+        let text = detail.map { "\($0)\n\n\(explanation)" } ?? explanation
+        return Finding(id: id, severity: severity ?? self.severity, title: title, subject: subject,
+                       explanation: text, evidence: evidence, remediation: remediation ?? self.remediation,
+                       references: references)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The whole catalogue, and the one entry point that turns facts into sorted findings.
+///
+/// The floor is `spec/findings.md`; IDs added here (stable once published):
+///
+/// | ID | severity | when | why it matters |
+/// |---|---|---|---|
+/// | ENT-010 | low (medium once expired) | embedded profile expired or expiring within 30 days | an expired build no longer launches: its links cannot be tested or reproduced |
+/// | ENT-011 | info | application-identifier prefix ≠ team ID | files written as TEAMID.bundle never match such apps (classic AASA-007 cause) |
+/// | ENT-012 | low | `?mode=developer` on a production host (same host also plain, or no staging label) | developer devices fetch production directly, trusting user-installed roots |
+/// | AASA-022 | medium | applinks host whose file lists the app only under webcredentials/appclips/activitycontinuation | the mix-up behind an AASA-007, with the entry to move |
+/// | AASA-023 | medium | applinks names the app's bundle ID under another prefix, or its app ID in other case | near miss that explains an AASA-007 |
+/// | AASA-024 | medium | App Clip's `appclips:` host file does not list the clip under `appclips` | web invocations of the clip fail |
+/// | AASA-025 | low | `webcredentials:` host file does not list the app | AutoFill/passkeys for the domain silently fail |
+///
+/// Choices pinned by tests: BIN-001 also fires when only legacy scheme receivers exist (they
+/// never receive universal links) and applies to apps and App Clips only; SCH-001 is one
+/// finding per scheme, high for generic or OAuth-callback schemes; lint-derived AASA rules
+/// read the effective file (supplied, else CDN, else origin) and skip informational lint.
+public enum FindingRules {
+    /// Every rule, in ID order.
+    public static let all: [any FindingRule] = [
+        ENT001NoAssociatedDomains(), ENT002MalformedDomainEntry(), ENT003WildcardDomain(),
+        ENT004DeveloperModeInRelease(), ENT005DomainNotInProfile(), ENT006EntitlementsDisagree(),
+        ENT007DebuggableBuild(), ENT008PunycodeHost(), ENT009NestedBundleDomains(),
+        ENT010ProfileExpiry(), ENT011AppIDPrefixNotTeam(), ENT012DeveloperModeProductionHost(),
+        SCH001CustomURLSchemes(), SCH002QueriedSchemes(),
+        BIN001NoUniversalLinkReceiver(), BIN002ReceiversFound(), BIN003OutgoingLinks(),
+        BIN004ReceiversWithWebView(), BIN005EncryptedBinary(), BIN006LegacyReceiversOnly(),
+        AASA001Unreachable(), AASA002NotHTTPS(), AASA003Redirect(), AASA004HTTPStatus(),
+        AASA005NotJSONOrNoAppLinks(), AASA006TooLarge(), AASA007AppNotInAppLinks(),
+        AASA008ContentType(), AASA009SlowOrigin(), AASA010CDNOriginDiffer(), AASA011LegacyPathOnly(),
+        AASA012BotProtection(), AASA013ComponentsPathsDisagree(), AASA014DeadRules(),
+        AASA015DefaultsCarryRuleKeys(), AASA016LenientParseTraps(), AASA017PercentDecodingWidens(),
+        AASA018SensitivePaths(), AASA019OtherAppsClaimDomain(), AASA020OtherServices(),
+        AASA021SchemaProblems(), AASA022AppUnderOtherServiceOnly(), AASA023NearMissAppID(),
+        AASA024AppClipNotListed(), AASA025WebCredentialsNotListed(),
+        URL001URLVerdicts(), URL002ExpectationMismatch(),
+    ]
+
+    /// The rule with `id`, if the catalogue has it.
+    public static func rule(id: String) -> (any FindingRule)? {
+        all.first { $0.id == id }
+    }
+
+    /// Every rule's findings, in report order (severity, then ID, then subject).
+    public static func evaluate(_ facts: AnalysisFacts) -> [Finding] {
+        all.flatMap { $0.evaluate(facts) }.sortedForReport()
+    }
+}

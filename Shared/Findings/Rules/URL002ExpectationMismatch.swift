@@ -1,0 +1,41 @@
+import Foundation
+import SiteAssociation
+
+/// URL-002: a URL marked "must not open the app" opens it, or one marked "must open" does not.
+public struct URL002ExpectationMismatch: FindingRule {
+    public let id = "URL-002"
+    public let severity = Severity.medium
+    public let title = "URL does not behave as the tester expected"
+    public let explanation = "The tester marked this URL as one that must not open the app (! in the URL list) and the association file routes it into the app — or marked it as one that must open the app (=) and it does not. A sensitive URL that opens the app hands its parameters to the app's link handler without the web page's protections."
+    public let remediation = "Fix the association file (an exclude rule placed before the broader match, percentEncoded left true, string-only ? values) or the expectation; re-run to confirm."
+    public let references: [Reference] = Reference.universalLinksBaseline + [.appleApplinks]
+
+    /// The rule (stateless).
+    public init() {}
+
+    public func evaluate(_ facts: AnalysisFacts) -> [Finding] {
+        let subjectIDs = facts.linkAppIDs
+        return facts.urlTests.compactMap { test in
+            guard test.expectation != .none else { return nil }
+            let relevant = subjectIDs.isEmpty ? test.verdicts : test.verdicts.filter { subjectIDs.contains($0.appID) }
+            let opening = relevant.filter { $0.decision == .match }
+            let problem: String
+            switch test.expectation {
+            case .mustNotOpen where !opening.isEmpty:
+                problem = "must not open the app, but it opens " + opening.map { URLTestText.describe($0) }.joined(separator: "; ")
+            case .mustOpen where opening.isEmpty:
+                problem = "must open the app, but " + (relevant.isEmpty ? "no app ID was decided" : relevant.map { URLTestText.describe($0) }.joined(separator: "; "))
+            default:
+                return nil
+            }
+            let shown = test.expectation == .mustNotOpen ? opening : relevant
+            var evidence: [Evidence] = []
+            for place in shown.compactMap({ URLTestText.ruleEvidence($0, test: test, facts: facts) }) where !evidence.contains(place) {
+                evidence.append(place)
+            }
+            evidence += shown.map { .text("trace for \($0.appID): " + $0.trace.joined(separator: " → ")) }
+            if let line = test.line { evidence.append(.text("URL list line \(line)")) }
+            return finding(subject: test.url, detail: "\(test.url) \(problem).", evidence: evidence)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// One line of a URL list: the URL and what the tester expects.
+public struct URLListEntry: Sendable, Equatable {
+    /// The URL (prefix and surrounding spaces removed).
+    public var url: String
+    /// What the tester expects.
+    public var expectation: URLExpectation
+    /// 1-based line in the list; nil for a `--url` argument.
+    public var line: Int?
+
+    /// An entry.
+    public init(url: String, expectation: URLExpectation = .none, line: Int? = nil) {
+        self.url = url
+        self.expectation = expectation
+        self.line = line
+    }
+}
+
+/// The URL-list format of `--urls FILE` and `--url URL` (Samples/urls.txt):
+///
+/// - one URL per line; blank lines and lines whose first non-space character is `#` are skipped
+///   (a `#` later in a line is the URL's fragment);
+/// - `!` before the URL (then optional spaces): the URL must **not** open the app;
+/// - `=` before the URL: the URL **must** open the app;
+/// - no prefix: no expectation — the verdict is reported (URL-001) but never judged (URL-002).
+///   Plain lines are not "must open" because lists mix URLs that should and should not open;
+///   the file says which ones must, with `=`.
+///
+/// A line that is not an absolute `http(s)://` URL with a host is an error (the tester mistyped
+/// it), not a silent skip.
+public enum URLList {
+    /// Most URLs in one list.
+    public static let maxURLs = 100_000
+    /// Longest line read.
+    public static let maxLineLength = 8_192
+
+    /// Parses a whole list.
+    public static func parse(_ text: String) throws(FindingsError) -> [URLListEntry] {
+        var entries: [URLListEntry] = []
+        var body = Substring(text)
+        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
+        for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let number = index + 1
+            guard line.count <= maxLineLength else { throw .lineTooLong(line: number, limit: maxLineLength) }
+            guard let entry = try entry(String(line), line: number) else { continue }
+            guard entries.count < maxURLs else { throw .tooManyURLs(limit: maxURLs) }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// Reads one line (or a `--url` value); nil for a blank or comment line.
+    public static func entry(_ text: String, line: Int? = nil) throws(FindingsError) -> URLListEntry? {
+        var rest = Substring(text).trimmingCharacters(in: .whitespacesAndNewlines)[...]
+        if rest.isEmpty || rest.hasPrefix("#") { return nil }
+        var expectation = URLExpectation.none
+        if let first = rest.first, first == "!" || first == "=" {
+            expectation = first == "!" ? .mustNotOpen : .mustOpen
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        }
+        let url = String(rest)
+        guard !url.isEmpty else { throw .invalidURL(line: line, text: text, reason: "no URL after the prefix") }
+        guard !url.contains(where: { $0 == " " || $0 == "\t" }) else {
+            throw .invalidURL(line: line, text: text, reason: "a URL cannot contain spaces (percent-encode them as %20)")
+        }
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
+            throw .invalidURL(line: line, text: text, reason: "not an absolute URL")
+        }
+        guard scheme == "https" || scheme == "http" else {
+            throw .invalidURL(line: line, text: text, reason: "universal links are https:// URLs (scheme \(scheme))")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw .invalidURL(line: line, text: text, reason: "the URL has no host")
+        }
+        return URLListEntry(url: url, expectation: expectation, line: line)
+    }
+}

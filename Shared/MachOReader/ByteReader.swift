@@ -1,0 +1,293 @@
+import Foundation
+
+/// Byte order of a multi-byte integer on disk.
+public enum ByteOrder: Sendable, Equatable {
+    /// Least significant byte first (thin Mach-O headers and load commands, ZIP).
+    case little
+    /// Most significant byte first (fat headers, code signatures, DER lengths).
+    case big
+}
+
+/// A bounds-checked, read-only view of untrusted bytes: the one way this project reads input.
+///
+/// Offsets given to its methods are relative to the reader's first byte. Every error reports
+/// the *absolute* offset (`baseOffset + offset`), so a sub-reader over a Mach-O slice or a ZIP
+/// entry still names the position in the original file. Reads never trap: out-of-range offsets,
+/// negative counts and overflowing sums all throw `ByteReaderError`.
+public struct ByteReader: Sendable {
+    private let storage: Data
+    /// Index in `storage` of this reader's first byte.
+    private let start: Int
+    /// Number of bytes visible through this reader.
+    public let count: Int
+    /// Absolute offset of this reader's first byte in the original input (used in errors).
+    public let baseOffset: Int
+
+    /// A reader over all of `data`; `baseOffset` is where `data` starts in the original input.
+    public init(_ data: Data, baseOffset: Int = 0) {
+        self.storage = data
+        self.start = data.startIndex
+        self.count = data.count
+        self.baseOffset = baseOffset
+    }
+
+    private init(storage: Data, start: Int, count: Int, baseOffset: Int) {
+        self.storage = storage
+        self.start = start
+        self.count = count
+        self.baseOffset = baseOffset
+    }
+
+    /// True when the reader holds no bytes.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The absolute offset (in the original input) of `offset` in this reader, saturating.
+    public func absoluteOffset(_ offset: Int) -> Int {
+        let (sum, overflow) = baseOffset.addingReportingOverflow(offset)
+        return overflow ? Int.max : sum
+    }
+
+    /// Throws unless `offset ..< offset + length` lies inside the reader.
+    public func checkRange(at offset: Int, count length: Int, reading what: @autoclosure () -> String) throws(ByteReaderError) {
+        guard offset >= 0, length >= 0 else {
+            throw ByteReaderError(offset: absoluteOffset(offset), reading: what(), problem: .negative)
+        }
+        let end = try ByteReader.sum(offset, length, at: absoluteOffset(offset), reading: what())
+        guard end <= count else {
+            throw ByteReaderError(
+                offset: absoluteOffset(offset), reading: what(),
+                problem: .outOfBounds(needed: length, available: max(0, count - offset)))
+        }
+    }
+
+    /// True when `offset ..< offset + length` lies inside the reader (never throws).
+    public func contains(offset: Int, count length: Int) -> Bool {
+        (try? checkRange(at: offset, count: length, reading: "")) != nil
+    }
+
+    // MARK: Integers
+
+    /// The byte at `offset`.
+    public func uint8(at offset: Int, reading what: @autoclosure () -> String = "UInt8") throws(ByteReaderError) -> UInt8 {
+        try checkRange(at: offset, count: 1, reading: what())
+        return storage[start + offset]
+    }
+
+    /// A 16-bit unsigned integer at `offset`.
+    public func uint16(at offset: Int, _ order: ByteOrder, reading what: @autoclosure () -> String = "UInt16") throws(ByteReaderError) -> UInt16 {
+        UInt16(truncatingIfNeeded: try unsigned(at: offset, width: 2, order, reading: what()))
+    }
+
+    /// A 32-bit unsigned integer at `offset`.
+    public func uint32(at offset: Int, _ order: ByteOrder, reading what: @autoclosure () -> String = "UInt32") throws(ByteReaderError) -> UInt32 {
+        UInt32(truncatingIfNeeded: try unsigned(at: offset, width: 4, order, reading: what()))
+    }
+
+    /// A 64-bit unsigned integer at `offset`.
+    public func uint64(at offset: Int, _ order: ByteOrder, reading what: @autoclosure () -> String = "UInt64") throws(ByteReaderError) -> UInt64 {
+        try unsigned(at: offset, width: 8, order, reading: what())
+    }
+
+    /// A 32-bit unsigned integer at `offset`, converted to `Int` (always fits on 64-bit hosts).
+    public func int32Value(at offset: Int, _ order: ByteOrder, reading what: @autoclosure () -> String = "UInt32") throws(ByteReaderError) -> Int {
+        Int(try uint32(at: offset, order, reading: what()))
+    }
+
+    /// A 64-bit unsigned integer at `offset` as `Int`; throws when it exceeds `Int.max`.
+    public func int64Value(at offset: Int, _ order: ByteOrder, reading what: @autoclosure () -> String = "UInt64") throws(ByteReaderError) -> Int {
+        let value = try uint64(at: offset, order, reading: what())
+        guard let result = Int(exactly: value) else {
+            throw ByteReaderError(offset: absoluteOffset(offset), reading: what(), problem: .valueTooLarge(value))
+        }
+        return result
+    }
+
+    private func unsigned(at offset: Int, width: Int, _ order: ByteOrder, reading what: @autoclosure () -> String) throws(ByteReaderError) -> UInt64 {
+        try checkRange(at: offset, count: width, reading: what())
+        let position = start + offset - storage.startIndex
+        return storage.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> UInt64 in
+            switch (width, order) {
+            case (2, .little): UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
+            case (2, .big): UInt64(UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
+            case (4, .little): UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+            case (4, .big): UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+            case (8, .little): UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            case (8, .big): UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            default: UInt64(raw[position])
+            }
+        }
+    }
+
+    // MARK: Ranges
+
+    /// A reader over `offset ..< offset + length`; its errors keep absolute offsets.
+    public func subReader(at offset: Int, count length: Int, reading what: @autoclosure () -> String = "range") throws(ByteReaderError) -> ByteReader {
+        try checkRange(at: offset, count: length, reading: what())
+        return ByteReader(storage: storage, start: start + offset, count: length, baseOffset: absoluteOffset(offset))
+    }
+
+    /// A reader from `offset` to the end.
+    public func subReader(from offset: Int, reading what: @autoclosure () -> String = "range") throws(ByteReaderError) -> ByteReader {
+        guard offset >= 0, offset <= count else {
+            throw ByteReaderError(offset: absoluteOffset(offset), reading: what(), problem: .outOfBounds(needed: 0, available: 0))
+        }
+        return try subReader(at: offset, count: count - offset, reading: what())
+    }
+
+    /// A copy of `length` bytes at `offset` (indices start at 0).
+    public func bytes(at offset: Int, count length: Int, reading what: @autoclosure () -> String = "bytes") throws(ByteReaderError) -> Data {
+        try checkRange(at: offset, count: length, reading: what())
+        return Data(storage[(start + offset)..<(start + offset + length)])
+    }
+
+    /// A copy of every byte in the reader (indices start at 0).
+    public var data: Data { Data(storage[start..<(start + count)]) }
+
+    /// Calls `body` with the raw bytes of `offset ..< offset + length` (valid only inside `body`).
+    public func withBytes<R>(
+        at offset: Int, count length: Int, reading what: @autoclosure () -> String = "bytes",
+        _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
+        try checkRange(at: offset, count: length, reading: what())
+        return try storage[(start + offset)..<(start + offset + length)].withUnsafeBytes(body)
+    }
+
+    // MARK: Strings
+
+    /// The bytes of a NUL-terminated string at `offset`, without the NUL.
+    ///
+    /// Throws when no NUL appears within `maxLength` bytes or before the end of the reader.
+    public func cStringBytes(at offset: Int, maxLength: Int, reading what: @autoclosure () -> String = "C string") throws(ByteReaderError) -> Data {
+        try checkRange(at: offset, count: 0, reading: what())
+        let limit = min(count - offset, max(0, maxLength))
+        let first = start + offset
+        let terminator: Int? = storage[first..<(first + limit)].withUnsafeBytes { buffer in
+            buffer.firstIndex(of: 0)
+        }
+        if let terminator { return Data(storage[first..<(first + terminator)]) }
+        if limit < count - offset {
+            throw ByteReaderError(offset: absoluteOffset(offset), reading: what(), problem: .stringTooLong(maxLength: maxLength))
+        }
+        throw ByteReaderError(offset: absoluteOffset(offset), reading: what(), problem: .unterminatedString)
+    }
+
+    /// A NUL-terminated string at `offset` (invalid UTF-8 is replaced, never trusted).
+    public func cString(at offset: Int, maxLength: Int, reading what: @autoclosure () -> String = "C string") throws(ByteReaderError) -> String {
+        String(decoding: try cStringBytes(at: offset, maxLength: maxLength, reading: what()), as: UTF8.self)
+    }
+
+    /// A fixed-size string field (e.g. a 16-byte `segname`): bytes up to the first NUL or `length`.
+    public func fixedString(at offset: Int, length: Int, reading what: @autoclosure () -> String = "fixed string") throws(ByteReaderError) -> String {
+        try checkRange(at: offset, count: length, reading: what())
+        let first = start + offset
+        return storage[first..<(first + length)].withUnsafeBytes { buffer in
+            let end = buffer.firstIndex(of: 0) ?? buffer.count
+            return String(decoding: buffer[0..<end], as: UTF8.self)
+        }
+    }
+
+    /// One NUL-terminated string found by `cStrings(maxLength:maxCount:)`.
+    public struct CString: Sendable, Equatable {
+        /// Offset of the first byte, relative to the reader.
+        public var offset: Int
+        /// The string's bytes without the terminating NUL.
+        public var bytes: Data
+        /// The bytes decoded as UTF-8 (invalid sequences replaced).
+        public var string: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// Splits the reader into its NUL-terminated strings (empty strings skipped).
+    ///
+    /// A string longer than `maxLength` is skipped whole; at most `maxCount` strings are returned;
+    /// trailing bytes without a NUL are returned as a final string (sections may lack padding).
+    public func cStrings(maxLength: Int, maxCount: Int) -> [CString] {
+        var result: [CString] = []
+        storage[start..<(start + count)].withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var index = 0
+            while index < buffer.count, result.count < maxCount {
+                var end = index
+                while end < buffer.count, buffer[end] != 0 { end += 1 }
+                let length = end - index
+                if length > 0, length <= maxLength {
+                    result.append(CString(offset: index, bytes: Data(buffer[index..<end])))
+                }
+                index = end + 1
+            }
+        }
+        return result
+    }
+
+    // MARK: Checked arithmetic
+
+    /// `a + b`, throwing `ByteReaderError.Problem.arithmeticOverflow` instead of trapping.
+    public static func sum(_ a: Int, _ b: Int, at offset: Int = 0, reading what: @autoclosure () -> String = "offset") throws(ByteReaderError) -> Int {
+        let (value, overflow) = a.addingReportingOverflow(b)
+        guard !overflow else { throw ByteReaderError(offset: offset, reading: what(), problem: .arithmeticOverflow) }
+        return value
+    }
+
+    /// `a * b`, throwing instead of trapping.
+    public static func product(_ a: Int, _ b: Int, at offset: Int = 0, reading what: @autoclosure () -> String = "size") throws(ByteReaderError) -> Int {
+        let (value, overflow) = a.multipliedReportingOverflow(by: b)
+        guard !overflow else { throw ByteReaderError(offset: offset, reading: what(), problem: .arithmeticOverflow) }
+        return value
+    }
+
+    /// `a - b`, throwing when the result would be negative or overflow.
+    public static func difference(_ a: Int, _ b: Int, at offset: Int = 0, reading what: @autoclosure () -> String = "offset") throws(ByteReaderError) -> Int {
+        let (value, overflow) = a.subtractingReportingOverflow(b)
+        guard !overflow, value >= 0 else { throw ByteReaderError(offset: offset, reading: what(), problem: .arithmeticOverflow) }
+        return value
+    }
+}
+
+/// A read that `ByteReader` refused: where (absolute offset), what was being read, and why.
+public struct ByteReaderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Why a read failed.
+    public enum Problem: Equatable, Sendable {
+        /// The read needs `needed` bytes but only `available` remain.
+        case outOfBounds(needed: Int, available: Int)
+        /// A negative offset or length was asked for.
+        case negative
+        /// An offset or size computation overflowed.
+        case arithmeticOverflow
+        /// A NUL-terminated string runs to the end of the data.
+        case unterminatedString
+        /// A NUL-terminated string is longer than the allowed maximum.
+        case stringTooLong(maxLength: Int)
+        /// A 64-bit value does not fit the host's `Int`.
+        case valueTooLarge(UInt64)
+    }
+
+    /// Absolute offset in the original input where the read started.
+    public var offset: Int
+    /// What was being read (e.g. "ncmds", "SuperBlob index").
+    public var reading: String
+    /// Why the read failed.
+    public var problem: Problem
+
+    /// Creates an error for a read of `reading` at absolute `offset`.
+    public init(offset: Int, reading: String, problem: Problem) {
+        self.offset = offset
+        self.reading = reading
+        self.problem = problem
+    }
+
+    public var description: String {
+        let location = "\(reading) at offset \(offset) (0x\(String(offset, radix: 16)))"
+        switch problem {
+        case .outOfBounds(let needed, let available):
+            return "\(location): needs \(needed) bytes, only \(available) available (truncated or bad offset)"
+        case .negative:
+            return "\(location): negative offset or length"
+        case .arithmeticOverflow:
+            return "\(location): offset or size overflows"
+        case .unterminatedString:
+            return "\(location): string has no terminating NUL"
+        case .stringTooLong(let maxLength):
+            return "\(location): string longer than \(maxLength) bytes"
+        case .valueTooLarge(let value):
+            return "\(location): value \(value) is too large"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/// The names the link-evidence scan looks for, and how each may be spelled in a binary.
+/// What this does and does not detect is documented on `LinkScanResult`.
+enum LinkCatalogue {
+    struct Entry {
+        var kind: LinkEvidenceKind
+        var name: String
+        var spelling: Spelling
+    }
+
+    enum Spelling {
+        /// An Objective-C selector.
+        case selector
+        /// An Objective-C class.
+        case objcClass
+        /// An exported C symbol (constant or function).
+        case cSymbol
+        /// A Swift declaration: the mangled prefix after `$s`.
+        case swiftPrefix(String)
+    }
+
+    static let entries: [Entry] = [
+        Entry(kind: .receiver, name: "application:continueUserActivity:restorationHandler:", spelling: .selector),
+        Entry(kind: .receiver, name: "scene:continueUserActivity:", spelling: .selector),
+        Entry(kind: .receiver, name: "scene:willConnectToSession:options:", spelling: .selector),
+        Entry(kind: .receiver, name: "application:openURL:options:", spelling: .selector),
+        Entry(kind: .receiver, name: "scene:openURLContexts:", spelling: .selector),
+        Entry(kind: .receiver, name: "application:handleOpenURL:", spelling: .selector),
+        Entry(kind: .receiver, name: "application:openURL:sourceApplication:annotation:", spelling: .selector),
+        Entry(kind: .receiver, name: "onOpenURL", spelling: .swiftPrefix("7SwiftUI4ViewPAAE9onOpenURL7perform")),
+        Entry(kind: .receiver, name: "onContinueUserActivity", spelling: .swiftPrefix("7SwiftUI4ViewPAAE22onContinueUserActivity_7perform")),
+        Entry(kind: .outgoing, name: "openURL:options:completionHandler:", spelling: .selector),
+        Entry(kind: .outgoing, name: "openURL:", spelling: .selector),
+        Entry(kind: .outgoing, name: "canOpenURL:", spelling: .selector),
+        Entry(kind: .outgoing, name: "UIApplicationOpenURLOptionUniversalLinksOnly", spelling: .cSymbol),
+        Entry(kind: .webView, name: "loadRequest:", spelling: .selector),
+        Entry(kind: .webView, name: "WKWebView", spelling: .objcClass),
+        Entry(kind: .webView, name: "SFSafariViewController", spelling: .objcClass),
+    ]
+
+    /// Whole strings (as found in sections) → entry.
+    static let plainStrings: [String: Entry] = {
+        var table: [String: Entry] = [:]
+        for entry in entries {
+            if case .swiftPrefix = entry.spelling { continue }
+            table[entry.name] = entry
+        }
+        return table
+    }()
+
+    /// Whole symbol names → entry.
+    static let symbolNames: [String: Entry] = {
+        var table: [String: Entry] = [:]
+        for entry in entries {
+            switch entry.spelling {
+            case .selector: table["_objc_msgSend$" + entry.name] = entry
+            case .objcClass:
+                table["_OBJC_CLASS_$_" + entry.name] = entry
+                table["OBJC_CLASS_$_" + entry.name] = entry
+            case .cSymbol: table["_" + entry.name] = entry
+            case .swiftPrefix: break
+            }
+        }
+        return table
+    }()
+
+    /// Swift mangled prefixes (after `$s`) → entry.
+    static let swiftPrefixes: [(String, Entry)] = entries.compactMap { entry in
+        if case .swiftPrefix(let prefix) = entry.spelling { return (prefix, entry) }
+        return nil
+    }
+
+    /// The entry a symbol name denotes, if any (whole-name match, or a Swift mangled prefix).
+    static func entry(forSymbol name: String) -> Entry? {
+        if let entry = symbolNames[name] { return entry }
+        let body: Substring
+        if name.hasPrefix("_$s") {
+            body = name.dropFirst(3)
+        } else if name.hasPrefix("$s") {
+            body = name.dropFirst(2)
+        } else {
+            return nil
+        }
+        return swiftPrefixes.first { body.hasPrefix($0.0) }?.1
+    }
+}

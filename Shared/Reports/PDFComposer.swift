@@ -1,0 +1,235 @@
+import Foundation
+
+/// An RGB colour for fills, strokes and text.
+struct PDFColor: Sendable, Hashable {
+    var red: Double
+    var green: Double
+    var blue: Double
+
+    init(_ red: Double, _ green: Double, _ blue: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// From 0xRRGGBB.
+    init(hex: UInt32) {
+        self.init(Double((hex >> 16) & 0xFF) / 255, Double((hex >> 8) & 0xFF) / 255, Double(hex & 0xFF) / 255)
+    }
+
+    var fillOperator: String { "\(PDFNumber.format(red)) \(PDFNumber.format(green)) \(PDFNumber.format(blue)) rg" }
+    var strokeOperator: String { "\(PDFNumber.format(red)) \(PDFNumber.format(green)) \(PDFNumber.format(blue)) RG" }
+
+    static let text = PDFColor(hex: 0x1F2933)
+    static let muted = PDFColor(hex: 0x5F6B7A)
+    static let rule = PDFColor(hex: 0xC9D1DB)
+    static let band = PDFColor(hex: 0x14213D)
+    static let tableHeader = PDFColor(hex: 0xE8ECF1)
+    static let zebra = PDFColor(hex: 0xF6F8FA)
+    static let codeBackground = PDFColor(hex: 0xF3F4F6)
+    static let white = PDFColor(1, 1, 1)
+    static let link = PDFColor(hex: 0x1A56A8)
+}
+
+/// Numbers in content streams: at most two decimals, no exponent, locale-independent.
+enum PDFNumber {
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let hundredths = Int((value * 100).rounded())
+        let sign = hundredths < 0 ? "-" : ""
+        let magnitude = abs(hundredths)
+        let whole = magnitude / 100, fraction = magnitude % 100
+        if fraction == 0 { return sign + String(whole) }
+        if fraction % 10 == 0 { return sign + "\(whole).\(fraction / 10)" }
+        return sign + "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
+
+/// One laid-out page: its content stream and its link rectangles.
+struct PDFPage {
+    var content = ""
+    var links: [(rect: [Double], uri: String)] = []
+}
+
+/// A bookmark in the document outline.
+struct PDFOutlineEntry {
+    var title: String
+    var page: Int
+    var top: Double
+}
+
+/// Lays text, rules, tables and boxes onto A4 pages top to bottom, breaking pages as needed.
+///
+/// Coordinates are PDF points from the bottom-left corner; `cursor` is the top of the next
+/// thing to draw and moves down.
+struct PDFComposer {
+    let pageWidth = 595.0
+    let pageHeight = 842.0
+    let marginLeft = 56.0
+    let marginRight = 56.0
+    let marginTop = 72.0
+    let marginBottom = 64.0
+
+    private(set) var pages: [PDFPage] = []
+    private(set) var outline: [PDFOutlineEntry] = []
+    var cursor = 0.0
+
+    var contentWidth: Double { pageWidth - marginLeft - marginRight }
+    var contentTop: Double { pageHeight - marginTop }
+    var pageIndex: Int { pages.count - 1 }
+
+    /// Starts a new page with the cursor at the top margin.
+    mutating func newPage() {
+        pages.append(PDFPage())
+        cursor = contentTop
+    }
+
+    /// Breaks the page unless `height` points fit above the bottom margin; true when it broke.
+    @discardableResult
+    mutating func ensure(_ height: Double) -> Bool {
+        if pages.isEmpty || cursor - height < marginBottom {
+            newPage()
+            return true
+        }
+        return false
+    }
+
+    /// True when the cursor is at the top of a page (nothing drawn below the margin yet).
+    var atPageTop: Bool { cursor >= contentTop - 0.01 }
+
+    mutating func addOutline(_ title: String) {
+        outline.append(PDFOutlineEntry(title: title, page: pageIndex, top: min(pageHeight, cursor + 20)))
+    }
+
+    mutating func addLink(x: Double, y: Double, width: Double, height: Double, uri: String) {
+        guard !pages.isEmpty else { return }
+        pages[pageIndex].links.append(([x, y, x + width, y + height], uri))
+    }
+
+    // MARK: Drawing primitives (on the current page)
+
+    mutating func emit(_ operators: String, onPage page: Int? = nil) {
+        guard !pages.isEmpty else { return }
+        let index = page ?? pageIndex
+        pages[index].content += operators + "\n"
+    }
+
+    mutating func drawText(_ bytes: [UInt8], x: Double, baseline: Double, font: PDFFont, size: Double,
+                           color: PDFColor = .text, onPage page: Int? = nil) {
+        guard !bytes.isEmpty else { return }
+        emit("BT /\(font.resourceName) \(PDFNumber.format(size)) Tf \(color.fillOperator) "
+             + "1 0 0 1 \(PDFNumber.format(x)) \(PDFNumber.format(baseline)) Tm "
+             + "\(PDFStringLiteral.make(bytes)) Tj ET", onPage: page)
+    }
+
+    mutating func fillRect(x: Double, y: Double, width: Double, height: Double, color: PDFColor, onPage page: Int? = nil) {
+        emit("\(color.fillOperator) \(PDFNumber.format(x)) \(PDFNumber.format(y)) "
+             + "\(PDFNumber.format(width)) \(PDFNumber.format(height)) re f", onPage: page)
+    }
+
+    mutating func line(from start: (Double, Double), to end: (Double, Double), color: PDFColor = .rule,
+                       width: Double = 0.5, onPage page: Int? = nil) {
+        emit("\(color.strokeOperator) \(PDFNumber.format(width)) w \(PDFNumber.format(start.0)) "
+             + "\(PDFNumber.format(start.1)) m \(PDFNumber.format(end.0)) \(PDFNumber.format(end.1)) l S", onPage: page)
+    }
+
+    // MARK: Text layout
+
+    /// Breaks WinAnsi text into lines no wider than `width`, at spaces when possible and
+    /// inside over-long words (URLs, hashes) otherwise.
+    static func wrap(_ text: String, font: PDFFont, size: Double, width: Double) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        for paragraphLine in text.components(separatedBy: "\n") {
+            let bytes = WinAnsi.encode(paragraphLine)
+            lines += wrapBytes(bytes, font: font, size: size, width: max(width, size))
+        }
+        return lines
+    }
+
+    /// Breaks text for code blocks: every space kept (indentation matters), long lines cut
+    /// between characters where the width runs out.
+    static func wrapPreservingSpaces(_ text: String, font: PDFFont, size: Double, width: Double) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        for sourceLine in text.components(separatedBy: "\n") {
+            let bytes = WinAnsi.encode(sourceLine.replacingOccurrences(of: "\t", with: "    "))
+            var current: [UInt8] = []
+            var currentWidth = 0.0
+            for byte in bytes {
+                let glyph = PDFFontMetrics.width(of: byte, font: font, size: size)
+                if currentWidth + glyph > max(width, size) && !current.isEmpty {
+                    lines.append(current)
+                    current = []
+                    currentWidth = 0
+                }
+                current.append(byte)
+                currentWidth += glyph
+            }
+            lines.append(current)
+        }
+        return lines
+    }
+
+    private static func wrapBytes(_ bytes: [UInt8], font: PDFFont, size: Double, width: Double) -> [[UInt8]] {
+        let words = bytes.split(separator: 0x20, omittingEmptySubsequences: false).map(Array.init)
+        let spaceWidth = PDFFontMetrics.width(of: 0x20, font: font, size: size)
+        var lines: [[UInt8]] = []
+        var current: [UInt8] = []
+        var currentWidth = 0.0
+        for word in words {
+            let wordWidth = PDFFontMetrics.width(of: word, font: font, size: size)
+            if current.isEmpty && currentWidth == 0 {
+                if wordWidth <= width {
+                    current = word
+                    currentWidth = wordWidth
+                    continue
+                }
+            } else if currentWidth + spaceWidth + wordWidth <= width {
+                current.append(0x20)
+                current += word
+                currentWidth += spaceWidth + wordWidth
+                continue
+            } else {
+                lines.append(current)
+                current = []
+                currentWidth = 0
+                if wordWidth <= width {
+                    current = word
+                    currentWidth = wordWidth
+                    continue
+                }
+            }
+            // The word alone is wider than the line: break it between characters.
+            for byte in word {
+                let glyph = PDFFontMetrics.width(of: byte, font: font, size: size)
+                if currentWidth + glyph > width && !current.isEmpty {
+                    lines.append(current)
+                    current = []
+                    currentWidth = 0
+                }
+                current.append(byte)
+                currentWidth += glyph
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// Draws wrapped text at the cursor, breaking pages between lines.
+    mutating func paragraph(_ text: String, font: PDFFont = .regular, size: Double = 9.5,
+                            color: PDFColor = .text, indent: Double = 0, leading: Double? = nil,
+                            spacingAfter: Double = 6, link: String? = nil) {
+        let lineHeight = leading ?? size * 1.38
+        let width = contentWidth - indent
+        for line in Self.wrap(text, font: font, size: size, width: width) {
+            ensure(lineHeight)
+            let baseline = cursor - size
+            drawText(line, x: marginLeft + indent, baseline: baseline, font: font, size: size, color: color)
+            if let link {
+                let lineWidth = PDFFontMetrics.width(of: line, font: font, size: size)
+                addLink(x: marginLeft + indent, y: baseline - 2, width: lineWidth, height: size + 2, uri: link)
+            }
+            cursor -= lineHeight
+        }
+        cursor -= spacingAfter
+    }
+}

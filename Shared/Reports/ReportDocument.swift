@@ -1,0 +1,189 @@
+import Findings
+import Foundation
+
+/// A face-neutral report: what every renderer (Markdown, HTML, PDF, SARIF) draws from.
+///
+/// The Workbench builds one from an analysis; renderers never look at the engine's models.
+/// Nothing here reads the clock: `generatedAt` is printed only when the caller passes it.
+public struct ReportDocument: Sendable, Hashable {
+    /// Report title ("Universal links assessment: Example").
+    public var title: String
+    /// Optional line under the title (the input file name, the engagement).
+    public var subtitle: String?
+    /// App identity as label/value pairs (bundle ID, app ID, team, version, input SHA-256).
+    public var identity: [KeyValue]
+    /// Who made it ("UniversalLinkLab 0.1 — linklab scan").
+    public var generatedBy: String
+    /// When it was made; nil prints no date (deterministic output).
+    public var generatedAt: Date?
+    /// Every finding of the analysis, kept in report order.
+    public var findings: [Finding] {
+        didSet { findings = findings.sortedForReport() }
+    }
+    /// The body, in order.
+    public var sections: [ReportSection]
+    /// Signed entitlements per bundle, printed as an appendix.
+    public var entitlements: [EntitlementsListing]
+
+    /// A report; findings are sorted into report order.
+    public init(title: String, subtitle: String? = nil, identity: [KeyValue] = [],
+                generatedBy: String, generatedAt: Date? = nil, findings: [Finding] = [],
+                sections: [ReportSection] = [], entitlements: [EntitlementsListing] = []) {
+        self.title = title
+        self.subtitle = subtitle
+        self.identity = identity
+        self.generatedBy = generatedBy
+        self.generatedAt = generatedAt
+        self.findings = findings.sortedForReport()
+        self.sections = sections
+        self.entitlements = entitlements
+    }
+
+    /// Counts of findings by severity.
+    public var summary: FindingsSummary {
+        FindingsSummary(findings: findings)
+    }
+
+    /// `generatedAt` as ISO 8601 UTC (`2026-11-21T08:00:00Z`), nil when absent.
+    public var generatedAtText: String? {
+        generatedAt.map { $0.formatted(.iso8601) }
+    }
+}
+
+/// One label and its value.
+public struct KeyValue: Sendable, Hashable, Codable {
+    /// The label ("Bundle identifier").
+    public var key: String
+    /// The value ("com.example.app").
+    public var value: String
+
+    /// A label/value pair.
+    public init(_ key: String, _ value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A titled part of the report body.
+public struct ReportSection: Sendable, Hashable {
+    /// Section title ("Associated domains").
+    public var title: String
+    /// Its content, in order.
+    public var blocks: [ReportBlock]
+
+    /// A section with a title and blocks.
+    public init(title: String, blocks: [ReportBlock]) {
+        self.title = title
+        self.blocks = blocks
+    }
+}
+
+/// One piece of content inside a section.
+public enum ReportBlock: Sendable, Hashable {
+    /// A sub-heading inside the section.
+    case heading(String)
+    /// Running text; blank lines are paragraph breaks, single newlines are line breaks.
+    case paragraph(String)
+    /// Label/value pairs (two columns).
+    case keyValues([KeyValue])
+    /// A table with a header row.
+    case table(ReportTable)
+    /// Monospaced text kept as is (a matcher trace, a JSON excerpt).
+    case code(CodeBlock)
+    /// Findings, grouped by severity, with evidence.
+    case findings([Finding])
+}
+
+/// A table: column titles and rows of cell text.
+public struct ReportTable: Sendable, Hashable {
+    /// Column titles.
+    public var columns: [String]
+    /// Rows; a short row is padded with empty cells, extra cells are dropped.
+    public var rows: [[String]]
+
+    /// A table with column titles and rows.
+    public init(columns: [String], rows: [[String]]) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// Rows padded or cut to the column count.
+    public var normalizedRows: [[String]] {
+        rows.map { row in
+            Array((row + Array(repeating: "", count: max(0, columns.count - row.count))).prefix(columns.count))
+        }
+    }
+}
+
+/// Monospaced text with an optional caption.
+public struct CodeBlock: Sendable, Hashable {
+    /// Caption ("Trace for https://example.com/buy/42").
+    public var caption: String?
+    /// The text, lines separated by `\n`.
+    public var text: String
+
+    /// A code block.
+    public init(caption: String? = nil, text: String) {
+        self.caption = caption
+        self.text = text
+    }
+}
+
+/// The signed entitlements of one bundle, already rendered as text (pretty JSON).
+public struct EntitlementsListing: Sendable, Hashable {
+    /// Bundle path or identifier.
+    public var bundle: String
+    /// The entitlements as text.
+    public var text: String
+
+    /// A listing for one bundle.
+    public init(bundle: String, text: String) {
+        self.bundle = bundle
+        self.text = text
+    }
+}
+
+/// How many findings there are at each severity.
+public struct FindingsSummary: Sendable, Hashable {
+    /// Count per severity, most severe first, zeros included.
+    public var counts: [(severity: Severity, count: Int)]
+
+    /// Counts the findings.
+    public init(findings: [Finding]) {
+        let bySeverity = findings.countsBySeverity()
+        counts = Severity.descending.map { ($0, bySeverity[$0] ?? 0) }
+    }
+
+    /// All findings.
+    public var total: Int { counts.reduce(0) { $0 + $1.count } }
+
+    /// The most severe level present, nil when there are no findings.
+    public var highest: Severity? { counts.first { $0.count > 0 }?.severity }
+
+    /// "1 critical, 2 high, 0 medium, 0 low, 3 info".
+    public var line: String {
+        counts.map { "\($0.count) \($0.severity.rawValue)" }.joined(separator: ", ")
+    }
+
+    public static func == (lhs: FindingsSummary, rhs: FindingsSummary) -> Bool {
+        lhs.counts.elementsEqual(rhs.counts) { $0.severity == $1.severity && $0.count == $1.count }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for entry in counts {
+            hasher.combine(entry.severity)
+            hasher.combine(entry.count)
+        }
+    }
+}
+
+extension ReportDocument {
+    /// Findings grouped by severity, most severe first, empty groups left out.
+    static func grouped(_ findings: [Finding]) -> [(severity: Severity, findings: [Finding])] {
+        let sorted = findings.sortedForReport()
+        return Severity.descending.compactMap { severity in
+            let group = sorted.filter { $0.severity == severity }
+            return group.isEmpty ? nil : (severity, group)
+        }
+    }
+}

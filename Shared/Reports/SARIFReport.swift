@@ -1,0 +1,243 @@
+import Findings
+import Foundation
+
+/// Findings as a SARIF 2.1.0 log (one run, one rule per finding ID), for code-scanning
+/// dashboards. Deterministic: rules by ID, results in report order, keys sorted.
+public enum SARIFReport {
+    /// The official schema URI written into `$schema`.
+    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+    /// Encodes the findings as a SARIF log.
+    public static func encode(findings: [Finding], toolName: String = "UniversalLinkLab", toolVersion: String,
+                              informationURI: String = "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0070/")
+        throws(ReportsError) -> Data {
+        let sorted = findings.sortedForReport()
+        var firstByID: [String: Finding] = [:]
+        for finding in sorted where firstByID[finding.id] == nil { firstByID[finding.id] = finding }
+        let ruleIDs = firstByID.keys.sorted(by: Finding.idOrder)
+        let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
+        let rules = ruleIDs.compactMap { firstByID[$0] }.map(rule)
+        let results = sorted.map { result($0, ruleIndex: ruleIndex[$0.id] ?? 0) }
+        let log = Log(schema: schemaURI, version: "2.1.0", runs: [
+            Run(tool: Tool(driver: Driver(name: toolName, version: toolVersion, informationUri: informationURI, rules: rules)),
+                results: results, columnKind: "unicodeCodePoints"),
+        ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(log) + Data("\n".utf8)
+        } catch {
+            throw .encodingFailed(String(describing: error))
+        }
+    }
+
+    /// SARIF `level` for a severity: critical/high → error, medium → warning, low/info → note.
+    public static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .critical, .high: "error"
+        case .medium: "warning"
+        case .low, .info: "note"
+        }
+    }
+
+    /// GitHub's `security-severity` score (0–10) for a severity.
+    public static func securitySeverity(_ severity: Severity) -> String {
+        switch severity {
+        case .critical: "9.5"
+        case .high: "8.0"
+        case .medium: "5.5"
+        case .low: "3.0"
+        case .info: "0.0"
+        }
+    }
+
+    private static func rule(_ finding: Finding) -> Rule {
+        var markdown = "\(finding.explanation)\n\n**Remediation:** \(finding.remediation)"
+        if !finding.references.isEmpty {
+            markdown += "\n\n" + finding.references.map { "- [\($0.title)](\($0.url))" }.joined(separator: "\n")
+        }
+        var text = "\(finding.explanation)\n\nRemediation: \(finding.remediation)"
+        if !finding.references.isEmpty {
+            text += "\n\n" + finding.references.map { "\($0.title): \($0.url)" }.joined(separator: "\n")
+        }
+        return Rule(
+            id: finding.id,
+            name: ruleName(finding.title),
+            shortDescription: Message(text: finding.title),
+            fullDescription: Message(text: finding.explanation),
+            help: Message(text: text, markdown: markdown),
+            helpUri: finding.references.first?.url,
+            defaultConfiguration: Configuration(level: level(finding.severity)),
+            properties: RuleProperties(
+                tags: ["security", "universal-links", finding.category.lowercased()],
+                securitySeverity: securitySeverity(finding.severity),
+                problemSeverity: level(finding.severity) == "note" ? "recommendation" : level(finding.severity)))
+    }
+
+    /// "The app ID is not in …" → "TheAppIDIsNotIn…": an identifier-like rule name.
+    static func ruleName(_ title: String) -> String {
+        title.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) })
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            .joined()
+    }
+
+    private static func result(_ finding: Finding, ruleIndex: Int) -> Result {
+        var locations: [Location] = []
+        for evidence in finding.evidence {
+            if let location = location(evidence), !locations.contains(location) { locations.append(location) }
+        }
+        if locations.isEmpty {
+            locations.append(Location(logicalLocations: [LogicalLocation(name: finding.subject, fullyQualifiedName: finding.subject, kind: "resource")]))
+        }
+        return Result(
+            ruleId: finding.id, ruleIndex: ruleIndex, level: level(finding.severity),
+            message: Message(text: "\(finding.title): \(finding.subject). \(finding.explanation)"),
+            locations: locations,
+            partialFingerprints: ["linklabFinding/v1": "\(finding.id)|\(finding.subject)"],
+            properties: ResultProperties(severity: finding.severity.rawValue, subject: finding.subject,
+                                         evidence: finding.evidence.map(\.summary)))
+    }
+
+    private static func location(_ evidence: Evidence) -> Location? {
+        switch evidence {
+        case .binary(let binary):
+            var logical: [LogicalLocation]?
+            if let symbol = binary.symbol {
+                logical = [LogicalLocation(name: symbol, fullyQualifiedName: [binary.slice, binary.section, symbol].compactMap { $0 }.joined(separator: "/"), kind: "member")]
+            }
+            let region = binary.offset.map { Region(byteOffset: $0, byteLength: binary.length) }
+            return Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: artifactURI(binary.file)), region: region),
+                            logicalLocations: logical)
+        case .associationFile(let file):
+            let uri = "https://\(file.host)/.well-known/apple-app-site-association"
+            let region = file.line.map { Region(startLine: $0, startColumn: file.column) }
+            return Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: artifactURI(uri)), region: region),
+                            logicalLocations: [LogicalLocation(name: file.pointer.isEmpty ? "/" : file.pointer,
+                                                               fullyQualifiedName: "\(file.host)#\(file.pointer)", kind: "property")])
+        case .network(let network):
+            return Location(logicalLocations: [LogicalLocation(name: network.host, fullyQualifiedName: network.url ?? network.host, kind: "resource")])
+        case .entitlement(let key, _):
+            return Location(logicalLocations: [LogicalLocation(name: key, fullyQualifiedName: "entitlements/\(key)", kind: "property")])
+        case .text:
+            return nil
+        }
+    }
+
+    /// Artifact URIs must be valid URI references: percent-encode what a path may not hold.
+    static func artifactURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.insert(charactersIn: ":")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
+    // MARK: SARIF object model (only what we write)
+
+    struct Log: Encodable {
+        var schema: String
+        var version: String
+        var runs: [Run]
+        enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
+    }
+
+    struct Run: Encodable {
+        var tool: Tool
+        var results: [Result]
+        var columnKind: String
+    }
+
+    struct Tool: Encodable { var driver: Driver }
+
+    struct Driver: Encodable {
+        var name: String
+        var version: String
+        var informationUri: String
+        var rules: [Rule]
+    }
+
+    struct Message: Encodable, Hashable {
+        var text: String
+        var markdown: String?
+    }
+
+    struct Configuration: Encodable { var level: String }
+
+    struct Rule: Encodable {
+        var id: String
+        var name: String
+        var shortDescription: Message
+        var fullDescription: Message
+        var help: Message
+        var helpUri: String?
+        var defaultConfiguration: Configuration
+        var properties: RuleProperties
+    }
+
+    struct RuleProperties: Encodable {
+        var tags: [String]
+        var securitySeverity: String
+        var problemSeverity: String
+        enum CodingKeys: String, CodingKey {
+            case tags
+            case securitySeverity = "security-severity"
+            case problemSeverity = "problem.severity"
+        }
+    }
+
+    struct Result: Encodable {
+        var ruleId: String
+        var ruleIndex: Int
+        var level: String
+        var message: Message
+        var locations: [Location]
+        var partialFingerprints: [String: String]
+        var properties: ResultProperties
+    }
+
+    struct ResultProperties: Encodable {
+        var severity: String
+        var subject: String
+        var evidence: [String]
+    }
+
+    struct Location: Encodable, Hashable {
+        var physicalLocation: PhysicalLocation?
+        var logicalLocations: [LogicalLocation]?
+    }
+
+    struct PhysicalLocation: Encodable, Hashable {
+        var artifactLocation: ArtifactLocation
+        var region: Region?
+    }
+
+    struct ArtifactLocation: Encodable, Hashable { var uri: String }
+
+    struct Region: Encodable, Hashable {
+        var startLine: Int?
+        var startColumn: Int?
+        var byteOffset: UInt64?
+        var byteLength: UInt64?
+
+        init(startLine: Int, startColumn: Int?) {
+            self.startLine = max(1, startLine)
+            self.startColumn = startColumn.map { max(1, $0) }
+        }
+
+        init(byteOffset: UInt64, byteLength: UInt64?) {
+            self.byteOffset = byteOffset
+            self.byteLength = byteLength
+        }
+    }
+
+    struct LogicalLocation: Encodable, Hashable {
+        var name: String
+        var fullyQualifiedName: String
+        var kind: String
+    }
+}
+
+extension ReportDocument {
+    /// The document's findings as a SARIF 2.1.0 log.
+    public func sarif(toolVersion: String) throws(ReportsError) -> Data {
+        try SARIFReport.encode(findings: findings, toolVersion: toolVersion)
+    }
+}

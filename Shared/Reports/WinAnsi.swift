@@ -1,0 +1,87 @@
+import Foundation
+
+/// Text to WinAnsiEncoding bytes for the standard PDF fonts.
+///
+/// Characters WinAnsi lacks become a transliteration (accents dropped, arrows as `->`) or
+/// `?`: never bytes a reader would misread. Control characters become spaces.
+enum WinAnsi {
+    /// Encodes one line of text (callers split on newlines first).
+    static func encode(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for character in text {
+            bytes.append(contentsOf: encode(character))
+        }
+        return bytes
+    }
+
+    private static func encode(_ character: Character) -> [UInt8] {
+        let composed = String(character).precomposedStringWithCanonicalMapping.unicodeScalars
+        if composed.count == 1, let scalar = composed.first, let byte = byte(for: scalar) {
+            return [byte]
+        }
+        if let replacement = transliterations[character] {
+            return Array(replacement.utf8)
+        }
+        // Base letter of a decomposed character ("ő" → "o"); combining marks are dropped.
+        let decomposed = String(character).decomposedStringWithCanonicalMapping.unicodeScalars
+        if let base = decomposed.first, let byte = byte(for: base), !decomposed.isEmpty,
+           base.properties.generalCategory != .nonspacingMark {
+            return [byte]
+        }
+        if let scalar = composed.first, let replacement = transliterations[Character(scalar)] {
+            return Array(replacement.utf8)
+        }
+        return [UInt8(ascii: "?")]
+    }
+
+    /// The WinAnsi code of a scalar, nil when it has none.
+    static func byte(for scalar: Unicode.Scalar) -> UInt8? {
+        let value = scalar.value
+        switch value {
+        case 0x09, 0x0A, 0x0D: return 0x20
+        case 0x20...0x7E: return UInt8(value)
+        case 0xA0: return 0x20
+        case 0xA1...0xFF: return UInt8(value)
+        default: break
+        }
+        if value < 0x20 || (0x7F...0x9F).contains(value) { return 0x20 }
+        if let index = PDFFontMetrics.winAnsiHighUnicode.firstIndex(of: value), value != 0 {
+            return UInt8(0x80 + index)
+        }
+        return nil
+    }
+
+    private static let transliterations: [Character: String] = [
+        "→": "->", "←": "<-", "↔": "<->", "⇒": "=>", "≤": "<=", "≥": ">=", "≠": "!=",
+        "✓": "v", "✔": "v", "✗": "x", "✘": "x", "×": "x", "−": "-", "‐": "-", "‑": "-",
+        "‒": "-", "―": "-", "′": "'", "″": "\"", "\u{2009}": " ", "\u{200A}": " ",
+        "\u{2002}": " ", "\u{2003}": " ", "\u{202F}": " ", "\u{200B}": "", "\u{FEFF}": "",
+        "ı": "i", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae",
+    ]
+}
+
+/// A PDF literal string `( … )` holding WinAnsi bytes, with `\`, `(`, `)` and non-ASCII
+/// bytes escaped so the content stream stays 7-bit ASCII.
+enum PDFStringLiteral {
+    static func make(_ bytes: [UInt8]) -> String {
+        var out = "("
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case UInt8(ascii: "("): out += "\\("
+            case UInt8(ascii: ")"): out += "\\)"
+            case 0x20...0x7E: out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let octal = String(byte, radix: 8)
+                out += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+            }
+        }
+        return out + ")"
+    }
+
+    /// A PDF text string for metadata and outlines (PDFDocEncoding ≈ WinAnsi for our use).
+    static func make(text: String) -> String {
+        make(WinAnsi.encode(text))
+    }
+}

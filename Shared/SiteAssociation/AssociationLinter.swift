@@ -1,0 +1,309 @@
+/// Semantic lint on a read file (`spec/aasa.md` §13): what the file does that its author
+/// probably did not mean. Schema and syntax problems come from the reader and the parser.
+enum AssociationLinter {
+    /// Paths a whole-site claim should not route into an app without confirmation.
+    static let sensitiveSamplePaths = [
+        "/login", "/logout", "/signin", "/sign-in", "/signout", "/auth/callback", "/oauth/callback",
+        "/oauth2/callback", "/callback", "/password/reset", "/reset-password", "/forgot-password",
+        "/account/delete", "/delete", "/payment", "/pay", "/checkout", "/approve", "/confirm",
+    ]
+
+    static func lint(_ file: AssociationFile, sourceMap: [String: Int], lines: LineTable) -> [LintDiagnostic] {
+        var context = Context(sourceMap: sourceMap, lines: lines)
+        guard let applinks = file.applinks else { return context.diagnostics }
+        let variables = applinks.substitutionVariables
+        let detailPointers = applinks.details.enumerated().map { index, detail in
+            applinks.detailsForm == .dictionary
+                ? JSONPointer().appending("applinks").appending("details").appending(detail.appIDs.first ?? "")
+                : JSONPointer().appending("applinks").appending("details").appending(index)
+        }
+
+        // Defaults carrying rule keys.
+        checkDefaults(applinks.defaults, at: JSONPointer().appending("applinks").appending("defaults"), scope: "every rule of every detail", context: &context)
+        for (index, detail) in applinks.details.enumerated() {
+            checkDefaults(detail.defaults, at: detailPointers[index].appending("defaults"), scope: "every rule of this detail", context: &context)
+        }
+
+        // Undefined variables.
+        checkVariables(applinks.defaults, at: JSONPointer().appending("applinks").appending("defaults"), variables: variables, context: &context)
+        for (index, detail) in applinks.details.enumerated() {
+            checkVariables(detail.defaults, at: detailPointers[index].appending("defaults"), variables: variables, context: &context)
+            for (ruleIndex, component) in (detail.components ?? []).enumerated() {
+                checkVariables(component, at: detailPointers[index].appending("components").appending(ruleIndex), variables: variables, context: &context)
+            }
+            for (pathIndex, entry) in (detail.paths ?? []).enumerated() {
+                for name in undefinedVariables(in: entry, variables: variables) {
+                    context.report(.undefinedVariable, "\"$(\(name))\" is not defined: this path entry matches nothing", at: detailPointers[index].appending("paths").appending(pathIndex))
+                }
+            }
+        }
+
+        // Duplicate app IDs and dead details.
+        var firstDetail: [String: Int] = [:]
+        for (index, detail) in applinks.details.enumerated() {
+            let pointer = detailPointers[index]
+            var seenHere = Set<String>()
+            var deadApps = 0
+            for appID in detail.appIDs {
+                if !seenHere.insert(appID).inserted {
+                    context.report(.duplicateAppID, "app ID \(JSONValue.quoted(appID)) is listed twice in this detail", at: pointer)
+                    continue
+                }
+                if let first = firstDetail[appID] {
+                    deadApps += 1
+                    context.report(.duplicateAppID, "app ID \(JSONValue.quoted(appID)) is already named by details[\(first)]: this detail's rules never apply to it (the first detail wins; rules are not merged)", at: pointer)
+                } else {
+                    firstDetail[appID] = index
+                }
+            }
+            if detail.appIDs.isEmpty {
+                let why = detail.appIDSource == .appIDs ? "\"appIDs\" is empty (and wins over any \"appID\")" : "it names no app ID"
+                context.report(.deadDetail, "this detail can never apply: \(why)", at: pointer)
+            } else if deadApps == seenHere.count {
+                context.report(.deadDetail, "every app this detail names is already named by an earlier detail: it is dead", at: pointer)
+            }
+            switch detail.ruleSource {
+            case .none:
+                if !detail.appIDs.isEmpty {
+                    context.report(.deadDetail, "this detail has neither \"components\" nor \"paths\": its apps open no link", at: pointer)
+                }
+            case .components:
+                if detail.components?.isEmpty == true {
+                    context.report(.deadDetail, "\"components\" is empty: it wins over \"paths\" on iOS 13+, so this detail matches no URL there", at: pointer.appending("components"))
+                }
+            case .paths:
+                break
+            }
+            if detail.components != nil, detail.paths != nil {
+                context.report(.pathsIgnored, "both \"components\" and \"paths\": iOS 13+ uses only \"components\", iOS 12 and older only \"paths\"", at: pointer.appending("paths"))
+            }
+        }
+
+        // Rule-level checks on each detail's effective rules.
+        for (index, detail) in applinks.details.enumerated() {
+            let pointer = detailPointers[index]
+            let listKey = detail.ruleSource == .paths ? "paths" : "components"
+            let rules = EffectiveRule.rules(of: detail, fileDefaults: applinks.defaults)
+            let compiled = rules.map { CompiledRule($0, variables: variables) }
+            checkShadowing(rules, at: pointer.appending(listKey), context: &context)
+            checkPercentDecoding(detail, rules: rules, at: pointer, listKey: listKey, fileDefaults: applinks.defaults, context: &context)
+            if !detail.appIDs.isEmpty {
+                checkSensitivePaths(compiled, at: pointer.appending(listKey), context: &context)
+            }
+            if detail.components != nil, let paths = detail.paths, !paths.isEmpty {
+                let legacy = EffectiveRule.legacyRules(of: AppLinksDetail(appIDs: [], paths: paths), fileDefaults: nil).map { CompiledRule($0, variables: variables) }
+                checkComponentsAgainstPaths(compiled, legacy: legacy, rules: rules, paths: paths, at: pointer, variables: variables, context: &context)
+            }
+        }
+        return context.diagnostics
+    }
+
+    struct Context {
+        let sourceMap: [String: Int]
+        let lines: LineTable
+        var diagnostics: [LintDiagnostic] = []
+
+        mutating func report(_ rule: LintRule, _ message: String, at pointer: JSONPointer) {
+            var line: Int?
+            var column: Int?
+            if let offset = sourceMap[pointer.text] {
+                let position = lines.lineAndColumn(of: offset)
+                line = position.line
+                column = position.column
+            }
+            diagnostics.append(LintDiagnostic(rule: rule, message: message, location: pointer.text, line: line, column: column))
+        }
+    }
+
+    private static func checkDefaults(_ defaults: Component?, at pointer: JSONPointer, scope: String, context: inout Context) {
+        guard let defaults, defaults.carriesRuleKeys else { return }
+        var keys: [String] = []
+        if defaults.path != nil || defaults.unconstrainedKeys.contains("/") { keys.append("\"/\"") }
+        if defaults.query != nil || defaults.unconstrainedKeys.contains("?") { keys.append("\"?\"") }
+        if defaults.fragment != nil || defaults.unconstrainedKeys.contains("#") { keys.append("\"#\"") }
+        if let exclude = defaults.exclude { keys.append("\"exclude\": \(exclude)") }
+        let blocks = defaults.exclude == true ? " — with \"exclude\": true every such rule blocks instead of opening the app" : ""
+        context.report(.defaultsCarryRuleKeys, "defaults set \(keys.joined(separator: ", ")): the system applies them to \(scope) that does not set the key itself (Apple documents only caseSensitive and percentEncoded here)\(blocks)", at: pointer)
+    }
+
+    static func undefinedVariables(in pattern: String, variables: [String: [String]]) -> [String] {
+        PatternPiece.variableNames(in: pattern).filter { name in
+            variables[name] == nil && BuiltinClass(rawValue: name) == nil && name != "region" && name != "lang"
+        }
+    }
+
+    private static func checkVariables(_ component: Component?, at pointer: JSONPointer, variables: [String: [String]], context: inout Context) {
+        guard let component else { return }
+        var patterns: [(String, String)] = []
+        if let path = component.path { patterns.append(("/", path)) }
+        if let fragment = component.fragment { patterns.append(("#", fragment)) }
+        switch component.query {
+        case .pattern(let text): patterns.append(("?", text))
+        case .items(let items): patterns.append(contentsOf: items.map { ("?", $0.pattern) })
+        case nil: break
+        }
+        for (key, pattern) in patterns {
+            for name in undefinedVariables(in: pattern, variables: variables) {
+                context.report(.undefinedVariable, "\"$(\(name))\" in \(JSONValue.quoted(pattern)) is not defined in substitutionVariables: this \(key) pattern matches nothing", at: pointer.appending(key))
+            }
+        }
+    }
+
+    // MARK: Shadowing
+
+    private static func checkShadowing(_ rules: [EffectiveRule], at pointer: JSONPointer, context: inout Context) {
+        for (position, later) in rules.enumerated() where position > 0 {
+            guard let earlier = rules[0..<position].first(where: { covers($0, later) }) else { continue }
+            let what = later.isLegacyPath ? "path entry" : "rule"
+            let outcome = earlier.exclude == later.exclude ? "" : " (so its \(later.exclude ? "exclude" : "match") never happens: \(earlier.exclude ? "the earlier rule blocks" : "the earlier rule opens the app"))"
+            context.report(.shadowedRule, "\(what) \(later.index) \(later.sourceText) can never decide: \(what) \(earlier.index) \(earlier.sourceText) matches every URL it matches\(outcome)", at: pointer.appending(later.index))
+        }
+    }
+
+    /// A sound (never wrong, sometimes silent) test that `earlier` matches every URL `later` matches.
+    static func covers(_ earlier: EffectiveRule, _ later: EffectiveRule) -> Bool {
+        if earlier.isUnconstrained { return true }
+        let sameFlags = earlier.caseSensitive == later.caseSensitive && earlier.percentEncoded == later.percentEncoded
+        func partCovers(_ a: EffectiveRule.Part, _ b: EffectiveRule.Part, isPath: Bool) -> Bool {
+            switch (a, b) {
+            case (.unconstrained, _): return true
+            case (.pattern(let x), _) where isStarOnly(x, isPath: isPath): return true
+            case (.pattern, .unconstrained): return false
+            case (.pattern(let x), .pattern(let y)):
+                guard sameFlags else { return false }
+                return globCovers(isPath ? PathNormalisation.normalise(x) : x, isPath ? PathNormalisation.normalise(y) : y)
+            }
+        }
+        guard partCovers(earlier.path, later.path, isPath: true), partCovers(earlier.fragment, later.fragment, isPath: false) else { return false }
+        switch (earlier.query, later.query) {
+        case (.unconstrained, _): return true
+        case (.pattern(let x), _) where isStarOnly(x, isPath: false): return true
+        case (.items(let items), _) where items.allSatisfy({ isStarOnly($0.pattern, isPath: false) }): return true
+        case (.pattern(let x), .pattern(let y)): return sameFlags && globCovers(x, y)
+        case (.items(let mine), .items(let theirs)):
+            guard sameFlags else { return false }
+            return mine.allSatisfy { item in
+                isStarOnly(item.pattern, isPath: false) || theirs.contains { $0.name == item.name && globCovers(item.pattern, $0.pattern) }
+            }
+        default: return false
+        }
+    }
+
+    private static func isStarOnly(_ pattern: String, isPath: Bool) -> Bool {
+        let text = isPath ? PathNormalisation.normalise(pattern) : pattern
+        return !text.isEmpty && text.allSatisfy { $0 == "*" }
+    }
+
+    /// `a` ⊇ `b` for simple shapes: equal, `PREFIX*` against a pattern starting with PREFIX.
+    static func globCovers(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        if a.contains("$(") || b.contains("$(") { return false }
+        if a.hasSuffix("*") {
+            let prefix = String(a.dropLast())
+            guard !prefix.contains("*"), !prefix.contains("?") else { return false }
+            let literalHead = b.prefix { $0 != "*" && $0 != "?" }
+            return literalHead.hasPrefix(prefix)
+        }
+        return false
+    }
+
+    // MARK: percentEncoded
+
+    private static func checkPercentDecoding(_ detail: AppLinksDetail, rules: [EffectiveRule], at pointer: JSONPointer, listKey: String, fileDefaults: Component?, context: inout Context) {
+        let decodingRules = rules.filter { !$0.percentEncoded && !$0.exclude }
+        guard !decodingRules.isEmpty else { return }
+        let explicit = decodingRules.filter { rule in
+            !rule.isLegacyPath && detail.components?[safe: rule.index]?.percentEncoded == false
+        }
+        for rule in explicit {
+            context.report(.percentDecodingWidens, "rule \(rule.index) \(rule.sourceText) sets percentEncoded false: the URL is decoded before matching, so %2F becomes a path separator and %3F, %23 stop being literal (a pattern like \"/a/b\" also matches \"/a%2Fb\")", at: pointer.appending(listKey).appending(rule.index))
+        }
+        let inherited = decodingRules.count - explicit.count
+        if inherited > 0 {
+            let source = detail.defaults?.percentEncoded == false ? pointer.appending("defaults") : JSONPointer().appending("applinks").appending("defaults")
+            context.report(.percentDecodingWidens, "\(inherited) rule\(inherited == 1 ? "" : "s") of this detail inherit percentEncoded false: URLs are decoded before matching, so %2F becomes a path separator (a pattern like \"/a/b\" also matches \"/a%2Fb\")", at: source)
+        }
+    }
+
+    // MARK: Sensitive paths
+
+    private static func checkSensitivePaths(_ rules: [CompiledRule], at pointer: JSONPointer, context: inout Context) {
+        var routedBy: [Int: [String]] = [:]
+        for sample in sensitiveSamplePaths {
+            guard let decider = firstMatch(rules, path: sample), !decider.rule.exclude else { continue }
+            routedBy[decider.rule.index, default: []].append(sample)
+        }
+        for index in routedBy.keys.sorted() {
+            guard let rule = rules.first(where: { $0.rule.index == index })?.rule, let samples = routedBy[index] else { continue }
+            let wholeSite = rule.isUnconstrained || { if case .pattern(let text) = rule.path { return ["*", "/*"].contains(PathNormalisation.normalise(text)) } else { return true } }()
+            let lead = wholeSite ? "whole-site claim \(rule.sourceText)" : "\(rule.isLegacyPath ? "path entry" : "rule") \(index) \(rule.sourceText)"
+            let shown = samples.prefix(6).joined(separator: ", ") + (samples.count > 6 ? " and \(samples.count - 6) more" : "")
+            context.report(.sensitivePaths, "\(lead) routes sensitive paths into the app (\(shown)): the app must validate and confirm before acting on them, or exclude them", at: pointer.appending(index))
+        }
+    }
+
+    static func firstMatch(_ rules: [CompiledRule], path: String, query: String? = nil) -> CompiledRule? {
+        var prepared = PreparedURL(ParsedURL(scheme: "https", host: "", port: nil, path: path, query: query, fragment: nil, wasReencoded: false))
+        var tracer = Tracer(enabled: false)
+        return rules.first { $0.matches(&prepared, tracer: &tracer) }
+    }
+
+    // MARK: components vs paths
+
+    private static func checkComponentsAgainstPaths(_ modern: [CompiledRule], legacy: [CompiledRule], rules: [EffectiveRule], paths: [String], at pointer: JSONPointer, variables: [String: [String]], context: inout Context) {
+        var samples: [String] = ["/"]
+        var patterns = paths.map { entry -> String in
+            let lowered = entry.lowercased()
+            return lowered.hasPrefix("not ") ? String(entry.dropFirst(4)) : entry
+        }
+        patterns += rules.compactMap { $0.path.pattern }
+        for pattern in patterns {
+            samples.append(contentsOf: samplePaths(for: pattern, variables: variables))
+        }
+        var seen = Set<String>()
+        var disagreements: [String] = []
+        for sample in samples where seen.insert(sample).inserted {
+            let modernDecision = decisionText(firstMatch(modern, path: sample))
+            let legacyDecision = decisionText(firstMatch(legacy, path: sample))
+            if modernDecision != legacyDecision {
+                disagreements.append("\(sample): iOS 13+ \(modernDecision), iOS ≤12 \(legacyDecision)")
+            }
+        }
+        guard !disagreements.isEmpty else { return }
+        let shown = disagreements.prefix(5).joined(separator: "; ")
+        let more = disagreements.count > 5 ? " (and \(disagreements.count - 5) more)" : ""
+        context.report(.componentsPathsDisagree, "\"components\" and \"paths\" decide differently: \(shown)\(more)", at: pointer)
+    }
+
+    private static func decisionText(_ rule: CompiledRule?) -> String {
+        guard let rule else { return "no_match" }
+        return rule.rule.exclude ? "exclude" : "match"
+    }
+
+    /// Concrete paths a pattern matches (wildcards filled in two ways), for comparisons.
+    static func samplePaths(for pattern: String, variables: [String: [String]]) -> [String] {
+        var short = "", long = ""
+        for piece in PatternPiece.split(pattern) {
+            switch piece {
+            case .text(let text): short += text; long += text
+            case .star: long += "x1"
+            case .anyOne: short += "x"; long += "x"
+            case .variable(let name):
+                let value = variables[name]?.first ?? (name == "region" ? "US" : name == "lang" ? "en" : "a")
+                let concrete = value.replacingAll("*", with: "").replacingAll("?", with: "x")
+                short += concrete; long += concrete
+            }
+        }
+        return [short, long].map { $0.hasPrefix("/") ? $0 : "/" + $0 }
+    }
+}
+
+extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for character in self {
+            if character == target { out += replacement } else { out.append(character) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,270 @@
+/// Decides URLs for one association file on one domain exactly as iOS does (`spec/aasa.md`
+/// §2–§10). Compiled once (every pattern parsed, defaults merged, substitutions resolved),
+/// then asked many times; a value type, safe to share across tasks.
+public struct AssociationMatcher: Sendable {
+    /// The applinks app IDs the file names, in file order, without repeats.
+    public let appIDs: [String]
+    /// The domain the file was served from, as given (lower-cased).
+    public let domain: String
+    private let host: DomainPattern
+    private let appRules: [String: AppRuleList]
+    private let laterDetails: [String: [Int]]
+    /// When the device would not use the file at all, why (every verdict is then no_match).
+    private let rejection: String?
+
+    /// Compiles `file` for URLs on `domain` (`example.com`, `*.example.com`, optionally with
+    /// a `:port` or an `applinks:` prefix as in an entitlement).
+    public init(file: AssociationFile, domain: String) {
+        self.init(file: file, domain: domain, rejection: nil)
+    }
+
+    /// Compiles a parsed document. When the device would reject the document (not strict
+    /// JSON, over 128 KiB, no usable file) every verdict is no_match, and the trace says why
+    /// and what the tolerant reading would have decided.
+    public init(document: AssociationDocument, domain: String) {
+        var reason: String?
+        if !document.deviceAccepts {
+            let first = document.diagnostics.first(where: { $0.severity == "error" })
+            reason = "the device rejects this file (not strict JSON" + (first.map { ": \($0.message)" } ?? "") + ")"
+        } else if document.exceedsSizeLimit {
+            reason = "the device ignores this file (over 128 KiB)"
+        }
+        self.init(file: document.file ?? AssociationFile(), domain: domain, rejection: reason)
+    }
+
+    private init(file: AssociationFile, domain: String, rejection: String?) {
+        self.domain = DomainPattern.clean(domain)
+        self.host = DomainPattern(self.domain)
+        self.rejection = rejection
+        appIDs = file.applinksAppIDs
+        var rules: [String: AppRuleList] = [:]
+        var later: [String: [Int]] = [:]
+        let applinks = file.applinks
+        let variables = applinks?.substitutionVariables ?? [:]
+        for (detailIndex, detail) in (applinks?.details ?? []).enumerated() {
+            var compiled: AppRuleList?
+            for appID in detail.appIDs {
+                if rules[appID] != nil {
+                    if later[appID]?.last != detailIndex { later[appID, default: []].append(detailIndex) }
+                    continue
+                }
+                if compiled == nil {
+                    let effective = EffectiveRule.rules(of: detail, fileDefaults: applinks?.defaults)
+                    compiled = AppRuleList(
+                        detailIndex: detailIndex, source: detail.ruleSource,
+                        rules: effective.map { CompiledRule($0, variables: variables) }
+                    )
+                }
+                rules[appID] = compiled
+            }
+        }
+        appRules = rules
+        laterDetails = later
+    }
+
+    /// The verdict for `url` and `appID`, with its trace.
+    public func decide(url: String, appID: String) -> AppVerdict {
+        var tracer = Tracer(enabled: true)
+        switch prepare(url, tracer: &tracer) {
+        case .failed(let verdict):
+            return AppVerdict(appID: appID, decision: .noMatch, trace: tracer.lines + [verdict])
+        case .ready(var prepared):
+            return decide(prepared: &prepared, appID: appID, tracer: tracer)
+        }
+    }
+
+    /// One verdict per app ID the file names, in file order.
+    public func decide(url: String) -> [AppVerdict] {
+        var tracer = Tracer(enabled: true)
+        switch prepare(url, tracer: &tracer) {
+        case .failed(let verdict):
+            return appIDs.map { AppVerdict(appID: $0, decision: .noMatch, trace: tracer.lines + [verdict]) }
+        case .ready(var prepared):
+            return appIDs.map { decide(prepared: &prepared, appID: $0, tracer: tracer) }
+        }
+    }
+
+    /// The decision alone, without building a trace (for large URL lists and benchmarks).
+    public func decision(url: String, appID: String) -> Decision {
+        var tracer = Tracer(enabled: false)
+        guard case .ready(var prepared) = prepare(url, tracer: &tracer) else { return .noMatch }
+        return fastDecision(&prepared, appID: appID)
+    }
+
+    /// The decisions alone for every app ID the file names (the URL is parsed once).
+    public func decisions(url: String) -> [Decision] {
+        var tracer = Tracer(enabled: false)
+        guard case .ready(var prepared) = prepare(url, tracer: &tracer) else { return appIDs.map { _ in .noMatch } }
+        return appIDs.map { fastDecision(&prepared, appID: $0) }
+    }
+
+    private func fastDecision(_ prepared: inout PreparedURL, appID: String) -> Decision {
+        guard rejection == nil, let list = appRules[appID], let index = list.fast.firstMatch(&prepared) else { return .noMatch }
+        return list.fast.excludes(index) ? .exclude : .match
+    }
+
+    /// The reverse question: which app IDs of the file this URL opens.
+    public func appsReached(by url: String) -> [String] {
+        decide(url: url).filter { $0.decision == .match }.map(\.appID)
+    }
+
+    // MARK: Internals
+
+    private enum Preparation {
+        case ready(PreparedURL)
+        case failed(String)
+    }
+
+    private func prepare(_ url: String, tracer: inout Tracer) -> Preparation {
+        let parsed: ParsedURL
+        switch ParsedURL.parse(url, defaultHost: host.defaultHost) {
+        case .failure(let failure):
+            let why: String
+            switch failure {
+            case .empty: why = "the URL is empty"
+            case .noScheme: why = "not an absolute http(s) URL (and not a path starting with /)"
+            case .noHost: why = "the URL has no host"
+            case .badPort(let text): why = "invalid port \"\(text)\""
+            }
+            return .failed("decision: no_match — \(why)")
+        case .success(let value):
+            parsed = value
+        }
+        tracer.add {
+            var line = "url: host \(parsed.host)\(parsed.port.map { ":\($0)" } ?? ""), path \(JSONValue.quoted(parsed.path)), "
+            line += parsed.query.map { "query \(JSONValue.quoted($0)), " } ?? "no query, "
+            line += parsed.fragment.map { "fragment \(JSONValue.quoted($0))" } ?? "no fragment"
+            if parsed.wasReencoded { line += " (characters a URL cannot carry were percent-encoded)" }
+            return line
+        }
+        guard parsed.scheme == "https" || parsed.scheme == "http" else {
+            return .failed("decision: no_match — scheme \"\(parsed.scheme)\" is not http or https")
+        }
+        if let problem = host.mismatch(host: parsed.host, port: parsed.port) {
+            return .failed("decision: no_match — input domain did not match: \(problem)")
+        }
+        tracer.add { "host: \(parsed.host) is covered by the file's domain \(self.domain)" }
+        if let rejection {
+            tracer.add { "file: \(rejection)" }
+        }
+        return .ready(PreparedURL(parsed))
+    }
+
+    private func decide(prepared: inout PreparedURL, appID: String, tracer: Tracer) -> AppVerdict {
+        var tracer = tracer
+        guard let list = appRules[appID] else {
+            tracer.add { "app: \(appID) is not named by any applinks detail" }
+            tracer.add { "decision: no_match" }
+            return AppVerdict(appID: appID, decision: .noMatch, trace: tracer.lines)
+        }
+        tracer.add {
+            let kind: String
+            switch list.source {
+            case .components: kind = "components, \(list.rules.count) rule\(list.rules.count == 1 ? "" : "s")"
+            case .paths: kind = "legacy paths, \(list.rules.count) entr\(list.rules.count == 1 ? "y" : "ies")"
+            case .none: kind = "neither components nor paths: no rules"
+            }
+            return "app: details[\(list.detailIndex)] is the first detail naming \(appID) (\(kind); caseSensitive true, percentEncoded true unless a rule says otherwise)"
+        }
+        if let later = laterDetails[appID] {
+            tracer.add { "app: later details \(later.map { "[\($0)]" }.joined(separator: ", ")) also name it and are ignored (first detail wins)" }
+        }
+        for compiled in list.rules {
+            let matched = compiled.matches(&prepared, tracer: &tracer)
+            guard matched else { continue }
+            let decision: Decision = compiled.rule.exclude ? .exclude : .match
+            if let rejection {
+                tracer.add { "decision: no_match — \(rejection); the tolerant reading would give \(decision.rawValue) (details[\(list.detailIndex)] rule \(compiled.rule.index))" }
+                return AppVerdict(appID: appID, decision: .noMatch, trace: tracer.lines)
+            }
+            tracer.add { "decision: \(decision.rawValue) (details[\(list.detailIndex)] rule \(compiled.rule.index)\(decision == .exclude ? ", exclude: the link is blocked" : ""))" }
+            return AppVerdict(
+                appID: appID, decision: decision, detail: list.detailIndex, rule: compiled.rule.index,
+                ruleText: compiled.rule.sourceText, trace: tracer.lines
+            )
+        }
+        tracer.add { "decision: no_match (no rule matched)" }
+        return AppVerdict(appID: appID, decision: .noMatch, trace: tracer.lines)
+    }
+}
+
+/// The compiled rules one app gets from its first detail.
+struct AppRuleList: Sendable {
+    var detailIndex: Int
+    var source: AppLinksDetail.RuleSource
+    var rules: [CompiledRule]
+    var fast: FastRuleList
+
+    init(detailIndex: Int, source: AppLinksDetail.RuleSource, rules: [CompiledRule]) {
+        self.detailIndex = detailIndex
+        self.source = source
+        self.rules = rules
+        self.fast = FastRuleList(rules)
+    }
+}
+
+/// Collects trace lines only when asked to (the fast path builds no strings).
+struct Tracer {
+    let enabled: Bool
+    private(set) var lines: [String] = []
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    mutating func add(_ line: () -> String) {
+        if enabled { lines.append(line()) }
+    }
+}
+
+/// The file's domain, as the matcher compares hosts with it (`spec/aasa.md` §10).
+struct DomainPattern: Sendable {
+    let base: String
+    let isWildcard: Bool
+    let port: Int?
+
+    /// Lower-cases and strips what an entitlement entry carries around a host.
+    static func clean(_ domain: String) -> String {
+        var text = domain.trimmingASCIIWhitespace().asciiLowercased()
+        for service in ["applinks:", "webcredentials:", "appclips:", "activitycontinuation:"] where text.hasPrefix(service) {
+            text = String(text.dropFirst(service.count))
+        }
+        if let question = text.firstIndex(of: "?") { text = String(text[..<question]) }
+        if text.hasPrefix("https://") { text = String(text.dropFirst(8)) }
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    init(_ cleaned: String) {
+        var text = cleaned
+        var port: Int?
+        if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]"), let value = Int(text[text.index(after: colon)...]) {
+            port = value
+            text = String(text[..<colon])
+        }
+        if text.hasPrefix("*.") {
+            isWildcard = true
+            base = String(text.dropFirst(2))
+        } else {
+            isWildcard = false
+            base = text
+        }
+        self.port = port
+    }
+
+    /// The host a path-only input is taken to be on.
+    var defaultHost: String? { base.isEmpty ? nil : base + (port.map { ":\($0)" } ?? "") }
+
+    /// Nil when the URL's host and port are covered; otherwise why not.
+    func mismatch(host: String, port urlPort: Int?) -> String? {
+        let covered = isWildcard ? (host == base || host.hasSuffix("." + base)) : host == base
+        guard covered else {
+            return "URL host \(host) is not the file's domain \(isWildcard ? "*." : "")\(base)"
+        }
+        if urlPort != port {
+            if let urlPort {
+                return "the URL has port \(urlPort) but the domain \(port.map { "has port \($0)" } ?? "has none") (links with a port do not open the app)"
+            }
+            return "the domain has port \(port ?? 0) but the URL has none"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,185 @@
+/// One rule after the three default levels are merged (`applinks.defaults` <
+/// `details[i].defaults` < the component, `spec/aasa.md` §8), or one legacy `paths` entry.
+/// This is what the matcher compiles, the linter reasons about and the diff compares.
+struct EffectiveRule: Sendable, Equatable {
+    enum Part: Sendable, Equatable {
+        case pattern(String)
+        /// The part matches anything; the text says why (not set, non-string value…).
+        case unconstrained(String)
+
+        var pattern: String? {
+            if case .pattern(let text) = self { return text }
+            return nil
+        }
+    }
+
+    enum QueryPart: Sendable, Equatable {
+        case pattern(String)
+        case items([QueryItemPattern])
+        case unconstrained(String)
+    }
+
+    /// Index in `components` or `paths`.
+    var index: Int
+    var isLegacyPath: Bool
+    var path: Part
+    var query: QueryPart
+    var fragment: Part
+    var exclude: Bool
+    var caseSensitive: Bool
+    var percentEncoded: Bool
+    /// Compact text of the rule as written.
+    var sourceText: String
+    /// Where inherited values came from, for the trace ("/ from applinks.defaults").
+    var inherited: [String]
+
+    /// True when a part is unconstrained only because Apple ignores the value written there.
+    var pathIsLenient: Bool { if case .unconstrained(let why) = path { return why.hasPrefix("\"/\" is not") } else { return false } }
+    var queryIsLenient: Bool { if case .unconstrained(let why) = query { return why.hasPrefix("\"?\" dropped") } else { return false } }
+    var fragmentIsLenient: Bool { if case .unconstrained(let why) = fragment { return why.hasPrefix("\"#\" is not") } else { return false } }
+
+    /// The effective values as one line (used by traces and the diff).
+    var effectiveText: String {
+        var parts: [String] = []
+        switch path {
+        case .pattern(let text): parts.append("\"/\":\(JSONValue.quoted(text))")
+        case .unconstrained: break
+        }
+        switch query {
+        case .pattern(let text): parts.append("\"?\":\(JSONValue.quoted(text))")
+        case .items(let items):
+            parts.append("\"?\":{" + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }.joined(separator: ",") + "}")
+        case .unconstrained: break
+        }
+        if case .pattern(let text) = fragment { parts.append("\"#\":\(JSONValue.quoted(text))") }
+        if exclude { parts.append("\"exclude\":true") }
+        if !caseSensitive { parts.append("\"caseSensitive\":false") }
+        if !percentEncoded { parts.append("\"percentEncoded\":false") }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    /// True when the rule constrains nothing: it matches every URL of the domain.
+    var isUnconstrained: Bool {
+        let pathFree: Bool
+        switch path {
+        case .unconstrained: pathFree = true
+        case .pattern(let text): pathFree = PathNormalisation.normalise(text) == "*"
+        }
+        let queryFree: Bool
+        switch query {
+        case .unconstrained: queryFree = true
+        case .pattern(let text): queryFree = text == "*" || (text.allSatisfy { $0 == "*" } && !text.isEmpty)
+        case .items(let items): queryFree = items.allSatisfy { $0.pattern == "*" }
+        }
+        let fragmentFree: Bool
+        switch fragment {
+        case .unconstrained: fragmentFree = true
+        case .pattern(let text): fragmentFree = !text.isEmpty && text.allSatisfy { $0 == "*" }
+        }
+        return pathFree && queryFree && fragmentFree
+    }
+
+    /// Merges a component with both default levels.
+    static func merge(_ component: Component, index: Int, detailDefaults: Component?, fileDefaults: Component?) -> EffectiveRule {
+        let levels: [(Component?, String)] = [(component, ""), (detailDefaults, "details defaults"), (fileDefaults, "applinks.defaults")]
+        var inherited: [String] = []
+
+        func pick<T>(_ key: String, _ read: (Component) -> T?) -> T? {
+            for (level, name) in levels {
+                guard let level, let value = read(level) else { continue }
+                if !name.isEmpty { inherited.append("\(key) from \(name)") }
+                return value
+            }
+            return nil
+        }
+
+        let path: Part = pick("/") { level -> Part? in
+            if let text = level.path { return .pattern(text) }
+            if level.unconstrainedKeys.contains("/") { return .unconstrained("\"/\" is not a string") }
+            return nil
+        } ?? .unconstrained("no \"/\"")
+        let query: QueryPart = pick("?") { level -> QueryPart? in
+            switch level.query {
+            case .pattern(let text): return .pattern(text)
+            case .items(let items): return .items(items)
+            case nil: return level.unconstrainedKeys.contains("?") ? .unconstrained("\"?\" dropped (a non-string value)") : nil
+            }
+        } ?? .unconstrained("no \"?\"")
+        let fragment: Part = pick("#") { level -> Part? in
+            if let text = level.fragment { return .pattern(text) }
+            if level.unconstrainedKeys.contains("#") { return .unconstrained("\"#\" is not a string") }
+            return nil
+        } ?? .unconstrained("no \"#\"")
+        let exclude = pick("exclude") { $0.exclude } ?? false
+        let caseSensitive = pick("caseSensitive") { $0.caseSensitive } ?? true
+        let percentEncoded = pick("percentEncoded") { $0.percentEncoded } ?? true
+        return EffectiveRule(
+            index: index, isLegacyPath: false, path: path, query: query, fragment: fragment,
+            exclude: exclude, caseSensitive: caseSensitive, percentEncoded: percentEncoded,
+            sourceText: component.sourceText, inherited: inherited
+        )
+    }
+
+    /// A legacy `paths` entry: only the path is compared; `NOT ` (any case) makes it an
+    /// exclusion that is always case-sensitive. `caseSensitive`/`percentEncoded` come from the
+    /// defaults (iOS 13+ reads legacy entries as rules).
+    static func legacy(_ entry: String, index: Int, detailDefaults: Component?, fileDefaults: Component?) -> EffectiveRule {
+        let isNot = entry.unicodeScalars.count >= 4 && String(String.UnicodeScalarView(entry.unicodeScalars.prefix(4))).lowercased() == "not "
+        let pattern = isNot ? String(String.UnicodeScalarView(entry.unicodeScalars.dropFirst(4))) : entry
+        var inherited: [String] = []
+        var caseSensitive = true
+        var percentEncoded = true
+        for (level, name) in [(detailDefaults, "details defaults"), (fileDefaults, "applinks.defaults")] {
+            if let value = level?.percentEncoded, inherited.allSatisfy({ !$0.hasPrefix("percentEncoded") }) {
+                percentEncoded = value
+                inherited.append("percentEncoded from \(name)")
+            }
+        }
+        if !isNot {
+            for (level, name) in [(detailDefaults, "details defaults"), (fileDefaults, "applinks.defaults")] {
+                if let value = level?.caseSensitive, inherited.allSatisfy({ !$0.hasPrefix("caseSensitive") }) {
+                    caseSensitive = value
+                    inherited.append("caseSensitive from \(name)")
+                }
+            }
+        }
+        return EffectiveRule(
+            index: index, isLegacyPath: true, path: .pattern(pattern), query: .unconstrained("legacy paths ignore the query"),
+            fragment: .unconstrained("legacy paths ignore the fragment"), exclude: isNot, caseSensitive: caseSensitive,
+            percentEncoded: percentEncoded, sourceText: JSONValue.quoted(entry), inherited: inherited
+        )
+    }
+
+    /// The rule list a detail gives its apps on iOS 13+ (components win over paths).
+    static func rules(of detail: AppLinksDetail, fileDefaults: Component?) -> [EffectiveRule] {
+        if let components = detail.components {
+            return components.enumerated().map { merge($1, index: $0, detailDefaults: detail.defaults, fileDefaults: fileDefaults) }
+        }
+        return legacyRules(of: detail, fileDefaults: fileDefaults)
+    }
+
+    /// The legacy `paths` rule list of a detail (what iOS ≤ 12 uses).
+    static func legacyRules(of detail: AppLinksDetail, fileDefaults: Component?) -> [EffectiveRule] {
+        (detail.paths ?? []).enumerated().map { legacy($1, index: $0, detailDefaults: detail.defaults, fileDefaults: fileDefaults) }
+    }
+}
+
+extension Component {
+    /// Compact text of the component as written (`{"/":"/buy/*"}`).
+    var sourceText: String {
+        guard isDictionary else { return "(not a dictionary)" }
+        var parts: [String] = []
+        if let path { parts.append("\"/\":\(JSONValue.quoted(path))") } else if unconstrainedKeys.contains("/") { parts.append("\"/\":(non-string)") }
+        switch query {
+        case .pattern(let text): parts.append("\"?\":\(JSONValue.quoted(text))")
+        case .items(let items):
+            parts.append("\"?\":{" + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }.joined(separator: ",") + "}")
+        case nil: if unconstrainedKeys.contains("?") { parts.append("\"?\":(dropped)") }
+        }
+        if let fragment { parts.append("\"#\":\(JSONValue.quoted(fragment))") } else if unconstrainedKeys.contains("#") { parts.append("\"#\":(non-string)") }
+        if let exclude { parts.append("\"exclude\":\(exclude)") }
+        if let caseSensitive { parts.append("\"caseSensitive\":\(caseSensitive)") }
+        if let percentEncoded { parts.append("\"percentEncoded\":\(percentEncoded)") }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+}

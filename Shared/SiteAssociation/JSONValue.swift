@@ -1,0 +1,136 @@
+/// A JSON value as the tolerant reader saw it, with the byte offset where it starts.
+struct JSONValue: Sendable, Equatable {
+    indirect enum Kind: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        case number(Double, text: String)
+        case string(String)
+        case array([JSONValue])
+        case object([JSONMember])
+    }
+
+    var kind: Kind
+    /// Byte offset of the value's first byte in the JSON text.
+    var offset: Int
+
+    /// Members of an object (all of them, duplicates included, in order).
+    var members: [JSONMember]? {
+        if case .object(let members) = kind { return members }
+        return nil
+    }
+
+    /// The value of `key` in an object; when the key repeats, the last one wins (as
+    /// NSJSONSerialization's dictionary does).
+    subscript(key: String) -> JSONValue? {
+        guard let members else { return nil }
+        return members.last(where: { $0.key == key })?.value
+    }
+
+    var string: String? {
+        if case .string(let text) = kind { return text }
+        return nil
+    }
+
+    var array: [JSONValue]? {
+        if case .array(let items) = kind { return items }
+        return nil
+    }
+
+    /// A short name of the type, for messages ("a string", "an array"…).
+    var typeName: String {
+        switch kind {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "a dictionary"
+        }
+    }
+
+    /// Compact JSON text of the value (keys in file order), for traces and messages.
+    var compactText: String {
+        var out = ""
+        write(into: &out, depth: 0)
+        return out
+    }
+
+    private func write(into out: inout String, depth: Int) {
+        guard depth < 64 else { out += "…"; return }
+        switch kind {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(_, let text): out += text
+        case .string(let text): out += JSONValue.quoted(text)
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.write(into: &out, depth: depth + 1)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                out += JSONValue.quoted(member.key) + ":"
+                member.value.write(into: &out, depth: depth + 1)
+            }
+            out += "}"
+        }
+    }
+
+    /// A JSON string literal for `text`.
+    static func quoted(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// One `"key": value` pair of an object.
+struct JSONMember: Sendable, Equatable {
+    var key: String
+    var keyOffset: Int
+    var value: JSONValue
+}
+
+/// A JSON pointer built one token at a time (RFC 6901 escaping).
+struct JSONPointer: Sendable, Equatable {
+    private(set) var text: String = ""
+
+    func appending(_ key: String) -> JSONPointer {
+        var copy = self
+        copy.text += "/"
+        for character in key {
+            switch character {
+            case "~": copy.text += "~0"
+            case "/": copy.text += "~1"
+            default: copy.text.append(character)
+            }
+        }
+        return copy
+    }
+
+    func appending(_ index: Int) -> JSONPointer {
+        var copy = self
+        copy.text += "/\(index)"
+        return copy
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+
+/// A URL split into the parts the matcher compares, exactly as written (percent-encoded).
+///
+/// Our own splitter (no `URLComponents`: on Linux it neither lower-cases the host nor keeps
+/// `%2F` in `.path`). Characters a URL cannot carry raw (space, non-ASCII, `"<>\^`{|}`) are
+/// percent-encoded first, as a browser or `NSURL` would before the URL reaches iOS.
+struct ParsedURL: Sendable, Equatable {
+    var scheme: String
+    /// Lower-cased host (IPv6 literals keep their brackets).
+    var host: String
+    var port: Int?
+    /// Raw (percent-encoded) path, possibly empty.
+    var path: String
+    /// Raw query without the `?`; nil when the URL has none.
+    var query: String?
+    /// Raw fragment without the `#`; nil when the URL has none.
+    var fragment: String?
+    /// True when the input needed percent-encoding (the trace says so).
+    var wasReencoded: Bool
+
+    enum Failure: Error, Equatable {
+        case empty
+        case noScheme
+        case noHost
+        case badPort(String)
+    }
+
+    /// Splits `text`. A text starting with `/` is taken as a path on `defaultHost` when given.
+    static func parse(_ text: String, defaultHost: String? = nil) -> Result<ParsedURL, Failure> {
+        var text = text
+        return text.withUTF8 { buffer in
+            var low = 0, high = buffer.count
+            while low < high, isSpace(buffer[low]) { low += 1 }
+            while high > low, isSpace(buffer[high - 1]) { high -= 1 }
+            guard low < high else { return .failure(.empty) }
+            let trimmed = UnsafeBufferPointer(rebasing: buffer[low..<high])
+            if trimmed.contains(where: URLPartEncoding.mustEscape) {
+                let encoded = encodeDisallowed(Array(trimmed))
+                return encoded.withUnsafeBufferPointer { parse(bytes: $0, reencoded: true, defaultHost: defaultHost) }
+            }
+            return parse(bytes: trimmed, reencoded: false, defaultHost: defaultHost)
+        }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, reencoded: Bool, defaultHost: String?) -> Result<ParsedURL, Failure> {
+        let slash = UInt8(ascii: "/"), question = UInt8(ascii: "?"), hash = UInt8(ascii: "#")
+        var scheme = "https"
+        var authority: Slice<UnsafeBufferPointer<UInt8>>
+        var rest: Slice<UnsafeBufferPointer<UInt8>>
+        if let separator = find(bytes, [UInt8(ascii: ":"), slash, slash]) {
+            let schemeBytes = bytes[0..<separator]
+            guard !schemeBytes.isEmpty, schemeBytes.allSatisfy(isSchemeByte) else { return .failure(.noScheme) }
+            scheme = String(decoding: schemeBytes.map(lowerASCII), as: UTF8.self)
+            let after = separator + 3
+            var end = after
+            while end < bytes.count, bytes[end] != slash, bytes[end] != question, bytes[end] != hash { end += 1 }
+            authority = bytes[after..<end]
+            rest = bytes[end...]
+        } else if bytes.first == slash, let defaultHost {
+            var host = defaultHost
+            return host.withUTF8 { hostBytes in
+                var combined = Array(hostBytes)
+                combined.append(contentsOf: bytes)
+                var url = "https://"
+                url += String(decoding: combined, as: UTF8.self)
+                var copy = url
+                return copy.withUTF8 { parse(bytes: $0, reencoded: reencoded, defaultHost: nil) }
+            }
+        } else {
+            return .failure(.noScheme)
+        }
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+        var hostPart = authority
+        var port: Int?
+        func readPort(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Result<Int?, Failure> {
+            guard !digits.isEmpty else { return .success(nil) }
+            guard digits.count <= 5, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .failure(.badPort(String(decoding: digits, as: UTF8.self))) }
+            let value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            guard value <= 65535 else { return .failure(.badPort(String(decoding: digits, as: UTF8.self))) }
+            return .success(value)
+        }
+        if authority.first == UInt8(ascii: "[") {
+            if let close = authority.firstIndex(of: UInt8(ascii: "]")) {
+                hostPart = authority[authority.startIndex...close]
+                let after = authority[(close + 1)...]
+                if after.first == UInt8(ascii: ":") {
+                    switch readPort(after.dropFirst()) {
+                    case .success(let value): port = value
+                    case .failure(let failure): return .failure(failure)
+                    }
+                }
+            }
+        } else if let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
+            hostPart = authority[authority.startIndex..<colon]
+            switch readPort(authority[(colon + 1)...]) {
+            case .success(let value): port = value
+            case .failure(let failure): return .failure(failure)
+            }
+        }
+        guard !hostPart.isEmpty else { return .failure(.noHost) }
+        var fragment: String?
+        if let hashIndex = rest.firstIndex(of: hash) {
+            fragment = String(decoding: rest[(hashIndex + 1)...], as: UTF8.self)
+            rest = rest[rest.startIndex..<hashIndex]
+        }
+        var query: String?
+        if let questionIndex = rest.firstIndex(of: question) {
+            query = String(decoding: rest[(questionIndex + 1)...], as: UTF8.self)
+            rest = rest[rest.startIndex..<questionIndex]
+        }
+        return .success(ParsedURL(
+            scheme: scheme, host: String(decoding: hostPart.map(lowerASCII), as: UTF8.self), port: port,
+            path: String(decoding: rest, as: UTF8.self), query: query, fragment: fragment, wasReencoded: reencoded
+        ))
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    static func lowerASCII(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index + 1] == needle[1], bytes[index + 2] == needle[2] { return index }
+            // A scheme ends at the first ":", "/", "?" or "#": stop looking past them.
+            if bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Percent-encodes every byte a URL cannot carry raw.
+    static func encodeDisallowed(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        for unit in bytes {
+            if URLPartEncoding.mustEscape(unit) {
+                out.append(UInt8(ascii: "%"))
+                out.append(URLPartEncoding.hexDigit(unit >> 4))
+                out.append(URLPartEncoding.hexDigit(unit & 0x0F))
+            } else {
+                out.append(unit)
+            }
+        }
+        return out
+    }
+}
+
+/// The one place that decides how a URL part is turned into the text a pattern is compared
+/// with (`spec/aasa.md` §6).
+enum URLPartEncoding {
+    /// `?` in the spec: Apple was once seen decoding `%2c` under the default setting. When this
+    /// is true, escapes of characters that need no escaping in a URL (sub-delimiters,
+    /// unreserved characters) are decoded even when `percentEncoded` is true. The stated
+    /// reading (false) compares the part exactly as encoded.
+    static let decodesNeedlessEscapesWhenEncoded = false
+
+    /// The text compared with a pattern: the raw part when `percentEncoded` is true, the
+    /// percent-decoded part when false. Malformed escapes stay literal; a decoding that is not
+    /// UTF-8 leaves the part as written.
+    static func comparable(_ raw: String, percentEncoded: Bool) -> String {
+        if percentEncoded {
+            return decodesNeedlessEscapesWhenEncoded ? decode(raw, only: isNeedlessEscape) : raw
+        }
+        return decode(raw, only: { _ in true })
+    }
+
+    private static func isNeedlessEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func decode(_ raw: String, only shouldDecode: (UInt8) -> Bool) -> String {
+        guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
+        let bytes = Array(raw.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                let byte = high << 4 | low
+                if shouldDecode(byte) {
+                    out.append(byte)
+                    index += 3
+                    continue
+                }
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        return String(validating: out, as: UTF8.self) ?? raw
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+
+    static func mustEscape(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 || byte <= 0x20 || byte == 0x7F { return true }
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
+             UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// Path normalisation of `spec/aasa.md` §4, applied alike to path patterns and URL paths:
+/// empty → `/`; runs of `*` and of `/` collapse; a leading `/` is added unless the text starts
+/// with `*`; a trailing `/` is added unless it ends with `*`; one-character texts stay as they are.
+enum PathNormalisation {
+    static func normalise(_ text: String) -> String {
+        String(decoding: normaliseUnits(text), as: UTF16.self)
+    }
+
+    /// The same normalisation, straight to the UTF-16 units the matcher compares.
+    static func normaliseUnits(_ text: String) -> [UInt16] {
+        let view = text.utf16
+        if view.isEmpty { return [0x2F] }
+        // "One character" as NSString counts it: one UTF-16 unit.
+        if view.count == 1 { return Array(view) }
+        let slash: UInt16 = 0x2F, star: UInt16 = 0x2A
+        var out: [UInt16] = []
+        out.reserveCapacity(view.count + 2)
+        if let first = view.first, first != slash, first != star { out.append(slash) }
+        var previous: UInt16 = 0
+        for unit in view {
+            if (unit == slash || unit == star), previous == unit { continue }
+            out.append(unit)
+            previous = unit
+        }
+        if let last = out.last, last != slash, last != star { out.append(slash) }
+        return out
+    }
+}
+
+extension String {
+    func asciiLowercased() -> String {
+        guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }
+        return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    func trimmingASCIIWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+extension Analysis {
+    /// The `scan` JSON document of `spec/cli.md`: the `inspect` document's fields, plus
+    /// `domains` (as `aasa fetch`), `urlTests` (as `match`) and `findings`; additions:
+    /// `scan` (offline flag, stage timings, notes).
+    public func scanDocument() throws -> Data {
+        try JSONOutput.encode(ScanDocument(analysis: self))
+    }
+}
+
+/// The `scan` document; encodes the snapshot's own fields first, then the scan's.
+public struct ScanDocument: Sendable, Encodable {
+    /// The analysis it shows.
+    public var analysis: Analysis
+
+    /// A document for `analysis`.
+    public init(analysis: Analysis) {
+        self.analysis = analysis
+    }
+
+    private enum Key: String, CodingKey {
+        case schemaVersion, source, bundles, diagnostics, domains, urlTests, findings, scan
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(Workbench.schemaVersion, forKey: .schemaVersion)
+        try container.encode(analysis.snapshot.source, forKey: .source)
+        try container.encode(analysis.snapshot.bundles, forKey: .bundles)
+        try container.encode(analysis.snapshot.diagnostics, forKey: .diagnostics)
+        try container.encode(analysis.domains, forKey: .domains)
+        try container.encode(analysis.urlTests.map(URLTestJSON.init), forKey: .urlTests)
+        try container.encode(analysis.findings, forKey: .findings)
+        try container.encode(ScanFacts(analysis: analysis), forKey: .scan)
+    }
+}
+
+/// One `urlTests` entry: the `match` result shape (`url`, `apps`) plus the expectation, the
+/// deciding domain and the list line.
+struct URLTestJSON: Encodable {
+    var test: URLTest
+
+    init(_ test: URLTest) { self.test = test }
+
+    private enum Key: String, CodingKey { case url, apps, expectation, domain, line }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(test.url, forKey: .url)
+        try container.encode(test.verdicts, forKey: .apps)
+        try container.encode(test.expectation, forKey: .expectation)
+        if let domain = test.domain { try container.encode(domain, forKey: .domain) } else { try container.encodeNil(forKey: .domain) }
+        if let line = test.line { try container.encode(line, forKey: .line) } else { try container.encodeNil(forKey: .line) }
+    }
+}
+
+/// `scan`: how the run went.
+struct ScanFacts: Encodable {
+    var offline: Bool
+    var hosts: [String]
+    var timings: [StageTiming]
+    var notes: [String]
+    var findingCounts: [String: Int]
+
+    init(analysis: Analysis) {
+        offline = analysis.offline
+        hosts = analysis.hosts.map(\.entry)
+        timings = analysis.timings
+        notes = analysis.notes
+        findingCounts = Dictionary(uniqueKeysWithValues: analysis.findings.countsBySeverity().map { ($0.key.rawValue, $0.value) })
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Reports
+
+extension Analysis {
+    /// The face-neutral report of this analysis: identity, findings, domains per route, URL
+    /// verdicts with traces, dynamic-testing helpers, and the entitlements appendix.
+    /// Deterministic: `generatedAt` is printed only when given.
+    public func reportDocument(toolVersion: String, generatedAt: Date? = nil) -> ReportDocument {
+        ReportDocument(
+            title: "Universal links assessment: \(appName)",
+            subtitle: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
+            identity: identity,
+            generatedBy: "UniversalLinkLab \(toolVersion) (linklab scan)",
+            generatedAt: generatedAt,
+            findings: findings,
+            sections: [scopeSection, associatedDomainsSection, domainsSection, urlTestsSection,
+                       ReportSection(title: "Findings", blocks: [.findings(findings)]), dynamicTestingSection],
+            entitlements: snapshot.bundles.map { bundle in
+                EntitlementsListing(bundle: bundle.path, text: Self.prettyJSON(bundle.entitlements))
+            }
+        )
+    }
+
+    /// The app's display name: the main executable's name, else the bundle folder's.
+    public var appName: String {
+        guard let main = snapshot.mainBundle else { return URL(fileURLWithPath: snapshot.source.path).lastPathComponent }
+        if let executable = main.executable, !executable.isEmpty { return executable }
+        let last = main.path.split(separator: "/").last.map(String.init) ?? main.path
+        return last.hasSuffix(".app") ? String(last.dropLast(4)) : last
+    }
+
+    private var identity: [KeyValue] {
+        var pairs = [KeyValue("App", appName)]
+        let main = snapshot.mainBundle
+        pairs.append(KeyValue("Bundle identifier", main?.bundleIdentifier ?? "unknown"))
+        pairs.append(KeyValue("Application identifier", main?.applicationIdentifier ?? "none (not signed with entitlements)"))
+        pairs.append(KeyValue("Team", main?.teamIdentifier ?? "unknown"))
+        let version: String
+        switch (main?.shortVersion, main?.version) {
+        case let (short?, build?) where short != build: version = "\(short) (\(build))"
+        case let (short?, _): version = short
+        case let (nil, build?): version = build
+        default: version = "unknown"
+        }
+        pairs.append(KeyValue("Version", version))
+        pairs.append(KeyValue("Input", "\(URL(fileURLWithPath: snapshot.source.path).lastPathComponent) (\(snapshot.source.kind.rawValue), \(snapshot.source.size) bytes)"))
+        pairs.append(KeyValue("Input SHA-256", snapshot.source.sha256.isEmpty ? "unknown" : snapshot.source.sha256))
+        return pairs
+    }
+
+    private var scopeSection: ReportSection {
+        let network = offline
+            ? "Offline: no network was used. Files supplied with --aasa stand in for what the domains serve; other domains were not fetched."
+            : "Each domain's association file was fetched as Apple does: from Apple's CDN, from the origin's /.well-known path and from the legacy root path, concurrently, over HTTPS only, without following redirects, reading at most 128 KiB."
+        var blocks: [ReportBlock] = [
+            .paragraph("This report covers the universal links of the app: what its bundles claim in their signed entitlements, what each claimed domain serves, how Apple's matcher decides the URLs the tester supplied, and the findings drawn from these facts.\n\n\(network)"),
+            .keyValues([
+                KeyValue("Bundles", String(snapshot.bundles.count)),
+                KeyValue("Associated-domain hosts", hosts.isEmpty ? "none" : hosts.map(\.entry).joined(separator: ", ")),
+                KeyValue("Domains fetched or supplied", String(domains.count)),
+                KeyValue("URLs tested", String(urlTests.count)),
+                KeyValue("Stage timings", timings.isEmpty ? "n/a" : timings.map { "\($0.stage.rawValue) \($0.milliseconds) ms" }.joined(separator: ", ")),
+            ]),
+        ]
+        if !notes.isEmpty {
+            blocks.append(.heading("Not used"))
+            blocks.append(.paragraph(notes.joined(separator: "\n")))
+        }
+        let diagnostics = snapshot.diagnostics.filter { $0.severity != "info" }
+        if !diagnostics.isEmpty {
+            blocks.append(.heading("Inspection diagnostics"))
+            blocks.append(.table(ReportTable(columns: ["Severity", "ID", "Message"], rows: diagnostics.map { diagnostic in
+                [diagnostic.severity, diagnostic.id, diagnostic.path.map { "\($0): \(diagnostic.message)" } ?? diagnostic.message]
+            })))
+        }
+        return ReportSection(title: "Scope and method", blocks: blocks)
+    }
+
+    private var associatedDomainsSection: ReportSection {
+        var rows: [[String]] = []
+        for bundle in snapshot.bundles {
+            for domain in bundle.associatedDomains {
+                rows.append([
+                    bundle.path, domain.service, domain.raw, domain.modes.joined(separator: ", "),
+                    domain.problems.isEmpty ? "ok" : domain.problems.map { "\($0.severity.rawValue): \($0.message)" }.joined(separator: "\n"),
+                ])
+            }
+        }
+        let blocks: [ReportBlock] = rows.isEmpty
+            ? [.paragraph("No bundle declares com.apple.developer.associated-domains: the app does not use universal links.")]
+            : [.table(ReportTable(columns: ["Bundle", "Service", "Entry", "Modes", "Entry check"], rows: rows))]
+        return ReportSection(title: "Associated domains", blocks: blocks)
+    }
+
+    private var domainsSection: ReportSection {
+        guard !domains.isEmpty else {
+            return ReportSection(title: "Domains", blocks: [.paragraph("No domain to fetch.")])
+        }
+        var blocks: [ReportBlock] = []
+        for report in domains {
+            blocks.append(.heading(report.host == report.fetchedHost ? report.host : "\(report.host) (fetched from \(Self.authority(report)))"))
+            blocks.append(.table(ReportTable(
+                columns: ["Route", "URL", "Status", "Bytes", "Headers ms", "Total ms", "Outcome", "Details"],
+                rows: report.routes.map { routeRow($0, report: report) })))
+            var notes: [String] = []
+            if let diff = report.cdnOriginDiff {
+                notes.append(diff.isEquivalent ? "CDN and origin copies mean the same." : "CDN and origin copies differ: " + diff.changes.joined(separator: "; "))
+            }
+            if let probe = report.browserProbe { notes.append("Browser-agent probe: \(probe.summary).") }
+            if let effective = report.routes.first(where: { $0.file != nil }) {
+                let ids = effective.file?.applinksAppIDs ?? []
+                notes.append("applinks app IDs: " + (ids.isEmpty ? "none" : ids.joined(separator: ", ")))
+                let counts = Dictionary(grouping: effective.diagnostics, by: \.severity).mapValues(\.count)
+                if !effective.diagnostics.isEmpty {
+                    notes.append("Lint: " + ["error", "warning", "info"].compactMap { key in counts[key].map { "\($0) \(key)" } }.joined(separator: ", ")
+                                 + " (" + effective.diagnostics.map(\.id).joined(separator: ", ") + ")")
+                }
+            }
+            if !notes.isEmpty { blocks.append(.paragraph(notes.joined(separator: "\n"))) }
+        }
+        return ReportSection(title: "Domains", blocks: blocks)
+    }
+
+    private func routeRow(_ result: RouteResult, report: DomainReport) -> [String] {
+        let url: String
+        if result.route == .local {
+            let file = hosts.first { $0.fetchHost.authority == Self.authority(report) && $0.suppliedFile != nil }?.suppliedFile ?? result.url
+            url = "supplied file " + URL(fileURLWithPath: file).lastPathComponent
+        } else {
+            url = result.url
+        }
+        var details: [String] = []
+        if let error = result.error { details.append(error.description) }
+        if let location = result.redirectLocation { details.append("Location: \(location)") }
+        if let reason = result.appleFailureReason { details.append("Apple-Failure-Reason: \(reason)") }
+        if let type = result.contentType, result.hasUnexpectedContentType { details.append("Content-Type: \(type)") }
+        if result.truncated { details.append("stopped reading at the 128 KiB cap") }
+        if result.deviceAccepts == false { details.append("a device's strict JSON parser rejects this body") }
+        return [
+            result.route.rawValue, url, result.status.map(String.init) ?? "—", String(result.bytes),
+            result.timeToHeadersMs.map(String.init) ?? "—", result.totalMs.map(String.init) ?? "—",
+            result.outcome.rawValue, details.joined(separator: "\n"),
+        ]
+    }
+
+    private var urlTestsSection: ReportSection {
+        guard !urlTests.isEmpty else {
+            return ReportSection(title: "URL tests", blocks: [.paragraph("No URL was given (--url, --urls).")])
+        }
+        var blocks: [ReportBlock] = [
+            .paragraph("Each URL was decided by the matcher that reproduces iOS, for the app's IDs and every other app the domain's file names. \"!\" marks a URL the tester says must not open the app, \"=\" one that must."),
+            .table(ReportTable(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"], rows: urlTests.enumerated().map { index, test in
+                let first = test.verdicts.first
+                var verdict = first.map { $0.decision.rawValue } ?? "—"
+                for other in test.verdicts.dropFirst() { verdict += "\n\(other.appID): \(other.decision.rawValue)" }
+                return [String(index + 1), test.url, Self.expectationText(test.expectation), verdict,
+                        first.map(Self.ruleText) ?? "—", test.domain ?? "—"]
+            })),
+        ]
+        for (index, test) in urlTests.enumerated() {
+            var lines: [String] = []
+            for verdict in test.verdicts {
+                lines.append("[\(verdict.appID)] \(verdict.decision.rawValue)")
+                lines.append(contentsOf: verdict.trace.map { "  " + $0 })
+            }
+            blocks.append(.code(CodeBlock(caption: "Trace \(index + 1): \(test.url)", text: lines.joined(separator: "\n"))))
+        }
+        return ReportSection(title: "URL tests", blocks: blocks)
+    }
+
+    private var dynamicTestingSection: ReportSection {
+        let commands = fridaCommands
+        var blocks: [ReportBlock] = [
+            .paragraph("Static verdicts say what iOS would do; confirm them on a device. Open each link from another app (Notes, Messages, or the test-link page that linklab scan writes with --report FILE.links.html): universal links typed into Safari's address bar never open an app. While tapping, trace the receivers below to see which URLs reach the app and what it does with them."),
+        ]
+        if commands.isEmpty {
+            blocks.append(.paragraph("No link receiver was found in the binaries (or the main binary is encrypted): hook application:continueUserActivity:restorationHandler: and scene:continueUserActivity: on the class that implements them."))
+        } else {
+            blocks.append(.code(CodeBlock(caption: "frida-trace (spawns the app on a USB device)", text: commands.joined(separator: "\n"))))
+        }
+        return ReportSection(title: "Dynamic testing", blocks: blocks)
+    }
+
+    /// `frida-trace` commands for the receivers found: one per receiver, plus one hooking them
+    /// all, for the app (with its frameworks) and for each App Clip (its own process).
+    public var fridaCommands: [String] {
+        var groups: [(bundleID: String, receivers: [String])] = []
+        for bundle in snapshot.bundles {
+            let process: String?
+            switch bundle.role {
+            case .app, .framework: process = snapshot.mainBundle?.bundleIdentifier
+            case .appclip: process = bundle.bundleIdentifier
+            case .extension, .watch: process = nil
+            }
+            guard let process else { continue }
+            let names = bundle.slices.flatMap(\.linkHandlers)
+            guard !names.isEmpty else { continue }
+            if let index = groups.firstIndex(where: { $0.bundleID == process }) {
+                for name in names where !groups[index].receivers.contains(name) { groups[index].receivers.append(name) }
+            } else {
+                var unique: [String] = []
+                for name in names where !unique.contains(name) { unique.append(name) }
+                groups.append((process, unique))
+            }
+        }
+        var commands: [String] = []
+        for group in groups {
+            let patterns = group.receivers.sorted().map(Self.fridaPattern)
+            let base = "frida-trace -U -f \(Self.shellQuoted(group.bundleID))"
+            commands += patterns.map { "\(base) \($0)" }
+            if patterns.count > 1 { commands.append("\(base) " + patterns.joined(separator: " ")) }
+        }
+        return commands
+    }
+
+    /// `-m "-[* selector]"` for an Objective-C selector, `-i "symbol"` for a function symbol.
+    static func fridaPattern(_ receiver: String) -> String {
+        if receiver.contains(":"), !receiver.hasPrefix("_"), !receiver.hasPrefix("$") {
+            return "-m " + shellQuoted("-[* \(receiver)]")
+        }
+        return "-i " + shellQuoted(receiver)
+    }
+
+    /// Quotes for a POSIX shell: plain words as is, everything else in double quotes (or single quotes when needed).
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:/=".contains($0)) }
+        if plain, !text.isEmpty { return text }
+        if !text.contains(where: { "\"$`\\!".contains($0) }) { return "\"\(text)\"" }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    static func expectationText(_ expectation: URLExpectation) -> String {
+        switch expectation {
+        case .mustOpen: return "= opens app"
+        case .mustNotOpen: return "! stays in browser"
+        case .none: return ""
+        }
+    }
+
+    static func ruleText(_ verdict: AppVerdict) -> String {
+        switch (verdict.detail, verdict.rule) {
+        case let (detail?, rule?): return "details[\(detail)] rule \(rule)"
+        case let (detail?, nil): return "details[\(detail)]"
+        default: return "—"
+        }
+    }
+
+    static func authority(_ report: DomainReport) -> String {
+        report.port.map { "\(report.fetchedHost):\($0)" } ?? report.fetchedHost
+    }
+
+    static func prettyJSON(_ value: PlistValue) -> String {
+        guard let data = try? JSONOutput.encode(value) else { return String(describing: value) }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

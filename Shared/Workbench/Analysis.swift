@@ -1,0 +1,49 @@
+import Foundation
+
+/// The result of one scan: what the app claims, what each domain served, what the tester's
+/// URLs do, the findings, and how long each stage took. A value; faces render it.
+public struct Analysis: Sendable, Equatable {
+    /// The inspected app.
+    public var snapshot: AppSnapshot
+    /// The entitled hosts (one per distinct entry), in bundle order.
+    public var hosts: [ScanHost]
+    /// One report per fetched authority (a wildcard entry is fetched from its apex), in host order.
+    public var domains: [DomainReport]
+    /// The tester's URLs with their verdicts, in input order.
+    public var urlTests: [URLTest]
+    /// Findings in report order.
+    public var findings: [Finding]
+    /// Stage timings, in stage order.
+    public var timings: [StageTiming]
+    /// The run used no network.
+    public var offline: Bool
+    /// "Now" as the findings judged it.
+    public var now: Date
+    /// What the scan could not use (entries iOS rejects, `--aasa` hosts the app does not name).
+    public var notes: [String]
+
+    /// An analysis.
+    public init(snapshot: AppSnapshot, hosts: [ScanHost], domains: [DomainReport], urlTests: [URLTest],
+                findings: [Finding], timings: [StageTiming], offline: Bool, now: Date, notes: [String] = []) {
+        self.snapshot = snapshot
+        self.hosts = hosts
+        self.domains = domains
+        self.urlTests = urlTests
+        self.findings = findings
+        self.timings = timings
+        self.offline = offline
+        self.now = now
+        self.notes = notes
+    }
+
+    /// The facts the findings rules judge.
+    public var facts: AnalysisFacts {
+        AnalysisFacts(app: snapshot, domains: domains, urlTests: urlTests,
+                      options: AnalysisOptions(now: now, offline: offline))
+    }
+
+    /// How many findings there are at `severity` or above.
+    public func findingCount(atLeast severity: Severity) -> Int {
+        findings.filter { $0.severity >= severity }.count
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Decides the tester's URLs with the findings module's `URLTest.decide` (one matcher per
+/// domain file, the app's IDs first), limited to what a device would consider: only hosts the
+/// app claims with `applinks`, each entry (wildcard or not) with its own view of the file.
+public struct URLDecisions: Sendable {
+    /// The reports the matcher may use: one per applinks entry, named as the entry.
+    public let applinksDomains: [DomainReport]
+    /// The app IDs judged as "the app": those of the bundles that claim applinks hosts.
+    public let appIDs: [String]
+
+    /// Prepares the decisions for an app and the reports fetched for its hosts.
+    public init(hosts: [ScanHost], reports: [DomainReport], snapshot: AppSnapshot) {
+        let byAuthority = Dictionary(reports.map { (Self.authority(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        applinksDomains = hosts.filter(\.isApplinks).compactMap { host in
+            guard var report = byAuthority[host.fetchHost.authority] else { return nil }
+            report.host = host.entry
+            return report
+        }
+        var ids: [String] = []
+        for host in hosts where host.isApplinks {
+            for id in host.appIDs where !ids.contains(id) { ids.append(id) }
+        }
+        if ids.isEmpty, let id = snapshot.mainBundle?.applicationIdentifier { ids = [id] }
+        appIDs = ids
+    }
+
+    /// The URL tests for `entries`, in order.
+    public func decide(_ entries: [URLListEntry]) -> [URLTest] {
+        URLTest.decide(entries, domains: applinksDomains, appIDs: appIDs)
+    }
+
+    static func authority(of report: DomainReport) -> String {
+        report.port.map { "\(report.fetchedHost):\($0)" } ?? report.fetchedHost
+    }
+}

@@ -1,0 +1,32 @@
+import SiteAssociation
+import Testing
+@testable import Findings
+
+@Suite struct URL002Tests {
+    let rule = URL002ExpectationMismatch()
+
+    @Test func flagsExactlyTheSampleURLsReadmePromises() throws {
+        let subjects = Set(rule.evaluate(try FactsFactory.sample()).map(\.subject))
+        #expect(subjects == [
+            "https://shop.example.com/shop/checkout/pay",
+            "https://shop.example.com/files/public%2F..%2Fprivate/report.pdf",
+            "https://example.org/track/2", "https://example.org/login",
+            "https://example.org/oauth/callback?code=abc&state=xyz", "https://www.example.org/account/delete",
+        ])
+    }
+
+    @Test func flagsAMustOpenURLThatDoesNotOpen() {
+        let test = URLTest(url: "https://example.com/x", expectation: .mustOpen,
+                           verdicts: [AppVerdict(appID: "ABCDE12345.com.example.app", decision: .noMatch)])
+        #expect(rule.evaluate(AnalysisFacts(urlTests: [test], options: AnalysisOptions(extraAppIDs: ["ABCDE12345.com.example.app"]))).count == 1)
+    }
+
+    @Test func ignoresOtherAppsAndUnmarkedURLs() {
+        let other = URLTest(url: "https://example.com/x", expectation: .mustNotOpen,
+                            verdicts: [AppVerdict(appID: "ABCDE12345.com.example.app", decision: .noMatch),
+                                       AppVerdict(appID: "ZZZZZ99999.com.other", decision: .match)])
+        let unmarked = URLTest(url: "https://example.com/y", verdicts: [AppVerdict(appID: "ABCDE12345.com.example.app", decision: .match)])
+        let facts = AnalysisFacts(urlTests: [other, unmarked], options: AnalysisOptions(extraAppIDs: ["ABCDE12345.com.example.app"]))
+        #expect(rule.evaluate(facts).isEmpty)
+    }
+}

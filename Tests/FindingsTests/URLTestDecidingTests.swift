@@ -1,0 +1,73 @@
+import Foundation
+import SiteAssociation
+import Testing
+@testable import Findings
+
+@Suite struct URLTestDecidingTests {
+    @Test func decidesTheSampleListAsTheReadmeTableSays() throws {
+        let facts = try FactsFactory.sample()
+        let app = "ABCDE12345.com.example.app"
+        let expected: [String: (Decision, Int?)] = [
+            "https://example.com/buy/42": (.match, 1),
+            "https://example.com/buy/42#no_universal_links": (.exclude, 0),
+            "https://example.com/help/website/faq?articleNumber=4815": (.exclude, 2),
+            "https://example.com/help/123?articleNumber=4815": (.match, 3),
+            "https://shop.example.com/shop/shoes/42": (.match, 0),
+            "https://shop.example.com/shop/checkout/pay": (.match, 0),
+            "https://shop.example.com/?ref=newsletter": (.noMatch, nil),
+            "https://shop.example.com/files/public/catalogue.pdf": (.match, 3),
+            "https://shop.example.com/files/public%2F..%2Fprivate/report.pdf": (.match, 3),
+            "https://example.org/open/item/7": (.match, 1),
+            "https://example.org/open/admin/users": (.exclude, 0),
+            "https://example.org/track/1?campaign=spring": (.match, 2),
+            "https://example.org/track/2": (.match, 2),
+            "https://example.org/login": (.match, 3),
+            "https://example.org/oauth/callback?code=abc&state=xyz": (.match, 3),
+            "https://www.example.org/account/delete": (.match, 3),
+            "https://go.example.net/promo/spring": (.noMatch, nil),
+        ]
+        #expect(facts.urlTests.count == expected.count)
+        for test in facts.urlTests {
+            let verdict = try #require(test.verdict(for: app), "\(test.url)")
+            #expect(verdict.decision == expected[test.url]?.0, "\(test.url)")
+            #expect(verdict.rule == expected[test.url]?.1, "\(test.url)")
+        }
+        let partner = facts.urlTests.last?.verdict(for: "ZZZZZ99999.com.partner.deals")
+        #expect(partner?.decision == .match)
+    }
+
+    @Test func aWildcardReportCoversSubdomainsButAnExactReportWins() throws {
+        let wildcard = try FactsFactory.supplied("*.example.org", #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/w/*"}]}]}}"#)
+        let exact = try FactsFactory.supplied("www.example.org", #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/x/*"}]}]}}"#)
+        let tests = URLTest.decide([URLListEntry(url: "https://www.example.org/x/1"), URLListEntry(url: "https://deep.sub.example.org/w/1")],
+                                   domains: [wildcard, exact], appIDs: ["A.b"])
+        #expect(tests.map(\.domain) == ["www.example.org", "*.example.org"])
+        #expect(tests.map { $0.verdicts.first?.decision } == [.match, .match])
+    }
+
+    @Test func anUncoveredHostIsNoMatchWithAReason() {
+        let tests = URLTest.decide([URLListEntry(url: "https://elsewhere.example/x", expectation: .mustOpen)], domains: [], appIDs: ["A.b"])
+        #expect(tests.first?.domain == nil)
+        #expect(tests.first?.verdicts.first?.decision == .noMatch)
+        #expect(tests.first?.verdicts.first?.trace.first?.contains("elsewhere.example") == true)
+    }
+
+    @Test func aFileTheDeviceRejectsDecidesNothing() throws {
+        let report = try FactsFactory.supplied("example.com", "\u{FEFF}" + #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"*"}]}]}}"#)
+        let tests = URLTest.decide([URLListEntry(url: "https://example.com/x")], domains: [report], appIDs: ["A.b"])
+        #expect(tests.first?.verdicts.first?.decision == .noMatch)
+    }
+}
+
+@Suite struct URLTestCodingTests {
+    @Test func encodesTheMatchResultShapeWithExplicitNulls() throws {
+        let test = URLTest(url: "https://example.com/x", expectation: .mustNotOpen,
+                           verdicts: [AppVerdict(appID: "A.b", decision: .noMatch)])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(test), as: UTF8.self)
+        #expect(json.hasPrefix(#"{"apps":[{"appID":"A.b","decision":"no_match","detail":null"#))
+        #expect(json.hasSuffix(#""domain":null,"expectation":"mustNotOpen","line":null,"url":"https:\/\/example.com\/x"}"#))
+        #expect(try JSONDecoder().decode(URLTest.self, from: Data(json.utf8)) == test)
+    }
+}

@@ -1,0 +1,205 @@
+import Findings
+import Foundation
+import Testing
+@testable import Reports
+import TestSupport
+
+@Suite struct PDFRenderingTests {
+    @Test func sampleReportsAreWrittenForInspection() throws {
+        let data = SampleReport.document.pdf()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-reports")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try data.write(to: folder.appendingPathComponent("sample.pdf"))
+        try SampleReport.longTable(rows: 120).pdf().write(to: folder.appendingPathComponent("long-table.pdf"))
+        try Data(SampleReport.document.html().utf8).write(to: folder.appendingPathComponent("sample.html"))
+        try Data(GoldenTests.testLinks.html().utf8).write(to: folder.appendingPathComponent("testlinks.html"))
+        #expect(data.starts(with: Array("%PDF-1.4".utf8)))
+    }
+}
+
+@Suite struct PDFToolTests {
+    static let hasQPDF = ExternalTool.find("qpdf") != nil
+    static let hasPoppler = ExternalTool.find("pdftotext") != nil
+
+    static func text(of pdf: Data) throws -> String {
+        let folder = try ExternalTool.temporaryFolder("pdf")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("report.pdf")
+        try pdf.write(to: file)
+        let tool = try #require(ExternalTool.find("pdftotext"))
+        let output = try ExternalTool.run(tool, ["-enc", "UTF-8", file.path, "-"])
+        #expect(output.status == 0, "pdftotext: \(output.stderr)")
+        return output.text
+    }
+
+    static func check(_ pdf: Data) throws {
+        let folder = try ExternalTool.temporaryFolder("qpdf")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("report.pdf")
+        try pdf.write(to: file)
+        let tool = try #require(ExternalTool.find("qpdf"))
+        let output = try ExternalTool.run(tool, ["--check", file.path])
+        #expect(output.status == 0, "qpdf --check failed:\n\(output.text)\(output.stderr)")
+        #expect(output.text.contains("No syntax or stream encoding errors found"))
+    }
+
+    @Test(.enabled(if: hasQPDF, "qpdf not found: apt-get install qpdf"))
+    func sampleIsAStructurallyValidPDF() throws {
+        try Self.check(SampleReport.document.pdf())
+        try Self.check(HTMLReportTests.hostileDocument.pdf())
+        try Self.check(ReportDocument(title: "", generatedBy: "").pdf())
+    }
+
+    @Test(.enabled(if: hasPoppler, "pdftotext not found: apt-get install poppler-utils"))
+    func extractedTextHoldsTitlesFindingsAndEvidence() throws {
+        let text = try Self.text(of: SampleReport.document.pdf())
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        for expected in ["Universal links assessment: Example Shop", "Scope and method", "Associated domains", "URL tests",
+                         "Appendix: Entitlements", "ABCDE12345.com.example.shop", "SWCERR00301 Timeout",
+                         "application:continueUserActivity:restorationHandler:", "/applinks/details/0/components/2",
+                         "0x1f4a0", "page 1 of", "Remediation", "MASTG-TEST-0070"] {
+            #expect(flat.contains(expected), "missing \(expected)")
+        }
+        for finding in SampleReport.findings {
+            #expect(flat.contains(finding.id), "missing \(finding.id)")
+            #expect(flat.contains(finding.title), "missing \(finding.title)")
+        }
+    }
+
+    @Test(.enabled(if: hasPoppler, "pdftotext not found: apt-get install poppler-utils"))
+    func nonASCIISurvivesAndTheRestBecomesQuestionMarks() throws {
+        let text = try Self.text(of: SampleReport.document.pdf())
+        #expect(text.contains("bücher.example"))
+        #expect(text.contains("Zürich test build — ?? “quotes” v ?"))
+        #expect(text.contains("\"/\" = \"/account/*\" \"?\" = {} -> match"))
+    }
+
+    @Test(.enabled(if: hasPoppler && hasQPDF, "needs qpdf and poppler-utils"))
+    func veryLongTableBreaksAcrossPagesWithItsHeader() throws {
+        let pdf = SampleReport.longTable(rows: 300).pdf()
+        try Self.check(pdf)
+        let text = try Self.text(of: pdf)
+        let pages = text.components(separatedBy: "\u{0C}").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        #expect(pages.count > 5)
+        #expect(text.contains("of \(pages.count)"))
+        for page in pages.dropFirst() {
+            #expect(page.contains("Verdict"), "header row missing on a continuation page")
+        }
+        for row in [1, 150, 300] {
+            #expect(text.contains("item-\(row)/details"), "row \(row) missing")
+        }
+    }
+
+    @Test(.enabled(if: hasPoppler, "pdftotext not found: apt-get install poppler-utils"))
+    func cellTallerThanAPageIsSplitNotLost() throws {
+        let long = (1...400).map { "word\($0)" }.joined(separator: " ")
+        let document = ReportDocument(title: "Tall cell", generatedBy: "tests", sections: [
+            ReportSection(title: "S", blocks: [.table(ReportTable(columns: ["A", "B"], rows: [["x", long], ["y", "end"]]))]),
+        ])
+        let text = try Self.text(of: document.pdf())
+        #expect(text.contains("word1 "))
+        #expect(text.contains("word400"))
+        #expect(text.contains("end"))
+    }
+}
+
+@Suite struct PDFTextTests {
+    @Test(arguments: [("é", [UInt8(0xE9)]), ("€", [0x80]), ("—", [0x97]), ("→", Array("->".utf8)), ("ő", Array("o".utf8)),
+                      ("漢", Array("?".utf8)), ("😀", Array("?".utf8)), ("e\u{301}", [0xE9]), ("\u{7}", [0x20])])
+    func charactersMapToWinAnsiOrAStandIn(input: String, expected: [UInt8]) {
+        #expect(WinAnsi.encode(input) == expected)
+    }
+
+    @Test func codeLinesKeepTheirIndentation() {
+        let lines = PDFComposer.wrapPreservingSpaces("{\n  \"key\" : [\n\tx", font: .mono, size: 10, width: 400)
+        #expect(lines.map { String(decoding: $0, as: UTF8.self) } == ["{", "  \"key\" : [", "    x"])
+        let long = PDFComposer.wrapPreservingSpaces(String(repeating: "ab ", count: 40), font: .mono, size: 10, width: 60)
+        #expect(long.allSatisfy { $0.count == 10 || $0 == long.last })
+        #expect(long.flatMap { $0 }.count == 120)
+    }
+
+    @Test func literalStringsEscapeDelimitersAndHighBytes() {
+        #expect(PDFStringLiteral.make(WinAnsi.encode("a(b)\\c é")) == "(a\\(b\\)\\\\c \\351)")
+    }
+
+    @Test func wrappedLinesFitAndKeepEveryWord() {
+        let text = "The quick brown fox jumps over https://example.com/a/very/long/path/that/cannot/fit/on/one/line/at/all/because/it/is/long and the lazy dog"
+        let lines = PDFComposer.wrap(text, font: .regular, size: 10, width: 120)
+        for line in lines {
+            #expect(PDFFontMetrics.width(of: line, font: .regular, size: 10) <= 120)
+        }
+        let joined = lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+        #expect(joined.replacingOccurrences(of: " ", with: "") == text.replacingOccurrences(of: " ", with: ""))
+    }
+
+    @Test func metricsAreTheStandardHelveticaAndCourierWidths() {
+        #expect(PDFFontMetrics.width(of: Array("W".utf8), font: .regular, size: 1000) == 944)
+        #expect(PDFFontMetrics.width(of: Array("W".utf8), font: .bold, size: 1000) == 944)
+        #expect(PDFFontMetrics.width(of: Array("i".utf8), font: .regular, size: 1000) == 222)
+        #expect(PDFFontMetrics.width(of: Array("iW".utf8), font: .mono, size: 1000) == 1200)
+    }
+
+    @Test func numbersAreWrittenWithoutExponentOrLocale() {
+        #expect(PDFNumber.format(0) == "0")
+        #expect(PDFNumber.format(12.5) == "12.5")
+        #expect(PDFNumber.format(-0.004) == "0")
+        #expect(PDFNumber.format(841.89) == "841.89")
+        #expect(PDFNumber.format(0.05) == "0.05")
+    }
+}
+
+@Suite struct PDFScaleTests {
+    static func manyFindings(_ count: Int) -> ReportDocument {
+        let severities = Severity.descending
+        let findings = (0..<count).map { index in
+            Finding(id: "AASA-\(String(index % 21 + 1).leftPadded(to: 3))", severity: severities[index % severities.count],
+                    title: "Finding number \(index)", subject: "host\(index).example.com",
+                    explanation: String(repeating: "An explanation that wraps over several lines of the card. ", count: 3),
+                    evidence: [.network(NetworkObservation(host: "host\(index).example.com", route: "origin", status: 500))],
+                    remediation: "Fix it.", references: [Reference.mastgTest0070])
+        }
+        return ReportDocument(title: "Many findings", generatedBy: "tests", findings: findings,
+                              sections: [ReportSection(title: "Findings", blocks: [.findings(findings)])])
+    }
+
+    @Test(.enabled(if: PDFToolTests.hasQPDF && PDFToolTests.hasPoppler, "needs qpdf and poppler-utils"))
+    func hundredsOfFindingsRenderOnManyPages() throws {
+        let clock = ContinuousClock()
+        var pdf = Data()
+        let elapsed = clock.measure { pdf = Self.manyFindings(400).pdf() }
+        try PDFToolTests.check(pdf)
+        let text = try PDFToolTests.text(of: pdf)
+        #expect(text.contains("Finding number 399"))
+        #expect(text.contains("Finding number 0"))
+        #expect(elapsed < .seconds(20), "400 findings took \(elapsed)")
+        print("PDF of 400 findings: \(pdf.count) bytes in \(elapsed)")
+    }
+
+    @Test func documentHasBookmarksForEverySection() {
+        let pdf = String(decoding: SampleReport.document.pdf(), as: UTF8.self)
+        #expect(pdf.contains("/Type /Outlines"))
+        #expect(pdf.contains("/PageMode /UseOutlines"))
+        // Summary, every section, the entitlements appendix.
+        #expect(pdf.components(separatedBy: "/XYZ ").count - 1 == SampleReport.document.sections.count + 2)
+    }
+}
+
+@Suite struct PDFHostileSizeTests {
+    @Test(.enabled(if: PDFToolTests.hasQPDF, "qpdf not found: apt-get install qpdf"))
+    func oversizedInputsStillGiveAValidFile() throws {
+        let huge = String(repeating: "x", count: 5000)
+        let finding = Finding(id: huge, severity: .high, title: huge, subject: huge, explanation: huge,
+                              evidence: (0..<200).map { .text("evidence \($0) \(huge.prefix($0))") },
+                              remediation: huge, references: [Reference(title: huge, url: huge)])
+        let columns = (0..<40).map { "column \($0)" }
+        let document = ReportDocument(
+            title: huge, subtitle: huge, identity: [KeyValue(huge, huge)], generatedBy: huge, findings: [finding],
+            sections: [ReportSection(title: huge, blocks: [
+                .table(ReportTable(columns: columns, rows: [columns.map { _ in huge.prefix(300).description }])),
+                .code(CodeBlock(caption: huge, text: huge)),
+                .findings([finding]),
+                .table(ReportTable(columns: [], rows: [["orphan"]])),
+            ])])
+        try PDFToolTests.check(document.pdf())
+    }
+}

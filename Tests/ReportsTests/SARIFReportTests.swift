@@ -1,0 +1,87 @@
+import Findings
+import Foundation
+import Testing
+@testable import Reports
+import TestSupport
+
+@Suite struct SARIFReportTests {
+    static let schema = Fixtures.sharedURL("schemas/sarif-schema-2.1.0.json")
+    static let canValidate = schema != nil && ExternalTool.pythonHas("jsonschema")
+
+    static let validator = """
+    import json, sys, jsonschema
+    schema = json.load(open(sys.argv[1]))
+    instance = json.load(sys.stdin)
+    cls = jsonschema.validators.validator_for(schema)
+    errors = sorted(cls(schema).iter_errors(instance), key=lambda e: list(e.path))
+    for error in errors:
+        print("/".join(str(p) for p in error.path), ":", error.message)
+    sys.exit(1 if errors else 0)
+    """
+
+    static func log(_ data: Data) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test(.enabled(if: canValidate, "needs ../shared/schemas/sarif-schema-2.1.0.json and python3 with jsonschema (pip install jsonschema)"))
+    func sampleLogValidatesAgainstTheOfficialSchema() throws {
+        try Self.validate(try SampleReport.document.sarif(toolVersion: "0.1.0"))
+    }
+
+    @Test(.enabled(if: canValidate, "needs ../shared/schemas/sarif-schema-2.1.0.json and python3 with jsonschema (pip install jsonschema)"))
+    func emptyAndHostileLogsValidate() throws {
+        try Self.validate(try SARIFReport.encode(findings: [], toolVersion: "0.1.0"))
+        try Self.validate(try HTMLReportTests.hostileDocument.sarif(toolVersion: "0.1.0"))
+        let odd = Finding(id: "X", severity: .low, title: "", subject: "", explanation: "", evidence: [
+            .binary(BinaryLocation(file: "Payload/A b%.app/A", offset: 0)),
+            .associationFile(AssociationFileLocation(host: "h", pointer: "", line: 0, column: 0)),
+        ], remediation: "")
+        try Self.validate(try SARIFReport.encode(findings: [odd], toolVersion: ""))
+    }
+
+    static func validate(_ data: Data) throws {
+        let python = try #require(ExternalTool.find("python3"))
+        let schema = try #require(schema)
+        let output = try ExternalTool.run(python, ["-c", validator, schema.path], stdin: data)
+        #expect(output.status == 0, "SARIF schema errors:\n\(output.text)\(output.stderr)")
+    }
+
+    @Test func levelsFollowSeverity() {
+        #expect(SARIFReport.level(.critical) == "error")
+        #expect(SARIFReport.level(.high) == "error")
+        #expect(SARIFReport.level(.medium) == "warning")
+        #expect(SARIFReport.level(.low) == "note")
+        #expect(SARIFReport.level(.info) == "note")
+    }
+
+    @Test func oneRulePerIDAndResultsPointAtTheirRule() throws {
+        var findings = SampleReport.findings
+        findings.append(Finding(id: "AASA-007", severity: .critical, title: "The app ID is not in the domain's applinks details",
+                                subject: "z.example.com", explanation: "x", remediation: "y"))
+        let log = try Self.log(try SARIFReport.encode(findings: findings, toolVersion: "1"))
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        let ruleIDs = rules.compactMap { $0["id"] as? String }
+        #expect(ruleIDs == ["AASA-004", "AASA-007", "AASA-018", "BIN-002", "BIN-004", "ENT-003", "ENT-005"])
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == findings.count)
+        for result in results {
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(ruleIDs[index] == result["ruleId"] as? String)
+            #expect((result["locations"] as? [Any])?.isEmpty == false)
+        }
+        let first = try #require(rules.first { $0["id"] as? String == "AASA-007" })
+        let properties = try #require(first["properties"] as? [String: Any])
+        #expect(properties["security-severity"] as? String == "9.5")
+        #expect(first["helpUri"] as? String == Reference.mastgTest0070.url)
+    }
+
+    @Test func binaryEvidenceBecomesAByteRegion() throws {
+        let text = String(decoding: try SampleReport.document.sarif(toolVersion: "1"), as: UTF8.self)
+            .replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
+        #expect(text.contains("\"byteOffset\":128160"))
+        #expect(text.contains("\"startLine\":14"))
+        #expect(text.contains("\"uri\":\"https://shop.example.com/.well-known/apple-app-site-association\""))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import SiteAssociation
+
+/// The compiled matcher agrees with the naive reference on thousands of random cases.
+@Suite struct PropertyTests {
+    static let variables: [String: [String]] = ["v": ["ab", "B*", "a?"], "w": ["/", "%2F"]]
+    static let patternPieces = ["a", "b", "A", "/", "*", "?", "?*", "$(v)", "$(w)", "$(digit)", "$(upper)", "$(lower)", "$(alpha)", "%2F", "%20", " ", "1", "$(undefined)"]
+    static let textPieces = ["a", "b", "A", "B", "/", "//", "%2F", "%2f", "%20", " ", "1", "9", "%C3%A9", "x", "*"]
+
+    private func random(_ pieces: [String], count: Int, _ generator: inout SeededGenerator) -> String {
+        (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+    }
+
+    private func json(_ text: String) -> String { JSONValue.quoted(text) }
+
+    @Test func compiledMatcherAgreesWithNaiveReference() throws {
+        var generator = SeededGenerator(seed: 20_261_121)
+        var disagreements: [String] = []
+        var outcomes: [String: Int] = [:]
+        let cases = 4000
+        for _ in 0..<cases {
+            var rules: [ReferenceMatcher.Rule] = []
+            var components: [String] = []
+            for _ in 0..<(1 + Int(generator.next() % 3)) {
+                var rule = ReferenceMatcher.Rule()
+                var keys: [String] = []
+                if generator.next() % 4 != 0 {
+                    let path = random(Self.patternPieces, count: Int(generator.next() % 6), &generator)
+                    rule.path = path
+                    keys.append("\"/\": \(json(path))")
+                }
+                switch generator.next() % 4 {
+                case 0:
+                    let query = random(["a", "=", "1", "*", "?", "&", "$(digit)", "%20"], count: Int(generator.next() % 5), &generator)
+                    rule.query = query
+                    keys.append("\"?\": \(json(query))")
+                case 1:
+                    let value = random(["a", "1", "*", "?", "$(v)", "A"], count: Int(generator.next() % 4), &generator)
+                    let name = ["a", "b", "a b"][Int(generator.next() % 3)]
+                    rule.queryItems = [(name, value)]
+                    keys.append("\"?\": {\(json(name)): \(json(value))}")
+                default: break
+                }
+                if generator.next() % 3 == 0 {
+                    let fragment = random(["a", "*", "?", "B", "%20"], count: Int(generator.next() % 3), &generator)
+                    rule.fragment = fragment
+                    keys.append("\"#\": \(json(fragment))")
+                }
+                if generator.next() % 3 == 0 { rule.exclude = true; keys.append("\"exclude\": true") }
+                if generator.next() % 2 == 0 { rule.caseSensitive = false; keys.append("\"caseSensitive\": false") }
+                if generator.next() % 2 == 0 { rule.percentEncoded = false; keys.append("\"percentEncoded\": false") }
+                rules.append(rule)
+                components.append("{" + keys.joined(separator: ", ") + "}")
+            }
+            let variablesJSON = "{" + Self.variables.sorted { $0.key < $1.key }.map { "\(json($0.key)): [\($0.value.map(json).joined(separator: ", "))]" }.joined(separator: ", ") + "}"
+            let fileJSON = componentsFile("[" + components.joined(separator: ", ") + "]", variables: variablesJSON)
+            let path = "/" + random(Self.textPieces, count: Int(generator.next() % 7), &generator).replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "*", with: "%2A")
+            let query: String? = generator.next() % 2 == 0 ? random(["a", "=", "1", "&", "b", "A", "%20", "a%20b"], count: Int(generator.next() % 6), &generator) : nil
+            let fragment: String? = generator.next() % 3 == 0 ? random(["a", "B", "%20", "b"], count: Int(generator.next() % 3), &generator) : nil
+            var url = "https://example.com" + path
+            if let query { url += "?" + query }
+            if let fragment { url += "#" + fragment }
+            let expected = ReferenceMatcher.decide(rules, path: path, query: query, fragment: fragment, variables: Self.variables)
+            outcomes[expected, default: 0] += 1
+            let parsed = document(fileJSON)
+            let file = try #require(parsed.file)
+            let actual = AssociationMatcher(file: file, domain: "example.com").decide(url: url, appID: appA)
+            if actual.decision.rawValue != expected {
+                disagreements.append("\(fileJSON)\n\(url): compiled \(actual.decision.rawValue), reference \(expected)\n\(actual.trace.joined(separator: "\n"))")
+            }
+            #expect(AssociationMatcher(file: file, domain: "example.com").decision(url: url, appID: appA) == actual.decision)
+        }
+        // The generator must exercise every outcome, or agreement would mean little.
+        for outcome in ["match", "exclude", "no_match"] {
+            #expect((outcomes[outcome] ?? 0) > cases / 20, "only \(outcomes[outcome] ?? 0) \(outcome) cases")
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) of \(cases) disagree; first:\n\(disagreements.prefix(3).joined(separator: "\n\n"))")
+    }
+
+    @Test func adversarialPatternStaysFast() throws {
+        let file = try #require(document(componentsFile(##"[{"/": "*a*a*a*a*a*a*a*b"}, {"/": "/$(v)*a*a*a*a*a*a*b", "caseSensitive": false}]"##, variables: ##"{"v": ["a", "aa", "a*"]}"##)).file)
+        let matcher = AssociationMatcher(file: file, domain: "example.com")
+        let url = "https://example.com/" + String(repeating: "a", count: 4096)
+        let clock = ContinuousClock()
+        var decision = Decision.match
+        let elapsed = clock.measure {
+            for _ in 0..<10 { decision = matcher.decision(url: url, appID: appA) }
+        }
+        #expect(decision == .noMatch)
+        // Exponential backtracking would never finish; linear matching takes milliseconds even in debug.
+        #expect(elapsed < .seconds(2), "10 adversarial decisions took \(elapsed)")
+    }
+}

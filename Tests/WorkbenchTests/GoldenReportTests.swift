@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Workbench
+
+/// The sample analysis rendered in every report format, compared byte for byte with the
+/// files in `Golden/` (re-record with `RECORD_GOLDEN=1 swift test --filter GoldenReportTests`).
+@Suite struct GoldenReportTests {
+    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static let cases: [(kind: ScanReportKind, file: String)] = [
+        (.markdown, "sample-report.md"),
+        (.html, "sample-report.html"),
+        (.pdf, "sample-report.pdf"),
+        (.json, "sample-report.json"),
+        (.sarif, "sample-report.sarif"),
+        (.testLinks, "sample-report.links.html"),
+    ]
+
+    @Test(arguments: cases.map(\.kind))
+    func sampleReportMatchesGolden(_ kind: ScanReportKind) async throws {
+        let file = try #require(Self.cases.first { $0.kind == kind }?.file)
+        let analysis = try await SampleScan.analysis()
+        var data = try analysis.report(kind, toolVersion: "test")
+        if kind != .pdf {
+            data = Data(SampleScan.normalised(String(decoding: data, as: UTF8.self)).utf8)
+        }
+        let url = Self.goldenFolder.appendingPathComponent(file)
+        if Fixtures.isRecordingGoldens {
+            try FileManager.default.createDirectory(at: Self.goldenFolder, withIntermediateDirectories: true)
+            try data.write(to: url)
+            return
+        }
+        let golden = try Data(contentsOf: url)
+        #expect(data == golden, "\(file) differs from the golden; re-record with RECORD_GOLDEN=1 if the change is intended")
+    }
+
+    @Test func reportIsTheSameOnEveryRun() async throws {
+        let first = try await SampleScan.analysis().report(.markdown, toolVersion: "test")
+        let second = try await SampleScan.analysis().report(.markdown, toolVersion: "test")
+        #expect(first == second)
+    }
+}
+
+@Suite struct ReportContentTests {
+    @Test func reportNamesTheAppAndCarriesEverySection() async throws {
+        let analysis = try await SampleScan.analysis()
+        let document = analysis.reportDocument(toolVersion: "test")
+        #expect(document.identity.contains { $0.key == "Bundle identifier" && $0.value == "com.example.app" })
+        #expect(document.identity.contains { $0.key == "Application identifier" && $0.value == SampleScan.appID })
+        #expect(document.identity.contains { $0.key == "Input SHA-256" && $0.value.count == 64 })
+        #expect(document.sections.map(\.title) == ["Scope and method", "Associated domains", "Domains", "URL tests", "Findings", "Dynamic testing"])
+        #expect(document.entitlements.count == analysis.snapshot.bundles.count)
+        #expect(document.generatedAt == nil)
+    }
+
+    @Test func fridaCommandsHookEveryReceiverOfTheSample() async throws {
+        let commands = try await SampleScan.analysis().fridaCommands
+        let expected = [
+            #"frida-trace -U -f com.example.app -m "-[* application:continueUserActivity:restorationHandler:]""#,
+            #"frida-trace -U -f com.example.app -m "-[* scene:continueUserActivity:]""#,
+            #"frida-trace -U -f com.example.app -m "-[* scene:willConnectToSession:options:]""#,
+            #"frida-trace -U -f com.example.app -m "-[* application:openURL:options:]""#,
+        ]
+        for command in expected {
+            #expect(commands.contains(command), "missing \(command) in \(commands)")
+        }
+    }
+
+    @Test(arguments: [
+        ("report.md", ScanReportKind.markdown), ("R.HTML", .html), ("a/b.pdf", .pdf), ("x.json", .json),
+        ("x.sarif", .sarif), ("x.links.html", .testLinks),
+    ])
+    func reportKindFollowsTheFileName(_ path: String, _ kind: ScanReportKind) throws {
+        #expect(try ScanReportKind(path: path) == kind)
+    }
+
+    @Test func unknownReportExtensionIsRefused() {
+        #expect(throws: WorkbenchError.self) { try ScanReportKind(path: "report.docx") }
+    }
+
+    @Test func scanDocumentCarriesTheContractFields() async throws {
+        let data = try await SampleScan.analysis().scanDocument()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 1)
+        for key in ["source", "bundles", "diagnostics", "domains", "urlTests", "findings"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        let tests = try #require(object["urlTests"] as? [[String: Any]])
+        let first = try #require(tests.first)
+        #expect(first["url"] as? String == "https://example.com/buy/42")
+        let apps = try #require(first["apps"] as? [[String: Any]])
+        #expect(apps.first?["appID"] as? String == SampleScan.appID)
+        #expect(apps.first?["decision"] as? String == "match")
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        for key in ["id", "severity", "title", "subject", "evidence", "remediation", "references"] {
+            #expect(findings.first?[key] != nil, "finding misses \(key)")
+        }
+    }
+
+    @Test func testLinkPageHasClaimedSamplesAndTesterURLs() async throws {
+        let analysis = try await SampleScan.analysis()
+        let page = analysis.testLinkPage(toolVersion: "test")
+        #expect(page.links.contains { $0.url == "https://example.com/buy/sample" && $0.expectation == .opensApp })
+        let login = try #require(page.links.first { $0.url == "https://example.org/login" })
+        #expect(login.expectation == .staysInBrowser)
+        #expect(page.links.filter { $0.note?.contains("URL list line") == true }.count == 17)
+    }
+}
