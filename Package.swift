@@ -109,6 +109,14 @@ var package = Package(
             path: "CLI/linklab",
             swiftSettings: strict
         ),
+        // MARK: Benchmarks (release mode: swift run -c release <Name>)
+        .executableTarget(
+            name: "InspectBenchmark",
+            dependencies: ["AppInspection"],
+            path: "Benchmarks/InspectBenchmark",
+            exclude: ["make-large-ipa.py"],
+            swiftSettings: strict
+        ),
         // MARK: Tests
         .target(
             name: "TestSupport",

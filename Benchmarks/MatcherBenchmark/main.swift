@@ -154,7 +154,7 @@ func measure(_ label: String, minimumSeconds: Double = 1.0, _ body: () -> Int) -
         elapsed = threadCPUSeconds() - start
     } while elapsed < minimumSeconds
     let rate = Double(decisions) / elapsed
-    print("\(label.padding(toLength: 44, withPad: " ", startingAt: 0)) \(String(format: "%12.0f", rate)) decisions/s (CPU time)")
+    print("\(label.padding(toLength: 50, withPad: " ", startingAt: 0)) \(String(format: "%12.0f", rate)) decisions/s (CPU time)")
     return rate
 }
 

@@ -76,7 +76,12 @@ struct MatchCommand: AsyncParsableCommand {
             case .failure(let failure): throw failUnreadable(urlsFile, failure.problem)
             }
         }
-        let results = MatchRunner(document: document, domain: domain, appIDs: appIDs).decide(inputs)
+        let showProgress = inputs.count >= 1000 && isatty(STDERR_FILENO) == 1
+        let results = MatchRunner(document: document, domain: domain, appIDs: appIDs).decide(inputs) { done in
+            if showProgress, done % 500 == 0 || done == inputs.count {
+                FileHandle.standardError.write(Data("\rlinklab match: \(done)/\(inputs.count) URLs\(done == inputs.count ? "\n" : "")".utf8))
+            }
+        }
         switch format {
         case .json:
             let output = MatchReport(results: results)
@@ -131,9 +136,14 @@ struct MatchRunner {
         }
     }
 
-    func decide(_ urls: [String]) -> [Result] {
+    func decide(_ urls: [String], progress: (Int) -> Void = { _ in }) -> [Result] {
         var matchers: [String: AssociationMatcher] = [:]
+        var done = 0
         return urls.map { url in
+            defer {
+                done += 1
+                progress(done)
+            }
             let domainNote: String
             let chosen: String?
             if let domain {

@@ -48,7 +48,7 @@ struct ScanTextRenderer {
         } else if supplied > 0 {
             domainLine += " (\(fetched) fetched, \(supplied) supplied)"
         }
-        let firstVerdicts = analysis.urlTests.compactMap(\.verdicts.first)
+        let firstVerdicts = analysis.urlTests.compactMap(analysis.appVerdict)
         var urlLine = "\(analysis.urlTests.count) URL\(analysis.urlTests.count == 1 ? "" : "s") tested"
         if !firstVerdicts.isEmpty {
             let counts = Dictionary(grouping: firstVerdicts, by: \.decision).mapValues(\.count)

@@ -36,7 +36,12 @@ public struct AppSnapshot: Sendable, Equatable {
 
         /// What kind of input was read.
         public enum Kind: String, Sendable, Codable, Equatable {
-            case ipa, app, macho
+            /// A ZIP archive with `Payload/X.app`.
+            case ipa
+            /// An unpacked `.app` folder (or a folder holding `Payload/X.app`).
+            case app
+            /// A bare Mach-O file.
+            case macho
         }
 
         /// Creates a source description.
@@ -71,7 +76,14 @@ public struct InspectionDiagnostic: Sendable, Equatable, Hashable, Encodable {
 
 /// Where the signed entitlements were read from.
 public enum EntitlementsSource: String, Sendable, Codable, Equatable {
-    case xml, der, xmlAndDER = "xml+der", none
+    /// Only the XML blob (slot 5).
+    case xml
+    /// Only the DER blob (slot 7).
+    case der
+    /// Both blobs (they should agree; a diagnostic says when they do not).
+    case xmlAndDER = "xml+der"
+    /// No signed entitlements.
+    case none
 }
 
 /// One bundle of the app (main app, extension, App Clip, watch app, framework).

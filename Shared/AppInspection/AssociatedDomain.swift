@@ -47,6 +47,8 @@ public struct DomainProblem: Sendable, Equatable, Hashable, Codable {
         case emptyHost = "empty-host"
         case invalidCharacters = "invalid-characters"
         case leadingDot = "leading-dot"
+        /// The host ends with "." (a fully qualified name); how iOS treats it is unverified.
+        case trailingDot = "trailing-dot"
         case emptyLabel = "empty-label"
         case bareName = "no-dot"
         case invalidPort = "invalid-port"

@@ -198,8 +198,15 @@ struct BundleInspector: Sendable {
                     bundle.note("signature.problem", "warning", "\(slice.arch): \(problem)")
                 }
                 for check in signature.blobHashChecks where !check.ok {
-                    bundle.note("signature.hash-\(check.status.rawValue)", "error",
-                         "\(slice.arch): special slot \(check.slot) hash is \(check.status.rawValue) in the CodeDirectory")
+                    let (id, text): (String, String)
+                    switch check.status {
+                    case .mismatch: (id, text) = ("mismatch", "does not match the blob (changed after signing)")
+                    case .missingHash: (id, text) = ("missing", "is missing from the CodeDirectory")
+                    case .missingBlob: (id, text) = ("missing-blob", "is present but the blob is absent")
+                    default: (id, text) = ("unchecked", "could not be checked (\(check.status.rawValue))")
+                    }
+                    bundle.note("signature.hash-\(id)", "error",
+                                "\(slice.arch): special slot \(check.slot) hash (\(check.hashType)) \(text)")
                 }
                 if let xml = signature.xmlEntitlements, let der = signature.derEntitlements, xml != der {
                     bundle.note("entitlements.xml-der-disagree", "error", "\(slice.arch): XML and DER entitlements disagree")

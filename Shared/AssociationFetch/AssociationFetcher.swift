@@ -66,6 +66,7 @@ public final class AssociationFetcher: Sendable {
         progress: (@Sendable (DomainReport) -> Void)? = nil
     ) async -> [DomainReport] {
         let deadline = ContinuousClock.now + configuration.overallDeadline
+        if hosts.count * requestsPerHost > 1 { await warmUpTLSContext() }
         return await withTaskGroup(of: (Int, DomainReport).self) { group in
             for (index, host) in hosts.enumerated() {
                 group.addTask {
@@ -80,9 +81,29 @@ public final class AssociationFetcher: Sendable {
         }
     }
 
+    /// AsyncHTTPClient builds its TLS context (system roots + `--ca-file`) when a connection
+    /// starts and caches it only once built, on one serial queue: fifty connections started
+    /// together would build fifty contexts in a row (≈ 5 ms each). One request to a Unix
+    /// socket that does not exist builds and caches the context without any network traffic.
+    private func warmUpTLSContext() async {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("linklab-tls-warmup-\(UUID().uuidString).sock").path
+        guard let encoded = path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) else { return }
+        let request = HTTPClientRequest(url: "https+unix://\(encoded)/")
+        _ = try? await client.execute(request, timeout: .seconds(2))
+    }
+
     /// Fetches every configured route of one host (and the browser probe) concurrently.
     public func fetch(_ host: FetchHost) async -> DomainReport {
-        await fetch(host, deadline: ContinuousClock.now + configuration.overallDeadline)
+        let deadline = ContinuousClock.now + configuration.overallDeadline
+        if requestsPerHost > 1 { await warmUpTLSContext() }
+        return await fetch(host, deadline: deadline)
+    }
+
+    /// Requests one host costs: its routes plus the browser probe.
+    private var requestsPerHost: Int {
+        let routes = configuration.routes.filter { $0 != .local }
+        return routes.count + (configuration.browserProbe && routes.contains(.origin) ? 1 : 0)
     }
 
     private func fetch(_ host: FetchHost, deadline: ContinuousClock.Instant) async -> DomainReport {

@@ -13,13 +13,14 @@ import Foundation
 /// | AASA-023 | medium | applinks names the app's bundle ID under another prefix, or its app ID in other case | near miss that explains an AASA-007 |
 /// | AASA-024 | medium | App Clip's `appclips:` host file does not list the clip under `appclips` | web invocations of the clip fail |
 /// | AASA-025 | low | `webcredentials:` host file does not list the app | AutoFill/passkeys for the domain silently fail |
+/// | AASA-026 | info | CMS-signed (iOS 8) association file | spec asks to report it as legacy; signature not verified |
 ///
 /// Choices pinned by tests: BIN-001 also fires when only legacy scheme receivers exist (they
 /// never receive universal links) and applies to apps and App Clips only; SCH-001 is one
 /// finding per scheme, high for generic or OAuth-callback schemes; lint-derived AASA rules
 /// read the effective file (supplied, else CDN, else origin) and skip informational lint.
 public enum FindingRules {
-    /// Every rule, in ID order.
+    /// Every rule, in catalogue order (ENT, SCH, BIN, AASA, URL; numeric within each).
     public static let all: [any FindingRule] = [
         ENT001NoAssociatedDomains(), ENT002MalformedDomainEntry(), ENT003WildcardDomain(),
         ENT004DeveloperModeInRelease(), ENT005DomainNotInProfile(), ENT006EntitlementsDisagree(),
@@ -35,7 +36,7 @@ public enum FindingRules {
         AASA015DefaultsCarryRuleKeys(), AASA016LenientParseTraps(), AASA017PercentDecodingWidens(),
         AASA018SensitivePaths(), AASA019OtherAppsClaimDomain(), AASA020OtherServices(),
         AASA021SchemaProblems(), AASA022AppUnderOtherServiceOnly(), AASA023NearMissAppID(),
-        AASA024AppClipNotListed(), AASA025WebCredentialsNotListed(),
+        AASA024AppClipNotListed(), AASA025WebCredentialsNotListed(), AASA026CMSSignedFile(),
         URL001URLVerdicts(), URL002ExpectationMismatch(),
     ]
 

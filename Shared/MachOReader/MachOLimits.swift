@@ -14,6 +14,9 @@ public struct MachOLimits: Sendable, Equatable {
     public var maxSections = 10_000
     /// Most symbol table entries read per slice (further entries are ignored, with a problem).
     public var maxSymbols = 1_000_000
+    /// Most bytes of symbol names kept per slice (entries may share one long name: without a
+    /// budget, a small table could expand to gigabytes of copies).
+    public var maxSymbolNameBytes = 256 << 20
     /// Longest symbol name or C string considered.
     public var maxStringLength = 16_384
     /// Most strings taken from one section for the link-evidence scan.

@@ -151,58 +151,82 @@ enum AssociationLinter {
 
     // MARK: Shadowing
 
+    /// What shadowing compares of a rule, computed once per rule.
+    struct Shape {
+        var rule: EffectiveRule
+        /// Normalised path pattern; nil when the path is unconstrained or `*`.
+        var path: String?
+        var fragment: String?
+        var unconstrained: Bool
+
+        init(_ rule: EffectiveRule) {
+            self.rule = rule
+            unconstrained = rule.isUnconstrained
+            if let text = rule.path.pattern {
+                let normalised = PathNormalisation.normalise(text)
+                path = AssociationLinter.isStarOnly(normalised) ? nil : normalised
+            }
+            if let text = rule.fragment.pattern, !AssociationLinter.isStarOnly(text) { fragment = text }
+        }
+    }
+
     private static func checkShadowing(_ rules: [EffectiveRule], at pointer: JSONPointer, context: inout Context) {
-        for (position, later) in rules.enumerated() where position > 0 {
-            guard let earlier = rules[0..<position].first(where: { covers($0, later) }) else { continue }
-            let what = later.isLegacyPath ? "path entry" : "rule"
-            let outcome = earlier.exclude == later.exclude ? "" : " (so its \(later.exclude ? "exclude" : "match") never happens: \(earlier.exclude ? "the earlier rule blocks" : "the earlier rule opens the app"))"
-            context.report(.shadowedRule, "\(what) \(later.index) \(later.sourceText) can never decide: \(what) \(earlier.index) \(earlier.sourceText) matches every URL it matches\(outcome)", at: pointer.appending(later.index))
+        let shapes = rules.map(Shape.init)
+        for (position, later) in shapes.enumerated() where position > 0 {
+            guard let earlier = shapes[0..<position].first(where: { covers($0, later) })?.rule else { continue }
+            let laterRule = later.rule
+            let what = laterRule.isLegacyPath ? "path entry" : "rule"
+            let outcome = earlier.exclude == laterRule.exclude ? "" : " (so its \(laterRule.exclude ? "exclude" : "match") never happens: \(earlier.exclude ? "the earlier rule blocks" : "the earlier rule opens the app"))"
+            context.report(.shadowedRule, "\(what) \(laterRule.index) \(laterRule.sourceText) can never decide: \(what) \(earlier.index) \(earlier.sourceText) matches every URL it matches\(outcome)", at: pointer.appending(laterRule.index))
         }
     }
 
     /// A sound (never wrong, sometimes silent) test that `earlier` matches every URL `later` matches.
     static func covers(_ earlier: EffectiveRule, _ later: EffectiveRule) -> Bool {
-        if earlier.isUnconstrained { return true }
+        covers(Shape(earlier), Shape(later))
+    }
+
+    static func covers(_ earlierShape: Shape, _ laterShape: Shape) -> Bool {
+        if earlierShape.unconstrained { return true }
+        let earlier = earlierShape.rule, later = laterShape.rule
         let sameFlags = earlier.caseSensitive == later.caseSensitive && earlier.percentEncoded == later.percentEncoded
-        func partCovers(_ a: EffectiveRule.Part, _ b: EffectiveRule.Part, isPath: Bool) -> Bool {
-            switch (a, b) {
-            case (.unconstrained, _): return true
-            case (.pattern(let x), _) where isStarOnly(x, isPath: isPath): return true
-            case (.pattern, .unconstrained): return false
-            case (.pattern(let x), .pattern(let y)):
-                guard sameFlags else { return false }
-                return globCovers(isPath ? PathNormalisation.normalise(x) : x, isPath ? PathNormalisation.normalise(y) : y)
-            }
+        func partCovers(_ a: String?, _ b: String?, bConstrained: Bool) -> Bool {
+            guard let a else { return true }
+            guard let b, bConstrained else { return false }
+            return sameFlags && globCovers(a, b)
         }
-        guard partCovers(earlier.path, later.path, isPath: true), partCovers(earlier.fragment, later.fragment, isPath: false) else { return false }
+        let laterPathConstrained = later.path.pattern != nil
+        let laterFragmentConstrained = later.fragment.pattern != nil
+        guard partCovers(earlierShape.path, laterShape.path ?? (laterPathConstrained ? "*" : nil), bConstrained: laterPathConstrained),
+              partCovers(earlierShape.fragment, laterShape.fragment ?? (laterFragmentConstrained ? "*" : nil), bConstrained: laterFragmentConstrained)
+        else { return false }
         switch (earlier.query, later.query) {
         case (.unconstrained, _): return true
-        case (.pattern(let x), _) where isStarOnly(x, isPath: false): return true
-        case (.items(let items), _) where items.allSatisfy({ isStarOnly($0.pattern, isPath: false) }): return true
+        case (.pattern(let x), _) where isStarOnly(x): return true
+        case (.items(let items), _) where items.allSatisfy({ isStarOnly($0.pattern) }): return true
         case (.pattern(let x), .pattern(let y)): return sameFlags && globCovers(x, y)
         case (.items(let mine), .items(let theirs)):
             guard sameFlags else { return false }
             return mine.allSatisfy { item in
-                isStarOnly(item.pattern, isPath: false) || theirs.contains { $0.name == item.name && globCovers(item.pattern, $0.pattern) }
+                isStarOnly(item.pattern) || theirs.contains { $0.name == item.name && globCovers(item.pattern, $0.pattern) }
             }
         default: return false
         }
     }
 
-    private static func isStarOnly(_ pattern: String, isPath: Bool) -> Bool {
-        let text = isPath ? PathNormalisation.normalise(pattern) : pattern
-        return !text.isEmpty && text.allSatisfy { $0 == "*" }
+    static func isStarOnly(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: "*") }
     }
 
     /// `a` ⊇ `b` for simple shapes: equal, `PREFIX*` against a pattern starting with PREFIX.
     static func globCovers(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
-        if a.contains("$(") || b.contains("$(") { return false }
+        if a.containsVariableReference || b.containsVariableReference { return false }
         if a.hasSuffix("*") {
-            let prefix = String(a.dropLast())
-            guard !prefix.contains("*"), !prefix.contains("?") else { return false }
-            let literalHead = b.prefix { $0 != "*" && $0 != "?" }
-            return literalHead.hasPrefix(prefix)
+            let prefix = a.utf8.dropLast()
+            guard !prefix.contains(UInt8(ascii: "*")), !prefix.contains(UInt8(ascii: "?")) else { return false }
+            let literalHead = b.utf8.prefix { $0 != UInt8(ascii: "*") && $0 != UInt8(ascii: "?") }
+            return literalHead.starts(with: prefix)
         }
         return false
     }

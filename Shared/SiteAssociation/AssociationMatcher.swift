@@ -52,7 +52,8 @@ public struct AssociationMatcher: Sendable {
                     let effective = EffectiveRule.rules(of: detail, fileDefaults: applinks?.defaults)
                     compiled = AppRuleList(
                         detailIndex: detailIndex, source: detail.ruleSource,
-                        rules: effective.map { CompiledRule($0, variables: variables) }
+                        rules: effective.map { CompiledRule($0, variables: variables) },
+                        relativeOrder: detail.relativeOrder
                     )
                 }
                 rules[appID] = compiled
@@ -164,7 +165,8 @@ public struct AssociationMatcher: Sendable {
             case .paths: kind = "legacy paths, \(list.rules.count) entr\(list.rules.count == 1 ? "y" : "ies")"
             case .none: kind = "neither components nor paths: no rules"
             }
-            return "app: details[\(list.detailIndex)] is the first detail naming \(appID) (\(kind); caseSensitive true, percentEncoded true unless a rule says otherwise)"
+            let order = list.relativeOrder.map { "; relativeOrder \($0) shown, not used" } ?? ""
+            return "app: details[\(list.detailIndex)] is the first detail naming \(appID) (\(kind); caseSensitive true, percentEncoded true unless a rule says otherwise\(order))"
         }
         if let later = laterDetails[appID] {
             tracer.add { "app: later details \(later.map { "[\($0)]" }.joined(separator: ", ")) also name it and are ignored (first detail wins)" }
@@ -188,18 +190,21 @@ public struct AssociationMatcher: Sendable {
     }
 }
 
-/// The compiled rules one app gets from its first detail.
-struct AppRuleList: Sendable {
-    var detailIndex: Int
-    var source: AppLinksDetail.RuleSource
-    var rules: [CompiledRule]
-    var fast: FastRuleList
+/// The compiled rules one app gets from its first detail (a class: shared by the apps of a
+/// detail, and looked up per decision without copying its arrays).
+final class AppRuleList: Sendable {
+    let detailIndex: Int
+    let source: AppLinksDetail.RuleSource
+    let rules: [CompiledRule]
+    let fast: FastRuleList
+    let relativeOrder: Int?
 
-    init(detailIndex: Int, source: AppLinksDetail.RuleSource, rules: [CompiledRule]) {
+    init(detailIndex: Int, source: AppLinksDetail.RuleSource, rules: [CompiledRule], relativeOrder: Int?) {
         self.detailIndex = detailIndex
         self.source = source
         self.rules = rules
         self.fast = FastRuleList(rules)
+        self.relativeOrder = relativeOrder
     }
 }
 

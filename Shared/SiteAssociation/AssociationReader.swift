@@ -200,7 +200,7 @@ struct AssociationReader {
                     report(.badSubstitutionVariable, "value \(index) of \"\(member.key)\" is \(element.typeName), not a string; it is skipped", at: item.appending(index), offset: element.offset)
                     continue
                 }
-                if text.contains("$(") {
+                if text.containsVariableReference {
                     report(.badSubstitutionVariable, "value \(JSONValue.quoted(text)) of \"\(member.key)\" contains \"$(\": values cannot reference variables (taken literally)", at: item.appending(index), offset: element.offset)
                 }
                 values.append(text)
@@ -320,6 +320,7 @@ struct AssociationReader {
         for member in members where !known.contains(member.key) {
             unknownKey(member, in: pointer, known: known, context: "a component")
         }
+        for member in members { note(pointer.appending(member.key), member.value) }
         for part in ["/", "#"] {
             guard let partValue = value[part] else { continue }
             if let text = partValue.string {
@@ -385,7 +386,9 @@ struct AssociationReader {
         case "exclude" where result: consequence = " — the rule blocks"
         default: consequence = ""
         }
-        report(.lenientBoolean, "\"\(name)\" is \(value.typeName) \(value.compactText.prefix(40)), not a boolean: Apple reads it as \(result)\(consequence)", at: pointer.appending(name), offset: value.offset)
+        let shown: String
+        if case .null = value.kind { shown = "null" } else { shown = "\(value.typeName) \(value.compactText.prefix(40))" }
+        report(.lenientBoolean, "\"\(name)\" is \(shown), not a boolean: Apple reads it as \(result)\(consequence)", at: pointer.appending(name), offset: value.offset)
         return result
     }
 }

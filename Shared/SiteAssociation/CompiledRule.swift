@@ -7,15 +7,11 @@ struct PreparedURL {
         var valueText: String
     }
 
-    /// One prepared part (a class so the hot loop copies one reference).
-    final class Part {
+    /// One prepared part: the UTF-16 units compared (one buffer, one reference to copy).
+    struct Part {
         let units: [UInt16]
-        /// The text, for traces only (computed once, on first use).
-        private(set) lazy var text: String = String(decoding: units, as: UTF16.self)
-
-        init(units: [UInt16]) {
-            self.units = units
-        }
+        /// The text, for traces only.
+        var text: String { String(decoding: units, as: UTF16.self) }
     }
 
     let url: ParsedURL
@@ -140,6 +136,10 @@ final class CompiledRule: Sendable {
     let rule: EffectiveRule
     let path: Glob?
     let pathPattern: String
+    /// Trace pieces computed once: the rule's label and its quoted path and fragment patterns.
+    private let label: String
+    private let quotedPath: String
+    private let quotedFragment: String
     let query: Query
     let fragment: Glob?
 
@@ -172,6 +172,9 @@ final class CompiledRule: Sendable {
         case .unconstrained:
             fragment = nil
         }
+        label = (rule.isLegacyPath ? "path \(rule.index) " : "rule \(rule.index) ") + rule.sourceText
+        quotedPath = JSONValue.quoted(pathPattern)
+        quotedFragment = JSONValue.quoted(rule.fragment.pattern ?? "")
     }
 
     /// Whether every part the rule constrains matches, without building any text.
@@ -207,9 +210,9 @@ final class CompiledRule: Sendable {
         if let path {
             let text = url.path(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
             if path.matches(text.units) {
-                if tracer.enabled { notes.append("path \(JSONValue.quoted(pathPattern)) matches \(JSONValue.quoted(text.text))") }
+                if tracer.enabled { notes.append("path \(quotedPath) matches \(JSONValue.quoted(text.text))") }
             } else {
-                failure = tracer.enabled ? "path \(JSONValue.quoted(pathPattern)) does not match \(JSONValue.quoted(text.text))\(path.matchesNothing ? " (undefined substitution variable: matches nothing)" : "")" : ""
+                failure = tracer.enabled ? "path \(quotedPath) does not match \(JSONValue.quoted(text.text))\(path.matchesNothing ? " (undefined substitution variable: matches nothing)" : "")" : ""
             }
         } else if case .unconstrained(let why) = rule.path, rule.pathIsLenient {
             notes.append("path unconstrained (\(why))")
@@ -247,9 +250,9 @@ final class CompiledRule: Sendable {
         if failure == nil, let fragment {
             let text = url.fragment(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
             if fragment.matches(text.units) {
-                if tracer.enabled { notes.append("fragment \(JSONValue.quoted(rule.fragment.pattern ?? "")) matches \(JSONValue.quoted(text.text))") }
+                if tracer.enabled { notes.append("fragment \(quotedFragment) matches \(JSONValue.quoted(text.text))") }
             } else {
-                failure = tracer.enabled ? "fragment \(JSONValue.quoted(rule.fragment.pattern ?? "")) does not match \(JSONValue.quoted(text.text))" : ""
+                failure = tracer.enabled ? "fragment \(quotedFragment) does not match \(JSONValue.quoted(text.text))" : ""
             }
         } else if failure == nil, case .unconstrained(let why) = rule.fragment, rule.fragmentIsLenient {
             notes.append("fragment unconstrained (\(why))")
@@ -259,13 +262,13 @@ final class CompiledRule: Sendable {
             if !rule.caseSensitive { flags.append("caseSensitive false") }
             if !rule.percentEncoded { flags.append("percentEncoded false") }
             flags.append(contentsOf: rule.inherited)
+            if let entitlement = rule.requiredEntitlement { flags.append("requiredEntitlement \(JSONValue.quoted(entitlement)) shown, not used") }
             let flagText = flags.isEmpty ? "" : " [" + flags.joined(separator: "; ") + "]"
-            let label = rule.isLegacyPath ? "path \(rule.index)" : "rule \(rule.index)"
             if let failure {
-                tracer.add { "\(label) \(rule.sourceText): \(failure) → skip\(flagText)" }
+                tracer.add { label + ": " + failure + " → skip" + flagText }
             } else {
                 let what = notes.isEmpty ? "constrains nothing" : notes.joined(separator: "; ")
-                tracer.add { "\(label) \(rule.sourceText): \(what) → \(rule.exclude ? "EXCLUDE" : "MATCH")\(flagText)" }
+                tracer.add { label + ": " + what + (rule.exclude ? " → EXCLUDE" : " → MATCH") + flagText }
             }
         }
         return failure == nil

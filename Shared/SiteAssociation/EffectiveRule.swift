@@ -32,6 +32,8 @@ struct EffectiveRule: Sendable, Equatable {
     var sourceText: String
     /// Where inherited values came from, for the trace ("/ from applinks.defaults").
     var inherited: [String]
+    /// Undocumented `requiredEntitlement` of the component: shown, never used.
+    var requiredEntitlement: String? = nil
 
     /// True when a part is unconstrained only because Apple ignores the value written there.
     var pathIsLenient: Bool { if case .unconstrained(let why) = path { return why.hasPrefix("\"/\" is not") } else { return false } }
@@ -116,7 +118,7 @@ struct EffectiveRule: Sendable, Equatable {
         return EffectiveRule(
             index: index, isLegacyPath: false, path: path, query: query, fragment: fragment,
             exclude: exclude, caseSensitive: caseSensitive, percentEncoded: percentEncoded,
-            sourceText: component.sourceText, inherited: inherited
+            sourceText: component.sourceText, inherited: inherited, requiredEntitlement: component.requiredEntitlement
         )
     }
 

@@ -2,7 +2,7 @@
 /// trivial codes, so deciding a URL walks contiguous memory without reference counting.
 /// Rules with anything else to check (query, fragment, substitution alternatives) fall back
 /// to their `CompiledRule`.
-struct FastRuleList: Sendable {
+final class FastRuleList: Sendable {
     private struct Entry: Sendable {
         var start: Int
         var count: Int
@@ -42,27 +42,41 @@ struct FastRuleList: Sendable {
 
     /// The first rule that matches, as its index in `rules`.
     func firstMatch(_ url: inout PreparedURL) -> Int? {
-        var pathUnits: [[UInt16]?] = [nil, nil, nil, nil]
-        return codes.withUnsafeBufferPointer { codeBuffer -> Int? in
-            for index in entries.indices {
-                let entry = entries[index]
-                if entry.hasPlainPath {
-                    let slot = entry.slot
-                    let units: [UInt16]
-                    if let cached = pathUnits[slot] {
-                        units = cached
-                    } else {
-                        units = url.path(caseSensitive: slot & 1 == 0, percentEncoded: slot & 2 == 0).units
-                        pathUnits[slot] = units
-                    }
-                    let pattern = UnsafeBufferPointer(rebasing: codeBuffer[entry.start..<(entry.start + entry.count)])
-                    let matched = units.withUnsafeBufferPointer { Glob.matchPlain(pattern, $0, foldCase: entry.foldCase) }
-                    if !matched { continue }
-                }
-                if entry.needsFullCheck, !rules[index].matchesFast(&url) { continue }
-                return index
+        // The path texts of the (caseSensitive, percentEncoded) combinations used so far.
+        var path0: [UInt16]?, path1: [UInt16]?, path2: [UInt16]?, path3: [UInt16]?
+        func pathUnits(_ slot: Int) -> [UInt16] {
+            let cached: [UInt16]?
+            switch slot {
+            case 0: cached = path0
+            case 1: cached = path1
+            case 2: cached = path2
+            default: cached = path3
             }
-            return nil
+            if let cached { return cached }
+            let units = url.path(caseSensitive: slot & 1 == 0, percentEncoded: slot & 2 == 0).units
+            switch slot {
+            case 0: path0 = units
+            case 1: path1 = units
+            case 2: path2 = units
+            default: path3 = units
+            }
+            return units
+        }
+        return codes.withUnsafeBufferPointer { codeBuffer -> Int? in
+            entries.withUnsafeBufferPointer { entryBuffer -> Int? in
+                for index in entryBuffer.indices {
+                    let entry = entryBuffer[index]
+                    if entry.hasPlainPath {
+                        let units = pathUnits(entry.slot)
+                        let pattern = UnsafeBufferPointer(rebasing: codeBuffer[entry.start..<(entry.start + entry.count)])
+                        let matched = units.withUnsafeBufferPointer { Glob.matchPlain(pattern, $0, foldCase: entry.foldCase) }
+                        if !matched { continue }
+                    }
+                    if entry.needsFullCheck, !rules[index].matchesFast(&url) { continue }
+                    return index
+                }
+                return nil
+            }
         }
     }
 

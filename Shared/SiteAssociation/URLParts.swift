@@ -51,7 +51,7 @@ struct ParsedURL: Sendable, Equatable {
         if let separator = find(bytes, [UInt8(ascii: ":"), slash, slash]) {
             let schemeBytes = bytes[0..<separator]
             guard !schemeBytes.isEmpty, schemeBytes.allSatisfy(isSchemeByte) else { return .failure(.noScheme) }
-            scheme = String(decoding: schemeBytes.map(lowerASCII), as: UTF8.self)
+            scheme = String(decoding: schemeBytes, as: UTF8.self).asciiLowercased()
             let after = separator + 3
             var end = after
             while end < bytes.count, bytes[end] != slash, bytes[end] != question, bytes[end] != hash { end += 1 }
@@ -110,7 +110,7 @@ struct ParsedURL: Sendable, Equatable {
             rest = rest[rest.startIndex..<questionIndex]
         }
         return .success(ParsedURL(
-            scheme: scheme, host: String(decoding: hostPart.map(lowerASCII), as: UTF8.self), port: port,
+            scheme: scheme, host: String(decoding: hostPart, as: UTF8.self).asciiLowercased(), port: port,
             path: String(decoding: rest, as: UTF8.self), query: query, fragment: fragment, wasReencoded: reencoded
         ))
     }
@@ -122,10 +122,6 @@ struct ParsedURL: Sendable, Equatable {
     private static func isSchemeByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
-
-    static func lowerASCII(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
     }
 
     private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Int? {
@@ -239,7 +235,22 @@ enum URLPartEncoding {
 /// with `*`; a trailing `/` is added unless it ends with `*`; one-character texts stay as they are.
 enum PathNormalisation {
     static func normalise(_ text: String) -> String {
-        String(decoding: normaliseUnits(text), as: UTF16.self)
+        let bytes = text.utf8
+        if bytes.isEmpty { return "/" }
+        if bytes.count <= 4, text.utf16.count == 1 { return text }
+        // The same steps as `normaliseUnits`, on UTF-8 (`/` and `*` are single bytes in both).
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 2)
+        if let first = bytes.first, first != slash, first != star { out.append(slash) }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if (byte == slash || byte == star), previous == byte { continue }
+            out.append(byte)
+            previous = byte
+        }
+        if let last = out.last, last != slash, last != star { out.append(slash) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The same normalisation, straight to the UTF-16 units the matcher compares.
@@ -264,6 +275,16 @@ enum PathNormalisation {
 }
 
 extension String {
+    /// True when the text holds `$(` (a substitution reference), without Foundation.
+    var containsVariableReference: Bool {
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if previous == UInt8(ascii: "$"), byte == UInt8(ascii: "(") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     func asciiLowercased() -> String {
         guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }
         return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)

@@ -20,7 +20,7 @@ extension Analysis {
     /// The tester's URLs with their expectation (or the predicted verdict when they gave none).
     public var testerLinks: [TestLinkPage.Link] {
         urlTests.map { test in
-            let verdict = test.verdicts.first
+            let verdict = appVerdict(test)
             let predicted = verdict.map { "predicted: \($0.decision.rawValue) (\(Self.ruleText($0)))" } ?? "no verdict"
             let source = test.line.map { "URL list line \($0)" } ?? "--url"
             switch test.expectation {
@@ -56,7 +56,7 @@ extension Analysis {
         }
         let tests = decisions.decide(samples)
         return zip(tests, notes).map { test, note in
-            let verdict = test.verdicts.first
+            let verdict = appVerdict(test)
             return TestLinkPage.Link(url: test.url, expectation: Self.expectation(verdict?.decision),
                                      note: "\(note); predicted: \(verdict?.decision.rawValue ?? "no verdict")")
         }

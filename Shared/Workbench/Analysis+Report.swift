@@ -150,11 +150,13 @@ extension Analysis {
         var blocks: [ReportBlock] = [
             .paragraph("Each URL was decided by the matcher that reproduces iOS, for the app's IDs and every other app the domain's file names. \"!\" marks a URL the tester says must not open the app, \"=\" one that must."),
             .table(ReportTable(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"], rows: urlTests.enumerated().map { index, test in
-                let first = test.verdicts.first
-                var verdict = first.map { $0.decision.rawValue } ?? "—"
-                for other in test.verdicts.dropFirst() { verdict += "\n\(other.appID): \(other.decision.rawValue)" }
-                return [String(index + 1), test.url, Self.expectationText(test.expectation), verdict,
-                        first.map(Self.ruleText) ?? "—", test.domain ?? "—"]
+                let mine = appVerdict(test)
+                var lines = [mine.map { $0.decision.rawValue } ?? "no verdict for the app"]
+                for other in test.verdicts where other.appID != mine?.appID {
+                    lines.append("\(other.appID): \(other.decision.rawValue)")
+                }
+                return [String(index + 1), test.url, Self.expectationText(test.expectation), lines.joined(separator: "\n"),
+                        mine.map(Self.ruleText) ?? "—", test.domain ?? "—"]
             })),
         ]
         for (index, test) in urlTests.enumerated() {

@@ -42,6 +42,20 @@ public struct Analysis: Sendable, Equatable {
                       options: AnalysisOptions(now: now, offline: offline))
     }
 
+    /// The app IDs of the app's own bundles.
+    public var appIDs: [String] {
+        var ids: [String] = []
+        for id in snapshot.bundles.compactMap(\.applicationIdentifier) where !ids.contains(id) { ids.append(id) }
+        return ids
+    }
+
+    /// The verdict for the app itself (its first app ID that was decided), nil when the URL was
+    /// decided only for other apps (an app without an application identifier).
+    public func appVerdict(_ test: URLTest) -> AppVerdict? {
+        let own = Set(appIDs)
+        return test.verdicts.first { own.contains($0.appID) }
+    }
+
     /// How many findings there are at `severity` or above.
     public func findingCount(atLeast severity: Severity) -> Int {
         findings.filter { $0.severity >= severity }.count

@@ -144,3 +144,12 @@ import TestSupport
         #expect(app.diagnostics.contains { $0.id == "signature.missing" })
     }
 }
+
+/// Signature problems surface as diagnostics, never as errors.
+@Suite struct SignatureDiagnosticTests {
+    @Test func entitlementsEditedAfterSigningShowAHashMismatch() throws {
+        let snapshot = try AppInspector.inspect(at: Fixtures.url("macho/xml-der-disagree.bin"))
+        #expect(snapshot.diagnostics.contains { $0.id == "signature.hash-mismatch" })
+        #expect(snapshot.diagnostics.contains { $0.id == "entitlements.xml-der-disagree" })
+    }
+}

@@ -212,3 +212,17 @@ import TestSupport
         }
     }
 }
+
+/// Real IPAs hold tens of thousands of files (asset catalogs, localisations).
+@Suite struct LargeArchiveTests {
+    @Test func fiftyThousandEntriesAreListedAndOnlyTheNeededOnesRead() throws {
+        var zip = ZIPBuilder()
+        zip.add("Payload/Big.app/Info.plist", ZIPBuilder.infoPlist(["CFBundleIdentifier": "com.example.big"]))
+        for index in 0..<50_000 {
+            zip.add("Payload/Big.app/Assets/\(index / 1_000)/image-\(index).png", Data())
+        }
+        let snapshot = try AppInspector().inspect(data: zip.build())
+        #expect(snapshot.mainBundle?.bundleIdentifier == "com.example.big")
+        #expect(snapshot.bundles.count == 1)
+    }
+}

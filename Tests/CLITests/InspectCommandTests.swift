@@ -132,3 +132,21 @@ import TestSupport
         #expect(diagnostics.contains { $0["id"] as? String == "plist.malformed" })
     }
 }
+
+/// Truncated inputs through the real binary: exit 0 or 3, never a signal.
+@Suite struct InspectTruncationTests {
+    @Test func prefixesOfASmallIPAExitCleanly() throws {
+        let data = try Fixtures.data("zip/tiny-valid.ipa")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-prefix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for length in [0, 1, 4, 22, 100, data.count / 2, data.count - 22, data.count - 1] {
+            let file = folder.appendingPathComponent("prefix-\(length).ipa")
+            try data.prefix(length).write(to: file)
+            let output = try LinkLabProcess.run(["inspect", file.path, "--format", "json"])
+            #expect(!output.diedFromSignal)
+            #expect(output.exitCode == 3, "prefix \(length): \(output.stderr)")
+            #expect(output.stderr.split(separator: "\n").count == 1)
+        }
+    }
+}

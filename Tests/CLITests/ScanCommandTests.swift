@@ -143,6 +143,10 @@ import Testing
         let missingList = try LinkLabProcess.run(["scan", ipa, "--offline", "--urls", "/nonexistent/urls.txt"])
         #expect(missingList.exitCode == 3)
         #expect(missingList.stderr.contains("/nonexistent/urls.txt"))
+        let badReport = try LinkLabProcess.run(["scan", ipa, "--offline", "--report", "/nonexistent/folder/r.md"])
+        #expect(badReport.exitCode == 3)
+        #expect(badReport.stderr.contains("/nonexistent/folder/r.md"))
+        #expect(badReport.stdout.isEmpty, "fails before scanning")
     }
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),

@@ -36,3 +36,13 @@ import Testing
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).isEmpty)
     }
 }
+
+@Suite struct AASA001OfflineTests {
+    @Test func anOfflineRunSaysNotCheckedAtInfo() throws {
+        let url = "https://example.com/.well-known/apple-app-site-association"
+        let report = try FactsFactory.report("example.com", [FactsFactory.route(.origin, host: "example.com", status: nil, error: .transport(url: url, detail: "not fetched (offline)"))])
+        let finding = AASA001Unreachable().evaluate(AnalysisFacts(domains: [report], options: AnalysisOptions(offline: true))).first
+        #expect(finding?.severity == .info)
+        #expect(finding?.explanation.hasPrefix("Not checked") == true)
+    }
+}

@@ -3,15 +3,41 @@ import SiteAssociation
 import Testing
 @testable import Findings
 
+/// The bundled sample (`Samples/README.md`): LinkLabSample.ipa, the four association files as
+/// offline domain reports, and urls.txt decided against them.
 @Suite struct SampleScanTests {
     @Test func sampleProducesEveryPromisedFinding() throws {
-        let findings = FindingRules.evaluate(try FactsFactory.sample())
-        let ids = Set(findings.map(\.id))
+        let ids = Set(FindingRules.evaluate(try FactsFactory.sample()).map(\.id))
         let promised: Set<String> = [
             "ENT-003", "ENT-005", "ENT-007", "ENT-009", "SCH-001", "SCH-002", "BIN-002", "BIN-003", "BIN-004",
             "AASA-015", "AASA-014", "AASA-017", "AASA-013", "AASA-016", "AASA-018", "AASA-020", "AASA-021",
             "AASA-007", "AASA-019", "URL-001", "URL-002",
         ]
         #expect(promised.subtracting(ids).isEmpty, "missing: \(promised.subtracting(ids).sorted())")
+    }
+
+    @Test func onlyTheKnownProblemsAreHighOrCritical() throws {
+        let severe = FindingRules.evaluate(try FactsFactory.sample()).filter { $0.severity >= .high }
+        #expect(severe.map { "\($0.id) \($0.subject)" } == [
+            "AASA-007 go.example.net: ABCDE12345.com.example.app",
+            "ENT-005 Payload/LinkLab.app: applinks:go.example.net",
+            "SCH-001 Payload/LinkLab.app: myapp://",
+        ])
+    }
+
+    @Test func noFindingClaimsWhatTheSampleDoesNotHave() throws {
+        let ids = Set(FindingRules.evaluate(try FactsFactory.sample()).map(\.id))
+        // Receivers exist, nothing is encrypted, the signature is consistent, no developer-mode entries.
+        for absent in ["ENT-001", "ENT-002", "ENT-004", "ENT-006", "ENT-008", "ENT-012", "BIN-001", "BIN-005", "BIN-006",
+                       "AASA-001", "AASA-002", "AASA-003", "AASA-004", "AASA-005", "AASA-006"] {
+            #expect(!ids.contains(absent), "\(absent)")
+        }
+    }
+
+    @Test func everyTriedURLIsReported() throws {
+        let facts = try FactsFactory.sample()
+        let urls = FindingRules.evaluate(facts).filter { $0.id == "URL-001" }.map(\.subject)
+        #expect(Set(urls) == Set(facts.urlTests.map(\.url)))
+        #expect(urls.count == 17)
     }
 }

@@ -32,7 +32,20 @@ import TestSupport
             return
         }
         let golden = try Data(contentsOf: url)
-        #expect(data == golden, "\(file) differs from the golden; re-record with RECORD_GOLDEN=1 if the change is intended")
+        #expect(data == golden, "\(file) differs from the golden\(Self.firstDifference(data, golden, isText: kind != .pdf)); re-record with RECORD_GOLDEN=1 if the change is intended")
+    }
+
+    /// Where two renderings first differ, for the failure message.
+    static func firstDifference(_ new: Data, _ old: Data, isText: Bool) -> String {
+        guard isText else { return " (\(new.count) bytes now, \(old.count) in the golden)" }
+        let newLines = String(decoding: new, as: UTF8.self).components(separatedBy: "\n")
+        let oldLines = String(decoding: old, as: UTF8.self).components(separatedBy: "\n")
+        for index in 0..<max(newLines.count, oldLines.count) {
+            let now = index < newLines.count ? newLines[index] : "<end>"
+            let was = index < oldLines.count ? oldLines[index] : "<end>"
+            if now != was { return " at line \(index + 1): now \"\(now.prefix(160))\", golden \"\(was.prefix(160))\"" }
+        }
+        return ""
     }
 
     @Test func reportIsTheSameOnEveryRun() async throws {
@@ -105,5 +118,19 @@ import TestSupport
         let login = try #require(page.links.first { $0.url == "https://example.org/login" })
         #expect(login.expectation == .staysInBrowser)
         #expect(page.links.filter { $0.note?.contains("URL list line") == true }.count == 17)
+    }
+}
+
+@Suite struct AppVerdictTests {
+    @Test func otherAppsVerdictIsNeverShownAsTheAppsOwn() throws {
+        let bundle = BundleInfo(role: .app, path: "Payload/Unsigned.app")
+        let snapshot = AppSnapshot(source: .init(path: "u.ipa", kind: .ipa, sha256: "", size: 0), bundles: [bundle], diagnostics: [])
+        let test = URLTest(url: "https://example.com/x", domain: "example.com",
+                           verdicts: [AppVerdict(appID: "ZZZZZ99999.com.other", decision: .match, detail: 0, rule: 0)])
+        let analysis = Analysis(snapshot: snapshot, hosts: [], domains: [], urlTests: [test], findings: [], timings: [],
+                                offline: true, now: SampleScan.now)
+        #expect(analysis.appVerdict(test) == nil)
+        let markdown = String(decoding: try analysis.report(.markdown, toolVersion: "test"), as: UTF8.self)
+        #expect(markdown.contains("no verdict for the app<br>ZZZZZ99999.com.other: match"))
     }
 }

@@ -20,9 +20,15 @@ public struct AASA001Unreachable: FindingRule {
             report.judgedRoutes.compactMap { result -> Finding? in
                 guard result.route != .local, result.status == nil, let error = result.error,
                       !Self.tlsKinds.contains(error.kind), error.kind != "configuration", error.kind != "local-file" else { return nil }
+                let evidence: [Evidence] = [EvidenceBuilder.network(report, result), .text("error kind: \(error.kind)")]
+                if facts.options.offline {
+                    // An --offline run did not try: say "not checked" without claiming an outage.
+                    return finding(subject: "\(report.host) (\(result.route.rawValue))",
+                                   detail: "Not checked: \(error.description). Nothing is known about what \(result.url) serves; supply the file with --aasa \(report.host)=FILE or run online.",
+                                   evidence: evidence, severity: .info)
+                }
                 return finding(subject: "\(report.host) (\(result.route.rawValue))",
-                               detail: "\(result.url): \(error.description)" + (facts.options.offline ? " (the run was offline)." : "."),
-                               evidence: [EvidenceBuilder.network(report, result), .text("error kind: \(error.kind)")])
+                               detail: "\(result.url): \(error.description).", evidence: evidence)
             }
         }
     }

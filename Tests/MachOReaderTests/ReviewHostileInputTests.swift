@@ -1,0 +1,72 @@
+import Foundation
+import MachOReader
+import Testing
+
+/// Hostile inputs found in the adversarial review: each one used to get past a cap.
+@Suite struct ReviewHostileInputTests {
+    /// Text that holds a `</array>` Foundation does not see as a close tag.
+    @Test(arguments: [
+        ("<!-- </array> -->", "a comment"),
+        ("<string><![CDATA[</array>]]></string>", "a CDATA section"),
+        ("<?note </array> ?>", "a processing instruction"),
+    ])
+    func xmlDepthCheckIsNotFooledByCloseTagsInsideNonElementText(filler: String, hiddenIn: String) {
+        let deep = "<plist>" + String(repeating: "<array>" + filler, count: 100)
+            + String(repeating: "</array>", count: 100) + "</plist>"
+        #expect(throws: MachOError.invalidPlist(reason: "nesting deeper than 64 levels"), "close tag in \(hiddenIn)") {
+            try PlistValue.decode(Data(deep.utf8))
+        }
+    }
+
+    @Test func xmlNestingDeepEnoughToOverflowFoundationIsRefusedEvenWhenDisguised() {
+        // 30,000 real levels (Foundation's recursive scanner overflows the stack near 10,000),
+        // each followed by a commented-out close tag: about 700 KB, under the 1 MB entitlements cap.
+        let deep = "<plist>" + String(repeating: "<array><!--</array>-->", count: 30_000)
+            + String(repeating: "</array>", count: 30_000) + "</plist>"
+        #expect(throws: MachOError.invalidPlist(reason: "nesting deeper than 64 levels")) {
+            try PlistValue.decode(Data(deep.utf8))
+        }
+    }
+
+    @Test func openTagsInsideCommentsAndCDATADoNotCountAsNesting() throws {
+        let hidden = String(repeating: "<array>", count: 100)
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict><!-- \(hidden) --><key>k</key><string><![CDATA[\(hidden)]]></string></dict></plist>
+            """
+        #expect(try PlistValue.decode(Data(text.utf8)) == .dictionary(["k": .string(hidden)]))
+    }
+
+    @Test func symbolNameBytesHaveABudget() throws {
+        // The same long name referenced by many entries would otherwise be copied once per entry
+        // (1,000,000 entries × 16 KB = 16 GB from a 16 MB symbol table).
+        var image = SyntheticImage()
+        image.symbols = Array(repeating: String(repeating: "x", count: 300), count: 8)
+        var limits = MachOLimits()
+        limits.maxSymbolNameBytes = 1_000
+        let slice = try #require(try MachOFile(data: image.build(), limits: limits).slices.first)
+        #expect(slice.symbols.count == 3)
+        #expect(slice.problems.contains {
+            if case .limitExceeded(_, "symbol name bytes", _, 1_000) = $0 { true } else { false }
+        })
+    }
+
+    @Test func aliasedSymbolNamesStillCountAgainstTheBudget() throws {
+        var image = SyntheticImage()
+        image.symbols = Array(repeating: String(repeating: "y", count: 300), count: 8)
+        var data = image.build()
+        let symtab = try #require(try MachOFile(data: data).slices.first?.symbolTable)
+        // Point every entry's n_strx at the first name.
+        let first = UInt32(2)
+        for index in 0..<symtab.symbolCount {
+            let at = symtab.symbolOffset + index * 16
+            data.replaceSubrange(at..<at + 4, with: withUnsafeBytes(of: first.littleEndian) { Array($0) })
+        }
+        var limits = MachOLimits()
+        limits.maxSymbolNameBytes = 1_000
+        let slice = try #require(try MachOFile(data: data, limits: limits).slices.first)
+        #expect(slice.symbols.count == 3)
+        #expect(slice.symbols.allSatisfy { $0.name == String(repeating: "y", count: 300) })
+    }
+}
