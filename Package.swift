@@ -111,6 +111,18 @@ var package = Package(
         ),
         // MARK: Benchmarks (release mode: swift run -c release <Name>)
         .executableTarget(
+            name: "MatcherBenchmark",
+            dependencies: ["SiteAssociation"],
+            path: "Benchmarks/MatcherBenchmark",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "FetchBenchmark",
+            dependencies: ["AssociationFetch", "TestServer"],
+            path: "Benchmarks/FetchBenchmark",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "InspectBenchmark",
             dependencies: ["AppInspection"],
             path: "Benchmarks/InspectBenchmark",

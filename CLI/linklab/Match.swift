@@ -17,8 +17,14 @@ struct MatchCommand: AsyncParsableCommand {
     @Option(name: .customLong("aasa"), help: "The association file (or - for standard input).")
     var aasaPath: String?
 
-    @Option(name: .customLong("fetch"), help: "Fetch the association file of HOST (not available yet).")
+    @Option(name: .customLong("fetch"), help: "Fetch HOST's association file (Apple's CDN by default; see --route) and decide against it.")
     var fetchHost: String?
+
+    @Option(name: .customLong("route"), help: "With --fetch: the copy that decides, cdn (normal installs) or origin (?mode=developer or managed).")
+    var fetchRoute: MatchFetchRoute = .cdn
+
+    @OptionGroup(title: "Fetching (with --fetch)")
+    var fetchOptions: FetchOptions
 
     @Option(help: "The domain the file is served from (default: each URL's host).")
     var domain: String?
@@ -77,7 +83,7 @@ struct MatchCommand: AsyncParsableCommand {
             }
         }
         let showProgress = inputs.count >= 1000 && isatty(STDERR_FILENO) == 1
-        let results = MatchRunner(document: document, domain: domain, appIDs: appIDs).decide(inputs) { done in
+        let results = MatchRunner(document: document, domain: domain ?? fetchHost, appIDs: appIDs).decide(inputs) { done in
             if showProgress, done % 500 == 0 || done == inputs.count {
                 FileHandle.standardError.write(Data("\rlinklab match: \(done)/\(inputs.count) URLs\(done == inputs.count ? "\n" : "")".utf8))
             }
@@ -91,13 +97,11 @@ struct MatchCommand: AsyncParsableCommand {
         }
     }
 
-    /// Extension point: the one place that produces the association document. `--aasa FILE`
-    /// reads a file; `--fetch HOST` is to fetch it here (AssociationFetcher) and return the
-    /// parsed body of the route iOS uses, defaulting `--domain` to HOST.
+    /// The one place that produces the association document: `--aasa FILE` reads a file;
+    /// `--fetch HOST` fetches it over the chosen route (`--domain` then defaults to HOST).
     func loadAssociationDocument() async throws -> AssociationDocument {
         if let fetchHost {
-            printError("linklab match: --fetch \(fetchHost) is not available yet; use --aasa FILE")
-            throw LinkLabExit.usage
+            return try await fetchAssociationDocument(host: fetchHost)
         }
         let path = aasaPath ?? "-"
         switch MatchInput.read(path) {

@@ -26,7 +26,11 @@ extension AssociatedDomain {
         }
         if rest.hasPrefix("//") || rest.contains("/") {
             add(.schemeOrPath, .error, "an entry names a host only: no scheme (https://) and no path")
-            if rest.hasPrefix("//") { rest = rest.dropFirst(2) }
+            if let scheme = rest.firstRange(of: "://") {
+                rest = rest[scheme.upperBound...]
+            } else if rest.hasPrefix("//") {
+                rest = rest.dropFirst(2)
+            }
             if let slash = rest.firstIndex(of: "/") { rest = rest[..<slash] }
         }
 
@@ -37,10 +41,24 @@ extension AssociatedDomain {
 
         var hostPart = rest
         var portText: Substring?
-        if hostPart.hasPrefix("["), let close = hostPart.firstIndex(of: "]") {
-            let after = hostPart[hostPart.index(after: close)...]
-            if after.hasPrefix(":") { portText = after.dropFirst() }
-            hostPart = hostPart[...close]
+        var malformedLiteral: String?
+        if hostPart.hasPrefix("[") {
+            // An IPv6 literal: "[address]" optionally followed by ":port", nothing else.
+            if let close = hostPart.firstIndex(of: "]") {
+                let address = hostPart[hostPart.index(after: hostPart.startIndex)..<close]
+                let after = hostPart[hostPart.index(after: close)...]
+                if after.hasPrefix(":") {
+                    portText = after.dropFirst()
+                    hostPart = hostPart[...close]
+                } else if !after.isEmpty {
+                    malformedLiteral = "text follows the \"]\" of the IP address"
+                }
+                if malformedLiteral == nil, !IPAddressText.isIPv6(address) {
+                    malformedLiteral = "the text in brackets is not an IPv6 address"
+                }
+            } else {
+                malformedLiteral = "the IP address has no closing \"]\""
+            }
         } else if let portColon = hostPart.lastIndex(of: ":") {
             portText = hostPart[hostPart.index(after: portColon)...]
             hostPart = hostPart[..<portColon]
@@ -54,7 +72,8 @@ extension AssociatedDomain {
             }
         }
 
-        var host = hostPart.lowercased()
+        // ASCII only: Unicode lower-casing would turn U+212A KELVIN SIGN into an ASCII "k".
+        var host = Self.asciiLowercased(hostPart)
         if host.hasPrefix("*.") {
             domain.wildcard = true
             host.removeFirst(2)
@@ -63,7 +82,11 @@ extension AssociatedDomain {
             }
         }
         domain.host = host
-        checkHost(host, developer: domain.isDeveloperMode, add: add)
+        if let malformedLiteral {
+            add(.invalidCharacters, .error, malformedLiteral)
+        } else {
+            checkHost(host, developer: domain.isDeveloperMode, add: add)
+        }
         domain.problems = problems
         return domain
     }
@@ -112,6 +135,9 @@ extension AssociatedDomain {
         if host.contains("..") {
             add(.emptyLabel, .error, "the host contains \"..\" (an empty label)")
         }
+        if host.count > 1, host.hasSuffix("."), !host.hasSuffix("..") {
+            add(.trailingDot, .warning, "the host ends with \".\"; whether iOS treats it as the same domain is unverified")
+        }
         let labels = host.split(separator: ".", omittingEmptySubsequences: true)
         let isIPv4 = labels.count == 4 && labels.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) }
         if isIPv4 {
@@ -127,6 +153,58 @@ extension AssociatedDomain {
         }
         if labels.contains(where: { $0.hasPrefix("xn--") }) {
             add(.punycode, .warning, "punycode (IDN) host: reported not to verify on iOS 16 and later")
+        }
+    }
+}
+
+extension AssociatedDomain {
+    /// Lower-cases ASCII letters only; every other character is kept as written.
+    fileprivate static func asciiLowercased(_ text: Substring) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar >= "A", scalar <= "Z", let lower = Unicode.Scalar(scalar.value + 32) {
+                scalars.append(lower)
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+}
+
+/// Textual IP address checks (no resolution, no I/O).
+enum IPAddressText {
+    /// True for an IPv6 address in text form (`::1`, `2001:db8::1`, `::ffff:192.0.2.1`); no zone ID.
+    static func isIPv6(_ text: Substring) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 45,
+              text.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }) else { return false }
+        var groups = text.split(separator: ":", omittingEmptySubsequences: false)
+        var needed = 8
+        if let last = groups.last, last.contains(".") {
+            guard isIPv4(last) else { return false }
+            groups.removeLast()
+            groups.append("0")
+            groups.append("0")
+        }
+        guard !groups.dropLast().contains(where: { $0.contains(".") }) else { return false }
+        if text.hasPrefix(":") != text.hasPrefix("::") || text.hasSuffix(":") != text.hasSuffix("::") { return false }
+        if text.firstRange(of: "::") != nil {
+            guard !text.contains(":::"), text.ranges(of: "::").count == 1 else { return false }
+            // "::" yields empty pieces around it; at the very start or end one more.
+            let pieces = groups.filter { !$0.isEmpty }
+            guard pieces.allSatisfy({ $0.count <= 4 }) else { return false }
+            needed -= 1
+            return pieces.count <= needed
+        }
+        return groups.count == needed && groups.allSatisfy { !$0.isEmpty && $0.count <= 4 }
+    }
+
+    /// True for a dotted-quad IPv4 address (four decimal parts, each 0–255, no leading zeros).
+    static func isIPv4(_ text: Substring) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let value = Int(part), value <= 255 else { return false }
+            return part.count == 1 || part.first != "0"
         }
     }
 }

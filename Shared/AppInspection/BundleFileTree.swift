@@ -172,7 +172,7 @@ struct BundleFileTree: Sendable {
         case let .archive(archive, index, budget):
             guard let position = index[path] else { throw .unreadable(path: path, reason: "no such entry") }
             try budget.consume(archive.entries[position].uncompressedSize)
-            try archive.stream(archive.entries[position], maxBytes: maxBytes, progress: progress, sink: sink)
+            try archive.stream(entryAt: position, maxBytes: maxBytes, progress: progress, sink: sink)
         case let .folder(root, prefix, files):
             guard let size = files[path] else { throw .unreadable(path: path, reason: "no such file") }
             guard size <= maxBytes else { throw .limitExceeded(what: "size of \(path)", limit: maxBytes, actual: size) }

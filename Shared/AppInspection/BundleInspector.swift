@@ -72,8 +72,9 @@ struct BundleInspector: Sendable {
             }
             executable = Self.executablePath(bundle: location.path, declared: declared)
             bundle.executable = executable.flatMap { $0.split(separator: "/").last.map(String.init) }
+            // `directories` holds every parent of every file, so no scan of `files` is needed
+            // (that scan, once per bundle, was quadratic on archives with many bundles and files).
             bundle.isAppStoreDownload = tree.directories.contains(location.path + "/SC_Info")
-                || tree.files.contains { $0.hasPrefix(location.path + "/SC_Info/") }
             if bundle.isAppStoreDownload {
                 bundle.note("bundle.app-store-download", "info", "SC_Info/ present: an App Store (FairPlay) download; executable text is likely encrypted")
             }

@@ -25,8 +25,10 @@ struct InfoPlist: Sendable, Equatable {
         shortVersion = PlistAccess.string(root["CFBundleShortVersionString"])
         minimumOSVersion = PlistAccess.string(root["MinimumOSVersion"])
         var schemes: [String] = []
+        var seen: Set<String> = []
         for type in PlistAccess.array(root["CFBundleURLTypes"]) ?? [] {
-            for scheme in PlistAccess.strings(PlistAccess.dictionary(type)?["CFBundleURLSchemes"]) where !schemes.contains(scheme) {
+            // A set, not `schemes.contains`: hundreds of thousands of entries fit in 8 MB.
+            for scheme in PlistAccess.strings(PlistAccess.dictionary(type)?["CFBundleURLSchemes"]) where seen.insert(scheme).inserted {
                 schemes.append(scheme)
             }
         }

@@ -58,6 +58,21 @@ extension ZIPArchive {
         guard let index = entries.firstIndex(of: entry) else {
             throw .corruptEntry(name: entry.name, reason: "not in this archive")
         }
+        try stream(entryAt: index, maxBytes: maxBytes, progress: progress, sink: sink)
+    }
+
+    /// `stream(_:maxBytes:progress:sink:)` for the entry at `index` in `entries` (no search:
+    /// a linear search per read is quadratic over an archive with many bundles and entries).
+    func stream(
+        entryAt index: Int,
+        maxBytes: UInt64,
+        progress: ((UInt64, UInt64) -> Void)? = nil,
+        sink: (UInt64, UnsafeBufferPointer<UInt8>) throws(InspectionError) -> Void
+    ) throws(InspectionError) {
+        guard entries.indices.contains(index) else {
+            throw .corruptEntry(name: "entry \(index)", reason: "not in this archive")
+        }
+        let entry = entries[index]
         guard !entry.isEncrypted else { throw .corruptEntry(name: entry.name, reason: "entry is encrypted") }
         guard entry.uncompressedSize <= maxBytes else {
             throw .limitExceeded(what: "size of \(InspectionError.quoted(entry.name))", limit: maxBytes, actual: entry.uncompressedSize)

@@ -282,7 +282,8 @@ extension CodeDirectory {
         case ..<0x20300: 52
         case ..<0x20400: 64
         case ..<0x20500: 88
-        default: 96
+        case ..<0x20600: 96
+        default: 108  // 0x20600 adds linkageHashType, linkageApplicationType(+SubType), linkageOffset, linkageSize
         }
         for slotNumber in 1...special {
             let position = header.hashOffset - slotNumber * hashSize

@@ -267,6 +267,7 @@ extension MachOSlice {
             var result: [Symbol] = []
             result.reserveCapacity(count)
             var badNames = 0
+            var nameBytes = 0
             for index in 0..<count {
                 let at = index * entrySize
                 let (nameIndex, type, section, desc, value) = try MachOError.reading { () throws(ByteReaderError) in
@@ -283,6 +284,13 @@ extension MachOSlice {
                 } catch {
                     badNames += 1
                     continue
+                }
+                // Entries may all point at one long name: budget the copies, not the table.
+                nameBytes += name.utf8.count
+                if nameBytes > limits.maxSymbolNameBytes {
+                    problems.append(.limitExceeded(offset: reader.absoluteOffset(table.symbolOffset), what: "symbol name bytes",
+                                                   value: nameBytes, limit: limits.maxSymbolNameBytes))
+                    break
                 }
                 result.append(Symbol(name: name, type: type, sectionIndex: section, desc: desc, value: value,
                                      nameFileOffset: strings.absoluteOffset(nameIndex)))

@@ -123,43 +123,140 @@ enum PlistFormatSniffer {
         return first == UInt8(ascii: "<")
     }
 
-    /// Rejects XML whose `<array>`/`<dict>` nesting exceeds `maxDepth` (conservative scan).
+    /// Rejects XML whose `<array>`/`<dict>` nesting exceeds `maxDepth`.
+    ///
+    /// A `</array>` inside a comment, CDATA section or processing instruction is not a close
+    /// tag to Foundation; counting it would let real nesting grow without limit and Foundation's
+    /// recursive scanner overflow the stack. Where parsers may disagree (quoted attribute values,
+    /// `<!…>` declarations) the scan takes the reading that counts more: opening tags there still
+    /// count, close tags there do not. It may over-count odd documents, never under-count.
     static func checkXMLDepth(_ data: Data, maxDepth: Int) throws(MachOError) {
-        let open: [[UInt8]] = [Array("<array".utf8), Array("<dict".utf8)]
-        let close: [[UInt8]] = [Array("</array".utf8), Array("</dict".utf8)]
-        var depth = 0
-        let failed: Bool = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-            var index = 0
-            func matches(_ pattern: [UInt8], at position: Int) -> Bool {
-                guard position + pattern.count < buffer.count else { return false }
-                for (offset, byte) in pattern.enumerated() where buffer[position + offset] != byte { return false }
-                let next = buffer[position + pattern.count]
-                return next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D
-            }
-            while index < buffer.count {
-                if buffer[index] == UInt8(ascii: "<") {
-                    if open.contains(where: { matches($0, at: index) }) {
-                        var end = index
-                        while end < buffer.count, buffer[end] != UInt8(ascii: ">") { end += 1 }
-                        let selfClosing = end > index && end < buffer.count && buffer[end - 1] == UInt8(ascii: "/")
-                        if !selfClosing {
-                            depth += 1
-                            if depth > maxDepth { return true }
-                        }
-                        index = end
-                        continue
-                    }
-                    if close.contains(where: { matches($0, at: index) }) {
-                        depth = max(0, depth - 1)
-                    }
-                }
-                index += 1
-            }
-            return false
+        let withinLimit: Bool = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+            XMLDepthScanner(buffer: buffer).staysWithin(maxDepth)
         }
-        if failed {
+        if !withinLimit {
             throw .invalidPlist(reason: "nesting deeper than \(maxDepth) levels")
         }
+    }
+}
+
+/// The one-pass, non-recursive tag walk behind `PlistFormatSniffer.checkXMLDepth`.
+private struct XMLDepthScanner {
+    let buffer: UnsafeRawBufferPointer
+
+    private static let less = UInt8(ascii: "<")
+    private static let greater = UInt8(ascii: ">")
+    private static let slash = UInt8(ascii: "/")
+
+    private func starts(with pattern: StaticString, at position: Int) -> Bool {
+        let count = pattern.utf8CodeUnitCount
+        guard position >= 0, count <= buffer.count - position else { return false }
+        return pattern.withUTF8Buffer { bytes in
+            for offset in 0..<count where buffer[position + offset] != bytes[offset] { return false }
+            return true
+        }
+    }
+
+    private static func isQuote(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") }
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// Index just past `terminator`, searching from `position`; the end of the data when absent.
+    private func end(of terminator: StaticString, from position: Int) -> Int {
+        var cursor = position
+        while cursor < buffer.count {
+            if starts(with: terminator, at: cursor) { return cursor + terminator.utf8CodeUnitCount }
+            cursor += 1
+        }
+        return buffer.count
+    }
+
+    /// Index just past the `>` ending a tag or declaration that starts before `position`, taking
+    /// the longest reading: quoted text (and, for declarations, a bracketed subset) is skipped.
+    private func longestEnd(from position: Int, brackets allowBrackets: Bool) -> Int {
+        var cursor = position
+        var quote: UInt8?
+        var brackets = 0
+        while cursor < buffer.count {
+            let byte = buffer[cursor]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if Self.isQuote(byte) {
+                quote = byte
+            } else if allowBrackets, byte == UInt8(ascii: "[") {
+                brackets += 1
+            } else if allowBrackets, byte == UInt8(ascii: "]") {
+                brackets = max(0, brackets - 1)
+            } else if byte == Self.greater, brackets == 0 {
+                return cursor + 1
+            }
+            cursor += 1
+        }
+        return buffer.count
+    }
+
+    /// Number of `<array`/`<dict` openings in `range` (text whose role parsers may disagree on).
+    private func openings(in range: Range<Int>) -> Int {
+        var count = 0
+        for position in range where buffer[position] == Self.less {
+            if starts(with: "<array", at: position) || starts(with: "<dict", at: position) { count += 1 }
+        }
+        return count
+    }
+
+    /// True for a strict close tag `</name>` (spaces allowed before `>`) at `position`.
+    private func isClose(_ name: StaticString, at position: Int) -> Bool {
+        guard starts(with: "</", at: position), starts(with: name, at: position + 2) else { return false }
+        var cursor = position + 2 + name.utf8CodeUnitCount
+        while cursor < buffer.count, Self.isSpace(buffer[cursor]) { cursor += 1 }
+        return cursor < buffer.count && buffer[cursor] == Self.greater
+    }
+
+    /// True when the opening tag at `position` is `<…/>` in every reading (no quotes before its first `>`).
+    private func isSelfClosing(at position: Int) -> Bool {
+        var cursor = position + 1
+        while cursor < buffer.count {
+            let byte = buffer[cursor]
+            if Self.isQuote(byte) { return false }
+            if byte == Self.greater { return buffer[cursor - 1] == Self.slash }
+            cursor += 1
+        }
+        return false
+    }
+
+    func staysWithin(_ maxDepth: Int) -> Bool {
+        var depth = 0
+        var index = 0
+        while index < buffer.count {
+            guard buffer[index] == Self.less else {
+                index += 1
+                continue
+            }
+            if starts(with: "<!--", at: index) {
+                index = end(of: "-->", from: index + 4)
+            } else if starts(with: "<![CDATA[", at: index) {
+                index = end(of: "]]>", from: index + 9)
+            } else if starts(with: "<?", at: index) {
+                index = end(of: "?>", from: index + 2)
+            } else if starts(with: "<!", at: index) {
+                let end = longestEnd(from: index + 2, brackets: true)
+                depth += openings(in: (index + 2)..<end)
+                index = end
+            } else if starts(with: "</", at: index) {
+                if isClose("array", at: index) || isClose("dict", at: index) { depth = max(0, depth - 1) }
+                let end = longestEnd(from: index + 2, brackets: false)
+                depth += openings(in: (index + 2)..<end)
+                index = end
+            } else {
+                if starts(with: "<array", at: index) || starts(with: "<dict", at: index), !isSelfClosing(at: index) {
+                    depth += 1
+                }
+                let end = longestEnd(from: index + 1, brackets: false)
+                depth += openings(in: (index + 1)..<end)
+                index = end
+            }
+            if depth > maxDepth { return false }
+        }
+        return true
     }
 }
 

@@ -143,13 +143,19 @@ extension Analysis {
         ]
     }
 
+    /// Most URL rows in the report's verdict table (the JSON report has them all).
+    public static let maxURLRows = 1_000
+    /// Most URL traces printed in the report; URLs the tester gave an expectation for come first.
+    public static let maxURLTraces = 100
+
     private var urlTestsSection: ReportSection {
         guard !urlTests.isEmpty else {
             return ReportSection(title: "URL tests", blocks: [.paragraph("No URL was given (--url, --urls).")])
         }
+        let numbered = Array(urlTests.enumerated())
         var blocks: [ReportBlock] = [
             .paragraph("Each URL was decided by the matcher that reproduces iOS, for the app's IDs and every other app the domain's file names. \"!\" marks a URL the tester says must not open the app, \"=\" one that must."),
-            .table(ReportTable(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"], rows: urlTests.enumerated().map { index, test in
+            .table(ReportTable(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"], rows: numbered.prefix(Self.maxURLRows).map { index, test in
                 let mine = appVerdict(test)
                 var lines = [mine.map { $0.decision.rawValue } ?? "no verdict for the app"]
                 for other in test.verdicts where other.appID != mine?.appID {
@@ -159,13 +165,22 @@ extension Analysis {
                         mine.map(Self.ruleText) ?? "—", test.domain ?? "—"]
             })),
         ]
-        for (index, test) in urlTests.enumerated() {
+        if urlTests.count > Self.maxURLRows {
+            blocks.append(.paragraph("\(urlTests.count - Self.maxURLRows) more URLs are not listed here; the JSON report (--report FILE.json) has every verdict and trace."))
+        }
+        let traced = (numbered.filter { $0.element.expectation != .none } + numbered.filter { $0.element.expectation == .none })
+            .prefix(Self.maxURLTraces)
+            .sorted { $0.offset < $1.offset }
+        for (index, test) in traced {
             var lines: [String] = []
             for verdict in test.verdicts {
                 lines.append("[\(verdict.appID)] \(verdict.decision.rawValue)")
                 lines.append(contentsOf: verdict.trace.map { "  " + $0 })
             }
             blocks.append(.code(CodeBlock(caption: "Trace \(index + 1): \(test.url)", text: lines.joined(separator: "\n"))))
+        }
+        if urlTests.count > traced.count {
+            blocks.append(.paragraph("Traces of \(urlTests.count - traced.count) more URLs are in the JSON report."))
         }
         return ReportSection(title: "URL tests", blocks: blocks)
     }

@@ -62,6 +62,13 @@ import Testing
             kinds: [.invalidCharacters]),
         Row(entry: "applinks:[evil.example]?mode=developer", host: "[evil.example]", modes: ["developer"], accepted: false,
             kinds: [.invalidCharacters]),
+        Row(entry: "applinks:[1:2:3:4:5:6:7:8]?mode=developer", host: "[1:2:3:4:5:6:7:8]", modes: ["developer"], accepted: true),
+        Row(entry: "applinks:[1:2:3:4:5:6:7:8:9]?mode=developer", host: "[1:2:3:4:5:6:7:8:9]", modes: ["developer"], accepted: false,
+            kinds: [.invalidCharacters]),
+        Row(entry: "applinks:[1:::2]?mode=developer", host: "[1:::2]", modes: ["developer"], accepted: false, kinds: [.invalidCharacters]),
+        Row(entry: "applinks:[:1::2]?mode=developer", host: "[:1::2]", modes: ["developer"], accepted: false, kinds: [.invalidCharacters]),
+        Row(entry: "applinks:[fe80::1%en0]?mode=developer", host: "[fe80::1%en0]", modes: ["developer"], accepted: false,
+            kinds: [.invalidCharacters]),
         Row(entry: "applinks:[]?mode=developer", host: "[]", modes: ["developer"], accepted: false, kinds: [.invalidCharacters]),
         // localhost: developer mode only.
         Row(entry: "applinks:localhost", host: "localhost", accepted: false, kinds: [.localhost]),

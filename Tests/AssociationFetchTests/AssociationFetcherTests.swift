@@ -21,10 +21,12 @@ import Testing
             let total = try #require(result.totalMs)
             #expect(headers >= 0 && headers <= total)
             #expect(result.url == "https://good.aasa.test:\(site.server.port)/.well-known/apple-app-site-association")
+            #expect(result.userAgent == "AASA-Bot/1.0.0")
+            #expect(site.server.requests.map(\.userAgent) == ["AASA-Bot/1.0.0"])
         }
     }
 
-    @Test func crawlerAgentIsSentByDefaultAndCanBeChanged() async throws {
+    @Test func configuredAgentIsSentAndCanBeOverriddenPerRequest() async throws {
         try await withFetchWorld(configure: { $0.userAgent = "Tester/2" }) { site, fetcher in
             _ = await fetcher.fetchRoute(.origin, for: try .test(site.hostArgument("good")))
             _ = await fetcher.fetchRoute(.origin, for: try .test(site.hostArgument("good")), userAgent: FetchConfiguration.crawlerUserAgent)

@@ -158,15 +158,7 @@ import Testing
         let ipa = Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path
         let output = try LinkLabProcess.run(["scan", ipa, "--offline"] + flags)
         #expect(!output.stderr.isEmpty)
-        if output.exitCode == 64 {
-            // argument-parser's own code for validation errors; cli.md says 2, which the root
-            // command (LinkLab.swift, the lead's) has to map.
-            withKnownIssue("usage errors exit 64 until LinkLab.main maps them to 2") {
-                #expect(output.exitCode == 2, "\(flags): \(output.stderr)")
-            }
-        } else {
-            #expect(output.exitCode == 2, "\(flags): \(output.stderr)")
-        }
+        #expect(output.exitCode == 2, "\(flags): \(output.stderr)")
     }
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))

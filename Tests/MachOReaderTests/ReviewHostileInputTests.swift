@@ -70,3 +70,25 @@ import Testing
         #expect(slice.symbols.allSatisfy { $0.name == String(repeating: "y", count: 300) })
     }
 }
+
+/// CodeDirectory version gates (spec/app-inspection.md, code signature).
+@Suite struct CodeDirectoryVersionGateTests {
+    /// A CodeDirectory whose slot-1 hash starts at byte 98 of the blob, at `version`.
+    static func signature(version: UInt32) throws -> CodeSignature {
+        var directory = Synthetic.codeDirectory(identifier: "abcdefghi", specialHashes: [1: Data(repeating: 0xAA, count: 32)])
+        directory.replaceSubrange(8..<12, with: withUnsafeBytes(of: version.bigEndian) { Array($0) })
+        return try CodeSignature(reader: ByteReader(Synthetic.superBlob([(0, directory)])))
+    }
+
+    @Test func version20500HeaderEndsAt96SoAHashAt98IsRead() throws {
+        let signature = try Self.signature(version: 0x20500)
+        #expect(signature.codeDirectories.first?.specialSlotHashes[1] == Data(repeating: 0xAA, count: 32))
+    }
+
+    @Test func version20600HeaderEndsAt108SoAHashAt98OverlapsIt() throws {
+        // 0x20600 adds linkage fields (hash type, application type and subtype, offset, size) at 96..<108.
+        let signature = try Self.signature(version: 0x20600)
+        #expect(signature.codeDirectories.first?.specialSlotHashes.isEmpty == true)
+        #expect(signature.diagnostics.contains { $0.description.contains("would overlap the CodeDirectory header") })
+    }
+}

@@ -118,6 +118,16 @@ struct LintCase: Sendable, CustomTestStringConvertible {
         #expect(ids.isSuperset(of: ["AASA-L019", "AASA-L020", "AASA-L021", "AASA-L022"]))
     }
 
+    @Test func wholeSiteClaimDecodingAndLegacyDisagreementAreAllReported() throws {
+        let parsed = AssociationDocument.parse(try Fixtures.data("aasa/whole-site-percent-decoding.json"))
+        let byID = Dictionary(grouping: parsed.diagnostics, by: \.id)
+        #expect(byID["AASA-L023"]?.first?.location == "/applinks/details/0/components/0")
+        #expect(byID["AASA-L025"]?.first?.message.contains("whole-site claim") == true)
+        #expect(byID["AASA-L024"]?.first?.message.contains("/login") == true)
+        #expect(byID["AASA-L026"] != nil)
+        #expect(byID["AASA-L031"] != nil)
+    }
+
     @Test func lintJSONEncodesNullsExplicitly() throws {
         let diagnostic = LintDiagnostic(rule: .invalidJSON, message: "x", location: "")
         let text = String(decoding: try JSONEncoder().encode(diagnostic), as: UTF8.self)

@@ -134,3 +134,24 @@ import TestSupport
         #expect(markdown.contains("no verdict for the app<br>ZZZZZ99999.com.other: match"))
     }
 }
+
+@Suite struct LargeURLListTests {
+    @Test func reportCapsRowsAndTracesButTheJSONKeepsEveryURL() async throws {
+        var urls: [URLListEntry] = (0..<1_200).map { URLListEntry(url: "https://example.com/buy/\($0)", line: $0 + 1) }
+        urls.append(URLListEntry(url: "https://example.org/login", expectation: .mustNotOpen, line: 1_201))
+        let analysis = try await SampleScan.pipeline(urls: urls).run()
+        #expect(analysis.urlTests.count == 1_201)
+        let document = analysis.reportDocument(toolVersion: "test")
+        let section = try #require(document.sections.first { $0.title == "URL tests" })
+        var rows = 0, traces: [String] = []
+        for block in section.blocks {
+            if case .table(let table) = block { rows += table.rows.count }
+            if case .code(let code) = block { traces.append(code.caption ?? "") }
+        }
+        #expect(rows == Analysis.maxURLRows)
+        #expect(traces.count == Analysis.maxURLTraces)
+        #expect(traces.contains("Trace 1201: https://example.org/login"), "URLs with an expectation are traced first")
+        let json = try JSONSerialization.jsonObject(with: try analysis.scanDocument()) as? [String: Any]
+        #expect((json?["urlTests"] as? [Any])?.count == 1_201)
+    }
+}
