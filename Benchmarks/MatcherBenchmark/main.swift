@@ -182,6 +182,12 @@ let compiledRate = measure("compiled matcher, decision only") {
     for url in urls { for appID in appIDs where matcher.decision(url: url, appID: appID) == .match { sink += 1 } }
     return urls.count * appIDs.count
 }
+// The same calls app-major: every call brings another URL, so none reuses the previous
+// call's parsed URL (the worst case for one call per URL and app).
+let changingURLRate = measure("compiled matcher, decision only, URL changes") {
+    for appID in appIDs { for url in urls where matcher.decision(url: url, appID: appID) == .match { sink += 1 } }
+    return urls.count * appIDs.count
+}
 let perURLRate = measure("compiled matcher, all apps per URL (decisions)") {
     for url in urls { for decision in matcher.decisions(url: url) where decision == .match { sink += 1 } }
     return urls.count * appIDs.count
@@ -214,4 +220,4 @@ let regexStart = threadCPUSeconds()
 // A backtracking regex engine on the same pattern: only 24 characters, 4 KiB would not finish.
 if let adversarialRegex, fullMatch(adversarialRegex, "/" + String(repeating: "a", count: 24) + "/") { sink += 1 }
 print(String(format: "  (the same pattern as NSRegularExpression on a 24-character path: %.1f ms)", (threadCPUSeconds() - regexStart) * 1e3))
-print("targets: ≥ 1,000,000 decisions/s: \(perURLRate >= 1_000_000 ? "met" : "NOT met") deciding all apps per URL, \(compiledRate >= 1_000_000 ? "met" : "NOT met") one call per URL and app; ≥ 1.0× baseline: \(compiledRate >= baselineRate ? "met" : "NOT met"); adversarial < 1 ms: \(worst < 0.001 ? "met" : "NOT met")  [\(sink % 2)]")
+print("targets: ≥ 1,000,000 decisions/s: \(perURLRate >= 1_000_000 ? "met" : "NOT met") deciding all apps per URL, \(compiledRate >= 1_000_000 ? "met" : "NOT met") one call per URL and app, \(changingURLRate >= 1_000_000 ? "met" : "NOT met") when the URL changes every call; ≥ 1.0× baseline: \(compiledRate >= baselineRate ? "met" : "NOT met"); adversarial < 1 ms: \(worst < 0.001 ? "met" : "NOT met")  [\(sink % 2)]")

@@ -30,7 +30,7 @@ struct InspectCommand: AsyncParsableCommand {
             snapshot = try inspector.inspect(at: URL(fileURLWithPath: path))
         } catch {
             progress?.finish()
-            throw failUnreadable(path, error.description)
+            throw failUnreadable(path, InspectTextRenderer.terminalSafe(error.description))
         }
         progress?.finish()
         snapshot.source.path = path
@@ -68,7 +68,7 @@ final class InspectProgress: @unchecked Sendable {
         guard percent != lastPercent else { return }
         lastPercent = percent
         shown = true
-        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let name = InspectTextRenderer.terminalSafe(file.split(separator: "/").last.map(String.init) ?? file)
         FileHandle.standardError.write(Data("\rreading \(name): \(percent)% of \(total >> 20) MB".utf8))
     }
 

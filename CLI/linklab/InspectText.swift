@@ -29,7 +29,7 @@ struct InspectTextRenderer {
     func render(_ snapshot: AppSnapshot) -> String {
         var lines: [String] = []
         let source = snapshot.source
-        lines.append(style.bold(source.path) + "  " + style.dim("\(source.kind.rawValue), \(source.size) bytes, sha256 \(source.sha256)"))
+        lines.append(style.bold(safe(source.path)) + "  " + style.dim("\(source.kind.rawValue), \(source.size) bytes, sha256 \(source.sha256)"))
         for bundle in snapshot.bundles {
             lines.append("")
             lines.append(contentsOf: render(bundle))
@@ -43,32 +43,32 @@ struct InspectTextRenderer {
                 let severity = diagnostic.severity.padding(toLength: width, withPad: " ", startingAt: 0)
                 let coloured = diagnostic.severity == "error" ? style.red(severity)
                     : diagnostic.severity == "warning" ? style.yellow(severity) : style.dim(severity)
-                let place = diagnostic.path.map { " [\($0)]" } ?? ""
-                lines.append("  \(coloured)  \(diagnostic.message)\(style.dim(place))")
+                let place = diagnostic.path.map { " [\(safe($0))]" } ?? ""
+                lines.append("  \(coloured)  \(safe(diagnostic.message))\(style.dim(place))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private func render(_ bundle: BundleInfo) -> [String] {
-        var lines = [style.bold("\(bundle.role.rawValue)  \(bundle.path)")]
+        var lines = [style.bold("\(bundle.role.rawValue)  \(safe(bundle.path))")]
         func row(_ label: String, _ value: String) {
             lines.append("  " + pad(label, labelWidth) + value)
         }
-        row("Bundle ID", bundle.bundleIdentifier ?? "—")
-        row("Application ID", bundle.applicationIdentifier ?? "—")
-        row("Team", bundle.teamIdentifier ?? "—")
+        row("Bundle ID", bundle.bundleIdentifier.map(safe) ?? "—")
+        row("Application ID", bundle.applicationIdentifier.map(safe) ?? "—")
+        row("Team", bundle.teamIdentifier.map(safe) ?? "—")
         var version = bundle.shortVersion ?? "—"
         if let build = bundle.version { version += " (\(build))" }
         if let minimum = bundle.minimumOSVersion { version += ", minimum OS \(minimum)" }
-        row("Version", version)
-        row("Executable", bundle.executable ?? "—")
+        row("Version", safe(version))
+        row("Executable", bundle.executable.map(safe) ?? "—")
         for slice in bundle.slices {
             var facts = [slice.fileType]
             facts.append(slice.signed ? (slice.adhoc ? "ad hoc signed" : "signed") : "unsigned")
             facts.append(slice.encrypted ? style.yellow("encrypted (FairPlay)") : "not encrypted")
-            if let identifier = slice.signingIdentifier { facts.append("identifier \(identifier)") }
-            if let team = slice.teamIdentifier { facts.append("team \(team)") }
+            if let identifier = slice.signingIdentifier { facts.append("identifier \(safe(identifier))") }
+            if let team = slice.teamIdentifier { facts.append("team \(safe(team))") }
             row("  " + slice.arch, facts.joined(separator: ", "))
         }
         row("Entitlements", entitlementsSummary(bundle))
@@ -95,16 +95,16 @@ struct InspectTextRenderer {
             return bundle.slices.isEmpty ? "— (no executable read)" : style.yellow("none signed")
         }
         if keys.isEmpty { return "\(bundle.entitlementsSource.rawValue), empty" }
-        let shown = keys.prefix(6).joined(separator: ", ") + (keys.count > 6 ? ", …" : "")
+        let shown = keys.prefix(6).map(safe).joined(separator: ", ") + (keys.count > 6 ? ", …" : "")
         return "\(bundle.entitlementsSource.rawValue), \(keys.count) keys: \(shown)"
     }
 
     private func domainTable(_ domains: [AssociatedDomain]) -> [String] {
         let header = ["SERVICE", "HOST", "WILDCARD", "PORT", "MODES", "PROBLEMS"]
         let rows = domains.map { domain -> [String] in
-            [domain.service, domain.host, domain.wildcard ? "yes" : "no", domain.port.map(String.init) ?? "-",
+            [safe(domain.service), safe(domain.host), domain.wildcard ? "yes" : "no", domain.port.map(String.init) ?? "-",
              domain.modes.isEmpty ? "-" : domain.modes.joined(separator: "+"),
-             domain.problems.isEmpty ? "-" : domain.problems.map { "\($0.severity.rawValue): \($0.message)" }.joined(separator: "; ")]
+             domain.problems.isEmpty ? "-" : domain.problems.map { "\($0.severity.rawValue): \(safe($0.message))" }.joined(separator: "; ")]
         }
         var widths = header.map(\.count)
         for row in rows {
@@ -138,7 +138,7 @@ struct InspectTextRenderer {
             for hit in hits {
                 let key = "\(hit.slice) \(hit.name) \(hit.section)"
                 guard seen.insert(key).inserted else { continue }
-                lines.append("    " + pad(hit.name, 54) + style.dim("\(hit.slice) \(hit.section) @0x\(String(hit.offset, radix: 16))"))
+                lines.append("    " + pad(safe(hit.name), 54) + style.dim("\(safe(hit.slice)) \(safe(hit.section)) @0x\(String(hit.offset, radix: 16))"))
             }
         }
         return lines
@@ -152,13 +152,13 @@ struct InspectTextRenderer {
         func row(_ label: String, _ value: String) {
             lines.append("    " + pad(label, labelWidth - 2) + value)
         }
-        row("Name", profile.name ?? "—")
+        row("Name", profile.name.map(safe) ?? "—")
         row("Kind", profile.distribution + (profile.usesIndefiniteLength ? " (BER indefinite-length CMS)" : ""))
-        row("Team", ([profile.teamName].compactMap { $0 } + profile.teamIdentifier).joined(separator: " "))
-        row("UUID", profile.uuid ?? "—")
+        row("Team", safe(([profile.teamName].compactMap { $0 } + profile.teamIdentifier).joined(separator: " ")))
+        row("UUID", profile.uuid.map(safe) ?? "—")
         row("Expires", profile.expirationDate.map(date) ?? "—")
         if let domains = profile.entitlements["com.apple.developer.associated-domains"] {
-            row("Allows domains", describe(domains))
+            row("Allows domains", safe(describe(domains)))
         }
         if profile.provisionsAllDevices {
             row("Devices", "all (enterprise)")
@@ -167,7 +167,7 @@ struct InspectTextRenderer {
         }
         for certificate in profile.developerCertificates {
             let expiry = certificate.notValidAfter.map { ", expires " + date($0) } ?? ""
-            row("Certificate", (certificate.commonName ?? certificate.subject) + expiry)
+            row("Certificate", safe(certificate.commonName ?? certificate.subject) + expiry)
         }
         return lines
     }
@@ -178,7 +178,30 @@ struct InspectTextRenderer {
         return value.typeName
     }
 
-    private func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
+    private func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.map(safe).joined(separator: ", ") }
+
+    /// Input text made harmless for a terminal: control characters (C0, DEL, C1) and bidirectional
+    /// overrides are shown as `\u{…}` escapes, so a hostile app cannot clear the screen, retitle
+    /// the window, recolour or reorder what a tester reads.
+    private func safe(_ text: String) -> String { Self.terminalSafe(text) }
+
+    /// `safe(_:)` for callers outside the renderer (the one-line error on exit 3).
+    static func terminalSafe(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
+            let isBidi = value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value)
+            if isControl || isBidi {
+                let hex = String(value, radix: 16, uppercase: true)
+                result += "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 
     private func date(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()

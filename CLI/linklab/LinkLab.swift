@@ -1,4 +1,5 @@
 import ArgumentParser
+import Workbench
 import Foundation
 
 /// `linklab`: the scriptable face of UniversalLinkLab. Thin: each subcommand parses its
@@ -7,7 +8,7 @@ struct LinkLab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "linklab",
         abstract: "Audit an iOS app's universal links: what it claims, what its domains serve, what iOS would open.",
-        version: "0.1.0",
+        version: Workbench.version,
         subcommands: [InspectCommand.self, AASACommand.self, MatchCommand.self, ScanCommand.self]
     )
 }

@@ -15,7 +15,7 @@ struct ScanCommand: AsyncParsableCommand {
             the app and every other app the files name, and derives findings.
 
             --aasa HOST=FILE uses FILE instead of fetching HOST (for *.example.com give \
-            example.com). --offline uses no network at all: hosts without a file are reported \
+            example.com); --aasa DIR does so for every HOST.json file in DIR. --offline uses no network at all: hosts without a file are reported \
             as not fetched.
 
             URL lists: one URL per line, '#' comments; '!' before a URL means it must not open the \
@@ -41,7 +41,7 @@ struct ScanCommand: AsyncParsableCommand {
     @Argument(help: "An .ipa, an unpacked .app folder, or a Mach-O file.")
     var path: String
 
-    @Option(name: .customLong("aasa"), help: ArgumentHelp("Use FILE instead of fetching HOST (repeatable).", valueName: "HOST=FILE"))
+    @Option(name: .customLong("aasa"), help: ArgumentHelp("Use FILE instead of fetching HOST (repeatable); a folder supplies each HOST.json in it.", valueName: "HOST=FILE|DIR"))
     var suppliedFiles: [String] = []
 
     @Flag(help: "Use no network: hosts without an --aasa file are reported as not fetched.")
@@ -153,10 +153,15 @@ struct ScanCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--aasa HOST=FILE` values as host → file.
+    /// `--aasa HOST=FILE` values (and `--aasa DIR`: every `HOST.json` in DIR) as host → file.
     private func parsedSupplies() throws -> [String: String] {
         var result: [String: String] = [:]
         for value in suppliedFiles {
+            if !value.contains("="), let files = Self.associationFiles(inDirectory: value) {
+                guard !files.isEmpty else { throw ValidationError("--aasa \(value): the folder holds no HOST.json file") }
+                for (host, file) in files where result[host] == nil { result[host] = file }
+                continue
+            }
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex,
                   value.index(after: equals) != value.endIndex else {
                 throw ValidationError("--aasa needs HOST=FILE (got '\(value)')")
@@ -167,6 +172,20 @@ struct ScanCommand: AsyncParsableCommand {
             result[host.lowercased()] = file
         }
         return result
+    }
+
+    /// `HOST.json` files directly in `path` as host → file, or nil when `path` is not a folder.
+    /// Names that are not a valid host (`README.json`, `notes.json`) are left out.
+    static func associationFiles(inDirectory path: String) -> [(host: String, file: String)]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
+        return names.sorted().compactMap { name in
+            guard name.hasSuffix(".json") else { return nil }
+            let host = String(name.dropLast(5)).lowercased()
+            guard host.contains("."), (try? FetchHost.parse(host)) != nil else { return nil }
+            return (host, URL(fileURLWithPath: path).appendingPathComponent(name).path)
+        }
     }
 
     private func readURLList(_ file: String) throws -> [URLListEntry] {

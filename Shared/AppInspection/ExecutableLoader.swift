@@ -45,8 +45,8 @@ final class SparseExecutableBuffer {
     private(set) var data: Data
     /// File ranges not copied (instruction sections), sorted by start.
     private var skips: [Range<Int>] = []
-    /// Slice starts whose load commands are still to be read.
-    private var pendingSlices: [Int] = []
+    /// Slices (start, end in the file) whose load commands are still to be read.
+    private var pendingSlices: [(start: Int, end: Int)] = []
     private var sawFatHeader = false
     /// Bytes received so far (the stream is sequential).
     private var received = 0
@@ -90,19 +90,22 @@ final class SparseExecutableBuffer {
                 for index in 0..<Int(count) {
                     let entry = 8 + index * (is64 ? 32 : 20)
                     let offset = is64 ? (try? reader.int64Value(at: entry + 8, .big)) : (try? reader.int32Value(at: entry + 8, .big))
-                    if let offset, offset >= 8, offset < data.count { pendingSlices.append(offset) }
+                    let size = is64 ? (try? reader.int64Value(at: entry + 16, .big)) : (try? reader.int32Value(at: entry + 12, .big))
+                    guard let offset, let size, offset >= 8, offset < data.count else { continue }
+                    let (end, overflow) = offset.addingReportingOverflow(size)
+                    pendingSlices.append((offset, overflow ? data.count : min(end, data.count)))
                 }
             } else {
-                pendingSlices = [0]
+                pendingSlices = [(0, data.count)]
             }
         }
-        var remaining: [Int] = []
+        var remaining: [(start: Int, end: Int)] = []
         for slice in pendingSlices {
-            guard let needed = loadCommandsEnd(reader, slice: slice) else { continue }
+            guard let needed = loadCommandsEnd(reader, slice: slice.start) else { continue }
             if needed > received {
                 remaining.append(slice)
             } else {
-                readSections(reader, slice: slice)
+                readSections(reader, slice: slice.start, sliceEnd: slice.end)
             }
         }
         pendingSlices = remaining
@@ -116,37 +119,70 @@ final class SparseExecutableBuffer {
         return slice + (magic == 0xFEED_FACF ? 32 : 28) + size
     }
 
-    private func readSections(_ reader: ByteReader, slice: Int) {
+    /// Sections whose bytes the link-evidence scan reads, whatever their flags say.
+    private static let scannedSections: Set<String> = ["__objc_methname", "__objc_classname", "__cstring",
+                                                       "__swift5_reflstr", "__swift5_typeref"]
+
+    /// Records the instruction sections of one slice to skip. A range is skipped only when it
+    /// lies inside the slice and overlaps nothing the parser reads (code signature, symbol and
+    /// string tables, scanned string sections): section flags come from the input, and a
+    /// hostile file could otherwise flag its signature or strings as code to hide them.
+    private func readSections(_ reader: ByteReader, slice: Int, sliceEnd: Int) {
         guard let magic = try? reader.uint32(at: slice, .little),
               let count = try? reader.int32Value(at: slice + 16, .little),
               let commandBytes = try? reader.int32Value(at: slice + 20, .little) else { return }
         let is64 = magic == 0xFEED_FACF
         var command = slice + (is64 ? 32 : 28)
         let commandsEnd = command + commandBytes
+        var candidates: [Range<Int>] = []
+        var kept: [Range<Int>] = []
+        func keep(_ offset: Int?, _ size: Int?) {
+            guard let offset, let size, size > 0 else { return }
+            let (start, o1) = slice.addingReportingOverflow(offset)
+            let (end, o2) = start.addingReportingOverflow(size)
+            if !o1, !o2 { kept.append(start..<end) }
+        }
         for _ in 0..<min(count, 10_000) {
             guard let type = try? reader.uint32(at: command, .little),
                   let size = try? reader.int32Value(at: command + 4, .little),
-                  size >= 8, command + size <= commandsEnd else { return }
-            if type == 0x19 || type == 0x1 {
+                  size >= 8, command + size <= commandsEnd else { break }
+            switch type {
+            case 0x19, 0x1:
                 let (countOffset, first, stride) = type == 0x19 ? (64, 72, 80) : (48, 56, 68)
                 let sections = (try? reader.int32Value(at: command + countOffset, .little)) ?? 0
                 for index in 0..<min(sections, 10_000) {
                     let header = command + first + index * stride
                     guard header + stride <= command + size else { break }
+                    let name = (try? reader.fixedString(at: header, length: 16)) ?? ""
                     let sizeValue = type == 0x19 ? (try? reader.int64Value(at: header + 40, .little))
                                                  : (try? reader.int32Value(at: header + 36, .little))
                     let fileOffset = try? reader.int32Value(at: header + (type == 0x19 ? 48 : 40), .little)
                     let flags = (try? reader.uint32(at: header + (type == 0x19 ? 64 : 56), .little)) ?? 0
                     let isCode = flags & 0x8000_0000 != 0 || flags & 0x400 != 0
-                    guard isCode, let sizeValue, let fileOffset, sizeValue > 0 else { continue }
+                    guard isCode, !Self.scannedSections.contains(name) else {
+                        keep(fileOffset, sizeValue)
+                        continue
+                    }
+                    guard let sizeValue, let fileOffset, sizeValue > 0 else { continue }
                     let (start, o1) = slice.addingReportingOverflow(fileOffset)
                     let (end, o2) = start.addingReportingOverflow(sizeValue)
-                    // Only ranges past the load commands, inside the file.
-                    guard !o1, !o2, start >= commandsEnd, end <= data.count else { continue }
-                    skips.append(start..<end)
+                    // Only ranges past the load commands, inside this slice.
+                    guard !o1, !o2, start >= commandsEnd, end <= sliceEnd, end <= data.count else { continue }
+                    candidates.append(start..<end)
                 }
+            case 0x1D:  // LC_CODE_SIGNATURE
+                keep(try? reader.int32Value(at: command + 8, .little), try? reader.int32Value(at: command + 12, .little))
+            case 0x2:  // LC_SYMTAB
+                let symbols = try? reader.int32Value(at: command + 12, .little)
+                keep(try? reader.int32Value(at: command + 8, .little), symbols.map { $0 * (is64 ? 16 : 12) })
+                keep(try? reader.int32Value(at: command + 16, .little), try? reader.int32Value(at: command + 20, .little))
+            default:
+                break
             }
             command += size
+        }
+        for candidate in candidates where !kept.contains(where: { $0.overlaps(candidate) }) {
+            skips.append(candidate)
         }
         skips.sort { $0.lowerBound < $1.lowerBound }
     }

@@ -45,11 +45,15 @@ public enum InspectionError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 
-    /// Quotes a name for a one-line message, escaping control characters.
+    /// Quotes a name for a one-line message, escaping control characters (C0, DEL, C1) and
+    /// bidirectional overrides, which a terminal would otherwise act on.
     static func quoted(_ name: String) -> String {
         var out = "\""
         for scalar in name.unicodeScalars.prefix(200) {
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\"" || scalar == "\\" {
+            let value = scalar.value
+            let isBidi = value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+                || (0x2066...0x2069).contains(value)
+            if value < 0x20 || (0x7F...0x9F).contains(value) || isBidi || scalar == "\"" || scalar == "\\" {
                 out += scalar.escaped(asASCII: true)
             } else {
                 out.unicodeScalars.append(scalar)

@@ -9,6 +9,16 @@ enum LinkScanner {
     static func scan(slice: MachOSlice, reader: ByteReader, limits: MachOLimits) -> LinkScanResult {
         var hits: Set<LinkEvidence> = []
         var notes: [String] = []
+        // Hits per (name, section): a binary repeating one selector must not multiply the report.
+        var seen: [String: Int] = [:]
+        var order: [String] = []
+        func record(_ evidence: LinkEvidence) {
+            let key = "\(evidence.name)\u{0}\(evidence.section)"
+            let count = seen[key, default: 0]
+            if count == 0 { order.append(key) }
+            seen[key] = count + 1
+            if count < limits.maxEvidencePerName { hits.insert(evidence) }
+        }
         var reliable = true
         if let encryption = slice.encryption, encryption.cryptID != 0 {
             reliable = false
@@ -40,18 +50,23 @@ enum LinkScanner {
             for string in strings {
                 let text = string.string
                 if isStrings, let entry = LinkCatalogue.plainStrings[text] {
-                    hits.insert(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
-                                             offset: bytes.absoluteOffset(string.offset), arch: slice.arch, matchedString: text))
+                    record(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
+                                        offset: bytes.absoluteOffset(string.offset), arch: slice.arch, matchedString: text))
                 } else if isTypeReferences, let entry = LinkCatalogue.swiftPrefixes.first(where: { text.hasPrefix($0.0) })?.1 {
-                    hits.insert(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
-                                             offset: bytes.absoluteOffset(string.offset), arch: slice.arch, matchedString: text))
+                    record(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
+                                        offset: bytes.absoluteOffset(string.offset), arch: slice.arch, matchedString: text))
                 }
             }
         }
         for symbol in slice.symbols {
             guard let entry = LinkCatalogue.entry(forSymbol: symbol.name) else { continue }
-            hits.insert(LinkEvidence(kind: entry.kind, name: entry.name, section: "LC_SYMTAB",
-                                     offset: symbol.nameFileOffset, arch: slice.arch, matchedString: symbol.name))
+            record(LinkEvidence(kind: entry.kind, name: entry.name, section: "LC_SYMTAB",
+                                offset: symbol.nameFileOffset, arch: slice.arch, matchedString: symbol.name))
+        }
+        for key in order {
+            guard let count = seen[key], count > limits.maxEvidencePerName else { continue }
+            let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            notes.append("\(parts.first ?? key) in \(parts.last ?? "?"): \(count) occurrences; the first \(limits.maxEvidencePerName) are listed")
         }
         if slice.symbolTable == nil {
             notes.append("no LC_SYMTAB: imported symbols (SwiftUI handlers, universal-links-only option) not checked")

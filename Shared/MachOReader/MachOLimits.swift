@@ -21,6 +21,8 @@ public struct MachOLimits: Sendable, Equatable {
     public var maxStringLength = 16_384
     /// Most strings taken from one section for the link-evidence scan.
     public var maxStringsPerSection = 2_000_000
+    /// Most link-evidence hits kept for one name in one section (the rest are counted in a note).
+    public var maxEvidencePerName = 64
     /// Most blobs in a code signature SuperBlob.
     public var maxSignatureBlobs = 64
     /// Most special slots a CodeDirectory may declare.

@@ -327,20 +327,31 @@ enum BinaryPlistPrecheck {
             return result
         }
 
-        // Memoised depth-first walk: `expanded[o]` is the number of values object o expands to.
+        // Memoised depth-first walk: `expanded[o]` is the number of values object o expands to
+        // and `height[o]` the nesting below it, so a shared sub-tree reached again deeper down
+        // is still held to the depth cap.
         var expanded: [Int: Int] = [:]
+        var height: [Int: Int] = [:]
         var onPath: Set<Int> = []
         func visit(_ object: Int, depth: Int) throws -> Int {
-            if let known = expanded[object] { return known }
             guard depth <= maxDepth else { throw MachOError.invalidPlist(reason: "nesting deeper than \(maxDepth) levels") }
+            if let known = expanded[object] {
+                guard depth + (height[object] ?? 0) <= maxDepth else {
+                    throw MachOError.invalidPlist(reason: "nesting deeper than \(maxDepth) levels")
+                }
+                return known
+            }
             guard onPath.insert(object).inserted else { throw MachOError.invalidPlist(reason: "binary plist: reference cycle") }
             var total = 1
+            var below = 0
             for child in try children(of: object) {
                 total += try visit(child, depth: depth + 1)
+                below = max(below, 1 + (height[child] ?? 0))
                 if total > maxValues { throw MachOError.invalidPlist(reason: "more than \(maxValues) values after expanding references") }
             }
             onPath.remove(object)
             expanded[object] = total
+            height[object] = below
             return total
         }
         _ = try visit(top, depth: 0)

@@ -193,6 +193,18 @@ public struct Component: Sendable, Equatable, Codable {
     public var unconstrainedKeys: [String]
     /// False when the JSON element was not a dictionary (it then constrains nothing).
     public var isDictionary: Bool
+    /// Flags written as something other than a JSON boolean, with what was written (`null`,
+    /// `string "yes"`), for traces. Not encoded and not compared (`==`): the values read are
+    /// what count, and the lint diagnostics carry how they were written.
+    public var lenientFlags: [String: String] = [:]
+
+    /// Equal when every key reads the same (how a flag was spelled does not matter).
+    public static func == (lhs: Component, rhs: Component) -> Bool {
+        lhs.path == rhs.path && lhs.query == rhs.query && lhs.fragment == rhs.fragment && lhs.exclude == rhs.exclude
+            && lhs.caseSensitive == rhs.caseSensitive && lhs.percentEncoded == rhs.percentEncoded && lhs.comment == rhs.comment
+            && lhs.requiredEntitlement == rhs.requiredEntitlement && lhs.unconstrainedKeys == rhs.unconstrainedKeys
+            && lhs.isDictionary == rhs.isDictionary
+    }
 
     /// Creates a rule.
     public init(path: String? = nil, query: QueryConstraint? = nil, fragment: String? = nil, exclude: Bool? = nil, caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, comment: String? = nil, requiredEntitlement: String? = nil, unconstrainedKeys: [String] = [], isDictionary: Bool = true) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides URLs for one association file on one domain exactly as iOS does (`spec/aasa.md`
 /// §2–§10). Compiled once (every pattern parsed, defaults merged, substitutions resolved),
 /// then asked many times; a value type, safe to share across tasks.
@@ -11,6 +13,9 @@ public struct AssociationMatcher: Sendable {
     private let laterDetails: [String: [Int]]
     /// When the device would not use the file at all, why (every verdict is then no_match).
     private let rejection: String?
+    /// The last URL prepared by `decision(url:appID:)`, so asking for each app in turn parses
+    /// the URL once.
+    private let memo = PreparedURLMemo()
 
     /// Compiles `file` for URLs on `domain` (`example.com`, `*.example.com`, optionally with
     /// a `:port` or an `applinks:` prefix as in an entitlement).
@@ -87,21 +92,38 @@ public struct AssociationMatcher: Sendable {
 
     /// The decision alone, without building a trace (for large URL lists and benchmarks).
     public func decision(url: String, appID: String) -> Decision {
-        var tracer = Tracer(enabled: false)
-        guard case .ready(var prepared) = prepare(url, tracer: &tracer) else { return .noMatch }
-        return fastDecision(&prepared, appID: appID)
+        // An app the file does not name, or a file the device rejects, decides nothing: no
+        // need to read the URL.
+        guard rejection == nil, let list = appRules[appID] else { return .noMatch }
+        // The prepared URL is owned by this call until it goes back to the memo (no copy, no
+        // sharing between threads).
+        let box = memo.take(url) ?? PreparedURLBox(url: url, prepared: preparedFast(url))
+        defer { memo.put(box) }
+        guard let index = box.prepared?.firstMatch(in: list.fast) else { return .noMatch }
+        return list.fast.excludes(index) ? .exclude : .match
     }
 
     /// The decisions alone for every app ID the file names (the URL is parsed once).
     public func decisions(url: String) -> [Decision] {
-        var tracer = Tracer(enabled: false)
-        guard case .ready(var prepared) = prepare(url, tracer: &tracer) else { return appIDs.map { _ in .noMatch } }
-        return appIDs.map { fastDecision(&prepared, appID: $0) }
+        guard rejection == nil, var prepared = preparedFast(url) else { return appIDs.map { _ in .noMatch } }
+        return appIDs.map { appID in
+            guard let list = appRules[appID] else { return .noMatch }
+            return fastDecision(&prepared, list: list)
+        }
     }
 
-    private func fastDecision(_ prepared: inout PreparedURL, appID: String) -> Decision {
-        guard rejection == nil, let list = appRules[appID], let index = list.fast.firstMatch(&prepared) else { return .noMatch }
+    private func fastDecision(_ prepared: inout PreparedURL, list: AppRuleList) -> Decision {
+        guard let index = list.fast.firstMatch(&prepared) else { return .noMatch }
         return list.fast.excludes(index) ? .exclude : .match
+    }
+
+    /// The URL ready for matching, or nil when it decides no_match before any rule (the same
+    /// checks as `prepare`, without building trace text).
+    private func preparedFast(_ url: String) -> PreparedURL? {
+        guard case .success(let parsed) = ParsedURL.parse(url, defaultHost: host.defaultHost),
+              parsed.scheme == "https" || parsed.scheme == "http",
+              host.covers(host: parsed.host, port: parsed.port) else { return nil }
+        return PreparedURL(parsed)
     }
 
     /// The reverse question: which app IDs of the file this URL opens.
@@ -190,6 +212,43 @@ public struct AssociationMatcher: Sendable {
     }
 }
 
+/// A prepared URL with the text it came from (nil when the URL decides no_match before any
+/// rule: unparsable, another host, another scheme).
+final class PreparedURLBox {
+    let url: String
+    var prepared: PreparedURL?
+
+    init(url: String, prepared: PreparedURL?) {
+        self.url = url
+        self.prepared = prepared
+    }
+}
+
+/// A one-entry memo of the last URL prepared by `decision(url:appID:)`, so asking for each app
+/// in turn parses the URL once. Shared by copies of a matcher; a lock guards the slot, and a
+/// box is handed to one caller at a time (`take` empties the slot), so no two threads ever
+/// touch the same prepared URL. It only saves work: the same text always prepares alike.
+final class PreparedURLMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var box: PreparedURLBox?
+
+    /// The remembered box when it is for `url`, removed from the memo until `put` returns it.
+    func take(_ url: String) -> PreparedURLBox? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let box, box.url == url else { return nil }
+        self.box = nil
+        return box
+    }
+
+    /// Remembers `box` (the latest URL wins).
+    func put(_ box: PreparedURLBox) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.box = box
+    }
+}
+
 /// The compiled rules one app gets from its first detail (a class: shared by the apps of a
 /// detail, and looked up per decision without copying its arrays).
 final class AppRuleList: Sendable {
@@ -253,16 +312,29 @@ struct DomainPattern: Sendable {
             base = text
         }
         self.port = port
+        defaultHost = base.isEmpty ? nil : base + (port.map { ":\($0)" } ?? "")
     }
 
     /// The host a path-only input is taken to be on.
-    var defaultHost: String? { base.isEmpty ? nil : base + (port.map { ":\($0)" } ?? "") }
+    let defaultHost: String?
+
+    /// Whether the URL's host and port are covered (`mismatch` is nil), without building text.
+    func covers(host: String, port urlPort: Int?) -> Bool {
+        guard urlPort == port else { return false }
+        return isWildcard ? (host == base || host.hasSuffix("." + base)) : host == base
+    }
 
     /// Nil when the URL's host and port are covered; otherwise why not.
     func mismatch(host: String, port urlPort: Int?) -> String? {
         let covered = isWildcard ? (host == base || host.hasSuffix("." + base)) : host == base
         guard covered else {
-            return "URL host \(host) is not the file's domain \(isWildcard ? "*." : "")\(base)"
+            var why = "URL host \(host) is not the file's domain \(isWildcard ? "*." : "")\(base)"
+            if host.hasSuffix("."), host.count > 1 {
+                why += " (the URL host has a trailing dot; hosts are compared as written)"
+            } else if !isWildcard, host.hasSuffix("." + base) {
+                why += " (an exact domain covers only itself; a file reached through an applinks:*.\(base) entitlement covers subdomains: use the domain *.\(base))"
+            }
+            return why
         }
         if urlPort != port {
             if let urlPort {

@@ -358,9 +358,9 @@ struct AssociationReader {
                 report(.nonStringPattern, "\"?\" is \(query.typeName), not a string or dictionary: Apple ignores it and the query is unconstrained", at: pointer.appending("?"), offset: query.offset)
             }
         }
-        component.exclude = readFlag(value["exclude"], name: "exclude", at: pointer)
-        component.caseSensitive = readFlag(value["caseSensitive"], name: "caseSensitive", at: pointer)
-        component.percentEncoded = readFlag(value["percentEncoded"], name: "percentEncoded", at: pointer)
+        component.exclude = readFlag(value["exclude"], name: "exclude", at: pointer, lenient: &component.lenientFlags)
+        component.caseSensitive = readFlag(value["caseSensitive"], name: "caseSensitive", at: pointer, lenient: &component.lenientFlags)
+        component.percentEncoded = readFlag(value["percentEncoded"], name: "percentEncoded", at: pointer, lenient: &component.lenientFlags)
         if let comment = value["comment"] {
             if let text = comment.string { component.comment = text }
         }
@@ -375,7 +375,7 @@ struct AssociationReader {
         return component
     }
 
-    private mutating func readFlag(_ value: JSONValue?, name: String, at pointer: JSONPointer) -> Bool? {
+    private mutating func readFlag(_ value: JSONValue?, name: String, at pointer: JSONPointer, lenient: inout [String: String]) -> Bool? {
         guard let value else { return nil }
         let result = LenientBoolean.read(value)
         if case .bool = value.kind { return result }
@@ -388,6 +388,7 @@ struct AssociationReader {
         }
         let shown: String
         if case .null = value.kind { shown = "null" } else { shown = "\(value.typeName) \(value.compactText.prefix(40))" }
+        lenient[name] = shown
         report(.lenientBoolean, "\"\(name)\" is \(shown), not a boolean: Apple reads it as \(result)\(consequence)", at: pointer.appending(name), offset: value.offset)
         return result
     }

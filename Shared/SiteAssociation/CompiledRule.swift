@@ -38,8 +38,17 @@ struct PreparedURL {
         }
     }
 
+    /// Whether the raw path holds a `%` (when not, decoding leaves it as it is).
+    private let pathHasEscape: Bool
+
     init(_ url: ParsedURL) {
         self.url = url
+        pathHasEscape = url.path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? url.path.utf8.contains(UInt8(ascii: "%"))
+    }
+
+    /// The first rule of `list` that matches (in place: the parts it prepares stay cached).
+    mutating func firstMatch(in list: FastRuleList) -> Int? {
+        list.firstMatch(&self)
     }
 
     /// Whether query item names are case-folded under `caseSensitive: false` (`?` in the
@@ -69,9 +78,17 @@ struct PreparedURL {
     mutating func path(caseSensitive: Bool, percentEncoded: Bool) -> Part {
         let index = PreparedURL.slot(caseSensitive, percentEncoded)
         if let cached = PreparedURL.get(paths, index) { return cached }
-        var units = PathNormalisation.normaliseUnits(URLPartEncoding.comparable(url.path, percentEncoded: percentEncoded))
-        if !caseSensitive { units = PreparedURL.fold(units: units) }
-        let value = Part(units: units)
+        let value: Part
+        if !percentEncoded, !pathHasEscape {
+            // Nothing to decode: the decoded text is the encoded one.
+            value = path(caseSensitive: caseSensitive, percentEncoded: true)
+        } else if caseSensitive {
+            value = Part(units: PathNormalisation.normaliseUnits(URLPartEncoding.comparable(url.path, percentEncoded: percentEncoded)))
+        } else {
+            // Normalise, then fold: the folded text is the case-sensitive one, folded (so the
+            // normalisation is done once for both).
+            value = Part(units: PreparedURL.fold(units: path(caseSensitive: true, percentEncoded: percentEncoded).units))
+        }
         PreparedURL.set(&paths, index, value)
         return value
     }

@@ -115,11 +115,28 @@ struct EffectiveRule: Sendable, Equatable {
         let exclude = pick("exclude") { $0.exclude } ?? false
         let caseSensitive = pick("caseSensitive") { $0.caseSensitive } ?? true
         let percentEncoded = pick("percentEncoded") { $0.percentEncoded } ?? true
+        for (key, value, read) in [("exclude", exclude, \Component.exclude), ("caseSensitive", caseSensitive, \Component.caseSensitive), ("percentEncoded", percentEncoded, \Component.percentEncoded)] {
+            // The level that gave the value: say when it was read leniently from a non-boolean.
+            guard let level = levels.first(where: { $0.0?[keyPath: read] != nil })?.0, let shown = level.lenientFlags[key] else { continue }
+            inherited.append(lenientNote(key, value: value, shown: shown))
+        }
         return EffectiveRule(
             index: index, isLegacyPath: false, path: path, query: query, fragment: fragment,
             exclude: exclude, caseSensitive: caseSensitive, percentEncoded: percentEncoded,
             sourceText: component.sourceText, inherited: inherited, requiredEntitlement: component.requiredEntitlement
         )
+    }
+
+    /// The trace note for a flag Apple read leniently (`spec/aasa.md` §3).
+    static func lenientNote(_ key: String, value: Bool, shown: String) -> String {
+        var note = "\(key) read as \(value) from \(shown), not a boolean"
+        switch key {
+        case "caseSensitive" where !value: note += ": case folding is on"
+        case "percentEncoded" where !value: note += ": percent-decoding is on"
+        case "exclude" where value: note += ": the rule blocks"
+        default: break
+        }
+        return note
     }
 
     /// A legacy `paths` entry: only the path is compared; `NOT ` (any case) makes it an
@@ -135,6 +152,7 @@ struct EffectiveRule: Sendable, Equatable {
             if let value = level?.percentEncoded, inherited.allSatisfy({ !$0.hasPrefix("percentEncoded") }) {
                 percentEncoded = value
                 inherited.append("percentEncoded from \(name)")
+                if let shown = level?.lenientFlags["percentEncoded"] { inherited.append(lenientNote("percentEncoded", value: value, shown: shown)) }
             }
         }
         if !isNot {
@@ -142,6 +160,7 @@ struct EffectiveRule: Sendable, Equatable {
                 if let value = level?.caseSensitive, inherited.allSatisfy({ !$0.hasPrefix("caseSensitive") }) {
                     caseSensitive = value
                     inherited.append("caseSensitive from \(name)")
+                    if let shown = level?.lenientFlags["caseSensitive"] { inherited.append(lenientNote("caseSensitive", value: value, shown: shown)) }
                 }
             }
         }

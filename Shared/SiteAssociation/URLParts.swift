@@ -35,7 +35,12 @@ struct ParsedURL: Sendable, Equatable {
             while high > low, isSpace(buffer[high - 1]) { high -= 1 }
             guard low < high else { return .failure(.empty) }
             let trimmed = UnsafeBufferPointer(rebasing: buffer[low..<high])
-            if trimmed.contains(where: URLPartEncoding.mustEscape) {
+            var needsEscaping = false
+            for byte in trimmed where URLPartEncoding.mustEscape(byte) {
+                needsEscaping = true
+                break
+            }
+            if needsEscaping {
                 let encoded = encodeDisallowed(Array(trimmed))
                 return encoded.withUnsafeBufferPointer { parse(bytes: $0, reencoded: true, defaultHost: defaultHost) }
             }
@@ -48,10 +53,10 @@ struct ParsedURL: Sendable, Equatable {
         var scheme = "https"
         var authority: Slice<UnsafeBufferPointer<UInt8>>
         var rest: Slice<UnsafeBufferPointer<UInt8>>
-        if let separator = find(bytes, [UInt8(ascii: ":"), slash, slash]) {
+        if let separator = schemeSeparator(bytes) {
             let schemeBytes = bytes[0..<separator]
             guard !schemeBytes.isEmpty, schemeBytes.allSatisfy(isSchemeByte) else { return .failure(.noScheme) }
-            scheme = String(decoding: schemeBytes, as: UTF8.self).asciiLowercased()
+            scheme = asciiLowercasedString(schemeBytes)
             let after = separator + 3
             var end = after
             while end < bytes.count, bytes[end] != slash, bytes[end] != question, bytes[end] != hash { end += 1 }
@@ -110,9 +115,16 @@ struct ParsedURL: Sendable, Equatable {
             rest = rest[rest.startIndex..<questionIndex]
         }
         return .success(ParsedURL(
-            scheme: scheme, host: String(decoding: hostPart, as: UTF8.self).asciiLowercased(), port: port,
+            scheme: scheme, host: asciiLowercasedString(hostPart), port: port,
             path: String(decoding: rest, as: UTF8.self), query: query, fragment: fragment, wasReencoded: reencoded
         ))
+    }
+
+    /// The bytes as a string with ASCII letters lower-cased (one pass over the buffer; no
+    /// copy when there is nothing to lower).
+    private static func asciiLowercasedString(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        guard bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
@@ -124,11 +136,12 @@ struct ParsedURL: Sendable, Equatable {
             || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
-    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
+    /// The index of the first `://`, unless a `/`, `?` or `#` comes before it.
+    private static func schemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let colon = UInt8(ascii: ":"), slash = UInt8(ascii: "/")
         var index = 0
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], bytes[index + 1] == needle[1], bytes[index + 2] == needle[2] { return index }
+        while index + 3 <= bytes.count {
+            if bytes[index] == colon, bytes[index + 1] == slash, bytes[index + 2] == slash { return index }
             // A scheme ends at the first ":", "/", "?" or "#": stop looking past them.
             if bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") { return nil }
             index += 1
@@ -185,7 +198,8 @@ enum URLPartEncoding {
     }
 
     private static func decode(_ raw: String, only shouldDecode: (UInt8) -> Bool) -> String {
-        guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
+        let hasEscape = raw.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? raw.utf8.contains(UInt8(ascii: "%"))
+        guard hasEscape else { return raw }
         let bytes = Array(raw.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -218,15 +232,36 @@ enum URLPartEncoding {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
+    /// Bits of the printable ASCII characters a URL cannot carry raw: `"` `<` `>` (0–63) and
+    /// `\` `^` `` ` `` `{` `|` `}` (64–127, bit = byte − 64).
+    private static let escapeBitsLow: UInt64 = (1 << 34) | (1 << 60) | (1 << 62)
+    private static let escapeBitsHigh: UInt64 = (1 << 28) | (1 << 30) | (1 << 32) | (1 << 59) | (1 << 60) | (1 << 61)
+
+    @inline(__always)
     static func mustEscape(_ byte: UInt8) -> Bool {
         if byte >= 0x80 || byte <= 0x20 || byte == 0x7F { return true }
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
-             UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
-            return true
-        default:
-            return false
+        let bit = UInt64(1) << UInt64(byte & 63)
+        return (byte < 64 ? escapeBitsLow : escapeBitsHigh) & bit != 0
+    }
+}
+
+extension PathNormalisation {
+    /// `normaliseUnits` over ASCII bytes (each byte is one UTF-16 unit).
+    static func normaliseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
+        if bytes.isEmpty { return [0x2F] }
+        if bytes.count == 1 { return [UInt16(bytes[0])] }
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
+        var out: [UInt16] = []
+        out.reserveCapacity(bytes.count + 2)
+        if bytes[0] != slash, bytes[0] != star { out.append(UInt16(slash)) }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if (byte == slash || byte == star), previous == byte { continue }
+            out.append(UInt16(byte))
+            previous = byte
         }
+        if previous != slash, previous != star { out.append(UInt16(slash)) }
+        return out
     }
 }
 
@@ -255,6 +290,16 @@ enum PathNormalisation {
 
     /// The same normalisation, straight to the UTF-16 units the matcher compares.
     static func normaliseUnits(_ text: String) -> [UInt16] {
+        // Fast path: ASCII text in contiguous UTF-8 (every URL part before decoding), where a
+        // byte is a UTF-16 unit.
+        if let ascii = text.utf8.withContiguousStorageIfAvailable({ bytes -> [UInt16]? in
+            var high: UInt8 = 0
+            for byte in bytes { high |= byte }
+            guard high < 0x80 else { return nil }
+            return normaliseASCII(bytes)
+        }), let ascii {
+            return ascii
+        }
         let view = text.utf16
         if view.isEmpty { return [0x2F] }
         // "One character" as NSString counts it: one UTF-16 unit.

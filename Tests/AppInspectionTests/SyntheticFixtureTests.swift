@@ -69,7 +69,7 @@ import TestSupport
         #expect(profile.teamName == "Example Test Team")
         #expect(profile.applicationIdentifierPrefix == ["ABCDE12345"])
         #expect(profile.creationDate == ISO8601DateFormatter().date(from: "2026-01-01T00:00:00Z"))
-        #expect(profile.expirationDate == ISO8601DateFormatter().date(from: "2027-01-01T00:00:00Z"))
+        #expect(profile.expirationDate == ISO8601DateFormatter().date(from: "2036-01-01T00:00:00Z"))
         #expect(profile.provisionedDevices.count == 40)
         #expect(profile.provisionedDevices.first == "00008110-001A2B3C4D5E6F00")
         #expect(profile.entitlements["com.apple.developer.associated-domains"] == .string("*"))

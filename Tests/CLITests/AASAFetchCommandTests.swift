@@ -12,7 +12,7 @@ import Testing
         let site = try await TestSite.start()
         let caFile = try site.pki.writeCAFile()
         defer { try? FileManager.default.removeItem(at: caFile) }
-        var common: [String] = ["--ca-file", caFile.path, "--cdn-base", site.cdnBase, "--timeout", "5"]
+        var common: [String] = ["--ca-file", caFile.path, "--cdn-base", site.cdnBase, "--timeout", "20"]
         for pin in site.resolveArguments + TestSite.SpecialServer.allCases.map({ site.special($0).resolve }) {
             common += ["--resolve", pin]
         }

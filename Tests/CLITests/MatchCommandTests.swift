@@ -107,6 +107,37 @@ struct MatchCommandTests {
         #expect(implicit.stdout.contains("taken from the URL's host"))
     }
 
+    // spec §10: a file reached through a wildcard entitlement decides subdomain URLs only
+    // when --domain says so; an exact domain never covers them and the trace says why.
+    @Test func wildcardDomainCoversSubdomainsAndExactDomainExplainsWhyNot() throws {
+        let wildcard = try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "*.example.com", "https://shop.example.com/buy/42", "--format", "json"])
+        #expect(wildcard.exitCode == 0, "\(wildcard.stderr)")
+        #expect(try verdicts(wildcard)["ABCDE12345.com.example.app"]?.0 == "match")
+        let exact = try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "example.com", "https://shop.example.com/buy/42", "--format", "json"])
+        #expect(try verdicts(exact)["ABCDE12345.com.example.app"]?.0 == "no_match")
+        #expect(exact.stdout.contains("input domain did not match"))
+        #expect(exact.stdout.contains("*.example.com"), "the trace must name the wildcard domain: \(exact.stdout)")
+        let lookalike = try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "*.example.com", "https://shopexample.com/buy/42", "--format", "json"])
+        #expect(try verdicts(lookalike)["ABCDE12345.com.example.app"]?.0 == "no_match")
+    }
+
+    // Hostile URL strings: no crash, exit 0, a no_match with a reason for each.
+    @Test func hostileURLsAreDecidedNoMatchWithAReason() throws {
+        let urls = ["https://", "https://example.com:99999/buy/42", "https://[::1", "javascript:alert(1)", "https://example.com@evil.com/buy/42", "https://exa mple.com/buy/42", "https://example.com./buy/42"]
+        let output = try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "example.com", "--format", "json"] + urls)
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        let results = try #require(try json(output)["results"] as? [[String: Any]])
+        #expect(results.count == urls.count)
+        for result in results {
+            let apps = try #require(result["apps"] as? [[String: Any]])
+            for app in apps {
+                #expect(app["decision"] as? String == "no_match", "\(result["url"] ?? "")")
+                let trace = try #require(app["trace"] as? [String])
+                #expect(trace.last?.hasPrefix("decision: no_match —") == true, "\(trace)")
+            }
+        }
+    }
+
     @Test func textOutputIsAlignedAndUncolouredWithNoColor() throws {
         let output = try LinkLabProcess.run(["match", "--aasa", Self.sample, "https://example.com/buy/42"])
         #expect(output.exitCode == 0)

@@ -12,7 +12,7 @@ import Testing
         let site = try await TestSite.start()
         let caFile = try site.pki.writeCAFile()
         defer { try? FileManager.default.removeItem(at: caFile) }
-        var common = ["--ca-file", caFile.path, "--cdn-base", site.cdnBase, "--timeout", "5"]
+        var common = ["--ca-file", caFile.path, "--cdn-base", site.cdnBase, "--timeout", "20"]
         for pin in site.resolveArguments { common += ["--resolve", pin] }
         do {
             try await body(site, common)

@@ -52,6 +52,27 @@ import Testing
     }
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
+    func aasaFolderSuppliesEachHostFileLikeExplicitPairs() throws {
+        let explicit = try LinkLabProcess.run(Self.sampleArguments + ["--format", "json"])
+        let folder = try LinkLabProcess.run(["scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline",
+                                             "--aasa", Self.root.appendingPathComponent("Samples/aasa").path,
+                                             "--urls", Self.root.appendingPathComponent("Samples/urls.txt").path, "--format", "json"])
+        #expect(explicit.exitCode == 0 && folder.exitCode == 0, "\(folder.stderr)")
+        let findings = { (data: Data) throws -> [String] in
+            try #require(try self.object(data)["findings"] as? [[String: Any]]).compactMap { finding in
+                (finding["id"] as? String).map { "\($0) \(finding["subject"] as? String ?? "")" }
+            }
+        }
+        let fromFolder = try findings(folder.stdoutData)
+        #expect(fromFolder == (try findings(explicit.stdoutData)))
+        #expect(fromFolder.contains { $0.hasPrefix("AASA-007 go.example.net") })
+        let empty = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = try LinkLabProcess.run(["scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline", "--aasa", empty.path])
+        #expect(none.exitCode == 2, "an empty folder is a usage error: \(none.stderr)")
+    }
+
+    @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func failOnHighExitsOneOnTheSample() throws {
         let output = try LinkLabProcess.run(Self.sampleArguments + ["--fail-on", "high"])
         #expect(output.exitCode == 1, "\(output.stderr)")
@@ -258,7 +279,7 @@ import Testing
             let port = server.port
             let app = try Self.makeApp(in: folder, port: port)
             let host = { (name: String) in "\(name).\(Self.domain):\(port)" }
-            var arguments = ["scan", app.path, "--format", "json", "--ca-file", caFile.path, "--timeout", "5",
+            var arguments = ["scan", app.path, "--format", "json", "--ca-file", caFile.path, "--timeout", "20",
                              "--cdn-base", "https://\(Self.cdnHost):\(port)/a/v1/", "--no-browser-probe",
                              "--resolve", server.resolveArgument(for: Self.cdnHost),
                              "--url", "https://\(host("good"))/buy/1", "--url", "https://\(host("otherapp"))/buy/1",

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct ENT010Tests {
     let rule = ENT010ProfileExpiry()
-    // Every profile in app/LinkLab.ipa expires 2027-01-01T00:00:00Z.
-    static let expiry = Date(timeIntervalSince1970: 1_798_761_600)
+    // Every profile in app/LinkLab.ipa expires 2036-01-01T00:00:00Z.
+    static let expiry = Date(timeIntervalSince1970: 2_082_758_400)
 
     func findings(now: Date) throws -> [Finding] {
         var facts = try FactsFactory.appFacts("app/LinkLab.ipa")

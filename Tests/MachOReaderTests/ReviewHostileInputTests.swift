@@ -92,3 +92,63 @@ import Testing
         #expect(signature.diagnostics.contains { $0.description.contains("would overlap the CodeDirectory header") })
     }
 }
+
+/// Binary plists whose shared sub-trees are reached again deeper down.
+@Suite struct BinaryPlistSharedDepthTests {
+    /// A bplist00 with 2-byte offsets and references; `objects` are encoded already.
+    static func binaryPlist(objects: [[UInt8]], top: Int) -> Data {
+        var data = Data("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(data.count)
+            data.append(contentsOf: object)
+        }
+        let tableOffset = data.count
+        for offset in offsets { data.append(contentsOf: [UInt8(offset >> 8), UInt8(offset & 0xFF)]) }
+        data.append(contentsOf: [0, 0, 0, 0, 0, 0, 2, 2])
+        for value in [objects.count, top, tableOffset] {
+            data.append(contentsOf: (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) })
+        }
+        return data
+    }
+
+    static func reference(_ index: Int) -> [UInt8] { [UInt8(index >> 8), UInt8(index & 0xFF)] }
+
+    @Test func sharedChainsCannotStackBeyondTheDepthCap() {
+        // Layers of 60 nested one-element arrays; each layer's innermost array holds the previous
+        // layer's outermost one, and the root lists every layer. Each chain alone is 60 deep,
+        // but the last layer, followed to the bottom, is 60 × 100 deep.
+        let layers = 100, length = 60
+        var objects: [[UInt8]] = [[0xAF, 0x10, UInt8(layers)] + (0..<layers).flatMap { Self.reference(1 + $0 * length) }]
+        for layer in 0..<layers {
+            for step in 0..<length {
+                let index = 1 + layer * length + step
+                if step < length - 1 {
+                    objects.append([0xA1] + Self.reference(index + 1))
+                } else if layer == 0 {
+                    objects.append([0xA0])
+                } else {
+                    objects.append([0xA1] + Self.reference(1 + (layer - 1) * length))
+                }
+            }
+        }
+        #expect(throws: MachOError.invalidPlist(reason: "nesting deeper than 64 levels")) {
+            try PlistValue.decode(Self.binaryPlist(objects: objects, top: 0))
+        }
+    }
+}
+
+/// Link evidence stays proportionate when a binary repeats one selector many times.
+@Suite struct LinkEvidenceCapTests {
+    @Test func repeatedSelectorKeepsTheFirstHitsPerSectionAndSaysSo() throws {
+        var image = SyntheticImage()
+        image.methodNames = Array(repeating: "openURL:", count: 500)
+        var limits = MachOLimits()
+        limits.maxEvidencePerName = 10
+        let slice = try #require(try MachOFile(data: image.build(), limits: limits).slices.first)
+        let hits = slice.linkEvidence.filter { $0.name == "openURL:" && $0.section == "__TEXT,__objc_methname" }
+        #expect(hits.count == 10)
+        #expect(hits.map(\.offset) == hits.map(\.offset).sorted())
+        #expect(slice.linkScan.notes.contains { $0.contains("openURL:") && $0.contains("500") })
+    }
+}

@@ -65,11 +65,14 @@ import Testing
             outcomes[expected, default: 0] += 1
             let parsed = document(fileJSON)
             let file = try #require(parsed.file)
-            let actual = AssociationMatcher(file: file, domain: "example.com").decide(url: url, appID: appA)
+            let matcher = AssociationMatcher(file: file, domain: "example.com")
+            let actual = matcher.decide(url: url, appID: appA)
             if actual.decision.rawValue != expected {
                 disagreements.append("\(fileJSON)\n\(url): compiled \(actual.decision.rawValue), reference \(expected)\n\(actual.trace.joined(separator: "\n"))")
             }
-            #expect(AssociationMatcher(file: file, domain: "example.com").decision(url: url, appID: appA) == actual.decision)
+            // The fast path, fresh and then reusing the URL it prepared (PreparedURLMemo).
+            #expect(matcher.decision(url: url, appID: appA) == actual.decision)
+            #expect(matcher.decision(url: url, appID: appA) == actual.decision)
         }
         // The generator must exercise every outcome, or agreement would mean little.
         for outcome in ["match", "exclude", "no_match"] {
