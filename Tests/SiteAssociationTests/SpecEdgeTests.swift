@@ -285,6 +285,17 @@ import Testing
         #expect(ruleLine.contains("not a boolean"), "the trace must say the flag was read leniently: \(ruleLine)")
     }
 
+    @Test func lenientFlagInDefaultsIsExplainedInTheTrace() throws {
+        let verdict = decide(componentsFile(##"[{"/": "/ABC"}]"##, detailDefaults: ##"{"caseSensitive": null}"##), "https://example.com/abc")
+        #expect(verdict.decision == .match)
+        let ruleLine = try #require(verdict.trace.first { $0.hasPrefix("rule 0") })
+        #expect(ruleLine.contains("caseSensitive from details defaults"), "\(ruleLine)")
+        #expect(ruleLine.contains("caseSensitive read as false from null, not a boolean: case folding is on"), "\(ruleLine)")
+        let legacy = decide(pathsFile(##"["/a b"]"##, defaults: ##"{"percentEncoded": []}"##), "https://example.com/a%20b")
+        #expect(legacy.decision == .match)
+        #expect(legacy.trace.contains { $0.contains("percentEncoded read as false from an array") }, "\(legacy.trace)")
+    }
+
     @Test func lenientExcludeIsExplainedInTheTrace() throws {
         let verdict = decide(componentsFile(##"[{"/": "/a", "exclude": "yes"}]"##), "https://example.com/a")
         #expect(verdict.decision == .exclude)
