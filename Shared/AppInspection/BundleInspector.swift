@@ -209,8 +209,12 @@ struct BundleInspector: Sendable {
                     bundle.note("signature.hash-\(id)", "error",
                                 "\(slice.arch): special slot \(check.slot) hash (\(check.hashType)) \(text)")
                 }
-                if let xml = signature.xmlEntitlements, let der = signature.derEntitlements, xml != der {
-                    bundle.note("entitlements.xml-der-disagree", "error", "\(slice.arch): XML and DER entitlements disagree")
+                if let comparison = signature.entitlementsComparison, !comparison.agree {
+                    // Name what differs (capped): recent iOS enforces the DER blob, while the XML one is shown.
+                    let shown = comparison.differences.prefix(8).map(\.description).joined(separator: "; ")
+                    let more = comparison.differences.count > 8 ? "; and \(comparison.differences.count - 8) more" : ""
+                    bundle.note("entitlements.xml-der-disagree", "error",
+                                "\(slice.arch): XML and DER entitlements disagree: \(shown)\(more)")
                 }
                 if let entitlements = signature.entitlements {
                     if let (existing, _) = chosen {

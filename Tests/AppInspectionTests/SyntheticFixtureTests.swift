@@ -110,7 +110,10 @@ import TestSupport
 
     @Test func xmlAndDEREntitlementsThatDisagreeAreADiagnostic() throws {
         let snapshot = try AppInspector.inspect(at: Fixtures.url("macho/xml-der-disagree-rehashed.bin"))
-        #expect(snapshot.diagnostics.contains { $0.id == "entitlements.xml-der-disagree" })
+        let diagnostic = try #require(snapshot.diagnostics.first { $0.id == "entitlements.xml-der-disagree" })
+        // The tester must see what differs: the DER blob (enforced by recent iOS) names another domain.
+        #expect(diagnostic.message.contains("com.apple.developer.associated-domains[0]"), "\(diagnostic.message)")
+        #expect(diagnostic.message.contains("applinks:example.com") && diagnostic.message.contains("applinks:attacker.io"), "\(diagnostic.message)")
     }
 
     @Test func tinyValidIPAReadsCleanly() throws {
