@@ -28,6 +28,11 @@ extension PlistValue {
         if data.starts(with: Array("bplist00".utf8)) {
             try BinaryPlistPrecheck.check(reader, maxDepth: maxDepth, maxValues: maxValues)
         } else if PlistFormatSniffer.looksLikeXML(data) {
+            // FoundationEssentials' XML plist reader traps (a fatal error, not a thrown error)
+            // on some invalid UTF-8, e.g. inside <integer>: refuse it before the decoder sees it.
+            guard String(validating: data, as: UTF8.self) != nil else {
+                throw .invalidPlist(reason: "an XML property list that is not valid UTF-8")
+            }
             try PlistFormatSniffer.checkXMLDepth(data, maxDepth: maxDepth)
         } else {
             throw .invalidPlist(reason: "neither an XML nor a binary (bplist00) property list")
