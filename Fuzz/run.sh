@@ -15,5 +15,7 @@ mkdir -p "$work" "$artifacts" "$root/.build-fuzz"
 bash "Fuzz/$name/build.sh" "$binary"
 if [ -f "Fuzz/$name/seed.sh" ]; then bash "Fuzz/$name/seed.sh" "$work"; fi
 echo "fuzz $name: ${seconds}s, $(ls "$work" | wc -l) seeds"
+# FUZZ_ARGS adds libFuzzer flags (CI passes -seed=1 so a run it reports can be replayed).
+# shellcheck disable=SC2086
 "$binary" -max_total_time="$seconds" -detect_leaks=0 -rss_limit_mb=2048 -timeout=10 \
-  -artifact_prefix="$artifacts/" -print_final_stats=1 "$work" 2>&1 | tail -n 12
+  -artifact_prefix="$artifacts/" -print_final_stats=1 ${FUZZ_ARGS:-} "$work" 2>&1 | tail -n 12
