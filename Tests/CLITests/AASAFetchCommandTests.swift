@@ -8,30 +8,13 @@ import Testing
 @Suite(.serialized) struct AASAFetchCommandTests {
     private static var binaryMissing: Bool { LinkLabProcess.executableURL == nil }
 
-    private func withSite(_ body: (TestSite, [String]) async throws -> Void) async throws {
-        let site = try await TestSite.start()
-        let caFile = try site.pki.writeCAFile()
-        defer { try? FileManager.default.removeItem(at: caFile) }
-        var common: [String] = ["--ca-file", caFile.path, "--cdn-base", site.cdnBase, "--timeout", "20"]
-        for pin in site.resolveArguments + TestSite.SpecialServer.allCases.map({ site.special($0).resolve }) {
-            common += ["--resolve", pin]
-        }
-        do {
-            try await body(site, common)
-            await site.stop()
-        } catch {
-            await site.stop()
-            throw error
-        }
-    }
-
     private func object(_ data: Data) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func jsonShowsEveryRouteOfAGoodHost() async throws {
-        try await withSite { site, common in
+        try await withLoopbackSite { site, common in
             let output = try LinkLabProcess.run(["aasa", "fetch", site.hostArgument("good"), "--format", "json"] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
             #expect(output.stderr.isEmpty)
@@ -56,7 +39,7 @@ import Testing
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func textShowsAppleFailureHeadersAndBotProtection() async throws {
-        try await withSite { site, common in
+        try await withLoopbackSite { site, common in
             let output = try LinkLabProcess.run(["aasa", "fetch", site.hostArgument("waf"), "--route", "all"] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
             #expect(output.stdout.contains("Apple-Failure-Reason: SWCERR00101 Bad HTTP Response: 403 Forbidden"))
@@ -67,7 +50,7 @@ import Testing
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func manyHostsAndFailuresComeBackInOrder() async throws {
-        try await withSite { site, common in
+        try await withLoopbackSite { site, common in
             let hosts = [site.hostArgument("r301"), site.special(.refused).host, site.special(.wrongName).host, site.hostArgument("big")]
             let output = try LinkLabProcess.run(["aasa", "fetch"] + hosts + ["--route", "origin", "--no-browser-probe", "--format", "json"] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
@@ -86,7 +69,7 @@ import Testing
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func userAgentFlagIsSent() async throws {
-        try await withSite { site, common in
+        try await withLoopbackSite { site, common in
             let output = try LinkLabProcess.run(["aasa", "fetch", site.hostArgument("good"), "--route", "origin", "--no-browser-probe",
                                                  "--user-agent", "Audit/1.0"] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")

@@ -8,21 +8,6 @@ import Testing
 @Suite(.serialized) struct MatchFetchCommandTests {
     private static var binaryMissing: Bool { LinkLabProcess.executableURL == nil }
 
-    private func withSite(_ body: (TestSite, [String]) async throws -> Void) async throws {
-        let site = try await TestSite.start()
-        let caFile = try site.pki.writeCAFile()
-        defer { try? FileManager.default.removeItem(at: caFile) }
-        var common = ["--ca-file", caFile.path, "--cdn-base", site.cdnBase, "--timeout", "20"]
-        for pin in site.resolveArguments { common += ["--resolve", pin] }
-        do {
-            try await body(site, common)
-            await site.stop()
-        } catch {
-            await site.stop()
-            throw error
-        }
-    }
-
     private func decisions(_ output: LinkLabProcess.Output) throws -> [String] {
         let document = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
         let results = try #require(document["results"] as? [[String: Any]])
@@ -31,7 +16,7 @@ import Testing
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func decidesAgainstTheCDNCopyByDefault() async throws {
-        try await withSite { site, common in
+        try await withLoopbackSite { site, common in
             let host = site.hostArgument("good")
             let output = try LinkLabProcess.run(["match", "--fetch", host, "--format", "json",
                                                  "https://\(host)/buy/42", "https://\(host)/sell/1"] + common)
@@ -44,7 +29,7 @@ import Testing
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func staleCDNCopyAndOriginCopyGiveDifferentVerdicts() async throws {
-        try await withSite { site, common in
+        try await withLoopbackSite { site, common in
             let host = site.hostArgument("stale")
             let url = "https://\(host)/buy/42"
             let cdn = try LinkLabProcess.run(["match", "--fetch", host, "--app-id", TestAssociationBodies.appID, "--format", "json", url] + common)
@@ -57,7 +42,7 @@ import Testing
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func aRouteThatGivesNoFileExitsThreeAndSaysWhy() async throws {
-        try await withSite { site, common in
+        try await withLoopbackSite { site, common in
             let waf = site.hostArgument("waf")
             let failed = try LinkLabProcess.run(["match", "--fetch", waf, "https://\(waf)/buy/1"] + common)
             #expect(failed.exitCode == 3)
