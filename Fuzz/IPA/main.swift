@@ -16,8 +16,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // The central-directory parser and the sparse loader on their own.
     if let archive = try? ZIPArchive(source: ArchiveSource(data: bytes), limits: limits) {
-        for entry in archive.entries.prefix(8) {
-            _ = try? archive.read(entry, maxBytes: 1 << 20)
+        for index in archive.entries.indices.prefix(8) {
+            _ = try? archive.read(entryAt: index, maxBytes: 1 << 20)
         }
     }
     let sparse = SparseExecutableBuffer(size: min(size, 1 << 20))

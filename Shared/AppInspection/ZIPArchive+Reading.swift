@@ -45,24 +45,12 @@ extension ZIPArchive {
         }
     }
 
-    /// Streams an entry's uncompressed bytes to `sink` in order, checking size and CRC-32.
+    /// Streams the uncompressed bytes of the entry at `index` in `entries` to `sink` in order,
+    /// checking size and CRC-32. Takes an index, not an entry: a search per read is quadratic
+    /// over an archive with many bundles and entries.
     ///
     /// `sink` receives the offset of each chunk within the entry. Stops at the declared size:
     /// a stream that would inflate further is corrupt (or hostile), never read past.
-    func stream(
-        _ entry: ZIPEntry,
-        maxBytes: UInt64,
-        progress: ((UInt64, UInt64) -> Void)? = nil,
-        sink: (UInt64, UnsafeBufferPointer<UInt8>) throws(InspectionError) -> Void
-    ) throws(InspectionError) {
-        guard let index = entries.firstIndex(of: entry) else {
-            throw .corruptEntry(name: entry.name, reason: "not in this archive")
-        }
-        try stream(entryAt: index, maxBytes: maxBytes, progress: progress, sink: sink)
-    }
-
-    /// `stream(_:maxBytes:progress:sink:)` for the entry at `index` in `entries` (no search:
-    /// a linear search per read is quadratic over an archive with many bundles and entries).
     func stream(
         entryAt index: Int,
         maxBytes: UInt64,
@@ -94,11 +82,13 @@ extension ZIPArchive {
         }
     }
 
-    /// Reads a whole (small) entry into memory.
-    func read(_ entry: ZIPEntry, maxBytes: UInt64) throws(InspectionError) -> Data {
+    /// Reads the whole (small) entry at `index` in `entries` into memory.
+    func read(entryAt index: Int, maxBytes: UInt64) throws(InspectionError) -> Data {
         var data = Data()
-        data.reserveCapacity(Int(min(entry.uncompressedSize, maxBytes)))
-        try stream(entry, maxBytes: maxBytes) { (_, chunk) throws(InspectionError) in
+        if entries.indices.contains(index) {
+            data.reserveCapacity(Int(min(entries[index].uncompressedSize, maxBytes)))
+        }
+        try stream(entryAt: index, maxBytes: maxBytes) { (_, chunk) throws(InspectionError) in
             data.append(chunk)
         }
         return data

@@ -269,23 +269,10 @@ extension PathNormalisation {
 /// empty → `/`; runs of `*` and of `/` collapse; a leading `/` is added unless the text starts
 /// with `*`; a trailing `/` is added unless it ends with `*`; one-character texts stay as they are.
 enum PathNormalisation {
+    /// The normalised text (for lint, display and rule compilation; the matcher compares
+    /// `normaliseUnits` directly). One implementation of the rules, so the two cannot drift.
     static func normalise(_ text: String) -> String {
-        let bytes = text.utf8
-        if bytes.isEmpty { return "/" }
-        if bytes.count <= 4, text.utf16.count == 1 { return text }
-        // The same steps as `normaliseUnits`, on UTF-8 (`/` and `*` are single bytes in both).
-        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 2)
-        if let first = bytes.first, first != slash, first != star { out.append(slash) }
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if (byte == slash || byte == star), previous == byte { continue }
-            out.append(byte)
-            previous = byte
-        }
-        if let last = out.last, last != slash, last != star { out.append(slash) }
-        return String(decoding: out, as: UTF8.self)
+        String(decoding: normaliseUnits(text), as: UTF16.self)
     }
 
     /// The same normalisation, straight to the UTF-16 units the matcher compares.

@@ -13,8 +13,14 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { label }
 }
 
-private func c(_ label: String, _ components: String, _ path: String, _ expected: Decision, defaults: String? = nil, detailDefaults: String? = nil, variables: String? = nil) -> RuleCase {
+/// A row for a components file on example.com (shared by every rule table).
+func c(_ label: String, _ components: String, _ path: String, _ expected: Decision, defaults: String? = nil, detailDefaults: String? = nil, variables: String? = nil) -> RuleCase {
     RuleCase(label: label, json: componentsFile(components, defaults: defaults, detailDefaults: detailDefaults, variables: variables), url: "https://example.com" + path, expected: expected)
+}
+
+/// A §10 row: a match-everything file decided for `url` against `domain`.
+func hostCase(_ label: String, _ url: String, _ domain: String, _ expected: Decision) -> RuleCase {
+    RuleCase(label: label, json: componentsFile(##"[{"/": "*"}]"##), url: url, expected: expected, domain: domain)
 }
 
 /// Every rule of spec §2–§10, each edge on both sides.
@@ -244,10 +250,7 @@ private func c(_ label: String, _ components: String, _ path: String, _ expected
 
     // §10: hosts.
     static let hosts: [RuleCase] = {
-        let json = componentsFile(##"[{"/": "*"}]"##)
-        func h(_ label: String, _ url: String, _ domain: String, _ expected: Decision) -> RuleCase {
-            RuleCase(label: label, json: json, url: url, expected: expected, domain: domain)
-        }
+        let h = hostCase
         return [
             h("host equals the domain", "https://example.com/a", "example.com", .match),
             h("host differs", "https://other.com/a", "example.com", .noMatch),

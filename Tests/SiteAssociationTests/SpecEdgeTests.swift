@@ -5,10 +5,6 @@ import Testing
 /// Edges of `spec/aasa.md` §1–§10 that `MatcherRulesTests` leaves with only one side tested:
 /// each statement here has a case on both sides of its edge.
 @Suite struct SpecEdgeTests {
-    private static func c(_ label: String, _ components: String, _ path: String, _ expected: Decision, defaults: String? = nil, detailDefaults: String? = nil, variables: String? = nil) -> RuleCase {
-        RuleCase(label: label, json: componentsFile(components, defaults: defaults, detailDefaults: detailDefaults, variables: variables), url: "https://example.com" + path, expected: expected)
-    }
-
     private static func raw(_ label: String, _ json: String, _ url: String, _ expected: Decision, appID: String = appA, domain: String = "example.com") -> RuleCase {
         RuleCase(label: label, json: json, url: url, expected: expected, domain: domain, appID: appID)
     }
@@ -215,10 +211,7 @@ import Testing
 
     // §10: hosts, ports, URL shapes.
     static let hosts: [RuleCase] = {
-        let json = componentsFile(##"[{"/": "*"}]"##)
-        func h(_ label: String, _ url: String, _ domain: String, _ expected: Decision) -> RuleCase {
-            RuleCase(label: label, json: json, url: url, expected: expected, domain: domain)
-        }
+        let h = hostCase
         return [
             h("an exact domain does not cover a subdomain", "https://sub.example.com/a", "example.com", .noMatch),
             h("a wildcard domain covers a subdomain", "https://sub.example.com/a", "*.example.com", .match),
