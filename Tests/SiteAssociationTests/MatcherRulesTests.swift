@@ -23,6 +23,23 @@ func hostCase(_ label: String, _ url: String, _ domain: String, _ expected: Deci
     RuleCase(label: label, json: componentsFile(##"[{"/": "*"}]"##), url: url, expected: expected, domain: domain)
 }
 
+/// Decides one table row and checks it: the traced verdict, and the fast paths agreeing with it.
+func verify(_ rule: RuleCase) {
+    let parsed = document(rule.json)
+    guard let file = parsed.file else {
+        Issue.record("\(rule.label): the file did not parse")
+        return
+    }
+    let matcher = AssociationMatcher(file: file, domain: rule.domain)
+    let verdict = matcher.decide(url: rule.url, appID: rule.appID)
+    #expect(verdict.decision == rule.expected, "\(rule.label)\n\(verdict.trace.joined(separator: "\n"))")
+    // The fast path (no trace) must agree with the traced one.
+    #expect(matcher.decision(url: rule.url, appID: rule.appID) == verdict.decision, "\(rule.label): fast path disagrees")
+    if let index = matcher.appIDs.firstIndex(of: rule.appID) {
+        #expect(matcher.decisions(url: rule.url)[index] == verdict.decision, "\(rule.label): per-URL fast path disagrees")
+    }
+}
+
 /// Every rule of spec §2–§10, each edge on both sides.
 @Suite struct MatcherRulesTests {
     // §3: components, leniency.
@@ -281,8 +298,5 @@ func hostCase(_ label: String, _ url: String, _ domain: String, _ expected: Deci
     @Test(arguments: legacyAndDetails) func legacyAndDetailRules(_ rule: RuleCase) { check(rule) }
     @Test(arguments: hosts) func hostRules(_ rule: RuleCase) { check(rule) }
 
-    private func check(_ rule: RuleCase) {
-        let verdict = decide(rule.json, rule.url, appID: rule.appID, domain: rule.domain)
-        #expect(verdict.decision == rule.expected, "\(rule.label)\n\(verdict.trace.joined(separator: "\n"))")
-    }
+    private func check(_ rule: RuleCase) { verify(rule) }
 }

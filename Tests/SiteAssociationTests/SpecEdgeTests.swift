@@ -249,21 +249,7 @@ import Testing
     @Test(arguments: legacy) func legacyRules(_ rule: RuleCase) { check(rule) }
     @Test(arguments: hosts) func hostRules(_ rule: RuleCase) { check(rule) }
 
-    private func check(_ rule: RuleCase) {
-        let parsed = document(rule.json)
-        guard let file = parsed.file else {
-            Issue.record("\(rule.label): the file did not parse")
-            return
-        }
-        let matcher = AssociationMatcher(file: file, domain: rule.domain)
-        let verdict = matcher.decide(url: rule.url, appID: rule.appID)
-        #expect(verdict.decision == rule.expected, "\(rule.label)\n\(verdict.trace.joined(separator: "\n"))")
-        // The fast path (no trace) must agree with the traced one.
-        #expect(matcher.decision(url: rule.url, appID: rule.appID) == verdict.decision, "\(rule.label): fast path disagrees")
-        if let index = matcher.appIDs.firstIndex(of: rule.appID) {
-            #expect(matcher.decisions(url: rule.url)[index] == verdict.decision, "\(rule.label): per-URL fast path disagrees")
-        }
-    }
+    private func check(_ rule: RuleCase) { verify(rule) }
 
     // §3 leniency: the trace must say that a non-boolean flag turned folding or decoding on.
     @Test(arguments: [
