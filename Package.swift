@@ -22,6 +22,8 @@ var package = Package(
         .library(name: "Findings", targets: ["Findings"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "Workbench", targets: ["Workbench"]),
+        .library(name: "DeviceTools", targets: ["DeviceTools"]),
+        .library(name: "WebWorkbench", targets: ["WebWorkbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,6 +34,7 @@ var package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // MARK: Pure cores
@@ -99,11 +102,26 @@ var package = Package(
             path: "Shared/Workbench",
             swiftSettings: strict
         ),
+        .target(
+            name: "DeviceTools",
+            path: "Shared/DeviceTools",
+            swiftSettings: strict
+        ),
         // MARK: Faces
+        .target(
+            name: "WebWorkbench",
+            dependencies: [
+                "Workbench", "Reports",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Web",
+            exclude: ["Assets", "scripts"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "linklab",
             dependencies: [
-                "Workbench", "Reports",
+                "Workbench", "Reports", "WebWorkbench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "CLI/linklab",
@@ -157,5 +175,14 @@ var package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),
+        .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "WebWorkbenchTests",
+            dependencies: [
+                "WebWorkbench", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
     ]
 )

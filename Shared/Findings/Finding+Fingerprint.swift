@@ -1,0 +1,43 @@
+import Foundation
+
+extension Finding {
+    /// A stable identity for "the same problem found again": the rule ID, the subject and the
+    /// identifying fields of the evidence — never offsets, line numbers, statuses or header
+    /// values, which move between builds and fetches while the problem stays the same.
+    ///
+    /// Format: `RULE-ID:` followed by 16 lowercase hex digits (FNV-1a, 64 bits, over a
+    /// canonical text). Stable across runs, platforms and versions of this tool; triage is
+    /// keyed by it in session files, so changing the recipe is a schema change.
+    public var fingerprint: String {
+        var parts = [id, subject]
+        for item in evidence { parts.append(item.fingerprintComponent) }
+        let canonical = parts.joined(separator: "\u{1F}")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in canonical.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\(id):" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension Evidence {
+    /// The fields that say *which* thing the evidence points at (not where exactly it sits today).
+    fileprivate var fingerprintComponent: String {
+        switch self {
+        case .binary(let location):
+            return ["binary", location.file, location.slice ?? "", location.section ?? "", location.symbol ?? ""]
+                .joined(separator: "\u{1E}")
+        case .network(let observation):
+            return ["network", observation.host, observation.route ?? "", observation.headerName ?? ""]
+                .joined(separator: "\u{1E}")
+        case .associationFile(let location):
+            return ["associationFile", location.host, location.pointer].joined(separator: "\u{1E}")
+        case .entitlement(let key, let value):
+            return ["entitlement", key, value].joined(separator: "\u{1E}")
+        case .text(let text):
+            return ["text", text].joined(separator: "\u{1E}")
+        }
+    }
+}

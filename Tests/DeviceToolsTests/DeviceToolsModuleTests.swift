@@ -1,0 +1,6 @@
+import DeviceTools
+import Testing
+
+@Suite struct DeviceToolsModuleTests {
+    @Test func moduleLinks() { _ = DeviceTools.self }
+}

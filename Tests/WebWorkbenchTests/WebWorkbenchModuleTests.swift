@@ -1,0 +1,6 @@
+import Testing
+import WebWorkbench
+
+@Suite struct WebWorkbenchModuleTests {
+    @Test func moduleLinks() { _ = WebWorkbench.self }
+}
