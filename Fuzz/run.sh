@@ -14,6 +14,8 @@ binary="$root/.build-fuzz/$name"
 mkdir -p "$work" "$artifacts" "$root/.build-fuzz"
 bash "Fuzz/$name/build.sh" "$binary"
 if [ -f "Fuzz/$name/seed.sh" ]; then bash "Fuzz/$name/seed.sh" "$work"; fi
+# The committed, minimised corpus of the long campaigns (Fuzz/README.md), so short runs start deep.
+if [ -d "Fuzz/$name/corpus" ]; then cp -n "Fuzz/$name/corpus/"* "$work/" 2>/dev/null || true; fi
 echo "fuzz $name: ${seconds}s, $(ls "$work" | wc -l) seeds"
 # FUZZ_ARGS adds libFuzzer flags (CI passes -seed=1 so a run it reports can be replayed).
 # shellcheck disable=SC2086
