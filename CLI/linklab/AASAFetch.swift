@@ -62,11 +62,9 @@ struct AASAFetchCommand: AsyncParsableCommand {
         progress.clear()
         switch format {
         case .json:
-            var data = try Workbench.fetchDocument(reports)
-            data.append(0x0A)
-            FileHandle.standardOutput.write(data)
+            writeJSON(try Workbench.fetchDocument(reports))
         case .text:
-            FileHandle.standardOutput.write(Data(FetchTextReport.render(reports).utf8))
+            writeText(FetchTextReport.render(reports), styled: false)
         }
     }
 }
@@ -85,7 +83,7 @@ private final class FetchProgress: Sendable {
     func finished(_ host: String) {
         guard enabled else { return }
         let done = counter.increment()
-        FileHandle.standardError.write(Data("\r\u{1B}[Kfetched \(done)/\(total): \(host)".utf8))
+        FileHandle.standardError.write(Data("\r\u{1B}[Kfetched \(done)/\(total): \(TerminalText.safe(host))".utf8))
     }
 
     func clear() {
@@ -112,7 +110,13 @@ enum FetchTextReport {
         reports.map(render).joined(separator: "\n")
     }
 
+    /// Every line is escaped whole (`TerminalText.safe`): this renderer adds no colour, so
+    /// nothing in a line is the tool's own control sequence.
     private static func render(_ report: DomainReport) -> String {
+        render(lines: report).map { TerminalText.safe($0) }.joined(separator: "\n") + "\n"
+    }
+
+    private static func render(lines report: DomainReport) -> [String] {
         var lines: [String] = []
         var title = report.host
         if report.fetchedHost != report.host.split(separator: ":").first.map(String.init) {
@@ -155,7 +159,7 @@ enum FetchTextReport {
                 lines.append(contentsOf: diff.changes.map { "    - \($0)" })
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     private static func notes(for route: RouteResult) -> [String] {

@@ -26,8 +26,7 @@ struct AASALintCommand: AsyncParsableCommand {
         let document = AssociationDocument.parse(data)
         switch format {
         case .json:
-            let report = LintReport(document: document)
-            matchPrint(String(decoding: try JSONOutput.encode(report), as: UTF8.self))
+            writeJSON(try JSONOutput.encode(LintReport(document: document)))
         case .text:
             matchPrint(LintTextRenderer(style: .standardOutput).render(document, name: file == "-" ? "<stdin>" : file))
         }
@@ -62,15 +61,17 @@ struct LintTextRenderer {
         var verdict = document.deviceAccepts ? "a device accepts this file" : "a device rejects this file"
         if document.deviceAccepts && document.exceedsSizeLimit { verdict = "a device ignores this file (over 128 KiB)" }
         if document.file == nil && document.deviceAccepts { verdict = "no usable association file" }
-        var lines = [style.bold("\(name): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info — \(verdict)\(document.isCMSSigned ? " (CMS-signed)" : "")")]
+        let safe = { (text: String) in TerminalText.safe(text) }
+        var lines = [style.bold("\(safe(name)): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info — \(verdict)\(document.isCMSSigned ? " (CMS-signed)" : "")")]
         let positions = document.diagnostics.map { diagnostic -> String in
             guard let line = diagnostic.line else { return "-" }
             return "\(line):\(diagnostic.column ?? 0)"
         }
         let width = positions.map(\.count).max() ?? 1
         for (diagnostic, position) in zip(document.diagnostics, positions) {
-            let location = diagnostic.location.isEmpty ? "" : style.dim(diagnostic.location) + "  "
-            lines.append("  \(position.padding(toLength: width, withPad: " ", startingAt: 0))  \(style.severity(diagnostic.severity))  \(diagnostic.id)  \(location)\(diagnostic.message)")
+            let location = diagnostic.location.isEmpty ? "" : style.dim(safe(diagnostic.location)) + "  "
+            let place = position.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append("  \(place)  \(style.severity(diagnostic.severity))  \(diagnostic.id)  \(location)\(safe(diagnostic.message))")
         }
         return lines.joined(separator: "\n")
     }

@@ -140,12 +140,10 @@ struct ScanCommand: AsyncParsableCommand {
 
         switch format {
         case .json:
-            var data = try analysis.scanDocument()
-            data.append(0x0A)
-            FileHandle.standardOutput.write(data)
+            writeJSON(try analysis.scanDocument())
         case .text:
-            let text = ScanTextRenderer(style: ScanStyle.forStandardOutput()).render(analysis, reports: reports)
-            FileHandle.standardOutput.write(Data(text.utf8))
+            let style = ScanStyle.forStandardOutput()
+            writeText(ScanTextRenderer(style: style).render(analysis, reports: reports), styled: style.enabled)
         }
 
         if let failOn, let threshold = Severity(name: failOn), analysis.findingCount(atLeast: threshold) > 0 {
