@@ -8,10 +8,17 @@ struct AASALintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check an apple-app-site-association file as a device reads it.",
-        discussion: "Exit 0 when the file was read (valid or not: see \"valid\"), 3 when it cannot be read."
+        discussion: """
+            Examples:
+              linklab aasa lint apple-app-site-association
+              curl -s https://example.com/.well-known/apple-app-site-association | linklab aasa lint -
+
+            Exit codes: 0 the file was read (valid or not: see "valid" in the JSON); 2 usage error; \
+            3 the file cannot be read. Contract: docs/cli.md.
+            """
     )
 
-    @Argument(help: "The association file, or - for standard input.")
+    @Argument(help: ArgumentHelp("The association file, or - for standard input.", valueName: "FILE"))
     var file: String
 
     @Option(help: "Output format: text or json.")
@@ -33,7 +40,7 @@ struct AASALintCommand: AsyncParsableCommand {
     }
 }
 
-/// The `aasa lint` JSON document (`spec/cli.md`).
+/// The `aasa lint` JSON document (`docs/cli.md`).
 struct LintReport: Encodable {
     let schemaVersion = Workbench.schemaVersion
     let valid: Bool
