@@ -334,7 +334,10 @@ struct MatchSink {
             if format == .jsonl { output.write("\n") }
         case .text:
             if trace && written > 0 { output.write("\n") }
-            output.write(TerminalText.safeOutput(MatchTextRenderer(style: style, trace: trace, width: width).render(result),
+            // Where the domain came from is said once (the trace says it for every URL).
+            var shown = result
+            if trace || written > 0 { shown.domainSource = nil }
+            output.write(TerminalText.safeOutput(MatchTextRenderer(style: style, trace: trace, width: width).render(shown),
                                                  keepingStyles: style.enabled))
         }
         written += 1

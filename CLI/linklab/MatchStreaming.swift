@@ -50,7 +50,7 @@ final class LineReader {
                     skippingLongLine = false
                     continue
                 }
-                return .text(Self.decode(lineBytes))
+                return lineBytes.count > maximumLength ? .tooLong : .text(Self.decode(lineBytes))
             }
             if buffer.count - start > maximumLength {
                 buffer.removeAll(keepingCapacity: true)

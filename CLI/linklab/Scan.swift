@@ -209,7 +209,10 @@ struct ScanCommand: AsyncParsableCommand {
     private func readURLList(_ file: String) throws -> [URLListEntry] {
         let data: Data
         if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let bytes = StandardInput.read(limit: ScanInput.maxFileBytes) else {
+                throw failUnreadable("<stdin>", "over \(ScanInput.maxFileBytes) bytes; not read")
+            }
+            data = bytes
         } else {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
             do {
@@ -231,15 +234,9 @@ enum ScanInput {
     /// Largest URL list or association file read from a flag.
     static let maxFileBytes = 64 << 20
 
-    /// Why `path` cannot be read as a regular file, or nil when it can.
+    /// Why `path` cannot be read as a regular file, or nil when it can (FIFOs and devices
+    /// are refused before anything reads them).
     static func problem(readingFile path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
-        guard !isDirectory.boolValue else { return "is a directory, not a file" }
-        guard FileManager.default.isReadableFile(atPath: path) else { return "permission denied" }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxFileBytes {
-            return "file is \(size) bytes; files over \(maxFileBytes) bytes are not read"
-        }
-        return nil
+        InputFile.problem(readingFile: path, maximumBytes: maxFileBytes)
     }
 }
