@@ -47,9 +47,7 @@ struct InspectCommand: AsyncParsableCommand {
         snapshot.source.path = path
         switch format {
         case .json:
-            var data = try JSONOutput.encode(snapshot)
-            data.append(0x0A)
-            FileHandle.standardOutput.write(data)
+            writeJSON(try JSONOutput.encode(snapshot))
         case .text:
             let style = InspectStyle.forStandardOutput()
             FileHandle.standardOutput.write(Data(InspectTextRenderer(style: style).render(snapshot).utf8))
