@@ -11,6 +11,14 @@ struct AASAFetchCommand: AsyncParsableCommand {
             HTTPS only; redirects are recorded, never followed; bodies stop at 128 KiB. All hosts \
             are fetched at once. A HOST may carry a port and may be a wildcard entry (*.example.com \
             is fetched from example.com).
+
+            Examples:
+              linklab aasa fetch example.com www.example.com
+              linklab aasa fetch example.com --route cdn --format json
+              linklab aasa fetch staging.example.com:8443 --resolve staging.example.com:8443:10.0.0.5 --ca-file ca.pem
+
+            Exit codes: 0 every host was fetched (whatever each answered); 2 usage error; 3 the \
+            --ca-file cannot be read. Contract: docs/cli.md.
             """
     )
 
@@ -62,11 +70,9 @@ struct AASAFetchCommand: AsyncParsableCommand {
         progress.clear()
         switch format {
         case .json:
-            var data = try Workbench.fetchDocument(reports)
-            data.append(0x0A)
-            FileHandle.standardOutput.write(data)
+            writeJSON(try Workbench.fetchDocument(reports))
         case .text:
-            FileHandle.standardOutput.write(Data(FetchTextReport.render(reports).utf8))
+            writeText(FetchTextReport.render(reports), styled: false)
         }
     }
 }
@@ -85,7 +91,7 @@ private final class FetchProgress: Sendable {
     func finished(_ host: String) {
         guard enabled else { return }
         let done = counter.increment()
-        FileHandle.standardError.write(Data("\r\u{1B}[Kfetched \(done)/\(total): \(host)".utf8))
+        FileHandle.standardError.write(Data("\r\u{1B}[Kfetched \(done)/\(total): \(TerminalText.safe(host))".utf8))
     }
 
     func clear() {
@@ -112,7 +118,13 @@ enum FetchTextReport {
         reports.map(render).joined(separator: "\n")
     }
 
+    /// Every line is escaped whole (`TerminalText.safe`): this renderer adds no colour, so
+    /// nothing in a line is the tool's own control sequence.
     private static func render(_ report: DomainReport) -> String {
+        render(lines: report).map { TerminalText.safe($0) }.joined(separator: "\n") + "\n"
+    }
+
+    private static func render(lines report: DomainReport) -> [String] {
         var lines: [String] = []
         var title = report.host
         if report.fetchedHost != report.host.split(separator: ":").first.map(String.init) {
@@ -155,7 +167,7 @@ enum FetchTextReport {
                 lines.append(contentsOf: diff.changes.map { "    - \($0)" })
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     private static func notes(for route: RouteResult) -> [String] {

@@ -8,10 +8,17 @@ struct AASALintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check an apple-app-site-association file as a device reads it.",
-        discussion: "Exit 0 when the file was read (valid or not: see \"valid\"), 3 when it cannot be read."
+        discussion: """
+            Examples:
+              linklab aasa lint apple-app-site-association
+              curl -s https://example.com/.well-known/apple-app-site-association | linklab aasa lint -
+
+            Exit codes: 0 the file was read (valid or not: see "valid" in the JSON); 2 usage error; \
+            3 the file cannot be read. Contract: docs/cli.md.
+            """
     )
 
-    @Argument(help: "The association file, or - for standard input.")
+    @Argument(help: ArgumentHelp("The association file, or - for standard input.", valueName: "FILE"))
     var file: String
 
     @Option(help: "Output format: text or json.")
@@ -26,15 +33,14 @@ struct AASALintCommand: AsyncParsableCommand {
         let document = AssociationDocument.parse(data)
         switch format {
         case .json:
-            let report = LintReport(document: document)
-            matchPrint(String(decoding: try JSONOutput.encode(report), as: UTF8.self))
+            writeJSON(try JSONOutput.encode(LintReport(document: document)))
         case .text:
             matchPrint(LintTextRenderer(style: .standardOutput).render(document, name: file == "-" ? "<stdin>" : file))
         }
     }
 }
 
-/// The `aasa lint` JSON document (`spec/cli.md`).
+/// The `aasa lint` JSON document (`docs/cli.md`).
 struct LintReport: Encodable {
     let schemaVersion = Workbench.schemaVersion
     let valid: Bool
@@ -62,15 +68,17 @@ struct LintTextRenderer {
         var verdict = document.deviceAccepts ? "a device accepts this file" : "a device rejects this file"
         if document.deviceAccepts && document.exceedsSizeLimit { verdict = "a device ignores this file (over 128 KiB)" }
         if document.file == nil && document.deviceAccepts { verdict = "no usable association file" }
-        var lines = [style.bold("\(name): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info — \(verdict)\(document.isCMSSigned ? " (CMS-signed)" : "")")]
+        let safe = { (text: String) in TerminalText.safe(text) }
+        var lines = [style.bold("\(safe(name)): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info — \(verdict)\(document.isCMSSigned ? " (CMS-signed)" : "")")]
         let positions = document.diagnostics.map { diagnostic -> String in
             guard let line = diagnostic.line else { return "-" }
             return "\(line):\(diagnostic.column ?? 0)"
         }
         let width = positions.map(\.count).max() ?? 1
         for (diagnostic, position) in zip(document.diagnostics, positions) {
-            let location = diagnostic.location.isEmpty ? "" : style.dim(diagnostic.location) + "  "
-            lines.append("  \(position.padding(toLength: width, withPad: " ", startingAt: 0))  \(style.severity(diagnostic.severity))  \(diagnostic.id)  \(location)\(diagnostic.message)")
+            let location = diagnostic.location.isEmpty ? "" : style.dim(safe(diagnostic.location)) + "  "
+            let place = position.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append("  \(place)  \(style.severity(diagnostic.severity))  \(diagnostic.id)  \(location)\(safe(diagnostic.message))")
         }
         return lines.joined(separator: "\n")
     }

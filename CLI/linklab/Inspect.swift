@@ -8,7 +8,15 @@ struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Show an app's universal-link claims: entitlements, associated domains, URL schemes, link handlers, profile.",
-        discussion: "PATH is an .ipa, an unpacked .app folder or a Mach-O file. Exit 3 when it cannot be read as an app."
+        discussion: """
+            PATH is an .ipa, an unpacked .app folder or a Mach-O file; - reads it from standard input.
+
+            Examples:
+              linklab inspect App.ipa
+              linklab inspect Payload/App.app --format json
+
+            Exit codes: 0 done; 2 usage error; 3 PATH cannot be read as an app. Contract: docs/cli.md.
+            """
     )
 
     /// Output format.
@@ -19,15 +27,18 @@ struct InspectCommand: AsyncParsableCommand {
     @Argument(help: "An .ipa, an unpacked .app folder, or a Mach-O file.")
     var path: String
 
-    @Option(help: "Output format: text (for people) or json (the contract in spec/cli.md).")
+    @Option(help: "Output format: text (for people) or json (the contract in docs/cli.md).")
     var format: Format = .text
 
     func run() async throws {
         let progress = InspectProgress.makeIfTerminal()
         let inspector = AppInspector(progress: progress?.callback)
         var snapshot: AppSnapshot
+        let input: SpooledInput
+        do { input = try SpooledInput(argument: path) } catch { throw failUnreadable(path, error.problem) }
+        defer { input.remove() }
         do {
-            snapshot = try inspector.inspect(at: URL(fileURLWithPath: path))
+            snapshot = try inspector.inspect(at: input.url)
         } catch {
             progress?.finish()
             throw failUnreadable(path, InspectTextRenderer.terminalSafe(error.description))
@@ -36,9 +47,7 @@ struct InspectCommand: AsyncParsableCommand {
         snapshot.source.path = path
         switch format {
         case .json:
-            var data = try JSONOutput.encode(snapshot)
-            data.append(0x0A)
-            FileHandle.standardOutput.write(data)
+            writeJSON(try JSONOutput.encode(snapshot))
         case .text:
             let style = InspectStyle.forStandardOutput()
             FileHandle.standardOutput.write(Data(InspectTextRenderer(style: style).render(snapshot).utf8))

@@ -2,22 +2,50 @@ import ArgumentParser
 import Foundation
 import Workbench
 
-/// `linklab match`: what iOS does with URLs, per app, with the deciding rule and a trace.
+/// `linklab match`: what iOS does with URLs, per app, with the deciding rule (and the trace
+/// with `--trace`). Streams: each URL is decided and printed before the next is read, so a
+/// list of any length runs in constant memory and the first answer appears at once.
 struct MatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
         abstract: "Decide URLs against an association file exactly as iOS does.",
+        usage: """
+            linklab match (--aasa FILE | --fetch HOST) [--domain HOST] [--app-id APPID]... [URL...] [--urls FILE]
+            linklab match --batch < LINES.jsonl
+            """,
         discussion: """
-        Without --domain, each URL is decided against its own host. A URL starting with / is \
-        taken as a path on --domain. --batch reads JSON lines on standard input and answers \
-        one line each, in order.
-        """
+            Without --domain, each URL is decided against its own host. A URL starting with / is \
+            taken as a path on --domain. URLs come from the arguments and from --urls FILE (- for \
+            standard input), in the URL-list syntax of scan: one per line, '#' comments, '=' before \
+            a URL that must open the app, '!' before one that must not. A line that is still not a \
+            URL gets an error entry and the run exits 3 at the end.
+
+            Each URL is printed as soon as it is decided: text (one line per app; the full trace \
+            with --trace), json (the document of docs/cli.md, streamed) or jsonl (one result per \
+            line).
+
+            --batch reads JSON lines on standard input and answers exactly one line per input line, \
+            in order:
+              in:  {"id": ANY, "aasa": {…file…}, "domain": "example.com", "appId": "TEAMID.bundle", "url": "https://…"}
+              out: {"decision": "match|exclude|no_match", "id": ANY}  or  {"error": "…", "id": ANY}
+            "domain" is optional (default: the URL's host); "aasa" may also be the file's body as a \
+            string. A malformed or blank line gets an error line and the run goes on.
+
+            Examples:
+              linklab match --aasa example.com.json https://example.com/buy/42
+              linklab match --aasa aasa.json --domain example.com --urls urls.txt --format jsonl
+              linklab match --fetch example.com --trace https://example.com/help/1
+
+            Exit codes: 0 every URL decided; 2 usage error; 3 an input cannot be read or a line is \
+            not a URL. Contract: docs/cli.md.
+            """
     )
 
-    @Option(name: .customLong("aasa"), help: "The association file (or - for standard input).")
+    @Option(name: .customLong("aasa"), help: ArgumentHelp("The association file (- for standard input).", valueName: "FILE"))
     var aasaPath: String?
 
-    @Option(name: .customLong("fetch"), help: "Fetch HOST's association file (Apple's CDN by default; see --route) and decide against it.")
+    @Option(name: .customLong("fetch"), help: ArgumentHelp(
+        "Fetch HOST's association file (Apple's CDN by default; see --route) and decide against it.", valueName: "HOST"))
     var fetchHost: String?
 
     @Option(name: .customLong("route"), help: "With --fetch: the copy that decides, cdn (normal installs) or origin (?mode=developer or managed).")
@@ -26,22 +54,27 @@ struct MatchCommand: AsyncParsableCommand {
     @OptionGroup(title: "Fetching (with --fetch)")
     var fetchOptions: FetchOptions
 
-    @Option(help: "The domain the file is served from (default: each URL's host).")
+    @Option(help: ArgumentHelp("The domain the file is served from (default: each URL's host).", valueName: "HOST"))
     var domain: String?
 
-    @Option(name: .customLong("app-id"), help: "Only these app IDs (repeatable; default: every app the file names).")
+    @Option(name: .customLong("app-id"), help: ArgumentHelp(
+        "Only these app IDs (repeatable; default: every app the file names).", valueName: "APPID"))
     var appIDs: [String] = []
 
-    @Option(name: .customLong("urls"), help: "Read URLs from FILE (one per line, # comments), or - for standard input.")
+    @Option(name: .customLong("urls"), help: ArgumentHelp(
+        "Read URLs from FILE (URL-list syntax: # comments, = and ! prefixes), or - for standard input.", valueName: "FILE"))
     var urlsFile: String?
 
-    @Flag(help: "JSON lines in on standard input, JSON lines out.")
+    @Flag(help: "Print the full decision trace under each verdict (text); JSON always carries it.")
+    var trace = false
+
+    @Flag(help: "JSON lines in on standard input, JSON lines out (see the format above).")
     var batch = false
 
-    @Option(help: "Output format: text or json.")
-    var format: MatchOutputFormat = .text
+    @Option(help: "Output format: text, json (one document) or jsonl (one result per line).")
+    var format: MatchFormat = .text
 
-    @Argument(help: "URLs to decide.")
+    @Argument(help: ArgumentHelp("URLs to decide.", valueName: "URL"))
     var urls: [String] = []
 
     func validate() throws {
@@ -75,25 +108,42 @@ struct MatchCommand: AsyncParsableCommand {
         if !document.deviceAccepts {
             printError("linklab: warning: a device rejects this file (not strict JSON); every verdict is no_match and the trace shows the tolerant reading")
         }
-        var inputs = urls
+        var reader: LineReader?
         if let urlsFile {
-            switch MatchInput.read(urlsFile) {
-            case .success(let data): inputs += MatchInput.lines(data)
-            case .failure(let failure): throw failUnreadable(urlsFile, failure.problem)
+            do {
+                reader = try LineReader(path: urlsFile, maximumLength: URLList.maxLineLength)
+            } catch {
+                throw failUnreadable(urlsFile, error.problem)
             }
         }
-        let showProgress = inputs.count >= 1000 && isatty(STDERR_FILENO) == 1
-        let results = MatchRunner(document: document, domain: domain ?? fetchHost, appIDs: appIDs).decide(inputs) { done in
-            if showProgress, done % 500 == 0 || done == inputs.count {
-                FileHandle.standardError.write(Data("\rlinklab match: \(done)/\(inputs.count) URLs\(done == inputs.count ? "\n" : "")".utf8))
+        let output = StreamedOutput()
+        var runner = MatchRunner(document: document, domain: domain ?? fetchHost, appIDs: appIDs)
+        var sink = MatchSink(format: format, trace: trace, style: .standardOutput,
+                             appIDs: appIDs.isEmpty ? (document.file?.applinksAppIDs ?? []) : appIDs, output: output)
+        let progress = MatchProgress.makeIfTerminal()
+        sink.begin()
+        for argument in urls {
+            if let result = runner.decide(line: argument, number: nil) { sink.write(result) }
+        }
+        if let reader {
+            var number = 0
+            while let line = reader.next(beforeRead: { output.flush() }) {
+                number += 1
+                let result: MatchRunner.Result?
+                switch line {
+                case .text(let text): result = runner.decide(line: text, number: number)
+                case .tooLong: result = .failure(url: "", line: number, "the line is longer than \(URLList.maxLineLength) bytes")
+                }
+                if let result { sink.write(result) }
+                progress?.decided(sink.written)
             }
         }
-        switch format {
-        case .json:
-            let output = MatchReport(results: results)
-            matchPrint(String(decoding: try JSONOutput.encode(output), as: UTF8.self))
-        case .text:
-            matchPrint(MatchTextRenderer(style: .standardOutput).render(results))
+        sink.end()
+        output.flush()
+        progress?.clear()
+        if sink.errors > 0 {
+            printError("linklab match: \(sink.errors) line\(sink.errors == 1 ? " is" : "s are") not a URL (see the error entries)")
+            throw LinkLabExit.unreadableInput
         }
     }
 
@@ -110,72 +160,133 @@ struct MatchCommand: AsyncParsableCommand {
         }
     }
 
+    /// One answer per input line, blank lines included, written as each is decided.
     private func runBatch() {
         var batch = MatchBatch()
-        while let line = readLine(strippingNewline: true) {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            matchPrint(batch.answer(line))
+        let output = StreamedOutput()
+        guard let reader = try? LineReader(path: "-", maximumLength: 16 << 20) else { return }
+        while let line = reader.next(beforeRead: { output.flush() }) {
+            switch line {
+            case .text(let text):
+                output.write(String(decoding: TerminalText.safeJSON(Data(batch.answer(text).utf8)), as: UTF8.self) + "\n")
+            case .tooLong:
+                output.write(#"{"error":"the line is longer than 16 MiB","id":null}"# + "\n")
+            }
         }
+        output.flush()
     }
 }
 
-/// Decides a list of URLs with one compiled matcher per domain.
+/// `--format` of `match`.
+enum MatchFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json, jsonl
+}
+
+/// Decides URL-list lines one at a time, with a small cache of compiled matchers per domain.
 struct MatchRunner {
     let document: AssociationDocument
     let domain: String?
     let appIDs: [String]
+    private var matchers: [String: AssociationMatcher] = [:]
+    /// Most matchers kept: one per distinct domain, cleared when a list names more hosts.
+    private static let matcherCacheLimit = 64
 
+    init(document: AssociationDocument, domain: String?, appIDs: [String]) {
+        self.document = document
+        self.domain = domain
+        self.appIDs = appIDs
+    }
+
+    /// One decided URL, or an error entry for a line that is not a URL.
     struct Result: Encodable {
         var url: String
+        var line: Int?
         var domain: String?
+        /// The domain note for text output (where the domain came from).
+        var domainSource: String?
+        var expectation: URLExpectation = .none
         var apps: [AppVerdict]
+        var error: String?
 
-        private enum CodingKeys: String, CodingKey { case url, domain, apps }
+        static func failure(url: String, line: Int?, _ problem: String) -> Result {
+            Result(url: url, line: line, domain: nil, domainSource: nil, apps: [], error: problem)
+        }
+
+        private enum CodingKeys: String, CodingKey { case url, line, domain, expectation, apps, error }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(url, forKey: .url)
+            try container.encodeIfPresent(line, forKey: .line)
             if let domain { try container.encode(domain, forKey: .domain) } else { try container.encodeNil(forKey: .domain) }
+            if expectation != .none { try container.encode(expectation, forKey: .expectation) }
             try container.encode(apps, forKey: .apps)
+            try container.encodeIfPresent(error, forKey: .error)
         }
     }
 
-    func decide(_ urls: [String], progress: (Int) -> Void = { _ in }) -> [Result] {
-        var matchers: [String: AssociationMatcher] = [:]
-        var done = 0
-        return urls.map { url in
-            defer {
-                done += 1
-                progress(done)
-            }
-            let domainNote: String
-            let chosen: String?
-            if let domain {
-                chosen = domain
-                domainNote = "domain: \(domain) (from --domain)"
-            } else if let host = MatchRunner.host(of: url) {
-                chosen = host
-                domainNote = "domain: \(host) (no --domain: taken from the URL's host)"
+    /// Decides one line of a URL list (or one URL argument); nil for a blank or comment line.
+    mutating func decide(line text: String, number: Int?) -> Result? {
+        let entry: URLListEntry
+        do {
+            if let path = pathEntry(text, line: number) {
+                entry = path
             } else {
-                chosen = nil
-                domainNote = "domain: none (no --domain and the URL has no host)"
+                guard let parsed = try URLList.entry(text, line: number) else { return nil }
+                entry = parsed
             }
-            guard let chosen else {
-                let apps = (appIDs.isEmpty ? (document.file?.applinksAppIDs ?? []) : appIDs).map {
-                    AppVerdict(appID: $0, decision: .noMatch, trace: [domainNote, "decision: no_match — not an absolute URL and no --domain to resolve a path against"])
-                }
-                return Result(url: url, domain: nil, apps: apps)
+        } catch {
+            if case .invalidURL(_, _, let reason) = error {
+                return .failure(url: text.trimmingCharacters(in: .whitespaces), line: number, "not a URL: \(reason)")
             }
-            let matcher = matchers[chosen] ?? AssociationMatcher(document: document, domain: chosen)
-            matchers[chosen] = matcher
-            let verdicts = appIDs.isEmpty ? matcher.decide(url: url) : appIDs.map { matcher.decide(url: url, appID: $0) }
-            let annotated = verdicts.map { verdict -> AppVerdict in
-                var copy = verdict
-                copy.trace.insert(domainNote, at: 0)
-                return copy
-            }
-            return Result(url: url, domain: matcher.domain, apps: annotated)
+            return .failure(url: text, line: number, error.description)
         }
+        var result = decide(entry.url)
+        result.line = number
+        result.expectation = entry.expectation
+        return result
+    }
+
+    /// A `/path` line (after an optional `=`/`!` prefix) is a path on `--domain`; without
+    /// `--domain` it falls through to the URL check, which reports it.
+    private func pathEntry(_ text: String, line: Int?) -> URLListEntry? {
+        guard domain != nil else { return nil }
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var expectation = URLExpectation.none
+        if let first = rest.first, first == "!" || first == "=" {
+            expectation = first == "!" ? .mustNotOpen : .mustOpen
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        }
+        guard rest.hasPrefix("/"), !rest.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
+        return URLListEntry(url: String(rest), expectation: expectation, line: line)
+    }
+
+    /// Decides one URL for every app (or the `--app-id` ones).
+    mutating func decide(_ url: String) -> Result {
+        let domainNote: String
+        let chosen: String
+        let source: String?
+        if let domain {
+            chosen = domain
+            domainNote = "domain: \(domain) (from --domain)"
+            source = nil
+        } else if let host = MatchRunner.host(of: url) {
+            chosen = host
+            domainNote = "domain: \(host) (no --domain: taken from the URL's host)"
+            source = "domain: \(host), taken from the URL's host"
+        } else {
+            return .failure(url: url, line: nil, "no --domain and the URL has no host")
+        }
+        if matchers[chosen] == nil, matchers.count >= Self.matcherCacheLimit { matchers.removeAll(keepingCapacity: true) }
+        let matcher = matchers[chosen] ?? AssociationMatcher(document: document, domain: chosen)
+        matchers[chosen] = matcher
+        let verdicts = appIDs.isEmpty ? matcher.decide(url: url) : appIDs.map { matcher.decide(url: url, appID: $0) }
+        let annotated = verdicts.map { verdict -> AppVerdict in
+            var copy = verdict
+            copy.trace.insert(domainNote, at: 0)
+            return copy
+        }
+        return Result(url: url, line: nil, domain: matcher.domain, domainSource: source, apps: annotated, error: nil)
     }
 
     /// Host (and port) of an absolute URL, lower-cased.
@@ -188,37 +299,122 @@ struct MatchRunner {
     }
 }
 
-/// The `match` JSON document (`spec/cli.md`).
-struct MatchReport: Encodable {
-    let schemaVersion = Workbench.schemaVersion
-    let results: [MatchRunner.Result]
+/// Writes results as they come: text, a streamed JSON document, or JSON lines.
+struct MatchSink {
+    let format: MatchFormat
+    let trace: Bool
+    let style: MatchStyle
+    let appIDs: [String]
+    let output: StreamedOutput
+    private(set) var written = 0
+    private(set) var errors = 0
+    private let width: Int
+
+    init(format: MatchFormat, trace: Bool, style: MatchStyle, appIDs: [String], output: StreamedOutput) {
+        self.format = format
+        self.trace = trace
+        self.style = style
+        self.appIDs = appIDs
+        self.output = output
+        width = appIDs.map { TerminalText.safe($0).count }.max() ?? 0
+    }
+
+    func begin() {
+        if format == .json { output.write("{\"schemaVersion\":\(Workbench.schemaVersion),\"results\":[\n") }
+    }
+
+    mutating func write(_ result: MatchRunner.Result) {
+        if result.error != nil { errors += 1 }
+        switch format {
+        case .json, .jsonl:
+            let data = (try? JSONOutput.encodeLine(result)) ?? Data(#"{"error":"unencodable result"}"#.utf8)
+            let line = String(decoding: TerminalText.safeJSON(data), as: UTF8.self)
+            if format == .json && written > 0 { output.write(",\n") }
+            output.write(line.hasSuffix("\n") ? String(line.dropLast()) : line)
+            if format == .jsonl { output.write("\n") }
+        case .text:
+            if trace && written > 0 { output.write("\n") }
+            // Where the domain came from is said once (the trace says it for every URL).
+            var shown = result
+            if trace || written > 0 { shown.domainSource = nil }
+            output.write(TerminalText.safeOutput(MatchTextRenderer(style: style, trace: trace, width: width).render(shown),
+                                                 keepingStyles: style.enabled))
+        }
+        written += 1
+    }
+
+    func end() {
+        if format == .json { output.write((written > 0 ? "\n" : "") + "]}\n") }
+    }
 }
 
-/// Text output of `match`: per URL, one aligned verdict line per app, then its trace.
+/// Text output of one `match` result: the URL, one aligned verdict line per app with the
+/// deciding rule, and (with `--trace`) each verdict's trace.
 struct MatchTextRenderer {
     let style: MatchStyle
+    var trace = false
+    var width = 0
+    /// Longest rule text shown without `--trace`.
+    private static let ruleTextLimit = 100
 
-    func render(_ results: [MatchRunner.Result]) -> String {
+    func render(_ result: MatchRunner.Result) -> String {
+        let safe = { (text: String) in TerminalText.safe(text) }
         var lines: [String] = []
-        let width = results.flatMap { $0.apps.map(\.appID.count) }.max() ?? 0
-        for result in results {
-            if !lines.isEmpty { lines.append("") }
-            lines.append(style.bold(result.url))
-            let shared = result.apps.first?.trace.prefix { $0.hasPrefix("domain:") || $0.hasPrefix("url:") || $0.hasPrefix("host:") || $0.hasPrefix("file:") } ?? []
-            for line in shared { lines.append("  " + style.dim(line)) }
-            if result.apps.isEmpty { lines.append("  (the file names no applinks app)") }
-            for verdict in result.apps {
-                var where_ = ""
-                if let detail = verdict.detail, let rule = verdict.rule {
-                    where_ = "details[\(detail)] rule \(rule)  \(verdict.ruleText ?? "")"
-                }
-                lines.append("  \(verdict.appID.padding(toLength: width, withPad: " ", startingAt: 0))  \(style.decision(verdict.decision))  \(where_)".matchTrimmingTrailingSpaces())
-                for line in verdict.trace.dropFirst(shared.count) {
-                    lines.append("      " + style.dim(line))
-                }
+        if let error = result.error {
+            let place = result.line.map { "line \($0): " } ?? ""
+            return "\(style.bold(safe(result.url)))\n  \(style.severity("error"))  \(place)\(safe(error))\n"
+        }
+        var header = style.bold(safe(result.url))
+        var notes: [String] = []
+        if let source = result.domainSource { notes.append(safe(source)) }
+        switch result.expectation {
+        case .mustOpen: notes.append("must open the app")
+        case .mustNotOpen: notes.append("must not open the app")
+        case .none: break
+        }
+        if !notes.isEmpty { header += "  " + style.dim("(" + notes.joined(separator: "; ") + ")") }
+        lines.append(header)
+        let shared = trace ? (result.apps.first?.trace.prefix { Self.isShared($0) } ?? []) : []
+        for line in shared { lines.append("  " + style.dim(safe(line))) }
+        if result.apps.isEmpty { lines.append("  (the file names no applinks app)") }
+        let columns = max(width, result.apps.map { safe($0.appID).count }.max() ?? 0)
+        for verdict in result.apps {
+            var where_ = ""
+            if let detail = verdict.detail, let rule = verdict.rule {
+                var text = safe(verdict.ruleText ?? "")
+                if !trace && text.count > Self.ruleTextLimit { text = String(text.prefix(Self.ruleTextLimit - 1)) + "…" }
+                where_ = "details[\(detail)] rule \(rule)  \(text)"
+            }
+            let appID = safe(verdict.appID).padding(toLength: columns, withPad: " ", startingAt: 0)
+            lines.append("  \(appID)  \(style.decision(verdict.decision))  \(where_)".matchTrimmingTrailingSpaces())
+            if trace {
+                for line in verdict.trace.dropFirst(shared.count) { lines.append("      " + style.dim(safe(line))) }
             }
         }
-        return lines.joined(separator: "\n")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func isShared(_ line: String) -> Bool {
+        line.hasPrefix("domain:") || line.hasPrefix("url:") || line.hasPrefix("host:") || line.hasPrefix("file:")
+    }
+}
+
+/// "match 12000 URLs" on standard error, only when it is a terminal.
+final class MatchProgress {
+    private var shown = false
+
+    static func makeIfTerminal() -> MatchProgress? {
+        isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 0 ? MatchProgress() : nil
+    }
+
+    func decided(_ count: Int) {
+        guard count % 10_000 == 0 else { return }
+        shown = true
+        FileHandle.standardError.write(Data("\r\u{1B}[Kmatch: \(count) URLs".utf8))
+    }
+
+    func clear() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }
 

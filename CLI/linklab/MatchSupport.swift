@@ -13,31 +13,19 @@ enum MatchInput {
     /// The bytes of `path` (`-` reads standard input); nil when unreadable, with the reason.
     static func read(_ path: String) -> Result<Data, MatchInputError> {
         if path == "-" {
-            return .success(FileHandle.standardInput.readDataToEndOfFile())
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(MatchInputError(problem: "no such file"))
-        }
-        guard !isDirectory.boolValue else { return .failure(MatchInputError(problem: "is a directory, not a file")) }
-        do {
-            let url = URL(fileURLWithPath: path)
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > AssociationDocument.maximumReadSize {
-                return .failure(MatchInputError(problem: "file is \(size) bytes; files over \(AssociationDocument.maximumReadSize) bytes are not read"))
+            guard let data = StandardInput.read(limit: AssociationDocument.maximumReadSize) else {
+                return .failure(MatchInputError(problem: "standard input is over \(AssociationDocument.maximumReadSize) bytes; not read"))
             }
-            return .success(try Data(contentsOf: url))
+            return .success(data)
+        }
+        if let problem = InputFile.problem(readingFile: path, maximumBytes: AssociationDocument.maximumReadSize) {
+            return .failure(MatchInputError(problem: problem))
+        }
+        do {
+            return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             return .failure(MatchInputError(problem: "cannot be read (\((error as NSError).localizedDescription))"))
         }
-    }
-
-    /// Non-empty, non-comment (`#`) lines of a URL list.
-    static func lines(_ data: Data) -> [String] {
-        String(decoding: data, as: UTF8.self)
-            .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 }
 
@@ -82,7 +70,7 @@ struct MatchStyle: Sendable {
     func bold(_ text: String) -> String { paint(text, "1") }
 }
 
-/// Writes text to standard output.
-func matchPrint(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+/// Writes text to standard output, escaped for the terminal (see `writeText`).
+func matchPrint(_ text: String, styled: Bool = MatchStyle.standardOutput.enabled) {
+    writeText(text + "\n", styled: styled)
 }

@@ -25,8 +25,13 @@ struct ScanCommand: AsyncParsableCommand {
             (the scan JSON document), .sarif, and .links.html (a page of test links with QR codes \
             to open on the device).
 
-            Exit 0 when done; 1 when --fail-on is given and a finding is at or above it; 2 on a \
-            usage error; 3 when an input cannot be read.
+            Examples:
+              linklab scan App.ipa --urls urls.txt --report report.pdf --report report.sarif
+              linklab scan App.ipa --offline --aasa example.com=aasa.json --url '!https://example.com/logout'
+              linklab scan App.ipa --fail-on high --format json > scan.json
+
+            Exit codes: 0 done; 1 --fail-on given and a finding at or above it; 2 usage error \
+            (also: the same --aasa host twice); 3 an input cannot be read. Contract: docs/cli.md.
             """
     )
 
@@ -38,7 +43,7 @@ struct ScanCommand: AsyncParsableCommand {
         case cdn, origin, legacy, all
     }
 
-    @Argument(help: "An .ipa, an unpacked .app folder, or a Mach-O file.")
+    @Argument(help: ArgumentHelp("An .ipa, an unpacked .app folder, or a Mach-O file (- for standard input).", valueName: "PATH"))
     var path: String
 
     @Option(name: .customLong("aasa"), help: ArgumentHelp("Use FILE instead of fetching HOST (repeatable); a folder supplies each HOST.json in it.", valueName: "HOST=FILE|DIR"))
@@ -64,11 +69,14 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding is at or above this severity: critical, high, medium, low, info.", valueName: "SEVERITY"))
     var failOn: String?
 
-    @Option(help: "Output format: text (for people) or json (the scan document of spec/cli.md).")
+    @Option(help: "Output format: text (for people) or json (the scan document of docs/cli.md).")
     var format: Format = .text
 
     func validate() throws {
         _ = try parsedSupplies()
+        if path == "-" && urlList == "-" {
+            throw ValidationError("PATH - and --urls - cannot both read standard input")
+        }
         if let failOn, Severity(name: failOn) == nil {
             throw ValidationError("--fail-on must be one of critical, high, medium, low, info (got '\(failOn)')")
         }
@@ -105,7 +113,10 @@ struct ScanCommand: AsyncParsableCommand {
         }
         var configuration = try fetch.configuration(routes: (RouteSelection(rawValue: route.rawValue) ?? .all).routes)
         configuration.suppliedFiles = [:]
-        let request = ScanRequest(input: URL(fileURLWithPath: path), suppliedFiles: supplies, offline: offline,
+        let input: SpooledInput
+        do { input = try SpooledInput(argument: path) } catch { throw failUnreadable(path, error.problem) }
+        defer { input.remove() }
+        let request = ScanRequest(input: input.url, suppliedFiles: supplies, offline: offline,
                                   fetch: configuration, urls: entries, now: Date())
         let pipeline = ScanPipeline(request: request)
         let progress = ScanProgress.makeIfTerminal()
@@ -125,6 +136,7 @@ struct ScanCommand: AsyncParsableCommand {
             }
         }
         progress?.clear()
+        for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: analysis.hosts) { printError(warning) }
 
         let generatedAt = Date()
         for report in reports {
@@ -140,12 +152,10 @@ struct ScanCommand: AsyncParsableCommand {
 
         switch format {
         case .json:
-            var data = try analysis.scanDocument()
-            data.append(0x0A)
-            FileHandle.standardOutput.write(data)
+            writeJSON(try analysis.scanDocument())
         case .text:
-            let text = ScanTextRenderer(style: ScanStyle.forStandardOutput()).render(analysis, reports: reports)
-            FileHandle.standardOutput.write(Data(text.utf8))
+            let style = ScanStyle.forStandardOutput()
+            writeText(ScanTextRenderer(style: style).render(analysis, reports: reports), styled: style.enabled)
         }
 
         if let failOn, let threshold = Severity(name: failOn), analysis.findingCount(atLeast: threshold) > 0 {
@@ -154,12 +164,20 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     /// `--aasa HOST=FILE` values (and `--aasa DIR`: every `HOST.json` in DIR) as host → file.
+    /// The same host twice (two flags, or a flag and a folder) is a usage error: silently
+    /// keeping one of the files would test something the tester did not ask for.
     private func parsedSupplies() throws -> [String: String] {
         var result: [String: String] = [:]
+        func add(_ host: String, _ file: String) throws {
+            if let earlier = result[host] {
+                throw ValidationError("--aasa names \(host) twice (\(earlier) and \(file)); give one file per host")
+            }
+            result[host] = file
+        }
         for value in suppliedFiles {
             if !value.contains("="), let files = Self.associationFiles(inDirectory: value) {
                 guard !files.isEmpty else { throw ValidationError("--aasa \(value): the folder holds no HOST.json file") }
-                for (host, file) in files where result[host] == nil { result[host] = file }
+                for (host, file) in files { try add(host, file) }
                 continue
             }
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex,
@@ -169,7 +187,7 @@ struct ScanCommand: AsyncParsableCommand {
             let host = String(value[..<equals])
             let file = String(value[value.index(after: equals)...])
             do { _ = try FetchHost.parse(host) } catch { throw ValidationError("--aasa \(value): \(error.description)") }
-            result[host.lowercased()] = file
+            try add(host.lowercased(), file)
         }
         return result
     }
@@ -191,7 +209,10 @@ struct ScanCommand: AsyncParsableCommand {
     private func readURLList(_ file: String) throws -> [URLListEntry] {
         let data: Data
         if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let bytes = StandardInput.read(limit: ScanInput.maxFileBytes) else {
+                throw failUnreadable("<stdin>", "over \(ScanInput.maxFileBytes) bytes; not read")
+            }
+            data = bytes
         } else {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
             do {
@@ -213,15 +234,9 @@ enum ScanInput {
     /// Largest URL list or association file read from a flag.
     static let maxFileBytes = 64 << 20
 
-    /// Why `path` cannot be read as a regular file, or nil when it can.
+    /// Why `path` cannot be read as a regular file, or nil when it can (FIFOs and devices
+    /// are refused before anything reads them).
     static func problem(readingFile path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
-        guard !isDirectory.boolValue else { return "is a directory, not a file" }
-        guard FileManager.default.isReadableFile(atPath: path) else { return "permission denied" }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxFileBytes {
-            return "file is \(size) bytes; files over \(maxFileBytes) bytes are not read"
-        }
-        return nil
+        InputFile.problem(readingFile: path, maximumBytes: maxFileBytes)
     }
 }

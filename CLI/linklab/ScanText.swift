@@ -35,10 +35,12 @@ struct ScanTextRenderer {
     let style: ScanStyle
 
     func render(_ analysis: Analysis, reports: [String]) -> String {
+        let safe = { (text: String) in TerminalText.safe(text) }
         var lines: [String] = []
         let main = analysis.snapshot.mainBundle
-        let input = URL(fileURLWithPath: analysis.snapshot.source.path).lastPathComponent
-        lines.append(style.bold("\(analysis.appName)") + "  \(main?.bundleIdentifier ?? "?")  \(main?.applicationIdentifier ?? "no app ID")  (\(input))")
+        let input = safe(URL(fileURLWithPath: analysis.snapshot.source.path).lastPathComponent)
+        let identity = "\(safe(main?.bundleIdentifier ?? "?"))  \(safe(main?.applicationIdentifier ?? "no app ID"))"
+        lines.append(style.bold(safe(analysis.appName)) + "  \(identity)  (\(input))")
 
         let supplied = analysis.domains.filter { $0.routes.contains { $0.route == .local } }.count
         let fetched = analysis.domains.count - supplied
@@ -55,7 +57,7 @@ struct ScanTextRenderer {
             urlLine += " (" + Decision.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ")"
         }
         lines.append("\(domainLine), \(urlLine)")
-        for note in analysis.notes { lines.append(style.dim("note: \(note)")) }
+        for note in analysis.notes { lines.append(style.dim("note: \(safe(note))")) }
 
         lines.append("")
         lines.append(style.bold("Findings"))
@@ -68,18 +70,19 @@ struct ScanTextRenderer {
         if !analysis.findings.isEmpty {
             lines.append("")
             let idWidth = analysis.findings.map(\.id.count).max() ?? 8
-            let subjectWidth = min(40, analysis.findings.map(\.subject.count).max() ?? 10)
+            let subjectWidth = min(40, analysis.findings.map { safe($0.subject).count }.max() ?? 10)
             for finding in analysis.findings {
-                let subject = finding.subject.count > subjectWidth ? String(finding.subject.prefix(subjectWidth - 1)) + "…" : finding.subject
+                let shown = safe(finding.subject)
+                let subject = shown.count > subjectWidth ? String(shown.prefix(subjectWidth - 1)) + "…" : shown
                 lines.append(finding.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
                              + style.severity(finding.severity, width: 8) + "  "
                              + subject.padding(toLength: subjectWidth, withPad: " ", startingAt: 0) + "  "
-                             + finding.title)
+                             + safe(finding.title))
             }
         }
         if !reports.isEmpty {
             lines.append("")
-            lines.append("Reports: " + reports.joined(separator: ", "))
+            lines.append("Reports: " + reports.map(safe).joined(separator: ", "))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -108,7 +111,7 @@ final class ScanProgress: @unchecked Sendable {
                 line = "fetch 0/\(planned) hosts"
             case .hostDone(let report):
                 hostsDone += 1
-                line = "fetch \(hostsDone)/\(planned) hosts (\(report.host))"
+                line = "fetch \(hostsDone)/\(planned) hosts (\(TerminalText.safe(report.host)))"
             case .urlDecided:
                 urlsDone += 1
                 line = urlsDone % 100 == 1 ? "match \(urlsDone) URLs" : nil

@@ -16,6 +16,8 @@ public struct MatchBatch: Sendable {
 
     /// Answers one input line (without its newline) with one output line (without newline).
     public mutating func answer(_ line: String) -> String {
+        // One answer per line in, so a blank line gets one too (the caller's line count holds).
+        if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return MatchBatch.error("blank line", id: nil) }
         var parser = TolerantJSONParser(bytes: Array(line.utf8))
         let root = parser.parseDocument()
         guard let root, parser.strictlyValid, root.members != nil else {
@@ -37,8 +39,14 @@ public struct MatchBatch: Sendable {
         let key: String
         switch aasa.kind {
         case .object: key = "o" + aasa.compactText + "\u{0}" + domain
-        case .string(let body): key = "s" + body + "\u{0}" + domain
-        default: return MatchBatch.error("\"aasa\" must be an association file (an object) or a body (a string)", id: id)
+        case .string(let body):
+            // A body must look like a JSON object: a path or a URL here is a caller's mistake,
+            // not a file iOS would reject (which would hide it behind a no_match).
+            guard body.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{FEFF}" }).hasPrefix("{") else {
+                return MatchBatch.error("\"aasa\" must be an association file (an object) or its body as a string starting with {", id: id)
+            }
+            key = "s" + body + "\u{0}" + domain
+        default: return MatchBatch.error("\"aasa\" must be an association file (an object) or its body as a string starting with {", id: id)
         }
         let matcher: AssociationMatcher
         if let cached = cache[key] {
@@ -55,8 +63,19 @@ public struct MatchBatch: Sendable {
             }
             remember(matcher, for: key)
         }
+        guard MatchBatch.isURL(url) else {
+            return MatchBatch.error("\"url\" is not a URL: give an absolute http(s) URL with a host, or a path starting with /", id: id)
+        }
         let decision = matcher.decision(url: url, appID: appID)
         return "{\"decision\":\(JSONValue.quoted(decision.rawValue)),\"id\":\(id?.compactText ?? "null")}"
+    }
+
+    /// An absolute `http(s)` URL with a host, or a path on the domain (`/…`).
+    private static func isURL(_ text: String) -> Bool {
+        if text.hasPrefix("/") { return !text.hasPrefix("//") }
+        guard case .success(let parsed) = ParsedURL.parse(text) else { return false }
+        let lowered = text.lowercased()
+        return !parsed.host.isEmpty && (lowered.hasPrefix("https://") || lowered.hasPrefix("http://"))
     }
 
     private mutating func remember(_ matcher: AssociationMatcher, for key: String) {

@@ -121,14 +121,22 @@ struct MatchCommandTests {
         #expect(try verdicts(lookalike)["ABCDE12345.com.example.app"]?.0 == "no_match")
     }
 
-    // Hostile URL strings: no crash, exit 0, a no_match with a reason for each.
-    @Test func hostileURLsAreDecidedNoMatchWithAReason() throws {
+    // Hostile URL strings: no crash, one entry each, in order; a string that is not a URL is an
+    // error entry (exit 3 at the end), a URL that is one is decided no_match with a reason.
+    @Test func hostileURLsGetAnEntryEachAndNonURLsAreErrors() throws {
         let urls = ["https://", "https://example.com:99999/buy/42", "https://[::1", "javascript:alert(1)", "https://example.com@evil.com/buy/42", "https://exa mple.com/buy/42", "https://example.com./buy/42"]
         let output = try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "example.com", "--format", "json"] + urls)
-        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(output.exitCode == 3, "\(output.stderr)")
+        #expect(output.stderr.contains("not a URL"))
         let results = try #require(try json(output)["results"] as? [[String: Any]])
         #expect(results.count == urls.count)
+        #expect(results.map { $0["url"] as? String } == urls)
         for result in results {
+            if let error = result["error"] as? String {
+                #expect(error.hasPrefix("not a URL"), "\(error)")
+                #expect((result["apps"] as? [Any])?.isEmpty == true)
+                continue
+            }
             let apps = try #require(result["apps"] as? [[String: Any]])
             for app in apps {
                 #expect(app["decision"] as? String == "no_match", "\(result["url"] ?? "")")
@@ -136,6 +144,8 @@ struct MatchCommandTests {
                 #expect(trace.last?.hasPrefix("decision: no_match —") == true, "\(trace)")
             }
         }
+        let errors = results.filter { $0["error"] != nil }.compactMap { $0["url"] as? String }
+        #expect(errors.contains("javascript:alert(1)") && errors.contains("https://exa mple.com/buy/42") && errors.contains("https://"))
     }
 
     @Test func textOutputIsAlignedAndUncolouredWithNoColor() throws {
@@ -151,7 +161,9 @@ struct MatchCommandTests {
             return 2 + appID.count + spaces.count
         })
         #expect(columns.count == 1, "decision column is not aligned:\n\(verdictLines.joined(separator: "\n"))")
-        #expect(output.stdout.contains("rule 1 {\"/\":\"/buy/*\"}: path \"/buy/*\" matches \"/buy/42/\" → MATCH"))
+        #expect(!output.stdout.contains("→ MATCH"), "traces only with --trace: \(output.stdout)")
+        let traced = try LinkLabProcess.run(["match", "--aasa", Self.sample, "https://example.com/buy/42", "--trace"])
+        #expect(traced.stdout.contains("rule 1 {\"/\":\"/buy/*\"}: path \"/buy/*\" matches \"/buy/42/\" → MATCH"))
     }
 
     @Test func urlsFromAFileAndFromStandardInput() throws {

@@ -22,9 +22,15 @@ public enum Fixtures {
         try Data(contentsOf: url(relativePath))
     }
 
-    /// `../shared` beside the checkout (real IPAs, the wild AASA corpus, schemas), or `nil`
-    /// where that folder is absent: tests that need it skip with a clear message.
+    /// Third-party files committed with their licence and provenance
+    /// (`Tests/Fixtures/third-party/`): the fastlane IPAs (MIT) and the OASIS SARIF schema.
+    public static let thirdParty: URL = url("third-party")
+
+    /// `../shared` beside the checkout (the wild AASA corpus, which is not ours to
+    /// redistribute), or `nil` where that folder is absent: tests that need it skip.
+    /// `LINKLAB_NO_SHARED=1` hides it, to see what a fresh clone runs.
     public static var shared: URL? {
+        if ProcessInfo.processInfo.environment["LINKLAB_NO_SHARED"] == "1" { return nil }
         let candidate = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
@@ -32,8 +38,21 @@ public enum Fixtures {
         return candidate
     }
 
-    /// `../shared/<relativePath>` if it exists.
+    /// A file of the shared test material: `fixtures/fastlane/…` and `schemas/…` come from the
+    /// committed copies under `Tests/Fixtures/third-party/` (so a fresh clone runs those tests);
+    /// anything else (`corpus/…`) from `../shared/<relativePath>` if it exists.
     public static func sharedURL(_ relativePath: String) -> URL? {
+        let committed: URL?
+        if relativePath.hasPrefix("fixtures/") {
+            committed = thirdParty.appendingPathComponent(String(relativePath.dropFirst("fixtures/".count)))
+        } else if relativePath.hasPrefix("schemas/") {
+            committed = thirdParty.appendingPathComponent(relativePath)
+        } else {
+            committed = nil
+        }
+        if let committed {
+            return FileManager.default.fileExists(atPath: committed.path) ? committed : nil
+        }
         guard let url = shared?.appendingPathComponent(relativePath),
               FileManager.default.fileExists(atPath: url.path) else { return nil }
         return url
