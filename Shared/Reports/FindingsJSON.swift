@@ -4,20 +4,26 @@ import Foundation
 /// The `findings` array of the `scan` JSON document (`cli.md`), and a small standalone
 /// document around it. The Workbench embeds `[Finding]` in the full `scan` document itself.
 public enum FindingsJSON {
-    /// The findings in report order as a pretty JSON array with sorted keys.
-    public static func encode(_ findings: [Finding]) throws(ReportsError) -> Data {
-        try encodeValue(findings.sortedForReport())
+    /// The findings in report order as a pretty JSON array with sorted keys, each with its
+    /// `fingerprint` and `triage` (`FindingJSON`).
+    public static func encode(_ findings: [Finding], triage: [String: Triage] = [:]) throws(ReportsError) -> Data {
+        try encodeValue(entries(findings, triage: triage))
     }
 
     /// `{"schemaVersion": 1, "findings": [...]}`: what a `.json` report holds when no full
     /// `scan` document is available.
-    public static func document(_ findings: [Finding]) throws(ReportsError) -> Data {
-        try encodeValue(Document(schemaVersion: 1, findings: findings.sortedForReport()))
+    public static func document(_ findings: [Finding], triage: [String: Triage] = [:]) throws(ReportsError) -> Data {
+        try encodeValue(Document(schemaVersion: 1, findings: entries(findings, triage: triage)))
+    }
+
+    /// The findings in report order as JSON entries with their fingerprint and triage.
+    public static func entries(_ findings: [Finding], triage: [String: Triage]) -> [FindingJSON] {
+        findings.sortedForReport().map { FindingJSON($0, triage: triage.isEmpty ? nil : triage[$0.fingerprint]) }
     }
 
     private struct Document: Encodable {
         var schemaVersion: Int
-        var findings: [Finding]
+        var findings: [FindingJSON]
     }
 
     private static func encodeValue<T: Encodable>(_ value: T) throws(ReportsError) -> Data {
@@ -27,6 +33,39 @@ public enum FindingsJSON {
             return try encoder.encode(value) + Data("\n".utf8)
         } catch {
             throw .encodingFailed(String(describing: error))
+        }
+    }
+}
+
+/// One finding as every JSON output writes it: the `Finding` fields of `cli.md`, plus
+/// `fingerprint` (`Finding.fingerprint`) and `triage` — `null`, or `{status, note, setAt}`
+/// with `setAt` in ISO 8601 UTC whatever the encoder's date strategy.
+public struct FindingJSON: Sendable, Encodable, Hashable {
+    /// The finding.
+    public var finding: Finding
+    /// Its triage, nil when never triaged.
+    public var triage: Triage?
+
+    /// An entry for `finding` with its triage.
+    public init(_ finding: Finding, triage: Triage?) {
+        self.finding = finding
+        self.triage = triage
+    }
+
+    private enum Key: String, CodingKey { case fingerprint, triage }
+    private enum TriageKey: String, CodingKey { case status, note, setAt }
+
+    public func encode(to encoder: any Encoder) throws {
+        try finding.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(finding.fingerprint, forKey: .fingerprint)
+        if let triage {
+            var nested = container.nestedContainer(keyedBy: TriageKey.self, forKey: .triage)
+            try nested.encode(triage.status, forKey: .status)
+            try nested.encode(triage.note, forKey: .note)
+            try nested.encode(ReportDate.text(triage.setAt), forKey: .setAt)
+        } else {
+            try container.encodeNil(forKey: .triage)
         }
     }
 }
@@ -60,7 +99,7 @@ extension ReportDocument {
         case .markdown: Data(markdown().utf8)
         case .html: Data(html().utf8)
         case .pdf: pdf()
-        case .json: try FindingsJSON.document(findings)
+        case .json: try FindingsJSON.document(findings, triage: triage)
         case .sarif: try sarif(toolVersion: toolVersion)
         }
     }

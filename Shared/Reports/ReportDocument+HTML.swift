@@ -6,7 +6,9 @@ extension ReportDocument {
     /// The report as one self-contained HTML page (inline CSS, no scripts, no external
     /// assets, print-friendly). Deterministic.
     public func html() -> String {
-        HTML(
+        let allSections = sections + [triagedSection].compactMap { $0 }
+        let anchors = HTMLReport.AnchorPlan(document: self, sections: allSections)
+        return HTML(
             .lang(.english),
             .head(
                 .meta(.charset(.utf8)),
@@ -28,11 +30,13 @@ extension ReportDocument {
                         HTMLReport.keyValues(identity)
                     )),
                     .p(.class("generated"), .safe(generatedLine)),
-                    HTMLReport.summary(self),
-                    .forEach(sections) { section in
+                    HTMLReport.summary(self, anchors: anchors.overview),
+                    .forEach(Array(allSections.enumerated())) { sectionIndex, section in
                         .section(
                             .h2(.safe(section.title)),
-                            .forEach(section.blocks) { HTMLReport.block($0) }
+                            .forEach(Array(section.blocks.enumerated())) { blockIndex, block in
+                                HTMLReport.block(block, document: self, anchors: anchors.cards[sectionIndex][blockIndex])
+                            }
                         )
                     },
                     .if(!entitlements.isEmpty, .section(
@@ -66,7 +70,7 @@ enum HTMLReport {
         )
     }
 
-    static func summary(_ document: ReportDocument) -> Node<HTML.BodyContext> {
+    static func summary(_ document: ReportDocument, anchors: [String?]) -> Node<HTML.BodyContext> {
         let summary = document.summary
         return .section(
             .class("summary"),
@@ -84,13 +88,16 @@ enum HTMLReport {
             .p(.class("verdict"), .safe(summary.highest.map {
                 "\(summary.total) finding\(summary.total == 1 ? "" : "s"); highest severity: \($0.displayName)."
             } ?? "No findings.")),
-            .if(!document.findings.isEmpty, .table(
+            .if(document.findings.count > document.listedFindings.count, .p(.safe(
+                "\(document.findings.count - document.listedFindings.count) triaged finding(s) (false positive or accepted risk) are listed under Triaged."
+            ))),
+            .if(!document.listedFindings.isEmpty, .table(
                 .class("grid overview"),
                 .thead(.tr(.th("Severity"), .th("ID"), .th("Title"), .th("Subject"))),
-                .tbody(.forEach(document.findings) { finding in
+                .tbody(.forEach(Array(zip(document.listedFindings, anchors))) { finding, anchor in
                     .tr(
                         .td(badge(finding.severity)),
-                        .td(.a(.href("#\(anchor(finding))"), .safe(finding.id))),
+                        .td(anchor.map { .a(.href("#\($0)"), .safe(finding.id)) } ?? .safe(finding.id)),
                         .td(.safe(finding.title)),
                         .td(.code(.safe(finding.subject)))
                     )
@@ -114,7 +121,10 @@ enum HTMLReport {
         .span(.class("badge sev-\(severity.rawValue)"), .safe(severity.displayName))
     }
 
-    static func block(_ block: ReportBlock) -> Node<HTML.BodyContext> {
+    /// A block; `document` supplies the triage that findings lists show.
+    /// A block; `document` supplies the triage that findings lists show, `anchors` the
+    /// element ids of a findings block's cards (`AnchorPlan`).
+    static func block(_ block: ReportBlock, document: ReportDocument? = nil, anchors: [String] = []) -> Node<HTML.BodyContext> {
         switch block {
         case .heading(let text):
             return .h3(.safe(text))
@@ -131,7 +141,10 @@ enum HTMLReport {
                 .class("grid"),
                 .thead(.tr(.forEach(table.columns) { .th(.safe($0)) })),
                 .tbody(.forEach(table.normalizedRows) { row in
-                    .tr(.forEach(row) { .td(.safe($0)) })
+                    .tr(.forEach(row) { cell in
+                        let kind = cellClass(cell)
+                        return kind.isEmpty ? .td(.safe(cell)) : .td(.class(kind), .safe(cell))
+                    })
                 })
             )
         case .code(let code):
@@ -141,34 +154,98 @@ enum HTMLReport {
                 preformatted(code.text)
             )
         case .findings(let findings):
-            return findingsList(findings)
+            return findingsList(findings, document: document, anchors: anchors)
         }
     }
 
-    static func anchor(_ finding: Finding) -> String {
-        let subject = finding.subject.unicodeScalars.map {
-            CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0).lowercased() : "-"
-        }.joined()
-        return "\(finding.id.lowercased())-\(subject)"
+    /// `num` for a number (never broken), `long` for text with a token too long for a column
+    /// (a URL, a path: may break anywhere), empty for prose (breaks between words only).
+    static func cellClass(_ text: String) -> String {
+        if !text.isEmpty, text.count <= 24, text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," || $0 == "—" }) {
+            return "num"
+        }
+        let longest = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(\.count).max() ?? 0
+        return longest > 24 ? "long" : ""
     }
 
-    static func findingsList(_ findings: [Finding]) -> Node<HTML.BodyContext> {
-        guard !findings.isEmpty else { return .p(.class("muted"), .safe("No findings.")) }
-        return .forEach(ReportDocument.grouped(findings)) { group in
+    /// The element ids of every finding card in a page, unique across the page (a finding
+    /// listed in two sections gets two ids): the fingerprint, then `-2`, `-3`, … for repeats.
+    /// The overview links each finding to its first card.
+    struct AnchorPlan {
+        /// Per section, per block: the ids of a findings block's cards in grouped order.
+        var cards: [[[String]]] = []
+        /// Per listed finding of the document: the id of its card, nil when no card shows it.
+        var overview: [String?] = []
+
+        init(document: ReportDocument, sections: [ReportSection]) {
+            var seen: [String: Int] = [:]
+            var cardsByFingerprint: [String: [String]] = [:]
+            for section in sections {
+                var blockIDs: [[String]] = []
+                for block in section.blocks {
+                    guard case .findings(let all) = block else {
+                        blockIDs.append([])
+                        continue
+                    }
+                    let shown = ReportDocument.grouped(document.listed(all)).flatMap(\.findings)
+                    blockIDs.append(shown.map { finding in
+                        let base = HTMLReport.anchorBase(finding)
+                        let count = seen[base, default: 0] + 1
+                        seen[base] = count
+                        let id = count == 1 ? base : "\(base)-\(count)"
+                        cardsByFingerprint[finding.fingerprint, default: []].append(id)
+                        return id
+                    })
+                }
+                cards.append(blockIDs)
+            }
+            var used: [String: Int] = [:]
+            overview = document.listedFindings.map { finding in
+                let index = used[finding.fingerprint, default: 0]
+                used[finding.fingerprint] = index + 1
+                let ids = cardsByFingerprint[finding.fingerprint] ?? []
+                return index < ids.count ? ids[index] : ids.first
+            }
+        }
+    }
+
+    /// `aasa-007-1a2b…`: the fingerprint as an HTML id (lowercase letters, digits, dashes).
+    static func anchorBase(_ finding: Finding) -> String {
+        finding.fingerprint.lowercased().unicodeScalars.map {
+            CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "-"
+        }.joined()
+    }
+
+    static func findingsList(_ all: [Finding], document: ReportDocument? = nil, anchors: [String] = []) -> Node<HTML.BodyContext> {
+        let findings = document?.listed(all) ?? all
+        guard !findings.isEmpty else {
+            return .p(.class("muted"), .safe(all.isEmpty ? "No findings." : "No findings besides the triaged ones."))
+        }
+        let groups = ReportDocument.grouped(findings)
+        var offset = 0
+        let starts = groups.map { group in
+            defer { offset += group.findings.count }
+            return offset
+        }
+        return .forEach(Array(zip(groups, starts))) { group, start in
             .group(
                 .h3(.class("group sev-text-\(group.severity.rawValue)"),
                     .safe("\(group.severity.displayName) (\(group.findings.count))")),
-                .forEach(group.findings) { card($0) }
+                .forEach(Array(group.findings.enumerated())) { index, finding in
+                    card(finding, anchor: start + index < anchors.count ? anchors[start + index] : nil,
+                         triage: document?.inlineTriage(finding))
+                }
             )
         }
     }
 
-    static func card(_ finding: Finding) -> Node<HTML.BodyContext> {
+    static func card(_ finding: Finding, anchor: String?, triage: String? = nil) -> Node<HTML.BodyContext> {
         .article(
             .class("finding sev-border-\(finding.severity.rawValue)"),
-            .id(anchor(finding)),
+            .unwrap(anchor) { .id($0) },
             .h4(badge(finding.severity), .safe(" \(finding.id) "), .span(.class("title"), .safe(finding.title))),
             .p(.class("subject"), .strong(.safe("Subject: ")), .code(.safe(finding.subject))),
+            .unwrap(triage) { .p(.class("triage"), .strong(.safe("Triage: ")), .safe($0)) },
             .p(.safe(finding.explanation)),
             .if(!finding.evidence.isEmpty, .group(
                 .p(.class("field-label"), .safe("Evidence")),
@@ -213,7 +290,9 @@ enum HTMLReport {
         h2 { color: #14213D; border-bottom: 2px solid #14213D; padding-bottom: 4px; margin-top: 32px; }
         h3 { color: #14213D; margin-bottom: 6px; }
         table { border-collapse: collapse; width: 100%; margin: 8px 0 16px; font-size: 13px; }
-        th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid #C9D1DB; overflow-wrap: anywhere; }
+        th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid #C9D1DB; overflow-wrap: break-word; }
+        th, td.num { white-space: nowrap; }
+        td.long { overflow-wrap: anywhere; }
         table.grid thead th { background: #E8ECF1; }
         table.grid tbody tr:nth-child(even) { background: #F6F8FA; }
         table.kv th { width: 28%; white-space: nowrap; }

@@ -22,17 +22,22 @@ extension ReportDocument {
             out.append("| \(entry.severity.displayName) | \(entry.count) |")
         }
         out.append("| **Total** | **\(summary.total)** |")
-        if !findings.isEmpty {
+        let listed = listedFindings
+        if !listed.isEmpty {
             out.append("")
             out.append(Markdown.table(columns: ["Severity", "ID", "Title", "Subject"],
-                                      rows: findings.map { [$0.severity.displayName, $0.id, $0.title, $0.subject] }))
+                                      rows: listed.map { [$0.severity.displayName, $0.id, $0.title, $0.subject] }))
+        }
+        let suppressed = findings.count - listed.count
+        if suppressed > 0 {
+            out.append("\n\(suppressed) triaged finding\(suppressed == 1 ? "" : "s") (false positive or accepted risk) \(suppressed == 1 ? "is" : "are") listed under Triaged.")
         }
 
-        for section in sections {
+        for section in sections + [triagedSection].compactMap({ $0 }) {
             out.append("\n## \(Markdown.inline(section.title))")
             for block in section.blocks {
                 out.append("")
-                out.append(Markdown.block(block))
+                out.append(Markdown.block(block, document: self))
             }
         }
         if !entitlements.isEmpty {
@@ -95,7 +100,8 @@ enum Markdown {
         return "\(fence)\(language)\n\(text)\n\(fence)"
     }
 
-    static func block(_ block: ReportBlock) -> String {
+    /// A block; `document` supplies the triage that findings lists show.
+    static func block(_ block: ReportBlock, document: ReportDocument? = nil) -> String {
         switch block {
         case .heading(let text):
             return "### \(inline(text))"
@@ -111,12 +117,15 @@ enum Markdown {
             let body = fenced(code.text)
             return code.caption.map { "_\(inline($0))_\n\n" + body } ?? body
         case .findings(let findings):
-            return findingsList(findings)
+            return findingsList(findings, document: document)
         }
     }
 
-    static func findingsList(_ findings: [Finding]) -> String {
-        if findings.isEmpty { return "No findings." }
+    static func findingsList(_ all: [Finding], document: ReportDocument? = nil) -> String {
+        let findings = document.map { document in
+            all.filter { document.triage(of: $0)?.status.isSuppressed != true }
+        } ?? all
+        if findings.isEmpty { return all.isEmpty ? "No findings." : "No findings besides the triaged ones." }
         var out: [String] = []
         for group in ReportDocument.grouped(findings) {
             out.append("### \(group.severity.displayName) (\(group.findings.count))")
@@ -125,7 +134,9 @@ enum Markdown {
                 out.append("#### \(finding.id): \(inline(finding.title))")
                 out.append("")
                 out.append("**Severity:** \(finding.severity.displayName)  ")
-                out.append("**Subject:** `\(finding.subject.replacingOccurrences(of: "`", with: "'"))`")
+                out.append("**Subject:** `\(finding.subject.replacingOccurrences(of: "`", with: "'"))`" +
+                           (document?.inlineTriage(finding) == nil ? "" : "  "))
+                if let triage = document?.inlineTriage(finding) { out.append("**Triage:** \(inline(triage))") }
                 out.append("")
                 out.append(inline(finding.explanation))
                 if !finding.evidence.isEmpty {

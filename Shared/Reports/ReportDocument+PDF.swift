@@ -20,7 +20,7 @@ struct PDFReportRenderer {
 
     mutating func render() -> Data {
         titlePage()
-        for (index, section) in document.sections.enumerated() {
+        for (index, section) in (document.sections + [document.triagedSection].compactMap { $0 }).enumerated() {
             if index > 0 {
                 page.cursor -= 10
                 // Keep the heading with the start of its first block.
@@ -85,10 +85,15 @@ struct PDFReportRenderer {
             ?? "No findings."
         page.paragraph(verdict, font: .bold, size: 9.5, spacingAfter: 12)
 
-        if !document.findings.isEmpty {
+        let suppressed = document.findings.count - document.listedFindings.count
+        if suppressed > 0 {
+            page.paragraph("\(suppressed) triaged finding(s) (false positive or accepted risk) are listed under Triaged.",
+                           size: 9, color: .muted, spacingAfter: 10)
+        }
+        if !document.listedFindings.isEmpty {
             subheading("Findings overview")
-            let rows = document.findings.map { [$0.severity.displayName, $0.id, $0.title, $0.subject] }
-            let findings = document.findings
+            let rows = document.listedFindings.map { [$0.severity.displayName, $0.id, $0.title, $0.subject] }
+            let findings = document.listedFindings
             var style = PDFTableStyle()
             style.columnFonts = [.bold, .bold, .regular, .regular]
             style.fractions = [0.12, 0.11, 0.47, 0.30]
@@ -213,9 +218,10 @@ struct PDFReportRenderer {
 
     // MARK: Findings
 
-    private mutating func findingsList(_ findings: [Finding]) {
+    private mutating func findingsList(_ all: [Finding]) {
+        let findings = document.listed(all)
         if findings.isEmpty {
-            page.paragraph("No findings.", color: .muted)
+            page.paragraph(all.isEmpty ? "No findings." : "No findings besides the triaged ones.", color: .muted)
             return
         }
         for group in ReportDocument.grouped(findings) {
@@ -229,7 +235,7 @@ struct PDFReportRenderer {
 
     /// The first part of a block that must not be separated from a heading above it.
     private mutating func drawLead(_ block: ReportBlock) {
-        if case .findings(let findings) = block, let group = ReportDocument.grouped(findings).first,
+        if case .findings(let findings) = block, let group = ReportDocument.grouped(document.listed(findings)).first,
            let first = group.findings.first {
             groupHeading(group.severity, count: group.findings.count)
             cardBody(first)
@@ -292,6 +298,9 @@ struct PDFReportRenderer {
         }
         page.cursor -= 3
         labelled("Subject", finding.subject, indent: indent, valueFont: .mono)
+        if let triage = document.inlineTriage(finding) {
+            labelled("Triage", triage, indent: indent, valueFont: .regular)
+        }
         page.paragraph(finding.explanation, size: 9, indent: indent, spacingAfter: 5)
 
         if !finding.evidence.isEmpty {

@@ -24,11 +24,16 @@ public struct ReportDocument: Sendable, Hashable {
     public var sections: [ReportSection]
     /// Signed entitlements per bundle, printed as an appendix.
     public var entitlements: [EntitlementsListing]
+    /// The tester's triage per finding fingerprint (`Finding.fingerprint`). Findings marked
+    /// false-positive or accepted-risk leave the findings list and the summary for the
+    /// "Triaged" section (SARIF: `suppressions`); other statuses are shown on the finding.
+    public var triage: [String: Triage]
 
     /// A report; findings are sorted into report order.
     public init(title: String, subtitle: String? = nil, identity: [KeyValue] = [],
                 generatedBy: String, generatedAt: Date? = nil, findings: [Finding] = [],
-                sections: [ReportSection] = [], entitlements: [EntitlementsListing] = []) {
+                sections: [ReportSection] = [], entitlements: [EntitlementsListing] = [],
+                triage: [String: Triage] = [:]) {
         self.title = title
         self.subtitle = subtitle
         self.identity = identity
@@ -37,16 +42,62 @@ public struct ReportDocument: Sendable, Hashable {
         self.findings = findings.sortedForReport()
         self.sections = sections
         self.entitlements = entitlements
+        self.triage = triage
     }
 
-    /// Counts of findings by severity.
+    /// Counts by severity of the findings still listed (triaged-away ones are not counted).
     public var summary: FindingsSummary {
-        FindingsSummary(findings: findings)
+        FindingsSummary(findings: listedFindings)
+    }
+
+    /// The triage of `finding`, nil when it was never triaged.
+    public func triage(of finding: Finding) -> Triage? {
+        triage.isEmpty ? nil : triage[finding.fingerprint]
+    }
+
+    /// The findings in report order with their triage.
+    public var triagedFindings: [TriagedFinding] {
+        findings.map { TriagedFinding(finding: $0, triage: triage(of: $0)) }
+    }
+
+    /// The findings the report lists: all but those marked false-positive or accepted-risk.
+    public var listedFindings: [Finding] { listed(findings) }
+
+    /// `findings` without those marked false-positive or accepted-risk.
+    public func listed(_ findings: [Finding]) -> [Finding] {
+        triage.isEmpty ? findings : findings.filter { triage(of: $0)?.status.isSuppressed != true }
+    }
+
+    /// The findings marked false-positive or accepted-risk, in report order.
+    public var suppressedFindings: [TriagedFinding] {
+        triage.isEmpty ? [] : triagedFindings.filter { $0.status.isSuppressed }
+    }
+
+    /// The "Triaged" section every document format prints after the body, nil when no finding
+    /// is suppressed: rule, severity, title, subject, status, note and when it was set.
+    public var triagedSection: ReportSection? {
+        let suppressed = suppressedFindings
+        guard !suppressed.isEmpty else { return nil }
+        let rows = suppressed.map { item in
+            [item.finding.id, item.finding.severity.displayName, item.finding.title, item.finding.subject,
+             item.status.rawValue, item.triage?.note ?? "", item.triage.map { ReportDate.text($0.setAt) } ?? ""]
+        }
+        return ReportSection(title: "Triaged", blocks: [
+            .paragraph("The tester marked these findings as false positives or accepted risks; they are not counted above."),
+            .table(ReportTable(columns: ["ID", "Severity", "Title", "Subject", "Status", "Note", "Set"], rows: rows)),
+        ])
+    }
+
+    /// "Triage: confirmed (note)" for a listed finding triaged with another status than open,
+    /// nil otherwise.
+    func inlineTriage(_ finding: Finding) -> String? {
+        guard let triage = triage(of: finding), triage.status != .open else { return nil }
+        return triage.status.rawValue + (triage.note.isEmpty ? "" : " — " + triage.note)
     }
 
     /// `generatedAt` as ISO 8601 UTC (`2026-11-21T08:00:00Z`), nil when absent.
     public var generatedAtText: String? {
-        generatedAt.map { $0.formatted(.iso8601) }
+        generatedAt.map(ReportDate.text)
     }
 }
 

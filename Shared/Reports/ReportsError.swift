@@ -8,6 +8,8 @@ public enum ReportsError: Error, Equatable, Sendable, CustomStringConvertible {
     case qrDataTooLong(bytes: Int, maximum: Int)
     /// Encoding the JSON or SARIF document failed.
     case encodingFailed(String)
+    /// `SOURCE_DATE_EPOCH` is set but is not a count of seconds.
+    case invalidSourceDateEpoch(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum ReportsError: Error, Equatable, Sendable, CustomStringConvertible {
             "QR code data is \(bytes) bytes; at most \(maximum) fit (versions 1-10)"
         case .encodingFailed(let reason):
             "could not encode the report: \(reason)"
+        case .invalidSourceDateEpoch(let value):
+            "SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 (got \(value.debugDescription))"
         }
     }
 }

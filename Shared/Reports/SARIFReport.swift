@@ -7,8 +7,14 @@ public enum SARIFReport {
     /// The official schema URI written into `$schema`.
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
-    /// Encodes the findings as a SARIF log.
-    public static func encode(findings: [Finding], toolName: String = "UniversalLinkLab", toolVersion: String,
+    /// The `partialFingerprints` key under which every result carries `Finding.fingerprint`.
+    public static let fingerprintKey = "linklabFingerprint/v1"
+
+    /// Encodes the findings as a SARIF log. Every result carries its fingerprint; a finding
+    /// whose triage (keyed by fingerprint) is false-positive or accepted-risk gets an external,
+    /// accepted suppression with the tester's note as justification.
+    public static func encode(findings: [Finding], triage: [String: Triage] = [:],
+                              toolName: String = "UniversalLinkLab", toolVersion: String,
                               informationURI: String = "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0070/")
         throws(ReportsError) -> Data {
         let sorted = findings.sortedForReport()
@@ -17,7 +23,9 @@ public enum SARIFReport {
         let ruleIDs = firstByID.keys.sorted(by: Finding.idOrder)
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         let rules = ruleIDs.compactMap { firstByID[$0] }.map(rule)
-        let results = sorted.map { result($0, ruleIndex: ruleIndex[$0.id] ?? 0) }
+        let results = sorted.map { finding in
+            result(finding, ruleIndex: ruleIndex[finding.id] ?? 0, triage: triage.isEmpty ? nil : triage[finding.fingerprint])
+        }
         let log = Log(schema: schemaURI, version: "2.1.0", runs: [
             Run(tool: Tool(driver: Driver(name: toolName, version: toolVersion, informationUri: informationURI, rules: rules)),
                 results: results, columnKind: "unicodeCodePoints"),
@@ -81,7 +89,7 @@ public enum SARIFReport {
             .joined()
     }
 
-    private static func result(_ finding: Finding, ruleIndex: Int) -> Result {
+    private static func result(_ finding: Finding, ruleIndex: Int, triage: Triage?) -> Result {
         var locations: [Location] = []
         for evidence in finding.evidence {
             if let location = location(evidence), !locations.contains(location) { locations.append(location) }
@@ -93,9 +101,16 @@ public enum SARIFReport {
             ruleId: finding.id, ruleIndex: ruleIndex, level: level(finding.severity),
             message: Message(text: "\(finding.title): \(finding.subject). \(finding.explanation)"),
             locations: locations,
-            partialFingerprints: ["linklabFinding/v1": "\(finding.id)|\(finding.subject)"],
+            partialFingerprints: [fingerprintKey: finding.fingerprint],
+            suppressions: triage.flatMap { triage in
+                triage.status.isSuppressed
+                    ? [Suppression(kind: "external", status: "accepted",
+                                   justification: triage.note.isEmpty ? triage.status.rawValue : triage.note)]
+                    : nil
+            },
             properties: ResultProperties(severity: finding.severity.rawValue, subject: finding.subject,
-                                         evidence: finding.evidence.map(\.summary)))
+                                         evidence: finding.evidence.map(\.summary),
+                                         triage: triage.map { $0.status.rawValue }))
     }
 
     private static func location(_ evidence: Evidence) -> Location? {
@@ -190,13 +205,22 @@ public enum SARIFReport {
         var message: Message
         var locations: [Location]
         var partialFingerprints: [String: String]
+        var suppressions: [Suppression]?
         var properties: ResultProperties
+    }
+
+    /// SARIF §3.35: a suppression decided outside the analysed artifact (the tester's triage).
+    struct Suppression: Encodable {
+        var kind: String
+        var status: String
+        var justification: String
     }
 
     struct ResultProperties: Encodable {
         var severity: String
         var subject: String
         var evidence: [String]
+        var triage: String?
     }
 
     struct Location: Encodable, Hashable {
@@ -236,8 +260,8 @@ public enum SARIFReport {
 }
 
 extension ReportDocument {
-    /// The document's findings as a SARIF 2.1.0 log.
+    /// The document's findings as a SARIF 2.1.0 log, with the document's triage as suppressions.
     public func sarif(toolVersion: String) throws(ReportsError) -> Data {
-        try SARIFReport.encode(findings: findings, toolVersion: toolVersion)
+        try SARIFReport.encode(findings: findings, triage: triage, toolVersion: toolVersion)
     }
 }

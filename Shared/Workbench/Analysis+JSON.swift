@@ -1,11 +1,14 @@
 import Foundation
+import Reports
 
 extension Analysis {
     /// The `scan` JSON document of `spec/cli.md`: the `inspect` document's fields, plus
     /// `domains` (as `aasa fetch`), `urlTests` (as `match`) and `findings`; additions:
-    /// `scan` (offline flag, stage timings, notes).
-    public func scanDocument() throws -> Data {
-        try JSONOutput.encode(ScanDocument(analysis: self))
+    /// `scan` (offline flag, notes, and stage timings only when `timings` is true, so that the
+    /// same input gives the same bytes). Each finding carries `fingerprint` and `triage`
+    /// (from `triage`, keyed by fingerprint; `null` when not triaged).
+    public func scanDocument(triage: [String: Triage] = [:], timings: Bool = false) throws -> Data {
+        try JSONOutput.encode(ScanDocument(analysis: self, triage: triage, timings: timings))
     }
 }
 
@@ -13,10 +16,16 @@ extension Analysis {
 public struct ScanDocument: Sendable, Encodable {
     /// The analysis it shows.
     public var analysis: Analysis
+    /// Triage per finding fingerprint.
+    public var triage: [String: Triage]
+    /// Whether `scan.timings` is written (off by default: timings differ between runs).
+    public var timings: Bool
 
     /// A document for `analysis`.
-    public init(analysis: Analysis) {
+    public init(analysis: Analysis, triage: [String: Triage] = [:], timings: Bool = false) {
         self.analysis = analysis
+        self.triage = triage
+        self.timings = timings
     }
 
     private enum Key: String, CodingKey {
@@ -31,8 +40,8 @@ public struct ScanDocument: Sendable, Encodable {
         try container.encode(analysis.snapshot.diagnostics, forKey: .diagnostics)
         try container.encode(analysis.domains, forKey: .domains)
         try container.encode(analysis.urlTests.map(URLTestJSON.init), forKey: .urlTests)
-        try container.encode(analysis.findings, forKey: .findings)
-        try container.encode(ScanFacts(analysis: analysis), forKey: .scan)
+        try container.encode(FindingsJSON.entries(analysis.findings, triage: triage), forKey: .findings)
+        try container.encode(ScanFacts(analysis: analysis, timings: timings), forKey: .scan)
     }
 }
 
@@ -59,14 +68,14 @@ struct URLTestJSON: Encodable {
 struct ScanFacts: Encodable {
     var offline: Bool
     var hosts: [String]
-    var timings: [StageTiming]
+    var timings: [StageTiming]?
     var notes: [String]
     var findingCounts: [String: Int]
 
-    init(analysis: Analysis) {
+    init(analysis: Analysis, timings withTimings: Bool) {
         offline = analysis.offline
         hosts = analysis.hosts.map(\.entry)
-        timings = analysis.timings
+        timings = withTimings ? analysis.timings : nil
         notes = analysis.notes
         findingCounts = Dictionary(uniqueKeysWithValues: analysis.findings.countsBySeverity().map { ($0.key.rawValue, $0.value) })
     }

@@ -4,8 +4,11 @@ import Reports
 extension Analysis {
     /// The face-neutral report of this analysis: identity, findings, domains per route, URL
     /// verdicts with traces, dynamic-testing helpers, and the entitlements appendix.
-    /// Deterministic: `generatedAt` is printed only when given.
-    public func reportDocument(toolVersion: String, generatedAt: Date? = nil) -> ReportDocument {
+    /// Deterministic: `generatedAt` is printed only when given, stage timings only when
+    /// `timings` is true. `triage` (keyed by `Finding.fingerprint`) moves false-positive and
+    /// accepted-risk findings to the "Triaged" section and shows other statuses inline.
+    public func reportDocument(toolVersion: String, generatedAt: Date? = nil, triage: [String: Triage] = [:],
+                               timings: Bool = false) -> ReportDocument {
         ReportDocument(
             title: "Universal links assessment: \(appName)",
             subtitle: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
@@ -13,11 +16,12 @@ extension Analysis {
             generatedBy: "UniversalLinkLab \(toolVersion) (linklab scan)",
             generatedAt: generatedAt,
             findings: findings,
-            sections: [scopeSection, associatedDomainsSection, domainsSection, urlTestsSection,
+            sections: [scopeSection(timings: timings), associatedDomainsSection, domainsSection, urlTestsSection,
                        ReportSection(title: "Findings", blocks: [.findings(findings)]), dynamicTestingSection],
             entitlements: snapshot.bundles.map { bundle in
                 EntitlementsListing(bundle: bundle.path, text: Self.prettyJSON(bundle.entitlements))
-            }
+            },
+            triage: triage
         )
     }
 
@@ -48,19 +52,23 @@ extension Analysis {
         return pairs
     }
 
-    private var scopeSection: ReportSection {
+    private func scopeSection(timings showTimings: Bool) -> ReportSection {
         let network = offline
             ? "Offline: no network was used. Files supplied with --aasa stand in for what the domains serve; other domains were not fetched."
             : "Each domain's association file was fetched as Apple does: from Apple's CDN, from the origin's /.well-known path and from the legacy root path, concurrently, over HTTPS only, without following redirects, reading at most 128 KiB."
+        var facts = [
+            KeyValue("Bundles", String(snapshot.bundles.count)),
+            KeyValue("Associated-domain hosts", hosts.isEmpty ? "none" : hosts.map(\.entry).joined(separator: ", ")),
+            KeyValue("Domains fetched or supplied", String(domains.count)),
+            KeyValue("URLs tested", String(urlTests.count)),
+        ]
+        if showTimings {
+            // Off by default: timings differ between two runs of the same input.
+            facts.append(KeyValue("Stage timings", timings.isEmpty ? "n/a" : timings.map { "\($0.stage.rawValue) \($0.milliseconds) ms" }.joined(separator: ", ")))
+        }
         var blocks: [ReportBlock] = [
             .paragraph("This report covers the universal links of the app: what its bundles claim in their signed entitlements, what each claimed domain serves, how Apple's matcher decides the URLs the tester supplied, and the findings drawn from these facts.\n\n\(network)"),
-            .keyValues([
-                KeyValue("Bundles", String(snapshot.bundles.count)),
-                KeyValue("Associated-domain hosts", hosts.isEmpty ? "none" : hosts.map(\.entry).joined(separator: ", ")),
-                KeyValue("Domains fetched or supplied", String(domains.count)),
-                KeyValue("URLs tested", String(urlTests.count)),
-                KeyValue("Stage timings", timings.isEmpty ? "n/a" : timings.map { "\($0.stage.rawValue) \($0.milliseconds) ms" }.joined(separator: ", ")),
-            ]),
+            .keyValues(facts),
         ]
         if !notes.isEmpty {
             blocks.append(.heading("Not used"))

@@ -147,6 +147,7 @@ public struct ScanPipeline: Sendable {
         }
         var analysis = Analysis(snapshot: snapshot, hosts: hosts, domains: domains, urlTests: urlTests,
                                 findings: [], timings: [], offline: request.offline, now: request.now, notes: notes)
+        if let note = analysis.facts.noPathToAppleNote { analysis.notes.insert(note, at: 0) }
         let findings = try await timed(.findings) { () throws(WorkbenchError) -> [Finding] in
             let values = FindingRules.evaluate(analysis.facts)
             emit(.findingsDerived(values))

@@ -35,12 +35,15 @@ public enum ScanReportKind: String, Sendable, CaseIterable {
 }
 
 extension Analysis {
-    /// The bytes of one report file. `generatedAt` nil prints no date (deterministic output).
-    public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil) throws(WorkbenchError) -> Data {
+    /// The bytes of one report file. `generatedAt` nil prints no date; stage timings are
+    /// written only when `timings` is true (so `.md`, `.json` and `.sarif` of the same input
+    /// are byte-identical); `triage` is keyed by `Finding.fingerprint`.
+    public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
+                       triage: [String: Triage] = [:], timings: Bool = false) throws(WorkbenchError) -> Data {
         switch kind {
         case .json:
             do {
-                return try scanDocument() + Data("\n".utf8)
+                return try scanDocument(triage: triage, timings: timings) + Data("\n".utf8)
             } catch {
                 throw .invalidArgument("json", reason: "could not encode the scan document: \(error)")
             }
@@ -49,7 +52,8 @@ extension Analysis {
         case .markdown, .html, .pdf, .sarif:
             let format: ReportFormat = kind == .markdown ? .markdown : kind == .html ? .html : kind == .pdf ? .pdf : .sarif
             do {
-                return try reportDocument(toolVersion: toolVersion, generatedAt: generatedAt).rendered(as: format, toolVersion: toolVersion)
+                return try reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, timings: timings)
+                    .rendered(as: format, toolVersion: toolVersion)
             } catch {
                 throw .invalidArgument(kind.rawValue, reason: error.description)
             }

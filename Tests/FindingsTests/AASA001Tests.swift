@@ -46,3 +46,44 @@ import Testing
         #expect(finding?.explanation.hasPrefix("Not checked") == true)
     }
 }
+
+/// Issue 8 #4: a machine with no network is not a finding about the app.
+@Suite struct NoPathToAppleTests {
+    static func unreachable(_ host: String) throws -> DomainReport {
+        try FactsFactory.report(host, [
+            FactsFactory.route(.cdn, host: host, status: nil, error: .dnsFailure(host: "app-site-association.cdn-apple.com", detail: "no network")),
+            FactsFactory.route(.origin, host: host, status: nil, error: .connectFailed(host: host, port: 443, detail: "network unreachable")),
+            FactsFactory.route(.legacy, host: host, status: nil, error: .dnsFailure(host: host, detail: "no network")),
+        ])
+    }
+
+    @Test func noCDNAnswerRaisesNoHostFindingAndSaysNotChecked() throws {
+        let facts = AnalysisFacts(domains: [try Self.unreachable("example.com"), try Self.unreachable("shop.example.com")])
+        #expect(facts.noPathToApple)
+        let findings = FindingRules.evaluate(facts)
+        #expect(findings.filter { $0.id.hasPrefix("AASA") }.isEmpty, "\(findings.map(\.id))")
+        #expect(findings.allSatisfy { $0.severity == .info } || findings.isEmpty)
+        #expect(facts.notCheckedHosts == ["example.com", "shop.example.com"])
+        let note = try #require(facts.noPathToAppleNote)
+        #expect(note.contains("no path to Apple"))
+        #expect(note.contains("example.com, shop.example.com"))
+    }
+
+    @Test func aCDNThatAnswers404IsStillAFinding() throws {
+        let report = try FactsFactory.report("example.com", [
+            FactsFactory.route(.cdn, host: "example.com", status: 404),
+            FactsFactory.route(.origin, host: "example.com", status: nil, error: .dnsFailure(host: "example.com", detail: "NXDOMAIN")),
+        ])
+        let facts = AnalysisFacts(domains: [report])
+        #expect(!facts.noPathToApple)
+        #expect(facts.noPathToAppleNote == nil)
+        #expect(AASA001Unreachable().evaluate(facts).map(\.subject) == ["example.com (origin)"])
+    }
+
+    @Test func oneReachableCDNRouteMeansThePathExists() throws {
+        let answered = try FactsFactory.report("a.example", [FactsFactory.route(.cdn, host: "a.example", status: 200, body: "{}")])
+        let facts = AnalysisFacts(domains: [answered, try Self.unreachable("b.example")])
+        #expect(!facts.noPathToApple)
+        #expect(!AASA001Unreachable().evaluate(facts).isEmpty)
+    }
+}

@@ -71,7 +71,7 @@ import Testing
     @Test func everyFindingHasACardWithItsEvidence() {
         let html = SampleReport.document.html()
         for finding in SampleReport.findings {
-            #expect(html.contains("id=\"\(HTMLReport.anchor(finding))\""))
+            #expect(html.contains("id=\"\(HTMLReport.anchorBase(finding))"))
         }
         #expect(html.contains("SWCERR00301 Timeout"))
         #expect(html.contains("application:continueUserActivity:restorationHandler:"))

@@ -18,7 +18,8 @@ public struct AASA001Unreachable: FindingRule {
     public func evaluate(_ facts: AnalysisFacts) -> [Finding] {
         facts.domains.flatMap { report in
             report.judgedRoutes.compactMap { result -> Finding? in
-                guard result.route != .local, result.status == nil, let error = result.error,
+                // No path to Apple from this machine: nothing is known about the domain.
+                guard !facts.isNotChecked(result), result.route != .local, result.status == nil, let error = result.error,
                       !Self.tlsKinds.contains(error.kind), error.kind != "configuration", error.kind != "local-file" else { return nil }
                 let evidence: [Evidence] = [EvidenceBuilder.network(report, result), .text("error kind: \(error.kind)")]
                 if facts.options.offline {
