@@ -124,10 +124,10 @@ public struct AppInspector: Sendable {
         guard source.size <= maxExecutableBytes else {
             throw .limitExceeded(what: "Mach-O file size", limit: maxExecutableBytes, actual: source.size)
         }
-        let data = try source.read(at: 0, count: Int(source.size))
+        let data = try ExecutableLoader.load(source)
         let file: MachOFile
         do {
-            file = try MachOFile(data: data)
+            file = try MachOFile(data: data, limits: ExecutableLoader.readerLimits)
         } catch {
             throw .unreadableMachO(reason: error.description)
         }

@@ -107,7 +107,7 @@ struct BundleInspector: Sendable {
     ) throws(InspectionError) {
         let data = try ExecutableLoader.load(path, tree: tree, maxBytes: maxExecutableBytes, progress: progress)
         do {
-            let file = try MachOFile(data: data)
+            let file = try MachOFile(data: data, limits: ExecutableLoader.readerLimits)
             Self.apply(file, executablePath: path, to: &bundle)
         } catch {
             bundle.note("macho.unreadable", "error", "executable is not a readable Mach-O file: \(error)")
