@@ -25,8 +25,18 @@ struct InspectStyle: Sendable {
 struct InspectTextRenderer {
     let style: InspectStyle
     private let labelWidth = 19
+    /// Set when the input is a bare Mach-O file (no bundle around it).
+    var isBareBinary = false
+    /// Longest line written (values wrap at spaces; longer words are cut).
+    static let lineWidth = 120
 
     func render(_ snapshot: AppSnapshot) -> String {
+        var renderer = self
+        renderer.isBareBinary = snapshot.source.kind == .macho
+        return renderer.renderAll(snapshot)
+    }
+
+    private func renderAll(_ snapshot: AppSnapshot) -> String {
         var lines: [String] = []
         let source = snapshot.source
         lines.append(style.bold(safe(source.path)) + "  " + style.dim("\(source.kind.rawValue), \(source.size) bytes, sha256 \(source.sha256)"))
@@ -44,27 +54,39 @@ struct InspectTextRenderer {
                 let coloured = diagnostic.severity == "error" ? style.red(severity)
                     : diagnostic.severity == "warning" ? style.yellow(severity) : style.dim(severity)
                 let place = diagnostic.path.map { " [\(safe($0))]" } ?? ""
-                lines.append("  \(coloured)  \(safe(diagnostic.message))\(style.dim(place))")
+                let text = Self.wrapped(safe(diagnostic.message) + place, width: Self.lineWidth - 4 - width)
+                for (index, line) in text.enumerated() {
+                    lines.append("  " + (index == 0 ? coloured : String(repeating: " ", count: width)) + "  " + line)
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private func render(_ bundle: BundleInfo) -> [String] {
-        var lines = [style.bold("\(bundle.role.rawValue)  \(safe(bundle.path))")]
+        let platform = bundle.slices.lazy.compactMap(\.platform).first.map(Self.platformName)
+        // A bare Mach-O has no bundle to say what it is: name its platform ("macOS binary").
+        let kind = isBareBinary && platform != nil ? "  " + style.dim("(\(platform ?? "") binary)") : ""
+        var lines = [style.bold("\(bundle.role.rawValue)  \(safe(bundle.path))") + kind]
         func row(_ label: String, _ value: String) {
-            lines.append("  " + pad(label, labelWidth) + value)
+            let width = Self.lineWidth - 2 - labelWidth
+            for (index, line) in Self.wrapped(value, width: width).enumerated() {
+                lines.append("  " + pad(index == 0 ? label : "", labelWidth) + line)
+            }
         }
         row("Bundle ID", bundle.bundleIdentifier.map(safe) ?? "—")
         row("Application ID", bundle.applicationIdentifier.map(safe) ?? "—")
         row("Team", bundle.teamIdentifier.map(safe) ?? "—")
         var version = bundle.shortVersion ?? "—"
         if let build = bundle.version { version += " (\(build))" }
-        if let minimum = bundle.minimumOSVersion { version += ", minimum OS \(minimum)" }
+        if let minimum = bundle.minimumOSVersion ?? bundle.slices.lazy.compactMap(\.minimumOS).first {
+            version += ", minimum \(platform ?? "OS") \(minimum)"
+        }
         row("Version", safe(version))
         row("Executable", bundle.executable.map(safe) ?? "—")
         for slice in bundle.slices {
             var facts = [slice.fileType]
+            if let name = slice.platform.map(Self.platformName) { facts.append(name + (slice.minimumOS.map { " " + $0 + "+" } ?? "")) }
             facts.append(slice.signed ? (slice.adhoc ? "ad hoc signed" : "signed") : "unsigned")
             facts.append(slice.encrypted ? style.yellow("encrypted (FairPlay)") : "not encrypted")
             if let identifier = slice.signingIdentifier { facts.append("identifier \(safe(identifier))") }
@@ -95,8 +117,7 @@ struct InspectTextRenderer {
             return bundle.slices.isEmpty ? "— (no executable read)" : style.yellow("none signed")
         }
         if keys.isEmpty { return "\(bundle.entitlementsSource.rawValue), empty" }
-        let shown = keys.prefix(6).map(safe).joined(separator: ", ") + (keys.count > 6 ? ", …" : "")
-        return "\(bundle.entitlementsSource.rawValue), \(keys.count) keys: \(shown)"
+        return "\(bundle.entitlementsSource.rawValue), \(keys.count) keys: " + keys.map(safe).joined(separator: ", ")
     }
 
     private func domainTable(_ domains: [AssociatedDomain]) -> [String] {
@@ -154,7 +175,7 @@ struct InspectTextRenderer {
         }
         row("Name", profile.name.map(safe) ?? "—")
         row("Kind", profile.distribution + (profile.usesIndefiniteLength ? " (BER indefinite-length CMS)" : ""))
-        row("Team", safe(([profile.teamName].compactMap { $0 } + profile.teamIdentifier).joined(separator: " ")))
+        row("Team", safe(Self.team(name: profile.teamName, identifiers: profile.teamIdentifier)))
         row("UUID", profile.uuid.map(safe) ?? "—")
         row("Expires", profile.expirationDate.map(date) ?? "—")
         if let domains = profile.entitlements["com.apple.developer.associated-domains"] {
@@ -201,6 +222,45 @@ struct InspectTextRenderer {
             }
         }
         return result
+    }
+
+    /// Splits `text` into lines of at most `width` characters, at spaces; a longer word is cut.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        let width = max(width, 20)
+        var lines: [String] = []
+        var current = ""
+        for var word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            while word.count > width - current.count - (current.isEmpty ? 0 : 1) {
+                let room = width - current.count - (current.isEmpty ? 0 : 1)
+                current += (current.isEmpty ? "" : " ") + word.prefix(room)
+                lines.append(current)
+                current = ""
+                word = String(word.dropFirst(room))
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// A team once: "Name (ID)", or the ID alone when the name is missing or the same.
+    static func team(name: String?, identifiers: [String]) -> String {
+        let ids = identifiers.joined(separator: ", ")
+        guard let name, !name.isEmpty, name != ids else { return ids.isEmpty ? (name ?? "—") : ids }
+        return ids.isEmpty ? name : "\(name) (\(ids))"
+    }
+
+    /// How Apple writes a platform (`LC_BUILD_VERSION` names are lower case).
+    static func platformName(_ platform: String) -> String {
+        let names = ["macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "bridgeos": "bridgeOS",
+                     "maccatalyst": "Mac Catalyst", "iossimulator": "iOS Simulator", "tvossimulator": "tvOS Simulator",
+                     "watchossimulator": "watchOS Simulator", "driverkit": "DriverKit", "visionos": "visionOS",
+                     "visionossimulator": "visionOS Simulator"]
+        return names[platform] ?? platform
     }
 
     private func date(_ date: Date) -> String {

@@ -28,11 +28,7 @@ public struct AppInspector: Sendable {
     /// Inspects the input at `url`: a ZIP (IPA), an `.app` folder or a Mach-O file.
     public func inspect(at url: URL) throws(InspectionError) -> AppSnapshot {
         let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(path: path, reason: "no such file or directory")
-        }
-        if isDirectory.boolValue {
+        if try InputPath.check(path) == .folder {
             return try inspectFolder(url)
         }
         let source = try ArchiveSource(fileAt: url)
@@ -73,11 +69,15 @@ public struct AppInspector: Sendable {
 
     private func inspectFolder(_ url: URL) throws(InspectionError) -> AppSnapshot {
         let name = url.standardizedFileURL.lastPathComponent
-        var tree = try BundleFileTree(folder: url, prefix: name)
         var main = name
         var kind = AppSnapshot.Source.Kind.app
         if !name.hasSuffix(".app") {
-            // An unpacked IPA: look for Payload/X.app below.
+            guard Self.hasPayloadFolder(url) else { throw .noAppBundle(path: url.path) }
+        }
+        var tree = try BundleFileTree(folder: url, prefix: name)
+        if !name.hasSuffix(".app") {
+            // An unpacked IPA: look for Payload/X.app below — only when a Payload folder is
+            // there (directly or under one top folder), so `inspect /` refuses at once.
             tree = try BundleFileTree(folder: url, prefix: "")
             guard let candidate = BundleLocator.mainAppCandidates(in: tree.directories).first else {
                 throw .noAppBundle(path: url.path)
@@ -106,6 +106,17 @@ public struct AppInspector: Sendable {
         return try snapshot(tree: tree, mainApp: main, source: source, diagnostics: diagnostics)
     }
 
+    /// True when `folder/Payload` or `folder/<one folder>/Payload` is a folder (what
+    /// `BundleLocator.mainAppCandidates` can find); lists at most one level, not the tree.
+    static func hasPayloadFolder(_ folder: URL) -> Bool {
+        func isFolder(_ url: URL) -> Bool {
+            (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+        }
+        if isFolder(folder.appendingPathComponent("Payload")) { return true }
+        let children = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        return children.prefix(1_000).contains { isFolder($0) && isFolder($0.appendingPathComponent("Payload")) }
+    }
+
     private func snapshot(
         tree: BundleFileTree, mainApp: String, source: AppSnapshot.Source, diagnostics initial: [InspectionDiagnostic]
     ) throws(InspectionError) -> AppSnapshot {
@@ -124,10 +135,10 @@ public struct AppInspector: Sendable {
         guard source.size <= maxExecutableBytes else {
             throw .limitExceeded(what: "Mach-O file size", limit: maxExecutableBytes, actual: source.size)
         }
-        let data = try source.read(at: 0, count: Int(source.size))
+        let data = try ExecutableLoader.load(source)
         let file: MachOFile
         do {
-            file = try MachOFile(data: data)
+            file = try MachOFile(data: data, limits: ExecutableLoader.readerLimits)
         } catch {
             throw .unreadableMachO(reason: error.description)
         }

@@ -73,7 +73,7 @@ extension BundleInfo: Encodable {
 extension SliceSummary {
     private enum CodingKeys: String, CodingKey {
         case arch, fileType, signed, adhoc, encrypted, signingIdentifier, teamIdentifier, linkHandlers, outgoingLinks
-        case webViews, linkEvidence, linkScanReliable, entitlementsSource, hashChecks, minimumOS, signatureError
+        case webViews, linkEvidence, linkScanReliable, entitlementsSource, hashChecks, minimumOS, platform, signatureError
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +93,7 @@ extension SliceSummary {
         try container.encode(entitlementsSource, forKey: .entitlementsSource)
         try container.encode(hashChecks, forKey: .hashChecks)
         try container.encodeOrNull(minimumOS, forKey: .minimumOS)
+        try container.encodeOrNull(platform, forKey: .platform)
         try container.encodeOrNull(signatureError, forKey: .signatureError)
     }
 }

@@ -181,6 +181,8 @@ public struct SliceSummary: Sendable, Equatable, Encodable {
     public var hashChecks: [HashCheck]
     /// `LC_BUILD_VERSION` / `LC_VERSION_MIN_*` minimum OS.
     public var minimumOS: String?
+    /// The platform `minimumOS` is for (`ios`, `macos`, `maccatalyst`, …), from the same command.
+    public var platform: String? = nil
     /// Why the signature could not be read, when it could not.
     public var signatureError: String?
 

@@ -107,7 +107,7 @@ struct BundleInspector: Sendable {
     ) throws(InspectionError) {
         let data = try ExecutableLoader.load(path, tree: tree, maxBytes: maxExecutableBytes, progress: progress)
         do {
-            let file = try MachOFile(data: data)
+            let file = try MachOFile(data: data, limits: ExecutableLoader.readerLimits)
             Self.apply(file, executablePath: path, to: &bundle)
         } catch {
             bundle.note("macho.unreadable", "error", "executable is not a readable Mach-O file: \(error)")
@@ -153,6 +153,12 @@ struct BundleInspector: Sendable {
     /// Derives identifiers and associated domains once everything is read (truth order:
     /// signed entitlements > archived .xcent > profile).
     static func finish(_ bundle: inout BundleInfo) {
+        if let bundleID = bundle.bundleIdentifier {
+            for identifier in Set(bundle.slices.compactMap(\.signingIdentifier)).subtracting([bundleID]).sorted() {
+                bundle.note("signature.identifier-mismatch", "warning",
+                            "the code signature's identifier \(InspectionError.quoted(identifier)) differs from CFBundleIdentifier \(InspectionError.quoted(bundleID)) (Info.plist edited after signing, or re-signed)")
+            }
+        }
         let signed = PlistAccess.dictionary(bundle.entitlements) ?? [:]
         let archived = PlistAccess.dictionary(bundle.archivedEntitlements) ?? [:]
         let hasSigned = bundle.entitlementsSource != .none
@@ -195,7 +201,10 @@ struct BundleInspector: Sendable {
                 bundle.note("signature.missing", "warning", "\(slice.arch): the executable is not signed")
             }
             if let signature = slice.codeSignature {
+                // Hash-check failures are reported once, below, with their slot named plainly.
+                let hashMessages = Set(signature.blobHashChecks.compactMap(CodeSignature.message(for:)))
                 for problem in signature.diagnostics {
+                    if case let .malformed(_, reason) = problem, hashMessages.contains(reason) { continue }
                     bundle.note("signature.problem", "warning", "\(slice.arch): \(problem)")
                 }
                 for check in signature.blobHashChecks where !check.ok {
@@ -206,8 +215,10 @@ struct BundleInspector: Sendable {
                     case .missingBlob: (id, text) = ("missing-blob", "is present but the blob is absent")
                     default: (id, text) = ("unchecked", "could not be checked (\(check.status.rawValue))")
                     }
+                    let blob = check.slot == 5 ? "XML entitlements blob (special slot 5)"
+                        : check.slot == 7 ? "DER entitlements blob (special slot 7)" : "special slot \(check.slot)"
                     bundle.note("signature.hash-\(id)", "error",
-                                "\(slice.arch): special slot \(check.slot) hash (\(check.hashType)) \(text)")
+                                "\(slice.arch): \(blob): the CodeDirectory's \(check.hashType) hash \(text)")
                 }
                 if let comparison = signature.entitlementsComparison, !comparison.agree {
                     // Name what differs (capped): recent iOS enforces the DER blob, while the XML one is shown.
@@ -263,6 +274,7 @@ extension SliceSummary {
             entitlementsSource: EntitlementsSource(rawValue: signature?.entitlementsSource ?? "none") ?? .none,
             hashChecks: (signature?.blobHashChecks ?? []).map { HashCheck(slot: $0.slot, hashType: $0.hashType, status: $0.status.rawValue) },
             minimumOS: slice.buildVersion?.minOS,
+            platform: slice.buildVersion?.platformName,
             signatureError: slice.signatureError)
     }
 }

@@ -60,6 +60,38 @@ extension ProvisioningProfile {
 }
 
 extension ProvisioningProfile.DeveloperCertificate {
+    /// One attribute value as a person reads it: RFC 4514 escapes (`\,` `\+` `\"` `\\`
+    /// `\<` `\>` `\;` `\=` `\#`, a leading or trailing `\ `, and `\HH` hex bytes) removed.
+    static func unescapedRFC4514(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        let input = Array(value.utf8)
+        var index = 0
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        while index < input.count {
+            let byte = input[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < input.count else {
+                bytes.append(byte)
+                index += 1
+                continue
+            }
+            if index + 2 < input.count, let high = hex(input[index + 1]), let low = hex(input[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(input[index + 1])
+                index += 2
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Decodes one DER certificate; a bad one keeps the error instead of failing the profile.
     static func decode(_ der: Data) -> Self {
         do {
@@ -67,7 +99,7 @@ extension ProvisioningProfile.DeveloperCertificate {
             var commonName: String?
             for rdn in certificate.subject {
                 for attribute in rdn where attribute.type == .RDNAttributeType.commonName {
-                    commonName = commonName ?? attribute.value.description
+                    commonName = commonName ?? unescapedRFC4514(attribute.value.description)
                 }
             }
             return Self(

@@ -9,6 +9,7 @@ import Foundation
 /// | ENT-010 | low (medium once expired) | embedded profile expired or expiring within 30 days | an expired build no longer launches: its links cannot be tested or reproduced |
 /// | ENT-011 | info | application-identifier prefix ≠ team ID | files written as TEAMID.bundle never match such apps (classic AASA-007 cause) |
 /// | ENT-012 | low | `?mode=developer` on a production host (same host also plain, or no staging label) | developer devices fetch production directly, trusting user-installed roots |
+/// | ENT-013 | low | CFBundleIdentifier ≠ the code signature's identifier | Info.plist edited after signing or the app re-signed: not the shipped build |
 /// | AASA-022 | medium | applinks host whose file lists the app only under webcredentials/appclips/activitycontinuation | the mix-up behind an AASA-007, with the entry to move |
 /// | AASA-023 | medium | applinks names the app's bundle ID under another prefix, or its app ID in other case | near miss that explains an AASA-007 |
 /// | AASA-024 | medium | App Clip's `appclips:` host file does not list the clip under `appclips` | web invocations of the clip fail |
@@ -25,7 +26,7 @@ public enum FindingRules {
         ENT001NoAssociatedDomains(), ENT002MalformedDomainEntry(), ENT003WildcardDomain(),
         ENT004DeveloperModeInRelease(), ENT005DomainNotInProfile(), ENT006EntitlementsDisagree(),
         ENT007DebuggableBuild(), ENT008PunycodeHost(), ENT009NestedBundleDomains(),
-        ENT010ProfileExpiry(), ENT011AppIDPrefixNotTeam(), ENT012DeveloperModeProductionHost(),
+        ENT010ProfileExpiry(), ENT011AppIDPrefixNotTeam(), ENT012DeveloperModeProductionHost(), ENT013BundleIDNotSigningIdentifier(),
         SCH001CustomURLSchemes(), SCH002QueriedSchemes(),
         BIN001NoUniversalLinkReceiver(), BIN002ReceiversFound(), BIN003OutgoingLinks(),
         BIN004ReceiversWithWebView(), BIN005EncryptedBinary(), BIN006LegacyReceiversOnly(),

@@ -202,19 +202,32 @@ public struct ByteReader: Sendable {
     /// trailing bytes without a NUL are returned as a final string (sections may lack padding).
     public func cStrings(maxLength: Int, maxCount: Int) -> [CString] {
         var result: [CString] = []
+        forEachCString(maxLength: maxLength, maxCount: maxCount) { offset, bytes in
+            result.append(CString(offset: offset, bytes: Data(bytes)))
+        }
+        return result
+    }
+
+    /// Visits the reader's NUL-terminated strings in place, as `cStrings` lists them, without
+    /// copying them (a 20 MB `__cstring` section holds over half a million strings); returns
+    /// how many were visited.
+    @discardableResult
+    public func forEachCString(maxLength: Int, maxCount: Int, _ body: (Int, UnsafeRawBufferPointer) -> Void) -> Int {
+        var visited = 0
         storage[start..<(start + count)].withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var index = 0
-            while index < buffer.count, result.count < maxCount {
-                var end = index
-                while end < buffer.count, buffer[end] != 0 { end += 1 }
+            while index < buffer.count, visited < maxCount {
+                let rest = UnsafeRawBufferPointer(rebasing: buffer[index...])
+                let end = rest.firstIndex(of: 0).map { index + $0 } ?? buffer.count
                 let length = end - index
                 if length > 0, length <= maxLength {
-                    result.append(CString(offset: index, bytes: Data(buffer[index..<end])))
+                    body(index, UnsafeRawBufferPointer(rebasing: buffer[index..<end]))
+                    visited += 1
                 }
                 index = end + 1
             }
         }
-        return result
+        return visited
     }
 
     // MARK: Checked arithmetic

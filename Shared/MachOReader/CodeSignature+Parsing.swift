@@ -73,17 +73,24 @@ extension CodeSignature {
             }
         }
         blobHashChecks = Self.hashChecks(codeDirectories: codeDirectories, blobs: [5: parser.xmlBlob, 7: parser.derBlob])
-        for check in blobHashChecks where !check.ok {
-            let name = check.slot == 5 ? "XML entitlements (slot 5)" : "DER entitlements (slot 7)"
-            let directory = "CodeDirectory slot 0x\(String(check.codeDirectorySlot, radix: 16)) (\(check.hashType))"
-            let message: String = switch check.status {
-            case .match: ""
-            case .mismatch: "\(name) hash does not match \(directory): expected \(check.expected ?? "-"), blob hashes to \(check.actual ?? "-")"
-            case .missingHash: "\(name) present but \(directory) has no hash for it"
-            case .missingBlob: "\(directory) has a hash for \(name) but the blob is absent"
-            case .unsupportedHashType: "\(directory) uses an unknown hash type; \(name) not verified"
+        for check in blobHashChecks {
+            if let message = Self.message(for: check) {
+                self.diagnostics.append(.malformed(offset: superBlob.baseOffset, reason: message))
             }
-            self.diagnostics.append(.malformed(offset: superBlob.baseOffset, reason: message))
+        }
+    }
+
+    /// The diagnostic text of a failed slot-5/7 hash check (nil when it passed). Callers that
+    /// report `blobHashChecks` themselves use it to leave these diagnostics out.
+    public static func message(for check: BlobHashCheck) -> String? {
+        let name = check.slot == 5 ? "XML entitlements (slot 5)" : "DER entitlements (slot 7)"
+        let directory = "CodeDirectory slot 0x\(String(check.codeDirectorySlot, radix: 16)) (\(check.hashType))"
+        return switch check.status {
+        case .match: nil
+        case .mismatch: "\(name) hash does not match \(directory): expected \(check.expected ?? "-"), blob hashes to \(check.actual ?? "-")"
+        case .missingHash: "\(name) present but \(directory) has no hash for it"
+        case .missingBlob: "\(directory) has a hash for \(name) but the blob is absent"
+        case .unsupportedHashType: "\(directory) uses an unknown hash type; \(name) not verified"
         }
     }
 

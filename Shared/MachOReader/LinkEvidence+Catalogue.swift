@@ -70,6 +70,9 @@ enum LinkCatalogue {
     }
 
     /// The entry a symbol name denotes, if any (whole-name match, or a Swift mangled prefix).
+    /// UTF-8 lengths of the plain strings (a quick filter before building a String).
+    static let plainStringLengths: Set<Int> = Set(plainStrings.keys.map(\.utf8.count))
+
     static func entry(forSymbol name: String) -> Entry? {
         if let entry = symbolNames[name] { return entry }
         let body: Substring

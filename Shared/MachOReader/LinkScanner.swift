@@ -1,12 +1,20 @@
 import Foundation
 
 /// Scans one slice's strings and symbols for link-handling evidence (see `LinkCatalogue`).
+extension MachOSlice {
+    /// Names of the sections whose bytes the link scan reads (loaders that copy only what the
+    /// reader reads keep these).
+    public static let linkScanSectionNames: Set<String> = LinkScanner.stringSections.union([LinkScanner.typeReferenceSection])
+}
+
 enum LinkScanner {
     /// Sections whose NUL-terminated strings are compared whole against the catalogue.
     static let stringSections: Set<String> = ["__objc_methname", "__objc_classname", "__cstring", "__swift5_reflstr"]
     static let typeReferenceSection = "__swift5_typeref"
 
-    static func scan(slice: MachOSlice, reader: ByteReader, limits: MachOLimits) -> LinkScanResult {
+    /// Scans `slice`'s sections and `symbols` (the symbol-table entries that may be evidence:
+    /// all of them, or only the catalogue hits when the slice does not retain its symbols).
+    static func scan(slice: MachOSlice, reader: ByteReader, limits: MachOLimits, symbols: [MachOSlice.Symbol]) -> LinkScanResult {
         var hits: Set<LinkEvidence> = []
         var notes: [String] = []
         // Hits per (name, section): a binary repeating one selector must not multiply the report.
@@ -40,25 +48,36 @@ enum LinkScanner {
                Int(encryption.cryptOffset) < Int(section.sliceOffset) + size {
                 notes.append("\(label) lies in the encrypted range")
             }
-            let strings = isStrings
-                ? bytes.cStrings(maxLength: limits.maxStringLength, maxCount: limits.maxStringsPerSection)
-                : readableTypeReferenceRuns(bytes, limits: limits)
+            if isStrings {
+                // Compare in place; only strings as long as a catalogue entry become Strings.
+                let visited = bytes.forEachCString(maxLength: limits.maxStringLength, maxCount: limits.maxStringsPerSection) { offset, raw in
+                    guard LinkCatalogue.plainStringLengths.contains(raw.count) else { return }
+                    let text = String(decoding: raw, as: UTF8.self)
+                    if let entry = LinkCatalogue.plainStrings[text] {
+                        record(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
+                                            offset: bytes.absoluteOffset(offset), arch: slice.arch, matchedString: text))
+                    }
+                }
+                if visited >= limits.maxStringsPerSection {
+                    reliable = false
+                    notes.append("\(label): more than \(limits.maxStringsPerSection) strings; the rest were not scanned")
+                }
+                continue
+            }
+            let strings = readableTypeReferenceRuns(bytes, limits: limits)
             if strings.count >= limits.maxStringsPerSection {
                 reliable = false
                 notes.append("\(label): more than \(limits.maxStringsPerSection) strings; the rest were not scanned")
             }
             for string in strings {
                 let text = string.string
-                if isStrings, let entry = LinkCatalogue.plainStrings[text] {
-                    record(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
-                                        offset: bytes.absoluteOffset(string.offset), arch: slice.arch, matchedString: text))
-                } else if isTypeReferences, let entry = LinkCatalogue.swiftPrefixes.first(where: { text.hasPrefix($0.0) })?.1 {
+                if let entry = LinkCatalogue.swiftPrefixes.first(where: { text.hasPrefix($0.0) })?.1 {
                     record(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
                                         offset: bytes.absoluteOffset(string.offset), arch: slice.arch, matchedString: text))
                 }
             }
         }
-        for symbol in slice.symbols {
+        for symbol in symbols {
             guard let entry = LinkCatalogue.entry(forSymbol: symbol.name) else { continue }
             record(LinkEvidence(kind: entry.kind, name: entry.name, section: "LC_SYMTAB",
                                 offset: symbol.nameFileOffset, arch: slice.arch, matchedString: symbol.name))

@@ -17,6 +17,10 @@ public struct MachOLimits: Sendable, Equatable {
     /// Most bytes of symbol names kept per slice (entries may share one long name: without a
     /// budget, a small table could expand to gigabytes of copies).
     public var maxSymbolNameBytes = 256 << 20
+    /// Keep every symbol in `MachOSlice.symbols`. When false, only the symbols that are
+    /// link evidence are kept (the scan still reads every entry): a large executable's
+    /// half-million symbols would otherwise cost tens of megabytes nobody reads.
+    public var retainsSymbols = true
     /// Longest symbol name or C string considered.
     public var maxStringLength = 16_384
     /// Most strings taken from one section for the link-evidence scan.

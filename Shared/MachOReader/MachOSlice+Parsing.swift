@@ -87,9 +87,9 @@ extension MachOSlice {
         if position != commandsEnd {
             problems.append(.malformed(offset: reader.absoluteOffset(20), reason: "load commands use \(position - headerSize) bytes but sizeofcmds is \(commandBytes)"))
         }
-        readSymbols(reader, order: order, limits: limits)
+        let evidenceSymbols = readSymbols(reader, order: order, limits: limits)
         readCodeSignature(reader, limits: limits)
-        linkScan = LinkScanner.scan(slice: self, reader: reader, limits: limits)
+        linkScan = LinkScanner.scan(slice: self, reader: reader, limits: limits, symbols: evidenceSymbols ?? symbols)
     }
 
     private mutating func parseCommand(
@@ -248,8 +248,10 @@ extension MachOSlice {
         return segment
     }
 
-    private mutating func readSymbols(_ reader: ByteReader, order: ByteOrder, limits: MachOLimits) {
-        guard let table = symbolTable else { return }
+    /// Reads the symbol table into `symbols` (all of it, or only the evidence when
+    /// `limits.retainsSymbols` is false, then also returned: nil means "scan `symbols`").
+    private mutating func readSymbols(_ reader: ByteReader, order: ByteOrder, limits: MachOLimits) -> [Symbol]? {
+        guard let table = symbolTable else { return limits.retainsSymbols ? nil : [] }
         do {
             let entrySize = is64Bit ? 16 : 12
             let strings = try MachOError.reading { () throws(ByteReaderError) in
@@ -265,7 +267,7 @@ extension MachOSlice {
                 return try reader.subReader(at: table.symbolOffset, count: bytes, reading: "LC_SYMTAB symbols")
             }
             var result: [Symbol] = []
-            result.reserveCapacity(count)
+            if limits.retainsSymbols { result.reserveCapacity(count) }
             var badNames = 0
             var nameBytes = 0
             for index in 0..<count {
@@ -292,6 +294,7 @@ extension MachOSlice {
                                                    value: nameBytes, limit: limits.maxSymbolNameBytes))
                     break
                 }
+                guard limits.retainsSymbols || LinkCatalogue.entry(forSymbol: name) != nil else { continue }
                 result.append(Symbol(name: name, type: type, sectionIndex: section, desc: desc, value: value,
                                      nameFileOffset: strings.absoluteOffset(nameIndex)))
             }
@@ -302,6 +305,7 @@ extension MachOSlice {
         } catch {
             problems.append(error)
         }
+        return limits.retainsSymbols ? nil : symbols
     }
 
     private mutating func readCodeSignature(_ reader: ByteReader, limits: MachOLimits) {

@@ -147,6 +147,25 @@ import TestSupport
         #expect(!original[range].allSatisfy { $0 == 0 })
     }
 
+    @Test func sparseLoadCopiesOnlyTheRangesTheReaderReads() throws {
+        // Memory must not grow with data sections either (unwind info, constants, fixups):
+        // only headers, load commands, signature, symbol/string tables and scanned sections count.
+        let original = try Fixtures.data("macho/arm64-applinks-der.bin")
+        let buffer = SparseExecutableBuffer(size: original.count)
+        [UInt8](original).withUnsafeBufferPointer { #expect(buffer.write($0, at: 0)) }
+        let full = try #require(try MachOFile(data: original).slices.first)
+        for name in ["__unwind_info", "__eh_frame", "__stubs"] {
+            let section = try #require(full.sections.first { $0.name == name })
+            let range = Int(section.sliceOffset)..<(Int(section.sliceOffset) + Int(section.size))
+            #expect(!original[range].allSatisfy { $0 == 0 })
+            #expect(buffer.data[range].allSatisfy { $0 == 0 }, "\(name) was copied")
+        }
+        #expect(buffer.copiedBytes < original.count / 2, "copied \(buffer.copiedBytes) of \(original.count) bytes")
+        let sparse = try #require(try MachOFile(data: buffer.data).slices.first)
+        #expect(sparse.linkEvidence == full.linkEvidence)
+        #expect(sparse.symbols == full.symbols)
+    }
+
     @Test func writesPastTheDeclaredSizeAreRefused() {
         let buffer = SparseExecutableBuffer(size: 4)
         [UInt8](repeating: 1, count: 8).withUnsafeBufferPointer { #expect(!buffer.write($0, at: 0)) }

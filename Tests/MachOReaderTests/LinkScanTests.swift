@@ -4,6 +4,19 @@ import Testing
 
 /// Link-evidence details beyond the generated fixtures: Swift names, other layouts.
 @Suite struct LinkScanTests {
+    @Test func notRetainingSymbolsKeepsOnlyTheEvidenceAndFindsTheSameHits() throws {
+        // Inspecting a large app must not hold half a million symbols it never reads.
+        let data = SyntheticImage().build()
+        var limits = MachOLimits()
+        limits.retainsSymbols = false
+        let lean = try #require(try MachOFile(data: data, limits: limits).slices.first)
+        let full = try #require(try MachOFile(data: data).slices.first)
+        #expect(lean.linkEvidence == full.linkEvidence)
+        #expect(full.symbols.count > lean.symbols.count)
+        #expect(!lean.symbols.isEmpty)
+        #expect(Set(lean.symbols.map(\.name)).isSubset(of: Set(full.linkEvidence.map(\.matchedString))))
+    }
+
     @Test func swiftUIHandlersAreFoundByTheirMangledImportPrefix() throws {
         var image = SyntheticImage()
         image.methodNames = []
