@@ -62,13 +62,13 @@ public struct DeviceStateEntry: Sendable, Equatable, Hashable, Codable, Identifi
         self.patterns = patterns
     }
 
-    /// Whether this record is about `host` (an app's claimed host; `*.` prefixes ignored on both).
-    public func isAbout(host other: String) -> Bool {
-        Self.bare(host) == Self.bare(other.lowercased())
-    }
-
-    private static func bare(_ host: String) -> Substring {
-        host.hasPrefix("*.") ? host.dropFirst(2) : Substring(host)
+    /// Whether this record is about `claim`, a host the app claims: the same host, or for a
+    /// wildcard claim `*.example.com` any subdomain of example.com (not the apex, as on iOS).
+    public func isAbout(host claim: String) -> Bool {
+        let claim = claim.lowercased()
+        if host == claim { return true }
+        guard claim.hasPrefix("*.") else { return false }
+        return host.hasSuffix(claim.dropFirst(1))
     }
 }
 

@@ -91,12 +91,13 @@ enum ArgumentCheck {
 /// Text from a tool or a file, made safe to show: control characters (escape sequences, NUL)
 /// become `?` and the length is capped.
 public enum Sanitise {
-    /// `text` without control characters (tab kept), at most `limit` characters.
+    /// `text` without control characters (tab kept), at most `limit` scalars (a cut ends in `…`).
     public static func forDisplay(_ text: some StringProtocol, limit: Int = 512) -> String {
         var out = String.UnicodeScalarView()
         var count = 0
+        let total = text.unicodeScalars.count
         for scalar in text.unicodeScalars {
-            if count >= limit { out.append("…"); break }
+            if total > limit, count >= limit - 1 { out.append("…"); break }
             let isControl = scalar.properties.generalCategory == .control && scalar != "\t"
             out.append(isControl ? "?" : scalar)
             count += 1
