@@ -101,6 +101,7 @@ var package = Package(
             dependencies: [
                 "SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "Findings", "Reports",
                 "DeviceTools",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Shared/Workbench",
             swiftSettings: strict
