@@ -58,6 +58,9 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(name: .customLong("urls"), help: ArgumentHelp("A file of URLs, one per line ('-' reads standard input).", valueName: "FILE"))
     var urlList: String?
 
+    @Option(name: .customLong("device-state"), help: ArgumentHelp("A sysdiagnose's swcutil_show.txt (or 'swcutil show' output): add what the device recorded for the app's domains.", valueName: "FILE"))
+    var deviceState: String?
+
     @Option(name: .customLong("report"), help: ArgumentHelp("Write a report; the format follows the name: .md .html .pdf .json .sarif .links.html (repeatable).", valueName: "FILE"))
     var reports: [String] = []
 
@@ -96,6 +99,13 @@ struct ScanCommand: AsyncParsableCommand {
                 throw failUnreadable(report, "cannot be written: no folder \(folder)")
             }
         }
+        var deviceText: String?
+        if let deviceState {
+            switch DeviceStateSection.readFile(deviceState) {
+            case .success(let text): deviceText = text
+            case .failure(let problem): throw failUnreadable(deviceState, problem.description)
+            }
+        }
         var entries: [URLListEntry] = []
         for url in urls {
             if let entry = try? URLList.entry(url) { entries.append(entry) }
@@ -125,11 +135,14 @@ struct ScanCommand: AsyncParsableCommand {
             }
         }
         progress?.clear()
+        let device = deviceText.map { DeviceStateSection.entries(from: $0, for: analysis) }
 
         let generatedAt = Date()
         for report in reports {
             do {
-                let data = try analysis.report(try ScanReportKind(path: report), toolVersion: Workbench.version, generatedAt: generatedAt)
+                let kind = try ScanReportKind(path: report)
+                var data = try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt)
+                if let device { data = DeviceStateSection.adding(device, to: data, kind: kind) }
                 try data.write(to: URL(fileURLWithPath: report))
             } catch let error as WorkbenchError {
                 throw failUnreadable(report, error.description)
@@ -141,10 +154,12 @@ struct ScanCommand: AsyncParsableCommand {
         switch format {
         case .json:
             var data = try analysis.scanDocument()
+            if let device { data = try DeviceStateSection.addingToJSON(device, document: data) }
             data.append(0x0A)
             FileHandle.standardOutput.write(data)
         case .text:
-            let text = ScanTextRenderer(style: ScanStyle.forStandardOutput()).render(analysis, reports: reports)
+            var text = ScanTextRenderer(style: ScanStyle.forStandardOutput()).render(analysis, reports: reports)
+            if let device { text += DeviceStateSection.text(device) }
             FileHandle.standardOutput.write(Data(text.utf8))
         }
 

@@ -1,3 +1,4 @@
+import DeviceTools
 import Foundation
 import Observation
 
@@ -38,6 +39,8 @@ public final class WorkbenchDocument {
     public internal(set) var revision: Int = 0
     /// The settings every fetch uses.
     public internal(set) var settings: WorkbenchSettings
+    /// The device's records for this app's domains (`importDeviceState`, WorkbenchDocument+DeviceState.swift).
+    public internal(set) var deviceState: [DeviceStateEntry] = []
 
     // MARK: Internal bookkeeping (not observed)
 

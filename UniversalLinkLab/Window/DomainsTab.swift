@@ -11,7 +11,9 @@ struct DomainsTab: View {
         List(selection: $model.selectedHost) {
             ForEach(model.document.domains) { entry in
                 DomainCardView(model: model, card: DomainCard(entry),
-                               device: model.document.deviceState.filter { $0.isAbout(host: entry.host) })
+                               device: model.document.deviceState.filter { record in
+                                   ([entry.host] + entry.entries).contains { record.isAbout(host: $0) }
+                               })
                     .tag(entry.host)
             }
         }

@@ -22,6 +22,23 @@ public enum DeviceStateSection {
                 claims: Set(analysis.hosts.map(\.entry) + analysis.domains.map(\.host)))
     }
 
+    /// The text of a dump file, bounded (`DeviceTools.maximumInputBytes`), or one clear reason.
+    public static func readFile(_ path: String) -> Result<String, DeviceStateFileError> {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.init("cannot be read")) }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: DeviceTools.maximumInputBytes + 1) else {
+            return .failure(.init("cannot be read"))
+        }
+        guard data.count <= DeviceTools.maximumInputBytes else {
+            return .failure(.init("is larger than \(DeviceTools.maximumInputBytes / 1_048_576) MiB"))
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        guard looksLikeDump(text) else {
+            return .failure(.init("is not a swcutil show dump (no DATABASE section or entry)"))
+        }
+        return .success(text)
+    }
+
     /// Whether `text` looks like a `swcutil show` dump at all (a DATABASE section or an entry).
     public static func looksLikeDump(_ text: String) -> Bool {
         let dump = DeviceStateDump.parse(text)
@@ -113,6 +130,12 @@ public enum DeviceStateSection {
         }
         return out
     }
+}
+
+/// Why a device-state file was refused (completes "FILE …").
+public struct DeviceStateFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Any JSON value, for adding a key to an encoded document without changing the rest.
