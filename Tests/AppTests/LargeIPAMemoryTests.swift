@@ -8,12 +8,12 @@ import Testing
 /// and hashes it while the process's peak resident size stays far below the file's size.
 @MainActor
 @Suite struct LargeIPAMemoryTests {
-    static var largeIPA: URL? {
+    nonisolated static var largeIPA: URL? {
         ProcessInfo.processInfo.environment["LINKLAB_LARGE_IPA"].map { URL(fileURLWithPath: $0) }
     }
 
     /// Peak resident set size of this process in bytes (macOS reports `ru_maxrss` in bytes).
-    static func peakResidentBytes() -> Int64 {
+    nonisolated static func peakResidentBytes() -> Int64 {
         var usage = rusage()
         guard getrusage(RUSAGE_SELF, &usage) == 0 else { return -1 }
         return Int64(usage.ru_maxrss)

@@ -12,7 +12,8 @@ final class UpdaterState {
         canCheckForUpdates = updater.canCheckForUpdates
         observation = updater.observe(\.canCheckForUpdates, options: [.new]) { [weak self] updater, _ in
             let value = updater.canCheckForUpdates
-            Task { @MainActor in self?.canCheckForUpdates = value }
+            let target = self
+            Task { @MainActor in target?.canCheckForUpdates = value }
         }
     }
 }

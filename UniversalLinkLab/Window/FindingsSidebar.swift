@@ -83,7 +83,8 @@ struct StatusFilterMenu: View {
             Image(systemName: statuses == nil ? "line.3.horizontal.decrease.circle"
                                               : "line.3.horizontal.decrease.circle.fill")
         }
-        .menuStyle(.borderlessButton)
+        .menuStyle(.button)
+        .buttonStyle(.borderless)
         .fixedSize()
         .accessibilityLabel("Filter by triage status")
     }
