@@ -7,10 +7,18 @@ import SwiftUI
 @main
 struct UniversalLinkLabApp: App {
     @NSApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+    /// Sparkle holds its delegate weakly: the app keeps it.
+    private let updaterDelegate: UpdaterDelegate
     /// The one updater of the app (Sparkle's documented SwiftUI setup); never create a second.
-    private let updaterController = SPUStandardUpdaterController(
-        startingUpdater: true, updaterDelegate: nil, userDriverDelegate: nil)
+    private let updaterController: SPUStandardUpdaterController
     @State private var settings = AppSettings()
+
+    init() {
+        let delegate = UpdaterDelegate()
+        updaterDelegate = delegate
+        updaterController = SPUStandardUpdaterController(
+            startingUpdater: true, updaterDelegate: delegate, userDriverDelegate: nil)
+    }
 
     var body: some Scene {
         // IPAs (and zipped .app bundles) are opened read-only. The document type holds no bytes:

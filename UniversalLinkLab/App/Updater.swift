@@ -33,3 +33,11 @@ struct CheckForUpdatesView: View {
             .disabled(!state.canCheckForUpdates)
     }
 }
+
+/// The update channel of Settings › Updates: the default channel, plus "beta" when the tester
+/// asked for betas (appcast items published with `generate_appcast --channel beta`).
+final class UpdaterDelegate: NSObject, SPUUpdaterDelegate {
+    func allowedChannels(for updater: SPUUpdater) -> Set<String> {
+        UserDefaults.standard.bool(forKey: "betaUpdates") ? ["beta"] : []
+    }
+}
