@@ -98,12 +98,17 @@ var package = Package(
         ),
         .target(
             name: "Workbench",
-            dependencies: ["SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "Findings", "Reports"],
+            dependencies: [
+                "SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "Findings", "Reports",
+                "DeviceTools",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             path: "Shared/Workbench",
             swiftSettings: strict
         ),
         .target(
             name: "DeviceTools",
+            dependencies: ["SiteAssociation"],
             path: "Shared/DeviceTools",
             swiftSettings: strict
         ),
@@ -175,7 +180,10 @@ var package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),
-        .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TestSupport"], swiftSettings: strict),
+        // Linux checks of the Mac app: its sources parse, its Xcode project, scheme, Info.plist,
+        // entitlements and accessibility identifiers are consistent (the app builds on macOS CI).
+        .testTarget(name: "MacAppProjectTests", dependencies: ["Workbench", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "SiteAssociation", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "WebWorkbenchTests",
             dependencies: [

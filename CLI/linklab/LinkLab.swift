@@ -18,7 +18,8 @@ struct LinkLab: AsyncParsableCommand {
             reads standard input. Contract (commands, flags, JSON): docs/cli.md.
             """,
         version: Workbench.version,
-        subcommands: [InspectCommand.self, AASACommand.self, MatchCommand.self, ScanCommand.self]
+        subcommands: [InspectCommand.self, AASACommand.self, MatchCommand.self, ScanCommand.self, ReportCommand.self,
+                      DiffCommand.self]
     )
 }
 

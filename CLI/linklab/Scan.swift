@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reports
 import Workbench
 
 /// `linklab scan PATH`: the whole pipeline — inspect, fetch every associated domain, decide
@@ -63,6 +64,9 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(name: .customLong("urls"), help: ArgumentHelp("A file of URLs, one per line ('-' reads standard input).", valueName: "FILE"))
     var urlList: String?
 
+    @Option(name: .customLong("device-state"), help: ArgumentHelp("A sysdiagnose's swcutil_show.txt (or 'swcutil show' output): add what the device recorded for the app's domains.", valueName: "FILE"))
+    var deviceState: String?
+
     @Option(name: .customLong("report"), help: ArgumentHelp("Write a report; the format follows the name: .md .html .pdf .json .sarif .links.html (repeatable).", valueName: "FILE"))
     var reports: [String] = []
 
@@ -71,6 +75,12 @@ struct ScanCommand: AsyncParsableCommand {
 
     @Option(help: "Output format: text (for people) or json (the scan document of docs/cli.md).")
     var format: Format = .text
+
+    @Flag(help: "Add stage timings to the Markdown, JSON and SARIF reports (they are left out so that the same input gives identical bytes).")
+    var timings = false
+
+    @Option(name: .customLong("save"), help: ArgumentHelp("Save the session (app facts, every answer, URLs) for report, diff, the workbench.", valueName: "FILE.linklab"))
+    var save: String?
 
     func validate() throws {
         _ = try parsedSupplies()
@@ -102,6 +112,13 @@ struct ScanCommand: AsyncParsableCommand {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw failUnreadable(report, "cannot be written: no folder \(folder)")
+            }
+        }
+        var deviceText: String?
+        if let deviceState {
+            switch DeviceStateSection.readFile(deviceState) {
+            case .success(let text): deviceText = text
+            case .failure(let problem): throw failUnreadable(deviceState, problem.description)
             }
         }
         var entries: [URLListEntry] = []
@@ -137,11 +154,21 @@ struct ScanCommand: AsyncParsableCommand {
         }
         progress?.clear()
         for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: analysis.hosts) { printError(warning) }
+        let device = deviceText.map { DeviceStateSection.entries(from: $0, for: analysis) }
 
-        let generatedAt = Date()
+        let generatedAt: Date
+        do {
+            generatedAt = try ReportDate.generatedAt(environment: ProcessInfo.processInfo.environment, now: Date())
+        } catch {
+            printError("linklab: \(error.description)")
+            throw LinkLabExit.usage
+        }
         for report in reports {
             do {
-                let data = try analysis.report(try ScanReportKind(path: report), toolVersion: Workbench.version, generatedAt: generatedAt)
+                let kind = try ScanReportKind(path: report)
+                var data = try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
+                                               timings: timings)
+                if let device { data = DeviceStateSection.adding(device, to: data, kind: kind) }
                 try data.write(to: URL(fileURLWithPath: report))
             } catch let error as WorkbenchError {
                 throw failUnreadable(report, error.description)
@@ -150,12 +177,21 @@ struct ScanCommand: AsyncParsableCommand {
             }
         }
 
+        if let save {
+            let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies)
+            try await SessionCLI.saveScan(analysis, urls: entries, settings: settings, to: save)
+        }
+
         switch format {
         case .json:
-            writeJSON(try analysis.scanDocument())
+            var data = try analysis.scanDocument(timings: timings)
+            if let device { data = try DeviceStateSection.addingToJSON(device, document: data) }
+            writeJSON(data)
         case .text:
             let style = ScanStyle.forStandardOutput()
-            writeText(ScanTextRenderer(style: style).render(analysis, reports: reports), styled: style.enabled)
+            var text = ScanTextRenderer(style: style).render(analysis, reports: reports)
+            if let device { text += DeviceStateSection.text(device) }
+            writeText(text, styled: style.enabled)
         }
 
         if let failOn, let threshold = Severity(name: failOn), analysis.findingCount(atLeast: threshold) > 0 {

@@ -1,0 +1,27 @@
+import Foundation
+
+// libFuzzer target for DeviceTools: the swcutil show / sysdiagnose parser, the swcutil verify
+// parser, the lenient date parser, simctl's device list, and the command builders, all fed
+// with the same bytes. Any trap, overflow or ASan report is a bug.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+    let text = String(decoding: bytes, as: UTF8.self)
+    let dump = DeviceStateDump.parse(text)
+    _ = dump.entries(appIDs: ["ABCDE12345.com.example.app"], hosts: ["example.com", "*.example.org"])
+    _ = try? JSONEncoder().encode(dump.entries)
+    let answer = AppleMatcherAnswer.parse(stdout: text, stderr: String(text.reversed()),
+                                          appIDs: ["ABCDE12345.com.example.app"])
+    for line in answer.lines {
+        _ = MatcherComparison(appID: line.appID, ours: .match, apple: answer.outcome(for: line.appID)).summary
+    }
+    for line in text.split(separator: "\n").prefix(64) { _ = DeviceStateDate.parse(String(line)) }
+    _ = SimulatorCommands.bootedDevices(fromJSON: bytes)
+    let head = String(text.prefix(256))
+    _ = try? SimulatorCommands.openURL(head, device: head)
+    if let command = try? SwcutilCommands.verify(host: head, associationFile: "/tmp/" + head, url: head) {
+        _ = SwcutilCommands.withAdministratorPrompt(command).arguments
+    }
+    _ = ToolCommand.shellQuoted(head)
+    return 0
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import UniformTypeIdentifiers
+@testable import UniversalLinkLab
+
+/// The app's document types, checked inside the app (the Info.plist declarations are checked
+/// on Linux by MacAppProjectTests).
+@MainActor
+@Suite struct DocumentTypeTests {
+    @Test func ipaIsTheImportedAppleTypeAndConformsToZip() {
+        #expect(UTType.ipa.identifier == "com.apple.itunes.ipa")
+        #expect(UTType.ipa.conforms(to: .zip))
+        #expect(AppArchiveDocument.readableContentTypes.contains(.ipa))
+        #expect(AppArchiveDocument.writableContentTypes.isEmpty)
+    }
+
+    @Test func sessionIsOurExportedJSONTypeWithTheLinklabExtension() {
+        #expect(UTType.linkLabSession.identifier == "org.universallinklab.session")
+        #expect(UTType.linkLabSession.conforms(to: .json))
+        #expect(UTType.linkLabSession.preferredFilenameExtension == "linklab")
+    }
+
+    @Test func testOverridesReadOfflineAndSuppliedFiles() {
+        let overrides = AppSettings.testOverrides([
+            "LINKLAB_OFFLINE": "1", "LINKLAB_AASA": "example.com=/tmp/a.json;shop.example.com=/tmp/b.json",
+        ])
+        #expect(overrides.offline)
+        #expect(overrides.supplied == ["example.com": "/tmp/a.json", "shop.example.com": "/tmp/b.json"])
+        #expect(AppSettings.testOverrides([:]).offline == false)
+    }
+
+    @Test func boundedFileRefusesFilesOverTheLimit() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-bounded-\(UUID()).json")
+        try Data(count: 2048).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try BoundedFile.read(url, limit: 4096).count == 2048)
+        #expect(throws: CocoaError.self) { try BoundedFile.read(url, limit: 1024) }
+    }
+}

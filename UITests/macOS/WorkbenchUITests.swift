@@ -1,0 +1,83 @@
+import XCTest
+
+/// End-to-end: the sample IPA opened through the launch-environment hook (as Finder would
+/// open it), offline with the sample's association files. Elements are found by the web
+/// workbench's hook names only (MacAppProjectTests checks the app sets each one).
+final class WorkbenchUITests: XCTestCase {
+    /// The repository root, from this file's location on the machine that built the tests.
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    override func setUpWithError() throws {
+        continueAfterFailure = false
+    }
+
+    @MainActor
+    private func launchWithSample() -> XCUIApplication {
+        let samples = Self.root.appendingPathComponent("Samples")
+        let app = XCUIApplication()
+        app.launchArguments += ["-ApplePersistenceIgnoreState", "YES"]
+        app.launchEnvironment["LINKLAB_OPEN"] = samples.appendingPathComponent("LinkLabSample.ipa").path
+        app.launchEnvironment["LINKLAB_OFFLINE"] = "1"
+        app.launchEnvironment["LINKLAB_AASA"] = ["example.com", "shop.example.com", "example.org", "go.example.net"]
+            .map { "\($0)=" + samples.appendingPathComponent("aasa/\($0).json").path }
+            .joined(separator: ";")
+        app.launch()
+        let status = app.descendants(matching: .any).matching(identifier: "document-status").firstMatch
+        XCTAssertTrue(status.waitForExistence(timeout: 30), "no document window opened")
+        let ready = XCTNSPredicateExpectation(predicate: NSPredicate(format: "value == 'ready'"), object: status)
+        XCTAssertEqual(XCTWaiter.wait(for: [ready], timeout: 120), .completed, "the document never became ready")
+        return app
+    }
+
+    @MainActor
+    func testSidebarListsTheSampleFindings() {
+        let app = launchWithSample()
+        let findings = app.descendants(matching: .any).matching(identifier: "finding")
+        XCTAssertTrue(findings.firstMatch.waitForExistence(timeout: 10))
+        XCTAssertGreaterThanOrEqual(findings.count, 5, "the sample has at least ENT-003/005/007/009 and SCH-001")
+        let filter = app.descendants(matching: .any).matching(identifier: "finding-filter").firstMatch
+        filter.click()
+        filter.typeText("ENT-005")
+        XCTAssertEqual(app.descendants(matching: .any).matching(identifier: "finding").count, 1)
+    }
+
+    @MainActor
+    func testURLTesterDecidesWhileTyping() {
+        let app = launchWithSample()
+        app.descendants(matching: .any).matching(identifier: "tab-urls").firstMatch.click()
+        let input = app.descendants(matching: .any).matching(identifier: "url-input").firstMatch
+        XCTAssertTrue(input.waitForExistence(timeout: 10))
+        input.click()
+        input.typeText("https://example.com/buy/42")
+        let verdict = app.descendants(matching: .any).matching(identifier: "verdict").firstMatch
+        XCTAssertTrue(verdict.waitForExistence(timeout: 10))
+        XCTAssertEqual(verdict.value as? String, "match", "Apple's worked example opens /buy/42")
+    }
+
+    @MainActor
+    func testExportWritesAMarkdownReport() throws {
+        let app = launchWithSample()
+        let folder = FileManager.default.temporaryDirectory
+        let name = "linklab-ui-\(UUID().uuidString).md"
+        app.toolbars.menuButtons["Export Report"].firstMatch.click()
+        app.descendants(matching: .any).matching(identifier: "export-md").firstMatch.click()
+        let panel = app.sheets.firstMatch
+        XCTAssertTrue(panel.waitForExistence(timeout: 10), "no save panel")
+        // Choose the folder with Go to Folder (⇧⌘G), then the name, then Save.
+        panel.typeKey("g", modifierFlags: [.command, .shift])
+        app.typeText(folder.path + "\r")
+        let nameField = panel.textFields["saveAsNameTextField"].firstMatch
+        nameField.click()
+        nameField.typeKey("a", modifierFlags: .command)
+        nameField.typeText(name)
+        panel.buttons["Save"].firstMatch.click()
+        let target = folder.appendingPathComponent(name)
+        let deadline = Date().addingTimeInterval(15)
+        while !FileManager.default.fileExists(atPath: target.path), Date() < deadline {
+            RunLoop.current.run(until: Date().addingTimeInterval(0.2))
+        }
+        let text = try String(contentsOf: target, encoding: .utf8)
+        XCTAssertTrue(text.contains("ENT-005"), "the report lists the sample's findings")
+    }
+}

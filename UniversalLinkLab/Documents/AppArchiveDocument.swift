@@ -1,0 +1,24 @@
+import SwiftUI
+import UniformTypeIdentifiers
+
+/// An IPA or a zipped `.app`, opened read-only.
+///
+/// It deliberately holds nothing: `init(configuration:)` never touches
+/// `configuration.file.regularFileContents`, because a file wrapper copies the whole file into
+/// memory (always, for files on external or network volumes). The window reads the URL from
+/// its `FileDocumentConfiguration` and the engine streams the archive from disk.
+struct AppArchiveDocument: FileDocument {
+    static let readableContentTypes: [UTType] = [.ipa, .zip]
+    static let writableContentTypes: [UTType] = []
+
+    init() {}
+
+    init(configuration: ReadConfiguration) throws {
+        // Only the type is checked; the bytes are the engine's business.
+        guard configuration.file.isRegularFile else { throw CocoaError(.fileReadCorruptFile) }
+    }
+
+    func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+        throw CocoaError(.featureUnsupported)
+    }
+}

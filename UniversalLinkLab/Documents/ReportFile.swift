@@ -1,0 +1,78 @@
+import Reports
+import SwiftUI
+import UniformTypeIdentifiers
+
+/// Bytes handed to `fileExporter`: a report in one of the five formats, or a session.
+/// Exports are plain PDF, HTML, Markdown and JSON files, so Quick Look previews them.
+struct ReportFile: FileDocument {
+    static let readableContentTypes: [UTType] = []
+    static let writableContentTypes: [UTType] = [.pdf, .html, .markdownReport, .json, .sarifReport, .linkLabSession]
+
+    var data: Data
+    var contentType: UTType
+
+    init(data: Data, contentType: UTType) {
+        self.data = data
+        self.contentType = contentType
+    }
+
+    init(configuration: ReadConfiguration) throws {
+        throw CocoaError(.featureUnsupported)
+    }
+
+    func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
+        FileWrapper(regularFileWithContents: data)
+    }
+}
+
+extension ReportFormat {
+    /// The type `fileExporter` writes for this format.
+    var contentType: UTType {
+        switch self {
+        case .markdown: .markdownReport
+        case .html: .html
+        case .pdf: .pdf
+        case .json: .json
+        case .sarif: .sarifReport
+        }
+    }
+
+    /// Menu title.
+    var title: String {
+        switch self {
+        case .markdown: "Markdown"
+        case .html: "HTML"
+        case .pdf: "PDF"
+        case .json: "JSON"
+        case .sarif: "SARIF"
+        }
+    }
+
+    /// The stable hook of the export control (`export-md`, …).
+    var hook: String {
+        switch self {
+        case .markdown: "export-md"
+        case .html: "export-html"
+        case .pdf: "export-pdf"
+        case .json: "export-json"
+        case .sarif: "export-sarif"
+        }
+    }
+}
+
+/// The PDF report as a shareable file (Share menu): rendered only when a service asks for it.
+struct ReportShareItem: Transferable {
+    let fileName: String
+    let render: @Sendable () async throws -> Data
+
+    static var transferRepresentation: some TransferRepresentation {
+        FileRepresentation(exportedContentType: .pdf) { item in
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("UniversalLinkLab-share-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let url = folder.appendingPathComponent(item.fileName)
+            try await item.render().write(to: url, options: .atomic)
+            return SentTransferredFile(url)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Findings
+import SwiftUI
+import Workbench
+
+/// The selected finding: explanation, evidence, remediation, references, triage.
+struct FindingInspector: View {
+    @Bindable var model: WindowModel
+
+    var body: some View {
+        if let item = model.selected, model.showsInspector {
+            ScrollView {
+                VStack(alignment: .leading, spacing: 12) {
+                    HStack {
+                        SeverityDot(severity: item.finding.severity)
+                        Text("\(item.finding.severity.displayName) · \(item.finding.id)")
+                            .font(.caption).foregroundStyle(.secondary)
+                    }
+                    Text(item.finding.title).font(.title3.weight(.semibold))
+                    Text(item.finding.subject).font(.callout.monospaced()).textSelection(.enabled)
+                    Text(item.finding.explanation).textSelection(.enabled)
+                    InspectorSection(title: "Evidence") {
+                        ForEach(Array(item.finding.evidence.enumerated()), id: \.offset) { _, evidence in
+                            Text(evidence.summary).font(.caption.monospaced()).textSelection(.enabled)
+                        }
+                    }
+                    InspectorSection(title: "Remediation") {
+                        Text(item.finding.remediation).textSelection(.enabled)
+                    }
+                    InspectorSection(title: "References") {
+                        ForEach(item.finding.references, id: \.url) { reference in
+                            if let url = URL(string: reference.url), url.scheme == "https" {
+                                Link(reference.title, destination: url)
+                            } else {
+                                Text(reference.title)
+                            }
+                        }
+                    }
+                    TriageEditor(model: model, item: item)
+                        .id(item.fingerprint)
+                }
+                .padding()
+                .frame(maxWidth: .infinity, alignment: .leading)
+            }
+        } else {
+            Text("Select a finding").foregroundStyle(.secondary)
+                .frame(maxWidth: .infinity, maxHeight: .infinity)
+        }
+    }
+}
+
+struct InspectorSection<Content: View>: View {
+    let title: String
+    @ViewBuilder let content: Content
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Text(title).font(.headline)
+            content
+        }
+        .accessibilityElement(children: .contain)
+    }
+}
+
+/// Status and note; Save applies them (undoable with ⌘Z).
+struct TriageEditor: View {
+    let model: WindowModel
+    let item: TriagedFinding
+    @State private var status: TriageStatus
+    @State private var note: String
+    @Environment(\.undoManager) private var undoManager
+
+    init(model: WindowModel, item: TriagedFinding) {
+        self.model = model
+        self.item = item
+        _status = State(initialValue: item.status)
+        _note = State(initialValue: item.triage?.note ?? "")
+    }
+
+    var body: some View {
+        InspectorSection(title: "Triage") {
+            Picker("Status", selection: $status) {
+                ForEach(TriageStatus.allCases, id: \.self) { Text($0.badge).tag($0) }
+            }
+            .accessibilityIdentifier("triage-status")
+            TextField("Note", text: $note, axis: .vertical)
+                .lineLimit(2...6)
+                .accessibilityIdentifier("triage-note")
+            Button("Save Triage") {
+                model.setTriage(item.fingerprint, status: status, note: note, undoManager: undoManager)
+            }
+            .keyboardShortcut(.return, modifiers: .command)
+            .disabled(status == item.status && note == (item.triage?.note ?? ""))
+            .accessibilityIdentifier("triage-save")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Sparkle
+import SwiftUI
+
+/// Fetching (timeouts, user agent, CDN base, extra CA, offline) and Updates.
+struct SettingsView: View {
+    let updater: SPUUpdater
+    @Environment(AppSettings.self) private var settings
+
+    var body: some View {
+        @Bindable var settings = settings
+        TabView {
+            Form {
+                Toggle("Offline (never fetch; use supplied files only)", isOn: $settings.offline)
+                Stepper("Timeout per request: \(settings.timeoutSeconds) s",
+                        value: $settings.timeoutSeconds, in: 1...120)
+                TextField("User agent", text: $settings.userAgent)
+                TextField("Apple CDN base URL", text: $settings.cdnBase)
+                TextField("Extra CA certificate file (PEM)", text: $settings.caFile)
+                Text("New windows use these settings; open documents keep theirs.")
+                    .font(.caption).foregroundStyle(.secondary)
+            }
+            .tabItem { Label("Fetching", systemImage: "network") }
+
+            UpdaterSettingsView(updater: updater, betaUpdates: $settings.betaUpdates)
+                .tabItem { Label("Updates", systemImage: "arrow.triangle.2.circlepath") }
+        }
+        .padding(20)
+        .frame(width: 520)
+    }
+}
+
+/// Sparkle's preferences, set only when the user changes them (Sparkle's documented pattern).
+struct UpdaterSettingsView: View {
+    let updater: SPUUpdater
+    @Binding var betaUpdates: Bool
+    @State private var automaticallyChecks: Bool
+    @State private var automaticallyDownloads: Bool
+
+    init(updater: SPUUpdater, betaUpdates: Binding<Bool>) {
+        self.updater = updater
+        _betaUpdates = betaUpdates
+        _automaticallyChecks = State(initialValue: updater.automaticallyChecksForUpdates)
+        _automaticallyDownloads = State(initialValue: updater.automaticallyDownloadsUpdates)
+    }
+
+    var body: some View {
+        Form {
+            Toggle("Automatically check for updates", isOn: $automaticallyChecks)
+                .onChange(of: automaticallyChecks) { updater.automaticallyChecksForUpdates = automaticallyChecks }
+            Toggle("Automatically download updates", isOn: $automaticallyDownloads)
+                .disabled(!automaticallyChecks)
+                .onChange(of: automaticallyDownloads) {
+                    updater.automaticallyDownloadsUpdates = automaticallyDownloads
+                }
+            Toggle("Include beta versions (update channel \"beta\")", isOn: $betaUpdates)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Findings
+import SwiftUI
+import Workbench
+
+/// Counts by severity, a filter field, and the findings grouped by severity with triage badges.
+struct FindingsSidebar: View {
+    @Bindable var model: WindowModel
+    @FocusState private var searchFocused: Bool
+
+    var body: some View {
+        let list = model.findingList
+        VStack(spacing: 0) {
+            SeverityCounts(counts: list.counts)
+                .padding(.horizontal, 12)
+                .padding(.vertical, 8)
+            HStack {
+                TextField("Filter findings", text: $model.findingQuery)
+                    .textFieldStyle(.roundedBorder)
+                    .focused($searchFocused)
+                    .accessibilityIdentifier("finding-filter")
+                    .accessibilityLabel("Filter findings by ID, title, subject or note")
+                StatusFilterMenu(statuses: $model.statusFilter)
+            }
+            .padding(.horizontal, 12)
+            .padding(.bottom, 8)
+            List(selection: $model.selectedFinding) {
+                ForEach(list.groups) { group in
+                    Section(group.title) {
+                        ForEach(group.findings, id: \.fingerprint) { item in
+                            FindingRowView(row: FindingRow(item))
+                                .tag(item.fingerprint)
+                        }
+                    }
+                }
+            }
+            .listStyle(.sidebar)
+            .overlay {
+                if list.visible.isEmpty {
+                    Text(model.document.findings.isEmpty ? "No findings yet" : "No finding matches the filter")
+                        .foregroundStyle(.secondary)
+                }
+            }
+        }
+        .onChange(of: model.findingSearchFocusRequest) { searchFocused = true }
+    }
+}
+
+struct SeverityCounts: View {
+    let counts: [Severity: Int]
+
+    var body: some View {
+        HStack(spacing: 10) {
+            ForEach(Severity.descending, id: \.self) { severity in
+                VStack(spacing: 2) {
+                    Text("\(counts[severity] ?? 0)").font(.headline.monospacedDigit())
+                    Text(severity.displayName).font(.caption2).foregroundStyle(.secondary)
+                }
+                .frame(maxWidth: .infinity)
+                .accessibilityElement(children: .combine)
+                .accessibilityLabel("\(counts[severity] ?? 0) \(severity.displayName)")
+            }
+        }
+    }
+}
+
+struct StatusFilterMenu: View {
+    @Binding var statuses: Set<TriageStatus>?
+
+    var body: some View {
+        Menu {
+            Button("All statuses") { statuses = nil }
+            Divider()
+            ForEach(TriageStatus.allCases, id: \.self) { status in
+                Toggle(status.badge, isOn: Binding(
+                    get: { statuses?.contains(status) ?? false },
+                    set: { isOn in
+                        var set = statuses ?? []
+                        if isOn { set.insert(status) } else { set.remove(status) }
+                        statuses = set.isEmpty ? nil : set
+                    }))
+            }
+        } label: {
+            Image(systemName: statuses == nil ? "line.3.horizontal.decrease.circle"
+                                              : "line.3.horizontal.decrease.circle.fill")
+        }
+        .menuStyle(.button)
+        .buttonStyle(.borderless)
+        .fixedSize()
+        .accessibilityLabel("Filter by triage status")
+    }
+}
+
+struct FindingRowView: View {
+    let row: FindingRow
+
+    var body: some View {
+        let finding = row.triaged.finding
+        HStack(alignment: .firstTextBaseline, spacing: 8) {
+            SeverityDot(severity: finding.severity)
+            VStack(alignment: .leading, spacing: 2) {
+                Text(finding.title).lineLimit(2)
+                Text("\(finding.id) · \(finding.subject)")
+                    .font(.caption).foregroundStyle(.secondary).lineLimit(1)
+            }
+            Spacer(minLength: 4)
+            if row.triaged.status != .open {
+                TriageBadge(status: row.triaged.status)
+            }
+        }
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(row.accessibilityLabel)
+        .accessibilityIdentifier("finding")
+    }
+}
+
+struct SeverityDot: View {
+    let severity: Severity
+
+    var body: some View {
+        Circle()
+            .fill(color)
+            .frame(width: 8, height: 8)
+            .accessibilityHidden(true)
+    }
+
+    private var color: Color {
+        switch severity {
+        case .critical: .purple
+        case .high: .red
+        case .medium: .orange
+        case .low: .yellow
+        case .info: .secondary
+        }
+    }
+}
+
+struct TriageBadge: View {
+    let status: TriageStatus
+
+    var body: some View {
+        Text(status.badge)
+            .font(.caption2.weight(.medium))
+            .padding(.horizontal, 6)
+            .padding(.vertical, 2)
+            .background(.quaternary, in: Capsule())
+            .accessibilityLabel("Triage: \(status.badge)")
+    }
+}
