@@ -152,6 +152,12 @@ var package = Package(
             exclude: ["make-large-ipa.py"],
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "SessionBenchmark",
+            dependencies: ["Workbench"],
+            path: "Benchmarks/SessionBenchmark",
+            swiftSettings: strict
+        ),
         // MARK: Tests
         .target(
             name: "TestSupport",
@@ -178,7 +184,7 @@ var package = Package(
         .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "TestSupport", "TestServer"], swiftSettings: strict),
         .testTarget(name: "FindingsTests", dependencies: ["Findings", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport", "TestServer"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),
         // Linux checks of the Mac app: its sources parse, its Xcode project, scheme, Info.plist,
         // entitlements and accessibility identifiers are consistent (the app builds on macOS CI).
