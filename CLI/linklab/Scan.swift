@@ -199,10 +199,14 @@ struct ScanCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--aasa HOST=FILE` values (and `--aasa DIR`: every `HOST.json` in DIR) as host → file.
-    /// The same host twice (two flags, or a flag and a folder) is a usage error: silently
-    /// keeping one of the files would test something the tester did not ask for.
     private func parsedSupplies() throws -> [String: String] {
+        try Self.parseSupplies(suppliedFiles)
+    }
+
+    /// `--aasa HOST=FILE` values (and `--aasa DIR`: every `HOST.json` in DIR) as host → file
+    /// (also `serve`'s `--aasa`). The same host twice (two flags, or a flag and a folder) is a
+    /// usage error: silently keeping one of the files would test something the tester did not ask for.
+    static func parseSupplies(_ values: [String]) throws -> [String: String] {
         var result: [String: String] = [:]
         func add(_ host: String, _ file: String) throws {
             if let earlier = result[host] {
@@ -210,7 +214,7 @@ struct ScanCommand: AsyncParsableCommand {
             }
             result[host] = file
         }
-        for value in suppliedFiles {
+        for value in values {
             if !value.contains("="), let files = Self.associationFiles(inDirectory: value) {
                 guard !files.isEmpty else { throw ValidationError("--aasa \(value): the folder holds no HOST.json file") }
                 for (host, file) in files { try add(host, file) }
