@@ -26,6 +26,10 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case notHTTPS(host: String, port: Int)
     /// Another TLS handshake failure.
     case tlsFailed(host: String, detail: String)
+    /// The response had begun (status and headers arrived) and the server closed the TCP
+    /// connection without TLS `close_notify` after `bytes` body bytes. For a body framed only
+    /// by the close (HTTP/1.0 without `Content-Length`) nothing proves it is complete.
+    case uncleanClose(url: String, bytes: Int)
     /// No complete answer within the per-request timeout.
     case timeout(url: String, seconds: Double)
     /// The run's overall deadline passed before this request could finish.
@@ -45,6 +49,7 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tlsNameMismatch: return "tls-name-mismatch"
         case .notHTTPS: return "not-https"
         case .tlsFailed: return "tls"
+        case .uncleanClose: return "tls-unclean-close"
         case .timeout: return "timeout"
         case .deadlineExceeded: return "deadline"
         case .transport: return "other"
@@ -87,6 +92,8 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
             return "TLS: \(host) port \(port) did not answer with TLS (plain HTTP only?); association files must be served over HTTPS"
         case .tlsFailed(let host, let detail):
             return "TLS handshake with \(host) failed: \(detail)"
+        case .uncleanClose(_, let bytes):
+            return "the server closed the connection without TLS close_notify after \(bytes) bytes; the body may be truncated"
         case .timeout(let url, let seconds):
             return "timeout: no complete answer from \(url) within \(Self.format(seconds)) s"
         case .deadlineExceeded(let url):

@@ -79,6 +79,28 @@ import Testing
         }
     }
 
+    @Test func closeWithoutCloseNotifyKeepsTheBodyAndSaysWhatHappened() async throws {
+        // HTTP/1.0, no Content-Length: only the close ends the body, and without close_notify
+        // nothing proves the close came from the server (a truncation looks the same).
+        try await withFetchWorld { site, fetcher in
+            let result = await fetcher.fetchRoute(.origin, for: try .test(site.hostArgument("noclosenotify")))
+            let sent = TestAssociationBodies.good
+            #expect(result.status == 200)
+            #expect(result.bytes == sent.count)
+            #expect(result.body == Data(sent))
+            #expect(result.error?.kind == "tls-unclean-close")
+            #expect(result.error?.description
+                == "the server closed the connection without TLS close_notify after \(sent.count) bytes; the body may be truncated")
+            #expect(result.error?.isUnreachable == false)
+            // Not settled whether devices accept such a body (docs/fetching-notes.md): a failed
+            // fetch, with the bytes shown as a preview and not parsed or linted.
+            #expect(result.outcome == .incomplete)
+            #expect(result.file == nil)
+            #expect(result.diagnostics.isEmpty)
+            #expect(result.bodyPrefix?.hasPrefix("{\"applinks\"") == true)
+        }
+    }
+
     @Test func overallDeadlineEndsTheRun() async throws {
         try await withFetchWorld(slowDelay: .seconds(30), configure: {
             $0.timeout = .seconds(20)

@@ -1,3 +1,4 @@
+import Foundation
 import AssociationFetch
 import Testing
 @testable import Findings
@@ -18,6 +19,18 @@ import Testing
     @Test func timeoutsCountAsUnreachable() throws {
         let report = try FactsFactory.report("example.com", [FactsFactory.route(.origin, host: "example.com", status: nil, error: .timeout(url: "https://example.com/", seconds: 10))])
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).count == 1)
+    }
+
+    @Test func anAnswerCutShortIsAFailedFetchWithItsPreview() throws {
+        let url = "https://example.com/.well-known/apple-app-site-association"
+        let body = #"{"applinks":{"details":[]}}"#
+        var cut = FactsFactory.route(.origin, host: "example.com", status: 200, error: .uncleanClose(url: url, bytes: body.utf8.count))
+        cut.body = Data(body.utf8)
+        cut.bytes = body.utf8.count
+        let findings = rule.evaluate(AnalysisFacts(domains: [try FactsFactory.report("example.com", [cut])]))
+        #expect(findings.map(\.subject) == ["example.com (origin)"])
+        #expect(findings.first?.explanation.contains("without TLS close_notify after \(body.utf8.count) bytes") == true)
+        #expect(findings.first?.evidence.contains(.text("body starts: \(body)")) == true)
     }
 
     @Test func silentForTLSFailuresAndAnswers() throws {

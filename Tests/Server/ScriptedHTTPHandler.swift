@@ -66,17 +66,33 @@ final class ScriptedHTTPHandler: ChannelInboundHandler {
             writeHead(status: 200, headers: [TestHeader("Content-Type", "application/json")], contentLength: body.count, context: context)
             context.flush()
             writeTrickle(body[...], interval: Self.timeAmount(interval), context: context)
+        case .closeWithoutCloseNotify(let body):
+            writeHead(status: 200, headers: [TestHeader("Content-Type", "application/json")], contentLength: nil,
+                      version: .http1_0, context: context)
+            var buffer = context.channel.allocator.buffer(capacity: body.count)
+            buffer.writeBytes(body)
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer)))).assumeIsolated().whenComplete { _ in
+                // Travels down through the TLS handler to `UncleanCloseHandler`, which closes the
+                // socket itself, so TLS never gets to send close_notify.
+                context.triggerUserOutboundEvent(UncleanCloseHandler.Close(), promise: nil)
+            }
         case .byUserAgent(let needle, let matching, let otherwise):
             perform(userAgent.contains(needle) ? matching : otherwise, userAgent: userAgent, context: context)
         }
     }
 
-    private func writeHead(status: Int, headers: [TestHeader], contentLength: Int?, context: ChannelHandlerContext) {
+    private func writeHead(
+        status: Int,
+        headers: [TestHeader],
+        contentLength: Int?,
+        version: HTTPVersion = .http1_1,
+        context: ChannelHandlerContext
+    ) {
         var fields = HTTPHeaders()
         for header in headers { fields.add(name: header.name, value: header.value) }
         if let contentLength { fields.replaceOrAdd(name: "Content-Length", value: String(contentLength)) }
         fields.replaceOrAdd(name: "Connection", value: "close")
-        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: fields)
+        let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: fields)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
     }
 
@@ -121,5 +137,23 @@ final class ScriptedHTTPHandler: ChannelInboundHandler {
     private static func timeAmount(_ duration: Duration) -> TimeAmount {
         let (seconds, attoseconds) = duration.components
         return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+/// Sits between the socket and the TLS handler. On `Close` it closes the connection from
+/// below TLS, as a server (or middlebox) that drops the TCP connection without TLS
+/// `close_notify` does.
+final class UncleanCloseHandler: ChannelOutboundHandler {
+    typealias OutboundIn = Any
+
+    /// The outbound user event that closes the connection below TLS.
+    struct Close {}
+
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        guard event is Close else {
+            context.triggerUserOutboundEvent(event, promise: promise)
+            return
+        }
+        context.close(promise: promise)
     }
 }

@@ -12,6 +12,9 @@ public indirect enum TestBehavior: Sendable {
     case delayedHeaders(Duration, then: TestBehavior)
     /// Sends headers at once, then the body one byte every `interval`.
     case trickle(body: [UInt8], interval: Duration)
+    /// An HTTP/1.0 `200` without `Content-Length` (the body ends when the connection closes),
+    /// then the TCP connection is closed under TLS without a `close_notify` alert.
+    case closeWithoutCloseNotify(body: [UInt8])
     /// `matching` when the request's `User-Agent` contains `userAgentContains`, else `otherwise`.
     case byUserAgent(userAgentContains: String, matching: TestBehavior, otherwise: TestBehavior)
 

@@ -42,6 +42,7 @@ public final class TestHTTPSServer: Sendable {
                 child.eventLoop.makeCompletedFuture {
                     let sync = child.pipeline.syncOperations
                     if let sslContext {
+                        try sync.addHandler(UncleanCloseHandler())
                         try sync.addHandler(NIOSSLServerHandler(context: sslContext))
                     }
                     try sync.configureHTTPServerPipeline(withErrorHandling: true)

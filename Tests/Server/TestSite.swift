@@ -39,6 +39,7 @@ public enum TestAssociationBodies {
 /// Hosts (origin behaviour): `good`, `legacy-only`, `r301`/`r302`/`r307`/`r308`,
 /// `notfound`, `servererror`, `html`, `notype`, `big`, `endless`, `slow`, `trickle`, `cms`,
 /// `invalid`, `waf` (403 for AASA-Bot, file for browsers), `stale` (CDN holds an older file),
+/// `noclosenotify` (HTTP/1.0 body ended by a TCP close without TLS close_notify),
 /// each `.aasa.test`.
 public final class TestSite: Sendable {
     /// The domain every scenario host lives under.
@@ -122,7 +123,7 @@ public final class TestSite: Sendable {
     public static let scenarios = [
         "good", "legacy-only", "r301", "r302", "r307", "r308", "notfound", "servererror", "html",
         "notype", "big", "endless", "slow", "trickle", "cms", "invalid", "waf", "stale",
-        "wrongname", "untrusted", "plain",
+        "wrongname", "untrusted", "plain", "noclosenotify",
     ]
 
     private static let wellKnown = "/.well-known/apple-app-site-association"
@@ -154,6 +155,7 @@ public final class TestSite: Sendable {
         origin("invalid", .file(TestAssociationBodies.invalidJSON))
         origin("waf", .byUserAgent(userAgentContains: "AASA-Bot", matching: .status(403), otherwise: .file(body)))
         origin("stale", .file(body))
+        origin("noclosenotify", .closeWithoutCloseNotify(body: body))
 
         let cdnSuccess = [TestHeader("Apple-Origin-Format", "json"), TestHeader("Cache-Control", "max-age=21600")]
         routes.addCDN(for: host("good"), cdnHost: cdnHost, .file(body, headers: cdnSuccess))

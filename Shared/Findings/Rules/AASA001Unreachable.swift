@@ -19,9 +19,12 @@ public struct AASA001Unreachable: FindingRule {
         facts.domains.flatMap { report in
             report.judgedRoutes.compactMap { result -> Finding? in
                 // No path to Apple from this machine: nothing is known about the domain.
-                guard !facts.isNotChecked(result), result.route != .local, result.status == nil, let error = result.error,
+                // An answer cut short (headers came, the body did not finish) is a failed fetch too.
+                let cutShort = result.outcome == .incomplete
+                guard !facts.isNotChecked(result), result.route != .local, result.status == nil || cutShort, let error = result.error,
                       !Self.tlsKinds.contains(error.kind), error.kind != "configuration", error.kind != "local-file" else { return nil }
-                let evidence: [Evidence] = [EvidenceBuilder.network(report, result), .text("error kind: \(error.kind)")]
+                var evidence: [Evidence] = [EvidenceBuilder.network(report, result), .text("error kind: \(error.kind)")]
+                if cutShort, let prefix = result.bodyPrefix { evidence.append(.text("body starts: \(prefix)")) }
                 if facts.options.offline {
                     // An --offline run did not try: say "not checked" without claiming an outage.
                     return finding(subject: "\(report.host) (\(result.route.rawValue))",
