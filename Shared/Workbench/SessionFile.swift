@@ -165,6 +165,8 @@ public struct SessionFetchError: Sendable, Equatable, Codable {
     public var detail: String?
     public var port: Int?
     public var seconds: Double?
+    /// Bytes received before the connection ended (`uncleanClose`).
+    public var bytes: Int?
 
     init(_ error: FetchError) {
         switch error {
@@ -180,6 +182,7 @@ public struct SessionFetchError: Sendable, Equatable, Codable {
         case let .tlsNameMismatch(host): self.init(kind: "tlsNameMismatch", host: host)
         case let .notHTTPS(host, port): self.init(kind: "notHTTPS", host: host, port: port)
         case let .tlsFailed(host, detail): self.init(kind: "tlsFailed", host: host, detail: detail)
+        case let .uncleanClose(url, bytes): self.init(kind: "uncleanClose", url: url, port: nil, bytes: bytes)
         case let .timeout(url, seconds): self.init(kind: "timeout", url: url, seconds: seconds)
         case let .deadlineExceeded(url): self.init(kind: "deadlineExceeded", url: url)
         case let .transport(url, detail): self.init(kind: "transport", url: url, detail: detail)
@@ -187,8 +190,9 @@ public struct SessionFetchError: Sendable, Equatable, Codable {
     }
 
     init(kind: String, host: String? = nil, url: String? = nil, path: String? = nil, detail: String? = nil,
-         port: Int? = nil, seconds: Double? = nil) {
+         port: Int? = nil, bytes: Int? = nil, seconds: Double? = nil) {
         self.kind = kind
+        self.bytes = bytes
         self.host = host
         self.url = url
         self.path = path
@@ -213,6 +217,7 @@ public struct SessionFetchError: Sendable, Equatable, Codable {
         case "tlsNameMismatch": return .tlsNameMismatch(host: host)
         case "notHTTPS": return port.map { .notHTTPS(host: host, port: $0) }
         case "tlsFailed": return .tlsFailed(host: host, detail: detail)
+        case "uncleanClose": return bytes.map { .uncleanClose(url: url, bytes: $0) }
         case "timeout": return seconds.map { .timeout(url: url, seconds: $0) }
         case "deadlineExceeded": return .deadlineExceeded(url: url)
         case "transport": return .transport(url: url, detail: detail)
