@@ -69,10 +69,7 @@ public struct AssociationDocument: Sendable {
         var parser = TolerantJSONParser(bytes: jsonBytes)
         let root = parser.parseDocument()
         let lines = LineTable(bytes: jsonBytes)
-        for issue in parser.issues {
-            let position = lines.lineAndColumn(of: issue.offset)
-            diagnostics.append(LintDiagnostic(rule: issue.rule, message: issue.message, location: "", line: position.line, column: position.column))
-        }
+        diagnostics.append(contentsOf: syntaxDiagnostics(parser.issues, lines: lines))
         var file: AssociationFile?
         if let root {
             var reader = AssociationReader(lines: lines)
@@ -89,9 +86,57 @@ public struct AssociationDocument: Sendable {
         )
     }
 
+    /// One diagnostic per syntax issue, except a repeated one (the same non-JSON space on many
+    /// lines, as an editor's NBSP indentation makes): one diagnostic at its first place, with the
+    /// count and the line range.
+    static func syntaxDiagnostics(_ issues: [SyntaxIssue], lines: LineTable) -> [LintDiagnostic] {
+        var diagnostics: [LintDiagnostic] = []
+        var groups: [String: (index: Int, count: Int, firstLine: Int, lastLine: Int)] = [:]
+        var groupOrder: [String] = []
+        for issue in issues {
+            let position = lines.lineAndColumn(of: issue.offset)
+            if let key = issue.groupKey, let group = groups[key] {
+                groups[key] = (group.index, group.count + 1, group.firstLine, position.line)
+                continue
+            }
+            if let key = issue.groupKey {
+                groups[key] = (diagnostics.count, 1, position.line, position.line)
+                groupOrder.append(key)
+            }
+            diagnostics.append(LintDiagnostic(
+                rule: issue.rule, message: issue.message, location: "", line: position.line, column: position.column
+            ))
+        }
+        for key in groupOrder {
+            guard let group = groups[key], group.count > 1 else { continue }
+            let span = group.firstLine == group.lastLine
+                ? "on line \(group.firstLine)" : "on lines \(group.firstLine)–\(group.lastLine)"
+            diagnostics[group.index].message = "\(group.count) non-JSON whitespace characters (\(key)) \(span); "
+                + "only space, tab, CR and LF are allowed"
+        }
+        return diagnostics
+    }
+
     private static func deduplicated(_ diagnostics: [LintDiagnostic]) -> [LintDiagnostic] {
         var seen = Set<LintDiagnostic>()
         return diagnostics.filter { seen.insert($0).inserted }
+    }
+
+    /// The body when it is one unquoted word (letters, digits, `_-.`), not a JSON literal.
+    private static func bareWord(_ bytes: ArraySlice<UInt8>) -> String? {
+        var end = bytes.endIndex
+        while end > bytes.startIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+        let word = bytes[bytes.startIndex..<end]
+        guard let first = word.first, !word.isEmpty, word.count <= 64,
+              (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
+              word.allSatisfy({ byte in
+                  (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                      || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+              })
+        else { return nil }
+        let text = String(decoding: word, as: UTF8.self)
+        return ["true", "false", "null"].contains(text) ? nil : text
     }
 
     /// A one-line description when the body is plainly not JSON (empty, HTML, RTF).
@@ -108,6 +153,9 @@ public struct AssociationDocument: Sendable {
                 return "the body is an HTML page, not JSON"
             }
             return "the body is markup (starts with \"<\"), not JSON"
+        }
+        if let word = bareWord(bytes[start...]) {
+            return "the body is the bare word \(JSONValue.quoted(word)), not JSON (an association file is a JSON dictionary)"
         }
         if head.hasPrefix("{\\rtf") { return "the body is an RTF document (saved by a word processor), not JSON" }
         if head.hasPrefix("%pdf") { return "the body is a PDF document, not JSON" }

@@ -40,6 +40,7 @@ enum AssociationLinter {
 
         // Duplicate app IDs and dead details.
         var firstDetail: [String: Int] = [:]
+        var deadDetails = Set<Int>()
         for (index, detail) in applinks.details.enumerated() {
             let pointer = detailPointers[index]
             var seenHere = Set<String>()
@@ -58,8 +59,10 @@ enum AssociationLinter {
             }
             if detail.appIDs.isEmpty {
                 let why = detail.appIDSource == .appIDs ? "\"appIDs\" is empty (and wins over any \"appID\")" : "it names no app ID"
+                deadDetails.insert(index)
                 context.report(.deadDetail, "this detail can never apply: \(why)", at: pointer)
             } else if deadApps == seenHere.count {
+                deadDetails.insert(index)
                 context.report(.deadDetail, "every app this detail names is already named by an earlier detail: it is dead", at: pointer)
             }
             switch detail.ruleSource {
@@ -79,14 +82,18 @@ enum AssociationLinter {
             }
         }
 
-        // Rule-level checks on each detail's effective rules.
-        for (index, detail) in applinks.details.enumerated() {
+        // Rule-level checks on each detail's effective rules. A dead detail's rules never apply
+        // to any app: it was reported once above, its rules are not reported again.
+        for (index, detail) in applinks.details.enumerated() where !deadDetails.contains(index) {
             let pointer = detailPointers[index]
             let listKey = detail.ruleSource == .paths ? "paths" : "components"
             let rules = EffectiveRule.rules(of: detail, fileDefaults: applinks.defaults)
             let compiled = rules.map { CompiledRule($0, variables: variables) }
             checkShadowing(rules, at: pointer.appending(listKey), context: &context)
-            checkPercentDecoding(detail, rules: rules, at: pointer, listKey: listKey, fileDefaults: applinks.defaults, context: &context)
+            checkPercentDecoding(
+                detail, named: detailName(index, detail, form: applinks.detailsForm), rules: rules, at: pointer,
+                listKey: listKey, fileDefaults: applinks.defaults, context: &context
+            )
             if !detail.appIDs.isEmpty {
                 checkSensitivePaths(compiled, at: pointer.appending(listKey), context: &context)
             }
@@ -233,19 +240,27 @@ enum AssociationLinter {
 
     // MARK: percentEncoded
 
-    private static func checkPercentDecoding(_ detail: AppLinksDetail, rules: [EffectiveRule], at pointer: JSONPointer, listKey: String, fileDefaults: Component?, context: inout Context) {
+    /// How a message names a detail: `details[3] (appIDs: A, B)`, so a tester finds it without the pointer.
+    static func detailName(_ index: Int, _ detail: AppLinksDetail, form: AppLinks.DetailsForm) -> String {
+        let shown = detail.appIDs.prefix(3).joined(separator: ", ") + (detail.appIDs.count > 3 ? ", …" : "")
+        let key = detail.appIDSource == .appIDs ? "appIDs" : "appID"
+        let head = form == .dictionary ? "the detail keyed \(JSONValue.quoted(detail.appIDs.first ?? ""))" : "details[\(index)]"
+        return detail.appIDs.isEmpty || form == .dictionary ? head : "\(head) (\(key): \(shown))"
+    }
+
+    private static func checkPercentDecoding(_ detail: AppLinksDetail, named name: String, rules: [EffectiveRule], at pointer: JSONPointer, listKey: String, fileDefaults: Component?, context: inout Context) {
         let decodingRules = rules.filter { !$0.percentEncoded && !$0.exclude }
         guard !decodingRules.isEmpty else { return }
         let explicit = decodingRules.filter { rule in
             !rule.isLegacyPath && detail.components?[safe: rule.index]?.percentEncoded == false
         }
         for rule in explicit {
-            context.report(.percentDecodingWidens, "rule \(rule.index) \(rule.sourceText) sets percentEncoded false: the URL is decoded before matching, so %2F becomes a path separator and %3F, %23 stop being literal (a pattern like \"/a/b\" also matches \"/a%2Fb\")", at: pointer.appending(listKey).appending(rule.index))
+            context.report(.percentDecodingWidens, "rule \(rule.index) of \(name) \(rule.sourceText) sets percentEncoded false: the URL is decoded before matching, so %2F becomes a path separator and %3F, %23 stop being literal (a pattern like \"/a/b\" also matches \"/a%2Fb\")", at: pointer.appending(listKey).appending(rule.index))
         }
         let inherited = decodingRules.count - explicit.count
         if inherited > 0 {
             let source = detail.defaults?.percentEncoded == false ? pointer.appending("defaults") : JSONPointer().appending("applinks").appending("defaults")
-            context.report(.percentDecodingWidens, "\(inherited) rule\(inherited == 1 ? "" : "s") of this detail inherit percentEncoded false: URLs are decoded before matching, so %2F becomes a path separator (a pattern like \"/a/b\" also matches \"/a%2Fb\")", at: source)
+            context.report(.percentDecodingWidens, "\(inherited) rule\(inherited == 1 ? "" : "s") of \(name) inherit\(inherited == 1 ? "s" : "") percentEncoded false: URLs are decoded before matching, so %2F becomes a path separator (a pattern like \"/a/b\" also matches \"/a%2Fb\")", at: source)
         }
     }
 

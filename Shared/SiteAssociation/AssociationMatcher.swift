@@ -294,6 +294,8 @@ struct DomainPattern: Sendable {
         if let question = text.firstIndex(of: "?") { text = String(text[..<question]) }
         if text.hasPrefix("https://") { text = String(text.dropFirst(8)) }
         while text.hasSuffix("/") { text.removeLast() }
+        // An internationalised domain compares in its ASCII form, as the URL's host does.
+        if !text.utf8.allSatisfy({ $0 < 0x80 }) { text = String(IDNA.asciiHostInURL("https://" + text).dropFirst(8)) }
         return text
     }
 

@@ -136,8 +136,6 @@ struct AssociationReader {
             if !list.isEmpty || (apps.array?.isEmpty == false) {
                 report(.legacyAppsNotEmpty, "legacy \"apps\" should be an empty array; its contents are ignored", at: pointer.appending("apps"), offset: apps.offset)
             }
-        } else {
-            report(.missingLegacyApps, "no legacy \"apps\": [] (iOS 12 and older require it; newer systems ignore it)", at: pointer, offset: value.offset)
         }
         if let defaults = value["defaults"] {
             applinks.defaults = readComponentDictionary(defaults, at: pointer.appending("defaults"), context: "applinks.defaults")
@@ -170,6 +168,12 @@ struct AssociationReader {
             }
         default:
             report(.wrongType, "\"details\" is \(details.typeName); expected an array of dictionaries", at: detailsPointer, offset: details.offset)
+        }
+        // Only iOS 12 and older require `apps: []`, and they read only `paths`: without a detail
+        // using `paths`, those systems open no link from this file anyway, so the key is moot.
+        if value["apps"] == nil, let legacy = applinks.details.firstIndex(where: { $0.paths != nil }) {
+            let name = applinks.detailsForm == .array ? "details[\(legacy)]" : "a detail"
+            report(.missingLegacyApps, "no legacy \"apps\": [] while \(name) uses \"paths\": iOS 12 and older read only \"paths\" and ignore the file without \"apps\": [] (newer systems ignore the key)", at: pointer, offset: value.offset)
         }
         return applinks
     }
@@ -241,7 +245,7 @@ struct AssociationReader {
                     }
                 }
                 if value["appID"] != nil {
-                    report(.unknownKey, "\"appIDs\" and \"appID\" both present: \"appIDs\" wins\(detail.appIDs.isEmpty ? " even though it is empty, so this detail names no app" : "") and \"appID\" is ignored", at: pointer.appending("appID"), offset: value["appID"]?.offset)
+                    report(.appIDAndAppIDs, "\"appIDs\" and \"appID\" both present: \"appIDs\" wins\(detail.appIDs.isEmpty ? " even though it is empty, so this detail names no app" : "") and \"appID\" is ignored", at: pointer.appending("appID"), offset: value["appID"]?.offset)
                 }
             } else {
                 if let appIDsValue {

@@ -184,23 +184,44 @@ final class Glob: Sendable {
     func matches(_ text: [UInt16]) -> Bool {
         if matchesEverything { return true }
         if matchesNothing { return false }
-        if let program { return Glob.run(program, on: text, foldCase: foldCase) }
-        return text.withUnsafeBufferPointer { matchPlain($0) }
+        var steps = 0
+        if let program { return Glob.run(program, on: text, foldCase: foldCase, steps: &steps) }
+        return text.withUnsafeBufferPointer { matchPlain($0, steps: &steps) }
+    }
+
+    /// `matches` that also counts the matcher's steps (loop turns of the two-pointer matcher,
+    /// thread visits of the NFA): lets tests bound the work deterministically instead of by time.
+    func matchCountingSteps(_ text: [UInt16]) -> (matched: Bool, steps: Int) {
+        var steps = 0
+        if matchesEverything { return (true, 0) }
+        if matchesNothing { return (false, 0) }
+        if let program { return (Glob.run(program, on: text, foldCase: foldCase, steps: &steps), steps) }
+        let matched = text.withUnsafeBufferPointer { matchPlain($0, steps: &steps) }
+        return (matched, steps)
     }
 
     /// True when `plain` holds the whole pattern (no alternatives, not matching nothing).
     var isPlain: Bool { program == nil && !matchesNothing }
 
-    private func matchPlain(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
-        plain.withUnsafeBufferPointer { Glob.matchPlain($0, text, foldCase: foldCase) }
+    private func matchPlain(_ text: UnsafeBufferPointer<UInt16>, steps: inout Int) -> Bool {
+        plain.withUnsafeBufferPointer { Glob.matchPlain($0, text, foldCase: foldCase, steps: &steps) }
     }
 
     /// The two-pointer glob with star-backtracking over a plain pattern (codes of `plain`).
     static func matchPlain(_ pattern: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt16>, foldCase: Bool) -> Bool {
+        var steps = 0
+        return matchPlain(pattern, text, foldCase: foldCase, steps: &steps)
+    }
+
+    /// `matchPlain` counting one step per loop turn (see `matchCountingSteps`).
+    static func matchPlain(
+        _ pattern: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt16>, foldCase: Bool, steps: inout Int
+    ) -> Bool {
         var patternIndex = 0, textIndex = 0
         var starIndex = -1, starText = 0
         let count = pattern.count
         while textIndex < text.count {
+            steps &+= 1
             if patternIndex < count, pattern[patternIndex] == starCode {
                 starIndex = patternIndex
                 starText = textIndex
@@ -279,7 +300,7 @@ final class Glob: Sendable {
         }
     }
 
-    private static func run(_ program: [Instruction], on text: [UInt16], foldCase: Bool) -> Bool {
+    private static func run(_ program: [Instruction], on text: [UInt16], foldCase: Bool, steps: inout Int) -> Bool {
         var marks = [Int](repeating: -1, count: program.count)
         var current: [Int] = []
         var next: [Int] = []
@@ -305,6 +326,7 @@ final class Glob: Sendable {
         for (position, unit) in text.enumerated() {
             next.removeAll(keepingCapacity: true)
             let generation = position + 1
+            steps &+= current.count
             for pc in current {
                 let advances: Bool
                 switch program[pc] {

@@ -108,13 +108,14 @@ public enum LintSeverity: String, Sendable, Equatable, Codable, CaseIterable {
 /// | AASA-L023 | warning | AASA-017 | `percentEncoded: false` widening (`%2F` becomes a separator) |
 /// | AASA-L024 | warning | AASA-013 | `components` and `paths` disagree on sample paths |
 /// | AASA-L025 | warning | AASA-018 | whole-site claim or pattern routing sensitive paths into the app |
-/// | AASA-L026 | info | AASA-021 | missing legacy `"apps": []` (matters for iOS ≤ 12 only) |
+/// | AASA-L026 | info | AASA-021 | missing legacy `"apps": []` while a detail uses `paths` (iOS ≤ 12 only) |
 /// | AASA-L027 | warning | AASA-021 | legacy `apps` not empty |
 /// | AASA-L028 | info | – | undocumented key (`relativeOrder`, `requiredEntitlement`): shown, not used |
 /// | AASA-L029 | warning | AASA-014 | detail that can never match (no app, no rules, empty `components`) |
 /// | AASA-L030 | warning | AASA-021 | malformed substitution variable (name, values) |
 /// | AASA-L031 | info | AASA-013 | both `components` and `paths`: iOS 13+ ignores `paths` |
 /// | AASA-L032 | error | AASA-005 | parser limit reached (size, depth, count): reading stopped |
+/// | AASA-L033 | warning | AASA-021 | `appIDs` and `appID` both in a detail: `appIDs` wins, `appID` is ignored |
 public struct LintRule: Sendable, Equatable {
     /// Stable identifier.
     public var id: String
@@ -157,6 +158,9 @@ public struct LintRule: Sendable, Equatable {
     public static let badSubstitutionVariable = LintRule(id: "AASA-L030", severity: .warning, title: "malformed substitution variable", relatedFinding: "AASA-021")
     public static let pathsIgnored = LintRule(id: "AASA-L031", severity: .info, title: "paths ignored on iOS 13+", relatedFinding: "AASA-013")
     public static let limitReached = LintRule(id: "AASA-L032", severity: .error, title: "parser limit reached", relatedFinding: "AASA-005")
+    public static let appIDAndAppIDs = LintRule(
+        id: "AASA-L033", severity: .warning, title: "appIDs and appID both present", relatedFinding: "AASA-021"
+    )
 
     /// Every rule, in ID order.
     public static let all: [LintRule] = [
@@ -165,6 +169,6 @@ public struct LintRule: Sendable, Equatable {
         queryDictionaryDropped, nonDictionaryComponent, undefinedVariable, appIDShape, duplicateAppID,
         shadowedRule, defaultsCarryRuleKeys, percentDecodingWidens, componentsPathsDisagree, sensitivePaths,
         missingLegacyApps, legacyAppsNotEmpty, undocumentedKey, deadDetail, badSubstitutionVariable,
-        pathsIgnored, limitReached,
+        pathsIgnored, limitReached, appIDAndAppIDs,
     ]
 }

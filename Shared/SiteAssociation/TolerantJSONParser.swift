@@ -6,6 +6,8 @@ struct SyntaxIssue: Sendable, Equatable {
     var offset: Int
     /// True when a strict JSON parser (Apple's) would reject the text because of it.
     var breaksStrictJSON: Bool
+    /// Issues with the same key are one problem repeated (NBSP indentation): reported once, counted.
+    var groupKey: String?
 }
 
 /// Our own small JSON reader. It accepts everything strict JSON accepts, and also what people
@@ -42,12 +44,14 @@ struct TolerantJSONParser {
         case object(offset: Int, members: [JSONMember], state: ObjectState, key: String, keyOffset: Int)
     }
 
-    private mutating func issue(_ rule: LintRule, _ message: String, at offset: Int, strict: Bool = true) {
+    private mutating func issue(
+        _ rule: LintRule, _ message: String, at offset: Int, strict: Bool = true, groupKey: String? = nil
+    ) {
         if issues.count >= TolerantJSONParser.maximumIssues {
             suppressedIssues += 1
             return
         }
-        issues.append(SyntaxIssue(rule: rule, message: message, offset: offset, breaksStrictJSON: strict))
+        issues.append(SyntaxIssue(rule: rule, message: message, offset: offset, breaksStrictJSON: strict, groupKey: groupKey))
     }
 
     /// Reads the whole text; nil when no value could be read at all.
@@ -251,7 +255,9 @@ struct TolerantJSONParser {
                 }
                 position = min(bytes.count, position + 2)
             } else if let length = unicodeSpaceLength(at: position) {
-                issue(.invalidJSON, "non-JSON whitespace (\(unicodeSpaceName(at: position))); only space, tab, CR and LF are allowed", at: position)
+                let name = unicodeSpaceName(at: position)
+                issue(.invalidJSON, "non-JSON whitespace (\(name)); only space, tab, CR and LF are allowed", at: position,
+                      groupKey: name)
                 position += length
             } else {
                 return

@@ -28,7 +28,8 @@ struct ParsedURL: Sendable, Equatable {
 
     /// Splits `text`. A text starting with `/` is taken as a path on `defaultHost` when given.
     static func parse(_ text: String, defaultHost: String? = nil) -> Result<ParsedURL, Failure> {
-        var text = text
+        // A Unicode host becomes its IDNA ASCII form (as a device does), not percent-escapes.
+        var text = IDNA.asciiHostInURL(text)
         return text.withUTF8 { buffer in
             var low = 0, high = buffer.count
             while low < high, isSpace(buffer[low]) { low += 1 }
