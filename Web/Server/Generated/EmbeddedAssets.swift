@@ -781,7 +781,7 @@ export function createAppTab() {
 // The one DOM helper every pane uses. It only ever calls createElement, setAttribute (names from
 // an allow-list) and text nodes, so a hostile string from an app or a server can only become
 // text: never markup, never a script, never an event handler (the page also runs under
-// `require-trusted-types-for 'script'`, which would refuse innerHTML anyway).
+// `require-trusted-types-for 'script'`, which refuses any HTML string sink anyway).
 
 const allowedAttributes = new Set([
   'id', 'class', 'type', 'name', 'value', 'placeholder', 'title', 'role', 'tabindex', 'for',
