@@ -117,8 +117,9 @@ function createCard(context, host) {
     try {
       const answer = await api.putHostFile(id, host, editor.value);
       dirty = false;
-      const diagnostics = answer?.lint ?? answer?.diagnostics ?? answer?.domain?.lint
-        ?? (answer?.routes ?? answer?.report?.routes ?? []).flatMap((route) => route.diagnostics ?? []);
+      const report = answer?.report ?? answer?.domain ?? answer ?? {};
+      const diagnostics = answer?.lint ?? report.lint ?? report.diagnostics
+        ?? (report.routes ?? []).flatMap((route) => route.diagnostics ?? []);
       replace(lintList, (diagnostics ?? []).length ? diagnostics.map(diagnosticLine) : h('li', { class: 'muted' }, 'No lint diagnostics.'));
       context.reload();
     } catch (error) {
