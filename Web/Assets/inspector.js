@@ -31,17 +31,22 @@ export function createInspector({ id, api, toast, reload }) {
   const body = h('div', { class: 'inspector-body' });
   const element = h('div', { class: 'inspector-inner' }, h('h2', { class: 'pane-title' }, 'Inspector'), body);
   let shownFingerprint = null;
+  let shownKey = null;
   let dirty = false;
 
   function show(finding) {
     if (!finding) {
       shownFingerprint = null;
+      shownKey = null;
       replace(body, h('p', { class: 'muted' }, 'Select a finding (or press j) to see its evidence, remediation and triage.'));
       return;
     }
     // Keep what the tester is typing when the document changes under them.
     if (finding.fingerprint === shownFingerprint && dirty) return;
+    const key = JSON.stringify(finding);
+    if (finding.fingerprint === shownFingerprint && key === shownKey) return; // unchanged: keep focus
     shownFingerprint = finding.fingerprint;
+    shownKey = key;
     dirty = false;
     const status = triageStatus(finding);
     const select = h('select', { id: 'triage-status', 'data-testid': 'triage-status', on: { change: () => { dirty = true; } } },

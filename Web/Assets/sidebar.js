@@ -67,6 +67,13 @@ export function createSidebar({ select }) {
   }
 
   function renderList() {
+    // Rebuilding the list must not take the keyboard focus away from the finding it was on.
+    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.fingerprint : null;
+    fillList();
+    if (focused) list.querySelector(`[data-fingerprint="${CSS.escape(focused)}"]`)?.focus();
+  }
+
+  function fillList() {
     const text = filter.value.trim().toLowerCase();
     const visible = findings.filter((finding) => matches(finding, text));
     const groups = [
@@ -86,7 +93,11 @@ export function createSidebar({ select }) {
       h('ul', {}, group.items.map(item)))));
   }
 
+  let lastKey = null;
   function render(doc) {
+    const key = JSON.stringify(doc.findings ?? []);
+    if (key === lastKey) return; // nothing changed: keep the list (and the focus) as it is
+    lastKey = key;
     findings = doc.findings ?? [];
     const byseverity = Object.fromEntries(severities.map((s) => [s, findings.filter((f) => f.severity === s).length]));
     replace(counts, severities.map((severity) => h('li', { class: `count sev-${severity}`, 'data-severity': severity },

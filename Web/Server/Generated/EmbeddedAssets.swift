@@ -322,9 +322,13 @@ textarea.editor { width: 100%; background: var(--code-bg); }
 kbd { border: 1px solid var(--border); border-bottom-width: 2px; border-radius: 4px; padding: 0 .3rem; }
 .toast { position: fixed; bottom: 1rem; left: 50%; transform: translateX(-50%); background: var(--text); color: var(--bg);
   padding: .5rem 1rem; border-radius: 8px; z-index: 30; max-width: 40rem; }
-.sidebar, .center, .inspector, .table td, .pairs dd { overflow-wrap: anywhere; }
+.sidebar, .inspector, .pairs dd { overflow-wrap: anywhere; }
 .finding > *, .workbench > * { min-width: 0; }
 .count { overflow-wrap: normal; font-size: .68rem; }
+.table td, .table td pre { overflow-wrap: break-word; }
+.entitlements { table-layout: fixed; }
+.entitlements th:nth-child(1) { width: 28%; } .entitlements th:nth-child(2), .entitlements th:nth-child(3) { width: 33%; }
+.entitlements th:nth-child(4) { width: 6rem; }
 
 """#
         ),
@@ -1343,17 +1347,22 @@ export function createInspector({ id, api, toast, reload }) {
   const body = h('div', { class: 'inspector-body' });
   const element = h('div', { class: 'inspector-inner' }, h('h2', { class: 'pane-title' }, 'Inspector'), body);
   let shownFingerprint = null;
+  let shownKey = null;
   let dirty = false;
 
   function show(finding) {
     if (!finding) {
       shownFingerprint = null;
+      shownKey = null;
       replace(body, h('p', { class: 'muted' }, 'Select a finding (or press j) to see its evidence, remediation and triage.'));
       return;
     }
     // Keep what the tester is typing when the document changes under them.
     if (finding.fingerprint === shownFingerprint && dirty) return;
+    const key = JSON.stringify(finding);
+    if (finding.fingerprint === shownFingerprint && key === shownKey) return; // unchanged: keep focus
     shownFingerprint = finding.fingerprint;
+    shownKey = key;
     dirty = false;
     const status = triageStatus(finding);
     const select = h('select', { id: 'triage-status', 'data-testid': 'triage-status', on: { change: () => { dirty = true; } } },
@@ -1520,6 +1529,13 @@ export function createSidebar({ select }) {
   }
 
   function renderList() {
+    // Rebuilding the list must not take the keyboard focus away from the finding it was on.
+    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.fingerprint : null;
+    fillList();
+    if (focused) list.querySelector(`[data-fingerprint="${CSS.escape(focused)}"]`)?.focus();
+  }
+
+  function fillList() {
     const text = filter.value.trim().toLowerCase();
     const visible = findings.filter((finding) => matches(finding, text));
     const groups = [
@@ -1539,7 +1555,11 @@ export function createSidebar({ select }) {
       h('ul', {}, group.items.map(item)))));
   }
 
+  let lastKey = null;
   function render(doc) {
+    const key = JSON.stringify(doc.findings ?? []);
+    if (key === lastKey) return; // nothing changed: keep the list (and the focus) as it is
+    lastKey = key;
     findings = doc.findings ?? [];
     const byseverity = Object.fromEntries(severities.map((s) => [s, findings.filter((f) => f.severity === s).length]));
     replace(counts, severities.map((severity) => h('li', { class: `count sev-${severity}`, 'data-severity': severity },
