@@ -108,7 +108,7 @@ function createCard(context, host) {
   const editorId = `edit-${host}`;
   const editor = h('textarea', {
     id: editorId, class: 'editor', 'data-testid': 'edit-aasa', 'data-host': host, rows: '16', spellcheck: 'false',
-    autocomplete: 'off',
+   
   });
   const lintList = h('ul', { class: 'lint-list', 'aria-live': 'polite', 'data-testid': 'edit-lint' });
   const live = h('input', { type: 'checkbox', id: `live-${host}`, checked: true });

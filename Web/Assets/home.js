@@ -50,7 +50,7 @@ export function createHome({ api, toast, open }) {
   const list = h('ul', { class: 'documents', 'aria-live': 'polite' });
 
   const hostInput = h('input', {
-    type: 'text', id: 'aasa-host', name: 'host', placeholder: 'example.com', autocomplete: 'off', spellcheck: 'false',
+    type: 'text', id: 'aasa-host', name: 'host', placeholder: 'example.com', spellcheck: 'false',
   });
   const aasaText = h('textarea', {
     id: 'aasa-text', name: 'file', rows: '6', spellcheck: 'false',

@@ -14,8 +14,8 @@ export function triageStatus(finding) {
 export function createSidebar({ select }) {
   const counts = h('ul', { class: 'counts-bar', 'aria-label': 'Findings by severity' });
   const filter = h('input', {
-    type: 'search', id: 'finding-filter', 'data-testid': 'finding-filter', placeholder: 'Filter  ( / )',
-    autocomplete: 'off', spellcheck: 'false', 'aria-keyshortcuts': '/', 'aria-controls': 'finding-list',
+    type: 'search', id: 'finding-filter', 'data-testid': 'finding-filter', 'aria-label': 'Filter findings', placeholder: 'Filter  ( / )',
+    spellcheck: 'false', 'aria-keyshortcuts': '/', 'aria-controls': 'finding-list',
     on: { input: () => renderList() },
   });
   const shown = new Set(severities);
@@ -34,7 +34,6 @@ export function createSidebar({ select }) {
   const element = h('div', { class: 'sidebar-inner' },
     h('h2', { class: 'pane-title' }, 'Findings'),
     counts,
-    h('label', { for: 'finding-filter', class: 'visually-hidden' }, 'Filter findings'),
     filter,
     h('div', { class: 'toggles', role: 'group', 'aria-label': 'Severities shown' }, toggles),
     list);

@@ -48,7 +48,7 @@ function expectationMet(test) {
 export function createURLTester({ id, api, toast }) {
   const input = h('input', {
     type: 'url', id: 'url-input', 'data-testid': 'url-input', placeholder: 'https://example.com/path?query#fragment',
-    autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'url-help', 'aria-keyshortcuts': 't',
+    spellcheck: 'false', 'aria-describedby': 'url-help', 'aria-keyshortcuts': 't',
   });
   const single = h('div', { class: 'verdicts', id: 'single-verdicts', 'aria-live': 'polite', 'data-testid': 'single-verdicts' });
   let sequence = 0;

@@ -983,7 +983,7 @@ function createCard(context, host) {
   const editorId = `edit-${host}`;
   const editor = h('textarea', {
     id: editorId, class: 'editor', 'data-testid': 'edit-aasa', 'data-host': host, rows: '16', spellcheck: 'false',
-    autocomplete: 'off',
+   
   });
   const lintList = h('ul', { class: 'lint-list', 'aria-live': 'polite', 'data-testid': 'edit-lint' });
   const live = h('input', { type: 'checkbox', id: `live-${host}`, checked: true });
@@ -1185,7 +1185,7 @@ export function createHome({ api, toast, open }) {
   const list = h('ul', { class: 'documents', 'aria-live': 'polite' });
 
   const hostInput = h('input', {
-    type: 'text', id: 'aasa-host', name: 'host', placeholder: 'example.com', autocomplete: 'off', spellcheck: 'false',
+    type: 'text', id: 'aasa-host', name: 'host', placeholder: 'example.com', spellcheck: 'false',
   });
   const aasaText = h('textarea', {
     id: 'aasa-text', name: 'file', rows: '6', spellcheck: 'false',
@@ -1476,8 +1476,8 @@ export function triageStatus(finding) {
 export function createSidebar({ select }) {
   const counts = h('ul', { class: 'counts-bar', 'aria-label': 'Findings by severity' });
   const filter = h('input', {
-    type: 'search', id: 'finding-filter', 'data-testid': 'finding-filter', placeholder: 'Filter  ( / )',
-    autocomplete: 'off', spellcheck: 'false', 'aria-keyshortcuts': '/', 'aria-controls': 'finding-list',
+    type: 'search', id: 'finding-filter', 'data-testid': 'finding-filter', 'aria-label': 'Filter findings', placeholder: 'Filter  ( / )',
+    spellcheck: 'false', 'aria-keyshortcuts': '/', 'aria-controls': 'finding-list',
     on: { input: () => renderList() },
   });
   const shown = new Set(severities);
@@ -1496,7 +1496,6 @@ export function createSidebar({ select }) {
   const element = h('div', { class: 'sidebar-inner' },
     h('h2', { class: 'pane-title' }, 'Findings'),
     counts,
-    h('label', { for: 'finding-filter', class: 'visually-hidden' }, 'Filter findings'),
     filter,
     h('div', { class: 'toggles', role: 'group', 'aria-label': 'Severities shown' }, toggles),
     list);
@@ -1642,7 +1641,7 @@ function expectationMet(test) {
 export function createURLTester({ id, api, toast }) {
   const input = h('input', {
     type: 'url', id: 'url-input', 'data-testid': 'url-input', placeholder: 'https://example.com/path?query#fragment',
-    autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'url-help', 'aria-keyshortcuts': 't',
+    spellcheck: 'false', 'aria-describedby': 'url-help', 'aria-keyshortcuts': 't',
   });
   const single = h('div', { class: 'verdicts', id: 'single-verdicts', 'aria-live': 'polite', 'data-testid': 'single-verdicts' });
   let sequence = 0;
