@@ -35,6 +35,9 @@ var package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // MARK: Pure cores
@@ -111,8 +114,13 @@ var package = Package(
         .target(
             name: "WebWorkbench",
             dependencies: [
-                "Workbench", "Reports",
+                "Workbench", "Reports", "AssociationFetch",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Web",
             exclude: ["Assets", "scripts"],
@@ -179,8 +187,10 @@ var package = Package(
         .testTarget(
             name: "WebWorkbenchTests",
             dependencies: [
-                "WebWorkbench", "TestSupport",
+                "WebWorkbench", "Workbench", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Builds a large signed IPA for InspectBenchmark: python3 make-large-ipa.py OUT.ipa [MEGABYTES]
+"""Builds a large signed IPA for InspectBenchmark: python3 make-large-ipa.py OUT.ipa [MEGABYTES] [DOMAINS]
+
+DOMAINS (optional, comma-separated) replaces the associated domains (the web benchmark claims
+loopback hosts with it).
 
 The main executable is a real arm64 iOS Mach-O linked by ld64.lld whose __TEXT,__text holds
 MEGABYTES of pseudo-random filler (about 2.5:1 under deflate, like real code), plus selector
@@ -31,6 +34,7 @@ def filler(path: Path, megabytes: int) -> None:
 def main() -> None:
     out = Path(sys.argv[1]).resolve()
     megabytes = int(sys.argv[2]) if len(sys.argv) > 2 else 120
+    domains = sys.argv[3].split(",") if len(sys.argv) > 3 else ["applinks:example.com", "applinks:*.example.org"]
     import ipasign  # noqa: PLC0415  (only needed here)
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -53,7 +57,7 @@ def main() -> None:
         entitlements = {
             "application-identifier": "ABCDE12345.com.example.big",
             "com.apple.developer.team-identifier": "ABCDE12345",
-            "com.apple.developer.associated-domains": ["applinks:example.com", "applinks:*.example.org"],
+            "com.apple.developer.associated-domains": domains,
             "get-task-allow": False,
         }
         (t / "ent.plist").write_bytes(plistlib.dumps(entitlements))

@@ -153,10 +153,15 @@ struct ScanCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--aasa HOST=FILE` values (and `--aasa DIR`: every `HOST.json` in DIR) as host → file.
     private func parsedSupplies() throws -> [String: String] {
+        try Self.parseSupplies(suppliedFiles)
+    }
+
+    /// `--aasa HOST=FILE` values (and `--aasa DIR`: every `HOST.json` in DIR) as host → file
+    /// (also `serve`'s `--aasa`).
+    static func parseSupplies(_ values: [String]) throws -> [String: String] {
         var result: [String: String] = [:]
-        for value in suppliedFiles {
+        for value in values {
             if !value.contains("="), let files = Self.associationFiles(inDirectory: value) {
                 guard !files.isEmpty else { throw ValidationError("--aasa \(value): the folder holds no HOST.json file") }
                 for (host, file) in files where result[host] == nil { result[host] = file }

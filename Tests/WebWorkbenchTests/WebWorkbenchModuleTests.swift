@@ -1,6 +1,0 @@
-import Testing
-import WebWorkbench
-
-@Suite struct WebWorkbenchModuleTests {
-    @Test func moduleLinks() { _ = WebWorkbench.self }
-}

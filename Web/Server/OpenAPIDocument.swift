@@ -1,0 +1,260 @@
+/// `GET /api/openapi.json`: the HTTP API of spec/web.md as an OpenAPI 3.1 document, written by
+/// hand beside the routes (a test checks that every route is in it and that it parses).
+enum OpenAPIDocument {
+    static let json = #"""
+    {
+      "openapi": "3.1.0",
+      "info": {
+        "title": "UniversalLinkLab workbench API",
+        "version": "1.0.0",
+        "description": "The API behind `linklab serve` (spec/web.md). Authenticate with `Authorization: Bearer TOKEN` (the token printed at start), or with the page's cookie plus the `X-LinkLab-CSRF` header. Requests must use the loopback Host the server printed."
+      },
+      "servers": [{"url": "http://127.0.0.1:{port}", "variables": {"port": {"default": "8080"}}}],
+      "security": [{"bearer": []}, {"cookie": [], "csrf": []}],
+      "paths": {
+        "/api/documents": {
+          "get": {
+            "operationId": "listDocuments",
+            "summary": "The documents open in this run.",
+            "responses": {
+              "200": {"description": "The open documents.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DocumentList"}}}},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          },
+          "post": {
+            "operationId": "openDocument",
+            "summary": "Open a document from an upload: an .ipa, a zipped .app, a Mach-O, a .linklab session, an association file (with X-LinkLab-Domain naming its host), or nothing with X-LinkLab-Domain (fetch that domain only).",
+            "parameters": [
+              {"name": "X-LinkLab-Filename", "in": "header", "required": false, "description": "The file's name, shown (sanitised), never used as a path.", "schema": {"type": "string", "maxLength": 1024}},
+              {"name": "X-LinkLab-Domain", "in": "header", "required": false, "description": "Association-file-only mode: the host the body's file is for, or, with an empty body, the domain to fetch.", "schema": {"type": "string", "maxLength": 253}}
+            ],
+            "requestBody": {"required": false, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+            "responses": {
+              "201": {"description": "Opened; the pipeline runs.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "413": {"$ref": "#/components/responses/TooLarge"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "429": {"$ref": "#/components/responses/TooMany"}
+            }
+          }
+        },
+        "/api/documents/{id}": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
+          "get": {
+            "operationId": "getDocument",
+            "summary": "The document as the scan JSON of spec/cli.md plus phase, per-host state, and each finding's fingerprint and triage.",
+            "responses": {
+              "200": {"description": "The document.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Document"}}}},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "409": {"$ref": "#/components/responses/Conflict"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          },
+          "delete": {
+            "operationId": "closeDocument",
+            "summary": "Close the document: work cancelled, its temporary files deleted.",
+            "responses": {
+              "204": {"description": "Closed."},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          }
+        },
+        "/api/documents/{id}/events": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
+          "get": {
+            "operationId": "documentEvents",
+            "summary": "Server-sent events of the document's changes: `phase` (data: the phase object), `host` (data: {\"host\": …}), `findings`, `urls`, `app` (data: {}), and `: ping` comments. Ends when the document closes.",
+            "responses": {
+              "200": {"description": "An event stream.", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          }
+        },
+        "/api/documents/{id}/urls": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
+          "post": {
+            "operationId": "testURLs",
+            "summary": "Decide URLs (one per line; '#' comments, '!' must not open, '=' must open) for every app ID.",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLLines"}}}},
+            "responses": {
+              "200": {"description": "The URL tests, decided.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLTests"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "413": {"$ref": "#/components/responses/TooLarge"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          }
+        },
+        "/api/documents/{id}/hosts/{host}/refetch": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"$ref": "#/components/parameters/Host"}],
+          "post": {
+            "operationId": "refetchHost",
+            "summary": "Fetch the host's association file again; its state goes to `fetching`.",
+            "responses": {
+              "202": {"description": "Refetch started.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HostState"}}}},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          }
+        },
+        "/api/documents/{id}/hosts/{host}/file": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"$ref": "#/components/parameters/Host"}],
+          "put": {
+            "operationId": "useFileForHost",
+            "summary": "Use this association file for the host instead of the fetched one (what-if).",
+            "parameters": [{"name": "X-LinkLab-Filename", "in": "header", "required": false, "schema": {"type": "string", "maxLength": 1024}}],
+            "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}, "application/json": {"schema": {}}}},
+            "responses": {
+              "200": {"description": "The host's new report.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HostReport"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "413": {"$ref": "#/components/responses/TooLarge"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          },
+          "delete": {
+            "operationId": "revertHost",
+            "summary": "Go back to the fetched file.",
+            "responses": {
+              "200": {"description": "The host's new report.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HostReport"}}}},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          }
+        },
+        "/api/documents/{id}/triage/{fingerprint}": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"name": "fingerprint", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 256}}],
+          "put": {
+            "operationId": "setTriage",
+            "summary": "Set a finding's triage status and note.",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TriageInput"}}}},
+            "responses": {
+              "200": {"description": "The finding with its triage.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TriagedFinding"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "413": {"$ref": "#/components/responses/TooLarge"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          }
+        },
+        "/api/documents/{id}/export/{format}": {
+          "parameters": [
+            {"$ref": "#/components/parameters/DocumentID"},
+            {"name": "format", "in": "path", "required": true, "schema": {"type": "string", "enum": ["md", "html", "pdf", "json", "sarif", "linklab"]}}
+          ],
+          "get": {
+            "operationId": "exportDocument",
+            "summary": "A report or the saved session, as a download (Content-Disposition: attachment, a sanitised name from the bundle ID).",
+            "responses": {
+              "200": {
+                "description": "The file.",
+                "headers": {"Content-Disposition": {"schema": {"type": "string"}}},
+                "content": {
+                  "text/markdown": {"schema": {"type": "string"}},
+                  "text/html": {"schema": {"type": "string"}},
+                  "application/pdf": {"schema": {"type": "string", "format": "binary"}},
+                  "application/json": {"schema": {}},
+                  "application/sarif+json": {"schema": {}},
+                  "application/vnd.linklab+json": {"schema": {}}
+                }
+              },
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "409": {"$ref": "#/components/responses/Conflict"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          }
+        },
+        "/api/openapi.json": {
+          "get": {
+            "operationId": "openAPI",
+            "summary": "This document.",
+            "responses": {
+              "200": {"description": "OpenAPI 3.1.", "content": {"application/json": {"schema": {"type": "object"}}}},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+            }
+          }
+        }
+      },
+      "components": {
+        "securitySchemes": {
+          "bearer": {"type": "http", "scheme": "bearer", "description": "The token printed by linklab serve."},
+          "cookie": {"type": "apiKey", "in": "cookie", "name": "linklab-PORT", "description": "Set by the first page load with ?token=; HttpOnly, SameSite=Strict."},
+          "csrf": {"type": "apiKey", "in": "header", "name": "X-LinkLab-CSRF", "description": "The token from the page's <meta name=\"linklab-csrf\">; needed with the cookie on every API request."}
+        },
+        "parameters": {
+          "DocumentID": {"name": "id", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 64}},
+          "Host": {"name": "host", "in": "path", "required": true, "description": "A host the app claims (the apex for a wildcard entry).", "schema": {"type": "string", "maxLength": 253}}
+        },
+        "schemas": {
+          "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string", "description": "One clear sentence."}}, "additionalProperties": false},
+          "Created": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}}},
+          "Phase": {"type": "string", "enum": ["idle", "inspecting", "fetching", "ready", "failed"]},
+          "PhaseEvent": {
+            "type": "object",
+            "required": ["phase"],
+            "properties": {
+              "phase": {"$ref": "#/components/schemas/Phase"},
+              "bytesDone": {"type": "integer"}, "bytesTotal": {"type": ["integer", "null"]},
+              "hostsDone": {"type": "integer"}, "hostsTotal": {"type": "integer"},
+              "message": {"type": "string"}
+            }
+          },
+          "SeverityCounts": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+          "DocumentSummary": {
+            "type": "object",
+            "required": ["id", "name", "phase", "counts"],
+            "properties": {
+              "id": {"type": "string"}, "name": {"type": "string"}, "kind": {"type": "string"},
+              "phase": {"$ref": "#/components/schemas/Phase"},
+              "counts": {"$ref": "#/components/schemas/SeverityCounts"}
+            }
+          },
+          "DocumentList": {"type": "object", "required": ["documents"], "properties": {"documents": {"type": "array", "items": {"$ref": "#/components/schemas/DocumentSummary"}}, "limit": {"type": "integer"}}},
+          "Document": {"type": "object", "description": "The scan JSON document of spec/cli.md plus phase, per-host state, fingerprint and triage.", "properties": {"phase": {"$ref": "#/components/schemas/Phase"}}},
+          "URLLines": {"type": "object", "required": ["lines"], "properties": {"lines": {"type": "string", "maxLength": 1000000}}},
+          "URLTests": {"type": "object", "required": ["urlTests"], "properties": {"urlTests": {"type": "array", "items": {"type": "object"}}}},
+          "HostState": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}}},
+          "HostReport": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string"}, "report": {}}},
+          "TriageInput": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}, "note": {"type": "string", "maxLength": 100000}}},
+          "TriagedFinding": {"type": "object"}
+        },
+        "responses": {
+          "BadRequest": {"description": "The request was not understood.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Unauthorised": {"description": "No valid token, cookie or bearer.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Forbidden": {"description": "Cookie without X-LinkLab-CSRF, a foreign Origin, or Sec-Fetch-Site cross-site/same-site.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "NotFound": {"description": "No such document, host or finding.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Conflict": {"description": "The document is not ready for this.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "TooLarge": {"description": "Over --max-upload (uploads) or 1 MiB (other bodies).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "TooMany": {"description": "Too many open documents (at most 32).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "MisdirectedRequest": {"description": "The Host is not this server's loopback address.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+        }
+      }
+    }
+    """#
+}
