@@ -181,7 +181,7 @@ def test_an_edited_host_file_changes_verdicts_and_findings_live(browser, server)
     browser.execute_script("arguments[0].value = arguments[1];", editor, GO_FIXED)
     card.find_element(*by_testid("edit-aasa-apply")).click()
     wait(browser).until(lambda d: not d.find_elements(*by_testid("finding", finding_id="AASA-007")))
-    wait(browser).until(lambda d: d.find_element(*by_testid("domain", host="go.example.net")).get_attribute("data-state") == "edited")
+    wait(browser).until(lambda d: d.find_element(*by_testid("domain", host="go.example.net")).get_attribute("data-state") in ("edited", "supplied"))
     show_tab(browser, "urls")
     assert type_url(browser, "https://go.example.net/promo/summer")[APP_ID] == "match"
     # Revert: the served file decides again.

@@ -63,16 +63,22 @@ function setStatus(phase, text) {
 function phaseText(doc) {
   const phase = doc.phase ?? 'ready';
   const name = typeof phase === 'string' ? phase : phase.name ?? 'ready';
-  const detail = typeof phase === 'object' ? phase : {};
+  // The server puts the phase's details beside it (bytesDone, hostsDone, message).
+  const detail = { ...doc, ...(typeof phase === 'object' ? phase : {}) };
+  const hosts = doc.hosts ?? doc.domains ?? [];
   switch (name) {
-    case 'inspecting': return [name, 'Inspecting the app…'];
+    case 'idle':
+    case 'inspecting': {
+      const total = detail.bytesTotal;
+      const share = total ? ` ${Math.floor((100 * (detail.bytesDone ?? 0)) / total)}%` : '';
+      return ['inspecting', `Inspecting the app…${share}`];
+    }
     case 'fetching': {
-      const done = detail.hostsDone ?? (doc.domains ?? []).filter((d) => !['pending', 'fetching'].includes(d.state)).length;
-      const total = detail.hostsTotal ?? (doc.domains ?? []).length;
+      const done = detail.hostsDone ?? hosts.filter((d) => !['pending', 'fetching'].includes(d.state)).length;
+      const total = detail.hostsTotal ?? hosts.length;
       return [name, `Fetching association files (${done}/${total})…`];
     }
-    case 'failed': return [name, `Failed: ${detail.message ?? doc.error ?? 'the document could not be opened'}`];
-    case 'idle': return ['inspecting', 'Starting…'];
+    case 'failed': return [name, `Failed: ${detail.message ?? detail.error ?? 'the document could not be opened'}`];
     default: return ['ready', 'Ready'];
   }
 }

@@ -72,7 +72,7 @@ function routesTable(domain) {
         route.appleTryDirect && `try direct: ${route.appleTryDirect}`].filter(Boolean).join(' · ') || '—')))));
 }
 
-function createCard(context, host) {
+function createCard(context, host, apiHost) {
   const { id, api, toast } = context;
   const title = h('h3', { class: 'host' });
   const badge = h('span', { class: 'badge state' });
@@ -86,21 +86,21 @@ function createCard(context, host) {
       change: async () => {
         const file = fileInput.files[0];
         if (!file) return;
-        try { await api.putHostFile(id, host, file); context.reload(); } catch (error) { toast(error.message); }
+        try { await api.putHostFile(id, apiHost, file); context.reload(); } catch (error) { toast(error.message); }
         fileInput.value = '';
       },
     },
   });
   const refetch = h('button', {
     type: 'button', 'data-testid': 'refetch',
-    on: { click: async () => { try { await api.refetch(id, host); context.reload(); } catch (error) { toast(error.message); } } },
+    on: { click: async () => { try { await api.refetch(id, apiHost); context.reload(); } catch (error) { toast(error.message); } } },
   }, 'Refetch');
   const useFile = h('label', { for: `use-file-${host}`, class: 'button' }, 'Use a file…');
   const revert = h('button', {
     type: 'button', 'data-testid': 'revert',
     on: {
       click: async () => {
-        try { await api.revertHost(id, host); dirty = false; context.reload(); } catch (error) { toast(error.message); }
+        try { await api.revertHost(id, apiHost); dirty = false; context.reload(); } catch (error) { toast(error.message); }
       },
     },
   }, 'Revert');
@@ -115,7 +115,7 @@ function createCard(context, host) {
   let dirty = false;
   async function apply() {
     try {
-      const answer = await api.putHostFile(id, host, editor.value);
+      const answer = await api.putHostFile(id, apiHost, editor.value);
       dirty = false;
       const report = answer?.report ?? answer?.domain ?? answer ?? {};
       const diagnostics = answer?.lint ?? report.lint ?? report.diagnostics
@@ -138,7 +138,9 @@ function createCard(context, host) {
       revert),
     lintList);
 
-  const element = h('article', { class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}` },
+  const element = h('article', {
+    class: 'card domain', 'data-testid': 'domain', 'data-host': host, 'data-api-host': apiHost, id: `domain-${host}`,
+  },
     h('header', { class: 'card-header' }, title, badge,
       h('div', { class: 'actions' }, refetch, useFile, fileInput)),
     summary, details, editBlock);
@@ -152,7 +154,7 @@ function createCard(context, host) {
     title.textContent = domain.host;
     badge.textContent = domain.state ?? 'done';
     badge.className = `badge state state-${domain.state ?? 'done'}`;
-    const entries = domain.entries ?? (doc.bundles ?? []).flatMap((bundle) => bundle.associatedDomains ?? [])
+    const entries = domain.entries ?? hostEntry(doc, domain)?.entries ?? (doc.bundles ?? []).flatMap((bundle) => bundle.associatedDomains ?? [])
       .filter((entry) => (entry.wildcard ? `*.${entry.host}` : entry.host) === domain.host || entry.host === domain.host)
       .map((entry) => entry.raw);
     replace(summary,
@@ -178,6 +180,12 @@ function createCard(context, host) {
   return { element, update };
 }
 
+/** The document's `hosts` item for a scan-JSON domain (a wildcard's apex is the API's host). */
+function hostEntry(doc, domain) {
+  return (doc.hosts ?? []).find((entry) => entry.host === domain.host || (entry.entries ?? []).includes(domain.host)
+    || entry.host === domain.fetchedHost) ?? null;
+}
+
 export function createDomainsTab(context) {
   const list = h('div', { class: 'domain-list' });
   const element = h('div', { class: 'domains-tab' }, h('h2', { class: 'pane-title' }, 'Domains'), list);
@@ -187,7 +195,8 @@ export function createDomainsTab(context) {
     const hosts = domains.map((domain) => domain.host);
     for (const host of [...cards.keys()]) if (!hosts.includes(host)) cards.delete(host);
     for (const domain of domains) {
-      if (!cards.has(domain.host)) cards.set(domain.host, createCard(context, domain.host));
+      const apiHost = hostEntry(doc, domain)?.host ?? domain.fetchedHost ?? domain.host;
+      if (!cards.has(domain.host)) cards.set(domain.host, createCard(context, domain.host, apiHost));
       cards.get(domain.host).update(domain, doc);
     }
     if (domains.length === 0) {

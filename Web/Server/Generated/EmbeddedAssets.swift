@@ -400,16 +400,22 @@ function setStatus(phase, text) {
 function phaseText(doc) {
   const phase = doc.phase ?? 'ready';
   const name = typeof phase === 'string' ? phase : phase.name ?? 'ready';
-  const detail = typeof phase === 'object' ? phase : {};
+  // The server puts the phase's details beside it (bytesDone, hostsDone, message).
+  const detail = { ...doc, ...(typeof phase === 'object' ? phase : {}) };
+  const hosts = doc.hosts ?? doc.domains ?? [];
   switch (name) {
-    case 'inspecting': return [name, 'Inspecting the app…'];
+    case 'idle':
+    case 'inspecting': {
+      const total = detail.bytesTotal;
+      const share = total ? ` ${Math.floor((100 * (detail.bytesDone ?? 0)) / total)}%` : '';
+      return ['inspecting', `Inspecting the app…${share}`];
+    }
     case 'fetching': {
-      const done = detail.hostsDone ?? (doc.domains ?? []).filter((d) => !['pending', 'fetching'].includes(d.state)).length;
-      const total = detail.hostsTotal ?? (doc.domains ?? []).length;
+      const done = detail.hostsDone ?? hosts.filter((d) => !['pending', 'fetching'].includes(d.state)).length;
+      const total = detail.hostsTotal ?? hosts.length;
       return [name, `Fetching association files (${done}/${total})…`];
     }
-    case 'failed': return [name, `Failed: ${detail.message ?? doc.error ?? 'the document could not be opened'}`];
-    case 'idle': return ['inspecting', 'Starting…'];
+    case 'failed': return [name, `Failed: ${detail.message ?? detail.error ?? 'the document could not be opened'}`];
     default: return ['ready', 'Ready'];
   }
 }
@@ -947,7 +953,7 @@ function routesTable(domain) {
         route.appleTryDirect && `try direct: ${route.appleTryDirect}`].filter(Boolean).join(' · ') || '—')))));
 }
 
-function createCard(context, host) {
+function createCard(context, host, apiHost) {
   const { id, api, toast } = context;
   const title = h('h3', { class: 'host' });
   const badge = h('span', { class: 'badge state' });
@@ -961,21 +967,21 @@ function createCard(context, host) {
       change: async () => {
         const file = fileInput.files[0];
         if (!file) return;
-        try { await api.putHostFile(id, host, file); context.reload(); } catch (error) { toast(error.message); }
+        try { await api.putHostFile(id, apiHost, file); context.reload(); } catch (error) { toast(error.message); }
         fileInput.value = '';
       },
     },
   });
   const refetch = h('button', {
     type: 'button', 'data-testid': 'refetch',
-    on: { click: async () => { try { await api.refetch(id, host); context.reload(); } catch (error) { toast(error.message); } } },
+    on: { click: async () => { try { await api.refetch(id, apiHost); context.reload(); } catch (error) { toast(error.message); } } },
   }, 'Refetch');
   const useFile = h('label', { for: `use-file-${host}`, class: 'button' }, 'Use a file…');
   const revert = h('button', {
     type: 'button', 'data-testid': 'revert',
     on: {
       click: async () => {
-        try { await api.revertHost(id, host); dirty = false; context.reload(); } catch (error) { toast(error.message); }
+        try { await api.revertHost(id, apiHost); dirty = false; context.reload(); } catch (error) { toast(error.message); }
       },
     },
   }, 'Revert');
@@ -990,7 +996,7 @@ function createCard(context, host) {
   let dirty = false;
   async function apply() {
     try {
-      const answer = await api.putHostFile(id, host, editor.value);
+      const answer = await api.putHostFile(id, apiHost, editor.value);
       dirty = false;
       const report = answer?.report ?? answer?.domain ?? answer ?? {};
       const diagnostics = answer?.lint ?? report.lint ?? report.diagnostics
@@ -1013,7 +1019,9 @@ function createCard(context, host) {
       revert),
     lintList);
 
-  const element = h('article', { class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}` },
+  const element = h('article', {
+    class: 'card domain', 'data-testid': 'domain', 'data-host': host, 'data-api-host': apiHost, id: `domain-${host}`,
+  },
     h('header', { class: 'card-header' }, title, badge,
       h('div', { class: 'actions' }, refetch, useFile, fileInput)),
     summary, details, editBlock);
@@ -1027,7 +1035,7 @@ function createCard(context, host) {
     title.textContent = domain.host;
     badge.textContent = domain.state ?? 'done';
     badge.className = `badge state state-${domain.state ?? 'done'}`;
-    const entries = domain.entries ?? (doc.bundles ?? []).flatMap((bundle) => bundle.associatedDomains ?? [])
+    const entries = domain.entries ?? hostEntry(doc, domain)?.entries ?? (doc.bundles ?? []).flatMap((bundle) => bundle.associatedDomains ?? [])
       .filter((entry) => (entry.wildcard ? `*.${entry.host}` : entry.host) === domain.host || entry.host === domain.host)
       .map((entry) => entry.raw);
     replace(summary,
@@ -1053,6 +1061,12 @@ function createCard(context, host) {
   return { element, update };
 }
 
+/** The document's `hosts` item for a scan-JSON domain (a wildcard's apex is the API's host). */
+function hostEntry(doc, domain) {
+  return (doc.hosts ?? []).find((entry) => entry.host === domain.host || (entry.entries ?? []).includes(domain.host)
+    || entry.host === domain.fetchedHost) ?? null;
+}
+
 export function createDomainsTab(context) {
   const list = h('div', { class: 'domain-list' });
   const element = h('div', { class: 'domains-tab' }, h('h2', { class: 'pane-title' }, 'Domains'), list);
@@ -1062,7 +1076,8 @@ export function createDomainsTab(context) {
     const hosts = domains.map((domain) => domain.host);
     for (const host of [...cards.keys()]) if (!hosts.includes(host)) cards.delete(host);
     for (const domain of domains) {
-      if (!cards.has(domain.host)) cards.set(domain.host, createCard(context, domain.host));
+      const apiHost = hostEntry(doc, domain)?.host ?? domain.fetchedHost ?? domain.host;
+      if (!cards.has(domain.host)) cards.set(domain.host, createCard(context, domain.host, apiHost));
       cards.get(domain.host).update(domain, doc);
     }
     if (domains.length === 0) {
@@ -1650,9 +1665,16 @@ export function createURLTester({ id, api, toast }) {
     const mine = ++sequence;
     if (!value) { replace(single); single.dataset.url = ''; return; }
     try {
-      const answer = await api.decideURLs(id, value);
+      // The API decides the document's URL lines: send the list with the typed URL as its
+      // last line, so the list stays what the tester wrote and this URL's answer is the last.
+      const listed = box.value.replace(/\s+$/, '');
+      const probeLine = listed ? listed.split('\n').length + 1 : 1;
+      const answer = await api.decideURLs(id, listed ? `${listed}\n${value}` : value);
       if (mine !== sequence) return; // a newer keystroke's answer wins
-      const test = testsOf(answer)[0] ?? { url: value, apps: [] };
+      const tests = testsOf(answer);
+      const problem = (answer?.urlLineProblems ?? []).find((p) => p.line === probeLine);
+      const test = tests.find((t) => t.line === probeLine) ?? tests.findLast((t) => t.url === value)
+        ?? { url: value, apps: [], note: problem?.message ?? problem?.problem ?? 'Not a URL iOS would decide (yet).' };
       replace(single, verdictRows(test));
       single.dataset.url = value;
     } catch (error) {
