@@ -151,9 +151,12 @@ function showDocument(route) {
   if (route.finding) current.selected = route.finding;
 
   const scheduleReload = debounce(() => reload(), 60);
+  // URL tests change on every keystroke in the tester, which already shows its own answer:
+  // the rest of the page catches up once typing pauses.
+  const scheduleQuietReload = debounce(() => reload(), 400);
   current.stopEvents = api.events(route.id, (event) => {
     progress.event(event);
-    scheduleReload();
+    if (event.type === 'urls') scheduleQuietReload(); else scheduleReload();
   }, (state) => { if (state === 'open') scheduleReload(); });
   reload();
 }
