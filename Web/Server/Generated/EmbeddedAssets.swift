@@ -490,10 +490,10 @@ function showDocument(route) {
   const scheduleReload = debounce(() => reload(), 60);
   // URL tests change on every keystroke in the tester, which already shows its own answer:
   // the rest of the page catches up once typing pauses.
-  const scheduleQuietReload = debounce(() => reload(), 400);
+  const scheduleQuietReload = debounce(() => reload(), 300);
   current.stopEvents = api.events(route.id, (event) => {
     progress.event(event);
-    if (event.type === 'urls') scheduleQuietReload(); else scheduleReload();
+    if (event.type === 'urls' || event.type === 'findings') scheduleQuietReload(); else scheduleReload();
   }, (state) => { if (state === 'open') scheduleReload(); });
   reload();
 }
