@@ -53,7 +53,12 @@ async function callJSON(method, path, options) {
   return response.json();
 }
 
-const documentPath = (id) => `/api/documents/${encodeURIComponent(id)}`;
+/**
+ * One path segment. ':' and '@' are legal in a segment and stay as they are: fingerprints
+ * look like `AASA-007:5e1b…`, and the server matches path parameters without decoding them.
+ */
+const segment = (value) => encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%40/g, '@');
+const documentPath = (id) => `/api/documents/${segment(id)}`;
 
 /** Header values must be ISO-8859-1: anything else in a file name is replaced. */
 function headerSafe(name) {
@@ -71,12 +76,12 @@ export const api = {
   openDomain: (host) => callJSON('POST', '/api/documents',
     { body: '', headers: { 'X-LinkLab-Domain': host, 'X-LinkLab-Filename': headerSafe(host) } }),
   decideURLs: (id, lines) => callJSON('POST', `${documentPath(id)}/urls`, { json: { lines } }),
-  refetch: (id, host) => callJSON('POST', `${documentPath(id)}/hosts/${encodeURIComponent(host)}/refetch`),
-  putHostFile: (id, host, body) => callJSON('PUT', `${documentPath(id)}/hosts/${encodeURIComponent(host)}/file`,
+  refetch: (id, host) => callJSON('POST', `${documentPath(id)}/hosts/${segment(host)}/refetch`),
+  putHostFile: (id, host, body) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/file`,
     { body, headers: { 'Content-Type': 'application/json' } }),
-  revertHost: (id, host) => callJSON('DELETE', `${documentPath(id)}/hosts/${encodeURIComponent(host)}/file`),
+  revertHost: (id, host) => callJSON('DELETE', `${documentPath(id)}/hosts/${segment(host)}/file`),
   setTriage: (id, fingerprint, status, note) =>
-    callJSON('PUT', `${documentPath(id)}/triage/${encodeURIComponent(fingerprint)}`, { json: { status, note } }),
+    callJSON('PUT', `${documentPath(id)}/triage/${segment(fingerprint)}`, { json: { status, note } }),
   closeDocument: (id) => call('DELETE', documentPath(id)),
 
   /** Downloads an export: the page must send the CSRF header, so it fetches and saves a blob. */
