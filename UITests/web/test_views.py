@@ -93,12 +93,16 @@ def test_screenshots_of_every_view(server, sample, scheme):
 
 
 def performance_file(apps=8, rules=500):
+    """8 apps x 500 rules, compact enough to stay under Apple's 128 KB limit for the file."""
     details = []
     for app in range(apps):
-        components = [{"/": f"/app{app}/section{rule}/*", "?": {"ref": f"r{rule}*"}} for rule in range(rules - 1)]
-        components.append({"/": f"/app{app}/*", "exclude": True})
+        components = [{"/": f"/a{app}/s{rule}/*", **({"?": {"ref": f"r{rule}*"}} if rule % 10 == 0 else {})}
+                      for rule in range(rules - 1)]
+        components.append({"/": f"/a{app}/*", "exclude": True})
         details.append({"appIDs": [f"PERF{app:06d}.com.example.perf{app}"], "components": components})
-    return json.dumps({"applinks": {"details": details}})
+    text = json.dumps({"applinks": {"details": details}}, separators=(",", ":"))
+    assert len(text) < 128 * 1024, len(text)
+    return text
 
 
 def test_url_tester_keystroke_to_rendered_verdicts_p95(server, browser):
@@ -112,15 +116,16 @@ def test_url_tester_keystroke_to_rendered_verdicts_p95(server, browser):
     login(browser, server)
     open_document(browser, server, document_id, tab="urls")
     # Warm up, and check that the file decides for all eight apps.
-    assert len(type_url(browser, "https://perf.example.test/app7/section499/x?ref=r499")) == 8
+    assert len(type_url(browser, "https://perf.example.test/a7/s490/x?ref=r490")) == 8
+    browser.set_script_timeout(600)
     samples = browser.execute_async_script("""
       const done = arguments[arguments.length - 1];
       const input = document.querySelector('[data-testid=url-input]');
       const out = document.getElementById('single-verdicts');
       const texts = [];
-      for (let n = 0; n < 4; n++) {
-        const url = `https://perf.example.test/app${n * 2 + 1}/section${n * 97 + 3}/item?ref=r${n * 97 + 3}`;
-        for (let i = 28; i <= url.length; i++) texts.push(url.slice(0, i));
+      for (let n = 0; n < 2; n++) {
+        const url = `https://perf.example.test/a${n * 2 + 1}/s${n * 97 + 3}/item/${n}?ref=r${n * 97 + 3}`;
+        for (let i = 27; i <= url.length; i++) texts.push(url.slice(0, i));
       }
       const times = [];
       const next = (index) => {
@@ -129,7 +134,14 @@ def test_url_tester_keystroke_to_rendered_verdicts_p95(server, browser):
         const observer = new MutationObserver(() => {
           if (out.dataset.url !== text) return;
           observer.disconnect();
-          requestAnimationFrame(() => { times.push(performance.now() - start); next(index + 1); });
+          requestAnimationFrame(() => {
+            const total = performance.now() - start;
+            const fetches = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/urls'));
+            const request = fetches.length ? fetches[fetches.length - 1].duration : 0;
+            performance.clearResourceTimings();
+            times.push([total, request]);
+            next(index + 1);
+          });
         });
         observer.observe(out, {attributes: true, childList: true, subtree: true});
         input.value = text;
@@ -137,8 +149,14 @@ def test_url_tester_keystroke_to_rendered_verdicts_p95(server, browser):
         input.dispatchEvent(new Event('input', {bubbles: true}));
       };
       next(0);""")
-    samples.sort()
-    p95 = samples[int(len(samples) * 0.95) - 1]
+    totals = sorted(total for total, _ in samples)
+    requests = sorted(request for _, request in samples)
+    page = sorted(total - request for total, request in samples)
+
+    def p95(values):
+        return values[max(0, int(len(values) * 0.95) - 1)]
     print(f"\nURL tester keystroke -> rendered verdicts (8 apps x 500 rules, {len(samples)} keystrokes): "
-          f"median {statistics.median(samples):.1f} ms, p95 {p95:.1f} ms, max {samples[-1]:.1f} ms (target p95 <= 50 ms)")
-    assert len(samples) > 100
+          f"median {statistics.median(totals):.1f} ms, p95 {p95(totals):.1f} ms, max {totals[-1]:.1f} ms "
+          f"(target p95 <= 50 ms); of which the API request p95 {p95(requests):.1f} ms, "
+          f"the page's own work p95 {p95(page):.1f} ms")
+    assert len(samples) >= 40

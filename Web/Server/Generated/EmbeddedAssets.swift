@@ -1647,9 +1647,19 @@ export function verdictRows(test) {
     h('code', { class: 'app-id' }, app.appID ?? ''),
     h('span', { class: 'muted' }, ruleText(app)),
     app.ruleText ? h('code', { class: 'rule', 'data-testid': 'deciding-rule' }, app.ruleText) : null),
-  (app.trace ?? []).length ? h('details', { class: 'trace' },
-    h('summary', {}, `Trace (${app.trace.length} steps)`),
-    h('ol', {}, app.trace.map((step) => h('li', {}, h('code', {}, step))))) : null));
+  (app.trace ?? []).length ? lazyTrace(app.trace) : null));
+}
+
+/** The trace's steps are built when it is opened: a file with many rules has long traces. */
+function lazyTrace(trace) {
+  const list = h('ol', {});
+  const block = h('details', { class: 'trace' }, h('summary', {}, `Trace (${trace.length} steps)`), list);
+  block.addEventListener('toggle', () => {
+    if (block.open && list.childElementCount === 0) {
+      list.append(...trace.map((step) => h('li', {}, h('code', {}, step))));
+    }
+  });
+  return block;
 }
 
 const expectationLabels = { mustOpen: 'must open', mustNotOpen: 'must not open', none: '' };
