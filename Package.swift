@@ -101,7 +101,10 @@ var package = Package(
         ),
         .target(
             name: "Workbench",
-            dependencies: ["SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "Findings", "Reports"],
+            dependencies: [
+                "SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "Findings", "Reports",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             path: "Shared/Workbench",
             swiftSettings: strict
         ),

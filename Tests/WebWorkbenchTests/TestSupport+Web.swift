@@ -2,17 +2,26 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 @testable import WebWorkbench
+import Workbench
 
 /// A server as the tests use it: HummingbirdTesting's client sends `Host: localhost`, so that
 /// is the allow-list; the token is fixed so requests can carry it.
+/// A file of the repository's `Samples/` folder (the bundled sample app and its association files).
+func sample(_ relativePath: String) -> URL {
+    Fixtures.repositoryRoot.appendingPathComponent("Samples").appendingPathComponent(relativePath)
+}
+
 struct WebFixture {
     static let token = AccessToken(value: "0123456789abcdef0123456789abcdef")
     let server: WorkbenchServer
 
-    init(limits: WorkbenchServerLimits = .init(), hosts: [String] = ["localhost"]) throws {
-        server = try WorkbenchServer(identity: ServerIdentity(token: Self.token, allowedHosts: hosts), limits: limits)
+    init(settings: WorkbenchSettings = .init(offline: true), limits: WorkbenchServerLimits = .init(),
+         hosts: [String] = ["localhost"], now: @escaping @Sendable () -> Date = Date.init) throws {
+        server = try WorkbenchServer(settings: settings, identity: ServerIdentity(token: Self.token, allowedHosts: hosts),
+                                     limits: limits, now: now)
     }
 
     var application: some ApplicationProtocol { Application(router: server.router()) }

@@ -162,11 +162,11 @@ enum OpenAPIDocument {
         "/api/documents/{id}/export/{format}": {
           "parameters": [
             {"$ref": "#/components/parameters/DocumentID"},
-            {"name": "format", "in": "path", "required": true, "schema": {"type": "string", "enum": ["md", "html", "pdf", "json", "sarif", "linklab"]}}
+            {"name": "format", "in": "path", "required": true, "schema": {"type": "string", "enum": ["md", "html", "pdf", "json", "sarif", "linklab", "links"]}}
           ],
           "get": {
             "operationId": "exportDocument",
-            "summary": "A report or the saved session, as a download (Content-Disposition: attachment, a sanitised name from the bundle ID).",
+            "summary": "A report, the saved session (linklab) or the test-link page with QR codes (links), as a download (Content-Disposition: attachment, a sanitised name from the bundle ID).",
             "responses": {
               "200": {
                 "description": "The file.",

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import WebWorkbench
+import Workbench
+
+/// `linklab serve`: the workbench in a browser, on 127.0.0.1 only (spec/web.md).
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the web workbench on 127.0.0.1 (open the printed address in a browser).",
+        discussion: """
+            Listens on 127.0.0.1 only (--port 0, the default, picks a free port) and prints one line: \
+            'UniversalLinkLab workbench: http://127.0.0.1:PORT/?token=TOKEN'. The token (new each run) \
+            is the only way in: the page load with it sets a cookie; scripts send \
+            'Authorization: Bearer TOKEN'. For a remote machine use an SSH tunnel \
+            (ssh -L 8080:127.0.0.1:8080 HOST, then linklab serve --port 8080 there).
+
+            --aasa and --offline apply to every document, as in scan. Uploads stream to a private \
+            temporary folder; Ctrl-C or SIGTERM stops the server, deletes every upload and exits 0.
+            """
+    )
+
+    @Option(help: "Port on 127.0.0.1 (0: a free port).")
+    var port: Int = 0
+
+    @Flag(help: "Also open the address in the default browser.")
+    var open = false
+
+    @Flag(help: "Use no network: hosts without an --aasa file are reported as not fetched.")
+    var offline = false
+
+    @Option(name: .customLong("max-upload"), help: ArgumentHelp("Largest upload in bytes (default 4 GiB).",
+                                                               valueName: "BYTES"))
+    var maxUpload: Int64 = 4 << 30
+
+    @Option(name: .customLong("aasa"), help: ArgumentHelp(
+        "Use FILE instead of fetching HOST, in every document (repeatable); a folder supplies each HOST.json in it.",
+        valueName: "HOST=FILE|DIR"))
+    var suppliedFiles: [String] = []
+
+    @OptionGroup var fetch: FetchOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard maxUpload > 0 else { throw ValidationError("--max-upload must be a positive number of bytes") }
+        _ = try ScanCommand.parseSupplies(suppliedFiles)
+    }
+
+    func run() async throws {
+        let supplies = try ScanCommand.parseSupplies(suppliedFiles)
+        for (_, file) in supplies.sorted(by: { $0.key < $1.key }) {
+            if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
+        }
+        var configuration = try fetch.configuration(routes: RouteSelection.all.routes)
+        configuration.suppliedFiles = [:]
+        let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies)
+        var limits = WorkbenchServerLimits()
+        limits.maxUpload = maxUpload
+        let server: WorkbenchServer
+        do {
+            server = try WorkbenchServer(settings: settings, limits: limits)
+        } catch {
+            printError("linklab: \(String(describing: error))")
+            throw ExitCode.failure
+        }
+        let open = self.open
+        do {
+            try await server.run(port: port) { address in
+                FileHandle.standardOutput.write(Data("UniversalLinkLab workbench: \(address)\n".utf8))
+                if open { Self.openInBrowser(address) }
+            }
+        } catch {
+            printError("linklab: the server stopped: \(String(describing: error))")
+            throw ExitCode.failure
+        }
+    }
+
+    /// Opens `address` with the desktop's opener; a machine without one is not an error.
+    static func openInBrowser(_ address: String) {
+        #if os(macOS)
+        let opener = "/usr/bin/open"
+        #else
+        let opener = "/usr/bin/xdg-open"
+        #endif
+        guard FileManager.default.isExecutableFile(atPath: opener) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [address]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+
+/// Why a session file was refused: one clear message per problem.
+public enum SessionFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    case tooLarge(bytes: Int, limit: Int)
+    case empty
+    case notUTF8
+    case truncated
+    case notJSON(String)
+    case tooDeep(limit: Int)
+    case tooMany(path: String, count: Int, limit: Int)
+    case wrongFormat(String)
+    case newerSchema(Int)
+    case unsupportedSchema(Int)
+    case fieldTooLong(path: String, length: Int, limit: Int)
+    case bodyTooLarge(path: String, bytes: Int, limit: Int)
+    case invalidField(String, String)
+
+    public var description: String {
+        switch self {
+        case let .tooLarge(bytes, limit):
+            return "not read: the session file is \(bytes) bytes, over the \(limit / (1 << 20)) MiB limit"
+        case .empty:
+            return "not a session file: it is empty"
+        case .notUTF8:
+            return "not a session file: it is not UTF-8 text"
+        case .truncated:
+            return "truncated session file: the JSON ends before it is complete"
+        case let .notJSON(detail):
+            return "not a session file: it is not JSON (\(detail))"
+        case let .tooDeep(limit):
+            return "not read: the session file nests deeper than \(limit) levels"
+        case let .tooMany(path, count, limit):
+            return "not read: \(path) has \(count) elements, over the limit of \(limit)"
+        case let .wrongFormat(found):
+            return "not a linklab session file: \"format\" is \(found), expected \"\(SessionFile.formatName)\""
+        case let .newerSchema(version):
+            return "written by a newer linklab: session schema \(version), this linklab reads schema \(SessionFile.currentSchemaVersion)"
+        case let .unsupportedSchema(version):
+            return "unsupported session schema \(version) (this linklab reads schema \(SessionFile.currentSchemaVersion))"
+        case let .fieldTooLong(path, length, limit):
+            return "not read: field \(path) is \(length) characters long, over the limit of \(limit)"
+        case let .bodyTooLarge(path, bytes, limit):
+            return "not read: body \(path) is \(bytes) bytes, over the \(limit / 1024) KiB cap"
+        case let .invalidField(path, reason):
+            return "invalid session file: field \(path): \(reason)"
+        }
+    }
+
+    /// At most 80 characters of `text`, for messages about hostile values.
+    static func clip(_ text: String) -> String {
+        let printable = text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined()
+        return printable.count > 80 ? String(printable.prefix(80)) + "…" : printable
+    }
+}
+
+extension SessionFile {
+    /// Reads a session file: size, encoding, structure, format, schema, then every field.
+    public static func read(_ data: Data, limit: Int = SessionLimits.maxBytes) throws(SessionFileError) -> SessionFile {
+        guard data.count <= limit else { throw .tooLarge(bytes: data.count, limit: limit) }
+        guard !data.isEmpty else { throw .empty }
+        guard String(validating: data, as: UTF8.self) != nil else { throw .notUTF8 }
+        try checkStructure(data)
+        let tree: Any
+        do {
+            tree = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw .notJSON("a syntax error")
+        }
+        guard let root = tree as? [String: Any] else { throw .notJSON("the top level is not an object") }
+        guard let format = root["format"] as? String else {
+            throw .wrongFormat(root["format"] == nil ? "missing" : "not a string")
+        }
+        guard format == formatName else { throw .wrongFormat("\"\(SessionFileError.clip(format))\"") }
+        guard let version = root["schemaVersion"] as? Int else {
+            throw .invalidField("schemaVersion", "missing or not a number")
+        }
+        if version > currentSchemaVersion { throw .newerSchema(version) }
+        guard version == currentSchemaVersion else { throw .unsupportedSchema(version) }
+        try checkFields(root, path: "")
+        let file: SessionFile
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            file = try decoder.decode(SessionFile.self, from: data)
+        } catch let error as DecodingError {
+            throw describe(error)
+        } catch {
+            throw .notJSON("undecodable")
+        }
+        try file.validate()
+        return file
+    }
+
+    /// The bytes of the file: sorted keys, pretty-printed, a final newline.
+    public func encoded() throws(SessionFileError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            return try encoder.encode(self) + Data("\n".utf8)
+        } catch {
+            throw .invalidField("(document)", "could not be encoded: \(error)")
+        }
+    }
+
+    /// Depth and truncation: a byte scan (outside strings) before the JSON parser sees it.
+    static func checkStructure(_ data: Data) throws(SessionFileError) {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var sawValue = false
+        for byte in data {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                sawValue = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                sawValue = true
+                if depth > SessionLimits.maxDepth { throw .tooDeep(limit: SessionLimits.maxDepth) }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth < 0 { throw .notJSON("an unbalanced closing bracket") }
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                break
+            default:
+                sawValue = true
+            }
+        }
+        guard sawValue else { throw .empty }
+        let first = data.first { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
+        let opensContainer = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        if opensContainer, inString || depth > 0 { throw .truncated }
+    }
+
+    /// Field lengths, body sizes and element counts, by path, on the parsed tree.
+    static func checkFields(_ value: Any, path: String) throws(SessionFileError) {
+        if let string = value as? String {
+            let key = path.split(separator: ".").last.map(String.init) ?? ""
+            if key == "body" {
+                // base64: decoded size ≈ 3/4 of the text.
+                let bytes = string.utf8.count / 4 * 3
+                if bytes > SessionLimits.maxBodyBytes + 2 {
+                    throw .bodyTooLarge(path: path, bytes: bytes, limit: SessionLimits.maxBodyBytes)
+                }
+                return
+            }
+            let limit = key == "urlLines" ? SessionLimits.maxURLLinesLength
+                : key == "editedText" ? SessionLimits.maxBodyBytes * 2 : SessionLimits.maxFieldLength
+            let length = string.utf8.count
+            if length > limit { throw .fieldTooLong(path: path, length: length, limit: limit) }
+        } else if let array = value as? [Any] {
+            if array.count > SessionLimits.maxCount {
+                throw .tooMany(path: path, count: array.count, limit: SessionLimits.maxCount)
+            }
+            for (index, element) in array.enumerated() { try checkFields(element, path: "\(path)[\(index)]") }
+        } else if let object = value as? [String: Any] {
+            if object.count > SessionLimits.maxCount {
+                throw .tooMany(path: path, count: object.count, limit: SessionLimits.maxCount)
+            }
+            for (key, element) in object {
+                if key.utf8.count > SessionLimits.maxFieldLength {
+                    throw .fieldTooLong(path: path + ".(key)", length: key.utf8.count, limit: SessionLimits.maxFieldLength)
+                }
+                try checkFields(element, path: path.isEmpty ? key : "\(path).\(key)")
+            }
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> SessionFileError {
+        func path(_ context: DecodingError.Context) -> String {
+            let text = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
+            return trimmed.isEmpty ? "(top level)" : trimmed
+        }
+        switch error {
+        case let .keyNotFound(key, context):
+            let base = path(context)
+            return .invalidField(base == "(top level)" ? key.stringValue : "\(base).\(key.stringValue)", "missing")
+        case let .typeMismatch(type, context):
+            return .invalidField(path(context), "expected \(type)")
+        case let .valueNotFound(type, context):
+            return .invalidField(path(context), "expected \(type), found null")
+        case let .dataCorrupted(context):
+            return .invalidField(path(context), SessionFileError.clip(context.debugDescription))
+        @unknown default:
+            return .invalidField("(unknown)", "undecodable")
+        }
+    }
+
+    /// Cross-field checks the types cannot express.
+    func validate() throws(SessionFileError) {
+        for (index, host) in hosts.enumerated() {
+            let reports = [("fetched", host.fetched), ("previous", host.previous), ("decided", host.decided)]
+            for (name, report) in reports {
+                guard let report else { continue }
+                for (routeIndex, route) in (report.routes + (report.browserProbe.map { [$0] } ?? [])).enumerated() {
+                    if route.body.count > SessionLimits.maxBodyBytes {
+                        throw .bodyTooLarge(path: "hosts[\(index)].\(name).routes[\(routeIndex)].body",
+                                            bytes: route.body.count, limit: SessionLimits.maxBodyBytes)
+                    }
+                    if let status = route.status, !(100...599).contains(status) {
+                        throw .invalidField("hosts[\(index)].\(name).routes[\(routeIndex)].status", "\(status) is not an HTTP status")
+                    }
+                    if route.bytes < 0 {
+                        throw .invalidField("hosts[\(index)].\(name).routes[\(routeIndex)].bytes", "negative")
+                    }
+                }
+            }
+            if host.state == .edited, host.editedText == nil {
+                throw .invalidField("hosts[\(index)].editedText", "missing for an edited host")
+            }
+            if (host.state == .edited || host.state == .supplied), host.decided == nil {
+                throw .invalidField("hosts[\(index)].decided", "missing for a \(host.state.rawValue) host")
+            }
+            guard host.route == "cdn" || host.route == "origin" else {
+                throw .invalidField("hosts[\(index)].route", "must be cdn or origin")
+            }
+        }
+        for (fingerprint, _) in triage where fingerprint.isEmpty {
+            throw .invalidField("triage", "an empty fingerprint")
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+// Reports of the document's current state, with triage.
+extension WorkbenchDocument {
+    /// The facts of the current state as the scan's `Analysis` (what every report renders).
+    public var currentAnalysis: Analysis? { analysis }
+
+    /// Bytes of a report of the current state in `format`, triage included.
+    public func export(_ format: ReportFormat) throws(WorkbenchDocumentError) -> Data {
+        guard let analysis else { throw .notReady }
+        if format == .json { return try jsonDocument() }
+        return try TriagedReports.render(analysis, format: format, triage: triage)
+    }
+
+    /// The scan JSON document (spec/cli.md) of the current state, plus `phase`, each domain's
+    /// `state`, a `hosts` list (every host, also those without a report yet) and each finding's
+    /// `fingerprint` and `triage`: what `GET /api/documents/ID` answers.
+    public func jsonDocument() throws(WorkbenchDocumentError) -> Data {
+        guard let analysis else { throw .notReady }
+        let states = Dictionary(domains.compactMap { entry in entry.report.map { ($0.host, entry.state.rawValue) } },
+                                uniquingKeysWith: { first, _ in first })
+        let hostList: [[String: Any]] = domains.map { entry in
+            [
+                "host": entry.host, "entries": entry.entries, "services": entry.services, "state": entry.state.rawValue,
+                "route": entry.route, "edited": entry.editedText != nil,
+                "fetchedAt": entry.fetchedAt.map { Self.iso8601($0) } ?? NSNull(),
+                "lint": entry.lint.count,
+            ]
+        }
+        return try TriagedReports.scanJSON(analysis, triage: triage) { root in
+            root["phase"] = phase.name
+            root["hosts"] = hostList
+            root["urlLineProblems"] = urlLineProblems
+            if var list = root["domains"] as? [[String: Any]] {
+                for index in list.indices {
+                    let host = list[index]["host"] as? String ?? ""
+                    list[index]["state"] = states[host] ?? "done"
+                }
+                root["domains"] = list
+            }
+        }
+    }
+
+    nonisolated static func iso8601(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}
+
+/// The thin adapter between the workbench and the report renderers for triage.
+///
+/// MERGE NOTE (coordinator): helper `findings` adds triage to every report format
+/// (`analysis.reportDocument(toolVersion:generatedAt:triage:)` and the SARIF/JSON equivalents).
+/// When merged, switch `render` and `scanJSON` to those entry points; nothing else calls the
+/// renderers with triage. Until then: JSON gets `fingerprint`/`triage` here, the other formats
+/// render without triage.
+public enum TriagedReports {
+    /// A report of `analysis` with `triage` applied. `generatedAt` nil prints no date.
+    public static func render(_ analysis: Analysis, format: ReportFormat, triage: [String: Triage],
+                              toolVersion: String = Workbench.version, generatedAt: Date? = nil) throws(WorkbenchDocumentError) -> Data {
+        let kind: ScanReportKind
+        switch format {
+        case .markdown: kind = .markdown
+        case .html: kind = .html
+        case .pdf: kind = .pdf
+        case .sarif: kind = .sarif
+        case .json:
+            return try scanJSON(analysis, triage: triage) { _ in }
+        }
+        do {
+            return try analysis.report(kind, toolVersion: toolVersion, generatedAt: generatedAt)
+        } catch {
+            throw .exportFailed(error.description)
+        }
+    }
+
+    /// The scan JSON document with `fingerprint` and `triage` on each finding; `adjust` may add keys.
+    public static func scanJSON(_ analysis: Analysis, triage: [String: Triage],
+                                adjust: (inout [String: Any]) -> Void) throws(WorkbenchDocumentError) -> Data {
+        do {
+            let data = try analysis.scanDocument()
+            guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw WorkbenchDocumentError.exportFailed("the scan document is not an object")
+            }
+            if var list = root["findings"] as? [[String: Any]] {
+                for index in list.indices where index < analysis.findings.count {
+                    let fingerprint = analysis.findings[index].fingerprint
+                    list[index]["fingerprint"] = fingerprint
+                    list[index]["triage"] = triage[fingerprint].map(triageObject) ?? NSNull()
+                }
+                root["findings"] = list
+            }
+            adjust(&root)
+            var out = try JSONSerialization.data(withJSONObject: root,
+                                                 options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            out.append(0x0A)
+            return out
+        } catch let error as WorkbenchDocumentError {
+            throw error
+        } catch {
+            throw .exportFailed(String(describing: error))
+        }
+    }
+
+    static func triageObject(_ value: Triage) -> [String: Any] {
+        ["status": value.status.rawValue, "note": value.note, "setAt": WorkbenchDocument.iso8601(value.setAt)]
+    }
+}

@@ -1,0 +1,334 @@
+import Crypto
+import Foundation
+
+// The document's machinery: work tracking, generations, landing results, recomputation.
+extension WorkbenchDocument {
+    // MARK: Work
+
+    /// Runs `body` as tracked work (what `settled()` waits for and `cancel()` stops).
+    func track(_ body: @escaping @MainActor () async -> Void) {
+        let id = nextWorkID
+        nextWorkID += 1
+        work[id] = Task { @MainActor [weak self] in
+            await body()
+            self?.finishWork(id)
+        }
+    }
+
+    private func finishWork(_ id: Int) {
+        work[id] = nil
+        if work.isEmpty { resumeWaiters() }
+    }
+
+    func resumeWaiters() {
+        let pending = waiters
+        waiters.removeAll()
+        for waiter in pending { waiter.resume() }
+    }
+
+    /// Forgets every fact (keeps settings, subscribers and the clock).
+    func reset() {
+        documentGeneration += 1
+        for task in work.values { task.cancel() }
+        work.removeAll()
+        resumeWaiters()
+        source = nil
+        app = nil
+        domains = []
+        plan = []
+        hosts = []
+        collectorNotes = []
+        evaluationNotes = []
+        urlEntries = []
+        urlLines = ""
+        urlTests = []
+        urlLineProblems = []
+        findings = []
+        triage = [:]
+        notes = []
+        decisions = nil
+        analysis = nil
+        hostGenerations = [:]
+        openedSession = nil
+        changedSinceOpen = true
+    }
+
+    // MARK: Inspection
+
+    nonisolated static func inspect(_ url: URL) async -> Result<AppSnapshot, InspectionFailure> {
+        // A detached task: the inspector is synchronous and may read a large file.
+        await Task.detached(priority: .userInitiated) { () -> Result<AppSnapshot, InspectionFailure> in
+            if Task.isCancelled { return .failure(InspectionFailure("cancelled")) }
+            do {
+                return .success(try AppInspector.inspect(at: url))
+            } catch {
+                return .failure(InspectionFailure("\(url.lastPathComponent): \((error as? InspectionError)?.description ?? String(describing: error))"))
+            }
+        }.value
+    }
+
+    /// Installs an inspected (or restored) app: hosts planned, supplied files applied, fetches started.
+    func landSnapshot(_ snapshot: AppSnapshot, name: String) {
+        app = snapshot
+        source = DocumentSource(name: name, size: Int64(clamping: snapshot.source.size), sha256: snapshot.source.sha256,
+                                kind: snapshot.source.kind.rawValue, openedAt: source?.openedAt ?? now())
+        installHosts(for: snapshot)
+        emit(.app)
+        var toFetch: [Int] = []
+        for index in plan.indices {
+            if let supplied = settingsReport(for: plan[index]) {
+                domains[index].report = supplied
+                domains[index].state = .supplied
+                domains[index].lint = Self.lint(of: supplied)
+            } else if settings.offline {
+                let report = ScanPipeline.offlineReport(for: plan[index], routes: settings.fetch.routes,
+                                                        cdnBase: settings.fetch.cdnBase, bodyLimit: settings.fetch.bodyLimit)
+                domains[index].report = report
+                domains[index].fetched = report
+                domains[index].state = .done
+            } else {
+                toFetch.append(index)
+            }
+        }
+        for index in toFetch { startFetch(index) }
+        recompute()
+        updateFetchPhase()
+        changed()
+    }
+
+    /// Plans the hosts of `snapshot` (no fetch).
+    func installHosts(for snapshot: AppSnapshot) {
+        let (collected, skipped) = HostCollector.collect(from: snapshot, supplied: [:])
+        hosts = collected
+        plan = HostCollector.fetchPlan(collected)
+        collectorNotes = skipped.map { "\($0.bundle): \($0.raw) not fetched: \($0.reason)" }
+        for host in HostCollector.unusedSupplies(settings.suppliedFiles, hosts: collected) {
+            collectorNotes.append("--aasa \(host): no associated domain of the app names this host; the file was not used")
+        }
+        domains = plan.map { host in
+            let same = collected.filter { $0.fetchHost.authority == host.fetchHost.authority }
+            return DomainEntry(host: host.fetchHost.authority, entries: same.map(\.entry),
+                               services: Array(Set(same.flatMap(\.services))).sorted(), state: .pending,
+                               route: same.contains(where: \.isDeveloperMode) ? "origin" : "cdn")
+        }
+    }
+
+    /// Association-file-only mode: one host, no app. False when `host` is not a host.
+    func installStandaloneHost(_ host: String) -> Bool {
+        guard let fetchHost = try? FetchHost.parse(host.lowercased()) else { return false }
+        let scanHost = ScanHost(entry: fetchHost.entry, fetchHost: fetchHost, services: ["applinks"], modes: [],
+                                bundles: [], appIDs: [], suppliedFile: nil)
+        hosts = [scanHost]
+        plan = [scanHost]
+        domains = [DomainEntry(host: fetchHost.authority, entries: [fetchHost.entry], services: ["applinks"],
+                               state: .pending)]
+        return true
+    }
+
+    /// The report of a file supplied in the settings for `host`, if any.
+    func settingsReport(for host: ScanHost) -> DomainReport? {
+        let files = Dictionary(settings.suppliedFiles.map { ($0.key.lowercased(), $0.value) },
+                               uniquingKeysWith: { first, _ in first })
+        guard let path = HostCollector.suppliedFile(for: host.fetchHost, in: files) else { return nil }
+        return DomainReport(host: host.fetchHost,
+                            routes: [AssociationFetcher.suppliedResult(path: path, limit: settings.fetch.bodyLimit)])
+    }
+
+    // MARK: Fetching
+
+    /// Starts (or restarts) the fetch of `domains[index]`; a running one is superseded.
+    func startFetch(_ index: Int) {
+        let key = domains[index].host
+        hostGenerations[key, default: 0] += 1
+        let generation = hostGenerations[key, default: 0]
+        let documentGeneration = self.documentGeneration
+        let host = plan[index]
+        domains[index].state = .fetching
+        emit(.host(key))
+        if settings.offline {
+            let report = ScanPipeline.offlineReport(for: host, routes: settings.fetch.routes,
+                                                    cdnBase: settings.fetch.cdnBase, bodyLimit: settings.fetch.bodyLimit)
+            landFetch(key, .success(report), generation: generation, documentGeneration: documentGeneration)
+            return
+        }
+        var configuration = settings.fetch
+        configuration.suppliedFiles = [:]
+        track { [weak self] in
+            let result = await Self.fetch(host.entry, configuration: configuration)
+            self?.landFetch(key, result, generation: generation, documentGeneration: documentGeneration)
+        }
+    }
+
+    nonisolated static func fetch(_ entry: String, configuration: FetchConfiguration) async -> Result<DomainReport, FetchError> {
+        // Cancellation: the fetcher's own deadlines bound a hung host; a cancelled task's
+        // result is dropped by the generation check, so closing never waits for it.
+        await Workbench.fetchAssociation(host: entry, options: configuration)
+    }
+
+    func landFetch(_ key: String, _ result: Result<DomainReport, FetchError>, generation: Int, documentGeneration: Int) {
+        guard documentGeneration == self.documentGeneration, hostGenerations[key] == generation,
+              let index = domains.firstIndex(where: { $0.host == key }) else { return }
+        var entry = domains[index]
+        switch result {
+        case .success(let report):
+            // The previous fetched report is kept for the diff view.
+            if let last = entry.fetched { entry.previous = last }
+            entry.fetched = report
+            entry.fetchedAt = now()
+            if entry.state == .fetching || entry.state == .pending || entry.state == .done || entry.state == .failed {
+                entry.report = report
+                entry.state = .done
+            }
+        case .failure(let error):
+            entry.state = .failed
+            if entry.report == nil { entry.lint = [] }
+            collectorNotes.append("\(key): \(error.description)")
+        }
+        entry.lint = entry.report.map(Self.lint(of:)) ?? []
+        domains[index] = entry
+        hostChanged(index)
+        updateFetchPhase()
+    }
+
+    /// Supersedes any running fetch of `domains[index]` (an edit or a supplied file wins over it).
+    func cancelHostWork(_ index: Int) {
+        let key = domains[index].host
+        hostGenerations[key, default: 0] += 1
+        if domains[index].state == .fetching { domains[index].state = domains[index].report == nil ? .pending : .done }
+    }
+
+    func updateFetchPhase() {
+        guard app != nil || !domains.isEmpty else { return }
+        if case .failed = phase { return }
+        let busy = domains.filter { $0.state == .fetching }.count
+        let next: DocumentPhase = busy == 0 ? .ready : .fetching(hostsDone: domains.count - busy, hostsTotal: domains.count)
+        setPhase(next)
+    }
+
+    // MARK: Lookup
+
+    /// The index of the entry `host` names: its authority, host name, or an entitlement entry.
+    func index(of host: String) throws(WorkbenchDocumentError) -> Int {
+        let key = host.lowercased().trimmingCharacters(in: .whitespaces)
+        if let index = domains.firstIndex(where: { $0.host == key || $0.entries.contains(key) }) { return index }
+        if let index = plan.firstIndex(where: { $0.fetchHost.hostname == key && $0.fetchHost.port == nil }) {
+            return index
+        }
+        throw .hostNotClaimed(host.count > 253 ? String(host.prefix(253)) + "…" : host)
+    }
+
+    // MARK: Recomputation
+
+    /// A host's facts changed: recompute verdicts and findings and tell the faces.
+    func hostChanged(_ index: Int) {
+        decisions = nil
+        emit(.host(domains[index].host))
+        recompute()
+        changed()
+    }
+
+    /// The decisions for the current reports (cached until a host changes).
+    func currentDecisions() -> URLDecisions {
+        if let decisions { return decisions }
+        let made = URLDecisions(hosts: hosts, reports: decidingReports(), snapshot: app ?? Self.emptySnapshot)
+        decisions = made
+        return made
+    }
+
+    /// Reports as decisions use them: a developer-mode host decides with its origin copy.
+    func decidingReports() -> [DomainReport] {
+        domains.compactMap { entry in
+            guard var report = entry.report else { return nil }
+            if entry.route == "origin", entry.state == .done {
+                report.routes.removeAll { $0.route == .cdn }
+            }
+            return report
+        }
+    }
+
+    /// Verdicts and findings from the current facts (synchronous: never stale).
+    func recompute() {
+        guard let snapshot = app ?? (domains.isEmpty ? nil : Self.emptySnapshot) else {
+            urlTests = []
+            findings = []
+            analysis = nil
+            return
+        }
+        let tests = currentDecisions().decide(urlEntries)
+        var value = Analysis(snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
+                             findings: [], timings: [], offline: settings.offline, now: judgedAt,
+                             notes: collectorNotes)
+        value.findings = FindingRules.evaluate(value.facts)
+        analysis = value
+        let previousFindings = findings
+        if tests != urlTests {
+            urlTests = tests
+            emit(.urlTests)
+        }
+        let next = value.findings.map { TriagedFinding(finding: $0, triage: triage[$0.fingerprint]) }
+        if next != previousFindings {
+            findings = next
+            emit(.findings)
+        }
+        notes = evaluationNotes + collectorNotes
+    }
+
+    /// An app with no bundles (association-file-only mode).
+    static let emptySnapshot = AppSnapshot(source: .init(path: "", kind: .macho, sha256: "", size: 0),
+                                           bundles: [], diagnostics: [])
+
+    // MARK: Change notification
+
+    func setPhase(_ next: DocumentPhase) {
+        guard phase != next else { return }
+        phase = next
+        emit(.phase(next))
+    }
+
+    func emit(_ change: DocumentChange) {
+        for continuation in subscribers.values { continuation.yield(change) }
+    }
+
+    func changed() {
+        revision += 1
+        changedSinceOpen = true
+    }
+
+    // MARK: Helpers
+
+    /// A supplied or edited body as a `.local` route result, parsed like a fetched one.
+    nonisolated static func localResult(_ data: Data, name: String, limit: Int) -> RouteResult {
+        let safeName = name.count > 255 ? String(name.prefix(255)) : name
+        var result = RouteResult(route: .local, url: "file://" + safeName, userAgent: nil)
+        result.bytes = data.count
+        result.truncated = data.count > limit
+        result.body = data.prefix(limit)
+        guard !result.truncated else { return result }
+        let document = AssociationDocument.parse(result.body)
+        result.file = document.file
+        result.diagnostics = document.diagnostics
+        result.deviceAccepts = document.deviceAccepts
+        result.isCMSSigned = document.isCMSSigned
+        return result
+    }
+
+    /// The lint of the file that decides a report.
+    nonisolated static func lint(of report: DomainReport) -> [LintDiagnostic] {
+        for route in [FetchRoute.local, .cdn, .origin, .legacy] {
+            if let result = report.result(for: route), result.file != nil || !result.diagnostics.isEmpty {
+                return result.diagnostics
+            }
+        }
+        return []
+    }
+
+    nonisolated static func sha256(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// Why an inspection failed (one sentence).
+struct InspectionFailure: Error, Sendable {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+}

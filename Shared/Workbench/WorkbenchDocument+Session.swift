@@ -1,0 +1,151 @@
+import Foundation
+
+// Save and open: the document as a `.linklab` session file (spec/workbench.md).
+extension WorkbenchDocument {
+    /// The bytes of a session file of the current state. `savedAt` stays the opened file's when
+    /// nothing changed since it was opened, so re-saving an unchanged session keeps every byte.
+    public func save() throws(WorkbenchDocumentError) -> Data {
+        guard app != nil || !domains.isEmpty else { throw .notReady }
+        let savedAt = changedSinceOpen ? now() : (openedSession?.savedAt ?? now())
+        do {
+            return try sessionFile(savedAt: savedAt).encoded()
+        } catch {
+            throw .exportFailed(error.description)
+        }
+    }
+
+    /// The session file of the current state.
+    public func sessionFile(savedAt: Date) -> SessionFile {
+        let stored = domains.map { entry -> SessionHost in
+            var state = entry.state
+            if state == .fetching { state = entry.report == nil ? .pending : .done }
+            if state == .pending, entry.fetched != nil { state = .done }
+            let decides = state == .supplied || state == .edited
+            return SessionHost(host: entry.host, entries: entry.entries, services: entry.services, route: entry.route,
+                               state: state, fetchedAt: entry.fetchedAt, fetched: entry.fetched.map(SessionReport.init),
+                               previous: entry.previous.map(SessionReport.init),
+                               decided: decides ? entry.report.map(SessionReport.init) : nil,
+                               editedText: state == .edited ? entry.editedText : nil)
+        }
+        return SessionFile(format: SessionFile.formatName, schemaVersion: SessionFile.currentSchemaVersion,
+                           tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: settings,
+                           app: app, hosts: stored, urlLines: urlLines, triage: triage, urlTests: urlTests,
+                           findings: findings.map(SessionFinding.init), notes: collectorNotes)
+    }
+
+    /// Restores every fact of a session file without network and recomputes verdicts and
+    /// findings with this engine. A refused file leaves the document as it was.
+    public func openSession(_ data: Data) throws(WorkbenchDocumentError) {
+        let file: SessionFile
+        do {
+            file = try SessionFile.read(data)
+        } catch {
+            throw .unreadableSession(error.description)
+        }
+        var restored: [String: (SessionHost, DomainReport?, DomainReport?, DomainReport?)] = [:]
+        for (index, host) in file.hosts.enumerated() {
+            do {
+                let fetched = try host.fetched?.domainReport()
+                let previous = try host.previous?.domainReport()
+                let decided = try host.decided?.domainReport()
+                restored[host.host] = (host, fetched, previous, decided)
+            } catch {
+                throw .unreadableSession(SessionFileError.invalidField("hosts[\(index)]", error.description).description)
+            }
+        }
+        reset()
+        var next = file.settings
+        next.fetch.resolve = settings.fetch.resolve
+        next.fetch.caFile = settings.fetch.caFile
+        settings = next
+        judgedAt = file.judgedAt
+        source = file.source
+        if let snapshot = file.app {
+            app = snapshot
+            installHosts(for: snapshot)
+        } else {
+            for host in file.hosts {
+                guard let fetchHost = try? FetchHost.parse(host.entries.first ?? host.host) else { continue }
+                let scanHost = ScanHost(entry: fetchHost.entry, fetchHost: fetchHost, services: host.services, modes: [],
+                                        bundles: [], appIDs: [], suppliedFile: nil)
+                hosts.append(scanHost)
+                plan.append(scanHost)
+                domains.append(DomainEntry(host: host.host, entries: host.entries, services: host.services,
+                                           state: .pending, route: host.route))
+            }
+        }
+        collectorNotes = file.notes
+        for index in domains.indices {
+            guard let (host, fetched, previous, decided) = restored[domains[index].host] else { continue }
+            var entry = domains[index]
+            entry.fetched = fetched
+            entry.previous = previous
+            entry.fetchedAt = host.fetchedAt
+            entry.route = host.route
+            switch host.state {
+            case .supplied, .edited:
+                entry.state = host.state
+                entry.report = decided
+                entry.editedText = host.state == .edited ? host.editedText : nil
+            case .done, .failed:
+                entry.state = host.state
+                entry.report = fetched
+            case .pending, .fetching:
+                entry.state = .pending
+                entry.report = nil
+            }
+            entry.lint = entry.report.map(Self.lint(of:)) ?? []
+            domains[index] = entry
+        }
+        triage = file.triage
+        applyURLLines(file.urlLines)
+        recompute()
+        var evaluation: [String] = []
+        if file.tool.ruleSet != SessionTool.ruleSetIdentifier || file.tool.version != Workbench.version {
+            evaluation.append("re-evaluated with linklab \(Workbench.version) (\(SessionTool.ruleSetIdentifier)); "
+                + "saved by \(SessionFileError.clip(file.tool.version)) (\(SessionFileError.clip(file.tool.ruleSet)))")
+        }
+        let saved = Set(file.findings.map(\.fingerprint))
+        let now = Set(findings.map(\.fingerprint))
+        if saved != now {
+            evaluation.append("findings differ from those saved: \(now.subtracting(saved).count) new, "
+                + "\(saved.subtracting(now).count) gone with this engine")
+        }
+        evaluationNotes = evaluation
+        notes = evaluationNotes + collectorNotes
+        setPhase(.ready)
+        emit(.app)
+        for entry in domains { emit(.host(entry.host)) }
+        emit(.urlTests)
+        emit(.findings)
+        changed()
+        openedSession = file
+        changedSinceOpen = false
+    }
+
+    /// Parses URL lines into entries (bad lines become problems), without recomputing.
+    func applyURLLines(_ text: String) {
+        urlLines = text
+        var entries: [URLListEntry] = []
+        var problems: [String] = []
+        var body = Substring(text)
+        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
+        for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            guard entries.count < URLList.maxURLs else {
+                problems.append("more than \(URLList.maxURLs) URLs: the rest are not decided")
+                break
+            }
+            guard line.utf8.count <= URLList.maxLineLength else {
+                problems.append(FindingsError.lineTooLong(line: index + 1, limit: URLList.maxLineLength).description)
+                continue
+            }
+            do {
+                if let entry = try URLList.entry(String(line), line: index + 1) { entries.append(entry) }
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        urlEntries = entries
+        urlLineProblems = problems
+    }
+}

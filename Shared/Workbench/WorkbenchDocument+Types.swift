@@ -1,0 +1,149 @@
+@_exported import Reports
+import Foundation
+
+/// Where a workbench document is (`spec/workbench.md`, phase).
+public enum DocumentPhase: Sendable, Equatable {
+    /// Nothing open.
+    case idle
+    /// Reading the app (bytes of the input read so far, of the total when known).
+    case inspecting(bytesDone: Int64, bytesTotal: Int64?)
+    /// Fetching the claimed hosts.
+    case fetching(hostsDone: Int, hostsTotal: Int)
+    /// Every fact is in; findings are final for these facts.
+    case ready
+    /// The open failed (one clear sentence).
+    case failed(String)
+
+    /// `idle`, `inspecting`, `fetching`, `ready` or `failed` (the web face's `data-phase`).
+    public var name: String {
+        switch self {
+        case .idle: return "idle"
+        case .inspecting: return "inspecting"
+        case .fetching: return "fetching"
+        case .ready: return "ready"
+        case .failed: return "failed"
+        }
+    }
+}
+
+/// The state of one host of the document.
+public enum HostState: String, Sendable, Codable {
+    /// Not fetched yet.
+    case pending
+    /// A fetch is running.
+    case fetching
+    /// Fetched (or marked "not fetched" offline).
+    case done
+    /// The fetch could not even start (configuration refused).
+    case failed
+    /// Decided against a file the tester supplied.
+    case supplied
+    /// Decided against the tester's edited text (what-if).
+    case edited
+}
+
+/// What was opened, and when.
+public struct DocumentSource: Sendable, Equatable, Codable {
+    /// File name (no folder).
+    public var name: String
+    /// Size in bytes.
+    public var size: Int64
+    /// SHA-256 of the input, lowercase hex (empty when unknown).
+    public var sha256: String
+    /// `ipa`, `app`, `macho`, `session`, `aasa` or `domain`.
+    public var kind: String
+    /// When it was opened.
+    public var openedAt: Date
+
+    /// A source.
+    public init(name: String, size: Int64, sha256: String, kind: String, openedAt: Date) {
+        self.name = name
+        self.size = size
+        self.sha256 = sha256
+        self.kind = kind
+        self.openedAt = openedAt
+    }
+}
+
+/// One host the app claims (or the tester opened in association-file-only mode).
+public struct DomainEntry: Sendable, Equatable, Identifiable {
+    /// `host`.
+    public var id: String { host }
+    /// The authority as fetched (the apex for a wildcard entry; `host:port` with a port).
+    public var host: String
+    /// The entitlement entries it serves (`*.example.org`, `example.org`), first seen first.
+    public var entries: [String]
+    /// Services naming it, sorted.
+    public var services: [String]
+    /// Where it is.
+    public var state: HostState
+    /// What decides: the fetched, supplied or edited report.
+    public var report: DomainReport?
+    /// The report before the last refetch (for the diff view).
+    public var previous: DomainReport?
+    /// The fetched original, kept while a file is supplied or edited.
+    public var fetched: DomainReport?
+    /// The live what-if text, when edited.
+    public var editedText: String?
+    /// Lint of the file that decides (the deciding route's diagnostics).
+    public var lint: [LintDiagnostic]
+    /// When it was last fetched.
+    public var fetchedAt: Date?
+    /// `cdn` (default) or `origin` (an entry with `?mode=developer`): the copy decisions use.
+    public var route: String
+
+    /// An entry.
+    public init(host: String, entries: [String], services: [String], state: HostState, report: DomainReport? = nil,
+                previous: DomainReport? = nil, fetched: DomainReport? = nil, editedText: String? = nil,
+                lint: [LintDiagnostic] = [], fetchedAt: Date? = nil, route: String = "cdn") {
+        self.host = host
+        self.entries = entries
+        self.services = services
+        self.state = state
+        self.report = report
+        self.previous = previous
+        self.fetched = fetched
+        self.editedText = editedText
+        self.lint = lint
+        self.fetchedAt = fetchedAt
+        self.route = route
+    }
+}
+
+/// Why an intent was refused.
+public enum WorkbenchDocumentError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An operation on a host the app does not claim.
+    case hostNotClaimed(String)
+    /// Nothing is open yet (or it is still being read).
+    case notReady
+    /// A session file that cannot be used (one clear message).
+    case unreadableSession(String)
+    /// An input (file, text) that cannot be used.
+    case unreadableInput(String)
+    /// A report could not be rendered.
+    case exportFailed(String)
+
+    public var description: String {
+        switch self {
+        case .hostNotClaimed(let host): return "the app does not claim \(host)"
+        case .notReady: return "nothing is open yet"
+        case .unreadableSession(let reason): return reason
+        case .unreadableInput(let reason): return reason
+        case .exportFailed(let reason): return "the report could not be written: \(reason)"
+        }
+    }
+}
+
+/// One change of a document's state, for faces that do not use Observation (SSE) and tests.
+public enum DocumentChange: Sendable, Equatable {
+    /// The phase changed.
+    case phase(DocumentPhase)
+    /// That host's entry changed.
+    case host(String)
+    /// Findings (or their triage) changed.
+    case findings
+    /// The URL tests changed.
+    case urlTests
+    /// The app snapshot (or the source) changed.
+    case app
+}

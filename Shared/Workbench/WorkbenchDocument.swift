@@ -1,0 +1,291 @@
+import Foundation
+import Observation
+
+/// The workbench document (`spec/workbench.md`): one live session over the engine that every
+/// face (web workbench, macOS app, CLI `--save`/`report`/`diff`) observes and drives.
+///
+/// State is mutated only on the main actor; inspection and fetches run off it and land
+/// through generation checks: every intent that replaces a host's facts bumps that host's
+/// generation, every intent that replaces the whole document bumps the document's, and a
+/// result whose generation is no longer current is dropped. So the newer intent always wins,
+/// whatever order the work finishes in. Verdicts and findings are recomputed synchronously
+/// from the facts on every change (cheap: see the SessionBenchmark), so they are never stale.
+@MainActor @Observable
+public final class WorkbenchDocument {
+    // MARK: State a face observes
+
+    /// What was opened, and when.
+    public internal(set) var source: DocumentSource?
+    /// Where the document is.
+    public internal(set) var phase: DocumentPhase = .idle
+    /// The app as inspected (or restored from a session), as soon as inspection ends.
+    public internal(set) var app: AppSnapshot?
+    /// One entry per fetched authority the app claims, in bundle order.
+    public internal(set) var domains: [DomainEntry] = []
+    /// The tester's URL lines as typed.
+    public internal(set) var urlLines: String = ""
+    /// Every URL line decided, in order.
+    public internal(set) var urlTests: [URLTest] = []
+    /// URL lines that are not URLs (line: reason), so a face can mark them.
+    public internal(set) var urlLineProblems: [String] = []
+    /// Current findings in report order, with their triage.
+    public internal(set) var findings: [TriagedFinding] = []
+    /// Triage by fingerprint; kept for findings that disappeared.
+    public internal(set) var triage: [String: Triage] = [:]
+    /// What the document could not use, and how it was evaluated.
+    public internal(set) var notes: [String] = []
+    /// +1 on every change.
+    public internal(set) var revision: Int = 0
+    /// The settings every fetch uses.
+    public internal(set) var settings: WorkbenchSettings
+
+    // MARK: Internal bookkeeping (not observed)
+
+    @ObservationIgnored let now: @Sendable () -> Date
+    /// Every entry of every bundle, as the scan collects them.
+    @ObservationIgnored var hosts: [ScanHost] = []
+    /// One per `domains` entry (same order): the host the fetch uses.
+    @ObservationIgnored var plan: [ScanHost] = []
+    /// Notes about entries iOS rejects (from the host collector).
+    @ObservationIgnored var collectorNotes: [String] = []
+    /// Notes about the evaluation (rule set, session origin).
+    @ObservationIgnored var evaluationNotes: [String] = []
+    @ObservationIgnored var urlEntries: [URLListEntry] = []
+    @ObservationIgnored var decisions: URLDecisions?
+    /// "Now" as the findings judge it (fixed per document so recomputation is deterministic).
+    @ObservationIgnored var judgedAt: Date
+    @ObservationIgnored var documentGeneration = 0
+    @ObservationIgnored var hostGenerations: [String: Int] = [:]
+    @ObservationIgnored var work: [Int: Task<Void, Never>] = [:]
+    @ObservationIgnored var nextWorkID = 0
+    @ObservationIgnored var waiters: [CheckedContinuation<Void, Never>] = []
+    @ObservationIgnored var subscribers: [Int: AsyncStream<DocumentChange>.Continuation] = [:]
+    @ObservationIgnored var nextSubscriber = 0
+    /// The session this document was opened from, and whether anything changed since.
+    @ObservationIgnored var openedSession: SessionFile?
+    @ObservationIgnored var changedSinceOpen = true
+    /// The last analysis (the facts every export renders).
+    @ObservationIgnored var analysis: Analysis?
+
+    /// A document with `settings`; `now` is its clock (tests freeze it).
+    public init(settings: WorkbenchSettings = .init(), now: @escaping @Sendable () -> Date = Date.init) {
+        self.settings = settings
+        self.now = now
+        self.judgedAt = now()
+    }
+
+    // MARK: Opening
+
+    /// Opens an app (`.ipa`, `.app` folder or Mach-O): inspection off the main actor, then
+    /// every host fetched at once; each result lands as it arrives.
+    public func openApp(at url: URL) {
+        reset()
+        let generation = documentGeneration
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+        source = DocumentSource(name: url.lastPathComponent, size: size ?? 0, sha256: "", kind: "app", openedAt: now())
+        judgedAt = now()
+        setPhase(.inspecting(bytesDone: 0, bytesTotal: size))
+        emit(.app)
+        track { [weak self] in
+            let result = await Self.inspect(url)
+            guard let self, self.documentGeneration == generation else { return }
+            switch result {
+            case .success(let snapshot):
+                self.landSnapshot(snapshot, name: url.lastPathComponent)
+            case .failure(let reason):
+                self.setPhase(.failed(reason.reason))
+                self.changed()
+            }
+        }
+    }
+
+    /// Association-file-only mode: one host decided against `data` (no app).
+    public func openAssociationFile(_ data: Data, host: String) {
+        reset()
+        source = DocumentSource(name: host, size: Int64(data.count), sha256: Self.sha256(data), kind: "aasa",
+                                openedAt: now())
+        judgedAt = now()
+        guard installStandaloneHost(host) else {
+            setPhase(.failed("\(host) is not a host name"))
+            changed()
+            return
+        }
+        try? useFile(data, name: "\(host).json", forHost: host)
+        setPhase(.ready)
+        changed()
+    }
+
+    /// Association-file-only mode: fetch one host (no app).
+    public func openDomain(_ host: String) {
+        reset()
+        source = DocumentSource(name: host, size: 0, sha256: "", kind: "domain", openedAt: now())
+        judgedAt = now()
+        guard installStandaloneHost(host) else {
+            setPhase(.failed("\(host) is not a host name"))
+            changed()
+            return
+        }
+        setPhase(.fetching(hostsDone: 0, hostsTotal: 1))
+        startFetch(0)
+        changed()
+    }
+
+    // MARK: Hosts
+
+    /// Fetches `host` again with the same settings; its report moves to `previous`.
+    public func refetch(host: String) throws(WorkbenchDocumentError) {
+        let index = try self.index(of: host)
+        startFetch(index)
+        updateFetchPhase()
+        changed()
+    }
+
+    /// Fetches every host again.
+    public func refetchAll() {
+        guard !domains.isEmpty else { return }
+        for index in domains.indices { startFetch(index) }
+        updateFetchPhase()
+        changed()
+    }
+
+    /// Decides `host` against `data` (a file from the client, or a fix to try).
+    public func useFile(_ data: Data, name: String, forHost host: String) throws(WorkbenchDocumentError) {
+        let index = try self.index(of: host)
+        cancelHostWork(index)
+        let report = DomainReport(host: plan[index].fetchHost,
+                                  routes: [Self.localResult(data, name: name, limit: settings.fetch.bodyLimit)])
+        var entry = domains[index]
+        entry.state = .supplied
+        entry.report = report
+        entry.editedText = nil
+        entry.lint = Self.lint(of: report)
+        domains[index] = entry
+        hostChanged(index)
+    }
+
+    /// Live what-if: decides `host` against `text` (the fetched original stays in `fetched`).
+    public func edit(_ text: String, forHost host: String) throws(WorkbenchDocumentError) {
+        let index = try self.index(of: host)
+        cancelHostWork(index)
+        let report = DomainReport(host: plan[index].fetchHost,
+                                  routes: [Self.localResult(Data(text.utf8), name: "edited", limit: settings.fetch.bodyLimit)])
+        var entry = domains[index]
+        entry.state = .edited
+        entry.report = report
+        entry.editedText = text
+        entry.lint = Self.lint(of: report)
+        domains[index] = entry
+        hostChanged(index)
+    }
+
+    /// Back to the fetched file (or to "not fetched" when nothing was).
+    public func revert(host: String) throws(WorkbenchDocumentError) {
+        let index = try self.index(of: host)
+        cancelHostWork(index)
+        var entry = domains[index]
+        entry.editedText = nil
+        if let fetched = entry.fetched {
+            entry.report = fetched
+            entry.state = .done
+        } else if let supplied = settingsReport(for: plan[index]) {
+            entry.report = supplied
+            entry.state = .supplied
+        } else {
+            entry.report = nil
+            entry.state = .pending
+        }
+        entry.lint = entry.report.map(Self.lint(of:)) ?? []
+        domains[index] = entry
+        hostChanged(index)
+    }
+
+    // MARK: URLs
+
+    /// Replaces the URL lines and decides every one.
+    public func setURLLines(_ text: String) {
+        applyURLLines(text)
+        recompute()
+        emit(.urlTests)
+        changed()
+    }
+
+    /// Decides one URL now (for keystrokes); does not change the document.
+    public func decide(url: String) -> URLTest {
+        let entry = (try? URLList.entry(url)) ?? nil
+        guard let entry else {
+            return URLTest(url: url, verdicts: [], line: nil)
+        }
+        return currentDecisions().decide([entry]).first ?? URLTest(url: url)
+    }
+
+    // MARK: Triage
+
+    /// Records the tester's decision about the finding `fingerprint`.
+    public func setTriage(fingerprint: String, status: TriageStatus, note: String) throws(WorkbenchDocumentError) {
+        guard fingerprint.count <= SessionLimits.maxFieldLength, note.count <= SessionLimits.maxFieldLength else {
+            throw .unreadableInput("a fingerprint or note longer than \(SessionLimits.maxFieldLength) characters")
+        }
+        guard !fingerprint.isEmpty else { throw .unreadableInput("an empty fingerprint") }
+        triage[fingerprint] = Triage(status: status, note: note, setAt: now())
+        findings = findings.map { TriagedFinding(finding: $0.finding, triage: triage[$0.fingerprint]) }
+        emit(.findings)
+        changed()
+    }
+
+    // MARK: Lifetime
+
+    /// Stops in-flight work promptly; what already landed stays.
+    public func cancel() {
+        documentGeneration += 1
+        for task in work.values { task.cancel() }
+        work.removeAll()
+        for index in domains.indices where domains[index].state == .fetching || domains[index].state == .pending {
+            domains[index].state = domains[index].report == nil ? .pending : .done
+            hostGenerations[domains[index].host, default: 0] += 1
+            emit(.host(domains[index].host))
+        }
+        switch phase {
+        case .inspecting:
+            setPhase(.failed("cancelled"))
+        case .fetching:
+            setPhase(.ready)
+        default:
+            break
+        }
+        resumeWaiters()
+        changed()
+    }
+
+    /// Cancels and forgets everything; idempotent.
+    public func close() {
+        cancel()
+        reset()
+        phase = .idle
+        emit(.phase(.idle))
+        changed()
+    }
+
+    /// A stream of changes (each call: a new subscriber); ends when the document is deallocated.
+    public func changes() -> AsyncStream<DocumentChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: DocumentChange.self, bufferingPolicy: .bufferingNewest(4096))
+        let id = nextSubscriber
+        nextSubscriber += 1
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.subscribers[id] = nil }
+        }
+        return stream
+    }
+
+    /// Returns when no work is in flight.
+    public func settled() async {
+        while !work.isEmpty {
+            await withCheckedContinuation { waiters.append($0) }
+        }
+    }
+
+    isolated deinit {
+        for task in work.values { task.cancel() }
+        for continuation in subscribers.values { continuation.finish() }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Workbench
+
+/// The workbench document on the bundled sample, offline with the sample's supplied files.
+@MainActor @Suite struct WorkbenchDocumentTests {
+    static func settings() -> WorkbenchSettings {
+        WorkbenchSettings(offline: true, suppliedFiles: SampleScan.supplied)
+    }
+
+    static func openedSample() async throws -> WorkbenchDocument {
+        let document = WorkbenchDocument(settings: settings(), now: { SampleScan.now })
+        document.openApp(at: SampleScan.ipa)
+        await document.settled()
+        let text = try String(contentsOf: SampleScan.root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8)
+        document.setURLLines(text)
+        return document
+    }
+
+    @Test func openAppLandsTheSnapshotHostsAndFindingsOfAFreshScan() async throws {
+        let document = try await Self.openedSample()
+        let scan = try await SampleScan.analysis()
+        #expect(document.phase == .ready)
+        #expect(document.app == scan.snapshot)
+        #expect(Set(document.domains.map(\.host)) == ["example.com", "shop.example.com", "example.org", "go.example.net"])
+        #expect(document.domains.allSatisfy { $0.state == .supplied })
+        #expect(document.findings.map(\.finding) == scan.findings)
+        #expect(document.urlTests == scan.urlTests)
+    }
+
+    @Test func anOperationOnAHostTheAppDoesNotClaimIsAnError() async throws {
+        let document = try await Self.openedSample()
+        #expect(throws: WorkbenchDocumentError.hostNotClaimed("evil.example")) {
+            try document.edit("{}", forHost: "evil.example")
+        }
+        #expect(throws: WorkbenchDocumentError.hostNotClaimed("evil.example")) {
+            try document.refetch(host: "evil.example")
+        }
+    }
+
+    @Test func editDecidesLiveAndRevertRestoresTheOriginal() async throws {
+        let document = try await Self.openedSample()
+        let before = document.decide(url: "https://example.com/buy/42")
+        #expect(before.verdict(for: SampleScan.appID)?.decision == .match)
+        try document.edit(#"{"applinks":{"details":[]}}"#, forHost: "example.com")
+        #expect(document.domains.first { $0.host == "example.com" }?.state == .edited)
+        #expect(document.decide(url: "https://example.com/buy/42").verdict(for: SampleScan.appID)?.decision != .match)
+        try document.revert(host: "example.com")
+        #expect(document.decide(url: "https://example.com/buy/42") == before)
+    }
+
+    @Test func saveOpenSaveIsByteIdenticalAndTriageSurvives() async throws {
+        let document = try await Self.openedSample()
+        let first = try #require(document.findings.first)
+        try document.setTriage(fingerprint: first.fingerprint, status: .falsePositive, note: "staging only")
+        let saved = try document.save()
+
+        let reopened = WorkbenchDocument(now: { SampleScan.now.addingTimeInterval(3600) })
+        try reopened.openSession(saved)
+        #expect(reopened.findings.map(\.finding) == document.findings.map(\.finding))
+        #expect(reopened.findings.first { $0.fingerprint == first.fingerprint }?.status == .falsePositive)
+        #expect(reopened.urlTests == document.urlTests)
+        let again = try reopened.save()
+        #expect(again == saved)
+    }
+
+    @Test func aRefusedSessionLeavesTheDocumentAsItWas() async throws {
+        let document = try await Self.openedSample()
+        let revision = document.findings
+        #expect(throws: WorkbenchDocumentError.self) { try document.openSession(Data("{\"format\":".utf8)) }
+        #expect(document.findings == revision)
+    }
+}

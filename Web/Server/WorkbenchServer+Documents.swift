@@ -1,0 +1,325 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Workbench
+
+/// The document API of spec/web.md: thin — each route reads the request, calls one intent of the
+/// workbench document on the main actor, and answers JSON.
+extension WorkbenchServer {
+    func registerDocumentRoutes(on router: Router<BasicRequestContext>) {
+        router.get("/api/documents") { _, _ in try await self.listDocuments() }
+        router.post("/api/documents") { request, _ in try await self.openDocument(request) }
+        router.get("/api/documents/:id") { _, context in
+            try await self.documentJSON(try context.parameters.require("id"))
+        }
+        router.delete("/api/documents/:id") { _, context in
+            let id = try context.parameters.require("id")
+            guard await self.registry.close(id) else { throw WebAPIError(.notFound, "No open document has this ID.") }
+            return Response(status: .noContent)
+        }
+        router.get("/api/documents/:id/events") { _, context in
+            try await self.eventStream(try context.parameters.require("id"))
+        }
+        router.post("/api/documents/:id/urls") { request, context in
+            try await self.testURLs(try context.parameters.require("id"), request)
+        }
+        router.post("/api/documents/:id/hosts/:host/refetch") { _, context in
+            try await self.refetch(try context.parameters.require("id"), host: try context.parameters.require("host"))
+        }
+        router.put("/api/documents/:id/hosts/:host/file") { request, context in
+            try await self.useFile(try context.parameters.require("id"), host: try context.parameters.require("host"),
+                                   request)
+        }
+        router.delete("/api/documents/:id/hosts/:host/file") { _, context in
+            try await self.revert(try context.parameters.require("id"), host: try context.parameters.require("host"))
+        }
+        router.put("/api/documents/:id/triage/:fingerprint") { request, context in
+            try await self.setTriage(try context.parameters.require("id"),
+                                     fingerprint: try context.parameters.require("fingerprint"), request)
+        }
+        router.get("/api/documents/:id/export/:format") { _, context in
+            try await self.export(try context.parameters.require("id"), format: try context.parameters.require("format"))
+        }
+    }
+
+    // MARK: Documents
+
+    @MainActor
+    private func listDocuments() throws -> Response {
+        registry.sweepIdle()
+        let documents: [[String: Any]] = registry.all.map { entry in
+            var counts: [String: Int] = [:]
+            for severity in Severity.descending { counts[severity.rawValue] = 0 }
+            var suppressed = 0
+            for finding in entry.document.findings {
+                if finding.status.isSuppressed { suppressed += 1 } else { counts[finding.finding.severity.rawValue, default: 0] += 1 }
+            }
+            counts["suppressed"] = suppressed
+            return ["id": entry.id, "name": entry.name, "kind": entry.kind, "phase": entry.document.phase.name,
+                    "counts": counts]
+        }
+        return try Self.json(["documents": documents, "limit": limits.maxDocuments])
+    }
+
+    private func openDocument(_ request: Request) async throws -> Response {
+        try await registry.checkCapacity()
+        let name = UploadName.display(request.headers[.linkLabFilename])
+        if let domain = request.headers[.linkLabDomain] {
+            let host = try UploadName.host(domain)
+            let data = try await Self.smallBody(request, limit: limits.maxBody)
+            let id = try await registry.add(name: host, kind: data.isEmpty ? "domain" : "aasa", files: []) { document in
+                if data.isEmpty { document.openDomain(host) } else { document.openAssociationFile(data, host: host) }
+            }
+            return try Self.json(["id": id, "name": host], status: .created)
+        }
+        let declared = request.headers[.contentLength].flatMap { Int64($0) }
+        let upload = try await spool.receive(request.body, declaredLength: declared, limit: limits.maxUpload,
+                                             extension: "upload")
+        let prefix = UploadName.prefix(of: upload.url)
+        if upload.size == 0 {
+            spool.remove(upload.url)
+            throw WebAPIError(.badRequest, "The upload is empty: send the file's bytes as the request body.")
+        }
+        if UploadName.looksLikeJSON(prefix) || name.lowercased().hasSuffix(".linklab") {
+            defer { spool.remove(upload.url) }
+            guard upload.size <= Self.maxSessionBytes else {
+                throw WebAPIError(.contentTooLarge, "A session file may be at most \(Self.maxSessionBytes) bytes.")
+            }
+            let data = try Data(contentsOf: upload.url)
+            let id = try await registry.add(name: name, kind: "session", files: []) { document in
+                do {
+                    try document.openSession(data)
+                } catch {
+                    throw WebAPIError(.badRequest, Self.sentence(String(describing: error))
+                        + " (An association file needs its host in the X-LinkLab-Domain header.)")
+                }
+            }
+            return try Self.json(["id": id, "name": name], status: .created)
+        }
+        let id = try await registry.add(name: name, kind: "app", files: [upload.url]) { document in
+            document.openApp(at: upload.url)
+        }
+        return try Self.json(["id": id, "name": name], status: .created)
+    }
+
+    /// Largest `.linklab` session read into memory.
+    static let maxSessionBytes: Int64 = 64 << 20
+
+    @MainActor
+    private func documentJSON(_ id: String) throws -> Response {
+        let document = try registry.document(id)
+        do {
+            return Self.jsonResponse(try registry.json(id))
+        } catch WorkbenchDocumentError.notReady {
+            // Still inspecting (or failed before any fact): the page needs the phase to show progress.
+            var object = Self.phaseObject(document.phase)
+            object["hosts"] = [Any]()
+            object["findings"] = [Any]()
+            return try Self.json(object)
+        } catch {
+            throw Self.apiError(error)
+        }
+    }
+
+    // MARK: URLs, hosts, triage
+
+    private func testURLs(_ id: String, _ request: Request) async throws -> Response {
+        let object = try await Self.jsonBody(request, limit: limits.maxBody)
+        guard let lines = object["lines"] as? String else {
+            throw WebAPIError(.badRequest, "Send {\"lines\": \"one URL per line\"}.")
+        }
+        return try await MainActor.run {
+            let document = try registry.document(id)
+            document.setURLLines(lines)
+            let full = try Self.parsedDocument(document)
+            return try Self.json(["urlTests": full["urlTests"] ?? [Any](),
+                                  "urlLineProblems": full["urlLineProblems"] ?? [Any]()])
+        }
+    }
+
+    @MainActor
+    private func refetch(_ id: String, host: String) throws -> Response {
+        let document = try registry.document(id)
+        do { try document.refetch(host: host) } catch { throw Self.apiError(error) }
+        let state = document.domains.first { $0.host == host }?.state.rawValue ?? "fetching"
+        return try Self.json(["host": host, "state": state], status: .accepted)
+    }
+
+    private func useFile(_ id: String, host: String, _ request: Request) async throws -> Response {
+        let data = try await Self.smallBody(request, limit: limits.maxBody)
+        let name = request.headers[.linkLabFilename].map { UploadName.display($0) } ?? "\(host).json"
+        return try await MainActor.run {
+            let document = try registry.document(id)
+            do { try document.useFile(data, name: name, forHost: host) } catch { throw Self.apiError(error) }
+            return try hostReport(document, host: host)
+        }
+    }
+
+    @MainActor
+    private func revert(_ id: String, host: String) throws -> Response {
+        let document = try registry.document(id)
+        do { try document.revert(host: host) } catch { throw Self.apiError(error) }
+        return try hostReport(document, host: host)
+    }
+
+    /// The host's entry of the document JSON (its `hosts` item) with its `domains` report.
+    @MainActor
+    private func hostReport(_ document: WorkbenchDocument, host: String) throws -> Response {
+        let full = try Self.parsedDocument(document)
+        let entry = (full["hosts"] as? [[String: Any]])?.first { $0["host"] as? String == host }
+        var object = entry ?? ["host": host, "state": document.domains.first { $0.host == host }?.state.rawValue ?? ""]
+        let fetchHost = document.domains.first { $0.host == host }.flatMap { $0.report?.host } ?? host
+        object["report"] = (full["domains"] as? [[String: Any]])?.first {
+            ($0["host"] as? String) == fetchHost || ($0["host"] as? String) == host
+        } ?? NSNull()
+        return try Self.json(object)
+    }
+
+    private func setTriage(_ id: String, fingerprint: String, _ request: Request) async throws -> Response {
+        let object = try await Self.jsonBody(request, limit: limits.maxBody)
+        guard let statusName = object["status"] as? String, let status = TriageStatus(rawValue: statusName) else {
+            let names = TriageStatus.allCases.map(\.rawValue).joined(separator: ", ")
+            throw WebAPIError(.badRequest, "Send {\"status\": one of \(names), \"note\": \"…\"}.")
+        }
+        guard object["note"] == nil || object["note"] is String else {
+            throw WebAPIError(.badRequest, "The note must be a string.")
+        }
+        let note = object["note"] as? String ?? ""
+        return try await MainActor.run {
+            let document = try registry.document(id)
+            do { try document.setTriage(fingerprint: fingerprint, status: status, note: note) } catch {
+                throw Self.apiError(error)
+            }
+            let full = try? Self.parsedDocument(document)
+            let finding = (full?["findings"] as? [[String: Any]])?.first { $0["fingerprint"] as? String == fingerprint }
+            let triage: [String: Any] = ["status": status.rawValue, "note": note]
+            return try Self.json(["fingerprint": fingerprint, "triage": finding?["triage"] ?? triage,
+                                  "finding": finding ?? NSNull()])
+        }
+    }
+
+    // MARK: Export
+
+    @MainActor
+    private func export(_ id: String, format: String) throws -> Response {
+        let document = try registry.document(id)
+        let data: Data
+        let contentType: String
+        do {
+            switch format {
+            case "linklab":
+                data = try document.save()
+                contentType = "application/vnd.linklab+json"
+            case "links":
+                // The test-link page (QR codes) to open on a device: a download, never rendered here.
+                guard let analysis = document.currentAnalysis else { throw WorkbenchDocumentError.notReady }
+                do {
+                    data = try analysis.report(.testLinks, toolVersion: Workbench.version, generatedAt: Date())
+                } catch {
+                    throw WebAPIError(.internalServerError, "The test-link page could not be written.")
+                }
+                contentType = "text/html; charset=utf-8"
+            default:
+                guard let reportFormat = ReportFormat(rawValue: format) else {
+                    throw WebAPIError(.notFound, "Export formats are md, html, pdf, json, sarif, linklab and links.")
+                }
+                data = try document.export(reportFormat)
+                contentType = Self.contentTypes[format] ?? "application/octet-stream"
+            }
+        } catch let error as WebAPIError {
+            throw error
+        } catch let error as WorkbenchDocumentError {
+            throw Self.apiError(error)
+        }
+        let base = UploadName.downloadBase(bundleID: document.app?.mainBundle?.bundleIdentifier,
+                                           fallback: document.source?.kind == "aasa" ? document.source?.name : nil)
+        var headers = HTTPFields()
+        headers[.contentType] = contentType
+        let fileExtension = format == "links" ? "links.html" : format
+        headers[.contentDisposition] = "attachment; filename=\"\(base).\(fileExtension)\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static let contentTypes = [
+        "md": "text/markdown; charset=utf-8", "html": "text/html; charset=utf-8", "pdf": "application/pdf",
+        "json": "application/json; charset=utf-8", "sarif": "application/sarif+json",
+    ]
+
+    // MARK: Helpers
+
+    /// A request body of at most `limit` bytes (413 by `Content-Length` before reading, or while reading).
+    static func smallBody(_ request: Request, limit: Int) async throws -> Data {
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
+            throw WebAPIError(.contentTooLarge, "The request body is larger than \(limit) bytes.")
+        }
+        do {
+            let buffer = try await request.body.collect(upTo: limit)
+            return Data(buffer: buffer)
+        } catch is NIOTooManyBytesError {
+            throw WebAPIError(.contentTooLarge, "The request body is larger than \(limit) bytes.")
+        }
+    }
+
+    /// A JSON object body.
+    static func jsonBody(_ request: Request, limit: Int) async throws -> [String: Any] {
+        let data = try await smallBody(request, limit: limit)
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw WebAPIError(.badRequest, "The body must be a JSON object.")
+        }
+        return object
+    }
+
+    @MainActor
+    static func parsedDocument(_ document: WorkbenchDocument) throws -> [String: Any] {
+        let data: Data
+        do { data = try document.jsonDocument() } catch { throw apiError(error) }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+
+    static func jsonResponse(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        return jsonResponse(data, status: status)
+    }
+
+    /// The phase as the API and the event stream show it.
+    static func phaseObject(_ phase: DocumentPhase) -> [String: Any] {
+        var object: [String: Any] = ["phase": phase.name]
+        switch phase {
+        case .inspecting(let done, let total):
+            object["bytesDone"] = done
+            object["bytesTotal"] = total.map { $0 as Any } ?? NSNull()
+        case .fetching(let done, let total):
+            object["hostsDone"] = done
+            object["hostsTotal"] = total
+        case .failed(let message):
+            object["message"] = message
+        case .idle, .ready:
+            break
+        }
+        return object
+    }
+
+    static func apiError(_ error: any Error) -> WebAPIError {
+        guard let error = error as? WorkbenchDocumentError else { return WebAPIError.from(error) }
+        switch error {
+        case .hostNotClaimed: return WebAPIError(.notFound, sentence(error.description))
+        case .notReady: return WebAPIError(.conflict, "The document is not ready yet: nothing has been read.")
+        case .unreadableSession, .unreadableInput: return WebAPIError(.badRequest, sentence(error.description))
+        case .exportFailed: return WebAPIError(.internalServerError, sentence(error.description))
+        }
+    }
+
+    /// "the app does not claim x" → "The app does not claim x."
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return "The request failed." }
+        let body = first.uppercased() + text.dropFirst()
+        return body.hasSuffix(".") ? body : body + "."
+    }
+}
