@@ -155,6 +155,12 @@ def test_every_export_downloads_and_is_valid(browser, server, sample_document, d
             assert document["runs"][0]["results"]
         else:
             assert len(data) > 0
+    # The test-link page: one link (and QR code) per URL to try on a device.
+    show = browser.find_element(*by_testid("tab-urls"))
+    show.click()
+    browser.find_element(*by_testid("export-links")).click()
+    links = wait_download(downloads, ".links.html").read_text()
+    assert "<svg" in links and "https://" in links
     # A saved session opens again, with the same findings.
     session = next(p for p in downloads.iterdir() if p.name.endswith(".linklab"))
     reopened = server.upload(session)

@@ -20,24 +20,28 @@ export function createExports({ id, api, toast }) {
       click: async (event) => {
         const button = event.currentTarget;
         button.disabled = true;
-        try {
-          const { name, blob } = await api.download(id, format);
-          const url = URL.createObjectURL(blob);
-          const link = h('a', { download: name, class: 'visually-hidden' }, name);
-          link.href = url; // a blob: URL of our own bytes, not built from a hostile string
-          document.body.append(link);
-          link.click();
-          link.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 60000);
-        } catch (error) {
-          toast(`Export failed: ${error.message}`);
-        } finally {
-          button.disabled = false;
-        }
+        await downloadExport(api, id, format, toast);
+        button.disabled = false;
       },
     },
   }, format === 'linklab' ? '.linklab' : format.toUpperCase()));
   const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' },
     h('span', { class: 'muted' }, 'Export'), buttons);
   return { element };
+}
+
+/** Fetches one export (with the CSRF header) and saves it under the server's sanitised name. */
+export async function downloadExport(api, id, format, toast) {
+  try {
+    const { name, blob } = await api.download(id, format);
+    const url = URL.createObjectURL(blob);
+    const link = h('a', { download: name, class: 'visually-hidden' }, name);
+    link.href = url; // a blob: URL of our own bytes, not built from a hostile string
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  } catch (error) {
+    toast(`Export failed: ${error.message}`);
+  }
 }

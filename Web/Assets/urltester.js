@@ -3,6 +3,7 @@
 // open the app, `=` must), and the links to try on a device.
 
 import { h, replace } from './dom.js';
+import { downloadExport } from './exports.js';
 
 function testsOf(answer) {
   if (Array.isArray(answer)) return answer;
@@ -122,12 +123,14 @@ export function createURLTester({ id, api, toast }) {
 
   function renderLinks(doc) {
     const tests = doc.urlTests ?? [];
-    const page = doc.testLinkPage ?? doc.links?.testLinkPage;
     replace(links,
       h('h3', {}, 'Try them on a device'),
-      h('p', { class: 'muted' }, 'Open these on the device from a note or a message (a typed or pasted URL in Safari never opens an app). ',
-        'The HTML export includes a test-link page with a QR code per link.'),
-      page ? h('p', {}, h('a', { href: String(page).startsWith('/') ? page : '#' }, 'Test-link page with QR codes')) : null,
+      h('p', { class: 'muted' }, 'Open these on the device from a note or a message (a typed or pasted URL in Safari never opens an app), ',
+        'or scan their QR codes from the test-link page.'),
+      h('p', {}, h('button', {
+        type: 'button', 'data-testid': 'export-links',
+        on: { click: () => downloadExport(api, id, 'links', toast) },
+      }, 'Download the test-link page (a QR code per link)')),
       tests.length ? h('ul', { class: 'link-list' }, tests.map((test) => h('li', {},
         h('code', { class: 'url' }, test.url ?? ''), ' ',
         h('span', { class: 'muted' }, expectationLabels[test.expectation] ?? '')))) : h('p', { class: 'muted' }, 'Decide a list first.'));

@@ -1129,26 +1129,30 @@ export function createExports({ id, api, toast }) {
       click: async (event) => {
         const button = event.currentTarget;
         button.disabled = true;
-        try {
-          const { name, blob } = await api.download(id, format);
-          const url = URL.createObjectURL(blob);
-          const link = h('a', { download: name, class: 'visually-hidden' }, name);
-          link.href = url; // a blob: URL of our own bytes, not built from a hostile string
-          document.body.append(link);
-          link.click();
-          link.remove();
-          setTimeout(() => URL.revokeObjectURL(url), 60000);
-        } catch (error) {
-          toast(`Export failed: ${error.message}`);
-        } finally {
-          button.disabled = false;
-        }
+        await downloadExport(api, id, format, toast);
+        button.disabled = false;
       },
     },
   }, format === 'linklab' ? '.linklab' : format.toUpperCase()));
   const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' },
     h('span', { class: 'muted' }, 'Export'), buttons);
   return { element };
+}
+
+/** Fetches one export (with the CSRF header) and saves it under the server's sanitised name. */
+export async function downloadExport(api, id, format, toast) {
+  try {
+    const { name, blob } = await api.download(id, format);
+    const url = URL.createObjectURL(blob);
+    const link = h('a', { download: name, class: 'visually-hidden' }, name);
+    link.href = url; // a blob: URL of our own bytes, not built from a hostile string
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  } catch (error) {
+    toast(`Export failed: ${error.message}`);
+  }
 }
 
 """#
@@ -1619,6 +1623,7 @@ export function createSidebar({ select }) {
 // open the app, `=` must), and the links to try on a device.
 
 import { h, replace } from './dom.js';
+import { downloadExport } from './exports.js';
 
 function testsOf(answer) {
   if (Array.isArray(answer)) return answer;
@@ -1738,12 +1743,14 @@ export function createURLTester({ id, api, toast }) {
 
   function renderLinks(doc) {
     const tests = doc.urlTests ?? [];
-    const page = doc.testLinkPage ?? doc.links?.testLinkPage;
     replace(links,
       h('h3', {}, 'Try them on a device'),
-      h('p', { class: 'muted' }, 'Open these on the device from a note or a message (a typed or pasted URL in Safari never opens an app). ',
-        'The HTML export includes a test-link page with a QR code per link.'),
-      page ? h('p', {}, h('a', { href: String(page).startsWith('/') ? page : '#' }, 'Test-link page with QR codes')) : null,
+      h('p', { class: 'muted' }, 'Open these on the device from a note or a message (a typed or pasted URL in Safari never opens an app), ',
+        'or scan their QR codes from the test-link page.'),
+      h('p', {}, h('button', {
+        type: 'button', 'data-testid': 'export-links',
+        on: { click: () => downloadExport(api, id, 'links', toast) },
+      }, 'Download the test-link page (a QR code per link)')),
       tests.length ? h('ul', { class: 'link-list' }, tests.map((test) => h('li', {},
         h('code', { class: 'url' }, test.url ?? ''), ' ',
         h('span', { class: 'muted' }, expectationLabels[test.expectation] ?? '')))) : h('p', { class: 'muted' }, 'Decide a list first.'));
