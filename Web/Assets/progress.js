@@ -21,10 +21,15 @@ export function createProgress() {
     while (log.children.length > 50) log.lastChild.remove();
   }
 
+  let wasBusy = false;
   function render(doc) {
-    const domains = doc.domains ?? [];
+    const domains = doc.hosts ?? doc.domains ?? [];
     const phase = typeof doc.phase === 'string' ? doc.phase : doc.phase?.name;
-    element.open = phase === 'inspecting' || phase === 'fetching';
+    // Open while work runs, closed once when it ends; the tester's own toggling wins otherwise.
+    const busy = phase === 'inspecting' || phase === 'fetching' || phase === 'idle';
+    if (busy && !wasBusy) element.open = true;
+    if (!busy && wasBusy) element.open = false;
+    wasBusy = busy;
     replace(hosts, domains.map((domain) => h('li', { 'data-host': domain.host, 'data-state': domain.state ?? 'done' },
       h('span', { class: `badge state state-${domain.state ?? 'done'}` }, domain.state ?? 'done'), ' ', domain.host)));
   }
