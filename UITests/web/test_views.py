@@ -9,7 +9,7 @@ import statistics
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (SAMPLE_IPA, by_testid, chrome, login, open_document, show_tab, type_url, wait, wait_phase)
+from conftest import (REPO, SAMPLE_IPA, by_testid, chrome, login, open_document, show_tab, type_url, wait, wait_phase)
 
 
 def dark(driver, on=True):
@@ -79,9 +79,17 @@ def test_screenshots_of_every_view(server, sample, scheme):
         driver.save_screenshot(str(folder / f"app-{scheme}.png"))
         show_tab(driver, "domains")
         driver.find_element(*by_testid("finding", finding_id="AASA-015")).click()
-        driver.execute_script("document.getElementById('domain-shop.example.com').scrollIntoView()")
+        driver.execute_script(
+            "const pane = document.querySelector('.center');"
+            "const card = document.getElementById('domain-shop.example.com');"
+            "pane.scrollTop += card.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;")
         driver.save_screenshot(str(folder / f"domains-{scheme}.png"))
         show_tab(driver, "urls")
+        lines = (REPO / "Samples" / "urls.txt").read_text()
+        box = driver.find_element(*by_testid("url-lines"))
+        driver.execute_script("arguments[0].value = arguments[1];", box, lines)
+        driver.find_element(*by_testid("url-lines-decide")).click()
+        wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#list-verdicts tr[data-url]")) >= 17)
         type_url(driver, "https://shop.example.com/shop/checkout/pay")
         driver.find_element(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] details summary').click()
         driver.save_screenshot(str(folder / f"urls-{scheme}.png"))

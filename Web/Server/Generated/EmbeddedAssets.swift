@@ -334,6 +334,10 @@ kbd { border: 1px solid var(--border); border-bottom-width: 2px; border-radius: 
 .entitlements { table-layout: fixed; }
 .entitlements th:nth-child(1) { width: 28%; } .entitlements th:nth-child(2), .entitlements th:nth-child(3) { width: 33%; }
 .entitlements th:nth-child(4) { width: 6rem; }
+button, .button { line-height: 1.3; font-size: inherit; vertical-align: middle; }
+label.button { margin: 0; font-weight: normal; display: inline-block; }
+.card-header .actions, .row { align-items: center; }
+html, body { overflow: hidden; }
 
 """#
         ),
