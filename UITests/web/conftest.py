@@ -21,6 +21,7 @@ import urllib.request
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -186,7 +187,23 @@ def by_testid(testid, **attributes):
 
 
 def wait(driver, timeout=60):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05)
+    # The page rebuilds a pane when the document changes (events): an element found a moment
+    # ago may be replaced, so a wait retries instead of failing on a stale reference.
+    return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+
+
+def click(driver, testid, **attributes):
+    """Clicks the element with that hook, finding it again if the page replaced it meanwhile."""
+    def attempt(d):
+        element = d.find_element(*by_testid(testid, **attributes))
+        element.click()
+        return element
+    return wait(driver).until(attempt)
+
+
+def attribute(driver, testid, name, **attributes):
+    return wait(driver).until(lambda d: d.find_element(*by_testid(testid, **attributes)).get_attribute(name))
 
 
 def login(driver, server):

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import (SAMPLE_IPA, by_testid, findings, login, open_document, severe_console_entries, show_tab,
+from conftest import (SAMPLE_IPA, attribute, by_testid, click, findings, login, open_document, severe_console_entries, show_tab,
                       type_url, upload_through_input, wait, wait_phase)
 
 APP_ID = "ABCDE12345.com.example.app"
@@ -93,9 +93,7 @@ def test_triage_is_saved_and_exported(browser, server, downloads):
     server.wait_ready(document_id)
     login(browser, server)
     open_document(browser, server, document_id)
-    target = browser.find_element(*by_testid("finding", finding_id="ENT-007"))
-    fingerprint = target.get_attribute("data-fingerprint")
-    target.click()
+    fingerprint = click(browser, "finding", finding_id="ENT-007").get_attribute("data-fingerprint")
     status = browser.find_element(*by_testid("triage-status"))
     status.find_element(By.CSS_SELECTOR, 'option[value="accepted-risk"]').click()
     note = browser.find_element(*by_testid("triage-note"))
@@ -105,7 +103,7 @@ def test_triage_is_saved_and_exported(browser, server, downloads):
         by_testid("finding", fingerprint=fingerprint), "data-triage", "accepted-risk"))
     browser.refresh()
     wait_phase(browser)
-    assert browser.find_element(*by_testid("finding", fingerprint=fingerprint)).get_attribute("data-triage") == "accepted-risk"
+    assert attribute(browser, "finding", "data-triage", fingerprint=fingerprint) == "accepted-risk"
     browser.find_element(*by_testid("export-json")).click()
     exported = json.loads(wait_download(downloads, ".json").read_text())
     triaged = [f for f in exported["findings"] if f.get("fingerprint") == fingerprint]
@@ -205,10 +203,9 @@ def test_a_second_tab_sees_changes_without_reload(browser, server):
     browser.switch_to.new_window("tab")
     open_document(browser, server, document_id)
     second = browser.current_window_handle
-    target = browser.find_element(*by_testid("finding", finding_id="ENT-009"))
-    fingerprint = target.get_attribute("data-fingerprint")
+    fingerprint = attribute(browser, "finding", "data-fingerprint", finding_id="ENT-009")
     browser.switch_to.window(first)
-    browser.find_element(*by_testid("finding", fingerprint=fingerprint)).click()
+    click(browser, "finding", fingerprint=fingerprint)
     browser.find_element(*by_testid("triage-status")).find_element(By.CSS_SELECTOR, 'option[value="confirmed"]').click()
     browser.find_element(*by_testid("triage-save")).click()
     browser.switch_to.window(second)
@@ -219,16 +216,19 @@ def test_a_second_tab_sees_changes_without_reload(browser, server):
 def test_keyboard_alone_reaches_every_tab_and_finding(browser, server, sample_document):
     login(browser, server)
     open_document(browser, server, sample_document)
-    body = browser.find_element(By.TAG_NAME, "body")
-    body.send_keys("j")
-    first = browser.switch_to.active_element
-    assert first.get_attribute("data-testid") == "finding"
-    first.send_keys("j")
-    second = browser.switch_to.active_element
-    assert second.get_attribute("data-fingerprint") != first.get_attribute("data-fingerprint")
-    assert browser.find_element(*by_testid("inspector")).get_attribute("data-fingerprint") == second.get_attribute("data-fingerprint")
-    second.send_keys("k")
-    assert browser.switch_to.active_element.get_attribute("data-fingerprint") == first.get_attribute("data-fingerprint")
+
+    def focused(name="data-fingerprint"):
+        return wait(browser).until(lambda d: d.switch_to.active_element.get_attribute(name))
+
+    browser.find_element(By.TAG_NAME, "body").send_keys("j")
+    assert focused("data-testid") == "finding"
+    first = focused()
+    browser.switch_to.active_element.send_keys("j")
+    second = focused()
+    assert second != first
+    assert attribute(browser, "inspector", "data-fingerprint") == second
+    browser.switch_to.active_element.send_keys("k")
+    assert focused() == first
     browser.switch_to.active_element.send_keys("/")
     assert browser.switch_to.active_element.get_attribute("data-testid") == "finding-filter"
     browser.switch_to.active_element.send_keys("ENT-005")

@@ -14,7 +14,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import (SAMPLE_IPA, Server, by_testid, chrome, findings, login, open_document, severe_console_entries,
+from conftest import (SAMPLE_IPA, Server, by_testid, click, chrome, findings, login, open_document, severe_console_entries,
                       show_tab, type_url, wait, wait_phase)
 
 
@@ -241,9 +241,7 @@ def test_hostile_strings_render_as_text_with_no_script_and_no_trusted_types_viol
     type_url(driver, "https://example.com/%22%3E%3Cimg%20src=x%20onerror=window.__xss=6%3E")
     assert_inert(driver)
     # A hostile triage note.
-    first = driver.find_elements(*by_testid("finding"))[0]
-    fingerprint = first.get_attribute("data-fingerprint")
-    first.click()
+    fingerprint = click(driver, "finding", finding_id="AASA-007").get_attribute("data-fingerprint")
     driver.find_element(*by_testid("triage-note")).send_keys("<img src=x onerror=window.__xss=5>")
     driver.find_element(*by_testid("triage-save")).click()
     document_id = driver.current_url.split("#/doc/")[1].split("?")[0]
@@ -254,6 +252,6 @@ def test_hostile_strings_render_as_text_with_no_script_and_no_trusted_types_viol
     wait(driver).until(note_saved)
     driver.refresh()
     wait_phase(driver)
-    driver.find_element(*by_testid("finding", fingerprint=fingerprint)).click()
+    click(driver, "finding", fingerprint=fingerprint)
     assert driver.find_element(*by_testid("triage-note")).get_attribute("value") == "<img src=x onerror=window.__xss=5>"
     assert_inert(driver)

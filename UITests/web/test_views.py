@@ -9,7 +9,7 @@ import statistics
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (REPO, SAMPLE_IPA, by_testid, chrome, login, open_document, show_tab, type_url, wait, wait_phase)
+from conftest import (REPO, SAMPLE_IPA, by_testid, click, chrome, login, open_document, show_tab, type_url, wait, wait_phase)
 
 
 def dark(driver, on=True):
@@ -46,7 +46,7 @@ def test_axe_finds_no_serious_violation_on_any_view(browser, server, sample, sch
         if view != "home":
             open_document(browser, server, sample, tab="app" if view == "inspector" else view)
             if view == "inspector":
-                browser.find_element(*by_testid("finding", finding_id="AASA-007")).click()
+                click(browser, "finding", finding_id="AASA-007")
             if view == "urls":
                 type_url(browser, "https://example.com/buy/42")
         browser.execute_script(source)
@@ -78,7 +78,7 @@ def test_screenshots_of_every_view(server, sample, scheme):
         open_document(driver, server, sample, tab="app")
         driver.save_screenshot(str(folder / f"app-{scheme}.png"))
         show_tab(driver, "domains")
-        driver.find_element(*by_testid("finding", finding_id="AASA-015")).click()
+        click(driver, "finding", finding_id="AASA-015")
         driver.execute_script(
             "const pane = document.querySelector('.center');"
             "const card = document.getElementById('domain-shop.example.com');"
@@ -94,7 +94,7 @@ def test_screenshots_of_every_view(server, sample, scheme):
         driver.find_element(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] details summary').click()
         driver.save_screenshot(str(folder / f"urls-{scheme}.png"))
         show_tab(driver, "app")
-        driver.find_element(*by_testid("finding", finding_id="AASA-007")).click()
+        click(driver, "finding", finding_id="AASA-007")
         driver.save_screenshot(str(folder / f"inspector-{scheme}.png"))
     finally:
         driver.quit()
