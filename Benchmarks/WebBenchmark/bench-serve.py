@@ -63,9 +63,10 @@ def stop(proc):
     return proc.wait(timeout=60)
 
 
-def large_upload(linklab, workdir, megabytes):
-    ipa = workdir / "large.ipa"
-    subprocess.run([sys.executable, MAKE_IPA, ipa, str(megabytes)], check=True, stdout=subprocess.DEVNULL)
+def large_upload(linklab, workdir, megabytes, prebuilt=None):
+    ipa = Path(prebuilt) if prebuilt else workdir / "large.ipa"
+    if not prebuilt:
+        subprocess.run([sys.executable, MAKE_IPA, ipa, str(megabytes)], check=True, stdout=subprocess.DEVNULL)
     size = ipa.stat().st_size
     inspect_times = []
     for _ in range(3):
@@ -170,12 +171,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--linklab", default=str(ROOT / ".build" / "release" / "linklab"))
     parser.add_argument("--megabytes", type=int, default=500, help="filler for make-large-ipa.py (500: ~200 MB IPA)")
+    parser.add_argument("--ipa", help="an existing large IPA (skips building one)")
     parser.add_argument("--skip-large", action="store_true")
     parser.add_argument("--skip-many", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if not args.skip_large:
-            large_upload(args.linklab, Path(tmp), args.megabytes)
+            large_upload(args.linklab, Path(tmp), args.megabytes, args.ipa)
         if not args.skip_many:
             many_documents(args.linklab, Path(tmp))
 
