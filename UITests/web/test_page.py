@@ -171,7 +171,7 @@ GO_FIXED = json.dumps({"applinks": {"details": [
     {"appIDs": [PARTNER], "components": [{"/": "*"}]}]}}, indent=2)
 
 
-def test_an_edited_host_file_changes_verdicts_and_findings_live(browser, server):
+def test_an_edited_host_file_changes_verdicts_and_findings_live(browser, server, tmp_path):
     document_id = server.upload(SAMPLE_IPA)
     server.wait_ready(document_id)
     login(browser, server)
@@ -192,6 +192,12 @@ def test_an_edited_host_file_changes_verdicts_and_findings_live(browser, server)
     show_tab(browser, "domains")
     browser.find_element(*by_testid("domain", host="go.example.net")).find_element(*by_testid("revert")).click()
     wait(browser).until(lambda d: d.find_elements(*by_testid("finding", finding_id="AASA-007")))
+    # "Use a file…": the same fix from a file on disk.
+    fixed = tmp_path / "go.example.net.json"
+    fixed.write_text(GO_FIXED)
+    card = browser.find_element(*by_testid("domain", host="go.example.net"))
+    card.find_element(*by_testid("use-file-input")).send_keys(str(fixed))
+    wait(browser).until(lambda d: not d.find_elements(*by_testid("finding", finding_id="AASA-007")))
 
 
 def test_a_second_tab_sees_changes_without_reload(browser, server):
