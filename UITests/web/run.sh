@@ -30,6 +30,9 @@ PY
     || { tail -20 /tmp/linklab-ui-pip.log; echo "run.sh: pip failed" >&2; exit 2; }
 }
 
+if [ -n "${LINKLAB_SCREENSHOTS:-}" ]; then  # relative to where run.sh was called from
+  mkdir -p "$LINKLAB_SCREENSHOTS" && export LINKLAB_SCREENSHOTS="$(cd "$LINKLAB_SCREENSHOTS" && pwd)"
+fi
 log="$(mktemp /tmp/linklab-ui-XXXXXX.log)"
 cd "$here"
 python3 -m pytest -p no:cacheprovider -rs -s "$@" . 2>&1 | tee "$log"
