@@ -183,6 +183,7 @@ def test_an_upload_over_the_limit_gets_413_and_leaves_no_file(tmp_path):
 # --- hostile strings ----------------------------------------------------------------------------
 
 PAYLOAD = '"><img src=x onerror="window.__xss=1">'
+BUNDLE_PAYLOAD = 'com.example.app"><img src=x onerror=window.__xss=7>'
 
 
 def hostile_ipa(folder):
@@ -196,6 +197,7 @@ def hostile_ipa(folder):
                 plist = plistlib.loads(data)
                 plist["CFBundleName"] = PAYLOAD
                 plist["CFBundleDisplayName"] = PAYLOAD
+                plist["CFBundleIdentifier"] = BUNDLE_PAYLOAD
                 plist["CFBundleURLTypes"] = [{"CFBundleURLSchemes": ["<script>window.__xss=2</script>"]}]
                 data = plistlib.dumps(plist, fmt=plistlib.FMT_BINARY)
             elif info.filename == "Payload/LinkLab.app/LinkLab":
@@ -221,7 +223,11 @@ def test_hostile_strings_render_as_text_with_no_script_and_no_trusted_types_viol
     wait_phase(driver)
     assert_inert(driver)
     page_text = driver.find_element(By.TAG_NAME, "main").text
-    assert "<script>window.__xss=2</script>" in page_text or "<img/src/onerror=x>" in page_text
+    assert BUNDLE_PAYLOAD in page_text
+    assert "<script>window.__xss=2</script>" in page_text  # the URL scheme
+    assert BUNDLE_PAYLOAD in driver.title
+    # The tampered DER entitlement: the XML/DER disagreement finding quotes both values.
+    assert "<img/src/onerror=x>" in page_text
     show_tab(driver, "domains")
     # An association file with hostile rules, applied through the page's editor.
     hostile_file = json.dumps({"applinks": {"details": [{"appIDs": [f"ABCDE12345.com.example.app"],
