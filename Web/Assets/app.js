@@ -153,7 +153,9 @@ function showDocument(route) {
   const scheduleReload = debounce(() => reload(), 60);
   // URL tests change on every keystroke in the tester, which already shows its own answer:
   // the rest of the page catches up once typing pauses.
-  const scheduleQuietReload = debounce(() => reload(), 300);
+  const scheduleQuietReload = debounce(function quiet() {
+    if (current?.panes.urls.typing()) setTimeout(quiet, 300); else reload();
+  }, 300);
   current.stopEvents = api.events(route.id, (event) => {
     progress.event(event);
     if (event.type === 'urls' || event.type === 'findings') scheduleQuietReload(); else scheduleReload();

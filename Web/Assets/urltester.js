@@ -63,7 +63,9 @@ export function createURLTester({ id, api, toast }) {
   });
   const single = h('div', { class: 'verdicts', id: 'single-verdicts', 'aria-live': 'polite', 'data-testid': 'single-verdicts' });
   let sequence = 0;
+  let lastKeystroke = -Infinity;
   input.addEventListener('input', async () => {
+    lastKeystroke = performance.now();
     const value = input.value.trim();
     const mine = ++sequence;
     if (!value) { replace(single); single.dataset.url = ''; return; }
@@ -158,5 +160,7 @@ export function createURLTester({ id, api, toast }) {
     renderList(doc.urlTests ?? []);
     renderLinks(doc);
   }
-  return { element, render, focus: () => input.focus() };
+  /** True while the tester is typing: the rest of the page waits with its reloads. */
+  const typing = () => performance.now() - lastKeystroke < 1000;
+  return { element, render, focus: () => input.focus(), typing };
 }

@@ -499,7 +499,9 @@ function showDocument(route) {
   const scheduleReload = debounce(() => reload(), 60);
   // URL tests change on every keystroke in the tester, which already shows its own answer:
   // the rest of the page catches up once typing pauses.
-  const scheduleQuietReload = debounce(() => reload(), 300);
+  const scheduleQuietReload = debounce(function quiet() {
+    if (current?.panes.urls.typing()) setTimeout(quiet, 300); else reload();
+  }, 300);
   current.stopEvents = api.events(route.id, (event) => {
     progress.event(event);
     if (event.type === 'urls' || event.type === 'findings') scheduleQuietReload(); else scheduleReload();
@@ -1692,7 +1694,9 @@ export function createURLTester({ id, api, toast }) {
   });
   const single = h('div', { class: 'verdicts', id: 'single-verdicts', 'aria-live': 'polite', 'data-testid': 'single-verdicts' });
   let sequence = 0;
+  let lastKeystroke = -Infinity;
   input.addEventListener('input', async () => {
+    lastKeystroke = performance.now();
     const value = input.value.trim();
     const mine = ++sequence;
     if (!value) { replace(single); single.dataset.url = ''; return; }
@@ -1787,7 +1791,9 @@ export function createURLTester({ id, api, toast }) {
     renderList(doc.urlTests ?? []);
     renderLinks(doc);
   }
-  return { element, render, focus: () => input.focus() };
+  /** True while the tester is typing: the rest of the page waits with its reloads. */
+  const typing = () => performance.now() - lastKeystroke < 1000;
+  return { element, render, focus: () => input.focus(), typing };
 }
 
 """#
