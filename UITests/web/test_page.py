@@ -260,3 +260,16 @@ def test_keyboard_alone_reaches_every_tab_and_finding(browser, server, sample_do
       }
       return out;""")
     assert unlabelled == []
+
+
+def test_association_file_only_mode_from_the_home_form(browser, server):
+    login(browser, server)
+    browser.find_element(By.ID, "aasa-host").send_keys("links.example.test")
+    browser.execute_script("arguments[0].value = arguments[1];", browser.find_element(By.ID, "aasa-text"),
+                           json.dumps({"applinks": {"details": [{"appIDs": [APP_ID], "components": [{"/": "/open/*"}]}]}}))
+    browser.find_element(By.ID, "aasa-open").click()
+    wait_phase(browser)
+    assert attribute(browser, "domain", "data-state", host="links.example.test")
+    show_tab(browser, "urls")
+    assert type_url(browser, "https://links.example.test/open/1") == {APP_ID: "match"}
+    assert type_url(browser, "https://links.example.test/closed/1") == {APP_ID: "no_match"}
