@@ -273,3 +273,18 @@ def test_association_file_only_mode_from_the_home_form(browser, server):
     show_tab(browser, "urls")
     assert type_url(browser, "https://links.example.test/open/1") == {APP_ID: "match"}
     assert type_url(browser, "https://links.example.test/closed/1") == {APP_ID: "no_match"}
+
+
+def test_refetch_from_a_host_card_updates_its_state_live(browser, server):
+    document_id = server.upload(SAMPLE_IPA)
+    server.wait_ready(document_id)
+    login(browser, server)
+    open_document(browser, server, document_id, tab="domains")
+    assert attribute(browser, "domain", "data-state", host="go.example.net") == "supplied"
+    browser.find_element(*by_testid("domain", host="go.example.net")).find_element(*by_testid("refetch")).click()
+    # Offline, the server answers from what it has; the card follows the document's state.
+    doc_state = lambda: next(h["state"] for h in server.json("GET", f"/api/documents/{document_id}")[1]["hosts"]
+                             if h["host"] == "go.example.net")
+    wait(browser).until(lambda d: doc_state() != "supplied")
+    wait(browser).until(lambda d: attribute(d, "domain", "data-state", host="go.example.net") == doc_state())
+    assert not severe_console_entries(browser)
