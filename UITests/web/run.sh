@@ -35,7 +35,7 @@ if [ -n "${LINKLAB_SCREENSHOTS:-}" ]; then  # relative to where run.sh was calle
 fi
 log="$(mktemp /tmp/linklab-ui-XXXXXX.log)"
 cd "$here"
-python3 -m pytest -p no:cacheprovider -rs -s "$@" . 2>&1 | tee "$log"
+python3 -m pytest -p no:cacheprovider -rfEs -s "$@" . 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 summary="$(grep -E '^=+ .*(passed|failed|error|skipped).* in [0-9.]+s' "$log" | tail -1)"
 count() { echo "$summary" | grep -oE "[0-9]+ $1" | grep -oE '[0-9]+' || echo 0; }
