@@ -158,6 +158,12 @@ var package = Package(
             exclude: ["make-large-ipa.py"],
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "SessionBenchmark",
+            dependencies: ["Workbench"],
+            path: "Benchmarks/SessionBenchmark",
+            swiftSettings: strict
+        ),
         // MARK: Tests
         .target(
             name: "TestSupport",
@@ -184,7 +190,7 @@ var package = Package(
         .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "TestSupport", "TestServer"], swiftSettings: strict),
         .testTarget(name: "FindingsTests", dependencies: ["Findings", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport", "TestServer"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "TestSupport"], swiftSettings: strict),
         .testTarget(

@@ -9,7 +9,8 @@ struct LinkLab: AsyncParsableCommand {
         commandName: "linklab",
         abstract: "Audit an iOS app's universal links: what it claims, what its domains serve, what iOS would open.",
         version: Workbench.version,
-        subcommands: [InspectCommand.self, AASACommand.self, MatchCommand.self, ScanCommand.self, ServeCommand.self]
+        subcommands: [InspectCommand.self, AASACommand.self, MatchCommand.self, ScanCommand.self, ReportCommand.self,
+                      DiffCommand.self, ServeCommand.self]
     )
 }
 

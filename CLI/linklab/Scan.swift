@@ -67,6 +67,9 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(help: "Output format: text (for people) or json (the scan document of spec/cli.md).")
     var format: Format = .text
 
+    @Option(name: .customLong("save"), help: ArgumentHelp("Save the session (app facts, every answer, URLs) for report, diff, the workbench.", valueName: "FILE.linklab"))
+    var save: String?
+
     func validate() throws {
         _ = try parsedSupplies()
         if let failOn, Severity(name: failOn) == nil {
@@ -136,6 +139,11 @@ struct ScanCommand: AsyncParsableCommand {
             } catch {
                 throw failUnreadable(report, "cannot be written (\((error as NSError).localizedDescription))")
             }
+        }
+
+        if let save {
+            let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies)
+            try await SessionCLI.saveScan(analysis, urls: entries, settings: settings, to: save)
         }
 
         switch format {

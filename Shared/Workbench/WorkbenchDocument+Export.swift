@@ -41,7 +41,8 @@ extension WorkbenchDocument {
         }
     }
 
-    nonisolated static func iso8601(_ date: Date) -> String {
+    /// `date` as ISO 8601 (seconds, UTC), as every document of the workbench prints dates.
+    public nonisolated static func iso8601(_ date: Date) -> String {
         ISO8601DateFormatter().string(from: date)
     }
 }

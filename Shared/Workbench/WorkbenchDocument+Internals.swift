@@ -178,6 +178,7 @@ extension WorkbenchDocument {
             if entry.state == .fetching || entry.state == .pending || entry.state == .done || entry.state == .failed {
                 entry.report = report
                 entry.state = .done
+                entry.editedText = nil
             }
         case .failure(let error):
             entry.state = .failed
@@ -224,6 +225,7 @@ extension WorkbenchDocument {
         decisions = nil
         emit(.host(domains[index].host))
         recompute()
+        updateFetchPhase()
         changed()
     }
 

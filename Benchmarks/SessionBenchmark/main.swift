@@ -1,0 +1,127 @@
+// Session benchmark (release: `swift run -c release SessionBenchmark` from the repository root).
+// Prints the numbers of spec/workbench.md, "Performance" (medians of several runs):
+//   1. re-decide 1,000 URL lines after one edit keystroke, 8 apps × 500 rules   target ≤ 20 ms
+//   2. recompute findings after a host changes, on the sample                   target ≤ 10 ms
+//   3. save and open of a session with 50 hosts                                 target ≤ 50 ms each
+//   4. `report` of the sample session vs the same five reports from `scan`      target ≤ 1.5×
+import Foundation
+import Workbench
+
+let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+let sample = root.appendingPathComponent("Samples/LinkLabSample.ipa")
+let now = Date(timeIntervalSince1970: 1_795_000_000)
+let supplied = Dictionary(uniqueKeysWithValues: ["example.com", "shop.example.com", "example.org", "go.example.net"].map {
+    ($0, root.appendingPathComponent("Samples/aasa/\($0).json").path)
+})
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    let (seconds, attoseconds) = (ContinuousClock.now - start).components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+func line(_ name: String, _ value: Double, _ target: String) {
+    print(name.padding(toLength: 62, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", value) + "   (target \(target))")
+}
+
+@MainActor
+func run() async throws {
+    // 1. An association file with 8 apps × 500 rules, 1,000 URL lines, one keystroke.
+    let apps = (0..<8).map { "ABCDE1234\($0).com.example.app\($0)" }
+    let details = apps.enumerated().map { index, appID -> [String: Any] in
+        let components = (0..<500).map { rule -> [String: Any] in
+            rule % 50 == 0 ? ["/": "/app\(index)/private\(rule)/*", "exclude": true] : ["/": "/app\(index)/section\(rule)/*"]
+        }
+        return ["appIDs": [appID], "components": components]
+    }
+    let file = try JSONSerialization.data(withJSONObject: ["applinks": ["details": details]], options: [.sortedKeys])
+    var text = String(decoding: file, as: UTF8.self)
+    let big = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { now })
+    big.openAssociationFile(file, host: "example.com")
+    big.setURLLines((0..<1000).map { "https://example.com/app\($0 % 8)/section\($0 % 500)/item\($0)" }.joined(separator: "\n"))
+    var keystrokes: [Double] = []
+    for index in 0..<15 {
+        text += index % 2 == 0 ? " " : "\n"
+        keystrokes.append(try milliseconds { try big.edit(text, forHost: "example.com") })
+    }
+    line("1. edit keystroke → 1,000 URLs re-decided (8 apps × 500 rules)", median(keystrokes), "≤ 20 ms")
+    var single: [Double] = []
+    for index in 0..<200 {
+        single.append(milliseconds { _ = big.decide(url: "https://example.com/app3/section\(index)/x") })
+    }
+    line("   decide(url:) of one URL", median(single), "well under 1 ms")
+
+    // 2. The sample, offline; one host's file replaced.
+    let document = WorkbenchDocument(settings: WorkbenchSettings(offline: true, suppliedFiles: supplied), now: { now })
+    document.openApp(at: sample)
+    await document.settled()
+    document.setURLLines(try String(contentsOf: root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8))
+    let original = try Data(contentsOf: URL(fileURLWithPath: supplied["go.example.net"] ?? ""))
+    var changes: [Double] = []
+    for index in 0..<15 {
+        let body = index % 2 == 0 ? original : original + Data("\n".utf8)
+        changes.append(try milliseconds { try document.useFile(body, name: "go.example.net.json", forHost: "go.example.net") })
+    }
+    line("2. host change → verdicts and findings recomputed (sample)", median(changes), "≤ 10 ms")
+
+    // 3. A session with 50 hosts: the sample app claiming 50 hosts, each serving the sample file.
+    guard let app = document.app, let report = document.domains.first(where: { $0.host == "example.com" })?.report else {
+        print("sample did not open")
+        return
+    }
+    var snapshot = app
+    if var main = snapshot.bundles.first {
+        main.associatedDomains = (0..<50).map { AssociatedDomain.parse("applinks:host\($0).example.com") }
+        snapshot.bundles[0] = main
+    }
+    let hosts = HostCollector.collect(from: snapshot).hosts
+    let reports = try hosts.map { host -> DomainReport in
+        var copy = report
+        let fetchHost = try FetchHost.parse(host.entry)
+        copy.host = fetchHost.entry
+        copy.fetchedHost = fetchHost.hostname
+        return copy
+    }
+    let fifty = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { now })
+    fifty.adopt(Analysis(snapshot: snapshot, hosts: hosts, domains: reports, urlTests: [], findings: [], timings: [],
+                         offline: true, now: now), urls: [])
+    var saved = Data()
+    var saves: [Double] = [], opens: [Double] = []
+    for _ in 0..<9 {
+        saves.append(try milliseconds { saved = try fifty.save() })
+        let reader = WorkbenchDocument(now: { now })
+        opens.append(try milliseconds { try reader.openSession(saved) })
+    }
+    line("3. save of a 50-host session (\(saved.count / 1024) KiB)", median(saves), "≤ 50 ms")
+    line("   open of the same session (read, re-parse, recompute)", median(opens), "≤ 50 ms")
+
+    // 4. `scan` (pipeline + five reports) vs `report` (open the saved session + five reports).
+    let urls = try URLList.parse(try String(contentsOf: root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8))
+    let kinds: [ScanReportKind] = [.markdown, .html, .pdf, .json, .sarif]
+    let sessionBytes = try document.save()
+    var scans: [Double] = [], rerenders: [Double] = []
+    for _ in 0..<7 {
+        let request = ScanRequest(input: sample, suppliedFiles: supplied, offline: true, urls: urls, now: now)
+        let start = ContinuousClock.now
+        let analysis = try await ScanPipeline(request: request).run()
+        for kind in kinds { _ = try analysis.report(kind) }
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        scans.append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+        rerenders.append(try milliseconds {
+            let reader = WorkbenchDocument(now: { now })
+            try reader.openSession(sessionBytes)
+            guard let analysis = reader.currentAnalysis else { return }
+            for format in [ReportFormat.markdown, .html, .pdf, .json, .sarif] {
+                _ = try TriagedReports.render(analysis, format: format, triage: reader.triage)
+            }
+        })
+    }
+    line("4. scan of the sample + five reports", median(scans), "baseline")
+    line("   report of the saved sample session + five reports", median(rerenders),
+         String(format: "≤ 1.5× scan; now %.2f×", median(rerenders) / median(scans)))
+}
+
+try await run()

@@ -1,0 +1,181 @@
+import ArgumentParser
+import Foundation
+import Workbench
+
+/// `linklab report FILE.linklab`: re-renders a saved session with this engine (no app, no network).
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Re-render a saved session (.linklab) with this engine: reports, JSON, --fail-on.",
+        discussion: """
+            Opens FILE.linklab (written by scan --save, the web workbench or the Mac app) without the \
+            app and without the network, re-evaluates verdicts and findings with this linklab, and \
+            writes the reports asked for with --report (.md .html .pdf .json .sarif .links.html). \
+            Triage recorded in the session is part of every report. --save writes the session again \
+            (identical bytes when nothing changed).
+
+            Exit 0 when done; 1 when --fail-on is given and an untriaged or confirmed finding is at \
+            or above it; 2 on a usage error; 3 when the session file cannot be read.
+            """
+    )
+
+    @Argument(help: "A session file (.linklab).")
+    var session: String
+
+    @Option(name: .customLong("report"), help: ArgumentHelp("Write a report; the format follows the name: .md .html .pdf .json .sarif .links.html (repeatable).", valueName: "FILE"))
+    var reports: [String] = []
+
+    @Option(name: .customLong("save"), help: ArgumentHelp("Write the session again, re-evaluated with this engine.", valueName: "FILE.linklab"))
+    var save: String?
+
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding (not triaged false-positive, accepted-risk or fixed) is at or above this severity.", valueName: "SEVERITY"))
+    var failOn: String?
+
+    @Option(help: "Output format: text (for people) or json (the scan document of spec/cli.md, with fingerprint and triage).")
+    var format: ScanCommand.Format = .text
+
+    func validate() throws {
+        try SessionCLI.validate(failOn: failOn, reports: reports)
+    }
+
+    func run() async throws {
+        try SessionCLI.checkWritable(reports + (save.map { [$0] } ?? []))
+        let data = try SessionCLI.readSession(session)
+        try await MainActor.run {
+            let document = WorkbenchDocument()
+            do throws(WorkbenchDocumentError) {
+                try document.openSession(data)
+            } catch {
+                throw failUnreadable(session, InspectTextRenderer.terminalSafe(error.description))
+            }
+            guard let analysis = document.currentAnalysis else {
+                throw failUnreadable(session, "the session holds nothing to report")
+            }
+            for report in reports {
+                try SessionCLI.write(report) { () throws(WorkbenchDocumentError) -> Data in
+                    try SessionCLI.reportData(report, analysis: analysis, triage: document.triage)
+                }
+            }
+            if let save {
+                try SessionCLI.write(save) { () throws(WorkbenchDocumentError) -> Data in try document.save() }
+            }
+            switch format {
+            case .json:
+                FileHandle.standardOutput.write(try SessionCLI.orExit { () throws(WorkbenchDocumentError) -> Data in
+                    try TriagedReports.scanJSON(analysis, triage: document.triage) { _ in }
+                })
+            case .text:
+                var text = ScanTextRenderer(style: ScanStyle.forStandardOutput()).render(analysis, reports: reports)
+                for note in document.notes where note.hasPrefix("re-evaluated") || note.hasPrefix("findings differ") {
+                    text += "note: \(InspectTextRenderer.terminalSafe(note))\n"
+                }
+                let triaged = document.findings.filter { $0.triage != nil }
+                if !triaged.isEmpty {
+                    text += "Triaged: " + triaged.map { "\($0.finding.id) \($0.status.rawValue)" }.joined(separator: ", ") + "\n"
+                }
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+            if let failOn, let threshold = Severity(name: failOn) {
+                let failing = document.findings.filter {
+                    $0.finding.severity >= threshold && !$0.status.isSuppressed && $0.status != .fixed
+                }
+                if !failing.isEmpty { throw LinkLabExit.findingsAtOrAboveThreshold }
+            }
+        }
+    }
+}
+
+/// What `report`, `diff` and `scan --save` share: reading a session, writing outputs.
+enum SessionCLI {
+    static func validate(failOn: String?, reports: [String]) throws {
+        if let failOn, Severity(name: failOn) == nil {
+            throw ValidationError("--fail-on must be one of critical, high, medium, low, info (got '\(failOn)')")
+        }
+        for report in reports {
+            do { _ = try ScanReportKind(path: report) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    /// Exit 3 before any work when an output's folder does not exist.
+    static func checkWritable(_ paths: [String]) throws {
+        for path in paths {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw failUnreadable(path, "cannot be written: no folder \(folder)")
+            }
+        }
+    }
+
+    /// The bytes of a session file, at most the size limit (+1 so "too large" is seen).
+    static func readSession(_ path: String) throws -> Data {
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: SessionLimits.maxBytes + 1) ?? Data()
+            if data.count > SessionLimits.maxBytes {
+                throw failUnreadable(path, SessionFileError.tooLarge(bytes: data.count, limit: SessionLimits.maxBytes).description
+                    .replacingOccurrences(of: "is \(data.count) bytes", with: "is larger than \(SessionLimits.maxBytes) bytes"))
+            }
+            return data
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            let nsError = error as NSError
+            let missing = nsError.domain == NSCocoaErrorDomain
+                && (nsError.code == NSFileReadNoSuchFileError || nsError.code == NSFileNoSuchFileError)
+            throw failUnreadable(path, missing ? "no such file" : "cannot be read (\(nsError.localizedDescription))")
+        }
+    }
+
+    /// One report file's bytes (format from the name), with triage.
+    static func reportData(_ path: String, analysis: Analysis, triage: [String: Triage],
+                           retest: Retest? = nil) throws(WorkbenchDocumentError) -> Data {
+        let kind: ScanReportKind
+        do { kind = try ScanReportKind(path: path) } catch { throw .exportFailed(error.description) }
+        let format: ReportFormat
+        switch kind {
+        case .testLinks:
+            do { return try analysis.report(.testLinks) } catch { throw .exportFailed(error.description) }
+        case .markdown: format = .markdown
+        case .html: format = .html
+        case .pdf: format = .pdf
+        case .json: format = .json
+        case .sarif: format = .sarif
+        }
+        if let retest { return try retest.report(analysis, format: format, triage: triage) }
+        return try TriagedReports.render(analysis, format: format, triage: triage)
+    }
+
+    /// Writes `path`; exit 3 with one line when it cannot be made or written.
+    static func write(_ path: String, _ make: () throws(WorkbenchDocumentError) -> Data) throws {
+        let data: Data
+        do {
+            data = try make()
+        } catch {
+            throw failUnreadable(path, error.description)
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw failUnreadable(path, "cannot be written (\((error as NSError).localizedDescription))")
+        }
+    }
+
+    static func orExit(_ make: () throws(WorkbenchDocumentError) -> Data) throws -> Data {
+        do {
+            return try make()
+        } catch {
+            printError("linklab: \(error.description)")
+            throw ExitCode(3)
+        }
+    }
+
+    /// `scan --save FILE`: the scan's facts as a session file.
+    @MainActor
+    static func saveScan(_ analysis: Analysis, urls: [URLListEntry], settings: WorkbenchSettings, to path: String) throws {
+        let document = WorkbenchDocument(settings: settings, now: { analysis.now })
+        document.adopt(analysis, urls: urls)
+        try write(path) { () throws(WorkbenchDocumentError) -> Data in try document.save() }
+    }
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds the session-file libFuzzer binary: Fuzz/Session/build.sh OUTPUT (run from the repo root).
+# The reader lives in Workbench, which depends on every module and on AsyncHTTPClient/NIO, so
+# this target links the whole prebuilt debug build of Workbench and its dependencies (not
+# instrumented: ASan's allocator and libFuzzer's crash detection still apply) and instruments
+# only main.swift. FUZZ_DEPS_BUILD overrides the build folder (default .build/debug).
+set -euo pipefail
+output=${1:?usage: Fuzz/Session/build.sh OUTPUT}
+deps=${FUZZ_DEPS_BUILD:-.build/debug}
+if [ ! -d "$deps/Workbench.build" ]; then
+  echo "building the dependencies once: swift build --target Workbench" >&2
+  swift build --target Workbench >&2
+fi
+scratch=".build-fuzz/Session-scratch"
+mkdir -p "$(dirname "$output")" "$scratch"
+objects=()
+maps=()
+for dir in "$deps"/*.build; do
+  module=$(basename "$dir" .build)
+  case "$module" in
+    linklab|*Tests|*Benchmark|TestServer|TestSupport|WebWorkbench|DeviceTools|UniversalLinkLab*|Hummingbird*|_*Testing*) continue ;;
+    ArgumentParser*|generate-manual|package-info) continue ;;
+  esac
+  while IFS= read -r object; do objects+=("$object"); done < <(find "$dir" -name '*.o' ! -name 'main.swift.o' | sort)
+  while IFS= read -r map; do maps+=(-Xcc "-fmodule-map-file=$map"); done < <(find "$dir" -maxdepth 1 -name 'module.modulemap')
+done
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+  -module-name SessionFuzz -module-cache-path "$scratch/module-cache" \
+  -I "$deps/Modules" -Xcc -fmodule-map-file=Shared/CZlib/module.modulemap "${maps[@]}" \
+  Fuzz/Session/main.swift "${objects[@]}" -lz -o "$output" \
+  2> >(grep -v "Cannot export local symbol" >&2)
+test -x "$output"

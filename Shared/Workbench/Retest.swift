@@ -1,0 +1,158 @@
+import Foundation
+
+/// The retest (`linklab diff OLD NEW`, spec/workbench.md): what changed between two saved
+/// sessions, both re-evaluated with this engine — findings new, fixed (gone, or triaged
+/// fixed) and still open, triage changes, per-host semantic changes, per-URL verdict changes.
+public struct Retest: Sendable, Equatable {
+    /// Which session (when saved, what app).
+    public struct Side: Sendable, Equatable {
+        public var savedAt: Date?
+        public var name: String
+        public var sha256: String
+    }
+
+    /// One host's change.
+    public struct DomainChange: Sendable, Equatable {
+        public var host: String
+        /// `added`, `removed`, `changed` or `same`.
+        public var change: String
+        public var details: [String]
+    }
+
+    /// One URL × app whose verdict changed.
+    public struct URLChange: Sendable, Equatable {
+        public var url: String
+        public var appID: String
+        /// `match`, `exclude`, `no_match`, or `none` (not decided on that side).
+        public var old: String
+        public var new: String
+    }
+
+    /// A triage that changed between the sessions.
+    public struct TriageChange: Sendable, Equatable {
+        public var fingerprint: String
+        public var old: Triage?
+        public var new: Triage?
+    }
+
+    public var old: Side
+    public var new: Side
+    /// In NEW, not in OLD.
+    public var newFindings: [TriagedFinding]
+    /// In OLD and gone from NEW (with NEW's triage, if any), or triaged `fixed` in NEW.
+    public var fixedFindings: [TriagedFinding]
+    /// In both and not triaged fixed.
+    public var openFindings: [TriagedFinding]
+    public var triageChanges: [TriageChange]
+    public var domains: [DomainChange]
+    public var urls: [URLChange]
+
+    /// Compares two opened documents (each already re-evaluated with this engine).
+    @MainActor
+    public init(old: WorkbenchDocument, new: WorkbenchDocument) {
+        self.old = Side(old)
+        self.new = Side(new)
+        let oldPrints = Set(old.findings.map(\.fingerprint))
+        let newPrints = Set(new.findings.map(\.fingerprint))
+        newFindings = new.findings.filter { !oldPrints.contains($0.fingerprint) && $0.status != .fixed }
+        let gone = old.findings.filter { !newPrints.contains($0.fingerprint) }
+            .map { TriagedFinding(finding: $0.finding, triage: new.triage[$0.fingerprint] ?? $0.triage) }
+        fixedFindings = gone + new.findings.filter { $0.status == .fixed }
+        openFindings = new.findings.filter { oldPrints.contains($0.fingerprint) && $0.status != .fixed }
+        let prints = Set(old.triage.keys).union(new.triage.keys).sorted()
+        triageChanges = prints.compactMap { print in
+            let before = old.triage[print], after = new.triage[print]
+            guard before?.status != after?.status || before?.note != after?.note else { return nil }
+            return TriageChange(fingerprint: print, old: before, new: after)
+        }
+        domains = Self.domainChanges(old.domains, new.domains)
+        urls = Self.urlChanges(old.urlTests, new.urlTests)
+    }
+
+    /// Findings that fail `--fail-on severity`: new or still open, not suppressed by triage.
+    public func failing(atLeast severity: Severity) -> [TriagedFinding] {
+        (newFindings + openFindings).filter { $0.finding.severity >= severity && !$0.status.isSuppressed }
+    }
+
+    static func domainChanges(_ old: [DomainEntry], _ new: [DomainEntry]) -> [DomainChange] {
+        var changes: [DomainChange] = []
+        let oldByHost = Dictionary(old.map { ($0.host, $0) }, uniquingKeysWith: { first, _ in first })
+        let newHosts = Set(new.map(\.host))
+        for entry in new {
+            guard let before = oldByHost[entry.host] else {
+                changes.append(DomainChange(host: entry.host, change: "added", details: ["the app now claims \(entry.entries.joined(separator: ", "))"]))
+                continue
+            }
+            let details = hostDetails(before, entry)
+            changes.append(DomainChange(host: entry.host, change: details.isEmpty ? "same" : "changed", details: details))
+        }
+        for entry in old where !newHosts.contains(entry.host) {
+            changes.append(DomainChange(host: entry.host, change: "removed", details: ["the app no longer claims \(entry.entries.joined(separator: ", "))"]))
+        }
+        return changes
+    }
+
+    /// What changed for one host: its state, each route's answer, and the deciding file's meaning.
+    static func hostDetails(_ old: DomainEntry, _ new: DomainEntry) -> [String] {
+        var details: [String] = []
+        if old.state != new.state { details.append("state: \(old.state.rawValue) → \(new.state.rawValue)") }
+        let routes = (old.report?.routes.map(\.route) ?? []) + (new.report?.routes.map(\.route) ?? [])
+        var seen: Set<FetchRoute> = []
+        for route in routes where seen.insert(route).inserted {
+            let before = old.report?.result(for: route), after = new.report?.result(for: route)
+            let was = answer(before), now = answer(after)
+            if was != now { details.append("\(route.rawValue): \(was) → \(now)") }
+        }
+        switch (old.report?.effectiveFile, new.report?.effectiveFile) {
+        case let (before?, after?):
+            details += AssociationDiff(old: before, new: after).changes
+        case (nil, _?):
+            details.append("a usable association file is now served")
+        case (_?, nil):
+            details.append("no usable association file is served any more")
+        case (nil, nil):
+            break
+        }
+        return details
+    }
+
+    static func answer(_ result: RouteResult?) -> String {
+        guard let result else { return "not fetched" }
+        if let error = result.error { return "error (\(error.kind))" }
+        guard let status = result.status else { return result.route == .local ? "supplied file" : "no answer" }
+        return "HTTP \(status)"
+    }
+
+    static func urlChanges(_ old: [URLTest], _ new: [URLTest]) -> [URLChange] {
+        var oldByURL: [String: URLTest] = [:]
+        for test in old where oldByURL[test.url] == nil { oldByURL[test.url] = test }
+        var changes: [URLChange] = []
+        var seen: Set<String> = []
+        for test in new where seen.insert(test.url).inserted {
+            let before = oldByURL[test.url]
+            var appIDs = test.verdicts.map(\.appID)
+            for id in before?.verdicts.map(\.appID) ?? [] where !appIDs.contains(id) { appIDs.append(id) }
+            for appID in appIDs {
+                let was = before?.verdict(for: appID)?.decision.rawValue ?? "none"
+                let now = test.verdict(for: appID)?.decision.rawValue ?? "none"
+                if was != now { changes.append(URLChange(url: test.url, appID: appID, old: was, new: now)) }
+            }
+        }
+        for test in old where !seen.contains(test.url) {
+            seen.insert(test.url)
+            for verdict in test.verdicts {
+                changes.append(URLChange(url: test.url, appID: verdict.appID, old: verdict.decision.rawValue, new: "none"))
+            }
+        }
+        return changes
+    }
+}
+
+extension Retest.Side {
+    @MainActor
+    init(_ document: WorkbenchDocument) {
+        savedAt = document.openedSession?.savedAt
+        name = document.source?.name ?? ""
+        sha256 = document.source?.sha256 ?? ""
+    }
+}
