@@ -1,0 +1,55 @@
+"""Static checks of the page's files: the generated Swift file is up to date, no markup sinks,
+no inline script or style, and every data-testid hook of spec/web.md exists."""
+import pathlib
+import re
+import subprocess
+import sys
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+ASSETS = REPO / "Web" / "Assets"
+
+HOOKS = ["drop-zone", "file-input", "document-status", "finding", "finding-filter", "tab-app", "tab-domains",
+         "tab-urls", "bundle", "domain", "url-input", "verdict", "triage-status", "triage-note", "triage-save",
+         "export-md", "export-html", "export-pdf", "export-json", "export-sarif", "export-session", "edit-aasa",
+         "edit-aasa-apply"]
+
+
+def test_the_generated_swift_file_is_up_to_date():
+    result = subprocess.run([sys.executable, str(REPO / "Web" / "scripts" / "embed-assets.py"), "--check"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_generator_is_deterministic(tmp_path):
+    outputs = []
+    for name in ["a.swift", "b.swift"]:
+        subprocess.run([sys.executable, str(REPO / "Web" / "scripts" / "embed-assets.py"), "--output",
+                        str(tmp_path / name)], check=True, capture_output=True)
+        outputs.append((tmp_path / name).read_bytes())
+    assert outputs[0] == outputs[1]
+    assert outputs[0] == (REPO / "Web" / "Server" / "Generated" / "EmbeddedAssets.swift").read_bytes()
+
+
+def test_no_markup_sinks_and_no_inline_code():
+    for path in ASSETS.glob("*.js"):
+        source = path.read_text()
+        for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function",
+                     "setAttribute('on", 'setAttribute("on', "srcdoc"]:
+            assert sink not in source, f"{path.name} uses {sink}"
+    html = (ASSETS / "index.html").read_text()
+    assert re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html) is None, "inline script"
+    assert "<style" not in html and " style=" not in html, "inline style"
+    assert re.search(r"\son[a-z]+=", html) is None, "inline event handler"
+    assert '<meta name="linklab-csrf" content="{{CSRF_TOKEN}}">' in html
+
+
+def test_every_hook_of_the_spec_is_in_the_page():
+    source = "\n".join(p.read_text() for p in ASSETS.iterdir())
+    missing = [hook for hook in HOOKS if f"'data-testid': '{hook}'" not in source
+               and f'data-testid="{hook}"' not in source and f"testid: '{hook}'" not in source]
+    assert missing == []
+    for attribute in ["data-finding-id", "data-severity", "data-fingerprint", "data-triage", "data-bundle-id",
+                      "data-host", "data-state", "data-app-id", "data-decision", "data-phase"]:
+        name = attribute[len("data-"):]
+        camel = re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name)
+        assert f"'{attribute}'" in source or f".dataset.{camel}" in source, attribute

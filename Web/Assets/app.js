@@ -1,0 +1,288 @@
+// The page's entry: the router (home or one document), the document's state (only what the API
+// and its event stream say), keyboard shortcuts, and wiring of the panes. No rule about links,
+// files or findings lives here: every verdict and finding comes from the server.
+
+import { h, replace, byId, debounce } from './dom.js';
+import { api } from './api.js';
+import { createHome } from './home.js';
+import { createSidebar } from './sidebar.js';
+import { createAppTab } from './apptab.js';
+import { createDomainsTab } from './domains.js';
+import { createURLTester } from './urltester.js';
+import { createInspector } from './inspector.js';
+import { createExports } from './exports.js';
+import { createProgress } from './progress.js';
+
+// The token has done its job (the server set the cookie): keep it out of the address bar,
+// the history and any screenshot.
+if (new URLSearchParams(location.search).has('token')) {
+  history.replaceState(null, '', location.pathname + location.hash);
+}
+
+const main = byId('main');
+const statusElement = byId('document-status');
+const titleElement = byId('doc-title');
+const exportsNav = byId('exports');
+let current = null; // { id, panes, stopEvents, doc }
+
+/** Shows a short message (errors from the server are one clear sentence). */
+export function toast(message) {
+  const element = byId('toast');
+  element.textContent = message;
+  element.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { element.hidden = true; }, 6000);
+}
+
+function parseRoute() {
+  const hash = location.hash.replace(/^#\/?/, '');
+  const [path, query = ''] = hash.split('?');
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const params = new URLSearchParams(query);
+  if (parts[0] === 'doc' && parts[1]) {
+    return { view: 'doc', id: parts[1], tab: params.get('tab') ?? 'app', finding: params.get('finding') };
+  }
+  return { view: 'home' };
+}
+
+/** Rewrites the hash for the current selection without adding history entries. */
+function updateRoute(changes) {
+  const route = { ...parseRoute(), ...changes };
+  const params = new URLSearchParams();
+  if (route.tab) params.set('tab', route.tab);
+  if (route.finding) params.set('finding', route.finding);
+  history.replaceState(null, '', `#/doc/${encodeURIComponent(route.id)}?${params}`);
+}
+
+function setStatus(phase, text) {
+  statusElement.hidden = phase === null;
+  statusElement.dataset.phase = phase ?? '';
+  statusElement.textContent = text ?? '';
+}
+
+function phaseText(doc) {
+  const phase = doc.phase ?? 'ready';
+  const name = typeof phase === 'string' ? phase : phase.name ?? 'ready';
+  // The server puts the phase's details beside it (bytesDone, hostsDone, message).
+  const detail = { ...doc, ...(typeof phase === 'object' ? phase : {}) };
+  const hosts = doc.hosts ?? doc.domains ?? [];
+  switch (name) {
+    case 'idle':
+    case 'inspecting': {
+      const total = detail.bytesTotal;
+      const share = total ? ` ${Math.floor((100 * (detail.bytesDone ?? 0)) / total)}%` : '';
+      return ['inspecting', `Inspecting the app…${share}`];
+    }
+    case 'fetching': {
+      const done = detail.hostsDone ?? hosts.filter((d) => !['pending', 'fetching'].includes(d.state)).length;
+      const total = detail.hostsTotal ?? hosts.length;
+      return [name, `Fetching association files (${done}/${total})…`];
+    }
+    case 'failed': return [name, `Failed: ${detail.message ?? detail.error ?? 'the document could not be opened'}`];
+    default: return ['ready', 'Ready'];
+  }
+}
+
+function closeDocumentView() {
+  current?.stopEvents?.();
+  current = null;
+  setStatus(null);
+  titleElement.textContent = '';
+  exportsNav.hidden = true;
+  exportsNav.replaceChildren();
+}
+
+async function showHome() {
+  closeDocumentView();
+  document.title = 'UniversalLinkLab workbench';
+  const home = createHome({ api, toast, open: (id) => { location.hash = `#/doc/${encodeURIComponent(id)}`; } });
+  replace(main, home.element);
+  home.refresh();
+}
+
+const tabs = [
+  { key: 'app', label: 'App', testid: 'tab-app', create: createAppTab },
+  { key: 'domains', label: 'Domains', testid: 'tab-domains', create: createDomainsTab },
+  { key: 'urls', label: 'URL tester', testid: 'tab-urls', create: createURLTester },
+];
+
+function showDocument(route) {
+  if (current?.id === route.id) {
+    selectTab(route.tab, false);
+    return;
+  }
+  closeDocumentView();
+  const context = {
+    id: route.id, api, toast,
+    select: (fingerprint) => selectFinding(fingerprint),
+    showTab: (key) => selectTab(key, true),
+    reload: () => reload(),
+  };
+  const sidebar = createSidebar(context);
+  const inspector = createInspector(context);
+  const progress = createProgress(context);
+  const panes = Object.fromEntries(tabs.map((tab) => [tab.key, tab.create(context)]));
+
+  const tabButtons = tabs.map((tab, index) => h('button', {
+    type: 'button', role: 'tab', id: `tab-${tab.key}`, 'data-testid': tab.testid,
+    'aria-controls': `panel-${tab.key}`, 'aria-selected': 'false', tabindex: '-1',
+    'aria-keyshortcuts': String(index + 1),
+    on: { click: () => selectTab(tab.key, true), keydown: (event) => tabKey(event, index) },
+  }, tab.label));
+  const panels = tabs.map((tab) => h('section', {
+    role: 'tabpanel', id: `panel-${tab.key}`, 'aria-labelledby': `tab-${tab.key}`, tabindex: '0', hidden: true,
+    class: 'panel',
+  }, panes[tab.key].element));
+
+  const layout = h('div', { class: 'workbench' },
+    h('aside', { class: 'sidebar', 'aria-label': 'Findings' }, sidebar.element),
+    h('section', { class: 'center', 'aria-label': 'Document' },
+      progress.element,
+      h('div', { role: 'tablist', 'aria-label': 'Views', class: 'tabs' }, tabButtons),
+      panels),
+    h('aside', { class: 'inspector', 'aria-label': 'Inspector' }, inspector.element));
+  replace(main, layout);
+
+  current = { id: route.id, sidebar, inspector, progress, panes, tabButtons, panels, doc: null, selected: null };
+  exportsNav.replaceChildren(createExports(context).element);
+  exportsNav.hidden = false;
+  setStatus('inspecting', 'Loading…');
+  selectTab(route.tab, false);
+  if (route.finding) current.selected = route.finding;
+
+  const scheduleReload = debounce(() => reload(), 60);
+  // URL tests change on every keystroke in the tester, which already shows its own answer:
+  // the rest of the page catches up once typing pauses.
+  const scheduleQuietReload = debounce(function quiet() {
+    if (current?.panes.urls.typing()) setTimeout(quiet, 300); else reload();
+  }, 300);
+  current.stopEvents = api.events(route.id, (event) => {
+    progress.event(event);
+    if (event.type === 'urls' || event.type === 'findings') scheduleQuietReload(); else scheduleReload();
+  }, (state) => { if (state === 'open') scheduleReload(); });
+  reload();
+}
+
+function tabKey(event, index) {
+  const keys = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+  if (!(event.key in keys)) return;
+  event.preventDefault();
+  const next = (keys[event.key] + tabs.length) % tabs.length;
+  selectTab(tabs[next].key, true);
+  current.tabButtons[next].focus();
+}
+
+function selectTab(key, remember) {
+  if (!current) return;
+  const index = Math.max(0, tabs.findIndex((tab) => tab.key === key));
+  current.tabButtons.forEach((button, i) => {
+    button.setAttribute('aria-selected', String(i === index));
+    button.tabIndex = i === index ? 0 : -1;
+  });
+  current.panels.forEach((panel, i) => { panel.hidden = i !== index; });
+  current.tab = tabs[index].key;
+  if (remember) updateRoute({ tab: tabs[index].key });
+}
+
+function selectFinding(fingerprint) {
+  if (!current) return;
+  current.selected = fingerprint;
+  updateRoute({ finding: fingerprint });
+  current.sidebar.setSelected(fingerprint);
+  current.inspector.show(findingFor(fingerprint));
+}
+
+function findingFor(fingerprint) {
+  return (current?.doc?.findings ?? []).find((finding) => finding.fingerprint === fingerprint) ?? null;
+}
+
+let reloading = null;
+let reloadAgain = false;
+async function reload() {
+  if (!current) return;
+  if (reloading) { reloadAgain = true; return reloading; }
+  const id = current.id;
+  reloading = (async () => {
+    try {
+      const doc = await api.getDocument(id);
+      if (current?.id !== id) return;
+      current.doc = doc;
+      render(doc);
+    } catch (error) {
+      if (current?.id !== id) return;
+      setStatus('failed', error.message);
+      if (error.status === 404) toast('That document is no longer open.');
+    }
+  })();
+  await reloading;
+  reloading = null;
+  if (reloadAgain) { reloadAgain = false; await reload(); }
+}
+
+function render(doc) {
+  const [phase, text] = phaseText(doc);
+  setStatus(phase, text);
+  const main = (doc.bundles ?? []).find((bundle) => bundle.role === 'app') ?? (doc.bundles ?? [])[0];
+  const name = main?.bundleIdentifier ?? doc.source?.name ?? (doc.scan?.hosts ?? [])[0] ?? 'Document';
+  titleElement.textContent = name;
+  document.title = `${name} · UniversalLinkLab`;
+  current.progress.render(doc);
+  current.sidebar.render(doc);
+  for (const pane of Object.values(current.panes)) pane.render(doc);
+  current.inspector.show(current.selected ? findingFor(current.selected) : null);
+  current.sidebar.setSelected(current.selected);
+}
+
+function route() {
+  const target = parseRoute();
+  if (target.view === 'doc') showDocument(target);
+  else showHome();
+}
+
+// Single-key shortcuts, off while typing (WCAG 2.1.4) and switch-off-able in the help panel.
+function typing(target) {
+  return target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') {
+    if (!byId('help').hidden) { toggleHelp(false); return; }
+    if (typing(event.target)) event.target.blur();
+    return;
+  }
+  if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+  if (byId('shortcuts-off').checked) return;
+  if (event.key === '?') { event.preventDefault(); toggleHelp(); return; }
+  if (!current) return;
+  switch (event.key) {
+    case '/': event.preventDefault(); current.sidebar.focusFilter(); break;
+    case 'j': event.preventDefault(); current.sidebar.move(1); break;
+    case 'k': event.preventDefault(); current.sidebar.move(-1); break;
+    case '1': case '2': case '3': {
+      const tab = tabs[Number(event.key) - 1];
+      selectTab(tab.key, true);
+      current.tabButtons[Number(event.key) - 1].focus();
+      break;
+    }
+    case 't': event.preventDefault(); selectTab('urls', true); current.panes.urls.focus(); break;
+    default: break;
+  }
+});
+
+function toggleHelp(show) {
+  const help = byId('help');
+  help.hidden = show === undefined ? !help.hidden : !show;
+  if (!help.hidden) byId('help-close').focus();
+  else byId('help-button').focus();
+}
+
+byId('help-button').addEventListener('click', () => toggleHelp());
+byId('help-close').addEventListener('click', () => toggleHelp(false));
+byId('shortcuts-off').checked = localStorage.getItem('linklab-shortcuts-off') === '1';
+byId('shortcuts-off').addEventListener('change', (event) => {
+  localStorage.setItem('linklab-shortcuts-off', event.target.checked ? '1' : '0');
+});
+
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,85 @@
+// The one DOM helper every pane uses. It only ever calls createElement, setAttribute (names from
+// an allow-list) and text nodes, so a hostile string from an app or a server can only become
+// text: never markup, never a script, never an event handler (the page also runs under
+// `require-trusted-types-for 'script'`, which refuses any HTML string sink anyway).
+
+const allowedAttributes = new Set([
+  'id', 'class', 'type', 'name', 'value', 'placeholder', 'title', 'role', 'tabindex', 'for',
+  'hidden', 'disabled', 'checked', 'selected', 'multiple', 'accept', 'rows', 'cols', 'spellcheck',
+  'autocomplete', 'download', 'open', 'colspan', 'scope', 'lang', 'dir', 'width', 'height',
+  'viewBox', 'fill', 'x', 'y', 'shape-rendering', 'd', 'readonly', 'data-testid',
+]);
+
+function attributeAllowed(name) {
+  return allowedAttributes.has(name) || name.startsWith('data-') || name.startsWith('aria-');
+}
+
+const svgNamespace = 'http://www.w3.org/2000/svg';
+const svgTags = new Set(['svg', 'rect', 'path', 'g']);
+
+/**
+ * Builds an element: h('li', {class: 'x', 'data-testid': 'finding'}, 'text', childElement).
+ * Attribute values that are null, undefined or false are skipped; `true` sets an empty value.
+ * `on` takes {eventName: handler}. Children are nodes or strings (strings become text nodes).
+ */
+export function h(tag, attributes = {}, ...children) {
+  const element = svgTags.has(tag) ? document.createElementNS(svgNamespace, tag) : document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes ?? {})) {
+    if (name === 'on') {
+      for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+      continue;
+    }
+    if (value === null || value === undefined || value === false) continue;
+    if (name === 'href') {
+      // Only links inside this page: a link built from a hostile string is shown, never followed.
+      const target = String(value);
+      if (!/^(#|\/(?!\/))/.test(target)) throw new Error('only same-page links are allowed');
+      element.setAttribute('href', target);
+      continue;
+    }
+    if (!attributeAllowed(name)) throw new Error(`attribute not allowed: ${name}`);
+    element.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+/** Appends nodes and strings (as text) to a parent; arrays are flattened, null skipped. */
+export function append(parent, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return parent;
+}
+
+/** Replaces every child of `parent` with `children`. */
+export function replace(parent, ...children) {
+  parent.replaceChildren();
+  return append(parent, children);
+}
+
+/** Shorthand for document.querySelector by data-testid or id. */
+export function byId(id) {
+  return document.getElementById(id);
+}
+
+/** Copies text to the clipboard; falls back to selecting a read-only field for a manual copy. */
+export async function copyText(text, fallbackField) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (fallbackField) { fallbackField.focus(); fallbackField.select(); }
+    return false;
+  }
+}
+
+/** Debounces a function: called once, `ms` after the last call. */
+export function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+}

@@ -1,0 +1,47 @@
+// The downloads: each export is fetched with the CSRF header and saved under the server's
+// sanitised file name (a plain link could not carry the header).
+
+import { h } from './dom.js';
+
+const formats = [
+  { format: 'md', label: 'Markdown', testid: 'export-md' },
+  { format: 'html', label: 'HTML', testid: 'export-html' },
+  { format: 'pdf', label: 'PDF', testid: 'export-pdf' },
+  { format: 'json', label: 'JSON', testid: 'export-json' },
+  { format: 'sarif', label: 'SARIF', testid: 'export-sarif' },
+  { format: 'linklab', label: 'Session (.linklab)', testid: 'export-session' },
+];
+
+export function createExports({ id, api, toast }) {
+  const buttons = formats.map(({ format, label, testid }) => h('button', {
+    type: 'button', class: 'ghost', 'data-testid': testid, 'data-format': format,
+    'aria-label': `Export ${label}`,
+    on: {
+      click: async (event) => {
+        const button = event.currentTarget;
+        button.disabled = true;
+        await downloadExport(api, id, format, toast);
+        button.disabled = false;
+      },
+    },
+  }, format === 'linklab' ? '.linklab' : format.toUpperCase()));
+  const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' },
+    h('span', { class: 'muted' }, 'Export'), buttons);
+  return { element };
+}
+
+/** Fetches one export (with the CSRF header) and saves it under the server's sanitised name. */
+export async function downloadExport(api, id, format, toast) {
+  try {
+    const { name, blob } = await api.download(id, format);
+    const url = URL.createObjectURL(blob);
+    const link = h('a', { download: name, class: 'visually-hidden' }, name);
+    link.href = url; // a blob: URL of our own bytes, not built from a hostile string
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  } catch (error) {
+    toast(`Export failed: ${error.message}`);
+  }
+}
