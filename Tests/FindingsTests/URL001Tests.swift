@@ -15,6 +15,7 @@ import Testing
         let opening = facts.urlTests.filter { $0.verdicts.contains { $0.decision == .match } }.count
         #expect(summary.explanation.contains("\(opening) open an app"))
         #expect(summary.explanation.contains("URL tests"))
+        #expect(summary.evidence.contains(.text("example.com: 4 URLs")))
     }
 
     @Test func oneURLIsSingular() throws {

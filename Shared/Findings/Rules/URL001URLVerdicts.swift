@@ -26,8 +26,19 @@ public struct URL001URLVerdicts: FindingRule {
         let expected = tests.filter { $0.expectation != .none }.count
         let detail = "\(opening) open an app, \(excluded) are blocked by an exclude rule, "
             + "\(tests.count - opening - excluded) open no app; \(expected) carry the tester's expectation (= or !)."
+        // Evidence: how many URLs each domain's file decided (no domain: no applinks file applies).
+        var perDomain: [(domain: String, count: Int)] = []
+        for test in tests {
+            let domain = test.domain ?? "no association file applies"
+            if let index = perDomain.firstIndex(where: { $0.domain == domain }) {
+                perDomain[index].count += 1
+            } else {
+                perDomain.append((domain, 1))
+            }
+        }
+        let evidence = perDomain.map { Evidence.text("\($0.domain): \($0.count) URL\($0.count == 1 ? "" : "s")") }
         return [finding(subject: tests.count == 1 ? "1 URL tested" : "\(tests.count) URLs tested",
-                        detail: detail, evidence: [])]
+                        detail: detail, evidence: evidence)]
     }
 }
 
