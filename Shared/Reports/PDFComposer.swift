@@ -146,23 +146,42 @@ struct PDFComposer {
         return lines
     }
 
-    /// Breaks text for code blocks: every space kept (indentation matters), long lines cut
-    /// between characters where the width runs out.
+    /// Breaks text for code blocks: every space kept (indentation matters); long lines break
+    /// after the last space that fits (the space ends the line, so no byte is lost), and a token
+    /// longer than the line is cut between characters where the width runs out.
     static func wrapPreservingSpaces(_ text: String, font: PDFFont, size: Double, width: Double) -> [[UInt8]] {
         var lines: [[UInt8]] = []
+        let limit = max(width, size)
         for sourceLine in text.components(separatedBy: "\n") {
             let bytes = WinAnsi.encode(sourceLine.replacingOccurrences(of: "\t", with: "    "))
             var current: [UInt8] = []
             var currentWidth = 0.0
+            // Index just after the last space that follows a non-space byte (indentation is no break).
+            var lastBreak: Int?
+            var indented = true
             for byte in bytes {
                 let glyph = PDFFontMetrics.width(of: byte, font: font, size: size)
-                if currentWidth + glyph > max(width, size) && !current.isEmpty {
-                    lines.append(current)
-                    current = []
-                    currentWidth = 0
+                // One space may hang past the margin (invisible) so the break falls after it.
+                if currentWidth + glyph > limit && !current.isEmpty && (byte != 0x20 || current.last == 0x20) {
+                    if let split = lastBreak {
+                        lines.append(Array(current[..<split]))
+                        current = Array(current[split...])
+                    } else {
+                        lines.append(current)
+                        current = []
+                    }
+                    currentWidth = PDFFontMetrics.width(of: current, font: font, size: size)
+                    lastBreak = nil
+                    indented = false
+                    if currentWidth + glyph > limit && !current.isEmpty {
+                        lines.append(current)
+                        current = []
+                        currentWidth = 0
+                    }
                 }
                 current.append(byte)
                 currentWidth += glyph
+                if byte != 0x20 { indented = false } else if !indented { lastBreak = current.count }
             }
             lines.append(current)
         }

@@ -8,6 +8,8 @@ public struct URLDecisions: Sendable {
     public let applinksDomains: [DomainReport]
     /// The app IDs judged as "the app": those of the bundles that claim applinks hosts.
     public let appIDs: [String]
+    /// The app's associated-domains entries (every service), to explain hosts without applinks.
+    public let claims: [AssociatedDomain]
 
     /// Prepares the decisions for an app and the reports fetched for its hosts.
     public init(hosts: [ScanHost], reports: [DomainReport], snapshot: AppSnapshot) {
@@ -23,11 +25,12 @@ public struct URLDecisions: Sendable {
         }
         if ids.isEmpty, let id = snapshot.mainBundle?.applicationIdentifier { ids = [id] }
         appIDs = ids
+        claims = snapshot.bundles.flatMap(\.associatedDomains)
     }
 
     /// The URL tests for `entries`, in order.
     public func decide(_ entries: [URLListEntry]) -> [URLTest] {
-        URLTest.decide(entries, domains: applinksDomains, appIDs: appIDs)
+        URLTest.decide(entries, domains: applinksDomains, appIDs: appIDs, claims: claims)
     }
 
     static func authority(of report: DomainReport) -> String {

@@ -115,7 +115,8 @@ enum FactsFactory {
         ].map { try supplied($0.0, file: sampleURL("aasa/\($0.1)")) }
         let list = try URLList.parse(String(decoding: try Data(contentsOf: sampleURL("urls.txt")), as: UTF8.self))
         var facts = AnalysisFacts(app: app, domains: domains, options: options)
-        facts.urlTests = URLTest.decide(list, domains: domains, appIDs: facts.linkAppIDs)
+        facts.urlTests = URLTest.decide(list, domains: domains, appIDs: facts.linkAppIDs,
+                                        claims: facts.bundles.flatMap(\.associatedDomains))
         return facts
     }
 

@@ -21,6 +21,21 @@ import Testing
         #expect(rule.evaluate(AnalysisFacts(urlTests: [test], options: AnalysisOptions(extraAppIDs: ["ABCDE12345.com.example.app"]))).count == 1)
     }
 
+    /// A sample-like app that claims login.example.com only for webcredentials, with a file
+    /// supplied for that host: the remediation points at the missing applinks entitlement.
+    @Test func remediationNamesTheMissingApplinksEntitlement() throws {
+        let bundle = FactsFactory.bundle(domains: ["applinks:example.com", "webcredentials:login.example.com"])
+        let file = try FactsFactory.supplied("login.example.com",
+                                             #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"*"}]}]}}"#)
+        var facts = AnalysisFacts(app: FactsFactory.app([bundle]), domains: [file])
+        facts.urlTests = URLTest.decide([URLListEntry(url: "https://login.example.com/x", expectation: .mustOpen)],
+                                        domains: [], appIDs: facts.linkAppIDs,
+                                        claims: bundle.associatedDomains)
+        let finding = try #require(rule.evaluate(facts).first)
+        #expect(finding.remediation.contains("applinks:login.example.com"))
+        #expect(finding.evidence.contains { "\($0)".contains("only for webcredentials") })
+    }
+
     @Test func ignoresOtherAppsAndUnmarkedURLs() {
         let other = URLTest(url: "https://example.com/x", expectation: .mustNotOpen,
                             verdicts: [AppVerdict(appID: "ABCDE12345.com.example.app", decision: .noMatch),

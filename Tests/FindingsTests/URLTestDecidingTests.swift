@@ -1,3 +1,4 @@
+import AppInspection
 import Foundation
 import SiteAssociation
 import Testing
@@ -50,6 +51,21 @@ import Testing
         #expect(tests.first?.domain == nil)
         #expect(tests.first?.verdicts.first?.decision == .noMatch)
         #expect(tests.first?.verdicts.first?.trace.first?.contains("elsewhere.example") == true)
+    }
+
+    /// The app claims the host only for webcredentials, and a file is supplied for it: the trace
+    /// must name the missing applinks entitlement, not a missing file (the Domains section lists it).
+    @Test func aHostClaimedOnlyForWebCredentialsSaysTheEntitlementIsMissing() {
+        let claims = ["webcredentials:login.example.com", "applinks:example.com"].map(AssociatedDomain.parse)
+        let tests = URLTest.decide([URLListEntry(url: "https://login.example.com/x", expectation: .mustOpen),
+                                    URLListEntry(url: "https://other.example/x")],
+                                   domains: [], appIDs: ["A.b"], claims: claims)
+        let login = tests.first?.verdicts.first?.trace.joined() ?? ""
+        #expect(login.contains("only for webcredentials"))
+        #expect(login.contains("no applinks:login.example.com entitlement"))
+        #expect(!login.contains("no association file was fetched"))
+        let other = tests.last?.verdicts.first?.trace.joined() ?? ""
+        #expect(other.contains("no applinks:other.example entitlement"))
     }
 
     @Test func aFileTheDeviceRejectsDecidesNothing() throws {

@@ -114,8 +114,25 @@ import TestSupport
         let lines = PDFComposer.wrapPreservingSpaces("{\n  \"key\" : [\n\tx", font: .mono, size: 10, width: 400)
         #expect(lines.map { String(decoding: $0, as: UTF8.self) } == ["{", "  \"key\" : [", "    x"])
         let long = PDFComposer.wrapPreservingSpaces(String(repeating: "ab ", count: 40), font: .mono, size: 10, width: 60)
-        #expect(long.allSatisfy { $0.count == 10 || $0 == long.last })
+        #expect(long.dropLast().allSatisfy { String(decoding: $0, as: UTF8.self) == "ab ab ab " })
         #expect(long.flatMap { $0 }.count == 120)
+    }
+
+    /// Traces are code blocks: they wrap between words (the space stays at the end of the line,
+    /// so no byte is lost); only a token longer than the line is cut between characters.
+    @Test func codeLinesBreakBetweenWordsAndCutOnlyOverlongTokens() {
+        let text = "  trace for A.b: url: host example.com -> rule 0 {\"/\":\"/buy/*\"}: path \"/buy/*\" matches"
+            + " \"/buy/42/\" -> MATCH " + String(repeating: "x", count: 30)
+        let lines = PDFComposer.wrapPreservingSpaces(text, font: .mono, size: 10, width: 120)
+            .map { String(decoding: $0, as: UTF8.self) }
+        #expect(lines.joined() == text)
+        // A space may hang past the margin (invisible); the printed text never does.
+        #expect(lines.allSatisfy { $0.reversed().drop { $0 == " " }.count <= 20 })
+        let words = Set(text.split(separator: " ").map(String.init))
+        for line in lines.dropLast(2) {
+            for word in line.split(separator: " ") { #expect(words.contains(String(word)), "\(line)") }
+        }
+        #expect(lines.suffix(2) == [String(repeating: "x", count: 20), String(repeating: "x", count: 10)])
     }
 
     @Test func literalStringsEscapeDelimitersAndHighBytes() {

@@ -2,12 +2,14 @@ import AssociationFetch
 import Foundation
 import SiteAssociation
 
-/// URL-001: each URL the tester tried, with the verdict per app, deciding rule and trace.
+/// URL-001: one summary of the URLs the tester tried. The verdicts, deciding rules and traces
+/// live in the report's URL-tests table (complete in the JSON report), not one finding per URL:
+/// 10,000 URLs made a 10,599-page PDF. Expectations that fail are URL-002 findings.
 public struct URL001URLVerdicts: FindingRule {
     public let id = "URL-001"
     public let severity = Severity.info
-    public let title = "URL tested"
-    public let explanation = "What iOS does with this URL for each app the domain's file names, decided the way the system's matcher does (first detail naming the app, first matching rule decides, exclude blocks). The trace shows each rule tried."
+    public let title = "URLs tested"
+    public let explanation = "What iOS does with each URL for each app the domain's file names, decided the way the system's matcher does (first detail naming the app, first matching rule decides, exclude blocks). Each URL's verdict, deciding rule and trace are in the report's URL tests section (all of them in the JSON report)."
     public let remediation = "Compare with the intended behaviour; mark URLs that must (=) or must not (!) open the app in the URL list so mismatches become URL-002."
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleApplinks]
 
@@ -15,18 +17,28 @@ public struct URL001URLVerdicts: FindingRule {
     public init() {}
 
     public func evaluate(_ facts: AnalysisFacts) -> [Finding] {
-        facts.urlTests.map { test in
-            let summary = test.verdicts.map { URLTestText.describe($0) }.joined(separator: "; ")
-            var evidence: [Evidence] = []
-            for place in test.verdicts.compactMap({ URLTestText.ruleEvidence($0, test: test, facts: facts) }) where !evidence.contains(place) {
-                evidence.append(place)
+        let tests = facts.urlTests
+        guard !tests.isEmpty else { return [] }
+        let opening = tests.filter { $0.verdicts.contains { $0.decision == .match } }.count
+        let excluded = tests.filter { test in
+            !test.verdicts.contains { $0.decision == .match } && test.verdicts.contains { $0.decision == .exclude }
+        }.count
+        let expected = tests.filter { $0.expectation != .none }.count
+        let detail = "\(opening) open an app, \(excluded) are blocked by an exclude rule, "
+            + "\(tests.count - opening - excluded) open no app; \(expected) carry the tester's expectation (= or !)."
+        // Evidence: how many URLs each domain's file decided (no domain: no applinks file applies).
+        var perDomain: [(domain: String, count: Int)] = []
+        for test in tests {
+            let domain = test.domain ?? "no association file applies"
+            if let index = perDomain.firstIndex(where: { $0.domain == domain }) {
+                perDomain[index].count += 1
+            } else {
+                perDomain.append((domain, 1))
             }
-            evidence += test.verdicts.map { .text("trace for \($0.appID): " + $0.trace.joined(separator: " → ")) }
-            let expectation = test.expectation == .none ? "" : " (expected: \(test.expectation == .mustOpen ? "must open the app" : "must not open the app"))"
-            return finding(subject: test.url,
-                           detail: (summary.isEmpty ? "No app ID to decide for." : summary + ".") + expectation,
-                           evidence: evidence)
         }
+        let evidence = perDomain.map { Evidence.text("\($0.domain): \($0.count) URL\($0.count == 1 ? "" : "s")") }
+        return [finding(subject: tests.count == 1 ? "1 URL tested" : "\(tests.count) URLs tested",
+                        detail: detail, evidence: evidence)]
     }
 }
 

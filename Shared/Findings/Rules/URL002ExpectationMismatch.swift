@@ -35,7 +35,23 @@ public struct URL002ExpectationMismatch: FindingRule {
             }
             evidence += shown.map { .text("trace for \($0.appID): " + $0.trace.joined(separator: " → ")) }
             if let line = test.line { evidence.append(.text("URL list line \(line)")) }
-            return finding(subject: test.url, detail: "\(test.url) \(problem).", evidence: evidence)
+            return finding(subject: test.url, detail: "\(test.url) \(problem).", evidence: evidence,
+                           remediation: missingEntitlementRemediation(test, facts: facts))
         }
+    }
+
+    /// When the app has no `applinks:` entry for the URL's host, the file is not the cause:
+    /// the remediation names the entitlement to add (nil keeps the rule's own remediation).
+    private func missingEntitlementRemediation(_ test: URLTest, facts: AnalysisFacts) -> String? {
+        guard test.domain == nil, test.expectation == .mustOpen, facts.app != nil,
+              let components = URLComponents(string: test.url), let host = components.host?.lowercased()
+        else { return nil }
+        let port = components.port == 443 && components.scheme?.lowercased() == "https" ? nil : components.port
+        let claims = facts.bundles.flatMap(\.associatedDomains)
+        guard !URLTest.hasApplinksClaim(host: host, port: port, claims: claims) else { return nil }
+        let entry = "applinks:" + host + (port.map { ":\($0)" } ?? "")
+        return "Add \(entry) to the app's com.apple.developer.associated-domains entitlement (and to its provisioning "
+            + "profile's App ID): without it iOS never consults \(host)'s association file for links, whatever the "
+            + "file says. Or fix the expectation if the URL is not meant to open the app."
     }
 }
