@@ -66,7 +66,7 @@ extension BundleInfo: Decodable {
 extension SliceSummary: Decodable {
     private enum DecodingKeys: String, CodingKey {
         case arch, fileType, signed, adhoc, encrypted, signingIdentifier, teamIdentifier, linkHandlers, outgoingLinks
-        case webViews, linkEvidence, linkScanReliable, entitlementsSource, hashChecks, minimumOS, signatureError
+        case webViews, linkEvidence, linkScanReliable, entitlementsSource, hashChecks, minimumOS, platform, signatureError
     }
 
     public init(from decoder: any Decoder) throws {
@@ -87,6 +87,7 @@ extension SliceSummary: Decodable {
             entitlementsSource: try container.decode(EntitlementsSource.self, forKey: .entitlementsSource),
             hashChecks: try container.decode([HashCheck].self, forKey: .hashChecks),
             minimumOS: try container.decodeIfPresent(String.self, forKey: .minimumOS),
+            platform: try container.decodeIfPresent(String.self, forKey: .platform),
             signatureError: try container.decodeIfPresent(String.self, forKey: .signatureError))
     }
 }
