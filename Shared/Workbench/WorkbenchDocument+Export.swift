@@ -1,3 +1,4 @@
+import DeviceTools
 import Foundation
 
 // Reports of the document's current state, with triage.
@@ -14,7 +15,7 @@ extension WorkbenchDocument {
 
     /// The scan JSON document (spec/cli.md) of the current state, plus `phase`, each domain's
     /// `state`, a `hosts` list (every host, also those without a report yet) and each finding's
-    /// `fingerprint` and `triage`: what `GET /api/documents/ID` answers.
+    /// `fingerprint` and `triage`, and `deviceState` (imported device records, maybe empty): what `GET /api/documents/ID` answers.
     public func jsonDocument() throws(WorkbenchDocumentError) -> Data {
         guard let analysis else { throw .notReady }
         let states = Dictionary(domains.compactMap { entry in entry.report.map { ($0.host, entry.state.rawValue) } },
@@ -27,8 +28,15 @@ extension WorkbenchDocument {
                 "lint": entry.lint.count,
             ]
         }
+        let records: Any
+        do {
+            records = try JSONSerialization.jsonObject(with: JSONOutput.encode(deviceState))
+        } catch {
+            throw .exportFailed("could not encode the device state: \(error)")
+        }
         return try TriagedReports.scanJSON(analysis, triage: triage) { root in
             root["phase"] = phase.name
+            root["deviceState"] = records
             root["hosts"] = hostList
             root["urlLineProblems"] = urlLineProblems
             if var list = root["domains"] as? [[String: Any]] {
