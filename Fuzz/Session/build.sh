@@ -18,11 +18,17 @@ maps=()
 for dir in "$deps"/*.build; do
   module=$(basename "$dir" .build)
   case "$module" in
-    linklab|*Tests|*Benchmark|TestServer|TestSupport|WebWorkbench|DeviceTools|UniversalLinkLab*|Hummingbird*|_*Testing*) continue ;;
+    linklab|*Tests|*Benchmark|TestServer|TestSupport|WebWorkbench|UniversalLinkLab*|Hummingbird*|_*Testing*) continue ;;
     ArgumentParser*|generate-manual|package-info) continue ;;
   esac
   while IFS= read -r object; do objects+=("$object"); done < <(find "$dir" -name '*.o' ! -name 'main.swift.o' | sort)
   while IFS= read -r map; do maps+=(-Xcc "-fmodule-map-file=$map"); done < <(find "$dir" -maxdepth 1 -name 'module.modulemap')
+  # A C target with its own module map (swift-numerics' _NumericsShims) has none in its build folder.
+  if [ ! -f "$dir/module.modulemap" ]; then
+    for map in .build/checkouts/*/Sources/"$module"/include/module.modulemap; do
+      if [ -f "$map" ]; then maps+=(-Xcc "-fmodule-map-file=$map"); fi
+    done
+  fi
 done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -module-name SessionFuzz -module-cache-path "$scratch/module-cache" \

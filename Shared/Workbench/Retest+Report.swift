@@ -100,9 +100,9 @@ extension Retest {
             return try TriagedReports.scanJSON(analysis, triage: triage) { root in root["changesSince"] = diff }
         case .sarif:
             let data = try TriagedReports.render(analysis, format: .sarif, triage: triage, toolVersion: toolVersion)
-            return try withBaseline(sarif: data, analysis: analysis)
+            return try withBaseline(sarif: data)
         case .markdown, .html, .pdf:
-            var document = analysis.reportDocument(toolVersion: toolVersion)
+            var document = analysis.reportDocument(toolVersion: toolVersion, triage: triage)
             document.title = "Universal links retest: \(analysis.appName)"
             document.sections.insert(changesSection, at: 0)
             do {
@@ -114,14 +114,17 @@ extension Retest {
     }
 
     /// SARIF `baselineState` (`new`/`unchanged`) on each result, and the diff in the run's properties.
-    func withBaseline(sarif data: Data, analysis: Analysis) throws(WorkbenchDocumentError) -> Data {
+    func withBaseline(sarif data: Data) throws(WorkbenchDocumentError) -> Data {
         do {
             guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
                   var runs = root["runs"] as? [[String: Any]], var run = runs.first else { return data }
             let fresh = Set(newFindings.map(\.fingerprint))
-            if var results = run["results"] as? [[String: Any]], results.count == analysis.findings.count {
+            // Each result names its finding by fingerprint (SARIFReport.fingerprintKey), whatever its order.
+            if var results = run["results"] as? [[String: Any]] {
                 for index in results.indices {
-                    results[index]["baselineState"] = fresh.contains(analysis.findings[index].fingerprint) ? "new" : "unchanged"
+                    let prints = results[index]["partialFingerprints"] as? [String: Any]
+                    guard let print = prints?[SARIFReport.fingerprintKey] as? String else { continue }
+                    results[index]["baselineState"] = fresh.contains(print) ? "new" : "unchanged"
                 }
                 run["results"] = results
             }

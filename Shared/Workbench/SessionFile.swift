@@ -1,3 +1,4 @@
+import DeviceTools
 import Foundation
 
 /// Limits of a session file read (hostile input).
@@ -52,6 +53,9 @@ public struct SessionFile: Sendable, Equatable, Codable {
     public var findings: [SessionFinding]
     /// Notes at save time.
     public var notes: [String]
+    /// The imported device records (`swcutil show`) for this app's domains; absent when none
+    /// were imported, so sessions without them keep their bytes.
+    public var deviceState: [DeviceStateEntry]? = nil
 }
 
 /// The tool that wrote a session, and the rule set its stored findings came from.

@@ -1,3 +1,4 @@
+import DeviceTools
 import Foundation
 
 // Reports of the document's current state, with triage.
@@ -14,7 +15,7 @@ extension WorkbenchDocument {
 
     /// The scan JSON document (spec/cli.md) of the current state, plus `phase`, each domain's
     /// `state`, a `hosts` list (every host, also those without a report yet) and each finding's
-    /// `fingerprint` and `triage`: what `GET /api/documents/ID` answers.
+    /// `fingerprint` and `triage`, and `deviceState` (imported device records, maybe empty): what `GET /api/documents/ID` answers.
     public func jsonDocument() throws(WorkbenchDocumentError) -> Data {
         guard let analysis else { throw .notReady }
         let states = Dictionary(domains.compactMap { entry in entry.report.map { ($0.host, entry.state.rawValue) } },
@@ -27,8 +28,15 @@ extension WorkbenchDocument {
                 "lint": entry.lint.count,
             ]
         }
+        let records: Any
+        do {
+            records = try JSONSerialization.jsonObject(with: JSONOutput.encode(deviceState))
+        } catch {
+            throw .exportFailed("could not encode the device state: \(error)")
+        }
         return try TriagedReports.scanJSON(analysis, triage: triage) { root in
             root["phase"] = phase.name
+            root["deviceState"] = records
             root["hosts"] = hostList
             root["urlLineProblems"] = urlLineProblems
             if var list = root["domains"] as? [[String: Any]] {
@@ -47,48 +55,37 @@ extension WorkbenchDocument {
     }
 }
 
-/// The thin adapter between the workbench and the report renderers for triage.
-///
-/// MERGE NOTE (coordinator): helper `findings` adds triage to every report format
-/// (`analysis.reportDocument(toolVersion:generatedAt:triage:)` and the SARIF/JSON equivalents).
-/// When merged, switch `render` and `scanJSON` to those entry points; nothing else calls the
-/// renderers with triage. Until then: JSON gets `fingerprint`/`triage` here, the other formats
-/// render without triage.
+/// The workbench's door to the report renderers: one place that maps a document's
+/// `ReportFormat` to the scan's report entry points (`Analysis.report(_:…triage:)`,
+/// `Analysis.scanDocument(triage:)`), which carry the Triaged section, SARIF suppressions and
+/// each JSON finding's `fingerprint` and `triage`.
 public enum TriagedReports {
     /// A report of `analysis` with `triage` applied. `generatedAt` nil prints no date.
     public static func render(_ analysis: Analysis, format: ReportFormat, triage: [String: Triage],
-                              toolVersion: String = Workbench.version, generatedAt: Date? = nil) throws(WorkbenchDocumentError) -> Data {
+                              toolVersion: String = Workbench.version,
+                              generatedAt: Date? = nil) throws(WorkbenchDocumentError) -> Data {
         let kind: ScanReportKind
         switch format {
         case .markdown: kind = .markdown
         case .html: kind = .html
         case .pdf: kind = .pdf
         case .sarif: kind = .sarif
-        case .json:
-            return try scanJSON(analysis, triage: triage) { _ in }
+        case .json: kind = .json
         }
         do {
-            return try analysis.report(kind, toolVersion: toolVersion, generatedAt: generatedAt)
+            return try analysis.report(kind, toolVersion: toolVersion, generatedAt: generatedAt, triage: triage)
         } catch {
             throw .exportFailed(error.description)
         }
     }
 
-    /// The scan JSON document with `fingerprint` and `triage` on each finding; `adjust` may add keys.
+    /// The scan JSON document (each finding with `fingerprint` and `triage`); `adjust` may add keys.
     public static func scanJSON(_ analysis: Analysis, triage: [String: Triage],
                                 adjust: (inout [String: Any]) -> Void) throws(WorkbenchDocumentError) -> Data {
         do {
-            let data = try analysis.scanDocument()
+            let data = try analysis.scanDocument(triage: triage)
             guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 throw WorkbenchDocumentError.exportFailed("the scan document is not an object")
-            }
-            if var list = root["findings"] as? [[String: Any]] {
-                for index in list.indices where index < analysis.findings.count {
-                    let fingerprint = analysis.findings[index].fingerprint
-                    list[index]["fingerprint"] = fingerprint
-                    list[index]["triage"] = triage[fingerprint].map(triageObject) ?? NSNull()
-                }
-                root["findings"] = list
             }
             adjust(&root)
             var out = try JSONSerialization.data(withJSONObject: root,

@@ -46,6 +46,7 @@ extension WorkbenchDocument {
         findings = []
         triage = [:]
         notes = []
+        deviceState = []
         decisions = nil
         analysis = nil
         hostGenerations = [:]

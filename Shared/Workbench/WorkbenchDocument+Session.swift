@@ -30,7 +30,8 @@ extension WorkbenchDocument {
         return SessionFile(format: SessionFile.formatName, schemaVersion: SessionFile.currentSchemaVersion,
                            tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: settings,
                            app: app, hosts: stored, urlLines: urlLines, triage: triage, urlTests: urlTests,
-                           findings: findings.map(SessionFinding.init), notes: collectorNotes)
+                           findings: findings.map(SessionFinding.init), notes: collectorNotes,
+                           deviceState: deviceState.isEmpty ? nil : deviceState)
     }
 
     /// Restores every fact of a session file without network and recomputes verdicts and
@@ -75,6 +76,7 @@ extension WorkbenchDocument {
             }
         }
         collectorNotes = file.notes
+        deviceState = file.deviceState ?? []
         for index in domains.indices {
             guard let (host, fetched, previous, decided) = restored[domains[index].host] else { continue }
             var entry = domains[index]

@@ -16,6 +16,33 @@ import TestSupport
         #expect(document.revision > revision)
     }
 
+    @Test func deviceStateIsSavedReopenedAndInTheJSONDocument() async throws {
+        let document = try await WorkbenchDocumentTests.openedSample()
+        let withoutState = try document.save()
+        #expect(!String(decoding: withoutState, as: UTF8.self).contains("\"deviceState\""))
+        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"), as: UTF8.self))
+        let saved = try document.save()
+        let reopened = WorkbenchDocument()
+        try reopened.openSession(saved)
+        #expect(reopened.deviceState == document.deviceState)
+        #expect(try reopened.save() == saved)
+        let json = try #require(try JSONSerialization.jsonObject(with: try reopened.jsonDocument()) as? [String: Any])
+        let records = try #require(json["deviceState"] as? [[String: Any]])
+        #expect(records.compactMap { $0["domain"] as? String } == document.deviceState.map(\.domain))
+    }
+
+    @Test func openingAnotherInputForgetsTheDeviceState() async throws {
+        let document = try await WorkbenchDocumentTests.openedSample()
+        let plain = try document.save()
+        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"), as: UTF8.self))
+        #expect(!document.deviceState.isEmpty)
+        try document.openSession(plain)
+        #expect(document.deviceState.isEmpty)
+        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"), as: UTF8.self))
+        document.close()
+        #expect(document.deviceState.isEmpty)
+    }
+
     @Test func importOfSomethingElseIsAClearError() async throws {
         let document = try await WorkbenchDocumentTests.openedSample()
         #expect(throws: WorkbenchDocumentError.self) { try document.importDeviceState("{\"not\": \"a dump\"}") }

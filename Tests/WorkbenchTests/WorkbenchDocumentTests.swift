@@ -50,6 +50,23 @@ import TestSupport
         #expect(document.decide(url: "https://example.com/buy/42") == before)
     }
 
+    @Test func everyExportOfATriagedDocumentCarriesTheTriage() async throws {
+        let document = try await Self.openedSample()
+        let first = try #require(document.findings.first)
+        try document.setTriage(fingerprint: first.fingerprint, status: .acceptedRisk, note: "kept on purpose")
+        let markdown = String(decoding: try document.export(.markdown), as: UTF8.self)
+        #expect(markdown.contains("## Triaged") && markdown.contains("kept on purpose"))
+        let html = String(decoding: try document.export(.html), as: UTF8.self)
+        #expect(html.contains("kept on purpose"))
+        let sarif = try #require(try JSONSerialization.jsonObject(with: try document.export(.sarif)) as? [String: Any])
+        let results = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        #expect(results.filter { $0["suppressions"] != nil }.count == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: try document.export(.json)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        let triaged = findings.filter { $0["fingerprint"] as? String == first.fingerprint }
+        #expect((triaged.first?["triage"] as? [String: Any])?["status"] as? String == "accepted-risk")
+    }
+
     @Test func saveOpenSaveIsByteIdenticalAndTriageSurvives() async throws {
         let document = try await Self.openedSample()
         let first = try #require(document.findings.first)
