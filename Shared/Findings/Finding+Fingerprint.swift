@@ -5,12 +5,17 @@ extension Finding {
     /// identifying fields of the evidence — never offsets, line numbers, statuses or header
     /// values, which move between builds and fetches while the problem stays the same.
     ///
+    /// The lint IDs the explanation cites (`AASA-L020`) count too: one rule can report two
+    /// different lint problems at the same place (a detail that is dead *and* repeats an app ID),
+    /// and lint IDs are stable by contract while their wording is not.
+    ///
     /// Format: `RULE-ID:` followed by 16 lowercase hex digits (FNV-1a, 64 bits, over a
     /// canonical text). Stable across runs, platforms and versions of this tool; triage is
     /// keyed by it in session files, so changing the recipe is a schema change.
     public var fingerprint: String {
         var parts = [id, subject]
         for item in evidence { parts.append(item.fingerprintComponent) }
+        parts.append(contentsOf: Self.citedLintIDs(in: explanation))
         let canonical = parts.joined(separator: "\u{1F}")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in canonical.utf8 {
@@ -19,6 +24,29 @@ extension Finding {
         }
         let hex = String(hash, radix: 16)
         return "\(id):" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension Finding {
+    /// `AASA-L` followed by three digits, each distinct one once, in order of appearance.
+    public static func citedLintIDs(in text: String) -> [String] {
+        var found: [String] = []
+        let scalars = Array(text.unicodeScalars)
+        let prefix = Array("AASA-L".unicodeScalars)
+        var index = 0
+        while index + prefix.count + 3 <= scalars.count {
+            if Array(scalars[index..<index + prefix.count]) == prefix {
+                let digits = scalars[index + prefix.count..<index + prefix.count + 3]
+                if digits.allSatisfy({ ("0"..."9").contains($0) }) {
+                    let id = "AASA-L" + String(String.UnicodeScalarView(digits))
+                    if !found.contains(id) { found.append(id) }
+                    index += prefix.count + 3
+                    continue
+                }
+            }
+            index += 1
+        }
+        return found
     }
 }
 
