@@ -93,8 +93,51 @@ extension PDFComposer {
     }
 
     /// Column widths filling the content width: fixed fractions when given, otherwise each
-    /// column gets its natural width when all fit, or a fair share plus the rest by need.
-    private func columnWidths(columns: [String], rows: [[String]], fonts: [PDFFont], style: PDFTableStyle) -> [Double] {
+    /// column gets its natural width when all fit, or a fair share plus the rest by need. Either
+    /// way no column is narrower than its widest short token (a number, a severity, a word of at
+    /// most `unbreakableLength` characters), so those never break mid-token; longer tokens (URLs,
+    /// paths, hashes) may still break anywhere, as in the HTML report.
+    func columnWidths(columns: [String], rows: [[String]], fonts: [PDFFont], style: PDFTableStyle) -> [Double] {
+        let minimum = (0..<columns.count).map { index in
+            minimumWidth(column: index, header: columns[index], rows: rows, font: fonts[index], style: style)
+        }
+        return Self.widen(proposedWidths(columns: columns, rows: rows, fonts: fonts, style: style), toAtLeast: minimum)
+    }
+
+    /// Longest token that must stay on one line.
+    static let unbreakableLength = 24
+
+    private func minimumWidth(column index: Int, header: String, rows: [[String]], font: PDFFont,
+                              style: PDFTableStyle) -> Double {
+        func widest(_ text: String, _ font: PDFFont) -> Double {
+            text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+                .filter { $0.count <= Self.unbreakableLength }
+                .map { PDFFontMetrics.width(of: WinAnsi.encode(String($0)), font: font, size: style.fontSize) }
+                .max() ?? 0
+        }
+        var result = style.showHeader ? widest(header, .bold) : 0
+        for row in rows where index < row.count { result = max(result, widest(row[index], font)) }
+        return result + 2 * style.padding + 1
+    }
+
+    /// Raises every width to its minimum, taking the difference from the columns that have room
+    /// above theirs (in proportion to that room). When the minimums alone do not fit, the widths
+    /// are left as proposed (long tokens then break, as before).
+    static func widen(_ proposed: [Double], toAtLeast minimum: [Double]) -> [Double] {
+        let available = proposed.reduce(0, +)
+        guard minimum.count == proposed.count, minimum.reduce(0, +) <= available else { return proposed }
+        let deficit = zip(proposed, minimum).map { max(0, $1 - $0) }.reduce(0, +)
+        guard deficit > 0 else { return proposed }
+        let room = zip(proposed, minimum).map { max(0, $0 - $1) }
+        let roomTotal = room.reduce(0, +)
+        guard roomTotal >= deficit else { return proposed }
+        return zip(zip(proposed, minimum), room).map { pair, spare in
+            let (width, least) = pair
+            return width < least ? least : width - deficit * spare / roomTotal
+        }
+    }
+
+    private func proposedWidths(columns: [String], rows: [[String]], fonts: [PDFFont], style: PDFTableStyle) -> [Double] {
         let count = columns.count
         let available = contentWidth
         if let fractions = style.fractions, fractions.count == count {
