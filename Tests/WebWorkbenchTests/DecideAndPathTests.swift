@@ -9,9 +9,11 @@ import Workbench
 
 /// The URL tester's one-URL route and percent-decoded path parameters (issue 10).
 @Suite struct DecideAndPathTests {
-    static func post(_ client: some TestClientProtocol, _ uri: String, _ object: [String: Any]) async throws -> TestResponse {
+    static func post(_ client: some TestClientProtocol, _ uri: String,
+                     _ object: [String: Any]) async throws -> TestResponse {
         let body = try JSONSerialization.data(withJSONObject: object)
-        return try await client.execute(uri: uri, method: .post, headers: WebFixture.bearer, body: ByteBuffer(bytes: body))
+        return try await client.execute(uri: uri, method: .post, headers: WebFixture.bearer,
+                                        body: ByteBuffer(bytes: body))
     }
 
     @Test func decideAnswersOneURLTestAndLeavesTheDocumentsURLListAlone() async throws {
@@ -29,7 +31,9 @@ import Workbench
             let test = try #require(answer["urlTest"] as? [String: Any])
             #expect(test["url"] as? String == url)
             let apps = try #require(test["apps"] as? [[String: Any]])
-            #expect(apps.contains { $0["appID"] as? String == "ABCDE12345.com.example.app" && $0["decision"] as? String == "match" })
+            #expect(apps.contains {
+                $0["appID"] as? String == "ABCDE12345.com.example.app" && $0["decision"] as? String == "match"
+            })
             // The same shape as one entry of /urls, and the document's list did not change.
             let listed = try WebFixture.json(try await Self.post(client, "/api/documents/\(id)/urls", ["lines": url]))
             let same = try #require((listed["urlTests"] as? [[String: Any]])?.first)
@@ -39,7 +43,9 @@ import Workbench
             let before = try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(id)"))
             _ = try await Self.post(client, "/api/documents/\(id)/decide", ["url": "https://example.org/other"])
             let after = try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(id)"))
-            let urls = { (document: [String: Any]) in (document["urlTests"] as? [[String: Any]])?.compactMap { $0["url"] as? String } }
+            let urls = { (document: [String: Any]) in
+                (document["urlTests"] as? [[String: Any]])?.compactMap { $0["url"] as? String }
+            }
             #expect(urls(after) == urls(before))
             #expect(urls(after)?.count == 2)
         }
@@ -98,7 +104,8 @@ import Workbench
                                   (.post, "/api/documents/\(id)/hosts/ex%zzample.com/refetch"),
                                   (.get, "/api/documents/%ZZ"),
                                   (.get, "/api/documents/\(id)/export/m%d")] {
-                let response = try await client.execute(uri: uri, method: method, headers: WebFixture.bearer, body: triage)
+                let response = try await client.execute(uri: uri, method: method, headers: WebFixture.bearer,
+                                                        body: triage)
                 #expect(response.status == .badRequest, "\(uri)")
                 try WebFixture.expectErrorBody(response)
             }

@@ -353,7 +353,8 @@ import Workbench
     static let routes: [(method: String, path: String)] = [
         ("get", "/api/documents"), ("post", "/api/documents"), ("get", "/api/documents/{id}"),
         ("delete", "/api/documents/{id}"), ("get", "/api/documents/{id}/events"), ("post", "/api/documents/{id}/urls"),
-        ("post", "/api/documents/{id}/decide"), ("post", "/api/documents/{id}/hosts/{host}/refetch"), ("put", "/api/documents/{id}/hosts/{host}/file"),
+        ("post", "/api/documents/{id}/decide"),
+        ("post", "/api/documents/{id}/hosts/{host}/refetch"), ("put", "/api/documents/{id}/hosts/{host}/file"),
         ("delete", "/api/documents/{id}/hosts/{host}/file"), ("put", "/api/documents/{id}/triage/{fingerprint}"),
         ("get", "/api/documents/{id}/export/{format}"), ("get", "/api/openapi.json"),
     ]
@@ -388,8 +389,8 @@ import Workbench
             "/api/documents/{id}/export/{format}": ["get": ["200", "400", "404", "409", "500"]],
             "/api/openapi.json": ["get": ["200"]],
         ]
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
-        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let parsed = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+        let paths = try #require((parsed as? [String: Any])?["paths"] as? [String: [String: Any]])
         for (path, methods) in expected {
             for (method, codes) in methods {
                 let responses = try #require((paths[path]?[method] as? [String: Any])?["responses"] as? [String: Any])

@@ -1708,7 +1708,10 @@ export function createURLTester({ id, api, toast }) {
       if (mine !== sequence) return; // a newer keystroke's answer wins
       const decided = answer?.urlTest;
       const test = decided && (decided.apps ?? []).length ? decided
-        : { ...(decided ?? {}), url: value, apps: [], note: 'Not a URL iOS would decide, or no app ID claims its host.' };
+        : {
+          ...(decided ?? {}), url: value, apps: [],
+          note: 'Not a URL iOS would decide, or no app ID claims its host.',
+        };
       replace(single, verdictRows(test));
       single.dataset.url = value;
     } catch (error) {
