@@ -45,6 +45,14 @@ public struct ScanDocument: Sendable, Encodable {
     }
 }
 
+extension URLTest {
+    /// `{"urlTest": …}` with this test as one `urlTests` entry of the scan JSON: the web API's
+    /// answer for one URL, in the shape the page already renders for a list entry.
+    public func urlTestDocument() throws -> Data {
+        try JSONOutput.encodeLine(["urlTest": URLTestJSON(self)])
+    }
+}
+
 /// One `urlTests` entry: the `match` result shape (`url`, `apps`) plus the expectation, the
 /// deciding domain and the list line.
 struct URLTestJSON: Encodable {

@@ -175,6 +175,8 @@ import Workbench
             #expect(refused.status == .notFound)
             try WebFixture.expectErrorBody(refused)
             #expect(!String(buffer: refused.body).contains("<script>"))
+            // The host is decoded once, and the sentence still names it (as JSON text, not markup).
+            #expect((try WebFixture.json(refused)["error"] as? String)?.contains(#"x"><script>"#) == true)
         }
     }
 
@@ -351,6 +353,7 @@ import Workbench
     static let routes: [(method: String, path: String)] = [
         ("get", "/api/documents"), ("post", "/api/documents"), ("get", "/api/documents/{id}"),
         ("delete", "/api/documents/{id}"), ("get", "/api/documents/{id}/events"), ("post", "/api/documents/{id}/urls"),
+        ("post", "/api/documents/{id}/decide"),
         ("post", "/api/documents/{id}/hosts/{host}/refetch"), ("put", "/api/documents/{id}/hosts/{host}/file"),
         ("delete", "/api/documents/{id}/hosts/{host}/file"), ("put", "/api/documents/{id}/triage/{fingerprint}"),
         ("get", "/api/documents/{id}/export/{format}"), ("get", "/api/openapi.json"),
@@ -366,6 +369,33 @@ import Workbench
             let responses = try #require(operation["responses"] as? [String: Any])
             #expect(responses.keys.contains { $0.hasPrefix("2") }, "\(route)")
             #expect(responses["401"] != nil && responses["403"] != nil && responses["421"] != nil, "\(route)")
+            // Path parameters are percent-decoded; an invalid encoding is a 400.
+            if route.path.contains("{") { #expect(responses["400"] != nil, "\(route)") }
+        }
+    }
+
+    /// What each route can answer beyond the common 401/403/421 (read from the route code).
+    @Test func documentedResponsesMatchWhatTheRoutesCanAnswer() throws {
+        let expected: [String: [String: Set<String>]] = [
+            "/api/documents": ["get": ["200"], "post": ["201", "400", "413", "429"]],
+            "/api/documents/{id}": ["get": ["200", "400", "404", "500"], "delete": ["204", "400", "404"]],
+            "/api/documents/{id}/events": ["get": ["200", "400", "404"]],
+            "/api/documents/{id}/urls": ["post": ["200", "400", "404", "409", "413", "500"]],
+            "/api/documents/{id}/decide": ["post": ["200", "400", "404", "413", "500"]],
+            "/api/documents/{id}/hosts/{host}/refetch": ["post": ["202", "400", "404"]],
+            "/api/documents/{id}/hosts/{host}/file": ["put": ["200", "400", "404", "409", "413", "500"],
+                                                      "delete": ["200", "400", "404", "409", "500"]],
+            "/api/documents/{id}/triage/{fingerprint}": ["put": ["200", "400", "404", "413"]],
+            "/api/documents/{id}/export/{format}": ["get": ["200", "400", "404", "409", "500"]],
+            "/api/openapi.json": ["get": ["200"]],
+        ]
+        let parsed = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+        let paths = try #require((parsed as? [String: Any])?["paths"] as? [String: [String: Any]])
+        for (path, methods) in expected {
+            for (method, codes) in methods {
+                let responses = try #require((paths[path]?[method] as? [String: Any])?["responses"] as? [String: Any])
+                #expect(Set(responses.keys) == codes.union(["401", "403", "421"]), "\(method) \(path)")
+            }
         }
     }
 

@@ -18,6 +18,7 @@ def test_openapi_document_is_3_1_and_covers_the_api():
         assert document["openapi"].startswith("3.1")
         paths = document["paths"]
         for path in ["/api/documents", "/api/documents/{id}", "/api/documents/{id}/events", "/api/documents/{id}/urls",
+                     "/api/documents/{id}/decide",
                      "/api/documents/{id}/hosts/{host}/refetch", "/api/documents/{id}/hosts/{host}/file",
                      "/api/documents/{id}/triage/{fingerprint}", "/api/documents/{id}/export/{format}"]:
             normalised = {p.replace("{documentID}", "{id}").replace("{document}", "{id}") for p in paths}

@@ -70,16 +70,15 @@ export function createURLTester({ id, api, toast }) {
     const mine = ++sequence;
     if (!value) { replace(single); single.dataset.url = ''; return; }
     try {
-      // The API decides the document's URL lines: send the list with the typed URL as its
-      // last line, so the list stays what the tester wrote and this URL's answer is the last.
-      const listed = box.value.replace(/\s+$/, '');
-      const probeLine = listed ? listed.split('\n').length + 1 : 1;
-      const answer = await api.decideURLs(id, listed ? `${listed}\n${value}` : value);
+      // One read-only decision per keystroke: the list, its findings and the document stay as they are.
+      const answer = await api.decideURL(id, value);
       if (mine !== sequence) return; // a newer keystroke's answer wins
-      const tests = testsOf(answer);
-      const problem = (answer?.urlLineProblems ?? []).find((p) => p.line === probeLine);
-      const test = tests.find((t) => t.line === probeLine) ?? tests.findLast((t) => t.url === value)
-        ?? { url: value, apps: [], note: problem?.message ?? problem?.problem ?? 'Not a URL iOS would decide (yet).' };
+      const decided = answer?.urlTest;
+      const test = decided && (decided.apps ?? []).length ? decided
+        : {
+          ...(decided ?? {}), url: value, apps: [],
+          note: 'Not a URL iOS would decide, or no app ID claims its host.',
+        };
       replace(single, verdictRows(test));
       single.dataset.url = value;
     } catch (error) {

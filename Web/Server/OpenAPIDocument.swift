@@ -49,11 +49,12 @@ enum OpenAPIDocument {
             "summary": "The document as the scan JSON of spec/cli.md plus phase, per-host state, and each finding's fingerprint and triage.",
             "responses": {
               "200": {"description": "The document.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Document"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
               "404": {"$ref": "#/components/responses/NotFound"},
-              "409": {"$ref": "#/components/responses/Conflict"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
             }
           },
           "delete": {
@@ -61,6 +62,7 @@ enum OpenAPIDocument {
             "summary": "Close the document: work cancelled, its temporary files deleted.",
             "responses": {
               "204": {"description": "Closed."},
+              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
               "404": {"$ref": "#/components/responses/NotFound"},
@@ -75,6 +77,7 @@ enum OpenAPIDocument {
             "summary": "Server-sent events of the document's changes: `phase` (data: the phase object), `host` (data: {\"host\": …}), `findings`, `urls`, `app` (data: {}), and `: ping` comments. Ends when the document closes.",
             "responses": {
               "200": {"description": "An event stream.", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
               "404": {"$ref": "#/components/responses/NotFound"},
@@ -94,8 +97,28 @@ enum OpenAPIDocument {
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
               "404": {"$ref": "#/components/responses/NotFound"},
+              "409": {"$ref": "#/components/responses/Conflict"},
               "413": {"$ref": "#/components/responses/TooLarge"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
+            }
+          }
+        },
+        "/api/documents/{id}/decide": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
+          "post": {
+            "operationId": "decideURL",
+            "summary": "Decide one URL for every app ID against the document's current files (the URL tester's keystrokes). Read-only: the document's URL list, tests and findings do not change. Text that is not a URL iOS would decide answers a test with no apps.",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLInput"}}}},
+            "responses": {
+              "200": {"description": "The URL test, decided: one entry of the document's urlTests.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/OneURLTest"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "413": {"$ref": "#/components/responses/TooLarge"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
             }
           }
         },
@@ -106,6 +129,7 @@ enum OpenAPIDocument {
             "summary": "Fetch the host's association file again; its state goes to `fetching`.",
             "responses": {
               "202": {"description": "Refetch started.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HostState"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
               "404": {"$ref": "#/components/responses/NotFound"},
@@ -126,8 +150,10 @@ enum OpenAPIDocument {
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
               "404": {"$ref": "#/components/responses/NotFound"},
+              "409": {"$ref": "#/components/responses/Conflict"},
               "413": {"$ref": "#/components/responses/TooLarge"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
             }
           },
           "delete": {
@@ -135,10 +161,13 @@ enum OpenAPIDocument {
             "summary": "Go back to the fetched file.",
             "responses": {
               "200": {"description": "The host's new report.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HostReport"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
               "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              "409": {"$ref": "#/components/responses/Conflict"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
             }
           }
         },
@@ -180,11 +209,13 @@ enum OpenAPIDocument {
                   "application/vnd.linklab+json": {"schema": {}}
                 }
               },
+              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
               "404": {"$ref": "#/components/responses/NotFound"},
               "409": {"$ref": "#/components/responses/Conflict"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
             }
           }
         },
@@ -238,20 +269,24 @@ enum OpenAPIDocument {
           "DocumentList": {"type": "object", "required": ["documents"], "properties": {"documents": {"type": "array", "items": {"$ref": "#/components/schemas/DocumentSummary"}}, "limit": {"type": "integer"}}},
           "Document": {"type": "object", "description": "The scan JSON document of spec/cli.md plus phase, per-host state, fingerprint and triage.", "properties": {"phase": {"$ref": "#/components/schemas/Phase"}}},
           "URLLines": {"type": "object", "required": ["lines"], "properties": {"lines": {"type": "string", "maxLength": 1000000}}},
-          "URLTests": {"type": "object", "required": ["urlTests"], "properties": {"urlTests": {"type": "array", "items": {"type": "object"}}}},
+          "URLInput": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string"}}},
+          "URLTest": {"type": "object", "required": ["url", "apps"], "properties": {"url": {"type": "string"}, "apps": {"type": "array", "items": {"type": "object"}}, "expectation": {"type": "string"}, "domain": {"type": ["string", "null"]}, "line": {"type": ["integer", "null"]}}},
+          "OneURLTest": {"type": "object", "required": ["urlTest"], "properties": {"urlTest": {"$ref": "#/components/schemas/URLTest"}}, "additionalProperties": false},
+          "URLTests": {"type": "object", "required": ["urlTests"], "properties": {"urlTests": {"type": "array", "items": {"$ref": "#/components/schemas/URLTest"}}, "urlLineProblems": {"type": "array", "items": {"type": "object"}}}},
           "HostState": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}}},
           "HostReport": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string"}, "report": {}}},
           "TriageInput": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}, "note": {"type": "string", "maxLength": 100000}}},
           "TriagedFinding": {"type": "object"}
         },
         "responses": {
-          "BadRequest": {"description": "The request was not understood.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "BadRequest": {"description": "The request was not understood (a bad body, or a path parameter that is not valid percent-encoding).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Unauthorised": {"description": "No valid token, cookie or bearer.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Forbidden": {"description": "Cookie without X-LinkLab-CSRF, a foreign Origin, or Sec-Fetch-Site cross-site/same-site.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "NotFound": {"description": "No such document, host or finding.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Conflict": {"description": "The document is not ready for this.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "TooLarge": {"description": "Over --max-upload (uploads) or 1 MiB (other bodies).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "TooMany": {"description": "Too many open documents (at most 32).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "ServerError": {"description": "The answer could not be written (a bug: please report it).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "MisdirectedRequest": {"description": "The Host is not this server's loopback address.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
         }
       }

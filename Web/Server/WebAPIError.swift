@@ -26,7 +26,27 @@ public struct WebAPIError: Error, Sendable, Equatable, HTTPResponseError {
     }
 
     static func json(_ message: String) -> Data {
-        (try? JSONEncoder().encode(["error": message])) ?? Data(#"{"error":"The request failed."}"#.utf8)
+        guard let data = try? JSONEncoder().encode(["error": message]) else {
+            return Data(#"{"error":"The request failed."}"#.utf8)
+        }
+        return htmlSafe(data)
+    }
+
+    /// `<`, `>` and `&` as `\u003c`, `\u003e`, `\u0026`: the same JSON, but a decoded path parameter
+    /// quoted in an error (`"><script>`) never appears as markup, even to a client that sniffs.
+    /// Valid because in encoded JSON these bytes only occur inside strings.
+    static func htmlSafe(_ data: Data) -> Data {
+        var out = Data()
+        out.reserveCapacity(data.count)
+        for byte in data {
+            switch byte {
+            case UInt8(ascii: "<"): out.append(contentsOf: Array(#"\u003c"#.utf8))
+            case UInt8(ascii: ">"): out.append(contentsOf: Array(#"\u003e"#.utf8))
+            case UInt8(ascii: "&"): out.append(contentsOf: Array(#"\u0026"#.utf8))
+            default: out.append(byte)
+            }
+        }
+        return out
     }
 
     /// What any error thrown while answering becomes: ours as they are, the framework's by

@@ -11,35 +11,41 @@ extension WorkbenchServer {
         router.get("/api/documents") { _, _ in try await self.listDocuments() }
         router.post("/api/documents") { request, _ in try await self.openDocument(request) }
         router.get("/api/documents/:id") { _, context in
-            try await self.documentJSON(try context.parameters.require("id"))
+            try await self.documentJSON(try Self.pathParameter(context, "id"))
         }
         router.delete("/api/documents/:id") { _, context in
-            let id = try context.parameters.require("id")
+            let id = try Self.pathParameter(context, "id")
             guard await self.registry.close(id) else { throw WebAPIError(.notFound, "No open document has this ID.") }
             return Response(status: .noContent)
         }
         router.get("/api/documents/:id/events") { _, context in
-            try await self.eventStream(try context.parameters.require("id"))
+            try await self.eventStream(try Self.pathParameter(context, "id"))
         }
         router.post("/api/documents/:id/urls") { request, context in
-            try await self.testURLs(try context.parameters.require("id"), request)
+            try await self.testURLs(try Self.pathParameter(context, "id"), request)
+        }
+        router.post("/api/documents/:id/decide") { request, context in
+            try await self.decideURL(try Self.pathParameter(context, "id"), request)
         }
         router.post("/api/documents/:id/hosts/:host/refetch") { _, context in
-            try await self.refetch(try context.parameters.require("id"), host: try context.parameters.require("host"))
+            try await self.refetch(try Self.pathParameter(context, "id"),
+                                   host: try Self.pathParameter(context, "host"))
         }
         router.put("/api/documents/:id/hosts/:host/file") { request, context in
-            try await self.useFile(try context.parameters.require("id"), host: try context.parameters.require("host"),
+            try await self.useFile(try Self.pathParameter(context, "id"), host: try Self.pathParameter(context, "host"),
                                    request)
         }
         router.delete("/api/documents/:id/hosts/:host/file") { _, context in
-            try await self.revert(try context.parameters.require("id"), host: try context.parameters.require("host"))
+            try await self.revert(try Self.pathParameter(context, "id"),
+                                  host: try Self.pathParameter(context, "host"))
         }
         router.put("/api/documents/:id/triage/:fingerprint") { request, context in
-            try await self.setTriage(try context.parameters.require("id"),
-                                     fingerprint: try context.parameters.require("fingerprint"), request)
+            try await self.setTriage(try Self.pathParameter(context, "id"),
+                                     fingerprint: try Self.pathParameter(context, "fingerprint"), request)
         }
         router.get("/api/documents/:id/export/:format") { _, context in
-            try await self.export(try context.parameters.require("id"), format: try context.parameters.require("format"))
+            try await self.export(try Self.pathParameter(context, "id"),
+                                  format: try Self.pathParameter(context, "format"))
         }
     }
 
@@ -135,6 +141,21 @@ extension WorkbenchServer {
             let full = try Self.parsedDocument(document)
             return try Self.json(["urlTests": full["urlTests"] ?? [Any](),
                                   "urlLineProblems": full["urlLineProblems"] ?? [Any]()])
+        }
+    }
+
+    /// One URL decided against the document's current files (the URL tester's keystrokes): read-only,
+    /// so it neither re-decides the list nor recomputes findings nor serialises the whole document.
+    private func decideURL(_ id: String, _ request: Request) async throws -> Response {
+        let object = try await Self.jsonBody(request, limit: limits.maxBody)
+        guard let url = object["url"] as? String else {
+            throw WebAPIError(.badRequest, "Send {\"url\": \"https://…\"}.")
+        }
+        let test = try await MainActor.run { try registry.document(id).decide(url: url) }
+        do {
+            return Self.jsonResponse(try test.urlTestDocument())
+        } catch {
+            throw WebAPIError(.internalServerError, "The URL test could not be written.")
         }
     }
 
@@ -247,6 +268,16 @@ extension WorkbenchServer {
     ]
 
     // MARK: Helpers
+
+    /// A path parameter percent-decoded once (a fingerprint's `:` arrives as `%3A`); an invalid
+    /// encoding (a stray `%`, bytes that are not UTF-8) is a 400 rather than a lookup of the raw text.
+    static func pathParameter(_ context: BasicRequestContext, _ name: String) throws -> String {
+        let raw = try context.parameters.require(name)
+        guard let decoded = raw.removingPercentEncoding else {
+            throw WebAPIError(.badRequest, "The \(name) in the path is not valid percent-encoding.")
+        }
+        return decoded
+    }
 
     /// A request body of at most `limit` bytes (413 by `Content-Length` before reading, or while reading).
     static func smallBody(_ request: Request, limit: Int) async throws -> Data {

@@ -76,6 +76,8 @@ export const api = {
   openDomain: (host) => callJSON('POST', '/api/documents',
     { body: '', headers: { 'X-LinkLab-Domain': host, 'X-LinkLab-Filename': headerSafe(host) } }),
   decideURLs: (id, lines) => callJSON('POST', `${documentPath(id)}/urls`, { json: { lines } }),
+  // One URL, read-only (the tester's keystrokes): {"urlTest": …}, the shape of one urlTests entry.
+  decideURL: (id, url) => callJSON('POST', `${documentPath(id)}/decide`, { json: { url } }),
   refetch: (id, host) => callJSON('POST', `${documentPath(id)}/hosts/${segment(host)}/refetch`),
   putHostFile: (id, host, body) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/file`,
     { body, headers: { 'Content-Type': 'application/json' } }),
@@ -1701,16 +1703,15 @@ export function createURLTester({ id, api, toast }) {
     const mine = ++sequence;
     if (!value) { replace(single); single.dataset.url = ''; return; }
     try {
-      // The API decides the document's URL lines: send the list with the typed URL as its
-      // last line, so the list stays what the tester wrote and this URL's answer is the last.
-      const listed = box.value.replace(/\s+$/, '');
-      const probeLine = listed ? listed.split('\n').length + 1 : 1;
-      const answer = await api.decideURLs(id, listed ? `${listed}\n${value}` : value);
+      // One read-only decision per keystroke: the list, its findings and the document stay as they are.
+      const answer = await api.decideURL(id, value);
       if (mine !== sequence) return; // a newer keystroke's answer wins
-      const tests = testsOf(answer);
-      const problem = (answer?.urlLineProblems ?? []).find((p) => p.line === probeLine);
-      const test = tests.find((t) => t.line === probeLine) ?? tests.findLast((t) => t.url === value)
-        ?? { url: value, apps: [], note: problem?.message ?? problem?.problem ?? 'Not a URL iOS would decide (yet).' };
+      const decided = answer?.urlTest;
+      const test = decided && (decided.apps ?? []).length ? decided
+        : {
+          ...(decided ?? {}), url: value, apps: [],
+          note: 'Not a URL iOS would decide, or no app ID claims its host.',
+        };
       replace(single, verdictRows(test));
       single.dataset.url = value;
     } catch (error) {
