@@ -5,16 +5,9 @@ import Foundation
 extension Retest {
     /// The `diff --format json` document (spec/workbench.md), plus `triageChanges`.
     public func jsonDocument() throws(WorkbenchDocumentError) -> Data {
-        do {
-            var out = try JSONSerialization.data(withJSONObject: jsonObject(),
-                                                 options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            out.append(0x0A)
-            return out
-        } catch let error as WorkbenchDocumentError {
-            throw error
-        } catch {
-            throw .exportFailed(String(describing: error))
-        }
+        let object: [String: Any]
+        do { object = try jsonObject() } catch { throw .exportFailed(String(describing: error)) }
+        return try TriagedReports.jsonLine(object)
     }
 
     /// The document as a JSON tree (also embedded in the retest JSON and SARIF reports).

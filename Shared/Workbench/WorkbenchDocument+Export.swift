@@ -88,12 +88,22 @@ public enum TriagedReports {
                 throw WorkbenchDocumentError.exportFailed("the scan document is not an object")
             }
             adjust(&root)
-            var out = try JSONSerialization.data(withJSONObject: root,
+            return try jsonLine(root)
+        } catch let error as WorkbenchDocumentError {
+            throw error
+        } catch {
+            throw .exportFailed(String(describing: error))
+        }
+    }
+
+    /// A JSON object as the documents print it: pretty, sorted keys, slashes unescaped, one
+    /// trailing newline.
+    static func jsonLine(_ object: Any) throws(WorkbenchDocumentError) -> Data {
+        do {
+            var out = try JSONSerialization.data(withJSONObject: object,
                                                  options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             out.append(0x0A)
             return out
-        } catch let error as WorkbenchDocumentError {
-            throw error
         } catch {
             throw .exportFailed(String(describing: error))
         }
