@@ -4,7 +4,7 @@ import UniformTypeIdentifiers
 /// An IPA or a zipped `.app`, opened read-only.
 ///
 /// It deliberately holds nothing: `init(configuration:)` never touches
-/// `configuration.file.regularFileContents`, because a file wrapper copies the whole file into
+/// the file wrapper's contents, because a file wrapper copies the whole file into
 /// memory (always, for files on external or network volumes). The window reads the URL from
 /// its `FileDocumentConfiguration` and the engine streams the archive from disk.
 struct AppArchiveDocument: FileDocument {
