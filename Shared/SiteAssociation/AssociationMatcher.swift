@@ -92,15 +92,35 @@ public struct AssociationMatcher: Sendable {
 
     /// The decision alone, without building a trace (for large URL lists and benchmarks).
     public func decision(url: String, appID: String) -> Decision {
+        guard let (list, index) = firstMatch(url: url, appID: appID) else { return .noMatch }
+        return list.fast.excludes(index) ? .exclude : .match
+    }
+
+    /// The verdict of `decide(url:appID:)` without its trace: the same decision, deciding
+    /// detail, rule and rule text, at the cost of `decision(url:appID:)`. A trace names every
+    /// rule tried, so a file with hundreds of rules gives hundreds of lines per verdict: lists
+    /// decided on every keystroke use this and build a trace only when one is asked for.
+    public func verdict(url: String, appID: String) -> AppVerdict {
+        guard let (list, index) = firstMatch(url: url, appID: appID) else {
+            return AppVerdict(appID: appID, decision: .noMatch)
+        }
+        let rule = list.rules[index].rule
+        return AppVerdict(appID: appID, decision: rule.exclude ? .exclude : .match, detail: list.detailIndex,
+                          rule: rule.index, ruleText: rule.sourceText)
+    }
+
+    /// The rules `appID` gets and the index of the first one `url` matches; nil when none does
+    /// (or the app is not named, or the device rejects the file: every verdict is no_match).
+    private func firstMatch(url: String, appID: String) -> (AppRuleList, Int)? {
         // An app the file does not name, or a file the device rejects, decides nothing: no
         // need to read the URL.
-        guard rejection == nil, let list = appRules[appID] else { return .noMatch }
+        guard rejection == nil, let list = appRules[appID] else { return nil }
         // The prepared URL is owned by this call until it goes back to the memo (no copy, no
         // sharing between threads).
         let box = memo.take(url) ?? PreparedURLBox(url: url, prepared: preparedFast(url))
         defer { memo.put(box) }
-        guard let index = box.prepared?.firstMatch(in: list.fast) else { return .noMatch }
-        return list.fast.excludes(index) ? .exclude : .match
+        guard let index = box.prepared?.firstMatch(in: list.fast) else { return nil }
+        return (list, index)
     }
 
     /// The decisions alone for every app ID the file names (the URL is parsed once).

@@ -26,11 +26,20 @@ public struct URLDecisions: Sendable {
         if ids.isEmpty, let id = snapshot.mainBundle?.applicationIdentifier { ids = [id] }
         appIDs = ids
         claims = snapshot.bundles.flatMap(\.associatedDomains)
+        decider = URLDecider(domains: applinksDomains, appIDs: appIDs, claims: claims)
     }
 
-    /// The URL tests for `entries`, in order.
-    public func decide(_ entries: [URLListEntry]) -> [URLTest] {
-        URLTest.decide(entries, domains: applinksDomains, appIDs: appIDs, claims: claims)
+    /// Decides with each host's file compiled once for every list and every single URL.
+    private let decider: URLDecider
+
+    /// The URL tests for `entries`, in order, with the traces `traces` asks for.
+    public func decide(_ entries: [URLListEntry], traces: URLTraces = .all) -> [URLTest] {
+        decider.decide(entries, traces: traces)
+    }
+
+    /// `test` with every trace (a test decided without them, decided again).
+    public func traced(_ test: URLTest) -> URLTest {
+        decider.traced(test)
     }
 
     static func authority(of report: DomainReport) -> String {

@@ -3,21 +3,35 @@ import Foundation
 
 // Reports of the document's current state, with triage.
 extension WorkbenchDocument {
-    /// The facts of the current state as the scan's `Analysis` (what every report renders).
-    public var currentAnalysis: Analysis? { analysis }
+    /// The facts of the current state as the scan's `Analysis` (what every report renders), every
+    /// URL verdict with its trace, as `scan` gives them (made once per state, when asked for).
+    public var currentAnalysis: Analysis? {
+        if let tracedAnalysis { return tracedAnalysis }
+        guard var value = analysis else { return nil }
+        let decisions = currentDecisions()
+        value.urlTests = value.urlTests.map(decisions.traced)
+        tracedAnalysis = value
+        return value
+    }
 
     /// Bytes of a report of the current state in `format`, triage included.
     public func export(_ format: ReportFormat) throws(WorkbenchDocumentError) -> Data {
-        guard let analysis else { throw .notReady }
-        if format == .json { return try jsonDocument() }
+        guard let analysis = currentAnalysis else { throw .notReady }
+        if format == .json { return try jsonDocument(of: analysis) }
         return try TriagedReports.render(analysis, format: format, triage: triage)
     }
 
-    /// The scan JSON document (spec/cli.md) of the current state, plus `phase`, each domain's
+    /// The scan JSON document (docs/cli.md) of the current state, plus `phase`, each domain's
     /// `state`, a `hosts` list (every host, also those without a report yet) and each finding's
-    /// `fingerprint` and `triage`, and `deviceState` (imported device records, maybe empty): what `GET /api/documents/ID` answers.
+    /// `fingerprint` and `triage`, and `deviceState` (imported device records, maybe empty): what
+    /// `GET /api/documents/ID` answers. URL verdicts are as in `urlTests` (traces where an
+    /// expectation is contradicted; the rest on demand); `export(.json)` carries every trace.
     public func jsonDocument() throws(WorkbenchDocumentError) -> Data {
         guard let analysis else { throw .notReady }
+        return try jsonDocument(of: analysis)
+    }
+
+    private func jsonDocument(of analysis: Analysis) throws(WorkbenchDocumentError) -> Data {
         let states = Dictionary(domains.compactMap { entry in entry.report.map { ($0.host, entry.state.rawValue) } },
                                 uniquingKeysWith: { first, _ in first })
         let hostList: [[String: Any]] = domains.map { entry in

@@ -257,7 +257,7 @@ extension WorkbenchDocument {
             analysis = nil
             return
         }
-        let tests = currentDecisions().decide(urlEntries)
+        let tests = currentDecisions().decide(urlEntries, traces: .contradictionsOnly)
         var value = Analysis(snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
                              findings: [], timings: [], offline: settings.offline, now: judgedAt,
                              notes: collectorNotes)

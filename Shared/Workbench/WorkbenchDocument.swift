@@ -25,7 +25,11 @@ public final class WorkbenchDocument {
     public internal(set) var domains: [DomainEntry] = []
     /// The tester's URL lines as typed.
     public internal(set) var urlLines: String = ""
-    /// Every URL line decided, in order.
+    /// Every URL line decided, in order: each verdict with its decision and deciding rule. A
+    /// verdict's trace is filled only where the test contradicts the tester's expectation (the
+    /// traces URL-002 cites) or no file decides (one line): a trace names every rule tried, so
+    /// a long list of a large file is re-decided on every keystroke without them. `traced(_:)`
+    /// gives any test with its traces; reports (`export`, `currentAnalysis`) carry every trace.
     public internal(set) var urlTests: [URLTest] = []
     /// URL lines that are not URLs (line: reason), so a face can mark them.
     public internal(set) var urlLineProblems: [String] = []
@@ -55,6 +59,8 @@ public final class WorkbenchDocument {
     @ObservationIgnored var evaluationNotes: [String] = []
     @ObservationIgnored var urlEntries: [URLListEntry] = []
     @ObservationIgnored var decisions: URLDecisions?
+    /// The last analysis with every URL verdict traced (reports), made when first asked for.
+    @ObservationIgnored var tracedAnalysis: Analysis?
     /// "Now" as the findings judge it (fixed per document so recomputation is deterministic).
     @ObservationIgnored var judgedAt: Date
     @ObservationIgnored var documentGeneration = 0
@@ -68,7 +74,9 @@ public final class WorkbenchDocument {
     @ObservationIgnored var openedSession: SessionFile?
     @ObservationIgnored var changedSinceOpen = true
     /// The last analysis (the facts every export renders).
-    @ObservationIgnored var analysis: Analysis?
+    @ObservationIgnored var analysis: Analysis? {
+        didSet { tracedAnalysis = nil }
+    }
 
     /// A document with `settings`; `now` is its clock (tests freeze it).
     public init(settings: WorkbenchSettings = .init(), now: @escaping @Sendable () -> Date = Date.init) {
@@ -219,6 +227,11 @@ public final class WorkbenchDocument {
             return URLTest(url: url, verdicts: [], line: nil)
         }
         return currentDecisions().decide([entry]).first ?? URLTest(url: url)
+    }
+
+    /// `test` (one of `urlTests`) with every verdict's trace, decided against the current files.
+    public func traced(_ test: URLTest) -> URLTest {
+        currentDecisions().traced(test)
     }
 
     // MARK: Triage

@@ -73,6 +73,11 @@ import Testing
             // The fast path, fresh and then reusing the URL it prepared (PreparedURLMemo).
             #expect(matcher.decision(url: url, appID: appA) == actual.decision)
             #expect(matcher.decision(url: url, appID: appA) == actual.decision)
+            // The untraced verdict: everything the traced one says but the trace.
+            var untraced = actual
+            untraced.trace = []
+            #expect(matcher.verdict(url: url, appID: appA) == untraced)
+            #expect(matcher.verdict(url: url, appID: "ZZZZZZZZZZ.not.named") == AppVerdict(appID: "ZZZZZZZZZZ.not.named", decision: .noMatch))
         }
         // The generator must exercise every outcome, or agreement would mean little.
         for outcome in ["match", "exclude", "no_match"] {

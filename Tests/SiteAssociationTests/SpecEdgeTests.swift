@@ -325,6 +325,9 @@ import Testing
         let matcher = AssociationMatcher(file: file, domain: "example.com")
         let verdict = matcher.decide(url: url, appID: appA)
         #expect(matcher.decision(url: url, appID: appA) == verdict.decision)
+        var untraced = verdict
+        untraced.trace = []
+        #expect(matcher.verdict(url: url, appID: appA) == untraced)
         let last = try #require(verdict.trace.last)
         #expect(last.hasPrefix("decision: \(verdict.decision.rawValue)"), "\(last)")
         if verdict.decision == .noMatch {

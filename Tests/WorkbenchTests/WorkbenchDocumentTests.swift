@@ -26,7 +26,31 @@ import TestSupport
         #expect(Set(document.domains.map(\.host)) == ["example.com", "shop.example.com", "example.org", "go.example.net"])
         #expect(document.domains.allSatisfy { $0.state == .supplied })
         #expect(document.findings.map(\.finding) == scan.findings)
-        #expect(document.urlTests == scan.urlTests)
+        // The live list carries traces only where an expectation is contradicted; reports carry all.
+        #expect(document.urlTests.map(document.traced) == scan.urlTests)
+        #expect(document.currentAnalysis?.urlTests == scan.urlTests)
+        #expect(document.urlTests.filter { !$0.contradictsExpectation && $0.domain != nil }.allSatisfy { $0.verdicts.allSatisfy(\.trace.isEmpty) })
+        #expect(document.urlTests.filter(\.contradictsExpectation).allSatisfy { $0.verdicts.allSatisfy { !$0.trace.isEmpty } })
+    }
+
+    /// Every export of the document equals the same report from `scan` (the traces a live list
+    /// leaves out are all back), byte for byte where the format is deterministic.
+    @Test func exportsCarryEveryTraceAsScanReportsDo() async throws {
+        let document = try await Self.openedSample()
+        let scan = try await SampleScan.analysis()
+        for format in [ReportFormat.markdown, .sarif] {
+            let fromScan = try TriagedReports.render(scan, format: format, triage: [:])
+            #expect(try document.export(format) == fromScan, "\(format)")
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: try document.export(.json)) as? [String: Any])
+        let tests = try #require(json["urlTests"] as? [[String: Any]])
+        let traces = tests.flatMap { ($0["apps"] as? [[String: Any]]) ?? [] }.map { ($0["trace"] as? [String]) ?? [] }
+        #expect(!traces.isEmpty && traces.allSatisfy { !$0.isEmpty })
+        // The live document JSON (what the web face polls) leaves the satisfied lines' traces out.
+        let live = try #require(try JSONSerialization.jsonObject(with: try document.jsonDocument()) as? [String: Any])
+        let liveTraces = ((live["urlTests"] as? [[String: Any]]) ?? []).flatMap { ($0["apps"] as? [[String: Any]]) ?? [] }
+            .map { ($0["trace"] as? [String]) ?? [] }
+        #expect(liveTraces.contains { $0.isEmpty })
     }
 
     @Test func anOperationOnAHostTheAppDoesNotClaimIsAnError() async throws {

@@ -88,6 +88,34 @@ def test_url_tester_decides_per_app_id_on_every_keystroke(browser, server, sampl
     assert any("decision" in step.text for step in steps), [s.text for s in steps]
 
 
+def test_a_list_verdict_without_a_trace_loads_it_when_opened(browser, server, sample_document):
+    """The document re-decides a list without traces (only contradicted expectations carry
+    theirs); opening a row's trace asks the server for that URL's and shows its steps."""
+    login(browser, server)
+    open_document(browser, server, sample_document, tab="urls")
+    box = browser.find_element(*by_testid("url-lines"))
+    box.clear()
+    box.send_keys("https://example.com/buy/42\n! https://shop.example.com/shop/checkout/pay")
+    browser.find_element(*by_testid("url-lines-decide")).click()
+    row = '#list-verdicts tr[data-url="https://example.com/buy/42"]'
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, row + ' [data-testid="verdict-trace"]'))
+    # A satisfied line came without steps: the disclosure says only "Trace" until it is opened.
+    trace = browser.find_element(By.CSS_SELECTOR, f'{row} [data-testid="verdict"][data-app-id="{APP_ID}"] '
+                                                   '[data-testid="verdict-trace"]')
+    assert trace.find_element(By.TAG_NAME, "summary").text == "Trace"
+    assert trace.find_elements(By.TAG_NAME, "li") == []
+    trace.find_element(By.TAG_NAME, "summary").click()
+    wait(browser).until(lambda d: trace.find_elements(By.TAG_NAME, "li"))
+    steps = [step.text for step in trace.find_elements(By.TAG_NAME, "li")]
+    assert steps[-1].startswith("decision: match"), steps
+    # The contradicted line ("must not open", and it opens) carries its trace already.
+    contradicted = browser.find_element(
+        By.CSS_SELECTOR, f'#list-verdicts tr[data-url="https://shop.example.com/shop/checkout/pay"] '
+                         f'[data-testid="verdict"][data-app-id="{APP_ID}"] [data-testid="verdict-trace"] summary')
+    assert contradicted.text.startswith("Trace (") and contradicted.text.endswith(" steps)"), contradicted.text
+    assert severe_console_entries(browser) == []
+
+
 def test_triage_is_saved_and_exported(browser, server, downloads):
     document_id = server.upload(SAMPLE_IPA)
     server.wait_ready(document_id)
