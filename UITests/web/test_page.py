@@ -7,6 +7,7 @@ import subprocess
 import time
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -99,15 +100,25 @@ def test_a_list_verdict_without_a_trace_loads_it_when_opened(browser, server, sa
     browser.find_element(*by_testid("url-lines-decide")).click()
     row = '#list-verdicts tr[data-url="https://example.com/buy/42"]'
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, row + ' [data-testid="verdict-trace"]'))
+    selector = f'{row} [data-testid="verdict"][data-app-id="{APP_ID}"] [data-testid="verdict-trace"]'
     # A satisfied line came without steps: the disclosure says only "Trace" until it is opened.
-    trace = browser.find_element(By.CSS_SELECTOR, f'{row} [data-testid="verdict"][data-app-id="{APP_ID}"] '
-                                                   '[data-testid="verdict-trace"]')
+    trace = browser.find_element(By.CSS_SELECTOR, selector)
     assert trace.find_element(By.TAG_NAME, "summary").text == "Trace"
     assert trace.find_elements(By.TAG_NAME, "li") == []
-    trace.find_element(By.TAG_NAME, "summary").click()
-    wait(browser).until(lambda d: trace.find_elements(By.TAG_NAME, "li"))
-    steps = [step.text for step in trace.find_elements(By.TAG_NAME, "li")]
+
+    def opened_steps(driver):
+        # The list re-renders when the document's change event lands: find the row afresh.
+        try:
+            block = driver.find_element(By.CSS_SELECTOR, selector)
+            if block.get_attribute("open") is None:
+                block.find_element(By.TAG_NAME, "summary").click()
+            return [step.text for step in block.find_elements(By.TAG_NAME, "li")]
+        except StaleElementReferenceException:
+            return None
+
+    steps = wait(browser).until(opened_steps)
     assert steps[-1].startswith("decision: match"), steps
+    assert any("rule" in step for step in steps), steps
     # The contradicted line ("must not open", and it opens) carries its trace already.
     contradicted = browser.find_element(
         By.CSS_SELECTOR, f'#list-verdicts tr[data-url="https://shop.example.com/shop/checkout/pay"] '

@@ -1649,8 +1649,12 @@ function ruleText(app) {
   return `details[${app.detail}]${rule}`;
 }
 
-/** One row per app ID: the verdict, the deciding rule, and the trace behind a disclosure. */
-export function verdictRows(test) {
+/**
+ * One row per app ID: the verdict, the deciding rule, and the trace behind a disclosure. A list's
+ * verdicts come without traces (a trace names every rule tried: 500 rules, 500 steps, for each
+ * app and URL); `loadTrace(url, appID)` then asks the server for one when the disclosure opens.
+ */
+export function verdictRows(test, loadTrace = null) {
   const apps = test.apps ?? [];
   if (apps.length === 0) {
     return [h('p', { class: 'muted' }, test.error ?? test.note ?? 'No app ID to decide for (is the host claimed, and is its file loaded?).')];
@@ -1665,16 +1669,23 @@ export function verdictRows(test) {
     h('code', { class: 'app-id' }, app.appID ?? ''),
     h('span', { class: 'muted' }, ruleText(app)),
     app.ruleText ? h('code', { class: 'rule', 'data-testid': 'deciding-rule' }, app.ruleText) : null),
-  (app.trace ?? []).length ? lazyTrace(app.trace) : null));
+  (app.trace ?? []).length ? lazyTrace(`Trace (${app.trace.length} steps)`, async () => app.trace)
+    : loadTrace && test.domain ? lazyTrace('Trace', () => loadTrace(test.url, app.appID)) : null));
 }
 
-/** The trace's steps are built when it is opened: a file with many rules has long traces. */
-function lazyTrace(trace) {
+/** The trace's steps are built (and, for a list, fetched) when it is opened. */
+function lazyTrace(title, steps) {
   const list = h('ol', {});
-  const block = h('details', { class: 'trace' }, h('summary', {}, `Trace (${trace.length} steps)`), list);
-  block.addEventListener('toggle', () => {
-    if (block.open && list.childElementCount === 0) {
-      list.append(...trace.map((step) => h('li', {}, h('code', {}, step))));
+  const block = h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}, title), list);
+  let loaded = false;
+  block.addEventListener('toggle', async () => {
+    if (!block.open || loaded) return;
+    loaded = true;
+    try {
+      replace(list, ...(await steps()).map((step) => h('li', {}, h('code', {}, step))));
+    } catch (error) {
+      loaded = false; // closing and opening again retries
+      replace(list, h('li', { class: 'error-text' }, error.message));
     }
   });
   return block;
@@ -1740,6 +1751,12 @@ export function createURLTester({ id, api, toast }) {
 
   const links = h('div', { class: 'test-links', 'data-testid': 'test-links' });
 
+  // A list row's trace: the URL decided again, alone, against the same files (read-only).
+  async function traceOf(url, appID) {
+    const answer = await api.decideURL(id, url);
+    return (answer?.urlTest?.apps ?? []).find((app) => app.appID === appID)?.trace ?? [];
+  }
+
   function renderList(tests) {
     if (tests.length === 0) { replace(listResults, h('p', { class: 'muted' }, 'No URL tests yet.')); return; }
     replace(listResults, h('table', { class: 'table url-results' },
@@ -1751,7 +1768,7 @@ export function createURLTester({ id, api, toast }) {
           h('td', {}, h('code', {}, test.url ?? ''), test.line ? h('span', { class: 'muted' }, ` (line ${test.line})`) : null),
           h('td', {}, expectationLabels[test.expectation] ?? test.expectation ?? '',
             met === false ? h('span', { class: 'badge warn' }, ' not met') : met === true ? h('span', { class: 'badge ok' }, ' met') : null),
-          h('td', {}, verdictRows(test)));
+          h('td', {}, verdictRows(test, traceOf)));
       }))));
   }
 
