@@ -31,7 +31,7 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding (not triaged false-positive, accepted-risk or fixed) is at or above this severity.", valueName: "SEVERITY"))
     var failOn: String?
 
-    @Option(help: "Output format: text (for people) or json (the scan document of spec/cli.md, with fingerprint and triage).")
+    @Option(help: "Output format: text (for people) or json (the scan document of docs/cli.md, with fingerprint and triage).")
     var format: ScanCommand.Format = .text
 
     func validate() throws {

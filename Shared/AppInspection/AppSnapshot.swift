@@ -2,7 +2,7 @@ import Foundation
 import MachOReader
 
 /// Everything `linklab inspect` learned about one input; encodes to the `inspect` JSON
-/// document of spec/cli.md (field names are a contract).
+/// document of docs/cli.md (field names are a contract).
 public struct AppSnapshot: Sendable, Equatable {
     /// Version of the JSON document.
     public static let schemaVersion = 1

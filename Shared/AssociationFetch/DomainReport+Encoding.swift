@@ -1,6 +1,6 @@
 import Foundation
 
-// The `aasa fetch` JSON of spec/cli.md. Contract fields always appear, with explicit
+// The `aasa fetch` JSON of docs/cli.md. Contract fields always appear, with explicit
 // nulls; the extra fields (headers, outcome, Apple headers, browserProbe, …) are additions.
 
 extension RouteResult: Encodable {

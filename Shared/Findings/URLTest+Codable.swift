@@ -2,7 +2,7 @@ import Foundation
 import SiteAssociation
 
 /// Encodes as one entry of the `urlTests` array of `scan` (the `results` entry of `match` in
-/// `spec/cli.md`: `url`, `apps`), plus `expectation`, `domain` and `line` (explicit `null`
+/// `docs/cli.md`: `url`, `apps`), plus `expectation`, `domain` and `line` (explicit `null`
 /// when absent).
 extension URLTest: Codable {
     private enum CodingKeys: String, CodingKey {

@@ -47,7 +47,7 @@ public struct AppVerdict: Sendable, Equatable, Codable {
         trace = try container.decodeIfPresent([String].self, forKey: .trace) ?? []
     }
 
-    /// Encodes `detail`, `rule` and `ruleText` as explicit `null` when absent (`spec/cli.md`).
+    /// Encodes `detail`, `rule` and `ruleText` as explicit `null` when absent (`docs/cli.md`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(appID, forKey: .appID)

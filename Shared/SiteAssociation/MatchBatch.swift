@@ -1,4 +1,4 @@
-/// `linklab match --batch`: one JSON line in, one JSON line out (`spec/cli.md`).
+/// `linklab match --batch`: one JSON line in, one JSON line out (`docs/cli.md`).
 ///
 /// Input: `{"id": ANY, "aasa": {…file…}, "domain": "example.com", "appId": "…", "url": "https://…"}`.
 /// `aasa` may also be a string holding a body as served (then the device's strict reading

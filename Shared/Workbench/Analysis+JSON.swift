@@ -2,7 +2,7 @@ import Foundation
 import Reports
 
 extension Analysis {
-    /// The `scan` JSON document of `spec/cli.md`: the `inspect` document's fields, plus
+    /// The `scan` JSON document of `docs/cli.md`: the `inspect` document's fields, plus
     /// `domains` (as `aasa fetch`), `urlTests` (as `match`) and `findings`; additions:
     /// `scan` (offline flag, notes, and stage timings only when `timings` is true, so that the
     /// same input gives the same bytes). Each finding carries `fingerprint` and `triage`

@@ -8,7 +8,7 @@ import Foundation
 /// The orchestration layer every face drives. Faces import `Workbench` (and `Reports`) only;
 /// the engine modules' value types come through these re-exports.
 public enum Workbench {
-    /// Version of the JSON documents the faces print (`"schemaVersion"` in `spec/cli.md`).
+    /// Version of the JSON documents the faces print (`"schemaVersion"` in `docs/cli.md`).
     public static let schemaVersion = 1
 }
 

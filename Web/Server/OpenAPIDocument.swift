@@ -46,7 +46,7 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "get": {
             "operationId": "getDocument",
-            "summary": "The document as the scan JSON of spec/cli.md plus phase, per-host state, and each finding's fingerprint and triage.",
+            "summary": "The document as the scan JSON of docs/cli.md plus phase, per-host state, and each finding's fingerprint and triage.",
             "responses": {
               "200": {"description": "The document.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Document"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
@@ -267,7 +267,7 @@ enum OpenAPIDocument {
             }
           },
           "DocumentList": {"type": "object", "required": ["documents"], "properties": {"documents": {"type": "array", "items": {"$ref": "#/components/schemas/DocumentSummary"}}, "limit": {"type": "integer"}}},
-          "Document": {"type": "object", "description": "The scan JSON document of spec/cli.md plus phase, per-host state, fingerprint and triage.", "properties": {"phase": {"$ref": "#/components/schemas/Phase"}}},
+          "Document": {"type": "object", "description": "The scan JSON document of docs/cli.md plus phase, per-host state, fingerprint and triage.", "properties": {"phase": {"$ref": "#/components/schemas/Phase"}}},
           "URLLines": {"type": "object", "required": ["lines"], "properties": {"lines": {"type": "string", "maxLength": 1000000}}},
           "URLInput": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string"}}},
           "URLTest": {"type": "object", "required": ["url", "apps"], "properties": {"url": {"type": "string"}, "apps": {"type": "array", "items": {"type": "object"}}, "expectation": {"type": "string"}, "domain": {"type": ["string", "null"]}, "line": {"type": ["integer", "null"]}}},
