@@ -9,6 +9,8 @@ extension WorkbenchDocument {
         var willCheck: (@Sendable (_ path: String, _ bytesDone: UInt64) -> Void)?
         /// Called once, on the inspecting thread, with how the inspector ended.
         var didEnd: (@Sendable (_ path: String, _ result: Result<AppSnapshot, InspectionError>) -> Void)?
+        /// The clock the progress throttle reads.
+        var clock: @Sendable () -> ContinuousClock.Instant = { .now }
     }
 
     /// Inspects `url` in a detached task (the inspector is synchronous and may read a large
@@ -56,10 +58,12 @@ extension WorkbenchDocument {
 
     /// A progress callback for the inspection of generation `generation`: throttled on the
     /// inspecting thread, then hopped to the main actor.
-    func inspectionProgress(generation: Int) -> @Sendable (InspectionProgress) -> Void {
+    func inspectionProgress(
+        generation: Int, clock: @escaping @Sendable () -> ContinuousClock.Instant
+    ) -> @Sendable (InspectionProgress) -> Void {
         let throttle = SharedProgressThrottle()
         return { [weak self] value in
-            guard throttle.admit(value, at: .now) else { return }
+            guard throttle.admit(value, at: clock()) else { return }
             Task { @MainActor [weak self] in
                 self?.landInspectionProgress(value, generation: generation)
             }

@@ -95,7 +95,7 @@ public final class WorkbenchDocument {
         setPhase(.inspecting(bytesDone: 0, bytesTotal: nil))
         emit(.app)
         let hooks = inspectionHooks
-        let progress = inspectionProgress(generation: generation)
+        let progress = inspectionProgress(generation: generation, clock: hooks.clock)
         track { [weak self] in
             let result = await Self.inspect(url, hooks: hooks, progress: progress)
             guard let self, self.documentGeneration == generation else { return }
