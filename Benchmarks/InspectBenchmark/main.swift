@@ -120,12 +120,14 @@ print("unzip -p \(entry) > /dev/null:                       best \(format(baseli
 print("ratio inspect/unzip: \(String(format: "%.2f", ratio))x (target <= 1.25x) \(ratio <= 1.25 ? "OK" : "OVER")")
 print("peak RSS (VmHWM): \(peak / 1024) MB (target <= 150 MB) \(peak / 1024 <= 150 ? "OK" : "OVER")")
 print("read the whole IPA in 4 MiB chunks: FileHandle \(format(fileHandleTime)) s, mmap \(format(mmapTime)) s (checksum \(checksum % 1000))")
-print("inspect with progress and cancellation hooks: best \(format(hookedTimes.min() ?? 0)) s of \(hookedTimes.map(format)) (\(progressCalls) progress values)")
+print("inspect with progress and cancellation hooks: best \(format(hookedTimes.min() ?? 0)) s "
+      + "of \(hookedTimes.map(format)) (\(progressCalls) progress values)")
 if let asked = stop.asked {
     let latency = Double(stopEnd - asked.nanoseconds) / 1e6
     let share = 100 * Double(asked.progress.bytesDone) / Double(max(asked.progress.bytesTotal, 1))
-    print("cancel asked at \(String(format: "%.0f", share))% (\(asked.progress.file.split(separator: "/").last ?? "")): " +
-          "stopped \(String(format: "%.1f", latency)) ms later (\(stoppedWith))")
+    let file = asked.progress.file.split(separator: "/").last ?? ""
+    print("cancel asked at \(String(format: "%.0f", share))% (\(file)): "
+          + "stopped \(String(format: "%.1f", latency)) ms later (\(stoppedWith))")
 }
 print("entitlements: \(app.entitlementsSource.rawValue), application-identifier \(app.applicationIdentifier ?? "none")")
 

@@ -51,7 +51,9 @@ public struct AppInspector: Sendable {
         return try inspect(source: ArchiveSource(data: data, name: name), path: name, meter: meter)
     }
 
-    private func inspect(source: ArchiveSource, path: String, meter: InspectionMeter) throws(InspectionError) -> AppSnapshot {
+    private func inspect(
+        source: ArchiveSource, path: String, meter: InspectionMeter
+    ) throws(InspectionError) -> AppSnapshot {
         let prefix = try source.read(at: 0, count: Int(min(source.size, 8)))
         if MachOMagic.matches(prefix) {
             return try inspectMachO(source: source, path: path, meter: meter)
@@ -115,11 +117,13 @@ public struct AppInspector: Sendable {
         var size: UInt64 = 0
         // A folder has no archive to hash: its executable is hashed, then read (both counted).
         let counted = countedExecutable(tree: tree, mainApp: main)
-        meter.plan(total: 2 * (counted.flatMap(tree.size(of:)) ?? 0), file: url.path)
+        let countedSize = counted.flatMap(tree.size(of:))
+        meter.plan(total: 2 * (countedSize ?? 0), file: url.path)
         if let executablePath, tree.containsFile(executablePath) {
             var hasher = SHA256()
-            try meter.stage(executablePath, counted: counted.flatMap(tree.size(of:))) { (advance) throws(InspectionError) in
-                try tree.stream(executablePath, maxBytes: maxExecutableBytes, progress: advance) { (_, chunk) throws(InspectionError) in
+            try meter.stage(executablePath, counted: countedSize) { (advance) throws(InspectionError) in
+                try tree.stream(executablePath, maxBytes: maxExecutableBytes,
+                                progress: advance) { (_, chunk) throws(InspectionError) in
                     hasher.update(bufferPointer: UnsafeRawBufferPointer(chunk))
                     size += UInt64(chunk.count)
                 }
@@ -164,7 +168,9 @@ public struct AppInspector: Sendable {
         return AppSnapshot(source: source, bundles: bundles, diagnostics: diagnostics)
     }
 
-    private func inspectMachO(source: ArchiveSource, path: String, meter: InspectionMeter) throws(InspectionError) -> AppSnapshot {
+    private func inspectMachO(
+        source: ArchiveSource, path: String, meter: InspectionMeter
+    ) throws(InspectionError) -> AppSnapshot {
         guard source.size <= maxExecutableBytes else {
             throw .limitExceeded(what: "Mach-O file size", limit: maxExecutableBytes, actual: source.size)
         }

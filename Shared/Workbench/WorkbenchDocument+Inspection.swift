@@ -76,7 +76,8 @@ extension WorkbenchDocument {
         guard generation == documentGeneration, case .inspecting(let done, _) = phase else { return }
         let next = Int64(clamping: value.bytesDone)
         guard next >= done else { return }
-        setPhase(.inspecting(bytesDone: next, bytesTotal: value.bytesTotal > 0 ? Int64(clamping: value.bytesTotal) : nil))
+        let total = value.bytesTotal > 0 ? Int64(clamping: value.bytesTotal) : nil
+        setPhase(.inspecting(bytesDone: next, bytesTotal: total))
     }
 }
 

@@ -152,11 +152,13 @@ import TestSupport
         document.landInspectionProgress(value, generation: generation)
         #expect(document.phase == .inspecting(bytesDone: 10, bytesTotal: 100))
         // Out of order (an earlier value hopping late): the phase never goes back.
-        document.landInspectionProgress(InspectionProgress(bytesDone: 5, bytesTotal: 100, file: "x"), generation: generation)
+        let earlier = InspectionProgress(bytesDone: 5, bytesTotal: 100, file: "x")
+        document.landInspectionProgress(earlier, generation: generation)
         #expect(document.phase == .inspecting(bytesDone: 10, bytesTotal: 100))
         document.cancel()
         gate.open()
-        document.landInspectionProgress(InspectionProgress(bytesDone: 50, bytesTotal: 100, file: "x"), generation: generation)
+        let late = InspectionProgress(bytesDone: 50, bytesTotal: 100, file: "x")
+        document.landInspectionProgress(late, generation: generation)
         #expect(document.phase == .failed("cancelled"))
     }
 
@@ -210,7 +212,8 @@ struct LargeIPA {
         writer.add("Payload/Large.app/Large", executable)
         try writer.finish().write(to: url)
         executableSize = UInt64(executable.count)
-        fileSize = UInt64((try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        fileSize = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
     }
 
     func remove() {
