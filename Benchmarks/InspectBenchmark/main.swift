@@ -59,6 +59,31 @@ guard let app = snapshot?.mainBundle, app.entitlementsSource != .none else {
     exit(1)
 }
 
+// The same inspection with progress and cancellation hooks (what the workbench passes): the
+// checks must cost nothing measurable.
+var hookedTimes: [Double] = []
+var progressCalls = 0
+for _ in 0..<rounds {
+    let calls = Counter()
+    let inspector = AppInspector(progress: { _ in calls.add() }, shouldContinue: { true })
+    hookedTimes.append(try seconds { _ = try inspector.inspect(at: ipa) })
+    progressCalls = calls.value
+}
+
+// Cancellation: stop asked once half the planned bytes are done; how long until it gives up.
+let stop = StopRequest()
+let stopping = AppInspector(progress: { if $0.bytesDone * 2 >= $0.bytesTotal { stop.ask(at: $0) } },
+                            shouldContinue: { !stop.isAsked })
+var stoppedWith = "finished"
+let stopEnd: UInt64
+do {
+    _ = try stopping.inspect(at: ipa)
+    stopEnd = DispatchTime.now().uptimeNanoseconds
+} catch {
+    stopEnd = DispatchTime.now().uptimeNanoseconds
+    stoppedWith = error.description
+}
+
 guard let devNull = FileHandle(forWritingAtPath: "/dev/null") else { exit(1) }
 var unzipTimes: [Double] = []
 for _ in 0..<rounds {
@@ -95,4 +120,33 @@ print("unzip -p \(entry) > /dev/null:                       best \(format(baseli
 print("ratio inspect/unzip: \(String(format: "%.2f", ratio))x (target <= 1.25x) \(ratio <= 1.25 ? "OK" : "OVER")")
 print("peak RSS (VmHWM): \(peak / 1024) MB (target <= 150 MB) \(peak / 1024 <= 150 ? "OK" : "OVER")")
 print("read the whole IPA in 4 MiB chunks: FileHandle \(format(fileHandleTime)) s, mmap \(format(mmapTime)) s (checksum \(checksum % 1000))")
+print("inspect with progress and cancellation hooks: best \(format(hookedTimes.min() ?? 0)) s "
+      + "of \(hookedTimes.map(format)) (\(progressCalls) progress values)")
+if let asked = stop.asked {
+    let latency = Double(stopEnd - asked.nanoseconds) / 1e6
+    let share = 100 * Double(asked.progress.bytesDone) / Double(max(asked.progress.bytesTotal, 1))
+    let file = asked.progress.file.split(separator: "/").last ?? ""
+    print("cancel asked at \(String(format: "%.0f", share))% (\(file)): "
+          + "stopped \(String(format: "%.1f", latency)) ms later (\(stoppedWith))")
+}
 print("entitlements: \(app.entitlementsSource.rawValue), application-identifier \(app.applicationIdentifier ?? "none")")
+
+
+/// Counts progress values (the hooked rounds).
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+/// When (and at what progress) the benchmark asked the inspector to stop.
+final class StopRequest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var request: (nanoseconds: UInt64, progress: InspectionProgress)?
+    func ask(at progress: InspectionProgress) {
+        lock.withLock { if request == nil { request = (DispatchTime.now().uptimeNanoseconds, progress) } }
+    }
+    var isAsked: Bool { lock.withLock { request != nil } }
+    var asked: (nanoseconds: UInt64, progress: InspectionProgress)? { lock.withLock { request } }
+}

@@ -55,7 +55,8 @@ struct InspectCommand: AsyncParsableCommand {
     }
 }
 
-/// Progress on standard error for long inflates, only when standard error is a terminal.
+/// Progress on standard error for long inspections (hash, then inflate: `InspectionProgress`),
+/// only when standard error is a terminal.
 final class InspectProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var lastPercent = -1
@@ -65,8 +66,8 @@ final class InspectProgress: @unchecked Sendable {
         isatty(STDERR_FILENO) == 1 ? InspectProgress() : nil
     }
 
-    var callback: @Sendable (String, UInt64, UInt64) -> Void {
-        { [self] file, done, total in self.report(file, done, total) }
+    var callback: @Sendable (InspectionProgress) -> Void {
+        { [self] value in self.report(value.file, value.bytesDone, value.bytesTotal) }
     }
 
     private func report(_ file: String, _ done: UInt64, _ total: UInt64) {

@@ -9,15 +9,22 @@ public struct AppInspector: Sendable {
     public var limits: ZIPLimits
     /// Largest executable read (declared size).
     public var maxExecutableBytes: UInt64
-    /// Called while a large executable inflates: (file, bytes done, bytes total).
-    public var progress: (@Sendable (String, UInt64, UInt64) -> Void)?
+    /// Called as the input is hashed and the main executable read (see `InspectionProgress`),
+    /// on the inspecting thread, after every chunk of at most 4 MiB: throttle before showing it.
+    public var progress: (@Sendable (InspectionProgress) -> Void)?
+    /// Asked after every chunk read, before every bundle and folder listed: returning false
+    /// stops the inspection with `InspectionError.cancelled` (the caller reads its task's
+    /// cancellation here; the inspector itself stays synchronous).
+    public var shouldContinue: (@Sendable () -> Bool)?
 
     /// An inspector with the default limits.
     public init(limits: ZIPLimits = ZIPLimits(), maxExecutableBytes: UInt64 = 2 << 30,
-                progress: (@Sendable (String, UInt64, UInt64) -> Void)? = nil) {
+                progress: (@Sendable (InspectionProgress) -> Void)? = nil,
+                shouldContinue: (@Sendable () -> Bool)? = nil) {
         self.limits = limits
         self.maxExecutableBytes = maxExecutableBytes
         self.progress = progress
+        self.shouldContinue = shouldContinue
     }
 
     /// Inspects the input at `url` with the default limits.
@@ -28,29 +35,41 @@ public struct AppInspector: Sendable {
     /// Inspects the input at `url`: a ZIP (IPA), an `.app` folder or a Mach-O file.
     public func inspect(at url: URL) throws(InspectionError) -> AppSnapshot {
         let path = url.path
+        let meter = InspectionMeter(shouldContinue: shouldContinue, report: progress)
+        try meter.check()
         if try InputPath.check(path) == .folder {
-            return try inspectFolder(url)
+            return try inspectFolder(url, meter: meter)
         }
         let source = try ArchiveSource(fileAt: url)
-        return try inspect(source: source, path: path)
+        return try inspect(source: source, path: path, meter: meter)
     }
 
     /// Inspects bytes already in memory (tests, fuzzing): a ZIP (IPA) or a Mach-O file.
     public func inspect(data: Data, name: String = "<memory>") throws(InspectionError) -> AppSnapshot {
-        try inspect(source: ArchiveSource(data: data, name: name), path: name)
+        let meter = InspectionMeter(shouldContinue: shouldContinue, report: progress)
+        try meter.check()
+        return try inspect(source: ArchiveSource(data: data, name: name), path: name, meter: meter)
     }
 
-    private func inspect(source: ArchiveSource, path: String) throws(InspectionError) -> AppSnapshot {
+    private func inspect(
+        source: ArchiveSource, path: String, meter: InspectionMeter
+    ) throws(InspectionError) -> AppSnapshot {
         let prefix = try source.read(at: 0, count: Int(min(source.size, 8)))
-        let sha = try Self.sha256(of: source)
         if MachOMagic.matches(prefix) {
-            return try inspectMachO(source: source, path: path, sha256: sha)
+            return try inspectMachO(source: source, path: path, meter: meter)
         }
         guard ZIPArchive.looksLikeZIP(prefix) else { throw .unrecognisedInput(path: path) }
+        // The archive's directory first (cheap), so the plan knows the main executable's size
+        // before the long hash of the whole file starts.
         let archive = try ZIPArchive(source: source, limits: limits)
         let tree = BundleFileTree(archive: archive)
         let candidates = BundleLocator.mainAppCandidates(in: tree.directories)
         guard let main = candidates.first else { throw .noAppBundle(path: path) }
+        let executable = countedExecutable(tree: tree, mainApp: main)
+        meter.plan(total: source.size + (executable.flatMap(tree.size(of:)) ?? 0), file: path)
+        let sha = try meter.stage(path, counted: source.size) { (advance) throws(InspectionError) in
+            try Self.sha256(of: source, progress: advance)
+        }
         var diagnostics: [InspectionDiagnostic] = []
         if candidates.count > 1 {
             diagnostics.append(InspectionDiagnostic(
@@ -64,21 +83,29 @@ public struct AppInspector: Sendable {
                 path: name))
         }
         let snapshotSource = AppSnapshot.Source(path: path, kind: .ipa, sha256: sha, size: source.size)
-        return try snapshot(tree: tree, mainApp: main, source: snapshotSource, diagnostics: diagnostics)
+        return try snapshot(tree: tree, mainApp: main, source: snapshotSource, diagnostics: diagnostics,
+                            meter: meter, countedExecutable: executable)
     }
 
-    private func inspectFolder(_ url: URL) throws(InspectionError) -> AppSnapshot {
+    /// The main app's executable when it is there and within the size limit (what the progress counts).
+    private func countedExecutable(tree: BundleFileTree, mainApp: String) -> String? {
+        guard let path = BundleInspector.executablePath(tree: tree, bundle: mainApp), let size = tree.size(of: path),
+              size <= maxExecutableBytes else { return nil }
+        return path
+    }
+
+    private func inspectFolder(_ url: URL, meter: InspectionMeter) throws(InspectionError) -> AppSnapshot {
         let name = url.standardizedFileURL.lastPathComponent
         var main = name
         var kind = AppSnapshot.Source.Kind.app
         if !name.hasSuffix(".app") {
             guard Self.hasPayloadFolder(url) else { throw .noAppBundle(path: url.path) }
         }
-        var tree = try BundleFileTree(folder: url, prefix: name)
+        var tree = try BundleFileTree(folder: url, prefix: name, check: meter.check)
         if !name.hasSuffix(".app") {
             // An unpacked IPA: look for Payload/X.app below — only when a Payload folder is
             // there (directly or under one top folder), so `inspect /` refuses at once.
-            tree = try BundleFileTree(folder: url, prefix: "")
+            tree = try BundleFileTree(folder: url, prefix: "", check: meter.check)
             guard let candidate = BundleLocator.mainAppCandidates(in: tree.directories).first else {
                 throw .noAppBundle(path: url.path)
             }
@@ -88,11 +115,18 @@ public struct AppInspector: Sendable {
         let executablePath = BundleInspector.executablePath(tree: tree, bundle: main)
         var sha = ""
         var size: UInt64 = 0
+        // A folder has no archive to hash: its executable is hashed, then read (both counted).
+        let counted = countedExecutable(tree: tree, mainApp: main)
+        let countedSize = counted.flatMap(tree.size(of:))
+        meter.plan(total: 2 * (countedSize ?? 0), file: url.path)
         if let executablePath, tree.containsFile(executablePath) {
             var hasher = SHA256()
-            try tree.stream(executablePath, maxBytes: maxExecutableBytes) { (_, chunk) throws(InspectionError) in
-                hasher.update(bufferPointer: UnsafeRawBufferPointer(chunk))
-                size += UInt64(chunk.count)
+            try meter.stage(executablePath, counted: countedSize) { (advance) throws(InspectionError) in
+                try tree.stream(executablePath, maxBytes: maxExecutableBytes,
+                                progress: advance) { (_, chunk) throws(InspectionError) in
+                    hasher.update(bufferPointer: UnsafeRawBufferPointer(chunk))
+                    size += UInt64(chunk.count)
+                }
             }
             sha = Self.hex(hasher.finalize())
         }
@@ -103,7 +137,8 @@ public struct AppInspector: Sendable {
                 id: "folder.skipped", severity: "info",
                 message: "skipped \(skipped) (symbolic link leaving the folder, special file or unreadable)", path: skipped))
         }
-        return try snapshot(tree: tree, mainApp: main, source: source, diagnostics: diagnostics)
+        return try snapshot(tree: tree, mainApp: main, source: source, diagnostics: diagnostics,
+                            meter: meter, countedExecutable: counted)
     }
 
     /// True when `folder/Payload` or `folder/<one folder>/Payload` is a folder (what
@@ -118,10 +153,12 @@ public struct AppInspector: Sendable {
     }
 
     private func snapshot(
-        tree: BundleFileTree, mainApp: String, source: AppSnapshot.Source, diagnostics initial: [InspectionDiagnostic]
+        tree: BundleFileTree, mainApp: String, source: AppSnapshot.Source, diagnostics initial: [InspectionDiagnostic],
+        meter: InspectionMeter, countedExecutable: String?
     ) throws(InspectionError) -> AppSnapshot {
         var diagnostics = initial
-        let inspector = BundleInspector(tree: tree, maxExecutableBytes: maxExecutableBytes, progress: progress)
+        let inspector = BundleInspector(tree: tree, maxExecutableBytes: maxExecutableBytes, meter: meter,
+                                        countedExecutable: countedExecutable)
         var bundles: [BundleInfo] = []
         for location in BundleLocator.bundles(mainApp: mainApp, tree: tree) {
             let bundle = try inspector.inspect(location)
@@ -131,11 +168,20 @@ public struct AppInspector: Sendable {
         return AppSnapshot(source: source, bundles: bundles, diagnostics: diagnostics)
     }
 
-    private func inspectMachO(source: ArchiveSource, path: String, sha256: String) throws(InspectionError) -> AppSnapshot {
+    private func inspectMachO(
+        source: ArchiveSource, path: String, meter: InspectionMeter
+    ) throws(InspectionError) -> AppSnapshot {
         guard source.size <= maxExecutableBytes else {
             throw .limitExceeded(what: "Mach-O file size", limit: maxExecutableBytes, actual: source.size)
         }
-        let data = try ExecutableLoader.load(source)
+        // Hashed, then read again for the reader: both passes count.
+        meter.plan(total: 2 * source.size, file: path)
+        let sha256 = try meter.stage(path, counted: source.size) { (advance) throws(InspectionError) in
+            try Self.sha256(of: source, progress: advance)
+        }
+        let data = try meter.stage(path, counted: source.size) { (advance) throws(InspectionError) in
+            try ExecutableLoader.load(source, progress: advance)
+        }
         let file: MachOFile
         do {
             file = try MachOFile(data: data, limits: ExecutableLoader.readerLimits)
@@ -152,8 +198,10 @@ public struct AppInspector: Sendable {
         return AppSnapshot(source: snapshotSource, bundles: [bundle], diagnostics: bundle.diagnostics)
     }
 
-    /// SHA-256 of the whole source, read in chunks.
-    static func sha256(of source: ArchiveSource) throws(InspectionError) -> String {
+    /// SHA-256 of the whole source, read in 4 MiB chunks; `progress` gets the bytes hashed after each.
+    static func sha256(
+        of source: ArchiveSource, progress: (UInt64) throws(InspectionError) -> Void = { _ in }
+    ) throws(InspectionError) -> String {
         var hasher = SHA256()
         var offset: UInt64 = 0
         let chunk = 4 << 20
@@ -162,6 +210,7 @@ public struct AppInspector: Sendable {
             let bytes = try source.read(at: offset, count: count)
             hasher.update(data: bytes)
             offset += UInt64(count)
+            try progress(offset)
         }
         return hex(hasher.finalize())
     }

@@ -74,7 +74,10 @@ struct BundleFileTree: Sendable {
     }
 
     /// A tree over a folder; `prefix` is the name the folder's files appear under (e.g. `X.app`).
-    init(folder: URL, prefix: String) throws(InspectionError) {
+    /// `check` runs before each folder is listed (it throws to stop a long walk).
+    init(
+        folder: URL, prefix: String, check: () throws(InspectionError) -> Void = {}
+    ) throws(InspectionError) {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL
         let rootPath = root.path
         var files: [String: UInt64] = [:]
@@ -84,6 +87,7 @@ struct BundleFileTree: Sendable {
         var pending: [(URL, String, Int)] = [(root, prefix, 0)]
         let fileManager = FileManager.default
         while let (directory, relative, depth) = pending.popLast() {
+            try check()
             let names: [String]
             do {
                 names = try fileManager.contentsOfDirectory(atPath: directory.path).sorted()
@@ -161,11 +165,12 @@ struct BundleFileTree: Sendable {
         }
     }
 
-    /// Streams a file's bytes to `sink`; refuses files larger than `maxBytes`.
+    /// Streams a file's bytes to `sink`; refuses files larger than `maxBytes`. `progress` gets
+    /// the bytes done after every chunk (see `ZIPArchive.stream`) and may throw to stop.
     func stream(
         _ path: String,
         maxBytes: UInt64,
-        progress: ((UInt64, UInt64) -> Void)? = nil,
+        progress: (UInt64) throws(InspectionError) -> Void = { _ in },
         sink: (UInt64, UnsafeBufferPointer<UInt8>) throws(InspectionError) -> Void
     ) throws(InspectionError) {
         switch backing {
@@ -184,7 +189,7 @@ struct BundleFileTree: Sendable {
                 let bytes = [UInt8](try source.read(at: done, count: count))
                 try bytes.withUnsafeBufferPointer { (buffer) throws(InspectionError) in try sink(done, buffer) }
                 done += UInt64(count)
-                progress?(done, source.size)
+                try progress(done)
             }
         }
     }

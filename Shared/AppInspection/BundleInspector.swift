@@ -6,7 +6,10 @@ import MachOReader
 struct BundleInspector: Sendable {
     let tree: BundleFileTree
     let maxExecutableBytes: UInt64
-    let progress: (@Sendable (String, UInt64, UInt64) -> Void)?
+    /// Cancellation checks and progress of the whole inspection.
+    let meter: InspectionMeter
+    /// The executable whose bytes count in the progress (the main app's); others only check.
+    let countedExecutable: String?
 
     static let associatedDomainsKey = "com.apple.developer.associated-domains"
     static let maxSmallFileBytes: UInt64 = 8 << 20
@@ -35,6 +38,7 @@ struct BundleInspector: Sendable {
     }
 
     func inspect(_ location: BundleLocation) throws(InspectionError) -> BundleInfo {
+        try meter.check()
         var bundle = BundleInfo(role: location.role, path: location.path)
 
         var executable: String?
@@ -105,7 +109,10 @@ struct BundleInspector: Sendable {
     private func readExecutable(
         _ path: String, into bundle: inout BundleInfo
     ) throws(InspectionError) {
-        let data = try ExecutableLoader.load(path, tree: tree, maxBytes: maxExecutableBytes, progress: progress)
+        let counted = path == countedExecutable ? tree.size(of: path) : nil
+        let data = try meter.stage(path, counted: counted) { (advance) throws(InspectionError) in
+            try ExecutableLoader.load(path, tree: tree, maxBytes: maxExecutableBytes, progress: advance)
+        }
         do {
             let file = try MachOFile(data: data, limits: ExecutableLoader.readerLimits)
             Self.apply(file, executablePath: path, to: &bundle)

@@ -18,10 +18,15 @@ enum ExecutableLoader {
         return limits
     }()
 
-    /// Loads a file read at offsets (a bare Mach-O given directly) the same way, in 4 MiB reads.
-    static func load(_ source: ArchiveSource) throws(InspectionError) -> Data {
+    /// Loads a file read at offsets (a bare Mach-O given directly) the same way, in 4 MiB reads;
+    /// `progress` gets the bytes read after each read and may throw to stop.
+    static func load(
+        _ source: ArchiveSource, progress: (UInt64) throws(InspectionError) -> Void = { _ in }
+    ) throws(InspectionError) -> Data {
         guard source.size >= sparseThreshold, let size = Int(exactly: source.size) else {
-            return try source.read(at: 0, count: Int(source.size))
+            let data = try source.read(at: 0, count: Int(source.size))
+            try progress(source.size)
+            return data
         }
         let buffer = SparseExecutableBuffer(size: size)
         var offset: UInt64 = 0
@@ -30,19 +35,20 @@ enum ExecutableLoader {
             let written = chunk.withUnsafeBytes { raw in buffer.write(raw.bindMemory(to: UInt8.self), at: offset) }
             guard written else { throw .unreadable(path: source.name, reason: "file grew while reading") }
             offset += UInt64(chunk.count)
+            try progress(offset)
         }
         return buffer.data
     }
 
+    /// Loads `path` from the tree; `progress` gets the bytes done after each chunk and may throw to stop.
     static func load(
         _ path: String, tree: BundleFileTree, maxBytes: UInt64,
-        progress: (@Sendable (String, UInt64, UInt64) -> Void)?
+        progress report: (UInt64) throws(InspectionError) -> Void = { _ in }
     ) throws(InspectionError) -> Data {
         let declared = tree.size(of: path) ?? 0
         guard declared <= maxBytes else {
             throw .limitExceeded(what: "size of \(path)", limit: maxBytes, actual: declared)
         }
-        let report: ((UInt64, UInt64) -> Void)? = progress.map { callback in { done, total in callback(path, done, total) } }
         if declared >= sparseThreshold, let size = Int(exactly: declared) {
             let buffer = SparseExecutableBuffer(size: size)
             try tree.stream(path, maxBytes: maxBytes, progress: report) { (offset, chunk) throws(InspectionError) in

@@ -20,6 +20,8 @@ public enum InspectionError: Error, Equatable, Sendable, CustomStringConvertible
     case malformedProfile(reason: String)
     /// A Mach-O file given directly could not be parsed.
     case unreadableMachO(reason: String)
+    /// The caller stopped the inspection (`AppInspector.shouldContinue` returned false).
+    case cancelled
 
     public var description: String {
         switch self {
@@ -42,6 +44,8 @@ public enum InspectionError: Error, Equatable, Sendable, CustomStringConvertible
             return "malformed provisioning profile: \(reason)"
         case let .unreadableMachO(reason):
             return "not a readable Mach-O file: \(reason)"
+        case .cancelled:
+            return "the inspection was cancelled before it finished"
         }
     }
 

@@ -51,10 +51,12 @@ extension ZIPArchive {
     ///
     /// `sink` receives the offset of each chunk within the entry. Stops at the declared size:
     /// a stream that would inflate further is corrupt (or hostile), never read past.
+    /// `progress` gets the bytes produced so far after every chunk, and before every read of
+    /// compressed input (so input that inflates to nothing still reaches it); it may throw to stop.
     func stream(
         entryAt index: Int,
         maxBytes: UInt64,
-        progress: ((UInt64, UInt64) -> Void)? = nil,
+        progress: (UInt64) throws(InspectionError) -> Void = { _ in },
         sink: (UInt64, UnsafeBufferPointer<UInt8>) throws(InspectionError) -> Void
     ) throws(InspectionError) {
         guard entries.indices.contains(index) else {
@@ -96,7 +98,7 @@ extension ZIPArchive {
 
     private func streamStored(
         _ entry: ZIPEntry, from start: UInt64,
-        progress: ((UInt64, UInt64) -> Void)?,
+        progress: (UInt64) throws(InspectionError) -> Void,
         sink: (UInt64, UnsafeBufferPointer<UInt8>) throws(InspectionError) -> Void
     ) throws(InspectionError) {
         guard entry.compressedSize == entry.uncompressedSize else {
@@ -112,7 +114,7 @@ extension ZIPArchive {
                 try sink(done, buffer)
             }
             done += UInt64(count)
-            progress?(done, entry.uncompressedSize)
+            try progress(done)
         }
         guard UInt32(truncatingIfNeeded: crc) == entry.crc32 else {
             throw .corruptEntry(name: entry.name, reason: "CRC-32 mismatch")
@@ -121,7 +123,7 @@ extension ZIPArchive {
 
     private func streamDeflated(
         _ entry: ZIPEntry, from start: UInt64,
-        progress: ((UInt64, UInt64) -> Void)?,
+        progress: (UInt64) throws(InspectionError) -> Void,
         sink: (UInt64, UnsafeBufferPointer<UInt8>) throws(InspectionError) -> Void
     ) throws(InspectionError) {
         let inflater = try Inflater(name: entry.name)
@@ -131,6 +133,7 @@ extension ZIPArchive {
         var output = [UInt8](repeating: 0, count: Self.outputChunk)
         var finished = false
         while !finished {
+            try progress(produced)
             let count = Int(min(UInt64(Self.inputChunk), entry.compressedSize - consumed))
             let input = count > 0 ? [UInt8](try source.read(at: start + consumed, count: count)) : []
             consumed += UInt64(count)
@@ -150,7 +153,7 @@ extension ZIPArchive {
                         try sink(produced, chunk)
                     }
                     produced = total
-                    progress?(produced, entry.uncompressedSize)
+                    try progress(produced)
                 }
                 if step.streamEnded { finished = true; break }
                 if step.consumed == 0, step.produced == 0 {

@@ -54,19 +54,7 @@ extension WorkbenchDocument {
         changedSinceOpen = true
     }
 
-    // MARK: Inspection
-
-    nonisolated static func inspect(_ url: URL) async -> Result<AppSnapshot, InspectionFailure> {
-        // A detached task: the inspector is synchronous and may read a large file.
-        await Task.detached(priority: .userInitiated) { () -> Result<AppSnapshot, InspectionFailure> in
-            if Task.isCancelled { return .failure(InspectionFailure("cancelled")) }
-            do {
-                return .success(try AppInspector.inspect(at: url))
-            } catch {
-                return .failure(InspectionFailure("\(url.lastPathComponent): \((error as? InspectionError)?.description ?? String(describing: error))"))
-            }
-        }.value
-    }
+    // MARK: Inspection (the inspection itself: WorkbenchDocument+Inspection.swift)
 
     /// Installs an inspected (or restored) app: hosts planned, supplied files applied, fetches started.
     func landSnapshot(_ snapshot: AppSnapshot, name: String) {

@@ -5,7 +5,8 @@ import Foundation
 public enum DocumentPhase: Sendable, Equatable {
     /// Nothing open.
     case idle
-    /// Reading the app (bytes of the input read so far, of the total when known).
+    /// Reading the app: bytes processed so far of the total once it is known (the input hashed,
+    /// then the main executable read: `InspectionProgress`).
     case inspecting(bytesDone: Int64, bytesTotal: Int64?)
     /// Fetching the claimed hosts.
     case fetching(hostsDone: Int, hostsTotal: Int)

@@ -77,6 +77,8 @@ public final class WorkbenchDocument {
     @ObservationIgnored var analysis: Analysis? {
         didSet { tracedAnalysis = nil }
     }
+    /// Test hooks into the detached inspection (WorkbenchDocument+Inspection.swift).
+    @ObservationIgnored var inspectionHooks = InspectionHooks()
 
     /// A document with `settings`; `now` is its clock (tests freeze it).
     public init(settings: WorkbenchSettings = .init(), now: @escaping @Sendable () -> Date = Date.init) {
@@ -88,17 +90,22 @@ public final class WorkbenchDocument {
     // MARK: Opening
 
     /// Opens an app (`.ipa`, `.app` folder or Mach-O): inspection off the main actor, then
-    /// every host fetched at once; each result lands as it arrives.
+    /// every host fetched at once; each result lands as it arrives. While inspecting, the phase
+    /// counts bytes hashed of the input plus bytes read of the main executable
+    /// (`InspectionProgress`); `cancel()`, `close()` or another open stops the inspection itself.
     public func openApp(at url: URL) {
         reset()
         let generation = documentGeneration
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
         source = DocumentSource(name: url.lastPathComponent, size: size ?? 0, sha256: "", kind: "app", openedAt: now())
         judgedAt = now()
-        setPhase(.inspecting(bytesDone: 0, bytesTotal: size))
+        // The total is known once the inspector has planned its work (its first progress value).
+        setPhase(.inspecting(bytesDone: 0, bytesTotal: nil))
         emit(.app)
+        let hooks = inspectionHooks
+        let progress = inspectionProgress(generation: generation, clock: hooks.clock)
         track { [weak self] in
-            let result = await Self.inspect(url)
+            let result = await Self.inspect(url, hooks: hooks, progress: progress)
             guard let self, self.documentGeneration == generation else { return }
             switch result {
             case .success(let snapshot):
