@@ -16,8 +16,13 @@ final class FastRuleList: Sendable {
     private let entries: [Entry]
     private let codes: [UInt32]
     let rules: [CompiledRule]
+    /// The rules a URL could match, by literal path prefix (nil for short lists, tried in turn).
+    private let prefixIndex: PrefixIndex?
+    /// Lists at least this long are indexed.
+    static let indexThreshold = 8
 
-    init(_ rules: [CompiledRule]) {
+    /// `indexed: false` tries every rule in turn (tests compare the index with that scan).
+    init(_ rules: [CompiledRule], indexed: Bool = true) {
         self.rules = rules
         var entries: [Entry] = []
         var codes: [UInt32] = []
@@ -38,6 +43,9 @@ final class FastRuleList: Sendable {
         }
         self.entries = entries
         self.codes = codes
+        prefixIndex = indexed && entries.count >= Self.indexThreshold ? PrefixIndex(entries: entries.map {
+            ($0.slot, $0.hasPlainPath ? Array(codes[$0.start..<($0.start + $0.count)].prefix { $0 < Glob.anyOneCode }) : [])
+        }) : nil
     }
 
     /// The first rule that matches, as its index in `rules`.
@@ -64,22 +72,85 @@ final class FastRuleList: Sendable {
         }
         return codes.withUnsafeBufferPointer { codeBuffer -> Int? in
             entries.withUnsafeBufferPointer { entryBuffer -> Int? in
-                for index in entryBuffer.indices {
+                func matches(_ index: Int) -> Bool {
                     let entry = entryBuffer[index]
                     if entry.hasPlainPath {
                         let units = pathUnits(entry.slot)
                         let pattern = UnsafeBufferPointer(rebasing: codeBuffer[entry.start..<(entry.start + entry.count)])
                         let matched = units.withUnsafeBufferPointer { Glob.matchPlain(pattern, $0, foldCase: entry.foldCase) }
-                        if !matched { continue }
+                        if !matched { return false }
                     }
-                    if entry.needsFullCheck, !rules[index].matchesFast(&url) { continue }
-                    return index
+                    return !entry.needsFullCheck || rules[index].matchesFast(&url)
                 }
-                return nil
+                guard let prefixIndex else {
+                    return entryBuffer.indices.first(where: matches)
+                }
+                return prefixIndex.candidates(pathUnits).first(where: matches)
             }
         }
     }
 
     /// Whether rule `index` excludes.
     func excludes(_ index: Int) -> Bool { entries[index].exclude }
+}
+
+/// The rules of a list a URL could match, found by their literal path prefix. A plain path
+/// pattern that starts with literal units matches only a path (in its rule's form: case
+/// folded or not, percent-decoded or not) that starts with those units, so the other rules
+/// need no look. Buckets are keyed by a hash of the prefix: a collision only adds a candidate,
+/// which the full check then rejects, so the first matching candidate is the first matching rule.
+struct PrefixIndex: Sendable {
+    /// Rules without a literal prefix to index by (no plain path, or one starting with a wildcard).
+    private let unindexed: [Int]
+    /// Per path form (slot) with indexed rules: the prefix lengths present and the buckets.
+    private let slots: [(slot: Int, lengths: [Int], buckets: [UInt64: [Int]])]
+
+    /// Indexes rules given as (slot, literal prefix units; empty when not indexable).
+    init(entries: [(slot: Int, prefix: [UInt32])]) {
+        var unindexed: [Int] = []
+        var bySlot: [Int: (lengths: Set<Int>, buckets: [UInt64: [Int]])] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard !entry.prefix.isEmpty else {
+                unindexed.append(index)
+                continue
+            }
+            var hash = Self.seed
+            for code in entry.prefix { hash = Self.step(hash, UInt16(truncatingIfNeeded: code)) }
+            bySlot[entry.slot, default: ([], [:])].lengths.insert(entry.prefix.count)
+            bySlot[entry.slot, default: ([], [:])].buckets[hash, default: []].append(index)
+        }
+        self.unindexed = unindexed
+        slots = bySlot.keys.sorted().compactMap { slot in
+            bySlot[slot].map { (slot, $0.lengths.sorted(), $0.buckets) }
+        }
+    }
+
+    /// Candidate rule indices for a URL, ascending; `pathUnits(slot)` is the URL's path in a form.
+    func candidates(_ pathUnits: (Int) -> [UInt16]) -> [Int] {
+        var found = unindexed
+        for (slot, lengths, buckets) in slots {
+            let units = pathUnits(slot)
+            var hash = Self.seed
+            var next = 0
+            for (position, unit) in units.enumerated() {
+                guard next < lengths.count else { break }
+                hash = Self.step(hash, unit)
+                if position + 1 == lengths[next] {
+                    next += 1
+                    if let bucket = buckets[hash] { found += bucket }
+                }
+            }
+        }
+        return found.count > 1 ? found.sorted() : found
+    }
+
+    private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    private static func step(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
+        // FNV-1a over both bytes of the unit.
+        var value = (hash ^ UInt64(unit & 0xFF)) &* 0x0000_0100_0000_01B3
+        value = (value ^ UInt64(unit >> 8)) &* 0x0000_0100_0000_01B3
+        return value
+    }
 }

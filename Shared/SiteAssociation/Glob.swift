@@ -109,7 +109,7 @@ final class Glob: Sendable {
     /// Plain patterns as trivial values: a UTF-16 unit, or one of the codes below.
     /// Empty when the pattern needs the NFA (it has alternatives) or matches nothing.
     let plain: [UInt32]
-    private static let anyOneCode: UInt32 = 0x1_0000
+    static let anyOneCode: UInt32 = 0x1_0000
     private static let starCode: UInt32 = 0x1_0001
     private static let builtinBase: UInt32 = 0x1_0010
     /// True when the pattern is `*` alone: it matches everything.
