@@ -227,18 +227,28 @@ public final class WorkbenchDocument {
         changed()
     }
 
-    /// Decides one URL now (for keystrokes); does not change the document.
-    public func decide(url: String) -> URLTest {
+    /// Decides one URL now (for keystrokes); does not change the document. The verdicts come
+    /// with their decision and deciding rule; with their traces only when `traced` (a trace
+    /// names every rule tried, hundreds of lines for a large file: `trace(of:appID:)` gives one
+    /// when a face shows it).
+    public func decide(url: String, traced: Bool = false) -> URLTest {
         let entry = (try? URLList.entry(url)) ?? nil
         guard let entry else {
             return URLTest(url: url, verdicts: [], line: nil)
         }
-        return currentDecisions().decide([entry]).first ?? URLTest(url: url)
+        return currentDecisions().decide([entry], traces: traced ? .all : .contradictionsOnly).first ?? URLTest(url: url)
     }
 
-    /// `test` (one of `urlTests`) with every verdict's trace, decided against the current files.
+    /// `test` (one of `urlTests`, or from `decide(url:)`) with every verdict's trace, decided
+    /// against the current files.
     public func traced(_ test: URLTest) -> URLTest {
         currentDecisions().traced(test)
+    }
+
+    /// The trace of `appID`'s verdict in `test`: the one it carries, or the URL decided again.
+    public func trace(of test: URLTest, appID: String) -> [String] {
+        if let own = test.verdict(for: appID)?.trace, !own.isEmpty { return own }
+        return traced(test).verdict(for: appID)?.trace ?? []
     }
 
     // MARK: Triage

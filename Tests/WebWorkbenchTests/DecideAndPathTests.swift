@@ -46,6 +46,12 @@ import Workbench
             #expect(untraced(test["apps"]) == untraced(same["apps"]))
             #expect(apps.allSatisfy { !(($0["trace"] as? [String]) ?? []).isEmpty })
             #expect(((same["apps"] as? [[String: Any]]) ?? []).allSatisfy { (($0["trace"] as? [String]) ?? []).isEmpty })
+            // The page's keystrokes ask without traces: the same verdicts, no steps.
+            let quick = try WebFixture.json(try await Self.post(client, "/api/documents/\(id)/decide",
+                                                                ["url": url, "trace": false]))
+            let quickApps = (quick["urlTest"] as? [String: Any])?["apps"]
+            #expect(untraced(quickApps) == untraced(test["apps"]))
+            #expect(((quickApps as? [[String: Any]]) ?? []).allSatisfy { (($0["trace"] as? [String]) ?? []).isEmpty })
             _ = try await Self.post(client, "/api/documents/\(id)/urls", ["lines": lines])
             let before = try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(id)"))
             _ = try await Self.post(client, "/api/documents/\(id)/decide", ["url": "https://example.org/other"])

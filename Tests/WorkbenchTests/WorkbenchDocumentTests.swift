@@ -74,6 +74,20 @@ import TestSupport
         #expect(document.decide(url: "https://example.com/buy/42") == before)
     }
 
+    /// Keystrokes decide without traces; a face asks for the trace it shows.
+    @Test func oneURLDecidesWithoutItsTraceUntilOneIsAskedFor() async throws {
+        let document = try await Self.openedSample()
+        let quick = document.decide(url: "https://example.com/buy/42")
+        let full = document.decide(url: "https://example.com/buy/42", traced: true)
+        #expect(quick.verdicts.allSatisfy { $0.trace.isEmpty })
+        #expect(full.verdicts.allSatisfy { !$0.trace.isEmpty })
+        #expect(quick.verdicts.map(\.decision) == full.verdicts.map(\.decision))
+        #expect(quick.verdicts.map(\.rule) == full.verdicts.map(\.rule))
+        #expect(document.traced(quick) == full)
+        #expect(document.trace(of: quick, appID: SampleScan.appID) == full.verdict(for: SampleScan.appID)?.trace)
+        #expect(document.trace(of: full, appID: SampleScan.appID) == full.verdict(for: SampleScan.appID)?.trace)
+    }
+
     @Test func everyExportOfATriagedDocumentCarriesTheTriage() async throws {
         let document = try await Self.openedSample()
         let first = try #require(document.findings.first)

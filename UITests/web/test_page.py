@@ -83,8 +83,11 @@ def test_url_tester_decides_per_app_id_on_every_keystroke(browser, server, sampl
     assert type_url(browser, "https://example.com/buy/42#no_universal_links")[APP_ID] == "exclude"
     assert type_url(browser, "https://shop.example.com/shop/checkout/pay")[APP_ID] == "match"
     assert type_url(browser, "https://shop.example.com/?ref=newsletter")[APP_ID] == "no_match"
+    # Keystrokes are decided without traces; opening one asks the server for it.
     rule = browser.find_element(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] details summary')
+    assert rule.text == "Trace"
     rule.click()
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] details li'))
     steps = browser.find_elements(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] details li')
     assert any("decision" in step.text for step in steps), [s.text for s in steps]
 

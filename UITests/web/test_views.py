@@ -92,6 +92,7 @@ def test_screenshots_of_every_view(server, sample, scheme):
         wait(driver).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#list-verdicts tr[data-url]")) >= 17)
         type_url(driver, "https://shop.example.com/shop/checkout/pay")
         driver.find_element(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] details summary').click()
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] details li'))
         driver.save_screenshot(str(folder / f"urls-{scheme}.png"))
         show_tab(driver, "app")
         click(driver, "finding", finding_id="AASA-007")

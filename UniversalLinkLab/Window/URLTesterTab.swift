@@ -27,7 +27,8 @@ struct URLTesterTab: View {
                         Text("No fetched or supplied file covers this host.").font(.caption).foregroundStyle(.secondary)
                     }
                     ForEach(test.verdicts, id: \.appID) { verdict in
-                        VerdictView(presentation: VerdictPresentation(verdict, expectation: test.expectation))
+                        VerdictView(presentation: VerdictPresentation(verdict, expectation: test.expectation),
+                                    trace: { model.document.trace(of: test, appID: verdict.appID) })
                     }
                     if let domain = test.domain {
                         MacToolsRow(model: model, url: test.url, host: domain)
@@ -46,7 +47,8 @@ struct URLTesterTab: View {
                     VStack(alignment: .leading, spacing: 4) {
                         Text(test.url).font(.callout.monospaced()).textSelection(.enabled)
                         ForEach(test.verdicts, id: \.appID) { verdict in
-                            VerdictView(presentation: VerdictPresentation(verdict, expectation: test.expectation))
+                            VerdictView(presentation: VerdictPresentation(verdict, expectation: test.expectation),
+                                        trace: { model.document.trace(of: test, appID: verdict.appID) })
                         }
                     }
                 }
@@ -58,9 +60,13 @@ struct URLTesterTab: View {
     }
 }
 
+/// One verdict; its trace is asked for when the disclosure opens (the document decides lists
+/// and keystrokes without traces: a trace lists every rule tried).
 struct VerdictView: View {
     let presentation: VerdictPresentation
+    let trace: () -> [String]
     @State private var showsTrace = false
+    @State private var steps: [String] = []
 
     var body: some View {
         VStack(alignment: .leading, spacing: 4) {
@@ -74,11 +80,13 @@ struct VerdictView: View {
             }
             Text("Rule: \(presentation.rule)").font(.caption.monospaced()).textSelection(.enabled)
             DisclosureGroup("Trace", isExpanded: $showsTrace) {
-                ForEach(Array(presentation.verdict.trace.enumerated()), id: \.offset) { _, step in
+                ForEach(Array(steps.enumerated()), id: \.offset) { _, step in
                     Text(step).font(.caption.monospaced()).textSelection(.enabled)
                 }
             }
             .font(.caption)
+            .onChange(of: showsTrace) { if showsTrace { steps = trace() } }
+            .onChange(of: presentation) { if showsTrace { steps = trace() } }
         }
         .accessibilityElement(children: .contain)
         .accessibilityLabel(presentation.accessibilityLabel)

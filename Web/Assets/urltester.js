@@ -82,7 +82,7 @@ export function createURLTester({ id, api, toast }) {
     if (!value) { replace(single); single.dataset.url = ''; return; }
     try {
       // One read-only decision per keystroke: the list, its findings and the document stay as they are.
-      const answer = await api.decideURL(id, value);
+      const answer = await api.decideURL(id, value, false);
       if (mine !== sequence) return; // a newer keystroke's answer wins
       const decided = answer?.urlTest;
       const test = decided && (decided.apps ?? []).length ? decided
@@ -90,7 +90,7 @@ export function createURLTester({ id, api, toast }) {
           ...(decided ?? {}), url: value, apps: [],
           note: 'Not a URL iOS would decide, or no app ID claims its host.',
         };
-      replace(single, verdictRows(test));
+      replace(single, verdictRows(test, traceOf));
       single.dataset.url = value;
     } catch (error) {
       if (mine !== sequence) return;
@@ -118,9 +118,9 @@ export function createURLTester({ id, api, toast }) {
 
   const links = h('div', { class: 'test-links', 'data-testid': 'test-links' });
 
-  // A list row's trace: the URL decided again, alone, against the same files (read-only).
+  // A verdict's trace: the URL decided again, alone, with traces, against the same files (read-only).
   async function traceOf(url, appID) {
-    const answer = await api.decideURL(id, url);
+    const answer = await api.decideURL(id, url, true);
     return (answer?.urlTest?.apps ?? []).find((app) => app.appID === appID)?.trace ?? [];
   }
 

@@ -89,7 +89,7 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "post": {
             "operationId": "testURLs",
-            "summary": "Decide URLs (one per line; '#' comments, '!' must not open, '=' must open) for every app ID.",
+            "summary": "Decide URLs (one per line; '#' comments, '!' must not open, '=' must open) for every app ID. A verdict carries its trace only when the line contradicts its expectation (or no file decides it); POST …/decide gives any URL's trace.",
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLLines"}}}},
             "responses": {
               "200": {"description": "The URL tests, decided.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLTests"}}}},
@@ -269,7 +269,7 @@ enum OpenAPIDocument {
           "DocumentList": {"type": "object", "required": ["documents"], "properties": {"documents": {"type": "array", "items": {"$ref": "#/components/schemas/DocumentSummary"}}, "limit": {"type": "integer"}}},
           "Document": {"type": "object", "description": "The scan JSON document of docs/cli.md plus phase, per-host state, fingerprint and triage.", "properties": {"phase": {"$ref": "#/components/schemas/Phase"}}},
           "URLLines": {"type": "object", "required": ["lines"], "properties": {"lines": {"type": "string", "maxLength": 1000000}}},
-          "URLInput": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string"}}},
+          "URLInput": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string"}, "trace": {"type": "boolean", "default": true, "description": "Whether each verdict carries its trace (every rule tried; the page's keystrokes ask without)."}}},
           "URLTest": {"type": "object", "required": ["url", "apps"], "properties": {"url": {"type": "string"}, "apps": {"type": "array", "items": {"type": "object"}}, "expectation": {"type": "string"}, "domain": {"type": ["string", "null"]}, "line": {"type": ["integer", "null"]}}},
           "OneURLTest": {"type": "object", "required": ["urlTest"], "properties": {"urlTest": {"$ref": "#/components/schemas/URLTest"}}, "additionalProperties": false},
           "URLTests": {"type": "object", "required": ["urlTests"], "properties": {"urlTests": {"type": "array", "items": {"$ref": "#/components/schemas/URLTest"}}, "urlLineProblems": {"type": "array", "items": {"type": "object"}}}},

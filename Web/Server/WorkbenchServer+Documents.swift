@@ -151,7 +151,10 @@ extension WorkbenchServer {
         guard let url = object["url"] as? String else {
             throw WebAPIError(.badRequest, "Send {\"url\": \"https://…\"}.")
         }
-        let test = try await MainActor.run { try registry.document(id).decide(url: url) }
+        // Scripts get the traces unless they say otherwise; the page's keystrokes ask without them
+        // and fetch one when its disclosure opens (a trace lists every rule tried).
+        let traced = object["trace"] as? Bool ?? true
+        let test = try await MainActor.run { try registry.document(id).decide(url: url, traced: traced) }
         do {
             return Self.jsonResponse(try test.urlTestDocument())
         } catch {

@@ -77,7 +77,7 @@ export const api = {
     { body: '', headers: { 'X-LinkLab-Domain': host, 'X-LinkLab-Filename': headerSafe(host) } }),
   decideURLs: (id, lines) => callJSON('POST', `${documentPath(id)}/urls`, { json: { lines } }),
   // One URL, read-only (the tester's keystrokes): {"urlTest": …}, the shape of one urlTests entry.
-  decideURL: (id, url) => callJSON('POST', `${documentPath(id)}/decide`, { json: { url } }),
+  decideURL: (id, url, trace = true) => callJSON('POST', `${documentPath(id)}/decide`, { json: { url, trace } }),
   refetch: (id, host) => callJSON('POST', `${documentPath(id)}/hosts/${segment(host)}/refetch`),
   putHostFile: (id, host, body) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/file`,
     { body, headers: { 'Content-Type': 'application/json' } }),
@@ -1715,7 +1715,7 @@ export function createURLTester({ id, api, toast }) {
     if (!value) { replace(single); single.dataset.url = ''; return; }
     try {
       // One read-only decision per keystroke: the list, its findings and the document stay as they are.
-      const answer = await api.decideURL(id, value);
+      const answer = await api.decideURL(id, value, false);
       if (mine !== sequence) return; // a newer keystroke's answer wins
       const decided = answer?.urlTest;
       const test = decided && (decided.apps ?? []).length ? decided
@@ -1723,7 +1723,7 @@ export function createURLTester({ id, api, toast }) {
           ...(decided ?? {}), url: value, apps: [],
           note: 'Not a URL iOS would decide, or no app ID claims its host.',
         };
-      replace(single, verdictRows(test));
+      replace(single, verdictRows(test, traceOf));
       single.dataset.url = value;
     } catch (error) {
       if (mine !== sequence) return;
@@ -1751,9 +1751,9 @@ export function createURLTester({ id, api, toast }) {
 
   const links = h('div', { class: 'test-links', 'data-testid': 'test-links' });
 
-  // A list row's trace: the URL decided again, alone, against the same files (read-only).
+  // A verdict's trace: the URL decided again, alone, with traces, against the same files (read-only).
   async function traceOf(url, appID) {
-    const answer = await api.decideURL(id, url);
+    const answer = await api.decideURL(id, url, true);
     return (answer?.urlTest?.apps ?? []).find((app) => app.appID === appID)?.trace ?? [];
   }
 
