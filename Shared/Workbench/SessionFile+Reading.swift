@@ -146,34 +146,65 @@ extension SessionFile {
 
     /// Field lengths, body sizes and element counts, by path, on the parsed tree.
     static func checkFields(_ value: Any, path: String) throws(SessionFileError) {
+        var steps: [FieldStep] = path.isEmpty ? [] : [.key(path)]
+        try checkFields(value, steps: &steps)
+    }
+
+    /// One step of the path to a field (rendered only when a field is refused: a session has
+    /// tens of thousands of fields, and building every path would cost more than the check).
+    enum FieldStep {
+        case key(String)
+        case index(Int)
+
+        static func render(_ steps: [FieldStep]) -> String {
+            var text = ""
+            for step in steps {
+                switch step {
+                case .key(let key): text += text.isEmpty ? key : ".\(key)"
+                case .index(let index): text += "[\(index)]"
+                }
+            }
+            return text
+        }
+    }
+
+    private static func checkFields(_ value: Any, steps: inout [FieldStep]) throws(SessionFileError) {
         if let string = value as? String {
-            let key = path.split(separator: ".").last.map(String.init) ?? ""
+            let key: String
+            if case .key(let last)? = steps.last { key = last } else { key = "" }
             if key == "body" {
                 // base64: decoded size ≈ 3/4 of the text.
                 let bytes = string.utf8.count / 4 * 3
                 if bytes > SessionLimits.maxBodyBytes + 2 {
-                    throw .bodyTooLarge(path: path, bytes: bytes, limit: SessionLimits.maxBodyBytes)
+                    throw .bodyTooLarge(path: FieldStep.render(steps), bytes: bytes, limit: SessionLimits.maxBodyBytes)
                 }
                 return
             }
             let limit = key == "urlLines" ? SessionLimits.maxURLLinesLength
                 : key == "editedText" ? SessionLimits.maxBodyBytes * 2 : SessionLimits.maxFieldLength
             let length = string.utf8.count
-            if length > limit { throw .fieldTooLong(path: path, length: length, limit: limit) }
+            if length > limit { throw .fieldTooLong(path: FieldStep.render(steps), length: length, limit: limit) }
         } else if let array = value as? [Any] {
             if array.count > SessionLimits.maxCount {
-                throw .tooMany(path: path, count: array.count, limit: SessionLimits.maxCount)
+                throw .tooMany(path: FieldStep.render(steps), count: array.count, limit: SessionLimits.maxCount)
             }
-            for (index, element) in array.enumerated() { try checkFields(element, path: "\(path)[\(index)]") }
+            for (index, element) in array.enumerated() {
+                steps.append(.index(index))
+                try checkFields(element, steps: &steps)
+                steps.removeLast()
+            }
         } else if let object = value as? [String: Any] {
             if object.count > SessionLimits.maxCount {
-                throw .tooMany(path: path, count: object.count, limit: SessionLimits.maxCount)
+                throw .tooMany(path: FieldStep.render(steps), count: object.count, limit: SessionLimits.maxCount)
             }
             for (key, element) in object {
                 if key.utf8.count > SessionLimits.maxFieldLength {
-                    throw .fieldTooLong(path: path + ".(key)", length: key.utf8.count, limit: SessionLimits.maxFieldLength)
+                    throw .fieldTooLong(path: FieldStep.render(steps + [.key(SessionFileError.clip(key))]),
+                                        length: key.utf8.count, limit: SessionLimits.maxFieldLength)
                 }
-                try checkFields(element, path: path.isEmpty ? key : "\(path).\(key)")
+                steps.append(.key(key))
+                try checkFields(element, steps: &steps)
+                steps.removeLast()
             }
         }
     }

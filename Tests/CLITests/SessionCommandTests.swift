@@ -143,7 +143,10 @@ import Testing
         host["state"] = "supplied"
         hosts[0] = host
         bigBody["hosts"] = hosts
-        cases.append(("body over 128 KiB", try json(bigBody), "128 KiB"))
+        cases.append(("body over 128 KiB", try json(bigBody), "hosts[0].decided.routes[0].body"))
+        var longKey = object
+        longKey["triage"] = [String(repeating: "k", count: 70_000): ["status": "open", "note": "", "setAt": "2026-01-01T00:00:00Z"]]
+        cases.append(("over-long key", try json(longKey), "triage.kkkk"))
         var badType = object
         badType["hosts"] = [["host": 42]]
         cases.append(("wrong type", try json(badType), "hosts[0]"))
