@@ -118,6 +118,11 @@ struct JSONPointer: Sendable, Equatable {
     func appending(_ key: String) -> JSONPointer {
         var copy = self
         copy.text += "/"
+        // Nothing to escape (the usual key): append it whole instead of character by character.
+        if !key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+            copy.text += key
+            return copy
+        }
         for character in key {
             switch character {
             case "~": copy.text += "~0"
