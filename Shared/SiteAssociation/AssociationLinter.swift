@@ -137,7 +137,9 @@ enum AssociationLinter {
     }
 
     static func undefinedVariables(in pattern: String, variables: [String: [String]]) -> [String] {
-        PatternPiece.variableNames(in: pattern).filter { name in
+        // A variable needs "$(": most patterns have none.
+        guard pattern.containsVariableReference else { return [] }
+        return PatternPiece.variableNames(in: pattern).filter { name in
             variables[name] == nil && BuiltinClass(rawValue: name) == nil && name != "region" && name != "lang"
         }
     }

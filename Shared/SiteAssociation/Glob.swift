@@ -37,40 +37,53 @@ enum PatternPiece: Sendable, Equatable {
     /// Splits `*`, `?` and `$(name)` out of a pattern. A `$(` without a well-formed name and
     /// `)` is literal text.
     static func split(_ pattern: String, allowVariables: Bool = true) -> [PatternPiece] {
-        var pieces: [PatternPiece] = []
-        var text = ""
-        let scalars = Array(pattern.unicodeScalars)
-        var index = 0
-        func flush() {
-            if !text.isEmpty { pieces.append(.text(text)); text = "" }
+        // Every character that splits (`*`, `?`, `$`, `(`, `)`) is ASCII, and no byte of a
+        // multi-byte UTF-8 sequence is ASCII: splitting the bytes splits the scalars alike.
+        if let pieces = pattern.utf8.withContiguousStorageIfAvailable({ split($0, allowVariables: allowVariables) }) {
+            return pieces
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "*" {
-                flush(); pieces.append(.star); index += 1
-            } else if scalar == "?" {
-                flush(); pieces.append(.anyOne); index += 1
-            } else if allowVariables, scalar == "$", index + 1 < scalars.count, scalars[index + 1] == "(" {
+        let bytes = Array(pattern.utf8)
+        return bytes.withUnsafeBufferPointer { split($0, allowVariables: allowVariables) }
+    }
+
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, allowVariables: Bool) -> [PatternPiece] {
+        let star = UInt8(ascii: "*"), anyOne = UInt8(ascii: "?"), dollar = UInt8(ascii: "$")
+        let open = UInt8(ascii: "("), close = UInt8(ascii: ")")
+        var pieces: [PatternPiece] = []
+        var textStart = 0
+        var index = 0
+        func flush(to end: Int) {
+            if end > textStart { pieces.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textStart..<end]), as: UTF8.self))) }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == star || byte == anyOne {
+                flush(to: index)
+                pieces.append(byte == star ? .star : .anyOne)
+                index += 1
+                textStart = index
+            } else if allowVariables, byte == dollar, index + 1 < bytes.count, bytes[index + 1] == open {
                 var end = index + 2
-                var name = ""
                 var wellFormed = false
-                while end < scalars.count {
-                    let next = scalars[end]
-                    if next == ")" { wellFormed = true; break }
-                    if next == "$" || next == "(" { break }
-                    name.unicodeScalars.append(next)
+                while end < bytes.count {
+                    let next = bytes[end]
+                    if next == close { wellFormed = true; break }
+                    if next == dollar || next == open { break }
                     end += 1
                 }
                 if wellFormed {
-                    flush(); pieces.append(.variable(name)); index = end + 1
+                    flush(to: index)
+                    pieces.append(.variable(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 2)..<end]), as: UTF8.self)))
+                    index = end + 1
+                    textStart = index
                 } else {
-                    text.unicodeScalars.append(scalar); index += 1
+                    index += 1
                 }
             } else {
-                text.unicodeScalars.append(scalar); index += 1
+                index += 1
             }
         }
-        flush()
+        flush(to: index)
         return pieces
     }
 

@@ -82,7 +82,13 @@ struct JSONValue: Sendable, Equatable {
 
     /// A JSON string literal for `text`.
     static func quoted(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            var out = "\""
+            out.reserveCapacity(text.utf8.count + 2)
+            out += text
+            out += "\""
+            return out
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
