@@ -273,8 +273,10 @@ enum AssociationLinter {
 
     private static func checkSensitivePaths(_ rules: [CompiledRule], at pointer: JSONPointer, context: inout Context) {
         var routedBy: [Int: [String]] = [:]
+        // The matcher's hot form of the list: the same first match, without a call per rule.
+        let fast = FastRuleList(rules)
         for sample in sensitiveSamplePaths {
-            guard let decider = firstMatch(rules, path: sample), !decider.rule.exclude else { continue }
+            guard let decider = firstMatch(fast, path: sample), !decider.rule.exclude else { continue }
             routedBy[decider.rule.index, default: []].append(sample)
         }
         for index in routedBy.keys.sorted() {
@@ -284,6 +286,12 @@ enum AssociationLinter {
             let shown = samples.prefix(6).joined(separator: ", ") + (samples.count > 6 ? " and \(samples.count - 6) more" : "")
             context.report(.sensitivePaths, "\(lead) routes sensitive paths into the app (\(shown)): the app must validate and confirm before acting on them, or exclude them", at: pointer.appending(index))
         }
+    }
+
+    /// `firstMatch` over a list already in its hot form.
+    static func firstMatch(_ fast: FastRuleList, path: String) -> CompiledRule? {
+        var prepared = PreparedURL(ParsedURL(scheme: "https", host: "", port: nil, path: path, query: nil, fragment: nil, wasReencoded: false))
+        return fast.firstMatch(&prepared).map { fast.rules[$0] }
     }
 
     static func firstMatch(_ rules: [CompiledRule], path: String, query: String? = nil) -> CompiledRule? {

@@ -135,13 +135,14 @@ final class Glob: Sendable {
     init(pieces: [PatternPiece], variables: [String: [String]], foldCase: Bool) {
         self.foldCase = foldCase
         var tokens: [GlobToken] = []
+        tokens.reserveCapacity(pieces.count + 32)
         for piece in pieces {
             switch piece {
             case .text(let text):
                 let folded = foldCase ? PreparedURL.fold(text) : text
-                tokens.append(contentsOf: folded.utf16.map { .unit($0) })
+                for unit in folded.utf16 { tokens.append(.unit(unit)) }
             case .star:
-                if tokens.last != .star { tokens.append(.star) }
+                if tokens.last?.isStar != true { tokens.append(.star) }
             case .anyOne:
                 tokens.append(.anyOne)
             case .variable(let name):
@@ -149,9 +150,17 @@ final class Glob: Sendable {
             }
         }
         self.tokens = tokens
-        matchesEverything = tokens == [.star]
-        matchesNothing = tokens.contains(.never)
-        if tokens.contains(where: { if case .alternatives = $0 { return true } else { return false } }) {
+        var hasNever = false, hasAlternatives = false
+        for token in tokens {
+            switch token {
+            case .never: hasNever = true
+            case .alternatives: hasAlternatives = true
+            default: break
+            }
+        }
+        matchesEverything = tokens.count == 1 && tokens[0].isStar
+        matchesNothing = hasNever
+        if hasAlternatives {
             program = Glob.compile(tokens)
             plain = []
         } else {
@@ -179,7 +188,7 @@ final class Glob: Sendable {
                 for piece in PatternPiece.split(folded, allowVariables: false) {
                     switch piece {
                     case .text(let text): tokens.append(contentsOf: text.utf16.map { .unit($0) })
-                    case .star: if tokens.last != .star { tokens.append(.star) }
+                    case .star: if tokens.last?.isStar != true { tokens.append(.star) }
                     case .anyOne: tokens.append(.anyOne)
                     case .variable: break
                     }
