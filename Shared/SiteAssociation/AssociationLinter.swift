@@ -10,7 +10,7 @@ enum AssociationLinter {
 
     /// `shadowing: false` skips the shadowed-rule check (only the benchmark times lint without it).
     static func lint(
-        _ file: AssociationFile, sourceMap: [String: Int], lines: LineTable, shadowing: Bool = true
+        _ file: AssociationFile, sourceMap: SourceMap, lines: LineTable, shadowing: Bool = true
     ) -> [LintDiagnostic] {
         var context = Context(sourceMap: sourceMap, lines: lines)
         guard let applinks = file.applinks else { return context.diagnostics }
@@ -109,14 +109,22 @@ enum AssociationLinter {
     }
 
     struct Context {
-        let sourceMap: [String: Int]
+        let sourceMap: SourceMap
         let lines: LineTable
         var diagnostics: [LintDiagnostic] = []
+        /// `sourceMap` as a dictionary, built at the first report.
+        private var offsets: [String: Int]?
+
+        init(sourceMap: SourceMap, lines: LineTable) {
+            self.sourceMap = sourceMap
+            self.lines = lines
+        }
 
         mutating func report(_ rule: LintRule, _ message: String, at pointer: JSONPointer) {
             var line: Int?
             var column: Int?
-            if let offset = sourceMap[pointer.text] {
+            if offsets == nil { offsets = sourceMap.dictionary() }
+            if let offset = offsets?[pointer.text] {
                 let position = lines.lineAndColumn(of: offset)
                 line = position.line
                 column = position.column

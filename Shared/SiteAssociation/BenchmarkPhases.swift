@@ -7,7 +7,7 @@ public enum AssociationPhases {
     /// A file read up to, not including, lint.
     public struct Read: Sendable {
         let file: AssociationFile?
-        let sourceMap: [String: Int]
+        let sourceMap: SourceMap
         let lines: LineTable
         /// Diagnostics of the parser and the reader.
         public let diagnosticCount: Int
@@ -20,7 +20,7 @@ public enum AssociationPhases {
         let root = parser.parseDocument()
         let lines = LineTable(bytes: bytes)
         var count = AssociationDocument.syntaxDiagnostics(parser.issues, lines: lines).count
-        guard let root else { return Read(file: nil, sourceMap: [:], lines: lines, diagnosticCount: count) }
+        guard let root else { return Read(file: nil, sourceMap: SourceMap(), lines: lines, diagnosticCount: count) }
         var reader = AssociationReader(lines: lines)
         let file = reader.read(root)
         count += reader.diagnostics.count

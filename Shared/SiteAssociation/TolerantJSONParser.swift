@@ -452,10 +452,26 @@ struct TolerantJSONParser {
         case .typographic: position += 3
         }
         var buffer: [UInt8] = []
+        buffer.reserveCapacity(32)
         while true {
             guard position < bytes.count else {
                 issue(.invalidJSON, "unterminated string", at: start)
                 break
+            }
+            // A run of bytes that need no attention is copied at once (JSON writers escape "/" as
+            // "\/", so escapes are common).
+            if case .ascii(let quote) = close {
+                var end = position
+                while end < bytes.count {
+                    let byte = bytes[end]
+                    if byte == quote || byte < 0x20 || byte == UInt8(ascii: "\\") { break }
+                    end += 1
+                }
+                if end > position {
+                    buffer.append(contentsOf: bytes[position..<end])
+                    position = end
+                    continue
+                }
             }
             let byte = bytes[position]
             switch close {
