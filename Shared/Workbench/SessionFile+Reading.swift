@@ -144,10 +144,25 @@ extension SessionFile {
         if opensContainer, inString || depth > 0 { throw .truncated }
     }
 
+    /// The last non-empty `.`-separated part of `path` (`path.split(separator: ".").last`
+    /// without splitting the whole path for every string of the file).
+    static func lastKey(of path: String) -> String {
+        // Outside ASCII a "." can belong to a larger Character (after a prepended or before a
+        // combining mark) and not split: keep the Character-wise split there.
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: ".").last.map(String.init) ?? "" }
+        let utf8 = path.utf8
+        let dot = UInt8(ascii: ".")
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == dot { end = utf8.index(before: end) }
+        var start = end
+        while start > utf8.startIndex, utf8[utf8.index(before: start)] != dot { start = utf8.index(before: start) }
+        return String(path[start..<end])
+    }
+
     /// Field lengths, body sizes and element counts, by path, on the parsed tree.
     static func checkFields(_ value: Any, path: String) throws(SessionFileError) {
         if let string = value as? String {
-            let key = path.split(separator: ".").last.map(String.init) ?? ""
+            let key = lastKey(of: path)
             if key == "body" {
                 // base64: decoded size ≈ 3/4 of the text.
                 let bytes = string.utf8.count / 4 * 3

@@ -27,4 +27,8 @@ import Testing
     @Test func citedLintIDsAreFoundOnceInOrder() {
         #expect(Finding.citedLintIDs(in: "x (AASA-L020) y AASA-L0 z AASA-L029 AASA-L020 AASA-L12") == ["AASA-L020", "AASA-L029"])
     }
+
+    @Test func citedLintIDsAmongNonASCIIText() {
+        #expect(Finding.citedLintIDs(in: "é “AASA-L031” 日本AASA-L0０1 AASA-L007é 😀AASA-L00") == ["AASA-L031", "AASA-L007"])
+    }
 }
