@@ -204,26 +204,39 @@ extension Component {
     /// Compact text of the component as written (`{"/":"/buy/*"}`).
     var sourceText: String {
         guard isDictionary else { return "(not a dictionary)" }
-        // One string grown in place (no array of parts, no join): built once per rule per keystroke.
+        // One string grown in place, patterns quoted straight into it: built once per rule per
+        // keystroke.
         var out = "{"
-        out.reserveCapacity(16 + (path?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0))
+        out.reserveCapacity(24 + (path?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0))
         var first = true
-        func add(_ part: String) {
+        func key(_ text: String) {
             if !first { out += "," }
             first = false
-            out += part
+            out += text
         }
-        if let path { add("\"/\":" + JSONValue.quoted(path)) } else if unconstrainedKeys.contains("/") { add("\"/\":(non-string)") }
+        if let path {
+            key("\"/\":")
+            JSONValue.appendQuoted(path, to: &out)
+        } else if unconstrainedKeys.contains("/") {
+            key("\"/\":(non-string)")
+        }
         switch query {
-        case .pattern(let text): add("\"?\":" + JSONValue.quoted(text))
+        case .pattern(let text):
+            key("\"?\":")
+            JSONValue.appendQuoted(text, to: &out)
         case .items(let items):
-            add("\"?\":{" + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }.joined(separator: ",") + "}")
-        case nil: if unconstrainedKeys.contains("?") { add("\"?\":(dropped)") }
+            key("\"?\":{" + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }.joined(separator: ",") + "}")
+        case nil: if unconstrainedKeys.contains("?") { key("\"?\":(dropped)") }
         }
-        if let fragment { add("\"#\":" + JSONValue.quoted(fragment)) } else if unconstrainedKeys.contains("#") { add("\"#\":(non-string)") }
-        if let exclude { add(exclude ? "\"exclude\":true" : "\"exclude\":false") }
-        if let caseSensitive { add(caseSensitive ? "\"caseSensitive\":true" : "\"caseSensitive\":false") }
-        if let percentEncoded { add(percentEncoded ? "\"percentEncoded\":true" : "\"percentEncoded\":false") }
+        if let fragment {
+            key("\"#\":")
+            JSONValue.appendQuoted(fragment, to: &out)
+        } else if unconstrainedKeys.contains("#") {
+            key("\"#\":(non-string)")
+        }
+        if let exclude { key(exclude ? "\"exclude\":true" : "\"exclude\":false") }
+        if let caseSensitive { key(caseSensitive ? "\"caseSensitive\":true" : "\"caseSensitive\":false") }
+        if let percentEncoded { key(percentEncoded ? "\"percentEncoded\":true" : "\"percentEncoded\":false") }
         out += "}"
         return out
     }

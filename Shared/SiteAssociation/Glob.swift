@@ -140,7 +140,13 @@ final class Glob: Sendable {
             switch piece {
             case .text(let text):
                 let folded = foldCase ? PreparedURL.fold(text) : text
-                for unit in folded.utf16 { tokens.append(.unit(unit)) }
+                // ASCII (the usual pattern): each UTF-8 byte is its UTF-16 unit, and the UTF-8
+                // view of a native string is the fast one.
+                if folded.utf8.allSatisfy({ $0 < 0x80 }) {
+                    for byte in folded.utf8 { tokens.append(.unit(UInt16(byte))) }
+                } else {
+                    for unit in folded.utf16 { tokens.append(.unit(unit)) }
+                }
             case .star:
                 if tokens.last?.isStar != true { tokens.append(.star) }
             case .anyOne:

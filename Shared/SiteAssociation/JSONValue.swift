@@ -80,6 +80,18 @@ struct JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Appends the JSON string literal for `text` to `out` (no intermediate string when
+    /// nothing needs escaping).
+    static func appendQuoted(_ text: String, to out: inout String) {
+        if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += quoted(text)
+        } else {
+            out += "\""
+            out += text
+            out += "\""
+        }
+    }
+
     /// A JSON string literal for `text`.
     static func quoted(_ text: String) -> String {
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
