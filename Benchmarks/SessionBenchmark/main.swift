@@ -64,8 +64,8 @@ func parts(of text: String) throws {
     let full = chosen.isEmpty || chosen.contains("full")
     var parsed = AssociationDocument.parse(body)
     if full {
-        line("   parse + lint of the file (AssociationDocument.parse)", timed(3) { parsed = AssociationDocument.parse(body) },
-             "for comparison")
+        line("   parse + lint of the file (AssociationDocument.parse)",
+             timed(3) { parsed = AssociationDocument.parse(body) }, "for comparison")
     }
     var read = AssociationPhases.read(body)
     line("   parse alone (tolerant JSON + model read)", timed(15) { read = AssociationPhases.read(body) }, "≤ 4 ms")
@@ -73,8 +73,8 @@ func parts(of text: String) throws {
     if full {
         line("   lint alone, every check", timed(3) { lintCount = AssociationPhases.lint(read) }, "for comparison")
     }
-    line("   lint without the shadowing check", timed(15) { lintCount = AssociationPhases.lint(read, shadowing: false) },
-         "≤ 4 ms")
+    line("   lint without the shadowing check",
+         timed(15) { lintCount = AssociationPhases.lint(read, shadowing: false) }, "≤ 4 ms")
     var matcher = AssociationMatcher(document: parsed, domain: "example.com")
     line("   compile (AssociationMatcher(document:domain:))",
          timed(15) { matcher = AssociationMatcher(document: parsed, domain: "example.com") }, "≤ 4 ms")

@@ -298,7 +298,8 @@ enum AssociationLinter {
 
     /// `firstMatch` over a list already in its hot form.
     static func firstMatch(_ fast: FastRuleList, path: String) -> CompiledRule? {
-        var prepared = PreparedURL(ParsedURL(scheme: "https", host: "", port: nil, path: path, query: nil, fragment: nil, wasReencoded: false))
+        var prepared = PreparedURL(ParsedURL(scheme: "https", host: "", port: nil, path: path, query: nil, fragment: nil,
+                                             wasReencoded: false))
         return fast.firstMatch(&prepared).map { fast.rules[$0] }
     }
 

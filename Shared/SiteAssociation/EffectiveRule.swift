@@ -225,7 +225,8 @@ extension Component {
             key("\"?\":")
             JSONValue.appendQuoted(text, to: &out)
         case .items(let items):
-            key("\"?\":{" + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }.joined(separator: ",") + "}")
+            key("\"?\":{" + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }
+                .joined(separator: ",") + "}")
         case nil: if unconstrainedKeys.contains("?") { key("\"?\":(dropped)") }
         }
         if let fragment {

@@ -52,8 +52,11 @@ enum PatternPiece: Sendable, Equatable {
         var pieces: [PatternPiece] = []
         var textStart = 0
         var index = 0
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
         func flush(to end: Int) {
-            if end > textStart { pieces.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textStart..<end]), as: UTF8.self))) }
+            if end > textStart { pieces.append(.text(text(textStart..<end))) }
         }
         while index < bytes.count {
             let byte = bytes[index]
@@ -73,7 +76,7 @@ enum PatternPiece: Sendable, Equatable {
                 }
                 if wellFormed {
                     flush(to: index)
-                    pieces.append(.variable(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 2)..<end]), as: UTF8.self)))
+                    pieces.append(.variable(text((index + 2)..<end)))
                     index = end + 1
                     textStart = index
                 } else {

@@ -9,7 +9,8 @@ import Testing
             "x.editedText", "a.b.c", "é.body", "x.\u{301}body", "x.\u{0600}.body", "日本.editedText", "a.\r\n.body",
         ]
         for path in paths {
-            #expect(SessionFile.lastKey(of: path) == (path.split(separator: ".").last.map(String.init) ?? ""), "\(path)")
+            let split = path.split(separator: ".").last.map(String.init) ?? ""
+            #expect(SessionFile.lastKey(of: path) == split, "\(path)")
         }
     }
 }
