@@ -5,6 +5,7 @@
 //   3. save and open of a session with 50 hosts                                 target ≤ 50 ms each
 //   4. `report` of the sample session vs the same five reports from `scan`      target ≤ 1.5×
 import Foundation
+@_spi(Benchmarks) import SiteAssociation
 import Workbench
 
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -21,10 +22,64 @@ func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(seconds) * 1000 + Double(attoseconds) / 1e15
 }
 
+/// Sections named on the command line run alone (for profiling one part); none named: all run.
+let chosen = Set(CommandLine.arguments.dropFirst())
+func wants(_ section: String) -> Bool { chosen.isEmpty || chosen.contains(section) }
+
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
-func line(_ name: String, _ value: Double, _ target: String) {
+/// CPU time of the calling thread.
+func threadCPUMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+}
+
+func line(_ name: String, _ value: Double, _ target: String) { printLine(name, value, target) }
+
+/// One line of the report: name, milliseconds, target.
+func printLine(_ name: String, _ value: Double, _ target: String) {
     print(name.padding(toLength: 62, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", value) + "   (target \(target))")
+}
+
+/// Parse, lint and compile of the keystroke's file, each timed alone.
+func parts(of text: String) throws {
+    let body = Data(text.utf8)
+    // Each line also shows the thread's CPU time: on the shared machine wall time swings with
+    // the neighbours' load, CPU time much less.
+    var cpu: [Double] = []
+    func timed(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
+        cpu = []
+        return try median((0..<runs).map { _ in
+            let start = threadCPUMilliseconds()
+            let wall = try milliseconds(body)
+            cpu.append(threadCPUMilliseconds() - start)
+            return wall
+        })
+    }
+    func line(_ name: String, _ value: Double, _ target: String) {
+        printLine(name, value, target + String(format: "; CPU %.2f ms", median(cpu)))
+    }
+    // The shadowing check alone takes most of a second here: `parts` without `full` leaves it out.
+    let full = chosen.isEmpty || chosen.contains("full")
+    var parsed = AssociationDocument.parse(body)
+    if full {
+        line("   parse + lint of the file (AssociationDocument.parse)",
+             timed(3) { parsed = AssociationDocument.parse(body) }, "for comparison")
+    }
+    var read = AssociationPhases.read(body)
+    line("   parse alone (tolerant JSON + model read)", timed(15) { read = AssociationPhases.read(body) }, "≤ 4 ms")
+    var lintCount = 0
+    if full {
+        line("   lint alone, every check", timed(3) { lintCount = AssociationPhases.lint(read) }, "for comparison")
+    }
+    line("   lint without the shadowing check",
+         timed(15) { lintCount = AssociationPhases.lint(read, shadowing: false) }, "≤ 4 ms")
+    var matcher = AssociationMatcher(document: parsed, domain: "example.com")
+    line("   compile (AssociationMatcher(document:domain:))",
+         timed(15) { matcher = AssociationMatcher(document: parsed, domain: "example.com") }, "≤ 4 ms")
+    print("   (\(parsed.diagnostics.count) diagnostics, \(read.diagnosticCount) from reading, \(lintCount) from lint "
+          + "without shadowing; \(matcher.appIDs.count) apps compiled)")
 }
 
 @MainActor
@@ -43,7 +98,7 @@ func run() async throws {
     big.openAssociationFile(file, host: "example.com")
     big.setURLLines((0..<1000).map { "https://example.com/app\($0 % 8)/section\($0 % 500)/item\($0)" }.joined(separator: "\n"))
     var keystrokes: [Double] = []
-    for index in 0..<15 {
+    for index in 0..<(wants("keystroke") ? 15 : 1) {
         text += index % 2 == 0 ? " " : "\n"
         keystrokes.append(try milliseconds { try big.edit(text, forHost: "example.com") })
     }
@@ -52,17 +107,22 @@ func run() async throws {
     let opened = big.urlTests.flatMap(\.verdicts).filter { $0.decision == .match }.count
     print("   (file \(file.count / 1024) KiB; \(opened) of \(big.urlTests.count * apps.count) verdicts open an app)")
     var traced: [Double] = []
-    for index in 0..<5 {
+    for index in 0..<(wants("traced") ? 5 : 0) {
         text += index % 2 == 0 ? " " : "\n"
         try big.edit(text, forHost: "example.com")
         traced.append(milliseconds { _ = big.currentAnalysis })
     }
-    line("   the same 1,000 URLs with every trace (what a report renders)", median(traced), "for comparison")
+    if !traced.isEmpty {
+        line("   the same 1,000 URLs with every trace (what a report renders)", median(traced), "for comparison")
+    }
     var single: [Double] = []
     for index in 0..<200 {
         single.append(milliseconds { _ = big.decide(url: "https://example.com/app3/section\(index)/x") })
     }
     line("   decide(url:) of one URL", median(single), "well under 1 ms")
+    // The parts of one keystroke on this file, each alone.
+    if wants("parts") { try parts(of: text) }
+    guard wants("host") || wants("session") || wants("report") else { return }
 
     // 2. The sample, offline; one host's file replaced.
     let document = WorkbenchDocument(settings: WorkbenchSettings(offline: true, suppliedFiles: supplied), now: { now })

@@ -30,15 +30,17 @@ extension Finding {
 extension Finding {
     /// `AASA-L` followed by three digits, each distinct one once, in order of appearance.
     public static func citedLintIDs(in text: String) -> [String] {
+        // The ID is ASCII and no byte of a multi-byte UTF-8 sequence is: scanning bytes finds
+        // what scanning scalars finds, without an array of the text's scalars.
         var found: [String] = []
-        let scalars = Array(text.unicodeScalars)
-        let prefix = Array("AASA-L".unicodeScalars)
+        let bytes = Array(text.utf8)
+        let prefix = Array("AASA-L".utf8)
         var index = 0
-        while index + prefix.count + 3 <= scalars.count {
-            if Array(scalars[index..<index + prefix.count]) == prefix {
-                let digits = scalars[index + prefix.count..<index + prefix.count + 3]
-                if digits.allSatisfy({ ("0"..."9").contains($0) }) {
-                    let id = "AASA-L" + String(String.UnicodeScalarView(digits))
+        while index + prefix.count + 3 <= bytes.count {
+            if bytes[index] == prefix[0], bytes[index..<index + prefix.count].elementsEqual(prefix) {
+                let digits = bytes[index + prefix.count..<index + prefix.count + 3]
+                if digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+                    let id = "AASA-L" + String(decoding: digits, as: UTF8.self)
                     if !found.contains(id) { found.append(id) }
                     index += prefix.count + 3
                     continue

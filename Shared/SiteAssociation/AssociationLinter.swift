@@ -8,7 +8,10 @@ enum AssociationLinter {
         "/account/delete", "/delete", "/payment", "/pay", "/checkout", "/approve", "/confirm",
     ]
 
-    static func lint(_ file: AssociationFile, sourceMap: [String: Int], lines: LineTable) -> [LintDiagnostic] {
+    /// `shadowing: false` skips the shadowed-rule check (only the benchmark times lint without it).
+    static func lint(
+        _ file: AssociationFile, sourceMap: SourceMap, lines: LineTable, shadowing: Bool = true
+    ) -> [LintDiagnostic] {
         var context = Context(sourceMap: sourceMap, lines: lines)
         guard let applinks = file.applinks else { return context.diagnostics }
         let variables = applinks.substitutionVariables
@@ -89,7 +92,7 @@ enum AssociationLinter {
             let listKey = detail.ruleSource == .paths ? "paths" : "components"
             let rules = EffectiveRule.rules(of: detail, fileDefaults: applinks.defaults)
             let compiled = rules.map { CompiledRule($0, variables: variables) }
-            checkShadowing(rules, at: pointer.appending(listKey), context: &context)
+            if shadowing { checkShadowing(rules, at: pointer.appending(listKey), context: &context) }
             checkPercentDecoding(
                 detail, named: detailName(index, detail, form: applinks.detailsForm), rules: rules, at: pointer,
                 listKey: listKey, fileDefaults: applinks.defaults, context: &context
@@ -106,14 +109,22 @@ enum AssociationLinter {
     }
 
     struct Context {
-        let sourceMap: [String: Int]
+        let sourceMap: SourceMap
         let lines: LineTable
         var diagnostics: [LintDiagnostic] = []
+        /// `sourceMap` as a dictionary, built at the first report.
+        private var offsets: [String: Int]?
+
+        init(sourceMap: SourceMap, lines: LineTable) {
+            self.sourceMap = sourceMap
+            self.lines = lines
+        }
 
         mutating func report(_ rule: LintRule, _ message: String, at pointer: JSONPointer) {
             var line: Int?
             var column: Int?
-            if let offset = sourceMap[pointer.text] {
+            if offsets == nil { offsets = sourceMap.dictionary() }
+            if let offset = offsets?[pointer.text] {
                 let position = lines.lineAndColumn(of: offset)
                 line = position.line
                 column = position.column
@@ -134,7 +145,9 @@ enum AssociationLinter {
     }
 
     static func undefinedVariables(in pattern: String, variables: [String: [String]]) -> [String] {
-        PatternPiece.variableNames(in: pattern).filter { name in
+        // A variable needs "$(": most patterns have none.
+        guard pattern.containsVariableReference else { return [] }
+        return PatternPiece.variableNames(in: pattern).filter { name in
             variables[name] == nil && BuiltinClass(rawValue: name) == nil && name != "region" && name != "lang"
         }
     }
@@ -332,8 +345,10 @@ enum AssociationLinter {
 
     private static func checkSensitivePaths(_ rules: [CompiledRule], at pointer: JSONPointer, context: inout Context) {
         var routedBy: [Int: [String]] = [:]
+        // The matcher's hot form of the list: the same first match, without a call per rule.
+        let fast = FastRuleList(rules)
         for sample in sensitiveSamplePaths {
-            guard let decider = firstMatch(rules, path: sample), !decider.rule.exclude else { continue }
+            guard let decider = firstMatch(fast, path: sample), !decider.rule.exclude else { continue }
             routedBy[decider.rule.index, default: []].append(sample)
         }
         for index in routedBy.keys.sorted() {
@@ -343,6 +358,13 @@ enum AssociationLinter {
             let shown = samples.prefix(6).joined(separator: ", ") + (samples.count > 6 ? " and \(samples.count - 6) more" : "")
             context.report(.sensitivePaths, "\(lead) routes sensitive paths into the app (\(shown)): the app must validate and confirm before acting on them, or exclude them", at: pointer.appending(index))
         }
+    }
+
+    /// `firstMatch` over a list already in its hot form.
+    static func firstMatch(_ fast: FastRuleList, path: String) -> CompiledRule? {
+        var prepared = PreparedURL(ParsedURL(scheme: "https", host: "", port: nil, path: path, query: nil, fragment: nil,
+                                             wasReencoded: false))
+        return fast.firstMatch(&prepared).map { fast.rules[$0] }
     }
 
     static func firstMatch(_ rules: [CompiledRule], path: String, query: String? = nil) -> CompiledRule? {

@@ -1,10 +1,30 @@
+/// JSON pointer → byte offset of every value read, recorded in reading order. Lint looks a
+/// pointer up only when it reports something, so the dictionary is built then, not per read.
+struct SourceMap: Sendable {
+    private var pointers: [String] = []
+    private var offsets: [Int] = []
+
+    mutating func note(_ pointer: String, _ offset: Int) {
+        pointers.append(pointer)
+        offsets.append(offset)
+    }
+
+    /// Pointer → offset; a pointer noted twice keeps its last offset.
+    func dictionary() -> [String: Int] {
+        var result: [String: Int] = [:]
+        result.reserveCapacity(pointers.count)
+        for (pointer, offset) in zip(pointers, offsets) { result[pointer] = offset }
+        return result
+    }
+}
+
 /// Builds the model from parsed JSON the way Apple's reader does (`spec/aasa.md` §1–§3, §9),
 /// reporting wrong keys, wrong types and every place the file relies on Apple's leniency.
 struct AssociationReader {
     let lines: LineTable
     private(set) var diagnostics: [LintDiagnostic] = []
     /// JSON pointer → byte offset of every value read, so lint can give line and column.
-    private(set) var sourceMap: [String: Int] = [:]
+    private(set) var sourceMap = SourceMap()
 
     init(lines: LineTable) {
         self.lines = lines
@@ -22,7 +42,7 @@ struct AssociationReader {
     }
 
     private mutating func note(_ pointer: JSONPointer, _ value: JSONValue) {
-        sourceMap[pointer.text] = value.offset
+        sourceMap.note(pointer.text, value.offset)
     }
 
     /// Likely intended key for a misspelt one, compared without case.

@@ -153,10 +153,10 @@ final class CompiledRule: Sendable {
     let rule: EffectiveRule
     let path: Glob?
     let pathPattern: String
-    /// Trace pieces computed once: the rule's label and its quoted path and fragment patterns.
-    private let label: String
-    private let quotedPath: String
-    private let quotedFragment: String
+    /// Trace pieces, built only when a trace is (compiling builds no text: it runs per keystroke).
+    private var label: String { (rule.isLegacyPath ? "path \(rule.index) " : "rule \(rule.index) ") + rule.sourceText }
+    private var quotedPath: String { JSONValue.quoted(pathPattern) }
+    private var quotedFragment: String { JSONValue.quoted(rule.fragment.pattern ?? "") }
     let query: Query
     let fragment: Glob?
 
@@ -189,9 +189,6 @@ final class CompiledRule: Sendable {
         case .unconstrained:
             fragment = nil
         }
-        label = (rule.isLegacyPath ? "path \(rule.index) " : "rule \(rule.index) ") + rule.sourceText
-        quotedPath = JSONValue.quoted(pathPattern)
-        quotedFragment = JSONValue.quoted(rule.fragment.pattern ?? "")
     }
 
     /// Whether every part the rule constrains matches, without building any text.

@@ -83,13 +83,17 @@ struct EffectiveRule: Sendable, Equatable {
 
     /// Merges a component with both default levels.
     static func merge(_ component: Component, index: Int, detailDefaults: Component?, fileDefaults: Component?) -> EffectiveRule {
-        let levels: [(Component?, String)] = [(component, ""), (detailDefaults, "details defaults"), (fileDefaults, "applinks.defaults")]
         var inherited: [String] = []
 
+        // The three levels, lowest last; no array of copies (this runs once per rule per keystroke).
         func pick<T>(_ key: String, _ read: (Component) -> T?) -> T? {
-            for (level, name) in levels {
-                guard let level, let value = read(level) else { continue }
-                if !name.isEmpty { inherited.append("\(key) from \(name)") }
+            if let value = read(component) { return value }
+            if let detailDefaults, let value = read(detailDefaults) {
+                inherited.append("\(key) from details defaults")
+                return value
+            }
+            if let fileDefaults, let value = read(fileDefaults) {
+                inherited.append("\(key) from applinks.defaults")
                 return value
             }
             return nil
@@ -115,10 +119,21 @@ struct EffectiveRule: Sendable, Equatable {
         let exclude = pick("exclude") { $0.exclude } ?? false
         let caseSensitive = pick("caseSensitive") { $0.caseSensitive } ?? true
         let percentEncoded = pick("percentEncoded") { $0.percentEncoded } ?? true
-        for (key, value, read) in [("exclude", exclude, \Component.exclude), ("caseSensitive", caseSensitive, \Component.caseSensitive), ("percentEncoded", percentEncoded, \Component.percentEncoded)] {
-            // The level that gave the value: say when it was read leniently from a non-boolean.
-            guard let level = levels.first(where: { $0.0?[keyPath: read] != nil })?.0, let shown = level.lenientFlags[key] else { continue }
-            inherited.append(lenientNote(key, value: value, shown: shown))
+        // The level that gave a flag: say when it was read leniently from a non-boolean.
+        func lenientShown(_ key: String, _ read: (Component) -> Bool?) -> String? {
+            if read(component) != nil { return component.lenientFlags[key] }
+            if let detailDefaults, read(detailDefaults) != nil { return detailDefaults.lenientFlags[key] }
+            if let fileDefaults, read(fileDefaults) != nil { return fileDefaults.lenientFlags[key] }
+            return nil
+        }
+        if let shown = lenientShown("exclude", { $0.exclude }) {
+            inherited.append(lenientNote("exclude", value: exclude, shown: shown))
+        }
+        if let shown = lenientShown("caseSensitive", { $0.caseSensitive }) {
+            inherited.append(lenientNote("caseSensitive", value: caseSensitive, shown: shown))
+        }
+        if let shown = lenientShown("percentEncoded", { $0.percentEncoded }) {
+            inherited.append(lenientNote("percentEncoded", value: percentEncoded, shown: shown))
         }
         return EffectiveRule(
             index: index, isLegacyPath: false, path: path, query: query, fragment: fragment,
@@ -189,18 +204,41 @@ extension Component {
     /// Compact text of the component as written (`{"/":"/buy/*"}`).
     var sourceText: String {
         guard isDictionary else { return "(not a dictionary)" }
-        var parts: [String] = []
-        if let path { parts.append("\"/\":\(JSONValue.quoted(path))") } else if unconstrainedKeys.contains("/") { parts.append("\"/\":(non-string)") }
-        switch query {
-        case .pattern(let text): parts.append("\"?\":\(JSONValue.quoted(text))")
-        case .items(let items):
-            parts.append("\"?\":{" + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }.joined(separator: ",") + "}")
-        case nil: if unconstrainedKeys.contains("?") { parts.append("\"?\":(dropped)") }
+        // One string grown in place, patterns quoted straight into it: built once per rule per
+        // keystroke.
+        var out = "{"
+        out.reserveCapacity(24 + (path?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0))
+        var first = true
+        func key(_ text: String) {
+            if !first { out += "," }
+            first = false
+            out += text
         }
-        if let fragment { parts.append("\"#\":\(JSONValue.quoted(fragment))") } else if unconstrainedKeys.contains("#") { parts.append("\"#\":(non-string)") }
-        if let exclude { parts.append("\"exclude\":\(exclude)") }
-        if let caseSensitive { parts.append("\"caseSensitive\":\(caseSensitive)") }
-        if let percentEncoded { parts.append("\"percentEncoded\":\(percentEncoded)") }
-        return "{" + parts.joined(separator: ",") + "}"
+        if let path {
+            key("\"/\":")
+            JSONValue.appendQuoted(path, to: &out)
+        } else if unconstrainedKeys.contains("/") {
+            key("\"/\":(non-string)")
+        }
+        switch query {
+        case .pattern(let text):
+            key("\"?\":")
+            JSONValue.appendQuoted(text, to: &out)
+        case .items(let items):
+            key("\"?\":{" + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }
+                .joined(separator: ",") + "}")
+        case nil: if unconstrainedKeys.contains("?") { key("\"?\":(dropped)") }
+        }
+        if let fragment {
+            key("\"#\":")
+            JSONValue.appendQuoted(fragment, to: &out)
+        } else if unconstrainedKeys.contains("#") {
+            key("\"#\":(non-string)")
+        }
+        if let exclude { key(exclude ? "\"exclude\":true" : "\"exclude\":false") }
+        if let caseSensitive { key(caseSensitive ? "\"caseSensitive\":true" : "\"caseSensitive\":false") }
+        if let percentEncoded { key(percentEncoded ? "\"percentEncoded\":true" : "\"percentEncoded\":false") }
+        out += "}"
+        return out
     }
 }

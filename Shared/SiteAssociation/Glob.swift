@@ -37,40 +37,56 @@ enum PatternPiece: Sendable, Equatable {
     /// Splits `*`, `?` and `$(name)` out of a pattern. A `$(` without a well-formed name and
     /// `)` is literal text.
     static func split(_ pattern: String, allowVariables: Bool = true) -> [PatternPiece] {
-        var pieces: [PatternPiece] = []
-        var text = ""
-        let scalars = Array(pattern.unicodeScalars)
-        var index = 0
-        func flush() {
-            if !text.isEmpty { pieces.append(.text(text)); text = "" }
+        // Every character that splits (`*`, `?`, `$`, `(`, `)`) is ASCII, and no byte of a
+        // multi-byte UTF-8 sequence is ASCII: splitting the bytes splits the scalars alike.
+        if let pieces = pattern.utf8.withContiguousStorageIfAvailable({ split($0, allowVariables: allowVariables) }) {
+            return pieces
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "*" {
-                flush(); pieces.append(.star); index += 1
-            } else if scalar == "?" {
-                flush(); pieces.append(.anyOne); index += 1
-            } else if allowVariables, scalar == "$", index + 1 < scalars.count, scalars[index + 1] == "(" {
+        let bytes = Array(pattern.utf8)
+        return bytes.withUnsafeBufferPointer { split($0, allowVariables: allowVariables) }
+    }
+
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, allowVariables: Bool) -> [PatternPiece] {
+        let star = UInt8(ascii: "*"), anyOne = UInt8(ascii: "?"), dollar = UInt8(ascii: "$")
+        let open = UInt8(ascii: "("), close = UInt8(ascii: ")")
+        var pieces: [PatternPiece] = []
+        var textStart = 0
+        var index = 0
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        func flush(to end: Int) {
+            if end > textStart { pieces.append(.text(text(textStart..<end))) }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == star || byte == anyOne {
+                flush(to: index)
+                pieces.append(byte == star ? .star : .anyOne)
+                index += 1
+                textStart = index
+            } else if allowVariables, byte == dollar, index + 1 < bytes.count, bytes[index + 1] == open {
                 var end = index + 2
-                var name = ""
                 var wellFormed = false
-                while end < scalars.count {
-                    let next = scalars[end]
-                    if next == ")" { wellFormed = true; break }
-                    if next == "$" || next == "(" { break }
-                    name.unicodeScalars.append(next)
+                while end < bytes.count {
+                    let next = bytes[end]
+                    if next == close { wellFormed = true; break }
+                    if next == dollar || next == open { break }
                     end += 1
                 }
                 if wellFormed {
-                    flush(); pieces.append(.variable(name)); index = end + 1
+                    flush(to: index)
+                    pieces.append(.variable(text((index + 2)..<end)))
+                    index = end + 1
+                    textStart = index
                 } else {
-                    text.unicodeScalars.append(scalar); index += 1
+                    index += 1
                 }
             } else {
-                text.unicodeScalars.append(scalar); index += 1
+                index += 1
             }
         }
-        flush()
+        flush(to: index)
         return pieces
     }
 
@@ -122,13 +138,20 @@ final class Glob: Sendable {
     init(pieces: [PatternPiece], variables: [String: [String]], foldCase: Bool) {
         self.foldCase = foldCase
         var tokens: [GlobToken] = []
+        tokens.reserveCapacity(pieces.count + 32)
         for piece in pieces {
             switch piece {
             case .text(let text):
                 let folded = foldCase ? PreparedURL.fold(text) : text
-                tokens.append(contentsOf: folded.utf16.map { .unit($0) })
+                // ASCII (the usual pattern): each UTF-8 byte is its UTF-16 unit, and the UTF-8
+                // view of a native string is the fast one.
+                if folded.utf8.allSatisfy({ $0 < 0x80 }) {
+                    for byte in folded.utf8 { tokens.append(.unit(UInt16(byte))) }
+                } else {
+                    for unit in folded.utf16 { tokens.append(.unit(unit)) }
+                }
             case .star:
-                if tokens.last != .star { tokens.append(.star) }
+                if tokens.last?.isStar != true { tokens.append(.star) }
             case .anyOne:
                 tokens.append(.anyOne)
             case .variable(let name):
@@ -136,9 +159,17 @@ final class Glob: Sendable {
             }
         }
         self.tokens = tokens
-        matchesEverything = tokens == [.star]
-        matchesNothing = tokens.contains(.never)
-        if tokens.contains(where: { if case .alternatives = $0 { return true } else { return false } }) {
+        var hasNever = false, hasAlternatives = false
+        for token in tokens {
+            switch token {
+            case .never: hasNever = true
+            case .alternatives: hasAlternatives = true
+            default: break
+            }
+        }
+        matchesEverything = tokens.count == 1 && tokens[0].isStar
+        matchesNothing = hasNever
+        if hasAlternatives {
             program = Glob.compile(tokens)
             plain = []
         } else {
@@ -166,7 +197,7 @@ final class Glob: Sendable {
                 for piece in PatternPiece.split(folded, allowVariables: false) {
                     switch piece {
                     case .text(let text): tokens.append(contentsOf: text.utf16.map { .unit($0) })
-                    case .star: if tokens.last != .star { tokens.append(.star) }
+                    case .star: if tokens.last?.isStar != true { tokens.append(.star) }
                     case .anyOne: tokens.append(.anyOne)
                     case .variable: break
                     }

@@ -80,9 +80,27 @@ struct JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Appends the JSON string literal for `text` to `out` (no intermediate string when
+    /// nothing needs escaping).
+    static func appendQuoted(_ text: String, to out: inout String) {
+        if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += quoted(text)
+        } else {
+            out += "\""
+            out += text
+            out += "\""
+        }
+    }
+
     /// A JSON string literal for `text`.
     static func quoted(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            var out = "\""
+            out.reserveCapacity(text.utf8.count + 2)
+            out += text
+            out += "\""
+            return out
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -118,6 +136,11 @@ struct JSONPointer: Sendable, Equatable {
     func appending(_ key: String) -> JSONPointer {
         var copy = self
         copy.text += "/"
+        // Nothing to escape (the usual key): append it whole instead of character by character.
+        if !key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+            copy.text += key
+            return copy
+        }
         for character in key {
             switch character {
             case "~": copy.text += "~0"

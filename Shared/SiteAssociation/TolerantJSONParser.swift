@@ -39,9 +39,32 @@ struct TolerantJSONParser {
     private enum ArrayState { case start, afterValue, afterComma }
     private enum ObjectState { case start, afterKey, afterColon, afterValue, afterComma }
 
-    private enum Frame {
-        case array(offset: Int, items: [JSONValue], state: ArrayState)
-        case object(offset: Int, members: [JSONMember], state: ObjectState, key: String, keyOffset: Int)
+    private enum Container { case array, object }
+
+    /// An open container. Mutated in place on the stack (never copied out and back), so
+    /// appending an element never copies the elements read so far.
+    private struct Frame {
+        let container: Container
+        let offset: Int
+        var items: [JSONValue] = []
+        var members: [JSONMember] = []
+        var arrayState: ArrayState = .start
+        var objectState: ObjectState = .start
+        /// The key being read (objects), and where it starts.
+        var key: String = ""
+        var keyOffset: Int
+        /// Keys seen so far, once the object is large enough for a linear scan to cost.
+        var keySet: Set<String>?
+
+        init(_ container: Container, offset: Int) {
+            self.container = container
+            self.offset = offset
+            keyOffset = offset
+        }
+
+        var value: JSONValue {
+            JSONValue(kind: container == .array ? .array(items) : .object(members), offset: offset)
+        }
     }
 
     private mutating func issue(
@@ -65,7 +88,7 @@ struct TolerantJSONParser {
         var root: JSONValue?
         while true {
             skipWhitespaceAndComments()
-            guard var top = stack.popLast() else {
+            guard let top = stack.indices.last else {
                 if root != nil { break }
                 guard position < bytes.count else {
                     issue(.invalidJSON, "no JSON value: the text is empty or only whitespace", at: position)
@@ -75,70 +98,71 @@ struct TolerantJSONParser {
                 continue
             }
             guard position < bytes.count else {
-                let missing: String
-                switch top { case .array: missing = "]"; case .object: missing = "}" }
+                let missing = stack[top].container == .array ? "]" : "}"
                 issue(.invalidJSON, "unexpected end of text: missing \"\(missing)\"", at: position)
-                let value = close(top)
+                let value = stack.removeLast().value
                 deliver(value, to: &stack, root: &root)
                 continue
             }
             let byte = bytes[position]
-            switch top {
-            case .array(let offset, let items, let state):
+            switch stack[top].container {
+            case .array:
+                let state = stack[top].arrayState
                 if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
                     if byte == UInt8(ascii: "}") { issue(.invalidJSON, "\"}\" closes an array; expected \"]\"", at: position) }
                     if state == .afterComma { issue(.trailingComma, "trailing comma before \"]\"", at: lastComma) }
                     position += 1
-                    deliver(JSONValue(kind: .array(items), offset: offset), to: &stack, root: &root)
+                    let value = stack.removeLast().value
+                    deliver(value, to: &stack, root: &root)
                 } else if byte == UInt8(ascii: ",") {
                     if state != .afterValue { issue(.invalidJSON, "unexpected \",\": expected a value", at: position) }
                     lastComma = position
                     position += 1
-                    top = .array(offset: offset, items: items, state: .afterComma)
-                    stack.append(top)
+                    stack[top].arrayState = .afterComma
                 } else {
                     if state == .afterValue { issue(.invalidJSON, "missing \",\" between array elements", at: position) }
-                    stack.append(.array(offset: offset, items: items, state: .afterValue))
+                    stack[top].arrayState = .afterValue
                     if !startValue(stack: &stack, root: &root, topLevel: false) {
                         // Nothing readable here: restore the state so the loop can make progress.
-                        if case .array(let o, let i, _) = stack.popLast() ?? top { stack.append(.array(offset: o, items: i, state: state)) }
+                        stack[top].arrayState = state
                     }
                 }
-            case .object(let offset, let members, let state, let key, let keyOffset):
+            case .object:
+                let state = stack[top].objectState
                 if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                     if byte == UInt8(ascii: "]") { issue(.invalidJSON, "\"]\" closes a dictionary; expected \"}\"", at: position) }
                     if state == .afterComma { issue(.trailingComma, "trailing comma before \"}\"", at: lastComma) }
-                    if state == .afterKey || state == .afterColon { issue(.invalidJSON, "missing value for key \"\(key)\"", at: position) }
+                    if state == .afterKey || state == .afterColon {
+                        issue(.invalidJSON, "missing value for key \"\(stack[top].key)\"", at: position)
+                    }
                     position += 1
-                    deliver(JSONValue(kind: .object(members), offset: offset), to: &stack, root: &root)
+                    let value = stack.removeLast().value
+                    deliver(value, to: &stack, root: &root)
                 } else if byte == UInt8(ascii: ",") {
                     if state != .afterValue { issue(.invalidJSON, "unexpected \",\": expected a key", at: position) }
                     lastComma = position
                     position += 1
-                    stack.append(.object(offset: offset, members: members, state: .afterComma, key: key, keyOffset: keyOffset))
+                    stack[top].objectState = .afterComma
                 } else if byte == UInt8(ascii: ":") {
                     if state != .afterKey { issue(.invalidJSON, "unexpected \":\"", at: position) }
                     position += 1
-                    let next: ObjectState = state == .afterKey ? .afterColon : state
-                    stack.append(.object(offset: offset, members: members, state: next, key: key, keyOffset: keyOffset))
+                    if state == .afterKey { stack[top].objectState = .afterColon }
                 } else {
                     switch state {
                     case .start, .afterComma, .afterValue:
                         if state == .afterValue { issue(.invalidJSON, "missing \",\" between dictionary members", at: position) }
                         let start = position
                         if let name = readKey() {
-                            stack.append(.object(offset: offset, members: members, state: .afterKey, key: name, keyOffset: start))
-                        } else {
-                            stack.append(top)
+                            stack[top].objectState = .afterKey
+                            stack[top].key = name
+                            stack[top].keyOffset = start
                         }
                     case .afterKey:
-                        issue(.invalidJSON, "missing \":\" after key \"\(key)\"", at: position)
-                        stack.append(.object(offset: offset, members: members, state: .afterColon, key: key, keyOffset: keyOffset))
+                        issue(.invalidJSON, "missing \":\" after key \"\(stack[top].key)\"", at: position)
+                        stack[top].objectState = .afterColon
                     case .afterColon:
-                        stack.append(top)
-                        if !startValue(stack: &stack, root: &root, topLevel: false) {
-                            // Unreadable value already skipped; stay waiting for a value.
-                        }
+                        // An unreadable value is skipped (and reported); the object stays waiting for a value.
+                        _ = startValue(stack: &stack, root: &root, topLevel: false)
                     }
                 }
             }
@@ -154,12 +178,8 @@ struct TolerantJSONParser {
         return root
     }
 
-    private func close(_ frame: Frame) -> JSONValue {
-        switch frame {
-        case .array(let offset, let items, _): return JSONValue(kind: .array(items), offset: offset)
-        case .object(let offset, let members, _, _, _): return JSONValue(kind: .object(members), offset: offset)
-        }
-    }
+    /// Objects with more members than this check for a repeated key in a set, not by a scan.
+    private static let keySetThreshold = 16
 
     private mutating func deliver(_ value: JSONValue, to stack: inout [Frame], root: inout JSONValue?) {
         valueCount += 1
@@ -168,20 +188,31 @@ struct TolerantJSONParser {
             stoppedAtLimit = true
             return
         }
-        guard let parent = stack.popLast() else {
+        guard let parent = stack.indices.last else {
             root = value
             return
         }
-        switch parent {
-        case .array(let offset, var items, _):
-            items.append(value)
-            stack.append(.array(offset: offset, items: items, state: .afterValue))
-        case .object(let offset, var members, _, let key, let keyOffset):
-            if members.contains(where: { $0.key == key }) {
-                issue(.duplicateKey, "key \"\(key)\" appears more than once in this dictionary; the last one is used", at: keyOffset, strict: false)
+        switch stack[parent].container {
+        case .array:
+            stack[parent].items.append(value)
+            stack[parent].arrayState = .afterValue
+        case .object:
+            let key = stack[parent].key
+            let repeated: Bool
+            if stack[parent].keySet != nil {
+                repeated = stack[parent].keySet?.insert(key).inserted == false
+            } else {
+                repeated = stack[parent].members.contains(where: { $0.key == key })
+                if stack[parent].members.count >= TolerantJSONParser.keySetThreshold {
+                    stack[parent].keySet = Set(stack[parent].members.map(\.key) + [key])
+                }
             }
-            members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
-            stack.append(.object(offset: offset, members: members, state: .afterValue, key: key, keyOffset: keyOffset))
+            if repeated {
+                issue(.duplicateKey, "key \"\(key)\" appears more than once in this dictionary; the last one is used",
+                      at: stack[parent].keyOffset, strict: false)
+            }
+            stack[parent].members.append(JSONMember(key: key, keyOffset: stack[parent].keyOffset, value: value))
+            stack[parent].objectState = .afterValue
         }
     }
 
@@ -197,11 +228,7 @@ struct TolerantJSONParser {
                 return false
             }
             position += 1
-            if byte == UInt8(ascii: "{") {
-                stack.append(.object(offset: start, members: [], state: .start, key: "", keyOffset: start))
-            } else {
-                stack.append(.array(offset: start, items: [], state: .start))
-            }
+            stack.append(Frame(byte == UInt8(ascii: "{") ? .object : .array, offset: start))
             return true
         }
         if topLevel {
@@ -408,14 +435,43 @@ struct TolerantJSONParser {
     private mutating func readQuotedString(close: Closer) -> String {
         let start = position
         switch close {
-        case .ascii: position += 1
+        case .ascii(let quote):
+            position += 1
+            // Most strings hold no escape, control character or line break: one scan, one String.
+            var end = position
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == quote {
+                    let text = String(decoding: bytes[position..<end], as: UTF8.self)
+                    position = end + 1
+                    return text
+                }
+                if byte < 0x20 || byte == UInt8(ascii: "\\") { break }
+                end += 1
+            }
         case .typographic: position += 3
         }
         var buffer: [UInt8] = []
+        buffer.reserveCapacity(32)
         while true {
             guard position < bytes.count else {
                 issue(.invalidJSON, "unterminated string", at: start)
                 break
+            }
+            // A run of bytes that need no attention is copied at once (JSON writers escape "/" as
+            // "\/", so escapes are common).
+            if case .ascii(let quote) = close {
+                var end = position
+                while end < bytes.count {
+                    let byte = bytes[end]
+                    if byte == quote || byte < 0x20 || byte == UInt8(ascii: "\\") { break }
+                    end += 1
+                }
+                if end > position {
+                    buffer.append(contentsOf: bytes[position..<end])
+                    position = end
+                    continue
+                }
             }
             let byte = bytes[position]
             switch close {

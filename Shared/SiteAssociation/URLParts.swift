@@ -273,7 +273,15 @@ enum PathNormalisation {
     /// The normalised text (for lint, display and rule compilation; the matcher compares
     /// `normaliseUnits` directly). One implementation of the rules, so the two cannot drift.
     static func normalise(_ text: String) -> String {
-        String(decoding: normaliseUnits(text), as: UTF16.self)
+        let units = normaliseUnits(text)
+        // ASCII units are UTF-8 bytes too: no transcoding (the common case, once per rule).
+        if units.allSatisfy({ $0 < 0x80 }) {
+            return String(unsafeUninitializedCapacity: units.count) { buffer in
+                for (index, unit) in units.enumerated() { buffer[index] = UInt8(truncatingIfNeeded: unit) }
+                return units.count
+            }
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// The same normalisation, straight to the UTF-16 units the matcher compares.

@@ -27,4 +27,9 @@ import Testing
     @Test func citedLintIDsAreFoundOnceInOrder() {
         #expect(Finding.citedLintIDs(in: "x (AASA-L020) y AASA-L0 z AASA-L029 AASA-L020 AASA-L12") == ["AASA-L020", "AASA-L029"])
     }
+
+    @Test func citedLintIDsAmongNonASCIIText() {
+        let text = "é “AASA-L031” 日本AASA-L0０1 AASA-L007é 😀AASA-L00"
+        #expect(Finding.citedLintIDs(in: text) == ["AASA-L031", "AASA-L007"])
+    }
 }
