@@ -212,8 +212,9 @@ enum AssociationLinter {
         private var always: [Int] = []
         /// Rules by their normalised path (`covers` accepts equal paths).
         private var byPath: [String: [Int]] = [:]
-        /// `PREFIX*` rules (no other wildcard, no variable) by PREFIX's UTF-8 bytes.
-        private var byPrefix: [[UInt8]: [Int]] = [:]
+        /// `PREFIX*` rules (no other wildcard, no variable) by a hash of PREFIX's UTF-8 bytes (a
+        /// collision only adds a candidate, which `covers` then rejects).
+        private var byPrefix: [UInt64: [Int]] = [:]
         private var prefixLengths: [Int] = []
 
         init(_ shapes: [Shape]) {
@@ -225,8 +226,8 @@ enum AssociationLinter {
                 }
                 byPath[path, default: []].append(position)
                 if let prefix = AssociationLinter.coverPrefix(path) {
-                    byPrefix[prefix, default: []].append(position)
-                    lengths.insert(prefix.count)
+                    byPrefix[prefix.hash, default: []].append(position)
+                    lengths.insert(prefix.length)
                 }
             }
             prefixLengths = lengths.sorted()
@@ -238,26 +239,41 @@ enum AssociationLinter {
             var candidates = always.prefix { $0 < position }
             if later.rule.path.pattern != nil {
                 let path = later.path ?? "*"
-                candidates += byPath[path, default: []].prefix { $0 < position }
-                if !path.containsVariableReference {
-                    let head = Array(path.utf8.prefix { $0 != UInt8(ascii: "*") && $0 != UInt8(ascii: "?") })
-                    for length in prefixLengths {
-                        guard length <= head.count else { break }
-                        candidates += byPrefix[Array(head[0..<length]), default: []].prefix { $0 < position }
+                if let equal = byPath[path] { candidates += equal.prefix { $0 < position } }
+                if !prefixLengths.isEmpty, !path.containsVariableReference {
+                    // Every prefix length in use of the path's literal head (up to its first wildcard).
+                    var hash = PrefixHash.seed, length = 0, next = 0
+                    if prefixLengths[0] == 0, let bucket = byPrefix[hash] {
+                        candidates += bucket.prefix { $0 < position }
+                        next = 1
+                    }
+                    for byte in path.utf8 {
+                        guard next < prefixLengths.count, byte != UInt8(ascii: "*"), byte != UInt8(ascii: "?") else { break }
+                        hash = PrefixHash.adding(byte, to: hash)
+                        length += 1
+                        if length == prefixLengths[next] {
+                            next += 1
+                            if let bucket = byPrefix[hash] { candidates += bucket.prefix { $0 < position } }
+                        }
                     }
                 }
             }
-            return candidates.sorted().first { AssociationLinter.covers(shapes[$0], later) }
+            if candidates.count > 1 { candidates.sort() }
+            return candidates.first { AssociationLinter.covers(shapes[$0], later) }
         }
     }
 
-    /// PREFIX's bytes when `path` is `PREFIX*` with no other wildcard and no variable (the
-    /// patterns `globCovers` lets cover what starts with PREFIX); nil otherwise.
-    static func coverPrefix(_ path: String) -> [UInt8]? {
+    /// The hash and length of PREFIX when `path` is `PREFIX*` with no other wildcard and no
+    /// variable (the patterns `globCovers` lets cover what starts with PREFIX); nil otherwise.
+    static func coverPrefix(_ path: String) -> (hash: UInt64, length: Int)? {
         guard !path.containsVariableReference, path.hasSuffix("*") else { return nil }
-        let prefix = path.utf8.dropLast()
-        guard !prefix.contains(UInt8(ascii: "*")), !prefix.contains(UInt8(ascii: "?")) else { return nil }
-        return Array(prefix)
+        var hash = PrefixHash.seed, length = 0
+        for byte in path.utf8.dropLast() {
+            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") { return nil }
+            hash = PrefixHash.adding(byte, to: hash)
+            length += 1
+        }
+        return (hash, length)
     }
 
     /// The pairwise scan `ShadowIndex` replaces (kept for the property test that compares them).

@@ -144,13 +144,20 @@ struct PrefixIndex: Sendable {
         return found.count > 1 ? found.sorted() : found
     }
 
-    private static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let seed = PrefixHash.seed
 
     @inline(__always)
     private static func step(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
-        // FNV-1a over both bytes of the unit.
-        var value = (hash ^ UInt64(unit & 0xFF)) &* 0x0000_0100_0000_01B3
-        value = (value ^ UInt64(unit >> 8)) &* 0x0000_0100_0000_01B3
-        return value
+        PrefixHash.adding(UInt8(truncatingIfNeeded: unit >> 8), to: PrefixHash.adding(UInt8(truncatingIfNeeded: unit), to: hash))
+    }
+}
+
+/// FNV-1a, one byte at a time: the prefix indexes' keys (a collision only adds a candidate).
+enum PrefixHash {
+    static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    static func adding(_ byte: UInt8, to hash: UInt64) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
 }
