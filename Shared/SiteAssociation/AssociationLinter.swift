@@ -276,11 +276,6 @@ enum AssociationLinter {
         return (hash, length)
     }
 
-    /// The pairwise scan `ShadowIndex` replaces (kept for the property test that compares them).
-    static func firstCoveringPairwise(_ position: Int, in shapes: [Shape]) -> Int? {
-        shapes[0..<position].firstIndex { covers($0, shapes[position]) }
-    }
-
     /// A sound (never wrong, sometimes silent) test that `earlier` matches every URL `later` matches.
     static func covers(_ earlier: EffectiveRule, _ later: EffectiveRule) -> Bool {
         covers(Shape(earlier), Shape(later))
@@ -378,15 +373,20 @@ enum AssociationLinter {
 
     /// `firstMatch` over a list already in its hot form.
     static func firstMatch(_ fast: FastRuleList, path: String) -> CompiledRule? {
-        var prepared = PreparedURL(ParsedURL(scheme: "https", host: "", port: nil, path: path, query: nil, fragment: nil,
-                                             wasReencoded: false))
+        var prepared = sampleURL(path: path)
         return fast.firstMatch(&prepared).map { fast.rules[$0] }
     }
 
     static func firstMatch(_ rules: [CompiledRule], path: String, query: String? = nil) -> CompiledRule? {
-        var prepared = PreparedURL(ParsedURL(scheme: "https", host: "", port: nil, path: path, query: query, fragment: nil, wasReencoded: false))
+        var prepared = sampleURL(path: path, query: query)
         var tracer = Tracer(enabled: false)
         return rules.first { $0.matches(&prepared, tracer: &tracer) }
+    }
+
+    /// A sample URL lint probes rules with (only the path and query matter).
+    private static func sampleURL(path: String, query: String? = nil) -> PreparedURL {
+        PreparedURL(ParsedURL(scheme: "https", host: "", port: nil, path: path, query: query, fragment: nil,
+                              wasReencoded: false))
     }
 
     // MARK: components vs paths

@@ -83,7 +83,7 @@ struct JSONValue: Sendable, Equatable {
     /// Appends the JSON string literal for `text` to `out` (no intermediate string when
     /// nothing needs escaping).
     static func appendQuoted(_ text: String, to out: inout String) {
-        if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        if needsEscaping(text) {
             out += quoted(text)
         } else {
             out += "\""
@@ -92,9 +92,14 @@ struct JSONValue: Sendable, Equatable {
         }
     }
 
+    /// Whether `text` has a character a JSON string literal must escape (control, `"`, `\`).
+    private static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+    }
+
     /// A JSON string literal for `text`.
     static func quoted(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        if !needsEscaping(text) {
             var out = "\""
             out.reserveCapacity(text.utf8.count + 2)
             out += text

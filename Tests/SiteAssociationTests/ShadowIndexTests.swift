@@ -47,3 +47,10 @@ import Testing
         #expect(covered < rulesSeen * 9 / 10, "\(covered) of \(rulesSeen)")
     }
 }
+
+extension AssociationLinter {
+    /// The pairwise scan `ShadowIndex` replaced: the reference the index is compared with.
+    static func firstCoveringPairwise(_ position: Int, in shapes: [Shape]) -> Int? {
+        shapes[0..<position].firstIndex { covers($0, shapes[position]) }
+    }
+}
