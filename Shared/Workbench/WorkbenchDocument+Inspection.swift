@@ -22,14 +22,14 @@ extension WorkbenchDocument {
         progress: (@Sendable (InspectionProgress) -> Void)? = nil
     ) async -> Result<AppSnapshot, InspectionFailure> {
         let task = Task.detached(priority: .userInitiated) { () -> Result<AppSnapshot, InspectionError> in
-            let latest = LatestBytes()
+            let latest = Locked<UInt64>(0)
             var inspector = AppInspector()
             inspector.progress = { value in
-                latest.set(value.bytesDone)
+                latest.withValue { $0 = value.bytesDone }
                 progress?(value)
             }
             inspector.shouldContinue = {
-                hooks.willCheck?(url.path, latest.get())
+                hooks.willCheck?(url.path, latest.withValue { $0 })
                 return !Task.isCancelled
             }
             let result: Result<AppSnapshot, InspectionError>
@@ -61,9 +61,9 @@ extension WorkbenchDocument {
     func inspectionProgress(
         generation: Int, clock: @escaping @Sendable () -> ContinuousClock.Instant
     ) -> @Sendable (InspectionProgress) -> Void {
-        let throttle = SharedProgressThrottle()
+        let throttle = Locked(ProgressThrottle())
         return { [weak self] value in
-            guard throttle.admit(value, at: clock()) else { return }
+            guard throttle.withValue({ $0.admit(value, at: clock()) }) else { return }
             Task { @MainActor [weak self] in
                 self?.landInspectionProgress(value, generation: generation)
             }
@@ -107,21 +107,15 @@ struct ProgressThrottle: Sendable {
     }
 }
 
-/// A `ProgressThrottle` the inspecting thread's callback can hold.
-private final class SharedProgressThrottle: @unchecked Sendable {
+/// A value the inspecting thread and the caller share, behind a lock (the progress throttle,
+/// the bytes done for the test hook).
+private final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var throttle = ProgressThrottle()
+    private var value: Value
 
-    func admit(_ value: InspectionProgress, at now: ContinuousClock.Instant) -> Bool {
-        lock.withLock { throttle.admit(value, at: now) }
+    init(_ value: Value) { self.value = value }
+
+    func withValue<Output>(_ body: (inout Value) -> Output) -> Output {
+        lock.withLock { body(&value) }
     }
-}
-
-/// The bytes done of the inspection, for the test hook.
-private final class LatestBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: UInt64 = 0
-
-    func set(_ bytes: UInt64) { lock.withLock { value = bytes } }
-    func get() -> UInt64 { lock.withLock { value } }
 }
