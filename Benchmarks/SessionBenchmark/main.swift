@@ -42,7 +42,8 @@ func printLine(_ name: String, _ value: Double, _ target: String) {
     print(name.padding(toLength: 62, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", value) + "   (target \(target))")
 }
 
-/// Parse, lint and compile of the keystroke's file, each timed alone.
+/// Parse, lint and compile of the keystroke's file, each timed alone and cold (no detail of the
+/// file compiled before).
 func parts(of text: String) throws {
     let body = Data(text.utf8)
     // Each line also shows the thread's CPU time: on the shared machine wall time swings with
@@ -51,6 +52,8 @@ func parts(of text: String) throws {
     func timed(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
         cpu = []
         return try median((0..<runs).map { _ in
+            // Cold: nothing compiled before (lint and the matcher share compiled details).
+            AssociationPhases.forgetCompilations()
             let start = threadCPUMilliseconds()
             let wall = try milliseconds(body)
             cpu.append(threadCPUMilliseconds() - start)
@@ -84,39 +87,69 @@ func parts(of text: String) throws {
 
 @MainActor
 func run() async throws {
-    // 1. An association file with 8 apps × 500 rules, 1,000 URL lines, one keystroke.
+    // 1. An association file with 8 apps × 500 rules, 1,000 URL lines, keystrokes as a tester
+    // types them: each one a new text (no two alike, so no keystroke finds its own file compiled).
     let apps = (0..<8).map { "ABCDE1234\($0).com.example.app\($0)" }
-    let details = apps.enumerated().map { index, appID -> [String: Any] in
-        let components = (0..<500).map { rule -> [String: Any] in
-            rule % 50 == 0 ? ["/": "/app\(index)/private\(rule)/*", "exclude": true] : ["/": "/app\(index)/section\(rule)/*"]
+    func bigFile(rule typed: String = "", defaults: String = "", tail: String = "") -> String {
+        var text = "{\"applinks\":{\"defaults\":{\"comment\":\"\(defaults)\"},\"details\":["
+        for (index, appID) in apps.enumerated() {
+            text += index == 0 ? "\n" : ",\n"
+            text += "{\"appIDs\":[\"\(appID)\"],\"components\":["
+            text += (0..<500).map { rule -> String in
+                let typedHere = index == 3 && rule == 250 ? typed : ""
+                return rule % 50 == 0 ? "{\"/\":\"/app\(index)/private\(rule)/*\",\"exclude\":true}"
+                    : "{\"/\":\"/app\(index)/section\(rule)\(typedHere)/*\"}"
+            }.joined(separator: ",")
+            text += "]}"
         }
-        return ["appIDs": [appID], "components": components]
+        return text + "\n]}}" + tail
     }
-    let file = try JSONSerialization.data(withJSONObject: ["applinks": ["details": details]], options: [.sortedKeys])
-    var text = String(decoding: file, as: UTF8.self)
+    let file = Data(bigFile().utf8)
     let big = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { now })
     big.openAssociationFile(file, host: "example.com")
     big.setURLLines((0..<1000).map { "https://example.com/app\($0 % 8)/section\($0 % 500)/item\($0)" }.joined(separator: "\n"))
+    let runs = wants("keystroke") ? 15 : 1
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    func typing(_ count: Int) -> String { String((0..<count).map { letters[$0 % letters.count] }) }
+    // One rule of one detail: that detail is compiled and linted again, its app's 1,000
+    // verdicts decided again; the other seven details and apps are as they were.
     var keystrokes: [Double] = []
-    for index in 0..<(wants("keystroke") ? 15 : 1) {
-        text += index % 2 == 0 ? " " : "\n"
+    for index in 1...runs {
+        let text = bigFile(rule: typing(index))
         keystrokes.append(try milliseconds { try big.edit(text, forHost: "example.com") })
     }
     line("1. edit keystroke → 1,000 URLs re-decided (8 apps × 500 rules)", median(keystrokes), "≤ 20 ms")
-    // The same keystroke without reading the edited text: the new file compiled, the 1,000 lines
-    // decided against it (what "re-decide" alone costs; the rest is parsing and linting the text).
+    print("   (a letter typed into one rule's path: its detail recompiled, its app's verdicts re-decided)")
+    // A letter typed into applinks.defaults reaches every rule: the whole file compiled and
+    // linted again, all 8,000 verdicts decided again (the worst single keystroke).
+    var everything: [Double] = []
+    for index in 1...runs {
+        let text = bigFile(defaults: typing(index))
+        everything.append(try milliseconds { try big.edit(text, forHost: "example.com") })
+    }
+    line("   a keystroke in applinks.defaults (every rule, every verdict)", median(everything), "worst case")
+    var blanks: [Double] = []
+    for index in 1...runs {
+        let text = bigFile(tail: String(repeating: " ", count: index))
+        blanks.append(try milliseconds { try big.edit(text, forHost: "example.com") })
+    }
+    line("   a space typed after the last brace (no rule changes)", median(blanks), "for comparison")
+    var text = bigFile(tail: " ")
+    // Deciding without reading the edited text and with nothing compiled before: the whole file
+    // compiled, the 1,000 lines decided against it.
     let bigEntries = try URLList.parse(big.urlLines)
     let bigReports = big.domains.compactMap(\.report)
     var redecide: [Double] = []
-    for _ in 0..<(wants("keystroke") ? 15 : 1) {
+    for _ in 0..<runs {
+        AssociationPhases.forgetCompilations()
         redecide.append(milliseconds {
             _ = URLDecider(domains: bigReports, appIDs: apps).decide(bigEntries, traces: .contradictionsOnly)
         })
     }
-    line("   of which: compile the new file + decide the 1,000 lines", median(redecide), "")
+    line("   compile the whole file + decide the 1,000 lines from nothing", median(redecide), "for comparison")
     // The file must be one a device uses (≤ 128 KiB, strict JSON), or every verdict is a cheap no_match.
     let opened = big.urlTests.flatMap(\.verdicts).filter { $0.decision == .match }.count
-    print("   (file \(file.count / 1024) KiB; \(opened) of \(big.urlTests.count * apps.count) verdicts open an app)")
+    print("   (file \(file.count / 1024) KiB, \(big.findings.count) findings; \(opened) of \(big.urlTests.count * apps.count) verdicts open an app)")
     var traced: [Double] = []
     for index in 0..<(wants("traced") ? 5 : 0) {
         text += index % 2 == 0 ? " " : "\n"

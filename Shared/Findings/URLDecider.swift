@@ -29,22 +29,44 @@ public struct URLDecider: Sendable {
     /// for a `webcredentials:` host is never consulted for links); nil when no app.
     public let claims: [AssociatedDomain]?
     private let facts: AnalysisFacts
-    private let compiled = CompiledFiles()
+    private let compiled: CompiledFiles
+    /// The list this decider decided last with `decideList` (a replacing decider reuses it).
+    private let kept = KeptList()
+    /// The replaced decider's list, when this one was made with `previous:`.
+    private let priorTests: [URLTest]
 
-    /// A decider over `domains` for `appIDs`.
-    public init(domains: [DomainReport], appIDs: [String], claims: [AssociatedDomain]? = nil) {
+    /// A decider over `domains` for `appIDs`. `previous` is the decider this one replaces after
+    /// a host changed: when this one decides the list `previous` decided last (`decideList`),
+    /// a line's verdict for an app whose rules did not change (the same domain and the same
+    /// compiled detail at the same index: `AssociationMatcher.verdictSource(appID:)`) is taken
+    /// from `previous` instead of being decided again, so a keystroke in one detail of a large
+    /// file re-decides only that detail's apps. Nothing of `previous` is retained but its list
+    /// and its compiled files (no chain of deciders builds up).
+    public init(domains: [DomainReport], appIDs: [String], claims: [AssociatedDomain]? = nil,
+                previous: URLDecider? = nil) {
         self.domains = domains
         self.appIDs = appIDs
         self.claims = claims
         facts = AnalysisFacts(domains: domains)
+        compiled = CompiledFiles(appIDs: appIDs, prior: previous?.compiled.snapshot() ?? [:])
+        priorTests = previous?.kept.tests ?? []
     }
 
     /// The URL tests for `entries`, in order, with the traces `traces` asks for.
     public func decide(_ entries: [URLListEntry], traces: URLTraces = .all) -> [URLTest] {
-        entries.map { entry in
-            let test = decide(entry, traced: traces == .all)
+        entries.enumerated().map { index, entry in
+            let prior = traces == .all || index >= priorTests.count ? nil : priorTests[index]
+            let test = decide(entry, traced: traces == .all, prior: prior)
             return traces == .contradictionsOnly && test.contradictsExpectation ? decide(entry, traced: true) : test
         }
+    }
+
+    /// `decide(_:traces:)` for the document's URL list: the result is kept, so the decider made
+    /// to replace this one after a host changes can reuse its verdicts (`previous:`).
+    public func decideList(_ entries: [URLListEntry], traces: URLTraces = .contradictionsOnly) -> [URLTest] {
+        let tests = decide(entries, traces: traces)
+        kept.tests = tests
+        return tests
     }
 
     /// `test` decided again with every trace (what `decide(_:traces: .all)` gives for it).
@@ -52,7 +74,13 @@ public struct URLDecider: Sendable {
         decide(URLListEntry(url: test.url, expectation: test.expectation, line: test.line), traced: true)
     }
 
-    private func decide(_ entry: URLListEntry, traced: Bool) -> URLTest {
+    /// Per app of the file compiled for `host` (once a URL on it was decided): whether its
+    /// verdicts could be taken from the replaced decider (tests).
+    func unchangedApps(host: String) -> [Bool]? {
+        compiled.snapshot()[host]??.unchanged
+    }
+
+    private func decide(_ entry: URLListEntry, traced: Bool, prior: URLTest? = nil) -> URLTest {
         let components = URLComponents(string: entry.url)
         let host = components?.host?.lowercased() ?? ""
         let port = components?.port == 443 && components?.scheme?.lowercased() == "https" ? nil : components?.port
@@ -67,12 +95,37 @@ public struct URLDecider: Sendable {
             let verdicts = appIDs.map { AppVerdict(appID: $0, decision: .noMatch, trace: [reason]) }
             return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts, line: entry.line)
         }
-        var ids = appIDs
-        for id in file.appIDs where !ids.contains(id) { ids.append(id) }
-        let verdicts = ids.map {
-            traced ? file.matcher.decide(url: entry.url, appID: $0) : file.matcher.verdict(url: entry.url, appID: $0)
+        if traced {
+            let verdicts = file.ids.map { file.matcher.decide(url: entry.url, appID: $0) }
+            return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts, line: entry.line)
+        }
+        // The replaced decider's verdicts for this line, when it decided the same URL with the
+        // same app IDs against the same host (`file.unchanged` says which apps kept their rules).
+        let reusable = prior.flatMap { prior -> [AppVerdict]? in
+            guard file.unchanged != nil, prior.url == entry.url, prior.domain == report.host,
+                  prior.verdicts.count == file.ids.count else { return nil }
+            return prior.verdicts
+        }
+        let verdicts = file.ids.indices.map { index -> AppVerdict in
+            if let reusable, file.unchanged?[index] == true, reusable[index].appID == file.ids[index] {
+                var verdict = reusable[index]
+                verdict.trace = []
+                return verdict
+            }
+            return file.matcher.verdict(url: entry.url, appID: file.ids[index])
         }
         return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts, line: entry.line)
+    }
+}
+
+/// The last list a decider decided with `decideList`.
+private final class KeptList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: [URLTest] = []
+
+    var tests: [URLTest] {
+        get { lock.lock(); defer { lock.unlock() }; return value }
+        set { lock.lock(); defer { lock.unlock() }; value = newValue }
     }
 }
 
@@ -82,11 +135,32 @@ public struct URLDecider: Sendable {
 private final class CompiledFiles: @unchecked Sendable {
     struct File {
         let matcher: AssociationMatcher
-        let appIDs: [String]
+        /// The decider's app IDs, then the other app IDs the file names: one verdict each.
+        let ids: [String]
+        /// What decides each of `ids` (same order).
+        let sources: [VerdictSource]
+        /// Per app of `ids`: whether the replaced decider's file for this host had the same
+        /// app IDs and decided this one from the same source (nil: no such file, or other IDs).
+        let unchanged: [Bool]?
     }
 
+    private let appIDs: [String]
+    /// The replaced decider's compiled files, by host.
+    private let prior: [String: File?]
     private let lock = NSLock()
     private var files: [String: File?] = [:]
+
+    init(appIDs: [String], prior: [String: File?]) {
+        self.appIDs = appIDs
+        self.prior = prior
+    }
+
+    /// The files compiled so far.
+    func snapshot() -> [String: File?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return files
+    }
 
     func file(for report: DomainReport) -> File? {
         lock.lock()
@@ -95,7 +169,7 @@ private final class CompiledFiles: @unchecked Sendable {
             return known
         }
         lock.unlock()
-        let made = Self.compile(report)
+        let made = Self.compile(report, appIDs: appIDs, prior: prior[report.host] ?? nil)
         lock.lock()
         defer { lock.unlock() }
         if let known = files[report.host] { return known }
@@ -103,12 +177,18 @@ private final class CompiledFiles: @unchecked Sendable {
         return made
     }
 
-    private static func compile(_ report: DomainReport) -> File? {
+    private static func compile(_ report: DomainReport, appIDs: [String], prior: File?) -> File? {
         guard let result = report.effectiveResult else { return nil }
         let document = AssociationDocument(
             file: result.file, diagnostics: result.diagnostics, deviceAccepts: result.deviceAccepts ?? true,
             isCMSSigned: result.isCMSSigned ?? false, byteCount: result.bytes)
-        return File(matcher: AssociationMatcher(document: document, domain: report.host),
-                    appIDs: result.file?.applinksAppIDs ?? [])
+        let matcher = AssociationMatcher(document: document, domain: report.host)
+        var ids = appIDs
+        for id in result.file?.applinksAppIDs ?? [] where !ids.contains(id) { ids.append(id) }
+        let sources = ids.map { matcher.verdictSource(appID: $0) }
+        let unchanged = prior.flatMap { prior in
+            prior.ids == ids ? zip(prior.sources, sources).map { $0 == $1 } : nil
+        }
+        return File(matcher: matcher, ids: ids, sources: sources, unchanged: unchanged)
     }
 }

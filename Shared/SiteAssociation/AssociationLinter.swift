@@ -90,15 +90,17 @@ enum AssociationLinter {
         for (index, detail) in applinks.details.enumerated() where !deadDetails.contains(index) {
             let pointer = detailPointers[index]
             let listKey = detail.ruleSource == .paths ? "paths" : "components"
-            let rules = EffectiveRule.rules(of: detail, fileDefaults: applinks.defaults)
-            let compiled = rules.map { CompiledRule($0, variables: variables) }
-            if shadowing { checkShadowing(rules, at: pointer.appending(listKey), context: &context) }
+            // The compiled list the matcher uses too (and, for a detail not changed by an edit,
+            // the one compiled at the previous keystroke, with its shadowing and sensitive paths).
+            let list = CompiledDetail.of(detail, fileDefaults: applinks.defaults, variables: variables)
+            let rules = list.effective, compiled = list.compiled
+            if shadowing { reportShadowing(list, at: pointer.appending(listKey), context: &context) }
             checkPercentDecoding(
                 detail, named: detailName(index, detail, form: applinks.detailsForm), rules: rules, at: pointer,
                 listKey: listKey, fileDefaults: applinks.defaults, context: &context
             )
             if !detail.appIDs.isEmpty {
-                checkSensitivePaths(compiled, at: pointer.appending(listKey), context: &context)
+                reportSensitivePaths(list, at: pointer.appending(listKey), context: &context)
             }
             if detail.components != nil, let paths = detail.paths, !paths.isEmpty {
                 let legacy = EffectiveRule.legacyRules(of: AppLinksDetail(appIDs: [], paths: paths), fileDefaults: nil).map { CompiledRule($0, variables: variables) }
@@ -190,12 +192,18 @@ enum AssociationLinter {
         }
     }
 
-    private static func checkShadowing(_ rules: [EffectiveRule], at pointer: JSONPointer, context: inout Context) {
+    /// Each rule (by position) that an earlier rule covers, with the first such earlier rule.
+    static func shadowingPairs(_ rules: [EffectiveRule]) -> [(later: Int, earlier: Int)] {
         let shapes = rules.map(Shape.init)
         let index = ShadowIndex(shapes)
-        for (position, later) in shapes.enumerated() where position > 0 {
-            guard let earlier = index.firstCovering(position, in: shapes).map({ shapes[$0].rule }) else { continue }
-            let laterRule = later.rule
+        return shapes.indices.dropFirst().compactMap { position in
+            index.firstCovering(position, in: shapes).map { (later: position, earlier: $0) }
+        }
+    }
+
+    private static func reportShadowing(_ list: CompiledDetail, at pointer: JSONPointer, context: inout Context) {
+        for pair in list.shadowing() {
+            let earlier = list.effective[pair.earlier], laterRule = list.effective[pair.later]
             let what = laterRule.isLegacyPath ? "path entry" : "rule"
             let outcome = earlier.exclude == laterRule.exclude ? "" : " (so its \(laterRule.exclude ? "exclude" : "match") never happens: \(earlier.exclude ? "the earlier rule blocks" : "the earlier rule opens the app"))"
             context.report(.shadowedRule, "\(what) \(laterRule.index) \(laterRule.sourceText) can never decide: \(what) \(earlier.index) \(earlier.sourceText) matches every URL it matches\(outcome)", at: pointer.appending(laterRule.index))
@@ -354,16 +362,21 @@ enum AssociationLinter {
 
     // MARK: Sensitive paths
 
-    private static func checkSensitivePaths(_ rules: [CompiledRule], at pointer: JSONPointer, context: inout Context) {
+    /// The rules (by rule index, in order) that route sensitive sample paths into the app, each
+    /// with the paths it routes; `fast` is the matcher's hot form of the list (the same first
+    /// match, without a call per rule).
+    static func sensitiveRoutes(_ fast: FastRuleList) -> [(ruleIndex: Int, samples: [String])] {
         var routedBy: [Int: [String]] = [:]
-        // The matcher's hot form of the list: the same first match, without a call per rule.
-        let fast = FastRuleList(rules)
         for sample in sensitiveSamplePaths {
             guard let decider = firstMatch(fast, path: sample), !decider.rule.exclude else { continue }
             routedBy[decider.rule.index, default: []].append(sample)
         }
-        for index in routedBy.keys.sorted() {
-            guard let rule = rules.first(where: { $0.rule.index == index })?.rule, let samples = routedBy[index] else { continue }
+        return routedBy.keys.sorted().map { (ruleIndex: $0, samples: routedBy[$0] ?? []) }
+    }
+
+    private static func reportSensitivePaths(_ list: CompiledDetail, at pointer: JSONPointer, context: inout Context) {
+        for (index, samples) in list.sensitivePaths() {
+            guard let rule = list.compiled.first(where: { $0.rule.index == index })?.rule else { continue }
             let wholeSite = rule.isUnconstrained || { if case .pattern(let text) = rule.path { return ["*", "/*"].contains(PathNormalisation.normalise(text)) } else { return true } }()
             let lead = wholeSite ? "whole-site claim \(rule.sourceText)" : "\(rule.isLegacyPath ? "path entry" : "rule") \(index) \(rule.sourceText)"
             let shown = samples.prefix(6).joined(separator: ", ") + (samples.count > 6 ? " and \(samples.count - 6) more" : "")

@@ -54,10 +54,9 @@ public struct AssociationMatcher: Sendable {
                     continue
                 }
                 if compiled == nil {
-                    let effective = EffectiveRule.rules(of: detail, fileDefaults: applinks?.defaults)
                     compiled = AppRuleList(
-                        detailIndex: detailIndex, source: detail.ruleSource,
-                        rules: effective.map { CompiledRule($0, variables: variables) },
+                        detailIndex: detailIndex,
+                        compiled: CompiledDetail.of(detail, fileDefaults: applinks?.defaults, variables: variables),
                         relativeOrder: detail.relativeOrder
                     )
                 }
@@ -107,6 +106,12 @@ public struct AssociationMatcher: Sendable {
         let rule = list.rules[index].rule
         return AppVerdict(appID: appID, decision: rule.exclude ? .exclude : .match, detail: list.detailIndex,
                           rule: rule.index, ruleText: rule.sourceText)
+    }
+
+    /// What `appID`'s untraced verdicts depend on (see `VerdictSource`).
+    public func verdictSource(appID: String) -> VerdictSource {
+        let list = appRules[appID]
+        return VerdictSource(domain: domain, rejection: rejection, detailIndex: list?.detailIndex, list: list?.compiled)
     }
 
     /// The rules `appID` gets and the index of the first one `url` matches; nil when none does
@@ -273,17 +278,42 @@ final class PreparedURLMemo: @unchecked Sendable {
 /// detail, and looked up per decision without copying its arrays).
 final class AppRuleList: Sendable {
     let detailIndex: Int
-    let source: AppLinksDetail.RuleSource
-    let rules: [CompiledRule]
-    let fast: FastRuleList
+    /// The detail's compiled list (shared with lint and with other matchers of equal details).
+    let compiled: CompiledDetail
     let relativeOrder: Int?
+    var source: AppLinksDetail.RuleSource { compiled.source }
+    var rules: [CompiledRule] { compiled.compiled }
+    var fast: FastRuleList { compiled.fast }
 
-    init(detailIndex: Int, source: AppLinksDetail.RuleSource, rules: [CompiledRule], relativeOrder: Int?) {
+    init(detailIndex: Int, compiled: CompiledDetail, relativeOrder: Int?) {
         self.detailIndex = detailIndex
-        self.source = source
-        self.rules = rules
-        self.fast = FastRuleList(rules)
+        self.compiled = compiled
         self.relativeOrder = relativeOrder
+    }
+}
+
+/// What decides one app's untraced verdicts in a matcher (`AssociationMatcher.verdictSource`):
+/// the file's domain, why the device rejects the file (if it does), and the compiled rule list
+/// of the first detail naming the app with that detail's index. Two matchers whose sources for
+/// an app are equal give that app the same `verdict(url:appID:)` for every URL, so a document
+/// re-deciding a list after an edit keeps the verdicts of every app whose detail did not change.
+public struct VerdictSource: Hashable, Sendable {
+    let domain: String
+    let rejection: String?
+    let detailIndex: Int?
+    /// The compiled list, held so that its identity is never reused while this value lives.
+    let list: CompiledDetail?
+
+    public static func == (lhs: VerdictSource, rhs: VerdictSource) -> Bool {
+        lhs.list === rhs.list && lhs.detailIndex == rhs.detailIndex && lhs.domain == rhs.domain
+            && lhs.rejection == rhs.rejection
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(list.map(ObjectIdentifier.init))
+        hasher.combine(detailIndex)
+        hasher.combine(domain)
+        hasher.combine(rejection)
     }
 }
 

@@ -27,6 +27,12 @@ public enum AssociationPhases {
         return Read(file: file, sourceMap: reader.sourceMap, lines: lines, diagnosticCount: count)
     }
 
+    /// Forgets every compiled detail, so the next lint or matcher compiles from nothing (the
+    /// benchmark's cold timings).
+    public static func forgetCompilations() {
+        CompiledDetailCache.shared.removeAll()
+    }
+
     /// Lint of a read file; `shadowing: false` leaves out the shadowed-rule check. Returns the
     /// number of diagnostics.
     public static func lint(_ read: Read, shadowing: Bool = true) -> Int {

@@ -11,8 +11,9 @@ public struct URLDecisions: Sendable {
     /// The app's associated-domains entries (every service), to explain hosts without applinks.
     public let claims: [AssociatedDomain]
 
-    /// Prepares the decisions for an app and the reports fetched for its hosts.
-    public init(hosts: [ScanHost], reports: [DomainReport], snapshot: AppSnapshot) {
+    /// Prepares the decisions for an app and the reports fetched for its hosts; `previous`
+    /// (the decisions these replace) lends the verdicts of apps whose rules did not change.
+    public init(hosts: [ScanHost], reports: [DomainReport], snapshot: AppSnapshot, previous: URLDecisions? = nil) {
         let byAuthority = Dictionary(reports.map { (Self.authority(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
         applinksDomains = hosts.filter(\.isApplinks).compactMap { host in
             guard var report = byAuthority[host.fetchHost.authority] else { return nil }
@@ -26,7 +27,7 @@ public struct URLDecisions: Sendable {
         if ids.isEmpty, let id = snapshot.mainBundle?.applicationIdentifier { ids = [id] }
         appIDs = ids
         claims = snapshot.bundles.flatMap(\.associatedDomains)
-        decider = URLDecider(domains: applinksDomains, appIDs: appIDs, claims: claims)
+        decider = URLDecider(domains: applinksDomains, appIDs: appIDs, claims: claims, previous: previous?.decider)
     }
 
     /// Decides with each host's file compiled once for every list and every single URL.
@@ -35,6 +36,12 @@ public struct URLDecisions: Sendable {
     /// The URL tests for `entries`, in order, with the traces `traces` asks for.
     public func decide(_ entries: [URLListEntry], traces: URLTraces = .all) -> [URLTest] {
         decider.decide(entries, traces: traces)
+    }
+
+    /// The document's URL list decided, and kept for the decisions that replace these
+    /// (`previous:`), which then re-decide only the apps whose rules changed.
+    public func decideList(_ entries: [URLListEntry], traces: URLTraces = .contradictionsOnly) -> [URLTest] {
+        decider.decideList(entries, traces: traces)
     }
 
     /// `test` with every trace (a test decided without them, decided again).

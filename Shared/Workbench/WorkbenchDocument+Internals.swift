@@ -48,6 +48,7 @@ extension WorkbenchDocument {
         notes = []
         deviceState = []
         decisions = nil
+        retiredDecisions = nil
         analysis = nil
         hostGenerations = [:]
         openedSession = nil
@@ -211,7 +212,7 @@ extension WorkbenchDocument {
 
     /// A host's facts changed: recompute verdicts and findings and tell the faces.
     func hostChanged(_ index: Int) {
-        decisions = nil
+        retireDecisions()
         emit(.host(domains[index].host))
         recompute()
         updateFetchPhase()
@@ -221,9 +222,19 @@ extension WorkbenchDocument {
     /// The decisions for the current reports (cached until a host changes).
     func currentDecisions() -> URLDecisions {
         if let decisions { return decisions }
-        let made = URLDecisions(hosts: hosts, reports: decidingReports(), snapshot: app ?? Self.emptySnapshot)
+        let made = URLDecisions(hosts: hosts, reports: decidingReports(), snapshot: app ?? Self.emptySnapshot,
+                                previous: retiredDecisions)
+        retiredDecisions = nil
         decisions = made
         return made
+    }
+
+    /// A host's facts changed: the decisions are made again at the next use, with the verdicts
+    /// of every app whose rules did not change taken from these (a keystroke in one detail of a
+    /// large file re-decides that detail's apps only).
+    func retireDecisions() {
+        if let decisions { retiredDecisions = decisions }
+        decisions = nil
     }
 
     /// Reports as decisions use them: a developer-mode host decides with its origin copy.
@@ -245,7 +256,7 @@ extension WorkbenchDocument {
             analysis = nil
             return
         }
-        let tests = currentDecisions().decide(urlEntries, traces: .contradictionsOnly)
+        let tests = currentDecisions().decideList(urlEntries, traces: .contradictionsOnly)
         var value = Analysis(snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
                              findings: [], timings: [], offline: settings.offline, now: judgedAt,
                              notes: collectorNotes)

@@ -59,6 +59,8 @@ public final class WorkbenchDocument {
     @ObservationIgnored var evaluationNotes: [String] = []
     @ObservationIgnored var urlEntries: [URLListEntry] = []
     @ObservationIgnored var decisions: URLDecisions?
+    /// The decisions a host change replaced, until the next ones are made (`retireDecisions`).
+    @ObservationIgnored var retiredDecisions: URLDecisions?
     /// The last analysis with every URL verdict traced (reports), made when first asked for.
     @ObservationIgnored var tracedAnalysis: Analysis?
     /// "Now" as the findings judge it (fixed per document so recomputation is deterministic).

@@ -80,4 +80,63 @@ import Testing
         #expect(full.trace.contains { $0.contains("device rejects") })
         #expect(light == AppVerdict(appID: "A.b", decision: .noMatch))
     }
+
+    /// A decider made after an edit takes the verdicts of apps whose rules did not change from
+    /// the one it replaces: over a sequence of edits (a rule changed, details swapped, an app
+    /// moved to another detail, the file broken and mended, file defaults changed), the chained
+    /// deciders decide every line exactly as a decider made from nothing.
+    @Test func aDeciderReusingThePreviousOneDecidesAsAFreshOne() throws {
+        var seed: UInt64 = 0x2026_1126
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let apps = ["T.a", "T.b", "T.c", "T.d"]
+        let paths = ["/a/*", "/a/b", "/b*", "*", "/c/?", "/A/*", "/d/*"]
+        func rule() -> String {
+            "{\"/\": \"\(paths[next(paths.count)])\"\(next(4) == 0 ? ", \"exclude\": true" : "")"
+                + "\(next(5) == 0 ? ", \"caseSensitive\": false" : "")}"
+        }
+        var details: [(apps: [String], rules: [String])] = [([apps[0]], [rule(), rule()]), ([apps[1], apps[2]], [rule(), rule(), rule()]),
+                                                             ([apps[3], apps[0]], [rule()])]
+        var defaults = "{}", broken = false
+        let list = ["/a/b", "/A/B", "/b1", "/c/1", "/d/x", "/", "/zz"].flatMap { path in
+            ["https://example.com" + path, "https://www.example.com" + path, "https://other.example" + path]
+        }.map { URLListEntry(url: $0, expectation: next(3) == 0 ? .mustOpen : .none) }
+        var previous: URLDecider?
+        var lastExpected: [URLTest] = []
+        var reused = 0
+        var appsKept: [Bool: Int] = [:]
+        for _ in 0..<200 {
+            switch next(6) {
+            case 0: let d = next(details.count); details[d].rules[next(details[d].rules.count)] = rule()
+            case 1: details.swapAt(0, next(details.count))
+            case 2: let d = next(details.count); details[d].apps = [apps[next(apps.count)]]
+            case 3: broken.toggle()
+            case 4: defaults = next(2) == 0 ? "{}" : #"{"caseSensitive": false}"#
+            default: details[next(details.count)].rules.append(rule())
+            }
+            let body = "{\"applinks\": {\"defaults\": \(defaults), \"details\": ["
+                + details.map { "{\"appIDs\": [\($0.apps.map { "\"\($0)\"" }.joined(separator: ", "))], \"components\": [\($0.rules.joined(separator: ", "))]}" }
+                    .joined(separator: ", ")
+                + "]}}" + (broken ? "," : "")
+            // The same file on two hosts: compiled details are shared, verdicts are per domain.
+            let reports = [try FactsFactory.supplied("example.com", body), try FactsFactory.supplied("www.example.com", body)]
+            let chained = URLDecider(domains: reports, appIDs: [apps[0], apps[1]], previous: previous)
+            let fresh = URLDecider(domains: reports, appIDs: [apps[0], apps[1]])
+            let expected = fresh.decide(list, traces: .contradictionsOnly)
+            #expect(chained.decideList(list) == expected, "\(body)")
+            // A list that is not the one kept (shifted by a line) is decided as well.
+            #expect(chained.decide(Array(list.dropFirst()), traces: .contradictionsOnly) == Array(expected.dropFirst()))
+            #expect(chained.decide(list, traces: .all) == fresh.decide(list, traces: .all))
+            if expected == lastExpected { reused += 1 }
+            for flag in chained.unchangedApps(host: "example.com") ?? [] { appsKept[flag, default: 0] += 1 }
+            lastExpected = expected
+            previous = chained
+        }
+        // Some steps leave every verdict as it was, most change some: both are exercised.
+        #expect(reused > 10 && reused < 190, "\(reused)")
+        // Verdicts were taken from the previous decider for some apps and decided again for others.
+        #expect((appsKept[true] ?? 0) > 100 && (appsKept[false] ?? 0) > 100, "\(appsKept)")
+    }
 }

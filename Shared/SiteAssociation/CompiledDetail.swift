@@ -1,0 +1,196 @@
+import Foundation
+
+/// One detail's rule list compiled: its effective rules (the three default levels merged), each
+/// rule's compiled patterns and the matcher's hot form of the list. Everything here is a pure
+/// function of the detail's rule inputs (its `components` or `paths`, its `defaults`, the file's
+/// `defaults` and `substitutionVariables`), so lint and the matcher share one compilation, and a
+/// workbench editor's keystroke recompiles only the detail whose text changed
+/// (`CompiledDetail.of(_:fileDefaults:variables:)` finds the others in `CompiledDetailCache`).
+///
+/// What lint asks of the list alone (shadowed rules, sensitive paths reached) is computed on
+/// first use and kept. A matcher names the compiled list behind each app's verdicts
+/// (`AssociationMatcher.verdictSource(appID:)`), so a face can keep the verdicts of a detail
+/// that did not change.
+final class CompiledDetail: @unchecked Sendable {
+    let source: AppLinksDetail.RuleSource
+    let effective: [EffectiveRule]
+    let compiled: [CompiledRule]
+    let fast: FastRuleList
+
+    /// The lock guards the lint answers, made on first use.
+    private let lock = NSLock()
+    private var shadowingPairs: [(later: Int, earlier: Int)]?
+    private var sensitiveRoutes: [(ruleIndex: Int, samples: [String])]?
+
+    init(_ key: CompiledDetailKey) {
+        source = key.detail.ruleSource
+        effective = EffectiveRule.rules(of: key.detail, fileDefaults: key.fileDefaults)
+        compiled = effective.map { CompiledRule($0, variables: key.variables) }
+        fast = FastRuleList(compiled)
+    }
+
+    /// The compiled list of `detail` under the file's defaults and variables: the one already
+    /// made for equal inputs when the cache holds it, otherwise made now (and kept).
+    static func of(_ detail: AppLinksDetail, fileDefaults: Component?, variables: [String: [String]]) -> CompiledDetail {
+        CompiledDetailCache.shared.compiled(
+            CompiledDetailKey(detail: detail, fileDefaults: fileDefaults, variables: variables))
+    }
+
+    /// Pairs of positions (later, first earlier covering rule) for the shadowed-rule lint.
+    func shadowing() -> [(later: Int, earlier: Int)] {
+        if let known = locked({ shadowingPairs }) { return known }
+        let made = AssociationLinter.shadowingPairs(effective)
+        locked { shadowingPairs = made }
+        return made
+    }
+
+    /// Rules (by rule index, in order) that route sensitive sample paths into the app, with the
+    /// paths each routes.
+    func sensitivePaths() -> [(ruleIndex: Int, samples: [String])] {
+        if let known = locked({ sensitiveRoutes }) { return known }
+        let made = AssociationLinter.sensitiveRoutes(fast)
+        locked { sensitiveRoutes = made }
+        return made
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}
+
+/// What a detail's compilation depends on, compared in full (every key of every rule, and how
+/// a lenient flag was spelled: traces show it). The hash is computed once.
+struct CompiledDetailKey: Hashable, Sendable {
+    let detail: AppLinksDetail
+    let fileDefaults: Component?
+    let variables: [String: [String]]
+    private let hash: Int
+
+    init(detail: AppLinksDetail, fileDefaults: Component?, variables: [String: [String]]) {
+        self.detail = detail
+        self.fileDefaults = fileDefaults
+        self.variables = variables
+        var hasher = Hasher()
+        hasher.combine(detail.ruleSource)
+        Self.combine(detail.components, into: &hasher)
+        hasher.combine(detail.paths)
+        Self.combine(detail.defaults, into: &hasher)
+        Self.combine(fileDefaults, into: &hasher)
+        hasher.combine(variables)
+        hash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (lhs: CompiledDetailKey, rhs: CompiledDetailKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.detail.paths == rhs.detail.paths && lhs.variables == rhs.variables
+            && same(lhs.detail.components, rhs.detail.components) && same(lhs.detail.defaults, rhs.detail.defaults)
+            && same(lhs.fileDefaults, rhs.fileDefaults)
+    }
+
+    /// `Component ==` leaves out how a flag was spelled; a compilation's traces show it.
+    private static func same(_ lhs: Component?, _ rhs: Component?) -> Bool {
+        lhs == rhs && lhs?.lenientFlags == rhs?.lenientFlags
+    }
+
+    private static func same(_ lhs: [Component]?, _ rhs: [Component]?) -> Bool {
+        guard let lhs, let rhs else { return lhs == nil && rhs == nil }
+        return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { same($0, $1) }
+    }
+
+    private static func combine(_ components: [Component]?, into hasher: inout Hasher) {
+        guard let components else { return hasher.combine(-1) }
+        hasher.combine(components.count)
+        for component in components { combine(component, into: &hasher) }
+    }
+
+    private static func combine(_ component: Component?, into hasher: inout Hasher) {
+        guard let component else { return hasher.combine(0 as UInt8) }
+        hasher.combine(1 as UInt8)
+        hasher.combine(component.path)
+        switch component.query {
+        case nil: hasher.combine(0 as UInt8)
+        case .pattern(let text): hasher.combine(1 as UInt8); hasher.combine(text)
+        case .items(let items):
+            hasher.combine(2 as UInt8)
+            hasher.combine(items.count)
+            for item in items { hasher.combine(item.name); hasher.combine(item.pattern) }
+        }
+        hasher.combine(component.fragment)
+        hasher.combine(component.exclude)
+        hasher.combine(component.caseSensitive)
+        hasher.combine(component.percentEncoded)
+        hasher.combine(component.comment)
+        hasher.combine(component.requiredEntitlement)
+        hasher.combine(component.unconstrainedKeys)
+        hasher.combine(component.isDictionary)
+        hasher.combine(component.lenientFlags)
+    }
+}
+
+/// The compiled details made lately, by their inputs: two generations, so a look-up and an
+/// insertion are O(1) and what was used in the last generation survives the next. A generation
+/// ends when it holds `ruleLimit` rules; a detail over that many rules is compiled every time
+/// and never kept, so the cache holds at most about twice `ruleLimit` rules.
+final class CompiledDetailCache: @unchecked Sendable {
+    static let shared = CompiledDetailCache()
+    /// 8 apps × 500 rules five times over: an edited large file and its recent versions.
+    static let ruleLimit = 20_000
+
+    private let lock = NSLock()
+    private var current: [CompiledDetailKey: CompiledDetail] = [:]
+    private var previous: [CompiledDetailKey: CompiledDetail] = [:]
+    private var currentRules = 0
+
+    func compiled(_ key: CompiledDetailKey) -> CompiledDetail {
+        if let known = lookUp(key) { return known }
+        let made = CompiledDetail(key)
+        let size = made.effective.count
+        guard size <= Self.ruleLimit else { return made }
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = current[key] { return known }
+        if currentRules + size > Self.ruleLimit {
+            previous = current
+            current = [:]
+            currentRules = 0
+        }
+        current[key] = made
+        currentRules += size
+        return made
+    }
+
+    private func lookUp(_ key: CompiledDetailKey) -> CompiledDetail? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = current[key] { return known }
+        guard let old = previous.removeValue(forKey: key) else { return nil }
+        // Used again: into the current generation (which may end it).
+        if currentRules + old.effective.count > Self.ruleLimit {
+            previous = current
+            current = [:]
+            currentRules = 0
+        }
+        current[key] = old
+        currentRules += old.effective.count
+        return old
+    }
+
+    /// Forgets every compilation (the benchmark times cold compilation with it).
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        current = [:]
+        previous = [:]
+        currentRules = 0
+    }
+
+    /// How many rules the kept compilations hold (tests).
+    var ruleCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return currentRules + previous.values.reduce(0) { $0 + $1.effective.count }
+    }
+}
