@@ -108,13 +108,17 @@ func run() async throws {
     let big = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { now })
     big.openAssociationFile(file, host: "example.com")
     big.setURLLines((0..<1000).map { "https://example.com/app\($0 % 8)/section\($0 % 500)/item\($0)" }.joined(separator: "\n"))
-    let runs = wants("keystroke") ? 15 : 1
+    // "rule" or "defaults" alone times only that kind of keystroke, 100 times (for profiling it).
+    let profiling = !wants("keystroke") && (chosen.contains("rule") || chosen.contains("defaults"))
+    let others = !profiling
+    let runs = profiling ? 100 : wants("keystroke") ? 15 : 1
+    let ruleRuns = profiling && !chosen.contains("rule") ? 1 : runs
     let letters = Array("abcdefghijklmnopqrstuvwxyz")
     func typing(_ count: Int) -> String { String((0..<count).map { letters[$0 % letters.count] }) }
     // One rule of one detail: that detail is compiled and linted again, its app's 1,000
     // verdicts decided again; the other seven details and apps are as they were.
     var keystrokes: [Double] = []
-    for index in 1...runs {
+    for index in 1...ruleRuns {
         let text = bigFile(rule: typing(index))
         keystrokes.append(try milliseconds { try big.edit(text, forHost: "example.com") })
     }
@@ -123,30 +127,34 @@ func run() async throws {
     // A letter typed into applinks.defaults reaches every rule: the whole file compiled and
     // linted again, all 8,000 verdicts decided again (the worst single keystroke).
     var everything: [Double] = []
-    for index in 1...runs {
+    for index in 1...runs where others || chosen.contains("defaults") {
         let text = bigFile(defaults: typing(index))
         everything.append(try milliseconds { try big.edit(text, forHost: "example.com") })
     }
-    line("   a keystroke in applinks.defaults (every rule, every verdict)", median(everything), "worst case")
+    if !everything.isEmpty {
+        line("   a keystroke in applinks.defaults (every rule, every verdict)", median(everything), "worst case")
+    }
     var blanks: [Double] = []
-    for index in 1...runs {
+    for index in 1...runs where others {
         let text = bigFile(tail: String(repeating: " ", count: index))
         blanks.append(try milliseconds { try big.edit(text, forHost: "example.com") })
     }
-    line("   a space typed after the last brace (no rule changes)", median(blanks), "for comparison")
+    if others { line("   a space typed after the last brace (no rule changes)", median(blanks), "for comparison") }
     var text = bigFile(tail: " ")
     // Deciding without reading the edited text and with nothing compiled before: the whole file
     // compiled, the 1,000 lines decided against it.
     let bigEntries = try URLList.parse(big.urlLines)
     let bigReports = big.domains.compactMap(\.report)
     var redecide: [Double] = []
-    for _ in 0..<runs {
+    for _ in 0..<runs where others {
         AssociationPhases.forgetCompilations()
         redecide.append(milliseconds {
             _ = URLDecider(domains: bigReports, appIDs: apps).decide(bigEntries, traces: .contradictionsOnly)
         })
     }
-    line("   compile the whole file + decide the 1,000 lines from nothing", median(redecide), "for comparison")
+    if others {
+        line("   compile the whole file + decide the 1,000 lines from nothing", median(redecide), "for comparison")
+    }
     // The file must be one a device uses (≤ 128 KiB, strict JSON), or every verdict is a cheap no_match.
     let opened = big.urlTests.flatMap(\.verdicts).filter { $0.decision == .match }.count
     print("   (file \(file.count / 1024) KiB, \(big.findings.count) findings; \(opened) of \(big.urlTests.count * apps.count) verdicts open an app)")

@@ -32,8 +32,9 @@ public struct URLDecider: Sendable {
     private let compiled: CompiledFiles
     /// The list this decider decided last with `decideList` (a replacing decider reuses it).
     private let kept = KeptList()
-    /// The replaced decider's list, when this one was made with `previous:`.
-    private let priorTests: [URLTest]
+    /// The replaced decider's list, when this one was made with `previous:`, until this one
+    /// decided its own list (then it is let go: the document holds two lists, not three).
+    private let priorTests = KeptList()
 
     /// A decider over `domains` for `appIDs`. `previous` is the decider this one replaces after
     /// a host changed: when this one decides the list `previous` decided last (`decideList`),
@@ -49,13 +50,14 @@ public struct URLDecider: Sendable {
         self.claims = claims
         facts = AnalysisFacts(domains: domains)
         compiled = CompiledFiles(appIDs: appIDs, prior: previous?.compiled.snapshot() ?? [:])
-        priorTests = previous?.kept.tests ?? []
+        priorTests.tests = previous?.kept.tests ?? []
     }
 
     /// The URL tests for `entries`, in order, with the traces `traces` asks for.
     public func decide(_ entries: [URLListEntry], traces: URLTraces = .all) -> [URLTest] {
-        entries.enumerated().map { index, entry in
-            let prior = traces == .all || index >= priorTests.count ? nil : priorTests[index]
+        let priorTests = traces == .all ? [] : self.priorTests.tests
+        return entries.enumerated().map { index, entry in
+            let prior = index < priorTests.count ? priorTests[index] : nil
             let test = decide(entry, traced: traces == .all, prior: prior)
             return traces == .contradictionsOnly && test.contradictsExpectation ? decide(entry, traced: true) : test
         }
@@ -66,6 +68,8 @@ public struct URLDecider: Sendable {
     public func decideList(_ entries: [URLListEntry], traces: URLTraces = .contradictionsOnly) -> [URLTest] {
         let tests = decide(entries, traces: traces)
         kept.tests = tests
+        priorTests.tests = []
+        compiled.forgetPrior()
         return tests
     }
 
@@ -145,14 +149,27 @@ private final class CompiledFiles: @unchecked Sendable {
     }
 
     private let appIDs: [String]
-    /// The replaced decider's compiled files, by host.
-    private let prior: [String: File?]
+    /// The replaced decider's compiled files, by host (until `forgetPrior`).
+    private var prior: [String: File?]
     private let lock = NSLock()
     private var files: [String: File?] = [:]
 
     init(appIDs: [String], prior: [String: File?]) {
         self.appIDs = appIDs
         self.prior = prior
+    }
+
+    private func priorFile(_ host: String) -> File? {
+        lock.lock()
+        defer { lock.unlock() }
+        return prior[host] ?? nil
+    }
+
+    /// Lets the replaced decider's files go (the hosts compiled since made their comparison).
+    func forgetPrior() {
+        lock.lock()
+        defer { lock.unlock() }
+        prior = [:]
     }
 
     /// The files compiled so far.
@@ -169,7 +186,7 @@ private final class CompiledFiles: @unchecked Sendable {
             return known
         }
         lock.unlock()
-        let made = Self.compile(report, appIDs: appIDs, prior: prior[report.host] ?? nil)
+        let made = Self.compile(report, appIDs: appIDs, prior: priorFile(report.host))
         lock.lock()
         defer { lock.unlock() }
         if let known = files[report.host] { return known }

@@ -97,7 +97,13 @@ struct CompiledDetailKey: Hashable, Sendable {
 
     private static func same(_ lhs: [Component]?, _ rhs: [Component]?) -> Bool {
         guard let lhs, let rhs else { return lhs == nil && rhs == nil }
-        return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { same($0, $1) }
+        guard lhs.count == rhs.count else { return false }
+        // Copies of one model share their arrays' storage (the matcher compiles the very file
+        // lint just compiled): the same storage holds the same elements.
+        let shared = lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { $0.baseAddress == left.baseAddress }
+        }
+        return shared || zip(lhs, rhs).allSatisfy { same($0, $1) }
     }
 
     private static func combine(_ components: [Component]?, into hasher: inout Hasher) {
