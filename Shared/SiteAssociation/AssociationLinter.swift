@@ -87,12 +87,15 @@ enum AssociationLinter {
 
         // Rule-level checks on each detail's effective rules. A dead detail's rules never apply
         // to any app: it was reported once above, its rules are not reported again.
-        for (index, detail) in applinks.details.enumerated() where !deadDetails.contains(index) {
+        // The compiled lists the matcher uses too (for a detail not changed by an edit, the one
+        // compiled at the previous keystroke, with its shadowing and sensitive paths).
+        let live = applinks.details.indices.filter { !deadDetails.contains($0) }
+        let lists = CompiledDetail.of(live.map { applinks.details[$0] }, fileDefaults: applinks.defaults,
+                                      variables: variables, shadowing: shadowing)
+        for (position, index) in live.enumerated() {
+            let detail = applinks.details[index], list = lists[position]
             let pointer = detailPointers[index]
             let listKey = detail.ruleSource == .paths ? "paths" : "components"
-            // The compiled list the matcher uses too (and, for a detail not changed by an edit,
-            // the one compiled at the previous keystroke, with its shadowing and sensitive paths).
-            let list = CompiledDetail.of(detail, fileDefaults: applinks.defaults, variables: variables)
             let rules = list.effective, compiled = list.compiled
             if shadowing { reportShadowing(list, at: pointer.appending(listKey), context: &context) }
             checkPercentDecoding(

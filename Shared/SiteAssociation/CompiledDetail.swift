@@ -36,6 +36,34 @@ final class CompiledDetail: @unchecked Sendable {
             CompiledDetailKey(detail: detail, fileDefaults: fileDefaults, variables: variables))
     }
 
+    /// The compiled lists of `details` (same order), with what lint asks of each made too
+    /// (`shadowing()` when `shadowing`, `sensitivePaths()` for a detail naming apps). Those not
+    /// already made are made on every core when they hold enough rules to be worth it (a file
+    /// whose every rule changed, as a keystroke in `applinks.defaults` makes it).
+    static func of(_ details: [AppLinksDetail], fileDefaults: Component?, variables: [String: [String]],
+                   shadowing: Bool) -> [CompiledDetail] {
+        let keys = details.map { CompiledDetailKey(detail: $0, fileDefaults: fileDefaults, variables: variables) }
+        let cache = CompiledDetailCache.shared
+        let known = keys.map(cache.known)
+        let missing = keys.indices.filter { known[$0] == nil }
+        let missingRules = missing.reduce(0) { $0 + (details[$1].components?.count ?? details[$1].paths?.count ?? 0) }
+        @Sendable func make(_ index: Int) -> CompiledDetail {
+            let list = cache.compiled(keys[index])
+            if shadowing { _ = list.shadowing() }
+            if !details[index].appIDs.isEmpty { _ = list.sensitivePaths() }
+            return list
+        }
+        guard missing.count > 1, missingRules >= parallelThreshold else {
+            return keys.indices.map { known[$0] ?? make($0) }
+        }
+        let made = LockedSlots<CompiledDetail>(count: keys.count)
+        DispatchQueue.concurrentPerform(iterations: missing.count) { made[missing[$0]] = make(missing[$0]) }
+        return keys.indices.map { known[$0] ?? made[$0] ?? make($0) }
+    }
+
+    /// Below this many rules to compile, one thread does it (starting others costs more).
+    static let parallelThreshold = 1_000
+
     /// Pairs of positions (later, first earlier covering rule) for the shadowed-rule lint.
     func shadowing() -> [(later: Int, earlier: Int)] {
         if let known = locked({ shadowingPairs }) { return known }
@@ -150,6 +178,9 @@ final class CompiledDetailCache: @unchecked Sendable {
     private var previous: [CompiledDetailKey: CompiledDetail] = [:]
     private var currentRules = 0
 
+    /// The compilation kept for `key`, if any.
+    func known(_ key: CompiledDetailKey) -> CompiledDetail? { lookUp(key) }
+
     func compiled(_ key: CompiledDetailKey) -> CompiledDetail {
         if let known = lookUp(key) { return known }
         let made = CompiledDetail(key)
@@ -198,5 +229,18 @@ final class CompiledDetailCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return currentRules + previous.values.reduce(0) { $0 + $1.effective.count }
+    }
+}
+
+/// Results written by concurrent workers, one slot each.
+final class LockedSlots<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.lock(); defer { lock.unlock() }; return slots[index] }
+        set { lock.lock(); defer { lock.unlock() }; slots[index] = newValue }
     }
 }
