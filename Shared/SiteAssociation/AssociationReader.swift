@@ -1,19 +1,19 @@
 /// JSON pointer → byte offset of every value read, recorded in reading order. Lint looks a
 /// pointer up only when it reports something, so the dictionary is built then, not per read.
 struct SourceMap: Sendable {
-    private var pointers: [String] = []
+    private var pointers: [JSONPointer] = []
     private var offsets: [Int] = []
 
-    mutating func note(_ pointer: String, _ offset: Int) {
+    mutating func note(_ pointer: JSONPointer, _ offset: Int) {
         pointers.append(pointer)
         offsets.append(offset)
     }
 
-    /// Pointer → offset; a pointer noted twice keeps its last offset.
+    /// Pointer text → offset; a pointer noted twice keeps its last offset.
     func dictionary() -> [String: Int] {
         var result: [String: Int] = [:]
         result.reserveCapacity(pointers.count)
-        for (pointer, offset) in zip(pointers, offsets) { result[pointer] = offset }
+        for (pointer, offset) in zip(JSONPointer.texts(pointers), offsets) { result[pointer] = offset }
         return result
     }
 }
@@ -42,7 +42,7 @@ struct AssociationReader {
     }
 
     private mutating func note(_ pointer: JSONPointer, _ value: JSONValue) {
-        sourceMap.note(pointer.text, value.offset)
+        sourceMap.note(pointer, value.offset)
     }
 
     /// Likely intended key for a misspelt one, compared without case.

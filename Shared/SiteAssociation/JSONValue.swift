@@ -134,31 +134,79 @@ struct JSONMember: Sendable, Equatable {
     var value: JSONValue
 }
 
-/// A JSON pointer built one token at a time (RFC 6901 escaping).
+/// A JSON pointer built one token at a time (RFC 6901 escaping). The reader makes one for
+/// every value of a file (the source map) and renders few (those a diagnostic names), so a
+/// pointer is a link to its parent's and its text is rendered only when asked for.
 struct JSONPointer: Sendable, Equatable {
-    private(set) var text: String = ""
+    private final class Token: Sendable {
+        let parent: Token?
+        /// The key, or nil for an array index.
+        let key: String?
+        let index: Int
+
+        init(parent: Token?, key: String?, index: Int) {
+            self.parent = parent
+            self.key = key
+            self.index = index
+        }
+    }
+
+    private var last: Token?
 
     func appending(_ key: String) -> JSONPointer {
-        var copy = self
-        copy.text += "/"
-        // Nothing to escape (the usual key): append it whole instead of character by character.
-        if !key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-            copy.text += key
-            return copy
-        }
-        for character in key {
-            switch character {
-            case "~": copy.text += "~0"
-            case "/": copy.text += "~1"
-            default: copy.text.append(character)
-            }
-        }
-        return copy
+        JSONPointer(last: Token(parent: last, key: key, index: 0))
     }
 
     func appending(_ index: Int) -> JSONPointer {
-        var copy = self
-        copy.text += "/\(index)"
-        return copy
+        JSONPointer(last: Token(parent: last, key: nil, index: index))
     }
+
+    /// The pointer's text (`/applinks/details/0`).
+    var text: String {
+        var tokens: [Token] = []
+        var token = last
+        while let current = token {
+            tokens.append(current)
+            token = current.parent
+        }
+        var out = ""
+        for token in tokens.reversed() { Self.append(token, to: &out) }
+        return out
+    }
+
+    /// Every pointer's text, each token rendered once (a pointer's text extends its parent's).
+    static func texts(_ pointers: [JSONPointer]) -> [String] {
+        var rendered: [ObjectIdentifier: String] = [:]
+        func render(_ token: Token?) -> String {
+            guard let token else { return "" }
+            if let known = rendered[ObjectIdentifier(token)] { return known }
+            var out = render(token.parent)
+            append(token, to: &out)
+            rendered[ObjectIdentifier(token)] = out
+            return out
+        }
+        return pointers.map { render($0.last) }
+    }
+
+    private static func append(_ token: Token, to out: inout String) {
+        out += "/"
+        guard let key = token.key else {
+            out += String(token.index)
+            return
+        }
+        // Nothing to escape (the usual key): append it whole instead of character by character.
+        if !key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+            out += key
+            return
+        }
+        for character in key {
+            switch character {
+            case "~": out += "~0"
+            case "/": out += "~1"
+            default: out.append(character)
+            }
+        }
+    }
+
+    static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool { lhs.text == rhs.text }
 }
