@@ -157,20 +157,21 @@ enum AssociationLinter {
         }
     }
 
-    private static func checkVariables(_ component: Component?, at pointer: JSONPointer, variables: [String: [String]], context: inout Context) {
+    /// `pointer` is made only when something is reported (this runs for every rule on every keystroke).
+    private static func checkVariables(_ component: Component?, at pointer: @autoclosure () -> JSONPointer,
+                                       variables: [String: [String]], context: inout Context) {
         guard let component else { return }
-        var patterns: [(String, String)] = []
-        if let path = component.path { patterns.append(("/", path)) }
-        if let fragment = component.fragment { patterns.append(("#", fragment)) }
-        switch component.query {
-        case .pattern(let text): patterns.append(("?", text))
-        case .items(let items): patterns.append(contentsOf: items.map { ("?", $0.pattern) })
-        case nil: break
-        }
-        for (key, pattern) in patterns {
+        func check(_ key: String, _ pattern: String) {
             for name in undefinedVariables(in: pattern, variables: variables) {
-                context.report(.undefinedVariable, "\"$(\(name))\" in \(JSONValue.quoted(pattern)) is not defined in substitutionVariables: this \(key) pattern matches nothing", at: pointer.appending(key))
+                context.report(.undefinedVariable, "\"$(\(name))\" in \(JSONValue.quoted(pattern)) is not defined in substitutionVariables: this \(key) pattern matches nothing", at: pointer().appending(key))
             }
+        }
+        if let path = component.path { check("/", path) }
+        if let fragment = component.fragment { check("#", fragment) }
+        switch component.query {
+        case .pattern(let text): check("?", text)
+        case .items(let items): for item in items { check("?", item.pattern) }
+        case nil: break
         }
     }
 

@@ -128,10 +128,17 @@ struct CompiledDetailKey: Hashable, Sendable {
         guard lhs.count == rhs.count else { return false }
         // Copies of one model share their arrays' storage (the matcher compiles the very file
         // lint just compiled): the same storage holds the same elements.
-        let shared = lhs.withUnsafeBufferPointer { left in
-            rhs.withUnsafeBufferPointer { $0.baseAddress == left.baseAddress }
+        // Element by element in place (no copy of a component per comparison).
+        return lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { right in
+                guard left.baseAddress != right.baseAddress else { return true }
+                for index in left.indices where !(left[index] == right[index])
+                    || left[index].lenientFlags != right[index].lenientFlags {
+                    return false
+                }
+                return true
+            }
         }
-        return shared || zip(lhs, rhs).allSatisfy { same($0, $1) }
     }
 
     private static func combine(_ components: [Component]?, into hasher: inout Hasher) {
