@@ -22,11 +22,16 @@ final class CompiledDetail: @unchecked Sendable {
     private var shadowingPairs: [(later: Int, earlier: Int)]?
     private var sensitiveRoutes: [(ruleIndex: Int, samples: [String])]?
 
+    /// What keeping this compilation costs, roughly in bytes: a share per rule, and its text
+    /// several times over (a pattern is kept as written, normalised, split and as codes).
+    let cost: Int
+
     init(_ key: CompiledDetailKey) {
         source = key.detail.ruleSource
         effective = EffectiveRule.rules(of: key.detail, fileDefaults: key.fileDefaults)
         compiled = effective.map { CompiledRule($0, variables: key.variables) }
         fast = FastRuleList(compiled)
+        cost = effective.reduce(0) { $0 + 256 + 8 * $1.sourceText.utf8.count }
     }
 
     /// The compiled list of `detail` under the file's defaults and variables: the one already
@@ -173,17 +178,20 @@ struct CompiledDetailKey: Hashable, Sendable {
 
 /// The compiled details made lately, by their inputs: two generations, so a look-up and an
 /// insertion are O(1) and what was used in the last generation survives the next. A generation
-/// ends when it holds `ruleLimit` rules; a detail over that many rules is compiled every time
-/// and never kept, so the cache holds at most about twice `ruleLimit` rules.
+/// ends when what it keeps would cost more than `costLimit` (`CompiledDetail.cost`, roughly
+/// bytes); a detail costing more than that alone is compiled every time and never kept, so
+/// the cache holds at most about twice `costLimit`, whatever the files (many small ones, or a
+/// few rules with huge patterns, as a hostile file of 16 MiB can have).
 final class CompiledDetailCache: @unchecked Sendable {
     static let shared = CompiledDetailCache()
-    /// 8 apps × 500 rules five times over: an edited large file and its recent versions.
-    static let ruleLimit = 20_000
+    /// About 30,000 ordinary rules: 8 apps × 500 rules several times over (an edited large
+    /// file and its recent versions), or many files of ordinary size.
+    static let costLimit = 8 << 20
 
     private let lock = NSLock()
     private var current: [CompiledDetailKey: CompiledDetail] = [:]
     private var previous: [CompiledDetailKey: CompiledDetail] = [:]
-    private var currentRules = 0
+    private var currentCost = 0
 
     /// The compilation kept for `key`, if any.
     func known(_ key: CompiledDetailKey) -> CompiledDetail? { lookUp(key) }
@@ -191,18 +199,11 @@ final class CompiledDetailCache: @unchecked Sendable {
     func compiled(_ key: CompiledDetailKey) -> CompiledDetail {
         if let known = lookUp(key) { return known }
         let made = CompiledDetail(key)
-        let size = made.effective.count
-        guard size <= Self.ruleLimit else { return made }
+        guard made.cost <= Self.costLimit else { return made }
         lock.lock()
         defer { lock.unlock() }
         if let known = current[key] { return known }
-        if currentRules + size > Self.ruleLimit {
-            previous = current
-            current = [:]
-            currentRules = 0
-        }
-        current[key] = made
-        currentRules += size
+        keep(made, for: key)
         return made
     }
 
@@ -211,15 +212,21 @@ final class CompiledDetailCache: @unchecked Sendable {
         defer { lock.unlock() }
         if let known = current[key] { return known }
         guard let old = previous.removeValue(forKey: key) else { return nil }
-        // Used again: into the current generation (which may end it).
-        if currentRules + old.effective.count > Self.ruleLimit {
+        // Used again: into the current generation.
+        keep(old, for: key)
+        return old
+    }
+
+    /// Into the current generation, which ends first when `made` would take it over the limit
+    /// (called with the lock held).
+    private func keep(_ made: CompiledDetail, for key: CompiledDetailKey) {
+        if currentCost + made.cost > Self.costLimit {
             previous = current
             current = [:]
-            currentRules = 0
+            currentCost = 0
         }
-        current[key] = old
-        currentRules += old.effective.count
-        return old
+        current[key] = made
+        currentCost += made.cost
     }
 
     /// Forgets every compilation (the benchmark times cold compilation with it).
@@ -228,14 +235,14 @@ final class CompiledDetailCache: @unchecked Sendable {
         defer { lock.unlock() }
         current = [:]
         previous = [:]
-        currentRules = 0
+        currentCost = 0
     }
 
-    /// How many rules the kept compilations hold (tests).
-    var ruleCount: Int {
+    /// What the kept compilations cost in all (tests).
+    var cost: Int {
         lock.lock()
         defer { lock.unlock() }
-        return currentRules + previous.values.reduce(0) { $0 + $1.effective.count }
+        return currentCost + previous.values.reduce(0) { $0 + $1.cost }
     }
 }
 

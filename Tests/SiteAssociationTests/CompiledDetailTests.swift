@@ -117,20 +117,28 @@ import Testing
 
     @Test func theCacheIsBounded() throws {
         CompiledDetailCache.shared.removeAll()
-        // Distinct details of 100 rules each: far more rules than two generations hold.
-        for index in 0..<(CompiledDetailCache.ruleLimit / 100 * 3) {
-            let rules = (0..<100).map { "{\"/\": \"/d\(index)/r\($0)\"}" }.joined(separator: ", ")
-            _ = try matcher(componentsFile("[" + rules + "]"))
+        // Distinct details of 100 rules each: far more than two generations hold.
+        let one = CompiledDetail(CompiledDetailKey(
+            detail: try #require(document(componentsFile(Self.rules(100, prefix: "/d0/r"))).file?.applinks?.details.first),
+            fileDefaults: nil, variables: [:]))
+        let count = CompiledDetailCache.costLimit / one.cost * 3
+        for index in 0..<count {
+            _ = try matcher(componentsFile(Self.rules(100, prefix: "/d\(index)/r")))
         }
         // (Other suites compile into the same cache meanwhile: the bound holds whatever they do.)
-        #expect(CompiledDetailCache.shared.ruleCount <= 2 * CompiledDetailCache.ruleLimit)
-        #expect(CompiledDetailCache.shared.ruleCount >= CompiledDetailCache.ruleLimit / 2)
-        // A detail over the limit is compiled and decides, but is never kept (nor shared).
-        let huge = (0...CompiledDetailCache.ruleLimit).map { "{\"/\": \"/h\($0)\"}" }.joined(separator: ",")
-        // (Over 128 KiB: a device would ignore the file; the model read is compiled as it is.)
-        let file = try #require(document(componentsFile("[" + huge + "]")).file)
+        #expect(CompiledDetailCache.shared.cost <= 2 * CompiledDetailCache.costLimit)
+        #expect(CompiledDetailCache.shared.cost >= CompiledDetailCache.costLimit / 2)
+        // A detail costing more than a generation (one rule with a 1.1 MB pattern, as a
+        // hostile file may have) is compiled and decides, but is never kept (nor shared).
+        let pattern = "/" + String(repeating: "a", count: 1_100_000)
+        let huge = componentsFile("[{\"/\": \"\(pattern)\"}]")
+        let file = try #require(document(huge).file)
         let big = AssociationMatcher(file: file, domain: "example.com"), again = AssociationMatcher(file: file, domain: "example.com")
-        #expect(big.verdict(url: "https://example.com/h\(CompiledDetailCache.ruleLimit)", appID: appA).decision == .match)
+        #expect(big.verdict(url: "https://example.com" + pattern, appID: appA).decision == .match)
         #expect(big.verdictSource(appID: appA) != again.verdictSource(appID: appA))
+    }
+
+    private static func rules(_ count: Int, prefix: String) -> String {
+        "[" + (0..<count).map { "{\"/\": \"\(prefix)\($0)\"}" }.joined(separator: ", ") + "]"
     }
 }
