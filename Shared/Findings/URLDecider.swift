@@ -122,7 +122,8 @@ public struct URLDecider: Sendable {
     }
 }
 
-/// The last list a decider decided with `decideList`.
+/// A list of URL tests behind a lock: the one a decider decided last with `decideList`, or
+/// the replaced decider's.
 private final class KeptList: @unchecked Sendable {
     private let lock = NSLock()
     private var value: [URLTest] = []

@@ -132,8 +132,8 @@ struct CompiledDetailKey: Hashable, Sendable {
         guard let lhs, let rhs else { return lhs == nil && rhs == nil }
         guard lhs.count == rhs.count else { return false }
         // Copies of one model share their arrays' storage (the matcher compiles the very file
-        // lint just compiled): the same storage holds the same elements.
-        // Element by element in place (no copy of a component per comparison).
+        // lint just compiled): the same storage holds the same elements. Otherwise element by
+        // element, in place (no copy of a component per comparison).
         return lhs.withUnsafeBufferPointer { left in
             rhs.withUnsafeBufferPointer { right in
                 guard left.baseAddress != right.baseAddress else { return true }
@@ -193,11 +193,8 @@ final class CompiledDetailCache: @unchecked Sendable {
     private var previous: [CompiledDetailKey: CompiledDetail] = [:]
     private var currentCost = 0
 
-    /// The compilation kept for `key`, if any.
-    func known(_ key: CompiledDetailKey) -> CompiledDetail? { lookUp(key) }
-
     func compiled(_ key: CompiledDetailKey) -> CompiledDetail {
-        if let known = lookUp(key) { return known }
+        if let known = known(key) { return known }
         let made = CompiledDetail(key)
         guard made.cost <= Self.costLimit else { return made }
         lock.lock()
@@ -207,7 +204,8 @@ final class CompiledDetailCache: @unchecked Sendable {
         return made
     }
 
-    private func lookUp(_ key: CompiledDetailKey) -> CompiledDetail? {
+    /// The compilation kept for `key`, if any.
+    func known(_ key: CompiledDetailKey) -> CompiledDetail? {
         lock.lock()
         defer { lock.unlock() }
         if let known = current[key] { return known }

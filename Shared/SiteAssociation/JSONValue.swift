@@ -162,17 +162,7 @@ struct JSONPointer: Sendable, Equatable {
     }
 
     /// The pointer's text (`/applinks/details/0`).
-    var text: String {
-        var tokens: [Token] = []
-        var token = last
-        while let current = token {
-            tokens.append(current)
-            token = current.parent
-        }
-        var out = ""
-        for token in tokens.reversed() { Self.append(token, to: &out) }
-        return out
-    }
+    var text: String { Self.texts([self])[0] }
 
     /// Every pointer's text, each token rendered once (a pointer's text extends its parent's).
     static func texts(_ pointers: [JSONPointer]) -> [String] {
