@@ -280,9 +280,7 @@ extension WorkbenchServer {
             throw Self.apiError(error)
         }
         // The tester's name for the file (an upload's file name, never the spool's), as the page offers it.
-        let names = document.presentation().exportNames
-        let name = names[format] ?? ExportNaming.fileName(source: document.source?.name, fileExtension: "links.html",
-                                                          date: Date())
+        let name = document.presentation().exportNames[format] ?? "linklab-export.\(format)"
         var headers = HTTPFields()
         headers[.contentType] = contentType
         headers[.contentDisposition] = UploadName.contentDisposition(name)

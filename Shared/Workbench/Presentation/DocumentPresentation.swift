@@ -21,7 +21,8 @@ public struct DocumentPresentation: Sendable, Equatable, Codable {
     public var notes: [String]
     /// False while nothing has been read (or the open failed): a face offers no export.
     public var canExport: Bool
-    /// The file name a face suggests for each export format (`md`, …, `linklab`).
+    /// The file name a face suggests for each export format (`md`, …, `linklab`, and `links`:
+    /// the test-link page).
     public var exportNames: [String: String]
     public var findings: FindingListPresentation
     public var domains: [DomainPresentation]
@@ -90,7 +91,10 @@ extension WorkbenchDocument {
         let now = judgedAt
         let names = Dictionary(uniqueKeysWithValues: ["md", "html", "pdf", "json", "sarif"].map {
             ($0, ExportNaming.fileName(source: source?.name, fileExtension: $0, date: now))
-        }).merging(["linklab": ExportNaming.sessionName(source: source?.name)]) { first, _ in first }
+        }).merging(["linklab": ExportNaming.sessionName(source: source?.name),
+                    "links": ExportNaming.fileName(source: source?.name, fileExtension: "links.html", date: now)]) {
+            first, _ in first
+        }
         return DocumentPresentation(
             revision: revision, title: source?.name ?? "Document", subtitle: subtitle, kind: source?.kind ?? "",
             phase: PhaseStatus(phase), notes: notes, canExport: readable && analysis != nil,

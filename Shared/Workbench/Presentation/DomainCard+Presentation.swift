@@ -88,6 +88,7 @@ public struct DomainPresentation: Sendable, Equatable, Codable {
     /// Why the editor's text is not exactly the bytes that decide, nil when it is.
     public var editorNote: String?
     public var canRevert: Bool
+    /// False while a fetch runs (offline, a refetch says "not fetched").
     public var canRefetch: Bool
 }
 
@@ -111,7 +112,7 @@ extension DomainCard {
             lint: lintRows, lintSummary: Self.lintSummary(entry.lint),
             editorText: decidingFile?.text ?? "", editorNote: decidingFile?.note,
             canRevert: isEdited || entry.state == .supplied && entry.fetched != nil,
-            canRefetch: !offline)
+            canRefetch: hookState != "fetching")
     }
 
     /// "No lint diagnostics.", "1 error, 2 warnings".

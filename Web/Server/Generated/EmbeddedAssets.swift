@@ -369,6 +369,7 @@ html, body { overflow: hidden; }
 .pill { white-space: normal; }
 .domain-details, .url-list, .evidence-block { max-width: 100%; overflow-x: auto; }
 .counts-bar { grid-template-columns: repeat(auto-fill, minmax(3.2rem, 1fr)); }
+.center { overflow-wrap: anywhere; }
 
 """#
         ),
@@ -1651,14 +1652,15 @@ export function verdictRows(test, loadTrace) {
       h('code', { class: 'app-id' }, verdict.appID),
       h('span', { class: 'muted' }, verdict.ruleLocation),
       verdict.ruleText ? h('code', { class: 'rule', 'data-testid': 'deciding-rule' }, verdict.ruleText) : null),
-    lazyTrace(verdict.trace ? async () => verdict.trace : () => loadTrace(test.url, verdict.appID)))),
+    verdict.trace ? lazyTrace(`Trace (${verdict.trace.length} steps)`, async () => verdict.trace)
+      : lazyTrace('Trace', () => loadTrace(test.url, verdict.appID)))),
   ];
 }
 
 /** The trace's steps are built (and, without one, fetched) when it is opened. */
-function lazyTrace(steps) {
+function lazyTrace(title, steps) {
   const list = h('ol', {});
-  const block = h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}, 'Trace'), list);
+  const block = h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}, title), list);
   let loaded = false;
   block.addEventListener('toggle', async () => {
     if (!block.open || loaded) return;
@@ -1725,7 +1727,12 @@ export function createURLTester({ id, api, toast }) {
 
   const links = h('div', { class: 'test-links', 'data-testid': 'test-links' });
 
+  let listKey = null;
   function renderList(list) {
+    // Rebuild only when the list changed: an open trace stays open across other changes.
+    const key = JSON.stringify(list);
+    if (key === listKey) return;
+    listKey = key;
     listSummary.textContent = list.summary;
     if (list.items.length === 0) { replace(listResults); return; }
     replace(listResults, h('table', { class: 'table url-results' },
@@ -1752,7 +1759,7 @@ export function createURLTester({ id, api, toast }) {
         'or scan their QR codes from the test-link page.'),
       h('p', {}, h('button', {
         type: 'button', 'data-testid': 'export-links',
-        on: { click: () => downloadExport(api, id, 'links', toast) },
+        on: { click: () => downloadExport(api, id, 'links', toast, linksName) },
       }, 'Download the test-link page (a QR code per link)')),
       urls.length ? h('ul', { class: 'link-list' }, urls.map((test) => h('li', {},
         h('code', { class: 'url' }, test.url), ' ', h('span', { class: 'muted' }, test.expectationLabel))))
@@ -1775,9 +1782,11 @@ export function createURLTester({ id, api, toast }) {
     links);
 
   let seeded = false;
+  let linksName;
   /** Renders the view's URLListPresentation; a new revision re-decides the typed URL. */
   function render(view, reload) {
     context.reload = reload;
+    linksName = view.exportNames.links;
     if (!seeded && document.activeElement !== box) {
       box.value = view.urls.lines;
       seeded = true;
