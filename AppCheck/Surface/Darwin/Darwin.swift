@@ -1,0 +1,5 @@
+// Stand-in for Darwin (Apple's C library module) when type-checking the Mac app's tests on Linux
+// (scripts/typecheck-app): it re-exports Glibc, whose POSIX declarations the tests use
+// (getrusage, rusage, RUSAGE_SELF) have the same Swift shape. It is NOT Apple's SDK.
+
+@_exported import Glibc
