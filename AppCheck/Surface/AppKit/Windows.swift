@@ -68,6 +68,14 @@ open class NSWindow: NSResponder {
         fatalError()
     }
 
+    nonisolated public static let didBecomeKeyNotification = Notification.Name("NSWindowDidBecomeKeyNotification")
+    nonisolated public static let didResignKeyNotification = Notification.Name("NSWindowDidResignKeyNotification")
+    nonisolated public static let didBecomeMainNotification = Notification.Name("NSWindowDidBecomeMainNotification")
+    nonisolated public static let didResignMainNotification = Notification.Name("NSWindowDidResignMainNotification")
+    nonisolated public static let willCloseNotification = Notification.Name("NSWindowWillCloseNotification")
+    nonisolated public static let didMoveNotification = Notification.Name("NSWindowDidMoveNotification")
+    nonisolated public static let didResizeNotification = Notification.Name("NSWindowDidResizeNotification")
+
     public enum TabbingMode: Int, Sendable {
         case automatic = 0
         case preferred = 1

@@ -260,6 +260,18 @@ extension Section where Parent == Text, Content: View, Footer == EmptyView {
     }
 }
 
+/// A layout container that arranges its children in a horizontal line and allows the user to resize them.
+nonisolated public struct HSplitView<Content: View>: View {
+    public init(@ViewBuilder content: () -> Content) { fatalError() }
+    public typealias Body = Never
+}
+
+/// A layout container that arranges its children in a vertical line and allows the user to resize them.
+nonisolated public struct VSplitView<Content: View>: View {
+    public init(@ViewBuilder content: () -> Content) { fatalError() }
+    public typealias Body = Never
+}
+
 /// A container for grouping controls used for data entry, such as in settings or inspectors.
 nonisolated public struct Form<Content: View>: View {
     public init(@ViewBuilder content: () -> Content) { fatalError() }

@@ -13,12 +13,17 @@ import UniformTypeIdentifiers
 public struct State<Value>: DynamicProperty {
     public init(wrappedValue value: Value) { fatalError() }
     public init(initialValue value: Value) { fatalError() }
-    public init() where Value: ExpressibleByNilLiteral { fatalError() }
     public var wrappedValue: Value {
         get { fatalError() }
         nonmutating set { fatalError() }
     }
     public var projectedValue: Binding<Value> { fatalError() }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    /// An optional state starting at nil (in an extension: a non-optional `@State var x: Bool`
+    /// without initial value is not default-initialised through it).
+    public init() { fatalError() }
 }
 
 extension State: Sendable where Value: Sendable {}

@@ -296,6 +296,10 @@ extension LabelStyle where Self == TitleAndIconLabelStyle {
     public static var titleAndIcon: TitleAndIconLabelStyle { fatalError() }
 }
 
+extension View {
+    nonisolated public func labelStyle<S: LabelStyle>(_ style: S) -> some View { self }
+}
+
 /// A type that describes the ability to select text.
 public protocol TextSelectability {
     static var allowsSelection: Bool { get }
