@@ -120,10 +120,14 @@ extension NSApplicationDelegate {
 }
 
 extension NSApplication {
-    nonisolated public static let didFinishLaunchingNotification = Notification.Name("NSApplicationDidFinishLaunchingNotification")
-    nonisolated public static let willTerminateNotification = Notification.Name("NSApplicationWillTerminateNotification")
-    nonisolated public static let didBecomeActiveNotification = Notification.Name("NSApplicationDidBecomeActiveNotification")
-    nonisolated public static let didResignActiveNotification = Notification.Name("NSApplicationDidResignActiveNotification")
+    nonisolated public static let didFinishLaunchingNotification =
+        Notification.Name("NSApplicationDidFinishLaunchingNotification")
+    nonisolated public static let willTerminateNotification =
+        Notification.Name("NSApplicationWillTerminateNotification")
+    nonisolated public static let didBecomeActiveNotification =
+        Notification.Name("NSApplicationDidBecomeActiveNotification")
+    nonisolated public static let didResignActiveNotification =
+        Notification.Name("NSApplicationDidResignActiveNotification")
 }
 
 /// An object that manages an app's menus.

@@ -16,6 +16,8 @@ open class NSImage: NSObject, @unchecked Sendable {
     public typealias Name = String
 }
 
+extension NSImage: NSItemProviderWriting, NSItemProviderReading {}
+
 /// An object that stores color data and sometimes opacity.
 open class NSColor: NSObject, @unchecked Sendable {
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { fatalError() }

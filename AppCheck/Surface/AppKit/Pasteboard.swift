@@ -63,8 +63,10 @@ open class NSPasteboard: NSObject {
         public static let sound = PasteboardType(rawValue: "com.apple.cocoa.pasteboard.sound")
         public static let font = PasteboardType(rawValue: "com.apple.cocoa.pasteboard.character-formatting")
         public static let ruler = PasteboardType(rawValue: "com.apple.cocoa.pasteboard.paragraph-formatting")
-        public static let textFinderOptions = PasteboardType(rawValue: "com.apple.cocoa.pasteboard.find-panel-search-options")
-        public static let multipleTextSelection = PasteboardType(rawValue: "com.apple.cocoa.pasteboard.multiple-text-selection")
+        public static let textFinderOptions =
+            PasteboardType(rawValue: "com.apple.cocoa.pasteboard.find-panel-search-options")
+        public static let multipleTextSelection =
+            PasteboardType(rawValue: "com.apple.cocoa.pasteboard.multiple-text-selection")
         public init(utType: UTType) { fatalError() }
     }
 

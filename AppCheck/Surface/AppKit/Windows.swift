@@ -64,17 +64,26 @@ open class NSWindow: NSResponder {
     open func close() { fatalError() }
     open func performClose(_ sender: Any?) { fatalError() }
     open func setFrameAutosaveName(_ name: String) -> Bool { fatalError() }
-    open func beginSheet(_ sheetWindow: NSWindow, completionHandler handler: ((NSApplication.ModalResponse) -> Void)? = nil) {
+    open func beginSheet(
+        _ sheetWindow: NSWindow, completionHandler handler: ((NSApplication.ModalResponse) -> Void)? = nil
+    ) {
         fatalError()
     }
 
-    nonisolated public static let didBecomeKeyNotification = Notification.Name("NSWindowDidBecomeKeyNotification")
-    nonisolated public static let didResignKeyNotification = Notification.Name("NSWindowDidResignKeyNotification")
-    nonisolated public static let didBecomeMainNotification = Notification.Name("NSWindowDidBecomeMainNotification")
-    nonisolated public static let didResignMainNotification = Notification.Name("NSWindowDidResignMainNotification")
-    nonisolated public static let willCloseNotification = Notification.Name("NSWindowWillCloseNotification")
-    nonisolated public static let didMoveNotification = Notification.Name("NSWindowDidMoveNotification")
-    nonisolated public static let didResizeNotification = Notification.Name("NSWindowDidResizeNotification")
+    nonisolated public static let didBecomeKeyNotification =
+        Notification.Name("NSWindowDidBecomeKeyNotification")
+    nonisolated public static let didResignKeyNotification =
+        Notification.Name("NSWindowDidResignKeyNotification")
+    nonisolated public static let didBecomeMainNotification =
+        Notification.Name("NSWindowDidBecomeMainNotification")
+    nonisolated public static let didResignMainNotification =
+        Notification.Name("NSWindowDidResignMainNotification")
+    nonisolated public static let willCloseNotification =
+        Notification.Name("NSWindowWillCloseNotification")
+    nonisolated public static let didMoveNotification =
+        Notification.Name("NSWindowDidMoveNotification")
+    nonisolated public static let didResizeNotification =
+        Notification.Name("NSWindowDidResizeNotification")
 
     public enum TabbingMode: Int, Sendable {
         case automatic = 0

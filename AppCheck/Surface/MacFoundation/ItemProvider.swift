@@ -12,11 +12,31 @@ public enum NSItemProviderRepresentationVisibility: Int, Sendable {
     case ownProcess = 3
 }
 
+/// A type whose values an item provider can write (NSString, NSURL, NSAttributedString, NSImage…).
+/// Its requirements are not modelled: a custom conformance is checked only on a Mac.
+public protocol NSItemProviderWriting: NSObjectProtocol {}
+
+/// A type whose values an item provider can read.
+public protocol NSItemProviderReading: NSObjectProtocol {}
+
+extension NSString: NSItemProviderWriting, NSItemProviderReading {}
+extension NSURL: NSItemProviderWriting, NSItemProviderReading {}
+extension NSAttributedString: NSItemProviderWriting, NSItemProviderReading {}
+
 /// An item provider for conveying data or a file between processes (drag and drop, copy and paste).
 open class NSItemProvider: NSObject, NSCopying {
     public override init() { fatalError() }
     public init(item: (any NSSecureCoding)?, typeIdentifier: String?) { fatalError() }
     public convenience init?(contentsOf fileURL: URL!) { fatalError() }
+    public convenience init(object: any NSItemProviderWriting) { fatalError() }
+    open func registerObject(_ object: any NSItemProviderWriting, visibility: NSItemProviderRepresentationVisibility) {
+        fatalError()
+    }
+    open func canLoadObject(ofClass aClass: any NSItemProviderReading.Type) -> Bool { fatalError() }
+    open func loadObject(
+        ofClass aClass: any NSItemProviderReading.Type,
+        completionHandler: @escaping @Sendable ((any NSItemProviderReading)?, (any Error)?) -> Void
+    ) -> Progress { fatalError() }
 
     open var registeredTypeIdentifiers: [String] { fatalError() }
     open func hasItemConformingToTypeIdentifier(_ typeIdentifier: String) -> Bool { fatalError() }

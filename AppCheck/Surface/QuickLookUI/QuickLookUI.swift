@@ -13,7 +13,8 @@ public protocol QLPreviewingController: NSObjectProtocol {
     func preparePreviewOfFile(at url: URL) async throws
     func preparePreviewOfSearchableItem(identifier: String, queryString: String?,
                                         completionHandler handler: @escaping ((any Error)?) -> Void)
-    func providePreview(for request: QLFilePreviewRequest, completionHandler handler: @escaping (QLPreviewReply?, (any Error)?) -> Void)
+    func providePreview(for request: QLFilePreviewRequest,
+                        completionHandler handler: @escaping (QLPreviewReply?, (any Error)?) -> Void)
     func providePreview(for request: QLFilePreviewRequest) async throws -> QLPreviewReply
 }
 

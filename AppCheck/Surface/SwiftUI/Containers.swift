@@ -108,7 +108,8 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
 }
 
 extension ForEach where Content: View {
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>,
+                @ViewBuilder content: @escaping (Data.Element) -> Content) {
         fatalError()
     }
     public init<C: MutableCollection & RandomAccessCollection>(
@@ -210,7 +211,8 @@ extension OutlineGroup where ID == Data.Element.ID, Parent: View, Parent == Leaf
     ) where ID == DataElement.ID, DataElement == Data.Element { fatalError() }
 }
 
-extension OutlineGroup where Parent: View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren> {
+extension OutlineGroup
+    where Parent: View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren> {
     public init<DataElement>(
         _ data: Data, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>,
         @ViewBuilder content: @escaping (DataElement) -> Leaf

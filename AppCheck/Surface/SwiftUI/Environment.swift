@@ -61,7 +61,8 @@ public struct OpenURLAction {
     }
     public init(handler: @escaping (URL) -> OpenURLAction.Result) { fatalError() }
     @MainActor @preconcurrency public func callAsFunction(_ url: URL) { fatalError() }
-    @MainActor @preconcurrency public func callAsFunction(_ url: URL, completion: @escaping (_ accepted: Bool) -> Void) {
+    @MainActor @preconcurrency
+    public func callAsFunction(_ url: URL, completion: @escaping (_ accepted: Bool) -> Void) {
         fatalError()
     }
 }

@@ -27,8 +27,9 @@ extension View {
     nonisolated public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
     nonisolated public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
     nonisolated public func zIndex(_ value: Double) -> some View { self }
-    nonisolated public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat)
-        -> some View { self }
+    nonisolated public func alignmentGuide(
+        _ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat
+    ) -> some View { self }
     nonisolated public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat)
         -> some View { self }
     nonisolated public func safeAreaInset<V: View>(
@@ -252,7 +253,8 @@ public struct KeyboardShortcut: Hashable, Sendable {
         self.key = key
         self.modifiers = modifiers
     }
-    public init(_ key: KeyEquivalent, modifiers: EventModifiers = .command, localization: KeyboardShortcut.Localization) {
+    public init(_ key: KeyEquivalent, modifiers: EventModifiers = .command,
+                localization: KeyboardShortcut.Localization) {
         self.key = key
         self.modifiers = modifiers
     }
@@ -432,7 +434,8 @@ public struct AccessibilityTraits: SetAlgebra, Sendable {
     public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { fatalError() }
     public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { fatalError() }
     public func contains(_ member: AccessibilityTraits) -> Bool { fatalError() }
-    public mutating func insert(_ newMember: AccessibilityTraits) -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) {
+    public mutating func insert(_ newMember: AccessibilityTraits)
+        -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) {
         fatalError()
     }
     public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { fatalError() }

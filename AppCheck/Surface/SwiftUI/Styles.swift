@@ -164,7 +164,9 @@ extension NavigationSplitViewStyle where Self == BalancedNavigationSplitViewStyl
 }
 public struct ProminentDetailNavigationSplitViewStyle: NavigationSplitViewStyle { public init() {} }
 extension NavigationSplitViewStyle where Self == ProminentDetailNavigationSplitViewStyle {
-    public static var prominentDetail: ProminentDetailNavigationSplitViewStyle { ProminentDetailNavigationSplitViewStyle() }
+    public static var prominentDetail: ProminentDetailNavigationSplitViewStyle {
+        ProminentDetailNavigationSplitViewStyle()
+    }
 }
 
 public protocol GroupBoxStyle {}

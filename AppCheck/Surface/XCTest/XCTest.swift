@@ -76,7 +76,9 @@ open class XCTWaiter: NSObject {
     open func wait(for expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
                    enforceOrder enforceOrderOfFulfillment: Bool = false) -> XCTWaiter.Result { fatalError() }
     open func fulfillment(of expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
-                          enforceOrder enforceOrderOfFulfillment: Bool = false) async -> XCTWaiter.Result { fatalError() }
+                          enforceOrder enforceOrderOfFulfillment: Bool = false) async -> XCTWaiter.Result {
+        fatalError()
+    }
 }
 
 /// An error that skips the current test.
