@@ -46,15 +46,14 @@ struct PlantedMistake: CustomTestStringConvertible, Sendable {
     static let all: [PlantedMistake] = [
         PlantedMistake(name: "wrong argument label on a package call",
                        correct: "document.openApp(at: url)", mistaken: "document.openApp(url: url)",
-                       diagnostics: ["incorrect argument label"]),
+                       diagnostics: ["incorrect argument label in call (have 'url:', expected 'at:')"]),
         PlantedMistake(name: "a member the package does not have",
                        correct: "document.close()", mistaken: "document.closeAll()",
                        diagnostics: ["has no member 'closeAll'"]),
         PlantedMistake(name: "wrong SwiftUI modifier label",
                        correct: ".frame(minWidth: 10, maxWidth: 20)",
                        mistaken: ".frame(minimumWidth: 10, maxWidth: 20)",
-                       diagnostics: ["incorrect argument label", "extra argument", "no exact matches",
-                                     "cannot infer", "minimumWidth"]),
+                       diagnostics: ["incorrect argument label in call (have 'minimumWidth:maxWidth:'"]),
         PlantedMistake(name: "missing try",
                        correct: "try document.save()", mistaken: "document.save()",
                        diagnostics: ["call can throw but is not marked with 'try'"]),
@@ -66,7 +65,7 @@ struct PlantedMistake: CustomTestStringConvertible, Sendable {
                        diagnostics: ["main actor-isolated property 'count' can not be mutated"]),
         PlantedMistake(name: "onChange(of:) on a non-Equatable value",
                        correct: "struct PlantedValue: Equatable {", mistaken: "struct PlantedValue {",
-                       diagnostics: ["conform to 'Equatable'"]),
+                       diagnostics: ["requires that 'PlantedValue' conform to 'Equatable'"]),
     ]
 
     /// Small, correct uses of the package and of SwiftUI; each mistake changes one of them.

@@ -432,3 +432,27 @@ extension SharePreview where Icon == Never {
 extension SharePreview where Image == Never {
     public init(_ titleKey: LocalizedStringKey, icon: Icon) { fatalError() }
 }
+
+/// A view that opens the Settings scene defined by an app.
+nonisolated public struct SettingsLink<Label: View>: View {
+    public init(@ViewBuilder label: () -> Label) { fatalError() }
+    public typealias Body = Never
+}
+
+/// The default label of a settings link.
+nonisolated public struct DefaultSettingsLinkLabel: View {
+    public typealias Body = Never
+}
+
+extension SettingsLink where Label == DefaultSettingsLinkLabel {
+    public init() { fatalError() }
+}
+
+/// A system button that reads items from the pasteboard and delivers it to a closure.
+nonisolated public struct PasteButton: View {
+    @preconcurrency
+    public init(supportedContentTypes: [UTType], payloadAction: @escaping ([NSItemProvider]) -> Void) { fatalError() }
+    @preconcurrency
+    public init<T: Transferable>(payloadType: T.Type, onPaste: @escaping ([T]) -> Void) { fatalError() }
+    public typealias Body = Never
+}
