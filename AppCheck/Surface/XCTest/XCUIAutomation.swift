@@ -78,6 +78,64 @@ public protocol XCUIElementTypeQueryProvider {
     var grids: XCUIElementQuery { get }
 }
 
+extension XCUIElementTypeQueryProvider {
+    public var buttons: XCUIElementQuery { fatalError() }
+    public var staticTexts: XCUIElementQuery { fatalError() }
+    public var textFields: XCUIElementQuery { fatalError() }
+    public var secureTextFields: XCUIElementQuery { fatalError() }
+    public var textViews: XCUIElementQuery { fatalError() }
+    public var searchFields: XCUIElementQuery { fatalError() }
+    public var menus: XCUIElementQuery { fatalError() }
+    public var menuItems: XCUIElementQuery { fatalError() }
+    public var menuBars: XCUIElementQuery { fatalError() }
+    public var menuBarItems: XCUIElementQuery { fatalError() }
+    public var menuButtons: XCUIElementQuery { fatalError() }
+    public var toolbarButtons: XCUIElementQuery { fatalError() }
+    public var toolbars: XCUIElementQuery { fatalError() }
+    public var windows: XCUIElementQuery { fatalError() }
+    public var sheets: XCUIElementQuery { fatalError() }
+    public var dialogs: XCUIElementQuery { fatalError() }
+    public var alerts: XCUIElementQuery { fatalError() }
+    public var popovers: XCUIElementQuery { fatalError() }
+    public var groups: XCUIElementQuery { fatalError() }
+    public var tables: XCUIElementQuery { fatalError() }
+    public var tableRows: XCUIElementQuery { fatalError() }
+    public var tableColumns: XCUIElementQuery { fatalError() }
+    public var outlines: XCUIElementQuery { fatalError() }
+    public var outlineRows: XCUIElementQuery { fatalError() }
+    public var cells: XCUIElementQuery { fatalError() }
+    public var checkBoxes: XCUIElementQuery { fatalError() }
+    public var radioButtons: XCUIElementQuery { fatalError() }
+    public var radioGroups: XCUIElementQuery { fatalError() }
+    public var popUpButtons: XCUIElementQuery { fatalError() }
+    public var comboBoxes: XCUIElementQuery { fatalError() }
+    public var disclosureTriangles: XCUIElementQuery { fatalError() }
+    public var tabGroups: XCUIElementQuery { fatalError() }
+    public var tabs: XCUIElementQuery { fatalError() }
+    public var scrollViews: XCUIElementQuery { fatalError() }
+    public var scrollBars: XCUIElementQuery { fatalError() }
+    public var images: XCUIElementQuery { fatalError() }
+    public var icons: XCUIElementQuery { fatalError() }
+    public var links: XCUIElementQuery { fatalError() }
+    public var sliders: XCUIElementQuery { fatalError() }
+    public var steppers: XCUIElementQuery { fatalError() }
+    public var switches: XCUIElementQuery { fatalError() }
+    public var toggles: XCUIElementQuery { fatalError() }
+    public var segmentedControls: XCUIElementQuery { fatalError() }
+    public var progressIndicators: XCUIElementQuery { fatalError() }
+    public var activityIndicators: XCUIElementQuery { fatalError() }
+    public var splitGroups: XCUIElementQuery { fatalError() }
+    public var splitters: XCUIElementQuery { fatalError() }
+    public var collectionViews: XCUIElementQuery { fatalError() }
+    public var webViews: XCUIElementQuery { fatalError() }
+    public var otherElements: XCUIElementQuery { fatalError() }
+    public var statusItems: XCUIElementQuery { fatalError() }
+    public var datePickers: XCUIElementQuery { fatalError() }
+    public var colorWells: XCUIElementQuery { fatalError() }
+    public var helpTags: XCUIElementQuery { fatalError() }
+    public var grids: XCUIElementQuery { fatalError() }
+}
+
 /// A UI element in an application.
 @MainActor
 open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryProvider {
@@ -215,62 +273,6 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
     open var isEnabled: Bool { fatalError() }
     open var isSelected: Bool { fatalError() }
     open var hasFocus: Bool { fatalError() }
-
-    open var buttons: XCUIElementQuery { fatalError() }
-    open var staticTexts: XCUIElementQuery { fatalError() }
-    open var textFields: XCUIElementQuery { fatalError() }
-    open var secureTextFields: XCUIElementQuery { fatalError() }
-    open var textViews: XCUIElementQuery { fatalError() }
-    open var searchFields: XCUIElementQuery { fatalError() }
-    open var menus: XCUIElementQuery { fatalError() }
-    open var menuItems: XCUIElementQuery { fatalError() }
-    open var menuBars: XCUIElementQuery { fatalError() }
-    open var menuBarItems: XCUIElementQuery { fatalError() }
-    open var menuButtons: XCUIElementQuery { fatalError() }
-    open var toolbarButtons: XCUIElementQuery { fatalError() }
-    open var toolbars: XCUIElementQuery { fatalError() }
-    open var windows: XCUIElementQuery { fatalError() }
-    open var sheets: XCUIElementQuery { fatalError() }
-    open var dialogs: XCUIElementQuery { fatalError() }
-    open var alerts: XCUIElementQuery { fatalError() }
-    open var popovers: XCUIElementQuery { fatalError() }
-    open var groups: XCUIElementQuery { fatalError() }
-    open var tables: XCUIElementQuery { fatalError() }
-    open var tableRows: XCUIElementQuery { fatalError() }
-    open var tableColumns: XCUIElementQuery { fatalError() }
-    open var outlines: XCUIElementQuery { fatalError() }
-    open var outlineRows: XCUIElementQuery { fatalError() }
-    open var cells: XCUIElementQuery { fatalError() }
-    open var checkBoxes: XCUIElementQuery { fatalError() }
-    open var radioButtons: XCUIElementQuery { fatalError() }
-    open var radioGroups: XCUIElementQuery { fatalError() }
-    open var popUpButtons: XCUIElementQuery { fatalError() }
-    open var comboBoxes: XCUIElementQuery { fatalError() }
-    open var disclosureTriangles: XCUIElementQuery { fatalError() }
-    open var tabGroups: XCUIElementQuery { fatalError() }
-    open var tabs: XCUIElementQuery { fatalError() }
-    open var scrollViews: XCUIElementQuery { fatalError() }
-    open var scrollBars: XCUIElementQuery { fatalError() }
-    open var images: XCUIElementQuery { fatalError() }
-    open var icons: XCUIElementQuery { fatalError() }
-    open var links: XCUIElementQuery { fatalError() }
-    open var sliders: XCUIElementQuery { fatalError() }
-    open var steppers: XCUIElementQuery { fatalError() }
-    open var switches: XCUIElementQuery { fatalError() }
-    open var toggles: XCUIElementQuery { fatalError() }
-    open var segmentedControls: XCUIElementQuery { fatalError() }
-    open var progressIndicators: XCUIElementQuery { fatalError() }
-    open var activityIndicators: XCUIElementQuery { fatalError() }
-    open var splitGroups: XCUIElementQuery { fatalError() }
-    open var splitters: XCUIElementQuery { fatalError() }
-    open var collectionViews: XCUIElementQuery { fatalError() }
-    open var webViews: XCUIElementQuery { fatalError() }
-    open var otherElements: XCUIElementQuery { fatalError() }
-    open var statusItems: XCUIElementQuery { fatalError() }
-    open var datePickers: XCUIElementQuery { fatalError() }
-    open var colorWells: XCUIElementQuery { fatalError() }
-    open var helpTags: XCUIElementQuery { fatalError() }
-    open var grids: XCUIElementQuery { fatalError() }
 }
 
 /// A query for locating UI elements.
@@ -298,62 +300,6 @@ open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider {
     open func containing(_ elementType: XCUIElement.ElementType, identifier: String?) -> XCUIElementQuery {
         fatalError()
     }
-
-    open var buttons: XCUIElementQuery { fatalError() }
-    open var staticTexts: XCUIElementQuery { fatalError() }
-    open var textFields: XCUIElementQuery { fatalError() }
-    open var secureTextFields: XCUIElementQuery { fatalError() }
-    open var textViews: XCUIElementQuery { fatalError() }
-    open var searchFields: XCUIElementQuery { fatalError() }
-    open var menus: XCUIElementQuery { fatalError() }
-    open var menuItems: XCUIElementQuery { fatalError() }
-    open var menuBars: XCUIElementQuery { fatalError() }
-    open var menuBarItems: XCUIElementQuery { fatalError() }
-    open var menuButtons: XCUIElementQuery { fatalError() }
-    open var toolbarButtons: XCUIElementQuery { fatalError() }
-    open var toolbars: XCUIElementQuery { fatalError() }
-    open var windows: XCUIElementQuery { fatalError() }
-    open var sheets: XCUIElementQuery { fatalError() }
-    open var dialogs: XCUIElementQuery { fatalError() }
-    open var alerts: XCUIElementQuery { fatalError() }
-    open var popovers: XCUIElementQuery { fatalError() }
-    open var groups: XCUIElementQuery { fatalError() }
-    open var tables: XCUIElementQuery { fatalError() }
-    open var tableRows: XCUIElementQuery { fatalError() }
-    open var tableColumns: XCUIElementQuery { fatalError() }
-    open var outlines: XCUIElementQuery { fatalError() }
-    open var outlineRows: XCUIElementQuery { fatalError() }
-    open var cells: XCUIElementQuery { fatalError() }
-    open var checkBoxes: XCUIElementQuery { fatalError() }
-    open var radioButtons: XCUIElementQuery { fatalError() }
-    open var radioGroups: XCUIElementQuery { fatalError() }
-    open var popUpButtons: XCUIElementQuery { fatalError() }
-    open var comboBoxes: XCUIElementQuery { fatalError() }
-    open var disclosureTriangles: XCUIElementQuery { fatalError() }
-    open var tabGroups: XCUIElementQuery { fatalError() }
-    open var tabs: XCUIElementQuery { fatalError() }
-    open var scrollViews: XCUIElementQuery { fatalError() }
-    open var scrollBars: XCUIElementQuery { fatalError() }
-    open var images: XCUIElementQuery { fatalError() }
-    open var icons: XCUIElementQuery { fatalError() }
-    open var links: XCUIElementQuery { fatalError() }
-    open var sliders: XCUIElementQuery { fatalError() }
-    open var steppers: XCUIElementQuery { fatalError() }
-    open var switches: XCUIElementQuery { fatalError() }
-    open var toggles: XCUIElementQuery { fatalError() }
-    open var segmentedControls: XCUIElementQuery { fatalError() }
-    open var progressIndicators: XCUIElementQuery { fatalError() }
-    open var activityIndicators: XCUIElementQuery { fatalError() }
-    open var splitGroups: XCUIElementQuery { fatalError() }
-    open var splitters: XCUIElementQuery { fatalError() }
-    open var collectionViews: XCUIElementQuery { fatalError() }
-    open var webViews: XCUIElementQuery { fatalError() }
-    open var otherElements: XCUIElementQuery { fatalError() }
-    open var statusItems: XCUIElementQuery { fatalError() }
-    open var datePickers: XCUIElementQuery { fatalError() }
-    open var colorWells: XCUIElementQuery { fatalError() }
-    open var helpTags: XCUIElementQuery { fatalError() }
-    open var grids: XCUIElementQuery { fatalError() }
 }
 
 /// A proxy that can launch, monitor, and terminate a test application.
