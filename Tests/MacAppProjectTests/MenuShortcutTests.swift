@@ -16,7 +16,8 @@ import Testing
         var set = Set(command.map { Shortcut(key: $0, modifiers: ["command"]) })
         for key in ["s", "z", "g", "p"] { set.insert(Shortcut(key: key, modifiers: ["command", "shift"])) }
         set.insert(Shortcut(key: "s", modifiers: ["command", "option", "shift"]))
-        for key in ["c", "v", "f", "w", "h", "m"] { set.insert(Shortcut(key: key, modifiers: ["command", "option"])) }
+        // ⌥⌘F is left to the app: the spec gives it to Find in Findings (⌘F stays Find).
+        for key in ["c", "v", "w", "h", "m"] { set.insert(Shortcut(key: key, modifiers: ["command", "option"])) }
         for key in ["f", "space"] { set.insert(Shortcut(key: key, modifiers: ["command", "control"])) }
         return set
     }()

@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 @testable import Workbench
 
-/// The App tab's cards, against the sample IPA (facts from `Samples/README.md` and
-/// `Tests/Fixtures/EXPECTED.md`) and the XML/DER fixtures.
+/// The App tab's cards, against the sample IPA (facts from `Samples/README.md`, the profile
+/// generator `scripts/fixtures/fxsamples.py` and `Tests/Fixtures/EXPECTED.md`) and the XML/DER
+/// fixtures.
 @Suite struct AppBundleCardTests {
     static let sample = Result { try AppInspector.inspect(at: SampleScan.ipa) }
 
@@ -86,7 +87,7 @@ import Testing
 
     @Test func profileShowsTeamExpiryDevicesAndCeiling() throws {
         let profile = try #require(try main().profile)
-        #expect(profile.name == "LinkLab Development")
+        #expect(profile.name == "LinkLab Sample Development")
         #expect(profile.team == "ABCDE12345 (Example Test Team)")
         #expect(profile.expires == "2036-01-01 00:00:00 UTC")
         #expect(profile.isExpired == false)
