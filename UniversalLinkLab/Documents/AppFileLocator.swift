@@ -6,22 +6,30 @@ import Workbench
 /// the session, resolves it, and hashes what it finds. The decision is the package's
 /// (`AppLocation.locate`).
 enum AppFileLocator {
-    /// A security-scoped bookmark to `url` (it survives moves and renames), or nil.
+    /// A bookmark to `url` (it survives moves and renames): security-scoped when the system
+    /// makes one (it is needed if the app is ever sandboxed), else a plain one; nil when neither.
     static func bookmark(for url: URL) -> Data? {
-        try? url.bookmarkData(options: [.withSecurityScope], includingResourceValuesForKeys: nil, relativeTo: nil)
+        (try? url.bookmarkData(options: [.withSecurityScope], includingResourceValuesForKeys: nil, relativeTo: nil))
+            ?? (try? url.bookmarkData(options: [], includingResourceValuesForKeys: nil, relativeTo: nil))
+    }
+
+    /// The file a bookmark points at now, whichever kind it is.
+    static func resolve(_ bookmark: Data) -> URL? {
+        for options: URL.BookmarkResolutionOptions in [[.withSecurityScope], []] {
+            var stale = false
+            if let url = try? URL(resolvingBookmarkData: bookmark, options: options, relativeTo: nil,
+                                  bookmarkDataIsStale: &stale) {
+                return url
+            }
+        }
+        return nil
     }
 
     /// Where the recorded app is now: the bookmark's file first, then the recorded path, each
     /// hashed off the main actor (an IPA can be gigabytes; the hash is streamed).
     static func locate(path: String?, sha256: String, bookmark: Data?) async -> AppLocation {
         var urls: [URL] = []
-        if let bookmark {
-            var stale = false
-            if let url = try? URL(resolvingBookmarkData: bookmark, options: [.withSecurityScope],
-                                  relativeTo: nil, bookmarkDataIsStale: &stale) {
-                urls.append(url)
-            }
-        }
+        if let bookmark, let url = resolve(bookmark) { urls.append(url) }
         if let path, !urls.contains(where: { $0.path == path }) { urls.append(URL(fileURLWithPath: path)) }
         let tried = urls
         let candidates = await Task.detached(priority: .utility) {

@@ -92,7 +92,7 @@ final class WindowModel {
     var findingList: FindingList { FindingList(document.findings, query: findingQuery, statuses: statusFilter) }
     var isReady: Bool { document.phase == .ready }
     var hasDomains: Bool { !document.domains.isEmpty }
-    /// The App tab's cards (profile expiry judged as the findings are).
+    /// The App tab's cards (the profile's expiry judged against now).
     var bundleCards: [AppBundleCard] {
         document.app.map { AppBundleCard.cards(for: $0, now: Date()) } ?? []
     }
