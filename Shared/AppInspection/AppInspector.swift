@@ -198,6 +198,12 @@ public struct AppInspector: Sendable {
         return AppSnapshot(source: snapshotSource, bundles: [bundle], diagnostics: bundle.diagnostics)
     }
 
+    /// SHA-256 of the file at `url` (lowercase hex), streamed in 4 MiB chunks: how a session
+    /// checks that a file it finds again is the app it recorded.
+    public static func sha256(ofFileAt url: URL) throws(InspectionError) -> String {
+        try sha256(of: ArchiveSource(fileAt: url))
+    }
+
     /// SHA-256 of the whole source, read in 4 MiB chunks; `progress` gets the bytes hashed after each.
     static func sha256(
         of source: ArchiveSource, progress: (UInt64) throws(InspectionError) -> Void = { _ in }

@@ -67,7 +67,7 @@ extension SliceSummary: Decodable {
     private enum DecodingKeys: String, CodingKey {
         case arch, fileType, signed, adhoc, encrypted, signingIdentifier, teamIdentifier, linkHandlers, outgoingLinks
         case webViews, linkEvidence, linkScanReliable, entitlementsSource, hashChecks, minimumOS, platform
-        case signatureError
+        case signatureError, entitlementsDifferences
     }
 
     public init(from decoder: any Decoder) throws {
@@ -89,7 +89,9 @@ extension SliceSummary: Decodable {
             hashChecks: try container.decode([HashCheck].self, forKey: .hashChecks),
             minimumOS: try container.decodeIfPresent(String.self, forKey: .minimumOS),
             platform: try container.decodeIfPresent(String.self, forKey: .platform),
-            signatureError: try container.decodeIfPresent(String.self, forKey: .signatureError))
+            signatureError: try container.decodeIfPresent(String.self, forKey: .signatureError),
+            entitlementsDifferences: try container.decodeIfPresent(
+                [EntitlementsComparison.Difference].self, forKey: .entitlementsDifferences) ?? [])
     }
 }
 

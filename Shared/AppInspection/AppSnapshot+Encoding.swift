@@ -74,6 +74,7 @@ extension SliceSummary {
     private enum CodingKeys: String, CodingKey {
         case arch, fileType, signed, adhoc, encrypted, signingIdentifier, teamIdentifier, linkHandlers, outgoingLinks
         case webViews, linkEvidence, linkScanReliable, entitlementsSource, hashChecks, minimumOS, platform, signatureError
+        case entitlementsDifferences
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -95,6 +96,9 @@ extension SliceSummary {
         try container.encodeOrNull(minimumOS, forKey: .minimumOS)
         try container.encodeOrNull(platform, forKey: .platform)
         try container.encodeOrNull(signatureError, forKey: .signatureError)
+        if !entitlementsDifferences.isEmpty {
+            try container.encode(entitlementsDifferences, forKey: .entitlementsDifferences)
+        }
     }
 }
 

@@ -185,6 +185,9 @@ public struct SliceSummary: Sendable, Equatable, Encodable {
     public var platform: String? = nil
     /// Why the signature could not be read, when it could not.
     public var signatureError: String?
+    /// Where the XML (slot 5) and DER (slot 7) entitlements disagree, when both were read; empty
+    /// when they agree or only one exists (encoded only when non-empty, so documents keep their bytes).
+    public var entitlementsDifferences: [EntitlementsComparison.Difference] = []
 
     /// One link-evidence hit, located.
     public struct EvidenceRecord: Sendable, Equatable, Codable {

@@ -282,7 +282,8 @@ extension SliceSummary {
             hashChecks: (signature?.blobHashChecks ?? []).map { HashCheck(slot: $0.slot, hashType: $0.hashType, status: $0.status.rawValue) },
             minimumOS: slice.buildVersion?.minOS,
             platform: slice.buildVersion?.platformName,
-            signatureError: slice.signatureError)
+            signatureError: slice.signatureError,
+            entitlementsDifferences: signature?.entitlementsComparison?.differences ?? [])
     }
 }
 

@@ -1,3 +1,4 @@
+import AppInspection
 import Foundation
 import Reports
 
@@ -211,13 +212,7 @@ extension Analysis {
     public var fridaCommands: [String] {
         var groups: [(bundleID: String, receivers: [String])] = []
         for bundle in snapshot.bundles {
-            let process: String?
-            switch bundle.role {
-            case .app, .framework: process = snapshot.mainBundle?.bundleIdentifier
-            case .appclip: process = bundle.bundleIdentifier
-            case .extension, .watch: process = nil
-            }
-            guard let process else { continue }
+            guard let process = Self.fridaProcess(of: bundle, in: snapshot) else { continue }
             let names = bundle.slices.flatMap(\.linkHandlers)
             guard !names.isEmpty else { continue }
             if let index = groups.firstIndex(where: { $0.bundleID == process }) {
@@ -230,12 +225,26 @@ extension Analysis {
         }
         var commands: [String] = []
         for group in groups {
-            let patterns = group.receivers.sorted().map(Self.fridaPattern)
-            let base = "frida-trace -U -f \(Self.shellQuoted(group.bundleID))"
-            commands += patterns.map { "\(base) \($0)" }
-            if patterns.count > 1 { commands.append("\(base) " + patterns.joined(separator: " ")) }
+            let receivers = group.receivers.sorted()
+            commands += receivers.map { Self.fridaCommand(process: group.bundleID, receivers: [$0]) }
+            if receivers.count > 1 { commands.append(Self.fridaCommand(process: group.bundleID, receivers: receivers)) }
         }
         return commands
+    }
+
+    /// The process whose code a bundle's receivers run in: the app's (for the app and its
+    /// frameworks), an App Clip's own; nil for extensions and watch apps (not spawned this way).
+    static func fridaProcess(of bundle: BundleInfo, in snapshot: AppSnapshot) -> String? {
+        switch bundle.role {
+        case .app, .framework: snapshot.mainBundle?.bundleIdentifier
+        case .appclip: bundle.bundleIdentifier
+        case .extension, .watch: nil
+        }
+    }
+
+    /// `frida-trace -U -f PROCESS` hooking `receivers` (spawns the app on a USB device).
+    static func fridaCommand(process: String, receivers: [String]) -> String {
+        (["frida-trace -U -f \(shellQuoted(process))"] + receivers.map(fridaPattern)).joined(separator: " ")
     }
 
     /// `-m "-[* selector]"` for an Objective-C selector, `-i "symbol"` for a function symbol.

@@ -55,6 +55,13 @@ public struct DocumentSource: Sendable, Equatable, Codable {
     public var kind: String
     /// When it was opened.
     public var openedAt: Date
+    /// Where the app file was when the tester opened it (absolute path), when a face recorded it
+    /// to find the file again (`recordAppLocation`); absent otherwise, so older sessions and
+    /// documents opened by upload keep their bytes and show no server path.
+    public var path: String? = nil
+    /// A bookmark to the app file (a security-scoped bookmark made by the Mac app), which finds
+    /// it again after it was moved or renamed; absent like `path`.
+    public var bookmark: Data? = nil
 
     /// A source.
     public init(name: String, size: Int64, sha256: String, kind: String, openedAt: Date) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UniformTypeIdentifiers
+import Workbench
 @testable import UniversalLinkLab
 
 /// The app's document types, checked inside the app (the Info.plist declarations are checked
@@ -12,6 +13,20 @@ import UniformTypeIdentifiers
         #expect(UTType.ipa.conforms(to: .zip))
         #expect(AppArchiveDocument.readableContentTypes.contains(.ipa))
         #expect(AppArchiveDocument.writableContentTypes.isEmpty)
+    }
+
+    @Test func theOneEditableDocumentIsTheSession() {
+        #expect(SessionDocument.readableContentTypes == [.linkLabSession])
+        #expect(SessionDocument.writableContentTypes == [.linkLabSession])
+        #expect(SessionDocument(appURL: URL(fileURLWithPath: "/tmp/A.ipa")).data.isEmpty,
+                "a session started for an app holds no bytes of it")
+    }
+
+    @Test func theUpdaterNeverStartsInATestHost() {
+        let updater = AppUpdater()
+        #expect(updater.availability != .start)
+        #expect(updater.updater == nil)
+        #expect(updater.canCheckForUpdates == false)
     }
 
     @Test func sessionIsOurExportedJSONTypeWithTheLinklabExtension() {

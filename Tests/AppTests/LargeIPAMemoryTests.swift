@@ -1,11 +1,14 @@
+import AppKit
 import Darwin
 import Foundation
 import Testing
 @testable import UniversalLinkLab
 
-/// The IPA is never held in memory: a window opening a large IPA (made by
-/// UITests/make-large-ipa.py; the workflow passes it as TEST_RUNNER_LINKLAB_LARGE_IPA) inspects
-/// and hashes it while the process's peak resident size stays far below the file's size.
+/// The IPA is never held in memory: a large IPA (made by UITests/make-large-ipa.py; the
+/// workflow passes it as TEST_RUNNER_LINKLAB_LARGE_IPA) opened the way Finder opens it —
+/// through the shared document controller, the viewer document, the untitled session and its
+/// window — is inspected and hashed while the process's peak resident size stays far below the
+/// file's size.
 @MainActor
 @Suite struct LargeIPAMemoryTests {
     nonisolated static var largeIPA: URL? {
@@ -20,18 +23,45 @@ import Testing
     }
 
     @Test(.enabled(if: largeIPA != nil, "set LINKLAB_LARGE_IPA (the workflow does)"))
-    func openingALargeIPANeverHoldsItWhole() async throws {
+    func openingALargeIPAThroughTheDocumentControllerNeverHoldsItWhole() async throws {
         let url = try #require(Self.largeIPA)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber).int64Value
         #expect(size >= 1 << 30, "the fixture should be at least 1 GiB")
         let before = Self.peakResidentBytes()
-        let model = WindowModel(settings: AppSettings().workbenchSettings, kind: .appArchive)
-        model.openApp(at: url)
-        await model.document.settled()
+        NSDocumentController.shared.openDocument(withContentsOf: url, display: true) { _, _, _ in }
+        let model = try await DocumentOpening.window(for: url, timeout: 600)
         let after = Self.peakResidentBytes()
         print("large IPA: \(size) bytes; peak RSS before \(before), after \(after), growth \(after - before)")
         #expect(model.document.source?.size == size)
         #expect(after - before < 300 * 1024 * 1024, "peak RSS grew by \(after - before) bytes for a \(size)-byte IPA")
-        model.close()
+        DocumentOpening.closeAll()
+    }
+}
+
+/// Waiting for what a real document open produced.
+@MainActor
+enum DocumentOpening {
+    struct TimedOut: Error {}
+
+    /// The window model that opened `url` (the untitled session started for it), once its
+    /// document has settled (inspected and every host fetched, or failed).
+    static func window(for url: URL, timeout: TimeInterval) async throws -> WindowModel {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let model = OpenWindows.models.first(where: { $0.document.source?.name == url.lastPathComponent }) {
+                await model.document.settled()
+                if model.isReady || model.document.phase.name == "failed" { return model }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        throw TimedOut()
+    }
+
+    /// Closes every document without saving (tests leave nothing behind).
+    static func closeAll() {
+        for document in NSDocumentController.shared.documents {
+            document.updateChangeCount(.changeCleared)
+            document.close()
+        }
     }
 }

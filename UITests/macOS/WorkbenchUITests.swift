@@ -4,31 +4,12 @@ import XCTest
 /// open it), offline with the sample's association files. Elements are found by the web
 /// workbench's hook names only (MacAppProjectTests checks the app sets each one).
 final class WorkbenchUITests: XCTestCase {
-    /// The repository root, from this file's location on the machine that built the tests.
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     override func setUpWithError() throws {
         continueAfterFailure = false
     }
 
     @MainActor
-    private func launchWithSample() -> XCUIApplication {
-        let samples = Self.root.appendingPathComponent("Samples")
-        let app = XCUIApplication()
-        app.launchArguments += ["-ApplePersistenceIgnoreState", "YES"]
-        app.launchEnvironment["LINKLAB_OPEN"] = samples.appendingPathComponent("LinkLabSample.ipa").path
-        app.launchEnvironment["LINKLAB_OFFLINE"] = "1"
-        app.launchEnvironment["LINKLAB_AASA"] = ["example.com", "shop.example.com", "example.org", "go.example.net"]
-            .map { "\($0)=" + samples.appendingPathComponent("aasa/\($0).json").path }
-            .joined(separator: ";")
-        app.launch()
-        let status = app.descendants(matching: .any).matching(identifier: "document-status").firstMatch
-        XCTAssertTrue(status.waitForExistence(timeout: 30), "no document window opened")
-        let ready = XCTNSPredicateExpectation(predicate: NSPredicate(format: "value == 'ready'"), object: status)
-        XCTAssertEqual(XCTWaiter.wait(for: [ready], timeout: 120), .completed, "the document never became ready")
-        return app
-    }
+    private func launchWithSample() -> XCUIApplication { SampleApp.launch() }
 
     @MainActor
     func testSidebarListsTheSampleFindings() {
@@ -61,6 +42,7 @@ final class WorkbenchUITests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory
         let name = "linklab-ui-\(UUID().uuidString).md"
         app.toolbars.menuButtons["Export Report"].firstMatch.click()
+        // The toolbar menu exports one format directly; File › Export Report… asks for it first.
         app.descendants(matching: .any).matching(identifier: "export-md").firstMatch.click()
         let panel = app.sheets.firstMatch
         XCTAssertTrue(panel.waitForExistence(timeout: 10), "no save panel")

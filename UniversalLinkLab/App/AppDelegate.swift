@@ -2,9 +2,10 @@ import AppKit
 
 /// Launch-time behaviour SwiftUI scenes do not cover.
 ///
-/// UI tests pass `LINKLAB_OPEN=/path/to/file` in the launch environment: the file is opened
-/// through the shared document controller exactly as Finder or the Dock would open it, and no
-/// untitled session window appears, so tests start from a known window.
+/// No empty untitled session ever opens by itself: the launch window takes its place (at launch
+/// and when the last window closes and the Dock icon is clicked). UI tests pass
+/// `LINKLAB_OPEN=/path/to/file` in the launch environment: the file is opened through the
+/// shared document controller exactly as Finder or the Dock would open it.
 final class AppDelegate: NSObject, NSApplicationDelegate {
     /// The file a UI test asked to open, if any.
     static var testFileToOpen: URL? {
@@ -22,6 +23,6 @@ final class AppDelegate: NSObject, NSApplicationDelegate {
     }
 
     func applicationShouldOpenUntitledFile(_ sender: NSApplication) -> Bool {
-        Self.testFileToOpen == nil
+        false
     }
 }

@@ -1,46 +1,45 @@
 import Sparkle
 import SwiftUI
 
-/// The app: a viewer document group for IPAs, an editor document group for `.linklab`
-/// sessions, Settings, and the menu commands. Every decision lives in the package
-/// (`Workbench`, `DeviceTools`); this layer only shows the workbench document.
+/// The app: a launch window, one document type (the `.linklab` session) with one window,
+/// a viewer document group that turns an opened `.ipa` into an untitled session, Settings, and
+/// the menu commands. Every decision lives in the package (`Workbench`, `DeviceTools`); this
+/// layer only shows the workbench document.
 @main
 struct UniversalLinkLabApp: App {
     @NSApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
-    /// Sparkle holds its delegate weakly: the app keeps it.
-    private let updaterDelegate: UpdaterDelegate
-    /// The one updater of the app (Sparkle's documented SwiftUI setup); never create a second.
-    private let updaterController: SPUStandardUpdaterController
+    /// The one updater of the app; started only when `UpdaterAvailability` says so.
+    @State private var updater = AppUpdater()
     @State private var settings = AppSettings()
 
-    init() {
-        let delegate = UpdaterDelegate()
-        updaterDelegate = delegate
-        updaterController = SPUStandardUpdaterController(
-            startingUpdater: true, updaterDelegate: delegate, userDriverDelegate: nil)
-    }
-
     var body: some Scene {
-        // IPAs (and zipped .app bundles) are opened read-only. The document type holds no bytes:
-        // the window takes the file URL and the engine streams the archive from disk.
-        DocumentGroup(viewing: AppArchiveDocument.self) { file in
-            AppArchiveWindow(fileURL: file.fileURL)
-                .environment(settings)
+        // First, so it is the window shown at launch (instead of an empty untitled session).
+        Window("Welcome to UniversalLinkLab", id: LaunchWindow.id) {
+            LaunchWindow()
         }
-        // Sessions: open, edit (triage, notes, URL lines, edited files), save, Open Recent, undo.
-        DocumentGroup(newDocument: SessionDocument()) { file in
-            SessionWindow(document: file.$document)
-                .environment(settings)
-        }
+        .windowResizability(.contentSize)
         .commands {
             CommandGroup(after: .appInfo) {
-                CheckForUpdatesView(updater: updaterController.updater)
+                CheckForUpdatesView(updater: updater)
             }
+            SessionFileCommands()
             WorkbenchCommands()
+            InspectorCommands()
+        }
+
+        // The tester's work: sessions (open, edit, save, autosave, versions, Open Recent, undo).
+        DocumentGroup(newDocument: SessionDocument()) { file in
+            DocumentWindow(document: file.$document)
+                .environment(settings)
+        }
+
+        // IPAs and zipped .app bundles: never read here, turned into an untitled session at once.
+        DocumentGroup(viewing: AppArchiveDocument.self) { file in
+            AppArchiveOpener(fileURL: file.fileURL)
         }
 
         Settings {
-            SettingsView(updater: updaterController.updater)
+            SettingsView(updater: updater)
                 .environment(settings)
         }
     }

@@ -1,22 +1,69 @@
+import AppKit
 import Reports
 import SwiftUI
 
-/// The menu commands of the spec, acting on the focused document window.
+/// File menu: ⌘N shows the launch window (never an empty session), Open… and Open Recent as
+/// the document controller provides them. Save, Save As… (⇧⌘S), Duplicate, Rename, Revert and
+/// Browse All Versions stay the system's.
+struct SessionFileCommands: Commands {
+    var body: some Commands {
+        CommandGroup(replacing: .newItem) {
+            NewSessionButton()
+            Button("Open…") { NSDocumentController.shared.openDocument(nil) }
+                .keyboardShortcut("o")
+            OpenRecentMenu()
+        }
+    }
+}
+
+/// ⌘N: the launch window, where an app or a session is chosen.
+struct NewSessionButton: View {
+    @Environment(\.openWindow) private var openWindow
+
+    var body: some View {
+        Button("New Session…") { openWindow(id: LaunchWindow.id) }
+            .keyboardShortcut("n")
+    }
+}
+
+/// The document controller's recent documents (sessions and apps), newest first.
+struct OpenRecentMenu: View {
+    var body: some View {
+        Menu("Open Recent") {
+            ForEach(NSDocumentController.shared.recentDocumentURLs, id: \.self) { url in
+                Button(url.lastPathComponent) {
+                    NSDocumentController.shared.openDocument(withContentsOf: url, display: true) { _, _, _ in }
+                }
+            }
+            Divider()
+            Button("Clear Menu") { NSDocumentController.shared.clearRecentDocuments(nil) }
+        }
+    }
+}
+
+/// The menu commands of the spec, acting on the focused document window. No shortcut shadows
+/// a standard one: ⇧⌘S and ⌥⇧⌘S stay Save As, ⌘F stays the text views' Find, ⌘C stays Copy
+/// (it copies the selected finding when the findings list has focus).
 struct WorkbenchCommands: Commands {
     @FocusedValue(\.windowModel) private var model
 
     var body: some Commands {
         CommandGroup(after: .saveItem) {
-            Button("Save Session As…") { model?.requestSessionExport() }
-                .keyboardShortcut("s", modifiers: [.command, .option, .shift])
-                .disabled(model?.canSaveSessionAs != true)
-            Button("Export Report…") { model?.requestExport(.pdf) }
+            Button("Export Report…") { model?.chooseExportFormat() }
                 .keyboardShortcut("e", modifiers: [.command, .shift])
                 .disabled(model?.isReady != true)
         }
+        CommandGroup(after: .toolbar) {
+            ForEach(Array(WindowModel.Tab.allCases.enumerated()), id: \.element) { index, tab in
+                Button(tab.title) { model?.tab = tab }
+                    .keyboardShortcut(KeyEquivalent(Character(String(index + 1))), modifiers: .command)
+                    .disabled(model == nil)
+            }
+            Divider()
+        }
         CommandMenu("Workbench") {
             Button("Find in Findings") { model?.focusFindingSearch() }
-                .keyboardShortcut("f", modifiers: .command)
+                .keyboardShortcut("f", modifiers: [.command, .option])
                 .disabled(model == nil)
             Button("Next Finding") { model?.selectNextFinding() }
                 .keyboardShortcut(.downArrow, modifiers: [.command, .option])
@@ -24,6 +71,8 @@ struct WorkbenchCommands: Commands {
             Button("Previous Finding") { model?.selectPreviousFinding() }
                 .keyboardShortcut(.upArrow, modifiers: [.command, .option])
                 .disabled(model == nil)
+            Button("Copy Finding as Markdown") { model?.copySelectedFinding() }
+                .disabled(model?.selected == nil)
             Divider()
             Button("Test URL") { model?.focusURLTester() }
                 .keyboardShortcut("l", modifiers: .command)
@@ -34,9 +83,21 @@ struct WorkbenchCommands: Commands {
                 .disabled(model?.hasDomains != true)
             Button("Refetch Host") { model?.refetchSelectedHost() }
                 .disabled(model?.selectedHost == nil)
+            Button("Copy curl for Host") {
+                if let host = model?.selectedHost { model?.copyCurl(host: host) }
+            }
+            .disabled(model?.selectedHost == nil)
+            Button("Stop") { model?.cancel() }
+                .keyboardShortcut(".", modifiers: .command)
+                .disabled(model?.isBusy != true)
             Divider()
             Button("Import Device State…") { model?.isImportingDeviceState = true }
                 .disabled(model == nil)
+            Button("Refresh Simulators") { model?.loadSimulators() }
+                .disabled(model == nil)
+            Divider()
+            Button("Save a Copy of the Session…") { model?.requestSessionExport() }
+                .disabled(model?.isReady != true)
         }
     }
 }

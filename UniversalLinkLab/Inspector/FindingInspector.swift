@@ -7,7 +7,7 @@ struct FindingInspector: View {
     @Bindable var model: WindowModel
 
     var body: some View {
-        if let item = model.selected, model.showsInspector {
+        if let item = model.selected {
             ScrollView {
                 VStack(alignment: .leading, spacing: 12) {
                     HStack {
@@ -16,6 +16,8 @@ struct FindingInspector: View {
                             .font(.caption).foregroundStyle(.secondary)
                     }
                     Text(item.finding.title).font(.title3.weight(.semibold))
+                    Button("Copy as Markdown") { model.copyFinding(item) }
+                        .buttonStyle(.link)
                     Text(item.finding.subject).font(.callout.monospaced()).textSelection(.enabled)
                     Text(item.finding.explanation).textSelection(.enabled)
                     InspectorSection(title: "Evidence") {

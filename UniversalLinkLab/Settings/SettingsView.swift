@@ -3,7 +3,7 @@ import SwiftUI
 
 /// Fetching (timeouts, user agent, CDN base, extra CA, offline) and Updates.
 struct SettingsView: View {
-    let updater: SPUUpdater
+    let updater: AppUpdater
     @Environment(AppSettings.self) private var settings
 
     var body: some View {
@@ -21,8 +21,15 @@ struct SettingsView: View {
             }
             .tabItem { Label("Fetching", systemImage: "network") }
 
-            UpdaterSettingsView(updater: updater, betaUpdates: $settings.betaUpdates)
-                .tabItem { Label("Updates", systemImage: "arrow.triangle.2.circlepath") }
+            Group {
+                if let sparkle = updater.updater {
+                    UpdaterSettingsView(updater: sparkle, betaUpdates: $settings.betaUpdates)
+                } else {
+                    Text(updater.availability.reason ?? "").foregroundStyle(.secondary)
+                        .frame(maxWidth: .infinity, alignment: .leading)
+                }
+            }
+            .tabItem { Label("Updates", systemImage: "arrow.triangle.2.circlepath") }
         }
         .padding(20)
         .frame(width: 520)

@@ -50,6 +50,8 @@ struct DomainCardView: View {
                 Spacer()
                 Button("Refetch") { model.refetch(host: card.host) }
                     .accessibilityLabel("Refetch \(card.host)")
+                Button("Copy curl") { model.copyCurl(host: card.host) }
+                    .help("Copy the curl command that fetches this host's file as a device would")
                 Button(editing ? "Cancel" : "Edit…") {
                     draft = card.fileText ?? ""
                     editing.toggle()
@@ -79,6 +81,7 @@ struct DomainCardView: View {
                     }
                 }
             }
+            DomainDetailView(model: model, detail: DomainDetail(card.entry))
             if !device.isEmpty {
                 Text("On the device").font(.subheadline.weight(.semibold)).padding(.top, 4)
                 ForEach(device.map(DeviceStateRow.init)) { row in
@@ -98,9 +101,99 @@ struct DomainCardView: View {
             model.useFile(at: url, forHost: card.host)
             return true
         } isTargeted: { isTargeted = $0 }
+        .contextMenu {
+            Button("Copy Host") { model.copyToPasteboard(card.host) }
+            Button("Copy curl") { model.copyCurl(host: card.host) }
+        }
         .accessibilityElement(children: .contain)
         .accessibilityLabel("\(card.host), \(card.stateText)")
         .accessibilityValue(card.hookState)
         .accessibilityIdentifier("domain")
+    }
+}
+
+/// The host in depth (`DomainDetail`): the served file read-only with line numbers and lint
+/// markers, each route's answer with Apple's headers, CDN versus origin, the refetch difference,
+/// and the what-if text apart from what was served.
+struct DomainDetailView: View {
+    let model: WindowModel
+    let detail: DomainDetail
+
+    var body: some View {
+        DisclosureGroup(detail.servedTitle) {
+            ServedFileView(lines: detail.servedLines)
+            ForEach(detail.servedLint, id: \.self) { Label($0, systemImage: "exclamationmark.triangle").font(.caption) }
+        }
+        .font(.callout)
+        DisclosureGroup("Routes") {
+            ForEach(detail.routes) { route in
+                VStack(alignment: .leading, spacing: 2) {
+                    Text("\(route.name): \(route.answer)").font(.callout)
+                    Text(route.url).font(.caption.monospaced()).foregroundStyle(.secondary).textSelection(.enabled)
+                    ForEach(route.appleHeaders, id: \.self) { header in
+                        Text("\(header.label): \(header.text)").font(.caption.monospaced()).textSelection(.enabled)
+                    }
+                }
+                .contextMenu {
+                    if let curl = route.curl { Button("Copy curl") { model.copyToPasteboard(curl) } }
+                    Button("Copy URL") { model.copyToPasteboard(route.url) }
+                    Button("Copy Headers") {
+                        model.copyToPasteboard(route.headers.map { "\($0.label): \($0.text)" }.joined(separator: "\n"))
+                    }
+                }
+            }
+        }
+        .font(.callout)
+        if let lines = detail.cdnVersusOrigin {
+            DisclosureGroup("Apple CDN vs origin") {
+                ForEach(lines, id: \.self) { Text($0).font(.caption).textSelection(.enabled) }
+            }
+            .font(.callout)
+        }
+        if let changes = detail.refetchChanges {
+            DisclosureGroup("Since the previous fetch") {
+                ForEach(changes, id: \.self) { Text($0).font(.caption).textSelection(.enabled) }
+            }
+            .font(.callout)
+        }
+        if let text = detail.whatIfText {
+            DisclosureGroup("What-if (decides instead of the served file)") {
+                ScrollView {
+                    Text(text).font(.caption.monospaced()).textSelection(.enabled)
+                        .frame(maxWidth: .infinity, alignment: .leading)
+                }
+                .frame(maxHeight: 200)
+                ForEach(detail.whatIfLint, id: \.self) { Label($0, systemImage: "exclamationmark.triangle").font(.caption) }
+            }
+            .font(.callout)
+        }
+    }
+}
+
+/// A file read-only: line numbers, the text, the lint that points at each line. Lazy, so a
+/// 128 KiB file of thousands of lines scrolls without building every row.
+struct ServedFileView: View {
+    let lines: [NumberedLine]
+
+    var body: some View {
+        ScrollView([.vertical, .horizontal]) {
+            LazyVStack(alignment: .leading, spacing: 0) {
+                ForEach(lines) { line in
+                    HStack(alignment: .firstTextBaseline, spacing: 8) {
+                        Text("\(line.number)").foregroundStyle(.tertiary).frame(minWidth: 36, alignment: .trailing)
+                        Text(line.text).fixedSize()
+                        ForEach(line.markers, id: \.self) { marker in
+                            Label(marker, systemImage: "exclamationmark.triangle.fill")
+                                .foregroundStyle(.orange).fixedSize()
+                        }
+                    }
+                    .font(.caption.monospaced())
+                    .accessibilityElement(children: .combine)
+                }
+            }
+            .textSelection(.enabled)
+        }
+        .frame(minHeight: 120, maxHeight: 320)
+        .accessibilityLabel("Served file")
     }
 }

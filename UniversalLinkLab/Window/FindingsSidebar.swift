@@ -1,3 +1,4 @@
+import AppKit
 import Findings
 import SwiftUI
 import Workbench
@@ -19,7 +20,7 @@ struct FindingsSidebar: View {
                     .focused($searchFocused)
                     .accessibilityIdentifier("finding-filter")
                     .accessibilityLabel("Filter findings by ID, title, subject or note")
-                StatusFilterMenu(statuses: $model.statusFilter)
+                StatusFilterMenu(model: model)
             }
             .padding(.horizontal, 12)
             .padding(.bottom, 8)
@@ -29,11 +30,21 @@ struct FindingsSidebar: View {
                         ForEach(group.findings, id: \.fingerprint) { item in
                             FindingRowView(row: FindingRow(item))
                                 .tag(item.fingerprint)
+                                .contextMenu {
+                                    Button("Copy as Markdown") { model.copyFinding(item) }
+                                    Button("Copy Rule ID") { model.copyToPasteboard(item.finding.id) }
+                                    Button("Copy Subject") { model.copyToPasteboard(item.finding.subject) }
+                                }
                         }
                     }
                 }
             }
             .listStyle(.sidebar)
+            // ⌘C on the list copies the selected finding as Markdown.
+            .onCopyCommand { [model] in
+                guard let item = model.selected else { return [] }
+                return [NSItemProvider(object: CopyText.finding(item) as NSString)]
+            }
             .overlay {
                 if list.visible.isEmpty {
                     Text(model.document.findings.isEmpty ? "No findings yet" : "No finding matches the filter")
@@ -64,24 +75,18 @@ struct SeverityCounts: View {
 }
 
 struct StatusFilterMenu: View {
-    @Binding var statuses: Set<TriageStatus>?
+    @Bindable var model: WindowModel
 
     var body: some View {
         Menu {
-            Button("All statuses") { statuses = nil }
+            Button("All statuses") { model.statusFilter = nil }
             Divider()
             ForEach(TriageStatus.allCases, id: \.self) { status in
-                Toggle(status.badge, isOn: Binding(
-                    get: { statuses?.contains(status) ?? false },
-                    set: { isOn in
-                        var set = statuses ?? []
-                        if isOn { set.insert(status) } else { set.remove(status) }
-                        statuses = set.isEmpty ? nil : set
-                    }))
+                Toggle(status.badge, isOn: $model[filtering: status])
             }
         } label: {
-            Image(systemName: statuses == nil ? "line.3.horizontal.decrease.circle"
-                                              : "line.3.horizontal.decrease.circle.fill")
+            Image(systemName: model.statusFilter == nil ? "line.3.horizontal.decrease.circle"
+                                                        : "line.3.horizontal.decrease.circle.fill")
         }
         .menuStyle(.button)
         .buttonStyle(.borderless)

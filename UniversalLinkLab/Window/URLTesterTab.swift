@@ -12,49 +12,65 @@ struct URLTesterTab: View {
 
     var body: some View {
         let test = model.urlInput.isEmpty ? nil : model.document.decide(url: model.urlInput)
-        ScrollView {
-            VStack(alignment: .leading, spacing: 12) {
-                TextField("https://example.com/path", text: $model.urlInput)
-                    .textFieldStyle(.roundedBorder)
-                    .font(.body.monospaced())
-                    .focused($urlFocused)
-                    .accessibilityIdentifier("url-input")
-                    .accessibilityLabel("URL to test")
-                if let test {
-                    if let domain = test.domain {
-                        Text("Decided by the file for \(domain)").font(.caption).foregroundStyle(.secondary)
-                    } else {
-                        Text("No fetched or supplied file covers this host.").font(.caption).foregroundStyle(.secondary)
-                    }
-                    ForEach(test.verdicts, id: \.appID) { verdict in
-                        VerdictView(presentation: VerdictPresentation(verdict, expectation: test.expectation),
-                                    trace: { model.document.trace(of: test, appID: verdict.appID) })
-                    }
-                    if let domain = test.domain {
-                        MacToolsRow(model: model, url: test.url, host: domain)
-                    }
-                }
-                Divider()
-                Text("URL list").font(.headline)
-                Text("One URL per line; prefix = when it must open the app, ! when it must not.")
-                    .font(.caption).foregroundStyle(.secondary)
-                TextEditor(text: $lines)
-                    .font(.body.monospaced())
-                    .frame(minHeight: 120)
-                    .accessibilityLabel("URL list")
-                    .onChange(of: lines) { model.setURLLines(lines) }
-                ForEach(Array(model.document.urlTests.enumerated()), id: \.offset) { _, test in
-                    VStack(alignment: .leading, spacing: 4) {
-                        Text(test.url).font(.callout.monospaced()).textSelection(.enabled)
+        VSplitView {
+            ScrollView {
+                VStack(alignment: .leading, spacing: 12) {
+                    TextField("https://example.com/path", text: $model.urlInput)
+                        .textFieldStyle(.roundedBorder)
+                        .font(.body.monospaced())
+                        .focused($urlFocused)
+                        .accessibilityIdentifier("url-input")
+                        .accessibilityLabel("URL to test")
+                    if let test {
+                        if let domain = test.domain {
+                            Text("Decided by the file for \(domain)").font(.caption).foregroundStyle(.secondary)
+                        } else {
+                            Text("No fetched or supplied file covers this host.")
+                                .font(.caption).foregroundStyle(.secondary)
+                        }
                         ForEach(test.verdicts, id: \.appID) { verdict in
-                            VerdictView(presentation: VerdictPresentation(verdict, expectation: test.expectation),
+                            VerdictView(model: model, url: test.url,
+                                        presentation: VerdictPresentation(verdict, expectation: test.expectation),
                                         trace: { model.document.trace(of: test, appID: verdict.appID) })
                         }
+                        if let domain = test.domain {
+                            MacToolsRow(model: model, url: test.url, host: domain)
+                        }
+                    }
+                    Divider()
+                    Text("URL list").font(.headline)
+                    Text("One URL per line; prefix = when it must open the app, ! when it must not.")
+                        .font(.caption).foregroundStyle(.secondary)
+                    TextEditor(text: $lines)
+                        .font(.body.monospaced())
+                        .frame(minHeight: 120)
+                        .accessibilityLabel("URL list")
+                        .onChange(of: lines) { model.setURLLines(lines) }
+                    ForEach(model.document.urlLineProblems, id: \.self) { problem in
+                        Label(problem, systemImage: "exclamationmark.triangle").font(.caption)
                     }
                 }
+                .padding()
             }
-            .padding()
+            // Lazy: a list of 100,000 URLs builds only the rows on screen.
+            List(Array(model.document.urlTests.enumerated()), id: \.offset) { _, test in
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(test.url).font(.callout.monospaced()).textSelection(.enabled)
+                    ForEach(test.verdicts, id: \.appID) { verdict in
+                        VerdictView(model: model, url: test.url,
+                                    presentation: VerdictPresentation(verdict, expectation: test.expectation),
+                                    trace: { model.document.trace(of: test, appID: verdict.appID) })
+                    }
+                }
+                .contextMenu {
+                    Button("Copy URL") { model.copyToPasteboard(test.url) }
+                    Button("Test This URL") { model.urlInput = test.url }
+                }
+            }
+            .frame(minHeight: 120)
         }
+        // The editor shows the session's lines; setting the same text back changes nothing, so
+        // showing this tab never marks the session edited.
         .onAppear { lines = model.document.urlLines }
         .onChange(of: model.urlFocusRequest) { urlFocused = true }
     }
@@ -63,6 +79,9 @@ struct URLTesterTab: View {
 /// One verdict; its trace is asked for when the disclosure opens (the document decides lists
 /// and keystrokes without traces: a trace lists every rule tried).
 struct VerdictView: View {
+    let model: WindowModel
+    /// The URL decided: an open trace follows it (the next URL may hit the same rule).
+    let url: String
     let presentation: VerdictPresentation
     let trace: () -> [String]
     @State private var showsTrace = false
@@ -87,6 +106,14 @@ struct VerdictView: View {
             .font(.caption)
             .onChange(of: showsTrace) { if showsTrace { steps = trace() } }
             .onChange(of: presentation) { if showsTrace { steps = trace() } }
+            .onChange(of: url) { if showsTrace { steps = trace() } }
+        }
+        .contextMenu {
+            Button("Copy Verdict") { model.copyToPasteboard(CopyText.verdict(url: url, presentation)) }
+            Button("Copy URL") { model.copyToPasteboard(url) }
+            if !steps.isEmpty {
+                Button("Copy Trace") { model.copyToPasteboard(steps.joined(separator: "\n")) }
+            }
         }
         .accessibilityElement(children: .contain)
         .accessibilityLabel(presentation.accessibilityLabel)
@@ -111,17 +138,26 @@ struct VerdictView: View {
     }
 }
 
-/// Open in Simulator, Ask Apple's matcher (with Copy command), and Apple's answer beside ours.
+/// Open in Simulator (a booted device chosen in the picker), Ask Apple's matcher (with Copy
+/// Command), and Apple's answer beside ours while the host's file is the one it was asked about.
 struct MacToolsRow: View {
-    let model: WindowModel
+    @Bindable var model: WindowModel
     let url: String
     let host: String
 
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
             HStack {
+                Picker("Simulator", selection: $model.simulatorUDID) {
+                    Text("Booted Simulator").tag("booted")
+                    ForEach(model.simulators, id: \.udid) { device in
+                        Text("\(device.name) (\(device.runtime))").tag(device.udid)
+                    }
+                }
+                .fixedSize()
+                .onAppear { model.loadSimulators() }
                 Button("Open in Simulator") { model.openInSimulator(url) }
-                    .help("xcrun simctl openurl booted URL")
+                    .help("xcrun simctl openurl DEVICE URL")
                 Button("Ask Apple's Matcher") { model.askApple(url: url, host: host) }
                     .help("Runs swcutil verify as root (asks for an administrator password)")
                 Button("Copy Command") {
@@ -130,9 +166,12 @@ struct MacToolsRow: View {
                     }
                 }
             }
-            switch model.appleAnswers[url] {
+            switch model.appleAnswer(for: url) {
             case .running?:
-                ProgressView("Asking Apple's matcher…").controlSize(.small)
+                HStack {
+                    ProgressView("Asking Apple's matcher…").controlSize(.small)
+                    Button("Stop") { model.cancelTools() }.help("Stop (⌘.)")
+                }
             case .answered(let answer)?:
                 ForEach(comparisons(answer), id: \.appID) { comparison in
                     Label(comparison.summary,

@@ -2,7 +2,8 @@ import Reports
 import SwiftUI
 import Workbench
 
-/// The document window: findings sidebar | App, Domains, URL tester | inspector.
+/// The session window: findings sidebar | App, Domains, URL tester, with the finding
+/// inspector (`.inspector`) on the trailing edge.
 struct WorkbenchWindow: View {
     @Bindable var model: WindowModel
     @Environment(\.openDocument) private var openDocument
@@ -11,15 +12,20 @@ struct WorkbenchWindow: View {
         NavigationSplitView {
             FindingsSidebar(model: model)
                 .navigationSplitViewColumnWidth(min: 240, ideal: 300, max: 420)
-        } content: {
-            ContentTabs(model: model)
-                .navigationSplitViewColumnWidth(min: 420, ideal: 560)
         } detail: {
+            VStack(spacing: 0) {
+                if let location = model.appLocation, location.usablePath == nil {
+                    AppLocationBanner(location: location)
+                }
+                ContentTabs(model: model)
+            }
+        }
+        .inspector(isPresented: $model.showsInspector) {
             FindingInspector(model: model)
-                .navigationSplitViewColumnWidth(min: 280, ideal: 340)
+                .inspectorColumnWidth(min: 260, ideal: 340, max: 520)
         }
         .frame(minWidth: 1000, minHeight: 640)
-        .navigationTitle(model.sourceName ?? "UniversalLinkLab")
+        .navigationSubtitle(model.sourceName ?? "")
         .toolbar { WindowToolbar(model: model) }
         .focusedSceneValue(\.windowModel, model)
         // Dropping another IPA or session opens it in its own window, like the Dock icon does.
@@ -28,7 +34,10 @@ struct WorkbenchWindow: View {
             Task { try? await openDocument(at: url) }
             return true
         }
-        .fileExporter(isPresented: exportBinding, document: model.exportRequest?.file,
+        .sheet(isPresented: $model.isChoosingExportFormat) {
+            ExportFormatSheet(model: model)
+        }
+        .fileExporter(isPresented: $model.isExporting, document: model.exportRequest?.file,
                       contentType: model.exportRequest?.file.contentType ?? .pdf,
                       defaultFilename: model.exportRequest?.defaultName) { result in
             if case .failure(let error) = result { model.alertMessage = error.localizedDescription }
@@ -41,23 +50,57 @@ struct WorkbenchWindow: View {
             case .failure(let error): model.alertMessage = error.localizedDescription
             }
         }
-        .alert("UniversalLinkLab", isPresented: alertBinding, presenting: model.alertMessage) { _ in
+        .alert("UniversalLinkLab", isPresented: $model.isShowingAlert, presenting: model.alertMessage) { _ in
             Button("OK", role: .cancel) {}
         } message: { message in
             Text(message)
         }
     }
+}
 
-    private var exportBinding: Binding<Bool> {
-        Binding(get: { model.exportRequest != nil }, set: { if !$0 { model.exportRequest = nil } })
-    }
+/// Where the session's app went, when it is not where it was (the session still works).
+struct AppLocationBanner: View {
+    let location: AppLocation
 
-    private var alertBinding: Binding<Bool> {
-        Binding(get: { model.alertMessage != nil }, set: { if !$0 { model.alertMessage = nil } })
+    var body: some View {
+        Label(location.text, systemImage: "questionmark.folder")
+            .font(.callout)
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .padding(8)
+            .background(.yellow.opacity(0.15))
     }
 }
 
-/// Progress while inspecting and fetching, the export menu, Share.
+/// Export Report…: the format, then the save panel.
+struct ExportFormatSheet: View {
+    @Bindable var model: WindowModel
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        Form {
+            Picker("Format", selection: $model.exportFormat) {
+                ForEach(ReportFormat.allCases, id: \.self) { format in
+                    Text(format.title).tag(format)
+                }
+            }
+            .pickerStyle(.radioGroup)
+            HStack {
+                Spacer()
+                Button("Cancel", role: .cancel) { dismiss() }
+                    .keyboardShortcut(.cancelAction)
+                Button("Export…") {
+                    dismiss()
+                    model.requestExport(model.exportFormat)
+                }
+                .keyboardShortcut(.defaultAction)
+            }
+        }
+        .padding(20)
+        .frame(width: 320)
+    }
+}
+
+/// Progress while inspecting and fetching (with Stop), the export menu, Share, the inspector.
 struct WindowToolbar: ToolbarContent {
     @Bindable var model: WindowModel
 
@@ -78,16 +121,22 @@ struct WindowToolbar: ToolbarContent {
             .accessibilityIdentifier("document-status")
         }
         ToolbarItemGroup(placement: .primaryAction) {
+            if model.isBusy {
+                Button {
+                    model.cancel()
+                } label: {
+                    Label("Stop", systemImage: "stop.circle")
+                }
+                .help("Stop inspecting, fetching and running tools (⌘.)")
+            }
             Menu {
                 ForEach(ReportFormat.allCases, id: \.self) { format in
                     Button(format.title) { model.requestExport(format) }
                         .accessibilityIdentifier(format.hook)
                 }
-                if model.kind == .appArchive {
-                    Divider()
-                    Button("Session (.linklab)…") { model.requestSessionExport() }
-                        .accessibilityIdentifier("export-session")
-                }
+                Divider()
+                Button("Session Copy (.linklab)…") { model.requestSessionExport() }
+                    .accessibilityIdentifier("export-session")
             } label: {
                 Label("Export Report", systemImage: "square.and.arrow.down")
             }
@@ -102,7 +151,7 @@ struct WindowToolbar: ToolbarContent {
             } label: {
                 Label("Inspector", systemImage: "sidebar.trailing")
             }
-            .help("Show or hide the finding inspector")
+            .help("Show or hide the finding inspector (⌃⌘I)")
         }
     }
 }

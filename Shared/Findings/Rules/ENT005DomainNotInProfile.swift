@@ -35,7 +35,7 @@ public struct ENT005DomainNotInProfile: FindingRule {
 
     /// True when a ceiling pattern (`*`, `applinks:*`, `applinks:*.example.com`, exact) allows
     /// the entry; the `?mode=` suffix is compared both with and without.
-    static func allowed(_ raw: String, by ceiling: [String]) -> Bool {
+    public static func allowed(_ raw: String, by ceiling: [String]) -> Bool {
         let bare = raw.split(separator: "?", maxSplits: 1).first.map(String.init) ?? raw
         return ceiling.contains { pattern in
             CeilingGlob.matches(pattern, raw) || CeilingGlob.matches(pattern, bare)

@@ -1,0 +1,51 @@
+// Declaration-only surface of Apple's QuickLookUI framework (the preview-extension API), for
+// type-checking a Quick Look extension on Linux (scripts/typecheck-app). Written by this project
+// from Apple's public documentation; it is NOT Apple's SDK and holds no code of it. Stubs only.
+
+@_exported import AppKit
+import UniformTypeIdentifiers
+
+/// A protocol for implementing a custom controller to create previews of files (macOS 10.15+).
+/// Its methods are optional in Objective-C; here they have default implementations.
+@MainActor @preconcurrency
+public protocol QLPreviewingController: NSObjectProtocol {
+    func preparePreviewOfFile(at url: URL, completionHandler handler: @escaping ((any Error)?) -> Void)
+    func preparePreviewOfFile(at url: URL) async throws
+    func preparePreviewOfSearchableItem(identifier: String, queryString: String?,
+                                        completionHandler handler: @escaping ((any Error)?) -> Void)
+    func providePreview(for request: QLFilePreviewRequest,
+                        completionHandler handler: @escaping (QLPreviewReply?, (any Error)?) -> Void)
+    func providePreview(for request: QLFilePreviewRequest) async throws -> QLPreviewReply
+}
+
+extension QLPreviewingController {
+    public func preparePreviewOfFile(at url: URL, completionHandler handler: @escaping ((any Error)?) -> Void) {}
+    public func preparePreviewOfFile(at url: URL) async throws {}
+    public func preparePreviewOfSearchableItem(identifier: String, queryString: String?,
+                                               completionHandler handler: @escaping ((any Error)?) -> Void) {}
+    public func providePreview(for request: QLFilePreviewRequest,
+                               completionHandler handler: @escaping (QLPreviewReply?, (any Error)?) -> Void) {}
+    public func providePreview(for request: QLFilePreviewRequest) async throws -> QLPreviewReply { fatalError() }
+}
+
+/// An object that contains information about a file preview request.
+open class QLFilePreviewRequest: NSObject {
+    open var fileURL: URL { fatalError() }
+}
+
+/// A reply that contains the content of a data-based or file-based preview.
+open class QLPreviewReply: NSObject {
+    public init(dataOfContentType contentType: UTType, contentSize: CGSize,
+                dataCreationBlock: @escaping (QLPreviewReply) throws -> Data) { fatalError() }
+    public init(fileURL: URL) { fatalError() }
+    open var stringEncoding: String.Encoding { get { fatalError() } set { fatalError() } }
+    open var attachments: [String: QLPreviewReplyAttachment] { get { fatalError() } set { fatalError() } }
+    open var title: String { get { fatalError() } set { fatalError() } }
+}
+
+/// An attachment (an image, a style sheet) an HTML preview refers to with a `cid:` URL.
+open class QLPreviewReplyAttachment: NSObject {
+    public init(data: Data, contentType: UTType) { fatalError() }
+    open var data: Data { fatalError() }
+    open var contentType: UTType { fatalError() }
+}
