@@ -324,9 +324,9 @@ def test_refetch_from_a_host_card_updates_its_state_live(browser, server):
     open_document(browser, server, document_id, tab="domains")
     assert attribute(browser, "domain", "data-state", host="go.example.net") == "supplied"
     browser.find_element(*by_testid("domain", host="go.example.net")).find_element(*by_testid("refetch")).click()
-    # Offline, the server answers from what it has; the card follows the document's state.
-    doc_state = lambda: next(h["state"] for h in server.json("GET", f"/api/documents/{document_id}")[1]["hosts"]
-                             if h["host"] == "go.example.net")
+    # Offline, the server answers from what it has ("not fetched"); the card shows the view's state.
+    doc_state = lambda: next(card["state"] for card in server.json("GET", f"/api/documents/{document_id}/view")[1]["domains"]
+                             if card["host"] == "go.example.net")
     wait(browser).until(lambda d: doc_state() != "supplied")
     wait(browser).until(lambda d: attribute(d, "domain", "data-state", host="go.example.net") == doc_state())
     assert not severe_console_entries(browser)

@@ -146,7 +146,6 @@ function showDocument(route) {
   const exports = createExports(context);
   current = {
     id: route.id, sidebar, inspector, progress, panes, tabButtons, panels, exports, notes, view: null, selected: null,
-    appRevision: null,
   };
   exportsNav.replaceChildren(exports.element);
   exportsNav.hidden = false;
@@ -163,7 +162,6 @@ function showDocument(route) {
   }, 300);
   current.stopEvents = api.events(route.id, (event) => {
     progress.event(event);
-    if (event.type === 'app') current.appRevision = null;
     if (event.type === 'urls' || event.type === 'findings') scheduleQuietReload(); else scheduleReload();
   }, (state) => { if (state === 'open') scheduleReload(); });
   reload();
@@ -210,12 +208,6 @@ async function reload() {
       if (current?.id !== id) return;
       current.view = view;
       render(view);
-      // The App tab reads the app's facts (the scan JSON) once per app (an `app` event resets it).
-      if (current.appRevision === null && view.canExport) {
-        current.appRevision = view.revision;
-        const doc = await api.getDocument(id);
-        if (current?.id === id) current.panes.app.render(doc);
-      }
     } catch (error) {
       if (current?.id !== id) return;
       setStatus('failed', error.message);
@@ -236,6 +228,7 @@ function render(view) {
   replace(current.notes, view.notes.map((note) => h('li', { 'data-testid': 'document-note' }, note)));
   current.notes.hidden = view.notes.length === 0;
   current.sidebar.render(view.findings);
+  current.panes.app.render(view);
   current.panes.domains.render(view);
   current.panes.urls.render(view, () => reload());
   current.exports.render(view);

@@ -25,6 +25,12 @@ public struct DocumentPresentation: Sendable, Equatable, Codable {
     /// the test-link page).
     public var exportNames: [String: String]
     public var findings: FindingListPresentation
+    /// The App tab: every bundle (main app first); empty before inspection and without an app.
+    public var bundles: [AppBundleCard]
+    /// What the App tab says when there are no bundles, nil when there are.
+    public var bundlesNote: String?
+    /// What could not be read in the input as a whole (`severity: message`).
+    public var inspectionDiagnostics: [String]
     public var domains: [DomainPresentation]
     public var urls: URLListPresentation
 }
@@ -100,8 +106,23 @@ extension WorkbenchDocument {
             phase: PhaseStatus(phase), notes: notes, canExport: readable && analysis != nil,
             exportNames: names,
             findings: FindingListPresentation(FindingList(findings, query: query, severities: severities)),
+            bundles: bundles, bundlesNote: bundles.isEmpty ? bundlesNote : nil,
+            inspectionDiagnostics: (app?.diagnostics ?? []).map { "\($0.severity): \($0.message)" },
             domains: domainCards.map(\.presentation),
             urls: URLListPresentation(lines: urlLines, tests: urlTests, issues: urlLineIssues, apps: apps))
+    }
+
+    /// Every bundle of the app as the App tab shows it (main app first).
+    var bundles: [AppBundleCard] {
+        guard let app else { return [] }
+        return AppBundleCard.cards(for: app, now: judgedAt)
+    }
+
+    var bundlesNote: String {
+        switch source?.kind {
+        case "aasa", "domain": "Association-file mode: there is no app in this document."
+        default: phase.name == "failed" ? "The app could not be read." : "No app inspected yet."
+        }
     }
 
     /// Every host as a card, with the document's context (offline, no path to Apple).

@@ -370,6 +370,8 @@ html, body { overflow: hidden; }
 .domain-details, .url-list, .evidence-block { max-width: 100%; overflow-x: auto; }
 .counts-bar { grid-template-columns: repeat(auto-fill, minmax(3.2rem, 1fr)); }
 .center { overflow-wrap: anywhere; }
+.problems { margin: .2rem 0; padding-left: 1.1rem; font-size: .85rem; }
+.warn-text { color: var(--medium); }
 
 """#
         ),
@@ -524,7 +526,6 @@ function showDocument(route) {
   const exports = createExports(context);
   current = {
     id: route.id, sidebar, inspector, progress, panes, tabButtons, panels, exports, notes, view: null, selected: null,
-    appRevision: null,
   };
   exportsNav.replaceChildren(exports.element);
   exportsNav.hidden = false;
@@ -541,7 +542,6 @@ function showDocument(route) {
   }, 300);
   current.stopEvents = api.events(route.id, (event) => {
     progress.event(event);
-    if (event.type === 'app') current.appRevision = null;
     if (event.type === 'urls' || event.type === 'findings') scheduleQuietReload(); else scheduleReload();
   }, (state) => { if (state === 'open') scheduleReload(); });
   reload();
@@ -588,12 +588,6 @@ async function reload() {
       if (current?.id !== id) return;
       current.view = view;
       render(view);
-      // The App tab reads the app's facts (the scan JSON) once per app (an `app` event resets it).
-      if (current.appRevision === null && view.canExport) {
-        current.appRevision = view.revision;
-        const doc = await api.getDocument(id);
-        if (current?.id === id) current.panes.app.render(doc);
-      }
     } catch (error) {
       if (current?.id !== id) return;
       setStatus('failed', error.message);
@@ -614,6 +608,7 @@ function render(view) {
   replace(current.notes, view.notes.map((note) => h('li', { 'data-testid': 'document-note' }, note)));
   current.notes.hidden = view.notes.length === 0;
   current.sidebar.render(view.findings);
+  current.panes.app.render(view);
   current.panes.domains.render(view);
   current.panes.urls.render(view, () => reload());
   current.exports.render(view);
@@ -680,15 +675,12 @@ route();
         "/apptab.js": (
             contentType: "text/javascript; charset=utf-8",
             body: #"""
-// App tab: the bundles tree and, per bundle, identifiers, entitlements (two signed copies side
-// by side, differences marked), associated domains, profile, URL schemes and link evidence
-// with the frida-trace command. Everything shown is from the document; strings are text.
+// App tab: every bundle's AppBundleCard as the server wrote it — identifiers, the signed
+// entitlements with the XML and DER copies side by side (differences marked), the provisioning
+// profile, URL schemes, associated domains with their problems, and the link handlers with
+// their evidence and frida-trace commands. Strings are text; nothing is decided here.
 
 import { h, replace, copyText } from './dom.js';
-
-function depthOf(bundle, bundles) {
-  return bundles.filter((other) => other !== bundle && bundle.path.startsWith(`${other.path}/`)).length;
-}
 
 function table(caption, headers, rows, attributes = {}) {
   return h('table', { class: 'table', ...attributes },
@@ -697,144 +689,93 @@ function table(caption, headers, rows, attributes = {}) {
     h('tbody', {}, rows.map((row) => h('tr', row.attributes ?? {}, row.cells.map((cell) => h('td', {}, cell))))));
 }
 
-export function valueText(value) {
-  if (value === null || value === undefined) return '—';
-  if (Array.isArray(value)) return value.map(valueText).join('\n');
-  if (typeof value === 'object') return JSON.stringify(value, null, 2);
-  return String(value);
+function pairs(list) {
+  return h('dl', { class: 'pairs' }, list.map((item) => [h('dt', {}, item.label), h('dd', {}, h('code', {}, item.text))]));
 }
 
-function definitionList(pairs) {
-  return h('dl', { class: 'pairs' }, pairs.filter(([, value]) => value !== undefined).map(([name, value]) =>
-    [h('dt', {}, name), h('dd', {}, h('code', {}, valueText(value)))]));
-}
-
-/**
- * The two copies to compare: the XML and DER entitlement copies when the document carries both;
- * otherwise the signed entitlements beside what the provisioning profile allows.
- */
-function entitlementCopies(bundle) {
-  const xml = bundle.xmlEntitlements ?? bundle.entitlementsXML;
-  const der = bundle.derEntitlements ?? bundle.entitlementsDER;
-  if (xml || der) return [['XML copy', xml ?? {}], ['DER copy', der ?? {}]];
-  const source = bundle.entitlementsSource ?? 'none';
-  return [[`Signed (${source})`, bundle.entitlements ?? {}],
-    ['Profile allows', bundle.provisioningProfile?.entitlements ?? {}]];
-}
-
-function entitlementsView(bundle) {
-  const [[leftTitle, left], [rightTitle, right]] = entitlementCopies(bundle);
-  const keys = [...new Set([...Object.keys(left), ...Object.keys(right)])].sort();
-  const rows = keys.map((key) => {
-    const same = JSON.stringify(left[key]) === JSON.stringify(right[key]);
-    return {
-      attributes: { class: same ? '' : 'differs', 'data-differs': String(!same), 'data-key': key },
-      cells: [h('code', {}, key), h('pre', {}, key in left ? valueText(left[key]) : '(absent)'),
-        h('pre', {}, key in right ? valueText(right[key]) : '(absent)'),
-        same ? '' : h('span', { class: 'badge warn' }, 'differs')],
-    };
-  });
-  return table('Entitlements', ['key', leftTitle, rightTitle, ''], rows,
-    { class: 'table entitlements', 'data-testid': 'entitlements' });
-}
-
-function fridaCommands(doc, bundle) {
-  const fromDocument = doc.fridaCommands ?? doc.dynamicTesting?.fridaCommands;
-  if (Array.isArray(fromDocument)) return bundle.role === 'app' ? fromDocument : [];
-  return [];
-}
-
-function evidenceView(doc, bundle) {
-  const evidence = (bundle.slices ?? []).flatMap((slice) => (slice.linkEvidence ?? []).map((item) => ({ slice, item })));
-  const rows = evidence.map(({ slice, item }) => ({
-    cells: [item.kind ?? '', h('code', {}, item.name ?? item.symbol ?? ''), h('code', {}, item.file ?? bundle.path),
-      item.slice ?? slice.arch ?? '', item.section ?? '',
-      item.offset === null || item.offset === undefined ? '' : h('code', {}, `0x${Number(item.offset).toString(16)}`)],
+function entitlementsView(table_) {
+  const rows = table_.rows.map((row) => ({
+    attributes: { class: row.differs ? 'differs' : null, 'data-differs': String(row.differs), 'data-key': row.key },
+    cells: [h('code', {}, row.key), h('pre', {}, row.xml ?? '(absent)'), h('pre', {}, row.der ?? '(absent)'),
+      row.differs ? h('span', { class: 'badge warn', title: row.differences.join('\n') }, 'differs') : ''],
   }));
-  const commands = fridaCommands(doc, bundle);
-  const commandField = h('textarea', {
-    class: 'command', rows: String(Math.max(1, Math.min(6, commands.length))), spellcheck: 'false',
-    'aria-label': 'frida-trace commands', 'data-testid': 'frida-command',
-  });
-  commandField.readOnly = true;
-  commandField.value = commands.join('\n');
-  const status = h('span', { class: 'muted', role: 'status' });
-  return h('div', { class: 'evidence-block' },
-    rows.length ? table('Link evidence', ['kind', 'name', 'file', 'slice', 'section', 'offset'], rows)
-      : h('p', { class: 'muted' }, 'No link handlers or outgoing link calls found in this bundle.'),
-    commands.length ? h('div', { class: 'copy-block' },
-      h('h4', {}, 'Watch the receivers on a device'),
-      commandField,
-      h('button', {
-        type: 'button', 'data-testid': 'copy-frida',
-        on: { click: async () => { status.textContent = (await copyText(commandField.value, commandField)) ? 'Copied.' : 'Selected: press Ctrl+C.'; } },
-      }, 'Copy'), status) : null);
+  return [
+    h('p', { class: 'muted', 'data-testid': 'entitlements-summary' }, table_.summary),
+    rows.length ? table('Entitlements', ['Key', 'XML copy', 'DER copy', ''], rows,
+      { class: 'table entitlements', 'data-testid': 'entitlements' }) : null,
+  ];
 }
 
-function bundleView(doc, bundle, depth) {
-  const profile = bundle.provisioningProfile;
-  const domains = bundle.associatedDomains ?? [];
-  const summary = h('summary', {},
-    h('span', { class: 'role' }, bundle.role ?? ''), ' ',
-    h('strong', {}, bundle.bundleIdentifier ?? '(no identifier)'), ' ',
-    h('span', { class: 'muted' }, bundle.path ?? ''));
+function copyBlock(label, command, testid) {
+  const field = h('textarea', { class: 'command', rows: '2', spellcheck: 'false', 'aria-label': label, 'data-testid': testid });
+  field.readOnly = true;
+  field.value = command;
+  const status = h('span', { class: 'muted', role: 'status' });
+  return h('div', { class: 'copy-block' }, field,
+    h('button', {
+      type: 'button', 'data-testid': 'copy-frida',
+      on: { click: async () => { status.textContent = (await copyText(field.value, field)) ? 'Copied.' : 'Selected: press Ctrl+C.'; } },
+    }, 'Copy'), status);
+}
+
+function bundleView(card) {
+  const profile = card.profile;
   return h('details', {
-    class: `bundle depth-${Math.min(depth, 4)}`, 'data-testid': 'bundle', 'data-bundle-id': bundle.bundleIdentifier ?? '',
-    'data-role': bundle.role ?? '', open: bundle.role === 'app',
-  }, summary,
+    class: 'bundle', 'data-testid': 'bundle', 'data-bundle-id': card.identifiers.find((item) => item.label === 'Bundle ID')?.text ?? '',
+    'data-role': card.role, open: card.role === 'app',
+  },
+  h('summary', {}, h('span', { class: 'role' }, card.role), ' ', h('strong', {}, card.title)),
   h('div', { class: 'bundle-body' },
-    h('h4', {}, 'Identifiers'),
-    definitionList([
-      ['bundle identifier', bundle.bundleIdentifier], ['application identifier', bundle.applicationIdentifier],
-      ['team', bundle.teamIdentifier], ['version', [bundle.shortVersion, bundle.version].filter(Boolean).join(' (') + (bundle.version && bundle.shortVersion ? ')' : '')],
-      ['executable', bundle.executable], ['minimum OS', bundle.minimumOSVersion],
-      ['slices', (bundle.slices ?? []).map((s) => `${s.arch} ${s.fileType ?? ''}${s.signed ? ' signed' : ' unsigned'}${s.adhoc ? ' (ad hoc)' : ''}${s.encrypted ? ' encrypted' : ''}`)],
-    ]),
-    entitlementsView(bundle),
-    domains.length ? table('Associated domains', ['service', 'host', 'wildcard', 'modes', 'problems'],
-      domains.map((domain) => ({
-        attributes: { 'data-host': domain.host ?? '' },
-        cells: [domain.service ?? '', h('code', {}, domain.raw ?? `${domain.service}:${domain.host}`),
-          domain.wildcard ? 'yes' : 'no', (domain.modes ?? []).join(', '), (domain.problems ?? []).join('; ')],
-      }))) : null,
+    h('h4', {}, 'Identifiers'), pairs(card.identifiers),
+    h('h4', {}, 'Entitlements'), entitlementsView(card.entitlements),
+    card.associatedDomains.length ? table('Associated domains', ['Entry', 'Service', 'Modes', 'Problems'],
+      card.associatedDomains.map((row) => ({
+        attributes: { 'data-host': row.host, 'data-accepted': String(row.isAccepted) },
+        cells: [h('code', {}, row.entry), row.service, row.modes.join(', '),
+          row.problems.length ? h('ul', { class: 'problems' }, row.problems.map((problem) => h('li', {}, problem))) : ''],
+      })), { 'data-testid': 'associated-domains' }) : null,
     h('h4', {}, 'Provisioning profile'),
-    profile ? definitionList([
-      ['name', profile.name], ['team', `${profile.teamName ?? ''} ${(profile.teamIdentifier ?? []).join(', ')}`.trim()],
-      ['distribution', profile.distribution], ['expires', profile.expirationDate], ['UUID', profile.uuid],
-      ['devices', profile.provisionsAllDevices ? 'all' : String((profile.provisionedDevices ?? []).length)],
-      ['certificates', (profile.developerCertificates ?? []).map((c) => `${c.commonName ?? c.subject} (until ${c.notValidAfter})`)],
-    ]) : h('p', { class: 'muted' }, 'No embedded provisioning profile.'),
+    profile ? [pairs([
+      { label: 'Name', text: profile.name ?? '' }, { label: 'Team', text: profile.team },
+      { label: 'Distribution', text: profile.distribution }, { label: 'Expires', text: profile.expiryText },
+      { label: 'Devices', text: profile.devicesText }, { label: 'Associated domains allowed', text: profile.ceilingText },
+    ].filter((item) => item.text)),
+    profile.problems.length ? h('ul', { class: 'problems' }, profile.problems.map((problem) => h('li', {}, problem))) : null]
+      : h('p', { class: 'muted' }, 'No embedded provisioning profile.'),
     h('h4', {}, 'URL schemes'),
-    definitionList([
-      ['handles', (bundle.urlSchemes ?? []).length ? bundle.urlSchemes : '—'],
-      ['queries (LSApplicationQueriesSchemes)', (bundle.queriedSchemes ?? []).length ? bundle.queriedSchemes : '—'],
-      ['activity types', (bundle.activityTypes ?? []).length ? bundle.activityTypes : '—'],
-    ]),
-    h('h4', {}, 'Link evidence'),
-    evidenceView(doc, bundle)));
+    pairs([{ label: 'Handles', text: card.urlSchemes.join(', ') || '—' },
+      { label: 'Queries (LSApplicationQueriesSchemes)', text: card.queriedSchemes.join(', ') || '—' }]),
+    h('h4', {}, 'Link handlers'),
+    card.linkScanNote ? h('p', { class: 'warn-text' }, card.linkScanNote) : null,
+    card.linkHandlers.length ? h('div', { class: 'evidence-block' }, table('Link evidence',
+      ['Kind', 'Name', 'File', 'Slice', 'Section', 'Offset'],
+      card.linkHandlers.map((row) => ({
+        cells: [row.kindText, h('code', {}, row.name), h('code', {}, row.file), row.slice, row.section, h('code', {}, row.offsetText)],
+      })), { 'data-testid': 'link-evidence' }))
+      : h('p', { class: 'muted' }, 'No link handlers or outgoing link calls found in this bundle.'),
+    card.fridaCommand ? [h('h4', {}, 'Watch the receivers on a device'),
+      copyBlock('frida-trace command', card.fridaCommand, 'frida-command')] : null,
+    card.diagnostics.length ? h('ul', { class: 'problems' }, card.diagnostics.map((line) => h('li', {}, line))) : null));
 }
 
 export function createAppTab() {
   const element = h('div', { class: 'app-tab' });
   let lastKey = null;
-  function render(doc) {
-    const bundles = doc.bundles ?? [];
+  /** Renders the view's bundles (AppBundleCard), or its note when there are none. */
+  function render(view) {
     // Re-render only when the app changed, so open <details> and selections survive events.
-    const key = JSON.stringify([bundles, doc.fridaCommands ?? null]);
+    const key = JSON.stringify([view.bundles, view.bundlesNote, view.inspectionDiagnostics]);
     if (key === lastKey) return;
     lastKey = key;
-    if (bundles.length === 0) {
-      replace(element, h('p', { class: 'muted' }, doc.source?.kind === 'aasa' || doc.source?.kind === 'domain'
-        ? 'Association-file mode: there is no app in this document.' : 'No app inspected yet.'));
+    if (view.bundles.length === 0) {
+      replace(element, h('p', { class: 'muted' }, view.bundlesNote ?? ''));
       return;
     }
-    const ordered = [...bundles].sort((a, b) => (a.path ?? '').localeCompare(b.path ?? ''));
     replace(element,
       h('h2', { class: 'pane-title' }, 'Bundles'),
-      h('div', { class: 'bundles', role: 'list' }, ordered.map((bundle) =>
-        h('div', { role: 'listitem' }, bundleView(doc, bundle, depthOf(bundle, bundles))))),
-      (doc.diagnostics ?? []).length ? table('Inspection diagnostics', ['id', 'message'],
-        doc.diagnostics.map((d) => ({ cells: [h('code', {}, d.id ?? ''), d.message ?? ''] }))) : null);
+      h('div', { class: 'bundles', role: 'list' }, view.bundles.map((card) => h('div', { role: 'listitem' }, bundleView(card)))),
+      view.inspectionDiagnostics.length ? h('ul', { class: 'problems', 'data-testid': 'inspection-diagnostics' },
+        view.inspectionDiagnostics.map((line) => h('li', {}, line))) : null);
   }
   return { element, render };
 }
