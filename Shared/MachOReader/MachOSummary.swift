@@ -89,6 +89,15 @@ public struct MachOSummary: Sendable, Equatable {
         slices = file.slices.map(Self.summary)
     }
 
+    /// The summary when this package's reader reads `data` without any problem (file, slice or
+    /// signature), else nil. What a second reader that trusts its input (MachOKit reads
+    /// through pointers) may be given.
+    public static func wellFormed(_ data: Data) -> MachOSummary? {
+        guard let file = try? MachOFile(data: data), file.problems.isEmpty,
+              file.slices.allSatisfy({ $0.problems.isEmpty && $0.signatureError == nil }) else { return nil }
+        return MachOSummary(slices: file.slices.map(summary))
+    }
+
     static func summary(_ slice: MachOSlice) -> Slice {
         let build = slice.buildVersion.flatMap { $0.source == "LC_BUILD_VERSION" ? $0 : nil }
         let signature = slice.codeSignature
@@ -102,7 +111,8 @@ public struct MachOSummary: Sendable, Equatable {
             entitlementsXML: signature?.entitlementsXML,
             entitlementsDER: signature?.entitlementsDER,
             codeDirectories: (signature?.codeDirectories ?? []).map {
-                CodeDirectorySummary(identifier: $0.identifier ?? "", teamID: $0.teamID, hashType: UInt32($0.hashTypeValue))
+                CodeDirectorySummary(identifier: $0.identifier ?? "", teamID: $0.teamID,
+                                     hashType: UInt32($0.hashTypeValue))
             },
             encryption: slice.encryption.map { Encryption(offset: $0.cryptOffset, size: $0.cryptSize, id: $0.cryptID) }
         )

@@ -11,7 +11,8 @@ import TestSupport
         let again = OracleGenerator.cases(count: 2000, runSeed: 7)
         #expect(again == Self.run)
         let other = OracleGenerator.cases(count: 2000, runSeed: 8)
-        #expect(Array(other.prefix(1000)) == Array(Self.run.prefix(1000)), "the fixed half does not depend on the run seed")
+        #expect(Array(other.prefix(1000)) == Array(Self.run.prefix(1000)),
+                "the fixed half does not depend on the run seed")
         #expect(Array(other.suffix(1000)) != Array(Self.run.suffix(1000)))
         #expect(Self.run.count == 2000)
         #expect(Set(Self.run.map(\.id)).count == 2000)

@@ -33,7 +33,8 @@ import Testing
         let files = try (embed["files"] as? [String] ?? []).map(graph.object)
         let product = try graph.object(try graph.target("QuickLookPreview")["productReference"])
         #expect(product["path"] as? String == "QuickLookPreview.appex")
-        #expect(files.map { $0["fileRef"] as? String } == [try graph.target("QuickLookPreview")["productReference"] as? String])
+        let productReference = try graph.target("QuickLookPreview")["productReference"] as? String
+        #expect(files.map { $0["fileRef"] as? String } == [productReference])
         #expect((files.first?["settings"] as? [String: Any])?["ATTRIBUTES"] as? [String] == ["RemoveHeadersOnCopy"])
     }
 
@@ -76,8 +77,9 @@ import Testing
                                "com.apple.provisionprofile", "org.universallinklab.session"])
         // The app declares the types the system may not know (ipa, mobileprovision, the session).
         let app = try ProjectFiles.plist(ProjectFiles.infoPlist)
-        let declared = Set(((app["UTImportedTypeDeclarations"] as? [[String: Any]] ?? [])
-            + (app["UTExportedTypeDeclarations"] as? [[String: Any]] ?? [])).compactMap { $0["UTTypeIdentifier"] as? String })
+        let declarations = (app["UTImportedTypeDeclarations"] as? [[String: Any]] ?? [])
+            + (app["UTExportedTypeDeclarations"] as? [[String: Any]] ?? [])
+        let declared = Set(declarations.compactMap { $0["UTTypeIdentifier"] as? String })
         for type in ["com.apple.itunes.ipa", "com.apple.mobileprovision", "org.universallinklab.session"] {
             #expect(declared.contains(type), "\(type) is not declared by the app")
         }
@@ -93,14 +95,15 @@ import Testing
     @Test func machOKitIsARemotePackageOnTheUnitTestsOnly() throws {
         let graph = try Graph()
         let references = try (graph.project["packageReferences"] as? [String] ?? []).map(graph.object)
-        let machOKit = try #require(references.first { $0["repositoryURL"] as? String == "https://github.com/p-x9/MachOKit" })
+        let url = "https://github.com/p-x9/MachOKit"
+        let machOKit = try #require(references.first { $0["repositoryURL"] as? String == url })
         #expect(machOKit["isa"] as? String == "XCRemoteSwiftPackageReference")
         let requirement = machOKit["requirement"] as? [String: Any]
         #expect(requirement?["kind"] as? String == "upToNextMinorVersion", "0.x: a minor version may break the API")
         #expect((requirement?["minimumVersion"] as? String)?.hasPrefix("0.") == true)
         let unit = try products(graph, "AppTests")
         #expect(Set(unit.keys) == ["MachOKit", "MachOReader"])
-        let machOKitID = references.firstIndex { $0["repositoryURL"] as? String == "https://github.com/p-x9/MachOKit" }
+        let machOKitID = references.firstIndex { $0["repositoryURL"] as? String == url }
             .map { (graph.project["packageReferences"] as? [String] ?? [])[$0] }
         #expect(unit["MachOKit"]?["package"] as? String == machOKitID)
         for other in ["UniversalLinkLab", "UITests", "QuickLookPreview"] {
@@ -110,7 +113,8 @@ import Testing
         let phases = try (try graph.target("AppTests")["buildPhases"] as? [String] ?? []).map(graph.object)
         let frameworks = try #require(phases.first { $0["isa"] as? String == "PBXFrameworksBuildPhase" })
         #expect((frameworks["files"] as? [String] ?? []).count == 2)
-        let test = try ProjectFiles.text(ProjectFiles.root.appendingPathComponent("Tests/AppTests/MachOKitCrossCheckTests.swift"))
+        let test = try ProjectFiles.text(
+            ProjectFiles.root.appendingPathComponent("Tests/AppTests/MachOKitCrossCheckTests.swift"))
         #expect(test.contains("import MachOKit") && test.contains("MachOSummary.differences"))
     }
 }

@@ -98,7 +98,8 @@ import Testing
 
     @Test func deploymentTargetIsMacOS14Everywhere() throws {
         let graph = try Graph()
-        for owner in [graph.project] + (try ["UniversalLinkLab", "AppTests", "UITests", "QuickLookPreview"].map(graph.target)) {
+        let targets = ["UniversalLinkLab", "AppTests", "UITests", "QuickLookPreview"]
+        for owner in [graph.project] + (try targets.map(graph.target)) {
             for configuration in ["Debug", "Release"] {
                 #expect(try graph.settings(of: owner, configuration)["MACOSX_DEPLOYMENT_TARGET"] as? String == "14.0")
             }

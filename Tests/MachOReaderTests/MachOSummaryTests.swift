@@ -70,3 +70,24 @@ import TestSupport
         }
     }
 }
+
+/// What the Mac cross-check gives MachOKit: every Mach-O in the repository our reader reads
+/// without a problem; the malformed fixtures are kept from it.
+@Suite struct MachOSummaryWellFormedTests {
+    @Test func theMalformedFixturesAreExactlyTheOnesKeptFromASecondReader() throws {
+        let folder = Fixtures.url("macho")
+        var kept: [String] = [], compared = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            if let summary = MachOSummary.wellFormed(data) {
+                #expect(summary == (try MachOSummary(data: data)), "\(name)")
+                compared += 1
+            } else {
+                kept.append(name)
+            }
+        }
+        #expect(kept == ["cmdsize-zero.bin", "not-macho-java-class.bin", "signature-out-of-range.bin",
+                         "truncated-load-commands.bin"])
+        #expect(compared == 12)
+    }
+}

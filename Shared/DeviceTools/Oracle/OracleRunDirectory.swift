@@ -90,7 +90,8 @@ public struct OracleRunDirectory: Sendable {
 
     /// Letters, digits, `-` and `_`, at most 64 characters.
     static func isSafeID(_ id: String) -> Bool {
-        !id.isEmpty && id.count <= 64 && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        !id.isEmpty && id.count <= 64
+            && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 }
 

@@ -74,7 +74,8 @@ extension QuickLookPreview {
                 guard clock.now < end else { return outOfTime(name: name, deadline: deadline) }
                 return self.session(session, name: name)
             } catch {
-                return unavailable(name: name, reason: "Not readable as a UniversalLinkLab session: \(error.description)")
+                return unavailable(name: name,
+                                   reason: "Not readable as a UniversalLinkLab session: \(error.description)")
             }
         case .unavailable:
             return unavailable(name: name, reason: "Not an IPA, a zipped app, a provisioning profile or a session.")

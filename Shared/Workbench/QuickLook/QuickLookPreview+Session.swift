@@ -30,7 +30,9 @@ extension QuickLookPreview {
         }))
         var byStatus: [TriageStatus: Int] = [:]
         for finding in session.findings { byStatus[finding.triage?.status ?? .open, default: 0] += 1 }
-        preview.sections.append(Section("Triage", TriageStatus.allCases.map { Row($0.rawValue, String(byStatus[$0, default: 0])) }))
+        preview.sections.append(Section("Triage", TriageStatus.allCases.map {
+            Row($0.rawValue, String(byStatus[$0, default: 0]))
+        }))
         return preview
     }
 }

@@ -38,7 +38,8 @@ import TestSupport
         #expect(try value(preview, "Provisioning profile", "Kind") == "development")
         #expect(try value(preview, "Provisioning profile", "Team").hasPrefix("ABCDE12345"))
         #expect(try value(preview, "Provisioning profile", "Expires").hasPrefix("20"))
-        #expect(try rows(preview, "Link handlers").map(\.value).contains("application:continueUserActivity:restorationHandler:"))
+        let handlers = try rows(preview, "Link handlers").map(\.value)
+        #expect(handlers.contains("application:continueUserActivity:restorationHandler:"))
     }
 
     @Test func zippedAppIsPreviewedLikeAnIPA() throws {
@@ -64,6 +65,20 @@ import TestSupport
         #expect(preview.kind == .app, "\(preview.notices)")
         #expect(preview.subtitle == "com.example.linklab")
         #expect(try value(preview, "App", "Application identifier") == "ABCDE12345.com.example.linklab")
+        #expect(!preview.fallsBackToSystemPreview)
+        // A plain ZIP (no app inside) is declined: Quick Look shows its own preview.
+        let plain = directory.appendingPathComponent("notes.zip")
+        let again = Process()
+        again.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let script = "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'w').writestr('a.txt', 'x')"
+        again.arguments = ["python3", "-c", script, plain.path]
+        try again.run()
+        again.waitUntilExit()
+        let declined = QuickLookPreview.make(fileAt: plain)
+        #expect(declined.kind == .unavailable && declined.fallsBackToSystemPreview)
+        let renamed = directory.appendingPathComponent("notes.ipa")
+        try FileManager.default.copyItem(at: plain, to: renamed)
+        #expect(!QuickLookPreview.make(fileAt: renamed).fallsBackToSystemPreview, "an .ipa without an app says so")
     }
 
     @Test func xmlAndDEREntitlementsThatDisagreeAreAnError() throws {
