@@ -1,3 +1,5 @@
+import SiteAssociation
+
 /// A JSON value written with its members in the order given (so a seed gives the same bytes
 /// everywhere); strings keep non-ASCII as UTF-8 and escape only what JSON requires.
 enum OracleJSON {
@@ -15,7 +17,7 @@ enum OracleJSON {
 
     private func write(into out: inout String, indent: String) {
         switch self {
-        case .string(let value): out += Self.quoted(value)
+        case .string(let value): out += JSONStringLiteral.quoted(value)
         case .bool(let value): out += value ? "true" : "false"
         case .array(let values):
             if values.isEmpty { out += "[]"; return }
@@ -30,31 +32,11 @@ enum OracleJSON {
             if members.isEmpty { out += "{}"; return }
             out += "{\n"
             for (index, (key, value)) in members.enumerated() {
-                out += indent + "  " + Self.quoted(key) + ": "
+                out += indent + "  " + JSONStringLiteral.quoted(key) + ": "
                 value.write(into: &out, indent: indent + "  ")
                 out += index == members.count - 1 ? "\n" : ",\n"
             }
             out += indent + "}"
         }
-    }
-
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

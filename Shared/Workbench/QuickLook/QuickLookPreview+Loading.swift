@@ -37,8 +37,7 @@ extension QuickLookPreview {
             defer { try? handle.close() }
             return try? handle.read(upToCount: 4)
         } ?? Data()
-        let kind = kind(of: url, prefix: prefix)
-        switch kind {
+        switch Self.kind(of: url, prefix: prefix) {
         case .app:
             var inspector = AppInspector(maxExecutableBytes: maximumExecutableBytes,
                                          shouldContinue: { clock.now < end })

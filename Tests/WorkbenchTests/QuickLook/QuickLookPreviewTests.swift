@@ -16,6 +16,17 @@ import TestSupport
         try #require(try rows(preview, section).first { $0.label == label }, "\(section) / \(label)").value
     }
 
+    /// Runs a Python script with one argument (python3 is on Linux and macOS runners).
+    private func python(_ script: String, _ argument: String, in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.currentDirectoryURL = folder
+        process.arguments = ["python3", "-c", script, argument]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+    }
+
     @Test func sampleIPAShowsIdentityDomainsSchemesEntitlementsProfileAndHandlers() throws {
         let preview = QuickLookPreview.make(fileAt: Self.root.appendingPathComponent("Samples/LinkLabSample.ipa"),
                                             deadline: .seconds(60))
@@ -48,19 +59,13 @@ import TestSupport
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let zip = directory.appendingPathComponent("LinkLab.app.zip")
         // Finder's "Compress": LinkLab.app/ at the archive's top (zipped by Python, not by us).
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.currentDirectoryURL = Self.root.appendingPathComponent("Tests/Fixtures/app")
-        process.arguments = ["python3", "-c", """
+        try python("""
             import os, sys, zipfile
             with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
                 for d, _, fs in os.walk("LinkLab.app"):
                     z.write(d)
                     for f in sorted(fs): z.write(os.path.join(d, f))
-            """, zip.path]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+            """, zip.path, in: Self.root.appendingPathComponent("Tests/Fixtures/app"))
         let preview = QuickLookPreview.make(fileAt: zip, deadline: .seconds(60))
         #expect(preview.kind == .app, "\(preview.notices)")
         #expect(preview.subtitle == "com.example.linklab")
@@ -68,12 +73,8 @@ import TestSupport
         #expect(!preview.fallsBackToSystemPreview)
         // A plain ZIP (no app inside) is declined: Quick Look shows its own preview.
         let plain = directory.appendingPathComponent("notes.zip")
-        let again = Process()
-        again.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let script = "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'w').writestr('a.txt', 'x')"
-        again.arguments = ["python3", "-c", script, plain.path]
-        try again.run()
-        again.waitUntilExit()
+        try python("import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'w').writestr('a.txt', 'x')", plain.path,
+                   in: directory)
         let declined = QuickLookPreview.make(fileAt: plain)
         #expect(declined.kind == .unavailable && declined.fallsBackToSystemPreview)
         let renamed = directory.appendingPathComponent("notes.ipa")
@@ -165,18 +166,15 @@ import TestSupport
         let missing = QuickLookPreview.make(fileAt: directory.appendingPathComponent("gone.linklab"))
         #expect(missing.kind == .unavailable)
         // Larger than the caps: refused without reading past them.
-        let big = directory.appendingPathComponent("big.mobileprovision")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: big)
-        try handle.truncate(atOffset: UInt64(ProvisioningProfile.maxBytes + 1))
-        try handle.close()
-        #expect(QuickLookPreview.make(fileAt: big).notices.first?.text.contains("larger than 4 MiB") == true)
-        let bigSession = directory.appendingPathComponent("big.linklab")
-        FileManager.default.createFile(atPath: bigSession.path, contents: nil)
-        let sessionHandle = try FileHandle(forWritingTo: bigSession)
-        try sessionHandle.truncate(atOffset: UInt64(QuickLookPreview.maximumSessionBytes + 1))
-        try sessionHandle.close()
-        #expect(QuickLookPreview.make(fileAt: bigSession).notices.first?.text.contains("larger than 16 MiB") == true)
+        for (name, size, words) in [("big.mobileprovision", ProvisioningProfile.maxBytes, "larger than 4 MiB"),
+                                    ("big.linklab", QuickLookPreview.maximumSessionBytes, "larger than 16 MiB")] {
+            let big = directory.appendingPathComponent(name)
+            FileManager.default.createFile(atPath: big.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: big)
+            try handle.truncate(atOffset: UInt64(size + 1))
+            try handle.close()
+            #expect(QuickLookPreview.make(fileAt: big).notices.first?.text.contains(words) == true, "\(name)")
+        }
     }
 
     @Test func htmlEscapesEveryTextAndLoadsNothing() {
