@@ -72,9 +72,12 @@ public struct AppInspector: Sendable {
         let executable = countedExecutable(tree: tree, mainApp: main)
         let hashed = hashesArchive ? source.size : 0
         meter.plan(total: hashed + (executable.flatMap(tree.size(of:)) ?? 0), file: path)
-        let sha = hashesArchive ? try meter.stage(path, counted: source.size) { (advance) throws(InspectionError) in
-            try Self.sha256(of: source, progress: advance)
-        } : ""
+        var sha = ""
+        if hashesArchive {
+            sha = try meter.stage(path, counted: source.size) { (advance) throws(InspectionError) in
+                try Self.sha256(of: source, progress: advance)
+            }
+        }
         var diagnostics: [InspectionDiagnostic] = []
         if candidates.count > 1 {
             diagnostics.append(InspectionDiagnostic(

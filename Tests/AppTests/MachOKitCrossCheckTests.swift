@@ -86,11 +86,9 @@ import Testing
         for command in machO.loadCommands {
             switch command {
             case .buildVersion(let build):
-                if slice.platform == nil {
-                    slice.platform = build.layout.platform
-                    slice.minimumOS = MachOSummary.versionString(major: build.minos.major, minor: build.minos.minor,
-                                                                 patch: build.minos.patch)
-                }
+                slice.platform = build.layout.platform
+                slice.minimumOS = MachOSummary.versionString(major: build.minos.major, minor: build.minos.minor,
+                                                             patch: build.minos.patch)
             case .encryptionInfo(let info):
                 slice.encryption = .init(offset: info.layout.cryptoff, size: info.layout.cryptsize,
                                          id: info.layout.cryptid)

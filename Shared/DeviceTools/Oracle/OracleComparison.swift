@@ -1,3 +1,4 @@
+import Foundation
 import SiteAssociation
 
 /// One case's two answers, side by side.
