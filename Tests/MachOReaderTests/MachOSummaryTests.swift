@@ -39,7 +39,12 @@ import TestSupport
         #expect(fat.map(\.platform) == [7, 2])
         #expect(fat[0].entitlementsXML == nil && fat[0].codeDirectories.isEmpty)
         #expect(fat[1] == (try summary("arm64-applinks-der.bin")).slices[0])
-        #expect(try summary("fat64-arm64-x86_64.bin") == (try summary("fat-arm64-x86_64.bin")))
+        // FAT_MAGIC_64: the same layout, but its x86_64 slice is signed (ad hoc, no entitlements).
+        let fat64 = try summary("fat64-arm64-x86_64.bin").slices
+        #expect(fat64.map(\.cpuType) == [Self.x86_64, Self.arm64])
+        #expect(fat64[0].codeDirectories == [.init(identifier: "com.example.linklab", teamID: nil, hashType: 2)])
+        #expect(fat64[0].entitlementsXML == nil && fat64[0].entitlementsDER == nil)
+        #expect(fat64[1] == fat[1])
         let unsigned = try #require(try summary("unsigned-arm64.bin").slices.first)
         #expect(unsigned.entitlementsXML == nil && unsigned.entitlementsDER == nil && unsigned.codeDirectories.isEmpty)
     }

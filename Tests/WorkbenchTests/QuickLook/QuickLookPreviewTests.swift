@@ -169,7 +169,7 @@ import TestSupport
         for (name, size, words) in [("big.mobileprovision", ProvisioningProfile.maxBytes, "larger than 4 MiB"),
                                     ("big.linklab", QuickLookPreview.maximumSessionBytes, "larger than 16 MiB")] {
             let big = directory.appendingPathComponent(name)
-            FileManager.default.createFile(atPath: big.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: big.path, contents: nil)
             let handle = try FileHandle(forWritingTo: big)
             try handle.truncate(atOffset: UInt64(size + 1))
             try handle.close()
