@@ -25,7 +25,7 @@ func regressionCases(in directory: String) throws -> [OracleCase] {
     let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
     return try names.map { name in
         var testCase = try OracleCase.decode(Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
-        testCase.id = "reg-" + testCase.id
+        if !testCase.id.hasPrefix("reg-") { testCase.id = "reg-" + testCase.id }
         return testCase
     }
 }
