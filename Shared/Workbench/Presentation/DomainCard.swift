@@ -18,7 +18,16 @@ public struct DomainCard: Sendable, Equatable, Identifiable {
     public var isEdited: Bool { entry.state == .edited }
 
     /// The state for people.
-    public var stateText: String { entry.state.label }
+    public var stateText: String {
+        switch entry.state {
+        case .pending: "Waiting"
+        case .fetching: "Fetching…"
+        case .done: "Fetched"
+        case .failed: "Not fetched"
+        case .supplied: "Supplied file"
+        case .edited: "Edited (what-if)"
+        }
+    }
 
     /// The text of the file that decides (edited text, else the deciding route's body), or nil.
     public var fileText: String? {
