@@ -166,6 +166,13 @@ var package = Package(
             path: "Benchmarks/SessionBenchmark",
             swiftSettings: strict
         ),
+        // MARK: Tools (Apple's matcher as an oracle: docs/apple-oracle.md)
+        .executableTarget(
+            name: "AppleOracle",
+            dependencies: ["DeviceTools"],
+            path: "Tools/AppleOracle",
+            swiftSettings: strict
+        ),
         // MARK: Tests
         .target(
             name: "TestSupport",

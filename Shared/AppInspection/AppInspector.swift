@@ -16,6 +16,10 @@ public struct AppInspector: Sendable {
     /// stops the inspection with `InspectionError.cancelled` (the caller reads its task's
     /// cancellation here; the inspector itself stays synchronous).
     public var shouldContinue: (@Sendable () -> Bool)?
+    /// Whether an archive is hashed whole for its SHA-256 (`source.sha256`). A preview that
+    /// must finish in seconds turns it off: the hash reads every byte, the rest reads a few
+    /// entries. Off, `sha256` is empty.
+    public var hashesArchive = true
 
     /// An inspector with the default limits.
     public init(limits: ZIPLimits = ZIPLimits(), maxExecutableBytes: UInt64 = 2 << 30,
@@ -66,9 +70,13 @@ public struct AppInspector: Sendable {
         let candidates = BundleLocator.mainAppCandidates(in: tree.directories)
         guard let main = candidates.first else { throw .noAppBundle(path: path) }
         let executable = countedExecutable(tree: tree, mainApp: main)
-        meter.plan(total: source.size + (executable.flatMap(tree.size(of:)) ?? 0), file: path)
-        let sha = try meter.stage(path, counted: source.size) { (advance) throws(InspectionError) in
-            try Self.sha256(of: source, progress: advance)
+        let hashed = hashesArchive ? source.size : 0
+        meter.plan(total: hashed + (executable.flatMap(tree.size(of:)) ?? 0), file: path)
+        var sha = ""
+        if hashesArchive {
+            sha = try meter.stage(path, counted: source.size) { (advance) throws(InspectionError) in
+                try Self.sha256(of: source, progress: advance)
+            }
         }
         var diagnostics: [InspectionDiagnostic] = []
         if candidates.count > 1 {

@@ -41,6 +41,12 @@ enum BundleLocator {
                   !last.hasPrefix("._") else { continue }
             candidates.append(directory)
         }
+        if candidates.isEmpty {
+            // A zipped `.app` (Finder's "Compress"): the bundle at the archive's top.
+            candidates = directories.filter {
+                !$0.contains("/") && $0.hasSuffix(".app") && $0.count > 4 && !$0.hasPrefix("._")
+            }
+        }
         return candidates.sorted { lhs, rhs in
             let l = lhs.split(separator: "/").count, r = rhs.split(separator: "/").count
             return l != r ? l < r : lhs < rhs

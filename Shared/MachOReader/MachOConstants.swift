@@ -111,9 +111,7 @@ enum MachOConstants {
 
     /// A packed `xxxx.yy.zz` version as text ("15.0", "17.2.1").
     static func versionString(_ packed: UInt32) -> String {
-        let major = packed >> 16
-        let minor = (packed >> 8) & 0xFF
-        let patch = packed & 0xFF
-        return patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)"
+        MachOSummary.versionString(major: Int(packed >> 16), minor: Int((packed >> 8) & 0xFF),
+                                   patch: Int(packed & 0xFF))
     }
 }

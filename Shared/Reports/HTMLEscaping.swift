@@ -3,9 +3,9 @@ import Plot
 
 /// HTML escaping done by us, not by Plot: Plot writes attribute values verbatim and keeps
 /// `&name;` sequences of text as entities, and report input is attacker-controlled.
-enum HTMLEscape {
+public enum HTMLEscape {
     /// Text content: `&`, `<`, `>` (and quotes, harmlessly) as entities.
-    static func text(_ value: String) -> String {
+    public static func text(_ value: String) -> String {
         var out = ""
         out.reserveCapacity(value.utf8.count)
         for scalar in value.unicodeScalars {

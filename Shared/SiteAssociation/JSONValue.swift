@@ -200,3 +200,9 @@ struct JSONPointer: Sendable, Equatable {
 
     static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool { lhs.text == rhs.text }
 }
+
+/// JSON string literals for other modules (the Apple-matcher oracle writes association files).
+public enum JSONStringLiteral {
+    /// `text` as a JSON string literal: `"`, `\` and control characters escaped, the rest as is.
+    public static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
+}

@@ -11,7 +11,9 @@ enum ProjectFiles {
     static let entitlements = root.appendingPathComponent("UniversalLinkLab/Supporting/UniversalLinkLab.entitlements")
 
     /// The folders the project compiles (its synchronised groups).
-    static let swiftFolders = ["UniversalLinkLab", "Tests/AppTests", "UITests/macOS"]
+    static let swiftFolders = ["UniversalLinkLab", "Tests/AppTests", "UITests/macOS", "QuickLookPreview"]
+    /// The Quick Look preview extension's folder (docs/quicklook.md).
+    static let extensionFolder = root.appendingPathComponent("QuickLookPreview")
 
     /// Every `.swift` file under `folder`, sorted.
     static func swiftFiles(in folder: String) -> [URL] {

@@ -75,13 +75,14 @@ import Testing
         #expect(orphans.isEmpty, "unreferenced objects: \(orphans.sorted())")
     }
 
-    @Test func threeTargetsWithTheirProductTypes() throws {
+    @Test func fourTargetsWithTheirProductTypes() throws {
         let graph = try Graph()
         let targets = graph.all("PBXNativeTarget").map { ($0.object["name"] as? String ?? "", $0.object["productType"] as? String ?? "") }
         #expect(Dictionary(uniqueKeysWithValues: targets) == [
             "UniversalLinkLab": "com.apple.product-type.application",
             "AppTests": "com.apple.product-type.bundle.unit-test",
             "UITests": "com.apple.product-type.bundle.ui-testing",
+            "QuickLookPreview": "com.apple.product-type.app-extension",
         ])
         let appID = try #require(graph.all("PBXNativeTarget").first { $0.object["name"] as? String == "UniversalLinkLab" }?.id)
         for name in ["AppTests", "UITests"] {
@@ -97,7 +98,8 @@ import Testing
 
     @Test func deploymentTargetIsMacOS14Everywhere() throws {
         let graph = try Graph()
-        for owner in [graph.project] + (try ["UniversalLinkLab", "AppTests", "UITests"].map(graph.target)) {
+        let targets = ["UniversalLinkLab", "AppTests", "UITests", "QuickLookPreview"]
+        for owner in [graph.project] + (try targets.map(graph.target)) {
             for configuration in ["Debug", "Release"] {
                 #expect(try graph.settings(of: owner, configuration)["MACOSX_DEPLOYMENT_TARGET"] as? String == "14.0")
             }
@@ -127,7 +129,8 @@ import Testing
 
     @Test func synchronisedFoldersExistAndNoneIsTestsItself() throws {
         let graph = try Graph()
-        let expected = ["UniversalLinkLab": "UniversalLinkLab", "AppTests": "Tests/AppTests", "UITests": "UITests/macOS"]
+        let expected = ["UniversalLinkLab": "UniversalLinkLab", "AppTests": "Tests/AppTests", "UITests": "UITests/macOS",
+                        "QuickLookPreview": "QuickLookPreview"]
         for (name, folder) in expected {
             let groups = try graph.target(name)["fileSystemSynchronizedGroups"] as? [String] ?? []
             #expect(groups.count == 1)
@@ -141,11 +144,10 @@ import Testing
         let paths = graph.all("PBXFileSystemSynchronizedRootGroup").compactMap { $0.object["path"] as? String }
         #expect(!paths.contains("Tests") && !paths.contains("Tests/"), "Tests/ belongs to SwiftPM")
         let exceptions = graph.all("PBXFileSystemSynchronizedBuildFileExceptionSet")
-        #expect(exceptions.count == 1)
-        let excluded = exceptions.first?.object["membershipExceptions"] as? [String] ?? []
-        #expect(excluded.contains("Supporting/Info.plist"))
-        #expect(exceptions.first?.object["target"] as? String
-            == graph.all("PBXNativeTarget").first { $0.object["name"] as? String == "UniversalLinkLab" }?.id)
+        #expect(exceptions.count == 2)
+        let appID = graph.all("PBXNativeTarget").first { $0.object["name"] as? String == "UniversalLinkLab" }?.id
+        let appExceptions = exceptions.first { $0.object["target"] as? String == appID }
+        #expect((appExceptions?.object["membershipExceptions"] as? [String] ?? []).contains("Supporting/Info.plist"))
     }
 
     @Test func localPackageAndSparkleAreReferencedAndTheirProductsLinked() throws {
@@ -154,7 +156,10 @@ import Testing
         let local = references.filter { $0["isa"] as? String == "XCLocalSwiftPackageReference" }
         #expect(local.count == 1)
         #expect(local.first?["relativePath"] as? String == ".")
-        let remote = try #require(references.first { $0["isa"] as? String == "XCRemoteSwiftPackageReference" })
+        let remote = try #require(references.first {
+            $0["isa"] as? String == "XCRemoteSwiftPackageReference"
+                && $0["repositoryURL"] as? String == "https://github.com/sparkle-project/Sparkle"
+        })
         #expect(remote["repositoryURL"] as? String == "https://github.com/sparkle-project/Sparkle")
         let requirement = remote["requirement"] as? [String: Any]
         #expect(requirement?["kind"] as? String == "upToNextMajorVersion")
@@ -164,6 +169,7 @@ import Testing
         let dependencies = try (app["packageProductDependencies"] as? [String] ?? []).map(graph.object)
         let names = Set(dependencies.compactMap { $0["productName"] as? String })
         #expect(names.isSuperset(of: ["Workbench", "Reports", "DeviceTools", "Sparkle"]))
+        #expect(!names.contains("MachOKit"), "MachOKit is for the unit tests only")
         // Every local product is a library product of Package.swift.
         let manifest = try ProjectFiles.text(ProjectFiles.root.appendingPathComponent("Package.swift"))
         let libraries = Set(ProjectFiles.literals(after: ".library(name: \"", in: manifest))

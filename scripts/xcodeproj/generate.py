@@ -10,6 +10,10 @@ byte-for-byte reproducible and diffs stay readable. Sources are folder-synchroni
 UniversalLinkLab/, Tests/AppTests/ or UITests/macOS/ needs no regeneration. --check exits 1
 when the committed files differ from what this script writes (the Linux test runs the same
 comparison). Edit this script, not the generated files.
+
+Targets: the app, its unit tests (which also link MachOReader and MachOKit, the second Mach-O
+reader: docs/machokit.md), its UI tests, and the Quick Look preview extension embedded in the
+app's PlugIns folder (docs/quicklook.md).
 """
 import hashlib
 import sys
@@ -22,8 +26,14 @@ APP = "UniversalLinkLab"
 BUNDLE_ID = "org.universallinklab.UniversalLinkLab"
 SPARKLE_URL = "https://github.com/sparkle-project/Sparkle"
 SPARKLE_MIN = "2.9.4"
+# MachOKit: unit tests only (a second reader to cross-check ours); 0.x, so minor versions may break.
+MACHOKIT_URL = "https://github.com/p-x9/MachOKit"
+MACHOKIT_MIN = "0.52.1"
+EXTENSION = "QuickLookPreview"
 # Library products of the repository's own Package.swift the app imports.
 APP_PACKAGE_PRODUCTS = ["Workbench", "Reports", "DeviceTools", "Findings", "SiteAssociation", "AssociationFetch"]
+# Package products each other target links (remote ones: MachOKit).
+TARGET_PACKAGE_PRODUCTS = {"AppTests": ["MachOReader", "MachOKit"], EXTENSION: ["Workbench"]}
 TARGETS = {
     # name: (product type, product file, synced folder, explicitFileType)
     APP: ("com.apple.product-type.application", f"{APP}.app", "UniversalLinkLab", "wrapper.application"),
@@ -31,6 +41,8 @@ TARGETS = {
                  "wrapper.cfbundle"),
     "UITests": ("com.apple.product-type.bundle.ui-testing", "UITests.xctest", "UITests/macOS",
                 "wrapper.cfbundle"),
+    EXTENSION: ("com.apple.product-type.app-extension", f"{EXTENSION}.appex", EXTENSION,
+                "wrapper.app-extension"),
 }
 
 
@@ -118,6 +130,21 @@ def build_settings(target: str, config: str) -> dict:
             # cannot load Sparkle.framework ("different Team IDs").
             "ENABLE_HARDENED_RUNTIME": "YES" if config == "Release" else "NO",
         })
+    elif target == EXTENSION:
+        common.update({
+            "PRODUCT_NAME": "$(TARGET_NAME)",
+            "PRODUCT_BUNDLE_IDENTIFIER": f"{BUNDLE_ID}.{EXTENSION}",
+            "INFOPLIST_FILE": f"{EXTENSION}/Info.plist",
+            "INFOPLIST_KEY_CFBundleDisplayName": "UniversalLinkLab Preview",
+            "INFOPLIST_KEY_NSHumanReadableCopyright": "",
+            "CODE_SIGN_ENTITLEMENTS": f"{EXTENSION}/{EXTENSION}.entitlements",
+            "ENABLE_APP_SANDBOX": "YES",
+            "ENABLE_USER_SELECTED_FILES": "readonly",
+            "ENABLE_HARDENED_RUNTIME": "YES" if config == "Release" else "NO",
+            "LD_RUNPATH_SEARCH_PATHS": ["$(inherited)", "@executable_path/../Frameworks",
+                                        "@executable_path/../../../../Frameworks"],
+            "SKIP_INSTALL": "YES",
+        })
     elif target == "AppTests":
         common.update({
             "PRODUCT_NAME": "$(TARGET_NAME)",
@@ -149,6 +176,12 @@ def pbxproj() -> str:
         "repositoryURL": SPARKLE_URL,
         "requirement": {"kind": "upToNextMajorVersion", "minimumVersion": SPARKLE_MIN},
     })
+    machokit = add("package/machokit", {
+        "isa": "XCRemoteSwiftPackageReference",
+        "repositoryURL": MACHOKIT_URL,
+        "requirement": {"kind": "upToNextMinorVersion", "minimumVersion": MACHOKIT_MIN},
+    })
+    remote_packages = {"Sparkle": sparkle, "MachOKit": machokit}
     products = []
     for name in TARGETS:
         ptype, pfile, _, ftype = TARGETS[name]
@@ -164,11 +197,18 @@ def pbxproj() -> str:
         "membershipExceptions": ["Supporting/Info.plist", "Supporting/UniversalLinkLab.entitlements"],
         "target": app_target,
     })
+    extension_exception = add("exceptions/extension", {
+        "isa": "PBXFileSystemSynchronizedBuildFileExceptionSet",
+        "membershipExceptions": ["Info.plist", f"{EXTENSION}.entitlements"],
+        "target": oid(f"target/{EXTENSION}"),
+    })
     synced = {}
     for name, (_, _, folder, _) in TARGETS.items():
         group = {"isa": "PBXFileSystemSynchronizedRootGroup"}
         if name == APP:
             group["exceptions"] = [exception]
+        if name == EXTENSION:
+            group["exceptions"] = [extension_exception]
         group.update({"path": folder, "sourceTree": "<group>"})
         if "/" in folder:
             group = {"isa": group["isa"], "name": name, "path": folder, "sourceTree": "<group>"}
@@ -186,15 +226,30 @@ def pbxproj() -> str:
 
     target_ids = []
     for name, (ptype, _, _, _) in TARGETS.items():
-        deps, product_deps, frameworks = [], [], []
+        deps, product_deps, frameworks, embeds = [], [], [], []
+        products_linked = APP_PACKAGE_PRODUCTS + ["Sparkle"] if name == APP else TARGET_PACKAGE_PRODUCTS.get(name, [])
+        for product in products_linked:
+            package = remote_packages.get(product, local)
+            dep = add(f"productdep/{name}/{product}", {"isa": "XCSwiftPackageProductDependency",
+                                                        "package": package, "productName": product})
+            product_deps.append(dep)
+            frameworks.append(add(f"buildfile/{name}/{product}", {"isa": "PBXBuildFile", "productRef": dep}))
         if name == APP:
-            for product in APP_PACKAGE_PRODUCTS + ["Sparkle"]:
-                package = sparkle if product == "Sparkle" else local
-                dep = add(f"productdep/{name}/{product}", {"isa": "XCSwiftPackageProductDependency",
-                                                            "package": package, "productName": product})
-                product_deps.append(dep)
-                frameworks.append(add(f"buildfile/{name}/{product}", {"isa": "PBXBuildFile", "productRef": dep}))
-        else:
+            # The app builds the preview extension and copies it into Contents/PlugIns.
+            proxy = add(f"proxy/{name}/{EXTENSION}", {
+                "isa": "PBXContainerItemProxy", "containerPortal": oid("project"), "proxyType": "1",
+                "remoteGlobalIDString": oid(f"target/{EXTENSION}"), "remoteInfo": EXTENSION})
+            deps.append(add(f"targetdep/{name}/{EXTENSION}", {"isa": "PBXTargetDependency",
+                                                              "target": oid(f"target/{EXTENSION}"),
+                                                              "targetProxy": proxy}))
+            embeds.append(add(f"phase/{name}/embed-extensions", {
+                "isa": "PBXCopyFilesBuildPhase", "buildActionMask": "2147483647", "dstPath": "",
+                "dstSubfolderSpec": "13",
+                "files": [add(f"buildfile/{name}/embed/{EXTENSION}", {
+                    "isa": "PBXBuildFile", "fileRef": oid(f"product/{EXTENSION}"),
+                    "settings": {"ATTRIBUTES": ["RemoveHeadersOnCopy"]}})],
+                "name": "Embed Foundation Extensions", "runOnlyForDeploymentPostprocessing": "0"}))
+        elif name != EXTENSION:
             proxy = add(f"proxy/{name}", {"isa": "PBXContainerItemProxy", "containerPortal": oid("project"),
                                           "proxyType": "1", "remoteGlobalIDString": app_target, "remoteInfo": APP})
             deps.append(add(f"targetdep/{name}", {"isa": "PBXTargetDependency", "target": app_target,
@@ -207,7 +262,7 @@ def pbxproj() -> str:
             # An empty resources phase is still needed: synchronised assets are copied through it.
             add(f"phase/{name}/resources", {"isa": "PBXResourcesBuildPhase", "buildActionMask": "2147483647",
                                             "files": [], "runOnlyForDeploymentPostprocessing": "0"}),
-        ]
+        ] + embeds
         target = {
             "isa": "PBXNativeTarget",
             "buildConfigurationList": config_list(name),
@@ -230,7 +285,7 @@ def pbxproj() -> str:
             "LastSwiftUpdateCheck": "1630",
             "LastUpgradeCheck": "1630",
             "TargetAttributes": {
-                oid(f"target/{name}"): ({"CreatedOnToolsVersion": "16.3"} if name == APP
+                oid(f"target/{name}"): ({"CreatedOnToolsVersion": "16.3"} if name in (APP, EXTENSION)
                                         else {"CreatedOnToolsVersion": "16.3", "TestTargetID": app_target})
                 for name in TARGETS
             },
@@ -241,7 +296,7 @@ def pbxproj() -> str:
         "knownRegions": ["en", "Base"],
         "mainGroup": main_group,
         "minimizedProjectReferenceProxies": "1",
-        "packageReferences": [local, sparkle],
+        "packageReferences": [local, sparkle, machokit],
         "preferredProjectObjectVersion": "77",
         "productRefGroup": product_group,
         "projectDirPath": "",
