@@ -85,7 +85,7 @@ if !FileManager.default.fileExists(atPath: large.path) {
     with zipfile.ZipFile(dst, "a", zipfile.ZIP_DEFLATED) as z:
         for i in range(5):
             chunk = bytes(random.getrandbits(8) for _ in range(1 << 16)) * 480
-            z.writestr("classes%s.dex" % ("" if i == 0 else i + 1), chunk)
+            z.writestr("classes%d.dex" % (i + 2), chunk)
     """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -107,4 +107,4 @@ let unzipTime = try seconds {
 }
 print(String(format: "inspect %.1f MB APK: %.3f s (unzip -p manifest + arsc + dex: %.3f s); %d activities; peak RSS %d KiB",
              Double(size) / 1e6, inspectTime, unzipTime, snapshot?.manifest.activities.count ?? -1, peakRSSKilobytes()))
-print("note: inspect reads the manifest, resources.arsc and the signing block; it does not read DEX files yet")
+print("note: inspect reads the manifest, resources.arsc, the signing block and every classes*.dex (link evidence)")
