@@ -18,6 +18,7 @@ var package = Package(
         .library(name: "SiteAssociation", targets: ["SiteAssociation"]),
         .library(name: "MachOReader", targets: ["MachOReader"]),
         .library(name: "AppInspection", targets: ["AppInspection"]),
+        .library(name: "AndroidApp", targets: ["AndroidApp"]),
         .library(name: "AssociationFetch", targets: ["AssociationFetch"]),
         .library(name: "Findings", targets: ["Findings"]),
         .library(name: "Reports", targets: ["Reports"]),
@@ -71,6 +72,16 @@ var package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Shared/AppInspection",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "AndroidApp",
+            dependencies: [
+                "AppInspection",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Shared/AndroidApp",
             swiftSettings: strict
         ),
         // MARK: I/O edge
@@ -134,7 +145,7 @@ var package = Package(
         .executableTarget(
             name: "linklab",
             dependencies: [
-                "Workbench", "Reports", "WebWorkbench",
+                "Workbench", "Reports", "WebWorkbench", "AndroidApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "CLI/linklab",
@@ -158,6 +169,12 @@ var package = Package(
             dependencies: ["AppInspection"],
             path: "Benchmarks/InspectBenchmark",
             exclude: ["make-large-ipa.py"],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "AndroidBenchmark",
+            dependencies: ["AndroidApp"],
+            path: "Benchmarks/AndroidBenchmark",
             swiftSettings: strict
         ),
         .executableTarget(
@@ -196,6 +213,7 @@ var package = Package(
         .testTarget(name: "SiteAssociationTests", dependencies: ["SiteAssociation", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "MachOReaderTests", dependencies: ["MachOReader", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AppInspectionTests", dependencies: ["AppInspection", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "AndroidAppTests", dependencies: ["AndroidApp", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "TestSupport", "TestServer"], swiftSettings: strict),
         .testTarget(name: "FindingsTests", dependencies: ["Findings", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),

@@ -10,6 +10,7 @@ struct InspectCommand: AsyncParsableCommand {
         abstract: "Show an app's universal-link claims: entitlements, associated domains, URL schemes, link handlers, profile.",
         discussion: """
             PATH is an .ipa, an unpacked .app folder or a Mach-O file; - reads it from standard input.
+            An .apk (or the base APK of an .xapk/.apks set) shows its App Links claims instead.
 
             Examples:
               linklab inspect App.ipa
@@ -31,6 +32,7 @@ struct InspectCommand: AsyncParsableCommand {
     var format: Format = .text
 
     func run() async throws {
+        if AndroidInspect.handles(path) { return try AndroidInspect.run(path: path, json: format == .json) }
         let progress = InspectProgress.makeIfTerminal()
         let inspector = AppInspector(progress: progress?.callback)
         var snapshot: AppSnapshot

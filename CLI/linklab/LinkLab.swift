@@ -19,7 +19,7 @@ struct LinkLab: AsyncParsableCommand {
             """,
         version: Workbench.version,
         subcommands: [InspectCommand.self, AASACommand.self, MatchCommand.self, ScanCommand.self, ReportCommand.self,
-                      DiffCommand.self, ServeCommand.self]
+                      DiffCommand.self, ServeCommand.self, AssetLinksCommand.self]
     )
 }
 

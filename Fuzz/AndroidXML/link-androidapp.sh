@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Shared by Fuzz/AndroidXML, Fuzz/AndroidARSC and Fuzz/AndroidSigning: link-androidapp.sh NAME MAIN OUTPUT
+# Compiles MAIN with Shared/AndroidApp/*.swift (instrumented) and links the prebuilt
+# AppInspection, MachOReader, SwiftASN1, X509 and Crypto modules of a debug build (not instrumented).
+set -euo pipefail
+name=$1 main=$2 output=$3
+deps=${FUZZ_DEPS_BUILD:-.build/debug}
+if [ ! -d "$deps/AppInspection.build" ] || [ ! -d "$deps/X509.build" ]; then
+  echo "building the dependencies once: swift build --target AndroidApp" >&2
+  swift build --target AndroidApp >&2
+fi
+scratch=".build-fuzz/$name-scratch"
+mkdir -p "$(dirname "$output")" "$scratch"
+objects=()
+for module in AppInspection MachOReader SwiftASN1 X509 _CertificateInternals Crypto CryptoBoringWrapper _CryptoExtras \
+              CryptoExtras CCryptoBoringSSL CCryptoBoringSSLShims CXKCP CXKCPShims; do
+  if [ -d "$deps/$module.build" ]; then
+    while IFS= read -r object; do objects+=("$object"); done < <(find "$deps/$module.build" -name '*.o' | sort)
+  fi
+done
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+  -module-name "${name}Fuzz" -module-cache-path "$scratch/module-cache" \
+  -I "$deps/Modules" -Xcc -fmodule-map-file=Shared/CZlib/module.modulemap \
+  "$main" Shared/AndroidApp/*.swift "${objects[@]}" -lz -o "$output" \
+  2> >(grep -v "Cannot export local symbol" >&2)

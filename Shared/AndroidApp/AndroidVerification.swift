@@ -1,0 +1,229 @@
+import Foundation
+
+/// Whether each host an app asks to verify would verify, for one Android version
+/// (`docs/android.md` §5).
+public struct AndroidVerification: Sendable, Equatable {
+    public struct Host: Sendable, Equatable, Codable {
+        /// The host as declared (`*.example.com` kept).
+        public var host: String
+        /// Where the file is fetched (a wildcard's root).
+        public var fileHost: String
+        public var verified: Bool
+        public var reason: String
+
+        public init(host: String, fileHost: String, verified: Bool, reason: String) {
+            self.host = host
+            self.fileHost = fileHost
+            self.verified = verified
+            self.reason = reason
+        }
+    }
+
+    public var sdk: Int
+    public var hosts: [Host]
+    /// True on Android 11 and lower: one failing host fails them all.
+    public var allOrNothing: Bool
+
+    public init(sdk: Int, hosts: [Host], allOrNothing: Bool) {
+        self.sdk = sdk
+        self.hosts = hosts
+        self.allOrNothing = allOrNothing
+    }
+
+    /// True when a URL on `host` opens the app without asking (given a filter matched).
+    public func isVerified(urlHost: String) -> Bool {
+        let host = urlHost.lowercased()
+        let covering = hosts.filter { Self.covers($0.host, host) }
+        guard !covering.isEmpty else { return false }
+        if allOrNothing { return hosts.allSatisfy(\.verified) }
+        return covering.contains(where: \.verified)
+    }
+
+    static func covers(_ declared: String, _ host: String) -> Bool {
+        let declared = declared.lowercased()
+        if declared.hasPrefix("*") { return host.hasSuffix(String(declared.dropFirst())) }
+        return declared == host
+    }
+}
+
+public enum AndroidVerifier {
+    /// The hosts Android would verify for this app on `sdk` (V1, V2).
+    public static func candidateHosts(_ matcher: AndroidLinkMatcher, targetSDK: Int?, sdk: Int) -> [String] {
+        let web = matcher.filters.filter(\.handlesWebURLs)
+        guard web.contains(where: \.autoVerify) else { return [] }
+        let restrict = sdk >= 31 && (targetSDK ?? 0) >= 31
+        var hosts: [String] = []
+        for filter in web where !restrict || filter.autoVerify {
+            for host in filter.hosts where !hosts.contains(host) { hosts.append(host) }
+        }
+        return hosts
+    }
+
+    /// Checks every candidate host against the files fetched or given (keyed by file host).
+    public static func verify(
+        manifest: AndroidManifest, signing: APKSigning, files: [String: AssetLinksFile], sdk: Int
+    ) -> AndroidVerification {
+        let matcher = AndroidLinkMatcher(manifest: manifest)
+        let certificates = Set(signing.effectiveCertificates(sdk: sdk).map(\.sha256))
+        let older = Set(signing.lineage.map(\.certificate.sha256)).subtracting(certificates)
+        var out: [AndroidVerification.Host] = []
+        for host in candidateHosts(matcher, targetSDK: manifest.targetSDK, sdk: sdk) {
+            let fileHost = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
+            let (verified, reason) = check(
+                package: manifest.packageName, certificates: certificates, older: older, file: files[fileHost.lowercased()],
+                fileHost: fileHost)
+            out.append(.init(host: host, fileHost: fileHost, verified: verified, reason: reason))
+        }
+        return AndroidVerification(sdk: sdk, hosts: out, allOrNothing: sdk <= 30)
+    }
+
+    static func check(package: String, certificates: Set<String>, older: Set<String>, file: AssetLinksFile?,
+                      fileHost: String) -> (Bool, String) {
+        guard let file else { return (false, "no assetlinks.json for \(fileHost) (not fetched, unreachable or refused)") }
+        if let error = file.diagnostics.first(where: { $0.severity == "error" && $0.id <= "ANDROID-L003" }) {
+            return (false, "https://\(fileHost)/.well-known/assetlinks.json is unusable: \(error.message)")
+        }
+        let grants = file.grants(package: package)
+        guard !grants.isEmpty else {
+            let others = file.statements.compactMap { statement -> String? in
+                guard statement.grantsLinks, case let .androidApp(name, _) = statement.target else { return nil }
+                return name
+            }
+            return (false, "package \(package) is not listed" + (others.isEmpty ? "" : "; the file lists "
+                + others.joined(separator: ", ")))
+        }
+        let listed = grants.flatMap { statement -> [String] in
+            if case let .androidApp(_, fingerprints) = statement.target { return fingerprints }
+            return []
+        }
+        if listed.contains(where: certificates.contains) {
+            return (true, "\(package) listed with the signing certificate's SHA-256")
+        }
+        if let old = listed.first(where: older.contains) {
+            return (false, "lists \(old), an older key of the rotation lineage, not the current signing key")
+        }
+        return (false, "\(package) is listed, but with \(listed.isEmpty ? "no fingerprint" : listed.joined(separator: ", "))"
+            + "; the APK is signed with \(certificates.sorted().joined(separator: ", ")) (an upload or debug key listed "
+            + "instead of the app-signing key?)")
+    }
+}
+
+/// What happens on a device when a link to `url` is tapped and this app is installed.
+public struct AndroidLinkDecision: Sendable, Equatable {
+    public enum Outcome: String, Sendable, Codable {
+        /// A verified App Link: opens the app directly.
+        case opensApp = "opens the app"
+        /// Matched but unverified on Android 11 and lower: the user picks from a chooser.
+        case chooser = "chooser"
+        /// Matched a custom scheme: opens the app (any app can claim the scheme).
+        case opensAppUnverified = "opens the app (unverified deep link)"
+        /// Not opened by the app: the browser (or another handler) gets it.
+        case browser = "browser"
+    }
+
+    public var url: String
+    public var outcome: Outcome
+    public var activities: [String]
+    public var trace: [String]
+}
+
+extension AndroidLinkMatcher {
+    /// Decides one URL for one Android version, with a trace of every step.
+    public func decide(_ url: String, verification: AndroidVerification, files: [String: AssetLinksFile] = [:])
+        -> AndroidLinkDecision {
+        let sdk = verification.sdk
+        guard let uri = AndroidURI(url) else {
+            return AndroidLinkDecision(url: url, outcome: .browser, activities: [], trace: ["not a URL"])
+        }
+        var trace: [String] = []
+        var activities: [String] = []
+        for answer in answers(for: uri) {
+            trace.append("\(answer.activity) (filter at line \(answer.filterLine)): "
+                + (answer.matches ? "matches — " : "no — ") + answer.reason)
+            if answer.matches, !activities.contains(answer.activity) { activities.append(answer.activity) }
+        }
+        guard !activities.isEmpty else {
+            trace.append("no filter of \(packageName) matches: the browser or another app handles it")
+            return AndroidLinkDecision(url: url, outcome: .browser, activities: [], trace: trace)
+        }
+        guard let scheme = uri.scheme, scheme == "http" || scheme == "https", let host = uri.host else {
+            trace.append("custom scheme \(uri.scheme ?? ""): no verification exists; any app may claim it")
+            return AndroidLinkDecision(url: url, outcome: .opensAppUnverified, activities: activities, trace: trace)
+        }
+        guard verification.isVerified(urlHost: host) else {
+            let hosts = verification.hosts.filter { AndroidVerification.covers($0.host, host.lowercased()) }
+            if hosts.isEmpty {
+                trace.append("\(host) is not among the hosts Android verifies for this app")
+            }
+            for entry in hosts { trace.append("\(entry.host): not verified — \(entry.reason)") }
+            if verification.allOrNothing, !hosts.isEmpty, hosts.allSatisfy(\.verified) {
+                trace.append("Android ≤ 11 verifies all hosts or none: another host failed")
+            }
+            if sdk >= 31 {
+                trace.append("Android 12+: an unverified web link opens in the browser unless the user approved the app")
+                return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, trace: trace)
+            }
+            trace.append("Android ≤ 11: the user chooses between the browser and the app")
+            return AndroidLinkDecision(url: url, outcome: .chooser, activities: activities, trace: trace)
+        }
+        trace.append("\(host) verified for \(packageName)")
+        if sdk >= 35, let (allowed, note) = dynamicRules(uri, host: host, verification: verification, files: files) {
+            trace.append(note)
+            if !allowed {
+                return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, trace: trace)
+            }
+        }
+        return AndroidLinkDecision(url: url, outcome: .opensApp, activities: activities, trace: trace)
+    }
+
+    /// Android 15 dynamic rules of the statement granting this package, if any: the first matching
+    /// rule decides; no rule matching refuses (assumed, `docs/android.md` L5).
+    func dynamicRules(_ uri: AndroidURI, host: String, verification: AndroidVerification,
+                      files: [String: AssetLinksFile]) -> (Bool, String)? {
+        guard let entry = verification.hosts.first(where: { AndroidVerification.covers($0.host, host.lowercased()) }),
+              let file = files[entry.fileHost.lowercased()],
+              let components = file.grants(package: packageName).compactMap(\.dynamicComponents).first else { return nil }
+        for component in components where DynamicRule.matches(component, uri) {
+            return (!component.exclude, "dynamic rule at line \(component.line) "
+                + (component.exclude ? "excludes it" : "includes it"))
+        }
+        return (false, "no dynamic rule matches: the URL is not an App Link")
+    }
+}
+
+/// Android 15 dynamic rule patterns: `*` any run, `?` one character, case-sensitive.
+enum DynamicRule {
+    static func matches(_ component: AssetLinksFile.DynamicComponent, _ uri: AndroidURI) -> Bool {
+        if let path = component.path, !glob(path, uri.path) { return false }
+        if let fragment = component.fragment, !glob(fragment, uri.fragment ?? "") { return false }
+        if let query = component.query {
+            let pairs = (uri.query ?? "").split(separator: "&").map { pair -> (String, String) in
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+            }
+            for (key, pattern) in query where !pairs.contains(where: { $0.0 == key && glob(pattern, $0.1) }) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Iterative glob with backtracking to the last `*` (linear in practice, never exponential).
+    static func glob(_ pattern: String, _ text: String) -> Bool {
+        let p = Array(pattern.unicodeScalars), t = Array(text.unicodeScalars)
+        var i = 0, j = 0, star = -1, mark = 0
+        while j < t.count {
+            if i < p.count && (p[i] == "?" || p[i] == t[j]) {
+                i += 1; j += 1
+            } else if i < p.count && p[i] == "*" {
+                star = i; mark = j; i += 1
+            } else if star >= 0 {
+                i = star + 1; mark += 1; j = mark
+            } else {
+                return false
+            }
+        }
+        while i < p.count && p[i] == "*" { i += 1 }
+        return i == p.count
+    }
+}

@@ -1,0 +1,97 @@
+import AndroidApp
+import AppInspection
+import Foundation
+import Testing
+import TestSupport
+
+/// APKs built to hurt (`scripts/fixtures/android/hostile.py`): each is refused with a typed
+/// error that says what is wrong, bounded, never a crash or a hang.
+@Suite struct HostileAPKTests {
+    static func error(_ name: String) -> AndroidAppError? {
+        do {
+            _ = try APKInspector.inspect(fileAt: Fixtures.url("android/\(name)"))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func truncatedManifestChunk() {
+        guard case let .malformedBinaryXML(reason, _)? = Self.error("hostile-truncated-manifest.apk") else {
+            Issue.record("expected a binary XML error, got \(String(describing: Self.error("hostile-truncated-manifest.apk")))")
+            return
+        }
+        #expect(reason.contains("declares") || reason.contains("truncated") || reason.contains("does not fit"))
+    }
+
+    @Test func stringPoolIndexOutOfRange() {
+        guard case let .malformedBinaryXML(reason, _)? = Self.error("hostile-string-index.apk") else {
+            Issue.record("expected a binary XML error")
+            return
+        }
+        #expect(reason.contains("65535") && reason.contains("out of range"))
+    }
+
+    @Test func hugeStringCount() {
+        guard case let .limitExceeded(what, _, actual)? = Self.error("hostile-huge-count.apk") else {
+            Issue.record("expected a limit error")
+            return
+        }
+        #expect(what == "string pool size" && actual == 0x7FFF_FFFF)
+    }
+
+    @Test func zipBombIsRefusedByTheZIPReadersRatioCheck() {
+        guard case let .archive(.limitExceeded(what, _, _))? = Self.error("hostile-zip-bomb.apk") else {
+            Issue.record("expected the ZIP reader's limit")
+            return
+        }
+        #expect(what.contains("compression ratio") && what.contains("AndroidManifest.xml"))
+    }
+
+    @Test func signingBlockLengthPastItsContainer() {
+        guard case let .malformedSigningBlock(reason, _)? = Self.error("hostile-signing-block.apk") else {
+            Issue.record("expected a signing block error")
+            return
+        }
+        #expect(reason.contains("runs past"))
+    }
+
+    @Test func notAnAPK() throws {
+        let ipa = Fixtures.url("zip")
+        let any = try FileManager.default.contentsOfDirectory(atPath: ipa.path).first { $0.hasSuffix(".ipa") }
+        let name = try #require(any)
+        do {
+            _ = try APKInspector.inspect(fileAt: ipa.appendingPathComponent(name))
+            Issue.record("an IPA read as an APK")
+        } catch {
+            if case .notAnAPK = error {} else if case .archive = error {} else { Issue.record("\(error)") }
+        }
+    }
+
+    /// Every prefix of a real APK: refused or read, never a crash.
+    @Test func everyTruncationOfARealAPK() throws {
+        let data = try Fixtures.data("android/links-v1v2v3.apk")
+        for length in stride(from: 0, to: data.count, by: 97) {
+            _ = try? APKInspector.inspect(data: data.prefix(length))
+        }
+    }
+
+    /// Single-byte corruptions of the manifest and the resource table: never a crash.
+    @Test func bitFlipsInManifestAndTable() throws {
+        let zip = try ZIPReader(fileAt: Fixtures.url("android/links-v1v2v3.apk"))
+        let manifest = try #require(try zip.read(named: "AndroidManifest.xml", maxBytes: 1 << 20))
+        let table = try #require(try zip.read(named: "resources.arsc", maxBytes: 1 << 20))
+        for index in stride(from: 0, to: manifest.count, by: 5) {
+            var copy = manifest
+            copy[index] ^= 0xFF
+            if let root = try? BinaryXML.decode(copy) { _ = try? AndroidManifest(xml: root, resources: nil) }
+        }
+        for index in stride(from: 0, to: table.count, by: 3) {
+            var copy = table
+            copy[index] ^= 0xFF
+            if let resources = try? ResourceTable(copy) {
+                for entry in UInt32(0)..<6 { _ = try? resources.resolve(0x7F02_0000 | entry) }
+            }
+        }
+    }
+}
