@@ -1,3 +1,4 @@
+import AppInspection
 import Foundation
 
 /// Where a session's app file is now, decided from what the session recorded (path, SHA-256,
@@ -42,6 +43,12 @@ public enum AppLocation: Sendable, Equatable {
             return .changed(path: other.path, sha256: hash)
         }
         return .missing(path: recordedPath)
+    }
+
+    /// SHA-256 of the file at `url` (lowercase hex, streamed), or nil when it cannot be read:
+    /// what a face hashes each candidate with.
+    public static func sha256(ofFileAt url: URL) -> String? {
+        try? AppInspector.sha256(ofFileAt: url)
     }
 
     /// The path of the right file, when there is one.

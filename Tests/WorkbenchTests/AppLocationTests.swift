@@ -1,4 +1,3 @@
-import AppInspection
 import Foundation
 import Testing
 import TestSupport
@@ -66,7 +65,7 @@ import TestSupport
         let renamed = folder.appendingPathComponent("Renamed.ipa")
         try FileManager.default.moveItem(at: ipa, to: renamed)
         let candidates = [renamed, ipa].map { url in
-            AppLocation.Candidate(path: url.path, sha256: try? AppInspector.sha256(ofFileAt: url))
+            AppLocation.Candidate(path: url.path, sha256: AppLocation.sha256(ofFileAt: url))
         }
         let location = AppLocation.locate(recordedPath: source.path, recordedSHA256: source.sha256,
                                           candidates: candidates)

@@ -1,4 +1,3 @@
-import AppInspection
 import Foundation
 import Workbench
 
@@ -36,7 +35,7 @@ enum AppFileLocator {
             tried.map { url in
                 let scoped = url.startAccessingSecurityScopedResource()
                 defer { if scoped { url.stopAccessingSecurityScopedResource() } }
-                return AppLocation.Candidate(path: url.path, sha256: try? AppInspector.sha256(ofFileAt: url))
+                return AppLocation.Candidate(path: url.path, sha256: AppLocation.sha256(ofFileAt: url))
             }
         }.value
         return AppLocation.locate(recordedPath: path, recordedSHA256: sha256, candidates: candidates)
