@@ -171,7 +171,7 @@ import Testing
     static func statusLine(_ served: Served, _ request: String) throws -> String {
         let connection = try RawConnection(port: served.port)
         connection.send(request)
-        return String(connection.receiveAll().prefix { $0 != "\r" })
+        return connection.receiveAll().components(separatedBy: "\r\n").first ?? ""
     }
 
     @Test func absoluteFormTargetsAreRefusedOverASocket() async throws {
