@@ -73,6 +73,11 @@ def test_the_browser_holds_no_cookie_after_a_whole_session(browser, server, down
     upload_through_input(browser, SAMPLE_IPA)
     browser.find_element(*by_testid("export-json")).click()
     wait(browser).until(lambda _: any(p.suffix == ".json" for p in downloads.iterdir()))
+    # Downloaded through fetch and a blob: URL, under the server's own name for it.
+    document_id = browser.current_url.split("#/doc/")[1].split("?")[0]
+    _, headers, _ = server.request("GET", f"/api/documents/{document_id}/export/json")
+    disposition = {k.lower(): v for k, v in headers.items()}["content-disposition"]
+    assert [p.name for p in downloads.iterdir()] == [disposition.split('filename="')[1].split('"')[0]]
     show_tab(browser, "urls")
     type_url(browser, "https://example.com/buy/1")
     assert browser.get_cookies() == []
@@ -276,6 +281,29 @@ def test_a_second_tab_of_the_same_address_works_after_the_token_left_the_address
         assert not stranger.find_elements(*by_testid("document-link"))
     finally:
         stranger.quit()
+
+
+def test_an_upload_goes_through_xhr_with_the_bearer_and_shows_byte_progress(fresh_server, browser, tmp_path):
+    big = tmp_path / "Big.ipa"
+    with open(big, "wb") as out:
+        out.truncate(64 * 1024 * 1024)  # not an app: what matters here is the transfer
+    login(browser, fresh_server)
+    # Every text the progress line shows, as it changes.
+    browser.execute_script("""
+      window.__progress = [];
+      const line = document.querySelector('.upload-progress');
+      new MutationObserver(() => window.__progress.push(line.textContent))
+        .observe(line, {childList: true, characterData: true, subtree: true});""")
+    browser.find_element(*by_testid("file-input")).send_keys(str(big))
+    wait(browser, 120).until(lambda d: "#/doc/" in d.current_url)
+    texts = browser.execute_script("return window.__progress")
+    shares = [int(t.rsplit(" ", 1)[1][:-1]) for t in texts if t.endswith("%")]
+    assert shares and shares[-1] == 100, texts
+    assert any(0 <= share < 100 for share in shares), texts  # it moved while bytes were on the way
+    assert all("Big.ipa" in t for t in texts if t), texts
+    listed = fresh_server.json("GET", "/api/documents")[1]["documents"]
+    assert [d["name"] for d in listed] == ["Big.ipa"]
+    assert browser.get_cookies() == []
 
 
 def test_a_foreign_origin_gets_403_even_with_the_bearer(server):
