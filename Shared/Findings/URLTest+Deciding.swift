@@ -29,8 +29,19 @@ extension URLTest {
         guard let claims else { return missingFile }
         let covering = claims.filter { covers($0, host: host, port: port) }
         if covering.contains(where: { $0.service == "applinks" }) { return missingFile }
-        let entitlement = "no applinks:\(host) entitlement"
+        let authority = port.map { "\(host):\($0)" } ?? host
+        let entitlement = "no applinks:\(authority) entitlement"
         let services = covering.map(\.service).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        // Claimed for this host with another port (or none): the port is what differs, say so.
+        if services.isEmpty, let near = claims.first(where: { $0.service == "applinks" && coversHost($0, host: host) }) {
+            let claimed = near.port.map { "\(near.wildcard ? "*." : "")\(near.host):\($0)" }
+                ?? (near.wildcard ? "*." : "") + near.host
+            let urlPort = port.map { "port \($0)" } ?? "no port (443)"
+            let claimedPort = near.port.map { "port \($0)" } ?? "no port"
+            return "the app claims applinks:\(claimed) (\(claimedPort)) but the URL has \(urlPort): an associated "
+                + "domain covers only URLs with its exact port, so the app has \(entitlement) and iOS opens the URL "
+                + "in the browser"
+        }
         if services.isEmpty {
             return "the app has \(entitlement): iOS never asks any association file about this URL and opens it in the browser"
         }
@@ -44,8 +55,11 @@ extension URLTest {
     }
 
     private static func covers(_ claim: AssociatedDomain, host: String, port: Int?) -> Bool {
+        claim.port == port && coversHost(claim, host: host)
+    }
+
+    private static func coversHost(_ claim: AssociatedDomain, host: String) -> Bool {
         let claimed = claim.host.lowercased()
-        guard claim.port == port else { return false }
         return host == claimed || (claim.wildcard && host.hasSuffix("." + claimed))
     }
 }

@@ -9,6 +9,16 @@ public enum FindingsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A URL list with more URLs than the limit.
     case tooManyURLs(limit: Int)
 
+    /// The problem without the line and text it is about ("a URL cannot contain spaces …"),
+    /// for a face that shows it beside the line.
+    public var reason: String {
+        switch self {
+        case .invalidURL(_, _, let reason): reason
+        case .lineTooLong(_, let limit): "longer than \(limit) characters"
+        case .tooManyURLs(let limit): "more than \(limit) URLs"
+        }
+    }
+
     public var description: String {
         switch self {
         case .invalidURL(let line, let text, let reason):

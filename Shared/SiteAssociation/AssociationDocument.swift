@@ -39,6 +39,16 @@ public struct AssociationDocument: Sendable {
         parse(bytes: [UInt8](data))
     }
 
+    /// The JSON text a body carries, as bytes: the body itself, or the content of a CMS-signed
+    /// body; nil when it looks CMS-signed and cannot be unwrapped. What a face shows as "the
+    /// file" and what the what-if editor starts from.
+    public static func content(of data: Data) -> Data? {
+        let bytes = [UInt8](data)
+        guard CMSEnvelope.looksLikeCMS(bytes) else { return data }
+        if case .success(let content) = CMSEnvelope.unwrap(bytes) { return Data(content) }
+        return nil
+    }
+
     static func parse(bytes body: [UInt8]) -> AssociationDocument {
         var diagnostics: [LintDiagnostic] = []
         let byteCount = body.count

@@ -233,7 +233,8 @@ extension SessionFile {
     /// Cross-field checks the types cannot express.
     func validate() throws(SessionFileError) {
         for (index, host) in hosts.enumerated() {
-            let reports = [("fetched", host.fetched), ("previous", host.previous), ("decided", host.decided)]
+            let reports = [("fetched", host.fetched), ("previous", host.previous), ("decided", host.decided),
+                           ("served", host.served)]
             for (name, report) in reports {
                 guard let report else { continue }
                 for (routeIndex, route) in (report.routes + (report.browserProbe.map { [$0] } ?? [])).enumerated() {

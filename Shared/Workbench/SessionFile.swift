@@ -131,6 +131,25 @@ public struct SessionHost: Sendable, Equatable, Codable {
     public var decided: SessionReport?
     /// The edited text (state `edited`).
     public var editedText: String?
+    /// An edited host's supplied or used file the edit started from (absent in older sessions
+    /// and for a fetched host, whose `fetched` is what was served).
+    public var served: SessionReport?
+
+    public init(host: String, entries: [String], services: [String], route: String, state: HostState,
+                fetchedAt: Date?, fetched: SessionReport?, previous: SessionReport?, decided: SessionReport?,
+                editedText: String?, served: SessionReport? = nil) {
+        self.host = host
+        self.entries = entries
+        self.services = services
+        self.route = route
+        self.state = state
+        self.fetchedAt = fetchedAt
+        self.fetched = fetched
+        self.previous = previous
+        self.decided = decided
+        self.editedText = editedText
+        self.served = served
+    }
 }
 
 /// A domain report as stored: every route's answer with its raw body (base64).

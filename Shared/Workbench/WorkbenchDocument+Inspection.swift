@@ -52,7 +52,7 @@ extension WorkbenchDocument {
         case .failure(.cancelled):
             return .failure(InspectionFailure("cancelled"))
         case .failure(let error):
-            return .failure(InspectionFailure("\(url.lastPathComponent): \(error.description)"))
+            return .failure(InspectionFailure(error.description))
         }
     }
 

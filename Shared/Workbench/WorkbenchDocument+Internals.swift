@@ -43,6 +43,7 @@ extension WorkbenchDocument {
         urlLines = ""
         urlTests = []
         urlLineProblems = []
+        urlLineIssues = []
         findings = []
         triage = [:]
         notes = []
@@ -52,6 +53,7 @@ extension WorkbenchDocument {
         analysis = nil
         hostGenerations = [:]
         openedSession = nil
+        openedFile = nil
         changedSinceOpen = true
     }
 
@@ -69,7 +71,7 @@ extension WorkbenchDocument {
             if let supplied = settingsReport(for: plan[index]) {
                 domains[index].report = supplied
                 domains[index].state = .supplied
-                domains[index].lint = Self.lint(of: supplied)
+                domains[index].lint = domains[index].shownLint
             } else if settings.offline {
                 let report = ScanPipeline.offlineReport(for: plan[index], routes: settings.fetch.routes,
                                                         cdnBase: settings.fetch.cdnBase, bodyLimit: settings.fetch.bodyLimit)
@@ -175,7 +177,7 @@ extension WorkbenchDocument {
             if entry.report == nil { entry.lint = [] }
             collectorNotes.append("\(key): \(error.description)")
         }
-        entry.lint = entry.report.map(Self.lint(of:)) ?? []
+        entry.lint = entry.shownLint
         domains[index] = entry
         hostChanged(index)
         updateFetchPhase()
@@ -241,7 +243,7 @@ extension WorkbenchDocument {
     func decidingReports() -> [DomainReport] {
         domains.compactMap { entry in
             guard var report = entry.report else { return nil }
-            if entry.route == "origin", entry.state == .done {
+            if entry.route == "origin", entry.state == .done || entry.state == .edited {
                 report.routes.removeAll { $0.route == .cdn }
             }
             return report
@@ -260,6 +262,8 @@ extension WorkbenchDocument {
         var value = Analysis(snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
                              findings: [], timings: [], offline: settings.offline, now: judgedAt,
                              notes: collectorNotes)
+        // The scan's own note (Pipeline): every face and every export says it, as the CLI does.
+        if let note = value.facts.noPathToAppleNote { value.notes.insert(note, at: 0) }
         value.findings = FindingRules.evaluate(value.facts)
         analysis = value
         let previousFindings = findings
@@ -272,7 +276,7 @@ extension WorkbenchDocument {
             findings = next
             emit(.findings)
         }
-        notes = evaluationNotes + collectorNotes
+        notes = evaluationNotes + value.notes
     }
 
     /// An app with no bundles (association-file-only mode).
@@ -301,10 +305,22 @@ extension WorkbenchDocument {
     /// A supplied or edited body as a `.local` route result, parsed like a fetched one.
     nonisolated static func localResult(_ data: Data, name: String, limit: Int) -> RouteResult {
         let safeName = name.count > 255 ? String(name.prefix(255)) : name
-        var result = RouteResult(route: .local, url: "file://" + safeName, userAgent: nil)
+        return answer(RouteResult(route: .local, url: "file://" + safeName, userAgent: nil), withBody: data,
+                      limit: limit)
+    }
+
+    /// `result` (its URL, status, headers and timings kept) answering `data` instead, parsed
+    /// as a fetched body is.
+    nonisolated static func answer(_ result: RouteResult, withBody data: Data, limit: Int) -> RouteResult {
+        var result = result
         result.bytes = data.count
         result.truncated = data.count > limit
         result.body = data.prefix(limit)
+        result.error = nil
+        result.file = nil
+        result.diagnostics = []
+        result.deviceAccepts = nil
+        result.isCMSSigned = nil
         guard !result.truncated else { return result }
         let document = AssociationDocument.parse(result.body)
         result.file = document.file
@@ -312,16 +328,6 @@ extension WorkbenchDocument {
         result.deviceAccepts = document.deviceAccepts
         result.isCMSSigned = document.isCMSSigned
         return result
-    }
-
-    /// The lint of the file that decides a report.
-    nonisolated static func lint(of report: DomainReport) -> [LintDiagnostic] {
-        for route in [FetchRoute.local, .cdn, .origin, .legacy] {
-            if let result = report.result(for: route), result.file != nil || !result.diagnostics.isEmpty {
-                return result.diagnostics
-            }
-        }
-        return []
     }
 
     nonisolated static func sha256(_ data: Data) -> String {

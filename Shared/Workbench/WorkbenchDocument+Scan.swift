@@ -29,7 +29,7 @@ extension WorkbenchDocument {
                 domains[index].fetched = report
                 domains[index].fetchedAt = scan.now
             }
-            domains[index].lint = Self.lint(of: report)
+            domains[index].lint = domains[index].shownLint
         }
         let lines = urls.map { entry -> String in
             switch entry.expectation {

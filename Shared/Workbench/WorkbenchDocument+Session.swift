@@ -25,7 +25,8 @@ extension WorkbenchDocument {
                                state: state, fetchedAt: entry.fetchedAt, fetched: entry.fetched.map(SessionReport.init),
                                previous: entry.previous.map(SessionReport.init),
                                decided: decides ? entry.report.map(SessionReport.init) : nil,
-                               editedText: state == .edited ? entry.editedText : nil)
+                               editedText: state == .edited ? entry.editedText : nil,
+                               served: state == .edited ? entry.served.map(SessionReport.init) : nil)
         }
         return SessionFile(format: SessionFile.formatName, schemaVersion: SessionFile.currentSchemaVersion,
                            tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: settings,
@@ -43,13 +44,14 @@ extension WorkbenchDocument {
         } catch {
             throw .unreadableSession(error.description)
         }
-        var restored: [String: (SessionHost, DomainReport?, DomainReport?, DomainReport?)] = [:]
+        var restored: [String: (SessionHost, DomainReport?, DomainReport?, DomainReport?, DomainReport?)] = [:]
         for (index, host) in file.hosts.enumerated() {
             do {
                 let fetched = try host.fetched?.domainReport()
                 let previous = try host.previous?.domainReport()
                 let decided = try host.decided?.domainReport()
-                restored[host.host] = (host, fetched, previous, decided)
+                let served = try host.served?.domainReport()
+                restored[host.host] = (host, fetched, previous, decided, served)
             } catch {
                 throw .unreadableSession(SessionFileError.invalidField("hosts[\(index)]", error.description).description)
             }
@@ -78,7 +80,7 @@ extension WorkbenchDocument {
         collectorNotes = file.notes
         deviceState = file.deviceState ?? []
         for index in domains.indices {
-            guard let (host, fetched, previous, decided) = restored[domains[index].host] else { continue }
+            guard let (host, fetched, previous, decided, served) = restored[domains[index].host] else { continue }
             var entry = domains[index]
             entry.fetched = fetched
             entry.previous = previous
@@ -89,6 +91,7 @@ extension WorkbenchDocument {
                 entry.state = host.state
                 entry.report = decided
                 entry.editedText = host.state == .edited ? host.editedText : nil
+                entry.served = host.state == .edited ? served : nil
             case .done, .failed:
                 entry.state = host.state
                 entry.report = fetched
@@ -96,7 +99,7 @@ extension WorkbenchDocument {
                 entry.state = .pending
                 entry.report = nil
             }
-            entry.lint = entry.report.map(Self.lint(of:)) ?? []
+            entry.lint = entry.shownLint
             domains[index] = entry
         }
         triage = file.triage
@@ -114,7 +117,7 @@ extension WorkbenchDocument {
                 + "\(saved.subtracting(now).count) gone with this engine")
         }
         evaluationNotes = evaluation
-        notes = evaluationNotes + collectorNotes
+        notes = evaluationNotes + (analysis?.notes ?? collectorNotes)
         setPhase(.ready)
         emit(.app)
         for entry in domains { emit(.host(entry.host)) }
@@ -130,24 +133,30 @@ extension WorkbenchDocument {
         urlLines = text
         var entries: [URLListEntry] = []
         var problems: [String] = []
+        var issues: [URLLineIssue] = []
         var body = Substring(text)
         if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
         for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             guard entries.count < URLList.maxURLs else {
                 problems.append("more than \(URLList.maxURLs) URLs: the rest are not decided")
+                issues.append(URLLineIssue(line: nil, text: "", message: problems[problems.count - 1]))
                 break
             }
             guard line.utf8.count <= URLList.maxLineLength else {
                 problems.append(FindingsError.lineTooLong(line: index + 1, limit: URLList.maxLineLength).description)
+                issues.append(URLLineIssue(line: index + 1, text: String(line.prefix(200)) + "…",
+                                           message: problems[problems.count - 1]))
                 continue
             }
             do {
                 if let entry = try URLList.entry(String(line), line: index + 1) { entries.append(entry) }
             } catch {
                 problems.append(error.description)
+                issues.append(URLLineIssue(line: index + 1, text: String(line), message: error.reason))
             }
         }
         urlEntries = entries
         urlLineProblems = problems
+        urlLineIssues = issues
     }
 }

@@ -86,6 +86,9 @@ public struct DomainEntry: Sendable, Equatable, Identifiable {
     public var fetched: DomainReport?
     /// The live what-if text, when edited.
     public var editedText: String?
+    /// While edited: the supplied or used file the edit started from (a fetched host's is
+    /// `fetched`), so what decided before the edit stays visible beside the edited text.
+    public var served: DomainReport?
     /// Lint of the file that decides (the deciding route's diagnostics).
     public var lint: [LintDiagnostic]
     /// When it was last fetched.

@@ -33,6 +33,8 @@ public final class WorkbenchDocument {
     public internal(set) var urlTests: [URLTest] = []
     /// URL lines that are not URLs (line: reason), so a face can mark them.
     public internal(set) var urlLineProblems: [String] = []
+    /// The same problems with their lines, so a face shows each in place.
+    public internal(set) var urlLineIssues: [URLLineIssue] = []
     /// Current findings in report order, with their triage.
     public internal(set) var findings: [TriagedFinding] = []
     /// Triage by fingerprint; kept for findings that disappeared.
@@ -79,6 +81,8 @@ public final class WorkbenchDocument {
     @ObservationIgnored var analysis: Analysis? {
         didSet { tracedAnalysis = nil }
     }
+    /// The file an association-file document was opened with (what Revert returns to).
+    @ObservationIgnored var openedFile: DomainReport?
     /// Test hooks into the detached inspection (WorkbenchDocument+Inspection.swift).
     @ObservationIgnored var inspectionHooks = InspectionHooks()
 
@@ -95,11 +99,15 @@ public final class WorkbenchDocument {
     /// every host fetched at once; each result lands as it arrives. While inspecting, the phase
     /// counts bytes hashed of the input plus bytes read of the main executable
     /// (`InspectionProgress`); `cancel()`, `close()` or another open stops the inspection itself.
-    public func openApp(at url: URL) {
+    ///
+    /// `name` is the tester's name for the file (an upload's file name) when `url` is not it (a
+    /// spool file): titles, exports, the session and messages then show `name`, never the path.
+    public func openApp(at url: URL, name: String? = nil) {
         reset()
         let generation = documentGeneration
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
-        source = DocumentSource(name: url.lastPathComponent, size: size ?? 0, sha256: "", kind: "app", openedAt: now())
+        let displayName = name ?? url.lastPathComponent
+        source = DocumentSource(name: displayName, size: size ?? 0, sha256: "", kind: "app", openedAt: now())
         judgedAt = now()
         // The total is known once the inspector has planned its work (its first progress value).
         setPhase(.inspecting(bytesDone: 0, bytesTotal: nil))
@@ -110,10 +118,13 @@ public final class WorkbenchDocument {
             let result = await Self.inspect(url, hooks: hooks, progress: progress)
             guard let self, self.documentGeneration == generation else { return }
             switch result {
-            case .success(let snapshot):
-                self.landSnapshot(snapshot, name: url.lastPathComponent)
+            case .success(var snapshot):
+                if name != nil { snapshot.source.path = displayName }
+                self.landSnapshot(snapshot, name: displayName)
             case .failure(let reason):
-                self.setPhase(.failed(reason.reason))
+                let message = reason.reason.replacingOccurrences(of: url.path, with: displayName)
+                    .replacingOccurrences(of: url.lastPathComponent, with: displayName)
+                self.setPhase(.failed(reason.reason == "cancelled" ? message : "\(displayName): \(message)"))
                 self.changed()
             }
         }
@@ -131,6 +142,7 @@ public final class WorkbenchDocument {
             return
         }
         try? useFile(data, name: "\(host).json", forHost: host)
+        openedFile = domains.first?.report
         setPhase(.ready)
         changed()
     }
@@ -178,27 +190,34 @@ public final class WorkbenchDocument {
         entry.state = .supplied
         entry.report = report
         entry.editedText = nil
-        entry.lint = Self.lint(of: report)
+        entry.served = nil
+        entry.lint = entry.shownLint
         domains[index] = entry
         hostChanged(index)
     }
 
-    /// Live what-if: decides `host` against `text` (the fetched original stays in `fetched`).
+    /// Live what-if: decides `host` as if the copy that decides served `text` (the route whose
+    /// answer decides keeps its status, headers and timings; the others stay as served). Text
+    /// equal to what is served leaves every verdict, finding and lint diagnostic as they were;
+    /// the served file stays in `fetched` (or `served` for a supplied file) for Revert.
     public func edit(_ text: String, forHost host: String) throws(WorkbenchDocumentError) {
         let index = try self.index(of: host)
         cancelHostWork(index)
-        let report = DomainReport(host: plan[index].fetchHost,
-                                  routes: [Self.localResult(Data(text.utf8), name: "edited", limit: settings.fetch.bodyLimit)])
         var entry = domains[index]
+        if entry.state == .supplied { entry.served = entry.report }
+        let base = entry.state == .edited || entry.state == .supplied ? (entry.served ?? entry.fetched) : entry.report
+        let report = Self.whatIf(Data(text.utf8), on: base, host: plan[index].fetchHost,
+                                 developerMode: entry.route == "origin", limit: settings.fetch.bodyLimit)
         entry.state = .edited
         entry.report = report
         entry.editedText = text
-        entry.lint = Self.lint(of: report)
+        entry.lint = entry.shownLint
         domains[index] = entry
         hostChanged(index)
     }
 
-    /// Back to the fetched file (or to "not fetched" when nothing was).
+    /// Back to what the server served: the fetched file, else the file supplied in the settings
+    /// (`--aasa`) or the file this association-file document was opened with, else "not fetched".
     public func revert(host: String) throws(WorkbenchDocumentError) {
         let index = try self.index(of: host)
         cancelHostWork(index)
@@ -207,14 +226,15 @@ public final class WorkbenchDocument {
         if let fetched = entry.fetched {
             entry.report = fetched
             entry.state = .done
-        } else if let supplied = settingsReport(for: plan[index]) {
+        } else if let supplied = settingsReport(for: plan[index]) ?? (source?.kind == "aasa" ? openedFile : nil) {
             entry.report = supplied
             entry.state = .supplied
         } else {
             entry.report = nil
             entry.state = .pending
         }
-        entry.lint = entry.report.map(Self.lint(of:)) ?? []
+        entry.served = nil
+        entry.lint = entry.shownLint
         domains[index] = entry
         hostChanged(index)
     }

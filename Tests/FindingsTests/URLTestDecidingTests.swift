@@ -68,6 +68,24 @@ import Testing
         #expect(other.contains("no applinks:other.example entitlement"))
     }
 
+    /// https://example.com:8443/buy/1 with only applinks:example.com claimed: the app has the
+    /// entitlement for the host; the trace must name the port as what differs.
+    @Test func aURLWithAnotherPortNamesThePortAsWhatDiffers() throws {
+        let claims = ["applinks:example.com", "applinks:*.example.org:8443"].map(AssociatedDomain.parse)
+        let report = try FactsFactory.supplied("example.com", #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"*"}]}]}}"#)
+        let tests = URLTest.decide([URLListEntry(url: "https://example.com:8443/buy/1"),
+                                    URLListEntry(url: "https://shop.example.org/x")],
+                                   domains: [report], appIDs: ["A.b"], claims: claims)
+        let port = tests[0].verdicts.first?.trace.joined() ?? ""
+        #expect(tests[0].verdicts.first?.decision == .noMatch)
+        #expect(port.contains("claims applinks:example.com (no port) but the URL has port 8443"), "\(port)")
+        #expect(port.contains("no applinks:example.com:8443 entitlement"))
+        #expect(!port.contains("no applinks:example.com entitlement"))
+        let wildcard = tests[1].verdicts.first?.trace.joined() ?? ""
+        #expect(wildcard.contains("claims applinks:*.example.org:8443 (port 8443) but the URL has no port (443)"),
+                "\(wildcard)")
+    }
+
     @Test func aFileTheDeviceRejectsDecidesNothing() throws {
         let report = try FactsFactory.supplied("example.com", "\u{FEFF}" + #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"*"}]}]}}"#)
         let tests = URLTest.decide([URLListEntry(url: "https://example.com/x")], domains: [report], appIDs: ["A.b"])

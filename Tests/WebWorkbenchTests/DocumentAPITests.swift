@@ -204,15 +204,22 @@ import Workbench
         }
     }
 
-    @Test func everyExportIsAnAttachmentNamedAfterTheBundleID() async throws {
+    /// Issue 16: every export is named after the tester's file (the upload's name), and no
+    /// export or answer holds the spool's name or folder.
+    @Test func everyExportIsAnAttachmentNamedAfterTheTestersFileAndHoldsNoSpoolPath() async throws {
         let fixture = try WebFixture(settings: Self.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await Self.openSample(client, fixture)
+            let spool = fixture.server.spool.folder.path
             for format in ["md", "html", "pdf", "json", "sarif", "linklab", "links"] {
                 let response = try await Self.get(client, "/api/documents/\(id)/export/\(format)")
                 #expect(response.status == .ok, "\(format)")
-                let name = "com.example.app.\(format == "links" ? "links.html" : format)"
-                #expect(response.headers[.contentDisposition] == "attachment; filename=\"\(name)\"")
+                let disposition = try #require(response.headers[.contentDisposition])
+                let stem = format == "linklab" ? "LinkLabSample.linklab" : "LinkLabSample report "
+                #expect(disposition.hasPrefix("attachment; filename=\"\(stem)"), "\(disposition)")
+                let body = String(decoding: Data(buffer: response.body), as: UTF8.self)
+                #expect(!body.contains(spool), "\(format) holds the spool folder")
+                #expect(!body.contains(".upload"), "\(format) holds a spool file name")
                 #expect(response.body.readableBytes > 0)
                 WebFixture.expectSecurityHeaders(response)
             }
@@ -357,6 +364,9 @@ import Workbench
         ("post", "/api/documents/{id}/hosts/{host}/refetch"), ("put", "/api/documents/{id}/hosts/{host}/file"),
         ("delete", "/api/documents/{id}/hosts/{host}/file"), ("put", "/api/documents/{id}/triage/{fingerprint}"),
         ("get", "/api/documents/{id}/export/{format}"), ("get", "/api/openapi.json"),
+        ("get", "/api/documents/{id}/view"), ("get", "/api/documents/{id}/findings/{fingerprint}"),
+        ("post", "/api/documents/{id}/tester"), ("put", "/api/documents/{id}/hosts/{host}/text"),
+        ("post", "/api/documents/{id}/cancel"),
     ]
 
     @Test func everyRouteIsDescribedWithItsErrors() throws {
@@ -388,6 +398,11 @@ import Workbench
             "/api/documents/{id}/triage/{fingerprint}": ["put": ["200", "400", "404", "413"]],
             "/api/documents/{id}/export/{format}": ["get": ["200", "400", "404", "409", "500"]],
             "/api/openapi.json": ["get": ["200"]],
+            "/api/documents/{id}/view": ["get": ["200", "400", "404", "500"]],
+            "/api/documents/{id}/findings/{fingerprint}": ["get": ["200", "400", "404", "500"]],
+            "/api/documents/{id}/tester": ["post": ["200", "400", "404", "413", "500"]],
+            "/api/documents/{id}/hosts/{host}/text": ["put": ["200", "400", "404", "413", "500"]],
+            "/api/documents/{id}/cancel": ["post": ["200", "400", "404", "500"]],
         ]
         let parsed = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
         let paths = try #require((parsed as? [String: Any])?["paths"] as? [String: [String: Any]])

@@ -76,7 +76,7 @@ import TestSupport
     @Test func everyPhaseReadsAsOneLine() {
         #expect(PhaseStatus(.idle).text == "Nothing open")
         let inspecting = PhaseStatus(.inspecting(bytesDone: 5_242_880, bytesTotal: 20_971_520))
-        #expect(inspecting.text == "Inspecting… 5.0 of 20.0 MB")
+        #expect(inspecting.text == "Inspecting… 25% (5.0 of 20.0 MB)")
         #expect(inspecting.fraction == 0.25)
         #expect(PhaseStatus(.inspecting(bytesDone: 1_048_576, bytesTotal: nil)).fraction == nil)
         #expect(PhaseStatus(.inspecting(bytesDone: 1_048_576, bytesTotal: nil)).isBusy)

@@ -145,6 +145,20 @@ export const api = {
       ...(host ? { 'X-LinkLab-Domain': host } : {}), 'Content-Type': 'application/json' } }),
   openDomain: (host) => callJSON('POST', '/api/documents',
     { body: '', headers: { 'X-LinkLab-Domain': host, 'X-LinkLab-Filename': headerSafe(host) } }),
+  // The document as the page shows it (DocumentPresentation); the sidebar's filter goes along.
+  view: (id, { query = '', severities = null } = {}) => {
+    const params = new URLSearchParams();
+    if (query) params.set('query', query);
+    if (severities) params.set('severities', severities.join(','));
+    const search = params.toString();
+    return callJSON('GET', `${documentPath(id)}/view${search ? `?${search}` : ''}`);
+  },
+  findingDetail: (id, fingerprint) => callJSON('GET', `${documentPath(id)}/findings/${segment(fingerprint)}`),
+  // One typed URL as the tester shows it (URLTestPresentation), traces only when asked for.
+  tester: (id, url, trace = false) => callJSON('POST', `${documentPath(id)}/tester`, { json: { url, trace } }),
+  putHostText: (id, host, text) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/text`,
+    { body: text, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+  cancel: (id) => callJSON('POST', `${documentPath(id)}/cancel`),
   decideURLs: (id, lines) => callJSON('POST', `${documentPath(id)}/urls`, { json: { lines } }),
   // One URL, read-only (the tester's keystrokes): {"urlTest": …}, the shape of one urlTests entry.
   decideURL: (id, url, trace = true) => callJSON('POST', `${documentPath(id)}/decide`, { json: { url, trace } }),

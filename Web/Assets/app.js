@@ -58,33 +58,30 @@ function setStatus(phase, text) {
   statusElement.textContent = text ?? '';
 }
 
-function phaseText(doc) {
-  const phase = doc.phase ?? 'ready';
-  const name = typeof phase === 'string' ? phase : phase.name ?? 'ready';
-  // The server puts the phase's details beside it (bytesDone, hostsDone, message).
-  const detail = { ...doc, ...(typeof phase === 'object' ? phase : {}) };
-  const hosts = doc.hosts ?? doc.domains ?? [];
-  switch (name) {
-    case 'idle':
-    case 'inspecting': {
-      const total = detail.bytesTotal;
-      const share = total ? ` ${Math.floor((100 * (detail.bytesDone ?? 0)) / total)}%` : '';
-      return ['inspecting', `Inspecting the app…${share}`];
-    }
-    case 'fetching': {
-      const done = detail.hostsDone ?? hosts.filter((d) => !['pending', 'fetching'].includes(d.state)).length;
-      const total = detail.hostsTotal ?? hosts.length;
-      return [name, `Fetching association files (${done}/${total})…`];
-    }
-    case 'failed': return [name, `Failed: ${detail.message ?? detail.error ?? 'the document could not be opened'}`];
-    default: return ['ready', 'Ready'];
-  }
+/** The status line and its Cancel control, from the view's PhaseStatus. */
+function showPhase(status) {
+  setStatus(status.phase, status.text);
+  if (status.fraction != null) statusElement.dataset.fraction = String(status.fraction);
+  else delete statusElement.dataset.fraction;
+  cancelButton.hidden = !status.canCancel;
 }
+
+const cancelButton = h('button', {
+  type: 'button', class: 'ghost', 'data-testid': 'cancel-open', hidden: true,
+  on: {
+    click: async () => {
+      if (!current) return;
+      try { await api.cancel(current.id); reload(); } catch (error) { toast(error.message); }
+    },
+  },
+}, 'Cancel');
+statusElement.after(cancelButton);
 
 function closeDocumentView() {
   current?.stopEvents?.();
   current = null;
   setStatus(null);
+  cancelButton.hidden = true;
   titleElement.textContent = '';
   exportsNav.hidden = true;
   exportsNav.replaceChildren();
@@ -115,11 +112,13 @@ function showDocument(route) {
     select: (fingerprint) => selectFinding(fingerprint),
     showTab: (key) => selectTab(key, true),
     reload: () => reload(),
+    filterChanged: () => scheduleFilter(),
   };
   const sidebar = createSidebar(context);
   const inspector = createInspector(context);
   const progress = createProgress(context);
   const panes = Object.fromEntries(tabs.map((tab) => [tab.key, tab.create(context)]));
+  const notes = h('ul', { class: 'document-notes', 'data-testid': 'document-notes', 'aria-label': 'Notes', hidden: true });
 
   const tabButtons = tabs.map((tab, index) => h('button', {
     type: 'button', role: 'tab', id: `tab-${tab.key}`, 'data-testid': tab.testid,
@@ -135,20 +134,26 @@ function showDocument(route) {
   const layout = h('div', { class: 'workbench' },
     h('aside', { class: 'sidebar', 'aria-label': 'Findings' }, sidebar.element),
     h('section', { class: 'center', 'aria-label': 'Document' },
+      notes,
       progress.element,
       h('div', { role: 'tablist', 'aria-label': 'Views', class: 'tabs' }, tabButtons),
       panels),
     h('aside', { class: 'inspector', 'aria-label': 'Inspector' }, inspector.element));
   replace(main, layout);
 
-  current = { id: route.id, sidebar, inspector, progress, panes, tabButtons, panels, doc: null, selected: null };
-  exportsNav.replaceChildren(createExports(context).element);
+  const exports = createExports(context);
+  current = {
+    id: route.id, sidebar, inspector, progress, panes, tabButtons, panels, exports, notes, view: null, selected: null,
+    appRevision: null,
+  };
+  exportsNav.replaceChildren(exports.element);
   exportsNav.hidden = false;
   setStatus('inspecting', 'Loading…');
   selectTab(route.tab, false);
   if (route.finding) current.selected = route.finding;
 
   const scheduleReload = debounce(() => reload(), 60);
+  const scheduleFilter = debounce(() => reload(), 40);
   // URL tests change on every keystroke in the tester, which already shows its own answer:
   // the rest of the page catches up once typing pauses.
   const scheduleQuietReload = debounce(function quiet() {
@@ -156,6 +161,7 @@ function showDocument(route) {
   }, 300);
   current.stopEvents = api.events(route.id, (event) => {
     progress.event(event);
+    if (event.type === 'app') current.appRevision = null;
     if (event.type === 'urls' || event.type === 'findings') scheduleQuietReload(); else scheduleReload();
   }, (state) => { if (state === 'open') scheduleReload(); });
   reload();
@@ -187,11 +193,7 @@ function selectFinding(fingerprint) {
   current.selected = fingerprint;
   updateRoute({ finding: fingerprint });
   current.sidebar.setSelected(fingerprint);
-  current.inspector.show(findingFor(fingerprint));
-}
-
-function findingFor(fingerprint) {
-  return (current?.doc?.findings ?? []).find((finding) => finding.fingerprint === fingerprint) ?? null;
+  current.inspector.show(fingerprint);
 }
 
 let reloading = null;
@@ -202,10 +204,16 @@ async function reload() {
   const id = current.id;
   reloading = (async () => {
     try {
-      const doc = await api.getDocument(id);
+      const view = await api.view(id, current.sidebar.query());
       if (current?.id !== id) return;
-      current.doc = doc;
-      render(doc);
+      current.view = view;
+      render(view);
+      // The App tab reads the app's facts (the scan JSON) once per app (an `app` event resets it).
+      if (current.appRevision === null && view.canExport) {
+        current.appRevision = view.revision;
+        const doc = await api.getDocument(id);
+        if (current?.id === id) current.panes.app.render(doc);
+      }
     } catch (error) {
       if (current?.id !== id) return;
       setStatus('failed', error.message);
@@ -217,17 +225,19 @@ async function reload() {
   if (reloadAgain) { reloadAgain = false; await reload(); }
 }
 
-function render(doc) {
-  const [phase, text] = phaseText(doc);
-  setStatus(phase, text);
-  const main = (doc.bundles ?? []).find((bundle) => bundle.role === 'app') ?? (doc.bundles ?? [])[0];
-  const name = main?.bundleIdentifier ?? doc.source?.name ?? (doc.scan?.hosts ?? [])[0] ?? 'Document';
-  titleElement.textContent = name;
-  document.title = `${name} · UniversalLinkLab`;
-  current.progress.render(doc);
-  current.sidebar.render(doc);
-  for (const pane of Object.values(current.panes)) pane.render(doc);
-  current.inspector.show(current.selected ? findingFor(current.selected) : null);
+function render(view) {
+  showPhase(view.phase);
+  titleElement.textContent = view.subtitle ? `${view.title} — ${view.subtitle}` : view.title;
+  document.title = `${view.title} · UniversalLinkLab`;
+  current.progress.render(view);
+  // The document's notes (e.g. no path to Apple from this machine), as every export carries them.
+  replace(current.notes, view.notes.map((note) => h('li', { 'data-testid': 'document-note' }, note)));
+  current.notes.hidden = view.notes.length === 0;
+  current.sidebar.render(view.findings);
+  current.panes.domains.render(view);
+  current.panes.urls.render(view, () => reload());
+  current.exports.render(view);
+  current.inspector.show(current.selected);
   current.sidebar.setSelected(current.selected);
 }
 

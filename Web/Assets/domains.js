@@ -1,81 +1,62 @@
-// Domains tab: one card per host with its state, each route's status (CDN, origin, legacy),
-// timings, Apple's failure headers, the body with line numbers and lint markers, the CDN/origin
-// difference, and the actions: Refetch, "Use a file…", and Edit (live lint and what-if: every
-// pause in typing sends the text to the server, which re-decides the URLs and the findings).
+// Domains tab: one card per host, each a DomainPresentation rendered as the server wrote it:
+// state, routes, Apple's headers, the CDN/origin difference (only when they differ), what
+// changed since the previous fetch, the file that decides (with line numbers and lint markers
+// on its own lines), what was served when edited, and the actions: Refetch, "Use a file…",
+// and the what-if editor, which starts from the text that decides, byte for byte.
 
 import { h, replace, debounce } from './dom.js';
-import { valueText } from './apptab.js';
 
-function lintOf(domain) {
-  if (Array.isArray(domain.lint)) return domain.lint;
-  return (domain.routes ?? []).find((route) => route.file || (route.diagnostics ?? []).length)?.diagnostics ?? [];
+function lintItem(lint) {
+  return h('li', { class: `lint lint-${lint.severity}`, 'data-lint-id': lint.id },
+    h('span', { class: `badge lint-${lint.severity}` }, lint.severity), ' ',
+    h('code', {}, lint.id), ' ',
+    lint.place ? h('span', { class: 'muted' }, `${lint.place} `) : null,
+    lint.location ? h('code', { class: 'muted' }, lint.location) : null, ' ',
+    lint.message);
 }
 
-/** The text that decides, and whether its line numbers are the file's own (for lint markers). */
-function bodyOf(domain) {
-  if (typeof domain.editedText === 'string') return { text: domain.editedText, original: true };
-  for (const candidate of [domain.body, domain.text]) if (typeof candidate === 'string') return { text: candidate, original: true };
-  const route = (domain.routes ?? []).find((r) => r.file || r.body || r.bodyPrefix) ?? null;
-  if (!route) return null;
-  if (typeof route.body === 'string') return { text: route.body, original: true };
-  if (route.file) return { text: JSON.stringify(route.file, null, 2), original: false };
-  if (typeof route.bodyPrefix === 'string') return { text: route.bodyPrefix, original: true };
-  return null;
+function lintList(card, testid) {
+  return h('div', { class: 'lint-block', 'data-testid': testid },
+    h('p', { class: 'muted', 'data-testid': `${testid}-summary` }, card.lintSummary),
+    card.lint.length ? h('ul', { class: 'lint-list' }, card.lint.map(lintItem)) : null);
 }
 
-function diagnosticLine(diagnostic) {
-  return h('li', { class: `lint lint-${diagnostic.severity ?? 'info'}`, 'data-lint-id': diagnostic.id ?? '' },
-    h('span', { class: `badge lint-${diagnostic.severity ?? 'info'}` }, diagnostic.severity ?? 'info'), ' ',
-    h('code', {}, diagnostic.id ?? ''), ' ',
-    diagnostic.line ? h('span', { class: 'muted' }, `line ${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ''} `) : null,
-    diagnostic.location ? h('code', { class: 'muted' }, diagnostic.location) : null, ' ',
-    diagnostic.message ?? '');
+function fileView(file, testid) {
+  const markers = new Map(file.markers.map((marker) => [marker.line, marker]));
+  const lines = file.text.split('\n');
+  return h('details', { class: 'body-block', open: true, 'data-testid': testid },
+    h('summary', {}, file.title),
+    file.note ? h('p', { class: 'muted file-note' }, file.note) : null,
+    h('ol', { class: 'code', 'aria-label': file.title },
+      lines.map((line, index) => {
+        const mark = markers.get(index + 1);
+        return h('li', {
+          class: mark ? `marked lint-${mark.severity}` : null, title: mark ? mark.message : null,
+          'data-line': String(index + 1),
+        }, h('code', {}, line || ' '), mark ? h('span', { class: 'marker' }, ` ◀ ${mark.ids.join(', ')}`) : null);
+      })));
 }
 
-function codeView(body, diagnostics) {
-  const lines = body.text.split('\n');
-  const byLine = new Map();
-  if (body.original) {
-    for (const diagnostic of diagnostics) {
-      if (!diagnostic.line) continue;
-      byLine.set(diagnostic.line, [...(byLine.get(diagnostic.line) ?? []), diagnostic]);
-    }
-  }
-  return h('ol', { class: 'code', 'aria-label': body.original ? 'File' : 'File (parsed, re-indented)' },
-    lines.map((line, index) => {
-      const marks = byLine.get(index + 1);
-      return h('li', {
-        class: marks ? `marked lint-${marks[0].severity ?? 'info'}` : null,
-        title: marks ? marks.map((m) => `${m.id}: ${m.message}`).join('\n') : null,
-        'data-line': String(index + 1),
-      }, h('code', {}, line || ' '), marks ? h('span', { class: 'marker' }, ` ◀ ${marks.map((m) => m.id).join(', ')}`) : null);
-    }));
+function table(data, caption) {
+  return h('table', { class: 'table routes', 'data-testid': 'routes' },
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, data.columns.map((name) => h('th', { scope: 'col' }, name)))),
+    h('tbody', {}, data.rows.map((row) => h('tr', {
+      'data-route': row.route, 'data-decides': String(row.decides), class: row.decides ? 'decides' : null,
+    }, row.cells.map((cell, index) => h('td', {},
+      index === 1 ? h('span', { class: `badge tone-${row.tone}` }, cell) : cell,
+      index === 1 && row.error ? h('div', { class: 'error-text' }, row.error) : null))))));
 }
 
-function routesTable(domain) {
-  const routes = domain.routes ?? [];
-  if (routes.length === 0) return h('p', { class: 'muted' }, 'Not fetched.');
-  return h('table', { class: 'table routes' },
-    h('caption', {}, 'Routes'),
-    h('thead', {}, h('tr', {}, ['route', 'outcome', 'HTTP', 'type', 'bytes', 'headers', 'total', 'Apple failure']
-      .map((name) => h('th', { scope: 'col' }, name)))),
-    h('tbody', {}, routes.map((route) => h('tr', { 'data-route': route.route ?? '' },
-      h('td', {}, route.route ?? ''),
-      h('td', {}, h('span', { class: `badge outcome-${route.outcome ?? 'unknown'}` }, route.outcome ?? ''),
-        route.error ? h('div', { class: 'error-text' }, route.error) : null),
-      h('td', {}, route.status ?? '—'),
-      h('td', {}, route.contentType ?? '—'),
-      h('td', {}, route.bytes ?? '—', route.truncated ? ' (truncated)' : ''),
-      h('td', {}, route.timeToHeadersMs === null || route.timeToHeadersMs === undefined ? '—' : `${route.timeToHeadersMs} ms`),
-      h('td', {}, route.totalMs === null || route.totalMs === undefined ? '—' : `${route.totalMs} ms`),
-      h('td', {}, [route.appleFailureReason, route.appleFailureDetails, route.appleFrom && `from ${route.appleFrom}`,
-        route.appleTryDirect && `try direct: ${route.appleTryDirect}`].filter(Boolean).join(' · ') || '—')))));
+function block(data, testid) {
+  return h('div', { class: 'diff', 'data-testid': testid },
+    h('h4', {}, data.title), h('ul', {}, data.lines.map((line) => h('li', {}, line))));
 }
 
-function createCard(context, host, apiHost) {
+function createCard(context, host) {
   const { id, api, toast } = context;
-  const title = h('h3', { class: 'host' });
-  const badge = h('span', { class: 'badge state' });
+  const title = h('h3', { class: 'host' }, host);
+  const badge = h('span', { class: 'badge state', 'data-testid': 'domain-state' });
   const summary = h('div', { class: 'domain-summary' });
   const details = h('div', { class: 'domain-details' });
 
@@ -86,118 +67,106 @@ function createCard(context, host, apiHost) {
       change: async () => {
         const file = fileInput.files[0];
         if (!file) return;
-        try { await api.putHostFile(id, apiHost, file); context.reload(); } catch (error) { toast(error.message); }
+        try { await api.putHostFile(id, host, file); context.reload(); } catch (error) { toast(error.message); }
         fileInput.value = '';
       },
     },
   });
   const refetch = h('button', {
     type: 'button', 'data-testid': 'refetch',
-    on: { click: async () => { try { await api.refetch(id, apiHost); context.reload(); } catch (error) { toast(error.message); } } },
+    on: { click: async () => { try { await api.refetch(id, host); context.reload(); } catch (error) { toast(error.message); } } },
   }, 'Refetch');
   const useFile = h('label', { for: `use-file-${host}`, class: 'button' }, 'Use a file…');
   const revert = h('button', {
     type: 'button', 'data-testid': 'revert',
     on: {
       click: async () => {
-        try { await api.revertHost(id, apiHost); dirty = false; context.reload(); } catch (error) { toast(error.message); }
+        try { await api.revertHost(id, host); dirty = false; context.reload(); } catch (error) { toast(error.message); }
       },
     },
-  }, 'Revert');
+  }, 'Revert to what was served');
 
   const editorId = `edit-${host}`;
   const editor = h('textarea', {
     id: editorId, class: 'editor', 'data-testid': 'edit-aasa', 'data-host': host, rows: '16', spellcheck: 'false',
-   
   });
-  const lintList = h('ul', { class: 'lint-list', 'aria-live': 'polite', 'data-testid': 'edit-lint' });
+  const editorNote = h('p', { class: 'muted', 'data-testid': 'edit-note' });
+  const editLint = h('div', { class: 'edit-lint', 'aria-live': 'polite', 'data-testid': 'edit-lint' });
   const live = h('input', { type: 'checkbox', id: `live-${host}`, checked: true });
   let dirty = false;
   async function apply() {
     try {
-      const answer = await api.putHostFile(id, apiHost, editor.value);
+      const card = await api.putHostText(id, host, editor.value);
       dirty = false;
-      const report = answer?.report ?? answer?.domain ?? answer ?? {};
-      const diagnostics = answer?.lint ?? report.lint ?? report.diagnostics
-        ?? (report.routes ?? []).flatMap((route) => route.diagnostics ?? []);
-      replace(lintList, (diagnostics ?? []).length ? diagnostics.map(diagnosticLine) : h('li', { class: 'muted' }, 'No lint diagnostics.'));
+      replace(editLint, lintList(card, 'edit-lint-list'));
       context.reload();
     } catch (error) {
-      replace(lintList, h('li', { class: 'lint lint-error' }, error.message));
+      replace(editLint, h('p', { class: 'lint lint-error' }, error.message));
     }
   }
   const liveApply = debounce(() => { if (live.checked) apply(); }, 350);
   editor.addEventListener('input', () => { dirty = true; liveApply(); });
   const editBlock = h('details', { class: 'edit-block' },
-    h('summary', { 'data-testid': 'edit-open' }, 'Edit'),
-    h('label', { for: editorId }, `What-if: edit the association file for ${host}`),
+    h('summary', { 'data-testid': 'edit-open' }, 'Edit (what-if)'),
+    h('label', { for: editorId }, `What-if: the association file for ${host}, as the copy that decides would serve it`),
+    editorNote,
     editor,
     h('div', { class: 'row' },
       h('button', { type: 'button', class: 'primary', 'data-testid': 'edit-aasa-apply', on: { click: apply } }, 'Apply'),
       h('label', { for: `live-${host}` }, live, ' apply while typing'),
       revert),
-    lintList);
+    editLint);
 
-  const element = h('article', {
-    class: 'card domain', 'data-testid': 'domain', 'data-host': host, 'data-api-host': apiHost, id: `domain-${host}`,
-  },
+  const element = h('article', { class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}` },
     h('header', { class: 'card-header' }, title, badge,
       h('div', { class: 'actions' }, refetch, useFile, fileInput)),
     summary, details, editBlock);
 
   let lastKey = null;
-  function update(domain, doc) {
-    element.dataset.state = domain.state ?? 'done';
-    const key = JSON.stringify(domain);
+  /** Renders a DomainPresentation. */
+  function update(card) {
+    element.dataset.state = card.state;
+    element.dataset.edited = String(card.isEdited);
+    const key = JSON.stringify(card);
     if (key === lastKey) return;
     lastKey = key;
-    title.textContent = domain.host;
-    badge.textContent = domain.state ?? 'done';
-    badge.className = `badge state state-${domain.state ?? 'done'}`;
-    const entries = domain.entries ?? hostEntry(doc, domain)?.entries ?? (doc.bundles ?? []).flatMap((bundle) => bundle.associatedDomains ?? [])
-      .filter((entry) => (entry.wildcard ? `*.${entry.host}` : entry.host) === domain.host || entry.host === domain.host)
-      .map((entry) => entry.raw);
+    badge.textContent = card.stateText;
+    badge.className = `badge state tone-${card.tone}`;
+    refetch.disabled = !card.canRefetch;
+    revert.disabled = !card.canRevert;
     replace(summary,
-      h('p', { class: 'muted' }, [...new Set(entries ?? [])].join(' · '),
-        domain.fetchedHost && domain.fetchedHost !== domain.host ? ` — fetched from ${domain.fetchedHost}` : ''));
-    const body = bodyOf(domain);
-    const diagnostics = lintOf(domain);
+      h('p', { class: 'muted' }, card.claims),
+      card.notes.map((note) => h('p', { class: 'domain-note' }, note)));
     replace(details,
-      routesTable(domain),
-      (domain.routes ?? []).some((route) => (route.headers ?? []).length) ? h('details', {},
+      card.routes ? table(card.routes, 'Routes') : null,
+      card.headers.length ? h('details', { class: 'headers-block' },
         h('summary', {}, 'Response headers'),
-        (domain.routes ?? []).map((route) => h('pre', { class: 'headers' },
-          `${route.route}:\n` + (route.headers ?? []).map((header) =>
-            Array.isArray(header) ? header.join(': ') : `${header.name}: ${header.value}`).join('\n')))) : null,
-      domain.cdnOriginDiff ? h('div', { class: 'diff', 'data-testid': 'cdn-origin-diff' },
-        h('h4', {}, 'CDN and origin differ'), h('pre', {}, valueText(domain.cdnOriginDiff))) : null,
-      diagnostics.length ? h('ul', { class: 'lint-list' }, diagnostics.map(diagnosticLine)) : null,
-      body ? h('details', { class: 'body-block', open: true }, h('summary', {}, 'File'), codeView(body, diagnostics)) : null);
-    if (!dirty && document.activeElement !== editor) {
-      editor.value = body?.text ?? '';
-    }
+        card.headers.map((headers) => h('div', {}, h('h5', {}, headers.title),
+          h('pre', { class: 'headers' }, headers.lines.join('\n'))))) : null,
+      card.cdnOriginDiff ? block(card.cdnOriginDiff, 'cdn-origin-diff') : null,
+      card.refetchDiff ? block(card.refetchDiff, 'refetch-diff') : null,
+      lintList(card, 'domain-lint'),
+      card.file ? fileView(card.file, 'domain-file') : h('p', { class: 'muted' }, 'No file to show.'),
+      card.served ? fileView(card.served, 'domain-served') : null);
+    editorNote.textContent = card.editorNote ?? '';
+    if (!dirty && document.activeElement !== editor) editor.value = card.editorText;
+    if (!dirty) replace(editLint, lintList(card, 'edit-lint-list'));
   }
   return { element, update };
-}
-
-/** The document's `hosts` item for a scan-JSON domain (a wildcard's apex is the API's host). */
-function hostEntry(doc, domain) {
-  return (doc.hosts ?? []).find((entry) => entry.host === domain.host || (entry.entries ?? []).includes(domain.host)
-    || entry.host === domain.fetchedHost) ?? null;
 }
 
 export function createDomainsTab(context) {
   const list = h('div', { class: 'domain-list' });
   const element = h('div', { class: 'domains-tab' }, h('h2', { class: 'pane-title' }, 'Domains'), list);
   const cards = new Map();
-  function render(doc) {
-    const domains = doc.domains ?? [];
-    const hosts = domains.map((domain) => domain.host);
+  /** Renders the document's DomainPresentation list. */
+  function render(view) {
+    const domains = view.domains;
+    const hosts = domains.map((card) => card.host);
     for (const host of [...cards.keys()]) if (!hosts.includes(host)) cards.delete(host);
-    for (const domain of domains) {
-      const apiHost = hostEntry(doc, domain)?.host ?? domain.fetchedHost ?? domain.host;
-      if (!cards.has(domain.host)) cards.set(domain.host, createCard(context, domain.host, apiHost));
-      cards.get(domain.host).update(domain, doc);
+    for (const card of domains) {
+      if (!cards.has(card.host)) cards.set(card.host, createCard(context, card.host));
+      cards.get(card.host).update(card);
     }
     if (domains.length === 0) {
       replace(list, h('p', { class: 'muted' }, 'The app claims no associated domain.'));

@@ -13,6 +13,7 @@ const formats = [
 ];
 
 export function createExports({ id, api, toast }) {
+  let names = {};
   const buttons = formats.map(({ format, label, testid }) => h('button', {
     type: 'button', class: 'ghost', 'data-testid': testid, 'data-format': format,
     'aria-label': `Export ${label}`,
@@ -20,20 +21,27 @@ export function createExports({ id, api, toast }) {
       click: async (event) => {
         const button = event.currentTarget;
         button.disabled = true;
-        await downloadExport(api, id, format, toast);
+        await downloadExport(api, id, format, toast, names[format]);
         button.disabled = false;
       },
     },
   }, format === 'linklab' ? '.linklab' : format.toUpperCase()));
   const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' },
     h('span', { class: 'muted' }, 'Export'), buttons);
-  return { element };
+  /** A document that holds nothing yet (or failed) offers no export; names are the view's. */
+  function render(view) {
+    names = view.exportNames;
+    element.hidden = !view.canExport;
+    for (const button of buttons) button.disabled = !view.canExport;
+  }
+  return { element, render };
 }
 
 /** Fetches one export (with the bearer header) and saves it under the server's sanitised name. */
-export async function downloadExport(api, id, format, toast) {
+export async function downloadExport(api, id, format, toast, suggested) {
   try {
-    const { name, blob } = await api.download(id, format);
+    const { name: served, blob } = await api.download(id, format);
+    const name = suggested ?? served;
     const url = URL.createObjectURL(blob);
     const link = h('a', { download: name, class: 'visually-hidden' }, name);
     link.href = url; // a blob: URL of our own bytes, not built from a hostile string

@@ -99,10 +99,12 @@ export function createHome({ api, toast, open }) {
       }
       replace(list, documents.map((doc) => h('li', { class: 'document-row' },
         h('a', { href: `#/doc/${encodeURIComponent(doc.id)}`, 'data-testid': 'document-link', 'data-id': doc.id },
-          doc.name ?? doc.id),
-        h('span', { class: 'phase', 'data-phase': phaseName(doc.phase) }, phaseName(doc.phase)),
+          doc.name),
+        doc.bundleID ? h('code', { class: 'bundle-id' }, doc.bundleID) : null,
+        doc.openedAt ? h('time', { class: 'muted' }, doc.openedAt) : null,
+        h('span', { class: 'phase', 'data-phase': doc.phase }, doc.phaseText),
         h('span', { class: 'counts' }, severities.map((severity) => {
-          const count = doc.counts?.[severity] ?? doc.findingCounts?.[severity] ?? 0;
+          const count = doc.counts[severity];
           return count ? h('span', { class: `sev sev-${severity}`, title: severity }, `${count} ${severity}`) : null;
         })),
         h('button', {
@@ -115,11 +117,6 @@ export function createHome({ api, toast, open }) {
   }
 
   return { element, refresh };
-}
-
-export function phaseName(phase) {
-  if (!phase) return 'ready';
-  return typeof phase === 'string' ? phase : phase.name ?? 'ready';
 }
 
 export function formatBytes(bytes) {

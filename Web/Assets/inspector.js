@@ -1,31 +1,8 @@
-// Inspector: the selected finding's explanation, evidence, remediation and references, and its
-// triage (status + note + save). References are shown as text, never followed from the page.
+// Inspector: the selected finding's FindingDetailPresentation (explanation, evidence,
+// remediation, references, triage) as the server wrote it. References are shown as text,
+// never followed from the page.
 
 import { h, replace } from './dom.js';
-import { triageStatus } from './sidebar.js';
-
-const statuses = ['open', 'confirmed', 'false-positive', 'accepted-risk', 'fixed'];
-
-export function evidenceText(evidence) {
-  switch (evidence.kind) {
-    case 'associationFile': {
-      const where = evidence.line ? ` line ${evidence.line}${evidence.column ? `:${evidence.column}` : ''}` : '';
-      return `${evidence.host ?? ''} ${evidence.pointer ?? ''}${where}`.trim();
-    }
-    case 'entitlement': return `${evidence.key} = ${evidence.value ?? ''}`;
-    case 'binary': {
-      const parts = [evidence.file, evidence.slice && `slice ${evidence.slice}`, evidence.section,
-        evidence.offset !== null && evidence.offset !== undefined ? `offset 0x${Number(evidence.offset).toString(16)}` : null,
-        evidence.symbol];
-      return parts.filter(Boolean).join(' · ');
-    }
-    case 'text': return evidence.text ?? '';
-    default: {
-      const { kind, ...rest } = evidence;
-      return Object.entries(rest).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(' · ');
-    }
-  }
-}
 
 export function createInspector({ id, api, toast, reload }) {
   const body = h('div', { class: 'inspector-body' });
@@ -33,36 +10,51 @@ export function createInspector({ id, api, toast, reload }) {
   let shownFingerprint = null;
   let shownKey = null;
   let dirty = false;
+  let request = 0;
 
-  function show(finding) {
-    if (!finding) {
+  /** Shows the finding `fingerprint` (null: none), fetched anew for the document's revision. */
+  async function show(fingerprint) {
+    const mine = ++request;
+    if (!fingerprint) {
       shownFingerprint = null;
       shownKey = null;
       replace(body, h('p', { class: 'muted' }, 'Select a finding (or press j) to see its evidence, remediation and triage.'));
       return;
     }
+    let detail;
+    try {
+      detail = await api.findingDetail(id, fingerprint);
+    } catch (error) {
+      if (mine !== request) return;
+      shownFingerprint = null;
+      shownKey = null;
+      replace(body, h('p', { class: 'muted' }, error.status === 404
+        ? 'This finding is no longer in the document (its facts changed).' : error.message));
+      return;
+    }
+    if (mine !== request) return;
     // Keep what the tester is typing when the document changes under them.
-    if (finding.fingerprint === shownFingerprint && dirty) return;
-    const key = JSON.stringify(finding);
-    if (finding.fingerprint === shownFingerprint && key === shownKey) return; // unchanged: keep focus
-    shownFingerprint = finding.fingerprint;
+    if (detail.fingerprint === shownFingerprint && dirty) return;
+    const key = JSON.stringify(detail);
+    if (detail.fingerprint === shownFingerprint && key === shownKey) return; // unchanged: keep focus
+    shownFingerprint = detail.fingerprint;
     shownKey = key;
     dirty = false;
-    const status = triageStatus(finding);
     const select = h('select', { id: 'triage-status', 'data-testid': 'triage-status', on: { change: () => { dirty = true; } } },
-      statuses.map((value) => h('option', { value, selected: value === status }, value)));
+      detail.statuses.map((status) => h('option', { value: status.value, selected: status.value === detail.triage },
+        status.label)));
     const note = h('textarea', {
       id: 'triage-note', 'data-testid': 'triage-note', rows: '3', spellcheck: 'true',
       on: { input: () => { dirty = true; } },
     });
-    note.value = finding.triage?.note ?? '';
+    note.value = detail.note;
     const saved = h('span', { class: 'muted', role: 'status', 'aria-live': 'polite' });
     const save = h('button', {
       type: 'button', class: 'primary', 'data-testid': 'triage-save',
       on: {
         click: async () => {
           try {
-            await api.setTriage(id, finding.fingerprint, select.value, note.value);
+            await api.setTriage(id, detail.fingerprint, select.value, note.value);
             dirty = false;
             saved.textContent = 'Saved.';
             reload();
@@ -74,26 +66,26 @@ export function createInspector({ id, api, toast, reload }) {
     }, 'Save triage');
 
     replace(body,
-      h('article', { class: 'finding-detail', 'data-testid': 'inspector', 'data-fingerprint': finding.fingerprint },
-        h('p', {}, h('span', { class: `badge sev sev-${finding.severity}` }, finding.severity), ' ',
-          h('code', {}, finding.id)),
-        h('h3', {}, finding.title ?? ''),
-        finding.subject ? h('p', { class: 'subject' }, finding.subject) : null,
-        h('div', { class: 'prose' }, (finding.explanation ?? '').split(/\n\n+/).map((paragraph) => h('p', {}, paragraph))),
+      h('article', { class: 'finding-detail', 'data-testid': 'inspector', 'data-fingerprint': detail.fingerprint },
+        h('p', {}, h('span', { class: `badge sev sev-${detail.severity}` }, detail.severityLabel), ' ',
+          h('code', {}, detail.id)),
+        h('h3', {}, detail.title),
+        detail.subject ? h('p', { class: 'subject' }, detail.subject) : null,
+        h('div', { class: 'prose' }, detail.paragraphs.map((paragraph) => h('p', {}, paragraph))),
         h('h4', {}, 'Evidence'),
-        h('ul', { class: 'evidence' }, (finding.evidence ?? []).map((evidence) =>
-          h('li', { 'data-kind': evidence.kind }, h('span', { class: 'evidence-kind' }, evidence.kind), ' ',
-            h('code', {}, evidenceText(evidence))))),
-        finding.remediation ? [h('h4', {}, 'Remediation'), h('p', { class: 'prose' }, finding.remediation)] : null,
-        (finding.references ?? []).length ? [h('h4', {}, 'References'),
-          h('ul', { class: 'references' }, finding.references.map((reference) =>
-            h('li', {}, reference.title ?? '', h('br'), h('code', { class: 'url' }, reference.url ?? ''))))] : null,
+        h('ul', { class: 'evidence' }, detail.evidence.map((evidence) =>
+          h('li', { 'data-kind': evidence.kind }, h('span', { class: 'evidence-kind' }, evidence.label), ' ',
+            h('code', {}, evidence.text)))),
+        detail.remediation ? [h('h4', {}, 'Remediation'), h('p', { class: 'prose' }, detail.remediation)] : null,
+        detail.references.length ? [h('h4', {}, 'References'),
+          h('ul', { class: 'references' }, detail.references.map((reference) =>
+            h('li', {}, reference.title, h('br'), h('code', { class: 'url' }, reference.url))))] : null,
         h('h4', {}, 'Triage'),
         h('div', { class: 'triage' },
           h('label', { for: 'triage-status' }, 'Status'), select,
           h('label', { for: 'triage-note' }, 'Note'), note,
           h('div', { class: 'row' }, save, saved),
-          finding.triage?.setAt ? h('p', { class: 'muted' }, `Last set ${finding.triage.setAt}`) : null)));
+          detail.triageSetAt ? h('p', { class: 'muted' }, `Last set ${detail.triageSetAt}`) : null)));
   }
 
   show(null);

@@ -22,16 +22,15 @@ export function createProgress() {
   }
 
   let wasBusy = false;
-  function render(doc) {
-    const domains = doc.hosts ?? doc.domains ?? [];
-    const phase = typeof doc.phase === 'string' ? doc.phase : doc.phase?.name;
+  /** Per host where it stands (the view's DomainPresentation state), open while work runs. */
+  function render(view) {
+    const busy = view.phase.isBusy;
     // Open while work runs, closed once when it ends; the tester's own toggling wins otherwise.
-    const busy = phase === 'inspecting' || phase === 'fetching' || phase === 'idle';
     if (busy && !wasBusy) element.open = true;
     if (!busy && wasBusy) element.open = false;
     wasBusy = busy;
-    replace(hosts, domains.map((domain) => h('li', { 'data-host': domain.host, 'data-state': domain.state ?? 'done' },
-      h('span', { class: `badge state state-${domain.state ?? 'done'}` }, domain.state ?? 'done'), ' ', domain.host)));
+    replace(hosts, view.domains.map((card) => h('li', { 'data-host': card.host, 'data-state': card.state },
+      h('span', { class: `badge state tone-${card.tone}` }, card.stateText), ' ', card.host)));
   }
 
   return { element, event, render };

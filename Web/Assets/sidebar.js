@@ -1,22 +1,26 @@
-// Findings sidebar: counts by severity, the filter (text and severity toggles), the findings
-// grouped by severity (suppressed ones in their own group, never hidden), each with its
-// triage badge. j/k move the selection; "/" focuses the filter (wired in app.js).
+// Findings sidebar: renders the document's FindingListPresentation (counts, groups, rows, the
+// empty text) exactly as the server computed it; the filter box and the severity toggles only
+// collect the tester's input and ask the server for the filtered list. j/k move the selection;
+// "/" focuses the filter (wired in app.js).
 
 import { h, replace } from './dom.js';
 
 export const severities = ['critical', 'high', 'medium', 'low', 'info'];
-const suppressed = new Set(['false-positive', 'accepted-risk']);
 
-export function triageStatus(finding) {
-  return finding?.triage?.status ?? 'open';
-}
-
-export function createSidebar({ select }) {
-  const counts = h('ul', { class: 'counts-bar', 'aria-label': 'Findings by severity' });
+export function createSidebar({ select, filterChanged }) {
+  const counts = h('ul', { class: 'counts-bar', 'aria-label': 'Findings by severity', 'data-testid': 'finding-counts' });
+  const summary = h('p', { class: 'muted count-summary', 'data-testid': 'finding-summary' });
   const filter = h('input', {
-    type: 'search', id: 'finding-filter', 'data-testid': 'finding-filter', 'aria-label': 'Filter findings', placeholder: 'Filter  ( / )',
-    spellcheck: 'false', 'aria-keyshortcuts': '/', 'aria-controls': 'finding-list',
-    on: { input: () => renderList() },
+    type: 'search', id: 'finding-filter', 'data-testid': 'finding-filter', 'aria-label': 'Filter findings',
+    placeholder: 'Filter  ( / )', spellcheck: 'false', 'aria-keyshortcuts': '/', 'aria-controls': 'finding-list',
+    on: {
+      input: () => filterChanged(),
+      keydown: (event) => {
+        if (event.key !== 'Escape') return;
+        // Esc clears the filter and the list with it (not just the box).
+        if (filter.value) { event.stopPropagation(); filter.value = ''; filterChanged(); }
+      },
+    },
   });
   const shown = new Set(severities);
   const toggles = severities.map((severity) => h('button', {
@@ -26,7 +30,7 @@ export function createSidebar({ select }) {
       click: (event) => {
         if (shown.has(severity)) shown.delete(severity); else shown.add(severity);
         event.currentTarget.setAttribute('aria-pressed', String(shown.has(severity)));
-        renderList();
+        filterChanged();
       },
     },
   }, severity));
@@ -34,74 +38,52 @@ export function createSidebar({ select }) {
   const element = h('div', { class: 'sidebar-inner' },
     h('h2', { class: 'pane-title' }, 'Findings'),
     counts,
+    summary,
     filter,
     h('div', { class: 'toggles', role: 'group', 'aria-label': 'Severities shown' }, toggles),
     list);
 
-  let findings = [];
   let selected = null;
 
-  function matches(finding, text) {
-    if (!shown.has(finding.severity)) return false;
-    if (!text) return true;
-    const haystack = [finding.id, finding.title, finding.subject, finding.severity, triageStatus(finding)]
-      .join(' ').toLowerCase();
-    return text.split(/\s+/).every((word) => haystack.includes(word));
-  }
-
-  function item(finding) {
-    const status = triageStatus(finding);
+  function item(row) {
     return h('li', {},
       h('button', {
-        type: 'button', class: 'finding', 'data-testid': 'finding', 'data-finding-id': finding.id,
-        'data-severity': finding.severity, 'data-fingerprint': finding.fingerprint, 'data-triage': status,
-        'aria-current': finding.fingerprint === selected ? 'true' : 'false',
-        on: { click: () => select(finding.fingerprint) },
+        type: 'button', class: 'finding', 'data-testid': 'finding', 'data-finding-id': row.id,
+        'data-severity': row.severity, 'data-fingerprint': row.fingerprint, 'data-triage': row.triage,
+        'aria-current': row.fingerprint === selected ? 'true' : 'false', 'aria-label': row.accessibilityLabel,
+        on: { click: () => select(row.fingerprint) },
       },
-      h('span', { class: `sev-dot sev-${finding.severity}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'finding-id' }, finding.id),
-      h('span', { class: 'finding-title' }, finding.title ?? ''),
-      finding.subject ? h('span', { class: 'finding-subject' }, finding.subject) : null,
-      status !== 'open' ? h('span', { class: `badge triage-${status}`, title: 'triage' }, status) : null));
-  }
-
-  function renderList() {
-    // Rebuilding the list must not take the keyboard focus away from the finding it was on.
-    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.fingerprint : null;
-    fillList();
-    if (focused) list.querySelector(`[data-fingerprint="${CSS.escape(focused)}"]`)?.focus();
-  }
-
-  function fillList() {
-    const text = filter.value.trim().toLowerCase();
-    const visible = findings.filter((finding) => matches(finding, text));
-    const groups = [
-      ...severities.map((severity) => ({
-        key: severity, title: severity,
-        items: visible.filter((f) => f.severity === severity && !suppressed.has(triageStatus(f))),
-      })),
-      { key: 'suppressed', title: 'suppressed', items: visible.filter((f) => suppressed.has(triageStatus(f))) },
-    ].filter((group) => group.items.length > 0);
-    if (groups.length === 0) {
-      replace(list, h('p', { class: 'muted' }, findings.length ? 'No finding matches the filter.' : 'No findings yet.'));
-      return;
-    }
-    replace(list, groups.map((group) => h('section', { class: 'group', 'aria-labelledby': `group-${group.key}` },
-      h('h3', { id: `group-${group.key}`, class: `group-title sev-${group.key}` },
-        `${group.title} (${group.items.length})`),
-      h('ul', {}, group.items.map(item)))));
+      h('span', { class: `sev-dot sev-${row.severity}`, 'aria-hidden': 'true' }),
+      h('span', { class: 'finding-id' }, row.id),
+      h('span', { class: 'finding-title' }, row.title),
+      row.subject ? h('span', { class: 'finding-subject' }, row.subject) : null,
+      row.triageBadge ? h('span', { class: `badge triage-${row.triage}`, title: 'triage' }, row.triageBadge) : null));
   }
 
   let lastKey = null;
-  function render(doc) {
-    const key = JSON.stringify(doc.findings ?? []);
+  /** Renders a FindingListPresentation. */
+  function render(presentation) {
+    const key = JSON.stringify(presentation);
     if (key === lastKey) return; // nothing changed: keep the list (and the focus) as it is
     lastKey = key;
-    findings = doc.findings ?? [];
-    const byseverity = Object.fromEntries(severities.map((s) => [s, findings.filter((f) => f.severity === s).length]));
-    replace(counts, severities.map((severity) => h('li', { class: `count sev-${severity}`, 'data-severity': severity },
-      h('span', { class: 'count-number' }, String(byseverity[severity])), ' ', severity)));
-    renderList();
+    replace(counts, presentation.counts.map((count) => h('li', {
+      class: `count sev-${count.severity}`, 'data-severity': count.severity,
+    }, h('span', { class: 'count-number' }, String(count.count)), ' ', count.severity)),
+    presentation.suppressed ? h('li', { class: 'count suppressed', 'data-severity': 'suppressed' },
+      h('span', { class: 'count-number' }, String(presentation.suppressed)), ' suppressed') : null);
+    summary.textContent = presentation.summary;
+    // Rebuilding the list must not take the keyboard focus away from the finding it was on.
+    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.fingerprint : null;
+    if (presentation.emptyText !== null && presentation.emptyText !== undefined) {
+      replace(list, h('p', { class: 'muted', 'data-testid': 'finding-empty' }, presentation.emptyText));
+    } else {
+      replace(list, presentation.groups.map((group) => h('section', {
+        class: 'group', 'aria-labelledby': `group-${group.key}`, 'data-group': group.key,
+      },
+      h('h3', { id: `group-${group.key}`, class: `group-title sev-${group.key}` }, group.title),
+      h('ul', {}, group.rows.map(item)))));
+    }
+    if (focused) list.querySelector(`[data-fingerprint="${CSS.escape(focused)}"]`)?.focus();
   }
 
   function setSelected(fingerprint) {
@@ -121,5 +103,10 @@ export function createSidebar({ select }) {
     buttons[next].scrollIntoView({ block: 'nearest' });
   }
 
-  return { element, render, setSelected, move, focusFilter: () => { filter.focus(); filter.select(); } };
+  /** The tester's filter, as the view request sends it. */
+  function query() {
+    return { query: filter.value, severities: shown.size === severities.length ? null : [...shown] };
+  }
+
+  return { element, render, setSelected, move, query, focusFilter: () => { filter.focus(); filter.select(); } };
 }

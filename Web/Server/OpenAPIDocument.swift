@@ -220,6 +220,94 @@ enum OpenAPIDocument {
             }
           }
         },
+        "/api/documents/{id}/view": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
+          "get": {
+            "operationId": "documentView",
+            "summary": "The document as the page shows it: the package's presentation values (title, phase, notes, the findings list, every host card, the URL list), encoded as they are.",
+            "parameters": [
+              {"name": "query", "in": "query", "required": false, "description": "Findings filter: every word must appear in a finding's ID, title, subject, severity, triage or note.", "schema": {"type": "string", "maxLength": 1000}},
+              {"name": "severities", "in": "query", "required": false, "description": "Comma-separated severities to list (absent: all).", "schema": {"type": "string", "maxLength": 100}}
+            ],
+            "responses": {
+              "200": {"description": "The view.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DocumentPresentation"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
+            }
+          }
+        },
+        "/api/documents/{id}/findings/{fingerprint}": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"name": "fingerprint", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 1000}}],
+          "get": {
+            "operationId": "findingDetail",
+            "summary": "One finding as the inspector shows it.",
+            "responses": {
+              "200": {"description": "The finding.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/FindingDetailPresentation"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
+            }
+          }
+        },
+        "/api/documents/{id}/tester": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
+          "post": {
+            "operationId": "testURL",
+            "summary": "One typed URL decided now (read-only) as the URL tester shows it; a text that is not a URL gets its problem instead of verdicts.",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TesterInput"}}}},
+            "responses": {
+              "200": {"description": "The URL's verdicts.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLTestPresentation"}}}},
+              "413": {"$ref": "#/components/responses/TooLarge"},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
+            }
+          }
+        },
+        "/api/documents/{id}/hosts/{host}/text": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"$ref": "#/components/parameters/Host"}],
+          "put": {
+            "operationId": "editHostText",
+            "summary": "What-if: decide the host as if the copy that decides served this text (UTF-8; a browser's LF line breaks are put back to CRLF when the served file uses CRLF). Answers the host's card; the host says edited.",
+            "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string", "maxLength": 1048576}}}},
+            "responses": {
+              "200": {"description": "The host's card.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DomainPresentation"}}}},
+              "413": {"$ref": "#/components/responses/TooLarge"},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
+            }
+          }
+        },
+        "/api/documents/{id}/cancel": {
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
+          "post": {
+            "operationId": "cancelWork",
+            "summary": "Cancel the document's work in flight (an inspection: the open fails as cancelled; fetches: what landed stays).",
+            "responses": {
+              "200": {"description": "The phase after cancelling.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhaseStatus"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
+            }
+          }
+        },
         "/api/openapi.json": {
           "get": {
             "operationId": "openAPI",
@@ -261,7 +349,8 @@ enum OpenAPIDocument {
             "required": ["id", "name", "phase", "counts"],
             "properties": {
               "id": {"type": "string"}, "name": {"type": "string"}, "kind": {"type": "string"},
-              "phase": {"$ref": "#/components/schemas/Phase"},
+              "phase": {"$ref": "#/components/schemas/Phase"}, "phaseText": {"type": "string"},
+              "bundleID": {"type": ["string", "null"]}, "openedAt": {"type": ["string", "null"]},
               "counts": {"$ref": "#/components/schemas/SeverityCounts"}
             }
           },
@@ -275,7 +364,47 @@ enum OpenAPIDocument {
           "HostState": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}}},
           "HostReport": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string"}, "report": {}}},
           "TriageInput": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}, "note": {"type": "string", "maxLength": 100000}}},
-          "TriagedFinding": {"type": "object"}
+          "TriagedFinding": {"type": "object"},
+          "TesterInput": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string"}, "trace": {"type": "boolean", "default": false}}},
+          "PhaseStatus": {"type": "object", "required": ["phase", "text", "isBusy", "canCancel"], "properties": {"phase": {"$ref": "#/components/schemas/Phase"}, "text": {"type": "string"}, "fraction": {"type": "number", "minimum": 0, "maximum": 1}, "isBusy": {"type": "boolean"}, "canCancel": {"type": "boolean"}}, "additionalProperties": false},
+          "FindingRowPresentation": {"type": "object", "required": ["fingerprint", "id", "severity", "title", "subject", "triage", "accessibilityLabel"], "properties": {"fingerprint": {"type": "string"}, "id": {"type": "string"}, "severity": {"type": "string"}, "title": {"type": "string"}, "subject": {"type": "string"}, "triage": {"type": "string"}, "triageBadge": {"type": "string"}, "accessibilityLabel": {"type": "string"}}, "additionalProperties": false},
+          "FindingListPresentation": {"type": "object", "required": ["counts", "suppressed", "summary", "total", "groups"], "properties": {
+            "counts": {"type": "array", "items": {"type": "object", "required": ["severity", "label", "count"], "properties": {"severity": {"type": "string"}, "label": {"type": "string"}, "count": {"type": "integer", "minimum": 0}}, "additionalProperties": false}},
+            "suppressed": {"type": "integer", "minimum": 0}, "summary": {"type": "string"}, "total": {"type": "integer", "minimum": 0}, "emptyText": {"type": "string"},
+            "groups": {"type": "array", "items": {"type": "object", "required": ["key", "title", "rows"], "properties": {"key": {"type": "string"}, "title": {"type": "string"}, "rows": {"type": "array", "items": {"$ref": "#/components/schemas/FindingRowPresentation"}}}, "additionalProperties": false}}}, "additionalProperties": false},
+          "FindingDetailPresentation": {"type": "object", "required": ["fingerprint", "id", "severity", "severityLabel", "title", "subject", "paragraphs", "evidence", "remediation", "references", "triage", "note", "statuses"], "properties": {
+            "fingerprint": {"type": "string"}, "id": {"type": "string"}, "severity": {"type": "string"}, "severityLabel": {"type": "string"}, "title": {"type": "string"}, "subject": {"type": "string"},
+            "paragraphs": {"type": "array", "items": {"type": "string"}},
+            "evidence": {"type": "array", "items": {"type": "object", "required": ["kind", "label", "text"], "properties": {"kind": {"type": "string"}, "label": {"type": "string"}, "text": {"type": "string"}}, "additionalProperties": false}},
+            "remediation": {"type": "string"},
+            "references": {"type": "array", "items": {"type": "object", "required": ["title", "url"], "properties": {"title": {"type": "string"}, "url": {"type": "string"}}, "additionalProperties": false}},
+            "triage": {"type": "string"}, "note": {"type": "string"}, "triageSetAt": {"type": "string"},
+            "statuses": {"type": "array", "items": {"type": "object", "required": ["value", "label"], "properties": {"value": {"type": "string"}, "label": {"type": "string"}}, "additionalProperties": false}}}, "additionalProperties": false},
+          "Block": {"type": "object", "required": ["title", "lines"], "properties": {"title": {"type": "string"}, "lines": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false},
+          "ShownFile": {"type": "object", "required": ["title", "text", "isExact", "markers"], "properties": {"title": {"type": "string"}, "text": {"type": "string"}, "isExact": {"type": "boolean"}, "note": {"type": "string"},
+            "markers": {"type": "array", "items": {"type": "object", "required": ["line", "severity", "ids", "message"], "properties": {"line": {"type": "integer"}, "severity": {"type": "string"}, "ids": {"type": "array", "items": {"type": "string"}}, "message": {"type": "string"}}, "additionalProperties": false}}}, "additionalProperties": false},
+          "DomainPresentation": {"type": "object", "required": ["host", "state", "stateText", "tone", "isEdited", "claims", "notes", "headers", "lint", "lintSummary", "editorText", "canRevert", "canRefetch"], "properties": {
+            "host": {"type": "string"}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited", "not-fetched", "not-checked", "unreachable"]},
+            "stateText": {"type": "string"}, "tone": {"type": "string", "enum": ["ok", "warn", "bad", "busy", "edited", "muted"]}, "isEdited": {"type": "boolean"}, "claims": {"type": "string"},
+            "notes": {"type": "array", "items": {"type": "string"}},
+            "routes": {"type": "object", "required": ["columns", "rows"], "properties": {"columns": {"type": "array", "items": {"type": "string"}}, "rows": {"type": "array", "items": {"type": "object", "required": ["route", "cells", "decides", "tone"], "properties": {"route": {"type": "string"}, "cells": {"type": "array", "items": {"type": "string"}}, "decides": {"type": "boolean"}, "tone": {"type": "string"}, "error": {"type": "string"}}, "additionalProperties": false}}}, "additionalProperties": false},
+            "headers": {"type": "array", "items": {"$ref": "#/components/schemas/Block"}},
+            "cdnOriginDiff": {"$ref": "#/components/schemas/Block"}, "refetchDiff": {"$ref": "#/components/schemas/Block"},
+            "file": {"$ref": "#/components/schemas/ShownFile"}, "served": {"$ref": "#/components/schemas/ShownFile"},
+            "lint": {"type": "array", "items": {"type": "object", "required": ["id", "severity", "message", "place", "location"], "properties": {"id": {"type": "string"}, "severity": {"type": "string"}, "message": {"type": "string"}, "place": {"type": "string"}, "location": {"type": "string"}}, "additionalProperties": false}},
+            "lintSummary": {"type": "string"}, "editorText": {"type": "string"}, "editorNote": {"type": "string"}, "canRevert": {"type": "boolean"}, "canRefetch": {"type": "boolean"}}, "additionalProperties": false},
+          "URLTestPresentation": {"type": "object", "required": ["url", "expectation", "expectationLabel", "verdicts"], "properties": {
+            "url": {"type": "string"}, "line": {"type": "integer"}, "expectation": {"type": "string", "enum": ["none", "mustOpen", "mustNotOpen"]}, "expectationLabel": {"type": "string"},
+            "expectationMet": {"type": "boolean"}, "expectationText": {"type": "string"}, "note": {"type": "string"}, "problem": {"type": "string"},
+            "verdicts": {"type": "array", "items": {"type": "object", "required": ["appID", "appLabel", "isAuditedApp", "decision", "headline", "ruleLocation", "accessibilityLabel"], "properties": {"appID": {"type": "string"}, "appLabel": {"type": "string"}, "isAuditedApp": {"type": "boolean"}, "decision": {"type": "string", "enum": ["match", "exclude", "no_match"]}, "headline": {"type": "string"}, "ruleLocation": {"type": "string"}, "ruleText": {"type": "string"}, "trace": {"type": "array", "items": {"type": "string"}}, "accessibilityLabel": {"type": "string"}}, "additionalProperties": false}}}, "additionalProperties": false},
+          "URLListPresentation": {"type": "object", "required": ["lines", "summary", "items"], "properties": {"lines": {"type": "string"}, "summary": {"type": "string"}, "items": {"type": "array", "items": {"$ref": "#/components/schemas/URLTestPresentation"}}, "more": {"type": "string"}}, "additionalProperties": false},
+          "DocumentPresentation": {"type": "object", "required": ["revision", "title", "subtitle", "kind", "phase", "notes", "canExport", "exportNames", "findings", "domains", "urls"], "properties": {
+            "revision": {"type": "integer"}, "title": {"type": "string"}, "subtitle": {"type": "string"}, "kind": {"type": "string"},
+            "phase": {"$ref": "#/components/schemas/PhaseStatus"}, "notes": {"type": "array", "items": {"type": "string"}}, "canExport": {"type": "boolean"},
+            "exportNames": {"type": "object", "additionalProperties": {"type": "string"}},
+            "findings": {"$ref": "#/components/schemas/FindingListPresentation"},
+            "domains": {"type": "array", "items": {"$ref": "#/components/schemas/DomainPresentation"}},
+            "urls": {"$ref": "#/components/schemas/URLListPresentation"}}, "additionalProperties": false}
         },
         "responses": {
           "BadRequest": {"description": "The request was not understood (a bad body, or a path parameter that is not valid percent-encoding).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},

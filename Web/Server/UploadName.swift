@@ -27,17 +27,16 @@ enum UploadName {
         return trimmed
     }
 
-    /// A download's file name without extension: the bundle ID (or the association file's host)
-    /// reduced to letters, digits, `.`, `-` and `_`; "linklab-report" when nothing is left.
-    static func downloadBase(bundleID: String?, fallback: String?) -> String {
-        let source = bundleID ?? fallback ?? ""
-        var kept = String(source.unicodeScalars.filter { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar))
-                || scalar == "." || scalar == "-" || scalar == "_")
-        }.map(Character.init))
-        while kept.hasPrefix(".") { kept.removeFirst() }
-        if kept.count > 100 { kept = String(kept.prefix(100)) }
-        return kept.isEmpty ? "linklab-report" : kept
+    /// `Content-Disposition` for a download named `name`: an ASCII fallback (`"`, `\\`, controls
+    /// and non-ASCII replaced) and the exact name as RFC 8187 UTF-8.
+    static func contentDisposition(_ name: String) -> String {
+        let fallback = String(name.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\"
+                ? Character(scalar) : "_"
+        })
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&+-.^_`|~")
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? fallback
+        return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
     }
 
     /// The first bytes of a stored upload (to tell a session from an app).

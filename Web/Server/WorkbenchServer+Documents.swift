@@ -27,6 +27,24 @@ extension WorkbenchServer {
         router.post("/api/documents/:id/decide") { request, context in
             try await self.decideURL(try Self.pathParameter(context, "id"), request)
         }
+        // What the page renders: the package's presentation values, encoded as they are.
+        router.get("/api/documents/:id/view") { request, context in
+            try await self.view(try Self.pathParameter(context, "id"), request)
+        }
+        router.get("/api/documents/:id/findings/:fingerprint") { _, context in
+            try await self.findingDetail(try Self.pathParameter(context, "id"),
+                                         fingerprint: try Self.pathParameter(context, "fingerprint"))
+        }
+        router.post("/api/documents/:id/tester") { request, context in
+            try await self.tester(try Self.pathParameter(context, "id"), request)
+        }
+        router.put("/api/documents/:id/hosts/:host/text") { request, context in
+            try await self.editText(try Self.pathParameter(context, "id"), host: try Self.pathParameter(context, "host"),
+                                    request)
+        }
+        router.post("/api/documents/:id/cancel") { _, context in
+            try await self.cancel(try Self.pathParameter(context, "id"))
+        }
         router.post("/api/documents/:id/hosts/:host/refetch") { _, context in
             try await self.refetch(try Self.pathParameter(context, "id"),
                                    host: try Self.pathParameter(context, "host"))
@@ -62,7 +80,12 @@ extension WorkbenchServer {
                 if finding.status.isSuppressed { suppressed += 1 } else { counts[finding.finding.severity.rawValue, default: 0] += 1 }
             }
             counts["suppressed"] = suppressed
-            return ["id": entry.id, "name": entry.name, "kind": entry.kind, "phase": entry.document.phase.name,
+            let document = entry.document
+            let main = document.app?.mainBundle
+            return ["id": entry.id, "name": document.source?.name ?? entry.name, "kind": entry.kind,
+                    "phase": document.phase.name, "phaseText": PhaseStatus(document.phase).text,
+                    "bundleID": main?.bundleIdentifier ?? NSNull(),
+                    "openedAt": document.source.map { WorkbenchDocument.iso8601($0.openedAt) } ?? NSNull(),
                     "counts": counts]
         }
         return try Self.json(["documents": documents, "limit": limits.maxDocuments])
@@ -104,7 +127,7 @@ extension WorkbenchServer {
             return try Self.json(["id": id, "name": name], status: .created)
         }
         let id = try await registry.add(name: name, kind: "app", files: [upload.url]) { document in
-            document.openApp(at: upload.url)
+            document.openApp(at: upload.url, name: name)
         }
         return try Self.json(["id": id, "name": name], status: .created)
     }
@@ -256,12 +279,13 @@ extension WorkbenchServer {
         } catch let error as WorkbenchDocumentError {
             throw Self.apiError(error)
         }
-        let base = UploadName.downloadBase(bundleID: document.app?.mainBundle?.bundleIdentifier,
-                                           fallback: document.source?.kind == "aasa" ? document.source?.name : nil)
+        // The tester's name for the file (an upload's file name, never the spool's), as the page offers it.
+        let names = document.presentation().exportNames
+        let name = names[format] ?? ExportNaming.fileName(source: document.source?.name, fileExtension: "links.html",
+                                                          date: Date())
         var headers = HTTPFields()
         headers[.contentType] = contentType
-        let fileExtension = format == "links" ? "links.html" : format
-        headers[.contentDisposition] = "attachment; filename=\"\(base).\(fileExtension)\""
+        headers[.contentDisposition] = UploadName.contentDisposition(name)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
@@ -270,7 +294,78 @@ extension WorkbenchServer {
         "json": "application/json; charset=utf-8", "sarif": "application/sarif+json",
     ]
 
+    // MARK: Presentation (what the page renders)
+
+    @MainActor
+    private func view(_ id: String, _ request: Request) throws -> Response {
+        let document = try registry.document(id)
+        let query = request.uri.queryParameters.get("query") ?? ""
+        let severities = request.uri.queryParameters.get("severities").map { list in
+            Set(list.split(separator: ",").compactMap { Severity(rawValue: String($0)) })
+        }
+        return try Self.encoded(document.presentation(query: query, severities: severities))
+    }
+
+    @MainActor
+    private func findingDetail(_ id: String, fingerprint: String) throws -> Response {
+        let document = try registry.document(id)
+        guard let detail = document.findingDetail(fingerprint: fingerprint) else {
+            throw WebAPIError(.notFound, "The document has no finding with this fingerprint (any more).")
+        }
+        return try Self.encoded(detail)
+    }
+
+    /// One typed URL as the URL tester shows it (read-only; traces when asked for).
+    private func tester(_ id: String, _ request: Request) async throws -> Response {
+        let object = try await Self.jsonBody(request, limit: limits.maxBody)
+        guard let url = object["url"] as? String else {
+            throw WebAPIError(.badRequest, "Send {\"url\": \"https://…\"}.")
+        }
+        let traced = object["trace"] as? Bool ?? false
+        return try await MainActor.run {
+            try Self.encoded(try registry.document(id).presentation(ofTyped: url, traced: traced))
+        }
+    }
+
+    /// The what-if editor's text: decided as if the copy that decides served it (the browser's
+    /// LF line breaks put back to the served file's CRLF), answered with the host's card.
+    private func editText(_ id: String, host: String, _ request: Request) async throws -> Response {
+        let data = try await Self.smallBody(request, limit: limits.maxBody)
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw WebAPIError(.badRequest, "The edited text must be UTF-8.")
+        }
+        return try await MainActor.run {
+            let document = try registry.document(id)
+            let served = document.domainCards.first { $0.host == host || $0.entry.entries.contains(host) }
+            let base = served?.served ?? served?.file
+            let restored = base.map { ServedText.restoringLineBreaks(text, like: $0.text) } ?? text
+            do { try document.edit(restored, forHost: host) } catch { throw Self.apiError(error) }
+            guard let card = document.domainCards.first(where: { $0.host == served?.host ?? host }) else {
+                throw WebAPIError(.notFound, "The document has no such host.")
+            }
+            return try Self.encoded(card.presentation)
+        }
+    }
+
+    @MainActor
+    private func cancel(_ id: String) throws -> Response {
+        let document = try registry.document(id)
+        document.cancel()
+        return try Self.encoded(PhaseStatus(document.phase))
+    }
+
     // MARK: Helpers
+
+    /// A presentation value as JSON (sorted keys, so equal values are equal bytes).
+    static func encoded(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return jsonResponse(try encoder.encode(value), status: status)
+        } catch {
+            throw WebAPIError(.internalServerError, "The answer could not be written.")
+        }
+    }
 
     /// A path parameter percent-decoded once (a fingerprint's `:` arrives as `%3A`); an invalid
     /// encoding (a stray `%`, bytes that are not UTF-8) is a 400 rather than a lookup of the raw text.

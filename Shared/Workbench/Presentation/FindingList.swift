@@ -29,54 +29,85 @@ public struct FindingRow: Sendable, Hashable, Identifiable {
     }
 }
 
-/// The findings sidebar's content: counts, search and triage filter, groups, and keyboard
-/// navigation (next / previous finding). Pure, so both faces and the tests agree.
+/// The findings sidebar's content: counts, search and filters, groups, and keyboard navigation
+/// (next / previous finding). Pure, so both faces and the tests agree. A suppressed finding
+/// (false positive, accepted risk) is counted and grouped apart, never hidden: the counts are
+/// always what the groups show with no filter.
 public struct FindingList: Sendable, Equatable {
-    /// A severity group of the visible findings.
+    /// A group of the visible findings: one severity's open findings, or the suppressed ones.
     public struct Group: Sendable, Equatable, Identifiable {
-        public var id: Severity { severity }
-        public var severity: Severity
+        /// The severity's raw value, or `suppressed`.
+        public var id: String { severity?.rawValue ?? "suppressed" }
+        /// The severity, nil for the suppressed group.
+        public var severity: Severity?
         public var findings: [TriagedFinding]
-        /// "Medium (2)".
-        public var title: String { "\(severity.displayName) (\(findings.count))" }
+        /// "Medium (2)", "Suppressed (1)".
+        public var title: String { "\(severity?.displayName ?? "Suppressed") (\(findings.count))" }
     }
 
-    /// Findings per severity in the whole document (every severity present, zero included).
+    /// Findings per severity in the whole document that are not suppressed (every severity
+    /// present, zero included).
     public let counts: [Severity: Int]
-    /// The findings that pass the search and the filter, in report order.
+    /// Findings triaged as false positive or accepted risk.
+    public let suppressedCount: Int
+    /// All findings of the document.
+    public let total: Int
+    /// The findings that pass the search and the filters, in report order.
     public let visible: [TriagedFinding]
 
-    /// `findings` in report order; `query` matches ID, title, subject or triage note (case
-    /// insensitive; blank = all); `statuses` nil = every status.
-    public init(_ findings: [TriagedFinding], query: String = "", statuses: Set<TriageStatus>? = nil) {
+    /// `findings` in report order; `query`: every word must appear in the ID, title, subject,
+    /// severity, triage status or note (case insensitive; blank = all); `statuses` and
+    /// `severities` nil = every one.
+    public init(_ findings: [TriagedFinding], query: String = "", statuses: Set<TriageStatus>? = nil,
+                severities: Set<Severity>? = nil) {
         var counts = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0, 0) })
-        for item in findings { counts[item.finding.severity, default: 0] += 1 }
+        var suppressed = 0
+        for item in findings {
+            if item.status.isSuppressed { suppressed += 1 } else { counts[item.finding.severity, default: 0] += 1 }
+        }
         self.counts = counts
-        let needle = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        suppressedCount = suppressed
+        total = findings.count
+        let words = query.split(whereSeparator: \.isWhitespace)
         visible = findings.filter { item in
             if let statuses, !statuses.contains(item.status) { return false }
-            guard !needle.isEmpty else { return true }
+            if let severities, !severities.contains(item.finding.severity) { return false }
+            guard !words.isEmpty else { return true }
             let finding = item.finding
-            return [finding.id, finding.title, finding.subject, item.triage?.note ?? ""]
-                .contains { $0.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+            let fields = [finding.id, finding.title, finding.subject, finding.severity.rawValue, item.status.rawValue,
+                          item.triage?.note ?? ""]
+            return words.allSatisfy { word in
+                fields.contains { $0.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+            }
         }
     }
 
-    /// "1 high · 2 medium · 1 info" (severities with findings only), or "No findings".
+    /// "1 high · 2 medium · 1 info · 1 suppressed" (non-zero parts only), or "No findings".
     public var countSummary: String {
-        let parts = Severity.descending.compactMap { severity -> String? in
+        var parts = Severity.descending.compactMap { severity -> String? in
             guard let count = counts[severity], count > 0 else { return nil }
             return "\(count) \(severity.rawValue)"
         }
+        if suppressedCount > 0 { parts.append("\(suppressedCount) suppressed") }
         return parts.isEmpty ? "No findings" : parts.joined(separator: " · ")
     }
 
-    /// The visible findings grouped by severity, most severe first, empty groups left out.
+    /// The visible findings grouped by severity, most severe first, then the suppressed ones;
+    /// empty groups left out.
     public var groups: [Group] {
-        Severity.descending.compactMap { severity in
-            let items = visible.filter { $0.finding.severity == severity }
+        var groups = Severity.descending.compactMap { severity -> Group? in
+            let items = visible.filter { $0.finding.severity == severity && !$0.status.isSuppressed }
             return items.isEmpty ? nil : Group(severity: severity, findings: items)
         }
+        let suppressed = visible.filter(\.status.isSuppressed)
+        if !suppressed.isEmpty { groups.append(Group(severity: nil, findings: suppressed)) }
+        return groups
+    }
+
+    /// What the list says when no finding is shown, nil when some is.
+    public var emptyText: String? {
+        guard visible.isEmpty else { return nil }
+        return total == 0 ? "No findings." : "No finding matches the filter."
     }
 
     /// The fingerprint after `fingerprint` in group order (the first when nil or not visible;
@@ -94,5 +125,3 @@ public struct FindingList: Sendable, Equatable {
         return order[max(index - 1, 0)]
     }
 }
-
-

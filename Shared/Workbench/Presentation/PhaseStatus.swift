@@ -1,21 +1,27 @@
 import Foundation
 
 /// A document's phase as the toolbar shows it: one line, and a fraction when one is known.
-public struct PhaseStatus: Sendable, Equatable {
+public struct PhaseStatus: Sendable, Equatable, Codable {
+    /// `idle`, `inspecting`, `fetching`, `ready`, `failed` (`data-phase`).
+    public let phase: String
     public let text: String
     /// 0…1 when progress is measurable (bytes of a known total, hosts), else nil.
     public let fraction: Double?
     /// Work is in flight (show a spinner when there is no fraction).
     public let isBusy: Bool
+    /// The work in flight can be cancelled (an inspection or fetches).
+    public let canCancel: Bool
 
     public init(_ phase: DocumentPhase) {
+        self.phase = phase.name
         switch phase {
         case .idle:
             (text, fraction, isBusy) = ("Nothing open", nil, false)
         case .inspecting(let done, let total):
             if let total, total > 0 {
-                text = "Inspecting… \(Self.megabytes(done)) of \(Self.megabytes(total)) MB"
-                fraction = min(1, max(0, Double(done) / Double(total)))
+                let share = min(1, max(0, Double(done) / Double(total)))
+                text = "Inspecting… \(Int(share * 100))% (\(Self.megabytes(done)) of \(Self.megabytes(total)) MB)"
+                fraction = share
             } else {
                 text = "Inspecting… \(Self.megabytes(done)) MB"
                 fraction = nil
@@ -30,6 +36,7 @@ public struct PhaseStatus: Sendable, Equatable {
         case .failed(let reason):
             (text, fraction, isBusy) = ("Failed: \(reason)", nil, false)
         }
+        canCancel = isBusy
     }
 
     /// Mebibytes with one decimal ("5.0").

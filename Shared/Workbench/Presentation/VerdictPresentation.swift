@@ -1,3 +1,4 @@
+import AppInspection
 import Findings
 import SiteAssociation
 
@@ -26,6 +27,14 @@ public struct VerdictPresentation: Sendable, Equatable {
     /// The deciding rule as written, or "no deciding rule".
     public var rule: String { verdict.ruleText ?? "no deciding rule" }
 
+    /// Where the deciding rule is: "details[0] rule 2", "details[1]" (no rule of it matched),
+    /// or "no detail lists this app ID".
+    public var ruleLocation: String {
+        guard let detail = verdict.detail else { return "no detail lists this app ID" }
+        guard let rule = verdict.rule else { return "details[\(detail)]: no rule matched" }
+        return "details[\(detail)] rule \(rule)"
+    }
+
     /// true / false when the tester gave an expectation (`=` / `!` in the URL list), else nil.
     public var meetsExpectation: Bool? {
         switch expectation {
@@ -37,4 +46,164 @@ public struct VerdictPresentation: Sendable, Equatable {
 
     /// What VoiceOver reads.
     public var accessibilityLabel: String { "\(verdict.appID): \(headline)" }
+}
+
+/// Whose app IDs a verdict is for: the audited app's bundles (by role) come first and are
+/// named; another app ID of the same team, or of another team, is labelled as another app.
+public struct AuditedApps: Sendable, Equatable {
+    /// App ID → the bundle's role ("app", "App Clip", …).
+    public var roles: [String: String]
+    /// The audited app's team prefixes.
+    public var teams: Set<String>
+    /// The audited app IDs in bundle order.
+    public var order: [String]
+
+    public init(_ snapshot: AppSnapshot?) {
+        var roles: [String: String] = [:]
+        var order: [String] = []
+        for bundle in snapshot?.bundles ?? [] {
+            guard let id = bundle.applicationIdentifier, roles[id] == nil else { continue }
+            roles[id] = Self.roleName(bundle.role)
+            order.append(id)
+        }
+        self.roles = roles
+        self.order = order
+        teams = Set(order.compactMap(Self.team(of:)))
+    }
+
+    /// "this app", "this app's App Clip", "another app of team ABCDE12345", "another app (team XYZ)".
+    public func label(_ appID: String) -> String {
+        if let role = roles[appID] { return role == "app" ? "this app" : "this app's \(role)" }
+        guard let team = Self.team(of: appID) else { return "another app" }
+        return teams.contains(team) ? "another app of this team (\(team))" : "another app (team \(team))"
+    }
+
+    /// Audited app IDs first (bundle order), then the others as the file lists them.
+    public func sorted(_ verdicts: [AppVerdict]) -> [AppVerdict] {
+        let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        return verdicts.enumerated().sorted { lhs, rhs in
+            let left = rank[lhs.element.appID] ?? order.count + lhs.offset
+            let right = rank[rhs.element.appID] ?? order.count + rhs.offset
+            return left < right
+        }.map(\.element)
+    }
+
+    static func team(of appID: String) -> String? {
+        guard let dot = appID.firstIndex(of: "."), dot != appID.startIndex else { return nil }
+        return String(appID[..<dot])
+    }
+
+    static func roleName(_ role: BundleRole) -> String {
+        switch role {
+        case .app: "app"
+        case .extension: "extension"
+        case .appclip: "App Clip"
+        case .watch: "watch app"
+        case .framework: "framework"
+        }
+    }
+}
+
+/// One URL as the URL tester shows it, decided for every app ID: the page's JSON for a typed
+/// URL (`POST …/decide`) and for each line of a list.
+public struct URLTestPresentation: Sendable, Equatable, Codable {
+    /// One verdict row.
+    public struct Verdict: Sendable, Equatable, Codable {
+        public var appID: String
+        /// "this app", "another app (team XYZ)".
+        public var appLabel: String
+        public var isAuditedApp: Bool
+        /// `match`, `exclude`, `no_match` (`data-decision`).
+        public var decision: String
+        public var headline: String
+        /// "details[0] rule 2".
+        public var ruleLocation: String
+        /// The deciding rule as written in the file, nil when none decided.
+        public var ruleText: String?
+        /// The trace when the verdict carries one (else a face asks for it when it shows it).
+        public var trace: [String]?
+        public var accessibilityLabel: String
+    }
+
+    public var url: String
+    /// The line of the tester's list, nil for a typed URL.
+    public var line: Int?
+    /// `none`, `mustOpen`, `mustNotOpen`.
+    public var expectation: String
+    /// "must open", "must not open", or "" for none.
+    public var expectationLabel: String
+    /// Whether the expectation holds for the audited app's IDs (nil without an expectation).
+    public var expectationMet: Bool?
+    /// "met", "not met", or nil.
+    public var expectationText: String?
+    /// Why the URL has no verdict (not a URL iOS decides, no file, host not claimed); nil when
+    /// it has verdicts.
+    public var note: String?
+    /// The line is not a URL: the reason, in place of verdicts.
+    public var problem: String?
+    public var verdicts: [Verdict]
+
+    /// `test` as decided for the audited app `apps`.
+    public init(_ test: URLTest, apps: AuditedApps) {
+        url = test.url
+        line = test.line
+        expectation = test.expectation.rawValue
+        expectationLabel = Self.label(test.expectation)
+        let audited = test.verdicts.filter { apps.roles[$0.appID] != nil }
+        let judged = audited.isEmpty ? test.verdicts : audited
+        switch test.expectation {
+        case .none: expectationMet = nil
+        case .mustOpen: expectationMet = !judged.isEmpty && judged.allSatisfy { $0.decision == .match }
+        case .mustNotOpen: expectationMet = !judged.contains { $0.decision == .match }
+        }
+        expectationText = expectationMet.map { $0 ? "met" : "not met" }
+        problem = nil
+        verdicts = apps.sorted(test.verdicts).map { verdict in
+            let shown = VerdictPresentation(verdict, expectation: test.expectation)
+            return Verdict(appID: verdict.appID, appLabel: apps.label(verdict.appID),
+                           isAuditedApp: apps.roles[verdict.appID] != nil, decision: shown.hookDecision,
+                           headline: shown.headline, ruleLocation: shown.ruleLocation, ruleText: verdict.ruleText,
+                           trace: verdict.trace.isEmpty ? nil : verdict.trace,
+                           accessibilityLabel: "\(apps.label(verdict.appID)), \(shown.accessibilityLabel)")
+        }
+        // With no file for the host every verdict carries the one reason: it is the whole story.
+        note = verdicts.isEmpty ? "No app ID to decide for: the app has none and no association file names one."
+            : test.domain == nil ? test.verdicts.first?.trace.first : nil
+    }
+
+    /// A list line that is not a URL.
+    public init(problem: URLLineIssue) {
+        url = problem.text
+        line = problem.line
+        expectation = URLExpectation.none.rawValue
+        expectationLabel = ""
+        expectationMet = nil
+        expectationText = nil
+        note = nil
+        self.problem = problem.message
+        verdicts = []
+    }
+
+    static func label(_ expectation: URLExpectation) -> String {
+        switch expectation {
+        case .none: ""
+        case .mustOpen: "must open"
+        case .mustNotOpen: "must not open"
+        }
+    }
+}
+
+/// A line of the tester's URL list that is not decided, with why.
+public struct URLLineIssue: Sendable, Equatable, Codable {
+    /// 1-based; nil for a problem of the whole list (too many lines).
+    public var line: Int?
+    /// The line as typed (clipped).
+    public var text: String
+    public var message: String
+
+    public init(line: Int?, text: String, message: String) {
+        self.line = line
+        self.text = text
+        self.message = message
+    }
 }

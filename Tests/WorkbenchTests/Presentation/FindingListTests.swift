@@ -20,17 +20,38 @@ import Workbench
         ]
     }
 
-    @Test func countsEverySeverityIncludingZero() {
+    @Test func countsEverySeverityIncludingZeroAndSuppressedApart() {
         let list = FindingList(sample)
-        #expect(list.counts == [.critical: 0, .high: 1, .medium: 2, .low: 0, .info: 1])
-        #expect(list.countSummary == "1 high · 2 medium · 1 info")
+        #expect(list.counts == [.critical: 0, .high: 1, .medium: 1, .low: 0, .info: 1])
+        #expect(list.suppressedCount == 1)
+        #expect(list.countSummary == "1 high · 1 medium · 1 info · 1 suppressed")
     }
 
-    @Test func groupsBySeverityMostSevereFirstAndDropsEmptyGroups() {
+    @Test func groupsBySeverityMostSevereFirstThenSuppressedAndDropsEmptyGroups() {
         let groups = FindingList(sample).groups
-        #expect(groups.map(\.severity) == [.high, .medium, .info])
-        #expect(groups[1].findings.map(\.finding.id) == ["ENT-002", "AASA-010"])
-        #expect(groups[1].title == "Medium (2)")
+        #expect(groups.map(\.id) == ["high", "medium", "info", "suppressed"])
+        #expect(groups[1].findings.map(\.finding.id) == ["AASA-010"])
+        #expect(groups[1].title == "Medium (1)")
+        #expect(groups[3].findings.map(\.finding.id) == ["ENT-002"])
+        #expect(groups[3].title == "Suppressed (1)")
+    }
+
+    @Test func theCountsAreWhatTheGroupsShowWithNoFilter() {
+        let list = FindingList(sample)
+        for severity in Severity.allCases {
+            let shown = list.groups.first { $0.severity == severity }?.findings.count ?? 0
+            #expect(list.counts[severity] == shown)
+        }
+        #expect(list.groups.first { $0.severity == nil }?.findings.count == list.suppressedCount)
+    }
+
+    @Test func everyWordOfTheQueryMustMatchAndSeveritiesFilter() {
+        #expect(FindingList(sample, query: "aasa shop").visible.map(\.finding.id) == ["AASA-010"])
+        #expect(FindingList(sample, query: "medium false").visible.map(\.finding.id) == ["ENT-002"])
+        #expect(FindingList(sample, severities: [.info, .high]).visible.map(\.finding.id) == ["AASA-007", "INFO-001"])
+        #expect(FindingList(sample, query: "nothing-like-this").emptyText == "No finding matches the filter.")
+        #expect(FindingList([]).emptyText == "No findings.")
+        #expect(FindingList(sample).emptyText == nil)
     }
 
     @Test func searchMatchesIDTitleSubjectAndNoteCaseInsensitively() {
@@ -44,12 +65,13 @@ import Workbench
     @Test func statusFilterKeepsOnlyThoseStatuses() {
         let open = FindingList(sample, statuses: [.open])
         #expect(open.visible.map(\.finding.id) == ["AASA-007", "AASA-010", "INFO-001"])
-        #expect(open.counts[.medium] == 2, "counts describe the whole document, not the filter")
+        #expect(open.counts[.medium] == 1, "counts describe the whole document, not the filter")
     }
 
     @Test func nextAndPreviousWalkTheVisibleOrderAndStopAtTheEnds() {
         let list = FindingList(sample)
-        let prints = list.visible.map(\.fingerprint)
+        let prints = list.groups.flatMap(\.findings).map(\.fingerprint)
+        #expect(prints.count == 4 && prints.last == sample[1].fingerprint, "the suppressed group comes last")
         #expect(list.next(after: nil) == prints.first)
         #expect(list.next(after: prints[0]) == prints[1])
         #expect(list.next(after: prints[3]) == prints[3])

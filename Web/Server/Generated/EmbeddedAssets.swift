@@ -156,6 +156,20 @@ export const api = {
       ...(host ? { 'X-LinkLab-Domain': host } : {}), 'Content-Type': 'application/json' } }),
   openDomain: (host) => callJSON('POST', '/api/documents',
     { body: '', headers: { 'X-LinkLab-Domain': host, 'X-LinkLab-Filename': headerSafe(host) } }),
+  // The document as the page shows it (DocumentPresentation); the sidebar's filter goes along.
+  view: (id, { query = '', severities = null } = {}) => {
+    const params = new URLSearchParams();
+    if (query) params.set('query', query);
+    if (severities) params.set('severities', severities.join(','));
+    const search = params.toString();
+    return callJSON('GET', `${documentPath(id)}/view${search ? `?${search}` : ''}`);
+  },
+  findingDetail: (id, fingerprint) => callJSON('GET', `${documentPath(id)}/findings/${segment(fingerprint)}`),
+  // One typed URL as the tester shows it (URLTestPresentation), traces only when asked for.
+  tester: (id, url, trace = false) => callJSON('POST', `${documentPath(id)}/tester`, { json: { url, trace } }),
+  putHostText: (id, host, text) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/text`,
+    { body: text, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+  cancel: (id) => callJSON('POST', `${documentPath(id)}/cancel`),
   decideURLs: (id, lines) => callJSON('POST', `${documentPath(id)}/urls`, { json: { lines } }),
   // One URL, read-only (the tester's keystrokes): {"urlTest": …}, the shape of one urlTests entry.
   decideURL: (id, url, trace = true) => callJSON('POST', `${documentPath(id)}/decide`, { json: { url, trace } }),
@@ -359,8 +373,17 @@ main:focus { outline: none; }
 .sev-low { color: var(--low); } .sev-info { color: var(--info); } .sev-suppressed { color: var(--muted); }
 .badge { display: inline-block; font-size: .72rem; padding: 0 .4rem; border: 1px solid currentColor; border-radius: 999px; white-space: nowrap; }
 .badge.warn { color: var(--warn); } .badge.ok { color: var(--ok); }
-.state-done, .state-supplied { color: var(--ok); } .state-failed { color: var(--critical); }
-.state-fetching, .state-pending { color: var(--muted); } .state-edited { color: var(--medium); }
+.tone-ok { color: var(--ok); } .tone-bad { color: var(--critical); } .tone-warn { color: var(--medium); }
+.tone-busy, .tone-muted { color: var(--muted); } .tone-edited { color: var(--medium); }
+.document-notes { list-style: none; margin: 0 0 .5rem; padding: .4rem .6rem; border: 1px solid var(--border);
+  border-left: 3px solid var(--medium); border-radius: 6px; background: var(--surface); font-size: .85rem; }
+.domain-note { margin: .2rem 0; font-size: .85rem; }
+.count-summary { font-size: .8rem; margin: 0 0 .4rem; }
+.routes tr.decides td:first-child { font-weight: 600; }
+.file-note { font-size: .8rem; }
+.app-label { font-size: .8rem; color: var(--muted); }
+.url-results tr.problem td { color: var(--critical); }
+.url-results code.url, .link-list code.url { overflow-wrap: anywhere; }
 .lint-error { color: var(--critical); } .lint-warning { color: var(--medium); } .lint-info { color: var(--info); }
 .error-text { color: var(--critical); }
 
@@ -443,6 +466,12 @@ button, .button { line-height: 1.3; font-size: inherit; vertical-align: middle; 
 label.button { margin: 0; font-weight: normal; display: inline-block; }
 .card-header .actions, .row { align-items: center; }
 html, body { overflow: hidden; }
+/* Wrap, never clip (1280×800 and 1440×900): long codes, URLs and rule texts break anywhere, a
+   verdict's headline wraps inside its pill, and a wide table scrolls inside its own box. */
+.table td, .table td code, .table td pre, .verdict-head code, .rule { overflow-wrap: anywhere; }
+.pill { white-space: normal; }
+.domain-details, .url-list, .evidence-block { max-width: 100%; overflow-x: auto; }
+.counts-bar { grid-template-columns: repeat(auto-fill, minmax(3.2rem, 1fr)); }
 
 """#
         ),
@@ -509,33 +538,30 @@ function setStatus(phase, text) {
   statusElement.textContent = text ?? '';
 }
 
-function phaseText(doc) {
-  const phase = doc.phase ?? 'ready';
-  const name = typeof phase === 'string' ? phase : phase.name ?? 'ready';
-  // The server puts the phase's details beside it (bytesDone, hostsDone, message).
-  const detail = { ...doc, ...(typeof phase === 'object' ? phase : {}) };
-  const hosts = doc.hosts ?? doc.domains ?? [];
-  switch (name) {
-    case 'idle':
-    case 'inspecting': {
-      const total = detail.bytesTotal;
-      const share = total ? ` ${Math.floor((100 * (detail.bytesDone ?? 0)) / total)}%` : '';
-      return ['inspecting', `Inspecting the app…${share}`];
-    }
-    case 'fetching': {
-      const done = detail.hostsDone ?? hosts.filter((d) => !['pending', 'fetching'].includes(d.state)).length;
-      const total = detail.hostsTotal ?? hosts.length;
-      return [name, `Fetching association files (${done}/${total})…`];
-    }
-    case 'failed': return [name, `Failed: ${detail.message ?? detail.error ?? 'the document could not be opened'}`];
-    default: return ['ready', 'Ready'];
-  }
+/** The status line and its Cancel control, from the view's PhaseStatus. */
+function showPhase(status) {
+  setStatus(status.phase, status.text);
+  if (status.fraction != null) statusElement.dataset.fraction = String(status.fraction);
+  else delete statusElement.dataset.fraction;
+  cancelButton.hidden = !status.canCancel;
 }
+
+const cancelButton = h('button', {
+  type: 'button', class: 'ghost', 'data-testid': 'cancel-open', hidden: true,
+  on: {
+    click: async () => {
+      if (!current) return;
+      try { await api.cancel(current.id); reload(); } catch (error) { toast(error.message); }
+    },
+  },
+}, 'Cancel');
+statusElement.after(cancelButton);
 
 function closeDocumentView() {
   current?.stopEvents?.();
   current = null;
   setStatus(null);
+  cancelButton.hidden = true;
   titleElement.textContent = '';
   exportsNav.hidden = true;
   exportsNav.replaceChildren();
@@ -566,11 +592,13 @@ function showDocument(route) {
     select: (fingerprint) => selectFinding(fingerprint),
     showTab: (key) => selectTab(key, true),
     reload: () => reload(),
+    filterChanged: () => scheduleFilter(),
   };
   const sidebar = createSidebar(context);
   const inspector = createInspector(context);
   const progress = createProgress(context);
   const panes = Object.fromEntries(tabs.map((tab) => [tab.key, tab.create(context)]));
+  const notes = h('ul', { class: 'document-notes', 'data-testid': 'document-notes', 'aria-label': 'Notes', hidden: true });
 
   const tabButtons = tabs.map((tab, index) => h('button', {
     type: 'button', role: 'tab', id: `tab-${tab.key}`, 'data-testid': tab.testid,
@@ -586,20 +614,26 @@ function showDocument(route) {
   const layout = h('div', { class: 'workbench' },
     h('aside', { class: 'sidebar', 'aria-label': 'Findings' }, sidebar.element),
     h('section', { class: 'center', 'aria-label': 'Document' },
+      notes,
       progress.element,
       h('div', { role: 'tablist', 'aria-label': 'Views', class: 'tabs' }, tabButtons),
       panels),
     h('aside', { class: 'inspector', 'aria-label': 'Inspector' }, inspector.element));
   replace(main, layout);
 
-  current = { id: route.id, sidebar, inspector, progress, panes, tabButtons, panels, doc: null, selected: null };
-  exportsNav.replaceChildren(createExports(context).element);
+  const exports = createExports(context);
+  current = {
+    id: route.id, sidebar, inspector, progress, panes, tabButtons, panels, exports, notes, view: null, selected: null,
+    appRevision: null,
+  };
+  exportsNav.replaceChildren(exports.element);
   exportsNav.hidden = false;
   setStatus('inspecting', 'Loading…');
   selectTab(route.tab, false);
   if (route.finding) current.selected = route.finding;
 
   const scheduleReload = debounce(() => reload(), 60);
+  const scheduleFilter = debounce(() => reload(), 40);
   // URL tests change on every keystroke in the tester, which already shows its own answer:
   // the rest of the page catches up once typing pauses.
   const scheduleQuietReload = debounce(function quiet() {
@@ -607,6 +641,7 @@ function showDocument(route) {
   }, 300);
   current.stopEvents = api.events(route.id, (event) => {
     progress.event(event);
+    if (event.type === 'app') current.appRevision = null;
     if (event.type === 'urls' || event.type === 'findings') scheduleQuietReload(); else scheduleReload();
   }, (state) => { if (state === 'open') scheduleReload(); });
   reload();
@@ -638,11 +673,7 @@ function selectFinding(fingerprint) {
   current.selected = fingerprint;
   updateRoute({ finding: fingerprint });
   current.sidebar.setSelected(fingerprint);
-  current.inspector.show(findingFor(fingerprint));
-}
-
-function findingFor(fingerprint) {
-  return (current?.doc?.findings ?? []).find((finding) => finding.fingerprint === fingerprint) ?? null;
+  current.inspector.show(fingerprint);
 }
 
 let reloading = null;
@@ -653,10 +684,16 @@ async function reload() {
   const id = current.id;
   reloading = (async () => {
     try {
-      const doc = await api.getDocument(id);
+      const view = await api.view(id, current.sidebar.query());
       if (current?.id !== id) return;
-      current.doc = doc;
-      render(doc);
+      current.view = view;
+      render(view);
+      // The App tab reads the app's facts (the scan JSON) once per app (an `app` event resets it).
+      if (current.appRevision === null && view.canExport) {
+        current.appRevision = view.revision;
+        const doc = await api.getDocument(id);
+        if (current?.id === id) current.panes.app.render(doc);
+      }
     } catch (error) {
       if (current?.id !== id) return;
       setStatus('failed', error.message);
@@ -668,17 +705,19 @@ async function reload() {
   if (reloadAgain) { reloadAgain = false; await reload(); }
 }
 
-function render(doc) {
-  const [phase, text] = phaseText(doc);
-  setStatus(phase, text);
-  const main = (doc.bundles ?? []).find((bundle) => bundle.role === 'app') ?? (doc.bundles ?? [])[0];
-  const name = main?.bundleIdentifier ?? doc.source?.name ?? (doc.scan?.hosts ?? [])[0] ?? 'Document';
-  titleElement.textContent = name;
-  document.title = `${name} · UniversalLinkLab`;
-  current.progress.render(doc);
-  current.sidebar.render(doc);
-  for (const pane of Object.values(current.panes)) pane.render(doc);
-  current.inspector.show(current.selected ? findingFor(current.selected) : null);
+function render(view) {
+  showPhase(view.phase);
+  titleElement.textContent = view.subtitle ? `${view.title} — ${view.subtitle}` : view.title;
+  document.title = `${view.title} · UniversalLinkLab`;
+  current.progress.render(view);
+  // The document's notes (e.g. no path to Apple from this machine), as every export carries them.
+  replace(current.notes, view.notes.map((note) => h('li', { 'data-testid': 'document-note' }, note)));
+  current.notes.hidden = view.notes.length === 0;
+  current.sidebar.render(view.findings);
+  current.panes.domains.render(view);
+  current.panes.urls.render(view, () => reload());
+  current.exports.render(view);
+  current.inspector.show(current.selected);
   current.sidebar.setSelected(current.selected);
 }
 
@@ -996,84 +1035,65 @@ export function debounce(fn, ms) {
         "/domains.js": (
             contentType: "text/javascript; charset=utf-8",
             body: #"""
-// Domains tab: one card per host with its state, each route's status (CDN, origin, legacy),
-// timings, Apple's failure headers, the body with line numbers and lint markers, the CDN/origin
-// difference, and the actions: Refetch, "Use a file…", and Edit (live lint and what-if: every
-// pause in typing sends the text to the server, which re-decides the URLs and the findings).
+// Domains tab: one card per host, each a DomainPresentation rendered as the server wrote it:
+// state, routes, Apple's headers, the CDN/origin difference (only when they differ), what
+// changed since the previous fetch, the file that decides (with line numbers and lint markers
+// on its own lines), what was served when edited, and the actions: Refetch, "Use a file…",
+// and the what-if editor, which starts from the text that decides, byte for byte.
 
 import { h, replace, debounce } from './dom.js';
-import { valueText } from './apptab.js';
 
-function lintOf(domain) {
-  if (Array.isArray(domain.lint)) return domain.lint;
-  return (domain.routes ?? []).find((route) => route.file || (route.diagnostics ?? []).length)?.diagnostics ?? [];
+function lintItem(lint) {
+  return h('li', { class: `lint lint-${lint.severity}`, 'data-lint-id': lint.id },
+    h('span', { class: `badge lint-${lint.severity}` }, lint.severity), ' ',
+    h('code', {}, lint.id), ' ',
+    lint.place ? h('span', { class: 'muted' }, `${lint.place} `) : null,
+    lint.location ? h('code', { class: 'muted' }, lint.location) : null, ' ',
+    lint.message);
 }
 
-/** The text that decides, and whether its line numbers are the file's own (for lint markers). */
-function bodyOf(domain) {
-  if (typeof domain.editedText === 'string') return { text: domain.editedText, original: true };
-  for (const candidate of [domain.body, domain.text]) if (typeof candidate === 'string') return { text: candidate, original: true };
-  const route = (domain.routes ?? []).find((r) => r.file || r.body || r.bodyPrefix) ?? null;
-  if (!route) return null;
-  if (typeof route.body === 'string') return { text: route.body, original: true };
-  if (route.file) return { text: JSON.stringify(route.file, null, 2), original: false };
-  if (typeof route.bodyPrefix === 'string') return { text: route.bodyPrefix, original: true };
-  return null;
+function lintList(card, testid) {
+  return h('div', { class: 'lint-block', 'data-testid': testid },
+    h('p', { class: 'muted', 'data-testid': `${testid}-summary` }, card.lintSummary),
+    card.lint.length ? h('ul', { class: 'lint-list' }, card.lint.map(lintItem)) : null);
 }
 
-function diagnosticLine(diagnostic) {
-  return h('li', { class: `lint lint-${diagnostic.severity ?? 'info'}`, 'data-lint-id': diagnostic.id ?? '' },
-    h('span', { class: `badge lint-${diagnostic.severity ?? 'info'}` }, diagnostic.severity ?? 'info'), ' ',
-    h('code', {}, diagnostic.id ?? ''), ' ',
-    diagnostic.line ? h('span', { class: 'muted' }, `line ${diagnostic.line}${diagnostic.column ? `:${diagnostic.column}` : ''} `) : null,
-    diagnostic.location ? h('code', { class: 'muted' }, diagnostic.location) : null, ' ',
-    diagnostic.message ?? '');
+function fileView(file, testid) {
+  const markers = new Map(file.markers.map((marker) => [marker.line, marker]));
+  const lines = file.text.split('\n');
+  return h('details', { class: 'body-block', open: true, 'data-testid': testid },
+    h('summary', {}, file.title),
+    file.note ? h('p', { class: 'muted file-note' }, file.note) : null,
+    h('ol', { class: 'code', 'aria-label': file.title },
+      lines.map((line, index) => {
+        const mark = markers.get(index + 1);
+        return h('li', {
+          class: mark ? `marked lint-${mark.severity}` : null, title: mark ? mark.message : null,
+          'data-line': String(index + 1),
+        }, h('code', {}, line || ' '), mark ? h('span', { class: 'marker' }, ` ◀ ${mark.ids.join(', ')}`) : null);
+      })));
 }
 
-function codeView(body, diagnostics) {
-  const lines = body.text.split('\n');
-  const byLine = new Map();
-  if (body.original) {
-    for (const diagnostic of diagnostics) {
-      if (!diagnostic.line) continue;
-      byLine.set(diagnostic.line, [...(byLine.get(diagnostic.line) ?? []), diagnostic]);
-    }
-  }
-  return h('ol', { class: 'code', 'aria-label': body.original ? 'File' : 'File (parsed, re-indented)' },
-    lines.map((line, index) => {
-      const marks = byLine.get(index + 1);
-      return h('li', {
-        class: marks ? `marked lint-${marks[0].severity ?? 'info'}` : null,
-        title: marks ? marks.map((m) => `${m.id}: ${m.message}`).join('\n') : null,
-        'data-line': String(index + 1),
-      }, h('code', {}, line || ' '), marks ? h('span', { class: 'marker' }, ` ◀ ${marks.map((m) => m.id).join(', ')}`) : null);
-    }));
+function table(data, caption) {
+  return h('table', { class: 'table routes', 'data-testid': 'routes' },
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, data.columns.map((name) => h('th', { scope: 'col' }, name)))),
+    h('tbody', {}, data.rows.map((row) => h('tr', {
+      'data-route': row.route, 'data-decides': String(row.decides), class: row.decides ? 'decides' : null,
+    }, row.cells.map((cell, index) => h('td', {},
+      index === 1 ? h('span', { class: `badge tone-${row.tone}` }, cell) : cell,
+      index === 1 && row.error ? h('div', { class: 'error-text' }, row.error) : null))))));
 }
 
-function routesTable(domain) {
-  const routes = domain.routes ?? [];
-  if (routes.length === 0) return h('p', { class: 'muted' }, 'Not fetched.');
-  return h('table', { class: 'table routes' },
-    h('caption', {}, 'Routes'),
-    h('thead', {}, h('tr', {}, ['route', 'outcome', 'HTTP', 'type', 'bytes', 'headers', 'total', 'Apple failure']
-      .map((name) => h('th', { scope: 'col' }, name)))),
-    h('tbody', {}, routes.map((route) => h('tr', { 'data-route': route.route ?? '' },
-      h('td', {}, route.route ?? ''),
-      h('td', {}, h('span', { class: `badge outcome-${route.outcome ?? 'unknown'}` }, route.outcome ?? ''),
-        route.error ? h('div', { class: 'error-text' }, route.error) : null),
-      h('td', {}, route.status ?? '—'),
-      h('td', {}, route.contentType ?? '—'),
-      h('td', {}, route.bytes ?? '—', route.truncated ? ' (truncated)' : ''),
-      h('td', {}, route.timeToHeadersMs === null || route.timeToHeadersMs === undefined ? '—' : `${route.timeToHeadersMs} ms`),
-      h('td', {}, route.totalMs === null || route.totalMs === undefined ? '—' : `${route.totalMs} ms`),
-      h('td', {}, [route.appleFailureReason, route.appleFailureDetails, route.appleFrom && `from ${route.appleFrom}`,
-        route.appleTryDirect && `try direct: ${route.appleTryDirect}`].filter(Boolean).join(' · ') || '—')))));
+function block(data, testid) {
+  return h('div', { class: 'diff', 'data-testid': testid },
+    h('h4', {}, data.title), h('ul', {}, data.lines.map((line) => h('li', {}, line))));
 }
 
-function createCard(context, host, apiHost) {
+function createCard(context, host) {
   const { id, api, toast } = context;
-  const title = h('h3', { class: 'host' });
-  const badge = h('span', { class: 'badge state' });
+  const title = h('h3', { class: 'host' }, host);
+  const badge = h('span', { class: 'badge state', 'data-testid': 'domain-state' });
   const summary = h('div', { class: 'domain-summary' });
   const details = h('div', { class: 'domain-details' });
 
@@ -1084,118 +1104,106 @@ function createCard(context, host, apiHost) {
       change: async () => {
         const file = fileInput.files[0];
         if (!file) return;
-        try { await api.putHostFile(id, apiHost, file); context.reload(); } catch (error) { toast(error.message); }
+        try { await api.putHostFile(id, host, file); context.reload(); } catch (error) { toast(error.message); }
         fileInput.value = '';
       },
     },
   });
   const refetch = h('button', {
     type: 'button', 'data-testid': 'refetch',
-    on: { click: async () => { try { await api.refetch(id, apiHost); context.reload(); } catch (error) { toast(error.message); } } },
+    on: { click: async () => { try { await api.refetch(id, host); context.reload(); } catch (error) { toast(error.message); } } },
   }, 'Refetch');
   const useFile = h('label', { for: `use-file-${host}`, class: 'button' }, 'Use a file…');
   const revert = h('button', {
     type: 'button', 'data-testid': 'revert',
     on: {
       click: async () => {
-        try { await api.revertHost(id, apiHost); dirty = false; context.reload(); } catch (error) { toast(error.message); }
+        try { await api.revertHost(id, host); dirty = false; context.reload(); } catch (error) { toast(error.message); }
       },
     },
-  }, 'Revert');
+  }, 'Revert to what was served');
 
   const editorId = `edit-${host}`;
   const editor = h('textarea', {
     id: editorId, class: 'editor', 'data-testid': 'edit-aasa', 'data-host': host, rows: '16', spellcheck: 'false',
-   
   });
-  const lintList = h('ul', { class: 'lint-list', 'aria-live': 'polite', 'data-testid': 'edit-lint' });
+  const editorNote = h('p', { class: 'muted', 'data-testid': 'edit-note' });
+  const editLint = h('div', { class: 'edit-lint', 'aria-live': 'polite', 'data-testid': 'edit-lint' });
   const live = h('input', { type: 'checkbox', id: `live-${host}`, checked: true });
   let dirty = false;
   async function apply() {
     try {
-      const answer = await api.putHostFile(id, apiHost, editor.value);
+      const card = await api.putHostText(id, host, editor.value);
       dirty = false;
-      const report = answer?.report ?? answer?.domain ?? answer ?? {};
-      const diagnostics = answer?.lint ?? report.lint ?? report.diagnostics
-        ?? (report.routes ?? []).flatMap((route) => route.diagnostics ?? []);
-      replace(lintList, (diagnostics ?? []).length ? diagnostics.map(diagnosticLine) : h('li', { class: 'muted' }, 'No lint diagnostics.'));
+      replace(editLint, lintList(card, 'edit-lint-list'));
       context.reload();
     } catch (error) {
-      replace(lintList, h('li', { class: 'lint lint-error' }, error.message));
+      replace(editLint, h('p', { class: 'lint lint-error' }, error.message));
     }
   }
   const liveApply = debounce(() => { if (live.checked) apply(); }, 350);
   editor.addEventListener('input', () => { dirty = true; liveApply(); });
   const editBlock = h('details', { class: 'edit-block' },
-    h('summary', { 'data-testid': 'edit-open' }, 'Edit'),
-    h('label', { for: editorId }, `What-if: edit the association file for ${host}`),
+    h('summary', { 'data-testid': 'edit-open' }, 'Edit (what-if)'),
+    h('label', { for: editorId }, `What-if: the association file for ${host}, as the copy that decides would serve it`),
+    editorNote,
     editor,
     h('div', { class: 'row' },
       h('button', { type: 'button', class: 'primary', 'data-testid': 'edit-aasa-apply', on: { click: apply } }, 'Apply'),
       h('label', { for: `live-${host}` }, live, ' apply while typing'),
       revert),
-    lintList);
+    editLint);
 
-  const element = h('article', {
-    class: 'card domain', 'data-testid': 'domain', 'data-host': host, 'data-api-host': apiHost, id: `domain-${host}`,
-  },
+  const element = h('article', { class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}` },
     h('header', { class: 'card-header' }, title, badge,
       h('div', { class: 'actions' }, refetch, useFile, fileInput)),
     summary, details, editBlock);
 
   let lastKey = null;
-  function update(domain, doc) {
-    element.dataset.state = domain.state ?? 'done';
-    const key = JSON.stringify(domain);
+  /** Renders a DomainPresentation. */
+  function update(card) {
+    element.dataset.state = card.state;
+    element.dataset.edited = String(card.isEdited);
+    const key = JSON.stringify(card);
     if (key === lastKey) return;
     lastKey = key;
-    title.textContent = domain.host;
-    badge.textContent = domain.state ?? 'done';
-    badge.className = `badge state state-${domain.state ?? 'done'}`;
-    const entries = domain.entries ?? hostEntry(doc, domain)?.entries ?? (doc.bundles ?? []).flatMap((bundle) => bundle.associatedDomains ?? [])
-      .filter((entry) => (entry.wildcard ? `*.${entry.host}` : entry.host) === domain.host || entry.host === domain.host)
-      .map((entry) => entry.raw);
+    badge.textContent = card.stateText;
+    badge.className = `badge state tone-${card.tone}`;
+    refetch.disabled = !card.canRefetch;
+    revert.disabled = !card.canRevert;
     replace(summary,
-      h('p', { class: 'muted' }, [...new Set(entries ?? [])].join(' · '),
-        domain.fetchedHost && domain.fetchedHost !== domain.host ? ` — fetched from ${domain.fetchedHost}` : ''));
-    const body = bodyOf(domain);
-    const diagnostics = lintOf(domain);
+      h('p', { class: 'muted' }, card.claims),
+      card.notes.map((note) => h('p', { class: 'domain-note' }, note)));
     replace(details,
-      routesTable(domain),
-      (domain.routes ?? []).some((route) => (route.headers ?? []).length) ? h('details', {},
+      card.routes ? table(card.routes, 'Routes') : null,
+      card.headers.length ? h('details', { class: 'headers-block' },
         h('summary', {}, 'Response headers'),
-        (domain.routes ?? []).map((route) => h('pre', { class: 'headers' },
-          `${route.route}:\n` + (route.headers ?? []).map((header) =>
-            Array.isArray(header) ? header.join(': ') : `${header.name}: ${header.value}`).join('\n')))) : null,
-      domain.cdnOriginDiff ? h('div', { class: 'diff', 'data-testid': 'cdn-origin-diff' },
-        h('h4', {}, 'CDN and origin differ'), h('pre', {}, valueText(domain.cdnOriginDiff))) : null,
-      diagnostics.length ? h('ul', { class: 'lint-list' }, diagnostics.map(diagnosticLine)) : null,
-      body ? h('details', { class: 'body-block', open: true }, h('summary', {}, 'File'), codeView(body, diagnostics)) : null);
-    if (!dirty && document.activeElement !== editor) {
-      editor.value = body?.text ?? '';
-    }
+        card.headers.map((headers) => h('div', {}, h('h5', {}, headers.title),
+          h('pre', { class: 'headers' }, headers.lines.join('\n'))))) : null,
+      card.cdnOriginDiff ? block(card.cdnOriginDiff, 'cdn-origin-diff') : null,
+      card.refetchDiff ? block(card.refetchDiff, 'refetch-diff') : null,
+      lintList(card, 'domain-lint'),
+      card.file ? fileView(card.file, 'domain-file') : h('p', { class: 'muted' }, 'No file to show.'),
+      card.served ? fileView(card.served, 'domain-served') : null);
+    editorNote.textContent = card.editorNote ?? '';
+    if (!dirty && document.activeElement !== editor) editor.value = card.editorText;
+    if (!dirty) replace(editLint, lintList(card, 'edit-lint-list'));
   }
   return { element, update };
-}
-
-/** The document's `hosts` item for a scan-JSON domain (a wildcard's apex is the API's host). */
-function hostEntry(doc, domain) {
-  return (doc.hosts ?? []).find((entry) => entry.host === domain.host || (entry.entries ?? []).includes(domain.host)
-    || entry.host === domain.fetchedHost) ?? null;
 }
 
 export function createDomainsTab(context) {
   const list = h('div', { class: 'domain-list' });
   const element = h('div', { class: 'domains-tab' }, h('h2', { class: 'pane-title' }, 'Domains'), list);
   const cards = new Map();
-  function render(doc) {
-    const domains = doc.domains ?? [];
-    const hosts = domains.map((domain) => domain.host);
+  /** Renders the document's DomainPresentation list. */
+  function render(view) {
+    const domains = view.domains;
+    const hosts = domains.map((card) => card.host);
     for (const host of [...cards.keys()]) if (!hosts.includes(host)) cards.delete(host);
-    for (const domain of domains) {
-      const apiHost = hostEntry(doc, domain)?.host ?? domain.fetchedHost ?? domain.host;
-      if (!cards.has(domain.host)) cards.set(domain.host, createCard(context, domain.host, apiHost));
-      cards.get(domain.host).update(domain, doc);
+    for (const card of domains) {
+      if (!cards.has(card.host)) cards.set(card.host, createCard(context, card.host));
+      cards.get(card.host).update(card);
     }
     if (domains.length === 0) {
       replace(list, h('p', { class: 'muted' }, 'The app claims no associated domain.'));
@@ -1231,6 +1239,7 @@ const formats = [
 ];
 
 export function createExports({ id, api, toast }) {
+  let names = {};
   const buttons = formats.map(({ format, label, testid }) => h('button', {
     type: 'button', class: 'ghost', 'data-testid': testid, 'data-format': format,
     'aria-label': `Export ${label}`,
@@ -1238,20 +1247,27 @@ export function createExports({ id, api, toast }) {
       click: async (event) => {
         const button = event.currentTarget;
         button.disabled = true;
-        await downloadExport(api, id, format, toast);
+        await downloadExport(api, id, format, toast, names[format]);
         button.disabled = false;
       },
     },
   }, format === 'linklab' ? '.linklab' : format.toUpperCase()));
   const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' },
     h('span', { class: 'muted' }, 'Export'), buttons);
-  return { element };
+  /** A document that holds nothing yet (or failed) offers no export; names are the view's. */
+  function render(view) {
+    names = view.exportNames;
+    element.hidden = !view.canExport;
+    for (const button of buttons) button.disabled = !view.canExport;
+  }
+  return { element, render };
 }
 
 /** Fetches one export (with the bearer header) and saves it under the server's sanitised name. */
-export async function downloadExport(api, id, format, toast) {
+export async function downloadExport(api, id, format, toast, suggested) {
   try {
-    const { name, blob } = await api.download(id, format);
+    const { name: served, blob } = await api.download(id, format);
+    const name = suggested ?? served;
     const url = URL.createObjectURL(blob);
     const link = h('a', { download: name, class: 'visually-hidden' }, name);
     link.href = url; // a blob: URL of our own bytes, not built from a hostile string
@@ -1370,10 +1386,12 @@ export function createHome({ api, toast, open }) {
       }
       replace(list, documents.map((doc) => h('li', { class: 'document-row' },
         h('a', { href: `#/doc/${encodeURIComponent(doc.id)}`, 'data-testid': 'document-link', 'data-id': doc.id },
-          doc.name ?? doc.id),
-        h('span', { class: 'phase', 'data-phase': phaseName(doc.phase) }, phaseName(doc.phase)),
+          doc.name),
+        doc.bundleID ? h('code', { class: 'bundle-id' }, doc.bundleID) : null,
+        doc.openedAt ? h('time', { class: 'muted' }, doc.openedAt) : null,
+        h('span', { class: 'phase', 'data-phase': doc.phase }, doc.phaseText),
         h('span', { class: 'counts' }, severities.map((severity) => {
-          const count = doc.counts?.[severity] ?? doc.findingCounts?.[severity] ?? 0;
+          const count = doc.counts[severity];
           return count ? h('span', { class: `sev sev-${severity}`, title: severity }, `${count} ${severity}`) : null;
         })),
         h('button', {
@@ -1386,11 +1404,6 @@ export function createHome({ api, toast, open }) {
   }
 
   return { element, refresh };
-}
-
-export function phaseName(phase) {
-  if (!phase) return 'ready';
-  return typeof phase === 'string' ? phase : phase.name ?? 'ready';
 }
 
 export function formatBytes(bytes) {
@@ -1452,34 +1465,11 @@ export function formatBytes(bytes) {
         "/inspector.js": (
             contentType: "text/javascript; charset=utf-8",
             body: #"""
-// Inspector: the selected finding's explanation, evidence, remediation and references, and its
-// triage (status + note + save). References are shown as text, never followed from the page.
+// Inspector: the selected finding's FindingDetailPresentation (explanation, evidence,
+// remediation, references, triage) as the server wrote it. References are shown as text,
+// never followed from the page.
 
 import { h, replace } from './dom.js';
-import { triageStatus } from './sidebar.js';
-
-const statuses = ['open', 'confirmed', 'false-positive', 'accepted-risk', 'fixed'];
-
-export function evidenceText(evidence) {
-  switch (evidence.kind) {
-    case 'associationFile': {
-      const where = evidence.line ? ` line ${evidence.line}${evidence.column ? `:${evidence.column}` : ''}` : '';
-      return `${evidence.host ?? ''} ${evidence.pointer ?? ''}${where}`.trim();
-    }
-    case 'entitlement': return `${evidence.key} = ${evidence.value ?? ''}`;
-    case 'binary': {
-      const parts = [evidence.file, evidence.slice && `slice ${evidence.slice}`, evidence.section,
-        evidence.offset !== null && evidence.offset !== undefined ? `offset 0x${Number(evidence.offset).toString(16)}` : null,
-        evidence.symbol];
-      return parts.filter(Boolean).join(' · ');
-    }
-    case 'text': return evidence.text ?? '';
-    default: {
-      const { kind, ...rest } = evidence;
-      return Object.entries(rest).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(' · ');
-    }
-  }
-}
 
 export function createInspector({ id, api, toast, reload }) {
   const body = h('div', { class: 'inspector-body' });
@@ -1487,36 +1477,51 @@ export function createInspector({ id, api, toast, reload }) {
   let shownFingerprint = null;
   let shownKey = null;
   let dirty = false;
+  let request = 0;
 
-  function show(finding) {
-    if (!finding) {
+  /** Shows the finding `fingerprint` (null: none), fetched anew for the document's revision. */
+  async function show(fingerprint) {
+    const mine = ++request;
+    if (!fingerprint) {
       shownFingerprint = null;
       shownKey = null;
       replace(body, h('p', { class: 'muted' }, 'Select a finding (or press j) to see its evidence, remediation and triage.'));
       return;
     }
+    let detail;
+    try {
+      detail = await api.findingDetail(id, fingerprint);
+    } catch (error) {
+      if (mine !== request) return;
+      shownFingerprint = null;
+      shownKey = null;
+      replace(body, h('p', { class: 'muted' }, error.status === 404
+        ? 'This finding is no longer in the document (its facts changed).' : error.message));
+      return;
+    }
+    if (mine !== request) return;
     // Keep what the tester is typing when the document changes under them.
-    if (finding.fingerprint === shownFingerprint && dirty) return;
-    const key = JSON.stringify(finding);
-    if (finding.fingerprint === shownFingerprint && key === shownKey) return; // unchanged: keep focus
-    shownFingerprint = finding.fingerprint;
+    if (detail.fingerprint === shownFingerprint && dirty) return;
+    const key = JSON.stringify(detail);
+    if (detail.fingerprint === shownFingerprint && key === shownKey) return; // unchanged: keep focus
+    shownFingerprint = detail.fingerprint;
     shownKey = key;
     dirty = false;
-    const status = triageStatus(finding);
     const select = h('select', { id: 'triage-status', 'data-testid': 'triage-status', on: { change: () => { dirty = true; } } },
-      statuses.map((value) => h('option', { value, selected: value === status }, value)));
+      detail.statuses.map((status) => h('option', { value: status.value, selected: status.value === detail.triage },
+        status.label)));
     const note = h('textarea', {
       id: 'triage-note', 'data-testid': 'triage-note', rows: '3', spellcheck: 'true',
       on: { input: () => { dirty = true; } },
     });
-    note.value = finding.triage?.note ?? '';
+    note.value = detail.note;
     const saved = h('span', { class: 'muted', role: 'status', 'aria-live': 'polite' });
     const save = h('button', {
       type: 'button', class: 'primary', 'data-testid': 'triage-save',
       on: {
         click: async () => {
           try {
-            await api.setTriage(id, finding.fingerprint, select.value, note.value);
+            await api.setTriage(id, detail.fingerprint, select.value, note.value);
             dirty = false;
             saved.textContent = 'Saved.';
             reload();
@@ -1528,26 +1533,26 @@ export function createInspector({ id, api, toast, reload }) {
     }, 'Save triage');
 
     replace(body,
-      h('article', { class: 'finding-detail', 'data-testid': 'inspector', 'data-fingerprint': finding.fingerprint },
-        h('p', {}, h('span', { class: `badge sev sev-${finding.severity}` }, finding.severity), ' ',
-          h('code', {}, finding.id)),
-        h('h3', {}, finding.title ?? ''),
-        finding.subject ? h('p', { class: 'subject' }, finding.subject) : null,
-        h('div', { class: 'prose' }, (finding.explanation ?? '').split(/\n\n+/).map((paragraph) => h('p', {}, paragraph))),
+      h('article', { class: 'finding-detail', 'data-testid': 'inspector', 'data-fingerprint': detail.fingerprint },
+        h('p', {}, h('span', { class: `badge sev sev-${detail.severity}` }, detail.severityLabel), ' ',
+          h('code', {}, detail.id)),
+        h('h3', {}, detail.title),
+        detail.subject ? h('p', { class: 'subject' }, detail.subject) : null,
+        h('div', { class: 'prose' }, detail.paragraphs.map((paragraph) => h('p', {}, paragraph))),
         h('h4', {}, 'Evidence'),
-        h('ul', { class: 'evidence' }, (finding.evidence ?? []).map((evidence) =>
-          h('li', { 'data-kind': evidence.kind }, h('span', { class: 'evidence-kind' }, evidence.kind), ' ',
-            h('code', {}, evidenceText(evidence))))),
-        finding.remediation ? [h('h4', {}, 'Remediation'), h('p', { class: 'prose' }, finding.remediation)] : null,
-        (finding.references ?? []).length ? [h('h4', {}, 'References'),
-          h('ul', { class: 'references' }, finding.references.map((reference) =>
-            h('li', {}, reference.title ?? '', h('br'), h('code', { class: 'url' }, reference.url ?? ''))))] : null,
+        h('ul', { class: 'evidence' }, detail.evidence.map((evidence) =>
+          h('li', { 'data-kind': evidence.kind }, h('span', { class: 'evidence-kind' }, evidence.label), ' ',
+            h('code', {}, evidence.text)))),
+        detail.remediation ? [h('h4', {}, 'Remediation'), h('p', { class: 'prose' }, detail.remediation)] : null,
+        detail.references.length ? [h('h4', {}, 'References'),
+          h('ul', { class: 'references' }, detail.references.map((reference) =>
+            h('li', {}, reference.title, h('br'), h('code', { class: 'url' }, reference.url))))] : null,
         h('h4', {}, 'Triage'),
         h('div', { class: 'triage' },
           h('label', { for: 'triage-status' }, 'Status'), select,
           h('label', { for: 'triage-note' }, 'Note'), note,
           h('div', { class: 'row' }, save, saved),
-          finding.triage?.setAt ? h('p', { class: 'muted' }, `Last set ${finding.triage.setAt}`) : null)));
+          detail.triageSetAt ? h('p', { class: 'muted' }, `Last set ${detail.triageSetAt}`) : null)));
   }
 
   show(null);
@@ -1583,16 +1588,15 @@ export function createProgress() {
   }
 
   let wasBusy = false;
-  function render(doc) {
-    const domains = doc.hosts ?? doc.domains ?? [];
-    const phase = typeof doc.phase === 'string' ? doc.phase : doc.phase?.name;
+  /** Per host where it stands (the view's DomainPresentation state), open while work runs. */
+  function render(view) {
+    const busy = view.phase.isBusy;
     // Open while work runs, closed once when it ends; the tester's own toggling wins otherwise.
-    const busy = phase === 'inspecting' || phase === 'fetching' || phase === 'idle';
     if (busy && !wasBusy) element.open = true;
     if (!busy && wasBusy) element.open = false;
     wasBusy = busy;
-    replace(hosts, domains.map((domain) => h('li', { 'data-host': domain.host, 'data-state': domain.state ?? 'done' },
-      h('span', { class: `badge state state-${domain.state ?? 'done'}` }, domain.state ?? 'done'), ' ', domain.host)));
+    replace(hosts, view.domains.map((card) => h('li', { 'data-host': card.host, 'data-state': card.state },
+      h('span', { class: `badge state tone-${card.tone}` }, card.stateText), ' ', card.host)));
   }
 
   return { element, event, render };
@@ -1603,25 +1607,29 @@ export function createProgress() {
         "/sidebar.js": (
             contentType: "text/javascript; charset=utf-8",
             body: #"""
-// Findings sidebar: counts by severity, the filter (text and severity toggles), the findings
-// grouped by severity (suppressed ones in their own group, never hidden), each with its
-// triage badge. j/k move the selection; "/" focuses the filter (wired in app.js).
+// Findings sidebar: renders the document's FindingListPresentation (counts, groups, rows, the
+// empty text) exactly as the server computed it; the filter box and the severity toggles only
+// collect the tester's input and ask the server for the filtered list. j/k move the selection;
+// "/" focuses the filter (wired in app.js).
 
 import { h, replace } from './dom.js';
 
 export const severities = ['critical', 'high', 'medium', 'low', 'info'];
-const suppressed = new Set(['false-positive', 'accepted-risk']);
 
-export function triageStatus(finding) {
-  return finding?.triage?.status ?? 'open';
-}
-
-export function createSidebar({ select }) {
-  const counts = h('ul', { class: 'counts-bar', 'aria-label': 'Findings by severity' });
+export function createSidebar({ select, filterChanged }) {
+  const counts = h('ul', { class: 'counts-bar', 'aria-label': 'Findings by severity', 'data-testid': 'finding-counts' });
+  const summary = h('p', { class: 'muted count-summary', 'data-testid': 'finding-summary' });
   const filter = h('input', {
-    type: 'search', id: 'finding-filter', 'data-testid': 'finding-filter', 'aria-label': 'Filter findings', placeholder: 'Filter  ( / )',
-    spellcheck: 'false', 'aria-keyshortcuts': '/', 'aria-controls': 'finding-list',
-    on: { input: () => renderList() },
+    type: 'search', id: 'finding-filter', 'data-testid': 'finding-filter', 'aria-label': 'Filter findings',
+    placeholder: 'Filter  ( / )', spellcheck: 'false', 'aria-keyshortcuts': '/', 'aria-controls': 'finding-list',
+    on: {
+      input: () => filterChanged(),
+      keydown: (event) => {
+        if (event.key !== 'Escape') return;
+        // Esc clears the filter and the list with it (not just the box).
+        if (filter.value) { event.stopPropagation(); filter.value = ''; filterChanged(); }
+      },
+    },
   });
   const shown = new Set(severities);
   const toggles = severities.map((severity) => h('button', {
@@ -1631,7 +1639,7 @@ export function createSidebar({ select }) {
       click: (event) => {
         if (shown.has(severity)) shown.delete(severity); else shown.add(severity);
         event.currentTarget.setAttribute('aria-pressed', String(shown.has(severity)));
-        renderList();
+        filterChanged();
       },
     },
   }, severity));
@@ -1639,74 +1647,52 @@ export function createSidebar({ select }) {
   const element = h('div', { class: 'sidebar-inner' },
     h('h2', { class: 'pane-title' }, 'Findings'),
     counts,
+    summary,
     filter,
     h('div', { class: 'toggles', role: 'group', 'aria-label': 'Severities shown' }, toggles),
     list);
 
-  let findings = [];
   let selected = null;
 
-  function matches(finding, text) {
-    if (!shown.has(finding.severity)) return false;
-    if (!text) return true;
-    const haystack = [finding.id, finding.title, finding.subject, finding.severity, triageStatus(finding)]
-      .join(' ').toLowerCase();
-    return text.split(/\s+/).every((word) => haystack.includes(word));
-  }
-
-  function item(finding) {
-    const status = triageStatus(finding);
+  function item(row) {
     return h('li', {},
       h('button', {
-        type: 'button', class: 'finding', 'data-testid': 'finding', 'data-finding-id': finding.id,
-        'data-severity': finding.severity, 'data-fingerprint': finding.fingerprint, 'data-triage': status,
-        'aria-current': finding.fingerprint === selected ? 'true' : 'false',
-        on: { click: () => select(finding.fingerprint) },
+        type: 'button', class: 'finding', 'data-testid': 'finding', 'data-finding-id': row.id,
+        'data-severity': row.severity, 'data-fingerprint': row.fingerprint, 'data-triage': row.triage,
+        'aria-current': row.fingerprint === selected ? 'true' : 'false', 'aria-label': row.accessibilityLabel,
+        on: { click: () => select(row.fingerprint) },
       },
-      h('span', { class: `sev-dot sev-${finding.severity}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'finding-id' }, finding.id),
-      h('span', { class: 'finding-title' }, finding.title ?? ''),
-      finding.subject ? h('span', { class: 'finding-subject' }, finding.subject) : null,
-      status !== 'open' ? h('span', { class: `badge triage-${status}`, title: 'triage' }, status) : null));
-  }
-
-  function renderList() {
-    // Rebuilding the list must not take the keyboard focus away from the finding it was on.
-    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.fingerprint : null;
-    fillList();
-    if (focused) list.querySelector(`[data-fingerprint="${CSS.escape(focused)}"]`)?.focus();
-  }
-
-  function fillList() {
-    const text = filter.value.trim().toLowerCase();
-    const visible = findings.filter((finding) => matches(finding, text));
-    const groups = [
-      ...severities.map((severity) => ({
-        key: severity, title: severity,
-        items: visible.filter((f) => f.severity === severity && !suppressed.has(triageStatus(f))),
-      })),
-      { key: 'suppressed', title: 'suppressed', items: visible.filter((f) => suppressed.has(triageStatus(f))) },
-    ].filter((group) => group.items.length > 0);
-    if (groups.length === 0) {
-      replace(list, h('p', { class: 'muted' }, findings.length ? 'No finding matches the filter.' : 'No findings yet.'));
-      return;
-    }
-    replace(list, groups.map((group) => h('section', { class: 'group', 'aria-labelledby': `group-${group.key}` },
-      h('h3', { id: `group-${group.key}`, class: `group-title sev-${group.key}` },
-        `${group.title} (${group.items.length})`),
-      h('ul', {}, group.items.map(item)))));
+      h('span', { class: `sev-dot sev-${row.severity}`, 'aria-hidden': 'true' }),
+      h('span', { class: 'finding-id' }, row.id),
+      h('span', { class: 'finding-title' }, row.title),
+      row.subject ? h('span', { class: 'finding-subject' }, row.subject) : null,
+      row.triageBadge ? h('span', { class: `badge triage-${row.triage}`, title: 'triage' }, row.triageBadge) : null));
   }
 
   let lastKey = null;
-  function render(doc) {
-    const key = JSON.stringify(doc.findings ?? []);
+  /** Renders a FindingListPresentation. */
+  function render(presentation) {
+    const key = JSON.stringify(presentation);
     if (key === lastKey) return; // nothing changed: keep the list (and the focus) as it is
     lastKey = key;
-    findings = doc.findings ?? [];
-    const byseverity = Object.fromEntries(severities.map((s) => [s, findings.filter((f) => f.severity === s).length]));
-    replace(counts, severities.map((severity) => h('li', { class: `count sev-${severity}`, 'data-severity': severity },
-      h('span', { class: 'count-number' }, String(byseverity[severity])), ' ', severity)));
-    renderList();
+    replace(counts, presentation.counts.map((count) => h('li', {
+      class: `count sev-${count.severity}`, 'data-severity': count.severity,
+    }, h('span', { class: 'count-number' }, String(count.count)), ' ', count.severity)),
+    presentation.suppressed ? h('li', { class: 'count suppressed', 'data-severity': 'suppressed' },
+      h('span', { class: 'count-number' }, String(presentation.suppressed)), ' suppressed') : null);
+    summary.textContent = presentation.summary;
+    // Rebuilding the list must not take the keyboard focus away from the finding it was on.
+    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.fingerprint : null;
+    if (presentation.emptyText !== null && presentation.emptyText !== undefined) {
+      replace(list, h('p', { class: 'muted', 'data-testid': 'finding-empty' }, presentation.emptyText));
+    } else {
+      replace(list, presentation.groups.map((group) => h('section', {
+        class: 'group', 'aria-labelledby': `group-${group.key}`, 'data-group': group.key,
+      },
+      h('h3', { id: `group-${group.key}`, class: `group-title sev-${group.key}` }, group.title),
+      h('ul', {}, group.rows.map(item)))));
+    }
+    if (focused) list.querySelector(`[data-fingerprint="${CSS.escape(focused)}"]`)?.focus();
   }
 
   function setSelected(fingerprint) {
@@ -1726,7 +1712,12 @@ export function createSidebar({ select }) {
     buttons[next].scrollIntoView({ block: 'nearest' });
   }
 
-  return { element, render, setSelected, move, focusFilter: () => { filter.focus(); filter.select(); } };
+  /** The tester's filter, as the view request sends it. */
+  function query() {
+    return { query: filter.value, severities: shown.size === severities.length ? null : [...shown] };
+  }
+
+  return { element, render, setSelected, move, query, focusFilter: () => { filter.focus(); filter.select(); } };
 }
 
 """#
@@ -1734,52 +1725,43 @@ export function createSidebar({ select }) {
         "/urltester.js": (
             contentType: "text/javascript; charset=utf-8",
             body: #"""
-// URL tester: one input decided by the server on every keystroke (per app ID: verdict,
-// deciding rule, expandable trace), a multi-line box for lists with expectations (`!` must not
-// open the app, `=` must), and the links to try on a device.
+// URL tester: one input decided by the server on every keystroke, and again whenever the
+// document changes (an edit here or in another tab, a refetch, a supplied file, a revert); a
+// multi-line box for lists with expectations (`!` must not open the app, `=` must); and the
+// links to try on a device. Every row is a URLTestPresentation rendered as the server wrote it.
 
 import { h, replace } from './dom.js';
 import { downloadExport } from './exports.js';
 
-function testsOf(answer) {
-  if (Array.isArray(answer)) return answer;
-  return answer?.urlTests ?? answer?.results ?? answer?.tests ?? [];
-}
-
-function ruleText(app) {
-  if (app.detail === null || app.detail === undefined) return 'no rule decides';
-  const rule = app.rule === null || app.rule === undefined ? '' : ` rule ${app.rule}`;
-  return `details[${app.detail}]${rule}`;
-}
-
 /**
- * One row per app ID: the verdict, the deciding rule, and the trace behind a disclosure. A list's
- * verdicts come without traces (a trace names every rule tried: 500 rules, 500 steps, for each
- * app and URL); `loadTrace(url, appID)` then asks the server for one when the disclosure opens.
+ * One row per app ID: the verdict, the deciding rule, and the trace behind a disclosure (the
+ * verdict's own, or asked for when the disclosure opens: a trace names every rule tried).
  */
-export function verdictRows(test, loadTrace = null) {
-  const apps = test.apps ?? [];
-  if (apps.length === 0) {
-    return [h('p', { class: 'muted' }, test.error ?? test.note ?? 'No app ID to decide for (is the host claimed, and is its file loaded?).')];
+export function verdictRows(test, loadTrace) {
+  if (test.problem !== null && test.problem !== undefined) {
+    return [h('p', { class: 'error-text', 'data-testid': 'url-problem' }, test.problem)];
   }
-  return apps.map((app) => h('div', {
-    class: `verdict decision-${app.decision}`, 'data-testid': 'verdict', 'data-app-id': app.appID ?? '',
-    'data-decision': app.decision ?? '', 'data-url': test.url ?? '',
-  },
-  h('div', { class: 'verdict-head' },
-    h('span', { class: `pill decision-${app.decision}` }, app.decision === 'match' ? 'opens the app'
-      : app.decision === 'exclude' ? 'excluded: stays in the browser' : 'no match: stays in the browser'),
-    h('code', { class: 'app-id' }, app.appID ?? ''),
-    h('span', { class: 'muted' }, ruleText(app)),
-    app.ruleText ? h('code', { class: 'rule', 'data-testid': 'deciding-rule' }, app.ruleText) : null),
-  (app.trace ?? []).length ? lazyTrace(`Trace (${app.trace.length} steps)`, async () => app.trace)
-    : loadTrace && test.domain ? lazyTrace('Trace', () => loadTrace(test.url, app.appID)) : null));
+  return [
+    test.note ? h('p', { class: 'muted', 'data-testid': 'verdict-note' }, test.note) : null,
+    test.verdicts.map((verdict) => h('div', {
+      class: `verdict decision-${verdict.decision}`, 'data-testid': 'verdict', 'data-app-id': verdict.appID,
+      'data-decision': verdict.decision, 'data-url': test.url, 'data-audited': String(verdict.isAuditedApp),
+      'aria-label': verdict.accessibilityLabel,
+    },
+    h('div', { class: 'verdict-head' },
+      h('span', { class: `pill decision-${verdict.decision}` }, verdict.headline),
+      h('span', { class: 'app-label' }, verdict.appLabel),
+      h('code', { class: 'app-id' }, verdict.appID),
+      h('span', { class: 'muted' }, verdict.ruleLocation),
+      verdict.ruleText ? h('code', { class: 'rule', 'data-testid': 'deciding-rule' }, verdict.ruleText) : null),
+    lazyTrace(verdict.trace ? async () => verdict.trace : () => loadTrace(test.url, verdict.appID)))),
+  ];
 }
 
-/** The trace's steps are built (and, for a list, fetched) when it is opened. */
-function lazyTrace(title, steps) {
+/** The trace's steps are built (and, without one, fetched) when it is opened. */
+function lazyTrace(steps) {
   const list = h('ol', {});
-  const block = h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}, title), list);
+  const block = h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}, 'Trace'), list);
   let loaded = false;
   block.addEventListener('toggle', async () => {
     if (!block.open || loaded) return;
@@ -1794,15 +1776,6 @@ function lazyTrace(title, steps) {
   return block;
 }
 
-const expectationLabels = { mustOpen: 'must open', mustNotOpen: 'must not open', none: '' };
-
-function expectationMet(test) {
-  const opens = (test.apps ?? []).some((app) => app.decision === 'match');
-  if (test.expectation === 'mustOpen') return opens;
-  if (test.expectation === 'mustNotOpen') return !opens;
-  return null;
-}
-
 export function createURLTester({ id, api, toast }) {
   const input = h('input', {
     type: 'url', id: 'url-input', 'data-testid': 'url-input', placeholder: 'https://example.com/path?query#fragment',
@@ -1811,21 +1784,22 @@ export function createURLTester({ id, api, toast }) {
   const single = h('div', { class: 'verdicts', id: 'single-verdicts', 'aria-live': 'polite', 'data-testid': 'single-verdicts' });
   let sequence = 0;
   let lastKeystroke = -Infinity;
-  input.addEventListener('input', async () => {
-    lastKeystroke = performance.now();
+  let decidedRevision = null;
+
+  // A verdict's trace: the URL decided again, alone, with traces, against the same files (read-only).
+  async function traceOf(url, appID) {
+    const test = await api.tester(id, url, true);
+    return (test.verdicts ?? []).find((verdict) => verdict.appID === appID)?.trace ?? [];
+  }
+
+  /** Decides the typed URL now; the newest request's answer wins. */
+  async function decideTyped() {
     const value = input.value.trim();
     const mine = ++sequence;
     if (!value) { replace(single); single.dataset.url = ''; return; }
     try {
-      // One read-only decision per keystroke: the list, its findings and the document stay as they are.
-      const answer = await api.decideURL(id, value, false);
-      if (mine !== sequence) return; // a newer keystroke's answer wins
-      const decided = answer?.urlTest;
-      const test = decided && (decided.apps ?? []).length ? decided
-        : {
-          ...(decided ?? {}), url: value, apps: [],
-          note: 'Not a URL iOS would decide, or no app ID claims its host.',
-        };
+      const test = await api.tester(id, value, false);
+      if (mine !== sequence) return;
       replace(single, verdictRows(test, traceOf));
       single.dataset.url = value;
     } catch (error) {
@@ -1833,50 +1807,48 @@ export function createURLTester({ id, api, toast }) {
       replace(single, h('p', { class: 'error-text' }, error.message));
       single.dataset.url = value;
     }
-  });
+  }
+  input.addEventListener('input', () => { lastKeystroke = performance.now(); decideTyped(); });
 
   const box = h('textarea', {
     id: 'url-lines', 'data-testid': 'url-lines', rows: '8', spellcheck: 'false',
     placeholder: 'https://example.com/buy/42\n! https://example.com/account/delete\n= https://example.com/open/7',
   });
+  const listSummary = h('p', { class: 'muted', 'data-testid': 'url-list-summary' });
   const listResults = h('div', { class: 'url-list', id: 'list-verdicts', 'data-testid': 'list-verdicts' });
   const decideList = h('button', {
     type: 'button', class: 'primary', 'data-testid': 'url-lines-decide',
     on: {
       click: async () => {
-        try {
-          const answer = await api.decideURLs(id, box.value);
-          renderList(testsOf(answer));
-        } catch (error) { toast(error.message); }
+        try { await api.decideURLs(id, box.value); context.reload(); } catch (error) { toast(error.message); }
       },
     },
   }, 'Decide the list');
+  const context = { reload: () => {} };
 
   const links = h('div', { class: 'test-links', 'data-testid': 'test-links' });
 
-  // A verdict's trace: the URL decided again, alone, with traces, against the same files (read-only).
-  async function traceOf(url, appID) {
-    const answer = await api.decideURL(id, url, true);
-    return (answer?.urlTest?.apps ?? []).find((app) => app.appID === appID)?.trace ?? [];
-  }
-
-  function renderList(tests) {
-    if (tests.length === 0) { replace(listResults, h('p', { class: 'muted' }, 'No URL tests yet.')); return; }
+  function renderList(list) {
+    listSummary.textContent = list.summary;
+    if (list.items.length === 0) { replace(listResults); return; }
     replace(listResults, h('table', { class: 'table url-results' },
       h('caption', {}, 'Decided URLs'),
-      h('thead', {}, h('tr', {}, ['URL', 'expectation', 'verdicts'].map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, tests.map((test) => {
-        const met = expectationMet(test);
-        return h('tr', { class: met === false ? 'unmet' : null, 'data-url': test.url ?? '', 'data-expectation-met': met === null ? 'none' : String(met) },
-          h('td', {}, h('code', {}, test.url ?? ''), test.line ? h('span', { class: 'muted' }, ` (line ${test.line})`) : null),
-          h('td', {}, expectationLabels[test.expectation] ?? test.expectation ?? '',
-            met === false ? h('span', { class: 'badge warn' }, ' not met') : met === true ? h('span', { class: 'badge ok' }, ' met') : null),
-          h('td', {}, verdictRows(test, traceOf)));
-      }))));
+      h('thead', {}, h('tr', {}, ['Line', 'URL', 'Expectation', 'Verdicts'].map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, list.items.map((test) => h('tr', {
+        class: test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null, 'data-url': test.url,
+        'data-line': test.line == null ? '' : String(test.line),
+        'data-expectation-met': test.expectationMet == null ? 'none' : String(test.expectationMet),
+      },
+      h('td', {}, test.line == null ? '' : String(test.line)),
+      h('td', {}, h('code', { class: 'url' }, test.url)),
+      h('td', {}, test.expectationLabel,
+        test.expectationText ? h('span', { class: `badge ${test.expectationMet ? 'ok' : 'warn'}` }, ` ${test.expectationText}`) : null),
+      h('td', {}, verdictRows(test, traceOf))))),
+      list.more ? h('tfoot', {}, h('tr', {}, h('td', { colspan: '4', class: 'muted' }, list.more))) : null));
   }
 
-  function renderLinks(doc) {
-    const tests = doc.urlTests ?? [];
+  function renderLinks(list) {
+    const urls = list.items.filter((test) => test.problem == null);
     replace(links,
       h('h3', {}, 'Try them on a device'),
       h('p', { class: 'muted' }, 'Open these on the device from a note or a message (a typed or pasted URL in Safari never opens an app), ',
@@ -1885,32 +1857,40 @@ export function createURLTester({ id, api, toast }) {
         type: 'button', 'data-testid': 'export-links',
         on: { click: () => downloadExport(api, id, 'links', toast) },
       }, 'Download the test-link page (a QR code per link)')),
-      tests.length ? h('ul', { class: 'link-list' }, tests.map((test) => h('li', {},
-        h('code', { class: 'url' }, test.url ?? ''), ' ',
-        h('span', { class: 'muted' }, expectationLabels[test.expectation] ?? '')))) : h('p', { class: 'muted' }, 'Decide a list first.'));
+      urls.length ? h('ul', { class: 'link-list' }, urls.map((test) => h('li', {},
+        h('code', { class: 'url' }, test.url), ' ', h('span', { class: 'muted' }, test.expectationLabel))))
+        : h('p', { class: 'muted' }, 'Decide a list first.'));
   }
 
   const element = h('div', { class: 'url-tester' },
     h('h2', { class: 'pane-title' }, 'URL tester'),
     h('label', { for: 'url-input' }, 'URL'),
     input,
-    h('p', { id: 'url-help', class: 'muted' }, 'Decided on every keystroke against the file each host serves (or the one you edited).'),
+    h('p', { id: 'url-help', class: 'muted' },
+      'Decided on every keystroke, and again on every change of the document, against the file each host serves (or the one you edited).'),
     single,
     h('h3', {}, 'A list'),
     h('label', { for: 'url-lines' }, 'One URL a line: ', h('code', {}, '!'), ' must not open the app, ', h('code', {}, '='), ' must open it'),
     box,
     h('div', { class: 'row' }, decideList),
+    listSummary,
     listResults,
     links);
 
   let seeded = false;
-  function render(doc) {
-    if (!seeded && typeof doc.urlLines === 'string' && document.activeElement !== box) {
-      box.value = doc.urlLines;
+  /** Renders the view's URLListPresentation; a new revision re-decides the typed URL. */
+  function render(view, reload) {
+    context.reload = reload;
+    if (!seeded && document.activeElement !== box) {
+      box.value = view.urls.lines;
       seeded = true;
     }
-    renderList(doc.urlTests ?? []);
-    renderLinks(doc);
+    renderList(view.urls);
+    renderLinks(view.urls);
+    if (decidedRevision !== view.revision) {
+      decidedRevision = view.revision;
+      if (input.value.trim()) decideTyped();
+    }
   }
   /** True while the tester is typing: the rest of the page waits with its reloads. */
   const typing = () => performance.now() - lastKeystroke < 1000;

@@ -1,0 +1,126 @@
+import AppInspection
+import Findings
+import Foundation
+import SiteAssociation
+
+/// The whole document as a face shows it: what the web page renders from one JSON answer
+/// (`GET /api/documents/ID/view`) and what the Mac views read through the same types. Every
+/// value is the document's own; nothing is re-serialised or guessed.
+public struct DocumentPresentation: Sendable, Equatable, Codable {
+    /// +1 on every change of the document: a face that saw this revision is up to date.
+    public var revision: Int
+    /// The tester's name for what was opened ("LinkLabSample.ipa", a host).
+    public var title: String
+    /// "com.example.app · ABCDE12345.com.example.app", or "".
+    public var subtitle: String
+    /// `app`, `session`, `aasa`, `domain`, or "" before anything is known.
+    public var kind: String
+    public var phase: PhaseStatus
+    /// What the document could not use and how it was evaluated (the CLI's notes, e.g. no
+    /// path to Apple), shown on the page and in every export.
+    public var notes: [String]
+    /// False while nothing has been read (or the open failed): a face offers no export.
+    public var canExport: Bool
+    /// The file name a face suggests for each export format (`md`, …, `linklab`).
+    public var exportNames: [String: String]
+    public var findings: FindingListPresentation
+    public var domains: [DomainPresentation]
+    public var urls: URLListPresentation
+}
+
+/// The tester's URL list, decided, in line order, each line that is not a URL in its place.
+public struct URLListPresentation: Sendable, Equatable, Codable {
+    /// The list as typed.
+    public var lines: String
+    /// "17 URLs: 12 open the app, 5 stay in the browser; 2 expectations not met; 1 line is not a URL".
+    public var summary: String
+    /// The first `URLListPresentation.maximumShown` lines (tests and problems).
+    public var items: [URLTestPresentation]
+    /// "… and 98,000 more lines: the exports list every one", nil when all are shown.
+    public var more: String?
+
+    /// A page shows at most this many lines (the exports carry them all).
+    public static let maximumShown = 2_000
+
+    public init(lines: String, tests: [URLTest], issues: [URLLineIssue], apps: AuditedApps) {
+        self.lines = lines
+        var items: [URLTestPresentation] = []
+        var testIndex = 0, issueIndex = 0
+        // Merge the decided lines and the problems by line number (a problem without a line last).
+        while items.count < Self.maximumShown, testIndex < tests.count || issueIndex < issues.count {
+            let issueLine = issueIndex < issues.count ? issues[issueIndex].line ?? Int.max : Int.max
+            let testLine = testIndex < tests.count ? tests[testIndex].line ?? 0 : Int.max
+            if testIndex < tests.count, testLine <= issueLine {
+                items.append(URLTestPresentation(tests[testIndex], apps: apps))
+                testIndex += 1
+            } else {
+                items.append(URLTestPresentation(problem: issues[issueIndex]))
+                issueIndex += 1
+            }
+        }
+        self.items = items
+        let hidden = tests.count + issues.count - items.count
+        more = hidden > 0 ? "… and \(hidden) more lines: the exports list every one." : nil
+        summary = Self.summary(tests, issues: issues, apps: apps)
+    }
+
+    static func summary(_ tests: [URLTest], issues: [URLLineIssue], apps: AuditedApps) -> String {
+        guard !tests.isEmpty || !issues.isEmpty else { return "No URL list yet." }
+        let opens = tests.filter { test in
+            test.verdicts.contains { $0.decision == .match && (apps.roles.isEmpty || apps.roles[$0.appID] != nil) }
+        }.count
+        var parts = ["\(tests.count) URL\(tests.count == 1 ? "" : "s"): \(opens) open the app, "
+            + "\(tests.count - opens) stay in the browser"]
+        let unmet = tests.filter { URLTestPresentation($0, apps: apps).expectationMet == false }.count
+        if unmet > 0 { parts.append("\(unmet) expectation\(unmet == 1 ? "" : "s") not met") }
+        if !issues.isEmpty { parts.append("\(issues.count) line\(issues.count == 1 ? " is" : "s are") not a URL") }
+        return parts.joined(separator: "; ")
+    }
+}
+
+extension WorkbenchDocument {
+    /// The document as a face shows it; `query` and `severities` filter the findings list
+    /// (`FindingList`).
+    public func presentation(query: String = "", severities: Set<Severity>? = nil) -> DocumentPresentation {
+        let apps = AuditedApps(app)
+        let main = app?.mainBundle
+        let subtitle = [main?.bundleIdentifier, main?.applicationIdentifier].compactMap { $0 }
+            .joined(separator: " · ")
+        let readable = app != nil || !domains.isEmpty
+        let now = judgedAt
+        let names = Dictionary(uniqueKeysWithValues: ["md", "html", "pdf", "json", "sarif"].map {
+            ($0, ExportNaming.fileName(source: source?.name, fileExtension: $0, date: now))
+        }).merging(["linklab": ExportNaming.sessionName(source: source?.name)]) { first, _ in first }
+        return DocumentPresentation(
+            revision: revision, title: source?.name ?? "Document", subtitle: subtitle, kind: source?.kind ?? "",
+            phase: PhaseStatus(phase), notes: notes, canExport: readable && analysis != nil,
+            exportNames: names,
+            findings: FindingListPresentation(FindingList(findings, query: query, severities: severities)),
+            domains: domainCards.map(\.presentation),
+            urls: URLListPresentation(lines: urlLines, tests: urlTests, issues: urlLineIssues, apps: apps))
+    }
+
+    /// Every host as a card, with the document's context (offline, no path to Apple).
+    public var domainCards: [DomainCard] {
+        let noPath = analysis?.facts.noPathToApple ?? false
+        return domains.map { DomainCard($0, offline: settings.offline, noPathToApple: noPath) }
+    }
+
+    /// A typed URL decided now (read-only), as the URL tester shows it: a line that is not a
+    /// URL gets its problem instead of verdicts.
+    public func presentation(ofTyped url: String, traced: Bool = false) -> URLTestPresentation {
+        do {
+            guard try URLList.entry(url) != nil else {
+                return URLTestPresentation(problem: URLLineIssue(line: nil, text: url, message: "Type a URL."))
+            }
+        } catch {
+            return URLTestPresentation(problem: URLLineIssue(line: nil, text: url, message: error.reason))
+        }
+        return URLTestPresentation(decide(url: url, traced: traced), apps: AuditedApps(app))
+    }
+
+    /// The inspector's content for the finding `fingerprint`, nil when it is not (or no longer) there.
+    public func findingDetail(fingerprint: String) -> FindingDetailPresentation? {
+        findings.first { $0.fingerprint == fingerprint }.map(FindingDetailPresentation.init)
+    }
+}
