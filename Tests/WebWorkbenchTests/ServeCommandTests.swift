@@ -64,9 +64,11 @@ import Testing
             return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
         }
 
-        func stop(_ signal: Int32) -> (Int32, Process.TerminationReason) {
+        /// Sends `signal` and waits for the exit without blocking a thread of the shared pool (a
+        /// blocked thread would stall every other test running meanwhile).
+        func stop(_ signal: Int32) async throws -> (Int32, Process.TerminationReason) {
             kill(process.processIdentifier, signal)
-            process.waitUntilExit()
+            while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
             return (process.terminationStatus, process.terminationReason)
         }
 
@@ -97,7 +99,7 @@ import Testing
         }
         #expect(phase == "ready")
         #expect(served.leftovers.contains { $0.hasSuffix(".upload") })
-        let (status, reason) = served.stop(SIGTERM)
+        let (status, reason) = try await served.stop(SIGTERM)
         #expect(reason == .exit)
         #expect(status == 0)
         #expect(served.leftovers.isEmpty)
@@ -107,7 +109,7 @@ import Testing
         let served = try Served(["--offline"])
         let (created, _) = try await served.request("POST", "/api/documents", body: Data("not an app".utf8))
         #expect(created == 201)
-        let (status, reason) = served.stop(SIGINT)
+        let (status, reason) = try await served.stop(SIGINT)
         #expect(reason == .exit)
         #expect(status == 0)
         #expect(served.leftovers.isEmpty)
@@ -137,7 +139,7 @@ import Testing
         #expect(String(decoding: output, as: UTF8.self) == "413")
         try FileManager.default.removeItem(at: big)
         #expect(!served.leftovers.contains { $0.hasSuffix(".upload") })
-        let (status, _) = served.stop(SIGTERM)
+        let (status, _) = try await served.stop(SIGTERM)
         #expect(status == 0)
         #expect(served.leftovers.isEmpty)
     }
@@ -160,7 +162,7 @@ import Testing
             received.append(chunk)
         }
         #expect(String(decoding: received, as: UTF8.self).hasPrefix("event: phase\ndata: "))
-        let (status, reason) = served.stop(SIGTERM)
+        let (status, reason) = try await served.stop(SIGTERM)
         #expect(reason == .exit)
         #expect(status == 0)
         stream.waitUntilExit()
@@ -191,7 +193,8 @@ import Testing
         #expect(try Self.statusLine(served, upload) == "HTTP/1.1 400 Bad Request")
         let (_, list) = try await served.request("GET", "/api/documents")
         #expect(String(decoding: list, as: UTF8.self).contains(#""documents":[]"#))
-        #expect(served.stop(SIGTERM).0 == 0)
+        let (stopped, _) = try await served.stop(SIGTERM)
+        #expect(stopped == 0)
     }
 
     /// Waits (up to 30 s) until `condition` holds.
@@ -215,7 +218,7 @@ import Testing
         try await Self.eventually { spooledBytes() == 200_000 }
         #expect(spooledBytes() == 200_000)  // mid-upload: the first part is on disk, the rest never comes
         let start = ContinuousClock.now
-        let (status, reason) = served.stop(SIGTERM)
+        let (status, reason) = try await served.stop(SIGTERM)
         #expect(ContinuousClock.now - start < .seconds(5))
         #expect(reason == .exit)
         #expect(status == 0)
@@ -239,7 +242,7 @@ import Testing
         headersOnly.send("GET /api/documents HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nAuthori")
         try await Task.sleep(for: .milliseconds(300))
         let start = ContinuousClock.now
-        let (status, reason) = served.stop(SIGTERM)
+        let (status, reason) = try await served.stop(SIGTERM)
         #expect(ContinuousClock.now - start < .seconds(5))
         #expect(reason == .exit)
         #expect(status == 0)
