@@ -202,6 +202,16 @@ import Testing
         for _ in 0..<600 where !condition() { try await Task.sleep(for: .milliseconds(50)) }
     }
 
+    /// SIGTERM: exit 0 within 5 s, every upload and temporary file gone.
+    static func expectCleanStopWithin5Seconds(_ served: Served) async throws {
+        let start = ContinuousClock.now
+        let (status, reason) = try await served.stop(SIGTERM)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(reason == .exit)
+        #expect(status == 0)
+        #expect(served.leftovers.isEmpty)
+    }
+
     @Test func sigtermFinishesWithin5SecondsWithAClientStalledMidUpload() async throws {
         let served = try Served(["--offline"])
         let stalled = try RawConnection(port: served.port, timeout: 20)
@@ -217,12 +227,7 @@ import Testing
         }
         try await Self.eventually { spooledBytes() == 200_000 }
         #expect(spooledBytes() == 200_000)  // mid-upload: the first part is on disk, the rest never comes
-        let start = ContinuousClock.now
-        let (status, reason) = try await served.stop(SIGTERM)
-        #expect(ContinuousClock.now - start < .seconds(5))
-        #expect(reason == .exit)
-        #expect(status == 0)
-        #expect(served.leftovers.isEmpty)
+        try await Self.expectCleanStopWithin5Seconds(served)
         let answer = stalled.receiveAll()
         #expect(answer.isEmpty || answer.hasPrefix("HTTP/1.1 503"))
     }
@@ -241,12 +246,7 @@ import Testing
         let headersOnly = try RawConnection(port: served.port, timeout: 20)
         headersOnly.send("GET /api/documents HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nAuthori")
         try await Task.sleep(for: .milliseconds(300))
-        let start = ContinuousClock.now
-        let (status, reason) = try await served.stop(SIGTERM)
-        #expect(ContinuousClock.now - start < .seconds(5))
-        #expect(reason == .exit)
-        #expect(status == 0)
-        #expect(served.leftovers.isEmpty)
+        try await Self.expectCleanStopWithin5Seconds(served)
     }
 
     @Test func invalidFlagsAreUsageErrors() throws {
