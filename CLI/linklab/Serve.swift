@@ -11,12 +11,14 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Listens on 127.0.0.1 only (--port 0, the default, picks a free port) and prints one line: \
             'UniversalLinkLab workbench: http://127.0.0.1:PORT/?token=TOKEN'. The token (new each run) \
-            is the only way in: the page load with it sets a cookie; scripts send \
-            'Authorization: Bearer TOKEN'. For a remote machine use an SSH tunnel \
+            is the only credential and there is no cookie: the page keeps it in the browser's storage \
+            for that address and sends it as 'Authorization: Bearer TOKEN', as scripts do. For a remote \
+            machine use an SSH tunnel \
             (ssh -L 8080:127.0.0.1:8080 HOST, then linklab serve --port 8080 there).
 
             --aasa and --offline apply to every document, as in scan. Uploads stream to a private \
-            temporary folder; Ctrl-C or SIGTERM stops the server, deletes every upload and exits 0.
+            temporary folder; Ctrl-C or SIGTERM stops the server within seconds (an upload still \
+            arriving is cut), deletes every upload and exits 0.
             """
     )
 

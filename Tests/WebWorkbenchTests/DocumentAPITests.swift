@@ -387,7 +387,7 @@ import Workbench
     /// What each route can answer beyond the common 401/403/421 (read from the route code).
     @Test func documentedResponsesMatchWhatTheRoutesCanAnswer() throws {
         let expected: [String: [String: Set<String>]] = [
-            "/api/documents": ["get": ["200"], "post": ["201", "400", "413", "429"]],
+            "/api/documents": ["get": ["200"], "post": ["201", "400", "413", "429", "503"]],
             "/api/documents/{id}": ["get": ["200", "400", "404", "500"], "delete": ["204", "400", "404"]],
             "/api/documents/{id}/events": ["get": ["200", "400", "404"]],
             "/api/documents/{id}/urls": ["post": ["200", "400", "404", "409", "413", "500"]],

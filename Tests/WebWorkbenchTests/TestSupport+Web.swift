@@ -26,18 +26,10 @@ struct WebFixture {
 
     var application: some ApplicationProtocol { Application(router: server.router()) }
 
-    /// Headers of an authenticated script (bearer).
+    /// Headers of an authenticated request (bearer: the page and scripts alike).
     static var bearer: HTTPFields {
         var fields = HTTPFields()
         fields[.authorization] = "Bearer \(token.value)"
-        return fields
-    }
-
-    /// Headers of the page (cookie + CSRF header).
-    static var page: HTTPFields {
-        var fields = HTTPFields()
-        fields[.cookie] = "linklab-session=\(token.value)"
-        fields[HTTPField.Name("X-LinkLab-CSRF")!] = token.value
         return fields
     }
 
@@ -70,4 +62,64 @@ struct WebFixture {
         #expect(!message.isEmpty, sourceLocation: sourceLocation)
         #expect(response.headers[.contentType] == "application/json; charset=utf-8", sourceLocation: sourceLocation)
     }
+}
+
+#if canImport(Glibc)
+import Glibc
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+#elseif canImport(Darwin)
+import Darwin
+private let streamSocket = SOCK_STREAM
+#endif
+
+/// A TCP connection to 127.0.0.1 that sends exactly the bytes a test gives: request targets,
+/// headers and partial bodies no HTTP client library would send.
+final class RawConnection {
+    private let descriptor: Int32
+
+    init(port: Int, timeout seconds: Int = 10) throws {
+        descriptor = socket(AF_INET, streamSocket, 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard descriptor >= 0, connected == 0 else {
+            close(descriptor)
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot connect to port \(port)"])
+        }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ text: String) { send(Data(text.utf8)) }
+
+    func send(_ data: Data) {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let sent = write(descriptor, base + offset, bytes.count - offset)
+                if sent <= 0 { return }
+                offset += sent
+            }
+        }
+    }
+
+    /// Everything the server sends until it closes the connection (or the receive timeout).
+    func receiveAll() -> String {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    deinit { close(descriptor) }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOConcurrencyHelpers
+import ServiceLifecycle
 import Testing
 @testable import WebWorkbench
 
@@ -68,6 +70,71 @@ import Testing
         } catch let error as WebAPIError {
             #expect(error.status == .contentTooLarge)
         }
+        #expect(spool.contents.isEmpty)
+    }
+
+    /// One chunk, then nothing more until cancelled (a client that stalls mid-body). On
+    /// cancellation it throws, or — like some channel streams — simply ends.
+    struct Stalled: AsyncSequence, Sendable {
+        typealias Element = ByteBuffer
+        let endsQuietlyWhenCancelled: Bool
+        let started = NIOLockedValueBox(false)
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let parent: Stalled
+            var sent = false
+            mutating func next() async throws -> ByteBuffer? {
+                if !sent {
+                    sent = true
+                    return ByteBuffer(repeating: 0x41, count: 1000)
+                }
+                parent.started.withLockedValue { $0 = true }
+                if parent.endsQuietlyWhenCancelled {
+                    try? await Task.sleep(for: .seconds(3600))
+                    return nil
+                }
+                try await Task.sleep(for: .seconds(3600))
+                return nil
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(parent: self) }
+    }
+
+    /// The upload as a request handler runs it: inside the server's service.
+    struct Receiver: Service {
+        let spool: UploadSpool
+        let body: Stalled
+        let outcome = NIOLockedValueBox<WebAPIError?>(nil)
+
+        func run() async throws {
+            do {
+                _ = try await spool.receive(body, declaredLength: nil, limit: 1 << 20, extension: "upload")
+            } catch let error as WebAPIError {
+                outcome.withLockedValue { $0 = error }
+            }
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aStalledUploadIsCutWhenTheServerStopsAndLeavesNoFile(endsQuietlyWhenCancelled: Bool) async throws {
+        let spool = try UploadSpool()
+        defer { spool.removeAll() }
+        let receiver = Receiver(spool: spool, body: Stalled(endsQuietlyWhenCancelled: endsQuietlyWhenCancelled))
+        let group = ServiceGroup(services: [receiver], logger: Logger(label: "test"))
+        let running = Task { try await group.run() }
+        while !receiver.body.started.withLockedValue({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(spool.contents.count == 1)  // the first chunk is on disk
+        await group.triggerGracefulShutdown()
+        // Without the cut the upload would wait for bytes forever: a watchdog turns that into a failure.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(60))
+            Issue.record("the stalled upload held the shutdown for 60 s")
+            running.cancel()
+        }
+        try await running.value
+        watchdog.cancel()
+        #expect(receiver.outcome.withLockedValue { $0?.status } == .serviceUnavailable)
         #expect(spool.contents.isEmpty)
     }
 

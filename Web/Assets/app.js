@@ -3,7 +3,7 @@
 // files or findings lives here: every verdict and finding comes from the server.
 
 import { h, replace, byId, debounce } from './dom.js';
-import { api } from './api.js';
+import { api, adoptAddressToken } from './api.js';
 import { createHome } from './home.js';
 import { createSidebar } from './sidebar.js';
 import { createAppTab } from './apptab.js';
@@ -13,11 +13,9 @@ import { createInspector } from './inspector.js';
 import { createExports } from './exports.js';
 import { createProgress } from './progress.js';
 
-// The token has done its job (the server set the cookie): keep it out of the address bar,
-// the history and any screenshot.
-if (new URLSearchParams(location.search).has('token')) {
-  history.replaceState(null, '', location.pathname + location.hash);
-}
+// The address's ?token= goes into this origin's storage and out of the address bar, the history
+// and any screenshot, before the first request.
+adoptAddressToken();
 
 const main = byId('main');
 const statusElement = byId('document-status');

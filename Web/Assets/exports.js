@@ -1,5 +1,5 @@
-// The downloads: each export is fetched with the CSRF header and saved under the server's
-// sanitised file name (a plain link could not carry the header).
+// The downloads: each export is fetched with the bearer header and saved from a blob: URL under
+// the server's sanitised file name (a plain link could not carry the header).
 
 import { h } from './dom.js';
 
@@ -37,7 +37,7 @@ export function createExports({ id, api, toast }) {
   return { element, render };
 }
 
-/** Fetches one export (with the CSRF header) and saves it under the server's sanitised name. */
+/** Fetches one export (with the bearer header) and saves it under the server's sanitised name. */
 export async function downloadExport(api, id, format, toast, suggested) {
   try {
     const { name: served, blob } = await api.download(id, format);

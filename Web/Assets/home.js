@@ -38,7 +38,10 @@ export function createHome({ api, toast, open }) {
   async function upload(file) {
     progress.textContent = `Uploading ${file.name} (${formatBytes(file.size)})…`;
     try {
-      const { id } = await api.upload(file);
+      const { id } = await api.upload(file, (sent, total) => {
+        const share = total ? ` ${Math.floor((100 * sent) / total)}%` : '';
+        progress.textContent = `Uploading ${file.name}: ${formatBytes(sent)} of ${formatBytes(total)}${share}`;
+      });
       progress.textContent = '';
       open(id);
     } catch (error) {

@@ -1,4 +1,4 @@
-/// The per-run secret: 128 random bits as 32 lowercase hex digits (safe in a URL, a cookie and
+/// The per-run secret: 128 random bits as 32 lowercase hex digits (safe in a URL, a header and
 /// an HTML attribute), compared in constant time.
 public struct AccessToken: Sendable, Equatable, CustomStringConvertible {
     /// The hex digits.

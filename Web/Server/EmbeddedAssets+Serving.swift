@@ -3,20 +3,16 @@ import HTTPTypes
 import Hummingbird
 
 /// Serving the page's compiled-in files: a fixed route per file, so there is no file system
-/// lookup and nothing to traverse (`..`, `%2e%2e`, `?raw` all simply find no route).
+/// lookup and nothing to traverse (`..`, `%2e%2e`, `?raw` all simply find no route). The files
+/// are the same for everyone: no data and no secret is ever put into them, so they are the only
+/// thing served without the token.
 extension EmbeddedAssets {
-    /// The literal in index.html that the server replaces with this run's token.
-    static let csrfPlaceholder = "{{CSRF_TOKEN}}"
+    /// The paths of the static files and `/` (the shell): what `GET` without a token may read.
+    static let publicPaths: Set<String> = Set(files.keys).union(["/"])
 
-    static func register<Context: RequestContext>(on router: Router<Context>, token: AccessToken) {
+    static func register<Context: RequestContext>(on router: Router<Context>) {
         for (path, asset) in files {
-            let body: ByteBuffer
-            if path == "/index.html" {
-                let page = asset.body.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-                body = ByteBuffer(string: page.replacingOccurrences(of: csrfPlaceholder, with: token.value))
-            } else {
-                body = asset.body.withUTF8Buffer { ByteBuffer(bytes: $0) }
-            }
+            let body = asset.body.withUTF8Buffer { ByteBuffer(bytes: $0) }
             let contentType = asset.contentType
             let respond: @Sendable (Request, Context) async throws -> Response = { _, _ in
                 var headers = HTTPFields()

@@ -7,10 +7,10 @@ enum OpenAPIDocument {
       "info": {
         "title": "UniversalLinkLab workbench API",
         "version": "1.0.0",
-        "description": "The API behind `linklab serve` (spec/web.md). Authenticate with `Authorization: Bearer TOKEN` (the token printed at start), or with the page's cookie plus the `X-LinkLab-CSRF` header. Requests must use the loopback Host the server printed."
+        "description": "The API behind `linklab serve` (spec/web.md). Authenticate every request with `Authorization: Bearer TOKEN` (the token of the address printed at start; the page sends it too). There is no cookie and no other credential. Requests must use the loopback Host the server printed and a path as the request target (absolute form is refused with 400)."
       },
       "servers": [{"url": "http://127.0.0.1:{port}", "variables": {"port": {"default": "8080"}}}],
-      "security": [{"bearer": []}, {"cookie": [], "csrf": []}],
+      "security": [{"bearer": []}],
       "paths": {
         "/api/documents": {
           "get": {
@@ -38,7 +38,8 @@ enum OpenAPIDocument {
               "403": {"$ref": "#/components/responses/Forbidden"},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "429": {"$ref": "#/components/responses/TooMany"}
+              "429": {"$ref": "#/components/responses/TooMany"},
+              "503": {"description": "The server is stopping: the upload was cut and its file deleted.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
             }
           }
         },
@@ -322,9 +323,7 @@ enum OpenAPIDocument {
       },
       "components": {
         "securitySchemes": {
-          "bearer": {"type": "http", "scheme": "bearer", "description": "The token printed by linklab serve."},
-          "cookie": {"type": "apiKey", "in": "cookie", "name": "linklab-PORT", "description": "Set by the first page load with ?token=; HttpOnly, SameSite=Strict."},
-          "csrf": {"type": "apiKey", "in": "header", "name": "X-LinkLab-CSRF", "description": "The token from the page's <meta name=\"linklab-csrf\">; needed with the cookie on every API request."}
+          "bearer": {"type": "http", "scheme": "bearer", "description": "The token of the address linklab serve printed (128 random bits, new each run): the only credential."}
         },
         "parameters": {
           "DocumentID": {"name": "id", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 64}},
@@ -425,8 +424,8 @@ enum OpenAPIDocument {
         },
         "responses": {
           "BadRequest": {"description": "The request was not understood (a bad body, or a path parameter that is not valid percent-encoding).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "Unauthorised": {"description": "No valid token, cookie or bearer.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "Forbidden": {"description": "Cookie without X-LinkLab-CSRF, a foreign Origin, or Sec-Fetch-Site cross-site/same-site.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Unauthorised": {"description": "No Authorization: Bearer header with this run's token.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Forbidden": {"description": "A foreign Origin, or Sec-Fetch-Site cross-site/same-site.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "NotFound": {"description": "No such document, host or finding.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Conflict": {"description": "The document is not ready for this.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "TooLarge": {"description": "Over --max-upload (uploads) or 1 MiB (other bodies).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},

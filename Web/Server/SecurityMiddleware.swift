@@ -18,20 +18,15 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         var response: Response
-        switch identity.policy.decide(Self.accessRequest(request, cookieName: identity.cookieName)) {
+        switch identity.policy.decide(Self.accessRequest(request)) {
         case .deny(let status, let message):
             response = WebAPIError.response(status: .init(code: status), message: message)
-        case .allow(let grantCookie):
+        case .allow:
             do {
                 response = try await next(request, context)
             } catch {
                 let apiError = WebAPIError.from(error)
                 response = WebAPIError.response(status: apiError.status, message: apiError.message)
-            }
-            if grantCookie {
-                response.headers.append(HTTPField(
-                    name: .setCookie,
-                    value: "\(identity.cookieName)=\(identity.token.value); HttpOnly; SameSite=Strict; Path=/"))
             }
         }
         Self.addSecurityHeaders(to: &response.headers)
@@ -48,8 +43,8 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         headers[.crossOriginResourcePolicy] = "same-origin"
     }
 
-    /// The facts the policy decides on.
-    static func accessRequest(_ request: Request, cookieName: String) -> AccessRequest {
+    /// The facts the policy decides on. A `Cookie` header is never read: no cookie is a credential.
+    static func accessRequest(_ request: Request) -> AccessRequest {
         let headers = request.headers
         var bearer: String?
         if let authorization = headers[.authorization] {
@@ -57,34 +52,25 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
             if parts.count == 2, parts[0].lowercased() == "bearer" {
                 bearer = String(parts[1]).trimmingSpaces
             } else {
-                bearer = ""  // a malformed Authorization is a wrong token, never a fallback to the cookie
-            }
-        }
-        var cookie: String?
-        for line in headers[values: .cookie] {
-            for pair in line.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, String(parts[0]).trimmingSpaces == cookieName {
-                    cookie = String(parts[1]).trimmingSpaces
-                }
+                bearer = ""  // a malformed Authorization is a wrong token, never "no credential"
             }
         }
         return AccessRequest(
             method: request.method.rawValue,
             path: request.uri.path,
-            queryToken: request.uri.queryParameters.get("token"),
+            // The target as sent, recorded by `RequestTargetRecorder` on a socket (HummingbirdTesting's
+            // router client has no socket and no such header: its target is the path).
+            target: headers[.linkLabRequestTarget] ?? request.head.path ?? "",
             authority: request.head.authority,
             extraHostHeaders: headers[values: .hostHeader].count,
-            cookieToken: cookie,
             bearerToken: bearer,
-            csrfToken: headers[.linkLabCSRF],
             origin: headers[.origin],
             secFetchSite: headers[.secFetchSite])
     }
 }
 
 extension HTTPField.Name {
-    static let linkLabCSRF = Self("X-LinkLab-CSRF")!
+    static let linkLabRequestTarget = Self(RequestTargetRecorder.header)!
     static let linkLabFilename = Self("X-LinkLab-Filename")!
     static let linkLabDomain = Self("X-LinkLab-Domain")!
     static let secFetchSite = Self("Sec-Fetch-Site")!

@@ -29,10 +29,10 @@ public final class ServerIdentity: Sendable {
     public var port: Int? { state.withLockedValue { $0.port } }
 
     /// The policy as of now.
-    public var policy: AccessPolicy { AccessPolicy(token: token, allowedHosts: state.withLockedValue { $0.hosts }) }
-
-    /// The session cookie's name; it carries the port because cookies are not isolated by port.
-    public var cookieName: String { "linklab-\(port.map(String.init) ?? "session")" }
+    public var policy: AccessPolicy {
+        AccessPolicy(token: token, allowedHosts: state.withLockedValue { $0.hosts },
+                     publicPaths: EmbeddedAssets.publicPaths)
+    }
 
     /// The address the command prints.
     public var pageAddress: String { "http://127.0.0.1:\(port ?? 0)/?token=\(token.value)" }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServiceLifecycle
 #if canImport(Glibc)
 import Glibc
 private let posixWrite = Glibc.write
@@ -36,39 +37,55 @@ public final class UploadSpool: Sendable {
     /// Writes `body` to a new file in the folder, stopping at `limit` bytes.
     ///
     /// A declared `Content-Length` over the limit is refused before a byte is read; a body that
-    /// grows past it (chunked, or lying) trips a flag, the partial file is deleted and the answer
-    /// is 413 — whatever error the writing itself then raised.
-    public func receive<Body: AsyncSequence>(
+    /// grows past it (chunked, or lying) is cut, the partial file is deleted and the answer is
+    /// 413. When the server stops (graceful shutdown of the service the request runs in) the
+    /// upload is cut at once — a client that stalls mid-body cannot hold the shutdown — and its
+    /// file deleted (503).
+    public func receive<Body: AsyncSequence & Sendable>(
         _ body: Body, declaredLength: Int64?, limit: Int64, extension ext: String
     ) async throws -> (url: URL, size: Int64) where Body.Element == ByteBuffer {
-        let tooLarge = WebAPIError(.contentTooLarge, "The upload is larger than the server's limit of \(limit) bytes.")
-        if let declaredLength, declaredLength > limit { throw tooLarge }
+        if let declaredLength, declaredLength > limit { throw Self.tooLarge(limit) }
         let url = newPath(extension: ext)
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw WebAPIError(.internalServerError, "The upload could not be stored.")
         }
-        var size: Int64 = 0
-        var tripped = false
         do {
-            for try await chunk in body {
-                size += Int64(chunk.readableBytes)
-                if size > limit {
-                    tripped = true
-                    throw tooLarge
-                }
-                try Self.write(chunk, to: descriptor)
+            let size = try await cancelWhenGracefulShutdown {
+                try await Self.copy(body, to: descriptor, limit: limit)
             }
             close(descriptor)
+            return (url, size)
         } catch {
             close(descriptor)
             try? FileManager.default.removeItem(at: url)
-            if tripped { throw tooLarge }
             if error is WebAPIError { throw error }
+            if Task.isShuttingDownGracefully || error is CancellationError { throw Self.stopping }
             throw WebAPIError(.badRequest, "The upload was interrupted.")
         }
-        return (url, size)
     }
+
+    /// The body into the file; cancellation (the server stopping) is an error even when the
+    /// body's sequence answers it by ending, so a cut upload is never taken for a whole one.
+    private static func copy<Body: AsyncSequence>(_ body: Body, to descriptor: Int32, limit: Int64) async throws
+        -> Int64 where Body.Element == ByteBuffer
+    {
+        var size: Int64 = 0
+        for try await chunk in body {
+            try Task.checkCancellation()
+            size += Int64(chunk.readableBytes)
+            if size > limit { throw tooLarge(limit) }
+            try write(chunk, to: descriptor)
+        }
+        try Task.checkCancellation()
+        return size
+    }
+
+    private static func tooLarge(_ limit: Int64) -> WebAPIError {
+        WebAPIError(.contentTooLarge, "The upload is larger than the server's limit of \(limit) bytes.")
+    }
+
+    private static let stopping = WebAPIError(.serviceUnavailable, "The server is stopping: the upload was cut.")
 
     /// Deletes one file of the folder (never anything outside it).
     public func remove(_ url: URL) {

@@ -16,6 +16,8 @@ public struct WorkbenchServerLimits: Sendable {
     public var idleLimit: TimeInterval = 12 * 3600
     /// Interval of the event stream's keep-alive comments.
     public var heartbeat: Duration = .seconds(15)
+    /// How long a stop (SIGTERM, SIGINT) waits for open requests before cancelling them.
+    public var shutdownGrace: Duration = .seconds(2)
 
     public init() {}
 }
@@ -44,7 +46,7 @@ public final class WorkbenchServer: Sendable {
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: SecurityMiddleware(identity: identity))
-        EmbeddedAssets.register(on: router, token: identity.token)
+        EmbeddedAssets.register(on: router)
         router.get("/api/openapi.json") { _, _ in
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
@@ -63,16 +65,21 @@ public final class WorkbenchServer: Sendable {
         let identity = self.identity
         let application = Application(
             router: router(),
+            server: RequestTargetChannel.builder,
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
             onServerRunning: { channel in
                 identity.bound(port: channel.localAddress?.port ?? port)
                 onReady(identity.pageAddress)
             },
             logger: logger)
-        let group = ServiceGroup(configuration: .init(
+        var configuration = ServiceGroupConfiguration(
             services: [application, Housekeeping(server: self)],
             gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger))
+            logger: logger)
+        // Uploads are cut at once (UploadSpool); anything else a client holds open past this
+        // (a stalled request body) is cancelled, so a stop always ends in seconds.
+        configuration.maximumGracefulShutdownDuration = limits.shutdownGrace
+        let group = ServiceGroup(configuration: configuration)
         defer { spool.removeAll() }
         try await group.run()
         await shutdown()

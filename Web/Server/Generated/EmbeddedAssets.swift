@@ -9,11 +9,46 @@ enum EmbeddedAssets {
         "/api.js": (
             contentType: "text/javascript; charset=utf-8",
             body: #"""
-// The HTTP API of spec/web.md, and nothing else: every call carries the X-LinkLab-CSRF header
-// (read once from the page's <meta>), GET included, because a cookie alone is not proof that
-// the request came from this page (another local server's page is same-site).
+// The HTTP API of spec/web.md, and nothing else. The one credential is the token of the address
+// `linklab serve` printed: the page keeps it in this origin's localStorage (a page on another
+// port is another origin and cannot read it; a second tab of the same address shares it) and
+// sends it as `Authorization: Bearer` on every request — API calls, downloads, the event stream
+// and uploads alike. There is no cookie: a browser sends a host's cookies to every port of it.
 
-const csrfToken = document.querySelector('meta[name="linklab-csrf"]')?.getAttribute('content') ?? '';
+const storageKey = 'linklab-token';
+let memoryToken = null; // when the browser refuses storage, this tab still works
+
+/** The token, as this tab knows it now (read each time: another tab may have stored a newer one). */
+function token() {
+  try {
+    return localStorage.getItem(storageKey) ?? memoryToken ?? '';
+  } catch {
+    return memoryToken ?? '';
+  }
+}
+
+/**
+ * Reads `?token=` from the address once: keeps it, and removes it from the address bar and the
+ * history entry (so it is in no screenshot, bookmark or shared link). Call before any request.
+ */
+export function adoptAddressToken() {
+  const params = new URLSearchParams(location.search);
+  if (!params.has('token')) return;
+  const given = params.get('token');
+  if (/^[0-9A-Za-z_-]{1,256}$/.test(given)) {
+    memoryToken = given;
+    try { localStorage.setItem(storageKey, given); } catch { /* memoryToken serves this tab */ }
+  }
+  params.delete('token');
+  const rest = params.toString();
+  history.replaceState(null, '', location.pathname + (rest ? `?${rest}` : '') + location.hash);
+}
+
+function authorised(headers = {}) {
+  return { ...headers, Authorization: `Bearer ${token()}` };
+}
+
+const noToken = 'This tab has no valid token: open the address linklab serve printed (with ?token=).';
 
 /** An API error with the server's one-sentence message and the HTTP status. */
 export class APIError extends Error {
@@ -23,8 +58,19 @@ export class APIError extends Error {
   }
 }
 
+/** The error of a failed answer: the server's one sentence, or the status line. */
+function errorFrom(status, statusText, text) {
+  if (status === 401) return new APIError(status, noToken);
+  let message = `${status} ${statusText}`.trim();
+  try {
+    const answer = JSON.parse(text);
+    if (typeof answer?.error === 'string') message = answer.error;
+  } catch { /* not JSON: keep the status line */ }
+  return new APIError(status, message);
+}
+
 async function call(method, path, { body, headers = {}, json, signal } = {}) {
-  const init = { method, credentials: 'same-origin', signal, headers: { 'X-LinkLab-CSRF': csrfToken, ...headers } };
+  const init = { method, credentials: 'omit', signal, headers: authorised(headers) };
   if (json !== undefined) {
     init.body = JSON.stringify(json);
     init.headers['Content-Type'] = 'application/json';
@@ -33,15 +79,49 @@ async function call(method, path, { body, headers = {}, json, signal } = {}) {
     init.headers['Content-Type'] ??= 'application/octet-stream';
   }
   const response = await fetch(path, init);
-  if (!response.ok) {
-    let message = `${response.status} ${response.statusText}`;
-    try {
-      const answer = await response.json();
-      if (typeof answer?.error === 'string') message = answer.error;
-    } catch { /* not JSON: keep the status line */ }
-    throw new APIError(response.status, message);
-  }
+  if (!response.ok) throw errorFrom(response.status, response.statusText, await response.text().catch(() => ''));
   return response;
+}
+
+/**
+ * The file name of a download: the server's sanitised name from Content-Disposition
+ * (`filename*=UTF-8''…` preferred over `filename="…"`), never a path, else a fixed name.
+ */
+export function downloadName(disposition, fallback) {
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition ?? '');
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;\s]+)/i.exec(disposition ?? '');
+  let name = '';
+  try {
+    name = extended ? decodeURIComponent(extended[1].trim()) : (plain?.[1] ?? plain?.[2] ?? '');
+  } catch { name = plain?.[1] ?? plain?.[2] ?? ''; }
+  name = name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').replace(/^\.+/, '').trim();
+  return name || fallback;
+}
+
+/** Uploads through XHR: the only browser API that reports upload progress and sends our header. */
+function uploadWithProgress(file, headers, onProgress) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/documents');
+    for (const [name, value] of Object.entries(authorised(headers))) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+    });
+    xhr.addEventListener('load', () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText));
+        } catch {
+          reject(new APIError(xhr.status, 'The answer was not JSON.'));
+        }
+      } else {
+        reject(errorFrom(xhr.status, xhr.statusText, xhr.responseText));
+      }
+    });
+    xhr.addEventListener('error', () => reject(new APIError(0, 'The upload was interrupted (the connection closed).')));
+    xhr.addEventListener('abort', () => reject(new APIError(0, 'The upload was cancelled.')));
+    xhr.send(file);
+  });
 }
 
 async function callJSON(method, path, options) {
@@ -68,8 +148,9 @@ function headerSafe(name) {
 export const api = {
   listDocuments: () => callJSON('GET', '/api/documents'),
   getDocument: (id) => callJSON('GET', documentPath(id)),
-  upload: (file) => callJSON('POST', '/api/documents',
-    { body: file, headers: { 'X-LinkLab-Filename': headerSafe(file.name) } }),
+  /** `onProgress(sentBytes, totalBytes)` follows the upload. */
+  upload: (file, onProgress) => uploadWithProgress(file,
+    { 'X-LinkLab-Filename': headerSafe(file.name), 'Content-Type': 'application/octet-stream' }, onProgress),
   openAssociationText: (text, host) => callJSON('POST', '/api/documents',
     { body: text, headers: { 'X-LinkLab-Filename': headerSafe(`${host || 'apple-app-site-association'}.json`),
       ...(host ? { 'X-LinkLab-Domain': host } : {}), 'Content-Type': 'application/json' } }),
@@ -100,65 +181,87 @@ export const api = {
     callJSON('PUT', `${documentPath(id)}/triage/${segment(fingerprint)}`, { json: { status, note } }),
   closeDocument: (id) => call('DELETE', documentPath(id)),
 
-  /** Downloads an export: the page must send the CSRF header, so it fetches and saves a blob. */
+  /** Downloads an export: fetched with the bearer header (a plain link could not carry it). */
   async download(id, format) {
     const response = await call('GET', `${documentPath(id)}/export/${format}`);
-    const disposition = response.headers.get('Content-Disposition') ?? '';
-    const match = /filename="?([A-Za-z0-9._-]+)"?/.exec(disposition);
-    const blob = await response.blob();
-    return { name: match ? match[1] : `linklab-report.${format}`, blob };
+    const name = downloadName(response.headers.get('Content-Disposition'), `linklab-report.${format}`);
+    return { name, blob: await response.blob() };
   },
 
   /**
-   * Follows the document's server-sent events. EventSource cannot send the CSRF header, so
-   * this reads the text/event-stream through fetch and parses the frames itself. Reconnects
-   * after a dropped stream; returns a function that stops it.
+   * Follows the document's server-sent events. EventSource cannot send the Authorization
+   * header, so this reads the text/event-stream through a streamed fetch and parses the frames
+   * itself. A dropped stream is reopened, after 1 s and then up to 30 s apart while it keeps
+   * failing; a stream silent for three heartbeats (45 s) is taken for dead and reopened. A 401
+   * or 404 ends it (reconnecting cannot fix them). Returns a function that stops it.
    */
   events(id, onEvent, onState = () => {}) {
-    const controller = new AbortController();
     let stopped = false;
+    let controller = null;
+    let delay = 1000;
+    const silence = 45000;
     const run = async () => {
       while (!stopped) {
+        controller = new AbortController();
+        let watchdog = null;
+        const alive = () => {
+          clearTimeout(watchdog);
+          watchdog = setTimeout(() => controller.abort(), silence);
+        };
         try {
+          alive();
           const response = await call('GET', `${documentPath(id)}/events`,
             { headers: { Accept: 'text/event-stream' }, signal: controller.signal });
           onState('open');
+          delay = 1000;
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffer = '';
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
+            alive();
             buffer += value;
             let end;
             while ((end = buffer.search(/\r?\n\r?\n/)) >= 0) {
               const frame = buffer.slice(0, end);
               buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
-              const event = { type: 'message', data: '' };
-              for (const line of frame.split(/\r?\n/)) {
-                if (line.startsWith(':')) continue;
-                const colon = line.indexOf(':');
-                const field = colon < 0 ? line : line.slice(0, colon);
-                const content = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-                if (field === 'event') event.type = content;
-                else if (field === 'data') event.data += (event.data ? '\n' : '') + content;
-              }
-              if (frame.split(/\r?\n/).some((line) => line && !line.startsWith(':'))) onEvent(event);
+              const event = parseFrame(frame);
+              if (event) onEvent(event);
             }
           }
           onState('closed');
-          if (stopped) return;
         } catch (error) {
           if (stopped) return;
           onState('error', error);
-          if (error instanceof APIError && error.status < 500 && error.status !== 429) return;
+          if (error instanceof APIError && (error.status === 401 || error.status === 404)) return;
+        } finally {
+          clearTimeout(watchdog);
         }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        if (stopped) return;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, 30000);
       }
     };
     run();
-    return () => { stopped = true; controller.abort(); };
+    return () => { stopped = true; controller?.abort(); };
   },
 };
+
+/** One server-sent event frame as {type, data}; null for a frame of comments only (`: ping`). */
+function parseFrame(frame) {
+  const event = { type: 'message', data: '' };
+  let fields = 0;
+  for (const line of frame.split(/\r?\n/)) {
+    if (!line || line.startsWith(':')) continue;
+    fields += 1;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const content = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'event') event.type = content;
+    else if (field === 'data') event.data += (event.data ? '\n' : '') + content;
+  }
+  return fields ? event : null;
+}
 
 """#
         ),
@@ -383,7 +486,7 @@ html, body { overflow: hidden; }
 // files or findings lives here: every verdict and finding comes from the server.
 
 import { h, replace, byId, debounce } from './dom.js';
-import { api } from './api.js';
+import { api, adoptAddressToken } from './api.js';
 import { createHome } from './home.js';
 import { createSidebar } from './sidebar.js';
 import { createAppTab } from './apptab.js';
@@ -393,11 +496,9 @@ import { createInspector } from './inspector.js';
 import { createExports } from './exports.js';
 import { createProgress } from './progress.js';
 
-// The token has done its job (the server set the cookie): keep it out of the address bar,
-// the history and any screenshot.
-if (new URLSearchParams(location.search).has('token')) {
-  history.replaceState(null, '', location.pathname + location.hash);
-}
+// The address's ?token= goes into this origin's storage and out of the address bar, the history
+// and any screenshot, before the first request.
+adoptAddressToken();
 
 const main = byId('main');
 const statusElement = byId('document-status');
@@ -1065,8 +1166,8 @@ export function createDomainsTab(context) {
         "/exports.js": (
             contentType: "text/javascript; charset=utf-8",
             body: #"""
-// The downloads: each export is fetched with the CSRF header and saved under the server's
-// sanitised file name (a plain link could not carry the header).
+// The downloads: each export is fetched with the bearer header and saved from a blob: URL under
+// the server's sanitised file name (a plain link could not carry the header).
 
 import { h } from './dom.js';
 
@@ -1104,7 +1205,7 @@ export function createExports({ id, api, toast }) {
   return { element, render };
 }
 
-/** Fetches one export (with the CSRF header) and saves it under the server's sanitised name. */
+/** Fetches one export (with the bearer header) and saves it under the server's sanitised name. */
 export async function downloadExport(api, id, format, toast, suggested) {
   try {
     const { name: served, blob } = await api.download(id, format);
@@ -1166,7 +1267,10 @@ export function createHome({ api, toast, open }) {
   async function upload(file) {
     progress.textContent = `Uploading ${file.name} (${formatBytes(file.size)})…`;
     try {
-      const { id } = await api.upload(file);
+      const { id } = await api.upload(file, (sent, total) => {
+        const share = total ? ` ${Math.floor((100 * sent) / total)}%` : '';
+        progress.textContent = `Uploading ${file.name}: ${formatBytes(sent)} of ${formatBytes(total)}${share}`;
+      });
       progress.textContent = '';
       open(id);
     } catch (error) {
@@ -1264,7 +1368,6 @@ export function formatBytes(bytes) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<meta name="linklab-csrf" content="{{CSRF_TOKEN}}">
 <title>UniversalLinkLab workbench</title>
 <link rel="stylesheet" href="/app.css">
 <link rel="icon" href="data:,">
