@@ -129,20 +129,20 @@ func run() async throws {
     print("   (a letter typed into one rule's path: its detail recompiled, its app's verdicts re-decided)")
     // A letter typed into applinks.defaults reaches every rule: the whole file compiled and
     // linted again, all 8,000 verdicts decided again (the worst single keystroke).
-    var everything: [Double] = []
-    for index in 1...runs where others || chosen.contains("defaults") {
-        let text = bigFile(defaults: typing(index))
-        everything.append(try milliseconds { try big.edit(text, forHost: "example.com") })
+    /// `runs` keystrokes, each editing `big` to `text(n)` for the nth (none unless `section` runs).
+    func keystrokes(_ section: String, _ text: (Int) -> String) throws -> [Double] {
+        guard others || chosen.contains(section) else { return [] }
+        return try (1...runs).map { index in
+            let edited = text(index)
+            return try milliseconds { try big.edit(edited, forHost: "example.com") }
+        }
     }
+    let everything = try keystrokes("defaults") { bigFile(defaults: typing($0)) }
     if !everything.isEmpty {
         line("   a keystroke in applinks.defaults (every rule, every verdict)", median(everything), "≤ 20 ms")
     }
     // A letter typed into a substitution variable's value reaches every rule too.
-    var variables: [Double] = []
-    for index in 1...runs where others || chosen.contains("variables") {
-        let text = bigFile(variables: typing(index))
-        variables.append(try milliseconds { try big.edit(text, forHost: "example.com") })
-    }
+    let variables = try keystrokes("variables") { bigFile(variables: typing($0)) }
     if !variables.isEmpty {
         line("   a keystroke in substitutionVariables (every rule, every verdict)", median(variables), "≤ 20 ms")
     }

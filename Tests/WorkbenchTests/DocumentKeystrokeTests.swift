@@ -34,14 +34,31 @@ import Testing
 
     /// A document that decides `text` from nothing: opened on a file with no rules, then
     /// edited once (so its findings name the same "edited" file as the live document's).
-    private func cold(_ text: String) throws -> WorkbenchDocument {
+    private func cold(_ text: String, urls: String = Self.urls) throws -> WorkbenchDocument {
         // Nothing compiled either (the compiled details are shared by every document).
         AssociationPhases.forgetCompilations()
         let document = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { SampleScan.now })
         document.openAssociationFile(Data("{}".utf8), host: "example.com")
-        document.setURLLines(Self.urls)
+        document.setURLLines(urls)
         try document.edit(text, forHost: "example.com")
         return document
+    }
+
+    /// Types `texts` into `live` one after the other, expecting after each the verdicts,
+    /// findings and lint of a document opened cold on the text; how many keystrokes changed verdicts.
+    private func typeComparingWithCold(_ texts: [String], into live: WorkbenchDocument, urls: String) throws -> Int {
+        var changedVerdicts = 0
+        var previous = live.urlTests
+        for text in texts {
+            try live.edit(text, forHost: "example.com")
+            let reference = try cold(text, urls: urls)
+            #expect(live.urlTests == reference.urlTests, "\(text)")
+            #expect(live.findings.map(\.finding) == reference.findings.map(\.finding), "\(text)")
+            #expect(live.domains.first?.lint == reference.domains.first?.lint)
+            if live.urlTests != previous { changedVerdicts += 1 }
+            previous = live.urlTests
+        }
+        return changedVerdicts
     }
 
     @Test func everyKeystrokeDecidesAsADocumentOpenedOnTheSameText() throws {
@@ -56,17 +73,7 @@ import Testing
         texts.append(Self.file(typed: "xy", typedIn: 4, order: [1, 0, 2, 4, 3], tail: ","))
         texts.append(Self.file(typed: "xy", typedIn: 4, order: [1, 0, 2, 4, 3], tail: " "))
         texts.append(Self.file())
-        var changedVerdicts = 0
-        var previous = live.urlTests
-        for text in texts {
-            try live.edit(text, forHost: "example.com")
-            let reference = try cold(text)
-            #expect(live.urlTests == reference.urlTests, "\(text)")
-            #expect(live.findings.map(\.finding) == reference.findings.map(\.finding), "\(text)")
-            #expect(live.domains.first?.lint == reference.domains.first?.lint)
-            if live.urlTests != previous { changedVerdicts += 1 }
-            previous = live.urlTests
-        }
+        let changedVerdicts = try typeComparingWithCold(texts, into: live, urls: Self.urls)
         // The keystrokes did change verdicts (else agreement would prove little).
         #expect(changedVerdicts >= 6, "\(changedVerdicts)")
         #expect(live.urlTests.flatMap(\.verdicts).contains { $0.decision == .match })
@@ -101,31 +108,13 @@ import Testing
     /// `substitutionVariables`), with a list decided on every core: each leaves the document
     /// as a document opened cold on the same text.
     @Test func keystrokesInDefaultsAndVariablesDecideAsADocumentOpenedOnTheSameText() throws {
-        func cold(_ text: String) throws -> WorkbenchDocument {
-            AssociationPhases.forgetCompilations()
-            let document = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { SampleScan.now })
-            document.openAssociationFile(Data("{}".utf8), host: "example.com")
-            document.setURLLines(Self.longURLs)
-            try document.edit(text, forHost: "example.com")
-            return document
-        }
-        let live = try cold(Self.variablesFile())
+        let live = try cold(Self.variablesFile(), urls: Self.longURLs)
         #expect(live.urlTests.count == 400)
         var texts: [String] = []
         texts += (1...3).map { Self.variablesFile(variable: String("abc".prefix($0))) }
         texts += (1...3).map { Self.variablesFile(defaults: String("abc".prefix($0)), variable: "ab") }
         texts += (0...2).reversed().map { Self.variablesFile(defaults: "abc", variable: String("abc".prefix($0))) }
-        var changedVerdicts = 0
-        var previous = live.urlTests
-        for text in texts {
-            try live.edit(text, forHost: "example.com")
-            let reference = try cold(text)
-            #expect(live.urlTests == reference.urlTests, "\(text)")
-            #expect(live.findings.map(\.finding) == reference.findings.map(\.finding), "\(text)")
-            #expect(live.domains.first?.lint == reference.domains.first?.lint)
-            if live.urlTests != previous { changedVerdicts += 1 }
-            previous = live.urlTests
-        }
+        let changedVerdicts = try typeComparingWithCold(texts, into: live, urls: Self.longURLs)
         #expect(changedVerdicts >= 5, "\(changedVerdicts)")
         let decisions = Set(live.urlTests.flatMap(\.verdicts).map(\.decision))
         #expect(decisions == [.match, .exclude, .noMatch], "\(decisions)")
