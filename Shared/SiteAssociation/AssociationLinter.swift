@@ -346,7 +346,8 @@ enum AssociationLinter {
             guard let b, bConstrained else { return false }
             return sameFlags && globCovers(a, b)
         }
-        guard partCovers(earlier.path, later.path ?? (later.pathConstrained ? "*" : nil), bConstrained: later.pathConstrained),
+        guard partCovers(earlier.path, later.path ?? (later.pathConstrained ? "*" : nil),
+                         bConstrained: later.pathConstrained),
               partCovers(earlier.fragment, later.fragment ?? (later.fragmentConstrained ? "*" : nil),
                          bConstrained: later.fragmentConstrained)
         else { return false }

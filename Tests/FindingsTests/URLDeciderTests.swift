@@ -163,7 +163,8 @@ import Testing
             }
             let variables = ["[\"x\"]", "[\"y\", \"x*\"]"][next(2)]
             return "{\"applinks\": {\"defaults\": {\"caseSensitive\": \(next(2) == 0)}, \"substitutionVariables\": "
-                + "{\"v\": \(variables)}, \"details\": [\(details.joined(separator: ", "))]}}" + (next(8) == 0 ? "," : "")
+                + "{\"v\": \(variables)}, \"details\": [\(details.joined(separator: ", "))]}}"
+                + (next(8) == 0 ? "," : "")
         }
         let tails = ["/a/b", "/A/B", "/b1", "/c/1", "/d/x", "/d/y1", "/e/", "/", "/zz", "/a/b?q=1#f"]
         let hosts = ["https://example.com", "https://www.example.com", "https://other.example", "http://example.com",
@@ -177,7 +178,8 @@ import Testing
         var contradicted = 0
         for _ in 0..<12 {
             let text = body()
-            let reports = [try FactsFactory.supplied("example.com", text), try FactsFactory.supplied("*.example.com", text)]
+            let reports = [try FactsFactory.supplied("example.com", text),
+                           try FactsFactory.supplied("*.example.com", text)]
             let fresh = URLDecider(domains: reports, appIDs: [apps[0], apps[4]])
             let expected = list.map { fresh.decide([$0], traces: .contradictionsOnly)[0] }
             let chained = URLDecider(domains: reports, appIDs: [apps[0], apps[4]], previous: previous)

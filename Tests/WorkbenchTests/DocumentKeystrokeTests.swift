@@ -89,7 +89,8 @@ import Testing
                 rule % 5 == 0 ? "{\"/\":\"/a\(index)/private\(rule)/*\",\"exclude\":true}"
                     : rule % 3 == 0 ? "{\"/\":\"/a\(index)/$(v)/s\(rule)*\"}" : "{\"/\":\"/a\(index)/s\(rule)*\"}"
             }
-            return "{\"appIDs\":[\(ids.map { "\"\($0)\"" }.joined(separator: ","))],\"components\":[\(rules.joined(separator: ","))]}"
+            let names = ids.map { "\"\($0)\"" }.joined(separator: ",")
+            return "{\"appIDs\":[\(names)],\"components\":[\(rules.joined(separator: ","))]}"
         }
         return "{\"applinks\":{\"defaults\":{\"caseSensitive\":\(defaults.count % 2 == 0 ? "true" : "false"),"
             + "\"comment\":\"\(defaults)\"},\"substitutionVariables\":{\"v\":[\"x\(variable)\",\"y\(variable)*\"]},"
