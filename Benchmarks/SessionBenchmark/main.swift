@@ -130,19 +130,19 @@ func run() async throws {
     // A letter typed into applinks.defaults reaches every rule: the whole file compiled and
     // linted again, all 8,000 verdicts decided again (the worst single keystroke).
     /// `runs` keystrokes, each editing `big` to `text(n)` for the nth (none unless `section` runs).
-    func keystrokes(_ section: String, _ text: (Int) -> String) throws -> [Double] {
+    func timedEdits(_ section: String, _ text: (Int) -> String) throws -> [Double] {
         guard others || chosen.contains(section) else { return [] }
         return try (1...runs).map { index in
             let edited = text(index)
             return try milliseconds { try big.edit(edited, forHost: "example.com") }
         }
     }
-    let everything = try keystrokes("defaults") { bigFile(defaults: typing($0)) }
+    let everything = try timedEdits("defaults") { bigFile(defaults: typing($0)) }
     if !everything.isEmpty {
         line("   a keystroke in applinks.defaults (every rule, every verdict)", median(everything), "≤ 20 ms")
     }
     // A letter typed into a substitution variable's value reaches every rule too.
-    let variables = try keystrokes("variables") { bigFile(variables: typing($0)) }
+    let variables = try timedEdits("variables") { bigFile(variables: typing($0)) }
     if !variables.isEmpty {
         line("   a keystroke in substitutionVariables (every rule, every verdict)", median(variables), "≤ 20 ms")
     }
