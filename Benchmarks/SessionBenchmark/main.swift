@@ -144,7 +144,7 @@ func run() async throws {
     // A letter typed into a substitution variable's value reaches every rule too.
     let variables = try timedEdits("variables") { bigFile(variables: typing($0)) }
     if !variables.isEmpty {
-        line("   a keystroke in substitutionVariables (every rule, every verdict)", median(variables), "≤ 20 ms")
+        line("   a keystroke in substitutionVariables (all rules, verdicts)", median(variables), "≤ 20 ms")
     }
     var blanks: [Double] = []
     for index in 1...runs where others {
