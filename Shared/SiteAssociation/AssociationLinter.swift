@@ -254,7 +254,7 @@ enum AssociationLinter {
             var lengths = Set<Int>()
             nextSamePath = Array(repeating: -1, count: shapes.count)
             nextSamePrefix = nextSamePath
-            // Chains are built from the last rule back, so each lists its positions in order.
+            // Each chain grows at its tail (`lastSame…`), so it lists its positions in order.
             var lastSamePath: [String: Int] = [:], lastSamePrefix: [UInt64: Int] = [:]
             byPath.reserveCapacity(shapes.count)
             lastSamePath.reserveCapacity(shapes.count)
