@@ -56,12 +56,30 @@ public struct URLDecider: Sendable {
     /// The URL tests for `entries`, in order, with the traces `traces` asks for.
     public func decide(_ entries: [URLListEntry], traces: URLTraces = .all) -> [URLTest] {
         let priorTests = traces == .all ? [] : self.priorTests.tests
-        return entries.enumerated().map { index, entry in
+        @Sendable func test(_ index: Int) -> URLTest {
+            let entry = entries[index]
             let prior = index < priorTests.count ? priorTests[index] : nil
             let test = decide(entry, traced: traces == .all, prior: prior)
             return traces == .contradictionsOnly && test.contradictsExpectation ? decide(entry, traced: true) : test
         }
+        guard entries.count >= Self.parallelThreshold else { return entries.indices.map(test) }
+        // A long list on every core, in chunks of consecutive lines. The first line alone first:
+        // it compiles the file most lines use, once (the workers then find it made).
+        let first = test(0)
+        let chunkSize = Self.chunkSize
+        let chunkCount = (entries.count - 1 + chunkSize - 1) / chunkSize
+        let chunks = ChunkResults(count: chunkCount)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let start = 1 + chunk * chunkSize
+            chunks[chunk] = (start..<min(start + chunkSize, entries.count)).map(test)
+        }
+        return [first] + chunks.joined()
     }
+
+    /// From this many lines on, a list is decided on every core.
+    static let parallelThreshold = 128
+    /// Lines per unit of parallel work (a few dozen units per list keep both cores busy).
+    static let chunkSize = 32
 
     /// `decide(_:traces:)` for the document's URL list: the result is kept, so the decider made
     /// to replace this one after a host changes can reuse its verdicts (`previous:`).
@@ -85,9 +103,7 @@ public struct URLDecider: Sendable {
     }
 
     private func decide(_ entry: URLListEntry, traced: Bool, prior: URLTest? = nil) -> URLTest {
-        let components = URLComponents(string: entry.url)
-        let host = components?.host?.lowercased() ?? ""
-        let port = components?.port == 443 && components?.scheme?.lowercased() == "https" ? nil : components?.port
+        let (host, port) = entry.hostAndPort
         // Reasons that are the whole explanation (no file for the host) are one line: always given.
         guard let report = facts.report(forURLHost: host, port: port) else {
             let reason = URLTest.noFileReason(host: host, port: port, claims: claims)
@@ -110,15 +126,38 @@ public struct URLDecider: Sendable {
                   prior.verdicts.count == file.ids.count else { return nil }
             return prior.verdicts
         }
-        let verdicts = file.ids.indices.map { index -> AppVerdict in
-            if let reusable, file.unchanged?[index] == true, reusable[index].appID == file.ids[index] {
-                var verdict = reusable[index]
-                verdict.trace = []
-                return verdict
+        // Apps that keep their verdict; the others decided with the URL prepared once for all.
+        let kept = reusable.map { reusable in
+            file.ids.indices.map { file.unchanged?[$0] == true && reusable[$0].appID == file.ids[$0] }
+        }
+        var verdicts = file.matcher.verdicts(url: entry.url, appIDs: file.ids, skip: kept)
+        if let reusable, let kept {
+            for index in verdicts.indices where kept[index] {
+                verdicts[index] = reusable[index]
+                verdicts[index].trace = []
             }
-            return file.matcher.verdict(url: entry.url, appID: file.ids[index])
         }
         return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts, line: entry.line)
+    }
+}
+
+/// The tests of each chunk of a list decided on several cores, one slot per chunk.
+private final class ChunkResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [[URLTest]]
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    subscript(index: Int) -> [URLTest] {
+        get { lock.lock(); defer { lock.unlock() }; return slots[index] }
+        set { lock.lock(); defer { lock.unlock() }; slots[index] = newValue }
+    }
+
+    /// Every chunk's tests, in chunk order.
+    func joined() -> [URLTest] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(slots.joined())
     }
 }
 

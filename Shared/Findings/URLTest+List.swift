@@ -9,11 +9,40 @@ public struct URLListEntry: Sendable, Equatable {
     /// 1-based line in the list; nil for a `--url` argument.
     public var line: Int?
 
+    /// The URL's host (lower-cased) and port as deciding reads them (443 on https is no port),
+    /// read once when the entry is made rather than at every decision of every keystroke;
+    /// `read` is the text they were read from (`url` may be changed later).
+    private let read: String
+    private let readHost: String
+    private let readPort: Int?
+
     /// An entry.
     public init(url: String, expectation: URLExpectation = .none, line: Int? = nil) {
+        self.init(url: url, expectation: expectation, line: line, components: URLComponents(string: url))
+    }
+
+    /// An entry whose URL was already read into `components`.
+    init(url: String, expectation: URLExpectation, line: Int?, components: URLComponents?) {
         self.url = url
         self.expectation = expectation
         self.line = line
+        read = url
+        (readHost, readPort) = Self.hostAndPort(components)
+    }
+
+    /// The URL's host and port as deciding reads them.
+    var hostAndPort: (host: String, port: Int?) {
+        read == url ? (readHost, readPort) : Self.hostAndPort(URLComponents(string: url))
+    }
+
+    private static func hostAndPort(_ components: URLComponents?) -> (host: String, port: Int?) {
+        let host = components?.host?.lowercased() ?? ""
+        let port = components?.port == 443 && components?.scheme?.lowercased() == "https" ? nil : components?.port
+        return (host, port)
+    }
+
+    public static func == (lhs: URLListEntry, rhs: URLListEntry) -> Bool {
+        lhs.url == rhs.url && lhs.expectation == rhs.expectation && lhs.line == rhs.line
     }
 }
 
@@ -73,6 +102,6 @@ public enum URLList {
         guard let host = components.host, !host.isEmpty else {
             throw .invalidURL(line: line, text: text, reason: "the URL has no host")
         }
-        return URLListEntry(url: url, expectation: expectation, line: line)
+        return URLListEntry(url: url, expectation: expectation, line: line, components: components)
     }
 }

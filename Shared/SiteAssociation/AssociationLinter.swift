@@ -177,20 +177,37 @@ enum AssociationLinter {
 
     // MARK: Shadowing
 
-    /// What shadowing compares of a rule, computed once per rule.
+    /// What shadowing compares of a rule, computed once per rule: only that (not the whole
+    /// rule, whose texts and arrays would be retained and released at every comparison).
     struct Shape {
-        var rule: EffectiveRule
         /// Normalised path pattern; nil when the path is unconstrained or `*`.
         var path: String?
         var fragment: String?
         var unconstrained: Bool
+        /// Whether the rule has a path (a fragment) pattern at all, `*` included.
+        var pathConstrained: Bool
+        var fragmentConstrained: Bool
+        var caseSensitive: Bool
+        var percentEncoded: Bool
+        var query: EffectiveRule.QueryPart
+        /// `path` names a variable (`$(`); `coverPrefix(path)`: both read once per rule.
+        var pathHasVariable = false
+        var prefix: (hash: UInt64, length: Int)?
 
         init(_ rule: EffectiveRule) {
-            self.rule = rule
-            unconstrained = rule.isUnconstrained
-            if let text = rule.path.pattern {
-                let normalised = PathNormalisation.normalise(text)
+            let normalised = rule.path.pattern.map(PathNormalisation.normalise)
+            unconstrained = rule.isUnconstrained(normalisedPath: normalised)
+            pathConstrained = normalised != nil
+            fragmentConstrained = rule.fragment.pattern != nil
+            caseSensitive = rule.caseSensitive
+            percentEncoded = rule.percentEncoded
+            query = rule.query
+            if let normalised {
                 path = AssociationLinter.isStarOnly(normalised) ? nil : normalised
+            }
+            if let path {
+                pathHasVariable = path.containsVariableReference
+                prefix = pathHasVariable ? nil : AssociationLinter.coverPrefix(path)
             }
             if let text = rule.fragment.pattern, !AssociationLinter.isStarOnly(text) { fragment = text }
         }
@@ -222,41 +239,67 @@ enum AssociationLinter {
     struct ShadowIndex {
         /// Rules that may cover anything (unconstrained, or no path constraint).
         private var always: [Int] = []
-        /// Rules by their normalised path (`covers` accepts equal paths).
-        private var byPath: [String: [Int]] = [:]
+        /// Rules by their normalised path (`covers` accepts equal paths): the first position of
+        /// each path, the next positions through `nextSamePath` (no array per path: this runs
+        /// for every rule of every changed detail at every keystroke).
+        private var byPath: [String: Int] = [:]
+        private var nextSamePath: [Int]
         /// `PREFIX*` rules (no other wildcard, no variable) by a hash of PREFIX's UTF-8 bytes (a
-        /// collision only adds a candidate, which `covers` then rejects).
-        private var byPrefix: [UInt64: [Int]] = [:]
+        /// collision only adds a candidate, which `covers` then rejects), chained the same way.
+        private var byPrefix: [UInt64: Int] = [:]
+        private var nextSamePrefix: [Int]
         private var prefixLengths: [Int] = []
 
         init(_ shapes: [Shape]) {
             var lengths = Set<Int>()
+            nextSamePath = Array(repeating: -1, count: shapes.count)
+            nextSamePrefix = nextSamePath
+            // Each chain grows at its tail (`lastSame…`), so it lists its positions in order.
+            var lastSamePath: [String: Int] = [:], lastSamePrefix: [UInt64: Int] = [:]
+            byPath.reserveCapacity(shapes.count)
+            lastSamePath.reserveCapacity(shapes.count)
             for (position, shape) in shapes.enumerated() {
                 guard !shape.unconstrained, let path = shape.path else {
                     always.append(position)
                     continue
                 }
-                byPath[path, default: []].append(position)
-                if let prefix = AssociationLinter.coverPrefix(path) {
-                    byPrefix[prefix.hash, default: []].append(position)
+                if let last = lastSamePath.updateValue(position, forKey: path) {
+                    nextSamePath[last] = position
+                } else {
+                    byPath[path] = position
+                }
+                if let prefix = shape.prefix {
+                    if let last = lastSamePrefix.updateValue(position, forKey: prefix.hash) {
+                        nextSamePrefix[last] = position
+                    } else {
+                        byPrefix[prefix.hash] = position
+                    }
                     lengths.insert(prefix.length)
                 }
             }
             prefixLengths = lengths.sorted()
         }
 
+        /// The positions before `end` of the chain starting at `first`.
+        private static func chain(from first: Int?, next: [Int], before end: Int, into candidates: inout [Int]) {
+            var position = first ?? -1
+            while position >= 0, position < end {
+                candidates.append(position)
+                position = next[position]
+            }
+        }
+
         /// The first rule before `position` that matches every URL the rule at `position` matches.
         func firstCovering(_ position: Int, in shapes: [Shape]) -> Int? {
-            let later = shapes[position]
-            var candidates = always.prefix { $0 < position }
-            if later.rule.path.pattern != nil {
-                let path = later.path ?? "*"
-                if let equal = byPath[path] { candidates += equal.prefix { $0 < position } }
-                if !prefixLengths.isEmpty, !path.containsVariableReference {
+            var candidates = Array(always.prefix { $0 < position })
+            if shapes[position].pathConstrained {
+                let path = shapes[position].path ?? "*"
+                Self.chain(from: byPath[path], next: nextSamePath, before: position, into: &candidates)
+                if !prefixLengths.isEmpty, !shapes[position].pathHasVariable {
                     // Every prefix length in use of the path's literal head (up to its first wildcard).
                     var hash = PrefixHash.seed, length = 0, next = 0
-                    if prefixLengths[0] == 0, let bucket = byPrefix[hash] {
-                        candidates += bucket.prefix { $0 < position }
+                    if prefixLengths[0] == 0 {
+                        Self.chain(from: byPrefix[hash], next: nextSamePrefix, before: position, into: &candidates)
                         next = 1
                     }
                     for byte in path.utf8 {
@@ -265,13 +308,15 @@ enum AssociationLinter {
                         length += 1
                         if length == prefixLengths[next] {
                             next += 1
-                            if let bucket = byPrefix[hash] { candidates += bucket.prefix { $0 < position } }
+                            Self.chain(from: byPrefix[hash], next: nextSamePrefix, before: position, into: &candidates)
                         }
                     }
                 }
             }
             if candidates.count > 1 { candidates.sort() }
-            return candidates.first { AssociationLinter.covers(shapes[$0], later) }
+            return shapes.withUnsafeBufferPointer { shapes in
+                candidates.first { AssociationLinter.covers(shapes[$0], shapes[position]) }
+            }
         }
     }
 
@@ -293,19 +338,18 @@ enum AssociationLinter {
         covers(Shape(earlier), Shape(later))
     }
 
-    static func covers(_ earlierShape: Shape, _ laterShape: Shape) -> Bool {
-        if earlierShape.unconstrained { return true }
-        let earlier = earlierShape.rule, later = laterShape.rule
+    static func covers(_ earlier: Shape, _ later: Shape) -> Bool {
+        if earlier.unconstrained { return true }
         let sameFlags = earlier.caseSensitive == later.caseSensitive && earlier.percentEncoded == later.percentEncoded
         func partCovers(_ a: String?, _ b: String?, bConstrained: Bool) -> Bool {
             guard let a else { return true }
             guard let b, bConstrained else { return false }
             return sameFlags && globCovers(a, b)
         }
-        let laterPathConstrained = later.path.pattern != nil
-        let laterFragmentConstrained = later.fragment.pattern != nil
-        guard partCovers(earlierShape.path, laterShape.path ?? (laterPathConstrained ? "*" : nil), bConstrained: laterPathConstrained),
-              partCovers(earlierShape.fragment, laterShape.fragment ?? (laterFragmentConstrained ? "*" : nil), bConstrained: laterFragmentConstrained)
+        guard partCovers(earlier.path, later.path ?? (later.pathConstrained ? "*" : nil),
+                         bConstrained: later.pathConstrained),
+              partCovers(earlier.fragment, later.fragment ?? (later.fragmentConstrained ? "*" : nil),
+                         bConstrained: later.fragmentConstrained)
         else { return false }
         switch (earlier.query, later.query) {
         case (.unconstrained, _): return true

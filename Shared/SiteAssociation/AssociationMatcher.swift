@@ -100,12 +100,36 @@ public struct AssociationMatcher: Sendable {
     /// rule tried, so a file with hundreds of rules gives hundreds of lines per verdict: lists
     /// decided on every keystroke use this and build a trace only when one is asked for.
     public func verdict(url: String, appID: String) -> AppVerdict {
-        guard let (list, index) = firstMatch(url: url, appID: appID) else {
-            return AppVerdict(appID: appID, decision: .noMatch)
-        }
+        let found = firstMatch(url: url, appID: appID)
+        return Self.verdict(appID: appID, list: found?.0, index: found?.1)
+    }
+
+    /// The untraced verdict of rule `index` of `list` (no_match when there is none).
+    private static func verdict(appID: String, list: AppRuleList?, index: Int?) -> AppVerdict {
+        guard let list, let index else { return AppVerdict(appID: appID, decision: .noMatch) }
         let rule = list.rules[index].rule
         return AppVerdict(appID: appID, decision: rule.exclude ? .exclude : .match, detail: list.detailIndex,
                           rule: rule.index, ruleText: rule.sourceText)
+    }
+
+    /// `verdict(url:appID:)` for each of `appIDs` (same order) with the URL prepared once for
+    /// them all, by this call alone (no memo shared with other threads: lists decided on several
+    /// cores use this). `skip` (same count, when given) marks the apps whose verdicts the caller
+    /// already has: each gets a placeholder no_match verdict, and none of them prepares the URL.
+    public func verdicts(url: String, appIDs: [String], skip: [Bool]? = nil) -> [AppVerdict] {
+        var prepared: PreparedURL?
+        var preparedYet = false
+        return appIDs.indices.map { position in
+            let appID = appIDs[position]
+            guard skip?[position] != true, rejection == nil, let list = appRules[appID] else {
+                return AppVerdict(appID: appID, decision: .noMatch)
+            }
+            if !preparedYet {
+                prepared = preparedFast(url)
+                preparedYet = true
+            }
+            return Self.verdict(appID: appID, list: list, index: prepared?.firstMatch(in: list.fast))
+        }
     }
 
     /// What `appID`'s untraced verdicts depend on (see `VerdictSource`).

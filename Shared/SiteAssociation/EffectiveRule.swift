@@ -62,11 +62,12 @@ struct EffectiveRule: Sendable, Equatable {
 
     /// True when the rule constrains nothing: it matches every URL of the domain.
     var isUnconstrained: Bool {
-        let pathFree: Bool
-        switch path {
-        case .unconstrained: pathFree = true
-        case .pattern(let text): pathFree = PathNormalisation.normalise(text) == "*"
-        }
+        isUnconstrained(normalisedPath: path.pattern.map(PathNormalisation.normalise))
+    }
+
+    /// `isUnconstrained` when the path pattern was already normalised (nil: no path pattern).
+    func isUnconstrained(normalisedPath: String?) -> Bool {
+        let pathFree = normalisedPath.map { $0 == "*" } ?? true
         let queryFree: Bool
         switch query {
         case .unconstrained: queryFree = true

@@ -139,4 +139,56 @@ import Testing
         // Verdicts were taken from the previous decider for some apps and decided again for others.
         #expect((appsKept[true] ?? 0) > 100 && (appsKept[false] ?? 0) > 100, "\(appsKept)")
     }
+
+    /// A long list is decided on every core, in chunks, with each URL prepared once for all
+    /// apps: over generated files and edits (deciders chained as a document chains them), every
+    /// line's test is the one the reference gives, a fresh decider deciding that line alone
+    /// (sequentially, one app at a time).
+    @Test func aLongListDecidedOnEveryCoreIsDecidedLineByLine() throws {
+        var seed: UInt64 = 0x5EED_2026_1126
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let apps = ["T.a", "T.b", "T.c", "T.d", "T.e"]
+        let paths = ["/a/*", "/a/b", "/b*", "*", "/c/?", "/A/*", "/d/$(v)", "/e/*"]
+        func rule() -> String {
+            "{\"/\": \"\(paths[next(paths.count)])\"\(next(4) == 0 ? ", \"exclude\": true" : "")"
+                + "\(next(5) == 0 ? ", \"caseSensitive\": false" : "")}"
+        }
+        func body() -> String {
+            let details = (0..<3).map { index in
+                "{\"appIDs\": [\"\(apps[index])\", \"\(apps[next(apps.count)])\"], \"components\": ["
+                    + (0..<(1 + next(6))).map { _ in rule() }.joined(separator: ", ") + "]}"
+            }
+            let variables = ["[\"x\"]", "[\"y\", \"x*\"]"][next(2)]
+            return "{\"applinks\": {\"defaults\": {\"caseSensitive\": \(next(2) == 0)}, \"substitutionVariables\": "
+                + "{\"v\": \(variables)}, \"details\": [\(details.joined(separator: ", "))]}}"
+                + (next(8) == 0 ? "," : "")
+        }
+        let tails = ["/a/b", "/A/B", "/b1", "/c/1", "/d/x", "/d/y1", "/e/", "/", "/zz", "/a/b?q=1#f"]
+        let hosts = ["https://example.com", "https://www.example.com", "https://other.example", "http://example.com",
+                     "https://example.com:8443", "notaurl"]
+        let list = (0..<700).map { index in
+            URLListEntry(url: hosts[next(hosts.count)] + tails[next(tails.count)],
+                         expectation: [.none, .mustOpen, .mustNotOpen][next(3)], line: index + 1)
+        }
+        #expect(list.count >= URLDecider.parallelThreshold * 4)
+        var previous: URLDecider?
+        var contradicted = 0
+        for _ in 0..<12 {
+            let text = body()
+            let reports = [try FactsFactory.supplied("example.com", text),
+                           try FactsFactory.supplied("*.example.com", text)]
+            let fresh = URLDecider(domains: reports, appIDs: [apps[0], apps[4]])
+            let expected = list.map { fresh.decide([$0], traces: .contradictionsOnly)[0] }
+            let chained = URLDecider(domains: reports, appIDs: [apps[0], apps[4]], previous: previous)
+            #expect(chained.decideList(list) == expected, "\(text)")
+            #expect(URLDecider(domains: reports, appIDs: [apps[0], apps[4]]).decide(list, traces: .all)
+                == list.map { fresh.decide([$0], traces: .all)[0] })
+            contradicted += expected.filter(\.contradictsExpectation).count
+            previous = chained
+        }
+        #expect(contradicted > 100, "\(contradicted)")
+    }
 }

@@ -78,6 +78,12 @@ import Testing
             untraced.trace = []
             #expect(matcher.verdict(url: url, appID: appA) == untraced)
             #expect(matcher.verdict(url: url, appID: "ZZZZZZZZZZ.not.named") == AppVerdict(appID: "ZZZZZZZZZZ.not.named", decision: .noMatch))
+            // Every app at once (the URL prepared once, no memo): the same verdicts, in order;
+            // a skipped app gets the placeholder and costs nothing.
+            let notNamed = AppVerdict(appID: "ZZZZZZZZZZ.not.named", decision: .noMatch)
+            #expect(matcher.verdicts(url: url, appIDs: [appA, notNamed.appID, appA]) == [untraced, notNamed, untraced])
+            #expect(matcher.verdicts(url: url, appIDs: [appA, appA], skip: [true, false])
+                == [AppVerdict(appID: appA, decision: .noMatch), untraced])
         }
         // The generator must exercise every outcome, or agreement would mean little.
         for outcome in ["match", "exclude", "no_match"] {

@@ -34,14 +34,31 @@ import Testing
 
     /// A document that decides `text` from nothing: opened on a file with no rules, then
     /// edited once (so its findings name the same "edited" file as the live document's).
-    private func cold(_ text: String) throws -> WorkbenchDocument {
+    private func cold(_ text: String, urls: String = Self.urls) throws -> WorkbenchDocument {
         // Nothing compiled either (the compiled details are shared by every document).
         AssociationPhases.forgetCompilations()
         let document = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { SampleScan.now })
         document.openAssociationFile(Data("{}".utf8), host: "example.com")
-        document.setURLLines(Self.urls)
+        document.setURLLines(urls)
         try document.edit(text, forHost: "example.com")
         return document
+    }
+
+    /// Types `texts` into `live` one after the other, expecting after each the verdicts,
+    /// findings and lint of a document opened cold on the text; how many keystrokes changed verdicts.
+    private func typeComparingWithCold(_ texts: [String], into live: WorkbenchDocument, urls: String) throws -> Int {
+        var changedVerdicts = 0
+        var previous = live.urlTests
+        for text in texts {
+            try live.edit(text, forHost: "example.com")
+            let reference = try cold(text, urls: urls)
+            #expect(live.urlTests == reference.urlTests, "\(text)")
+            #expect(live.findings.map(\.finding) == reference.findings.map(\.finding), "\(text)")
+            #expect(live.domains.first?.lint == reference.domains.first?.lint)
+            if live.urlTests != previous { changedVerdicts += 1 }
+            previous = live.urlTests
+        }
+        return changedVerdicts
     }
 
     @Test func everyKeystrokeDecidesAsADocumentOpenedOnTheSameText() throws {
@@ -56,20 +73,51 @@ import Testing
         texts.append(Self.file(typed: "xy", typedIn: 4, order: [1, 0, 2, 4, 3], tail: ","))
         texts.append(Self.file(typed: "xy", typedIn: 4, order: [1, 0, 2, 4, 3], tail: " "))
         texts.append(Self.file())
-        var changedVerdicts = 0
-        var previous = live.urlTests
-        for text in texts {
-            try live.edit(text, forHost: "example.com")
-            let reference = try cold(text)
-            #expect(live.urlTests == reference.urlTests, "\(text)")
-            #expect(live.findings.map(\.finding) == reference.findings.map(\.finding), "\(text)")
-            #expect(live.domains.first?.lint == reference.domains.first?.lint)
-            if live.urlTests != previous { changedVerdicts += 1 }
-            previous = live.urlTests
-        }
+        let changedVerdicts = try typeComparingWithCold(texts, into: live, urls: Self.urls)
         // The keystrokes did change verdicts (else agreement would prove little).
         #expect(changedVerdicts >= 6, "\(changedVerdicts)")
         #expect(live.urlTests.flatMap(\.verdicts).contains { $0.decision == .match })
         #expect(live.urlTests.flatMap(\.verdicts).contains { $0.decision == .exclude })
+    }
+
+    /// A file whose rules use a substitution variable, with what was typed so far in the file's
+    /// defaults and in the variable's values.
+    static func variablesFile(defaults: String = "", variable: String = "") -> String {
+        let details = (0..<5).map { index -> String in
+            let ids = index == 4 ? [apps[4], apps[0]] : [apps[index]]
+            let rules = (0..<12).map { rule -> String in
+                rule % 5 == 0 ? "{\"/\":\"/a\(index)/private\(rule)/*\",\"exclude\":true}"
+                    : rule % 3 == 0 ? "{\"/\":\"/a\(index)/$(v)/s\(rule)*\"}" : "{\"/\":\"/a\(index)/s\(rule)*\"}"
+            }
+            let names = ids.map { "\"\($0)\"" }.joined(separator: ",")
+            return "{\"appIDs\":[\(names)],\"components\":[\(rules.joined(separator: ","))]}"
+        }
+        return "{\"applinks\":{\"defaults\":{\"caseSensitive\":\(defaults.count % 2 == 0 ? "true" : "false"),"
+            + "\"comment\":\"\(defaults)\"},\"substitutionVariables\":{\"v\":[\"x\(variable)\",\"y\(variable)*\"]},"
+            + "\"details\":[\(details.joined(separator: ",\n"))]}}"
+    }
+
+    /// A list long enough to be decided on every core (`URLDecider.parallelThreshold`).
+    static let longURLs = (0..<400).map { index -> String in
+        let prefix = index % 7 == 0 ? "! " : index % 5 == 0 ? "= " : ""
+        let middle = ["x", "xa", "yab", "y", "X", "xab"][index % 6]
+        let rule = index % 4 == 0 ? "private\(index % 12 / 5 * 5)/" : "\(middle)/s\(index % 12)\(["", "x"][index % 2])/"
+        return prefix + "https://example.com/a\(index % 5)/\(rule)item\(index)"
+    }.joined(separator: "\n")
+
+    /// The keystrokes that change every rule (into `applinks.defaults` and into
+    /// `substitutionVariables`), with a list decided on every core: each leaves the document
+    /// as a document opened cold on the same text.
+    @Test func keystrokesInDefaultsAndVariablesDecideAsADocumentOpenedOnTheSameText() throws {
+        let live = try cold(Self.variablesFile(), urls: Self.longURLs)
+        #expect(live.urlTests.count == 400)
+        var texts: [String] = []
+        texts += (1...3).map { Self.variablesFile(variable: String("abc".prefix($0))) }
+        texts += (1...3).map { Self.variablesFile(defaults: String("abc".prefix($0)), variable: "ab") }
+        texts += (0...2).reversed().map { Self.variablesFile(defaults: "abc", variable: String("abc".prefix($0))) }
+        let changedVerdicts = try typeComparingWithCold(texts, into: live, urls: Self.longURLs)
+        #expect(changedVerdicts >= 5, "\(changedVerdicts)")
+        let decisions = Set(live.urlTests.flatMap(\.verdicts).map(\.decision))
+        #expect(decisions == [.match, .exclude, .noMatch], "\(decisions)")
     }
 }
