@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func categoryIsTheIDPrefix() {
-        #expect(Self.finding("AASA-007", .info, "x").category == "AASA")
+        #expect(Self.finding("AASA-007", .info, "x").idPrefix == "AASA")
     }
 
     @Test func encodesTheContractFields() throws {
