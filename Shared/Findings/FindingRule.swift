@@ -28,9 +28,29 @@ extension FindingRule {
                  severity: Severity? = nil, remediation: String? = nil, category: FindingCategory? = nil,
                  explanation: String? = nil) -> Finding {
         let general = explanation ?? self.explanation
-        let text = detail.map { "\($0)\n\n\(general)" } ?? general
+        let text = detail.map { "\(Self.sentenceCased($0))\n\n\(general)" } ?? general
         return Finding(id: id, category: category ?? self.category, severity: severity ?? self.severity, title: title, subject: subject,
                        explanation: text, evidence: evidence, remediation: remediation ?? self.remediation,
                        references: references)
+    }
+}
+
+extension FindingRule {
+    /// Association-file keys a detail may start with: they keep their case.
+    static var keyWords: Set<String> {
+        ["applinks", "webcredentials", "appclips", "activitycontinuation", "components", "paths", "defaults",
+         "details", "exclude", "appID", "appIDs", "get-task-allow"]
+    }
+
+    /// `text` with its first letter capitalised when its first word is an ordinary lowercase
+    /// word ("rule 2 …" → "Rule 2 …"); key names (`applinks`, `percentEncoded`), paths, URLs and
+    /// quoted text are left as they are.
+    static func sentenceCased(_ text: String) -> String {
+        guard let first = text.first, first.isLowercase, first.isLetter else { return text }
+        let word = text.prefix { $0.isLetter || $0 == "-" }
+        let next = text.dropFirst(word.count).first
+        guard !keyWords.contains(String(word)), !word.contains(where: \.isUppercase),
+              next == nil || next == " " || next == "," else { return text }
+        return first.uppercased() + text.dropFirst()
     }
 }

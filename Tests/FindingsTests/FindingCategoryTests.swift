@@ -80,7 +80,19 @@ import Testing
         for rule in FindingRules.all where rule.severity > .info {
             let sentence = FindingImpact.sentence(for: Self.finding(rule.id, rule.category, rule.severity))
             #expect(sentence != "t.", "\(rule.id) has no impact sentence")
-            #expect(sentence.first?.isUppercase == true && sentence.hasSuffix("."), "\(rule.id)")
+            #expect((sentence.first?.isUppercase == true || sentence.hasPrefix("iOS")) && sentence.hasSuffix("."), "\(rule.id)")
         }
+    }
+}
+
+@Suite struct DetailCaseTests {
+    @Test(arguments: [("rule 2 {} can never decide", "Rule 2 {} can never decide"),
+                      ("whole-site claim routes", "Whole-site claim routes"),
+                      ("applinks on example.com names", "applinks on example.com names"),
+                      ("percentEncoded false", "percentEncoded false"), ("get-task-allow is true", "get-task-allow is true"),
+                      ("https://example.org/login must not", "https://example.org/login must not"),
+                      ("\"components\" and", "\"components\" and"), ("Payload/App.app", "Payload/App.app")])
+    func detailsStartWithACapitalUnlessTheyStartWithAName(input: String, expected: String) {
+        #expect(SCH001CustomURLSchemes.sentenceCased(input) == expected)
     }
 }
