@@ -162,7 +162,8 @@ import TestSupport
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("       ") }, "\(lines)")
         let words = text.split(separator: " ").map(String.init)
         let printed = lines.flatMap { $0.split(separator: " ").map(String.init) }
-        #expect(printed.joined() == words.joined().replacingOccurrences(of: "→", with: "\u{81}"))
+        // The arrow is WinAnsi code 0x81 (not UTF-8): decoded as UTF-8 it is a replacement character.
+        #expect(printed.joined() == words.joined().replacingOccurrences(of: "→", with: "\u{FFFD}"))
         // The URL is broken only after separators.
         let urlLines = lines.drop { !$0.contains("https:") }
         for line in urlLines.dropLast() {
@@ -214,11 +215,12 @@ import TestSupport
         #expect(joined.replacingOccurrences(of: " ", with: "") == text.replacingOccurrences(of: " ", with: ""))
     }
 
-    @Test func metricsAreTheStandardHelveticaAndCourierWidths() {
-        #expect(PDFFontMetrics.width(of: Array("W".utf8), font: .regular, size: 1000) == 944)
-        #expect(PDFFontMetrics.width(of: Array("W".utf8), font: .bold, size: 1000) == 944)
-        #expect(PDFFontMetrics.width(of: Array("i".utf8), font: .regular, size: 1000) == 222)
-        #expect(PDFFontMetrics.width(of: Array("iW".utf8), font: .mono, size: 1000) == 1200)
+    /// The embedded DejaVu subsets' advance widths (hmtx, scaled to 1/1000 em).
+    @Test func metricsAreTheEmbeddedDejaVuWidths() {
+        #expect(PDFFontMetrics.width(of: Array("W".utf8), font: .regular, size: 1000) == 989)
+        #expect(PDFFontMetrics.width(of: Array("W".utf8), font: .bold, size: 1000) == 1103)
+        #expect(PDFFontMetrics.width(of: Array("i".utf8), font: .regular, size: 1000) == 278)
+        #expect(PDFFontMetrics.width(of: Array("iW".utf8), font: .mono, size: 1000) == 1204)
     }
 
     @Test func numbersAreWrittenWithoutExponentOrLocale() {
@@ -261,8 +263,9 @@ import TestSupport
         let pdf = String(decoding: SampleReport.document.pdf(), as: UTF8.self)
         #expect(pdf.contains("/Type /Outlines"))
         #expect(pdf.contains("/PageMode /UseOutlines"))
-        // Summary, every section, the entitlements appendix.
-        #expect(pdf.components(separatedBy: "/XYZ ").count - 1 == SampleReport.document.sections.count + 2)
+        // Summary, every section, the entitlements appendix, and each category of findings.
+        let categories = Set(SampleReport.document.listedFindings.map(\.category)).count
+        #expect(pdf.components(separatedBy: "/XYZ ").count - 1 == SampleReport.document.sections.count + 2 + categories)
     }
 }
 
