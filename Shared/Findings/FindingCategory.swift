@@ -58,7 +58,9 @@ public struct FindingThreshold: Sendable, Hashable, CustomStringConvertible {
             guard let severity = Severity(name: parts[0]) else { return nil }
             self.init(severity: severity)
         case 2:
-            guard let category = FindingCategory(name: parts[0]), let severity = Severity(name: parts[1]) else { return nil }
+            guard let category = FindingCategory(name: parts[0]), let severity = Severity(name: parts[1]) else {
+                return nil
+            }
             self.init(category: category, severity: severity)
         default:
             return nil

@@ -29,7 +29,8 @@ extension FindingRule {
                  explanation: String? = nil) -> Finding {
         let general = explanation ?? self.explanation
         let text = detail.map { "\(Self.sentenceCased($0))\n\n\(general)" } ?? general
-        return Finding(id: id, category: category ?? self.category, severity: severity ?? self.severity, title: title, subject: subject,
+        return Finding(id: id, category: category ?? self.category, severity: severity ?? self.severity,
+                       title: title, subject: subject,
                        explanation: text, evidence: evidence, remediation: remediation ?? self.remediation,
                        references: references)
     }

@@ -115,7 +115,8 @@ public struct ExecutiveSummary: Sendable, Hashable {
         var seen = Set<String>()
         var lines: [String] = []
         for finding in ranked where seen.insert(finding.id + "|" + FindingImpact.sentence(for: finding)).inserted {
-            let same = ranked.filter { $0.id == finding.id && FindingImpact.sentence(for: $0) == FindingImpact.sentence(for: finding) }
+            let sentence = FindingImpact.sentence(for: finding)
+            let same = ranked.filter { $0.id == finding.id && FindingImpact.sentence(for: $0) == sentence }
             lines.append("\(FindingImpact.sentence(for: finding)) \(finding.severity.displayName), \(finding.id): "
                          + subjects(of: same) + ".")
         }
