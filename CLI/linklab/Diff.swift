@@ -31,8 +31,8 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(name: .customLong("report"), help: ArgumentHelp("Write a retest report; the format follows the name: .md .html .pdf .json .sarif (repeatable).", valueName: "FILE"))
     var reports: [String] = []
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a new or still-open finding is at or above this severity.", valueName: "SEVERITY"))
-    var failOn: String?
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a new or still-open finding is at or above SEVERITY, or, written CATEGORY:SEVERITY (security:medium), one of that category is. Repeatable.", valueName: "[CATEGORY:]SEVERITY"))
+    var failOn: [String] = []
 
     func validate() throws {
         try SessionCLI.validate(failOn: failOn, reports: reports)
@@ -68,7 +68,7 @@ struct DiffCommand: AsyncParsableCommand {
             case .text:
                 FileHandle.standardOutput.write(Data(retest.text().utf8))
             }
-            if let failOn, let threshold = Severity(name: failOn), !retest.failing(atLeast: threshold).isEmpty {
+            if !retest.failing(try SessionCLI.thresholds(failOn)).isEmpty {
                 throw LinkLabExit.findingsAtOrAboveThreshold
             }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reports
 import Workbench
 
 /// `linklab report FILE.linklab`: re-renders a saved session with this engine (no app, no network).
@@ -12,7 +13,8 @@ struct ReportCommand: AsyncParsableCommand {
             app and without the network, re-evaluates verdicts and findings with this linklab, and \
             writes the reports asked for with --report (.md .html .pdf .json .sarif .links.html). \
             Triage recorded in the session is part of every report. --save writes the session again \
-            (identical bytes when nothing changed).
+            (identical bytes when nothing changed). --client, --tester, --scope, --start-date and \
+            --end-date replace the session's engagement fields (the others are kept).
 
             Exit 0 when done; 1 when --fail-on is given and an untriaged or confirmed finding is at \
             or above it; 2 on a usage error; 3 when the session file cannot be read.
@@ -28,11 +30,14 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(name: .customLong("save"), help: ArgumentHelp("Write the session again, re-evaluated with this engine.", valueName: "FILE.linklab"))
     var save: String?
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding (not triaged false-positive, accepted-risk or fixed) is at or above this severity.", valueName: "SEVERITY"))
-    var failOn: String?
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding (not triaged false-positive, accepted-risk or fixed) is at or above SEVERITY, or, written CATEGORY:SEVERITY (security:medium), one of that category is. Repeatable.", valueName: "[CATEGORY:]SEVERITY"))
+    var failOn: [String] = []
 
     @Option(help: "Output format: text (for people) or json (the scan document of docs/cli.md, with fingerprint and triage).")
     var format: ScanCommand.Format = .text
+
+    @OptionGroup(title: "Engagement (overrides the session's; --save keeps it)")
+    var engagement: EngagementOptions
 
     func validate() throws {
         try SessionCLI.validate(failOn: failOn, reports: reports)
@@ -51,9 +56,11 @@ struct ReportCommand: AsyncParsableCommand {
             guard let analysis = document.currentAnalysis else {
                 throw failUnreadable(session, "the session holds nothing to report")
             }
+            document.engagement = document.engagement.overridden(by: engagement.engagement)
             for report in reports {
                 try SessionCLI.write(report) { () throws(WorkbenchDocumentError) -> Data in
-                    try SessionCLI.reportData(report, analysis: analysis, triage: document.triage)
+                    try SessionCLI.reportData(report, analysis: analysis, triage: document.triage,
+                                              engagement: document.engagement)
                 }
             }
             if let save {
@@ -75,11 +82,9 @@ struct ReportCommand: AsyncParsableCommand {
                 }
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
-            if let failOn, let threshold = Severity(name: failOn) {
-                let failing = document.findings.filter {
-                    $0.finding.severity >= threshold && !$0.status.isSuppressed && $0.status != .fixed
-                }
-                if !failing.isEmpty { throw LinkLabExit.findingsAtOrAboveThreshold }
+            let counted = document.findings.filter { !$0.status.isSuppressed && $0.status != .fixed }.map(\.finding)
+            if try SessionCLI.thresholds(failOn).isTripped(by: counted) {
+                throw LinkLabExit.findingsAtOrAboveThreshold
             }
         }
     }
@@ -87,12 +92,20 @@ struct ReportCommand: AsyncParsableCommand {
 
 /// What `report`, `diff` and `scan --save` share: reading a session, writing outputs.
 enum SessionCLI {
-    static func validate(failOn: String?, reports: [String]) throws {
-        if let failOn, Severity(name: failOn) == nil {
-            throw ValidationError("--fail-on must be one of critical, high, medium, low, info (got '\(failOn)')")
-        }
+    static func validate(failOn: [String], reports: [String]) throws {
+        _ = try thresholds(failOn)
         for report in reports {
             do { _ = try ScanReportKind(path: report) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    /// The `--fail-on` values as thresholds; a usage error names the first malformed one.
+    static func thresholds(_ values: [String]) throws -> [FindingThreshold] {
+        try values.map { value in
+            guard let threshold = FindingThreshold(parsing: value) else {
+                throw ValidationError(FindingThreshold.usage(value))
+            }
+            return threshold
         }
     }
 
@@ -130,7 +143,7 @@ enum SessionCLI {
 
     /// One report file's bytes (format from the name), with triage.
     static func reportData(_ path: String, analysis: Analysis, triage: [String: Triage],
-                           retest: Retest? = nil) throws(WorkbenchDocumentError) -> Data {
+                           retest: Retest? = nil, engagement: Engagement = Engagement()) throws(WorkbenchDocumentError) -> Data {
         let kind: ScanReportKind
         do { kind = try ScanReportKind(path: path) } catch { throw .exportFailed(error.description) }
         let format: ReportFormat
@@ -144,7 +157,7 @@ enum SessionCLI {
         case .sarif: format = .sarif
         }
         if let retest { return try retest.report(analysis, format: format, triage: triage) }
-        return try TriagedReports.render(analysis, format: format, triage: triage)
+        return try TriagedReports.render(analysis, format: format, triage: triage, engagement: engagement)
     }
 
     /// Writes `path`; exit 3 with one line when it cannot be made or written.
@@ -173,9 +186,11 @@ enum SessionCLI {
 
     /// `scan --save FILE`: the scan's facts as a session file.
     @MainActor
-    static func saveScan(_ analysis: Analysis, urls: [URLListEntry], settings: WorkbenchSettings, to path: String) throws {
+    static func saveScan(_ analysis: Analysis, urls: [URLListEntry], settings: WorkbenchSettings,
+                         engagement: Engagement = Engagement(), to path: String) throws {
         let document = WorkbenchDocument(settings: settings, now: { analysis.now })
         document.adopt(analysis, urls: urls)
+        document.engagement = engagement
         try write(path) { () throws(WorkbenchDocumentError) -> Data in try document.save() }
     }
 }

@@ -30,6 +30,11 @@ struct ScanCommand: AsyncParsableCommand {
               linklab scan App.ipa --urls urls.txt --report report.pdf --report report.sarif
               linklab scan App.ipa --offline --aasa example.com=aasa.json --url '!https://example.com/logout'
               linklab scan App.ipa --fail-on high --format json > scan.json
+              linklab scan App.ipa --fail-on security:medium --fail-on reliability:high
+
+            Every finding has a category (security: an attacker gains something; reliability: \
+            links break for users) and a severity; reports group by category first. The rubric: \
+            docs/findings.md.
 
             Exit codes: 0 done; 1 --fail-on given and a finding at or above it; 2 usage error \
             (also: the same --aasa host twice); 3 an input cannot be read. Contract: docs/cli.md.
@@ -70,8 +75,8 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(name: .customLong("report"), help: ArgumentHelp("Write a report; the format follows the name: .md .html .pdf .json .sarif .links.html (repeatable).", valueName: "FILE"))
     var reports: [String] = []
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding is at or above this severity: critical, high, medium, low, info.", valueName: "SEVERITY"))
-    var failOn: String?
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding is at or above SEVERITY (critical high medium low info), or, written CATEGORY:SEVERITY, a finding of that category (security, reliability) is: --fail-on security:medium --fail-on reliability:high. Repeatable.", valueName: "[CATEGORY:]SEVERITY"))
+    var failOn: [String] = []
 
     @Option(help: "Output format: text (for people) or json (the scan document of docs/cli.md).")
     var format: Format = .text
@@ -82,14 +87,15 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(name: .customLong("save"), help: ArgumentHelp("Save the session (app facts, every answer, URLs) for report, diff, the workbench.", valueName: "FILE.linklab"))
     var save: String?
 
+    @OptionGroup(title: "Engagement (printed on the report's first page, saved with --save)")
+    var engagement: EngagementOptions
+
     func validate() throws {
         _ = try parsedSupplies()
         if path == "-" && urlList == "-" {
             throw ValidationError("PATH - and --urls - cannot both read standard input")
         }
-        if let failOn, Severity(name: failOn) == nil {
-            throw ValidationError("--fail-on must be one of critical, high, medium, low, info (got '\(failOn)')")
-        }
+        _ = try SessionCLI.thresholds(failOn)
         for report in reports {
             do { _ = try ScanReportKind(path: report) } catch { throw ValidationError(error.description) }
         }
@@ -167,7 +173,7 @@ struct ScanCommand: AsyncParsableCommand {
             do {
                 let kind = try ScanReportKind(path: report)
                 var data = try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
-                                               timings: timings)
+                                               timings: timings, engagement: engagement.engagement)
                 if let device { data = DeviceStateSection.adding(device, to: data, kind: kind) }
                 try data.write(to: URL(fileURLWithPath: report))
             } catch let error as WorkbenchError {
@@ -179,7 +185,8 @@ struct ScanCommand: AsyncParsableCommand {
 
         if let save {
             let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies)
-            try await SessionCLI.saveScan(analysis, urls: entries, settings: settings, to: save)
+            try await SessionCLI.saveScan(analysis, urls: entries, settings: settings, engagement: engagement.engagement,
+                                          to: save)
         }
 
         switch format {
@@ -194,7 +201,7 @@ struct ScanCommand: AsyncParsableCommand {
             writeText(text, styled: style.enabled)
         }
 
-        if let failOn, let threshold = Severity(name: failOn), analysis.findingCount(atLeast: threshold) > 0 {
+        if try SessionCLI.thresholds(failOn).isTripped(by: analysis.findings) {
             throw LinkLabExit.findingsAtOrAboveThreshold
         }
     }

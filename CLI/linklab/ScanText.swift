@@ -60,24 +60,31 @@ struct ScanTextRenderer {
         for note in analysis.notes { lines.append(style.dim("note: \(safe(note))")) }
 
         lines.append("")
-        lines.append(style.bold("Findings"))
-        let counts = analysis.findings.countsBySeverity()
+        lines.append(style.bold("Findings") + "   security  reliability")
+        let counts = analysis.findings.countsByCategory()
         for severity in Severity.descending {
-            lines.append("  " + style.severity(severity, width: 9) + String(format: "%4d", counts[severity] ?? 0))
+            lines.append("  " + style.severity(severity, width: 9)
+                         + String(format: "%8d%13d", counts[.security]?[severity] ?? 0, counts[.reliability]?[severity] ?? 0))
         }
-        lines.append("  " + "total".padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "%4d", analysis.findings.count))
+        let totals = FindingCategory.ordered.map { category in analysis.findings.filter { $0.category == category }.count }
+        lines.append("  " + "total".padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "%8d%13d", totals[0], totals[1]))
 
         if !analysis.findings.isEmpty {
-            lines.append("")
             let idWidth = analysis.findings.map(\.id.count).max() ?? 8
             let subjectWidth = min(40, analysis.findings.map { safe($0.subject).count }.max() ?? 10)
-            for finding in analysis.findings {
-                let shown = safe(finding.subject)
-                let subject = shown.count > subjectWidth ? String(shown.prefix(subjectWidth - 1)) + "…" : shown
-                lines.append(finding.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
-                             + style.severity(finding.severity, width: 8) + "  "
-                             + subject.padding(toLength: subjectWidth, withPad: " ", startingAt: 0) + "  "
-                             + safe(finding.title))
+            for category in FindingCategory.ordered {
+                let group = analysis.findings.filter { $0.category == category }
+                guard !group.isEmpty else { continue }
+                lines.append("")
+                lines.append(style.bold(category.displayName))
+                for finding in group {
+                    let shown = safe(finding.subject)
+                    let subject = shown.count > subjectWidth ? String(shown.prefix(subjectWidth - 1)) + "…" : shown
+                    lines.append(finding.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                                 + style.severity(finding.severity, width: 8) + "  "
+                                 + subject.padding(toLength: subjectWidth, withPad: " ", startingAt: 0) + "  "
+                                 + safe(finding.title))
+                }
             }
         }
         if !reports.isEmpty {

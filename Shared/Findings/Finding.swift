@@ -3,11 +3,14 @@ import Foundation
 /// Something the analysis found: a stable rule ID, a severity, what it is about, why it
 /// matters, the evidence, what to do, and where to read more.
 ///
-/// Encodes as one entry of the `findings` array of `cli.md` (`id`, `severity`, `title`,
-/// `subject`, `explanation`, `evidence`, `remediation`, `references`).
+/// Encodes as one entry of the `findings` array of `cli.md` (`id`, `category`, `severity`,
+/// `title`, `subject`, `explanation`, `evidence`, `remediation`, `references`). A document
+/// written before `category` existed decodes with the rule's category from the catalogue.
 public struct Finding: Sendable, Hashable, Codable {
     /// Stable rule ID (`AASA-007`); never reused for another meaning once published.
     public var id: String
+    /// Security (an attacker gains something) or reliability (links break for users).
+    public var category: FindingCategory
     /// How much it matters.
     public var severity: Severity
     /// One line, the same for every finding of this ID.
@@ -23,11 +26,13 @@ public struct Finding: Sendable, Hashable, Codable {
     /// Where to read more.
     public var references: [Reference]
 
-    /// A finding; evidence and references default to none.
-    public init(id: String, severity: Severity, title: String, subject: String,
+    /// A finding; evidence and references default to none, the category to the rule's
+    /// (`FindingCategory.default(forRule:)`).
+    public init(id: String, category: FindingCategory? = nil, severity: Severity, title: String, subject: String,
                 explanation: String, evidence: [Evidence] = [], remediation: String,
                 references: [Reference] = []) {
         self.id = id
+        self.category = category ?? FindingCategory.default(forRule: id)
         self.severity = severity
         self.title = title
         self.subject = subject
@@ -37,15 +42,35 @@ public struct Finding: Sendable, Hashable, Codable {
         self.references = references
     }
 
-    /// The ID's category prefix (`AASA` for `AASA-007`).
-    public var category: String {
+    /// The ID's family prefix (`AASA` for `AASA-007`).
+    public var idPrefix: String {
         id.split(separator: "-", maxSplits: 1).first.map(String.init) ?? id
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, category, severity, title, subject, explanation, evidence, remediation, references
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        category = try container.decodeIfPresent(FindingCategory.self, forKey: .category)
+            ?? FindingCategory.default(forRule: id)
+        severity = try container.decode(Severity.self, forKey: .severity)
+        title = try container.decode(String.self, forKey: .title)
+        subject = try container.decode(String.self, forKey: .subject)
+        explanation = try container.decode(String.self, forKey: .explanation)
+        evidence = try container.decode([Evidence].self, forKey: .evidence)
+        remediation = try container.decode(String.self, forKey: .remediation)
+        references = try container.decode([Reference].self, forKey: .references)
     }
 }
 
 extension Finding {
-    /// Report order: more severe first, then by ID (numerically within a prefix), then subject.
+    /// Report order: security before reliability, then more severe first, then by ID
+    /// (numerically within a prefix), then subject.
     public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+        if lhs.category != rhs.category { return lhs.category < rhs.category }
         if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
         if lhs.id != rhs.id { return idOrder(lhs.id, rhs.id) }
         if lhs.subject != rhs.subject { return lhs.subject < rhs.subject }
@@ -76,7 +101,7 @@ extension Finding {
 }
 
 extension Sequence where Element == Finding {
-    /// The findings in report order (severity, then ID, then subject): stable, so reports diff well.
+    /// The findings in report order (category, severity, ID, subject): stable, so reports diff well.
     public func sortedForReport() -> [Finding] {
         sorted(by: Finding.reportOrder)
     }
@@ -85,6 +110,16 @@ extension Sequence where Element == Finding {
     public func countsBySeverity() -> [Severity: Int] {
         var counts = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0, 0) })
         for finding in self { counts[finding.severity, default: 0] += 1 }
+        return counts
+    }
+
+    /// How many findings there are of each category and severity (zeros included).
+    public func countsByCategory() -> [FindingCategory: [Severity: Int]] {
+        var counts: [FindingCategory: [Severity: Int]] = [:]
+        for category in FindingCategory.allCases {
+            counts[category] = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0, 0) })
+        }
+        for finding in self { counts[finding.category, default: [:]][finding.severity, default: 0] += 1 }
         return counts
     }
 }

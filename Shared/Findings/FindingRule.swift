@@ -5,6 +5,8 @@ import Foundation
 public protocol FindingRule: Sendable {
     /// Stable ID (`ENT-005`); never reused for another meaning once published.
     var id: String { get }
+    /// Security or reliability: the category of its findings (URL-002 sets it per finding).
+    var category: FindingCategory { get }
     /// Default severity of its findings (a rule may escalate one, e.g. SCH-001).
     var severity: Severity { get }
     /// One line, the same for every finding of the rule.
@@ -23,10 +25,33 @@ extension FindingRule {
     /// A finding of this rule about `subject`; `detail` (what was found here) goes before the
     /// rule's general explanation.
     func finding(subject: String, detail: String? = nil, evidence: [Evidence],
-                 severity: Severity? = nil, remediation: String? = nil) -> Finding {
-        let text = detail.map { "\($0)\n\n\(explanation)" } ?? explanation
-        return Finding(id: id, severity: severity ?? self.severity, title: title, subject: subject,
+                 severity: Severity? = nil, remediation: String? = nil, category: FindingCategory? = nil,
+                 explanation: String? = nil) -> Finding {
+        let general = explanation ?? self.explanation
+        let text = detail.map { "\(Self.sentenceCased($0))\n\n\(general)" } ?? general
+        return Finding(id: id, category: category ?? self.category, severity: severity ?? self.severity,
+                       title: title, subject: subject,
                        explanation: text, evidence: evidence, remediation: remediation ?? self.remediation,
                        references: references)
+    }
+}
+
+extension FindingRule {
+    /// Association-file keys a detail may start with: they keep their case.
+    static var keyWords: Set<String> {
+        ["applinks", "webcredentials", "appclips", "activitycontinuation", "components", "paths", "defaults",
+         "details", "exclude", "appID", "appIDs", "get-task-allow"]
+    }
+
+    /// `text` with its first letter capitalised when its first word is an ordinary lowercase
+    /// word ("rule 2 …" → "Rule 2 …"); key names (`applinks`, `percentEncoded`), paths, URLs and
+    /// quoted text are left as they are.
+    static func sentenceCased(_ text: String) -> String {
+        guard let first = text.first, first.isLowercase, first.isLetter else { return text }
+        let word = text.prefix { $0.isLetter || $0 == "-" }
+        let next = text.dropFirst(word.count).first
+        guard !keyWords.contains(String(word)), !word.contains(where: \.isUppercase),
+              next == nil || next == " " || next == "," else { return text }
+        return first.uppercased() + text.dropFirst()
     }
 }

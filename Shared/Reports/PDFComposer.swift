@@ -135,56 +135,123 @@ struct PDFComposer {
 
     // MARK: Text layout
 
-    /// Breaks WinAnsi text into lines no wider than `width`, at spaces when possible and
-    /// inside over-long words (URLs, hashes) otherwise.
+    /// Bytes after which an over-long token (a URL, a path, an app ID) may break: `/ . ? & =`
+    /// (and `-`, `_`, `:`, `,` as a last resort before cutting between characters).
+    static let preferredBreaks: Set<UInt8> = Set("/.?&=".utf8)
+    static let fallbackBreaks: Set<UInt8> = Set("-_:,;".utf8)
+    /// Spaces that start the continuation of a broken token (a hanging indent).
+    static let hangingIndent: [UInt8] = [0x20, 0x20, 0x20]
+
+    /// Breaks WinAnsi text into lines no wider than `width`: at spaces when possible, and
+    /// inside over-long tokens (URLs, paths, hashes) after `/ . ? & =` with a hanging indent
+    /// on the continuation lines; between characters only when nothing else fits.
     static func wrap(_ text: String, font: PDFFont, size: Double, width: Double) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         for paragraphLine in text.components(separatedBy: "\n") {
             let bytes = WinAnsi.encode(paragraphLine)
-            lines += wrapBytes(bytes, font: font, size: size, width: max(width, size))
+            lines += wrapBytes(bytes, font: font, size: size, width: max(width, size * 4))
         }
         return lines
     }
 
-    /// Breaks text for code blocks: every space kept (indentation matters); long lines break
-    /// after the last space that fits (the space ends the line, so no byte is lost), and a token
-    /// longer than the line is cut between characters where the width runs out.
-    static func wrapPreservingSpaces(_ text: String, font: PDFFont, size: Double, width: Double) -> [[UInt8]] {
+    /// Breaks text for code blocks: every space kept (indentation matters); a long line breaks
+    /// after the last space that fits (else after `/ . ? & =`, else between characters), and
+    /// its continuation lines keep the line's indentation plus a hanging indent. With `shell`,
+    /// lines break only between arguments (quotes respected) and end with ` \\`, so that copied
+    /// lines still run as one command.
+    static func wrapPreservingSpaces(_ text: String, font: PDFFont, size: Double, width: Double,
+                                     shell: Bool = false) -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        let limit = max(width, size)
+        let limit = max(width, size * 4)
         for sourceLine in text.components(separatedBy: "\n") {
             let bytes = WinAnsi.encode(sourceLine.replacingOccurrences(of: "\t", with: "    "))
-            var current: [UInt8] = []
-            var currentWidth = 0.0
-            // Index just after the last space that follows a non-space byte (indentation is no break).
-            var lastBreak: Int?
-            var indented = true
-            for byte in bytes {
-                let glyph = PDFFontMetrics.width(of: byte, font: font, size: size)
-                // One space may hang past the margin (invisible) so the break falls after it.
-                if currentWidth + glyph > limit && !current.isEmpty && (byte != 0x20 || current.last == 0x20) {
-                    if let split = lastBreak {
-                        lines.append(Array(current[..<split]))
-                        current = Array(current[split...])
-                    } else {
-                        lines.append(current)
-                        current = []
-                    }
-                    currentWidth = PDFFontMetrics.width(of: current, font: font, size: size)
-                    lastBreak = nil
-                    indented = false
-                    if currentWidth + glyph > limit && !current.isEmpty {
-                        lines.append(current)
-                        current = []
-                        currentWidth = 0
-                    }
-                }
-                current.append(byte)
-                currentWidth += glyph
-                if byte != 0x20 { indented = false } else if !indented { lastBreak = current.count }
+            if shell {
+                lines += wrapShell(bytes, font: font, size: size, width: limit)
+                continue
             }
-            lines.append(current)
+            let leading = Array(bytes.prefix { $0 == 0x20 })
+            var indent = leading + hangingIndent
+            if PDFFontMetrics.width(of: indent, font: font, size: size) > limit / 2 { indent = hangingIndent }
+            var rest = Array(bytes.dropFirst(leading.count))
+            var prefix = leading
+            while true {
+                let available = limit - PDFFontMetrics.width(of: prefix, font: font, size: size)
+                if PDFFontMetrics.width(of: rest, font: font, size: size) <= available {
+                    lines.append(prefix + rest)
+                    break
+                }
+                let cut = breakIndex(rest, font: font, size: size, width: available, spaces: true)
+                lines.append(prefix + Array(rest[..<cut]))
+                rest = Array(rest[cut...].drop { $0 == 0x20 })
+                prefix = indent
+                if rest.isEmpty { break }
+            }
         }
+        return lines
+    }
+
+    /// Where to cut `bytes` so the head fits `width`: after the last space that fits (when
+    /// `spaces`), else after the last `/ . ? & =`, else after `- _ : , ;`, else where the width
+    /// runs out (at least one byte, so every call makes progress).
+    static func breakIndex(_ bytes: [UInt8], font: PDFFont, size: Double, width: Double, spaces: Bool) -> Int {
+        var fits = 0
+        var total = 0.0
+        for byte in bytes {
+            let glyph = PDFFontMetrics.width(of: byte, font: font, size: size)
+            if total + glyph > width { break }
+            total += glyph
+            fits += 1
+        }
+        fits = max(1, fits)
+        guard fits < bytes.count else { return bytes.count }
+        // A break point must leave something on the line: search positions 1..<fits+1.
+        func last(in set: Set<UInt8>) -> Int? {
+            var index = fits
+            while index > 1 {
+                if set.contains(bytes[index - 1]) { return index }
+                index -= 1
+            }
+            return nil
+        }
+        if spaces, fits < bytes.count, bytes[fits] == 0x20 { return fits }
+        if spaces, let space = last(in: [0x20]), bytes[..<(space - 1)].contains(where: { $0 != 0x20 }) { return space }
+        return last(in: preferredBreaks) ?? last(in: fallbackBreaks) ?? fits
+    }
+
+    /// A shell command broken between arguments (never inside a quoted one), each line but the
+    /// last ending with ` \\`, continuation lines indented by four spaces.
+    static func wrapShell(_ bytes: [UInt8], font: PDFFont, size: Double, width: Double) -> [[UInt8]] {
+        var tokens: [[UInt8]] = []
+        var current: [UInt8] = []
+        var quote: UInt8?
+        for byte in bytes {
+            if let open = quote {
+                current.append(byte)
+                if byte == open { quote = nil }
+            } else if byte == 0x20 {
+                if !current.isEmpty { tokens.append(current) }
+                current = []
+            } else {
+                if byte == 0x22 || byte == 0x27 { quote = byte }
+                current.append(byte)
+            }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        let continuation: [UInt8] = [0x20, 0x5C]
+        let indent: [UInt8] = [0x20, 0x20, 0x20, 0x20]
+        let tail = PDFFontMetrics.width(of: continuation, font: font, size: size)
+        var lines: [[UInt8]] = []
+        var line: [UInt8] = []
+        for token in tokens {
+            let candidate = line.isEmpty ? (lines.isEmpty ? token : indent + token) : line + [0x20] + token
+            if !line.isEmpty, PDFFontMetrics.width(of: candidate, font: font, size: size) + tail > width {
+                lines.append(line + continuation)
+                line = indent + token
+            } else {
+                line = candidate
+            }
+        }
+        lines.append(line)
         return lines
     }
 
@@ -217,16 +284,21 @@ struct PDFComposer {
                     continue
                 }
             }
-            // The word alone is wider than the line: break it between characters.
-            for byte in word {
-                let glyph = PDFFontMetrics.width(of: byte, font: font, size: size)
-                if currentWidth + glyph > width && !current.isEmpty {
-                    lines.append(current)
-                    current = []
-                    currentWidth = 0
+            // The word alone is wider than the line: break it after / . ? & = (hanging indent).
+            var rest = word
+            var prefix: [UInt8] = []
+            while true {
+                let available = width - PDFFontMetrics.width(of: prefix, font: font, size: size)
+                let restWidth = PDFFontMetrics.width(of: rest, font: font, size: size)
+                if restWidth <= available {
+                    current = prefix + rest
+                    currentWidth = PDFFontMetrics.width(of: current, font: font, size: size)
+                    break
                 }
-                current.append(byte)
-                currentWidth += glyph
+                let cut = breakIndex(rest, font: font, size: size, width: available, spaces: false)
+                lines.append(prefix + Array(rest[..<cut]))
+                rest = Array(rest[cut...])
+                prefix = hangingIndent
             }
         }
         lines.append(current)

@@ -11,8 +11,22 @@ struct PDFFileAssembler {
         let catalog = writer.reserve()
         let pageTree = writer.reserve()
         var fontObjects: [String] = []
+        let differences = EmbeddedFonts.differences.map { "\($0.code) /\($0.name)" }.joined(separator: " ")
+        let encoding = writer.add("<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [\(differences)] >>")
         for font in PDFFont.allCases {
-            let number = writer.add("<< /Type /Font /Subtype /Type1 /BaseFont /\(font.baseFont) /Encoding /WinAnsiEncoding >>")
+            let embedded = font.embedded
+            let file = writer.addStream(embedded.compressed,
+                                        extraDictionary: " /Filter /FlateDecode /Length1 \(embedded.length)")
+            let descriptor = writer.add(
+                "<< /Type /FontDescriptor /FontName /\(embedded.name) /Flags \(embedded.flags) "
+                + "/FontBBox [\(embedded.bbox.map(String.init).joined(separator: " "))] "
+                + "/ItalicAngle \(PDFNumber.format(embedded.italicAngle)) /Ascent \(embedded.ascent) "
+                + "/Descent \(embedded.descent) /CapHeight \(embedded.capHeight) /StemV \(embedded.stemV) "
+                + "/FontFile2 \(file) 0 R >>")
+            let widths = embedded.widths[32...255].map(String.init).joined(separator: " ")
+            let number = writer.add("<< /Type /Font /Subtype /TrueType /BaseFont /\(embedded.name) /FirstChar 32 "
+                                    + "/LastChar 255 /Widths [\(widths)] /FontDescriptor \(descriptor) 0 R "
+                                    + "/Encoding \(encoding) 0 R >>")
             fontObjects.append("/\(font.resourceName) \(number) 0 R")
         }
         let resources = writer.add("<< /Font << \(fontObjects.joined(separator: " ")) >> /ProcSet [/PDF /Text] >>")

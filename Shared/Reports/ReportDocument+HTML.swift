@@ -6,7 +6,9 @@ extension ReportDocument {
     /// The report as one self-contained HTML page (inline CSS, no scripts, no external
     /// assets, print-friendly). Deterministic.
     public func html() -> String {
-        let allSections = sections + [triagedSection].compactMap { $0 }
+        let numbered = numberedSections
+        let allSections = numbered.map(\.section)
+        let facts = engagement.keyValues + identity
         let anchors = HTMLReport.AnchorPlan(document: self, sections: allSections)
         return HTML(
             .lang(.english),
@@ -25,27 +27,22 @@ extension ReportDocument {
                     .unwrap(subtitle) { .p(.class("subtitle"), .safe($0)) }
                 ),
                 .main(
-                    .if(!identity.isEmpty, .section(
-                        .h2(.safe("Application")),
-                        HTMLReport.keyValues(identity)
+                    .if(!facts.isEmpty, .section(
+                        .h2(.safe(engagement.isEmpty ? "Application" : "Engagement and application")),
+                        HTMLReport.keyValues(facts)
                     )),
                     .p(.class("generated"), .safe(generatedLine)),
+                    HTMLReport.executiveSummary(executiveSummary),
                     HTMLReport.summary(self, anchors: anchors.overview),
-                    .forEach(Array(allSections.enumerated())) { sectionIndex, section in
+                    .forEach(Array(numbered.enumerated())) { sectionIndex, item in
                         .section(
-                            .h2(.safe(section.title)),
-                            .forEach(Array(section.blocks.enumerated())) { blockIndex, block in
+                            .if(item.section.isAppendix, .class("appendix")),
+                            .h2(.safe(item.title)),
+                            .forEach(Array(item.section.blocks.enumerated())) { blockIndex, block in
                                 HTMLReport.block(block, document: self, anchors: anchors.cards[sectionIndex][blockIndex])
                             }
                         )
-                    },
-                    .if(!entitlements.isEmpty, .section(
-                        .class("appendix"),
-                        .h2(.safe("Appendix: Entitlements")),
-                        .forEach(entitlements) { listing in
-                            .group(.h3(.safe(listing.bundle)), HTMLReport.preformatted(listing.text))
-                        }
-                    ))
+                    }
                 ),
                 .footer(.p(.safe(generatedLine)))
             )
@@ -70,11 +67,45 @@ enum HTMLReport {
         )
     }
 
+    static func executiveSummary(_ summary: ExecutiveSummary) -> Node<HTML.BodyContext> {
+        .section(
+            .class("executive"),
+            .h2(.safe("Executive summary")),
+            .p(.class("verdict"), .safe(summary.verdict)),
+            .forEach(ExecutiveSummary.parts(summary)) { part in
+                .group(
+                    .h3(.safe(part.title)),
+                    part.items.isEmpty
+                        ? .p(.class("muted"), .safe(part.none))
+                        : part.title == ExecutiveSummary.fixFirstTitle
+                            ? .ol(.forEach(part.items) { .li(.safe($0)) })
+                            : .ul(.forEach(part.items) { .li(.safe($0)) })
+                )
+            }
+        )
+    }
+
     static func summary(_ document: ReportDocument, anchors: [String?]) -> Node<HTML.BodyContext> {
         let summary = document.summary
+        let rows = document.overviewRows
+        let counted = rows.contains { $0.count > 1 }
+        var firstIndex = 0
+        let rowAnchors: [String?] = rows.map { row in
+            defer { firstIndex += row.count }
+            return firstIndex < anchors.count ? anchors[firstIndex] : nil
+        }
         return .section(
             .class("summary"),
-            .h2(.safe("Findings summary")),
+            .h2(.safe("Findings overview")),
+            .table(
+                .class("grid counts"),
+                .thead(.tr(.th("Category"), .forEach(Severity.descending) { .th(.safe($0.displayName)) }, .th("Total"))),
+                .tbody(.forEach(document.categoryCounts) { entry in
+                    .tr(.th(.safe(entry.category.displayName)),
+                        .forEach(entry.counts) { .td(.class("num"), .safe(String($0.count))) },
+                        .td(.class("num"), .safe(String(entry.counts.reduce(0) { $0 + $1.count }))))
+                })
+            ),
             .div(
                 .class("tiles"),
                 .forEach(summary.counts) { entry in
@@ -85,21 +116,23 @@ enum HTMLReport {
                     )
                 }
             ),
-            .p(.class("verdict"), .safe(summary.highest.map {
-                "\(summary.total) finding\(summary.total == 1 ? "" : "s"); highest severity: \($0.displayName)."
-            } ?? "No findings.")),
             .if(document.findings.count > document.listedFindings.count, .p(.safe(
-                "\(document.findings.count - document.listedFindings.count) triaged finding(s) (false positive or accepted risk) are listed under Triaged."
+                Plural.count(document.findings.count - document.listedFindings.count, "triaged finding")
+                    + " (false positive or accepted risk) "
+                    + (document.findings.count - document.listedFindings.count == 1 ? "is" : "are") + " listed under Triaged."
             ))),
-            .if(!document.listedFindings.isEmpty, .table(
+            .if(!rows.isEmpty, .table(
                 .class("grid overview"),
-                .thead(.tr(.th("Severity"), .th("ID"), .th("Title"), .th("Subject"))),
-                .tbody(.forEach(Array(zip(document.listedFindings, anchors))) { finding, anchor in
+                .thead(.tr(.th("Category"), .th("Severity"), .th("ID"), .th("Title"), .th("Subject"),
+                           .if(counted, .th("Count")))),
+                .tbody(.forEach(Array(zip(rows, rowAnchors))) { row, anchor in
                     .tr(
-                        .td(badge(finding.severity)),
-                        .td(anchor.map { .a(.href("#\($0)"), .safe(finding.id)) } ?? .safe(finding.id)),
-                        .td(.safe(finding.title)),
-                        .td(.code(.safe(finding.subject)))
+                        .td(.safe(row.finding.category.displayName)),
+                        .td(badge(row.finding.severity)),
+                        .td(anchor.map { .a(.href("#\($0)"), .safe(row.finding.id)) } ?? .safe(row.finding.id)),
+                        .td(.safe(row.finding.title)),
+                        .td(.code(.safe(row.finding.subject))),
+                        .if(counted, .td(.class("num"), .safe(String(row.count))))
                     )
                 })
             ))
@@ -136,7 +169,8 @@ enum HTMLReport {
             })
         case .keyValues(let pairs):
             return keyValues(pairs)
-        case .table(let table):
+        case .table(let full):
+            let table = full.compacted
             return .table(
                 .class("grid"),
                 .thead(.tr(.forEach(table.columns) { .th(.safe($0)) })),
@@ -187,7 +221,7 @@ enum HTMLReport {
                         blockIDs.append([])
                         continue
                     }
-                    let shown = ReportDocument.grouped(document.listed(all)).flatMap(\.findings)
+                    let shown = ReportDocument.displayOrder(document.listed(all))
                     blockIDs.append(shown.map { finding in
                         let base = HTMLReport.anchorBase(finding)
                         let count = seen[base, default: 0] + 1
@@ -221,19 +255,25 @@ enum HTMLReport {
         guard !findings.isEmpty else {
             return .p(.class("muted"), .safe(all.isEmpty ? "No findings." : "No findings besides the triaged ones."))
         }
-        let groups = ReportDocument.grouped(findings)
         var offset = 0
-        let starts = groups.map { group in
-            defer { offset += group.findings.count }
-            return offset
+        let categories = ReportDocument.groupedByCategory(findings).map { category in
+            (category: category.category, groups: category.groups.map { group in
+                defer { offset += group.findings.count }
+                return (severity: group.severity, findings: group.findings, start: offset)
+            })
         }
-        return .forEach(Array(zip(groups, starts))) { group, start in
+        return .forEach(categories) { category in
             .group(
-                .h3(.class("group sev-text-\(group.severity.rawValue)"),
-                    .safe("\(group.severity.displayName) (\(group.findings.count))")),
-                .forEach(Array(group.findings.enumerated())) { index, finding in
-                    card(finding, anchor: start + index < anchors.count ? anchors[start + index] : nil,
-                         triage: document?.inlineTriage(finding))
+                .h3(.class("category"), .safe(category.category.displayName)),
+                .forEach(category.groups) { group in
+                    .group(
+                        .h4(.class("group sev-text-\(group.severity.rawValue)"),
+                            .safe("\(category.category.displayName): \(group.severity.displayName) (\(group.findings.count))")),
+                        .forEach(Array(group.findings.enumerated())) { index, finding in
+                            card(finding, anchor: group.start + index < anchors.count ? anchors[group.start + index] : nil,
+                                 triage: document?.inlineTriage(finding))
+                        }
+                    )
                 }
             )
         }
@@ -243,7 +283,8 @@ enum HTMLReport {
         .article(
             .class("finding sev-border-\(finding.severity.rawValue)"),
             .unwrap(anchor) { .id($0) },
-            .h4(badge(finding.severity), .safe(" \(finding.id) "), .span(.class("title"), .safe(finding.title))),
+            .h5(badge(finding.severity), .safe(" \(finding.id) "), .span(.class("title"), .safe(finding.title)),
+                .span(.class("category"), .safe(" · \(finding.category.displayName)"))),
             .p(.class("subject"), .strong(.safe("Subject: ")), .code(.safe(finding.subject))),
             .unwrap(triage) { .p(.class("triage"), .strong(.safe("Triage: ")), .safe($0)) },
             .p(.safe(finding.explanation)),
@@ -308,7 +349,13 @@ enum HTMLReport {
         .verdict { font-weight: bold; }
         .badge { display: inline-block; color: #FFFFFF; border-radius: 3px; padding: 1px 7px; font-size: 11px; font-weight: bold; text-transform: uppercase; }
         .finding { border-left: 4px solid #5F6B7A; padding: 4px 0 4px 14px; margin: 12px 0 20px; break-inside: avoid; }
-        .finding h4 { margin: 0 0 4px; font-size: 15px; }
+        .finding h5 { margin: 0 0 4px; font-size: 15px; }
+        .finding h5 .category { color: #5F6B7A; font-weight: normal; font-size: 13px; }
+        h3.category { font-size: 20px; margin-top: 24px; }
+        h4.group { margin: 16px 0 6px; font-size: 16px; }
+        .executive li { margin: 3px 0; }
+        table.counts td.num, table.counts th { text-align: right; }
+        table.counts th:first-child { text-align: left; }
         .finding p { margin: 4px 0; }
         .field-label { font-weight: bold; color: #5F6B7A; font-size: 12px; margin-top: 8px !important; }
         .evidence { margin: 2px 0; padding-left: 18px; }

@@ -2,7 +2,7 @@ import Findings
 import Foundation
 
 extension ReportDocument {
-    /// The report as a PDF 1.4 file (A4, standard fonts, page numbers, bookmarks). Deterministic.
+    /// The report as a PDF 1.4 file (A4, embedded DejaVu subsets, page numbers, bookmarks). Deterministic.
     public func pdf() -> Data {
         var renderer = PDFReportRenderer(document: self)
         return renderer.render()
@@ -20,26 +20,20 @@ struct PDFReportRenderer {
 
     mutating func render() -> Data {
         titlePage()
-        for (index, section) in (document.sections + [document.triagedSection].compactMap { $0 }).enumerated() {
-            if index > 0 {
+        var appendixStarted = false
+        for (section, title) in document.numberedSections {
+            let newPage = section.isAppendix && !appendixStarted
+            appendixStarted = appendixStarted || section.isAppendix
+            if !newPage {
                 page.cursor -= 10
                 // Keep the heading with the start of its first block.
                 keepTogether { renderer in
-                    renderer.sectionTitle(section.title)
+                    renderer.sectionTitle(title)
                     if let first = section.blocks.first { renderer.drawLead(first) }
                 }
             }
-            sectionHeading(section.title, newPage: index == 0)
+            sectionHeading(title, newPage: newPage)
             for block in section.blocks { draw(block) }
-        }
-        if !document.entitlements.isEmpty {
-            sectionHeading("Appendix: Entitlements", newPage: true)
-            page.paragraph("The signed entitlements of each bundle, as read from the code signature.",
-                           color: .muted, spacingAfter: 8)
-            for listing in document.entitlements {
-                subheading(listing.bundle)
-                code(CodeBlock(text: listing.text))
-            }
         }
         return Data(PDFFileAssembler(document: document, composer: page).bytes())
     }
@@ -70,6 +64,10 @@ struct PDFReportRenderer {
         }
         page.cursor = page.pageHeight - bandHeight - 30
 
+        if !document.engagement.isEmpty {
+            subheading("Engagement")
+            keyValues(document.engagement.keyValues)
+        }
         if !document.identity.isEmpty {
             subheading("Application")
             keyValues(document.identity)
@@ -80,28 +78,85 @@ struct PDFReportRenderer {
 
         subheading("Findings summary")
         summaryBoxes()
-        let summary = document.summary
-        let verdict = summary.highest.map { "\(summary.total) finding\(summary.total == 1 ? "" : "s"); highest severity: \($0.displayName)." }
-            ?? "No findings."
-        page.paragraph(verdict, font: .bold, size: 9.5, spacingAfter: 12)
+        categoryCounts()
+        executiveSummary()
 
         let suppressed = document.findings.count - document.listedFindings.count
         if suppressed > 0 {
-            page.paragraph("\(suppressed) triaged finding(s) (false positive or accepted risk) are listed under Triaged.",
+            page.paragraph("\(Plural.count(suppressed, "triaged finding")) (false positive or accepted risk) "
+                           + (suppressed == 1 ? "is" : "are") + " listed under Triaged.",
                            size: 9, color: .muted, spacingAfter: 10)
         }
-        if !document.listedFindings.isEmpty {
+        let rows = document.overviewRows
+        if !rows.isEmpty {
+            page.cursor -= 6
+            keepTogether(extra: 60) { $0.subheading("Findings overview") }
             subheading("Findings overview")
-            let rows = document.listedFindings.map { [$0.severity.displayName, $0.id, $0.title, $0.subject] }
-            let findings = document.listedFindings
+            let counted = rows.contains { $0.count > 1 }
             var style = PDFTableStyle()
-            style.columnFonts = [.bold, .bold, .regular, .regular]
-            style.fractions = [0.12, 0.11, 0.47, 0.30]
+            style.columnFonts = [.regular, .bold, .bold, .regular, .mono] + (counted ? [.regular] : [])
+            style.fractions = counted ? [0.12, 0.11, 0.11, 0.34, 0.26, 0.06] : [0.12, 0.11, 0.11, 0.38, 0.28]
             style.cellColor = { row, column in
-                column == 0 && row < findings.count ? findings[row].severity.pdfColor : nil
+                column == 1 && row < rows.count ? rows[row].finding.severity.pdfColor : nil
             }
-            page.table(columns: ["Severity", "ID", "Title", "Subject"], rows: rows, style: style)
+            page.table(columns: ["Category", "Severity", "ID", "Title", "Subject"] + (counted ? ["#"] : []),
+                       rows: rows.map { row in
+                           [row.finding.category.displayName, row.finding.severity.displayName, row.finding.id,
+                            row.finding.title, row.finding.subject] + (counted ? [String(row.count)] : [])
+                       },
+                       style: style)
         }
+    }
+
+    /// Counts per category and severity as a small table.
+    private mutating func categoryCounts() {
+        var style = PDFTableStyle()
+        style.columnFonts = [.bold] + Array(repeating: .regular, count: Severity.descending.count + 1)
+        style.fractions = [0.22] + Array(repeating: 0.13, count: Severity.descending.count) + [0.13]
+        let rows = document.categoryCounts.map { entry in
+            [entry.category.displayName] + entry.counts.map { String($0.count) }
+                + [String(entry.counts.reduce(0) { $0 + $1.count })]
+        }
+        page.table(columns: ["Category"] + Severity.descending.map(\.displayName) + ["Total"], rows: rows, style: style)
+    }
+
+    /// The executive summary: verdict, what an attacker could do, what breaks, what to fix first.
+    private mutating func executiveSummary() {
+        let summary = document.executiveSummary
+        keepTogether(extra: 40) { $0.subheading("Executive summary") }
+        subheading("Executive summary")
+        page.paragraph(summary.verdict, font: .bold, size: 9.5, spacingAfter: 6)
+        for part in ExecutiveSummary.parts(summary) {
+            page.ensure(40)
+            page.paragraph(part.title, font: .bold, size: 9, color: .band, spacingAfter: 2)
+            if part.items.isEmpty {
+                page.paragraph(part.none, size: 9, color: .muted, indent: 10, spacingAfter: 6)
+                continue
+            }
+            for (index, item) in part.items.enumerated() {
+                let marker = part.title == ExecutiveSummary.fixFirstTitle ? "\(index + 1)." : "\u{2022}"
+                bullet(marker, item)
+            }
+            page.cursor -= 4
+        }
+    }
+
+    /// A list item: the marker, then the text with every line indented past the marker.
+    private mutating func bullet(_ marker: String, _ text: String) {
+        let size = 9.0
+        let lineHeight = size * 1.38
+        let indent = 22.0
+        let lines = PDFComposer.wrap(text, font: .regular, size: size, width: page.contentWidth - indent)
+        for (number, line) in lines.enumerated() {
+            page.ensure(lineHeight)
+            if number == 0 {
+                page.drawText(WinAnsi.encode(marker), x: page.marginLeft + 10, baseline: page.cursor - size,
+                              font: .regular, size: size)
+            }
+            page.drawText(line, x: page.marginLeft + indent, baseline: page.cursor - size, font: .regular, size: size)
+            page.cursor -= lineHeight
+        }
+        page.cursor -= 2
     }
 
     private mutating func summaryBoxes() {
@@ -170,7 +225,8 @@ struct PDFReportRenderer {
             }
         case .keyValues(let pairs):
             keyValues(pairs)
-        case .table(let table):
+        case .table(let full):
+            let table = full.compacted
             page.table(columns: table.columns, rows: table.normalizedRows)
         case .code(let block):
             code(block)
@@ -198,7 +254,8 @@ struct PDFReportRenderer {
         }
         let size = 7.8
         let lineHeight = size * 1.32
-        let lines = PDFComposer.wrapPreservingSpaces(block.text, font: .mono, size: size, width: page.contentWidth - 12)
+        let lines = PDFComposer.wrapPreservingSpaces(block.text, font: .mono, size: size, width: page.contentWidth - 12,
+                                                     shell: block.isShell)
         page.ensure(lineHeight * Double(min(lines.count, 3)) + 8)
         page.fillRect(x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4, color: .codeBackground)
         page.cursor -= 4
@@ -224,35 +281,51 @@ struct PDFReportRenderer {
             page.paragraph(all.isEmpty ? "No findings." : "No findings besides the triaged ones.", color: .muted)
             return
         }
-        for group in ReportDocument.grouped(findings) {
-            if let first = group.findings.first {
-                keepTogether(extra: 35) { $0.cardBody(first) }
+        for (index, category) in ReportDocument.groupedByCategory(findings).enumerated() {
+            if index > 0 {
+                page.cursor -= 8
+                keepTogether(extra: 120) { $0.categoryHeading(category.category) }
             }
-            groupHeading(group.severity, count: group.findings.count)
-            for finding in group.findings { card(finding) }
+            categoryHeading(category.category)
+            for group in category.groups {
+                page.ensure(110)
+                groupHeading(group.severity, category: category.category, count: group.findings.count)
+                for finding in group.findings { card(finding) }
+            }
         }
     }
 
     /// The first part of a block that must not be separated from a heading above it.
     private mutating func drawLead(_ block: ReportBlock) {
-        if case .findings(let findings) = block, let group = ReportDocument.grouped(document.listed(findings)).first,
-           let first = group.findings.first {
-            groupHeading(group.severity, count: group.findings.count)
-            cardBody(first)
+        if case .findings(let findings) = block,
+           let category = ReportDocument.groupedByCategory(document.listed(findings)).first,
+           let group = category.groups.first {
+            categoryHeading(category.category)
+            groupHeading(group.severity, category: category.category, count: group.findings.count)
+            page.ensure(80)
+            page.cursor -= 80
         } else {
             draw(block)
         }
     }
 
-    private mutating func groupHeading(_ severity: Severity, count: Int) {
-            page.cursor -= 4
-            let label = "\(severity.displayName) (\(count))"
-            page.drawText(WinAnsi.encode(label), x: page.marginLeft, baseline: page.cursor - 12, font: .bold, size: 12,
-                          color: severity.pdfColor)
-            page.cursor -= 17
-            page.line(from: (page.marginLeft, page.cursor), to: (page.marginLeft + page.contentWidth, page.cursor),
-                      color: severity.pdfColor, width: 0.8)
-            page.cursor -= 10
+    private mutating func categoryHeading(_ category: FindingCategory) {
+        page.ensure(60)
+        page.addOutline(category.displayName)
+        page.drawText(WinAnsi.encode(category.displayName.uppercased()), x: page.marginLeft, baseline: page.cursor - 13,
+                      font: .bold, size: 13, color: .band)
+        page.cursor -= 22
+    }
+
+    private mutating func groupHeading(_ severity: Severity, category: FindingCategory, count: Int) {
+        page.cursor -= 2
+        let label = "\(category.displayName): \(severity.displayName) (\(count))"
+        page.drawText(WinAnsi.encode(label), x: page.marginLeft, baseline: page.cursor - 11, font: .bold, size: 11,
+                      color: severity.pdfColor)
+        page.cursor -= 15
+        page.line(from: (page.marginLeft, page.cursor), to: (page.marginLeft + page.contentWidth, page.cursor),
+                  color: severity.pdfColor, width: 0.8)
+        page.cursor -= 9
     }
 
     /// Moves to a new page when what `body` draws would fit on an empty page but not in the
@@ -272,10 +345,12 @@ struct PDFReportRenderer {
         }
     }
 
+    /// A finding card. It may continue on the next page (several findings share a page); its
+    /// title and first lines are kept together.
     private mutating func card(_ finding: Finding) {
-        keepTogether { $0.cardBody(finding) }
+        page.ensure(90)
         cardBody(finding)
-        page.cursor -= 14
+        page.cursor -= 12
     }
 
     private mutating func cardBody(_ finding: Finding) {
@@ -290,7 +365,7 @@ struct PDFReportRenderer {
         page.fillRect(x: page.marginLeft + indent, y: page.cursor - 12, width: badgeWidth, height: 12, color: color)
         page.drawText(badge, x: page.marginLeft + indent + 5, baseline: page.cursor - 9, font: .bold, size: 7, color: .white)
         let titleX = indent + badgeWidth + 8
-        let heading = "\(finding.id)  \(finding.title)"
+        let heading = "\(finding.id)  \(finding.title)  (\(finding.category.rawValue))"
         let titleLines = PDFComposer.wrap(heading, font: .bold, size: 10.5, width: page.contentWidth - titleX)
         for line in titleLines {
             page.drawText(line, x: page.marginLeft + titleX, baseline: page.cursor - 10, font: .bold, size: 10.5)
@@ -301,7 +376,10 @@ struct PDFReportRenderer {
         if let triage = document.inlineTriage(finding) {
             labelled("Triage", triage, indent: indent, valueFont: .regular)
         }
-        page.paragraph(finding.explanation, size: 9, indent: indent, spacingAfter: 5)
+        for part in finding.explanation.components(separatedBy: "\n\n") {
+            page.paragraph(part, size: 9, indent: indent, spacingAfter: 4)
+        }
+        page.cursor -= 1
 
         if !finding.evidence.isEmpty {
             page.ensure(30)

@@ -12,6 +12,8 @@ public struct ReportDocument: Sendable, Hashable {
     public var subtitle: String?
     /// App identity as label/value pairs (bundle ID, app ID, team, version, input SHA-256).
     public var identity: [KeyValue]
+    /// Client, tester, scope and dates, printed on the first page when set.
+    public var engagement: Engagement
     /// Who made it ("UniversalLinkLab 0.1 — linklab scan").
     public var generatedBy: String
     /// When it was made; nil prints no date (deterministic output).
@@ -33,8 +35,9 @@ public struct ReportDocument: Sendable, Hashable {
     public init(title: String, subtitle: String? = nil, identity: [KeyValue] = [],
                 generatedBy: String, generatedAt: Date? = nil, findings: [Finding] = [],
                 sections: [ReportSection] = [], entitlements: [EntitlementsListing] = [],
-                triage: [String: Triage] = [:]) {
+                triage: [String: Triage] = [:], engagement: Engagement = Engagement()) {
         self.title = title
+        self.engagement = engagement
         self.subtitle = subtitle
         self.identity = identity
         self.generatedBy = generatedBy
@@ -121,11 +124,14 @@ public struct ReportSection: Sendable, Hashable {
     public var title: String
     /// Its content, in order.
     public var blocks: [ReportBlock]
+    /// True for raw material after the findings (tables, traces): printed under "Appendix".
+    public var isAppendix: Bool
 
     /// A section with a title and blocks.
-    public init(title: String, blocks: [ReportBlock]) {
+    public init(title: String, blocks: [ReportBlock], isAppendix: Bool = false) {
         self.title = title
         self.blocks = blocks
+        self.isAppendix = isAppendix
     }
 }
 
@@ -172,11 +178,15 @@ public struct CodeBlock: Sendable, Hashable {
     public var caption: String?
     /// The text, lines separated by `\n`.
     public var text: String
+    /// True when each line is a shell command: a PDF wraps it between arguments only, with a
+    /// trailing ` \` so that the copied lines still run.
+    public var isShell: Bool
 
     /// A code block.
-    public init(caption: String? = nil, text: String) {
+    public init(caption: String? = nil, text: String, isShell: Bool = false) {
         self.caption = caption
         self.text = text
+        self.isShell = isShell
     }
 }
 
@@ -211,7 +221,7 @@ public struct FindingsSummary: Sendable, Hashable {
     /// The most severe level present, nil when there are no findings.
     public var highest: Severity? { counts.first { $0.count > 0 }?.severity }
 
-    /// "1 critical, 2 high, 0 medium, 0 low, 3 info".
+    /// "1 critical, 2 high, 0 medium, 0 low, 3 info" (severity words are not pluralised).
     public var line: String {
         counts.map { "\($0.count) \($0.severity.rawValue)" }.joined(separator: ", ")
     }

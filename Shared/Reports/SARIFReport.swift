@@ -22,7 +22,9 @@ public enum SARIFReport {
         for finding in sorted where firstByID[finding.id] == nil { firstByID[finding.id] = finding }
         let ruleIDs = firstByID.keys.sorted(by: Finding.idOrder)
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
-        let rules = ruleIDs.compactMap { firstByID[$0] }.map(rule)
+        let rules = ruleIDs.compactMap { id in
+            firstByID[id].map { rule($0, securityFindings: sorted.filter { $0.id == id && $0.category == .security }) }
+        }
         let results = sorted.map { finding in
             result(finding, ruleIndex: ruleIndex[finding.id] ?? 0, triage: triage.isEmpty ? nil : triage[finding.fingerprint])
         }
@@ -48,7 +50,8 @@ public enum SARIFReport {
         }
     }
 
-    /// GitHub's `security-severity` score (0–10) for a severity.
+    /// GitHub's `security-severity` score (0–10, CVSS-like) for a severity; written for
+    /// security findings only (a reliability finding is not a vulnerability).
     public static func securitySeverity(_ severity: Severity) -> String {
         switch severity {
         case .critical: "9.5"
@@ -59,7 +62,10 @@ public enum SARIFReport {
         }
     }
 
-    private static func rule(_ finding: Finding) -> Rule {
+    /// A rule entry; `securityFindings` (this ID's security findings) set `security-severity`
+    /// from the most severe of them, and the `security` tag, which code-scanning dashboards
+    /// read as "a vulnerability"; a rule with none is tagged `reliability`.
+    private static func rule(_ finding: Finding, securityFindings: [Finding]) -> Rule {
         var markdown = "\(finding.explanation)\n\n**Remediation:** \(finding.remediation)"
         if !finding.references.isEmpty {
             markdown += "\n\n" + finding.references.map { "- [\($0.title)](\($0.url))" }.joined(separator: "\n")
@@ -77,7 +83,7 @@ public enum SARIFReport {
             helpUri: finding.references.first?.url,
             defaultConfiguration: Configuration(level: level(finding.severity)),
             properties: RuleProperties(
-                tags: ["security", "universal-links", finding.category.lowercased()],
+                tags: ["security", "universal-links", finding.idPrefix.lowercased()],
                 securitySeverity: securitySeverity(finding.severity),
                 problemSeverity: level(finding.severity) == "note" ? "recommendation" : level(finding.severity)))
     }
@@ -108,7 +114,10 @@ public enum SARIFReport {
                                    justification: triage.note.isEmpty ? triage.status.rawValue : triage.note)]
                     : nil
             },
-            properties: ResultProperties(severity: finding.severity.rawValue, subject: finding.subject,
+            properties: ResultProperties(category: finding.category.rawValue, severity: finding.severity.rawValue,
+                                         securitySeverity: finding.category == .security
+                                             ? securitySeverity(finding.severity) : nil,
+                                         subject: finding.subject,
                                          evidence: finding.evidence.map(\.summary),
                                          triage: triage.map { $0.status.rawValue }))
     }
@@ -189,7 +198,7 @@ public enum SARIFReport {
 
     struct RuleProperties: Encodable {
         var tags: [String]
-        var securitySeverity: String
+        var securitySeverity: String?
         var problemSeverity: String
         enum CodingKeys: String, CodingKey {
             case tags
@@ -217,10 +226,16 @@ public enum SARIFReport {
     }
 
     struct ResultProperties: Encodable {
+        var category: String
         var severity: String
+        var securitySeverity: String?
         var subject: String
         var evidence: [String]
         var triage: String?
+        enum CodingKeys: String, CodingKey {
+            case category, severity, subject, evidence, triage
+            case securitySeverity = "security-severity"
+        }
     }
 
     struct Location: Encodable, Hashable {

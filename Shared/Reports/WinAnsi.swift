@@ -1,9 +1,11 @@
 import Foundation
 
-/// Text to WinAnsiEncoding bytes for the standard PDF fonts.
+/// Text to WinAnsiEncoding bytes for the embedded PDF fonts.
 ///
-/// Characters WinAnsi lacks become a transliteration (accents dropped, arrows as `->`) or
-/// `?`: never bytes a reader would misread. Control characters become spaces.
+/// A few characters WinAnsi lacks get the codes it leaves undefined (`extraGlyphs`: `→`, `←`,
+/// `≤`, `≥`, `✓`, named in the fonts' `/Differences`); others become a transliteration
+/// (accents dropped, `⇒` as `=>`) or `?`: never bytes a reader would misread. Control
+/// characters become spaces.
 enum WinAnsi {
     /// Encodes one line of text (callers split on newlines first).
     static func encode(_ text: String) -> [UInt8] {
@@ -15,7 +17,12 @@ enum WinAnsi {
         return bytes
     }
 
+    /// Characters outside WinAnsi drawn through its undefined codes (keep in sync with
+    /// `scripts/embed-fonts.py`, which names their glyphs).
+    static let extraGlyphs: [Character: UInt8] = ["→": 0x81, "←": 0x8D, "≤": 0x8F, "≥": 0x90, "✓": 0x9D]
+
     private static func encode(_ character: Character) -> [UInt8] {
+        if let code = extraGlyphs[character] { return [code] }
         let composed = String(character).precomposedStringWithCanonicalMapping.unicodeScalars
         if composed.count == 1, let scalar = composed.first, let byte = byte(for: scalar) {
             return [byte]
@@ -53,8 +60,7 @@ enum WinAnsi {
     }
 
     private static let transliterations: [Character: String] = [
-        "→": "->", "←": "<-", "↔": "<->", "⇒": "=>", "≤": "<=", "≥": ">=", "≠": "!=",
-        "✓": "v", "✔": "v", "✗": "x", "✘": "x", "×": "x", "−": "-", "‐": "-", "‑": "-",
+        "↔": "<->", "⇒": "=>", "≠": "!=", "✔": "v", "✗": "x", "✘": "x", "×": "x", "−": "-", "‐": "-", "‑": "-",
         "‒": "-", "―": "-", "′": "'", "″": "\"", "\u{2009}": " ", "\u{200A}": " ",
         "\u{2002}": " ", "\u{2003}": " ", "\u{202F}": " ", "\u{200B}": "", "\u{FEFF}": "",
         "ı": "i", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae",

@@ -57,7 +57,8 @@ public struct AssociationMatcher: Sendable {
                     compiled = AppRuleList(
                         detailIndex: detailIndex,
                         compiled: CompiledDetail.of(detail, fileDefaults: applinks?.defaults, variables: variables),
-                        relativeOrder: detail.relativeOrder
+                        relativeOrder: detail.relativeOrder,
+                        flags: Self.defaultFlags(detail: detail.defaults, index: detailIndex, file: applinks?.defaults)
                     )
                 }
                 rules[appID] = compiled
@@ -65,6 +66,19 @@ public struct AssociationMatcher: Sendable {
         }
         appRules = rules
         laterDetails = later
+    }
+
+    /// "caseSensitive true, percentEncoded true unless a rule says otherwise" — with the value
+    /// and source of each flag a detail's or the file's `defaults` set, so a trace header never
+    /// claims a flag the defaults turned off.
+    static func defaultFlags(detail: Component?, index: Int, file: Component?) -> String {
+        func effective(_ key: KeyPath<Component, Bool?>, _ name: String) -> String {
+            if let value = detail?[keyPath: key] { return "\(name) \(value) from details[\(index)].defaults" }
+            if let value = file?[keyPath: key] { return "\(name) \(value) from applinks.defaults" }
+            return "\(name) true"
+        }
+        return "\(effective(\.caseSensitive, "caseSensitive")), \(effective(\.percentEncoded, "percentEncoded"))"
+            + " unless a rule says otherwise"
     }
 
     /// The verdict for `url` and `appID`, with its trace.
@@ -237,7 +251,7 @@ public struct AssociationMatcher: Sendable {
             case .none: kind = "neither components nor paths: no rules"
             }
             let order = list.relativeOrder.map { "; relativeOrder \($0) shown, not used" } ?? ""
-            return "app: details[\(list.detailIndex)] is the first detail naming \(appID) (\(kind); caseSensitive true, percentEncoded true unless a rule says otherwise\(order))"
+            return "app: details[\(list.detailIndex)] is the first detail naming \(appID) (\(kind); \(list.flags)\(order))"
         }
         if let later = laterDetails[appID] {
             tracer.add { "app: later details \(later.map { "[\($0)]" }.joined(separator: ", ")) also name it and are ignored (first detail wins)" }
@@ -305,14 +319,17 @@ final class AppRuleList: Sendable {
     /// The detail's compiled list (shared with lint and with other matchers of equal details).
     let compiled: CompiledDetail
     let relativeOrder: Int?
+    /// The effective caseSensitive and percentEncoded of the detail's rules, for the trace.
+    let flags: String
     var source: AppLinksDetail.RuleSource { compiled.source }
     var rules: [CompiledRule] { compiled.compiled }
     var fast: FastRuleList { compiled.fast }
 
-    init(detailIndex: Int, compiled: CompiledDetail, relativeOrder: Int?) {
+    init(detailIndex: Int, compiled: CompiledDetail, relativeOrder: Int?, flags: String) {
         self.detailIndex = detailIndex
         self.compiled = compiled
         self.relativeOrder = relativeOrder
+        self.flags = flags
     }
 }
 

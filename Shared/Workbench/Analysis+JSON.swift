@@ -79,6 +79,8 @@ struct ScanFacts: Encodable {
     var timings: [StageTiming]?
     var notes: [String]
     var findingCounts: [String: Int]
+    /// The same counts per category (`security`, `reliability`), every severity present.
+    var findingCountsByCategory: [String: [String: Int]]
 
     init(analysis: Analysis, timings withTimings: Bool) {
         offline = analysis.offline
@@ -86,5 +88,8 @@ struct ScanFacts: Encodable {
         timings = withTimings ? analysis.timings : nil
         notes = analysis.notes
         findingCounts = Dictionary(uniqueKeysWithValues: analysis.findings.countsBySeverity().map { ($0.key.rawValue, $0.value) })
+        findingCountsByCategory = Dictionary(uniqueKeysWithValues: analysis.findings.countsByCategory().map { category, counts in
+            (category.rawValue, Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }))
+        })
     }
 }

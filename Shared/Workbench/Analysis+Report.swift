@@ -3,13 +3,14 @@ import Foundation
 import Reports
 
 extension Analysis {
-    /// The face-neutral report of this analysis: identity, findings, domains per route, URL
-    /// verdicts with traces, dynamic-testing helpers, and the entitlements appendix.
+    /// The face-neutral report of this analysis: identity, scope, findings, then the evidence
+    /// as appendices (associated domains, domains per route, URL verdicts with traces,
+    /// dynamic-testing helpers, entitlements). `engagement` prints client, tester, scope, dates.
     /// Deterministic: `generatedAt` is printed only when given, stage timings only when
     /// `timings` is true. `triage` (keyed by `Finding.fingerprint`) moves false-positive and
     /// accepted-risk findings to the "Triaged" section and shows other statuses inline.
     public func reportDocument(toolVersion: String, generatedAt: Date? = nil, triage: [String: Triage] = [:],
-                               timings: Bool = false) -> ReportDocument {
+                               timings: Bool = false, engagement: Engagement = Engagement()) -> ReportDocument {
         ReportDocument(
             title: "Universal links assessment: \(appName)",
             subtitle: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
@@ -17,12 +18,15 @@ extension Analysis {
             generatedBy: "UniversalLinkLab \(toolVersion) (linklab scan)",
             generatedAt: generatedAt,
             findings: findings,
-            sections: [scopeSection(timings: timings), associatedDomainsSection, domainsSection, urlTestsSection,
-                       ReportSection(title: "Findings", blocks: [.findings(findings)]), dynamicTestingSection],
+            sections: [scopeSection(timings: timings), ReportSection(title: "Findings", blocks: [.findings(findings)])]
+                + [associatedDomainsSection, domainsSection, urlTestsSection, dynamicTestingSection].map { section in
+                    ReportSection(title: section.title, blocks: section.blocks, isAppendix: true)
+                },
             entitlements: snapshot.bundles.map { bundle in
                 EntitlementsListing(bundle: bundle.path, text: Self.prettyJSON(bundle.entitlements))
             },
-            triage: triage
+            triage: triage,
+            engagement: engagement
         )
     }
 
@@ -107,7 +111,7 @@ extension Analysis {
         }
         var blocks: [ReportBlock] = []
         for report in domains {
-            blocks.append(.heading(report.host == report.fetchedHost ? report.host : "\(report.host) (fetched from \(Self.authority(report)))"))
+            blocks.append(.heading(domainHeading(report)))
             blocks.append(.table(ReportTable(
                 columns: ["Route", "URL", "Status", "Bytes", "Headers ms", "Total ms", "Outcome", "Details"],
                 rows: report.routes.map { routeRow($0, report: report) })))
@@ -121,13 +125,23 @@ extension Analysis {
                 notes.append("applinks app IDs: " + (ids.isEmpty ? "none" : ids.joined(separator: ", ")))
                 let counts = Dictionary(grouping: effective.diagnostics, by: \.severity).mapValues(\.count)
                 if !effective.diagnostics.isEmpty {
-                    notes.append("Lint: " + ["error", "warning", "info"].compactMap { key in counts[key].map { "\($0) \(key)" } }.joined(separator: ", ")
+                    notes.append("Lint: " + ["error", "warning", "info"].compactMap { key in
+                        counts[key].map { $0 == 1 || key == "info" ? "\($0) \(key)" : "\($0) \(key)s" }
+                    }.joined(separator: ", ")
                                  + " (" + effective.diagnostics.map(\.id).joined(separator: ", ") + ")")
                 }
             }
             if !notes.isEmpty { blocks.append(.paragraph(notes.joined(separator: "\n"))) }
         }
         return ReportSection(title: "Domains", blocks: blocks)
+    }
+
+    /// The host, and where its file came from when that is another host: "fetched from" for
+    /// a fetch, "file supplied for" when the tester supplied it (nothing was fetched).
+    private func domainHeading(_ report: DomainReport) -> String {
+        guard report.host != report.fetchedHost else { return report.host }
+        let supplied = report.routes.contains { $0.route == .local }
+        return "\(report.host) (\(supplied ? "file supplied for" : "fetched from") \(Self.authority(report)))"
     }
 
     private func routeRow(_ result: RouteResult, report: DomainReport) -> [String] {
@@ -202,7 +216,8 @@ extension Analysis {
         if commands.isEmpty {
             blocks.append(.paragraph("No link receiver was found in the binaries (or the main binary is encrypted): hook application:continueUserActivity:restorationHandler: and scene:continueUserActivity: on the class that implements them."))
         } else {
-            blocks.append(.code(CodeBlock(caption: "frida-trace (spawns the app on a USB device)", text: commands.joined(separator: "\n"))))
+            blocks.append(.code(CodeBlock(caption: "frida-trace (spawns the app on a USB device)",
+                                          text: commands.joined(separator: "\n"), isShell: true)))
         }
         return ReportSection(title: "Dynamic testing", blocks: blocks)
     }

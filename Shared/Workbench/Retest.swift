@@ -71,7 +71,15 @@ public struct Retest: Sendable, Equatable {
 
     /// Findings that fail `--fail-on severity`: new or still open, not suppressed by triage.
     public func failing(atLeast severity: Severity) -> [TriagedFinding] {
-        (newFindings + openFindings).filter { $0.finding.severity >= severity && !$0.status.isSuppressed }
+        failing([FindingThreshold(severity: severity)])
+    }
+
+    /// The new or still-open findings (not suppressed) that trip any of `thresholds`
+    /// (`diff --fail-on`, repeatable, `CATEGORY:SEVERITY` allowed).
+    public func failing(_ thresholds: [FindingThreshold]) -> [TriagedFinding] {
+        (newFindings + openFindings).filter { item in
+            !item.status.isSuppressed && thresholds.contains { $0.isTripped(by: item.finding) }
+        }
     }
 
     static func domainChanges(_ old: [DomainEntry], _ new: [DomainEntry]) -> [DomainChange] {

@@ -1,5 +1,6 @@
 import DeviceTools
 import Foundation
+import Reports
 
 /// Limits of a session file read (hostile input).
 public enum SessionLimits {
@@ -56,6 +57,9 @@ public struct SessionFile: Sendable, Equatable, Codable {
     /// The imported device records (`swcutil show`) for this app's domains; absent when none
     /// were imported, so sessions without them keep their bytes.
     public var deviceState: [DeviceStateEntry]? = nil
+    /// Client, tester, scope and dates (`scan --client …`); absent when none were given, so
+    /// older sessions keep their bytes.
+    public var engagement: Engagement? = nil
 }
 
 /// The tool that wrote a session, and the rule set its stored findings came from.

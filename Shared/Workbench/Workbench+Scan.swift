@@ -37,9 +37,11 @@ public enum ScanReportKind: String, Sendable, CaseIterable {
 extension Analysis {
     /// The bytes of one report file. `generatedAt` nil prints no date; stage timings are
     /// written only when `timings` is true (so `.md`, `.json` and `.sarif` of the same input
-    /// are byte-identical); `triage` is keyed by `Finding.fingerprint`.
+    /// are byte-identical); `triage` is keyed by `Finding.fingerprint`; `engagement` (client,
+    /// tester, scope, dates) is printed on the Markdown, HTML and PDF reports.
     public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
-                       triage: [String: Triage] = [:], timings: Bool = false) throws(WorkbenchError) -> Data {
+                       triage: [String: Triage] = [:], timings: Bool = false,
+                       engagement: Engagement = Engagement()) throws(WorkbenchError) -> Data {
         switch kind {
         case .json:
             do {
@@ -52,7 +54,8 @@ extension Analysis {
         case .markdown, .html, .pdf, .sarif:
             let format: ReportFormat = kind == .markdown ? .markdown : kind == .html ? .html : kind == .pdf ? .pdf : .sarif
             do {
-                return try reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, timings: timings)
+                return try reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, timings: timings,
+                                          engagement: engagement)
                     .rendered(as: format, toolVersion: toolVersion)
             } catch {
                 throw .invalidArgument(kind.rawValue, reason: error.description)

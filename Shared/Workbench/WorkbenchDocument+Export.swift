@@ -1,5 +1,6 @@
 import DeviceTools
 import Foundation
+import Reports
 
 // Reports of the document's current state, with triage.
 extension WorkbenchDocument {
@@ -18,7 +19,7 @@ extension WorkbenchDocument {
     public func export(_ format: ReportFormat) throws(WorkbenchDocumentError) -> Data {
         guard let analysis = currentAnalysis else { throw .notReady }
         if format == .json { return try jsonDocument(of: analysis) }
-        return try TriagedReports.render(analysis, format: format, triage: triage)
+        return try TriagedReports.render(analysis, format: format, triage: triage, engagement: engagement)
     }
 
     /// The scan JSON document (docs/cli.md) of the current state, plus `phase`, each domain's
@@ -77,7 +78,8 @@ public enum TriagedReports {
     /// A report of `analysis` with `triage` applied. `generatedAt` nil prints no date.
     public static func render(_ analysis: Analysis, format: ReportFormat, triage: [String: Triage],
                               toolVersion: String = Workbench.version,
-                              generatedAt: Date? = nil) throws(WorkbenchDocumentError) -> Data {
+                              generatedAt: Date? = nil,
+                              engagement: Engagement = Engagement()) throws(WorkbenchDocumentError) -> Data {
         let kind: ScanReportKind
         switch format {
         case .markdown: kind = .markdown
@@ -87,7 +89,8 @@ public enum TriagedReports {
         case .json: kind = .json
         }
         do {
-            return try analysis.report(kind, toolVersion: toolVersion, generatedAt: generatedAt, triage: triage)
+            return try analysis.report(kind, toolVersion: toolVersion, generatedAt: generatedAt, triage: triage,
+                                       engagement: engagement)
         } catch {
             throw .exportFailed(error.description)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 
 // Save and open: the document as a `.linklab` session file (spec/workbench.md).
 extension WorkbenchDocument {
@@ -32,7 +33,8 @@ extension WorkbenchDocument {
                            tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: settings,
                            app: app, hosts: stored, urlLines: urlLines, triage: triage, urlTests: urlTests,
                            findings: findings.map(SessionFinding.init), notes: collectorNotes,
-                           deviceState: deviceState.isEmpty ? nil : deviceState)
+                           deviceState: deviceState.isEmpty ? nil : deviceState,
+                           engagement: engagement.isEmpty ? nil : engagement)
     }
 
     /// Restores every fact of a session file without network and recomputes verdicts and
@@ -103,6 +105,7 @@ extension WorkbenchDocument {
             domains[index] = entry
         }
         triage = file.triage
+        engagement = file.engagement ?? Engagement()
         applyURLLines(file.urlLines)
         recompute()
         var evaluation: [String] = []

@@ -1,5 +1,6 @@
 import DeviceTools
 import Foundation
+import Reports
 import Observation
 
 /// The workbench document (`spec/workbench.md`): one live session over the engine that every
@@ -47,6 +48,9 @@ public final class WorkbenchDocument {
     public internal(set) var settings: WorkbenchSettings
     /// The device's records for this app's domains (`importDeviceState`, WorkbenchDocument+DeviceState.swift).
     public internal(set) var deviceState: [DeviceStateEntry] = []
+    /// Client, tester, scope and dates of the engagement: printed on every report, saved in
+    /// the session (absent from the file when empty).
+    public var engagement = Engagement()
 
     // MARK: Internal bookkeeping (not observed)
 

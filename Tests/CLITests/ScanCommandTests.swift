@@ -40,9 +40,15 @@ import Testing
         #expect(output.stdout.contains("4 domains (offline: 4 supplied, 0 not fetched)"))
         #expect(output.stdout.contains("17 URLs tested"))
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("  critical") && $0.hasSuffix(" 1") }, "summary table: \(output.stdout)")
+        // Counts per severity, security then reliability; the list grouped by category.
+        #expect(lines.contains { $0.hasPrefix("Findings") && $0.hasSuffix("security  reliability") }, "\(output.stdout)")
+        #expect(lines.contains("  high            0            2"), "summary table: \(output.stdout)")
+        #expect(lines.contains("  total          22           16"), "summary table: \(output.stdout)")
         let line = try #require(lines.first { $0.hasPrefix("AASA-007") })
-        #expect(line.contains("critical") && line.contains("go.example.net"))
+        #expect(line.contains("high") && line.contains("go.example.net"))
+        let security = try #require(lines.firstIndex(of: "Security")), reliability = try #require(lines.firstIndex(of: "Reliability"))
+        #expect(security < reliability)
+        #expect(try #require(lines.firstIndex { $0.hasPrefix("AASA-007") }) > reliability)
         let text = try String(contentsOf: markdown, encoding: .utf8)
         #expect(text.hasPrefix("# Universal links assessment: LinkLab"))
         #expect(text.contains("frida-trace -U -f com.example.app"))
@@ -112,8 +118,10 @@ import Testing
             #expect(apps.first?.keys.contains(key) == true, "verdict misses \(key)")
         }
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.first?["id"] as? String == "AASA-007")
-        for key in ["id", "severity", "title", "subject", "evidence", "remediation", "references"] {
+        // Security first: the sample's most severe security finding leads.
+        #expect(findings.first?["id"] as? String == "AASA-018")
+        #expect(findings.first?["category"] as? String == "security")
+        for key in ["id", "category", "severity", "title", "subject", "evidence", "remediation", "references"] {
             #expect(findings.first?.keys.contains(key) == true, "finding misses \(key)")
         }
     }

@@ -18,7 +18,7 @@ import Testing
     }
 
     /// The sample's go.example.net file with the app listed under the old-style `appID` key
-    /// fixed to `appIDs` (AASA-007, the sample's only critical finding, goes away).
+    /// fixed to `appIDs` (AASA-007, a high reliability finding, goes away).
     static let fixedGo = """
         {"applinks": {"details": [
           {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/promo/*"}]},
@@ -79,13 +79,16 @@ import Testing
     }
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built"))
-    func diffOfARegressedRetestFailsOnTheNewCriticalFinding() throws {
+    func diffOfARegressedRetestFailsOnTheNewHighFinding() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (original, fixed) = try savedPair(in: folder)
-        let failing = try LinkLabProcess.run(["diff", fixed.path, original.path, "--fail-on", "critical"])
+        let failing = try LinkLabProcess.run(["diff", fixed.path, original.path, "--fail-on", "reliability:high"])
         #expect(failing.exitCode == 1, "\(failing.stderr)")
-        #expect(failing.stdout.contains("new: critical AASA-007"))
+        #expect(failing.stdout.contains("new: high AASA-007"))
+        // AASA-007 is a reliability finding: a security-only threshold ignores it.
+        let securityOnly = try LinkLabProcess.run(["diff", fixed.path, original.path, "--fail-on", "security:high"])
+        #expect(securityOnly.exitCode == 0, "\(securityOnly.stdout)")
         let lenient = try LinkLabProcess.run(["diff", fixed.path, original.path])
         #expect(lenient.exitCode == 0)
     }

@@ -8,7 +8,8 @@ import Testing
     @Test func firesForTheSampleDomainKeyedAppId() throws {
         let findings = rule.evaluate(try FactsFactory.sample())
         #expect(findings.map(\.subject) == ["go.example.net: ABCDE12345.com.example.app"])
-        #expect(findings.first?.severity == .critical)
+        #expect(findings.first?.severity == .high)
+        #expect(findings.first?.category == .reliability)
         #expect(findings.first?.evidence.first == .associationFile(AssociationFileLocation(host: "go.example.net", pointer: "/applinks/details")))
     }
 

@@ -43,7 +43,7 @@ import Testing
         let first = FindingRules.evaluate(facts), second = FindingRules.evaluate(facts)
         #expect(first == second)
         #expect(first == first.sortedForReport())
-        #expect(first.first?.severity == .critical)
+        #expect(first.first?.category == .security)
     }
 
     @Test func emptyFactsProduceNothing() {

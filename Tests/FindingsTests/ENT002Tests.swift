@@ -21,7 +21,7 @@ import Testing
         let facts = AnalysisFacts(app: FactsFactory.app([FactsFactory.bundle(domains: ["applinks:https://example.com/x"])]))
         let finding = rule.evaluate(facts).first
         #expect(finding?.evidence.first == .entitlement(key: "com.apple.developer.associated-domains", value: "applinks:https://example.com/x"))
-        #expect(finding?.severity == .high)
+        #expect(finding?.severity == .medium)
     }
 
     @Test func silentForWellFormedEntries() throws {

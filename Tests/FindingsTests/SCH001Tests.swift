@@ -7,8 +7,8 @@ import Testing
     @Test func listsEachSchemeAndEscalatesTheGenericOne() throws {
         let findings = rule.evaluate(try FactsFactory.appFacts("app/LinkLab.ipa"))
         let bySubject = Dictionary(uniqueKeysWithValues: findings.map { ($0.subject, $0.severity) })
-        #expect(bySubject["Payload/LinkLab.app: linklab://"] == .medium)
-        #expect(bySubject["Payload/LinkLab.app: myapp://"] == .high)
+        #expect(bySubject["Payload/LinkLab.app: linklab://"] == .low)
+        #expect(bySubject["Payload/LinkLab.app: myapp://"] == .medium)
     }
 
     @Test(arguments: [("fb1234567890", true), ("com.googleusercontent.apps.123-abc", true), ("msauth.com.example.app", true),

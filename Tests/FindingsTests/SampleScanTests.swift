@@ -21,8 +21,20 @@ import Testing
         #expect(severe.map { "\($0.id) \($0.subject)" } == [
             "AASA-007 go.example.net: ABCDE12345.com.example.app",
             "ENT-005 Payload/LinkLab.app: applinks:go.example.net",
-            "SCH-001 Payload/LinkLab.app: myapp://",
         ])
+    }
+
+    /// The re-graded catalogue (docs/findings.md): the sample's security findings are the
+    /// scheme, web-view, routing and claim problems; its outages are reliability.
+    @Test func securityAndReliabilityAreSeparated() throws {
+        let findings = FindingRules.evaluate(try FactsFactory.sample())
+        let security = Set(findings.filter { $0.category == .security }.map(\.id))
+        #expect(security == ["ENT-003", "ENT-007", "SCH-001", "SCH-002", "BIN-002", "BIN-003", "BIN-004",
+                             "AASA-017", "AASA-018", "AASA-019", "URL-002"])
+        #expect(findings.filter { $0.category == .reliability }.allSatisfy { $0.severity < .critical })
+        // Report order: every security finding before every reliability one.
+        let firstReliability = findings.firstIndex { $0.category == .reliability } ?? findings.count
+        #expect(findings[firstReliability...].allSatisfy { $0.category == .reliability })
     }
 
     @Test func noFindingClaimsWhatTheSampleDoesNotHave() throws {

@@ -18,7 +18,23 @@ import Testing
     @Test func flagsAMustOpenURLThatDoesNotOpen() {
         let test = URLTest(url: "https://example.com/x", expectation: .mustOpen,
                            verdicts: [AppVerdict(appID: "ABCDE12345.com.example.app", decision: .noMatch)])
-        #expect(rule.evaluate(AnalysisFacts(urlTests: [test], options: AnalysisOptions(extraAppIDs: ["ABCDE12345.com.example.app"]))).count == 1)
+        let findings = rule.evaluate(AnalysisFacts(urlTests: [test], options: AnalysisOptions(extraAppIDs: ["ABCDE12345.com.example.app"])))
+        #expect(findings.count == 1)
+        // A link that stays in the browser is an outage, and its text says only that.
+        #expect(findings.first?.category == .reliability)
+        #expect(findings.first?.explanation.contains("must not open") == false)
+    }
+
+    /// A sensitive URL that opens the app is a security finding whose text speaks of that
+    /// direction only (the text no longer describes both directions at once).
+    @Test func aMustNotOpenURLThatOpensIsSecurity() throws {
+        let findings = rule.evaluate(try FactsFactory.sample())
+        #expect(!findings.isEmpty)
+        for finding in findings {
+            #expect(finding.category == .security)
+            #expect(finding.explanation.contains("must not open the app"))
+            #expect(!finding.explanation.contains("must open the app (="))
+        }
     }
 
     /// A sample-like app that claims login.example.com only for webcredentials, with a file

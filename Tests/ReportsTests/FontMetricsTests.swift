@@ -4,18 +4,43 @@ import Testing
 import TestSupport
 
 @Suite struct FontMetricsTests {
-    static let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/generate-font-metrics.py")
-    static let table = Fixtures.repositoryRoot.appendingPathComponent("Shared/Reports/PDFFontMetrics+Tables.swift")
+    static let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/embed-fonts.py")
+    static let generated = Fixtures.repositoryRoot.appendingPathComponent("Shared/Reports/Generated/EmbeddedFonts.swift")
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu"
 
-    @Test(.enabled(if: ExternalTool.pythonHas("reportlab"), "python3 with reportlab not found (pip install reportlab): generated metrics not re-checked"))
-    func committedTablesAreWhatTheScriptGenerates() throws {
+    /// The committed fonts and metrics are what the script makes from Debian's DejaVu fonts
+    /// (run in a copy of the script's folders, so the repository is never rewritten by a test).
+    @Test(.enabled(if: ExternalTool.pythonHas("fontTools")
+                   && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+                   "fontTools or fonts-dejavu-core missing: embedded fonts not re-generated"))
+    func committedFontsAreWhatTheScriptGenerates() throws {
         let python = try #require(ExternalTool.find("python3"))
-        let folder = try ExternalTool.temporaryFolder("metrics")
+        let folder = try ExternalTool.temporaryFolder("fonts")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("tables.swift")
-        let run = try ExternalTool.run(python, [Self.script.path, output.path])
+        for path in ["scripts", "Shared/ReportFonts", "Shared/Reports/Generated"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        let script = folder.appendingPathComponent("scripts/embed-fonts.py")
+        try FileManager.default.copyItem(at: Self.script, to: script)
+        let run = try ExternalTool.run(python, [script.path, Self.dejaVu])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try Data(contentsOf: output) == Data(contentsOf: Self.table))
+        let made = try Data(contentsOf: folder.appendingPathComponent("Shared/Reports/Generated/EmbeddedFonts.swift"))
+        #expect(made == (try Data(contentsOf: Self.generated)))
+        for name in ["DejaVuSans-subset.ttf", "DejaVuSans-Bold-subset.ttf", "DejaVuSansMono-subset.ttf"] {
+            let committed = Fixtures.repositoryRoot.appendingPathComponent("Shared/ReportFonts/\(name)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("Shared/ReportFonts/\(name)")) == Data(contentsOf: committed))
+        }
+    }
+
+    @Test func extraGlyphsHaveWidthsAndDifferences() {
+        let named = Set(EmbeddedFonts.differences.map(\.code))
+        for (character, code) in WinAnsi.extraGlyphs {
+            #expect(WinAnsi.encode(String(character)) == [code])
+            #expect(named.contains(code), "\(character) has no /Differences entry")
+            for font in PDFFont.allCases {
+                #expect(PDFFontMetrics.width(of: [code], font: font, size: 1000) > 0, "\(character) in \(font.baseFont)")
+            }
+        }
     }
 
     @Test func everyWinAnsiCodeWeEmitHasAGlyph() {

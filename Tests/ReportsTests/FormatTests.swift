@@ -24,8 +24,10 @@ import Testing
                 #expect(entry[key] != nil, "missing \(key)")
             }
         }
-        #expect(array.first?["id"] as? String == "AASA-007")
-        #expect(array.last?["severity"] as? String == "info")
+        // Security first (the sample's most severe security finding), reliability last.
+        #expect(array.first?["id"] as? String == "AASA-018")
+        #expect(array.first?["category"] as? String == "security")
+        #expect(array.last?["category"] as? String == "reliability")
         let document = try #require(try JSONSerialization.jsonObject(with: FindingsJSON.document(SampleReport.findings)) as? [String: Any])
         #expect(document["schemaVersion"] as? Int == 1)
     }

@@ -55,7 +55,8 @@ import TestSupport
         let text = try Self.text(of: SampleReport.document.pdf())
         let flat = text.replacingOccurrences(of: "\n", with: " ")
         for expected in ["Universal links assessment: Example Shop", "Scope and method", "Associated domains", "URL tests",
-                         "Appendix: Entitlements", "ABCDE12345.com.example.shop", "SWCERR00301 Timeout",
+                         "Appendix A: Entitlements", "ABCDE12345.com.example.shop", "Executive summary",
+                         "What an attacker could do", "What breaks for users", "What to fix first", "SWCERR00301 Timeout",
                          "application:continueUserActivity:restorationHandler:", "/applinks/details/0/components/2",
                          "0x1f4a0", "page 1 of", "Remediation", "MASTG-TEST-0070"] {
             #expect(flat.contains(expected), "missing \(expected)")
@@ -70,8 +71,31 @@ import TestSupport
     func nonASCIISurvivesAndTheRestBecomesQuestionMarks() throws {
         let text = try Self.text(of: SampleReport.document.pdf())
         #expect(text.contains("bücher.example"))
-        #expect(text.contains("Zürich test build — ?? “quotes” v ?"))
-        #expect(text.contains("\"/\" = \"/account/*\" \"?\" = {} -> match"))
+        #expect(text.contains("Zürich test build — ?? “quotes” ✓ ?"))
+        #expect(text.contains("\"/\" = \"/account/*\" \"?\" = {} → match"))
+    }
+
+    static let hasPDFFonts = ExternalTool.find("pdffonts") != nil
+
+    /// Every font is embedded (a subset): `pdffonts` lists each with "emb yes", none of the
+    /// standard 14 remains.
+    @Test(.enabled(if: hasPDFFonts, "pdffonts not found: apt-get install poppler-utils"))
+    func everyFontIsEmbedded() throws {
+        let folder = try ExternalTool.temporaryFolder("fonts")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("report.pdf")
+        try SampleReport.document.pdf().write(to: file)
+        let output = try ExternalTool.run(try #require(ExternalTool.find("pdffonts")), [file.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let rows = output.text.components(separatedBy: "\n").dropFirst(2).filter { !$0.isEmpty }
+        #expect(rows.count == 3, "\(output.text)")
+        for row in rows {
+            let columns = row.split(separator: " ").map(String.init)
+            #expect(columns.contains("TrueType") && columns.contains("yes"), "\(row)")
+            #expect(row.contains("DejaVu"), "\(row)")
+            // name, type, encoding, emb, sub, uni, object, id: emb and sub are "yes".
+            #expect(columns.suffix(5).prefix(2) == ["yes", "yes"], "\(row)")
+        }
     }
 
     @Test(.enabled(if: hasPoppler && hasQPDF, "needs qpdf and poppler-utils"))
@@ -104,35 +128,77 @@ import TestSupport
 }
 
 @Suite struct PDFTextTests {
-    @Test(arguments: [("é", [UInt8(0xE9)]), ("€", [0x80]), ("—", [0x97]), ("→", Array("->".utf8)), ("ő", Array("o".utf8)),
+    @Test(arguments: [("é", [UInt8(0xE9)]), ("€", [0x80]), ("—", [0x97]), ("→", [0x81]), ("⇒", Array("=>".utf8)),
+                      ("ő", Array("o".utf8)),
                       ("漢", Array("?".utf8)), ("😀", Array("?".utf8)), ("e\u{301}", [0xE9]), ("\u{7}", [0x20])])
     func charactersMapToWinAnsiOrAStandIn(input: String, expected: [UInt8]) {
         #expect(WinAnsi.encode(input) == expected)
     }
 
-    @Test func codeLinesKeepTheirIndentation() {
-        let lines = PDFComposer.wrapPreservingSpaces("{\n  \"key\" : [\n\tx", font: .mono, size: 10, width: 400)
-        #expect(lines.map { String(decoding: $0, as: UTF8.self) } == ["{", "  \"key\" : [", "    x"])
-        let long = PDFComposer.wrapPreservingSpaces(String(repeating: "ab ", count: 40), font: .mono, size: 10, width: 60)
-        #expect(long.dropLast().allSatisfy { String(decoding: $0, as: UTF8.self) == "ab ab ab " })
-        #expect(long.flatMap { $0 }.count == 120)
+    static func strings(_ lines: [[UInt8]]) -> [String] {
+        lines.map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Traces are code blocks: they wrap between words (the space stays at the end of the line,
-    /// so no byte is lost); only a token longer than the line is cut between characters.
-    @Test func codeLinesBreakBetweenWordsAndCutOnlyOverlongTokens() {
-        let text = "  trace for A.b: url: host example.com -> rule 0 {\"/\":\"/buy/*\"}: path \"/buy/*\" matches"
-            + " \"/buy/42/\" -> MATCH " + String(repeating: "x", count: 30)
-        let lines = PDFComposer.wrapPreservingSpaces(text, font: .mono, size: 10, width: 120)
-            .map { String(decoding: $0, as: UTF8.self) }
-        #expect(lines.joined() == text)
-        // A space may hang past the margin (invisible); the printed text never does.
-        #expect(lines.allSatisfy { $0.reversed().drop { $0 == " " }.count <= 20 })
-        let words = Set(text.split(separator: " ").map(String.init))
-        for line in lines.dropLast(2) {
-            for word in line.split(separator: " ") { #expect(words.contains(String(word)), "\(line)") }
+    @Test func codeLinesKeepTheirIndentation() {
+        let lines = PDFComposer.wrapPreservingSpaces("{\n  \"key\" : [\n\tx", font: .mono, size: 10, width: 400)
+        #expect(Self.strings(lines) == ["{", "  \"key\" : [", "    x"])
+        // Wrapped: the continuation keeps the line's indentation plus a hanging indent.
+        let long = Self.strings(PDFComposer.wrapPreservingSpaces("  " + String(repeating: "ab ", count: 40),
+                                                                 font: .mono, size: 10, width: 90))
+        #expect(long.count > 3)
+        #expect(long[0].hasPrefix("  ab"))
+        #expect(long.dropFirst().allSatisfy { $0.hasPrefix("     ab") && !$0.hasPrefix("      ") })
+        #expect(long.flatMap { $0.split(separator: " ") }.count == 40)
+        #expect(long.allSatisfy { PDFFontMetrics.width(of: WinAnsi.encode($0), font: .mono, size: 10) <= 90 })
+    }
+
+    /// Traces are code blocks: they wrap between words, no word is lost or cut, and a token
+    /// longer than the line breaks after / . ? & = before it is ever cut between characters.
+    @Test func codeLinesBreakBetweenWordsThenAtSeparators() {
+        let text = "    rule 0 {\"/\":\"/buy/*\"}: path \"/buy/*\" matches \"/buy/42/\" → MATCH "
+            + "https://shop.example.com/account/delete?token=abc&next=home"
+        let lines = Self.strings(PDFComposer.wrapPreservingSpaces(text, font: .mono, size: 10, width: 150))
+        #expect(lines.allSatisfy { PDFFontMetrics.width(of: WinAnsi.encode($0), font: .mono, size: 10) <= 150 })
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("       ") }, "\(lines)")
+        let words = text.split(separator: " ").map(String.init)
+        let printed = lines.flatMap { $0.split(separator: " ").map(String.init) }
+        // The arrow is WinAnsi code 0x81 (not UTF-8): decoded as UTF-8 it is a replacement character.
+        #expect(printed.joined() == words.joined().replacingOccurrences(of: "→", with: "\u{FFFD}"))
+        // The URL is broken only after separators.
+        let urlLines = lines.drop { !$0.contains("https:") }
+        for line in urlLines.dropLast() {
+            #expect("/.?&=".contains(line.last ?? " "), "\(line) breaks mid-word")
         }
-        #expect(lines.suffix(2) == [String(repeating: "x", count: 20), String(repeating: "x", count: 10)])
+        // A token with no separator at all is cut where the width runs out.
+        let cut = Self.strings(PDFComposer.wrapPreservingSpaces(String(repeating: "x", count: 30), font: .mono, size: 10, width: 120))
+        #expect(cut.map { $0.trimmingCharacters(in: .whitespaces) }.joined() == String(repeating: "x", count: 30))
+    }
+
+    /// Shell commands break only between arguments, never inside a quoted one, and every
+    /// wrapped line ends with " \\" so that the copied lines still run.
+    @Test func shellCommandsBreakBetweenArgumentsWithContinuations() {
+        let command = #"frida-trace -U -f com.example.app -m "-[* application:continueUserActivity:restorationHandler:]" -m "-[* scene:continueUserActivity:]""#
+        let lines = Self.strings(PDFComposer.wrapPreservingSpaces(command, font: .mono, size: 7.8, width: 300, shell: true))
+        #expect(lines.count > 1)
+        #expect(lines.dropLast().allSatisfy { $0.hasSuffix(" \\") })
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    ") })
+        let rejoined = lines.map { $0.hasSuffix(" \\") ? String($0.dropLast(2)) : $0 }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(rejoined == command)
+        #expect(lines.contains { $0.contains(#""-[* application:continueUserActivity:restorationHandler:]""#) })
+    }
+
+    /// Prose: a URL or an app ID longer than the line breaks after / . ? & = with a hanging
+    /// indent, never between two letters of a word.
+    @Test func longTokensInProseBreakAtSeparatorsWithAHangingIndent() {
+        let text = "Open https://shop.example.com/account/delete/confirm?user=1&token=abcdef and ABCDE12345.com.example.app2 now"
+        let lines = Self.strings(PDFComposer.wrap(text, font: .regular, size: 9, width: 110))
+        #expect(lines.allSatisfy { PDFFontMetrics.width(of: WinAnsi.encode($0), font: .regular, size: 9) <= 110 })
+        for (line, next) in zip(lines, lines.dropFirst()) where next.hasPrefix("   ") {
+            #expect("/.?&=".contains(line.last ?? " "), "\(line) | \(next)")
+        }
+        #expect(lines.joined().replacingOccurrences(of: " ", with: "") == text.replacingOccurrences(of: " ", with: ""))
+        #expect(!lines.contains("exampl"))
     }
 
     @Test func literalStringsEscapeDelimitersAndHighBytes() {
@@ -149,11 +215,12 @@ import TestSupport
         #expect(joined.replacingOccurrences(of: " ", with: "") == text.replacingOccurrences(of: " ", with: ""))
     }
 
-    @Test func metricsAreTheStandardHelveticaAndCourierWidths() {
-        #expect(PDFFontMetrics.width(of: Array("W".utf8), font: .regular, size: 1000) == 944)
-        #expect(PDFFontMetrics.width(of: Array("W".utf8), font: .bold, size: 1000) == 944)
-        #expect(PDFFontMetrics.width(of: Array("i".utf8), font: .regular, size: 1000) == 222)
-        #expect(PDFFontMetrics.width(of: Array("iW".utf8), font: .mono, size: 1000) == 1200)
+    /// The embedded DejaVu subsets' advance widths (hmtx, scaled to 1/1000 em).
+    @Test func metricsAreTheEmbeddedDejaVuWidths() {
+        #expect(PDFFontMetrics.width(of: Array("W".utf8), font: .regular, size: 1000) == 989)
+        #expect(PDFFontMetrics.width(of: Array("W".utf8), font: .bold, size: 1000) == 1103)
+        #expect(PDFFontMetrics.width(of: Array("i".utf8), font: .regular, size: 1000) == 278)
+        #expect(PDFFontMetrics.width(of: Array("iW".utf8), font: .mono, size: 1000) == 1204)
     }
 
     @Test func numbersAreWrittenWithoutExponentOrLocale() {
@@ -196,8 +263,9 @@ import TestSupport
         let pdf = String(decoding: SampleReport.document.pdf(), as: UTF8.self)
         #expect(pdf.contains("/Type /Outlines"))
         #expect(pdf.contains("/PageMode /UseOutlines"))
-        // Summary, every section, the entitlements appendix.
-        #expect(pdf.components(separatedBy: "/XYZ ").count - 1 == SampleReport.document.sections.count + 2)
+        // Summary, every section, the entitlements appendix, and each category of findings.
+        let categories = Set(SampleReport.document.listedFindings.map(\.category)).count
+        #expect(pdf.components(separatedBy: "/XYZ ").count - 1 == SampleReport.document.sections.count + 2 + categories)
     }
 }
 

@@ -55,7 +55,7 @@ import Testing
         let triagedAt = try #require(markdown.range(of: "\n## Triaged\n"))
         for finding in Self.suppressed {
             // No card before the Triaged section; a row in it.
-            #expect(!markdown[..<triagedAt.lowerBound].contains("#### \(finding.id): "))
+            #expect(!markdown[..<triagedAt.lowerBound].contains("##### \(finding.id): "))
             #expect(markdown[triagedAt.upperBound...].contains(finding.id))
         }
         #expect(markdown.contains("**Triage:** confirmed — reproduced on device"))

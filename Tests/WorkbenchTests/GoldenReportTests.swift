@@ -62,8 +62,13 @@ import TestSupport
         #expect(document.identity.contains { $0.key == "Bundle identifier" && $0.value == "com.example.app" })
         #expect(document.identity.contains { $0.key == "Application identifier" && $0.value == SampleScan.appID })
         #expect(document.identity.contains { $0.key == "Input SHA-256" && $0.value.count == 64 })
-        #expect(document.sections.map(\.title) == ["Scope and method", "Associated domains", "Domains", "URL tests", "Findings", "Dynamic testing"])
+        // Findings before the evidence: the raw tables and traces are appendices.
+        #expect(document.sections.map(\.title) == ["Scope and method", "Findings", "Associated domains", "Domains", "URL tests", "Dynamic testing"])
+        #expect(document.sections.map(\.isAppendix) == [false, false, true, true, true, true])
         #expect(document.entitlements.count == analysis.snapshot.bundles.count)
+        // A bundle without entitlements gets no "{ }" listing.
+        #expect(document.printedEntitlements.allSatisfy { !$0.text.filter { !$0.isWhitespace }.elementsEqual("{}") })
+        #expect(document.printedEntitlements.count < document.entitlements.count)
         #expect(document.generatedAt == nil)
     }
 

@@ -7,39 +7,42 @@ import TestSupport
 @Suite struct SampleScanTests {
     struct Expected: Sendable, CustomTestStringConvertible {
         var id: String
+        var category: FindingCategory
         var severity: Severity
         var subject: String
-        var testDescription: String { "\(id) \(severity.rawValue) \(subject)" }
+        var testDescription: String { "\(id) \(category.rawValue) \(severity.rawValue) \(subject)" }
     }
 
     static let promised: [Expected] = [
-        Expected(id: "ENT-003", severity: .low, subject: ""),
-        Expected(id: "ENT-005", severity: .high, subject: ""),
-        Expected(id: "ENT-007", severity: .info, subject: ""),
-        Expected(id: "ENT-009", severity: .info, subject: ""),
-        Expected(id: "SCH-001", severity: .medium, subject: ""),
-        Expected(id: "SCH-002", severity: .info, subject: ""),
-        Expected(id: "BIN-002", severity: .info, subject: ""),
-        Expected(id: "BIN-003", severity: .medium, subject: ""),
-        Expected(id: "BIN-004", severity: .medium, subject: ""),
-        Expected(id: "AASA-015", severity: .medium, subject: "shop.example.com"),
-        Expected(id: "AASA-014", severity: .low, subject: "shop.example.com"),
-        Expected(id: "AASA-017", severity: .medium, subject: "shop.example.com"),
-        Expected(id: "AASA-013", severity: .medium, subject: "example.org"),
-        Expected(id: "AASA-016", severity: .medium, subject: "example.org"),
-        Expected(id: "AASA-018", severity: .medium, subject: "example.org"),
-        Expected(id: "AASA-020", severity: .info, subject: "example.org"),
-        Expected(id: "AASA-021", severity: .low, subject: "go.example.net"),
-        Expected(id: "AASA-007", severity: .critical, subject: "go.example.net"),
-        Expected(id: "AASA-019", severity: .info, subject: "go.example.net"),
-        Expected(id: "URL-001", severity: .info, subject: ""),
-        Expected(id: "URL-002", severity: .medium, subject: "https://example.org/login"),
+        Expected(id: "ENT-003", category: .security, severity: .low, subject: ""),
+        Expected(id: "ENT-005", category: .reliability, severity: .high, subject: ""),
+        Expected(id: "ENT-007", category: .security, severity: .info, subject: ""),
+        Expected(id: "ENT-009", category: .reliability, severity: .info, subject: ""),
+        Expected(id: "SCH-001", category: .security, severity: .medium, subject: ""),
+        Expected(id: "SCH-002", category: .security, severity: .info, subject: ""),
+        Expected(id: "BIN-002", category: .security, severity: .info, subject: ""),
+        Expected(id: "BIN-003", category: .security, severity: .low, subject: ""),
+        Expected(id: "BIN-004", category: .security, severity: .medium, subject: ""),
+        Expected(id: "AASA-015", category: .reliability, severity: .medium, subject: "shop.example.com"),
+        Expected(id: "AASA-014", category: .reliability, severity: .low, subject: "shop.example.com"),
+        Expected(id: "AASA-017", category: .security, severity: .low, subject: "shop.example.com"),
+        Expected(id: "AASA-013", category: .reliability, severity: .low, subject: "example.org"),
+        Expected(id: "AASA-016", category: .reliability, severity: .medium, subject: "example.org"),
+        Expected(id: "AASA-018", category: .security, severity: .medium, subject: "example.org"),
+        Expected(id: "AASA-020", category: .reliability, severity: .info, subject: "example.org"),
+        Expected(id: "AASA-021", category: .reliability, severity: .low, subject: "go.example.net"),
+        Expected(id: "AASA-007", category: .reliability, severity: .high, subject: "go.example.net"),
+        Expected(id: "AASA-019", category: .security, severity: .low, subject: "go.example.net"),
+        Expected(id: "URL-001", category: .reliability, severity: .info, subject: ""),
+        Expected(id: "URL-002", category: .security, severity: .medium, subject: "https://example.org/login"),
     ]
 
     @Test(arguments: promised)
     func sampleScanReportsPromisedFinding(_ expected: Expected) async throws {
         let analysis = try await SampleScan.analysis()
-        let hits = analysis.findings.filter { $0.id == expected.id && $0.severity == expected.severity }
+        let hits = analysis.findings.filter {
+            $0.id == expected.id && $0.severity == expected.severity && $0.category == expected.category
+        }
         #expect(!hits.isEmpty, "no \(expected.id) (\(expected.severity.rawValue)); got \(analysis.findings.map(\.id))")
         if !expected.subject.isEmpty {
             #expect(hits.contains { $0.subject.contains(expected.subject) },

@@ -4,6 +4,7 @@ import Foundation
 /// AASA-001: the domain could not be reached on a route (DNS, TCP, timeout).
 public struct AASA001Unreachable: FindingRule {
     public let id = "AASA-001"
+    public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "Association file host unreachable"
     public let explanation = "No HTTP answer came on this route: the name did not resolve, nothing accepted the connection, or the answer did not arrive in time. Apple's CDN crawler meets the same failure and caches it, so devices get no file and universal links for the domain open in the browser."

@@ -4,6 +4,7 @@ import Foundation
 /// AASA-002: not served over HTTPS, or the certificate is not valid for the host.
 public struct AASA002NotHTTPS: FindingRule {
     public let id = "AASA-002"
+    public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "Association file not served over valid HTTPS"
     public let explanation = "Apple fetches association files over HTTPS only, with a certificate that is trusted and valid for the host, and never falls back to plain HTTP. A TLS failure means no file: universal links for the domain do not open the app."

@@ -4,6 +4,7 @@ import Foundation
 /// AASA-003: a redirect instead of the file.
 public struct AASA003Redirect: FindingRule {
     public let id = "AASA-003"
+    public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "Redirect instead of the association file"
     public let explanation = "Apple's CDN does not follow redirects and Apple documents 3xx as unsupported: the file must be served directly at the requested URL. (Devices fetching directly in developer mode do follow https→https redirects and refuse downgrades to http, which hides the problem during development.)"

@@ -4,6 +4,7 @@ import Foundation
 /// AASA-004: a status other than 200 (CDN failure reasons quoted verbatim).
 public struct AASA004HTTPStatus: FindingRule {
     public let id = "AASA-004"
+    public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "Association file request did not return 200"
     public let explanation = "Only 200 counts as success. On Apple's CDN route a failure comes back as 404 with Apple-Failure-Reason (for example SWCERR00101 Bad HTTP Response: 403 Forbidden), which says what the crawler met at the origin. Without a 200 answer devices get no file and universal links for the domain open in the browser."

@@ -6,6 +6,7 @@ import SiteAssociation
 /// while the app needs it.
 public struct AASA005NotJSONOrNoAppLinks: FindingRule {
     public let id = "AASA-005"
+    public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "Association file unusable: not valid JSON, or no applinks"
     public let explanation = "Devices parse the file with a strict JSON parser: a body that is not JSON (an HTML error page, a BOM, comments, trailing commas) is rejected as a whole, and a file without an applinks dictionary gives the app no universal links on this domain."

@@ -4,6 +4,7 @@ import Foundation
 /// AASA-006: the file is over 128 KiB.
 public struct AASA006TooLarge: FindingRule {
     public let id = "AASA-006"
+    public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "Association file over 128 KiB"
     public let explanation = "Devices and Apple's CDN refuse association files larger than 128 KiB (131,072 bytes; error −1103 on device): the whole file is ignored and no universal link for the domain opens the app."

@@ -6,7 +6,8 @@ import SiteAssociation
 /// AASA-007: the app's app ID is not in the domain's `applinks` details.
 public struct AASA007AppNotInAppLinks: FindingRule {
     public let id = "AASA-007"
-    public let severity = Severity.critical
+    public let category = FindingCategory.reliability
+    public let severity = Severity.high
     public let title = "The app is not listed in the domain's applinks"
     public let explanation = "iOS opens a universal link in an app only when the domain's association file names that app's application-identifier in applinks.details (appIDs, or the legacy appID). The file the device uses does not name it, so every link to this domain opens in the browser, whatever the rules say."
     public let remediation = "Add the exact application-identifier (prefix.bundleID from the signed entitlements) to an applinks.details entry's appIDs array, with components for the paths the app handles; wait for the CDN to refresh (hours) or reinstall to test."

@@ -4,6 +4,7 @@ import Foundation
 /// AASA-008: a content type other than `application/json`.
 public struct AASA008ContentType: FindingRule {
     public let id = "AASA-008"
+    public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "Association file served with an unexpected content type"
     public let explanation = "Devices do not check the content type, but Apple recommends application/json, and another type (text/html above all) often means the server answered with an error or login page rather than the file."

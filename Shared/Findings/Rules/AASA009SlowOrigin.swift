@@ -4,6 +4,7 @@ import Foundation
 /// AASA-009: a slow origin (more than 2 s to headers by default).
 public struct AASA009SlowOrigin: FindingRule {
     public let id = "AASA-009"
+    public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "Slow origin for the association file"
     public let explanation = "No official time limit exists (the often-quoted 2 seconds is folklore), but Apple's CDN crawler reports timeouts (SWCERR00301) for slow origins, and developer-mode devices fetch directly. A slow answer risks a cached failure, and with it universal links opening in the browser for hours."

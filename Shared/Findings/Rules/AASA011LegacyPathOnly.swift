@@ -4,6 +4,7 @@ import Foundation
 /// AASA-011: the file exists only at the legacy root path.
 public struct AASA011LegacyPathOnly: FindingRule {
     public let id = "AASA-011"
+    public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "Association file only at the legacy root path"
     public let explanation = "The file answers at /apple-app-site-association but not at /.well-known/apple-app-site-association. The root path is the iOS 9–10 fallback; current iOS and Apple's CDN crawler use the .well-known path, so the file may not be picked up."

@@ -4,6 +4,7 @@ import Foundation
 /// AASA-012: the origin answers Apple's crawler differently from a browser.
 public struct AASA012BotProtection: FindingRule {
     public let id = "AASA-012"
+    public let category = FindingCategory.reliability
     public let severity = Severity.medium
     public let title = "Origin answers Apple's crawler differently from a browser"
     public let explanation = "The origin gave a different answer to AASA-Bot (Apple's CDN crawler) than to a browser user agent. Bot protection or a WAF rule that blocks the crawler is a classic outage: the site looks fine in a browser while the CDN caches a failure and universal links stop opening the app."

@@ -3,6 +3,7 @@ import Foundation
 /// AASA-014: Rules or details that can never decide (from the association file's lint diagnostics).
 public struct AASA014DeadRules: FindingRule {
     public let id = "AASA-014"
+    public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "Rules or details that can never decide"
     public let explanation = "A rule shadowed by an earlier rule that matches everything it matches never decides (an exclude placed after a broader match is silently ineffective), and a detail naming an app ID already named by an earlier detail is ignored for that app: the file does not do what it seems to say."

@@ -5,7 +5,8 @@ import SiteAssociation
 /// AASA-019: other app IDs (other teams' apps above all) claim the same domain.
 public struct AASA019OtherAppsClaimDomain: FindingRule {
     public let id = "AASA-019"
-    public let severity = Severity.info
+    public let category = FindingCategory.security
+    public let severity = Severity.low
     public let title = "Other apps claim the same domain"
     public let explanation = "The association file also routes links on this domain to other apps. Each may open links meant for this app when installed (the user sees whichever the system picks), and an app ID of another team means a third party can receive this domain's links — their parameters included."
     public let remediation = "Confirm every listed app ID belongs to the organisation or a trusted partner, restrict partners to the paths they need with their own components, and remove stale entries."

@@ -5,6 +5,7 @@ import SiteAssociation
 /// AASA-020: webcredentials, appclips or activitycontinuation entries for the app.
 public struct AASA020OtherServices: FindingRule {
     public let id = "AASA-020"
+    public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "The file lists the app for other services"
     public let explanation = "Besides universal links, the file lets the app use this domain's saved passwords and passkeys (webcredentials), be invoked as an App Clip (appclips), or continue activities via Handoff (activitycontinuation). These widen what the domain trusts the app with and are worth reviewing alongside the links."

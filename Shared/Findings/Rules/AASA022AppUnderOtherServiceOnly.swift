@@ -10,6 +10,7 @@ import SiteAssociation
 /// that exists makes the fix obvious.
 public struct AASA022AppUnderOtherServiceOnly: FindingRule {
     public let id = "AASA-022"
+    public let category = FindingCategory.reliability
     public let severity = Severity.medium
     public let title = "App listed for another service but not for applinks"
     public let explanation = "The app declares applinks for this host and the file names its app ID, but only under webcredentials, appclips or activitycontinuation. Those lists do not enable universal links: links still open in the browser (see AASA-007)."

@@ -10,6 +10,7 @@ import SiteAssociation
 /// AASA-007s that look right at a glance.
 public struct AASA023NearMissAppID: FindingRule {
     public let id = "AASA-023"
+    public let category = FindingCategory.reliability
     public let severity = Severity.medium
     public let title = "applinks names a near-miss of the app's app ID"
     public let explanation = "The file names an app ID with the app's bundle ID but another prefix, or the app's app ID in different letter case. iOS compares app IDs exactly with the signed application-identifier, so the entry does not apply to this app (see AASA-007)."

@@ -9,6 +9,7 @@ import SiteAssociation
 /// app ID under `appclips.apps`; without it the clip cannot be launched from that domain.
 public struct AASA024AppClipNotListed: FindingRule {
     public let id = "AASA-024"
+    public let category = FindingCategory.reliability
     public let severity = Severity.medium
     public let title = "App Clip not listed under appclips"
     public let explanation = "An App Clip declares appclips:<host>, but the host's association file does not name the clip's app ID in appclips.apps, so the system does not associate the clip with the site: invocations from the web (Smart App Banners, links, App Clip Codes pointing at the site) fail."

@@ -9,6 +9,7 @@ import SiteAssociation
 /// checking credential sharing need to know the association is not in place.
 public struct AASA025WebCredentialsNotListed: FindingRule {
     public let id = "AASA-025"
+    public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "App not listed under webcredentials"
     public let explanation = "The app declares webcredentials:<host>, but the host's association file does not name it in webcredentials.apps: Password AutoFill does not offer the domain's saved passwords and passkeys for the domain fail in the app."

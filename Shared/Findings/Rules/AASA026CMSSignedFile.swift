@@ -8,6 +8,7 @@ import Foundation
 /// expects JSON misreads it, and it usually means the file has not been maintained since iOS 8.
 public struct AASA026CMSSignedFile: FindingRule {
     public let id = "AASA-026"
+    public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "Association file is CMS-signed (legacy format)"
     public let explanation = "The body is a CMS (PKCS #7) envelope around the JSON, the form iOS 8 required. Current systems accept it, but it is a sign of a file not maintained for years: the JSON inside was read and the signature was not verified, and other tools (and people reading the site) may not see the rules at all."

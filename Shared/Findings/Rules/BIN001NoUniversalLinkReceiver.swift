@@ -4,7 +4,8 @@ import Foundation
 /// BIN-001: applinks declared but no universal-link receiver in the code (unencrypted binaries only).
 public struct BIN001NoUniversalLinkReceiver: FindingRule {
     public let id = "BIN-001"
-    public let severity = Severity.high
+    public let category = FindingCategory.reliability
+    public let severity = Severity.medium
     public let title = "applinks declared but no universal-link receiver found"
     public let explanation = "Universal links reach the app as an NSUserActivity (application:continueUserActivity:restorationHandler:, scene:continueUserActivity:, scene:willConnectToSession:options: at launch) or through SwiftUI's onOpenURL/onContinueUserActivity. None of these appears in the bundle or its frameworks, so tapping a link opens the app and nothing happens (the custom-scheme handlers application:openURL:… never see universal links)."
     public let remediation = "Implement the NSUserActivity handlers (or SwiftUI onOpenURL) and route NSUserActivityTypeBrowsingWeb activities; or remove the applinks entries if the app does not handle links. Confirm dynamically (frida-trace on the handlers) — code reached only through runtime-built selectors is not seen by this scan."

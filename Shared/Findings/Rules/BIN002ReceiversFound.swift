@@ -4,6 +4,7 @@ import Foundation
 /// BIN-002: link receivers found (where to hook).
 public struct BIN002ReceiversFound: FindingRule {
     public let id = "BIN-002"
+    public let category = FindingCategory.security
     public let severity = Severity.info
     public let title = "Link receivers found"
     public let explanation = "These methods receive incoming links (universal links as NSUserActivity, custom-scheme URLs as openURL). They are where link parameters enter the app: hook them (e.g. frida-trace -m \"*[* *continueUserActivity*]\") while opening test links to see what the app does with each parameter."

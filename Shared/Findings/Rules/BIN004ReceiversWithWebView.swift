@@ -4,6 +4,7 @@ import Foundation
 /// BIN-004: link receivers plus web-view loading.
 public struct BIN004ReceiversWithWebView: FindingRule {
     public let id = "BIN-004"
+    public let category = FindingCategory.security
     public let severity = Severity.medium
     public let title = "Link receivers and web views in the same app"
     public let explanation = "The app both receives links and loads web content (WKWebView loadRequest:, SFSafariViewController). A common pattern is to load a URL taken from a link parameter (?url=, ?redirect=) into the web view: a crafted link then shows an attacker's page inside the trusted app (phishing), or reaches JavaScript bridges."

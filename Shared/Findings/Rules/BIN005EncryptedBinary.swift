@@ -4,6 +4,7 @@ import Foundation
 /// BIN-005: FairPlay-encrypted binary — string-based checks skipped.
 public struct BIN005EncryptedBinary: FindingRule {
     public let id = "BIN-005"
+    public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "Binary is FairPlay-encrypted: code checks skipped"
     public let explanation = "The executable's text is encrypted (LC_ENCRYPTION_INFO cryptid ≠ 0), as in every App Store download. Selector and class names inside it cannot be read, so the absence of a link receiver proves nothing and BIN-001 is not reported; only imported symbols (which stay readable) are evidence."

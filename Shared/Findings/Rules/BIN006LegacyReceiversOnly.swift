@@ -4,6 +4,7 @@ import Foundation
 /// BIN-006: only legacy URL receivers.
 public struct BIN006LegacyReceiversOnly: FindingRule {
     public let id = "BIN-006"
+    public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "Only legacy URL receivers"
     public let explanation = "The only link receivers are application:handleOpenURL: and application:openURL:sourceApplication:annotation:, deprecated since iOS 9 and 10. They receive custom-scheme URLs only (never universal links), give no information about who sent the URL, and are not called at all in scene-based apps."

@@ -4,6 +4,7 @@ import Foundation
 /// ENT-001: no bundle declares associated domains — the app does not use universal links.
 public struct ENT001NoAssociatedDomains: FindingRule {
     public let id = "ENT-001"
+    public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "The app declares no associated domains"
     public let explanation = "No bundle carries com.apple.developer.associated-domains in its signed entitlements, so the app does not take part in universal links, shared web credentials or App Clip links. Links to the company's web site open in the browser; deep links, if any, arrive through custom URL schemes, which any app can claim."

@@ -4,7 +4,8 @@ import Foundation
 /// ENT-002: an associated-domain entry iOS rejects or that cannot work (port, scheme, bad host).
 public struct ENT002MalformedDomainEntry: FindingRule {
     public let id = "ENT-002"
-    public let severity = Severity.high
+    public let category = FindingCategory.reliability
+    public let severity = Severity.medium
     public let title = "Malformed associated-domain entry"
     public let explanation = "iOS reads each entry as <service>:<host>[:port][?mode=…]. Entries without a known service prefix, with a scheme or path, an invalid host (empty, leading dot, empty label, bare name, spaces), an IP address or localhost outside developer mode, or a port outside 1–65535 are ignored, so links for that host silently never open the app. Apple's technote adds that links on a host with a port do not open the app at all."
     public let remediation = "Write each entry as applinks:host.example (no https://, no path, no port); use a real DNS name; keep IP addresses and localhost to ?mode=developer entries in development builds."

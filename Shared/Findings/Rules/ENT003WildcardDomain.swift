@@ -4,6 +4,7 @@ import Foundation
 /// ENT-003: a wildcard `applinks:*.host` entry.
 public struct ENT003WildcardDomain: FindingRule {
     public let id = "ENT-003"
+    public let category = FindingCategory.security
     public let severity = Severity.low
     public let title = "Wildcard applinks entry"
     public let explanation = "applinks:*.host covers the host itself and every subdomain at any depth, with the file fetched from the apex. Any subdomain that serves user content or can be taken over (a forgotten CNAME, a tenant subdomain) becomes a way into the app's link handler. Explicit subdomain entries still need their own file on that subdomain."

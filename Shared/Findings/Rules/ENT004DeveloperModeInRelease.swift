@@ -4,6 +4,7 @@ import Foundation
 /// ENT-004: `?mode=developer` / `managed` entries in a build that looks like a release.
 public struct ENT004DeveloperModeInRelease: FindingRule {
     public let id = "ENT-004"
+    public let category = FindingCategory.reliability
     public let severity = Severity.medium
     public let title = "Developer or managed mode entry in a release-looking build"
     public let explanation = "Entries with ?mode=developer make devices in developer mode fetch the file directly from the host (bypassing Apple's CDN, and trusting user-installed root certificates); ?mode=managed applies only to MDM-managed devices. In a release build they are leftovers that widen who can serve the file (a proxy on a developer device) or make behaviour depend on device management."

@@ -5,6 +5,7 @@ import MachOReader
 /// ENT-005: a signed associated domain the provisioning profile does not allow.
 public struct ENT005DomainNotInProfile: FindingRule {
     public let id = "ENT-005"
+    public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "Associated domain not allowed by the provisioning profile"
     public let explanation = "The provisioning profile's entitlements are the ceiling of what the signature may claim. An associated domain in the signed entitlements that the profile does not allow is not granted on the device: links for that host silently fail (or the app does not install), even though the binary says otherwise."

@@ -4,6 +4,7 @@ import Foundation
 /// ENT-006: XML and DER entitlements disagree, or an entitlements blob's hash is missing or wrong.
 public struct ENT006EntitlementsDisagree: FindingRule {
     public let id = "ENT-006"
+    public let category = FindingCategory.reliability
     public let severity = Severity.medium
     public let title = "Entitlements blobs disagree or are not covered by the signature"
     public let explanation = "A signature carries the entitlements twice: XML (slot 5) and DER (slot 7). Recent iOS enforces the DER form while many tools read the XML one, and each blob must match the hash the CodeDirectory records. A disagreement or a hash mismatch means the binary was altered after signing (or by a buggy signer): what a tool shows may not be what the device grants."

@@ -4,6 +4,7 @@ import Foundation
 /// ENT-007: `get-task-allow` true (a debuggable, development-signed build).
 public struct ENT007DebuggableBuild: FindingRule {
     public let id = "ENT-007"
+    public let category = FindingCategory.security
     public let severity = Severity.info
     public let title = "Debuggable build (get-task-allow)"
     public let explanation = "get-task-allow lets a debugger attach: this is a development build, not what the App Store ships. Findings about entitlements and profiles describe this build; the release may differ (developer-mode entries, profile ceiling). It also makes dynamic testing easier (attach, hook the link handlers)."

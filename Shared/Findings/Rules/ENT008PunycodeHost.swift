@@ -4,6 +4,7 @@ import Foundation
 /// ENT-008: an IDN (punycode) host in an applinks entry.
 public struct ENT008PunycodeHost: FindingRule {
     public let id = "ENT-008"
+    public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "Internationalised (punycode) applinks host"
     public let explanation = "Universal links for internationalised domain names (xn-- labels) are reported by developers not to verify on iOS 16 and later, so links on that host may open the browser instead of the app. IDNs also invite look-alike (homograph) hosts."

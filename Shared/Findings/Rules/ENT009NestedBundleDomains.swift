@@ -4,6 +4,7 @@ import Foundation
 /// ENT-009: extensions, App Clips and watch apps with their own associated domains.
 public struct ENT009NestedBundleDomains: FindingRule {
     public let id = "ENT-009"
+    public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "Nested bundle with its own associated domains"
     public let explanation = "Extensions, App Clips and watch apps are signed separately and may claim their own domains. Each is its own app ID: the association files must list it, and its link handling is separate code to review. Testers often look only at the main app."

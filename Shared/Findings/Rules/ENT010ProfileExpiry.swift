@@ -7,6 +7,7 @@ import Foundation
 /// devices, so dynamic tests of its links cannot be run and results cannot be reproduced.
 public struct ENT010ProfileExpiry: FindingRule {
     public let id = "ENT-010"
+    public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "Provisioning profile expired or expiring"
     public let explanation = "A development, ad hoc or enterprise build runs only while its embedded provisioning profile is valid. After the expiration date the app no longer launches or installs, so its universal links cannot be tested on a device and the build cannot be reproduced as analysed."

@@ -8,6 +8,7 @@ import Foundation
 /// then never matches (the classic cause of AASA-007 that looks correct at a glance).
 public struct ENT011AppIDPrefixNotTeam: FindingRule {
     public let id = "ENT-011"
+    public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "App ID prefix differs from the team ID"
     public let explanation = "Association files must list the app as <application-identifier prefix>.<bundle ID>, exactly as the signed application-identifier entitlement says. This app's prefix is not its team ID (apps created before 2011 often have a unique prefix), so a file written with TeamID.bundleID does not name it."

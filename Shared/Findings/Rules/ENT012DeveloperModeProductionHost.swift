@@ -9,6 +9,7 @@ import Foundation
 /// show what users get through the CDN.
 public struct ENT012DeveloperModeProductionHost: FindingRule {
     public let id = "ENT-012"
+    public let category = FindingCategory.security
     public let severity = Severity.low
     public let title = "Developer-mode entry for a production host"
     public let explanation = "Developer mode is meant for staging hosts whose file is not on Apple's CDN. For a production host it makes developer devices fetch the file directly (no CDN, user-installed roots trusted), so an intercepting proxy can serve a different file for the real domain, and what testers see is not what users get."

@@ -9,6 +9,7 @@ import Foundation
 /// the tester concludes about its links may not hold for the real app.
 public struct ENT013BundleIDNotSigningIdentifier: FindingRule {
     public let id = "ENT-013"
+    public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "Bundle ID differs from the signing identifier"
     public let explanation = "The executable's code signature names a different identifier than the bundle's CFBundleIdentifier. Xcode and the App Store sign with the bundle ID, so the Info.plist was changed after signing or the app was re-signed: this build may not be the one users have, and conclusions about its links may not carry over."

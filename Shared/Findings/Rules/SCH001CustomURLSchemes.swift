@@ -1,10 +1,11 @@
 import AppInspection
 import Foundation
 
-/// SCH-001: custom URL schemes (escalated for generic or OAuth-callback schemes).
+/// SCH-001: custom URL schemes (low; medium for generic or authentication-callback schemes).
 public struct SCH001CustomURLSchemes: FindingRule {
     public let id = "SCH-001"
-    public let severity = Severity.medium
+    public let category = FindingCategory.security
+    public let severity = Severity.low
     public let title = "Custom URL scheme declared"
     public let explanation = "Custom URL schemes are not owned: any app can declare the same scheme and receive these URLs, and any web page or app can send them without the user's consent. Data arriving through a scheme (tokens, OAuth codes, actions) must be treated as untrusted, and secrets should never be sent to one. Generic schemes are claimed by many apps; OAuth callbacks on a custom scheme can be intercepted (use universal links or ASWebAuthenticationSession with PKCE)."
     public let remediation = "Prefer universal links for anything that carries data or triggers actions; validate every parameter in the scheme handler; never deliver OAuth codes or tokens through a custom scheme without PKCE; rename generic schemes to something unique (reverse-DNS)."
@@ -27,7 +28,7 @@ public struct SCH001CustomURLSchemes: FindingRule {
                     subject: "\(bundle.path): \(scheme)://",
                     detail: "\(bundle.label) declares the URL scheme \(scheme)://" + (escalation.map { " — \($0)" } ?? "") + ".",
                     evidence: [.text("\(bundle.path)/Info.plist CFBundleURLTypes[].CFBundleURLSchemes contains \"\(scheme)\"")],
-                    severity: escalation == nil ? severity : .high)
+                    severity: escalation == nil ? severity : .medium)
             }
         }
     }

@@ -4,6 +4,7 @@ import Foundation
 /// SCH-002: `LSApplicationQueriesSchemes` — the other apps the app probes or calls.
 public struct SCH002QueriedSchemes: FindingRule {
     public let id = "SCH-002"
+    public let category = FindingCategory.security
     public let severity = Severity.info
     public let title = "Queried URL schemes (LSApplicationQueriesSchemes)"
     public let explanation = "These are the schemes the app may test with canOpenURL: — the other apps it detects and may hand data to. They show where outgoing links go and which third-party apps (and their schemes, claimable by anyone) the app trusts."

@@ -7,6 +7,7 @@ import SiteAssociation
 /// 10,000 URLs made a 10,599-page PDF. Expectations that fail are URL-002 findings.
 public struct URL001URLVerdicts: FindingRule {
     public let id = "URL-001"
+    public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "URLs tested"
     public let explanation = "What iOS does with each URL for each app the domain's file names, decided the way the system's matcher does (first detail naming the app, first matching rule decides, exclude blocks). Each URL's verdict, deciding rule and trace are in the report's URL tests section (all of them in the JSON report)."

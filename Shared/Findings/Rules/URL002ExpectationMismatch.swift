@@ -4,9 +4,14 @@ import SiteAssociation
 /// URL-002: a URL marked "must not open the app" opens it, or one marked "must open" does not.
 public struct URL002ExpectationMismatch: FindingRule {
     public let id = "URL-002"
+    public let category = FindingCategory.security
     public let severity = Severity.medium
     public let title = "URL does not behave as the tester expected"
-    public let explanation = "The tester marked this URL as one that must not open the app (! in the URL list) and the association file routes it into the app — or marked it as one that must open the app (=) and it does not. A sensitive URL that opens the app hands its parameters to the app's link handler without the web page's protections."
+    public let explanation = "The tester marked the URL with an expectation (! in the URL list: must not open the app; =: must open it) and the verdict differs."
+    /// Why a URL that must not open the app but does matters (a security finding).
+    static let opensExplanation = "The tester marked this URL as one that must not open the app (! in the URL list), and the association file routes it into the app. A sensitive URL that opens the app hands its parameters to the app's link handler without the web page's protections (confirmation pages, CSRF tokens, the browser's session)."
+    /// Why a URL that must open the app but does not matters (a reliability finding).
+    static let staysExplanation = "The tester marked this URL as one that must open the app (= in the URL list), and it does not: users who tap it land in the browser instead of the app."
     public let remediation = "Fix the association file (an exclude rule placed before the broader match, percentEncoded left true, string-only ? values) or the expectation; re-run to confirm."
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleApplinks]
 
@@ -35,8 +40,11 @@ public struct URL002ExpectationMismatch: FindingRule {
             }
             evidence += shown.map { .text("trace for \($0.appID): " + $0.trace.joined(separator: " → ")) }
             if let line = test.line { evidence.append(.text("URL list line \(line)")) }
+            let opens = test.expectation == .mustNotOpen
             return finding(subject: test.url, detail: "\(test.url) \(problem).", evidence: evidence,
-                           remediation: missingEntitlementRemediation(test, facts: facts))
+                           remediation: missingEntitlementRemediation(test, facts: facts),
+                           category: opens ? .security : .reliability,
+                           explanation: opens ? Self.opensExplanation : Self.staysExplanation)
         }
     }
 

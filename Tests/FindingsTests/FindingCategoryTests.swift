@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import Findings
+
+@Suite struct FindingCategoryTests {
+    static func finding(_ id: String, _ category: FindingCategory, _ severity: Severity, _ subject: String = "x") -> Finding {
+        Finding(id: id, category: category, severity: severity, title: "t", subject: subject, explanation: "e",
+                remediation: "r")
+    }
+
+    @Test(arguments: [("high", nil, Severity.high), ("security:medium", FindingCategory.security, .medium),
+                      ("RELIABILITY:High", .reliability, .high), ("Info", nil, .info)])
+    func thresholdsParse(text: String, category: FindingCategory?, severity: Severity) throws {
+        let threshold = try #require(FindingThreshold(parsing: text))
+        #expect(threshold.category == category)
+        #expect(threshold.severity == severity)
+        #expect(FindingThreshold(parsing: threshold.description) == threshold)
+    }
+
+    @Test(arguments: ["", "severe", "sec:high", "high:security", "security:", ":high", "security:high:x", "security"])
+    func malformedThresholdsAreRefused(text: String) {
+        #expect(FindingThreshold(parsing: text) == nil)
+        #expect(FindingThreshold.usage(text).contains("CATEGORY:SEVERITY"))
+    }
+
+    @Test func aCategoryThresholdIgnoresTheOtherCategory() throws {
+        let outage = Self.finding("AASA-007", .reliability, .high)
+        let scheme = Self.finding("SCH-001", .security, .medium)
+        let security = try #require(FindingThreshold(parsing: "security:medium"))
+        let any = try #require(FindingThreshold(parsing: "high"))
+        #expect(!security.isTripped(by: outage))
+        #expect(security.isTripped(by: scheme))
+        #expect(any.isTripped(by: outage))
+        #expect(!any.isTripped(by: scheme))
+        #expect([security].isTripped(by: [outage, scheme]))
+        #expect(![try #require(FindingThreshold(parsing: "security:high"))].isTripped(by: [outage, scheme]))
+        #expect(![FindingThreshold]().isTripped(by: [outage, scheme]))
+    }
+
+    @Test func securityComesFirstWhateverTheSeverity() {
+        let sorted = [Self.finding("AASA-007", .reliability, .high), Self.finding("SCH-001", .security, .low),
+                      Self.finding("AASA-018", .security, .medium)].sortedForReport()
+        #expect(sorted.map(\.id) == ["AASA-018", "SCH-001", "AASA-007"])
+    }
+
+    @Test func everyRuleHasACategoryAndNoReliabilityRuleIsCritical() {
+        for rule in FindingRules.all {
+            #expect(FindingCategory.default(forRule: rule.id) == rule.category)
+            if rule.category == .reliability { #expect(rule.severity < .critical, "\(rule.id)") }
+        }
+        #expect(FindingCategory.default(forRule: "XYZ-999") == .reliability)
+    }
+
+    @Test func categoryIsEncodedAndOldDocumentsDecodeWithTheRulesCategory() throws {
+        let finding = Finding(id: "SCH-001", severity: .low, title: "t", subject: "s", explanation: "e", remediation: "r")
+        #expect(finding.category == .security)
+        let data = try JSONEncoder().encode(finding)
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["category"] as? String == "security")
+        object.removeValue(forKey: "category")
+        let old = try JSONDecoder().decode(Finding.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(old == finding)
+        object["category"] = "reliability"
+        let explicit = try JSONDecoder().decode(Finding.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(explicit.category == .reliability)
+        object["category"] = "other"
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(Finding.self, from: JSONSerialization.data(withJSONObject: object))
+        }
+    }
+
+    @Test func countsByCategoryIncludeZeros() {
+        let counts = [Self.finding("A-1", .security, .high), Self.finding("A-2", .reliability, .high),
+                      Self.finding("A-3", .reliability, .low)].countsByCategory()
+        #expect(counts[.security] == [.critical: 0, .high: 1, .medium: 0, .low: 0, .info: 0])
+        #expect(counts[.reliability] == [.critical: 0, .high: 1, .medium: 0, .low: 1, .info: 0])
+    }
+
+    @Test func everySecurityRuleAndOutageHasAnImpactSentence() {
+        for rule in FindingRules.all where rule.severity > .info {
+            let sentence = FindingImpact.sentence(for: Self.finding(rule.id, rule.category, rule.severity))
+            #expect(sentence != "t.", "\(rule.id) has no impact sentence")
+            #expect((sentence.first?.isUppercase == true || sentence.hasPrefix("iOS")) && sentence.hasSuffix("."), "\(rule.id)")
+        }
+    }
+}
+
+@Suite struct DetailCaseTests {
+    @Test(arguments: [("rule 2 {} can never decide", "Rule 2 {} can never decide"),
+                      ("whole-site claim routes", "Whole-site claim routes"),
+                      ("applinks on example.com names", "applinks on example.com names"),
+                      ("percentEncoded false", "percentEncoded false"), ("get-task-allow is true", "get-task-allow is true"),
+                      ("https://example.org/login must not", "https://example.org/login must not"),
+                      ("\"components\" and", "\"components\" and"), ("Payload/App.app", "Payload/App.app")])
+    func detailsStartWithACapitalUnlessTheyStartWithAName(input: String, expected: String) {
+        #expect(SCH001CustomURLSchemes.sentenceCased(input) == expected)
+    }
+}
