@@ -68,7 +68,7 @@ def test_apply_without_an_edit_changes_no_verdict_no_finding_and_says_edited(bro
     show_tab(browser, "urls")
     wait(browser).until(lambda d: list_verdicts(d) == before_rows)
     assert sorted(findings(browser)) == before_findings
-    # The misspelt "appId" of go.example.net (the critical AASA-007) is in the editor as served.
+    # The misspelt "appId" of go.example.net (the AASA-007) is in the editor as served.
     go = next(card for card in after["domains"] if card["host"] == "go.example.net")
     assert '"appId"' in go["editorText"]
 

@@ -10,7 +10,8 @@ struct DomainsTab: View {
     var body: some View {
         List(selection: $model.selectedHost) {
             ForEach(model.document.domains) { entry in
-                DomainCardView(model: model, card: DomainCard(entry),
+                DomainCardView(model: model, card: model.document.domainCards.first { $0.host == entry.host }
+                                   ?? DomainCard(entry),
                                device: model.document.deviceState.filter { record in
                                    ([entry.host] + entry.entries).contains { record.isAbout(host: $0) }
                                })
@@ -53,14 +54,13 @@ struct DomainCardView: View {
                 Button("Copy curl") { model.copyCurl(host: card.host) }
                     .help("Copy the curl command that fetches this host's file as a device would")
                 Button(editing ? "Cancel" : "Edit…") {
-                    draft = card.fileText ?? ""
+                    draft = card.presentation.editorText
                     editing.toggle()
                 }
                 .accessibilityIdentifier("edit-aasa")
             }
-            ForEach(card.summary, id: \.self) { line in
-                Text(line).font(.callout).textSelection(.enabled)
-            }
+            Text(card.claims).font(.callout).foregroundStyle(.secondary).textSelection(.enabled)
+            Text(card.presentation.lintSummary).font(.callout)
             ForEach(card.lint, id: \.self) { line in
                 Label(line, systemImage: "exclamationmark.triangle").font(.callout)
             }
@@ -77,11 +77,11 @@ struct DomainCardView: View {
                     .keyboardShortcut(.return, modifiers: .command)
                     .accessibilityIdentifier("edit-aasa-apply")
                     if card.isEdited {
-                        Button("Revert to Fetched") { model.revert(host: card.host, undoManager: undoManager) }
+                        Button("Revert to What Was Served") { model.revert(host: card.host, undoManager: undoManager) }
                     }
                 }
             }
-            DomainDetailView(model: model, detail: DomainDetail(card.entry))
+            DomainDetailView(model: model, view: card.presentation)
             if !device.isEmpty {
                 Text("On the device").font(.subheadline.weight(.semibold)).padding(.top, 4)
                 ForEach(device.map(DeviceStateRow.init)) { row in
@@ -112,58 +112,53 @@ struct DomainCardView: View {
     }
 }
 
-/// The host in depth (`DomainDetail`): the served file read-only with line numbers and lint
-/// markers, each route's answer with Apple's headers, CDN versus origin, the refetch difference,
-/// and the what-if text apart from what was served.
+/// The host in depth (`DomainPresentation`, the card the web page renders too): the file that
+/// decides read-only with line numbers and lint markers, what was served beside an edit, each
+/// route's answer with Apple's headers, CDN versus origin, and the refetch difference.
 struct DomainDetailView: View {
     let model: WindowModel
-    let detail: DomainDetail
+    let view: DomainPresentation
 
     var body: some View {
-        DisclosureGroup(detail.servedTitle) {
-            ServedFileView(lines: detail.servedLines)
-            ForEach(detail.servedLint, id: \.self) { Label($0, systemImage: "exclamationmark.triangle").font(.caption) }
-        }
-        .font(.callout)
-        DisclosureGroup("Routes") {
-            ForEach(detail.routes) { route in
-                VStack(alignment: .leading, spacing: 2) {
-                    Text("\(route.name): \(route.answer)").font(.callout)
-                    Text(route.url).font(.caption.monospaced()).foregroundStyle(.secondary).textSelection(.enabled)
-                    ForEach(route.appleHeaders, id: \.self) { header in
-                        Text("\(header.label): \(header.text)").font(.caption.monospaced()).textSelection(.enabled)
-                    }
-                }
-                .contextMenu {
-                    if let curl = route.curl { Button("Copy curl") { model.copyToPasteboard(curl) } }
-                    Button("Copy URL") { model.copyToPasteboard(route.url) }
-                    Button("Copy Headers") {
-                        model.copyToPasteboard(route.headers.map { "\($0.label): \($0.text)" }.joined(separator: "\n"))
-                    }
-                }
-            }
-        }
-        .font(.callout)
-        if let lines = detail.cdnVersusOrigin {
-            DisclosureGroup("Apple CDN vs origin") {
-                ForEach(lines, id: \.self) { Text($0).font(.caption).textSelection(.enabled) }
+        ForEach(view.notes, id: \.self) { Text($0).font(.callout) }
+        if let file = view.file {
+            DisclosureGroup(file.title) {
+                if let note = file.note { Text(note).font(.caption).foregroundStyle(.secondary) }
+                ServedFileView(lines: file.numberedLines)
             }
             .font(.callout)
         }
-        if let changes = detail.refetchChanges {
-            DisclosureGroup("Since the previous fetch") {
-                ForEach(changes, id: \.self) { Text($0).font(.caption).textSelection(.enabled) }
+        if let served = view.served {
+            DisclosureGroup(served.title) { ServedFileView(lines: served.numberedLines) }
+                .font(.callout)
+        }
+        if let routes = view.routes {
+            DisclosureGroup("Routes") {
+                ForEach(routes.rows, id: \.route) { row in
+                    VStack(alignment: .leading, spacing: 2) {
+                        Text(zip(routes.columns, row.cells).filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1)" }
+                            .joined(separator: " · "))
+                            .font(.callout)
+                        Text(row.url).font(.caption.monospaced()).foregroundStyle(.secondary).textSelection(.enabled)
+                        if let error = row.error { Text(error).font(.caption).foregroundStyle(.red) }
+                    }
+                    .contextMenu {
+                        if let curl = row.curl { Button("Copy curl") { model.copyToPasteboard(curl) } }
+                        Button("Copy URL") { model.copyToPasteboard(row.url) }
+                    }
+                }
+                ForEach(view.headers, id: \.title) { block in
+                    DisclosureGroup("\(block.title) headers") {
+                        ForEach(block.lines, id: \.self) { Text($0).font(.caption.monospaced()).textSelection(.enabled) }
+                    }
+                    .contextMenu { Button("Copy Headers") { model.copyToPasteboard(block.lines.joined(separator: "\n")) } }
+                }
             }
             .font(.callout)
         }
-        if let text = detail.whatIfText {
-            DisclosureGroup("What-if (decides instead of the served file)") {
-                ScrollView {
-                    Text(text).font(.caption.monospaced()).textSelection(.enabled)
-                        .frame(maxWidth: .infinity, alignment: .leading)
-                }
-                .frame(maxHeight: 200)
-                ForEach(detail.whatIfLint, id: \.self) { Label($0, systemImage: "exclamationmark.triangle").font(.caption) }
+        ForEach([view.cdnOriginDiff, view.refetchDiff].compactMap { $0 }, id: \.title) { block in
+            DisclosureGroup(block.title) {
+                ForEach(block.lines, id: \.self) { Text($0).font(.caption).textSelection(.enabled) }
             }
             .font(.callout)
         }

@@ -11,6 +11,10 @@ public struct DomainPresentation: Sendable, Equatable, Codable {
         public struct Row: Sendable, Equatable, Codable {
             /// `cdn`, `origin`, `legacy`, `local` (`data-route`).
             public var route: String
+            /// The URL asked (`file://…` for a supplied file).
+            public var url: String
+            /// The `curl` that repeats the request as a device does (nil for a supplied file).
+            public var curl: String?
             public var cells: [String]
             /// This route's answer is the one that decides.
             public var decides: Bool
@@ -193,8 +197,9 @@ extension DomainCard {
             ]
             let failed = result.error != nil || (result.status ?? 200) != 200
             let tone = result.isUsable ? "ok" : failed ? "bad" : "warn"
-            return .init(route: result.route.rawValue, cells: cells, decides: result.route == deciding, tone: tone,
-                         error: result.error.map { "\($0)" })
+            return .init(route: result.route.rawValue, url: result.url,
+                         curl: CopyText.curl(host: entry.host, route: result.route), cells: cells,
+                         decides: result.route == deciding, tone: tone, error: result.error.map { "\($0)" })
         }
         // A column no route has a value in is left out (the route and outcome always stay).
         let kept = titles.indices.filter { index in index < 2 || rows.contains { !$0.cells[index].isEmpty } }
@@ -217,22 +222,35 @@ extension DomainCard {
         return .init(title: "Apple's CDN and the origin serve different files", lines: diff.changes)
     }
 
+    /// What changed since the previous fetch, worded as `linklab diff` words it.
     var refetchBlock: DomainPresentation.Block? {
-        guard let previous = entry.previous, let current = entry.fetched else { return nil }
-        let before = previous.shownRoute(developerMode: entry.isDeveloperMode)
-        let now = current.shownRoute(developerMode: entry.isDeveloperMode)
-        let title = "Since the previous fetch"
-        if let old = before?.file, let new = now?.file {
-            let diff = AssociationDiff(old: old, new: new)
-            return .init(title: title, lines: diff.isEquivalent ? ["The file means the same as before."] : diff.changes)
-        }
-        let describe = { (result: RouteResult?) -> String in
-            guard let result else { return "no answer" }
-            return result.error.map { "\($0)" } ?? result.status.map { "HTTP \($0), \(result.outcome.rawValue)" }
-                ?? "no answer"
-        }
-        let old = describe(before ?? previous.routes.first), new = describe(now ?? current.routes.first)
-        return .init(title: title, lines: old == new ? ["The same answer as before: \(new)."]
-            : ["Before: \(old).", "Now: \(new)."])
+        guard let previous = entry.previous, let now = entry.fetched ?? entry.report else { return nil }
+        var before = entry
+        before.report = previous
+        var after = entry
+        after.report = now
+        after.state = before.state
+        let changes = Retest.hostDetails(before, after)
+        return .init(title: "Since the previous fetch", lines: changes.isEmpty ? ["Nothing changed."] : changes)
     }
+}
+
+extension DomainPresentation.File {
+    /// The text's lines numbered from 1, each with the lint that points at it (for a face that
+    /// lists lines lazily).
+    public var numberedLines: [NumberedLine] {
+        let byLine = Dictionary(grouping: markers, by: \.line)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            NumberedLine(number: index + 1, text: String(line),
+                         markers: (byLine[index + 1] ?? []).flatMap { $0.message.components(separatedBy: "\n") })
+        }
+    }
+}
+
+/// One line of a file, numbered from 1, with the lint that points at it.
+public struct NumberedLine: Sendable, Equatable, Identifiable {
+    public var id: Int { number }
+    public var number: Int
+    public var text: String
+    public var markers: [String]
 }
