@@ -36,9 +36,11 @@ import Testing
     func serveHelpPrintsTheUploadDefaultOnce() throws {
         let output = try LinkLabProcess.run(["serve", "--help"])
         #expect(output.exitCode == 0)
-        let line = try #require(output.stdout.split(separator: "\n").first { $0.contains("--max-upload") })
-        let helpText = output.stdout.components(separatedBy: "--max-upload").dropFirst().first ?? ""
+        // The option's entry in OPTIONS: its line and the wrapped lines under it.
+        let entry = try #require(output.stdout.range(of: "\n  --max-upload <BYTES>"))
+        let helpText = String(output.stdout[entry.upperBound...])
         let optionHelp = helpText.components(separatedBy: "\n  -").first ?? helpText
+        let line = optionHelp
         #expect(optionHelp.components(separatedBy: "default").count == 2, "\(line)")
         #expect(!output.stdout.contains("4294967296"))
         #expect(optionHelp.contains("4 GiB"))

@@ -17,7 +17,7 @@ import Testing
         for command in ["inspect", "aasa", "lint", "fetch", "match", "scan", "report", "diff", "serve"] {
             #expect(output.stdout.contains(command), "\(shell) completion lacks \(command)")
         }
-        for option in ["--fail-on", "--max-upload", "--app-id"] {
+        for option in ["fail-on", "max-upload", "app-id"] {  // fish writes long options without "--"
             #expect(output.stdout.contains(option), "\(shell) completion lacks \(option)")
         }
     }
