@@ -13,6 +13,11 @@ struct DiffCommand: AsyncParsableCommand {
             verdicts that changed. --report FILE writes a retest report (a report of NEW with a \
             "Changes since" section) in .md .html .pdf .json .sarif.
 
+            Examples:
+              linklab diff before.linklab after.linklab
+              linklab diff before.linklab after.linklab --fail-on critical --report out/retest.pdf
+              linklab diff before.linklab after.linklab --format json > retest.json
+
             Exit 0 when done; 1 when --fail-on is given and a new or still-open finding (not \
             triaged false-positive or accepted-risk) is at or above it; 2 on a usage error; 3 when \
             a session file cannot be read.
@@ -25,7 +30,7 @@ struct DiffCommand: AsyncParsableCommand {
     @Argument(help: "The later session (.linklab).")
     var new: String
 
-    @Option(help: "Output format: text (for people) or json (the diff document of spec/workbench.md).")
+    @Option(help: "Output format: text (for people) or json (the diff document of docs/workbench.md).")
     var format: ScanCommand.Format = .text
 
     @Option(name: .customLong("report"), help: ArgumentHelp("Write a retest report; the format follows the name: .md .html .pdf .json .sarif (repeatable).", valueName: "FILE"))

@@ -15,7 +15,8 @@ struct LinkLab: AsyncParsableCommand {
 
             Exit codes: 0 done; 1 scan --fail-on threshold reached; 2 usage error; 3 an input \
             cannot be read or is malformed (one line on standard error). A file argument of - \
-            reads standard input. Contract (commands, flags, JSON): docs/cli.md.
+            reads standard input. Contract (commands, flags, JSON): docs/cli.md. Documentation, \
+            one page per command: docs/README.md.
             """,
         version: Workbench.version,
         subcommands: [InspectCommand.self, AASACommand.self, MatchCommand.self, ScanCommand.self, ReportCommand.self,

@@ -121,9 +121,13 @@ struct MatchCommand: AsyncParsableCommand {
         var sink = MatchSink(format: format, trace: trace, style: .standardOutput,
                              appIDs: appIDs.isEmpty ? (document.file?.applinksAppIDs ?? []) : appIDs, output: output)
         let progress = MatchProgress.makeIfTerminal()
+        var namedHost = FileNameHostCheck(file: aasaPath)
         sink.begin()
         for argument in urls {
-            if let result = runner.decide(line: argument, number: nil) { sink.write(result) }
+            if let result = runner.decide(line: argument, number: nil) {
+                namedHost.warnIfNeeded(result)
+                sink.write(result)
+            }
         }
         if let reader {
             var number = 0
@@ -134,7 +138,10 @@ struct MatchCommand: AsyncParsableCommand {
                 case .text(let text): result = runner.decide(line: text, number: number)
                 case .tooLong: result = .failure(url: "", line: number, "the line is longer than \(URLList.maxLineLength) bytes")
                 }
-                if let result { sink.write(result) }
+                if let result {
+                    namedHost.warnIfNeeded(result)
+                    sink.write(result)
+                }
                 progress?.decided(sink.written)
             }
         }
@@ -174,6 +181,38 @@ struct MatchCommand: AsyncParsableCommand {
             }
         }
         output.flush()
+    }
+}
+
+/// `match --aasa shop.example.com.json` without `--domain` decides each URL as if its own
+/// host served the file. When the file's name says it belongs to another host, the answer is
+/// probably not the one the tester wants (iOS reads each host's own file): one warning on
+/// standard error, at the first such URL.
+struct FileNameHostCheck {
+    let file: String?
+    let namedHost: String?
+    private var warned = false
+
+    init(file: String?) {
+        self.file = file
+        namedHost = file.flatMap { ScanCommand.host(namedBy: URL(fileURLWithPath: $0).lastPathComponent) }
+    }
+
+    /// The warning for `result`, or nil (a `--domain` was given, the hosts agree, or it was said already).
+    mutating func warning(for result: MatchRunner.Result) -> String? {
+        guard !warned, let file, let namedHost, result.domainSource != nil, let domain = result.domain else {
+            return nil
+        }
+        let host = domain.split(separator: ":", maxSplits: 1).first.map(String.init) ?? domain
+        guard host != namedHost else { return nil }
+        warned = true
+        return "linklab match: warning: \(file) is named for \(namedHost) but \(result.url) is on \(host): "
+            + "it is decided as if \(host) served this file (iOS reads \(host)'s own file; "
+            + "--domain \(namedHost) decides against \(namedHost))"
+    }
+
+    mutating func warnIfNeeded(_ result: MatchRunner.Result) {
+        if let warning = warning(for: result) { printError(warning) }
     }
 }
 
@@ -283,10 +322,20 @@ struct MatchRunner {
         let verdicts = appIDs.isEmpty ? matcher.decide(url: url) : appIDs.map { matcher.decide(url: url, appID: $0) }
         let annotated = verdicts.map { verdict -> AppVerdict in
             var copy = verdict
+            if source != nil { copy.trace = copy.trace.map { Self.assumedDomain($0, domain: matcher.domain) } }
             copy.trace.insert(domainNote, at: 0)
             return copy
         }
         return Result(url: url, line: nil, domain: matcher.domain, domainSource: source, apps: annotated, error: nil)
+    }
+
+    /// The matcher's line "host: H is covered by the file's domain H" claims more than is known
+    /// when the domain was only taken from the URL's host: say so instead.
+    static func assumedDomain(_ line: String, domain: String) -> String {
+        guard line.hasPrefix("host: "), line.hasSuffix(" is covered by the file's domain \(domain)") else {
+            return line
+        }
+        return "host: \(domain) is the domain assumed to serve the file (not checked: no --domain given)"
     }
 
     /// Host (and port) of an absolute URL, lower-cased.

@@ -16,6 +16,11 @@ struct ReportCommand: AsyncParsableCommand {
             (identical bytes when nothing changed). --client, --tester, --scope, --start-date and \
             --end-date replace the session's engagement fields (the others are kept).
 
+            Examples:
+              linklab scan App.ipa --urls urls.txt --save before.linklab
+              linklab report before.linklab --report out/report.pdf --report out/report.sarif
+              linklab report before.linklab --fail-on high --format json > findings.json
+
             Exit 0 when done; 1 when --fail-on is given and an untriaged or confirmed finding is at \
             or above it; 2 on a usage error; 3 when the session file cannot be read.
             """
@@ -71,8 +76,10 @@ struct ReportCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(try SessionCLI.orExit { () throws(WorkbenchDocumentError) -> Data in
                     try TriagedReports.scanJSON(analysis, triage: document.triage) { _ in }
                 })
+                if let save { SessionCLI.confirmSaved(save) }
             case .text:
-                var text = ScanTextRenderer(style: ScanStyle.forStandardOutput()).render(analysis, reports: reports)
+                var text = ScanTextRenderer(style: ScanStyle.forStandardOutput())
+                    .render(analysis, reports: reports, savedSession: save)
                 for note in document.notes where note.hasPrefix("re-evaluated") || note.hasPrefix("findings differ") {
                     text += "note: \(InspectTextRenderer.terminalSafe(note))\n"
                 }
@@ -107,6 +114,12 @@ enum SessionCLI {
             }
             return threshold
         }
+    }
+
+    /// With `--format json` standard output is the document alone, so the confirmation that
+    /// `--save` wrote the session is one line on standard error (text output carries it).
+    static func confirmSaved(_ path: String) {
+        printError("linklab: session saved: \(path)")
     }
 
     /// Exit 3 before any work when an output's folder does not exist.

@@ -194,9 +194,10 @@ struct ScanCommand: AsyncParsableCommand {
             var data = try analysis.scanDocument(timings: timings)
             if let device { data = try DeviceStateSection.addingToJSON(device, document: data) }
             writeJSON(data)
+            if let save { SessionCLI.confirmSaved(save) }
         case .text:
             let style = ScanStyle.forStandardOutput()
-            var text = ScanTextRenderer(style: style).render(analysis, reports: reports)
+            var text = ScanTextRenderer(style: style).render(analysis, reports: reports, savedSession: save)
             if let device { text += DeviceStateSection.text(device) }
             writeText(text, styled: style.enabled)
         }
@@ -246,11 +247,18 @@ struct ScanCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
               let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
         return names.sorted().compactMap { name in
-            guard name.hasSuffix(".json") else { return nil }
-            let host = String(name.dropLast(5)).lowercased()
-            guard host.contains("."), (try? FetchHost.parse(host)) != nil else { return nil }
+            guard let host = host(namedBy: name) else { return nil }
             return (host, URL(fileURLWithPath: path).appendingPathComponent(name).path)
         }
+    }
+
+    /// The host a file is named for by the `HOST.json` convention (`shop.example.com.json`),
+    /// lower-cased; nil for any other name (`apple-app-site-association`, `aasa.json`).
+    static func host(namedBy fileName: String) -> String? {
+        guard fileName.hasSuffix(".json") else { return nil }
+        let host = String(fileName.dropLast(5)).lowercased()
+        guard host.contains("."), (try? FetchHost.parse(host)) != nil else { return nil }
+        return host
     }
 
     private func readURLList(_ file: String) throws -> [URLListEntry] {

@@ -30,11 +30,12 @@ struct ScanStyle: Sendable {
 }
 
 /// The people-facing summary of a scan: identity, what was fetched and tested, a table of
-/// findings by severity, then one line per finding (ID, severity, subject, title).
+/// findings by severity, then one line per finding (ID, severity, subject, title), then the
+/// files written (reports, and the session when `--save` wrote one).
 struct ScanTextRenderer {
     let style: ScanStyle
 
-    func render(_ analysis: Analysis, reports: [String]) -> String {
+    func render(_ analysis: Analysis, reports: [String], savedSession: String? = nil) -> String {
         let safe = { (text: String) in TerminalText.safe(text) }
         var lines: [String] = []
         let main = analysis.snapshot.mainBundle
@@ -90,6 +91,10 @@ struct ScanTextRenderer {
         if !reports.isEmpty {
             lines.append("")
             lines.append("Reports: " + reports.map(safe).joined(separator: ", "))
+        }
+        if let savedSession {
+            if reports.isEmpty { lines.append("") }
+            lines.append("Session saved: " + safe(savedSession))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -3,7 +3,7 @@ import Foundation
 import WebWorkbench
 import Workbench
 
-/// `linklab serve`: the workbench in a browser, on 127.0.0.1 only (spec/web.md).
+/// `linklab serve`: the workbench in a browser, on 127.0.0.1 only (docs/commands/serve.md).
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -19,6 +19,14 @@ struct ServeCommand: AsyncParsableCommand {
             --aasa and --offline apply to every document, as in scan. Uploads stream to a private \
             temporary folder; Ctrl-C or SIGTERM stops the server within seconds (an upload still \
             arriving is cut), deletes every upload and exits 0.
+
+            Examples:
+              linklab serve --offline --aasa Samples/aasa --open
+              linklab serve --port 8080 --max-upload 1073741824
+
+            Exit codes: 0 stopped by Ctrl-C or SIGTERM; 1 the server could not start or stopped \
+            on an error; 2 usage error; 3 an --aasa file cannot be read. Security model: \
+            docs/security-model.md.
             """
     )
 
@@ -31,9 +39,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Use no network: hosts without an --aasa file are reported as not fetched.")
     var offline = false
 
+    /// Optional so that the help prints the default once, in words (argument-parser would add
+    /// "(default: 4294967296)" to a stored default).
     @Option(name: .customLong("max-upload"), help: ArgumentHelp("Largest upload in bytes (default 4 GiB).",
                                                                valueName: "BYTES"))
-    var maxUpload: Int64 = 4 << 30
+    var maxUpload: Int64?
+
+    static let defaultMaxUpload: Int64 = 4 << 30
 
     @Option(name: .customLong("aasa"), help: ArgumentHelp(
         "Use FILE instead of fetching HOST, in every document (repeatable); a folder supplies each HOST.json in it.",
@@ -44,7 +56,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard maxUpload > 0 else { throw ValidationError("--max-upload must be a positive number of bytes") }
+        guard (maxUpload ?? Self.defaultMaxUpload) > 0 else {
+            throw ValidationError("--max-upload must be a positive number of bytes")
+        }
         _ = try ScanCommand.parseSupplies(suppliedFiles)
     }
 
@@ -57,7 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.suppliedFiles = [:]
         let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies)
         var limits = WorkbenchServerLimits()
-        limits.maxUpload = maxUpload
+        limits.maxUpload = maxUpload ?? Self.defaultMaxUpload
         let server: WorkbenchServer
         do {
             server = try WorkbenchServer(settings: settings, limits: limits)
