@@ -8,6 +8,10 @@ import Testing
     @Test func theAppItsExtensionsAndTestsTypeCheck() throws {
         let result = try AppTypeCheck.run([])
         #expect(result.status == 0, "scripts/typecheck-app failed:\n\(result.output)")
+        // The compiler renames its output into place: an output of /dev/null, run as root (CI),
+        // once replaced the machine's /dev/null with a regular file.
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial, "/dev/null is no longer a device after the check")
     }
 
     /// The planted file is valid as written: a mutation's failure comes from its mistake alone.
@@ -46,7 +50,8 @@ struct PlantedMistake: CustomTestStringConvertible, Sendable {
     static let all: [PlantedMistake] = [
         PlantedMistake(name: "wrong argument label on a package call",
                        correct: "document.openApp(at: url)", mistaken: "document.openApp(url: url)",
-                       diagnostics: ["incorrect argument label in call (have 'url:', expected 'at:')"]),
+                       diagnostics: ["incorrect argument label in call (have 'url:', expected 'at:')",
+                                     "missing argument for parameter 'at' in call"]),
         PlantedMistake(name: "a member the package does not have",
                        correct: "document.close()", mistaken: "document.closeAll()",
                        diagnostics: ["has no member 'closeAll'"]),

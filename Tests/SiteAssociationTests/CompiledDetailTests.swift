@@ -127,7 +127,7 @@ import Testing
         }
         // (Other suites compile into the same cache meanwhile: the bound holds whatever they do.)
         #expect(CompiledDetailCache.shared.cost <= 2 * CompiledDetailCache.costLimit)
-        #expect(CompiledDetailCache.shared.cost >= CompiledDetailCache.costLimit / 2)
+        // (No lower bound: the keystroke suites clear the shared cache while they run in parallel.)
         // A detail costing more than a generation (one rule with a 1.1 MB pattern, as a
         // hostile file may have) is compiled and decides, but is never kept (nor shared).
         let pattern = "/" + String(repeating: "a", count: 1_100_000)
