@@ -50,7 +50,7 @@ function bundleView(card) {
   h('summary', {}, h('span', { class: 'role' }, card.role), ' ', h('strong', {}, card.title)),
   h('div', { class: 'bundle-body' },
     h('h4', {}, 'Identifiers'), pairs(card.identifiers),
-    h('h4', {}, 'Entitlements'), entitlementsView(card.entitlements),
+    entitlementsView(card.entitlements),
     card.associatedDomains.length ? table('Associated domains', ['Entry', 'Service', 'Modes', 'Problems'],
       card.associatedDomains.map((row) => ({
         attributes: { 'data-host': row.host, 'data-accepted': String(row.isAccepted) },

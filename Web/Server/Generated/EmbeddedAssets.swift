@@ -475,6 +475,7 @@ html, body { overflow: hidden; }
 .center { overflow-wrap: anywhere; }
 .problems { margin: .2rem 0; padding-left: 1.1rem; font-size: .85rem; }
 .warn-text { color: var(--medium); }
+[hidden] { display: none !important; }
 
 """#
         ),
@@ -828,7 +829,7 @@ function bundleView(card) {
   h('summary', {}, h('span', { class: 'role' }, card.role), ' ', h('strong', {}, card.title)),
   h('div', { class: 'bundle-body' },
     h('h4', {}, 'Identifiers'), pairs(card.identifiers),
-    h('h4', {}, 'Entitlements'), entitlementsView(card.entitlements),
+    entitlementsView(card.entitlements),
     card.associatedDomains.length ? table('Associated domains', ['Entry', 'Service', 'Modes', 'Problems'],
       card.associatedDomains.map((row) => ({
         attributes: { 'data-host': row.host, 'data-accepted': String(row.isAccepted) },
