@@ -145,7 +145,7 @@ def test_url_tester_keystroke_to_rendered_verdicts_p95(server, browser):
           observer.disconnect();
           requestAnimationFrame(() => {
             const total = performance.now() - start;
-            const fetches = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/decide'));
+            const fetches = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/tester'));
             const request = fetches.length ? fetches[fetches.length - 1].duration : 0;
             performance.clearResourceTimings();
             times.push([total, request]);
