@@ -66,10 +66,11 @@ SHOTS = os.environ.get("LINKLAB_SCREENSHOTS")
 
 @pytest.mark.skipif(not SHOTS, reason="set LINKLAB_SCREENSHOTS=folder to write the README's screenshots")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_screenshots_of_every_view(server, sample, scheme):
-    folder = pathlib.Path(SHOTS)
+@pytest.mark.parametrize("size", ["1440,900", "1280,800"])
+def test_screenshots_of_every_view(server, sample, scheme, size):
+    folder = pathlib.Path(SHOTS) if size == "1440,900" else pathlib.Path(SHOTS) / "1280x800"
     folder.mkdir(parents=True, exist_ok=True)
-    driver = chrome(["--window-size=1440,900", "--hide-scrollbars", "--force-device-scale-factor=1"])
+    driver = chrome([f"--window-size={size}", "--hide-scrollbars", "--force-device-scale-factor=1"])
     try:
         dark(driver, scheme == "dark")
         login(driver, server)
