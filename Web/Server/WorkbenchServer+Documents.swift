@@ -280,7 +280,7 @@ extension WorkbenchServer {
             throw Self.apiError(error)
         }
         // The tester's name for the file (an upload's file name, never the spool's), as the page offers it.
-        let name = document.presentation().exportNames[format] ?? "linklab-export.\(format)"
+        let name = document.exportNames[format] ?? "linklab-export.\(format)"
         var headers = HTTPFields()
         headers[.contentType] = contentType
         headers[.contentDisposition] = UploadName.contentDisposition(name)

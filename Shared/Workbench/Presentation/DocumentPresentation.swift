@@ -94,22 +94,25 @@ extension WorkbenchDocument {
         let subtitle = [main?.bundleIdentifier, main?.applicationIdentifier].compactMap { $0 }
             .joined(separator: " · ")
         let readable = app != nil || !domains.isEmpty
-        let now = judgedAt
-        let names = Dictionary(uniqueKeysWithValues: ["md", "html", "pdf", "json", "sarif"].map {
-            ($0, ExportNaming.fileName(source: source?.name, fileExtension: $0, date: now))
-        }).merging(["linklab": ExportNaming.sessionName(source: source?.name),
-                    "links": ExportNaming.fileName(source: source?.name, fileExtension: "links.html", date: now)]) {
-            first, _ in first
-        }
         return DocumentPresentation(
             revision: revision, title: source?.name ?? "Document", subtitle: subtitle, kind: source?.kind ?? "",
             phase: PhaseStatus(phase), notes: notes, canExport: readable && analysis != nil,
-            exportNames: names,
+            exportNames: exportNames,
             findings: FindingListPresentation(FindingList(findings, query: query, severities: severities)),
             bundles: bundles, bundlesNote: bundles.isEmpty ? bundlesNote : nil,
             inspectionDiagnostics: (app?.diagnostics ?? []).map { "\($0.severity): \($0.message)" },
             domains: domainCards.map(\.presentation),
             urls: URLListPresentation(lines: urlLines, tests: urlTests, issues: urlLineIssues, apps: apps))
+    }
+
+    /// The file name a face suggests for each export format, after the tester's file.
+    public var exportNames: [String: String] {
+        var names = Dictionary(uniqueKeysWithValues: ["md", "html", "pdf", "json", "sarif"].map {
+            ($0, ExportNaming.fileName(source: source?.name, fileExtension: $0, date: judgedAt))
+        })
+        names["linklab"] = ExportNaming.sessionName(source: source?.name)
+        names["links"] = ExportNaming.fileName(source: source?.name, fileExtension: "links.html", date: judgedAt)
+        return names
     }
 
     /// Every bundle of the app as the App tab shows it (main app first).
