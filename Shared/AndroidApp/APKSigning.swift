@@ -125,7 +125,9 @@ public enum APKSigningBlock {
         guard end >= 8 else { throw AndroidAppError.malformedSigningBlock(reason: "shorter than its header", offset: 0) }
         var pairs = 0
         while offset < end {
-            guard let length = bytes.u64(offset), length >= 4, length <= UInt64(end - offset - 8),
+            // A pair is 8 bytes of length, then an ID and its value: fewer than 12 bytes left is no pair
+            // (and `end - offset - 8` would be negative).
+            guard end - offset >= 12, let length = bytes.u64(offset), length >= 4, length <= UInt64(end - offset - 8),
                   let id = bytes.u32(offset + 8) else {
                 throw AndroidAppError.malformedSigningBlock(reason: "pair runs past the block", offset: offset)
             }

@@ -94,4 +94,11 @@ import TestSupport
             }
         }
     }
+
+    /// Found by the AndroidSigning fuzzer in CI: a pair starting fewer than 8 bytes before the
+    /// block's end made the bound `end - offset - 8` negative (a trap). Refused, never a crash.
+    @Test func aPairStartingNearTheBlocksEndIsRefused() throws {
+        let data = try Fixtures.data("android/fuzz/signing-pair-near-end.bin")
+        #expect(throws: AndroidAppError.self) { _ = try APKSigningBlock.parse(data) }
+    }
 }
