@@ -44,6 +44,44 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+/**
+ * Brings an element's attributes to `attributes` (the allow-list and value rules of `h`; null,
+ * undefined or false remove one), writing only those that differ: an unchanged value is no
+ * style, layout or paint work for the browser.
+ */
+export function setAttributes(element, attributes) {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (!attributeAllowed(name)) throw new Error(`attribute not allowed: ${name}`);
+    if (value === null || value === undefined || value === false) {
+      if (element.hasAttribute(name)) element.removeAttribute(name);
+      continue;
+    }
+    const text = value === true ? '' : String(value);
+    if (element.getAttribute(name) !== text) element.setAttribute(name, text);
+  }
+  return element;
+}
+
+/** Sets an element's text, only when it differs (no work for the browser otherwise). */
+export function setText(element, text) {
+  const value = String(text ?? '');
+  if (element.textContent !== value) element.textContent = value;
+  return element;
+}
+
+/**
+ * Makes `children` (nodes, in order) the children of `parent`, moving or removing only what is
+ * out of place: the nodes that stay keep their state (an open disclosure, a focus, a selection).
+ */
+export function keepChildren(parent, children) {
+  children.forEach((child, index) => {
+    const present = parent.childNodes[index];
+    if (present !== child) parent.insertBefore(child, present ?? null);
+  });
+  while (parent.childNodes.length > children.length) parent.lastChild.remove();
+  return parent;
+}
+
 /** Appends nodes and strings (as text) to a parent; arrays are flattened, null skipped. */
 export function append(parent, children) {
   for (const child of children.flat(Infinity)) {

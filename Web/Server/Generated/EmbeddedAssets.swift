@@ -341,13 +341,18 @@ main:focus { outline: none; }
 .document-row:first-child { border-top: 0; }
 .document-row .counts { display: flex; gap: .35rem; flex-wrap: wrap; margin-left: auto; }
 
-/* Workbench: three panes, each scrolling on its own */
-.workbench { display: grid; grid-template-columns: minmax(15rem, 19rem) minmax(0, 1fr) minmax(18rem, 26rem); width: 100%; min-height: 0; }
+/* Workbench: three panes, each scrolling on its own. The row is as tall as the window whatever
+   the panes hold, and the findings and the document panes are containers of their own (strict
+   containment): a keystroke's verdict lays out and paints the document pane alone, never the
+   findings list beside it (measured in docs/benchmarks.md). */
+.workbench { display: grid; grid-template-columns: minmax(15rem, 19rem) minmax(0, 1fr) minmax(18rem, 26rem);
+  grid-template-rows: minmax(0, 1fr); width: 100%; min-height: 0; }
 .sidebar, .center, .inspector { overflow: auto; min-height: 0; padding: .75rem; }
+.sidebar, .center { contain: strict; }
 .sidebar { border-right: 1px solid var(--border); background: var(--surface); }
 .inspector { border-left: 1px solid var(--border); background: var(--surface); }
 @media (max-width: 1000px) {
-  .workbench { grid-template-columns: minmax(13rem, 16rem) minmax(0, 1fr); }
+  .workbench { grid-template-columns: minmax(13rem, 16rem) minmax(0, 1fr); grid-template-rows: minmax(0, 1fr) auto; }
   .inspector { grid-column: 1 / -1; border-left: 0; border-top: 1px solid var(--border); max-height: 45vh; }
 }
 .pane-title { font-size: .8rem; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 0 0 .5rem; }
@@ -931,6 +936,44 @@ export function h(tag, attributes = {}, ...children) {
   }
   append(element, children);
   return element;
+}
+
+/**
+ * Brings an element's attributes to `attributes` (the allow-list and value rules of `h`; null,
+ * undefined or false remove one), writing only those that differ: an unchanged value is no
+ * style, layout or paint work for the browser.
+ */
+export function setAttributes(element, attributes) {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (!attributeAllowed(name)) throw new Error(`attribute not allowed: ${name}`);
+    if (value === null || value === undefined || value === false) {
+      if (element.hasAttribute(name)) element.removeAttribute(name);
+      continue;
+    }
+    const text = value === true ? '' : String(value);
+    if (element.getAttribute(name) !== text) element.setAttribute(name, text);
+  }
+  return element;
+}
+
+/** Sets an element's text, only when it differs (no work for the browser otherwise). */
+export function setText(element, text) {
+  const value = String(text ?? '');
+  if (element.textContent !== value) element.textContent = value;
+  return element;
+}
+
+/**
+ * Makes `children` (nodes, in order) the children of `parent`, moving or removing only what is
+ * out of place: the nodes that stay keep their state (an open disclosure, a focus, a selection).
+ */
+export function keepChildren(parent, children) {
+  children.forEach((child, index) => {
+    const present = parent.childNodes[index];
+    if (present !== child) parent.insertBefore(child, present ?? null);
+  });
+  while (parent.childNodes.length > children.length) parent.lastChild.remove();
+  return parent;
 }
 
 /** Appends nodes and strings (as text) to a parent; arrays are flattened, null skipped. */
@@ -1673,51 +1716,114 @@ export function createSidebar({ select, filterChanged }) {
 // multi-line box for lists with expectations (`!` must not open the app, `=` must); and the
 // links to try on a device. Every row is a URLTestPresentation rendered as the server wrote it.
 
-import { h, replace } from './dom.js';
+import { h, replace, setAttributes, setText, keepChildren } from './dom.js';
 import { downloadExport } from './exports.js';
 
 /**
  * One row per app ID: the verdict, the deciding rule, and the trace behind a disclosure (the
- * verdict's own, or asked for when the disclosure opens: a trace names every rule tried).
+ * verdict's own, or asked for when the disclosure opens: a trace names every rule tried). Built
+ * afresh, for a list's line.
  */
 export function verdictRows(test, loadTrace) {
-  if (test.problem !== null && test.problem !== undefined) {
-    return [h('p', { class: 'error-text', 'data-testid': 'url-problem' }, test.problem)];
-  }
-  return [
-    test.note ? h('p', { class: 'muted', 'data-testid': 'verdict-note' }, test.note) : null,
-    test.verdicts.map((verdict) => h('div', {
-      class: `verdict decision-${verdict.decision}`, 'data-testid': 'verdict', 'data-app-id': verdict.appID,
-      'data-decision': verdict.decision, 'data-url': test.url, 'data-audited': String(verdict.isAuditedApp),
-      'aria-label': verdict.accessibilityLabel,
-    },
-    h('div', { class: 'verdict-head' },
-      h('span', { class: `pill decision-${verdict.decision}` }, verdict.headline),
-      h('span', { class: 'app-label' }, verdict.appLabel),
-      h('code', { class: 'app-id' }, verdict.appID),
-      h('span', { class: 'muted' }, verdict.ruleLocation),
-      verdict.ruleText ? h('code', { class: 'rule', 'data-testid': 'deciding-rule' }, verdict.ruleText) : null),
-    verdict.trace ? lazyTrace(`Trace (${verdict.trace.length} steps)`, async () => verdict.trace)
-      : lazyTrace('Trace', () => loadTrace(test.url, verdict.appID)))),
-  ];
+  const fragment = document.createDocumentFragment();
+  verdictView(fragment, loadTrace)(test);
+  return fragment;
 }
 
-/** The trace's steps are built (and, without one, fetched) when it is opened. */
-function lazyTrace(title, steps) {
+/**
+ * Shows one URLTestPresentation after another in `container`, updating it in place: the rows are
+ * kept by app ID and only what differs is written, so a keystroke that leaves a verdict as it
+ * was costs the browser no layout and no paint. Returns the function that shows the next one.
+ */
+function verdictView(container, loadTrace) {
+  const problem = h('p', { class: 'error-text', 'data-testid': 'url-problem' });
+  const note = h('p', { class: 'muted', 'data-testid': 'verdict-note' });
+  let rows = new Map();
+  return (test) => {
+    if (test.problem !== null && test.problem !== undefined) {
+      keepChildren(container, [setText(problem, test.problem)]);
+      return;
+    }
+    const shown = test.note ? [setText(note, test.note)] : [];
+    const next = new Map();
+    for (const verdict of test.verdicts) {
+      let key = verdict.appID;
+      for (let count = 2; next.has(key); count += 1) key = `${verdict.appID} ${count}`;
+      const row = rows.get(key) ?? verdictRow(loadTrace);
+      row.show(verdict, test.url);
+      next.set(key, row);
+      shown.push(row.element);
+    }
+    rows = next;
+    keepChildren(container, shown);
+  };
+}
+
+/** One verdict's row; `show` writes a verdict of `url` into it, as the server wrote it. */
+function verdictRow(loadTrace) {
+  const pill = h('span', {});
+  const appLabel = h('span', { class: 'app-label' });
+  const appID = h('code', { class: 'app-id' });
+  const location = h('span', { class: 'muted' });
+  const rule = h('code', { class: 'rule', 'data-testid': 'deciding-rule' });
+  const head = h('div', { class: 'verdict-head' }, pill, appLabel, appID, location);
+  const trace = lazyTrace();
+  const element = h('div', { 'data-testid': 'verdict' }, head, trace.element);
+  function show(verdict, url) {
+    setAttributes(element, {
+      class: `verdict decision-${verdict.decision}`, 'data-app-id': verdict.appID,
+      'data-decision': verdict.decision, 'data-url': url, 'data-audited': String(verdict.isAuditedApp),
+      'aria-label': verdict.accessibilityLabel,
+    });
+    setText(setAttributes(pill, { class: `pill decision-${verdict.decision}` }), verdict.headline);
+    setText(appLabel, verdict.appLabel);
+    setText(appID, verdict.appID);
+    setText(location, verdict.ruleLocation);
+    if (verdict.ruleText) {
+      setText(rule, verdict.ruleText);
+      if (rule.parentNode !== head) head.append(rule);
+    } else {
+      rule.remove();
+    }
+    if (verdict.trace) trace.show(`Trace (${verdict.trace.length} steps)`, async () => verdict.trace);
+    else trace.show('Trace', () => loadTrace(url, verdict.appID));
+  }
+  return { element, show };
+}
+
+/**
+ * A trace behind a disclosure: its steps are built (and, without them, fetched) when it opens.
+ * `show` points it at another verdict; whatever it showed of the previous one goes (closed).
+ */
+function lazyTrace() {
+  const summary = h('summary', {});
   const list = h('ol', {});
-  const block = h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}, title), list);
+  const element = h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, summary, list);
+  let steps = async () => [];
   let loaded = false;
-  block.addEventListener('toggle', async () => {
-    if (!block.open || loaded) return;
+  element.addEventListener('toggle', async () => {
+    if (!element.open || loaded) return;
     loaded = true;
+    const asked = steps;
     try {
-      replace(list, ...(await steps()).map((step) => h('li', {}, h('code', {}, step))));
+      const found = await asked();
+      if (asked === steps) replace(list, ...found.map((step) => h('li', {}, h('code', {}, step))));
     } catch (error) {
+      if (asked !== steps) return;
       loaded = false; // closing and opening again retries
       replace(list, h('li', { class: 'error-text' }, error.message));
     }
   });
-  return block;
+  function show(title, next) {
+    setText(summary, title);
+    steps = next;
+    if (loaded || element.open || list.firstChild) {
+      element.open = false;
+      replace(list);
+      loaded = false;
+    }
+  }
+  return { element, show };
 }
 
 export function createURLTester({ id, api, toast }) {
@@ -1726,6 +1832,7 @@ export function createURLTester({ id, api, toast }) {
     spellcheck: 'false', 'aria-describedby': 'url-help', 'aria-keyshortcuts': 't',
   });
   const single = h('div', { class: 'verdicts', id: 'single-verdicts', 'aria-live': 'polite', 'data-testid': 'single-verdicts' });
+  const showTyped = verdictView(single, traceOf);
   let sequence = 0;
   let lastKeystroke = -Infinity;
   let decidedRevision = null;
@@ -1744,7 +1851,7 @@ export function createURLTester({ id, api, toast }) {
     try {
       const test = await api.tester(id, value, false);
       if (mine !== sequence) return;
-      replace(single, verdictRows(test, traceOf));
+      showTyped(test);
       single.dataset.url = value;
     } catch (error) {
       if (mine !== sequence) return;
