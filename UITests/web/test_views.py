@@ -9,7 +9,8 @@ import statistics
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (REPO, SAMPLE_IPA, binary_path, by_testid, click, chrome, login, open_document, show_tab, type_url, wait, wait_phase)
+from conftest import (REPO, SAMPLE_IPA, binary_path, by_testid, click, chrome, login, open_document, show_tab, type_url,
+                      wait, wait_phase)
 
 
 def dark(driver, on=True):
