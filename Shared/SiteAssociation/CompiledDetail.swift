@@ -146,7 +146,14 @@ struct CompiledDetailKey: Hashable, Sendable {
             case nil: break
             }
         }
-        for component in detail.components ?? [] { scan(component) }
+        // By index: the fields read in place, no copy of a whole component per rule.
+        if let components = detail.components {
+            for index in components.indices {
+                if let path = components[index].path { scan(path) }
+                if let fragment = components[index].fragment { scan(fragment) }
+                if components[index].query != nil { scan(components[index]) }
+            }
+        }
         for entry in detail.paths ?? [] { scan(entry) }
         scan(detail.defaults)
         scan(fileDefaults)

@@ -130,11 +130,16 @@ import Testing
             """
         }
         let variables = #"{"v": ["x"], "w": ["y"]}"#
-        let base = try matcher(file(defaults: #"{"comment": "a"}"#, variables: variables))
-        func sources(_ json: String) throws -> [Bool] {
-            let other = try matcher(json)
-            return Self.apps.map { other.verdictSource(appID: $0) == base.verdictSource(appID: $0) }
+        /// Each detail's cache key (the cache itself is shared with suites that empty it meanwhile).
+        func keys(_ json: String) throws -> [CompiledDetailKey] {
+            let applinks = try #require(document(json).file?.applinks)
+            return applinks.details.map {
+                CompiledDetailKey(detail: $0, fileDefaults: applinks.defaults, variables: applinks.substitutionVariables)
+            }
         }
+        let base = try keys(file(defaults: #"{"comment": "a"}"#, variables: variables))
+        /// Per detail: whether `json` finds the compilation of the base text.
+        func sources(_ json: String) throws -> [Bool] { zip(try keys(json), base).map { $0 == $1 } }
         // Kept: a comment, requiredEntitlement or unknown key in either defaults; no defaults.
         #expect(try sources(file(defaults: #"{"comment": "ab", "requiredEntitlement": "x"}"#, variables: variables))
                 == [true, true, true])
@@ -149,9 +154,8 @@ import Testing
         #expect(try sources(file(defaults: #"{"caseSensitive": false}"#, variables: variables)) == [false, false, false])
         #expect(try sources(file(defaults: "{}", detailDefaults: #"{"percentEncoded": false}"#, variables: variables))
                 == [false, true, true])
-        let spelled = try matcher(file(defaults: #"{"caseSensitive": "no"}"#, variables: variables))
-        let boolean = try matcher(file(defaults: #"{"caseSensitive": false}"#, variables: variables))
-        #expect(spelled.verdictSource(appID: Self.apps[0]) != boolean.verdictSource(appID: Self.apps[0]))
+        let spelled = try keys(file(defaults: #"{"caseSensitive": "no"}"#, variables: variables))
+        #expect(try spelled[0] != keys(file(defaults: #"{"caseSensitive": false}"#, variables: variables))[0])
         // (A legacy `paths` detail reads only the flags; it is compiled again too: harmless.)
         #expect(try sources(file(defaults: ##"{"#": "f"}"##, variables: variables)).prefix(2) == [false, false])
 
@@ -183,8 +187,11 @@ import Testing
                     "/xa/", "/a?q=1"].map { "https://example.com" + $0 }
         var kept = 0
         for _ in 0..<240 {
-            let before = try matcher(file(defaults: render(levelKeys, fileLevel), detailDefaults: render(levelKeys, detailLevel),
-                                          variables: render(variableKeys, named)))
+            let before = try keys(file(defaults: render(levelKeys, fileLevel), detailDefaults: render(levelKeys, detailLevel),
+                                       variables: render(variableKeys, named)))
+            // The previous text compiled (what the next keystroke finds, unless a suite empties the cache).
+            _ = AssociationMatcher(document: document(file(defaults: render(levelKeys, fileLevel),
+                detailDefaults: render(levelKeys, detailLevel), variables: render(variableKeys, named))), domain: "example.com")
             switch generator.next() % 3 {
             case 0: let key = Int(generator.next() % UInt64(levelKeys.count)); fileLevel[key] = draw(levelKeys, key)
             case 1: let key = Int(generator.next() % UInt64(levelKeys.count)); detailLevel[key] = draw(levelKeys, key)
@@ -194,7 +201,7 @@ import Testing
                             variables: render(variableKeys, named))
             let hotDocument = document(json)
             let hot = AssociationMatcher(document: hotDocument, domain: "example.com")
-            kept += Self.apps.filter { hot.verdictSource(appID: $0) == before.verdictSource(appID: $0) }.count
+            kept += zip(try keys(json), before).filter { $0 == $1 }.count
             let hotVerdicts = Self.apps.flatMap { app in urls.map { hot.decide(url: $0, appID: app) } }
             CompiledDetailCache.shared.removeAll()
             let coldDocument = document(json)
