@@ -124,7 +124,8 @@ import Testing
         func file(defaults: String, detailDefaults: String = "{}", variables: String) -> String {
             """
             {"applinks": {"defaults": \(defaults), "substitutionVariables": \(variables), "details": [
-              {"appIDs": ["\(Self.apps[0])"], "defaults": \(detailDefaults), "components": [{"/": "/$(v)/*"}, {"/": "/a/*"}]},
+              {"appIDs": ["\(Self.apps[0])"], "defaults": \(detailDefaults),
+               "components": [{"/": "/$(v)/*"}, {"/": "/a/*"}]},
               {"appIDs": ["\(Self.apps[1])"], "components": [{"/": "/b/*", "exclude": true}, {"/": "/b*"}]},
               {"appIDs": ["\(Self.apps[2])"], "paths": ["/c/$(w)", "NOT /d/*", "/d*"]}]}}
             """
@@ -134,7 +135,8 @@ import Testing
         func keys(_ json: String) throws -> [CompiledDetailKey] {
             let applinks = try #require(document(json).file?.applinks)
             return applinks.details.map {
-                CompiledDetailKey(detail: $0, fileDefaults: applinks.defaults, variables: applinks.substitutionVariables)
+                CompiledDetailKey(detail: $0, fileDefaults: applinks.defaults,
+                                  variables: applinks.substitutionVariables)
             }
         }
         let base = try keys(file(defaults: #"{"comment": "a"}"#, variables: variables))
@@ -151,7 +153,8 @@ import Testing
                 == [true, true, true])
         #expect(try sources(file(defaults: "{}", variables: #"{"v": ["x"]}"#)) == [true, true, false])
         // A flag, its spelling, a rule key: every detail the level reaches.
-        #expect(try sources(file(defaults: #"{"caseSensitive": false}"#, variables: variables)) == [false, false, false])
+        #expect(try sources(file(defaults: #"{"caseSensitive": false}"#, variables: variables))
+                == [false, false, false])
         #expect(try sources(file(defaults: "{}", detailDefaults: #"{"percentEncoded": false}"#, variables: variables))
                 == [false, true, true])
         let spelled = try keys(file(defaults: #"{"caseSensitive": "no"}"#, variables: variables))
@@ -187,11 +190,11 @@ import Testing
                     "/xa/", "/a?q=1"].map { "https://example.com" + $0 }
         var kept = 0
         for _ in 0..<240 {
-            let before = try keys(file(defaults: render(levelKeys, fileLevel), detailDefaults: render(levelKeys, detailLevel),
-                                       variables: render(variableKeys, named)))
+            let previous = file(defaults: render(levelKeys, fileLevel), detailDefaults: render(levelKeys, detailLevel),
+                                variables: render(variableKeys, named))
+            let before = try keys(previous)
             // The previous text compiled (what the next keystroke finds, unless a suite empties the cache).
-            _ = AssociationMatcher(document: document(file(defaults: render(levelKeys, fileLevel),
-                detailDefaults: render(levelKeys, detailLevel), variables: render(variableKeys, named))), domain: "example.com")
+            _ = AssociationMatcher(document: document(previous), domain: "example.com")
             switch generator.next() % 3 {
             case 0: let key = Int(generator.next() % UInt64(levelKeys.count)); fileLevel[key] = draw(levelKeys, key)
             case 1: let key = Int(generator.next() % UInt64(levelKeys.count)); detailLevel[key] = draw(levelKeys, key)
@@ -207,7 +210,8 @@ import Testing
             let coldDocument = document(json)
             let cold = AssociationMatcher(document: coldDocument, domain: "example.com")
             #expect(hotDocument.diagnostics == coldDocument.diagnostics, "\(json)")
-            #expect(hotVerdicts == Self.apps.flatMap { app in urls.map { cold.decide(url: $0, appID: app) } }, "\(json)")
+            let coldVerdicts = Self.apps.flatMap { app in urls.map { cold.decide(url: $0, appID: app) } }
+            #expect(hotVerdicts == coldVerdicts, "\(json)")
         }
         // Most keystrokes keep most compilations: the warm path was taken.
         #expect(kept > 240, "\(kept)")
@@ -218,7 +222,8 @@ import Testing
         let long = String(repeating: "/segment", count: 20)
         let cases: [(String, Bool)] = [
             ("", false), ("$", false), ("(", false), ("$(", true), ("a$(b)", true), ("$$(", true), ("$ (", false),
-            ("(/$", false), ("/é$(v)", true), ("/é$/(", false), (long, false), (long + "$(v)", true), ("$(" + long, true),
+            ("(/$", false), ("/é$(v)", true), ("/é$/(", false),
+            (long, false), (long + "$(v)", true), ("$(" + long, true),
             (NSString(string: "/x/$(v)") as String, true), (NSString(string: "/ü/$/(") as String, false),
         ]
         for (text, expected) in cases { #expect(text.containsVariableReference == expected, "\(text)") }
