@@ -97,7 +97,7 @@ func run() async throws {
             text += index == 0 ? "\n" : ",\n"
             text += "{\"appIDs\":[\"\(appID)\"],\"components\":["
             text += (0..<500).map { rule -> String in
-                let typedHere = index == 3 && rule == 250 ? typed : ""
+                let typedHere = index == 3 && rule == 251 ? typed : ""
                 return rule % 50 == 0 ? "{\"/\":\"/app\(index)/private\(rule)/*\",\"exclude\":true}"
                     : "{\"/\":\"/app\(index)/section\(rule)\(typedHere)/*\"}"
             }.joined(separator: ",")
