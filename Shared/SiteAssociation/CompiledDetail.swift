@@ -101,7 +101,15 @@ struct CompiledDetailKey: Hashable, Sendable {
     let variables: [String: [String]]
     private let hash: Int
 
+    /// Only what the compilation reads is kept: the defaults' rule keys and flags
+    /// (`Component.inheritedByRules`), the variables the patterns name
+    /// (`CompiledDetailKey.variables(readBy:fileDefaults:from:)`). So a keystroke in a comment of
+    /// `applinks.defaults`, or in a variable no rule of a detail names, finds that detail compiled.
     init(detail: AppLinksDetail, fileDefaults: Component?, variables: [String: [String]]) {
+        var detail = detail
+        detail.defaults = detail.defaults?.inheritedByRules
+        let fileDefaults = fileDefaults?.inheritedByRules
+        let variables = Self.variables(readBy: detail, fileDefaults: fileDefaults, from: variables)
         self.detail = detail
         self.fileDefaults = fileDefaults
         self.variables = variables
@@ -116,6 +124,42 @@ struct CompiledDetailKey: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// The substitution variables the compilation of `detail` can read: those named by a
+    /// pattern of its rules (components and paths), of its defaults or of the file's. A
+    /// variable no pattern names changes no compiled rule (`Glob` resolves only named ones).
+    static func variables(readBy detail: AppLinksDetail, fileDefaults: Component?,
+                          from variables: [String: [String]]) -> [String: [String]] {
+        guard !variables.isEmpty else { return variables }
+        var names = Set<String>()
+        func scan(_ pattern: String) {
+            // A variable needs "$(": most patterns have none.
+            if pattern.containsVariableReference { names.formUnion(PatternPiece.variableNames(in: pattern)) }
+        }
+        func scan(_ component: Component?) {
+            guard let component else { return }
+            if let path = component.path { scan(path) }
+            if let fragment = component.fragment { scan(fragment) }
+            switch component.query {
+            case .pattern(let text): scan(text)
+            case .items(let items): for item in items { scan(item.pattern) }
+            case nil: break
+            }
+        }
+        // By index: the fields read in place, no copy of a whole component per rule.
+        if let components = detail.components {
+            for index in components.indices {
+                if let path = components[index].path { scan(path) }
+                if let fragment = components[index].fragment { scan(fragment) }
+                if components[index].query != nil { scan(components[index]) }
+            }
+        }
+        for entry in detail.paths ?? [] { scan(entry) }
+        scan(detail.defaults)
+        scan(fileDefaults)
+        guard !names.isEmpty else { return [:] }
+        return variables.filter { names.contains($0.key) }
+    }
 
     static func == (lhs: CompiledDetailKey, rhs: CompiledDetailKey) -> Bool {
         lhs.hash == rhs.hash && lhs.detail.paths == rhs.detail.paths && lhs.variables == rhs.variables
@@ -254,5 +298,28 @@ final class LockedSlots<Value>: @unchecked Sendable {
     subscript(index: Int) -> Value? {
         get { lock.lock(); defer { lock.unlock() }; return slots[index] }
         set { lock.lock(); defer { lock.unlock() }; slots[index] = newValue }
+    }
+}
+
+extension Component {
+    /// What a rule inherits from this `defaults` level (`EffectiveRule.merge`, `.legacy`): the
+    /// rule keys, the three flags and how each flag was spelled; nil when that is nothing (such
+    /// a level compiles as no level). `comment`, `requiredEntitlement` and unknown keys reach no
+    /// rule.
+    var inheritedByRules: Component? {
+        let ruleKeys = unconstrainedKeys.filter { $0 == "/" || $0 == "?" || $0 == "#" }
+        guard path != nil || query != nil || fragment != nil || exclude != nil || caseSensitive != nil
+            || percentEncoded != nil || !ruleKeys.isEmpty else { return nil }
+        var kept = Component(path: path, query: query, fragment: fragment, exclude: exclude,
+                             caseSensitive: caseSensitive, percentEncoded: percentEncoded, unconstrainedKeys: ruleKeys)
+        kept.lenientFlags = lenientFlags.filter { key, _ in
+            switch key {
+            case "exclude": exclude != nil
+            case "caseSensitive": caseSensitive != nil
+            case "percentEncoded": percentEncoded != nil
+            default: false
+            }
+        }
+        return kept
     }
 }

@@ -317,9 +317,16 @@ enum PathNormalisation {
 
 extension String {
     /// True when the text holds `$(` (a substitution reference), without Foundation.
+    /// (Read for every pattern of every rule at every keystroke: over the contiguous bytes when
+    /// the text has them, not through the view's iterator.)
     var containsVariableReference: Bool {
+        if let found = utf8.withContiguousStorageIfAvailable(Self.hasVariableReference) { return found }
+        return Self.hasVariableReference(Array(utf8))
+    }
+
+    private static func hasVariableReference<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         var previous: UInt8 = 0
-        for byte in utf8 {
+        for byte in bytes {
             if previous == UInt8(ascii: "$"), byte == UInt8(ascii: "(") { return true }
             previous = byte
         }

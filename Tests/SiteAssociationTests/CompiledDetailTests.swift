@@ -115,6 +115,120 @@ import Testing
         #expect(compared == 50)
     }
 
+    /// A detail's compilation is keyed by what it reads of the defaults and variables only: a
+    /// comment typed into `applinks.defaults`, or a variable no pattern of a detail names, keeps
+    /// that detail's compilation; a flag, a rule key, a flag's spelling or a named variable does
+    /// not. Over generated edits of both defaults levels and the variables, every verdict (with
+    /// its trace) and every diagnostic equals a cold compilation's.
+    @Test func whatACompilationDoesNotReadKeepsItAndWhatItReadsDoesNot() throws {
+        func file(defaults: String, detailDefaults: String = "{}", variables: String) -> String {
+            """
+            {"applinks": {"defaults": \(defaults), "substitutionVariables": \(variables), "details": [
+              {"appIDs": ["\(Self.apps[0])"], "defaults": \(detailDefaults),
+               "components": [{"/": "/$(v)/*"}, {"/": "/a/*"}]},
+              {"appIDs": ["\(Self.apps[1])"], "components": [{"/": "/b/*", "exclude": true}, {"/": "/b*"}]},
+              {"appIDs": ["\(Self.apps[2])"], "paths": ["/c/$(w)", "NOT /d/*", "/d*"]}]}}
+            """
+        }
+        let variables = #"{"v": ["x"], "w": ["y"]}"#
+        /// Each detail's cache key (the cache itself is shared with suites that empty it meanwhile).
+        func keys(_ json: String) throws -> [CompiledDetailKey] {
+            let applinks = try #require(document(json).file?.applinks)
+            return applinks.details.map {
+                CompiledDetailKey(detail: $0, fileDefaults: applinks.defaults,
+                                  variables: applinks.substitutionVariables)
+            }
+        }
+        let base = try keys(file(defaults: #"{"comment": "a"}"#, variables: variables))
+        /// Per detail: whether `json` finds the compilation of the base text.
+        func sources(_ json: String) throws -> [Bool] { zip(try keys(json), base).map { $0 == $1 } }
+        // Kept: a comment, requiredEntitlement or unknown key in either defaults; no defaults.
+        #expect(try sources(file(defaults: #"{"comment": "ab", "requiredEntitlement": "x"}"#, variables: variables))
+                == [true, true, true])
+        #expect(try sources(file(defaults: "{}", detailDefaults: #"{"comment": "c", "zz": 1}"#, variables: variables))
+                == [true, true, true])
+        // A variable: only the detail naming it; one no detail names: none.
+        #expect(try sources(file(defaults: "{}", variables: #"{"v": ["x", "z"], "w": ["y"]}"#)) == [false, true, true])
+        #expect(try sources(file(defaults: "{}", variables: #"{"v": ["x"], "w": ["y"], "u": ["q"]}"#))
+                == [true, true, true])
+        #expect(try sources(file(defaults: "{}", variables: #"{"v": ["x"]}"#)) == [true, true, false])
+        // A flag, its spelling, a rule key: every detail the level reaches.
+        #expect(try sources(file(defaults: #"{"caseSensitive": false}"#, variables: variables))
+                == [false, false, false])
+        #expect(try sources(file(defaults: "{}", detailDefaults: #"{"percentEncoded": false}"#, variables: variables))
+                == [false, true, true])
+        let spelled = try keys(file(defaults: #"{"caseSensitive": "no"}"#, variables: variables))
+        #expect(try spelled[0] != keys(file(defaults: #"{"caseSensitive": false}"#, variables: variables))[0])
+        // (A legacy `paths` detail reads only the flags; it is compiled again too: harmless.)
+        #expect(try sources(file(defaults: ##"{"#": "f"}"##, variables: variables)).prefix(2) == [false, false])
+
+        // Generated keystrokes: one key of one defaults level or one variable changed at a
+        // time (what a compilation reads or not), each text decided warm (the previous text's
+        // compilations kept) and compared with a cold start.
+        var generator = SeededGenerator(seed: 27_112_026)
+        let levelKeys: [(String, [String?])] = [
+            ("comment", ["\"a\"", "\"ab\"", nil]), ("caseSensitive", ["false", "true", "\"no\"", "0", nil]),
+            ("percentEncoded", ["false", "true", "null", nil]), ("exclude", ["true", "\"yes\"", nil, nil]),
+            ("/", ["\"/a*\"", "\"$(v)*\"", "3", nil, nil]), ("#", ["\"f\"", "[]", nil, nil]),
+            ("?", ["{\"q\": \"?\"}", nil, nil]), ("requiredEntitlement", ["\"x\"", nil]), ("zz", ["1", nil]),
+        ]
+        let variableKeys: [(String, [String?])] = [
+            ("v", ["[\"x\"]", "[\"X\", \"xa\"]", "[\"a*\"]", nil]), ("w", ["[\"y\"]", "[\"1\"]", nil]),
+            ("u", ["[\"c\"]", nil]), ("alpha", ["[\"c\"]", nil]),
+        ]
+        func draw(_ keys: [(String, [String?])], _ index: Int) -> String? {
+            keys[index].1[Int(generator.next() % UInt64(keys[index].1.count))]
+        }
+        func render(_ keys: [(String, [String?])], _ values: [String?]) -> String {
+            "{" + zip(keys, values).compactMap { key, value in value.map { "\"\(key.0)\": \($0)" } }
+                .joined(separator: ", ") + "}"
+        }
+        var fileLevel = levelKeys.indices.map { _ in nil as String? }
+        var detailLevel = fileLevel
+        var named = variableKeys.indices.map { draw(variableKeys, $0) }
+        let urls = ["/x/1", "/X/1", "/a/b", "/A/B", "/b/1", "/bq", "/c/y", "/c/1", "/d/1", "/dz", "/a%2Fb", "/f#f",
+                    "/xa/", "/a?q=1"].map { "https://example.com" + $0 }
+        var kept = 0
+        for _ in 0..<240 {
+            let previous = file(defaults: render(levelKeys, fileLevel), detailDefaults: render(levelKeys, detailLevel),
+                                variables: render(variableKeys, named))
+            let before = try keys(previous)
+            // The previous text compiled (what the next keystroke finds, unless a suite empties the cache).
+            _ = AssociationMatcher(document: document(previous), domain: "example.com")
+            switch generator.next() % 3 {
+            case 0: let key = Int(generator.next() % UInt64(levelKeys.count)); fileLevel[key] = draw(levelKeys, key)
+            case 1: let key = Int(generator.next() % UInt64(levelKeys.count)); detailLevel[key] = draw(levelKeys, key)
+            default: let key = Int(generator.next() % UInt64(variableKeys.count)); named[key] = draw(variableKeys, key)
+            }
+            let json = file(defaults: render(levelKeys, fileLevel), detailDefaults: render(levelKeys, detailLevel),
+                            variables: render(variableKeys, named))
+            let hotDocument = document(json)
+            let hot = AssociationMatcher(document: hotDocument, domain: "example.com")
+            kept += zip(try keys(json), before).filter { $0 == $1 }.count
+            let hotVerdicts = Self.apps.flatMap { app in urls.map { hot.decide(url: $0, appID: app) } }
+            CompiledDetailCache.shared.removeAll()
+            let coldDocument = document(json)
+            let cold = AssociationMatcher(document: coldDocument, domain: "example.com")
+            #expect(hotDocument.diagnostics == coldDocument.diagnostics, "\(json)")
+            let coldVerdicts = Self.apps.flatMap { app in urls.map { cold.decide(url: $0, appID: app) } }
+            #expect(hotVerdicts == coldVerdicts, "\(json)")
+        }
+        // Most keystrokes keep most compilations: the warm path was taken.
+        #expect(kept > 240, "\(kept)")
+    }
+
+    /// The scan every key makes of every pattern: small, long, non-ASCII and bridged texts.
+    @Test func aVariableReferenceIsFoundInEveryKindOfText() {
+        let long = String(repeating: "/segment", count: 20)
+        let cases: [(String, Bool)] = [
+            ("", false), ("$", false), ("(", false), ("$(", true), ("a$(b)", true), ("$$(", true), ("$ (", false),
+            ("(/$", false), ("/é$(v)", true), ("/é$/(", false),
+            (long, false), (long + "$(v)", true), ("$(" + long, true),
+            (NSString(string: "/x/$(v)") as String, true), (NSString(string: "/ü/$/(") as String, false),
+        ]
+        for (text, expected) in cases { #expect(text.containsVariableReference == expected, "\(text)") }
+    }
+
     @Test func theCacheIsBounded() throws {
         CompiledDetailCache.shared.removeAll()
         // Distinct details of 100 rules each: far more than two generations hold.

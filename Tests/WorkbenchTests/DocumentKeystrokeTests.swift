@@ -81,8 +81,9 @@ import Testing
     }
 
     /// A file whose rules use a substitution variable, with what was typed so far in the file's
-    /// defaults and in the variable's values.
-    static func variablesFile(defaults: String = "", variable: String = "") -> String {
+    /// defaults (its comment; `caseSensitive` flips with the comment's length), in the variable's
+    /// values and in a variable no rule names.
+    static func variablesFile(defaults: String = "", variable: String = "", unused: String = "") -> String {
         let details = (0..<5).map { index -> String in
             let ids = index == 4 ? [apps[4], apps[0]] : [apps[index]]
             let rules = (0..<12).map { rule -> String in
@@ -93,7 +94,8 @@ import Testing
             return "{\"appIDs\":[\(names)],\"components\":[\(rules.joined(separator: ","))]}"
         }
         return "{\"applinks\":{\"defaults\":{\"caseSensitive\":\(defaults.count % 2 == 0 ? "true" : "false"),"
-            + "\"comment\":\"\(defaults)\"},\"substitutionVariables\":{\"v\":[\"x\(variable)\",\"y\(variable)*\"]},"
+            + "\"comment\":\"\(defaults)\"},\"substitutionVariables\":{\"v\":[\"x\(variable)\",\"y\(variable)*\"]"
+            + (unused.isEmpty ? "" : ",\"u\":[\"\(unused)\"]") + "},"
             + "\"details\":[\(details.joined(separator: ",\n"))]}}"
     }
 
@@ -115,6 +117,10 @@ import Testing
         texts += (1...3).map { Self.variablesFile(variable: String("abc".prefix($0))) }
         texts += (1...3).map { Self.variablesFile(defaults: String("abc".prefix($0)), variable: "ab") }
         texts += (0...2).reversed().map { Self.variablesFile(defaults: "abc", variable: String("abc".prefix($0))) }
+        // What no rule reads (a comment, the flag unchanged; a variable no rule names): every
+        // compilation kept, and still the verdicts of a cold document.
+        texts += ["abcde", "abcdefg", "xyz"].map { Self.variablesFile(defaults: $0) }
+        texts += ["q", "qr", "qrs"].map { Self.variablesFile(defaults: "xyz", unused: $0) }
         let changedVerdicts = try typeComparingWithCold(texts, into: live, urls: Self.longURLs)
         #expect(changedVerdicts >= 5, "\(changedVerdicts)")
         let decisions = Set(live.urlTests.flatMap(\.verdicts).map(\.decision))
