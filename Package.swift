@@ -100,7 +100,7 @@ var package = Package(
         // MARK: Analysis and output
         .target(
             name: "Findings",
-            dependencies: ["SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch"],
+            dependencies: ["SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "AndroidApp"],
             path: "Shared/Findings",
             swiftSettings: strict
         ),
@@ -114,7 +114,7 @@ var package = Package(
             name: "Workbench",
             dependencies: [
                 "SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "Findings", "Reports",
-                "DeviceTools",
+                "DeviceTools", "AndroidApp",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Shared/Workbench",
@@ -217,7 +217,7 @@ var package = Package(
         .testTarget(name: "AppInspectionTests", dependencies: ["AppInspection", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AndroidAppTests", dependencies: ["AndroidApp", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "TestSupport", "TestServer"], swiftSettings: strict),
-        .testTarget(name: "FindingsTests", dependencies: ["Findings", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FindingsTests", dependencies: ["Findings", "AndroidApp", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport", "TestServer"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),

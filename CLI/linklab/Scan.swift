@@ -214,27 +214,27 @@ struct ScanCommand: AsyncParsableCommand {
     /// `--aasa HOST=FILE` values (and `--aasa DIR`: every `HOST.json` in DIR) as host → file
     /// (also `serve`'s `--aasa`). The same host twice (two flags, or a flag and a folder) is a
     /// usage error: silently keeping one of the files would test something the tester did not ask for.
-    static func parseSupplies(_ values: [String]) throws -> [String: String] {
+    static func parseSupplies(_ values: [String], flag: String = "--aasa") throws -> [String: String] {
         var result: [String: String] = [:]
         func add(_ host: String, _ file: String) throws {
             if let earlier = result[host] {
-                throw ValidationError("--aasa names \(host) twice (\(earlier) and \(file)); give one file per host")
+                throw ValidationError("\(flag) names \(host) twice (\(earlier) and \(file)); give one file per host")
             }
             result[host] = file
         }
         for value in values {
             if !value.contains("="), let files = Self.associationFiles(inDirectory: value) {
-                guard !files.isEmpty else { throw ValidationError("--aasa \(value): the folder holds no HOST.json file") }
+                guard !files.isEmpty else { throw ValidationError("\(flag) \(value): the folder holds no HOST.json file") }
                 for (host, file) in files { try add(host, file) }
                 continue
             }
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex,
                   value.index(after: equals) != value.endIndex else {
-                throw ValidationError("--aasa needs HOST=FILE (got '\(value)')")
+                throw ValidationError("\(flag) needs HOST=FILE (got '\(value)')")
             }
             let host = String(value[..<equals])
             let file = String(value[value.index(after: equals)...])
-            do { _ = try FetchHost.parse(host) } catch { throw ValidationError("--aasa \(value): \(error.description)") }
+            do { _ = try FetchHost.parse(host) } catch { throw ValidationError("\(flag) \(value): \(error.description)") }
             try add(host.lowercased(), file)
         }
         return result
