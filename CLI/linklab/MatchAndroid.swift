@@ -92,7 +92,8 @@ struct MatchAndroid {
             }
             var text = String(decoding: data, as: UTF8.self)
             if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-            for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let split = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            for (index, line) in split.enumerated() {
                 guard lines.count < URLList.maxURLs else {
                     throw failUnreadable(file, "more than \(URLList.maxURLs) URLs")
                 }
@@ -173,7 +174,8 @@ struct MatchAndroid {
         case .text:
             var text = table.text()
             for error in errors {
-                text += "\n\(error.url)\n  error  " + (error.line.map { "line \($0): " } ?? "") + (error.error ?? "") + "\n"
+                text += "\n\(error.url)\n  error  " + (error.line.map { "line \($0): " } ?? "")
+                    + (error.error ?? "") + "\n"
             }
             writeText(text, styled: false)
         }

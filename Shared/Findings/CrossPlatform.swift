@@ -83,7 +83,8 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
             case (false, true): .androidOnly
             case (false, false): .neither
             }
-            return Row(url: entry.url, line: entry.line, expectation: entry.expectation == .none ? nil : entry.expectation,
+            return Row(url: entry.url, line: entry.line,
+                       expectation: entry.expectation == .none ? nil : entry.expectation,
                        verdict: verdict, ios: ios, android: android, sensitive: SensitivePath.word(in: entry.url))
         }
         findings = CrossPlatformFindings.findings(rows: rows, iosApp: iosAppID, androidApp: androidPackage)

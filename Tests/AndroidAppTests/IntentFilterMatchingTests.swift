@@ -47,7 +47,8 @@ import Testing
         #expect(!Self.matches(Self.matcher(actions: ["android.intent.action.SEND"], data: web), "https://example.com/"))
         #expect(!Self.matches(Self.matcher(categories: [Self.browsable], data: web), "https://example.com/"))
         #expect(!Self.matches(Self.matcher(categories: [Self.defaultCategory], data: web), "https://example.com/"))
-        let reason = Self.matcher(categories: [Self.browsable], data: web).answers(for: AndroidURI("https://example.com/")!)
+        let reason = Self.matcher(categories: [Self.browsable], data: web)
+            .answers(for: AndroidURI("https://example.com/")!)
         #expect(reason[0].reason.contains("DEFAULT"))
     }
 
@@ -89,7 +90,8 @@ import Testing
     @Test func pathKinds() {
         let filter = Self.matcher(data: [
             Self.data("https", host: "example.com"),
-            Self.data(with: [\.path: "/exact"]), Self.data(with: [\.pathPrefix: "/pre/"]), Self.data(with: [\.pathSuffix: ".pdf"]),
+            Self.data(with: [\.path: "/exact"]), Self.data(with: [\.pathPrefix: "/pre/"]),
+            Self.data(with: [\.pathSuffix: ".pdf"]),
             Self.data(with: [\.pathPattern: "/g/.*/x"]), Self.data(with: [\.pathAdvancedPattern: "/n/[0-9]+"]),
         ])
         for url in ["https://example.com/exact", "https://example.com/pre/a", "https://example.com/d/f.pdf",
@@ -144,7 +146,8 @@ import Testing
         let filter = Self.matcher(
             data: [Self.data("https", host: "example.com", with: [\.path: "/home"])],
             groups: [
-                .init(allow: false, data: [Self.data(with: [\.pathPrefix: "/p/"]), Self.data(with: [\.fragment: "private"])]),
+                .init(allow: false, data: [Self.data(with: [\.pathPrefix: "/p/"]),
+                                           Self.data(with: [\.fragment: "private"])]),
                 .init(allow: true, data: [Self.data(with: [\.pathPrefix: "/p/"]), Self.data(with: [\.query: "id=3"])]),
                 .init(allow: true, data: [Self.data(with: [\.pathSuffix: ".html"])]),
             ])

@@ -17,8 +17,8 @@ import TestSupport
     @Test func androidOutcomesWithTheDecidingFilter() throws {
         let output = try LinkLabProcess.run([
             "match", "--android", Self.sample("LinkLabSample.apk"), "--assetlinks", Self.sample("assetlinks"),
-            "https://example.com/buy/42", "https://shop.example.com/shop/x", "linklab://cart", "https://elsewhere.example/",
-            "--format", "json",
+            "https://example.com/buy/42", "https://shop.example.com/shop/x", "linklab://cart",
+            "https://elsewhere.example/", "--format", "json",
         ])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let object = try Self.json(output)
@@ -96,11 +96,15 @@ import TestSupport
         #expect(verdicts["https://www.example.org/open/admin/users"] == "neither")
         #expect(verdicts["linklab://cart"] == "both")
         let findings = try #require(table["findings"] as? [[String: Any]])
-        let asymmetric = Set(findings.filter { $0["id"] as? String == "XPL-001" }.compactMap { $0["subject"] as? String })
+        let asymmetric = Set(findings.filter { $0["id"] as? String == "XPL-001" }
+            .compactMap { $0["subject"] as? String })
         #expect(asymmetric.contains("https://example.org/login"))
         #expect(asymmetric.contains("https://shop.example.com/shop/checkout/pay"))
         #expect(asymmetric.contains("linklab-admin://users/delete"))
         #expect(!asymmetric.contains("https://shop.example.com/shop/shoes/42"))  // not sensitive, not marked
+        #expect(asymmetric.count == 9)  // as Samples/README.md lists them
+        let counts = rows.reduce(into: [String: Int]()) { $0[$1["verdict"] as? String ?? "", default: 0] += 1 }
+        #expect(counts == ["both": 6, "ios_only": 10, "android_only": 4, "neither": 4])
         let security = findings.first { $0["subject"] as? String == "linklab-admin://users/delete" }
         #expect(security?["category"] as? String == "security")
         #expect(table["iosApp"] as? String == "ABCDE12345.com.example.app")

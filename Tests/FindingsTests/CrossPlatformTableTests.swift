@@ -10,8 +10,9 @@ import Testing
     static let appID = "ABCDE12345.com.example.app"
 
     static func ios(_ url: String, _ decision: Decision, others: [(String, Decision)] = []) -> URLTest {
-        var verdicts = [AppVerdict(appID: appID, decision: decision, detail: decision == .noMatch ? nil : 0,
-                                   rule: decision == .noMatch ? nil : 3, ruleText: decision == .noMatch ? nil : "{\"/\": \"*\"}",
+        let decided = decision != .noMatch
+        var verdicts = [AppVerdict(appID: appID, decision: decision, detail: decided ? 0 : nil,
+                                   rule: decided ? 3 : nil, ruleText: decided ? "{\"/\": \"*\"}" : nil,
                                    trace: ["no rule matches"])]
         verdicts += others.map { AppVerdict(appID: $0.0, decision: $0.1, trace: []) }
         return URLTest(url: url, domain: "example.org", verdicts: verdicts)
@@ -22,7 +23,8 @@ import Testing
                             filterLine: outcome == .browser ? nil : 9, trace: ["the last step"])
     }
 
-    static func table(_ rows: [(URLTest, AndroidLinkDecision, URLExpectation)], schemes: [String] = []) -> CrossPlatformTable {
+    static func table(_ rows: [(URLTest, AndroidLinkDecision, URLExpectation)],
+                      schemes: [String] = []) -> CrossPlatformTable {
         CrossPlatformTable(
             iosTests: rows.map(\.0), iosAppID: appID, iosURLSchemes: schemes, android: rows.map(\.1),
             androidPackage: "com.example.app", androidSDK: 35,
@@ -31,7 +33,8 @@ import Testing
 
     @Test func fourVerdictsWithEachSidesReason() {
         let table = Self.table([
-            (Self.ios("https://example.org/open/1", .match), Self.android("https://example.org/open/1", .opensApp), .none),
+            (Self.ios("https://example.org/open/1", .match),
+             Self.android("https://example.org/open/1", .opensApp), .none),
             (Self.ios("https://example.org/login", .match), Self.android("https://example.org/login", .browser), .none),
             (Self.ios("https://example.org/a", .noMatch), Self.android("https://example.org/a", .opensApp), .none),
             (Self.ios("https://example.org/b", .exclude), Self.android("https://example.org/b", .chooser), .none),
