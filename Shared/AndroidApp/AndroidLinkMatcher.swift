@@ -103,7 +103,8 @@ public struct CompiledIntentFilter: Sendable {
     func authority(for uri: AndroidURI) -> Authority? {
         guard let authorities, let host = uri.hostKey else { return nil }
         return authorities.first { entry in
-            let hostMatches = entry.wild ? host.count >= entry.host.count && host.hasSuffix(entry.host) : host == entry.host
+            let hostMatches = entry.wild ? host.count >= entry.host.count && host.hasSuffix(entry.host)
+                : host == entry.host
             return hostMatches && (entry.port < 0 || entry.port == uri.port)
         }
     }
@@ -146,7 +147,8 @@ public struct CompiledIntentFilter: Sendable {
         guard let authorities else { return (true, "scheme \(scheme) matches; the filter names no host") }
         guard let authority = authority(for: uri) else {
             let declared = authorities.map { $0.port >= 0 ? "\($0.declared):\($0.port)" : $0.declared }
-            return (false, "host \(uri.host ?? "(none)")\(uri.port >= 0 ? ":\(uri.port)" : "") not in {\(declared.joined(separator: ", "))}")
+            let port = uri.port >= 0 ? ":\(uri.port)" : ""
+            return (false, "host \(uri.host ?? "(none)")\(port) not in {\(declared.joined(separator: ", "))}")
         }
         let hostNote = "scheme \(scheme), host \(authority.declared)"
         guard paths != nil || groups != nil else { return (true, "\(hostNote); no path constraint") }

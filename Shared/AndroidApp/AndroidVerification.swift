@@ -86,7 +86,9 @@ public enum AndroidVerifier {
 
     static func check(package: String, certificates: Set<String>, older: Set<String>, file: AssetLinksFile?,
                       fileHost: String) -> (Bool, String) {
-        guard let file else { return (false, "no assetlinks.json for \(fileHost) (not fetched, unreachable or refused)") }
+        guard let file else {
+            return (false, "no assetlinks.json for \(fileHost) (not fetched, unreachable or refused)")
+        }
         if let error = file.diagnostics.first(where: { $0.severity == "error" && $0.id <= "ANDROID-L003" }) {
             return (false, "https://\(fileHost)/.well-known/assetlinks.json is unusable: \(error.message)")
         }
@@ -109,8 +111,9 @@ public enum AndroidVerifier {
         if let old = listed.first(where: older.contains) {
             return (false, "lists \(old), an older key of the rotation lineage, not the current signing key")
         }
-        return (false, "\(package) is listed, but with \(listed.isEmpty ? "no fingerprint" : listed.joined(separator: ", "))"
-            + "; the APK is signed with \(certificates.sorted().joined(separator: ", ")) (an upload or debug key listed "
+        let shown = listed.isEmpty ? "no fingerprint" : listed.joined(separator: ", ")
+        return (false, "\(package) is listed, but with \(shown); the APK is signed with "
+            + "\(certificates.sorted().joined(separator: ", ")) (an upload or debug key listed "
             + "instead of the app-signing key?)")
     }
 }
@@ -171,7 +174,8 @@ extension AndroidLinkMatcher {
         }
         guard let scheme = uri.scheme, scheme == "http" || scheme == "https", let host = uri.host else {
             trace.append("custom scheme \(uri.scheme ?? ""): no verification exists; any app may claim it")
-            return AndroidLinkDecision(url: url, outcome: .opensAppUnverified, activities: activities, filterLine: filterLine,
+            return AndroidLinkDecision(url: url, outcome: .opensAppUnverified, activities: activities,
+                filterLine: filterLine,
                                        trace: trace)
         }
         guard verification.isVerified(urlHost: host) else {
@@ -184,7 +188,8 @@ extension AndroidLinkMatcher {
                 trace.append("Android ≤ 11 verifies all hosts or none: another host failed")
             }
             if sdk >= 31 {
-                trace.append("Android 12+: an unverified web link opens in the browser unless the user approved the app")
+                trace.append(
+                    "Android 12+: an unverified web link opens in the browser unless the user approved the app")
                 return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, filterLine: filterLine,
                                            trace: trace)
             }
@@ -210,7 +215,9 @@ extension AndroidLinkMatcher {
                       files: [String: AssetLinksFile]) -> (Bool, String)? {
         guard let entry = verification.hosts.first(where: { AndroidVerification.covers($0.host, host.lowercased()) }),
               let file = files[entry.fileHost.lowercased()],
-              let components = file.grants(package: packageName).compactMap(\.dynamicComponents).first else { return nil }
+              let components = file.grants(package: packageName).compactMap(\.dynamicComponents).first else {
+            return nil
+        }
         for component in components where DynamicRule.matches(component, uri) {
             return (!component.exclude, "dynamic rule at line \(component.line) "
                 + (component.exclude ? "excludes it" : "includes it"))
