@@ -112,6 +112,7 @@ struct ScanCommand: AsyncParsableCommand {
         for report in reports {
             do { _ = try ScanReportKind(path: report) } catch { throw ValidationError(error.description) }
         }
+        if AndroidInspect.handles(path) { return try validateAndroidURLs() }
         for url in urls {
             do {
                 guard try URLList.entry(url) != nil else { throw ValidationError("--url needs a URL") }
@@ -276,6 +277,16 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func readURLList(_ file: String) throws -> [URLListEntry] {
+        let data = try readListData(file)
+        do {
+            return try URLList.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw failUnreadable(file == "-" ? "<stdin>" : file, error.description)
+        }
+    }
+
+    /// The bytes of a URL list (`-`: standard input), at most `ScanInput.maxFileBytes`.
+    func readListData(_ file: String) throws -> Data {
         let data: Data
         if file == "-" {
             guard let bytes = StandardInput.read(limit: ScanInput.maxFileBytes) else {
@@ -290,11 +301,7 @@ struct ScanCommand: AsyncParsableCommand {
                 throw failUnreadable(file, "cannot be read (\((error as NSError).localizedDescription))")
             }
         }
-        do {
-            return try URLList.parse(String(decoding: data, as: UTF8.self))
-        } catch {
-            throw failUnreadable(file == "-" ? "<stdin>" : file, error.description)
-        }
+        return data
     }
 }
 

@@ -71,8 +71,15 @@ extension ScanCommand {
             kinds.append((report, kind))
         }
         try SessionCLI.checkWritable(reports)
-        var entries = urls.compactMap { try? URLList.entry($0) }
-        if let urlList { entries += try readURLList(urlList) }
+        var entries = urls
+        if let urlList {
+            let text = String(decoding: try readListData(urlList), as: UTF8.self)
+            do {
+                entries += try AndroidURLList.parse(text).map(AndroidURLList.line)
+            } catch {
+                throw failUnreadable(urlList == "-" ? "<stdin>" : urlList, error.description)
+            }
+        }
         var configuration = try fetch.configuration(routes: [.origin])
         configuration.suppliedFiles = [:]
         let request = AndroidScanRequest(
@@ -80,7 +87,7 @@ extension ScanCommand {
             fetch: configuration,
             assetLinks: AssetLinksFetchOptions(askGoogle: android.google, googleBase: android.googleBase,
                                                userAgent: fetch.userAgent ?? AssetLinksPolicy.userAgent),
-            urls: entries.map(\.url))
+            urls: entries)
         let analysis: AndroidAnalysis
         do {
             analysis = try await AndroidScan.run(request)
@@ -113,6 +120,17 @@ extension ScanCommand {
         }
         if try SessionCLI.thresholds(failOn).isTripped(by: analysis.findings) {
             throw LinkLabExit.findingsAtOrAboveThreshold
+        }
+    }
+
+    /// `--url` values for an APK: any absolute URL (custom schemes too), `!`/`=` prefixes allowed.
+    func validateAndroidURLs() throws {
+        for url in urls {
+            do {
+                guard try AndroidURLList.entry(url) != nil else { throw ValidationError("--url needs a URL") }
+            } catch let error as FindingsError {
+                throw ValidationError("--url: \(error.description)")
+            }
         }
     }
 

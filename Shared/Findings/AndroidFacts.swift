@@ -18,15 +18,26 @@ public struct AndroidFacts: Sendable {
     public let matcher: AndroidLinkMatcher
     /// Per verified host: would it verify on `sdk`, and why not.
     public let verification: AndroidVerification
+    /// The URLs the tester asked about, decided (in order).
+    public let urlChecks: [AndroidURLCheck]
 
-    public init(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport] = [], offline: Bool = false) {
+    /// Facts for one APK; `urls` are the tester's URLs with their expectations.
+    public init(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport] = [], offline: Bool = false,
+                urls: [(url: String, expectation: URLExpectation)] = []) {
         self.snapshot = snapshot
         self.sdk = sdk
         self.assetLinks = assetLinks
         self.offline = offline
-        matcher = AndroidLinkMatcher(manifest: snapshot.manifest)
-        verification = AndroidVerifier.verify(manifest: snapshot.manifest, signing: snapshot.signing,
-                                              files: Self.files(assetLinks), sdk: sdk)
+        let matcher = AndroidLinkMatcher(manifest: snapshot.manifest)
+        let files = Self.files(assetLinks)
+        let verification = AndroidVerifier.verify(manifest: snapshot.manifest, signing: snapshot.signing,
+                                                  files: files, sdk: sdk)
+        self.matcher = matcher
+        self.verification = verification
+        urlChecks = urls.map { entry in
+            AndroidURLCheck(url: entry.url, expectation: entry.expectation,
+                            decision: matcher.decide(entry.url, verification: verification, files: files))
+        }
     }
 
     /// The parsed files by host name (port dropped, lower case): what the verifier reads.

@@ -17,7 +17,7 @@ public enum AndroidFindingRules {
         AND007HTTPInVerifiedFilter(), AND008WildcardHost(), AND009OtherPackageListed(),
         AND010ExportedLinkHandler(), AND011DebuggableOrTestOnly(), AND012UnreachableDynamicRules(),
         AND013AllOrNothingFailure(), AND014AssetLinksContentType(), AND015GoogleDisagrees(),
-        AND016AssetLinksLint(),
+        AND016AssetLinksLint(), AND017URLExpectationMismatch(),
     ]
 
     /// The rule with `id`, if the Android catalogue has it.

@@ -17,7 +17,7 @@ public struct AndroidScanRequest: Sendable {
     public var fetch: FetchConfiguration
     /// Google's statement-list API as a second opinion (`--google`), and the agent.
     public var assetLinks: AssetLinksFetchOptions
-    /// URLs to decide (`--url`, `--urls`).
+    /// URLs to decide (`--url`, `--urls`), each may start with `!` (must not open the app) or `=` (must).
     public var urls: [String]
 
     public init(input: URL, sdk: Int = 35, offline: Bool = false, suppliedFiles: [String: String] = [:],
@@ -42,21 +42,21 @@ public struct AndroidAnalysis: Sendable {
     /// `AndroidFindingRules.evaluate(facts)`, in report order.
     public var findings: [Finding]
     /// One decision per URL asked, in order.
-    public var decisions: [AndroidLinkDecision]
+    public var decisions: [AndroidLinkDecision] { facts.urlChecks.map(\.decision) }
 
     /// The APK as read.
     public var snapshot: APKSnapshot { facts.snapshot }
 
     /// Pure: the analysis of an APK already read, given each file host's report (fetched,
-    /// supplied or not fetched). This is the entry point other faces and the two-platform scan
+    /// supplied or not fetched). `urls` may carry the `!`/`=` prefixes of URL lists; a malformed
+    /// one is left out (faces validate them first with `AndroidURLList`). This is the entry point other faces and the two-platform scan
     /// call: `AndroidAnalysis.make(snapshot:sdk:assetLinks:offline:urls:inputName:)`.
     public static func make(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport],
                             offline: Bool = false, urls: [String] = [], inputName: String? = nil) -> AndroidAnalysis {
-        let facts = AndroidFacts(snapshot: snapshot, sdk: sdk, assetLinks: assetLinks, offline: offline)
-        let files = AndroidFacts.files(assetLinks)
-        let decisions = urls.map { facts.matcher.decide($0, verification: facts.verification, files: files) }
+        let entries = urls.compactMap { try? AndroidURLList.entry($0) }
+        let facts = AndroidFacts(snapshot: snapshot, sdk: sdk, assetLinks: assetLinks, offline: offline, urls: entries)
         return AndroidAnalysis(inputName: inputName ?? snapshot.source, facts: facts,
-                               findings: AndroidFindingRules.evaluate(facts), decisions: decisions)
+                               findings: AndroidFindingRules.evaluate(facts))
     }
 
     /// The file hosts Android fetches for this APK on `sdk` (wildcards by their root), in order.

@@ -78,6 +78,22 @@ import Testing
         #expect(document["platform"] as? String == "android")
     }
 
+    @Test func urlExpectationsAndCustomSchemesAreDecidedAsAndroidDoes() throws {
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent("urls-\(UUID().uuidString).txt")
+        try Data("# sensitive\n!https://shop.example/orders/1\n=shop://anything\n".utf8).write(to: list)
+        defer { try? FileManager.default.removeItem(at: list) }
+        let output = try LinkLabProcess.run(["scan", apk, "--offline", "--assetlinks", "shop.example=\(shopFile)",
+                                             "--urls", list.path, "--fail-on", "security:medium", "--format", "json"])
+        #expect(output.exitCode == 1, "\(output.stderr)")
+        let findings = try json(output)["findings"] as? [[String: Any]] ?? []
+        let mismatches = findings.filter { $0["id"] as? String == "AND-017" }
+        #expect(mismatches.compactMap { $0["subject"] as? String } == ["https://shop.example/orders/1", "shop://anything"])
+        let custom = try LinkLabProcess.run(["scan", apk, "--offline", "--url", "shop://promo.shop.example:8443/reset"])
+        #expect(custom.exitCode == 0, "\(custom.stderr)")
+        #expect(custom.stdout.contains("opens the app (unverified deep link)"))
+        #expect(try LinkLabProcess.run(["scan", apk, "--offline", "--url", "no url"]).exitCode == 2)
+    }
+
     @Test func sdk30ModelsAllOrNothing() throws {
         let output = try LinkLabProcess.run(["scan", apk, "--offline", "--sdk", "30", "--format", "json"])
         #expect(output.exitCode == 0)
