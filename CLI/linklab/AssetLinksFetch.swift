@@ -61,13 +61,7 @@ struct AssetLinksFetchCommand: AsyncParsableCommand {
             reports = try await Workbench.fetchAssetLinks(hosts: hosts, configuration: try network.configuration(),
                                                           options: options)
         } catch let error as FetchError {
-            switch error {
-            case .invalidCAFile(let path, let reason):
-                throw failUnreadable(path, reason)
-            default:
-                printError("linklab: \(error.description)")
-                throw LinkLabExit.usage
-            }
+            throw fetchFailure(error)
         }
         switch format {
         case .json:

@@ -74,3 +74,11 @@ struct FetchOptions: ParsableArguments {
         configuration.caFile = caFile
     }
 }
+
+/// The exit for a fetch configuration the engine refused: 3 for an unreadable `--ca-file`
+/// (named, with the problem), 2 for anything else (one line on standard error).
+func fetchFailure(_ error: FetchError) -> ExitCode {
+    if case .invalidCAFile(let path, let reason) = error { return failUnreadable(path, reason) }
+    printError("linklab: \(error.description)")
+    return LinkLabExit.usage
+}

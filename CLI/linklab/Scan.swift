@@ -177,13 +177,7 @@ struct ScanCommand: AsyncParsableCommand {
         for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: analysis.hosts) { printError(warning) }
         let device = deviceText.map { DeviceStateSection.entries(from: $0, for: analysis) }
 
-        let generatedAt: Date
-        do {
-            generatedAt = try ReportDate.generatedAt(environment: ProcessInfo.processInfo.environment, now: Date())
-        } catch {
-            printError("linklab: \(error.description)")
-            throw LinkLabExit.usage
-        }
+        let generatedAt = try Self.reportDate()
         for report in reports {
             do {
                 let kind = try ScanReportKind(path: report)

@@ -96,13 +96,7 @@ extension ScanCommand {
             printError("linklab: \(error.description)")
             throw LinkLabExit.usage
         }
-        let generatedAt: Date
-        do {
-            generatedAt = try ReportDate.generatedAt(environment: ProcessInfo.processInfo.environment, now: Date())
-        } catch {
-            printError("linklab: \(error.description)")
-            throw LinkLabExit.usage
-        }
+        let generatedAt = try Self.reportDate()
         for (report, kind) in kinds {
             do {
                 let data = try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
@@ -120,6 +114,16 @@ extension ScanCommand {
         }
         if try SessionCLI.thresholds(failOn).isTripped(by: analysis.findings) {
             throw LinkLabExit.findingsAtOrAboveThreshold
+        }
+    }
+
+    /// The date reports print: now, or `SOURCE_DATE_EPOCH` (a malformed value is a usage error).
+    static func reportDate() throws -> Date {
+        do {
+            return try ReportDate.generatedAt(environment: ProcessInfo.processInfo.environment, now: Date())
+        } catch {
+            printError("linklab: \(error.description)")
+            throw LinkLabExit.usage
         }
     }
 

@@ -25,14 +25,8 @@ public struct AndroidURLCheck: Sendable, Equatable {
 public enum AndroidURLList {
     /// One line or `--url` value: the URL and its expectation; nil for a blank or comment line.
     public static func entry(_ text: String, line: Int? = nil) throws(FindingsError) -> (url: String, expectation: URLExpectation)? {
-        var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        if rest.isEmpty || rest.hasPrefix("#") { return nil }
-        var expectation = URLExpectation.none
-        if let first = rest.first, first == "!" || first == "=" {
-            expectation = first == "!" ? .mustNotOpen : .mustOpen
-            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-        }
-        let url = String(rest)
+        guard let split = URLList.splitExpectation(text) else { return nil }
+        let (url, expectation) = (split.url, split.expectation)
         guard !url.isEmpty, !url.contains(where: { $0 == " " || $0 == "\t" }) else {
             throw .invalidURL(line: line, text: text, reason: "one URL without spaces is needed")
         }
