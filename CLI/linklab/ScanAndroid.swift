@@ -41,7 +41,8 @@ struct AndroidScanOptions: ParsableArguments {
                 throw ValidationError("--assetlinks \(value): \(error.description)")
             }
             if let earlier = result[host.hostname] {
-                throw ValidationError("--assetlinks names \(host.hostname) twice (\(earlier) and \(file)); give one file per host")
+                throw ValidationError(
+                    "--assetlinks names \(host.hostname) twice (\(earlier) and \(file)); give one file per host")
             }
             result[host.hostname] = file
         }

@@ -24,7 +24,8 @@ public struct AndroidURLCheck: Sendable, Equatable {
 /// line), but any absolute URL with a scheme — custom schemes are what deep links use.
 public enum AndroidURLList {
     /// One line or `--url` value: the URL and its expectation; nil for a blank or comment line.
-    public static func entry(_ text: String, line: Int? = nil) throws(FindingsError) -> (url: String, expectation: URLExpectation)? {
+    public static func entry(_ text: String, line: Int? = nil)
+        throws(FindingsError) -> (url: String, expectation: URLExpectation)? {
         guard let split = URLList.splitExpectation(text) else { return nil }
         let (url, expectation) = (split.url, split.expectation)
         guard !url.isEmpty, !url.contains(where: { $0 == " " || $0 == "\t" }) else {

@@ -59,9 +59,9 @@ struct AndroidScanDocument: Encodable {
         scan = Scan(
             input: analysis.inputName, sdk: facts.sdk, offline: facts.offline,
             allOrNothing: facts.verification.allOrNothing,
-            findingCounts: Dictionary(uniqueKeysWithValues: analysis.findings.countsBySeverity().map { ($0.key.rawValue, $0.value) }),
-            findingCountsByCategory: Dictionary(uniqueKeysWithValues: analysis.findings.countsByCategory().map { category, counts in
-                (category.rawValue, Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }))
+            findingCounts: Self.named(analysis.findings.countsBySeverity()),
+            findingCountsByCategory: Dictionary(uniqueKeysWithValues: analysis.findings.countsByCategory().map {
+                ($0.key.rawValue, Self.named($0.value))
             }))
         app = App(packageName: manifest.packageName, versionName: manifest.versionName, versionCode: manifest.versionCode,
                   minSdk: manifest.minSDK, targetSdk: manifest.targetSDK, debuggable: manifest.debuggable,
@@ -74,6 +74,11 @@ struct AndroidScanDocument: Encodable {
         urls = analysis.decisions.map { URLDecision(url: $0.url, outcome: $0.outcome.rawValue, activities: $0.activities,
                                                     trace: $0.trace) }
         findings = FindingsJSON.entries(analysis.findings, triage: triage)
+    }
+
+    /// Counts keyed by severity name.
+    static func named(_ counts: [Severity: Int]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
     }
 }
 

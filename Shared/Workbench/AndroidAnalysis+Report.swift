@@ -53,18 +53,28 @@ extension AndroidAnalysis {
         let manifest = snapshot.manifest
         return [
             KeyValue("Package", manifest.packageName),
-            KeyValue("Version", "\(manifest.versionName ?? "unknown") (\(manifest.versionCode.map(String.init) ?? "unknown"))"),
-            KeyValue("SDK", "min \(manifest.minSDK.map(String.init) ?? "unknown"), target \(manifest.targetSDK.map(String.init) ?? "unknown")"),
+            KeyValue("Version", "\(manifest.versionName ?? "unknown") (\(Self.number(manifest.versionCode)))"),
+            KeyValue("SDK", "min \(Self.number(manifest.minSDK)), target \(Self.number(manifest.targetSDK))"),
             KeyValue("Signing certificate SHA-256", facts.signingFingerprints.isEmpty ? "unsigned"
                 : facts.signingFingerprints.joined(separator: "\n")),
             KeyValue("Input", inputName + (snapshot.baseEntry.map { " (base APK: \($0))" } ?? "")),
         ]
     }
 
+    private static func number(_ value: Int?) -> String {
+        value.map(String.init) ?? "unknown"
+    }
+
     private var scopeSection: ReportSection {
         let network = facts.offline
-            ? "Offline: no network was used. Files supplied with --assetlinks stand in for what the hosts serve; other hosts were not fetched and count as not verified."
-            : "Each verified host's assetlinks.json was fetched as Android does: https://HOST/.well-known/assetlinks.json, HTTPS only, without following redirects, at most 1 MiB."
+            ? """
+              Offline: no network was used. Files supplied with --assetlinks stand in for what the hosts serve; \
+              other hosts were not fetched and count as not verified.
+              """
+            : """
+              Each verified host's assetlinks.json was fetched as Android does: \
+              https://HOST/.well-known/assetlinks.json, HTTPS only, without following redirects, at most 1 MiB.
+              """
         let facts = [
             KeyValue("Android version modelled", "API \(self.facts.sdk)" + (self.facts.verification.allOrNothing
                 ? " (Android 11 or lower: all hosts verify or none)" : "")),
@@ -73,7 +83,13 @@ extension AndroidAnalysis {
             KeyValue("URLs decided", String(decisions.count)),
         ]
         return ReportSection(title: "Scope and method", blocks: [
-            .paragraph("This report covers the Android App Links and deep links of the APK: the intent filters its manifest declares, what each host Android verifies serves, how Android decides the URLs the tester supplied, and the findings drawn from these facts.\n\n\(network)"),
+            .paragraph("""
+                This report covers the Android App Links and deep links of the APK: the intent filters its \
+                manifest declares, what each host Android verifies serves, how Android decides the URLs the \
+                tester supplied, and the findings drawn from these facts.
+
+                \(network)
+                """),
             .keyValues(facts),
         ])
     }

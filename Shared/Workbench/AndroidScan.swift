@@ -49,8 +49,8 @@ public struct AndroidAnalysis: Sendable {
 
     /// Pure: the analysis of an APK already read, given each file host's report (fetched,
     /// supplied or not fetched). `urls` may carry the `!`/`=` prefixes of URL lists; a malformed
-    /// one is left out (faces validate them first with `AndroidURLList`). This is the entry point other faces and the two-platform scan
-    /// call: `AndroidAnalysis.make(snapshot:sdk:assetLinks:offline:urls:inputName:)`.
+    /// one is left out (faces validate them first with `AndroidURLList`). The entry point other
+    /// faces and the two-platform scan call.
     public static func make(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport],
                             offline: Bool = false, urls: [String] = [], inputName: String? = nil) -> AndroidAnalysis {
         let entries = urls.compactMap { try? AndroidURLList.entry($0) }

@@ -163,7 +163,8 @@ import Testing
                                                  "--google-base", site.googleBase("differ")] + common)
             #expect(differ.exitCode == 0)
             #expect(differ.stdout.contains("differs from the host's file"))
-            #expect(differ.stdout.contains("only in Google's answer: \(AssetLinksTestSite.package) \(AssetLinksTestSite.otherFingerprint)"))
+            let only = "only in Google's answer: \(AssetLinksTestSite.package) \(AssetLinksTestSite.otherFingerprint)"
+            #expect(differ.stdout.contains(only))
         }
     }
 
@@ -177,6 +178,7 @@ import Testing
     func helpHasExamplesExitCodesAndTheContract(arguments: [String]) throws {
         let output = try LinkLabProcess.run(arguments)
         #expect(output.exitCode == 0)
-        #expect(output.stdout.contains("Examples:") && output.stdout.contains("Exit codes:") && output.stdout.contains("docs/cli.md"))
+        #expect(output.stdout.contains("Examples:") && output.stdout.contains("Exit codes:"))
+        #expect(output.stdout.contains("docs/cli.md"))
     }
 }

@@ -22,8 +22,8 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func redirectNamesItsTargetForEveryHostOfTheFile() throws {
-        let report = F.fetched("shop.example", status: 301,
-                               headers: [HeaderField(name: "Location", value: "https://www.shop.example/.well-known/assetlinks.json")])
+        let location = HeaderField(name: "Location", value: "https://www.shop.example/.well-known/assetlinks.json")
+        let report = F.fetched("shop.example", status: 301, headers: [location])
         let found = try findings(report)
         #expect(found.map(\.subject) == ["shop.example", "*.shop.example"])
         #expect(found.allSatisfy { $0.explanation.contains("301 → https://www.shop.example/.well-known/assetlinks.json") })

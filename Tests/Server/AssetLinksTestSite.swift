@@ -77,7 +77,8 @@ public final class AssetLinksTestSite: Sendable {
         routes.add(path, host: host("slow"), .delayedHeaders(slowDelay, then: .file(good)))
         routes.add(path, host: host("invalid"), .file(Array("<html>not json</html>".utf8)))
         routes.add(path, host: host("bom"), .file([0xEF, 0xBB, 0xBF] + good))
-        routes.add(path, host: host("shared"), .file(statementList([(package, fingerprint), ("com.partner.app", otherFingerprint)])))
+        let shared = statementList([(package, fingerprint), ("com.partner.app", otherFingerprint)])
+        routes.add(path, host: host("shared"), .file(shared))
         routes.add("/agree/v1/statements:list", host: googleHost,
                    .file(googleAnswer(site: "https://good.links.test", [(package, fingerprint)])))
         routes.add("/differ/v1/statements:list", host: googleHost,

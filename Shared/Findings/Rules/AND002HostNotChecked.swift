@@ -21,7 +21,8 @@ public struct AND002HostNotChecked: AndroidFindingRule {
             guard report == nil || report?.outcome == .notFetched else { return nil }
             return finding(subject: host.host,
                            detail: "\(AndroidEvidence.fileURL(host.fileHost)) was neither fetched nor supplied.",
-                           evidence: [.text("\(host.host) is verified through \(AndroidEvidence.fileURL(host.fileHost)): not fetched")])
+                           evidence: [.text("\(host.host) is verified through "
+                               + "\(AndroidEvidence.fileURL(host.fileHost)): not fetched")])
         }
     }
 }

@@ -23,7 +23,8 @@ public struct AND003WebLinksWithoutAutoVerify: AndroidFindingRule {
             for host in unverified {
                 findings.append(finding(
                     subject: "\(site.activity.name): \(host)",
-                    detail: "\(site.activity.name) claims \(site.webSchemes.map { "\($0)://\(host)" }.joined(separator: " and ")) "
+                    detail: "\(site.activity.name) claims "
+                        + site.webSchemes.map { "\($0)://\(host)" }.joined(separator: " and ") + " "
                         + "(\(site.line)) but Android does not verify \(host) for \(facts.packageName) on API \(facts.sdk).",
                     evidence: [site.evidence]))
             }

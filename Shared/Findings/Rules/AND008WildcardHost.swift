@@ -25,7 +25,8 @@ public struct AND008WildcardHost: AndroidFindingRule {
                     detail: everything
                         ? "\(site.activity.name) declares host \"*\" (\(site.line)): every web URL matches its filter."
                         : "\(site.activity.name) declares \(host) (\(site.line)): every subdomain of "
-                            + "\(AndroidEvidence.fileHost(host)) matches, verified through \(AndroidEvidence.fileHost(host))'s file.",
+                            + "\(AndroidEvidence.fileHost(host)) matches, verified through "
+                            + "\(AndroidEvidence.fileHost(host))'s file.",
                     evidence: [site.evidence], severity: everything ? .medium : severity))
             }
         }
