@@ -89,6 +89,7 @@ var package = Package(
             name: "AssociationFetch",
             dependencies: [
                 "SiteAssociation",
+                "AndroidApp",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -216,7 +217,7 @@ var package = Package(
         .testTarget(name: "MachOReaderTests", dependencies: ["MachOReader", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AppInspectionTests", dependencies: ["AppInspection", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AndroidAppTests", dependencies: ["AndroidApp", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "TestSupport", "TestServer"], swiftSettings: strict),
+        .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "AndroidApp", "TestSupport", "TestServer"], swiftSettings: strict),
         .testTarget(name: "FindingsTests", dependencies: ["Findings", "AndroidApp", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport", "TestServer"], exclude: ["Golden"], swiftSettings: strict),

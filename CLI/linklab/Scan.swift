@@ -10,7 +10,8 @@ struct ScanCommand: AsyncParsableCommand {
         commandName: "scan",
         abstract: "Audit an app's universal links end to end and write reports.",
         discussion: """
-            Inspects PATH (.ipa, .app folder or Mach-O), fetches the association file of every \
+            Inspects PATH (.ipa, .app folder or Mach-O; or an Android .apk, .xapk or .apks: see \
+            below), fetches the association file of every \
             associated domain of every bundle (CDN, origin and legacy routes, all hosts at once; a \
             wildcard entry is fetched from its apex), decides the URLs given with --url/--urls for \
             the app and every other app the files name, and derives findings.
@@ -31,6 +32,15 @@ struct ScanCommand: AsyncParsableCommand {
               linklab scan App.ipa --offline --aasa example.com=aasa.json --url '!https://example.com/logout'
               linklab scan App.ipa --fail-on high --format json > scan.json
               linklab scan App.ipa --fail-on security:medium --fail-on reliability:high
+
+            Android: for an .apk (.xapk, .apks) PATH, the manifest's intent filters are read, each \
+            host Android verifies has its https://HOST/.well-known/assetlinks.json fetched as \
+            Android does, URLs are decided for the Android version --sdk (default 35), and the \
+            AND-… findings are derived. --offline with --assetlinks HOST=FILE (repeatable) reads \
+            files instead; a host without one is "not fetched", never verified. --google asks \
+            Google's statement-list API too.
+              linklab scan app.apk --report report.pdf --fail-on high
+              linklab scan app.apk --offline --assetlinks example.com=assetlinks.json --sdk 30
 
             Every finding has a category (security: an attacker gains something; reliability: \
             links break for users) and a severity; reports group by category first. The rubric: \
@@ -90,6 +100,9 @@ struct ScanCommand: AsyncParsableCommand {
     @OptionGroup(title: "Engagement (printed on the report's first page, saved with --save)")
     var engagement: EngagementOptions
 
+    @OptionGroup(title: "Android (PATH is an .apk, .xapk or .apks)")
+    var android: AndroidScanOptions
+
     func validate() throws {
         _ = try parsedSupplies()
         if path == "-" && urlList == "-" {
@@ -99,6 +112,7 @@ struct ScanCommand: AsyncParsableCommand {
         for report in reports {
             do { _ = try ScanReportKind(path: report) } catch { throw ValidationError(error.description) }
         }
+        if AndroidInspect.handles(path) { return try validateAndroidURLs() }
         for url in urls {
             do {
                 guard try URLList.entry(url) != nil else { throw ValidationError("--url needs a URL") }
@@ -109,6 +123,7 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if AndroidInspect.handles(path) { return try await runAndroid() }
         let supplies = try parsedSupplies()
         for (_, file) in supplies.sorted(by: { $0.key < $1.key }) {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
@@ -162,13 +177,7 @@ struct ScanCommand: AsyncParsableCommand {
         for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: analysis.hosts) { printError(warning) }
         let device = deviceText.map { DeviceStateSection.entries(from: $0, for: analysis) }
 
-        let generatedAt: Date
-        do {
-            generatedAt = try ReportDate.generatedAt(environment: ProcessInfo.processInfo.environment, now: Date())
-        } catch {
-            printError("linklab: \(error.description)")
-            throw LinkLabExit.usage
-        }
+        let generatedAt = try Self.reportDate()
         for report in reports {
             do {
                 let kind = try ScanReportKind(path: report)
@@ -261,7 +270,17 @@ struct ScanCommand: AsyncParsableCommand {
         return host
     }
 
-    private func readURLList(_ file: String) throws -> [URLListEntry] {
+    func readURLList(_ file: String) throws -> [URLListEntry] {
+        let data = try readListData(file)
+        do {
+            return try URLList.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw failUnreadable(file == "-" ? "<stdin>" : file, error.description)
+        }
+    }
+
+    /// The bytes of a URL list (`-`: standard input), at most `ScanInput.maxFileBytes`.
+    func readListData(_ file: String) throws -> Data {
         let data: Data
         if file == "-" {
             guard let bytes = StandardInput.read(limit: ScanInput.maxFileBytes) else {
@@ -276,11 +295,7 @@ struct ScanCommand: AsyncParsableCommand {
                 throw failUnreadable(file, "cannot be read (\((error as NSError).localizedDescription))")
             }
         }
-        do {
-            return try URLList.parse(String(decoding: data, as: UTF8.self))
-        } catch {
-            throw failUnreadable(file == "-" ? "<stdin>" : file, error.description)
-        }
+        return data
     }
 }
 

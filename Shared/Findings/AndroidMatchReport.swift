@@ -10,7 +10,12 @@ public enum URLListLine: Sendable, Equatable {
     /// Reads one line (nil for a blank or comment line); custom schemes are taken when `anyScheme`.
     public static func read(_ text: String, line: Int?, anyScheme: Bool) -> URLListLine? {
         do {
-            return try URLList.entry(text, line: line, anyScheme: anyScheme).map { .entry($0) }
+            // Custom schemes through the Android list syntax; http(s) keeps the iOS checks.
+            if anyScheme, let (url, expectation) = try AndroidURLList.entry(text, line: line),
+               !URLListEntry(url: url).isWebURL {
+                return .entry(URLListEntry(url: url, expectation: expectation, line: line))
+            }
+            return try URLList.entry(text, line: line).map { .entry($0) }
         } catch {
             let problem: String
             if case let .invalidURL(_, _, reason) = error { problem = "not a URL: \(reason)" } else {

@@ -64,42 +64,31 @@ public enum URLList {
     /// Longest line read.
     public static let maxLineLength = 8_192
 
-    /// Parses a whole list; `anyScheme` also takes custom-scheme URLs (Android deep links).
-    public static func parse(_ text: String, anyScheme: Bool = false) throws(FindingsError) -> [URLListEntry] {
+    /// Parses a whole list.
+    public static func parse(_ text: String) throws(FindingsError) -> [URLListEntry] {
         var entries: [URLListEntry] = []
         var body = Substring(text)
         if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
         for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = index + 1
             guard line.count <= maxLineLength else { throw .lineTooLong(line: number, limit: maxLineLength) }
-            guard let entry = try entry(String(line), line: number, anyScheme: anyScheme) else { continue }
+            guard let entry = try entry(String(line), line: number) else { continue }
             guard entries.count < maxURLs else { throw .tooManyURLs(limit: maxURLs) }
             entries.append(entry)
         }
         return entries
     }
 
-    /// Reads one line (or a `--url` value); nil for a blank or comment line. `anyScheme` takes
-    /// custom-scheme URLs too (`shop://cart`, `myapp:open`: Android and iOS deep links).
-    public static func entry(_ text: String, line: Int? = nil, anyScheme: Bool = false)
-        throws(FindingsError) -> URLListEntry? {
-        var rest = Substring(text).trimmingCharacters(in: .whitespacesAndNewlines)[...]
-        if rest.isEmpty || rest.hasPrefix("#") { return nil }
-        var expectation = URLExpectation.none
-        if let first = rest.first, first == "!" || first == "=" {
-            expectation = first == "!" ? .mustNotOpen : .mustOpen
-            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-        }
-        let url = String(rest)
+    /// Reads one line (or a `--url` value); nil for a blank or comment line.
+    public static func entry(_ text: String, line: Int? = nil) throws(FindingsError) -> URLListEntry? {
+        guard let split = splitExpectation(text) else { return nil }
+        let (url, expectation) = (split.url, split.expectation)
         guard !url.isEmpty else { throw .invalidURL(line: line, text: text, reason: "no URL after the prefix") }
         guard !url.contains(where: { $0 == " " || $0 == "\t" }) else {
             throw .invalidURL(line: line, text: text, reason: "a URL cannot contain spaces (percent-encode them as %20)")
         }
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
             throw .invalidURL(line: line, text: text, reason: "not an absolute URL")
-        }
-        if anyScheme, scheme != "https", scheme != "http" {
-            return URLListEntry(url: url, expectation: expectation, line: line, components: components)
         }
         guard scheme == "https" || scheme == "http" else {
             throw .invalidURL(line: line, text: text, reason: "universal links are https:// URLs (scheme \(scheme))")
@@ -108,5 +97,18 @@ public enum URLList {
             throw .invalidURL(line: line, text: text, reason: "the URL has no host")
         }
         return URLListEntry(url: url, expectation: expectation, line: line, components: components)
+    }
+
+    /// A list line split into its URL and the expectation its prefix says (`!` must not open,
+    /// `=` must); nil for a blank or `#` comment line. Shared with `AndroidURLList`.
+    static func splitExpectation(_ text: String) -> (url: String, expectation: URLExpectation)? {
+        var rest = Substring(text).trimmingCharacters(in: .whitespacesAndNewlines)[...]
+        if rest.isEmpty || rest.hasPrefix("#") { return nil }
+        var expectation = URLExpectation.none
+        if let first = rest.first, first == "!" || first == "=" {
+            expectation = first == "!" ? .mustNotOpen : .mustOpen
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        }
+        return (String(rest), expectation)
     }
 }
