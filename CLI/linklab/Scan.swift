@@ -62,6 +62,15 @@ struct ScanCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("An .ipa, an unpacked .app folder, or a Mach-O file (- for standard input).", valueName: "PATH"))
     var path: String
 
+    @Argument(help: ArgumentHelp(
+        "With an .ipa PATH: the product's Android .apk (or the reverse): one report for both platforms.",
+        valueName: "OTHER"))
+    var otherPath: String?
+
+    @Option(name: .customLong("ios"), help: ArgumentHelp(
+        "With an .apk PATH: the product's iOS app: one report for both platforms.", valueName: "APP.ipa"))
+    var iosPath: String?
+
     @Option(name: .customLong("aasa"), help: ArgumentHelp("Use FILE instead of fetching HOST (repeatable); a folder supplies each HOST.json in it.", valueName: "HOST=FILE|DIR"))
     var suppliedFiles: [String] = []
 
@@ -112,6 +121,7 @@ struct ScanCommand: AsyncParsableCommand {
         for report in reports {
             do { _ = try ScanReportKind(path: report) } catch { throw ValidationError(error.description) }
         }
+        if try platformPair() != nil { return try validateBothURLs() }
         if AndroidInspect.handles(path) { return try validateAndroidURLs() }
         for url in urls {
             do {
@@ -123,6 +133,7 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let pair = try platformPair() { return try await runBoth(ipa: pair.ipa, apk: pair.apk) }
         if AndroidInspect.handles(path) { return try await runAndroid() }
         let supplies = try parsedSupplies()
         for (_, file) in supplies.sorted(by: { $0.key < $1.key }) {

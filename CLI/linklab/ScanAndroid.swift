@@ -11,8 +11,9 @@ struct AndroidScanOptions: ParsableArguments {
     var sdk: Int = 35
 
     @Option(name: .customLong("assetlinks"), help: ArgumentHelp(
-        "Use FILE as HOST's assetlinks.json instead of fetching it (repeatable; for *.example.com give example.com).",
-        valueName: "HOST=FILE"))
+        "Use FILE as HOST's assetlinks.json instead of fetching it (repeatable; for *.example.com give example.com; "
+            + "a folder supplies each HOST.json in it).",
+        valueName: "HOST=FILE|DIR"))
     var assetLinks: [String] = []
 
     @Flag(help: "Also ask Google's Digital Asset Links API for each host and compare (needs the network).")
@@ -27,24 +28,12 @@ struct AndroidScanOptions: ParsableArguments {
         _ = try suppliedFiles()
     }
 
-    /// `--assetlinks HOST=FILE` values as host name → file; the same host twice is a usage error.
+    /// `--assetlinks HOST=FILE` values (and `--assetlinks DIR`: every `HOST.json` in DIR) as host
+    /// name → file; the same host twice is a usage error (as `--aasa`).
     func suppliedFiles() throws -> [String: String] {
         var result: [String: String] = [:]
-        for value in assetLinks {
-            guard let equals = value.firstIndex(of: "="), equals != value.startIndex,
-                  value.index(after: equals) != value.endIndex else {
-                throw ValidationError("--assetlinks needs HOST=FILE (got '\(value)')")
-            }
-            let file = String(value[value.index(after: equals)...])
-            let host: FetchHost
-            do { host = try FetchHost.parse(String(value[..<equals])) } catch {
-                throw ValidationError("--assetlinks \(value): \(error.description)")
-            }
-            if let earlier = result[host.hostname] {
-                throw ValidationError(
-                    "--assetlinks names \(host.hostname) twice (\(earlier) and \(file)); give one file per host")
-            }
-            result[host.hostname] = file
+        for (host, file) in try ScanCommand.parseSupplies(assetLinks, flag: "--assetlinks") {
+            result[(try? FetchHost.parse(host).hostname) ?? host] = file
         }
         return result
     }

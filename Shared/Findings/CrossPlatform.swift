@@ -40,6 +40,19 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
             self.opensApp = opensApp
             self.reason = reason
         }
+
+        /// The outcome for people ("opens the app (unverified)", "another app", …).
+        public var outcomeText: String { Self.text(outcome) }
+
+        static func text(_ key: String) -> String {
+            switch key {
+            case "opens_app": return "opens the app"
+            case "opens_app_unverified": return "opens the app (unverified)"
+            case "chooser": return "chooser"
+            case "other_app": return "another app"
+            default: return "browser"
+            }
+        }
     }
 
     public struct Row: Sendable, Codable, Equatable {
@@ -154,14 +167,7 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
     }
 
     static func outcomeText(_ key: String) -> String {
-        let text: String = switch key {
-        case "opens_app": "opens the app"
-        case "opens_app_unverified": "opens the app (unverified)"
-        case "chooser": "chooser"
-        case "other_app": "another app"
-        default: "browser"
-        }
-        return text.padding(toLength: 26, withPad: " ", startingAt: 0)
+        Side.text(key).padding(toLength: 26, withPad: " ", startingAt: 0)
     }
 }
 
