@@ -104,7 +104,7 @@ extension AssociationFetcher {
             try? await Task.sleep(until: end, clock: .continuous)
             if !Task.isCancelled { task.cancel() }
         }
-        let result = await task.value
+        let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
         timer.cancel()
         return result
     }
