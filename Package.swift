@@ -220,7 +220,7 @@ var package = Package(
         .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "AndroidApp", "TestSupport", "TestServer"], swiftSettings: strict),
         .testTarget(name: "FindingsTests", dependencies: ["Findings", "AndroidApp", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport", "TestServer"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "AndroidApp", "TestSupport", "TestServer"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),
         // Linux checks of the Mac app: its sources parse, its Xcode project, scheme, Info.plist,
         // entitlements and accessibility identifiers are consistent (the app builds on macOS CI).

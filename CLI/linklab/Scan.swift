@@ -281,7 +281,7 @@ struct ScanCommand: AsyncParsableCommand {
         return host
     }
 
-    func readURLList(_ file: String) throws -> [URLListEntry] {
+    private func readURLList(_ file: String) throws -> [URLListEntry] {
         let data = try readListData(file)
         do {
             return try URLList.parse(String(decoding: data, as: UTF8.self))

@@ -47,6 +47,10 @@ extension ScanCommand {
             printError("linklab: \(flag) is for iOS apps; \(path) is an Android package (use --assetlinks HOST=FILE)")
             throw LinkLabExit.usage
         }
+        if offline, android.google {
+            printError("linklab: --google asks Google's API over the network; it cannot be used with --offline")
+            throw LinkLabExit.usage
+        }
         let supplied = try android.suppliedFiles()
         for (_, file) in supplied.sorted(by: { $0.key < $1.key }) {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }

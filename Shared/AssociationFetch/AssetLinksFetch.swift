@@ -13,6 +13,9 @@ public enum AssetLinksPolicy {
     public static let timeout: Duration = .seconds(5)
     /// The agent sent: Android's HTTP stack announces itself as Dalvik (assumed form).
     public static let userAgent = "Dalvik/2.1.0 (Linux; U; Android 15)"
+    /// `include` statements followed: one level (AOSP StatementService, `MAX_INCLUDE_LEVEL = 1`);
+    /// at most this many per file (ours).
+    public static let maxIncludes = 10
     /// Google's Digital Asset Links statement-list endpoint (the second opinion).
     public static let googleAPIBase = "https://digitalassetlinks.googleapis.com/v1/statements:list"
 
@@ -78,6 +81,25 @@ public struct AssetLinksReport: Sendable, Equatable {
     public var outcome: AssetLinksOutcome
     /// Why the file cannot be used, in one line (nil when it can).
     public var problem: String?
+    /// The statement lists the file's `include` statements name, fetched one level deep as
+    /// Android does (empty offline: they are listed in `file.includes` but not read).
+    public var included: [AssetLinksInclude] = []
+
+    /// What Android verifies against: the file's statements and those of every readable
+    /// included list (nil when the file itself is unusable or absent).
+    public var effectiveFile: AssetLinksFile? {
+        guard var merged = file, outcome.hasFile else { return nil }
+        for include in included {
+            if let statements = include.file?.statements, include.problem == nil { merged.statements += statements }
+        }
+        return merged
+    }
+
+    /// `include` targets that were not read (offline, not https, or failed), for explanations.
+    public var unreadIncludes: [String] {
+        guard let file else { return [] }
+        return file.includes.filter { url in !included.contains { $0.url == url && $0.problem == nil } }
+    }
 
     /// A report from a finished request (or a supplied file's bytes when `result.route == .local`).
     public init(host: String, result: RouteResult?, google: GoogleStatementList? = nil) {
@@ -132,7 +154,28 @@ public struct AssetLinksReport: Sendable, Equatable {
     /// The host's own file compared with Google's answer (nil unless both are known).
     public var comparison: AssetLinksComparison? {
         guard let google, google.problem == nil, google.error == nil, google.status == 200 else { return nil }
-        return AssetLinksComparison(file: file?.linkGrants ?? [], google: google.grants)
+        return AssetLinksComparison(file: (effectiveFile ?? file)?.linkGrants ?? [], google: google.grants)
+    }
+}
+
+/// One statement list an `include` statement names, as fetched.
+public struct AssetLinksInclude: Sendable, Equatable {
+    public var url: String
+    /// The request; nil when the URL was not fetched (not https).
+    public var result: RouteResult?
+    public var file: AssetLinksFile?
+    /// Why it adds nothing (not https, no 200 answer, too large, unreadable), or nil.
+    public var problem: String?
+
+    /// The include as fetched (or refused before fetching: `result` nil and a `problem`).
+    public init(url: String, result: RouteResult?, problem: String? = nil) {
+        self.url = url
+        self.result = result
+        self.problem = problem
+        guard let result, problem == nil else { return }
+        let report = AssetLinksReport(host: URLComponents(string: url)?.host ?? url, result: result)
+        file = report.file
+        if !report.outcome.hasFile { self.problem = report.problem ?? report.outcome.rawValue }
     }
 }
 

@@ -59,7 +59,26 @@ extension AssociationFetcher {
                 google = invalid
             }
         }
-        return AssetLinksReport(host: host.authority, result: await own, google: google)
+        var report = AssetLinksReport(host: host.authority, result: await own, google: google)
+        if report.outcome.hasFile, let includes = report.file?.includes, !includes.isEmpty {
+            report.included = await followIncludes(includes, host: host, agent: options.userAgent, deadline: deadline)
+        }
+        return report
+    }
+
+    /// The lists `include` statements name, one level deep (their own includes are not followed,
+    /// as Android's verifier does), https only, at most `AssetLinksPolicy.maxIncludes`.
+    private func followIncludes(_ urls: [String], host: FetchHost, agent: String,
+                                deadline: ContinuousClock.Instant) async -> [AssetLinksInclude] {
+        var out: [AssetLinksInclude] = []
+        for url in urls.prefix(AssetLinksPolicy.maxIncludes) {
+            guard URLComponents(string: url)?.scheme?.lowercased() == "https" else {
+                out.append(AssetLinksInclude(url: url, result: nil, problem: "not an https:// URL; Android does not fetch it"))
+                continue
+            }
+            out.append(AssetLinksInclude(url: url, result: await request(url, host: host, agent: agent, deadline: deadline)))
+        }
+        return out
     }
 
     /// One GET within the per-request timeout and the run's deadline, body capped at 1 MiB.
@@ -85,7 +104,7 @@ extension AssociationFetcher {
             try? await Task.sleep(until: end, clock: .continuous)
             if !Task.isCancelled { task.cancel() }
         }
-        let result = await task.value
+        let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
         timer.cancel()
         return result
     }

@@ -44,7 +44,7 @@ public struct AndroidFacts: Sendable {
     public static func files(_ reports: [AssetLinksReport]) -> [String: AssetLinksFile] {
         var files: [String: AssetLinksFile] = [:]
         for report in reports {
-            guard let file = report.file else { continue }
+            guard let file = report.effectiveFile ?? report.file else { continue }
             files[hostName(report.host)] = file
         }
         return files

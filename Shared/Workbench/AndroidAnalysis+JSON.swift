@@ -84,6 +84,13 @@ struct AndroidScanDocument: Encodable {
 
 /// One host's `assetlinks.json` in JSON (`assetlinks fetch` and `scan app.apk`).
 public struct AssetLinksHostJSON: Encodable, Sendable {
+    struct Included: Encodable {
+        var url: String
+        var status: Int?
+        var problem: String?
+        var grants: [AssetLinksGrant]
+    }
+
     struct Google: Encodable {
         var url: String
         var status: Int?
@@ -119,6 +126,8 @@ public struct AssetLinksHostJSON: Encodable, Sendable {
     var contentTypeProblem: String?
     var grants: [AssetLinksGrant]
     var includes: [String]
+    /// The included lists as fetched (one level deep).
+    var included: [Included]
     var diagnostics: [AssetLinksFile.Diagnostic]
     var google: Google?
 
@@ -141,6 +150,9 @@ public struct AssetLinksHostJSON: Encodable, Sendable {
         contentTypeProblem = report.contentTypeProblem
         grants = report.file?.linkGrants ?? []
         includes = report.file?.includes ?? []
+        included = report.included.map {
+            Included(url: $0.url, status: $0.result?.status, problem: $0.problem, grants: $0.file?.linkGrants ?? [])
+        }
         diagnostics = report.file?.diagnostics ?? []
         if let google = report.google {
             let comparison = report.comparison

@@ -72,6 +72,10 @@ public enum AssetLinksFetchText {
             if let type = report.contentTypeProblem { out += "  content type: \(type)\n" }
             if let file = report.file {
                 for grant in file.linkGrants { out += "  grants \(grant.packageName) \(grant.fingerprint)\n" }
+                for include in report.included {
+                    out += "  includes \(include.url): " + (include.problem ?? "read, "
+                        + "\(include.file?.linkGrants.count ?? 0) grant(s)") + "\n"
+                }
                 for diagnostic in file.diagnostics {
                     out += "  \(diagnostic.line):\(diagnostic.column): \(diagnostic.severity) \(diagnostic.id): "
                         + "\(diagnostic.message)\n"

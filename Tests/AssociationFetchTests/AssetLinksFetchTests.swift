@@ -156,6 +156,21 @@ func withAssetLinksWorld<T: Sendable>(
         }
     }
 
+    @Test func includesAreFollowedOneLevelHTTPSOnlyAndMerged() async throws {
+        try await withAssetLinksWorld { site, fetcher in
+            let report = try await fetch(fetcher, site.hostArgument("include"))
+            #expect(report.outcome == .ok)
+            #expect(report.file?.linkGrants.isEmpty == true, "the file itself grants nothing")
+            #expect(report.included.count == 3)
+            #expect(report.included.map { $0.problem == nil } == [true, false, false])
+            #expect(report.included[1].problem?.contains("not an https:// URL") == true)
+            #expect(report.included[2].problem?.contains("HTTP 404") == true)
+            #expect(report.effectiveFile?.linkGrants == [AssetLinksGrant(packageName: AssetLinksTestSite.package,
+                                                                         fingerprint: AssetLinksTestSite.fingerprint)])
+            #expect(report.unreadIncludes.count == 2)
+        }
+    }
+
     @Test func googleNotAskedByDefault() async throws {
         try await withAssetLinksWorld { site, fetcher in
             let report = try await fetch(fetcher, site.hostArgument("good"))

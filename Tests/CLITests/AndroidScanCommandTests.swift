@@ -108,6 +108,7 @@ import Testing
         let twice = try LinkLabProcess.run(["scan", apk, "--assetlinks", "a.example=x", "--assetlinks", "a.example=y"])
         #expect(twice.exitCode == 2 && twice.stderr.contains("twice"))
         #expect(try LinkLabProcess.run(["scan", apk, "--sdk", "0"]).exitCode == 2)
+        #expect(try LinkLabProcess.run(["scan", apk, "--offline", "--google"]).exitCode == 2)
     }
 
     @Test func unreadableInputsExitThree() throws {

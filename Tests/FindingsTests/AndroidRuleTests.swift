@@ -58,6 +58,21 @@ private typealias F = AndroidFactsFactory
         #expect(found.first?.explanation.contains("an older key of the rotation lineage") == true)
     }
 
+    @Test func anIncludeThatWasNotReadIsNamed() throws {
+        let found = try findings(F.supplied("shop.example", #"[{"include": "https://other.example/.well-known/assetlinks.json"}]"#))
+        let text = try #require(found.first?.explanation)
+        #expect(text.contains("also includes https://other.example/.well-known/assetlinks.json (not fetched)"))
+    }
+
+    @Test func grantsOfAnIncludedListCount() throws {
+        var report = F.supplied("shop.example", #"[{"include": "https://other.example/a.json"}]"#)
+        var result = RouteResult(route: .origin, url: "https://other.example/a.json", userAgent: nil)
+        result.status = 200
+        result.body = Data(F.good.utf8)
+        report.included = [AssetLinksInclude(url: "https://other.example/a.json", result: result)]
+        #expect(try findings(report).isEmpty)
+    }
+
     @Test func notFetchedIsLeftToAND002() throws {
         #expect(try findings(AssetLinksReport(host: "shop.example", result: nil)).isEmpty)
     }

@@ -8,7 +8,9 @@ import Foundation
 ///
 /// Scenarios: `good`, `r301` (redirect to `good`), `notfound`, `html` (file served as
 /// text/html), `big` (over 1 MiB), `slow` (headers after `slowDelay`), `invalid` (not JSON),
-/// `bom` (UTF-8 byte-order mark), `shared` (also grants another package).
+/// `bom` (UTF-8 byte-order mark), `shared` (also grants another package); and on a second
+/// server (`includeServer`, started after the first so its files can name the first's port)
+/// `include`, whose file only includes `good`'s, an `http://` list and a missing one.
 public final class AssetLinksTestSite: Sendable {
     public static let domain = "links.test"
     public static let googleHost = "google.test"
@@ -21,13 +23,17 @@ public final class AssetLinksTestSite: Sendable {
 
     public let pki: TestPKI
     public let server: TestHTTPSServer
+    /// Serves `include.links.test` (its file names URLs on `server`).
+    public let includeServer: TestHTTPSServer
     /// A port on 127.0.0.1 where nothing listens (for "unreachable").
     public let closedPort: Int
 
     /// `good` → `good.links.test`.
     public static func host(_ scenario: String) -> String { "\(scenario).\(domain)" }
     /// `HOST:PORT` to fetch for a scenario.
-    public func hostArgument(_ scenario: String) -> String { "\(Self.host(scenario)):\(server.port)" }
+    public func hostArgument(_ scenario: String) -> String {
+        "\(Self.host(scenario)):\(scenario == "include" ? includeServer.port : server.port)"
+    }
     /// The Google API stand-in that agrees with the good file (`/agree/…`) or differs from it (`/differ/…`).
     public func googleBase(_ answer: String) -> String {
         "https://\(Self.googleHost):\(server.port)/\(answer)/v1/statements:list"
@@ -35,6 +41,7 @@ public final class AssetLinksTestSite: Sendable {
     /// `--resolve` pins for every name the server answers.
     public var resolveArguments: [String] {
         (Self.scenarios.map(Self.host) + [Self.googleHost]).map { server.resolveArgument(for: $0) }
+            + [includeServer.resolveArgument(for: Self.host("include"))]
     }
 
     public static let scenarios = ["good", "r301", "notfound", "html", "big", "slow", "invalid", "bom", "shared"]
@@ -84,16 +91,25 @@ public final class AssetLinksTestSite: Sendable {
         routes.add("/differ/v1/statements:list", host: googleHost,
                    .file(googleAnswer(site: "https://good.links.test", [(package, otherFingerprint)])))
         let server = try await TestHTTPSServer.start(routes: routes, identity: pki.serverIdentity)
-        return AssetLinksTestSite(pki: pki, server: server, closedPort: try await TestSite.findClosedPortForTests())
+        var includeRoutes = TestRoutes()
+        let includes = ["https://\(host("good")):\(server.port)\(path)", "http://\(host("good"))\(path)",
+                        "https://\(host("notfound")):\(server.port)\(path)"]
+        includeRoutes.add(path, host: host("include"),
+                          .file(Array(("[" + includes.map { "{\"include\": \"\($0)\"}" }.joined(separator: ",") + "]").utf8)))
+        let includeServer = try await TestHTTPSServer.start(routes: includeRoutes, identity: pki.serverIdentity)
+        return AssetLinksTestSite(pki: pki, server: server, includeServer: includeServer,
+                                  closedPort: try await TestSite.findClosedPortForTests())
     }
 
-    private init(pki: TestPKI, server: TestHTTPSServer, closedPort: Int) {
+    private init(pki: TestPKI, server: TestHTTPSServer, includeServer: TestHTTPSServer, closedPort: Int) {
         self.pki = pki
         self.server = server
+        self.includeServer = includeServer
         self.closedPort = closedPort
     }
 
     public func stop() async {
         await server.stop()
+        await includeServer.stop()
     }
 }

@@ -38,9 +38,21 @@ public struct AND001HostWouldNotVerify: AndroidFindingRule {
                 evidence.append(.text("APK signing certificate SHA-256 (API \(facts.sdk)): "
                     + facts.signingFingerprints.joined(separator: ", ")))
                 detail = "\(host.host): " + host.reason + Self.debugKeyNote(facts) + "."
+                    + Self.includeNote(report)
             }
             return finding(subject: host.host, detail: detail, evidence: evidence)
         }
+    }
+
+    /// The `include` statements that were not read (offline, not https, failed): they may hold the grant.
+    static func includeNote(_ report: AssetLinksReport) -> String {
+        let unread = report.unreadIncludes
+        guard !unread.isEmpty else { return "" }
+        let why = unread.map { url in
+            report.included.first { $0.url == url }?.problem.map { "\(url) (\($0))" } ?? "\(url) (not fetched)"
+        }
+        return " The file also includes " + AndroidEvidence.list(why) + ", which could not be read here: "
+            + "Android reads includes one level deep."
     }
 
     /// A hint when the APK itself is signed with the Android debug key.

@@ -19,8 +19,7 @@ public struct AND009OtherPackageListed: AndroidFindingRule {
         var seen: Set<String> = []
         var findings: [Finding] = []
         for host in facts.verification.hosts where seen.insert(host.fileHost.lowercased()).inserted {
-            guard let report = facts.report(forFileHost: host.fileHost), let file = report.file,
-                  report.outcome.hasFile else { continue }
+            guard let report = facts.report(forFileHost: host.fileHost), let file = report.effectiveFile else { continue }
             let others = file.otherPackages(than: facts.packageName)
             guard !others.isEmpty else { continue }
             let grants = file.linkGrants.filter { others.contains($0.packageName) }

@@ -19,7 +19,8 @@ public struct AND012UnreachableDynamicRules: AndroidFindingRule {
         var findings: [Finding] = []
         var seen: Set<String> = []
         for host in facts.verification.hosts where seen.insert(host.fileHost.lowercased()).inserted {
-            guard let report = facts.report(forFileHost: host.fileHost), let file = report.file else { continue }
+            guard let report = facts.report(forFileHost: host.fileHost),
+                  let file = report.effectiveFile ?? report.file else { continue }
             let sameFile = facts.verification.hosts.filter { $0.fileHost.lowercased() == host.fileHost.lowercased() }
             let urlHosts = sameFile.map { $0.host.hasPrefix("*.") ? "sub." + $0.fileHost : $0.host }
             let declared = Self.declaredPaths(facts.snapshot.manifest)
