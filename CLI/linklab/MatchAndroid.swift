@@ -78,18 +78,7 @@ struct MatchAndroid {
     private func readLines() throws -> [URLListLine] {
         var lines = command.urls.compactMap { URLListLine.read($0, line: nil, anyScheme: true) }
         if let file = command.urlsFile {
-            let data: Data
-            if file == "-" {
-                guard let bytes = StandardInput.read(limit: ScanInput.maxFileBytes) else {
-                    throw failUnreadable("<stdin>", "over \(ScanInput.maxFileBytes) bytes; not read")
-                }
-                data = bytes
-            } else {
-                if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
-                do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-                    throw failUnreadable(file, "cannot be read (\((error as NSError).localizedDescription))")
-                }
-            }
+            let data = try ScanCommand.listData(file)
             var text = String(decoding: data, as: UTF8.self)
             if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
             let split = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)

@@ -291,7 +291,10 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     /// The bytes of a URL list (`-`: standard input), at most `ScanInput.maxFileBytes`.
-    func readListData(_ file: String) throws -> Data {
+    func readListData(_ file: String) throws -> Data { try Self.listData(file) }
+
+    /// `readListData` for any command (`match --android` too).
+    static func listData(_ file: String) throws -> Data {
         let data: Data
         if file == "-" {
             guard let bytes = StandardInput.read(limit: ScanInput.maxFileBytes) else {

@@ -91,16 +91,9 @@ extension ScanCommand {
             throw LinkLabExit.usage
         }
         let generatedAt = try Self.reportDate()
-        for (report, kind) in kinds {
-            do {
-                let data = try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
-                                               engagement: engagement.engagement)
-                try data.write(to: URL(fileURLWithPath: report))
-            } catch let error as WorkbenchError {
-                throw failUnreadable(report, error.description)
-            } catch {
-                throw failUnreadable(report, "cannot be written (\((error as NSError).localizedDescription))")
-            }
+        try Self.write(kinds) { kind in
+            try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
+                                engagement: engagement.engagement)
         }
         switch format {
         case .json: writeJSON(try analysis.scanDocument())

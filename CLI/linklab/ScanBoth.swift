@@ -71,16 +71,9 @@ extension ScanCommand {
         for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: ios.hosts) { printError(warning) }
         let both = CrossPlatformAnalysis(ios: ios, android: androidAnalysis, entries: entries)
         let generatedAt = try Self.reportDate()
-        for (report, kind) in kinds {
-            do {
-                let data = try both.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
-                                           engagement: engagement.engagement)
-                try data.write(to: URL(fileURLWithPath: report))
-            } catch let error as WorkbenchError {
-                throw failUnreadable(report, error.description)
-            } catch {
-                throw failUnreadable(report, "cannot be written (\((error as NSError).localizedDescription))")
-            }
+        try Self.write(kinds) { kind in
+            try both.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
+                            engagement: engagement.engagement)
         }
         switch format {
         case .json:
@@ -98,6 +91,21 @@ extension ScanCommand {
         }
         if try SessionCLI.thresholds(failOn).isTripped(by: both.findings) {
             throw LinkLabExit.findingsAtOrAboveThreshold
+        }
+    }
+
+    /// Writes each report file with the bytes `render` gives for its kind (exit 3 naming the file
+    /// that cannot be rendered or written).
+    static func write(_ kinds: [(String, ScanReportKind)],
+                      render: (ScanReportKind) throws -> Data) throws {
+        for (report, kind) in kinds {
+            do {
+                try render(kind).write(to: URL(fileURLWithPath: report))
+            } catch let error as WorkbenchError {
+                throw failUnreadable(report, error.description)
+            } catch {
+                throw failUnreadable(report, "cannot be written (\((error as NSError).localizedDescription))")
+            }
         }
     }
 

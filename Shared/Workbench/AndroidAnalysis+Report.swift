@@ -28,24 +28,8 @@ extension AndroidAnalysis {
     /// The bytes of one report file (`.md .html .pdf .json .sarif`; `.json` is the scan document).
     public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
                        engagement: Engagement = Engagement()) throws(WorkbenchError) -> Data {
-        let format: ReportFormat
-        switch kind {
-        case .json:
-            do { return try scanDocument() } catch {
-                throw .invalidArgument("json", reason: "could not encode the scan document: \(error)")
-            }
-        case .testLinks:
-            throw .invalidArgument("links.html", reason: "the test-link page is for iOS scans; not available for an APK")
-        case .markdown: format = .markdown
-        case .html: format = .html
-        case .pdf: format = .pdf
-        case .sarif: format = .sarif
-        }
-        do {
-            return try reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement)
-                .rendered(as: format, toolVersion: toolVersion)
-        } catch {
-            throw .invalidArgument(kind.rawValue, reason: "could not render the report: \(error.description)")
+        try ReportRendering.bytes(kind, toolVersion: toolVersion, json: { try scanDocument() }) {
+            reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement)
         }
     }
 

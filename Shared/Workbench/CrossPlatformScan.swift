@@ -3,6 +3,32 @@ import Findings
 import Foundation
 import Reports
 
+/// The bytes of a report of a face-neutral document (Markdown, HTML, PDF, SARIF) or of a scan
+/// document (`.json`); the caller answers `.links.html` itself.
+enum ReportRendering {
+    static func bytes(_ kind: ScanReportKind, toolVersion: String, json: () throws -> Data,
+                      document: () -> ReportDocument) throws(WorkbenchError) -> Data {
+        let format: ReportFormat
+        switch kind {
+        case .json:
+            do { return try json() } catch {
+                throw .invalidArgument("json", reason: "could not encode the scan document: \(error)")
+            }
+        case .testLinks:
+            throw .invalidArgument("links.html", reason: "the test-link page is for iOS scans; not available for an APK")
+        case .markdown: format = .markdown
+        case .html: format = .html
+        case .pdf: format = .pdf
+        case .sarif: format = .sarif
+        }
+        do {
+            return try document().rendered(as: format, toolVersion: toolVersion)
+        } catch {
+            throw .invalidArgument(kind.rawValue, reason: "could not render the report: \(error.description)")
+        }
+    }
+}
+
 /// One product, both platforms: the iOS analysis, the Android analysis, the verdict table of
 /// the tester's URLs and the findings of all three, as one report (`scan app.ipa app.apk`).
 /// Everything a face shows is computed here.
@@ -79,24 +105,9 @@ public struct CrossPlatformAnalysis: Sendable {
     /// the iOS test-link page.
     public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
                        engagement: Engagement = Engagement()) throws(WorkbenchError) -> Data {
-        let format: ReportFormat
-        switch kind {
-        case .json:
-            do { return try scanDocument() } catch {
-                throw .invalidArgument("json", reason: "could not encode the scan document: \(error)")
-            }
-        case .testLinks:
-            return try ios.report(.testLinks, toolVersion: toolVersion)
-        case .markdown: format = .markdown
-        case .html: format = .html
-        case .pdf: format = .pdf
-        case .sarif: format = .sarif
-        }
-        do {
-            return try reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement)
-                .rendered(as: format, toolVersion: toolVersion)
-        } catch {
-            throw .invalidArgument(kind.rawValue, reason: "could not render the report: \(error.description)")
+        if kind == .testLinks { return try ios.report(.testLinks, toolVersion: toolVersion) }
+        return try ReportRendering.bytes(kind, toolVersion: toolVersion, json: scanDocument) {
+            reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement)
         }
     }
 
