@@ -45,7 +45,8 @@ for index in 0..<50 {
                data(advanced: "/p\(index)/[0-9]+")])
     activities.append(AndroidManifest.Activity(name: "com.example.A\(index)", exported: true, intentFilters: [filter]))
 }
-let matcher = AndroidLinkMatcher(manifest: AndroidManifest(packageName: "com.example", targetSDK: 35, activities: activities))
+let matcher = AndroidLinkMatcher(
+    manifest: AndroidManifest(packageName: "com.example", targetSDK: 35, activities: activities))
 let urls = (0..<1_000).map { index -> AndroidURI in
     let n = index % 60
     switch index % 4 {
@@ -66,7 +67,9 @@ let decisions = Double(rounds * urls.count)
 print(String(format: "decisions: %.0f in %.3f s = %.2f M/s against 50 activities (%d matched; target >= 1 M/s)",
              decisions, decisionTime, decisions / decisionTime / 1e6, matched))
 let parseTime = seconds {
-    for _ in 0..<100 { for index in 0..<1_000 { _ = AndroidURI("https://shop\(index % 60).example/section/x?q=\(index)") } }
+    for _ in 0..<100 {
+        for index in 0..<1_000 { _ = AndroidURI("https://shop\(index % 60).example/section/x?q=\(index)") }
+    }
 }
 print(String(format: "URL splitting: %.2f M/s", 100_000 / parseTime / 1e6))
 let texts = urls.map { uri in
@@ -103,7 +106,8 @@ if !FileManager.default.fileExists(atPath: large.path) {
     """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, root.appendingPathComponent("Tests/Fixtures/android/links-v1v2v3.apk").path,
+    process.arguments = ["python3", "-c", script,
+                         root.appendingPathComponent("Tests/Fixtures/android/links-v1v2v3.apk").path,
                          large.path]
     try process.run()
     process.waitUntilExit()

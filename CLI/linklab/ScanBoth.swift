@@ -81,7 +81,8 @@ extension ScanCommand {
         case .text:
             let style = ScanStyle.forStandardOutput()
             var text = style.bold("iOS") + "\n" + ScanTextRenderer(style: style).render(ios, reports: [])
-            text += "\n" + style.bold("Android") + "\n" + TerminalText.safe(androidAnalysis.text(), keepingNewlines: true)
+            text += "\n" + style.bold("Android") + "\n"
+                + TerminalText.safe(androidAnalysis.text(), keepingNewlines: true)
             text += "\n" + TerminalText.safe(both.table.text(), keepingNewlines: true)
             for finding in both.table.findings where finding.id == "XPL-001" {
                 text += "\(finding.id)  \(finding.severity.rawValue)  \(TerminalText.safe(finding.subject))\n"

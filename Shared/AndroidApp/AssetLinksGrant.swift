@@ -26,7 +26,9 @@ extension AssetLinksFile {
         var grants = Set<AssetLinksGrant>()
         for statement in statements where statement.grantsLinks {
             guard case let .androidApp(package, fingerprints) = statement.target else { continue }
-            for fingerprint in fingerprints { grants.insert(AssetLinksGrant(packageName: package, fingerprint: fingerprint)) }
+            for fingerprint in fingerprints {
+                grants.insert(AssetLinksGrant(packageName: package, fingerprint: fingerprint))
+            }
         }
         return grants.sorted()
     }

@@ -15,7 +15,8 @@ enum ReportRendering {
                 throw .invalidArgument("json", reason: "could not encode the scan document: \(error)")
             }
         case .testLinks:
-            throw .invalidArgument("links.html", reason: "the test-link page is for iOS scans; not available for an APK")
+            throw .invalidArgument("links.html",
+                                   reason: "the test-link page is for iOS scans; not available for an APK")
         case .markdown: format = .markdown
         case .html: format = .html
         case .pdf: format = .pdf
@@ -87,7 +88,8 @@ public struct CrossPlatformAnalysis: Sendable {
         let iosParts = parts(iosDocument, prefix: "iOS"), androidParts = parts(androidDocument, prefix: "Android")
         let all = findings
         return ReportDocument(
-            title: "Universal links and App Links assessment: \(ios.appName) / \(android.snapshot.manifest.packageName)",
+            title: "Universal links and App Links assessment: \(ios.appName) / "
+                + android.snapshot.manifest.packageName,
             subtitle: "\(iosDocument.subtitle ?? "") and \(androidDocument.subtitle ?? "")",
             identity: iosDocument.identity.map { KeyValue("iOS \($0.key.lowercasedFirst)", $0.value) }
                 + androidDocument.identity.map { KeyValue("Android \($0.key.lowercasedFirst)", $0.value) },
