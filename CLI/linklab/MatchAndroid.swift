@@ -78,20 +78,10 @@ struct MatchAndroid {
     private func readLines() throws -> [URLListLine] {
         var lines = command.urls.compactMap { URLListLine.read($0, line: nil, anyScheme: true) }
         if let file = command.urlsFile {
-            let data = try ScanCommand.listData(file)
-            var text = String(decoding: data, as: UTF8.self)
-            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-            let split = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            for (index, line) in split.enumerated() {
-                guard lines.count < URLList.maxURLs else {
-                    throw failUnreadable(file, "more than \(URLList.maxURLs) URLs")
-                }
-                if line.utf8.count > URLList.maxLineLength {
-                    lines.append(.invalid(text: String(line.prefix(80)), line: index + 1,
-                                          problem: "the line is longer than \(URLList.maxLineLength) bytes"))
-                } else if let read = URLListLine.read(String(line), line: index + 1, anyScheme: true) {
-                    lines.append(read)
-                }
+            let text = String(decoding: try ScanCommand.listData(file), as: UTF8.self)
+            lines += URLListLine.lines(of: text, anyScheme: true)
+            guard lines.count <= URLList.maxURLs else {
+                throw failUnreadable(file, "more than \(URLList.maxURLs) URLs")
             }
         }
         return lines

@@ -131,19 +131,16 @@ extension ScanCommand {
             if case let .entry(entry) = URLListLine.read(url, line: nil, anyScheme: true) { entries.append(entry) }
         }
         guard let urlList else { return entries }
-        var text = String(decoding: try readListData(urlList), as: UTF8.self)
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            switch URLListLine.read(String(line), line: index + 1, anyScheme: true) {
-            case let .entry(entry)?:
+        let text = String(decoding: try readListData(urlList), as: UTF8.self)
+        for line in URLListLine.lines(of: text, anyScheme: true) {
+            switch line {
+            case let .entry(entry):
                 guard entries.count < URLList.maxURLs else {
                     throw failUnreadable(urlList, "more than \(URLList.maxURLs) URLs")
                 }
                 entries.append(entry)
-            case let .invalid(_, _, problem)?:
-                throw failUnreadable(urlList == "-" ? "<stdin>" : urlList, "line \(index + 1): \(problem)")
-            case nil:
-                continue
+            case let .invalid(_, number, problem):
+                throw failUnreadable(urlList == "-" ? "<stdin>" : urlList, "line \(number ?? 0): \(problem)")
             }
         }
         return entries

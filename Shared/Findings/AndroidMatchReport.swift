@@ -26,6 +26,25 @@ public enum URLListLine: Sendable, Equatable {
     }
 }
 
+extension URLListLine {
+    /// Every line of a list, in order (a byte-order mark dropped; blank and comment lines left
+    /// out; a line over `URLList.maxLineLength` bytes is an invalid one).
+    public static func lines(of text: String, anyScheme: Bool) -> [URLListLine] {
+        var body = Substring(text)
+        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
+        var out: [URLListLine] = []
+        for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            if line.utf8.count > URLList.maxLineLength {
+                out.append(.invalid(text: String(line.prefix(80)), line: index + 1,
+                                    problem: "the line is longer than \(URLList.maxLineLength) bytes"))
+            } else if let read = read(String(line), line: index + 1, anyScheme: anyScheme) {
+                out.append(read)
+            }
+        }
+        return out
+    }
+}
+
 /// `linklab match --android app.apk URL…`: each URL decided as Android decides it, for one
 /// Android version, as one presentation (the JSON document of `docs/cli.md`, and the text).
 public struct AndroidMatchReport: Sendable, Codable, Equatable {
