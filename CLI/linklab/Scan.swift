@@ -42,6 +42,12 @@ struct ScanCommand: AsyncParsableCommand {
               linklab scan app.apk --report report.pdf --fail-on high
               linklab scan app.apk --offline --assetlinks example.com=assetlinks.json --sdk 30
 
+            Both platforms: PATH and OTHER (an .ipa and an .apk, either order), or an .apk PATH \
+            with --ios APP.ipa: both scans, the URLs decided for both apps, and one report with \
+            every finding (iOS, AND-, XPL-) and the verdict table (opens the iOS app, the Android \
+            app, both or neither).
+              linklab scan App.ipa app.apk --offline --aasa aasa/ --assetlinks assetlinks/ --urls urls.txt
+
             Every finding has a category (security: an attacker gains something; reliability: \
             links break for users) and a severity; reports group by category first. The rubric: \
             docs/findings.md.
