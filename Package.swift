@@ -89,6 +89,7 @@ var package = Package(
             name: "AssociationFetch",
             dependencies: [
                 "SiteAssociation",
+                "AndroidApp",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -100,7 +101,7 @@ var package = Package(
         // MARK: Analysis and output
         .target(
             name: "Findings",
-            dependencies: ["SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch"],
+            dependencies: ["SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "AndroidApp"],
             path: "Shared/Findings",
             swiftSettings: strict
         ),
@@ -114,7 +115,7 @@ var package = Package(
             name: "Workbench",
             dependencies: [
                 "SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "Findings", "Reports",
-                "DeviceTools",
+                "DeviceTools", "AndroidApp",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Shared/Workbench",
@@ -216,10 +217,10 @@ var package = Package(
         .testTarget(name: "MachOReaderTests", dependencies: ["MachOReader", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AppInspectionTests", dependencies: ["AppInspection", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AndroidAppTests", dependencies: ["AndroidApp", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "TestSupport", "TestServer"], swiftSettings: strict),
-        .testTarget(name: "FindingsTests", dependencies: ["Findings", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "AndroidApp", "TestSupport", "TestServer"], swiftSettings: strict),
+        .testTarget(name: "FindingsTests", dependencies: ["Findings", "AndroidApp", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "TestSupport", "TestServer"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "AndroidApp", "TestSupport", "TestServer"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),
         // Linux checks of the Mac app: its sources parse, its Xcode project, scheme, Info.plist,
         // entitlements and accessibility identifiers are consistent (the app builds on macOS CI).

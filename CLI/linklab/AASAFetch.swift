@@ -59,13 +59,7 @@ struct AASAFetchCommand: AsyncParsableCommand {
             }
         } catch {
             progress.clear()
-            switch error {
-            case .invalidCAFile(let path, let reason):
-                throw failUnreadable(path, reason)
-            default:
-                printError("linklab: \(error.description)")
-                throw LinkLabExit.usage
-            }
+            throw fetchFailure(error)
         }
         progress.clear()
         switch format {

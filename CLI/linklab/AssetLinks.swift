@@ -7,15 +7,16 @@ import Workbench
 struct AssetLinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assetlinks",
-        abstract: "Lint assetlinks.json files (Android App Links).",
+        abstract: "Fetch and lint assetlinks.json files (Android App Links).",
         discussion: """
             Examples:
+              linklab assetlinks fetch example.com --google
               linklab assetlinks lint assetlinks.json
               curl -s https://example.com/.well-known/assetlinks.json | linklab assetlinks lint -
 
             Exit codes: 0 done; 2 usage error; 3 an input cannot be read. Contract: docs/cli.md.
             """,
-        subcommands: [AssetLinksLintCommand.self]
+        subcommands: [AssetLinksLintCommand.self, AssetLinksFetchCommand.self]
     )
 }
 

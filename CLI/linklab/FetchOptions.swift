@@ -33,13 +33,7 @@ struct FetchOptions: ParsableArguments {
     var browserProbe = true
 
     func validate() throws {
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
-        if let deadline, !(deadline > 0 && deadline <= 3600) {
-            throw ValidationError("--deadline must be between 0 and 3600 seconds")
-        }
-        for pin in resolve {
-            do { _ = try ResolvePin.parse(pin) } catch { throw ValidationError(error.description) }
-        }
+        try Self.check(timeout: timeout, deadline: deadline, resolve: resolve)
         if let cdnBase {
             do { _ = try RoutePlanner(cdnBase: cdnBase) } catch { throw ValidationError(error.description) }
         }
@@ -49,6 +43,27 @@ struct FetchOptions: ParsableArguments {
     func configuration(routes: [FetchRoute]) throws -> FetchConfiguration {
         var configuration = FetchConfiguration()
         configuration.routes = routes
+        try Self.apply(timeout: timeout, deadline: deadline, resolve: resolve, caFile: caFile, to: &configuration)
+        if let userAgent { configuration.userAgent = userAgent }
+        if let cdnBase { configuration.cdnBase = cdnBase }
+        configuration.browserProbe = browserProbe
+        return configuration
+    }
+
+    /// Checks the flags every fetching command shares (also `assetlinks fetch`).
+    static func check(timeout: Double, deadline: Double?, resolve: [String]) throws {
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+        if let deadline, !(deadline > 0 && deadline <= 3600) {
+            throw ValidationError("--deadline must be between 0 and 3600 seconds")
+        }
+        for pin in resolve {
+            do { _ = try ResolvePin.parse(pin) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    /// Sets timeout, deadline, pins and trusted roots on `configuration`.
+    static func apply(timeout: Double, deadline: Double?, resolve: [String], caFile: String?,
+                      to configuration: inout FetchConfiguration) throws {
         configuration.timeout = .milliseconds(Int64(timeout * 1000))
         configuration.overallDeadline = .milliseconds(Int64((deadline ?? max(60, timeout * 3)) * 1000))
         var pins: [ResolvePin] = []
@@ -57,9 +72,13 @@ struct FetchOptions: ParsableArguments {
         }
         configuration.resolve = pins
         configuration.caFile = caFile
-        if let userAgent { configuration.userAgent = userAgent }
-        if let cdnBase { configuration.cdnBase = cdnBase }
-        configuration.browserProbe = browserProbe
-        return configuration
     }
+}
+
+/// The exit for a fetch configuration the engine refused: 3 for an unreadable `--ca-file`
+/// (named, with the problem), 2 for anything else (one line on standard error).
+func fetchFailure(_ error: FetchError) -> ExitCode {
+    if case .invalidCAFile(let path, let reason) = error { return failUnreadable(path, reason) }
+    printError("linklab: \(error.description)")
+    return LinkLabExit.usage
 }

@@ -12,6 +12,8 @@ struct MatchCommand: AsyncParsableCommand {
         usage: """
             linklab match (--aasa FILE | --fetch HOST) [--domain HOST] [--app-id APPID]... [URL...] [--urls FILE]
             linklab match --batch < LINES.jsonl
+            linklab match --android APP.apk [--assetlinks HOST=FILE]... [--sdk N] [URL...] [--urls FILE]
+            linklab match --ios APP.ipa --android APP.apk [--aasa HOST=FILE]... [--assetlinks HOST=FILE]... [URL...]
             """,
         discussion: """
             Without --domain, each URL is decided against its own host. A URL starting with / is \
@@ -36,13 +38,36 @@ struct MatchCommand: AsyncParsableCommand {
               linklab match --aasa aasa.json --domain example.com --urls urls.txt --format jsonl
               linklab match --fetch example.com --trace https://example.com/help/1
 
+            --android APP.apk decides each URL as Android does (API --sdk, default 35): opens the \
+            app, browser, chooser (Android 11 and lower) or unverified deep link (custom scheme), \
+            with the deciding activity and filter and the trace. Hosts are verified only against \
+            the files given with --assetlinks HOST=FILE (for *.example.com give example.com): a \
+            host without one is "not checked", never verified. Nothing is fetched.
+
+            --ios APP.ipa with --android: one verdict per URL for both apps (opens the iOS app, \
+            the Android app, both or neither) with each side's reason and the cross-platform \
+            findings (XPL-001, XPL-002). The iOS side is decided offline against the files given \
+            with --aasa HOST=FILE (or --aasa DIR).
+
+              linklab match --android app.apk --assetlinks shop.example=assetlinks.json https://shop.example/orders/7
+              linklab match --ios App.ipa --android app.apk --aasa example.com=aasa.json \
+                --assetlinks example.com=assetlinks.json --urls urls.txt --format json
+
             Exit codes: 0 every URL decided; 2 usage error; 3 an input cannot be read or a line is \
             not a URL. Contract: docs/cli.md.
             """
     )
 
-    @Option(name: .customLong("aasa"), help: ArgumentHelp("The association file (- for standard input).", valueName: "FILE"))
-    var aasaPath: String?
+    @Option(name: .customLong("aasa"), help: ArgumentHelp(
+        "The association file (- for standard input); with --ios: HOST=FILE or DIR, repeatable.",
+        valueName: "FILE"))
+    var aasaPaths: [String] = []
+
+    /// The one association file of an iOS-only match.
+    var aasaPath: String? { aasaPaths.first }
+
+    @OptionGroup(title: "Android and both platforms")
+    var android: MatchAndroidOptions
 
     @Option(name: .customLong("fetch"), help: ArgumentHelp(
         "Fetch HOST's association file (Apple's CDN by default; see --route) and decide against it.", valueName: "HOST"))
@@ -78,6 +103,11 @@ struct MatchCommand: AsyncParsableCommand {
     var urls: [String] = []
 
     func validate() throws {
+        if android.isActive {
+            try android.validate(match: self)
+            return
+        }
+        guard aasaPaths.count <= 1 else { throw ValidationError("--aasa takes one file (HOST=FILE pairs only with --ios)") }
         if batch {
             guard aasaPath == nil, fetchHost == nil, domain == nil, appIDs.isEmpty, urlsFile == nil, urls.isEmpty else {
                 throw ValidationError("--batch takes no other options: each input line carries the file, domain, app ID and URL")
@@ -96,6 +126,10 @@ struct MatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if android.isActive {
+            try await MatchAndroid(command: self).run()
+            return
+        }
         if batch {
             runBatch()
             return

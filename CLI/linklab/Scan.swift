@@ -10,7 +10,8 @@ struct ScanCommand: AsyncParsableCommand {
         commandName: "scan",
         abstract: "Audit an app's universal links end to end and write reports.",
         discussion: """
-            Inspects PATH (.ipa, .app folder or Mach-O), fetches the association file of every \
+            Inspects PATH (.ipa, .app folder or Mach-O; or an Android .apk, .xapk or .apks: see \
+            below), fetches the association file of every \
             associated domain of every bundle (CDN, origin and legacy routes, all hosts at once; a \
             wildcard entry is fetched from its apex), decides the URLs given with --url/--urls for \
             the app and every other app the files name, and derives findings.
@@ -32,6 +33,21 @@ struct ScanCommand: AsyncParsableCommand {
               linklab scan App.ipa --fail-on high --format json > scan.json
               linklab scan App.ipa --fail-on security:medium --fail-on reliability:high
 
+            Android: for an .apk (.xapk, .apks) PATH, the manifest's intent filters are read, each \
+            host Android verifies has its https://HOST/.well-known/assetlinks.json fetched as \
+            Android does, URLs are decided for the Android version --sdk (default 35), and the \
+            AND-… findings are derived. --offline with --assetlinks HOST=FILE (repeatable) reads \
+            files instead; a host without one is "not fetched", never verified. --google asks \
+            Google's statement-list API too.
+              linklab scan app.apk --report report.pdf --fail-on high
+              linklab scan app.apk --offline --assetlinks example.com=assetlinks.json --sdk 30
+
+            Both platforms: PATH and OTHER (an .ipa and an .apk, either order), or an .apk PATH \
+            with --ios APP.ipa: both scans, the URLs decided for both apps, and one report with \
+            every finding (iOS, AND-, XPL-) and the verdict table (opens the iOS app, the Android \
+            app, both or neither).
+              linklab scan App.ipa app.apk --offline --aasa aasa/ --assetlinks assetlinks/ --urls urls.txt
+
             Every finding has a category (security: an attacker gains something; reliability: \
             links break for users) and a severity; reports group by category first. The rubric: \
             docs/findings.md.
@@ -51,6 +67,15 @@ struct ScanCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("An .ipa, an unpacked .app folder, or a Mach-O file (- for standard input).", valueName: "PATH"))
     var path: String
+
+    @Argument(help: ArgumentHelp(
+        "With an .ipa PATH: the product's Android .apk (or the reverse): one report for both platforms.",
+        valueName: "OTHER"))
+    var otherPath: String?
+
+    @Option(name: .customLong("ios"), help: ArgumentHelp(
+        "With an .apk PATH: the product's iOS app: one report for both platforms.", valueName: "APP.ipa"))
+    var iosPath: String?
 
     @Option(name: .customLong("aasa"), help: ArgumentHelp("Use FILE instead of fetching HOST (repeatable); a folder supplies each HOST.json in it.", valueName: "HOST=FILE|DIR"))
     var suppliedFiles: [String] = []
@@ -90,6 +115,9 @@ struct ScanCommand: AsyncParsableCommand {
     @OptionGroup(title: "Engagement (printed on the report's first page, saved with --save)")
     var engagement: EngagementOptions
 
+    @OptionGroup(title: "Android (PATH is an .apk, .xapk or .apks)")
+    var android: AndroidScanOptions
+
     func validate() throws {
         _ = try parsedSupplies()
         if path == "-" && urlList == "-" {
@@ -99,6 +127,8 @@ struct ScanCommand: AsyncParsableCommand {
         for report in reports {
             do { _ = try ScanReportKind(path: report) } catch { throw ValidationError(error.description) }
         }
+        if try platformPair() != nil { return try validateBothURLs() }
+        if AndroidInspect.handles(path) { return try validateAndroidURLs() }
         for url in urls {
             do {
                 guard try URLList.entry(url) != nil else { throw ValidationError("--url needs a URL") }
@@ -109,6 +139,8 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let pair = try platformPair() { return try await runBoth(ipa: pair.ipa, apk: pair.apk) }
+        if AndroidInspect.handles(path) { return try await runAndroid() }
         let supplies = try parsedSupplies()
         for (_, file) in supplies.sorted(by: { $0.key < $1.key }) {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
@@ -162,13 +194,7 @@ struct ScanCommand: AsyncParsableCommand {
         for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: analysis.hosts) { printError(warning) }
         let device = deviceText.map { DeviceStateSection.entries(from: $0, for: analysis) }
 
-        let generatedAt: Date
-        do {
-            generatedAt = try ReportDate.generatedAt(environment: ProcessInfo.processInfo.environment, now: Date())
-        } catch {
-            printError("linklab: \(error.description)")
-            throw LinkLabExit.usage
-        }
+        let generatedAt = try Self.reportDate()
         for report in reports {
             do {
                 let kind = try ScanReportKind(path: report)
@@ -214,27 +240,27 @@ struct ScanCommand: AsyncParsableCommand {
     /// `--aasa HOST=FILE` values (and `--aasa DIR`: every `HOST.json` in DIR) as host → file
     /// (also `serve`'s `--aasa`). The same host twice (two flags, or a flag and a folder) is a
     /// usage error: silently keeping one of the files would test something the tester did not ask for.
-    static func parseSupplies(_ values: [String]) throws -> [String: String] {
+    static func parseSupplies(_ values: [String], flag: String = "--aasa") throws -> [String: String] {
         var result: [String: String] = [:]
         func add(_ host: String, _ file: String) throws {
             if let earlier = result[host] {
-                throw ValidationError("--aasa names \(host) twice (\(earlier) and \(file)); give one file per host")
+                throw ValidationError("\(flag) names \(host) twice (\(earlier) and \(file)); give one file per host")
             }
             result[host] = file
         }
         for value in values {
             if !value.contains("="), let files = Self.associationFiles(inDirectory: value) {
-                guard !files.isEmpty else { throw ValidationError("--aasa \(value): the folder holds no HOST.json file") }
+                guard !files.isEmpty else { throw ValidationError("\(flag) \(value): the folder holds no HOST.json file") }
                 for (host, file) in files { try add(host, file) }
                 continue
             }
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex,
                   value.index(after: equals) != value.endIndex else {
-                throw ValidationError("--aasa needs HOST=FILE (got '\(value)')")
+                throw ValidationError("\(flag) needs HOST=FILE (got '\(value)')")
             }
             let host = String(value[..<equals])
             let file = String(value[value.index(after: equals)...])
-            do { _ = try FetchHost.parse(host) } catch { throw ValidationError("--aasa \(value): \(error.description)") }
+            do { _ = try FetchHost.parse(host) } catch { throw ValidationError("\(flag) \(value): \(error.description)") }
             try add(host.lowercased(), file)
         }
         return result
@@ -262,6 +288,19 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     private func readURLList(_ file: String) throws -> [URLListEntry] {
+        let data = try readListData(file)
+        do {
+            return try URLList.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw failUnreadable(file == "-" ? "<stdin>" : file, error.description)
+        }
+    }
+
+    /// The bytes of a URL list (`-`: standard input), at most `ScanInput.maxFileBytes`.
+    func readListData(_ file: String) throws -> Data { try Self.listData(file) }
+
+    /// `readListData` for any command (`match --android` too).
+    static func listData(_ file: String) throws -> Data {
         let data: Data
         if file == "-" {
             guard let bytes = StandardInput.read(limit: ScanInput.maxFileBytes) else {
@@ -276,11 +315,7 @@ struct ScanCommand: AsyncParsableCommand {
                 throw failUnreadable(file, "cannot be read (\((error as NSError).localizedDescription))")
             }
         }
-        do {
-            return try URLList.parse(String(decoding: data, as: UTF8.self))
-        } catch {
-            throw failUnreadable(file == "-" ? "<stdin>" : file, error.description)
-        }
+        return data
     }
 }
 

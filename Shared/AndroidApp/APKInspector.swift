@@ -76,9 +76,11 @@ public enum APKInspector {
         return topLevel.count == 1 ? topLevel[0] : nil
     }
 
-    private static func inspectAPK(_ zip: ZIPReader, name: String, limits: AndroidLimits) throws(AndroidAppError) -> APKSnapshot {
+    private static func inspectAPK(_ zip: ZIPReader, name: String,
+        limits: AndroidLimits) throws(AndroidAppError) -> APKSnapshot {
         do {
-            guard let manifestBytes = try zip.read(named: "AndroidManifest.xml", maxBytes: UInt64(limits.maxManifestBytes)) else {
+            guard let manifestBytes = try zip.read(named: "AndroidManifest.xml",
+                    maxBytes: UInt64(limits.maxManifestBytes)) else {
                 throw AndroidAppError.notAnAPK(reason: "no AndroidManifest.xml")
             }
             let root = try BinaryXML.decode(manifestBytes, limits: limits)
@@ -93,7 +95,8 @@ public enum APKInspector {
                 guard let bytes = try zip.read(named: dex, maxBytes: UInt64(limits.maxDEXBytes)) else { continue }
                 evidence += DEXScanner.scan(bytes, file: dex)
             }
-            return APKSnapshot(source: name, baseEntry: nil, manifest: manifest, signing: signing, linkEvidence: evidence)
+            return APKSnapshot(source: name, baseEntry: nil, manifest: manifest, signing: signing,
+                linkEvidence: evidence)
         } catch let error as AndroidAppError {
             throw error
         } catch let error as InspectionError {

@@ -106,7 +106,8 @@ public enum APKSigningBlock {
         }
         guard size + 8 <= centralDirectoryOffset else {
             throw AndroidAppError.malformedSigningBlock(
-                reason: "declares \(size) bytes before offset \(centralDirectoryOffset)", offset: Int(centralDirectoryOffset))
+                reason: "declares \(size) bytes before offset \(centralDirectoryOffset)",
+                offset: Int(centralDirectoryOffset))
         }
         let start = centralDirectoryOffset - size - 8
         let block = try read(start, Int(size) + 8)
@@ -122,7 +123,9 @@ public enum APKSigningBlock {
         var signing = APKSigning(signers: [], lineage: [], otherBlockIDs: [])
         var offset = 8
         let end = bytes.count - 24
-        guard end >= 8 else { throw AndroidAppError.malformedSigningBlock(reason: "shorter than its header", offset: 0) }
+        guard end >= 8 else {
+            throw AndroidAppError.malformedSigningBlock(reason: "shorter than its header", offset: 0)
+        }
         var pairs = 0
         while offset < end {
             // A pair is 8 bytes of length, then an ID and its value: fewer than 12 bytes left is no pair
@@ -155,7 +158,8 @@ public enum APKSigningBlock {
         while !signers.isAtEnd {
             count += 1
             guard count <= limits.maxSigners else {
-                throw AndroidAppError.limitExceeded(what: "\(scheme.rawValue) signer count", limit: limits.maxSigners, actual: count)
+                throw AndroidAppError.limitExceeded(what: "\(scheme.rawValue) signer count", limit: limits.maxSigners,
+                    actual: count)
             }
             var signer = try signers.lengthPrefixed()
             var signedData = try signer.lengthPrefixed()
@@ -164,7 +168,8 @@ public enum APKSigningBlock {
             var found: [SigningCertificate] = []
             while !certificates.isAtEnd {
                 guard found.count < limits.maxSigners else {
-                    throw AndroidAppError.limitExceeded(what: "certificate count", limit: limits.maxSigners, actual: found.count + 1)
+                    throw AndroidAppError.limitExceeded(what: "certificate count", limit: limits.maxSigners,
+                        actual: found.count + 1)
                 }
                 found.append(SigningCertificate(der: try certificates.lengthPrefixed().data))
             }
@@ -192,7 +197,8 @@ public enum APKSigningBlock {
         var nodes: [APKSigning.LineageNode] = []
         while !cursor.isAtEnd {
             guard nodes.count < limits.maxSigners else {
-                throw AndroidAppError.limitExceeded(what: "lineage length", limit: limits.maxSigners, actual: nodes.count + 1)
+                throw AndroidAppError.limitExceeded(what: "lineage length", limit: limits.maxSigners,
+                    actual: nodes.count + 1)
             }
             var node = try cursor.lengthPrefixed()
             var signed = try node.lengthPrefixed()

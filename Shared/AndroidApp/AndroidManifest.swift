@@ -119,7 +119,8 @@ extension AndroidManifest {
     /// Reads the manifest from decoded binary XML, resolving references through `resources`.
     public init(xml root: BinaryXMLElement, resources: ResourceTable?, limits: AndroidLimits = AndroidLimits()) throws {
         guard root.name == "manifest" else {
-            throw AndroidAppError.malformedBinaryXML(reason: "root element is <\(root.name)>, not <manifest>", offset: 0)
+            throw AndroidAppError.malformedBinaryXML(reason: "root element is <\(root.name)>, not <manifest>",
+                offset: 0)
         }
         var resolver = Resolver(resources: resources)
         let package = resolver.text(root.plainAttribute("package")) ?? ""
@@ -134,7 +135,8 @@ extension AndroidManifest {
         testOnly = resolver.boolean(application?.androidAttribute("testOnly")) ?? false
         var activities: [Activity] = []
         var filterCount = 0
-        for element in application?.children ?? [] where element.name == "activity" || element.name == "activity-alias" {
+        for element in application?.children ?? []
+        where element.name == "activity" || element.name == "activity-alias" {
             var filters: [IntentFilter] = []
             for filter in element.children where filter.name == "intent-filter" {
                 filterCount += 1
@@ -154,7 +156,8 @@ extension AndroidManifest {
                 enabled: resolver.boolean(element.androidAttribute("enabled")) ?? true,
                 line: element.line, intentFilters: filters))
             guard activities.count <= limits.maxComponents else {
-                throw AndroidAppError.limitExceeded(what: "activity count", limit: limits.maxComponents, actual: activities.count)
+                throw AndroidAppError.limitExceeded(what: "activity count", limit: limits.maxComponents,
+                    actual: activities.count)
             }
         }
         self.activities = activities
@@ -183,7 +186,8 @@ private struct Resolver {
         }
         do {
             guard let found = try resources.resolve(id), found.value != .null else {
-                note(String(format: "%@ refers to resource 0x%08x, which resources.arsc does not define", attribute.name, id))
+                note(String(format: "%@ refers to resource 0x%08x, which resources.arsc does not define",
+                            attribute.name, id))
                 return nil
             }
             if !found.isDefaultConfiguration {

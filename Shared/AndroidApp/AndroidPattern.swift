@@ -149,7 +149,9 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
                     if index + 1 < pattern.count && pattern[index] == ascii("-") && pattern[index + 1] != ascii("]") {
                         high = pattern[index + 1]
                         if high == ascii("\\") {
-                            guard index + 2 < pattern.count else { return .failure(ParseFailure(text: "escape at the end")) }
+                            guard index + 2 < pattern.count else {
+                                return .failure(ParseFailure(text: "escape at the end"))
+                            }
                             high = pattern[index + 2]
                             index += 1
                         }

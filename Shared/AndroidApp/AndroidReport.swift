@@ -8,7 +8,8 @@ public enum AndroidReport {
         var out = "\(snapshot.source)" + (snapshot.baseEntry.map { " (base APK: \($0))" } ?? "") + "\n"
         out += "  package      \(manifest.packageName)\n"
         out += "  version      \(manifest.versionName ?? "—") (\(manifest.versionCode.map(String.init) ?? "—"))\n"
-        out += "  SDK          min \(manifest.minSDK.map(String.init) ?? "—"), target \(manifest.targetSDK.map(String.init) ?? "—")\n"
+        out += "  SDK          min \(manifest.minSDK.map(String.init) ?? "—"), "
+            + "target \(manifest.targetSDK.map(String.init) ?? "—")\n"
         if manifest.debuggable || manifest.testOnly {
             out += "  build        " + [manifest.debuggable ? "debuggable" : nil, manifest.testOnly ? "testOnly" : nil]
                 .compactMap { $0 }.joined(separator: ", ") + "\n"

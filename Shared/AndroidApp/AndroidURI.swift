@@ -15,45 +15,57 @@ public struct AndroidURI: Sendable, Equatable {
     let pathUnits: [UInt16]
 
     public init?(_ text: String) {
+        // Split on ASCII delimiters over UTF-8 (as Java splits over UTF-16 code units: a combining
+        // mark after a delimiter does not hide it, and no grapheme breaking is paid for).
         var rest = Substring(text)
-        if let hashIndex = rest.firstIndex(of: "#") {
-            fragment = Self.decode(rest[rest.index(after: hashIndex)...])
+        if let hashIndex = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = Self.decode(rest[rest.utf8.index(after: hashIndex)...])
             rest = rest[..<hashIndex]
         }
-        if let colon = rest.firstIndex(of: ":"),
-           !rest[..<colon].contains(where: { $0 == "/" || $0 == "?" }), colon != rest.startIndex {
+        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), colon != rest.startIndex,
+           !rest.utf8[..<colon].contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }) {
             scheme = String(rest[..<colon])
-            rest = rest[rest.index(after: colon)...]
+            rest = rest[rest.utf8.index(after: colon)...]
         }
-        if let questionIndex = rest.firstIndex(of: "?") {
-            query = Self.decode(rest[rest.index(after: questionIndex)...])
+        if let questionIndex = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = Self.decode(rest[rest.utf8.index(after: questionIndex)...])
             rest = rest[..<questionIndex]
         }
         port = -1
-        if rest.hasPrefix("//") {
-            rest = rest.dropFirst(2)
-            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        if rest.utf8.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
+            rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
+            let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             var authority = rest[..<slash]
             rest = rest[slash...]
-            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-            if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
-                let digits = authority[authority.index(after: colon)...]
-                if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let number = Int(digits.prefix(9)) {
-                    port = number
+            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
+                authority = authority[authority.utf8.index(after: at)...]
+            }
+            if let colon = authority.utf8.lastIndex(of: UInt8(ascii: ":")),
+               !authority.utf8[colon...].contains(UInt8(ascii: "]")) {
+                let digits = authority.utf8[authority.utf8.index(after: colon)...]
+                if !digits.isEmpty, digits.allSatisfy({ (48...57).contains($0) }) {
+                    port = digits.prefix(9).reduce(0) { $0 * 10 + Int($1 - 48) }
                 }
                 authority = authority[..<colon]
             }
             host = String(authority)
         }
         path = Self.decode(rest)
-        hostKey = host?.lowercased()
+        hostKey = host.map(Self.lowercased)
         pathUnits = Array(path.utf16)
         guard scheme != nil || host != nil || !path.isEmpty else { return nil }
     }
 
+    /// Lower case as `String.lowercased()`, with an ASCII fast path (hosts nearly always are).
+    static func lowercased(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() }
+        guard text.utf8.contains(where: { (65...90).contains($0) }) else { return text }
+        return String(decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
     /// Percent-decoding as `Uri.decode`: UTF-8 sequences; a malformed escape stays as written.
     static func decode(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         var index = text.utf8.startIndex
         let utf8 = text.utf8
@@ -81,8 +93,4 @@ public struct AndroidURI: Sendable, Equatable {
         default: return nil
         }
     }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { asciiValue.map { (48...57).contains($0) } ?? false }
 }

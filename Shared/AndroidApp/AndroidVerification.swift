@@ -60,8 +60,11 @@ public enum AndroidVerifier {
     }
 
     /// Checks every candidate host against the files fetched or given (keyed by file host).
+    /// `suppliedOnly`: the files were given, not fetched (`--assetlinks HOST=FILE`): a host without
+    /// one is "not checked", and never counted as verified.
     public static func verify(
-        manifest: AndroidManifest, signing: APKSigning, files: [String: AssetLinksFile], sdk: Int
+        manifest: AndroidManifest, signing: APKSigning, files: [String: AssetLinksFile], sdk: Int,
+        suppliedOnly: Bool = false
     ) -> AndroidVerification {
         let matcher = AndroidLinkMatcher(manifest: manifest)
         let certificates = Set(signing.effectiveCertificates(sdk: sdk).map(\.sha256))
@@ -69,9 +72,13 @@ public enum AndroidVerifier {
         var out: [AndroidVerification.Host] = []
         for host in candidateHosts(matcher, targetSDK: manifest.targetSDK, sdk: sdk) {
             let fileHost = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
-            let (verified, reason) = check(
-                package: manifest.packageName, certificates: certificates, older: older, file: files[fileHost.lowercased()],
-                fileHost: fileHost)
+            var (verified, reason) = check(
+                package: manifest.packageName, certificates: certificates, older: older,
+                file: files[fileHost.lowercased()], fileHost: fileHost)
+            if suppliedOnly, files[fileHost.lowercased()] == nil {
+                reason = "not checked: no assetlinks.json was given for \(fileHost), so it is not counted as verified"
+                verified = false
+            }
             out.append(.init(host: host, fileHost: fileHost, verified: verified, reason: reason))
         }
         return AndroidVerification(sdk: sdk, hosts: out, allOrNothing: sdk <= 30)
@@ -79,7 +86,9 @@ public enum AndroidVerifier {
 
     static func check(package: String, certificates: Set<String>, older: Set<String>, file: AssetLinksFile?,
                       fileHost: String) -> (Bool, String) {
-        guard let file else { return (false, "no assetlinks.json for \(fileHost) (not fetched, unreachable or refused)") }
+        guard let file else {
+            return (false, "no assetlinks.json for \(fileHost) (not fetched, unreachable or refused)")
+        }
         if let error = file.diagnostics.first(where: { $0.severity == "error" && $0.id <= "ANDROID-L003" }) {
             return (false, "https://\(fileHost)/.well-known/assetlinks.json is unusable: \(error.message)")
         }
@@ -102,8 +111,9 @@ public enum AndroidVerifier {
         if let old = listed.first(where: older.contains) {
             return (false, "lists \(old), an older key of the rotation lineage, not the current signing key")
         }
-        return (false, "\(package) is listed, but with \(listed.isEmpty ? "no fingerprint" : listed.joined(separator: ", "))"
-            + "; the APK is signed with \(certificates.sorted().joined(separator: ", ")) (an upload or debug key listed "
+        let shown = listed.isEmpty ? "no fingerprint" : listed.joined(separator: ", ")
+        return (false, "\(package) is listed, but with \(shown); the APK is signed with "
+            + "\(certificates.sorted().joined(separator: ", ")) (an upload or debug key listed "
             + "instead of the app-signing key?)")
     }
 }
@@ -123,8 +133,22 @@ public struct AndroidLinkDecision: Sendable, Equatable {
 
     public var url: String
     public var outcome: Outcome
+    /// Every activity (or alias) with a matching filter, in manifest order; the first decides.
     public var activities: [String]
+    /// Manifest line of the deciding filter (the first one that matches), when one matches.
+    public var filterLine: Int?
     public var trace: [String]
+
+    public init(url: String, outcome: Outcome, activities: [String], filterLine: Int? = nil, trace: [String]) {
+        self.url = url
+        self.outcome = outcome
+        self.activities = activities
+        self.filterLine = filterLine
+        self.trace = trace
+    }
+
+    /// True when the app receives the link without the user choosing (verified, or a custom scheme).
+    public var opensApp: Bool { outcome == .opensApp || outcome == .opensAppUnverified }
 }
 
 extension AndroidLinkMatcher {
@@ -137,10 +161,12 @@ extension AndroidLinkMatcher {
         }
         var trace: [String] = []
         var activities: [String] = []
+        var filterLine: Int?
         for answer in answers(for: uri) {
             trace.append("\(answer.activity) (filter at line \(answer.filterLine)): "
                 + (answer.matches ? "matches — " : "no — ") + answer.reason)
             if answer.matches, !activities.contains(answer.activity) { activities.append(answer.activity) }
+            if answer.matches, filterLine == nil { filterLine = answer.filterLine }
         }
         guard !activities.isEmpty else {
             trace.append("no filter of \(packageName) matches: the browser or another app handles it")
@@ -148,7 +174,9 @@ extension AndroidLinkMatcher {
         }
         guard let scheme = uri.scheme, scheme == "http" || scheme == "https", let host = uri.host else {
             trace.append("custom scheme \(uri.scheme ?? ""): no verification exists; any app may claim it")
-            return AndroidLinkDecision(url: url, outcome: .opensAppUnverified, activities: activities, trace: trace)
+            return AndroidLinkDecision(url: url, outcome: .opensAppUnverified, activities: activities,
+                filterLine: filterLine,
+                                       trace: trace)
         }
         guard verification.isVerified(urlHost: host) else {
             let hosts = verification.hosts.filter { AndroidVerification.covers($0.host, host.lowercased()) }
@@ -160,20 +188,25 @@ extension AndroidLinkMatcher {
                 trace.append("Android ≤ 11 verifies all hosts or none: another host failed")
             }
             if sdk >= 31 {
-                trace.append("Android 12+: an unverified web link opens in the browser unless the user approved the app")
-                return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, trace: trace)
+                trace.append(
+                    "Android 12+: an unverified web link opens in the browser unless the user approved the app")
+                return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, filterLine: filterLine,
+                                           trace: trace)
             }
             trace.append("Android ≤ 11: the user chooses between the browser and the app")
-            return AndroidLinkDecision(url: url, outcome: .chooser, activities: activities, trace: trace)
+            return AndroidLinkDecision(url: url, outcome: .chooser, activities: activities, filterLine: filterLine,
+                                       trace: trace)
         }
         trace.append("\(host) verified for \(packageName)")
         if sdk >= 35, let (allowed, note) = dynamicRules(uri, host: host, verification: verification, files: files) {
             trace.append(note)
             if !allowed {
-                return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, trace: trace)
+                return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, filterLine: filterLine,
+                                           trace: trace)
             }
         }
-        return AndroidLinkDecision(url: url, outcome: .opensApp, activities: activities, trace: trace)
+        return AndroidLinkDecision(url: url, outcome: .opensApp, activities: activities, filterLine: filterLine,
+                                   trace: trace)
     }
 
     /// Android 15 dynamic rules of the statement granting this package, if any: the first matching
@@ -182,7 +215,9 @@ extension AndroidLinkMatcher {
                       files: [String: AssetLinksFile]) -> (Bool, String)? {
         guard let entry = verification.hosts.first(where: { AndroidVerification.covers($0.host, host.lowercased()) }),
               let file = files[entry.fileHost.lowercased()],
-              let components = file.grants(package: packageName).compactMap(\.dynamicComponents).first else { return nil }
+              let components = file.grants(package: packageName).compactMap(\.dynamicComponents).first else {
+            return nil
+        }
         for component in components where DynamicRule.matches(component, uri) {
             return (!component.exclude, "dynamic rule at line \(component.line) "
                 + (component.exclude ? "excludes it" : "includes it"))

@@ -94,7 +94,8 @@ extension AssetLinksFile {
             return
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            report(.byteOrderMark, "file starts with a UTF-8 byte-order mark, which strict JSON parsers refuse", 0, lines)
+            report(.byteOrderMark, "file starts with a UTF-8 byte-order mark, which strict JSON parsers refuse",
+                   0, lines)
             bytes = Array(bytes.dropFirst(3))
         }
         let shift = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -106,7 +107,8 @@ extension AssetLinksFile {
             return
         }
         guard let items = root.array else {
-            report(.topLevelNotArray, "top level is \(root.typeName); a statement list is an array", root.offset + shift, lines)
+            report(.topLevelNotArray, "top level is \(root.typeName); a statement list is an array",
+                   root.offset + shift, lines)
             return
         }
         var seen: [String: Int] = [:]
@@ -114,7 +116,8 @@ extension AssetLinksFile {
             readStatement(item, shift: shift, lines: lines, seen: &seen)
         }
         if !statements.contains(where: \.grantsLinks) && includes.isEmpty {
-            report(.noLinkStatement, "no statement grants \(Self.handleAllURLs): no app can verify links with this file",
+            report(.noLinkStatement,
+                   "no statement grants \(Self.handleAllURLs): no app can verify links with this file",
                    root.offset + shift, lines)
         }
     }
@@ -122,10 +125,12 @@ extension AssetLinksFile {
     private mutating func report(_ rule: Rule, _ message: String, _ offset: Int, _ lines: LineIndex) {
         guard diagnostics.count < 500 else { return }
         let (line, column) = lines.position(offset)
-        diagnostics.append(Diagnostic(id: rule.rawValue, severity: rule.severity, message: message, line: line, column: column))
+        diagnostics.append(Diagnostic(id: rule.rawValue, severity: rule.severity, message: message, line: line,
+            column: column))
     }
 
-    private mutating func readStatement(_ item: PositionedJSON, shift: Int, lines: LineIndex, seen: inout [String: Int]) {
+    private mutating func readStatement(_ item: PositionedJSON, shift: Int, lines: LineIndex,
+        seen: inout [String: Int]) {
         let at = item.offset + shift
         guard item.members != nil else {
             report(.malformedStatement, "statement is \(item.typeName), not an object", at, lines)
@@ -134,9 +139,11 @@ extension AssetLinksFile {
         if let include = item.member("include") {
             if let url = include.string {
                 includes.append(url)
-                report(.include, "includes \(url): Android fetches it too (chains are followed up to a limit)", at, lines)
+                report(.include, "includes \(url): Android fetches it too (chains are followed up to a limit)",
+                       at, lines)
             } else {
-                report(.malformedStatement, "include is \(include.typeName), not a URL string", include.offset + shift, lines)
+                report(.malformedStatement, "include is \(include.typeName), not a URL string",
+                       include.offset + shift, lines)
             }
             return
         }
@@ -158,7 +165,8 @@ extension AssetLinksFile {
             }
             relations.append(relation)
             if relation != Self.handleAllURLs, Self.isNearMiss(relation, Self.handleAllURLs) {
-                report(.misspelledRelation, "relation \"\(relation)\" is not \"\(Self.handleAllURLs)\": no link is granted",
+                report(.misspelledRelation,
+                       "relation \"\(relation)\" is not \"\(Self.handleAllURLs)\": no link is granted",
                        value.offset + shift, lines)
             }
         }
@@ -191,15 +199,18 @@ extension AssetLinksFile {
                 fingerprints.append(text.uppercased())
             }
             if target.member("sha256_cert_fingerprints") == nil {
-                report(.malformedFingerprint, "android_app target has no sha256_cert_fingerprints", target.offset + shift, lines)
+                report(.malformedFingerprint, "android_app target has no sha256_cert_fingerprints",
+                       target.offset + shift, lines)
             }
             parsedTarget = .androidApp(packageName: package, fingerprints: fingerprints)
         case "web":
             parsedTarget = .web(site: target.member("site")?.string ?? "")
         default:
-            report(.unknownNamespace, "namespace \"\(namespace)\" is neither android_app nor web", target.offset + shift, lines)
+            report(.unknownNamespace, "namespace \"\(namespace)\" is neither android_app nor web",
+                   target.offset + shift, lines)
         }
-        let dynamic = item.member("relation_extensions")?.member(Self.handleAllURLs)?.member("dynamic_app_link_components")
+        let dynamic = item.member("relation_extensions")?.member(Self.handleAllURLs)?
+            .member("dynamic_app_link_components")
         statements.append(Statement(
             relations: relations, target: parsedTarget,
             dynamicComponents: dynamic.map { readDynamic($0, shift: shift, lines: lines) },
@@ -215,7 +226,8 @@ extension AssetLinksFile {
         var out: [DynamicComponent] = []
         for item in items {
             guard let members = item.members else {
-                report(.malformedDynamicRule, "dynamic rule is \(item.typeName), not an object", item.offset + shift, lines)
+                report(.malformedDynamicRule, "dynamic rule is \(item.typeName), not an object",
+                       item.offset + shift, lines)
                 continue
             }
             var component = DynamicComponent(exclude: false, line: lines.position(item.offset + shift).0)

@@ -72,7 +72,8 @@ public enum BinaryXML {
             .malformedBinaryXML(reason: reason, offset: offset)
         }
         guard bytes.count <= limits.maxManifestBytes else {
-            throw AndroidAppError.limitExceeded(what: "binary XML size", limit: limits.maxManifestBytes, actual: bytes.count)
+            throw AndroidAppError.limitExceeded(what: "binary XML size", limit: limits.maxManifestBytes,
+                actual: bytes.count)
         }
         guard let type = bytes.u16(0), let headerSize = bytes.u16(2), let size = bytes.u32(4) else {
             throw fail("shorter than a chunk header", 0)
@@ -122,7 +123,8 @@ public enum BinaryXML {
             case BinaryXML.resourceMapType:
                 let count = (size - headerSize) / 4
                 guard count <= limits.maxStrings else {
-                    throw AndroidAppError.limitExceeded(what: "resource map size", limit: limits.maxStrings, actual: count)
+                    throw AndroidAppError.limitExceeded(what: "resource map size", limit: limits.maxStrings,
+                        actual: count)
                 }
                 resourceMap = (0..<count).compactMap { bytes.u32(offset + headerSize + $0 * 4) }
             case BinaryXML.startNamespace, BinaryXML.endNamespace, BinaryXML.cdata:
@@ -146,10 +148,12 @@ public enum BinaryXML {
             guard let strings else { throw fail("element before the string pool", offset) }
             elementCount += 1
             guard elementCount <= limits.maxElements else {
-                throw AndroidAppError.limitExceeded(what: "element count", limit: limits.maxElements, actual: elementCount)
+                throw AndroidAppError.limitExceeded(what: "element count", limit: limits.maxElements,
+                    actual: elementCount)
             }
             guard stack.count < limits.maxDepth else {
-                throw AndroidAppError.limitExceeded(what: "element depth", limit: limits.maxDepth, actual: stack.count + 1)
+                throw AndroidAppError.limitExceeded(what: "element depth", limit: limits.maxDepth,
+                    actual: stack.count + 1)
             }
             guard root == nil else { throw fail("content after the root element", offset) }
             let body = offset + headerSize
@@ -198,7 +202,8 @@ public enum BinaryXML {
             var value = ResourceValue.decode(type: type, data: data, strings: strings)
             if value == .null, let raw { value = .string(raw) }
             return BinaryXMLAttribute(
-                namespace: strings.optionalString(namespace), name: name, resourceID: resourceID, value: value, raw: raw)
+                namespace: strings.optionalString(namespace), name: name, resourceID: resourceID, value: value,
+                raw: raw)
         }
     }
 }

@@ -31,7 +31,9 @@ public enum DEXScanner {
               let typeCount = bytes.u32(0x40), let typeOffset = bytes.u32(0x44),
               let methodCount = bytes.u32(0x58), let methodOffset = bytes.u32(0x5C) else { return [] }
         func string(_ index: UInt32) -> [UInt8]? {
-            guard index < stringCount, let dataOffset = bytes.u32(Int(stringOffset) + Int(index) * 4) else { return nil }
+            guard index < stringCount, let dataOffset = bytes.u32(Int(stringOffset) + Int(index) * 4) else {
+                return nil
+            }
             var position = Int(dataOffset)
             // uleb128 UTF-16 length, then MUTF-8 bytes up to NUL.
             for _ in 0..<5 {
@@ -49,7 +51,8 @@ public enum DEXScanner {
             let item = Int(methodOffset) + index * 8
             guard let classIndex = bytes.u16(item), let nameIndex = bytes.u32(item + 4) else { break }
             guard let name = string(nameIndex), wantedNames.contains(name) else { continue }
-            guard UInt32(classIndex) < typeCount, let descriptorIndex = bytes.u32(Int(typeOffset) + Int(classIndex) * 4),
+            guard UInt32(classIndex) < typeCount,
+                  let descriptorIndex = bytes.u32(Int(typeOffset) + Int(classIndex) * 4),
                   let descriptor = string(descriptorIndex) else { continue }
             let className = String(decoding: descriptor, as: UTF8.self)
             let methodName = String(decoding: name, as: UTF8.self)

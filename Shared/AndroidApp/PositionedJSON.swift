@@ -14,7 +14,9 @@ indirect enum PositionedJSON: Sendable, Equatable {
 
     var offset: Int {
         switch self {
-        case let .null(o), let .bool(_, o), let .number(_, o), let .string(_, o), let .array(_, o), let .object(_, o): return o
+        case let .null(o), let .bool(_, o), let .number(_, o), let .string(_, o), let .array(_, o),
+             let .object(_, o):
+            return o
         }
     }
 
@@ -62,7 +64,9 @@ indirect enum PositionedJSON: Sendable, Equatable {
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
-        guard parser.index == bytes.count else { throw Failure(offset: parser.index, reason: "text after the JSON value") }
+        guard parser.index == bytes.count else {
+            throw Failure(offset: parser.index, reason: "text after the JSON value")
+        }
         return value
     }
 
@@ -97,7 +101,9 @@ indirect enum PositionedJSON: Sendable, Equatable {
                 while true {
                     skipSpace()
                     let keyOffset = index
-                    guard case let .string(key, _) = try string() else { throw Failure(offset: index, reason: "expected a key") }
+                    guard case let .string(key, _) = try string() else {
+                        throw Failure(offset: index, reason: "expected a key")
+                    }
                     skipSpace()
                     try expect(UInt8(ascii: ":"))
                     skipSpace()
@@ -133,7 +139,9 @@ indirect enum PositionedJSON: Sendable, Equatable {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 while index < bytes.count, "+-.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
                 let text = String(decoding: bytes[start..<index], as: UTF8.self)
-                guard let number = Double(text) else { throw Failure(offset: start, reason: "malformed number \(text)") }
+                guard let number = Double(text) else {
+                    throw Failure(offset: start, reason: "malformed number \(text)")
+                }
                 return .number(number, start)
             default:
                 throw Failure(offset: index, reason: "unexpected character")
@@ -172,7 +180,8 @@ indirect enum PositionedJSON: Sendable, Equatable {
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     guard index + 4 <= bytes.count,
-                          let unit = UInt16(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16) else {
+                          let unit = UInt16(String(decoding: bytes[index..<(index + 4)], as: UTF8.self),
+                              radix: 16) else {
                         throw Failure(offset: index, reason: "malformed \\u escape")
                     }
                     index += 4

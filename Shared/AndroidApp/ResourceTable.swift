@@ -60,10 +60,12 @@ public struct ResourceTable: Sendable {
         self.limits = limits
         var strings: StringPool?
         var visited = 0
-        try Self.walk(bytes, from: Int(headerSize), to: Int(size), fail: fail) { chunkType, offset, chunkHeader, chunkSize in
+        try Self.walk(bytes, from: Int(headerSize), to: Int(size),
+            fail: fail) { chunkType, offset, chunkHeader, chunkSize in
             visited += 1
             guard visited <= limits.maxResourceEntries else {
-                throw AndroidAppError.limitExceeded(what: "chunk count", limit: limits.maxResourceEntries, actual: visited)
+                throw AndroidAppError.limitExceeded(what: "chunk count", limit: limits.maxResourceEntries,
+                    actual: visited)
             }
             if chunkType == StringPool.chunkType, strings == nil {
                 strings = try StringPool(bytes, chunkAt: offset, limits: limits, fail: fail)
@@ -73,7 +75,8 @@ public struct ResourceTable: Sendable {
         }
         guard let strings else { throw fail("no global string pool", Int(headerSize)) }
         self.globalStrings = strings
-        try Self.walk(bytes, from: Int(headerSize), to: Int(size), fail: fail) { chunkType, offset, chunkHeader, chunkSize in
+        try Self.walk(bytes, from: Int(headerSize), to: Int(size),
+            fail: fail) { chunkType, offset, chunkHeader, chunkSize in
             guard chunkType == Self.packageType else { return }
             try self.readPackage(at: offset, headerSize: chunkHeader, size: chunkSize, fail: fail)
         }
@@ -86,7 +89,8 @@ public struct ResourceTable: Sendable {
     ) throws {
         var offset = start
         while offset < end {
-            guard let type = bytes.u16(offset), let header = bytes.u16(offset + 2), let size = bytes.u32(offset + 4) else {
+            guard let type = bytes.u16(offset), let header = bytes.u16(offset + 2),
+                  let size = bytes.u32(offset + 4) else {
                 throw fail("truncated chunk header", offset)
             }
             guard size >= 8, header >= 8, Int(header) <= Int(size), Int(size) <= end - offset else {
@@ -97,7 +101,8 @@ public struct ResourceTable: Sendable {
         }
     }
 
-    private mutating func readPackage(at offset: Int, headerSize: Int, size: Int, fail: (String, Int) -> AndroidAppError) throws {
+    private mutating func readPackage(at offset: Int, headerSize: Int, size: Int,
+        fail: (String, Int) -> AndroidAppError) throws {
         guard headerSize >= 284, let id = bytes.u32(offset + 8), id <= 0xFF,
               let typeStringsOffset = bytes.u32(offset + 268), let keyStringsOffset = bytes.u32(offset + 276) else {
             throw fail("truncated package header", offset)
@@ -112,7 +117,8 @@ public struct ResourceTable: Sendable {
         let limits = self.limits
         let bytes = self.bytes
         var entries = 0
-        try Self.walk(bytes, from: offset + headerSize, to: offset + size, fail: fail) { type, chunk, header, chunkSize in
+        try Self.walk(bytes, from: offset + headerSize, to: offset + size,
+            fail: fail) { type, chunk, header, chunkSize in
             switch type {
             case StringPool.chunkType where chunk == offset + Int(typeStringsOffset):
                 package.typeNames = try StringPool(bytes, chunkAt: chunk, limits: limits, fail: fail)
@@ -152,7 +158,8 @@ public struct ResourceTable: Sendable {
         while true {
             guard !seen.contains(current) else {
                 throw AndroidAppError.malformedResourceTable(
-                    reason: "reference cycle through " + seen.map { String(format: "0x%08x", $0) }.joined(separator: " → "),
+                    reason: "reference cycle through "
+                        + seen.map { String(format: "0x%08x", $0) }.joined(separator: " → "),
                     offset: 0)
             }
             seen.append(current)
@@ -160,7 +167,11 @@ public struct ResourceTable: Sendable {
                 throw AndroidAppError.limitExceeded(
                     what: "reference chain length", limit: limits.maxReferenceDepth, actual: seen.count)
             }
-            guard var found = entry(current) else { return first.map { Resolution(name: $0.name, value: .null, isDefaultConfiguration: $0.isDefaultConfiguration) } }
+            guard var found = entry(current) else {
+                return first.map {
+                    Resolution(name: $0.name, value: .null, isDefaultConfiguration: $0.isDefaultConfiguration)
+                }
+            }
             if first == nil { first = found }
             if case let .reference(next) = found.value {
                 current = next
@@ -223,7 +234,9 @@ public struct ResourceTable: Sendable {
         }
         guard let entryOffset else { return nil }
         let entry = chunk.offset + Int(entriesStart) + entryOffset
-        guard entry + 8 <= end, let sizeOrKey = bytes.u16(entry), let entryFlags = bytes.u16(entry + 2) else { return nil }
+        guard entry + 8 <= end, let sizeOrKey = bytes.u16(entry), let entryFlags = bytes.u16(entry + 2) else {
+            return nil
+        }
         if entryFlags & 0x08 != 0 {
             // Compact entry: key index in the first field, type in the flags' high byte.
             guard let data = bytes.u32(entry + 4) else { return nil }

@@ -13,7 +13,7 @@ public final class AssociationFetcher: Sendable {
     /// The validated configuration.
     public let configuration: FetchConfiguration
     private let planner: RoutePlanner
-    private let client: HTTPClient
+    let client: HTTPClient
 
     /// Validates `configuration` and creates the run's HTTP client.
     public init(configuration: FetchConfiguration) throws(FetchError) {

@@ -1,8 +1,8 @@
 import Foundation
 
-/// One rule of the findings catalogue (`spec/findings.md`): its stable ID, severity and texts
-/// declared beside its logic, and a pure function from facts to findings.
-public protocol FindingRule: Sendable {
+/// What every rule of the catalogue declares beside its logic, iOS (`FindingRule`) or Android
+/// (`AndroidFindingRule`): stable ID, category, severity and texts.
+public protocol FindingRuleMetadata: Sendable {
     /// Stable ID (`ENT-005`); never reused for another meaning once published.
     var id: String { get }
     /// Security or reliability: the category of its findings (URL-002 sets it per finding).
@@ -17,11 +17,16 @@ public protocol FindingRule: Sendable {
     var remediation: String { get }
     /// Where to read more.
     var references: [Reference] { get }
+}
+
+/// One rule of the findings catalogue (`spec/findings.md`): its stable ID, severity and texts
+/// declared beside its logic, and a pure function from facts to findings.
+public protocol FindingRule: FindingRuleMetadata {
     /// The findings these facts produce (none when the rule does not apply). Never throws.
     func evaluate(_ facts: AnalysisFacts) -> [Finding]
 }
 
-extension FindingRule {
+extension FindingRuleMetadata {
     /// A finding of this rule about `subject`; `detail` (what was found here) goes before the
     /// rule's general explanation.
     func finding(subject: String, detail: String? = nil, evidence: [Evidence],
@@ -36,7 +41,7 @@ extension FindingRule {
     }
 }
 
-extension FindingRule {
+extension FindingRuleMetadata {
     /// Association-file keys a detail may start with: they keep their case.
     static var keyWords: Set<String> {
         ["applinks", "webcredentials", "appclips", "activitycontinuation", "components", "paths", "defaults",

@@ -81,14 +81,8 @@ public enum URLList {
 
     /// Reads one line (or a `--url` value); nil for a blank or comment line.
     public static func entry(_ text: String, line: Int? = nil) throws(FindingsError) -> URLListEntry? {
-        var rest = Substring(text).trimmingCharacters(in: .whitespacesAndNewlines)[...]
-        if rest.isEmpty || rest.hasPrefix("#") { return nil }
-        var expectation = URLExpectation.none
-        if let first = rest.first, first == "!" || first == "=" {
-            expectation = first == "!" ? .mustNotOpen : .mustOpen
-            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-        }
-        let url = String(rest)
+        guard let split = splitExpectation(text) else { return nil }
+        let (url, expectation) = (split.url, split.expectation)
         guard !url.isEmpty else { throw .invalidURL(line: line, text: text, reason: "no URL after the prefix") }
         guard !url.contains(where: { $0 == " " || $0 == "\t" }) else {
             throw .invalidURL(line: line, text: text, reason: "a URL cannot contain spaces (percent-encode them as %20)")
@@ -103,5 +97,18 @@ public enum URLList {
             throw .invalidURL(line: line, text: text, reason: "the URL has no host")
         }
         return URLListEntry(url: url, expectation: expectation, line: line, components: components)
+    }
+
+    /// A list line split into its URL and the expectation its prefix says (`!` must not open,
+    /// `=` must); nil for a blank or `#` comment line. Shared with `AndroidURLList`.
+    static func splitExpectation(_ text: String) -> (url: String, expectation: URLExpectation)? {
+        var rest = Substring(text).trimmingCharacters(in: .whitespacesAndNewlines)[...]
+        if rest.isEmpty || rest.hasPrefix("#") { return nil }
+        var expectation = URLExpectation.none
+        if let first = rest.first, first == "!" || first == "=" {
+            expectation = first == "!" ? .mustNotOpen : .mustOpen
+            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        }
+        return (String(rest), expectation)
     }
 }

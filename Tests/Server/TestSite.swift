@@ -174,6 +174,11 @@ public final class TestSite: Sendable {
         return routes
     }
 
+    /// A port on 127.0.0.1 where nothing listens (other test sites use it too).
+    public static func findClosedPortForTests() async throws -> Int {
+        try await findClosedPort()
+    }
+
     private static func findClosedPort() async throws -> Int {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.1", port: 0)

@@ -1,0 +1,172 @@
+import AndroidApp
+import ArgumentParser
+import Findings
+import Foundation
+import Workbench
+
+/// `match --android APP.apk` (and `--ios APP.ipa` beside it): the flags.
+struct MatchAndroidOptions: ParsableArguments {
+    @Option(name: .customLong("android"), help: ArgumentHelp(
+        "Decide the URLs as Android does for this app (.apk, or an .xapk/.apks set).", valueName: "APP.apk"))
+    var apk: String?
+
+    @Option(name: .customLong("ios"), help: ArgumentHelp(
+        "With --android: also decide them for this iOS app and print one verdict table.", valueName: "APP.ipa"))
+    var ipa: String?
+
+    @Option(help: ArgumentHelp("Android API level to model (31+ = Android 12+; 35 = Android 15).", valueName: "N"))
+    var sdk: Int = 35
+
+    @Option(name: .customLong("assetlinks"), help: ArgumentHelp(
+        "The assetlinks.json HOST serves (repeatable; a folder supplies each HOST.json); other hosts are not checked.",
+        valueName: "HOST=FILE|DIR"))
+    var assetLinks: [String] = []
+
+    var isActive: Bool { apk != nil || ipa != nil || !assetLinks.isEmpty }
+
+    func validate(match: MatchCommand) throws {
+        guard apk != nil else {
+            throw ValidationError(ipa != nil ? "--ios needs --android APP.apk (an iOS app alone: linklab scan)"
+                : "--assetlinks needs --android APP.apk")
+        }
+        guard !match.batch, match.fetchHost == nil, match.domain == nil, match.appIDs.isEmpty else {
+            throw ValidationError("--android takes no --batch, --fetch, --domain or --app-id")
+        }
+        guard match.format != .jsonl else { throw ValidationError("--android prints text or json, not jsonl") }
+        guard (1...100).contains(sdk) else { throw ValidationError("--sdk must be an API level (1–100), got \(sdk)") }
+        if ipa == nil, !match.aasaPaths.isEmpty {
+            throw ValidationError("--aasa with --android needs --ios APP.ipa (the iOS side)")
+        }
+        guard !match.urls.isEmpty || match.urlsFile != nil else {
+            throw ValidationError("give URLs to decide, as arguments or with --urls FILE")
+        }
+        if match.urlsFile == "-", apk == "-" || ipa == "-" {
+            throw ValidationError("--urls - and an app read from standard input cannot both read it")
+        }
+        _ = try ScanCommand.parseSupplies(assetLinks, flag: "--assetlinks")
+        _ = try ScanCommand.parseSupplies(match.aasaPaths)
+    }
+}
+
+/// Runs `match --android` (and `--ios … --android …`).
+struct MatchAndroid {
+    let command: MatchCommand
+    var options: MatchAndroidOptions { command.android }
+
+    func run() async throws {
+        let lines = try readLines()
+        let decider = try loadAndroid()
+        if let ipa = options.ipa {
+            try await runBoth(ipa: ipa, lines: lines, decider: decider)
+        } else {
+            let report = AndroidMatchReport(decider: decider, lines: lines, schemaVersion: Workbench.schemaVersion)
+            switch command.format {
+            case .json, .jsonl: writeJSON(try JSONOutput.encode(report))
+            case .text: writeText(report.text(trace: command.trace), styled: false)
+            }
+            try finish(errors: report.errorCount)
+        }
+    }
+
+    private func finish(errors: Int) throws {
+        guard errors > 0 else { return }
+        printError("linklab match: \(errors) line\(errors == 1 ? " is" : "s are") not a URL (see the error entries)")
+        throw LinkLabExit.unreadableInput
+    }
+
+    /// The arguments, then the `--urls` file's lines, custom schemes allowed.
+    private func readLines() throws -> [URLListLine] {
+        var lines = command.urls.compactMap { URLListLine.read($0, line: nil, anyScheme: true) }
+        if let file = command.urlsFile {
+            let text = String(decoding: try ScanCommand.listData(file), as: UTF8.self)
+            lines += URLListLine.lines(of: text, anyScheme: true)
+            guard lines.count <= URLList.maxURLs else {
+                throw failUnreadable(file, "more than \(URLList.maxURLs) URLs")
+            }
+        }
+        return lines
+    }
+
+    /// The APK and the `--assetlinks` files, decided for `--sdk`.
+    private func loadAndroid() throws -> AndroidLinkDecider {
+        let path = options.apk ?? "-"
+        let snapshot: APKSnapshot
+        do {
+            let input = try SpooledInput(argument: path)
+            defer { input.remove() }
+            snapshot = try APKInspector.inspect(fileAt: input.url)
+        } catch let error as MatchInputError {
+            throw failUnreadable(path, error.problem)
+        } catch let error as AndroidAppError {
+            throw failUnreadable(path, error.description)
+        }
+        var files: [String: AssetLinksFile] = [:]
+        for (host, file) in try ScanCommand.parseSupplies(options.assetLinks, flag: "--assetlinks") {
+            if let problem = InputFile.problem(readingFile: file, maximumBytes: AssetLinksFile.maxBytes) {
+                throw failUnreadable(file, problem)
+            }
+            do { files[host] = AssetLinksFile(data: try Data(contentsOf: URL(fileURLWithPath: file))) } catch {
+                throw failUnreadable(file, "cannot be read (\((error as NSError).localizedDescription))")
+            }
+        }
+        return AndroidLinkDecider(manifest: snapshot.manifest, signing: snapshot.signing, files: files,
+                                  sdk: options.sdk, suppliedOnly: true)
+    }
+
+    /// The iOS app decided offline against `--aasa` files, then the table.
+    private func runBoth(ipa: String, lines: [URLListLine], decider: AndroidLinkDecider) async throws {
+        let entries = lines.compactMap { line -> URLListEntry? in
+            if case let .entry(entry) = line { return entry }
+            return nil
+        }
+        let supplies = try ScanCommand.parseSupplies(command.aasaPaths)
+        for (_, file) in supplies.sorted(by: { $0.key < $1.key }) {
+            if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
+        }
+        let input: SpooledInput
+        do { input = try SpooledInput(argument: ipa) } catch { throw failUnreadable(ipa, error.problem) }
+        defer { input.remove() }
+        let request = ScanRequest(input: input.url, suppliedFiles: supplies, offline: true,
+                                  fetch: try command.fetchOptions.configuration(routes: [.cdn]),
+                                  urls: entries.filter(\.isWebURL), now: Date())
+        let analysis: Analysis
+        do {
+            analysis = try await ScanPipeline(request: request).run()
+        } catch {
+            switch error {
+            case .unreadableApp(let file, let reason), .unreadableFile(let file, let reason):
+                throw failUnreadable(file, reason)
+            default:
+                printError("linklab: \(error.description)")
+                throw LinkLabExit.usage
+            }
+        }
+        let table = analysis.crossPlatformTable(android: decider, entries: entries)
+        let errors = lines.compactMap { line -> AndroidMatchReport.Result? in
+            guard case let .invalid(text, number, problem) = line else { return nil }
+            return AndroidMatchReport.Result(error: problem, url: text, line: number)
+        }
+        switch command.format {
+        case .json, .jsonl:
+            writeJSON(try JSONOutput.encode(BothPlatformsMatchDocument(
+                table: table, androidHosts: decider.verification.hosts, errors: errors)))
+        case .text:
+            var text = table.text()
+            for error in errors {
+                text += "\n\(error.url)\n  error  " + (error.line.map { "line \($0): " } ?? "")
+                    + (error.error ?? "") + "\n"
+            }
+            writeText(text, styled: false)
+        }
+        try finish(errors: errors.count)
+    }
+}
+
+/// The `match --ios … --android …` JSON document (`docs/cli.md`).
+struct BothPlatformsMatchDocument: Encodable {
+    let schemaVersion = Workbench.schemaVersion
+    let platform = "both"
+    let table: CrossPlatformTable
+    let androidHosts: [AndroidVerification.Host]
+    let errors: [AndroidMatchReport.Result]
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// One link grant of an `assetlinks.json`: a package and one certificate fingerprint under
+/// `delegate_permission/common.handle_all_urls`. Google's statement-list API answers one
+/// statement per (package, fingerprint), so grants are what the two sources are compared by.
+public struct AssetLinksGrant: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    public var packageName: String
+    /// Upper-case `AA:BB:…` form.
+    public var fingerprint: String
+
+    public init(packageName: String, fingerprint: String) {
+        self.packageName = packageName
+        self.fingerprint = fingerprint.uppercased()
+    }
+
+    public static func < (lhs: AssetLinksGrant, rhs: AssetLinksGrant) -> Bool {
+        (lhs.packageName, lhs.fingerprint) < (rhs.packageName, rhs.fingerprint)
+    }
+
+    public var description: String { "\(packageName) \(fingerprint)" }
+}
+
+extension AssetLinksFile {
+    /// Every (package, fingerprint) pair the file grants link handling to, sorted, each once.
+    public var linkGrants: [AssetLinksGrant] {
+        var grants = Set<AssetLinksGrant>()
+        for statement in statements where statement.grantsLinks {
+            guard case let .androidApp(package, fingerprints) = statement.target else { continue }
+            for fingerprint in fingerprints {
+                grants.insert(AssetLinksGrant(packageName: package, fingerprint: fingerprint))
+            }
+        }
+        return grants.sorted()
+    }
+
+    /// Why Android cannot use the file at all (not JSON, a byte-order mark, not a statement list),
+    /// or nil when it can read it. The same test `AndroidVerifier` applies.
+    public var unusableReason: String? {
+        let fatal = diagnostics.first { diagnostic in
+            diagnostic.severity == "error" && (diagnostic.id <= "ANDROID-L003" || diagnostic.id == "ANDROID-L014")
+        }
+        return fatal?.message
+    }
+
+    /// Other packages the file grants link handling to (besides `package`), sorted, each once.
+    public func otherPackages(than package: String) -> [String] {
+        Array(Set(linkGrants.map(\.packageName)).subtracting([package])).sorted()
+    }
+}
+
+extension AndroidReport {
+    /// One `<data>` element as `scheme="https" host="example.com" …` (reports, tables).
+    public static func dataText(_ data: AndroidManifest.DataElement) -> String {
+        describe(data)
+    }
+}

@@ -1,0 +1,258 @@
+import AndroidApp
+import Foundation
+import SiteAssociation
+
+/// Both platforms, one verdict per URL: given the iOS app's URL tests (`URLDecider`) and the
+/// Android app's decisions (`AndroidLinkDecider`) for the same list, whether each URL opens the
+/// iOS app, the Android app, both or neither, with each side's reason, and the findings for
+/// asymmetries on paths a tester cares about (XPL-001, XPL-002; `docs/findings.md`).
+public struct CrossPlatformTable: Sendable, Codable, Equatable {
+    public enum Verdict: String, Sendable, Codable, Equatable {
+        case both
+        case iosOnly = "ios_only"
+        case androidOnly = "android_only"
+        case neither
+
+        /// For people.
+        public var text: String {
+            switch self {
+            case .both: return "opens both apps"
+            case .iosOnly: return "opens the iOS app only"
+            case .androidOnly: return "opens the Android app only"
+            case .neither: return "opens neither app"
+            }
+        }
+    }
+
+    /// One platform's answer for one URL.
+    public struct Side: Sendable, Codable, Equatable {
+        /// `opens_app`, `opens_app_unverified` (a custom scheme: any app may claim it), `chooser`
+        /// (Android 11 and lower, unverified), `other_app` (iOS: another app the file names),
+        /// `browser`.
+        public var outcome: String
+        /// True when this platform's app receives the link without the user choosing.
+        public var opensApp: Bool
+        /// What decided (the rule, or the activity and filter), and why.
+        public var reason: String
+
+        public init(outcome: String, opensApp: Bool, reason: String) {
+            self.outcome = outcome
+            self.opensApp = opensApp
+            self.reason = reason
+        }
+
+        /// The outcome for people ("opens the app (unverified)", "another app", …).
+        public var outcomeText: String { Self.text(outcome) }
+
+        static func text(_ key: String) -> String {
+            switch key {
+            case "opens_app": return "opens the app"
+            case "opens_app_unverified": return "opens the app (unverified)"
+            case "chooser": return "chooser"
+            case "other_app": return "another app"
+            default: return "browser"
+            }
+        }
+    }
+
+    public struct Row: Sendable, Codable, Equatable {
+        public var url: String
+        public var line: Int?
+        public var expectation: URLExpectation?
+        public var verdict: Verdict
+        public var ios: Side
+        public var android: Side
+        /// The path word that makes the URL one a tester cares about (`login`, `reset`, …), if any.
+        public var sensitive: String?
+    }
+
+    /// The iOS app ID and the Android package the table speaks for, and the Android version.
+    public var iosApp: String
+    public var androidApp: String
+    public var androidSDK: Int
+    public var rows: [Row]
+    /// XPL-001 per asymmetric URL a tester cares about, and one XPL-002 summary.
+    public var findings: [Finding]
+
+    /// The table for the same URL list decided on both sides (`iosTests` and `android` in the
+    /// list's order; a URL missing on one side is decided there as "not tested").
+    public init(iosTests: [URLTest], iosAppID: String, iosURLSchemes: [String],
+                android: [AndroidLinkDecision], androidPackage: String, androidSDK: Int,
+                entries: [URLListEntry]) {
+        iosApp = iosAppID
+        androidApp = androidPackage
+        self.androidSDK = androidSDK
+        var iosByURL: [String: URLTest] = [:]
+        for test in iosTests where iosByURL[test.url] == nil { iosByURL[test.url] = test }
+        var androidByURL: [String: AndroidLinkDecision] = [:]
+        for decision in android where androidByURL[decision.url] == nil { androidByURL[decision.url] = decision }
+        rows = entries.map { entry in
+            let ios = Self.iosSide(iosByURL[entry.url], url: entry.url, appID: iosAppID, schemes: iosURLSchemes)
+            let android = androidByURL[entry.url].map(Self.androidSide)
+                ?? Side(outcome: "browser", opensApp: false, reason: "not decided for Android")
+            let verdict: Verdict = switch (ios.opensApp, android.opensApp) {
+            case (true, true): .both
+            case (true, false): .iosOnly
+            case (false, true): .androidOnly
+            case (false, false): .neither
+            }
+            return Row(url: entry.url, line: entry.line,
+                       expectation: entry.expectation == .none ? nil : entry.expectation,
+                       verdict: verdict, ios: ios, android: android, sensitive: SensitivePath.word(in: entry.url))
+        }
+        findings = CrossPlatformFindings.findings(rows: rows, iosApp: iosAppID, androidApp: androidPackage)
+    }
+
+    static func iosSide(_ test: URLTest?, url: String, appID: String, schemes: [String]) -> Side {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        if scheme != "https", scheme != "http" {
+            if schemes.contains(where: { $0.lowercased() == scheme }) {
+                return Side(outcome: "opens_app_unverified", opensApp: true,
+                            reason: "custom URL scheme \(scheme) declared by the app (CFBundleURLTypes): any app may "
+                                + "declare it too")
+            }
+            return Side(outcome: "browser", opensApp: false,
+                        reason: "not a universal link (scheme \(scheme)) and the app declares no \(scheme) URL scheme")
+        }
+        guard let test else { return Side(outcome: "browser", opensApp: false, reason: "not decided for iOS") }
+        let others = test.verdicts.filter { $0.appID != appID && $0.decision == .match }.map(\.appID)
+        guard let verdict = test.verdict(for: appID) else {
+            return Side(outcome: others.isEmpty ? "browser" : "other_app", opensApp: false,
+                        reason: "no verdict for \(appID)")
+        }
+        let place = [test.domain, verdict.detail.map { "details[\($0)]" }, verdict.rule.map { "rule \($0)" }]
+            .compactMap { $0 }.joined(separator: " ")
+        let ruleText = verdict.ruleText.map { " \($0)" } ?? ""
+        switch verdict.decision {
+        case .match:
+            return Side(outcome: "opens_app", opensApp: true, reason: "matches \(place)\(ruleText)")
+        case .exclude, .noMatch:
+            var reason = verdict.decision == .exclude ? "excluded by \(place)\(ruleText)"
+                : (verdict.trace.last ?? "no rule matches")
+            if !others.isEmpty { reason += "; opens another app instead: " + others.joined(separator: ", ") }
+            return Side(outcome: others.isEmpty ? "browser" : "other_app", opensApp: false, reason: reason)
+        }
+    }
+
+    static func androidSide(_ decision: AndroidLinkDecision) -> Side {
+        let place = decision.activities.first.map { activity in
+            activity + (decision.filterLine.map { " (filter at line \($0))" } ?? "")
+        }
+        let last = decision.trace.last ?? ""
+        let reason = place.map { "\($0): \(last)" } ?? last
+        return Side(outcome: decision.outcome.key, opensApp: decision.opensApp, reason: reason)
+    }
+
+    /// Rows per verdict (all four keys, zeros included).
+    public var counts: [String: Int] {
+        var counts = ["both": 0, "ios_only": 0, "android_only": 0, "neither": 0]
+        for row in rows { counts[row.verdict.rawValue, default: 0] += 1 }
+        return counts
+    }
+
+    /// The text face: one block per URL (verdict, then each side's outcome and reason).
+    public func text() -> String {
+        var out = "Both platforms: iOS \(iosApp), Android \(androidApp) (API \(androidSDK))\n"
+        let counts = counts
+        out += "  \(rows.count) URL\(rows.count == 1 ? "" : "s"): \(counts["both"] ?? 0) both, "
+            + "\(counts["ios_only"] ?? 0) iOS only, \(counts["android_only"] ?? 0) Android only, "
+            + "\(counts["neither"] ?? 0) neither\n"
+        let flagged = Set(findings.filter { $0.id == "XPL-001" }.map(\.subject))
+        for row in rows {
+            out += "\n\(row.url)\n  \(row.verdict.text)" + (flagged.contains(row.url) ? "  [XPL-001]" : "") + "\n"
+            out += "    iOS      \(Self.outcomeText(row.ios.outcome))  \(row.ios.reason)\n"
+            out += "    Android  \(Self.outcomeText(row.android.outcome))  \(row.android.reason)\n"
+        }
+        return out
+    }
+
+    static func outcomeText(_ key: String) -> String {
+        Side.text(key).padding(toLength: 26, withPad: " ", startingAt: 0)
+    }
+}
+
+/// The words of paths a tester cares about: sign-in, sign-out, OAuth callbacks, password
+/// resets, payments, deletions and approvals (the vocabulary of AASA-018 on the iOS side).
+public enum SensitivePath {
+    static let words: Set<String> = [
+        "login", "logout", "signin", "signout", "auth", "oauth", "oauth2", "callback", "password", "reset",
+        "forgot", "delete", "payment", "payments", "pay", "checkout", "approve", "confirm",
+    ]
+
+    /// The first sensitive word among the URL path's words (`/sign-in` reads as `signin`), or nil.
+    public static func word(in url: String) -> String? {
+        guard let uri = AndroidURI(url) else { return nil }
+        let tokens = uri.path.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        for (index, token) in tokens.enumerated() {
+            if words.contains(token) { return token }
+            if token == "sign", index + 1 < tokens.count, ["in", "out"].contains(tokens[index + 1]) {
+                return "sign" + tokens[index + 1]
+            }
+        }
+        return nil
+    }
+}
+
+/// XPL-001 and XPL-002 (`docs/findings.md`, cross-platform section).
+enum CrossPlatformFindings {
+    static let references: [Reference] = [
+        .masvsPlatform1, .mastgTest0070,
+        Reference(title: "OWASP MASTG-TEST-0028: Testing Deep Links",
+                  url: "https://mas.owasp.org/MASTG/tests/android/MASVS-PLATFORM/MASTG-TEST-0028/"),
+    ]
+
+    static func findings(rows: [CrossPlatformTable.Row], iosApp: String, androidApp: String) -> [Finding] {
+        var out: [Finding] = []
+        for row in rows where row.verdict == .iosOnly || row.verdict == .androidOnly {
+            guard row.sensitive != nil || row.expectation != nil else { continue }
+            out.append(asymmetry(row, iosApp: iosApp, androidApp: androidApp))
+        }
+        guard !rows.isEmpty else { return out }
+        let asymmetric = rows.filter { $0.verdict == .iosOnly || $0.verdict == .androidOnly }
+        out.append(Finding(
+            id: "XPL-002", category: .reliability, severity: .info, title: "Both platforms compared",
+            subject: "\(iosApp) / \(androidApp)",
+            explanation: "\(rows.count) URL\(rows.count == 1 ? "" : "s") decided for both apps; \(asymmetric.count) "
+                + "open\(asymmetric.count == 1 ? "s" : "") the app on one platform only. The verdict table lists each "
+                + "URL with each platform's reason.",
+            evidence: asymmetric.prefix(20).map { .text("\($0.url): \($0.verdict.text)") },
+            remediation: "Check that every URL one platform's app handles is handled, or deliberately left to the "
+                + "web, on the other.",
+            references: references))
+        return out
+    }
+
+    static func asymmetry(_ row: CrossPlatformTable.Row, iosApp: String, androidApp: String) -> Finding {
+        let (opening, other) = row.verdict == .iosOnly ? (("iOS", row.ios), ("Android", row.android))
+            : (("Android", row.android), ("iOS", row.ios))
+        // Security when the link can reach another app: the other platform hands it to another
+        // app, or the opening side is an unverified deep link any app may claim.
+        let security = other.1.outcome == "other_app" || opening.1.outcome == "opens_app_unverified"
+        let why = row.sensitive.map { "a \($0) path" } ?? "a URL the tester marked"
+        let fallsTo = switch other.1.outcome {
+        case "other_app": "another app"
+        case "chooser": "a chooser (the user picks the app or the browser)"
+        default: "the browser"
+        }
+        return Finding(
+            id: "XPL-001", category: security ? .security : .reliability, severity: security ? .medium : .low,
+            title: "Sensitive path opens the app on one platform only", subject: row.url,
+            explanation: "\(row.url) (\(why)) opens the \(opening.0) app but goes to \(fallsTo) on \(other.0). "
+                + "The flow (sign-in, reset, OAuth callback, payment) then runs in the app on one platform and in "
+                + "the web page, or another app, on the other: a code, token or confirmation step that one side "
+                + "protects can be missing on the other, and testing one platform says nothing about the other.",
+            evidence: [.text("\(opening.0): \(opening.1.reason)"), .text("\(other.0): \(other.1.reason)")],
+            remediation: "Decide where this path belongs and make both platforms agree: claim it on both (AASA "
+                + "components and a verified App Link filter), or exclude it on both; never leave an OAuth "
+                + "callback or reset link to an unverified deep link or custom scheme.",
+            references: references)
+    }
+}
+
+extension URLListEntry {
+    /// True for an http(s) URL (what iOS decides as a universal link).
+    public var isWebURL: Bool {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        return scheme == "https" || scheme == "http"
+    }
+}

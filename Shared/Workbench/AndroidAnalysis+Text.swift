@@ -1,0 +1,101 @@
+import AndroidApp
+import AssociationFetch
+import Findings
+import Foundation
+
+extension AndroidAnalysis {
+    /// `linklab scan app.apk` as text: the app, each verified host, the URLs, the findings.
+    public func text(reports written: [String] = []) -> String {
+        let manifest = snapshot.manifest
+        var out = "\(inputName): \(manifest.packageName) \(manifest.versionName ?? "") "
+            + "(target SDK \(manifest.targetSDK.map(String.init) ?? "?")), modelled on API \(facts.sdk)"
+            + (facts.offline ? ", offline" : "") + "\n"
+        out += "signing SHA-256: " + (facts.signingFingerprints.isEmpty ? "unsigned"
+            : facts.signingFingerprints.joined(separator: ", ")) + "\n"
+        if facts.verification.hosts.isEmpty {
+            out += "hosts Android verifies: none\n"
+        } else {
+            out += "hosts Android verifies" + (facts.verification.allOrNothing ? " (all or nothing on this version)" : "")
+                + ":\n"
+            for host in facts.verification.hosts {
+                let outcome = facts.report(forFileHost: host.fileHost)?.outcome ?? .notFetched
+                out += "  \(host.host)  [\(outcome.rawValue)]  " + (host.verified ? "verifies" : "does not verify")
+                    + " — \(host.reason)\n"
+            }
+        }
+        if !decisions.isEmpty {
+            out += "URLs:\n"
+            for decision in decisions {
+                out += "  \(decision.url) → \(decision.outcome.rawValue)"
+                    + (decision.activities.isEmpty ? "" : " (\(decision.activities.joined(separator: ", ")))") + "\n"
+                for line in decision.trace { out += "      \(line)\n" }
+            }
+        }
+        out += FindingsText.render(findings)
+        for report in written { out += "wrote \(report)\n" }
+        return out
+    }
+}
+
+/// Findings as plain text, one block per finding (`scan app.apk`).
+enum FindingsText {
+    static func render(_ findings: [Finding]) -> String {
+        guard !findings.isEmpty else { return "findings: none\n" }
+        let counts = findings.countsBySeverity()
+        var out = "findings: " + Severity.descending.compactMap { severity in
+            counts[severity].flatMap { $0 > 0 ? "\($0) \(severity.rawValue)" : nil }
+        }.joined(separator: ", ") + "\n"
+        for finding in findings {
+            out += "  [\(finding.severity.rawValue) \(finding.category.rawValue)] \(finding.id) \(finding.title) — "
+                + "\(finding.subject)\n"
+            if let first = finding.explanation.split(separator: "\n").first {
+                out += "      \(first)\n"
+            }
+        }
+        return out
+    }
+}
+
+/// `linklab assetlinks fetch` as text.
+public enum AssetLinksFetchText {
+    public static func render(_ reports: [AssetLinksReport]) -> String {
+        var out = ""
+        for report in reports {
+            out += "\(report.host): \(report.outcome.rawValue)"
+            if let result = report.result {
+                out += " — \(result.url)"
+                if let status = result.status { out += " HTTP \(status)" }
+                if let headers = result.timeToHeadersMs, let total = result.totalMs { out += " (\(headers)/\(total) ms)" }
+            }
+            out += "\n"
+            if let problem = report.problem { out += "  problem: \(problem)\n" }
+            if let type = report.contentTypeProblem { out += "  content type: \(type)\n" }
+            if let file = report.file {
+                for grant in file.linkGrants { out += "  grants \(grant.packageName) \(grant.fingerprint)\n" }
+                for include in report.included {
+                    out += "  includes \(include.url): " + (include.problem ?? "read, "
+                        + "\(include.file?.linkGrants.count ?? 0) grant(s)") + "\n"
+                }
+                for diagnostic in file.diagnostics {
+                    out += "  \(diagnostic.line):\(diagnostic.column): \(diagnostic.severity) \(diagnostic.id): "
+                        + "\(diagnostic.message)\n"
+                }
+            }
+            if let google = report.google {
+                out += "  Google: " + googleSummary(google, comparison: report.comparison) + "\n"
+                for grant in report.comparison?.onlyInFile ?? [] { out += "    only in the host's file: \(grant)\n" }
+                for grant in report.comparison?.onlyInGoogle ?? [] { out += "    only in Google's answer: \(grant)\n" }
+            }
+        }
+        return out
+    }
+
+    static func googleSummary(_ google: GoogleStatementList, comparison: AssetLinksComparison?) -> String {
+        if let error = google.error { return "no answer (\(error.description))" }
+        if let problem = google.problem { return problem }
+        let codes = google.errorCodes.isEmpty ? "" : " (\(google.errorCodes.joined(separator: ", ")))"
+        guard let comparison else { return "\(google.grants.count) grant(s)\(codes)" }
+        return (comparison.agree ? "agrees with the host's file" : "differs from the host's file")
+            + " — \(google.grants.count) grant(s)\(codes)"
+    }
+}

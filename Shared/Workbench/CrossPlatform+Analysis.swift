@@ -1,0 +1,16 @@
+import AndroidApp
+import Findings
+import Foundation
+
+extension Analysis {
+    /// The verdict table of this iOS analysis beside an Android app: `entries` decided on both
+    /// sides (the analysis decided the http(s) ones for iOS; custom schemes are judged against
+    /// the iOS app's declared URL schemes).
+    public func crossPlatformTable(android: AndroidLinkDecider, entries: [URLListEntry]) -> CrossPlatformTable {
+        CrossPlatformTable(
+            iosTests: urlTests, iosAppID: appIDs.first ?? snapshot.mainBundle?.bundleIdentifier ?? "",
+            iosURLSchemes: snapshot.mainBundle?.urlSchemes ?? [],
+            android: entries.map { android.decide($0.url) }, androidPackage: android.packageName,
+            androidSDK: android.sdk, entries: entries)
+    }
+}
