@@ -97,7 +97,12 @@ extension ScanCommand {
         }
         switch format {
         case .json: writeJSON(try analysis.scanDocument())
-        case .text: writeText(analysis.text(reports: reports), styled: false)
+        case .text:
+            let style = ScanStyle.forStandardOutput()
+            var lines = [TerminalText.safe(analysis.summaryText(), keepingNewlines: true)]
+            lines += ScanTextRenderer(style: style).findingLines(analysis.findings)
+            if !reports.isEmpty { lines += ["", "Reports: " + reports.map { TerminalText.safe($0) }.joined(separator: ", ")] }
+            writeText(lines.joined(separator: "\n") + "\n", styled: style.enabled)
         }
         if try SessionCLI.thresholds(failOn).isTripped(by: analysis.findings) {
             throw LinkLabExit.findingsAtOrAboveThreshold

@@ -80,14 +80,14 @@ extension ScanCommand {
             writeJSON(try both.scanDocument())
         case .text:
             let style = ScanStyle.forStandardOutput()
-            var text = style.bold("iOS") + "\n" + ScanTextRenderer(style: style).render(ios, reports: [])
+            let renderer = ScanTextRenderer(style: style)
+            var text = style.bold("iOS") + "\n" + renderer.render(ios, reports: [])
             text += "\n" + style.bold("Android") + "\n"
-                + TerminalText.safe(androidAnalysis.text(), keepingNewlines: true)
-            text += "\n" + TerminalText.safe(both.table.text(), keepingNewlines: true)
-            for finding in both.table.findings where finding.id == "XPL-001" {
-                text += "\(finding.id)  \(finding.severity.rawValue)  \(TerminalText.safe(finding.subject))\n"
-            }
-            for report in reports { text += "wrote \(TerminalText.safe(report))\n" }
+                + TerminalText.safe(androidAnalysis.summaryText(), keepingNewlines: true) + "\n"
+                + renderer.findingLines(androidAnalysis.findings).joined(separator: "\n") + "\n"
+            text += "\n" + TerminalText.safe(both.table.summaryText(), keepingNewlines: true) + "\n"
+                + renderer.findingLines(both.table.findings).joined(separator: "\n") + "\n"
+            if !reports.isEmpty { text += "\nReports: " + reports.map { TerminalText.safe($0) }.joined(separator: ", ") + "\n" }
             writeText(text, styled: style.enabled)
         }
         if try SessionCLI.thresholds(failOn).isTripped(by: both.findings) {

@@ -61,20 +61,36 @@ struct ScanTextRenderer {
         for note in analysis.notes { lines.append(style.dim("note: \(safe(note))")) }
 
         lines.append("")
-        lines.append(style.bold("Findings") + "   security  reliability")
-        let counts = analysis.findings.countsByCategory()
+        lines += findingLines(analysis.findings)
+        if !reports.isEmpty {
+            lines.append("")
+            lines.append("Reports: " + reports.map(safe).joined(separator: ", "))
+        }
+        if let savedSession {
+            if reports.isEmpty { lines.append("") }
+            lines.append("Session saved: " + safe(savedSession))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The findings' counts by severity and category, then one line per finding grouped by
+    /// category (every scan's text face: iOS, Android and both platforms).
+    func findingLines(_ findings: [Finding]) -> [String] {
+        let safe = { (text: String) in TerminalText.safe(text) }
+        var lines = [style.bold("Findings") + "   security  reliability"]
+        let counts = findings.countsByCategory()
         for severity in Severity.descending {
             lines.append("  " + style.severity(severity, width: 9)
                          + String(format: "%8d%13d", counts[.security]?[severity] ?? 0, counts[.reliability]?[severity] ?? 0))
         }
-        let totals = FindingCategory.ordered.map { category in analysis.findings.filter { $0.category == category }.count }
+        let totals = FindingCategory.ordered.map { category in findings.filter { $0.category == category }.count }
         lines.append("  " + "total".padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "%8d%13d", totals[0], totals[1]))
 
-        if !analysis.findings.isEmpty {
-            let idWidth = analysis.findings.map(\.id.count).max() ?? 8
-            let subjectWidth = min(40, analysis.findings.map { safe($0.subject).count }.max() ?? 10)
+        if !findings.isEmpty {
+            let idWidth = findings.map(\.id.count).max() ?? 8
+            let subjectWidth = min(40, findings.map { safe($0.subject).count }.max() ?? 10)
             for category in FindingCategory.ordered {
-                let group = analysis.findings.filter { $0.category == category }
+                let group = findings.filter { $0.category == category }
                 guard !group.isEmpty else { continue }
                 lines.append("")
                 lines.append(style.bold(category.displayName))
@@ -88,15 +104,7 @@ struct ScanTextRenderer {
                 }
             }
         }
-        if !reports.isEmpty {
-            lines.append("")
-            lines.append("Reports: " + reports.map(safe).joined(separator: ", "))
-        }
-        if let savedSession {
-            if reports.isEmpty { lines.append("") }
-            lines.append("Session saved: " + safe(savedSession))
-        }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 }
 

@@ -22,6 +22,16 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
             case .neither: return "opens neither app"
             }
         }
+
+        /// For a column: which platform's app opens.
+        public var shortText: String {
+            switch self {
+            case .both: return "both apps"
+            case .iosOnly: return "iOS only"
+            case .androidOnly: return "Android only"
+            case .neither: return "neither"
+            }
+        }
     }
 
     /// One platform's answer for one URL.
@@ -150,13 +160,17 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
         return counts
     }
 
+    func headerLines() -> [String] {
+        let counts = counts
+        return ["Both platforms: iOS \(iosApp), Android \(androidApp) (API \(androidSDK))",
+                "  \(rows.count) URL\(rows.count == 1 ? "" : "s"): \(counts["both"] ?? 0) both, "
+                    + "\(counts["ios_only"] ?? 0) iOS only, \(counts["android_only"] ?? 0) Android only, "
+                    + "\(counts["neither"] ?? 0) neither"]
+    }
+
     /// The text face: one block per URL (verdict, then each side's outcome and reason).
     public func text() -> String {
-        var out = "Both platforms: iOS \(iosApp), Android \(androidApp) (API \(androidSDK))\n"
-        let counts = counts
-        out += "  \(rows.count) URL\(rows.count == 1 ? "" : "s"): \(counts["both"] ?? 0) both, "
-            + "\(counts["ios_only"] ?? 0) iOS only, \(counts["android_only"] ?? 0) Android only, "
-            + "\(counts["neither"] ?? 0) neither\n"
+        var out = headerLines().joined(separator: "\n") + "\n"
         let flagged = Set(findings.filter { $0.id == "XPL-001" }.map(\.subject))
         for row in rows {
             out += "\n\(row.url)\n  \(row.verdict.text)" + (flagged.contains(row.url) ? "  [XPL-001]" : "") + "\n"
@@ -164,6 +178,19 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
             out += "    Android  \(Self.outcomeText(row.android.outcome))  \(row.android.reason)\n"
         }
         return out
+    }
+
+    /// The scan's text face: the counts, then one line per URL (its verdict, the finding that
+    /// flags it); each side's reason is in `text()` (`linklab match --ios --android`) and the reports.
+    public func summaryText() -> String {
+        var lines = [headerLines().joined(separator: "\n")]
+        let flagged = Set(findings.filter { $0.id == "XPL-001" }.map(\.subject))
+        let width = rows.map { $0.verdict.shortText.count }.max() ?? 0
+        for row in rows {
+            lines.append("  " + row.verdict.shortText.padding(toLength: width, withPad: " ", startingAt: 0)
+                         + "  \(row.url)" + (flagged.contains(row.url) ? "  [XPL-001]" : ""))
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     static func outcomeText(_ key: String) -> String {
@@ -236,7 +263,7 @@ enum CrossPlatformFindings {
         }
         return Finding(
             id: "XPL-001", category: security ? .security : .reliability, severity: security ? .medium : .low,
-            title: "Sensitive path opens the app on one platform only", subject: row.url,
+            title: "Sensitive or marked URL opens the app on one platform only", subject: row.url,
             explanation: "\(row.url) (\(why)) opens the \(opening.0) app but goes to \(fallsTo) on \(other.0). "
                 + "The flow (sign-in, reset, OAuth callback, payment) then runs in the app on one platform and in "
                 + "the web page, or another app, on the other: a code, token or confirmation step that one side "

@@ -4,8 +4,10 @@ import Findings
 import Foundation
 
 extension AndroidAnalysis {
-    /// `linklab scan app.apk` as text: the app, each verified host, the URLs, the findings.
-    public func text(reports written: [String] = []) -> String {
+    /// `linklab scan app.apk` as text: the app, each verified host and why it verifies or not,
+    /// one line per URL (the traces are `linklab match --android`'s); the findings are listed
+    /// by the scan's shared findings table.
+    public func summaryText() -> String {
         let manifest = snapshot.manifest
         var out = "\(inputName): \(manifest.packageName) \(manifest.versionName ?? "") "
             + "(target SDK \(manifest.targetSDK.map(String.init) ?? "?")), modelled on API \(facts.sdk)"
@@ -28,28 +30,6 @@ extension AndroidAnalysis {
             for decision in decisions {
                 out += "  \(decision.url) → \(decision.outcome.rawValue)"
                     + (decision.activities.isEmpty ? "" : " (\(decision.activities.joined(separator: ", ")))") + "\n"
-                for line in decision.trace { out += "      \(line)\n" }
-            }
-        }
-        out += FindingsText.render(findings)
-        for report in written { out += "wrote \(report)\n" }
-        return out
-    }
-}
-
-/// Findings as plain text, one block per finding (`scan app.apk`).
-enum FindingsText {
-    static func render(_ findings: [Finding]) -> String {
-        guard !findings.isEmpty else { return "findings: none\n" }
-        let counts = findings.countsBySeverity()
-        var out = "findings: " + Severity.descending.compactMap { severity in
-            counts[severity].flatMap { $0 > 0 ? "\($0) \(severity.rawValue)" : nil }
-        }.joined(separator: ", ") + "\n"
-        for finding in findings {
-            out += "  [\(finding.severity.rawValue) \(finding.category.rawValue)] \(finding.id) \(finding.title) — "
-                + "\(finding.subject)\n"
-            if let first = finding.explanation.split(separator: "\n").first {
-                out += "      \(first)\n"
             }
         }
         return out

@@ -51,7 +51,13 @@ import TestSupport
         #expect(output.exitCode == 0, "\(output.stderr)")
         #expect(output.stdout.contains("Both platforms: iOS ABCDE12345.com.example.app, Android com.example.app"))
         #expect(output.stdout.contains("24 URLs: 6 both, 10 iOS only, 4 Android only, 4 neither"))
-        #expect(output.stdout.contains("XPL-001  medium  linklab-admin://users/delete"))
+        // One line per URL (the reasons are match --ios --android's), and the XPL findings listed
+        // in the scan's findings table.
+        #expect(output.stdout.contains("  Android only  linklab-admin://users/delete  [XPL-001]"))
+        #expect(output.stdout.contains("  both apps     https://example.com/buy/42\n"))
+        #expect(output.stdout.split(separator: "\n").contains { $0.hasPrefix("XPL-001") && $0.contains("medium")
+            && $0.contains("linklab-admin://users/delete") })
+        #expect(!output.stdout.contains("filter at line"), "no traces in the scan's text")
     }
 
     /// `--fail-on` judges the combined findings: high ones exist (ENT-005, AASA-007 on iOS,

@@ -9,7 +9,8 @@ import Testing
     private static var binaryMissing: Bool { LinkLabProcess.executableURL == nil }
     private static let root = Fixtures.repositoryRoot
 
-    /// The README's first command: the sample, offline, with its four files and URL list.
+    /// The iOS half of the README's first command: the sample, offline, with its four files and URL list
+    /// (BothPlatformsScanTests runs the whole command, both apps).
     static var sampleArguments: [String] {
         var arguments = ["scan", root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline"]
         for host in ["example.com", "shop.example.com", "example.org", "go.example.net"] {

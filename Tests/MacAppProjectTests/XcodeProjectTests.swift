@@ -147,7 +147,8 @@ import Testing
         #expect(exceptions.count == 2)
         let appID = graph.all("PBXNativeTarget").first { $0.object["name"] as? String == "UniversalLinkLab" }?.id
         let appExceptions = exceptions.first { $0.object["target"] as? String == appID }
-        #expect((appExceptions?.object["membershipExceptions"] as? [String] ?? []).contains("Supporting/Info.plist"))
+        let members = (appExceptions?.object["membershipExceptions"] as? [String]) ?? []
+        #expect(members.contains("Supporting/Info.plist"))
     }
 
     @Test func localPackageAndSparkleAreReferencedAndTheirProductsLinked() throws {
