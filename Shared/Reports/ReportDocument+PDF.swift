@@ -40,6 +40,24 @@ struct PDFReportRenderer {
 
     // MARK: Title page
 
+    /// The cover's title in at most two lines: set smaller when it does not fit at the largest
+    /// size, and ended by a visible "…" (never cut silently) when it fits at none.
+    static func coverTitle(_ title: String, width: Double) -> (size: Double, lines: [[UInt8]]) {
+        for size in [22.0, 18.0, 15.0] {
+            let lines = PDFComposer.wrap(title, font: .bold, size: size, width: width)
+            if lines.count <= 2 { return (size, lines) }
+        }
+        let ellipsis = WinAnsi.encode("…")
+        var lines = Array(PDFComposer.wrap(title, font: .bold, size: 15, width: width).prefix(2))
+        var last = lines[1]
+        while !last.isEmpty,
+              PDFFontMetrics.width(of: last + ellipsis, font: .bold, size: 15) > width || last.last == 0x20 {
+            last.removeLast()
+        }
+        lines[1] = last + ellipsis
+        return (15, lines)
+    }
+
     private mutating func titlePage() {
         page.newPage()
         page.addOutline("Summary")
@@ -51,9 +69,10 @@ struct PDFReportRenderer {
         page.drawText(WinAnsi.encode("UNIVERSAL LINKS SECURITY ASSESSMENT"), x: page.marginLeft, baseline: baseline,
                       font: .bold, size: 9, color: PDFColor(hex: 0xA9B8D0))
         baseline -= 30
-        for line in PDFComposer.wrap(document.title, font: .bold, size: 22, width: page.contentWidth).prefix(2) {
-            page.drawText(line, x: page.marginLeft, baseline: baseline, font: .bold, size: 22, color: .white)
-            baseline -= 26
+        let title = Self.coverTitle(document.title, width: page.contentWidth)
+        for line in title.lines {
+            page.drawText(line, x: page.marginLeft, baseline: baseline, font: .bold, size: title.size, color: .white)
+            baseline -= title.size + 4
         }
         if let subtitle = document.subtitle {
             for line in PDFComposer.wrap(subtitle, font: .regular, size: 11, width: page.contentWidth).prefix(2) {

@@ -50,6 +50,20 @@ import TestSupport
         try Self.check(ReportDocument(title: "", generatedBy: "").pdf())
     }
 
+    /// The cover shows the whole title: a long one (both platforms' names) is set smaller rather
+    /// than cut after two lines; a title too long for any size ends in a visible "…".
+    @Test(.enabled(if: hasPoppler, "pdftotext not found: apt-get install poppler-utils"))
+    func theCoverNeverCutsTheTitleSilently() throws {
+        let long = "Universal links and App Links assessment: LinkLab / com.example.app.enterprise"
+        let cover = try Self.text(of: ReportDocument(title: long, generatedBy: "test").pdf())
+        let flat = cover.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains(long), "\(flat.prefix(300))")
+        let endless = String(repeating: "Universal links assessment ", count: 12) + "LAST"
+        let cut = try Self.text(of: ReportDocument(title: endless, generatedBy: "test").pdf())
+        let firstPage = cut.components(separatedBy: "\u{0C}").first ?? cut
+        #expect(firstPage.contains("…") && !firstPage.contains("LAST"))
+    }
+
     @Test(.enabled(if: hasPoppler, "pdftotext not found: apt-get install poppler-utils"))
     func extractedTextHoldsTitlesFindingsAndEvidence() throws {
         let text = try Self.text(of: SampleReport.document.pdf())
