@@ -80,19 +80,8 @@ struct JSONValue: Sendable, Equatable {
         }
     }
 
-    /// Appends the JSON string literal for `text` to `out` (no intermediate string when
-    /// nothing needs escaping).
-    static func appendQuoted(_ text: String, to out: inout String) {
-        if needsEscaping(text) {
-            out += quoted(text)
-        } else {
-            out += "\""
-            out += text
-            out += "\""
-        }
-    }
-
-    /// `appendQuoted(_:to:)` into UTF-8 bytes.
+    /// Appends the JSON string literal for `text` to the UTF-8 bytes `out` (no intermediate
+    /// string when nothing needs escaping).
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         if needsEscaping(text) {
             out.append(contentsOf: quoted(text).utf8)
