@@ -195,7 +195,12 @@ enum AssociationLinter {
         var prefix: (hash: UInt64, length: Int)?
 
         init(_ rule: EffectiveRule) {
-            let normalised = rule.path.pattern.map(PathNormalisation.normalise)
+            self.init(rule, normalisedPath: rule.path.pattern.map(PathNormalisation.normalise))
+        }
+
+        /// The shape of `rule` whose path pattern is already normalised (`normalised`; nil when the
+        /// rule has no path pattern): a compiled rule holds it (`CompiledRule.normalisedPath`).
+        init(_ rule: EffectiveRule, normalisedPath normalised: String?) {
             unconstrained = rule.isUnconstrained(normalisedPath: normalised)
             pathConstrained = normalised != nil
             fragmentConstrained = rule.fragment.pattern != nil
@@ -215,7 +220,15 @@ enum AssociationLinter {
 
     /// Each rule (by position) that an earlier rule covers, with the first such earlier rule.
     static func shadowingPairs(_ rules: [EffectiveRule]) -> [(later: Int, earlier: Int)] {
-        let shapes = rules.map(Shape.init)
+        shadowingPairs(rules.map { Shape($0) })
+    }
+
+    /// `shadowingPairs(_:)` of a compiled list: each path pattern normalised once, when compiled.
+    static func shadowingPairs(_ rules: [CompiledRule]) -> [(later: Int, earlier: Int)] {
+        shadowingPairs(rules.map { Shape($0.rule, normalisedPath: $0.normalisedPath) })
+    }
+
+    private static func shadowingPairs(_ shapes: [Shape]) -> [(later: Int, earlier: Int)] {
         let index = ShadowIndex(shapes)
         return shapes.indices.dropFirst().compactMap { position in
             index.firstCovering(position, in: shapes).map { (later: position, earlier: $0) }

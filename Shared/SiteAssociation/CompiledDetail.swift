@@ -72,7 +72,7 @@ final class CompiledDetail: @unchecked Sendable {
     /// Pairs of positions (later, first earlier covering rule) for the shadowed-rule lint.
     func shadowing() -> [(later: Int, earlier: Int)] {
         if let known = locked({ shadowingPairs }) { return known }
-        let made = AssociationLinter.shadowingPairs(effective)
+        let made = AssociationLinter.shadowingPairs(compiled)
         locked { shadowingPairs = made }
         return made
     }

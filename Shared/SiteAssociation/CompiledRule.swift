@@ -156,6 +156,8 @@ final class CompiledRule: Sendable {
     /// Trace pieces, built only when a trace is (compiling builds no text: it runs per keystroke).
     private var label: String { (rule.isLegacyPath ? "path \(rule.index) " : "rule \(rule.index) ") + rule.sourceText }
     private var quotedPath: String { JSONValue.quoted(pathPattern) }
+    /// The path pattern normalised (`PathNormalisation.normalise`); nil when the rule has none.
+    var normalisedPath: String? { rule.path.pattern == nil ? nil : pathPattern }
     private var quotedFragment: String { JSONValue.quoted(rule.fragment.pattern ?? "") }
     let query: Query
     let fragment: Glob?

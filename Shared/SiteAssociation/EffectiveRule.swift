@@ -205,15 +205,15 @@ extension Component {
     /// Compact text of the component as written (`{"/":"/buy/*"}`).
     var sourceText: String {
         guard isDictionary else { return "(not a dictionary)" }
-        // One string grown in place, patterns quoted straight into it: built once per rule per
-        // keystroke.
-        var out = "{"
-        out.reserveCapacity(24 + (path?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0))
+        // One byte buffer grown in place, patterns quoted straight into it, made a string once:
+        // built once per rule per keystroke (appending small strings to a string costs more).
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        out.reserveCapacity(96 + (path?.utf8.count ?? 0) + (fragment?.utf8.count ?? 0))
         var first = true
-        func key(_ text: String) {
-            if !first { out += "," }
+        func key(_ text: StaticString) {
+            if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            out += text
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
         }
         if let path {
             key("\"/\":")
@@ -226,8 +226,10 @@ extension Component {
             key("\"?\":")
             JSONValue.appendQuoted(text, to: &out)
         case .items(let items):
-            key("\"?\":{" + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }
-                .joined(separator: ",") + "}")
+            key("\"?\":{")
+            out.append(contentsOf: items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }
+                .joined(separator: ",").utf8)
+            out.append(UInt8(ascii: "}"))
         case nil: if unconstrainedKeys.contains("?") { key("\"?\":(dropped)") }
         }
         if let fragment {
@@ -239,7 +241,7 @@ extension Component {
         if let exclude { key(exclude ? "\"exclude\":true" : "\"exclude\":false") }
         if let caseSensitive { key(caseSensitive ? "\"caseSensitive\":true" : "\"caseSensitive\":false") }
         if let percentEncoded { key(percentEncoded ? "\"percentEncoded\":true" : "\"percentEncoded\":false") }
-        out += "}"
-        return out
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
     }
 }

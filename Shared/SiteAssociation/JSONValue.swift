@@ -80,21 +80,24 @@ struct JSONValue: Sendable, Equatable {
         }
     }
 
-    /// Appends the JSON string literal for `text` to `out` (no intermediate string when
-    /// nothing needs escaping).
-    static func appendQuoted(_ text: String, to out: inout String) {
+    /// Appends the JSON string literal for `text` to the UTF-8 bytes `out` (no intermediate
+    /// string when nothing needs escaping).
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         if needsEscaping(text) {
-            out += quoted(text)
+            out.append(contentsOf: quoted(text).utf8)
         } else {
-            out += "\""
-            out += text
-            out += "\""
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
         }
     }
 
     /// Whether `text` has a character a JSON string literal must escape (control, `"`, `\`).
     private static func needsEscaping(_ text: String) -> Bool {
-        text.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+        func escapes(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+        // Over the contiguous bytes when the text has them (a native string), not the view's iterator.
+        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: escapes) }
+            ?? text.utf8.contains(where: escapes)
     }
 
     /// A JSON string literal for `text`.
