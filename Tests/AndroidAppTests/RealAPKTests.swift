@@ -27,7 +27,7 @@ import TestSupport
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: frameworkRes),
-                   "\(frameworkRes) is absent (apt-get install android-framework-res): skipped"))
+                   "\(frameworkRes) is absent (apt-get install android-framework-res)"))
     func frameworkResMatchesTheTools() throws {
         let name = "framework-res.apk"
         let snapshot = try APKInspector.inspect(fileAt: URL(fileURLWithPath: Self.frameworkRes))
