@@ -24,6 +24,7 @@ import TestSupport
         // What the file is, stated once by hand so a regenerated EXPECTED.json cannot drift silently.
         #expect(snapshot.manifest.packageName == "com.github.uiautomator")
         #expect(snapshot.signing.schemes.map(\.rawValue).sorted() == ["v1", "v2"])
+        #expect(snapshot.linkEvidence.count == 20)
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: frameworkRes),
@@ -71,6 +72,11 @@ import TestSupport
                 #expect(filter.data.map(APKFixtureTests.dictionary) == their["data"] as? [[String: String]], "\(label)")
             }
         }
+
+        let theirEvidence = (androguard["linkEvidence"] as? [[String: Any]] ?? []).map { item in
+            "\(item["file"] as? String ?? "")@\(item["offset"] as? Int ?? -1):\(item["symbol"] as? String ?? "")"
+        }
+        #expect(snapshot.linkEvidence.map { "\($0.file)@\($0.offset):\($0.symbol)" } == theirEvidence, "\(name)")
 
         let apksigner = try #require(tools["apksigner"] as? [String: Any])
         let schemes = Set(snapshot.signing.schemes.map(\.rawValue))
