@@ -63,6 +63,7 @@ import TestSupport
             #expect(ours.exported == (theirs["exported"] as? String).flatMap(Bool.init), "\(label)")
             #expect(ours.targetActivity == theirs["targetActivity"] as? String, "\(label)")
             #expect(ours.permission == theirs["permission"] as? String, "\(label)")
+            #expect(ours.enabled == (theirs["enabled"] as? String).flatMap(Bool.init) ?? true, "\(label)")
             let filters = try #require(theirs["filters"] as? [[String: Any]])
             #expect(ours.intentFilters.count == filters.count, "\(label)")
             for (filter, their) in zip(ours.intentFilters, filters) {
