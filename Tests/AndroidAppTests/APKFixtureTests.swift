@@ -50,6 +50,13 @@ import TestSupport
             let ourData = ours.intentFilters.flatMap(\.data).map(Self.dictionary)
             #expect(ourData == theirData, "\(activityName)")
         }
+        try compareEvidenceAndSigning(snapshot, with: tools, name: name)
+    }
+
+    /// DEX link evidence against androguard; signing against apksigner (schemes it verified,
+    /// signer SHA-256 and subject, lineage) and androguard (v1/v2/v3).
+    static func compareEvidenceAndSigning(_ snapshot: APKSnapshot, with tools: [String: Any], name: String) throws {
+        let androguard = try #require(tools["androguard"] as? [String: Any])
         let theirEvidence = (androguard["linkEvidence"] as? [[String: Any]] ?? []).map { item in
             "\(item["file"] as? String ?? "")@\(item["offset"] as? Int ?? -1):\(item["symbol"] as? String ?? "")"
         }
