@@ -74,7 +74,8 @@ extension WorkbenchDocument {
     /// route's answer keeps its URL, status, headers and timings, its body is `data`, parsed as
     /// a fetched one; with no such route (nothing answered, or only the legacy path), `data` is
     /// a supplied file beside what was served. `data` equal to what that route serves (its CMS
-    /// content included; nothing, when nothing decides) leaves the report as it is.
+    /// content included; nothing, when nothing decides) leaves the report as it is. The CDN/origin
+    /// comparison stays the served one's: an edit is a what-if of the file, not a serving problem.
     nonisolated static func whatIf(_ data: Data, on base: DomainReport?, host: FetchHost, developerMode: Bool,
                                    limit: Int) -> DomainReport {
         guard var report = base else {

@@ -94,6 +94,12 @@ extension WorkbenchDocument {
                 entry.report = decided
                 entry.editedText = host.state == .edited ? host.editedText : nil
                 entry.served = host.state == .edited ? served : nil
+                if host.state == .edited {
+                    // An edit changes one route's body, not what was served: the CDN/origin
+                    // comparison stays the served one's (as `edit(_:forHost:)` keeps it), never
+                    // the edited copy's against the origin's.
+                    entry.report?.cdnOriginDiff = (served ?? fetched)?.cdnOriginDiff
+                }
             case .done, .failed:
                 entry.state = host.state
                 entry.report = fetched
