@@ -199,6 +199,14 @@ var package = Package(
             path: "Tests/Support",
             swiftSettings: strict
         ),
+        // AOSP's own matcher as an oracle (docs/android.md §4d): the case grammar, the driver's
+        // input format and the comparison, shared by AndroidAppTests and Fuzz/AndroidMatcher.
+        .target(
+            name: "AndroidOracle",
+            dependencies: ["AndroidApp"],
+            path: "Tests/AndroidOracle",
+            swiftSettings: strict
+        ),
         .target(
             name: "TestServer",
             dependencies: [
@@ -216,7 +224,7 @@ var package = Package(
         .testTarget(name: "SiteAssociationTests", dependencies: ["SiteAssociation", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "MachOReaderTests", dependencies: ["MachOReader", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AppInspectionTests", dependencies: ["AppInspection", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "AndroidAppTests", dependencies: ["AndroidApp", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "AndroidAppTests", dependencies: ["AndroidApp", "AndroidOracle", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "AndroidApp", "TestSupport", "TestServer"], swiftSettings: strict),
         .testTarget(name: "FindingsTests", dependencies: ["Findings", "AndroidApp", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),

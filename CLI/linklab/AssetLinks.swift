@@ -114,6 +114,23 @@ struct AndroidInspectReport: Encodable {
         signing = snapshot.signing
         effectiveSigner = snapshot.signing.effectiveCertificates(sdk: 35)
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, platform, source, baseEntry, manifest, linkEvidence, signing, effectiveSigner
+    }
+
+    /// Every key is written: `baseEntry` is `null` for a plain APK (`docs/cli.md`).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(platform, forKey: .platform)
+        try container.encode(source, forKey: .source)
+        try container.encode(baseEntry, forKey: .baseEntry)
+        try container.encode(manifest, forKey: .manifest)
+        try container.encode(linkEvidence, forKey: .linkEvidence)
+        try container.encode(signing, forKey: .signing)
+        try container.encode(effectiveSigner, forKey: .effectiveSigner)
+    }
 }
 
 /// `linklab inspect app.apk|.xapk|.apks`: the Android side of `inspect`.

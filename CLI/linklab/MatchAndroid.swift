@@ -76,10 +76,11 @@ struct MatchAndroid {
 
     /// The arguments, then the `--urls` file's lines, custom schemes allowed.
     private func readLines() throws -> [URLListLine] {
-        var lines = command.urls.compactMap { URLListLine.read($0, line: nil, anyScheme: true) }
+        let androidOnly = options.ipa == nil
+        var lines = command.urls.compactMap { URLListLine.read($0, line: nil, anyScheme: true, androidOnly: androidOnly) }
         if let file = command.urlsFile {
             let text = String(decoding: try ScanCommand.listData(file), as: UTF8.self)
-            lines += URLListLine.lines(of: text, anyScheme: true)
+            lines += URLListLine.lines(of: text, anyScheme: true, androidOnly: androidOnly)
             guard lines.count <= URLList.maxURLs else {
                 throw failUnreadable(file, "more than \(URLList.maxURLs) URLs")
             }

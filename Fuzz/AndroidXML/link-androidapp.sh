@@ -2,6 +2,8 @@
 # Shared by Fuzz/AndroidXML, Fuzz/AndroidARSC and Fuzz/AndroidSigning: link-androidapp.sh NAME MAIN OUTPUT
 # Compiles MAIN with Shared/AndroidApp/*.swift (instrumented) and links the prebuilt
 # AppInspection, MachOReader, SwiftASN1, X509 and Crypto modules of a debug build (not instrumented).
+# EXTRA_SWIFT (optional): more sources and flags compiled into the same module (Fuzz/AndroidMatcher
+# adds the oracle harness, Tests/AndroidOracle/*.swift, with -D ANDROID_ORACLE_FUZZ).
 set -euo pipefail
 name=$1 main=$2 output=$3
 deps=${FUZZ_DEPS_BUILD:-.build/debug}
@@ -21,5 +23,5 @@ done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -module-name "${name}Fuzz" -module-cache-path "$scratch/module-cache" \
   -I "$deps/Modules" -Xcc -fmodule-map-file=Shared/CZlib/module.modulemap \
-  "$main" Shared/AndroidApp/*.swift "${objects[@]}" -lz -o "$output" \
+  "$main" Shared/AndroidApp/*.swift ${EXTRA_SWIFT:-} "${objects[@]}" -lz -o "$output" \
   2> >(grep -v "Cannot export local symbol" >&2)

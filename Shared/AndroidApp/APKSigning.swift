@@ -27,6 +27,18 @@ public struct APKSigning: Sendable, Equatable, Codable {
             self.minSDK = minSDK
             self.maxSDK = maxSDK
         }
+
+        private enum CodingKeys: String, CodingKey { case scheme, certificates, minSDK, maxSDK }
+
+        /// Every key is written: `minSDK` and `maxSDK` are `null` for v1 and v2 signers, which
+        /// carry no platform range (`docs/cli.md`).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(scheme, forKey: .scheme)
+            try container.encode(certificates, forKey: .certificates)
+            try container.encode(minSDK, forKey: .minSDK)
+            try container.encode(maxSDK, forKey: .maxSDK)
+        }
     }
 
     /// One node of a proof-of-rotation lineage, oldest first.

@@ -13,7 +13,7 @@ public struct AndroidLinkDecider: Sendable {
     public init(manifest: AndroidManifest, signing: APKSigning, files: [String: AssetLinksFile], sdk: Int,
                 suppliedOnly: Bool = false) {
         packageName = manifest.packageName
-        matcher = AndroidLinkMatcher(manifest: manifest)
+        matcher = AndroidLinkMatcher(manifest: manifest, sdk: sdk)
         let keyed = Dictionary(files.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.files = keyed
         verification = AndroidVerifier.verify(

@@ -1,12 +1,19 @@
 import Foundation
 
-/// One intent filter compiled for matching: its `<data>` merged into sets, as `IntentFilter`
-/// holds them (`docs/android.md` M2: every scheme combines with every host and path).
+/// One intent filter compiled for matching on one Android version: its `<data>` merged into
+/// sets, as `IntentFilter` holds them (`docs/android.md` M2: every scheme combines with every
+/// host and path), with only the attributes that version's package parser reads (§4b).
 public struct CompiledIntentFilter: Sendable {
     public let activity: String
     public let activityIndex: Int
+    /// The filter's position among its activity's intent filters.
+    public let filterIndex: Int
     public let filterLine: Int
     public let autoVerify: Bool
+    /// Why Android's package parser refuses this filter's `<data>` (a malformed `mimeType`, a
+    /// `port` that is not a number, an advanced pattern it cannot parse); the package would not
+    /// install, and the filter never matches here.
+    public let invalidReason: String?
     let actions: Set<String>
     let categories: Set<String>
     /// Nil when the filter names no scheme.
@@ -14,15 +21,30 @@ public struct CompiledIntentFilter: Sendable {
     let authorities: [Authority]?
     let paths: [AndroidPattern]?
     let groups: [Group]?
+    /// The first `mimeType` declared: a link carries no type, so such a filter never matches one.
+    let mimeType: String?
     /// VIEW, BROWSABLE and DEFAULT all present (computed once).
     let linkClicks: Bool
 
     struct Authority: Sendable {
-        /// Lower-cased, wildcard `*` removed (`*.a.com` → `.a.com`, `*` → ``).
-        var host: String
+        /// The host without a leading `*`, as `compareToIgnoreCase` compares it.
+        var key: [UInt16]
         var wild: Bool
         var port: Int
         var declared: String
+
+        /// `AuthorityEntry.match`: a wildcard compares the host's last characters (as many as
+        /// its own, so `*example.com` also takes `badexample.com` and `*` every host, even an
+        /// empty one); an explicit port must equal the URL's explicit port.
+        func matches(_ uri: AndroidURI) -> Bool {
+            guard let host = uri.hostKeyUnits else { return false }
+            if wild {
+                guard host.count >= key.count, host[(host.count - key.count)...].elementsEqual(key) else { return false }
+            } else if host != key {
+                return false
+            }
+            return port < 0 || port == uri.port
+        }
     }
 
     struct Group: Sendable {
@@ -32,28 +54,55 @@ public struct CompiledIntentFilter: Sendable {
         var matchers: [(Part, AndroidPattern)]
     }
 
-    init(activity: AndroidManifest.Activity, index: Int, filter: AndroidManifest.IntentFilter) {
+    /// `sdk`: the Android version whose package parser reads the manifest (`docs/android.md` §4b).
+    init(activity: AndroidManifest.Activity, index: Int, filterIndex: Int, filter: AndroidManifest.IntentFilter,
+         sdk: Int) {
         self.activity = activity.name
         self.activityIndex = index
+        self.filterIndex = filterIndex
         self.filterLine = filter.line
         self.autoVerify = filter.autoVerify
         actions = Set(filter.actions)
         categories = Set(filter.categories)
-        let schemeList = filter.data.compactMap(\.scheme)
-        schemes = schemeList.isEmpty ? nil : Set(schemeList)
+        var schemes: Set<String>?
         var authorities: [Authority] = []
+        var paths: [AndroidPattern] = []
+        var invalid: String?
+        var mimeType: String?
         for data in filter.data {
-            guard let host = data.host else { continue }
-            let wild = host.hasPrefix("*")
-            authorities.append(Authority(
-                host: String(wild ? host.dropFirst() : Substring(host)).lowercased(), wild: wild,
-                port: data.port.flatMap { Int($0) } ?? -1, declared: host))
+            if let type = data.mimeType {
+                if let problem = Self.mimeTypeProblem(type) { invalid = invalid ?? problem }
+                mimeType = mimeType ?? type
+            }
+            if let scheme = data.scheme { schemes = (schemes ?? []).union([scheme]) }
+            if let host = data.host {
+                var port = -1
+                if let text = data.port {
+                    if let value = JavaText.parseInt(text) {
+                        port = value
+                    } else {
+                        invalid = invalid ?? "port \"\(text)\" is not a number (Integer.parseInt refuses it)"
+                    }
+                }
+                let units = Array(host.utf16)
+                let wild = units.first == 42
+                authorities.append(Authority(key: JavaText.caseKey(Array(wild ? units.dropFirst() : units[...])),
+                                             wild: wild, port: port, declared: host))
+            }
+            for pattern in Self.pathMatchers(data, sdk: sdk) {
+                if let reason = pattern.invalidReason {
+                    invalid = invalid ?? "pathAdvancedPattern \"\(pattern.pattern)\": \(reason)"
+                }
+                paths.append(pattern)
+            }
         }
+        self.schemes = schemes
         self.authorities = authorities.isEmpty ? nil : authorities
-        let pathList = filter.data.flatMap(Self.pathMatchers)
-        paths = pathList.isEmpty ? nil : pathList
-        let groupList = filter.relativeFilterGroups.map { group in
-            Group(allow: group.allow, line: group.line, matchers: group.data.flatMap(Self.relativeMatchers))
+        self.paths = paths.isEmpty ? nil : paths
+        self.mimeType = mimeType
+        self.invalidReason = invalid
+        let groupList = sdk < Self.relativeGroupsSDK ? [] : filter.relativeFilterGroups.map { group in
+            Group(allow: group.allow, line: group.line, matchers: group.data.flatMap { Self.relativeMatchers($0, sdk: sdk) })
         }
         groups = groupList.isEmpty ? nil : groupList
         linkClicks = actions.contains("android.intent.action.VIEW")
@@ -61,18 +110,36 @@ public struct CompiledIntentFilter: Sendable {
             && categories.contains("android.intent.category.DEFAULT")
     }
 
-    static func pathMatchers(_ data: AndroidManifest.DataElement) -> [AndroidPattern] {
+    /// The first API level whose package parser reads `pathSuffix` and `pathAdvancedPattern`:
+    /// their attribute IDs exist from Android 12.
+    public static let suffixAndAdvancedSDK = 31
+    /// The first API level that reads `<uri-relative-filter-group>` (Android 15).
+    public static let relativeGroupsSDK = 35
+
+    /// `IntentFilter.addDataType`: a type needs a `/` after at least one character and at least
+    /// one character after it (`*` alone after the slash is a partial type, `image/*`).
+    static func mimeTypeProblem(_ type: String) -> String? {
+        let units = Array(type.utf16)
+        guard let slash = units.firstIndex(of: 47), slash > 0, units.count >= slash + 2 else {
+            return "mimeType \"\(type)\" is malformed (addDataType refuses it)"
+        }
+        return nil
+    }
+
+    static func pathMatchers(_ data: AndroidManifest.DataElement, sdk: Int) -> [AndroidPattern] {
         var out: [AndroidPattern] = []
         if let path = data.path { out.append(AndroidPattern(path, kind: .literal)) }
         if let path = data.pathPrefix { out.append(AndroidPattern(path, kind: .prefix)) }
         if let path = data.pathPattern { out.append(AndroidPattern(path, kind: .simpleGlob)) }
-        if let path = data.pathAdvancedPattern { out.append(AndroidPattern(path, kind: .advancedGlob)) }
-        if let path = data.pathSuffix { out.append(AndroidPattern(path, kind: .suffix)) }
+        if sdk >= suffixAndAdvancedSDK {
+            if let path = data.pathAdvancedPattern { out.append(AndroidPattern(path, kind: .advancedGlob)) }
+            if let path = data.pathSuffix { out.append(AndroidPattern(path, kind: .suffix)) }
+        }
         return out
     }
 
-    static func relativeMatchers(_ data: AndroidManifest.DataElement) -> [(Group.Part, AndroidPattern)] {
-        var out = pathMatchers(data).map { (Group.Part.path, $0) }
+    static func relativeMatchers(_ data: AndroidManifest.DataElement, sdk: Int) -> [(Group.Part, AndroidPattern)] {
+        var out = pathMatchers(data, sdk: sdk).map { (Group.Part.path, $0) }
         let others: [(Group.Part, String?, AndroidPattern.Kind)] = [
             (.query, data.query, .literal), (.query, data.queryPrefix, .prefix),
             (.query, data.queryPattern, .simpleGlob), (.query, data.queryAdvancedPattern, .advancedGlob),
@@ -100,20 +167,11 @@ public struct CompiledIntentFilter: Sendable {
     /// Declared hosts (as written, `*.` kept).
     public var hosts: [String] { authorities?.map(\.declared) ?? [] }
 
-    func authority(for uri: AndroidURI) -> Authority? {
-        guard let authorities, let host = uri.hostKey else { return nil }
-        return authorities.first { entry in
-            let hostMatches = entry.wild ? host.count >= entry.host.count && host.hasSuffix(entry.host)
-                : host == entry.host
-            return hostMatches && (entry.port < 0 || entry.port == uri.port)
-        }
-    }
-
     func groupDecision(_ uri: AndroidURI) -> Group? {
         groups?.first { group in
             !group.matchers.isEmpty && group.matchers.allSatisfy { part, pattern in
                 switch part {
-                case .path: return pattern.matches(units: uri.pathUnits)
+                case .path: return uri.pathUnits.map { pattern.matches(units: $0) } ?? false
                 case .query: return uri.query.map(pattern.matches) ?? false
                 case .fragment: return uri.fragment.map(pattern.matches) ?? false
                 }
@@ -121,45 +179,97 @@ public struct CompiledIntentFilter: Sendable {
         }
     }
 
+    /// Where `IntentFilter.match` stops for a link click (action VIEW, category BROWSABLE, no
+    /// MIME type, the URL as data), plus the DEFAULT category an implicit start needs.
+    enum Step {
+        case invalid(String)
+        case noView, noBrowsable, noDefault
+        case typed(String)
+        case noScheme
+        case schemeMismatch
+        case anyHost
+        case hostMismatch
+        case anyPath(Authority)
+        case path(Authority, AndroidPattern)
+        case group(Authority, Group)
+        case pathMismatch(Authority)
+
+        var matches: Bool {
+            switch self {
+            case .anyHost, .anyPath, .path: return true
+            case let .group(_, group): return group.allow
+            default: return false
+            }
+        }
+    }
+
+    func step(_ uri: AndroidURI) -> Step {
+        if let invalidReason { return .invalid(invalidReason) }
+        guard actions.contains("android.intent.action.VIEW") else { return .noView }
+        guard categories.contains("android.intent.category.BROWSABLE") else { return .noBrowsable }
+        guard categories.contains("android.intent.category.DEFAULT") else { return .noDefault }
+        if let mimeType { return .typed(mimeType) }
+        guard let schemes else { return .noScheme }
+        // `matchData` compares a URL without a scheme as the empty scheme.
+        guard schemes.contains(uri.scheme ?? "") else { return .schemeMismatch }
+        guard let authorities else { return .anyHost }
+        guard let authority = authorities.first(where: { $0.matches(uri) }) else { return .hostMismatch }
+        guard paths != nil || groups != nil else { return .anyPath(authority) }
+        if let units = uri.pathUnits, let path = paths?.first(where: { $0.matches(units: units) }) {
+            return .path(authority, path)
+        }
+        if let group = groupDecision(uri) { return .group(authority, group) }
+        return .pathMismatch(authority)
+    }
+
     /// The same answer as `match(_:)` without building its reason (the fast path).
     func matches(_ uri: AndroidURI) -> Bool {
-        guard linkClicks, let schemes, let scheme = uri.scheme, schemes.contains(scheme) else { return false }
-        guard authorities != nil else { return true }
-        guard authority(for: uri) != nil else { return false }
-        guard paths != nil || groups != nil else { return true }
-        if paths?.contains(where: { $0.matches(units: uri.pathUnits) }) == true { return true }
-        return groupDecision(uri)?.allow ?? false
+        guard linkClicks, invalidReason == nil, mimeType == nil, let schemes, schemes.contains(uri.scheme ?? "") else {
+            return false
+        }
+        return step(uri).matches
     }
 
     /// Whether a link click (action VIEW, category BROWSABLE, data `uri`) matches, with the reason.
     func match(_ uri: AndroidURI) -> (Bool, String) {
-        guard actions.contains("android.intent.action.VIEW") else { return (false, "no VIEW action") }
-        guard categories.contains("android.intent.category.BROWSABLE") else { return (false, "no BROWSABLE category") }
-        guard categories.contains("android.intent.category.DEFAULT") else {
-            return (false, "no DEFAULT category (implicit intents skip it)")
-        }
-        guard let schemes else {
-            return (false, "filter names no scheme: only content:, file: or scheme-less data match")
-        }
-        guard let scheme = uri.scheme, schemes.contains(scheme) else {
-            return (false, "scheme \(uri.scheme ?? "(none)") not in {\(schemes.sorted().joined(separator: ", "))}")
-        }
-        guard let authorities else { return (true, "scheme \(scheme) matches; the filter names no host") }
-        guard let authority = authority(for: uri) else {
-            let declared = authorities.map { $0.port >= 0 ? "\($0.declared):\($0.port)" : $0.declared }
+        let step = step(uri)
+        return (step.matches, reason(step, uri))
+    }
+
+    private func reason(_ step: Step, _ uri: AndroidURI) -> String {
+        let scheme = uri.scheme ?? "(none)"
+        switch step {
+        case let .invalid(reason): return "Android refuses this filter: \(reason); the package would not install"
+        case .noView: return "no VIEW action"
+        case .noBrowsable: return "no BROWSABLE category"
+        case .noDefault: return "no DEFAULT category (implicit intents skip it)"
+        case let .typed(type):
+            return "declares mimeType \(type): a link carries no MIME type, so a typed filter never matches it"
+        case .noScheme: return "filter names no scheme: only content:, file: or scheme-less data match"
+        case .schemeMismatch:
+            return "scheme \(scheme) not in {\((schemes ?? []).sorted().joined(separator: ", "))}"
+        case .anyHost: return "scheme \(scheme) matches; the filter names no host"
+        case .hostMismatch:
+            var declared: [String] = []
+            for authority in authorities ?? [] {
+                let text = authority.port >= 0 ? "\(authority.declared):\(authority.port)" : authority.declared
+                if !declared.contains(text) { declared.append(text) }
+            }
             let port = uri.port >= 0 ? ":\(uri.port)" : ""
-            return (false, "host \(uri.host ?? "(none)")\(port) not in {\(declared.joined(separator: ", "))}")
+            let host = uri.host.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none: \(uri.isHierarchical ? "no //" : "opaque URI"))"
+            return "host \(host)\(port) not in {\(declared.joined(separator: ", "))}"
+        case let .anyPath(authority): return "scheme \(scheme), host \(authority.declared); no path constraint"
+        case let .path(authority, path):
+            return "scheme \(scheme), host \(authority.declared), path \(uri.path ?? "") matches \(path.kind.rawValue) \(path.pattern)"
+        case let .group(authority, group):
+            return "scheme \(scheme), host \(authority.declared); relative filter group at line \(group.line) "
+                + (group.allow ? "allows" : "blocks") + " it"
+        case let .pathMismatch(authority):
+            guard let path = uri.path else {
+                return "scheme \(scheme), host \(authority.declared), but an opaque URI has no path to match"
+            }
+            return "scheme \(scheme), host \(authority.declared), but path \(path) matches none of the filter's paths"
         }
-        let hostNote = "scheme \(scheme), host \(authority.declared)"
-        guard paths != nil || groups != nil else { return (true, "\(hostNote); no path constraint") }
-        if let path = paths?.first(where: { $0.matches(units: uri.pathUnits) }) {
-            return (true, "\(hostNote), path \(uri.path) matches \(path.kind.rawValue) \(path.pattern)")
-        }
-        if let group = groupDecision(uri) {
-            return (group.allow, "\(hostNote); relative filter group at line \(group.line) "
-                + (group.allow ? "allows" : "blocks") + " it")
-        }
-        return (false, "\(hostNote), but path \(uri.path) matches none of the filter's paths")
     }
 }
 
@@ -169,32 +279,40 @@ public struct AndroidLinkMatcher: Sendable {
     public let filters: [CompiledIntentFilter]
 
     /// The fast path's index of the filters a link click can match (VIEW, BROWSABLE, DEFAULT, a
-    /// scheme): by exact host (lower-cased), by wildcard suffix, and those naming no host.
+    /// scheme): by exact host (case key), by wildcard suffix, and those naming no host.
     private let exactHosts: [String: [Int]]
-    private let wildHosts: [(suffix: [UInt8], index: Int)]
+    private let wildHosts: [(suffix: [UInt16], index: Int)]
     private let anyHost: [Int]
 
-    public init(manifest: AndroidManifest) {
+    /// The API level whose parser read the filters (`docs/android.md` §4b).
+    public let sdk: Int
+
+    /// `sdk`: the Android version the device runs (35, Android 15, unless the tester picks another).
+    public init(manifest: AndroidManifest, sdk: Int = 35) {
         packageName = manifest.packageName
+        self.sdk = sdk
         var compiled: [CompiledIntentFilter] = []
         for (index, activity) in manifest.activities.enumerated()
         where activity.enabled && activity.isEffectivelyExported {
-            for filter in activity.intentFilters {
-                compiled.append(CompiledIntentFilter(activity: activity, index: index, filter: filter))
+            for (filterIndex, filter) in activity.intentFilters.enumerated() {
+                compiled.append(CompiledIntentFilter(activity: activity, index: index, filterIndex: filterIndex,
+                                                     filter: filter, sdk: sdk))
             }
         }
         filters = compiled
-        var exact: [String: [Int]] = [:], wild: [(suffix: [UInt8], index: Int)] = [], any: [Int] = []
-        for (index, filter) in compiled.enumerated() where filter.linkClicks && filter.schemes != nil {
+        var exact: [String: [Int]] = [:], wild: [(suffix: [UInt16], index: Int)] = [], any: [Int] = []
+        for (index, filter) in compiled.enumerated()
+        where filter.linkClicks && filter.schemes != nil && filter.invalidReason == nil && filter.mimeType == nil {
             guard let authorities = filter.authorities else {
                 any.append(index)
                 continue
             }
             for authority in authorities {
+                let key = String(decoding: authority.key, as: UTF16.self)
                 if authority.wild {
-                    wild.append((Array(authority.host.utf8), index))
-                } else if exact[authority.host]?.last != index {
-                    exact[authority.host, default: []].append(index)
+                    wild.append((authority.key, index))
+                } else if exact[key]?.last != index {
+                    exact[key, default: []].append(index)
                 }
             }
         }
@@ -206,6 +324,9 @@ public struct AndroidLinkMatcher: Sendable {
     /// One filter's answer for one URL.
     public struct FilterAnswer: Sendable, Equatable {
         public var activity: String
+        /// The activity's position in the manifest and the filter's among the activity's filters.
+        public var activityIndex: Int
+        public var filterIndex: Int
         public var filterLine: Int
         public var matches: Bool
         public var autoVerify: Bool
@@ -216,7 +337,8 @@ public struct AndroidLinkMatcher: Sendable {
     public func answers(for uri: AndroidURI) -> [FilterAnswer] {
         filters.map { filter in
             let (matches, reason) = filter.match(uri)
-            return FilterAnswer(activity: filter.activity, filterLine: filter.filterLine, matches: matches,
+            return FilterAnswer(activity: filter.activity, activityIndex: filter.activityIndex,
+                                filterIndex: filter.filterIndex, filterLine: filter.filterLine, matches: matches,
                                 autoVerify: filter.autoVerify, reason: reason)
         }
     }
@@ -225,12 +347,10 @@ public struct AndroidLinkMatcher: Sendable {
     /// Only the filters the host index names are asked (the same answer as asking every filter).
     public func anyMatch(_ uri: AndroidURI) -> Bool {
         if anyHost.contains(where: { filters[$0].matches(uri) }) { return true }
-        guard let host = uri.hostKey else { return false }
+        guard let host = uri.hostKey, let units = uri.hostKeyUnits else { return false }
         if let candidates = exactHosts[host], candidates.contains(where: { filters[$0].matches(uri) }) { return true }
-        guard !wildHosts.isEmpty else { return false }
-        let bytes = host.utf8
-        for entry in wildHosts where bytes.count >= entry.suffix.count
-            && bytes.suffix(entry.suffix.count).elementsEqual(entry.suffix) {
+        for entry in wildHosts where units.count >= entry.suffix.count
+            && units[(units.count - entry.suffix.count)...].elementsEqual(entry.suffix) {
             if filters[entry.index].matches(uri) { return true }
         }
         return false

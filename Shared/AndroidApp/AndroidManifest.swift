@@ -262,3 +262,47 @@ private struct Resolver {
         return data
     }
 }
+
+// MARK: Encoding: a value the manifest does not set is `null`, never a missing key
+
+extension AndroidManifest {
+    private enum CodingKeys: String, CodingKey {
+        case packageName, versionCode, versionName, minSDK, targetSDK, debuggable, testOnly, activities, notes
+    }
+
+    /// Every key is written; `versionCode`, `versionName`, `minSDK` and `targetSDK` are `null`
+    /// when the manifest does not set them (`docs/cli.md`, `inspect app.apk`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(packageName, forKey: .packageName)
+        try container.encode(versionCode, forKey: .versionCode)
+        try container.encode(versionName, forKey: .versionName)
+        try container.encode(minSDK, forKey: .minSDK)
+        try container.encode(targetSDK, forKey: .targetSDK)
+        try container.encode(debuggable, forKey: .debuggable)
+        try container.encode(testOnly, forKey: .testOnly)
+        try container.encode(activities, forKey: .activities)
+        try container.encode(notes, forKey: .notes)
+    }
+}
+
+extension AndroidManifest.Activity {
+    private enum CodingKeys: String, CodingKey {
+        case name, isAlias, targetActivity, exported, permission, enabled, line, intentFilters
+    }
+
+    /// Every key is written: `exported` is `null` when the manifest does not say (Android then
+    /// decides from the filters, `docs/android.md` A9), as `targetActivity` and `permission` are
+    /// when absent.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(isAlias, forKey: .isAlias)
+        try container.encode(targetActivity, forKey: .targetActivity)
+        try container.encode(exported, forKey: .exported)
+        try container.encode(permission, forKey: .permission)
+        try container.encode(enabled, forKey: .enabled)
+        try container.encode(line, forKey: .line)
+        try container.encode(intentFilters, forKey: .intentFilters)
+    }
+}

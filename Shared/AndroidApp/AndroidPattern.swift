@@ -20,10 +20,10 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
     public let pattern: String
     private let units: [UInt16]
     private let tokens: [Token]
-    /// Why Android would refuse an advanced pattern (it then never matches here).
+    /// Why Android would refuse an advanced pattern (the package would not install; it never matches here).
     public let invalidReason: String?
 
-    /// Android refuses advanced patterns that parse to more than this many ints.
+    /// Android refuses an advanced pattern once its parsed form would pass this many slots.
     static let maxAdvancedStorage = 2048
 
     public init(_ pattern: String, kind: Kind) {
@@ -109,111 +109,155 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
 
     // MARK: Advanced glob
 
+    /// One parsed element of an advanced pattern, with how many times it may repeat: greedy,
+    /// between `min` and `max` (each may be any 32-bit value `Integer.parseInt` accepts).
     enum Token: Sendable, Equatable, Hashable {
         case literal(UInt16, min: Int, max: Int)
         case any(min: Int, max: Int)
-        case set([ClosedRange<UInt16>], inverted: Bool, min: Int, max: Int)
+        case set([Span], inverted: Bool, min: Int, max: Int)
+    }
+
+    /// A character range of a set, kept as written: a range whose end comes before its start
+    /// (`[z-a]`) is accepted by Android and matches nothing.
+    struct Span: Sendable, Equatable, Hashable {
+        var low: UInt16
+        var high: UInt16
     }
 
     struct ParseFailure: Error { let text: String }
 
+    /// Parses a `pathAdvancedPattern` as `PatternMatcher.parseAndVerifyAdvancedPattern` does
+    /// (`docs/android.md` M8), quirks included, each checked against AOSP's code by the oracle
+    /// test: inside `[…]` every character but `]` and `\` is literal (`.`, `*`, `{`, `[` too) and
+    /// `a-z` is a range when the character after `-` is not `]`; outside, `]` is a literal and a
+    /// `}` that closes no range is dropped; `{m}`, `{m,n}` and `{m,}` (m or more) take
+    /// `Integer.parseInt` numbers; a modifier (`*`, `+`, `{`) needs a token before it that is not
+    /// itself modified; a pattern stops being accepted when its parsed form passes 2,048 slots.
     static func parseAdvanced(_ pattern: [UInt16]) -> Result<[Token], ParseFailure> {
-        func ascii(_ c: Character) -> UInt16 { UInt16(c.asciiValue ?? 0) }
+        let (open, close, caret, dash, backslash, dot) = (UInt16(91), UInt16(93), UInt16(94), UInt16(45), UInt16(92), UInt16(46))
+        let (star, plus, brace, closeBrace) = (UInt16(42), UInt16(43), UInt16(123), UInt16(125))
         var tokens: [Token] = []
-        var storage = 0
+        var storage = 0                 // slots AOSP's parsed form would use so far
+        var lastWasModifier = false     // the last slot written was a modifier
+        var set: (spans: [Span], inverted: Bool, low: UInt16?)?
         var index = 0
-        while index < pattern.count {
-            var base: Token
-            let unit = pattern[index]
-            switch unit {
-            case ascii("."):
-                base = .any(min: 1, max: 1)
-                index += 1
-            case ascii("["):
-                index += 1
-                var inverted = false
-                if index < pattern.count && pattern[index] == ascii("^") {
-                    inverted = true
-                    index += 1
-                }
-                var ranges: [ClosedRange<UInt16>] = []
-                while index < pattern.count && pattern[index] != ascii("]") {
-                    var low = pattern[index]
-                    if low == ascii("\\") {
-                        index += 1
-                        guard index < pattern.count else { return .failure(ParseFailure(text: "escape at the end")) }
-                        low = pattern[index]
-                    }
-                    index += 1
-                    var high = low
-                    if index + 1 < pattern.count && pattern[index] == ascii("-") && pattern[index + 1] != ascii("]") {
-                        high = pattern[index + 1]
-                        if high == ascii("\\") {
-                            guard index + 2 < pattern.count else {
-                                return .failure(ParseFailure(text: "escape at the end"))
-                            }
-                            high = pattern[index + 2]
-                            index += 1
-                        }
-                        index += 2
-                    }
-                    guard low <= high else { return .failure(ParseFailure(text: "range end before its start")) }
-                    ranges.append(low...high)
-                    storage += 2
-                }
-                guard index < pattern.count else { return .failure(ParseFailure(text: "set not closed with ]")) }
-                guard !ranges.isEmpty else { return .failure(ParseFailure(text: "empty set []")) }
-                index += 1
-                base = .set(ranges, inverted: inverted, min: 1, max: 1)
-            case ascii("\\"):
-                guard index + 1 < pattern.count else { return .failure(ParseFailure(text: "escape at the end")) }
-                base = .literal(pattern[index + 1], min: 1, max: 1)
-                index += 2
-            case ascii("*"), ascii("+"), ascii("{"):
-                return .failure(ParseFailure(text: "modifier with nothing before it"))
-            default:
-                base = .literal(unit, min: 1, max: 1)
-                index += 1
+        func modify(_ min: Int, _ max: Int) {
+            switch tokens[tokens.count - 1] {
+            case let .literal(unit, _, _): tokens[tokens.count - 1] = .literal(unit, min: min, max: max)
+            case .any: tokens[tokens.count - 1] = .any(min: min, max: max)
+            case let .set(spans, inverted, _, _): tokens[tokens.count - 1] = .set(spans, inverted: inverted, min: min, max: max)
             }
-            var low = 1, high = 1
-            if index < pattern.count {
-                switch pattern[index] {
-                case ascii("*"):
-                    (low, high) = (0, Int.max)
+        }
+        while index < pattern.count {
+            guard storage <= maxAdvancedStorage - 3 else {
+                return .failure(ParseFailure(text: "pattern is longer than Android accepts (\(maxAdvancedStorage) slots)"))
+            }
+            var unit = pattern[index]
+            if unit == backslash {
+                guard index + 1 < pattern.count else { return .failure(ParseFailure(text: "escape at the end")) }
+                index += 1
+                unit = pattern[index]
+            } else if let current = set {
+                if unit == close {
+                    guard !current.spans.isEmpty || current.low != nil else {
+                        return .failure(ParseFailure(text: "empty set []"))
+                    }
+                    tokens.append(.set(current.spans, inverted: current.inverted, min: 1, max: 1))
+                    storage += 1
+                    lastWasModifier = false
+                    set = nil
                     index += 1
-                case ascii("+"):
-                    (low, high) = (1, Int.max)
-                    index += 1
-                case ascii("{"):
-                    guard let close = pattern[index...].firstIndex(of: ascii("}")) else {
+                    continue
+                }
+            } else {
+                switch unit {
+                case open:
+                    guard index + 1 < pattern.count else { return .failure(ParseFailure(text: "[ at the end")) }
+                    let inverted = pattern[index + 1] == caret
+                    set = ([], inverted, nil)
+                    storage += 1
+                    lastWasModifier = false
+                    index += inverted ? 2 : 1
+                    continue
+                case brace:
+                    guard !tokens.isEmpty, !lastWasModifier else {
+                        return .failure(ParseFailure(text: "modifier with no token before it"))
+                    }
+                    let bodyStart = index + 1
+                    guard let end = pattern[bodyStart...].firstIndex(of: closeBrace) else {
                         return .failure(ParseFailure(text: "range not closed with }"))
                     }
-                    let body = String(decoding: pattern[(index + 1)..<close], as: UTF16.self)
-                    let parts = body.split(separator: ",", omittingEmptySubsequences: false)
-                    guard (1...2).contains(parts.count), let first = Int(parts[0]), first >= 0 else {
-                        return .failure(ParseFailure(text: "range {\(body)} is not {m} or {m,n}"))
+                    let bodyUnits = pattern[bodyStart..<end]
+                    let body = String(decoding: bodyUnits, as: UTF16.self)
+                    let low: Int?, high: Int?
+                    if let comma = bodyUnits.firstIndex(of: 44) {
+                        low = JavaText.parseInt(String(decoding: bodyUnits[..<comma], as: UTF16.self))
+                        let rest = bodyUnits[(comma + 1)...]
+                        high = rest.isEmpty ? Int(Int32.max) : JavaText.parseInt(String(decoding: rest, as: UTF16.self))
+                    } else {
+                        low = JavaText.parseInt(body)
+                        high = low
                     }
-                    let second = parts.count == 2 ? Int(parts[1]) : first
-                    guard let second, second >= first else {
-                        return .failure(ParseFailure(text: "range {\(body)} is not {m} or {m,n} with m ≤ n"))
+                    guard let low, let high else {
+                        return .failure(ParseFailure(text: "range {\(body)} is not {m}, {m,n} or {m,}"))
                     }
-                    (low, high) = (first, second)
-                    index = close + 1
+                    guard low <= high else { return .failure(ParseFailure(text: "range {\(body)}: m is more than n")) }
+                    modify(low, high)
+                    storage += 3        // the range's start, minimum and maximum; its end below
+                    lastWasModifier = true
+                    index = end
+                    guard storage <= maxAdvancedStorage - 3 else {
+                        return .failure(ParseFailure(text: "pattern is longer than Android accepts (\(maxAdvancedStorage) slots)"))
+                    }
+                    storage += 1
+                    index += 1
+                    continue
+                case star, plus:
+                    guard !tokens.isEmpty, !lastWasModifier else {
+                        return .failure(ParseFailure(text: "modifier with no token before it"))
+                    }
+                    modify(unit == star ? 0 : 1, Int(Int32.max))
+                    storage += 1
+                    lastWasModifier = true
+                    index += 1
+                    continue
+                case closeBrace:
+                    index += 1
+                    continue
+                case dot:
+                    tokens.append(.any(min: 1, max: 1))
+                    storage += 1
+                    lastWasModifier = false
+                    index += 1
+                    continue
                 default:
                     break
                 }
             }
-            switch base {
-            case let .literal(unit, _, _): base = .literal(unit, min: low, max: high)
-            case .any: base = .any(min: low, max: high)
-            case let .set(ranges, inverted, _, _): base = .set(ranges, inverted: inverted, min: low, max: high)
+            if var current = set {
+                // A literal (or escaped) character inside a set: the end of a range, a range's
+                // start when `-` and a character other than `]` follow, or one character.
+                if let low = current.low {
+                    current.spans.append(Span(low: low, high: unit))
+                    current.low = nil
+                    storage += 1
+                } else if index + 2 < pattern.count, pattern[index + 1] == dash, pattern[index + 2] != close {
+                    current.low = unit
+                    storage += 1
+                    index += 1
+                } else {
+                    current.spans.append(Span(low: unit, high: unit))
+                    storage += 2
+                }
+                set = current
+            } else {
+                tokens.append(.literal(unit, min: 1, max: 1))
+                storage += 1
+                lastWasModifier = false
             }
-            storage += 3
-            guard storage <= maxAdvancedStorage else {
-                return .failure(ParseFailure(text: "pattern is longer than Android accepts (\(maxAdvancedStorage))"))
-            }
-            tokens.append(base)
+            index += 1
         }
+        guard set == nil else { return .failure(ParseFailure(text: "set not closed with ]")) }
         return .success(tokens)
     }
 
@@ -221,20 +265,22 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
         var position = 0
         for token in tokens {
             let low: Int, high: Int
-            let accepts: (UInt16) -> Bool
             switch token {
-            case let .literal(unit, min, max):
-                (low, high) = (min, max)
-                accepts = { $0 == unit }
-            case let .any(min, max):
-                (low, high) = (min, max)
-                accepts = { _ in true }
-            case let .set(ranges, inverted, min, max):
-                (low, high) = (min, max)
-                accepts = { unit in ranges.contains { $0.contains(unit) } != inverted }
+            case let .literal(_, min, max), let .any(min, max), let .set(_, _, min, max): (low, high) = (min, max)
             }
             var count = 0
-            while count < high && position + count < match.count && accepts(match[position + count]) { count += 1 }
+            while count < high, position + count < match.count {
+                let unit = match[position + count]
+                let accepted: Bool
+                switch token {
+                case let .literal(literal, _, _): accepted = unit == literal
+                case .any: accepted = true
+                case let .set(spans, inverted, _, _):
+                    accepted = spans.contains { $0.low <= unit && unit <= $0.high } != inverted
+                }
+                guard accepted else { break }
+                count += 1
+            }
             if count < low { return false }
             position += count
         }

@@ -1,96 +1,151 @@
 import Foundation
 
-/// A URL split as `android.net.Uri` splits a hierarchical URI: scheme, host, explicit port
-/// (−1 when absent), and the decoded path, query and fragment that intent filters compare.
+/// A URL read as Android reads the data of a link intent: `android.net.Uri.parse`, which never
+/// refuses a string and follows neither RFC 3986 nor the WHATWG URL standard
+/// (`docs/android.md` §4a, U1–U9). The parts are found over UTF-16 code units as Java finds them:
+///
+/// - the scheme ends at the **first** `:` anywhere (`/a:b` has the scheme `/a`);
+/// - an authority exists only when `//` follows that `:`; it ends at the first `/`, `\`, `?`
+///   or `#`, so `https://a.example\@b.example/` has the host `a.example`;
+/// - the host is what follows the **last** `@` of the authority, up to the port separator: the
+///   last `:` when only ASCII digits follow it (`a:1:2` is host `a:1`, port 2; `a:b` is host
+///   `a:b`); an empty or out-of-range port reads as −1; the host is percent-decoded;
+/// - a scheme not followed by `/` makes the URI opaque: no host and no path (`https:x`);
+/// - path, query and fragment are percent-decoded as `Uri.decode` does (`JavaText.decode`).
 public struct AndroidURI: Sendable, Equatable {
-    public private(set) var scheme: String?
-    public private(set) var host: String?
-    public private(set) var port: Int
-    /// Percent-decoded (`Uri.getPath()`).
-    public private(set) var path: String
-    public private(set) var query: String?
-    public private(set) var fragment: String?
-    /// Lower-cased host and UTF-16 path, split once for matching.
+    /// The string as given.
+    public let text: String
+    /// Everything before the first `:`; nil when there is none (a relative reference).
+    public let scheme: String?
+    /// The authority as written (`user@host:port`), nil when no `//` follows the scheme.
+    public let encodedAuthority: String?
+    /// Percent-decoded (`Uri.getHost()`); nil without an authority, empty for `https:///p`.
+    public let host: String?
+    /// The explicit port, −1 when absent, empty or not a 32-bit number (`Uri.getPort()`).
+    public let port: Int
+    /// Percent-decoded (`Uri.getPath()`); nil for an opaque URI such as `https:x`.
+    public let path: String?
+    /// Percent-decoded (`Uri.getQuery()`); nil when absent, or when a `#` comes before the `?`.
+    public let query: String?
+    /// Percent-decoded (`Uri.getFragment()`).
+    public let fragment: String?
+
+    /// The host as `compareToIgnoreCase` compares it (`JavaText.caseKey`), and its index key.
+    let hostKeyUnits: [UInt16]?
     let hostKey: String?
-    let pathUnits: [UInt16]
+    let pathUnits: [UInt16]?
 
-    public init?(_ text: String) {
-        // Split on ASCII delimiters over UTF-8 (as Java splits over UTF-16 code units: a combining
-        // mark after a delimiter does not hide it, and no grapheme breaking is paid for).
-        var rest = Substring(text)
-        if let hashIndex = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = Self.decode(rest[rest.utf8.index(after: hashIndex)...])
-            rest = rest[..<hashIndex]
+    public init(_ text: String) {
+        self.text = text
+        // Every delimiter is ASCII, so splitting the UTF-8 bytes finds the places Java finds in
+        // UTF-16 units (a multi-byte character never contains an ASCII byte).
+        let bytes = Array(text.utf8)
+        let count = bytes.count
+        let colon = bytes.firstIndex(of: 58)
+        let schemeEnd = colon ?? -1
+        scheme = colon.map { String(decoding: bytes[..<$0], as: UTF8.self) }
+        let searchStart = max(schemeEnd, 0)
+        let hash = bytes[searchStart...].firstIndex(of: 35)
+        fragment = hash.map { JavaText.decode(bytes[($0 + 1)...]) }
+        let question = bytes[searchStart...].firstIndex(of: 63)
+        if let question, hash.map({ $0 >= question }) ?? true {
+            query = JavaText.decode(bytes[(question + 1)..<(hash ?? count)])
+        } else {
+            query = nil
         }
-        if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")), colon != rest.startIndex,
-           !rest.utf8[..<colon].contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }) {
-            scheme = String(rest[..<colon])
-            rest = rest[rest.utf8.index(after: colon)...]
-        }
-        if let questionIndex = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = Self.decode(rest[rest.utf8.index(after: questionIndex)...])
-            rest = rest[..<questionIndex]
-        }
-        port = -1
-        if rest.utf8.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
-            rest = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
-            let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-            var authority = rest[..<slash]
-            rest = rest[slash...]
-            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
-                authority = authority[authority.utf8.index(after: at)...]
-            }
-            if let colon = authority.utf8.lastIndex(of: UInt8(ascii: ":")),
-               !authority.utf8[colon...].contains(UInt8(ascii: "]")) {
-                let digits = authority.utf8[authority.utf8.index(after: colon)...]
-                if !digits.isEmpty, digits.allSatisfy({ (48...57).contains($0) }) {
-                    port = digits.prefix(9).reduce(0) { $0 * 10 + Int($1 - 48) }
+
+        func isSlash(_ index: Int) -> Bool { index < count && bytes[index] == 47 }
+        let hasAuthority = count > schemeEnd + 2 && isSlash(schemeEnd + 1) && isSlash(schemeEnd + 2)
+        var pathStart: Int?
+        if hasAuthority {
+            let start = schemeEnd + 3
+            var end = start
+            scan: while end < count {
+                switch bytes[end] {
+                case 47, 92, 63, 35: break scan      // / \ ? #
+                default: end += 1
                 }
-                authority = authority[..<colon]
             }
-            host = String(authority)
+            let authority = bytes[start..<end]
+            // The path starts at a `/` or `\`; a `?` or `#` first, or the end, means an empty path.
+            pathStart = end < count && (bytes[end] == 47 || bytes[end] == 92) ? end : nil
+            encodedAuthority = String(decoding: authority, as: UTF8.self)
+            let at = authority.lastIndex(of: 64)
+            let portColon = Self.portSeparator(authority)
+            host = JavaText.decode(authority[(at.map { $0 + 1 } ?? start)..<(portColon ?? end)])
+            port = portColon.flatMap { Self.portNumber(authority[($0 + 1)...]) } ?? -1
+        } else {
+            if colon == nil || isSlash(schemeEnd + 1) { pathStart = schemeEnd + 1 }
+            encodedAuthority = nil
+            host = nil
+            port = -1
         }
-        path = Self.decode(rest)
-        hostKey = host.map(Self.lowercased)
-        pathUnits = Array(path.utf16)
-        guard scheme != nil || host != nil || !path.isEmpty else { return nil }
+        if let pathStart {
+            var end = pathStart
+            while end < count, bytes[end] != 63, bytes[end] != 35 { end += 1 }
+            path = JavaText.decode(bytes[pathStart..<end])
+        } else {
+            path = hasAuthority ? "" : nil
+        }
+        if let host, host.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (nearly every host): the case key is the ASCII lower case.
+            let lowered = host.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
+            hostKeyUnits = lowered.map(UInt16.init)
+            hostKey = String(decoding: lowered, as: UTF8.self)
+        } else {
+            hostKeyUnits = host.map { JavaText.caseKey(Array($0.utf16)) }
+            hostKey = hostKeyUnits.map { String(decoding: $0, as: UTF16.self) }
+        }
+        pathUnits = path.map { Array($0.utf16) }
     }
 
-    /// Lower case as `String.lowercased()`, with an ASCII fast path (hosts nearly always are).
-    static func lowercased(_ text: String) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() }
-        guard text.utf8.contains(where: { (65...90).contains($0) }) else { return text }
-        return String(decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    /// `Integer.parseInt` of a port's ASCII digits (`findPortSeparator` let nothing else through):
+    /// nil when empty or over 32 bits.
+    static func portNumber(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for digit in digits {
+            value = value * 10 + Int(digit - 48)
+            if value > Int(Int32.max) { return nil }
+        }
+        return value
     }
 
-    /// Percent-decoding as `Uri.decode`: UTF-8 sequences; a malformed escape stays as written.
-    static func decode(_ text: Substring) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        var bytes: [UInt8] = []
-        var index = text.utf8.startIndex
-        let utf8 = text.utf8
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%"),
-               let first = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), first < utf8.endIndex,
-               let second = utf8.index(first, offsetBy: 1, limitedBy: utf8.endIndex), second < utf8.endIndex,
-               let high = hex(utf8[first]), let low = hex(utf8[second]) {
-                bytes.append(high << 4 | low)
-                index = utf8.index(after: second)
-            } else {
-                bytes.append(byte)
-                index = utf8.index(after: index)
-            }
+    /// The `:` before a port: scanning back from the end over ASCII digits only, the first `:`
+    /// met; nil as soon as anything else is met (so an IPv6 literal without a port has none).
+    static func portSeparator(_ authority: ArraySlice<UInt8>) -> Int? {
+        var index = authority.endIndex
+        while index > authority.startIndex {
+            index -= 1
+            let unit = authority[index]
+            if unit == 58 { return index }
+            if unit < 48 || unit > 57 { return nil }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return nil
     }
 
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
+    /// False for an opaque URI (`https:x`, `mailto:a@b`): Android gives it no host and no path.
+    public var isHierarchical: Bool { path != nil }
+
+    /// What a browser would do to this string before Android sees it, when it differs from
+    /// what Android reads (nil when it would hand it on as it is, as far as these checks go):
+    /// a browser normalises a link it navigates, while an app or a page calling `startActivity`
+    /// with the raw string reaches `Uri.parse` unchanged.
+    public var browserNote: String? {
+        guard let scheme, ["http", "https"].contains(scheme.lowercased()) else { return nil }
+        var notes: [String] = []
+        if scheme != scheme.lowercased() { notes.append("lower-cases the scheme") }
+        if encodedAuthority == nil { notes.append("reads \(scheme): without // as \(scheme.lowercased())://") }
+        if text.utf16.contains(92) { notes.append("reads \\ as /") }
+        if text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+            notes.append("removes or percent-encodes spaces and control characters")
         }
+        if let host, host != host.lowercased() || host.unicodeScalars.contains(where: { !$0.isASCII })
+            || encodedAuthority?.contains("%") == true {
+            notes.append("lower-cases, decodes and IDNA-maps the host")
+        }
+        guard !notes.isEmpty else { return nil }
+        return "decided as Android's Uri.parse reads this exact string; a browser navigating it first "
+            + notes.joined(separator: ", ") + ", so a tapped link may reach Android in another form"
     }
 }

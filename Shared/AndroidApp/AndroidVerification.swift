@@ -66,7 +66,7 @@ public enum AndroidVerifier {
         manifest: AndroidManifest, signing: APKSigning, files: [String: AssetLinksFile], sdk: Int,
         suppliedOnly: Bool = false
     ) -> AndroidVerification {
-        let matcher = AndroidLinkMatcher(manifest: manifest)
+        let matcher = AndroidLinkMatcher(manifest: manifest, sdk: sdk)
         let certificates = Set(signing.effectiveCertificates(sdk: sdk).map(\.sha256))
         let older = Set(signing.lineage.map(\.certificate.sha256)).subtracting(certificates)
         var out: [AndroidVerification.Host] = []
@@ -156,10 +156,14 @@ extension AndroidLinkMatcher {
     public func decide(_ url: String, verification: AndroidVerification, files: [String: AssetLinksFile] = [:])
         -> AndroidLinkDecision {
         let sdk = verification.sdk
-        guard let uri = AndroidURI(url) else {
-            return AndroidLinkDecision(url: url, outcome: .browser, activities: [], trace: ["not a URL"])
-        }
+        let uri = AndroidURI(url)
         var trace: [String] = []
+        if let note = uri.browserNote {
+            trace.append("Uri.parse reads scheme \(uri.scheme ?? "(none)"), host "
+                + (uri.host.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none)")
+                + (uri.port >= 0 ? ", port \(uri.port)" : "") + ", path " + (uri.path.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none: opaque)")
+                + "; " + note)
+        }
         var activities: [String] = []
         var filterLine: Int?
         for answer in answers(for: uri) {
@@ -172,15 +176,18 @@ extension AndroidLinkMatcher {
             trace.append("no filter of \(packageName) matches: the browser or another app handles it")
             return AndroidLinkDecision(url: url, outcome: .browser, activities: [], trace: trace)
         }
-        guard let scheme = uri.scheme, scheme == "http" || scheme == "https", let host = uri.host else {
+        guard let scheme = uri.scheme, scheme == "http" || scheme == "https" else {
             trace.append("custom scheme \(uri.scheme ?? ""): no verification exists; any app may claim it")
             return AndroidLinkDecision(url: url, outcome: .opensAppUnverified, activities: activities,
                 filterLine: filterLine,
                                        trace: trace)
         }
-        guard verification.isVerified(urlHost: host) else {
+        guard let host = uri.host, verification.isVerified(urlHost: host) else {
+            let host = uri.host ?? ""
             let hosts = verification.hosts.filter { AndroidVerification.covers($0.host, host.lowercased()) }
-            if hosts.isEmpty {
+            if uri.host == nil {
+                trace.append("a \(scheme) URL without an authority has no host to verify")
+            } else if hosts.isEmpty {
                 trace.append("\(host) is not among the hosts Android verifies for this app")
             }
             for entry in hosts { trace.append("\(entry.host): not verified — \(entry.reason)") }
@@ -229,7 +236,7 @@ extension AndroidLinkMatcher {
 /// Android 15 dynamic rule patterns: `*` any run, `?` one character, case-sensitive.
 enum DynamicRule {
     static func matches(_ component: AssetLinksFile.DynamicComponent, _ uri: AndroidURI) -> Bool {
-        if let path = component.path, !glob(path, uri.path) { return false }
+        if let path = component.path, !glob(path, uri.path ?? "") { return false }
         if let fragment = component.fragment, !glob(fragment, uri.fragment ?? "") { return false }
         if let query = component.query {
             let pairs = (uri.query ?? "").split(separator: "&").map { pair -> (String, String) in

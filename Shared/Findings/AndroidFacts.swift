@@ -28,7 +28,7 @@ public struct AndroidFacts: Sendable {
         self.sdk = sdk
         self.assetLinks = assetLinks
         self.offline = offline
-        let matcher = AndroidLinkMatcher(manifest: snapshot.manifest)
+        let matcher = AndroidLinkMatcher(manifest: snapshot.manifest, sdk: sdk)
         let files = Self.files(assetLinks)
         let verification = AndroidVerifier.verify(manifest: snapshot.manifest, signing: snapshot.signing,
                                                   files: files, sdk: sdk)

@@ -8,7 +8,12 @@ public enum URLListLine: Sendable, Equatable {
     case invalid(text: String, line: Int?, problem: String)
 
     /// Reads one line (nil for a blank or comment line); custom schemes are taken when `anyScheme`.
-    public static func read(_ text: String, line: Int?, anyScheme: Bool) -> URLListLine? {
+    /// `androidOnly`: the line is decided for Android alone, so an `http(s)` string that the iOS
+    /// reader refuses (`https:x`, a raw space) is still an entry, decided as `Uri.parse` reads it.
+    public static func read(_ text: String, line: Int?, anyScheme: Bool, androidOnly: Bool = false) -> URLListLine? {
+        if androidOnly, let (url, expectation) = try? AndroidURLList.entry(text, line: line) {
+            return .entry(URLListEntry(url: url, expectation: expectation, line: line))
+        }
         do {
             // Custom schemes through the Android list syntax; http(s) keeps the iOS checks.
             if anyScheme, let (url, expectation) = try AndroidURLList.entry(text, line: line),
@@ -29,7 +34,7 @@ public enum URLListLine: Sendable, Equatable {
 extension URLListLine {
     /// Every line of a list, in order (a byte-order mark dropped; blank and comment lines left
     /// out; a line over `URLList.maxLineLength` bytes is an invalid one).
-    public static func lines(of text: String, anyScheme: Bool) -> [URLListLine] {
+    public static func lines(of text: String, anyScheme: Bool, androidOnly: Bool = false) -> [URLListLine] {
         var body = Substring(text)
         if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
         var out: [URLListLine] = []
@@ -37,7 +42,7 @@ extension URLListLine {
             if line.utf8.count > URLList.maxLineLength {
                 out.append(.invalid(text: String(line.prefix(80)), line: index + 1,
                                     problem: "the line is longer than \(URLList.maxLineLength) bytes"))
-            } else if let read = read(String(line), line: index + 1, anyScheme: anyScheme) {
+            } else if let read = read(String(line), line: index + 1, anyScheme: anyScheme, androidOnly: androidOnly) {
                 out.append(read)
             }
         }

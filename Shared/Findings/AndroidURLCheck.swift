@@ -28,10 +28,9 @@ public enum AndroidURLList {
         throws(FindingsError) -> (url: String, expectation: URLExpectation)? {
         guard let split = URLList.splitExpectation(text) else { return nil }
         let (url, expectation) = (split.url, split.expectation)
-        guard !url.isEmpty, !url.contains(where: { $0 == " " || $0 == "\t" }) else {
-            throw .invalidURL(line: line, text: text, reason: "one URL without spaces is needed")
-        }
-        guard let scheme = AndroidURI(url)?.scheme, !scheme.isEmpty else {
+        // Spaces inside are kept: Android's Uri.parse reads them as part of the URL.
+        guard !url.isEmpty else { throw .invalidURL(line: line, text: text, reason: "no URL after the prefix") }
+        guard let scheme = AndroidURI(url).scheme, !scheme.isEmpty else {
             throw .invalidURL(line: line, text: text, reason: "not an absolute URL (no scheme)")
         }
         return (url, expectation)

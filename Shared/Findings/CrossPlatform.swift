@@ -208,8 +208,7 @@ public enum SensitivePath {
 
     /// The first sensitive word among the URL path's words (`/sign-in` reads as `signin`), or nil.
     public static func word(in url: String) -> String? {
-        guard let uri = AndroidURI(url) else { return nil }
-        let tokens = uri.path.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        let tokens = (AndroidURI(url).path ?? "").lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
         for (index, token) in tokens.enumerated() {
             if words.contains(token) { return token }
             if token == "sign", index + 1 < tokens.count, ["in", "out"].contains(tokens[index + 1]) {

@@ -61,7 +61,7 @@ public struct AndroidAnalysis: Sendable {
 
     /// The file hosts Android fetches for this APK on `sdk` (wildcards by their root), in order.
     public static func fileHosts(of snapshot: APKSnapshot, sdk: Int) -> [String] {
-        let matcher = AndroidLinkMatcher(manifest: snapshot.manifest)
+        let matcher = AndroidLinkMatcher(manifest: snapshot.manifest, sdk: sdk)
         var hosts: [String] = []
         for host in AndroidVerifier.candidateHosts(matcher, targetSDK: snapshot.manifest.targetSDK, sdk: sdk) {
             let root = (host.hasPrefix("*.") ? String(host.dropFirst(2)) : host).lowercased()

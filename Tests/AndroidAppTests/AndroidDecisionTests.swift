@@ -33,11 +33,11 @@ import TestSupport
 
     @Test func relativeGroupsAreTriedInOrderWhenNoPathMatches() {
         let matcher = AndroidLinkMatcher(manifest: Self.manifest)
-        #expect(matcher.anyMatch(AndroidURI("https://example.com/home")!))       // the filter's own path
-        #expect(matcher.anyMatch(AndroidURI("https://example.com/promo/a")!))    // second group allows
-        #expect(!matcher.anyMatch(AndroidURI("https://example.com/promo/a?ref=x")!))  // first group blocks
-        #expect(!matcher.anyMatch(AndroidURI("https://example.com/other")!))     // none matches
-        let answer = matcher.answers(for: AndroidURI("https://example.com/promo/a?ref=x")!)[0]
+        #expect(matcher.anyMatch(AndroidURI("https://example.com/home")))       // the filter's own path
+        #expect(matcher.anyMatch(AndroidURI("https://example.com/promo/a")))    // second group allows
+        #expect(!matcher.anyMatch(AndroidURI("https://example.com/promo/a?ref=x")))  // first group blocks
+        #expect(!matcher.anyMatch(AndroidURI("https://example.com/other")))     // none matches
+        let answer = matcher.answers(for: AndroidURI("https://example.com/promo/a?ref=x"))[0]
         #expect(answer.reason.contains("blocks"))
     }
 

@@ -28,30 +28,30 @@ import TestSupport
     @Test func mergedDataClaimsEverySchemeWithEveryHostAndPath() {
         let matcher = AndroidLinkMatcher(manifest: Self.snapshot.manifest)
         // https was declared with shop.example, http with *.shop.example — merged, both combine.
-        #expect(matcher.anyMatch(AndroidURI("http://shop.example/orders/1")!))
-        #expect(matcher.anyMatch(AndroidURI("https://a.shop.example/item/9/view")!))
-        #expect(!matcher.anyMatch(AndroidURI("https://shop.example/other")!))
+        #expect(matcher.anyMatch(AndroidURI("http://shop.example/orders/1")))
+        #expect(matcher.anyMatch(AndroidURI("https://a.shop.example/item/9/view")))
+        #expect(!matcher.anyMatch(AndroidURI("https://shop.example/other")))
         // The wildcard does not cover its root… but shop.example is declared itself.
-        #expect(!matcher.anyMatch(AndroidURI("https://evilshop.example/orders/1")!))
+        #expect(!matcher.anyMatch(AndroidURI("https://evilshop.example/orders/1")))
         // Host compare ignores case; path compare does not.
-        #expect(matcher.anyMatch(AndroidURI("https://SHOP.example/orders/1")!))
-        #expect(!matcher.anyMatch(AndroidURI("https://shop.example/ORDERS/1")!))
+        #expect(matcher.anyMatch(AndroidURI("https://SHOP.example/orders/1")))
+        #expect(!matcher.anyMatch(AndroidURI("https://shop.example/ORDERS/1")))
         // Paths are matched decoded.
-        #expect(matcher.anyMatch(AndroidURI("https://shop.example/%6Frders/1")!))
+        #expect(matcher.anyMatch(AndroidURI("https://shop.example/%6Frders/1")))
     }
 
     @Test func portMustBeExplicitAndEqual() {
         let matcher = AndroidLinkMatcher(manifest: Self.snapshot.manifest)
-        let answers = matcher.answers(for: AndroidURI("https://promo.shop.example/reset")!)
+        let answers = matcher.answers(for: AndroidURI("https://promo.shop.example/reset"))
         #expect(answers.allSatisfy { !$0.matches })
-        #expect(matcher.anyMatch(AndroidURI("https://promo.shop.example:8443/reset")!))
+        #expect(matcher.anyMatch(AndroidURI("https://promo.shop.example:8443/reset")))
         // The same merged filter also claims shop://promo.shop.example:8443/reset.
-        #expect(matcher.anyMatch(AndroidURI("shop://promo.shop.example:8443/reset")!))
+        #expect(matcher.anyMatch(AndroidURI("shop://promo.shop.example:8443/reset")))
     }
 
     @Test func nonExportedAliasIsNotReachable() {
         let matcher = AndroidLinkMatcher(manifest: Self.snapshot.manifest)
-        #expect(!matcher.anyMatch(AndroidURI("https://alias.shop.example/oauth/callback")!))
+        #expect(!matcher.anyMatch(AndroidURI("https://alias.shop.example/oauth/callback")))
     }
 
     @Test func verifiedHostOpensTheAppAndTracesWhy() {

@@ -34,7 +34,7 @@ import Testing
     }
 
     static func matches(_ matcher: AndroidLinkMatcher, _ url: String) -> Bool {
-        let uri = AndroidURI(url)!
+        let uri = AndroidURI(url)
         let slow = matcher.answers(for: uri).contains(where: \.matches)
         #expect(slow == matcher.anyMatch(uri), "the traced and the fast path disagree on \(url)")
         return slow
@@ -48,7 +48,7 @@ import Testing
         #expect(!Self.matches(Self.matcher(categories: [Self.browsable], data: web), "https://example.com/"))
         #expect(!Self.matches(Self.matcher(categories: [Self.defaultCategory], data: web), "https://example.com/"))
         let reason = Self.matcher(categories: [Self.browsable], data: web)
-            .answers(for: AndroidURI("https://example.com/")!)
+            .answers(for: AndroidURI("https://example.com/"))
         #expect(reason[0].reason.contains("DEFAULT"))
     }
 

@@ -33,6 +33,26 @@ import TestSupport
         #expect(results[3]["activity"] == nil)
     }
 
+    /// `docs/android.md` §4a on the built binary: each string is decided as `Uri.parse` reads it,
+    /// never refused, with a note where a browser would read it otherwise. The backslash case is
+    /// the one an earlier version sent to the wrong host (it read `example.com` after the `@`).
+    @Test func androidReadsEachStringAsUriParseDoes() throws {
+        let output = try LinkLabProcess.run([
+            "match", "--android", Self.sample("LinkLabSample.apk"), "--assetlinks", Self.sample("assetlinks"),
+            "https://elsewhere.example\\@example.com/buy/42", "https:example.com/buy/42",
+            "https://example.com/buy/4 2", "https://%65xample.com/buy/42", "--format", "json",
+        ])
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        let results = try #require(try Self.json(output)["results"] as? [[String: Any]])
+        #expect(results.map { $0["outcome"] as? String } == ["browser", "browser", "opens_app", "opens_app"])
+        let traces = results.map { ($0["trace"] as? [String] ?? []).joined(separator: "\n") }
+        #expect(traces[0].contains("host elsewhere.example, path \\@example.com/buy/42"))
+        #expect(traces[0].contains("reads \\ as /"))
+        #expect(traces[1].contains("path (none: opaque)"))
+        #expect(traces[2].contains("path /buy/4 2 matches prefix /buy/"))
+        #expect(traces[3].contains("host example.com"))
+    }
+
     @Test func aHostWithoutAFileIsNotCheckedAndAndroid11Asks() throws {
         let output = try LinkLabProcess.run([
             "match", "--android", Self.sample("LinkLabSample.apk"), "--sdk", "30", "--trace",

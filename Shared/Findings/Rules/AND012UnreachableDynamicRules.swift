@@ -32,7 +32,7 @@ public struct AND012UnreachableDynamicRules: AndroidFindingRule {
                     let reached = urlHosts.contains { urlHost in
                         samples.contains { path in
                             ["https", "http"].contains { scheme in
-                                AndroidURI("\(scheme)://\(urlHost)\(path)").map(facts.matcher.anyMatch) ?? false
+                                facts.matcher.anyMatch(AndroidURI("\(scheme)://\(urlHost)\(path)"))
                             }
                         }
                     }
