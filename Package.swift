@@ -211,6 +211,7 @@ var package = Package(
             name: "TestServer",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -237,7 +238,7 @@ var package = Package(
         .testTarget(
             name: "WebWorkbenchTests",
             dependencies: [
-                "WebWorkbench", "Workbench", "TestSupport",
+                "WebWorkbench", "Workbench", "TestSupport", "TestServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -53,6 +53,7 @@ extension WorkbenchDocument {
         analysis = nil
         hostGenerations = [:]
         openedSession = nil
+        recordedSettings = nil
         openedFile = nil
         changedSinceOpen = true
     }
@@ -128,13 +129,26 @@ extension WorkbenchDocument {
 
     // MARK: Fetching
 
-    /// Starts (or restarts) the fetch of `domains[index]`; a running one is superseded.
+    /// Starts (or restarts) the fetch of `domains[index]`; a running one is superseded. A host
+    /// with a file in the settings (`--aasa`) reads that file again instead: a refetch never
+    /// turns a supplied host into "not fetched", offline or not.
     func startFetch(_ index: Int) {
         let key = domains[index].host
         hostGenerations[key, default: 0] += 1
         let generation = hostGenerations[key, default: 0]
         let documentGeneration = self.documentGeneration
         let host = plan[index]
+        if let supplied = settingsReport(for: host) {
+            var entry = domains[index]
+            entry.report = supplied
+            entry.state = .supplied
+            entry.editedText = nil
+            entry.served = nil
+            entry.lint = entry.shownLint
+            domains[index] = entry
+            hostChanged(index)
+            return
+        }
         domains[index].state = .fetching
         emit(.host(key))
         if settings.offline {
@@ -260,7 +274,7 @@ extension WorkbenchDocument {
         }
         let tests = currentDecisions().decideList(urlEntries, traces: .contradictionsOnly)
         var value = Analysis(snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
-                             findings: [], timings: [], offline: settings.offline, now: judgedAt,
+                             findings: [], timings: [], offline: describedSettings.offline, now: judgedAt,
                              notes: collectorNotes)
         // The scan's own note (Pipeline): every face and every export says it, as the CLI does.
         if let note = value.facts.noPathToAppleNote { value.notes.insert(note, at: 0) }

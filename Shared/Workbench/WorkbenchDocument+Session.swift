@@ -30,7 +30,7 @@ extension WorkbenchDocument {
                                served: state == .edited ? entry.served.map(SessionReport.init) : nil)
         }
         return SessionFile(format: SessionFile.formatName, schemaVersion: SessionFile.currentSchemaVersion,
-                           tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: settings,
+                           tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: describedSettings,
                            app: app, hosts: stored, urlLines: urlLines, triage: triage, urlTests: urlTests,
                            findings: findings.map(SessionFinding.init), notes: collectorNotes,
                            deviceState: deviceState.isEmpty ? nil : deviceState,
@@ -59,10 +59,9 @@ extension WorkbenchDocument {
             }
         }
         reset()
-        var next = file.settings
-        next.fetch.resolve = settings.fetch.resolve
-        next.fetch.caFile = settings.fetch.caFile
-        settings = next
+        // Recorded, not applied (`recordedSettings`): offline, the CDN base, timeouts, routes and
+        // supplied files keep coming from this document's own settings.
+        recordedSettings = file.settings
         judgedAt = file.judgedAt
         source = file.source
         if let snapshot = file.app {
@@ -125,6 +124,7 @@ extension WorkbenchDocument {
             evaluation.append("findings differ from those saved: \(now.subtracting(saved).count) new, "
                 + "\(saved.subtracting(now).count) gone with this engine")
         }
+        if let note = Self.recordedSettingsNote(file.settings, applied: settings) { evaluation.append(note) }
         evaluationNotes = evaluation
         notes = evaluationNotes + (analysis?.notes ?? collectorNotes)
         setPhase(.ready)
@@ -169,3 +169,48 @@ extension WorkbenchDocument {
         urlLineIssues = issues
     }
 }
+
+extension WorkbenchDocument {
+    /// How the hosts are described (offline or not): as the opened session recorded them, until
+    /// a refetch makes them this document's own.
+    var describedSettings: WorkbenchSettings { recordedSettings ?? settings }
+
+    /// After a refetch the hosts are this document's own: the recorded settings (and their note)
+    /// no longer describe them.
+    func forgetRecordedSettings() {
+        guard let recorded = recordedSettings else { return }
+        recordedSettings = nil
+        if let note = Self.recordedSettingsNote(recorded, applied: settings) {
+            evaluationNotes.removeAll { $0 == note }
+            notes.removeAll { $0 == note }
+        }
+    }
+
+    /// What a session's recorded fetch settings say when they differ from the ones applied: shown,
+    /// so a tester sees how the file was made, and that it does not change this workbench.
+    static func recordedSettingsNote(_ recorded: WorkbenchSettings, applied: WorkbenchSettings) -> String? {
+        let recordedFetch = FetchSettingsRecord(recorded.fetch), appliedFetch = FetchSettingsRecord(applied.fetch)
+        var differences: [String] = []
+        if recorded.offline != applied.offline { differences.append(recorded.offline ? "offline" : "online") }
+        if recordedFetch.cdnBase != appliedFetch.cdnBase {
+            differences.append("CDN base \(SessionFileError.clip(recordedFetch.cdnBase))")
+        }
+        if recordedFetch.routes != appliedFetch.routes {
+            differences.append("routes " + recordedFetch.routes.map(\.rawValue).joined(separator: ", "))
+        }
+        if recordedFetch.timeoutMs != appliedFetch.timeoutMs { differences.append("timeout \(recordedFetch.timeoutMs) ms") }
+        if recordedFetch.bodyLimit != appliedFetch.bodyLimit { differences.append("body limit \(recordedFetch.bodyLimit) bytes") }
+        if recordedFetch.userAgent != appliedFetch.userAgent || recordedFetch.browserUserAgent != appliedFetch.browserUserAgent
+            || recordedFetch.browserProbe != appliedFetch.browserProbe {
+            differences.append("other user agents")
+        }
+        if !recorded.suppliedFiles.isEmpty {
+            differences.append("\(recorded.suppliedFiles.count) supplied file\(recorded.suppliedFiles.count == 1 ? "" : "s")")
+        }
+        guard !differences.isEmpty else { return nil }
+        return "the session was recorded with other fetch settings (" + differences.joined(separator: "; ")
+            + "): shown, not applied — a refetch here uses this workbench's own settings ("
+            + (applied.offline ? "offline" : "online") + ")"
+    }
+}
+

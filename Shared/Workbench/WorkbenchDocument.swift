@@ -44,8 +44,14 @@ public final class WorkbenchDocument {
     public internal(set) var notes: [String] = []
     /// +1 on every change.
     public internal(set) var revision: Int = 0
-    /// The settings every fetch uses.
+    /// The settings every fetch uses: the command line's or the app's, never a file's.
     public internal(set) var settings: WorkbenchSettings
+    /// The fetch settings the opened session file records (offline, CDN base, routes, timeouts,
+    /// supplied files): how its hosts were fetched, shown in `notes` and kept when saving, never
+    /// applied. A session from someone else cannot steer where or whether this document fetches.
+    /// Nil when no session was opened, and again after a refetch (the hosts are then this
+    /// document's own).
+    public internal(set) var recordedSettings: WorkbenchSettings?
     /// The device's records for this app's domains (`importDeviceState`, WorkbenchDocument+DeviceState.swift).
     public internal(set) var deviceState: [DeviceStateEntry] = []
     /// Client, tester, scope and dates of the engagement: printed on every report, saved in
@@ -171,6 +177,7 @@ public final class WorkbenchDocument {
     /// Fetches `host` again with the same settings; its report moves to `previous`.
     public func refetch(host: String) throws(WorkbenchDocumentError) {
         let index = try self.index(of: host)
+        forgetRecordedSettings()
         startFetch(index)
         updateFetchPhase()
         changed()
@@ -179,6 +186,7 @@ public final class WorkbenchDocument {
     /// Fetches every host again.
     public func refetchAll() {
         guard !domains.isEmpty else { return }
+        forgetRecordedSettings()
         for index in domains.indices { startFetch(index) }
         updateFetchPhase()
         changed()

@@ -131,7 +131,7 @@ extension WorkbenchDocument {
     /// Every host as a card, with the document's context (offline, no path to Apple).
     public var domainCards: [DomainCard] {
         let noPath = analysis?.facts.noPathToApple ?? false
-        return domains.map { DomainCard($0, offline: settings.offline, noPathToApple: noPath) }
+        return domains.map { DomainCard($0, offline: describedSettings.offline, noPathToApple: noPath) }
     }
 
     /// A typed URL decided now (read-only), as the URL tester shows it: a line that is not a
