@@ -19,5 +19,15 @@ if [ -d "Fuzz/$name/corpus" ]; then cp -n "Fuzz/$name/corpus/"* "$work/" 2>/dev/
 echo "fuzz $name: ${seconds}s, $(ls "$work" | wc -l) seeds"
 # FUZZ_ARGS adds libFuzzer flags (CI passes -seed=1 so a run it reports can be replayed).
 # shellcheck disable=SC2086
+# The whole log is kept in .build-fuzz/NAME.log; a failing run also prints what the target said
+# before the signal (its own report: a crash site, or Fuzz/AndroidMatcher's difference with AOSP).
+log="$root/.build-fuzz/$name.log"
+status=0
 "$binary" -max_total_time="$seconds" -detect_leaks=0 -rss_limit_mb=2048 -timeout=10 \
-  -artifact_prefix="$artifacts/" -print_final_stats=1 ${FUZZ_ARGS:-} "$work" 2>&1 | tail -n 12
+  -artifact_prefix="$artifacts/" -print_final_stats=1 ${FUZZ_ARGS:-} "$work" > "$log" 2>&1 || status=$?
+tail -n 12 "$log"
+if [ "$status" -ne 0 ]; then
+  echo "fuzz $name failed ($status); the target's report:"
+  grep -v -E '^(#[0-9]+|INFO:|MS:|    #[0-9]+ )' "$log" | head -n 60
+fi
+exit "$status"

@@ -122,13 +122,21 @@ enum SessionCLI {
         printError("linklab: session saved: \(path)")
     }
 
-    /// Exit 3 before any work when an output's folder does not exist.
+    /// Makes each output's folder (with its parents) before any work; exit 3 when it cannot be
+    /// made or a file stands where a folder is needed.
     static func checkWritable(_ paths: [String]) throws {
         for path in paths {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw failUnreadable(path, "cannot be written: no folder \(folder)")
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else { throw failUnreadable(path, "cannot be written: \(folder.path) is a file") }
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw failUnreadable(path, "cannot be written: the folder \(folder.path) cannot be made "
+                    + "(\((error as NSError).localizedDescription))")
             }
         }
     }

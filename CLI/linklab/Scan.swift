@@ -145,13 +145,7 @@ struct ScanCommand: AsyncParsableCommand {
         for (_, file) in supplies.sorted(by: { $0.key < $1.key }) {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
         }
-        for report in reports {
-            let folder = URL(fileURLWithPath: report).deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw failUnreadable(report, "cannot be written: no folder \(folder)")
-            }
-        }
+        try SessionCLI.checkWritable(reports)
         var deviceText: String?
         if let deviceState {
             switch DeviceStateSection.readFile(deviceState) {

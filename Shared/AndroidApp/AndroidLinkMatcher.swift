@@ -18,6 +18,10 @@ public struct CompiledIntentFilter: Sendable {
     let categories: Set<String>
     /// Nil when the filter names no scheme.
     let schemes: Set<String>?
+    /// The same schemes as UTF-16 units: Java compares them exactly, not canonically.
+    let schemeUnits: Set<[UInt16]>
+    /// `ssp`, `sspPrefix`, `sspPattern` (and from API 31 `sspAdvancedPattern`, `sspSuffix`).
+    let schemeSpecificParts: [AndroidPattern]?
     let authorities: [Authority]?
     let paths: [AndroidPattern]?
     let groups: [Group]?
@@ -67,6 +71,8 @@ public struct CompiledIntentFilter: Sendable {
         var schemes: Set<String>?
         var authorities: [Authority] = []
         var paths: [AndroidPattern] = []
+        var ssps: [AndroidPattern] = []
+        var schemeUnits: Set<[UInt16]> = []
         var invalid: String?
         var mimeType: String?
         for data in filter.data {
@@ -74,7 +80,10 @@ public struct CompiledIntentFilter: Sendable {
                 if let problem = Self.mimeTypeProblem(type) { invalid = invalid ?? problem }
                 mimeType = mimeType ?? type
             }
-            if let scheme = data.scheme { schemes = (schemes ?? []).union([scheme]) }
+            if let scheme = data.scheme {
+                schemes = (schemes ?? []).union([scheme])
+                schemeUnits.insert(Array(scheme.utf16))   // a Set<String> would merge `é` and `e` + U+0301
+            }
             if let host = data.host {
                 var port = -1
                 if let text = data.port {
@@ -89,6 +98,12 @@ public struct CompiledIntentFilter: Sendable {
                 authorities.append(Authority(key: JavaText.caseKey(Array(wild ? units.dropFirst() : units[...])),
                                              wild: wild, port: port, declared: host))
             }
+            for pattern in Self.schemeSpecificMatchers(data, sdk: sdk) {
+                if let reason = pattern.invalidReason {
+                    invalid = invalid ?? "sspAdvancedPattern \"\(pattern.pattern)\": \(reason)"
+                }
+                ssps.append(pattern)
+            }
             for pattern in Self.pathMatchers(data, sdk: sdk) {
                 if let reason = pattern.invalidReason {
                     invalid = invalid ?? "pathAdvancedPattern \"\(pattern.pattern)\": \(reason)"
@@ -97,13 +112,16 @@ public struct CompiledIntentFilter: Sendable {
             }
         }
         self.schemes = schemes
+        self.schemeUnits = schemeUnits
+        schemeSpecificParts = ssps.isEmpty ? nil : ssps
         self.authorities = authorities.isEmpty ? nil : authorities
         self.paths = paths.isEmpty ? nil : paths
         self.mimeType = mimeType
         self.invalidReason = invalid
+        // The parser keeps a group only when it has at least one rule (`parseRelRefGroup`).
         let groupList = sdk < Self.relativeGroupsSDK ? [] : filter.relativeFilterGroups.map { group in
             Group(allow: group.allow, line: group.line, matchers: group.data.flatMap { Self.relativeMatchers($0, sdk: sdk) })
-        }
+        }.filter { !$0.matchers.isEmpty }
         groups = groupList.isEmpty ? nil : groupList
         linkClicks = actions.contains("android.intent.action.VIEW")
             && categories.contains("android.intent.category.BROWSABLE")
@@ -134,6 +152,18 @@ public struct CompiledIntentFilter: Sendable {
         if sdk >= suffixAndAdvancedSDK {
             if let path = data.pathAdvancedPattern { out.append(AndroidPattern(path, kind: .advancedGlob)) }
             if let path = data.pathSuffix { out.append(AndroidPattern(path, kind: .suffix)) }
+        }
+        return out
+    }
+
+    static func schemeSpecificMatchers(_ data: AndroidManifest.DataElement, sdk: Int) -> [AndroidPattern] {
+        var out: [AndroidPattern] = []
+        if let value = data.ssp { out.append(AndroidPattern(value, kind: .literal)) }
+        if let value = data.sspPrefix { out.append(AndroidPattern(value, kind: .prefix)) }
+        if let value = data.sspPattern { out.append(AndroidPattern(value, kind: .simpleGlob)) }
+        if sdk >= suffixAndAdvancedSDK {
+            if let value = data.sspAdvancedPattern { out.append(AndroidPattern(value, kind: .advancedGlob)) }
+            if let value = data.sspSuffix { out.append(AndroidPattern(value, kind: .suffix)) }
         }
         return out
     }
@@ -172,11 +202,25 @@ public struct CompiledIntentFilter: Sendable {
             !group.matchers.isEmpty && group.matchers.allSatisfy { part, pattern in
                 switch part {
                 case .path: return uri.pathUnits.map { pattern.matches(units: $0) } ?? false
-                case .query: return uri.query.map(pattern.matches) ?? false
+                case .query: return uri.query.map { Self.queryParameters($0).contains { pattern.matches(units: $0) } } ?? false
                 case .fragment: return uri.fragment.map(pattern.matches) ?? false
                 }
             }
         }
+    }
+
+    /// A query as `UriRelativeFilter.matchQuery` splits it: on `&`, or on `;` when `&` gives one
+    /// part; as Java's `String.split`, trailing empty parts are dropped (`""` stays one part).
+    static func queryParameters(_ query: String) -> [[UInt16]] {
+        func split(_ units: [UInt16], on separator: UInt16) -> [[UInt16]] {
+            guard !units.isEmpty else { return [[]] }
+            var parts = units.split(separator: separator, omittingEmptySubsequences: false).map(Array.init)
+            while parts.last?.isEmpty == true { parts.removeLast() }
+            return parts
+        }
+        let units = Array(query.utf16)
+        let byAmpersand = split(units, on: 38)
+        return byAmpersand.count == 1 ? split(units, on: 59) : byAmpersand
     }
 
     /// Where `IntentFilter.match` stops for a link click (action VIEW, category BROWSABLE, no
@@ -187,6 +231,8 @@ public struct CompiledIntentFilter: Sendable {
         case typed(String)
         case noScheme
         case schemeMismatch
+        case schemeSpecificPart(AndroidPattern)
+        case schemeSpecificMismatch
         case anyHost
         case hostMismatch
         case anyPath(Authority)
@@ -196,7 +242,7 @@ public struct CompiledIntentFilter: Sendable {
 
         var matches: Bool {
             switch self {
-            case .anyHost, .anyPath, .path: return true
+            case .anyHost, .anyPath, .path, .schemeSpecificPart: return true
             case let .group(_, group): return group.allow
             default: return false
             }
@@ -209,9 +255,16 @@ public struct CompiledIntentFilter: Sendable {
         guard categories.contains("android.intent.category.BROWSABLE") else { return .noBrowsable }
         guard categories.contains("android.intent.category.DEFAULT") else { return .noDefault }
         if let mimeType { return .typed(mimeType) }
-        guard let schemes else { return .noScheme }
-        // `matchData` compares a URL without a scheme as the empty scheme.
-        guard schemes.contains(uri.scheme ?? "") else { return .schemeMismatch }
+        guard schemes != nil else { return .noScheme }
+        // `matchData` compares a URL without a scheme as the empty scheme, unit by unit.
+        guard schemeUnits.contains(uri.schemeUnits) else { return .schemeMismatch }
+        // A matching scheme-specific part decides alone; otherwise the authority must match.
+        if let schemeSpecificParts {
+            if let part = schemeSpecificParts.first(where: { $0.matches(units: uri.schemeSpecificUnits) }) {
+                return .schemeSpecificPart(part)
+            }
+            if authorities == nil { return .schemeSpecificMismatch }
+        }
         guard let authorities else { return .anyHost }
         guard let authority = authorities.first(where: { $0.matches(uri) }) else { return .hostMismatch }
         guard paths != nil || groups != nil else { return .anyPath(authority) }
@@ -224,7 +277,7 @@ public struct CompiledIntentFilter: Sendable {
 
     /// The same answer as `match(_:)` without building its reason (the fast path).
     func matches(_ uri: AndroidURI) -> Bool {
-        guard linkClicks, invalidReason == nil, mimeType == nil, let schemes, schemes.contains(uri.scheme ?? "") else {
+        guard linkClicks, invalidReason == nil, mimeType == nil, schemeUnits.contains(uri.schemeUnits) else {
             return false
         }
         return step(uri).matches
@@ -245,7 +298,11 @@ public struct CompiledIntentFilter: Sendable {
         case .noDefault: return "no DEFAULT category (implicit intents skip it)"
         case let .typed(type):
             return "declares mimeType \(type): a link carries no MIME type, so a typed filter never matches it"
-        case .noScheme: return "filter names no scheme: only content:, file: or scheme-less data match"
+        case .noScheme: return "filter names no scheme (and no MIME type): it matches no URL"
+        case let .schemeSpecificPart(part):
+            return "scheme \(scheme), scheme-specific part \(uri.schemeSpecificPart) matches \(part.kind.rawValue) \(part.pattern)"
+        case .schemeSpecificMismatch:
+            return "scheme \(scheme), but its scheme-specific part \(uri.schemeSpecificPart) matches none of the filter's ssp attributes"
         case .schemeMismatch:
             return "scheme \(scheme) not in {\((schemes ?? []).sorted().joined(separator: ", "))}"
         case .anyHost: return "scheme \(scheme) matches; the filter names no host"
@@ -279,7 +336,8 @@ public struct AndroidLinkMatcher: Sendable {
     public let filters: [CompiledIntentFilter]
 
     /// The fast path's index of the filters a link click can match (VIEW, BROWSABLE, DEFAULT, a
-    /// scheme): by exact host (case key), by wildcard suffix, and those naming no host.
+    /// scheme): by exact host (case key), by wildcard suffix, and those naming no host (or with
+    /// `ssp*` attributes, which match whatever the host).
     private let exactHosts: [String: [Int]]
     private let wildHosts: [(suffix: [UInt16], index: Int)]
     private let anyHost: [Int]
@@ -303,7 +361,8 @@ public struct AndroidLinkMatcher: Sendable {
         var exact: [String: [Int]] = [:], wild: [(suffix: [UInt16], index: Int)] = [], any: [Int] = []
         for (index, filter) in compiled.enumerated()
         where filter.linkClicks && filter.schemes != nil && filter.invalidReason == nil && filter.mimeType == nil {
-            guard let authorities = filter.authorities else {
+            // A filter with ssp attributes can match any host (the part decides alone).
+            guard let authorities = filter.authorities, filter.schemeSpecificParts == nil else {
                 any.append(index)
                 continue
             }

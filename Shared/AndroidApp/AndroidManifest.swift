@@ -76,6 +76,12 @@ public struct AndroidManifest: Sendable, Equatable, Codable {
         public var pathPattern: String?
         public var pathAdvancedPattern: String?
         public var pathSuffix: String?
+        /// The scheme-specific part (`ssp*`, read by name): what follows the scheme's `:`, decoded.
+        public var ssp: String?
+        public var sspPrefix: String?
+        public var sspPattern: String?
+        public var sspAdvancedPattern: String?
+        public var sspSuffix: String?
         public var mimeType: String?
         /// Android 15 query and fragment matchers, only inside a relative filter group.
         public var query: String?
@@ -250,7 +256,9 @@ private struct Resolver {
         let fields: [(String, WritableKeyPath<AndroidManifest.DataElement, String?>)] = [
             ("scheme", \.scheme), ("host", \.host), ("port", \.port), ("path", \.path), ("pathPrefix", \.pathPrefix),
             ("pathPattern", \.pathPattern), ("pathAdvancedPattern", \.pathAdvancedPattern),
-            ("pathSuffix", \.pathSuffix), ("mimeType", \.mimeType), ("query", \.query),
+            ("pathSuffix", \.pathSuffix), ("ssp", \.ssp), ("sspPrefix", \.sspPrefix), ("sspPattern", \.sspPattern),
+            ("sspAdvancedPattern", \.sspAdvancedPattern), ("sspSuffix", \.sspSuffix),
+            ("mimeType", \.mimeType), ("query", \.query),
             ("queryPrefix", \.queryPrefix), ("queryPattern", \.queryPattern),
             ("queryAdvancedPattern", \.queryAdvancedPattern), ("querySuffix", \.querySuffix),
             ("fragment", \.fragment), ("fragmentPrefix", \.fragmentPrefix), ("fragmentPattern", \.fragmentPattern),

@@ -29,6 +29,13 @@ public struct AndroidURI: Sendable, Equatable {
     public let query: String?
     /// Percent-decoded (`Uri.getFragment()`).
     public let fragment: String?
+    /// Everything between the scheme's `:` and the fragment, percent-decoded
+    /// (`Uri.getSchemeSpecificPart()`): what `ssp*` attributes match.
+    public let schemeSpecificPart: String
+    /// The scheme's UTF-16 units (empty without one: `matchData` compares a missing scheme as ""),
+    /// compared exactly (`é` and `e` + U+0301 differ, as in Java).
+    let schemeUnits: [UInt16]
+    let schemeSpecificUnits: [UInt16]
 
     /// The host as `compareToIgnoreCase` compares it (`JavaText.caseKey`), and its index key.
     let hostKeyUnits: [UInt16]?
@@ -44,17 +51,22 @@ public struct AndroidURI: Sendable, Equatable {
         let colon = bytes.firstIndex(of: 58)
         let schemeEnd = colon ?? -1
         scheme = colon.map { String(decoding: bytes[..<$0], as: UTF8.self) }
+        schemeUnits = scheme.map { Array($0.utf16) } ?? []
         let searchStart = max(schemeEnd, 0)
         let hash = bytes[searchStart...].firstIndex(of: 35)
-        fragment = hash.map { JavaText.decode(bytes[($0 + 1)...]) }
+        let ssp = Self.decoded(bytes[(schemeEnd + 1)..<(hash ?? count)])
+        schemeSpecificPart = ssp.text
+        schemeSpecificUnits = ssp.units
+        fragment = hash.map { Self.decoded(bytes[($0 + 1)...]).text }
         let question = bytes[searchStart...].firstIndex(of: 63)
         if let question, hash.map({ $0 >= question }) ?? true {
-            query = JavaText.decode(bytes[(question + 1)..<(hash ?? count)])
+            query = Self.decoded(bytes[(question + 1)..<(hash ?? count)]).text
         } else {
             query = nil
         }
 
         func isSlash(_ index: Int) -> Bool { index < count && bytes[index] == 47 }
+        var hostDecoded: (text: String, units: [UInt16])?
         let hasAuthority = count > schemeEnd + 2 && isSlash(schemeEnd + 1) && isSlash(schemeEnd + 2)
         var pathStart: Int?
         if hasAuthority {
@@ -72,31 +84,45 @@ public struct AndroidURI: Sendable, Equatable {
             encodedAuthority = String(decoding: authority, as: UTF8.self)
             let at = authority.lastIndex(of: 64)
             let portColon = Self.portSeparator(authority)
-            host = JavaText.decode(authority[(at.map { $0 + 1 } ?? start)..<(portColon ?? end)])
+            hostDecoded = Self.decoded(authority[(at.map { $0 + 1 } ?? start)..<(portColon ?? end)])
             port = portColon.flatMap { Self.portNumber(authority[($0 + 1)...]) } ?? -1
         } else {
             if colon == nil || isSlash(schemeEnd + 1) { pathStart = schemeEnd + 1 }
             encodedAuthority = nil
-            host = nil
+            hostDecoded = nil
             port = -1
         }
+        var pathDecoded: (text: String, units: [UInt16])?
         if let pathStart {
             var end = pathStart
             while end < count, bytes[end] != 63, bytes[end] != 35 { end += 1 }
-            path = JavaText.decode(bytes[pathStart..<end])
-        } else {
-            path = hasAuthority ? "" : nil
+            pathDecoded = Self.decoded(bytes[pathStart..<end])
+        } else if hasAuthority {
+            pathDecoded = ("", [])
         }
+        path = pathDecoded?.text
+        pathUnits = pathDecoded?.units
+        host = hostDecoded?.text
         if let host, host.utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII (nearly every host): the case key is the ASCII lower case.
             let lowered = host.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
             hostKeyUnits = lowered.map(UInt16.init)
             hostKey = String(decoding: lowered, as: UTF8.self)
         } else {
-            hostKeyUnits = host.map { JavaText.caseKey(Array($0.utf16)) }
+            hostKeyUnits = hostDecoded.map { JavaText.caseKey($0.units) }
             hostKey = hostKeyUnits.map { String(decoding: $0, as: UTF16.self) }
         }
-        pathUnits = path.map { Array($0.utf16) }
+    }
+
+    /// A part percent-decoded (`JavaText.decodeUnits`): the units as Java holds them (an unpaired
+    /// surrogate kept, for matching) and the text (such a half shown as U+FFFD).
+    static func decoded(_ bytes: ArraySlice<UInt8>) -> (text: String, units: [UInt16]) {
+        guard bytes.contains(37) else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return (text, Array(text.utf16))
+        }
+        let units = JavaText.decodeUnits(bytes)
+        return (String(decoding: units, as: UTF16.self), units)
     }
 
     /// `Integer.parseInt` of a port's ASCII digits (`findPortSeparator` let nothing else through):

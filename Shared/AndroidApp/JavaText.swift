@@ -1,9 +1,9 @@
 import Foundation
 
-/// The few Java string rules that Android's URI parsing and intent matching depend on, over
-/// UTF-16 code units as Java strings hold them (`docs/android.md` §4a). Written from the
-/// documented behaviour of `java.lang.Integer.parseInt`, `String.compareToIgnoreCase` and
-/// `android.net.Uri.decode`; `AndroidOracleTests` checks them against AOSP's own code.
+/// The few rules of Android's Java runtime that its URI parsing and intent matching depend on,
+/// over UTF-16 code units as Java strings hold them (`docs/android.md` §4a). Written from the
+/// documented behaviour of `java.lang.Integer.parseInt`, libcore's `String.compareToIgnoreCase`
+/// and `android.net.Uri.decode`; `AndroidOracleTests` checks them against AOSP's own code.
 enum JavaText {
     // MARK: Integer.parseInt
 
@@ -21,8 +21,8 @@ enum JavaText {
         var value = 0
         for scalar in scalars {
             // Java reads UTF-16 units: a digit outside the BMP is two surrogates, neither a digit.
-            guard scalar.value <= 0xFFFF, scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue,
-                  digit >= 0, digit <= 9 else { return nil }
+            guard scalar.value <= 0xFFFF, scalar.properties.numericType == .decimal,
+                  let digit = scalar.properties.numericValue, digit >= 0, digit <= 9 else { return nil }
             value = value * 10 + Int(digit)
             // Java accumulates negatively so that −2³¹ fits; the limit is the same either way.
             guard value <= (negative ? 2_147_483_648 : 2_147_483_647) else { return nil }
@@ -32,49 +32,57 @@ enum JavaText {
 
     // MARK: compareToIgnoreCase
 
-    /// A key two strings share exactly when `compareToIgnoreCase` calls them equal: each code
-    /// point mapped to `toLowerCase(toUpperCase(c))` (Java's simple, one-to-one case mappings).
-    /// The key has as many UTF-16 units as the text, so a suffix of the key is the key of the
-    /// text's suffix (what a wildcard host compares).
+    /// A key two strings share exactly when Android's `compareToIgnoreCase` calls them equal:
+    /// libcore compares one UTF-16 unit at a time, each mapped through `Character.toUpperCase`
+    /// then `toLowerCase` (ICU's simple, one-to-one mappings), so surrogates never fold. The key
+    /// has as many units as the text, so a suffix of the key is the key of the text's suffix
+    /// (what a wildcard host compares).
     static func caseKey(_ units: [UInt16]) -> [UInt16] {
         if units.allSatisfy({ $0 < 0x80 }) {
             return units.map { (65...90).contains($0) ? $0 + 32 : $0 }
         }
-        var out: [UInt16] = []
-        out.reserveCapacity(units.count)
-        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
-            let folded = simpleLower(simpleUpper(scalar))
-            let before = out.count
-            out.append(contentsOf: String(folded).utf16)
-            // A mapping that changed the UTF-16 length (none in Java's tables) keeps the original.
-            if out.count - before != UTF16.width(scalar) {
-                out.removeSubrange(before...)
-                out.append(contentsOf: String(scalar).utf16)
+        return units.map { unit in
+            guard unit >= 0x80, let scalar = Unicode.Scalar(unit) else {
+                return (65...90).contains(unit) ? unit + 32 : unit
             }
+            let folded = simpleLower(simpleUpper(scalar))
+            return folded.value <= 0xFFFF ? UInt16(folded.value) : unit
         }
-        return out
     }
 
-    /// `Character.toUpperCase(int)`: the simple mapping. Foundation gives the full mapping; where
-    /// that is one scalar it is the simple one; where it is several (ß → SS), the simple mapping
-    /// is the character itself, except the few listed (Greek with ypogegrammeni).
+    /// The Unicode version of the modelled device's ICU (Android 15: ICU 74, Unicode 15.1): a
+    /// mapping involving a character assigned later did not exist there.
+    static let unicodeVersion = (major: 15, minor: 1)
+
+    static func known(_ scalar: Unicode.Scalar) -> Bool {
+        guard let age = scalar.properties.age else { return false }
+        return (age.major, age.minor) <= unicodeVersion
+    }
+
+    /// `Character.toUpperCase`: the simple mapping. Foundation gives the full mapping; where that
+    /// is one scalar it is the simple one; where it is several (ß → SS), the simple mapping is
+    /// the character itself, except the few listed (Greek with ypogegrammeni).
     static func simpleUpper(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         if scalar.isASCII {
             return (97...122).contains(scalar.value) ? Unicode.Scalar(scalar.value - 32)! : scalar
         }
+        guard known(scalar) else { return scalar }
         if let special = upperExceptions[scalar.value] { return Unicode.Scalar(special)! }
         let mapped = scalar.properties.uppercaseMapping.unicodeScalars
-        return mapped.count == 1 ? mapped.first! : scalar
+        guard mapped.count == 1, let only = mapped.first, known(only) else { return scalar }
+        return only
     }
 
-    /// `Character.toLowerCase(int)`: the simple mapping (İ U+0130 → i, where the full one is i̇).
+    /// `Character.toLowerCase`: the simple mapping (İ U+0130 → i, where the full one is i̇).
     static func simpleLower(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         if scalar.isASCII {
             return (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32)! : scalar
         }
+        guard known(scalar) else { return scalar }
         if scalar.value == 0x130 { return "i" }
         let mapped = scalar.properties.lowercaseMapping.unicodeScalars
-        return mapped.count == 1 ? mapped.first! : scalar
+        guard mapped.count == 1, let only = mapped.first, known(only) else { return scalar }
+        return only
     }
 
     /// Simple upper-case mappings of characters whose full mapping has several scalars
@@ -89,67 +97,72 @@ enum JavaText {
 
     // MARK: Uri.decode
 
-    /// `Uri.decode` (`UriCodec.decode` without `+` conversion, UTF-8, never throwing) of text
-    /// given as UTF-8 bytes: `%XX` escapes gather into bytes decoded as UTF-8, a malformed
-    /// sequence becoming U+FFFD; a `%` with fewer than two characters after it ends the text with
-    /// U+FFFD; a `%` followed by a non-hex character writes U+FFFD, then the byte the valid digits
-    /// before it make (0 when none), and that character is consumed: `%zz` reads as U+FFFD,
-    /// U+0000, `z`. Java counts characters in UTF-16 units: a character outside the BMP after a
-    /// `%` is two, of which the escape consumes the first and the second stays, unpaired (shown
-    /// as U+FFFD, as a Swift string must).
-    static func decode(_ bytes: ArraySlice<UInt8>) -> String {
-        guard bytes.contains(37) else { return String(decoding: bytes, as: UTF8.self) }
-        var out: [UInt8] = []
+    /// `Uri.decode` (`UriCodec.decode` without `+` conversion, UTF-8, never throwing) of text given
+    /// as UTF-8 bytes, as UTF-16 units (which may hold an unpaired surrogate, as a Java string
+    /// can): `%XX` escapes gather into bytes decoded as UTF-8 by the device's decoder (ICU: each
+    /// maximal ill-formed subsequence becomes one U+FFFD, so `%ED%A0%80` is three); a `%` with
+    /// fewer than two characters after it ends the text with U+FFFD; a `%` followed by a non-hex
+    /// character writes U+FFFD, then the byte the valid digits before it make (0 when none), and
+    /// that character is consumed: `%zz` reads as U+FFFD, U+0000, `z`. Java counts characters in
+    /// UTF-16 units: after a `%`, a character outside the BMP is two, of which the escape consumes
+    /// the first, and the second stays in the text, unpaired.
+    static func decodeUnits(_ bytes: ArraySlice<UInt8>) -> [UInt16] {
+        var out: [UInt16] = []
         out.reserveCapacity(bytes.count)
         var pending: [UInt8] = []
         func flush() {
             guard !pending.isEmpty else { return }
-            appendUTF8(pending, to: &out)
+            out.append(contentsOf: String(decoding: pending, as: UTF8.self).utf16)
             pending.removeAll(keepingCapacity: true)
         }
-        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+        func units(at index: Int, length: Int) -> [UInt16] {
+            Array(String(decoding: bytes[index..<min(index + length, bytes.endIndex)], as: UTF8.self).utf16)
+        }
         var index = bytes.startIndex
         scan: while index < bytes.endIndex {
             let byte = bytes[index]
             guard byte == 37 else {
                 flush()
                 let length = characterLength(byte)
-                out.append(contentsOf: bytes[index..<min(index + length, bytes.endIndex)])
+                if length == 1 { out.append(UInt16(byte)) } else { out.append(contentsOf: units(at: index, length: length)) }
                 index += length
                 continue
             }
             index += 1
             var value: UInt8 = 0
-            var unpairedHalf = false
+            var unpairedHalf: UInt16?
             for _ in 0..<2 {
                 guard index < bytes.endIndex else {
                     flush()
-                    out.append(contentsOf: replacement)
+                    out.append(0xFFFD)
                     break scan
                 }
                 let next = bytes[index]
                 let length = characterLength(next)
-                index += length
-                guard let digit = hexValue(UInt16(next)), length == 1 else {
+                guard length == 1, let digit = hexValue(UInt16(next)) else {
+                    // The character's first UTF-16 unit is consumed; a second one stays.
+                    let character = units(at: index, length: length)
+                    if character.count == 2 { unpairedHalf = character[1] }
+                    index += length
                     flush()
-                    out.append(contentsOf: replacement)
-                    unpairedHalf = length == 4
+                    out.append(0xFFFD)
                     break
                 }
+                index += 1
                 value = value &* 16 &+ digit
             }
             pending.append(value)
-            if unpairedHalf {
+            if let unpairedHalf {
                 flush()
-                out.append(contentsOf: replacement)
+                out.append(unpairedHalf)
             }
         }
         flush()
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
-    /// The bytes of the UTF-8 character `first` starts (1 for ASCII and for a stray byte; the
-    /// text comes from a Swift string, so it is well formed).
+    /// The bytes of the UTF-8 character `first` starts (1 for ASCII; the text comes from a Swift
+    /// string, so it is well formed).
     static func characterLength(_ first: UInt8) -> Int {
         switch first {
         case 0xF0...: return 4
@@ -165,98 +178,6 @@ enum JavaText {
         case 97...102: return UInt8(unit - 87)
         case 65...70: return UInt8(unit - 55)
         default: return nil
-        }
-    }
-
-    // MARK: The UTF-8 decoder Uri.decode uses
-
-    /// Decodes `bytes` as Java's UTF-8 `CharsetDecoder` with malformed input replaced, and appends
-    /// the result to `out` as UTF-8: each
-    /// malformed unit becomes one U+FFFD, and the unit's length follows Java's rules, not
-    /// Unicode's "maximal subpart" that Swift's decoder uses: an encoded surrogate (`ED A0 80`)
-    /// is one malformed unit of three bytes (Swift writes three U+FFFD); a well-formed start
-    /// whose second byte is valid but third is not is one unit of two bytes; bytes still
-    /// pending at the end of the input are one unit, whatever their number.
-    static func appendUTF8(_ bytes: [UInt8], to out: inout [UInt8]) {
-        func continuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
-        let count = bytes.count
-        var index = 0
-        while index < count {
-            let first = bytes[index]
-            let remaining = count - index
-            var length = 1
-            var malformed = true
-            switch first {
-            case 0x00...0x7F:
-                out.append(first)
-                index += 1
-                continue
-            case 0xC2...0xDF:
-                if remaining < 2 {
-                    length = remaining
-                } else if continuation(bytes[index + 1]) {
-                    out.append(contentsOf: bytes[index..<(index + 2)])
-                    index += 2
-                    continue
-                }
-            case 0xE0...0xEF:
-                let secondBad = { (second: UInt8) in (first == 0xE0 && second & 0xE0 == 0x80) || !continuation(second) }
-                if remaining < 3 {
-                    length = remaining > 1 && secondBad(bytes[index + 1]) ? 1 : remaining
-                } else {
-                    let second = bytes[index + 1], third = bytes[index + 2]
-                    if secondBad(second) {
-                        length = 1
-                    } else if !continuation(third) {
-                        length = 2
-                    } else {
-                        let unit = UInt16(first & 0x0F) << 12 | UInt16(second & 0x3F) << 6 | UInt16(third & 0x3F)
-                        if (0xD800...0xDFFF).contains(unit) {
-                            length = 3
-                        } else {
-                            malformed = false
-                            out.append(contentsOf: bytes[index..<(index + 3)])
-                            index += 3
-                        }
-                    }
-                }
-            case 0xF0...0xF7:
-                let secondBad = { (second: UInt8) in
-                    (first == 0xF0 && !(0x90...0xBF).contains(second)) || (first == 0xF4 && second & 0xF0 != 0x80)
-                        || !continuation(second)
-                }
-                if remaining < 4 {
-                    if first > 0xF4 || (remaining > 1 && secondBad(bytes[index + 1])) {
-                        length = 1
-                    } else if remaining > 2 && !continuation(bytes[index + 2]) {
-                        length = 2
-                    } else {
-                        length = remaining
-                    }
-                } else {
-                    let second = bytes[index + 1], third = bytes[index + 2], fourth = bytes[index + 3]
-                    let value = UInt32(first & 0x07) << 18 | UInt32(second & 0x3F) << 12
-                        | UInt32(third & 0x3F) << 6 | UInt32(fourth & 0x3F)
-                    if continuation(second), continuation(third), continuation(fourth),
-                       (0x10000...0x10FFFF).contains(value) {
-                        malformed = false
-                        out.append(contentsOf: bytes[index..<(index + 4)])
-                        index += 4
-                    } else if first > 0xF4 || secondBad(second) {
-                        length = 1
-                    } else if !continuation(third) {
-                        length = 2
-                    } else {
-                        length = 3
-                    }
-                }
-            default:
-                length = 1
-            }
-            if malformed {
-                out.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                index += max(length, 1)
-            }
         }
     }
 }

@@ -111,7 +111,7 @@ extension AssociationFetcher {
 
     /// A supplied `assetlinks.json` (`--assetlinks HOST=FILE`), read up to 1 MiB.
     public static func suppliedAssetLinks(path: String) -> RouteResult {
-        var result = RouteResult(route: .local, url: URL(fileURLWithPath: path).absoluteString, userAgent: nil)
+        var result = RouteResult(route: .local, url: "file://" + ShownFileName.of(path), userAgent: nil)
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
@@ -120,7 +120,7 @@ extension AssociationFetcher {
             result.body = data.prefix(AssetLinksPolicy.bodyLimit)
             result.bytes = result.body.count
         } catch {
-            result.error = .unreadableLocalFile(path: path, reason: (error as NSError).localizedDescription)
+            result.error = .unreadableLocalFile(path: ShownFileName.of(path), reason: (error as NSError).localizedDescription)
         }
         return result
     }

@@ -187,7 +187,7 @@ public final class AssociationFetcher: Sendable {
 
     /// A result for a file the tester supplied (read up to the cap, parsed like a fetched body).
     public static func suppliedResult(path: String, limit: Int = BodyCap.deviceLimit) -> RouteResult {
-        var result = RouteResult(route: .local, url: URL(fileURLWithPath: path).absoluteString, userAgent: nil)
+        var result = RouteResult(route: .local, url: "file://" + ShownFileName.of(path), userAgent: nil)
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             defer { try? handle.close() }
@@ -198,7 +198,7 @@ public final class AssociationFetcher: Sendable {
             result.bytes = cap.bytes
             result.truncated = cap.truncated
         } catch {
-            result.error = .unreadableLocalFile(path: path, reason: Self.readProblem(error))
+            result.error = .unreadableLocalFile(path: ShownFileName.of(path), reason: Self.readProblem(error))
             return result
         }
         if !result.truncated { result.parseBody() }

@@ -6,7 +6,8 @@ import SiteAssociation
 public struct RouteResult: Sendable, Equatable {
     /// The route.
     public var route: FetchRoute
-    /// The URL requested (or `file://…` for a supplied file).
+    /// The URL requested (or `file://` and the file's name as the tester gave it, `ShownFileName`,
+    /// for a supplied file: never an absolute path of their machine).
     public var url: String
     /// The `User-Agent` sent (nil for a supplied file).
     public var userAgent: String?

@@ -1,4 +1,5 @@
 import Foundation
+import AssociationFetch
 import Reports
 
 extension Analysis {
@@ -35,7 +36,10 @@ public struct ScanDocument: Sendable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(Workbench.schemaVersion, forKey: .schemaVersion)
-        try container.encode(analysis.snapshot.source, forKey: .source)
+        // The input as the tester named it (`ShownFileName`): a report never carries their folders.
+        var source = analysis.snapshot.source
+        source.path = ShownFileName.of(source.path)
+        try container.encode(source, forKey: .source)
         try container.encode(analysis.snapshot.bundles, forKey: .bundles)
         try container.encode(analysis.snapshot.diagnostics, forKey: .diagnostics)
         try container.encode(analysis.domains, forKey: .domains)

@@ -266,12 +266,15 @@ extension WorkbenchDocument {
 
     /// Verdicts and findings from the current facts (synchronous: never stale).
     func recompute() {
-        guard let snapshot = app ?? (domains.isEmpty ? nil : Self.emptySnapshot) else {
+        guard var snapshot = app ?? (domains.isEmpty ? nil : Self.emptySnapshot) else {
             urlTests = []
             findings = []
             analysis = nil
             return
         }
+        // Exports and API answers name the input as the tester did (the upload's name), never by
+        // the path it was read from (a spool file, a folder of the tester's machine).
+        if let name = source?.name, app != nil { snapshot.source.path = name }
         let tests = currentDecisions().decideList(urlEntries, traces: .contradictionsOnly)
         var value = Analysis(snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
                              findings: [], timings: [], offline: describedSettings.offline, now: judgedAt,

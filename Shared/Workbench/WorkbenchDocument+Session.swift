@@ -1,4 +1,5 @@
 import Foundation
+import AssociationFetch
 import Reports
 
 // Save and open: the document as a `.linklab` session file (spec/workbench.md).
@@ -29,8 +30,11 @@ extension WorkbenchDocument {
                                editedText: state == .edited ? entry.editedText : nil,
                                served: state == .edited ? entry.served.map(SessionReport.init) : nil)
         }
+        // Supplied files are recorded by the names the tester gave them, not the folders they sit in.
+        var recorded = describedSettings
+        recorded.suppliedFiles = recorded.suppliedFiles.mapValues { ShownFileName.of($0) }
         return SessionFile(format: SessionFile.formatName, schemaVersion: SessionFile.currentSchemaVersion,
-                           tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: describedSettings,
+                           tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: recorded,
                            app: app, hosts: stored, urlLines: urlLines, triage: triage, urlTests: urlTests,
                            findings: findings.map(SessionFinding.init), notes: collectorNotes,
                            deviceState: deviceState.isEmpty ? nil : deviceState,

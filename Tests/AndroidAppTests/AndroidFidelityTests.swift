@@ -149,3 +149,74 @@ import Testing
         #expect(try JSONDecoder().decode(AndroidManifest.self, from: Data(json.utf8)) == manifest)
     }
 }
+
+/// What a review against AOSP's sources found after the first oracle runs (`docs/android.md`
+/// M3, M3a, M9, U8): each fact quoted from the AOSP code it follows.
+@Suite struct AndroidReviewFindingsTests {
+    typealias F = AndroidFidelityTests
+
+    /// `addDataScheme` keeps the string; `matchData` compares with `contains`, unit by unit.
+    @Test func schemesCompareUnitByUnit() {
+        let matcher = F.matcher([F.data("café", host: "h")])
+        #expect(F.opens(matcher, "café://h/"))
+        #expect(!F.opens(matcher, "cafe\u{301}://h/"))
+    }
+
+    /// A `%` before a character outside the BMP consumes its first UTF-16 unit; the second stays,
+    /// unpaired, and compares only with itself (never with U+FFFD).
+    @Test func anUnpairedHalfMatchesOnlyItself() {
+        let matcher = F.matcher([F.data(host: "h", with: [\.pathSuffix: "\u{FFFD}"])])
+        #expect(!F.opens(matcher, "https://h/%😀"))
+        #expect(F.opens(matcher, "https://h/x\u{FFFD}"))
+    }
+
+    /// "If no MIME types are specified … only match against an Intent that does not have … data":
+    /// a filter without a scheme matches no URL, `content:` and `file:` included.
+    @Test func aFilterWithoutASchemeMatchesNoURL() {
+        let matcher = F.matcher([F.data(nil, host: "h")])
+        for url in ["content://h/x", "file:///x", "h/x", "https://h/"] { #expect(!F.opens(matcher, url), "\(url)") }
+    }
+
+    /// `matchData`: a matching scheme-specific part decides alone; otherwise the authority
+    /// (and path) must match; with no host the filter then does not match.
+    @Test func schemeSpecificParts() {
+        let prefixOnly = F.matcher([F.data(host: nil, with: [\.sspPrefix: "//safe.example/"])])
+        #expect(F.opens(prefixOnly, "https://safe.example/a"))
+        #expect(!F.opens(prefixOnly, "https://other.example/a"))
+        let withHost = F.matcher([F.data(host: "a.example", with: [\.path: "/only", \.ssp: "//b.example/x"])])
+        #expect(F.opens(withHost, "https://b.example/x"))
+        #expect(F.opens(withHost, "https://a.example/only"))
+        #expect(!F.opens(withHost, "https://a.example/other"))
+        #expect(AndroidURI("https://b.example/x?q#f").schemeSpecificPart == "//b.example/x?q")
+    }
+
+    static func grouped(_ groups: [AndroidManifest.RelativeFilterGroup]) -> AndroidLinkMatcher {
+        AndroidLinkMatcher(manifest: AndroidManifest(packageName: "p", targetSDK: 35, activities: [
+            AndroidManifest.Activity(name: "p.A", exported: true, intentFilters: [
+                AndroidManifest.IntentFilter(autoVerify: true, actions: ["android.intent.action.VIEW"],
+                                             categories: ["android.intent.category.BROWSABLE",
+                                                          "android.intent.category.DEFAULT"],
+                                             data: [F.data(host: "h")], relativeFilterGroups: groups),
+            ]),
+        ]), sdk: 35)
+    }
+
+    /// `parseRelRefGroup` keeps a group only when it has a rule: an empty one constrains nothing.
+    @Test func anEmptyGroupIsDropped() {
+        let matcher = Self.grouped([AndroidManifest.RelativeFilterGroup(allow: true, data: [AndroidManifest.DataElement()])])
+        #expect(F.opens(matcher, "https://h/anything"))
+    }
+
+    /// `UriRelativeFilter.matchQuery`: the query split on `&` (or `;` when `&` gives one part),
+    /// any one parameter matching.
+    @Test func aQueryRuleMatchesAnyParameter() {
+        var rule = AndroidManifest.DataElement()
+        rule.query = "a=1"
+        let matcher = Self.grouped([AndroidManifest.RelativeFilterGroup(allow: true, data: [rule])])
+        #expect(F.opens(matcher, "https://h/p?a=1&b=2"))
+        #expect(F.opens(matcher, "https://h/p?b=2;a=1"))
+        #expect(!F.opens(matcher, "https://h/p?a=12"))
+        // `"a=1&".split("&")` drops the trailing empty part: one part, so `;` splits instead.
+        #expect(!F.opens(matcher, "https://h/p?a=1&"))
+    }
+}

@@ -83,14 +83,14 @@ import Testing
     /// `UriCodec.decode` with `throwOnFailure` false: a `%` without two characters after it ends
     /// the text with U+FFFD; a non-hex character after `%` writes U+FFFD, then the byte made so
     /// far (0 when none), and that character is consumed; malformed UTF-8 is replaced with U+FFFD
-    /// per malformed unit as Java's UTF-8 decoder counts them (`ED A0 80`, an encoded surrogate,
-    /// is one unit).
+    /// per maximal ill-formed subsequence, as Android's decoder (ICU) does: an encoded surrogate
+    /// `ED A0 80` is three.
     @Test func percentDecodingQuirks() {
         #expect(AndroidURI("https://h/a%").path == "/a\u{FFFD}")
         #expect(AndroidURI("https://h/a%4").path == "/a\u{FFFD}")
         #expect(AndroidURI("https://h/%zzq").path == "/\u{FFFD}\u{0}zq")
         #expect(AndroidURI("https://h/%4zq").path == "/\u{FFFD}\u{4}q")
-        #expect(AndroidURI("https://h/%ED%A0%80").path == "/\u{FFFD}")
+        #expect(AndroidURI("https://h/%ED%A0%80").path == "/\u{FFFD}\u{FFFD}\u{FFFD}")
         #expect(AndroidURI("https://h/%E2%82").path == "/\u{FFFD}")
         #expect(AndroidURI("https://h/%C3%A9%FF").path == "/é\u{FFFD}")
         #expect(AndroidURI("https://h/a+b").path == "/a+b")

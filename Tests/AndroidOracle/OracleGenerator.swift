@@ -64,7 +64,8 @@ public struct OracleGenerator {
     static let ports = ["443", "80", "8080", "+443", "-1", "0443", "\u{664}\u{664}\u{663}", "0", "2147483647"]
     /// Ports `Integer.parseInt` refuses (the filter is then refused).
     static let badPorts = ["x", "", " 443", "99999999999", "2147483648"]
-    static let schemes = ["https", "https", "http", "HTTPS", "app", "myapp", "", "intent", "content"]
+    static let schemes = ["https", "https", "http", "HTTPS", "app", "myapp", "", "intent", "content", "café",
+                          "cafe\u{301}"]
     static let literalPaths = [
         "/", "/a", "/a/b", "/A", "/a b", "/a%20b", "/é", "/a/", "", "/\u{FFFD}", "/a\u{0}b", "\\a", "/a.b", "/a*b",
         "/a+b", "/..", "/a/../b",
@@ -99,7 +100,7 @@ public struct OracleGenerator {
     }
 
     mutating func randomPath() -> String {
-        let pieces = ["/", "a", "b", ".", "%2F", "%2e", "%41", "%zz", "%4", "%", "\\", " ", "é", "%C3%A9", "%ED%A0%80",
+        let pieces = ["/", "a", "b", ".", "%2F", "%2e", "%41", "%zz", "%4", "%", "\\", " ", "é", "%C3%A9", "%ED%9F%BF", "%EE%80%80",
                       "%E2%82", "%F0%9F%98%80", "%FF", "*", "+", "?", "#", ":", "@", "A", "%é", "%😀", "%a😀", "😀"]
         return (0..<(1 + below(6))).map { _ in pick(pieces) }.joined()
     }

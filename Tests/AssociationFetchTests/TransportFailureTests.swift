@@ -155,9 +155,14 @@ import Testing
         }
     }
 
+    /// The error names the file as a report may show it (`ShownFileName`: an absolute path
+    /// outside the working folder by its file name), never the tester's folders.
     @Test func missingSuppliedFileIsAClearError() {
         let result = AssociationFetcher.suppliedResult(path: "/nonexistent/aasa.json")
-        #expect(result.error == .unreadableLocalFile(path: "/nonexistent/aasa.json", reason: "no such file"))
+        #expect(result.error == .unreadableLocalFile(path: "aasa.json", reason: "no such file"))
+        #expect(result.url == "file://aasa.json")
+        let relative = AssociationFetcher.suppliedResult(path: "Samples/missing.json")
+        #expect(relative.url == "file://Samples/missing.json")
     }
 
     @Test func oversizedSuppliedFileIsCapped() throws {

@@ -173,10 +173,26 @@ import Testing
         let missingList = try LinkLabProcess.run(["scan", ipa, "--offline", "--urls", "/nonexistent/urls.txt"])
         #expect(missingList.exitCode == 3)
         #expect(missingList.stderr.contains("/nonexistent/urls.txt"))
-        let badReport = try LinkLabProcess.run(["scan", ipa, "--offline", "--report", "/nonexistent/folder/r.md"])
+        // A file where the report's folder would be: exit 3 before any work.
+        let underAFile = ipa + "/r.md"
+        let badReport = try LinkLabProcess.run(["scan", ipa, "--offline", "--report", underAFile])
         #expect(badReport.exitCode == 3)
-        #expect(badReport.stderr.contains("/nonexistent/folder/r.md"))
+        #expect(badReport.stderr.contains(underAFile))
         #expect(badReport.stdout.isEmpty, "fails before scanning")
+    }
+
+    /// A report path whose folders do not exist yet: they are made (the README's first command
+    /// writes into `out/` with no `mkdir` before it).
+    @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
+    func reportFoldersAreMade() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-folders-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = root.appendingPathComponent("a/b/report.md")
+        let output = try LinkLabProcess.run([
+            "scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline", "--report", report.path,
+        ])
+        #expect([0, 1, 2].contains(output.exitCode), "\(output.stderr)")
+        #expect(FileManager.default.fileExists(atPath: report.path))
     }
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
