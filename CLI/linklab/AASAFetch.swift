@@ -15,7 +15,8 @@ struct AASAFetchCommand: AsyncParsableCommand {
             Examples:
               linklab aasa fetch example.com www.example.com
               linklab aasa fetch example.com --route cdn --format json
-              linklab aasa fetch staging.example.com:8443 --resolve staging.example.com:8443:10.0.0.5 --ca-file ca.pem
+              linklab aasa fetch staging.example.com:8443 --resolve \\
+                  staging.example.com:8443:10.0.0.5 --ca-file ca.pem
 
             Exit codes: 0 every host was fetched (whatever each answered); 2 usage error; 3 the \
             --ca-file cannot be read. Contract: docs/cli.md.

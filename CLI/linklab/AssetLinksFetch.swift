@@ -21,7 +21,8 @@ struct AssetLinksFetchCommand: AsyncParsableCommand {
             Examples:
               linklab assetlinks fetch example.com www.example.com
               linklab assetlinks fetch example.com --google --format json
-              linklab assetlinks fetch staging.example.com:8443 --resolve staging.example.com:8443:10.0.0.5 --ca-file ca.pem
+              linklab assetlinks fetch staging.example.com:8443 --resolve \\
+                  staging.example.com:8443:10.0.0.5 --ca-file ca.pem
 
             Exit codes: 0 every host was fetched (whatever each answered); 2 usage error; 3 the \
             --ca-file cannot be read. Contract: docs/cli.md.

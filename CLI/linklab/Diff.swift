@@ -15,7 +15,8 @@ struct DiffCommand: AsyncParsableCommand {
 
             Examples:
               linklab diff before.linklab after.linklab
-              linklab diff before.linklab after.linklab --fail-on critical --report out/retest.pdf
+              linklab diff before.linklab after.linklab --fail-on critical \\
+                  --report out/retest.pdf
               linklab diff before.linklab after.linklab --format json > retest.json
 
             Exit 0 when done; 1 when --fail-on is given and a new or still-open finding (not \
@@ -73,9 +74,7 @@ struct DiffCommand: AsyncParsableCommand {
             case .text:
                 FileHandle.standardOutput.write(Data(retest.text().utf8))
             }
-            if !retest.failing(try SessionCLI.thresholds(failOn)).isEmpty {
-                throw LinkLabExit.findingsAtOrAboveThreshold
-            }
+            try SessionCLI.failIfTripped(failOn, by: retest.failing(try SessionCLI.thresholds(failOn)).map(\.finding))
         }
     }
 }

@@ -35,7 +35,8 @@ struct MatchCommand: AsyncParsableCommand {
 
             Examples:
               linklab match --aasa example.com.json https://example.com/buy/42
-              linklab match --aasa aasa.json --domain example.com --urls urls.txt --format jsonl
+              linklab match --aasa aasa.json --domain example.com --urls urls.txt \\
+                  --format jsonl
               linklab match --fetch example.com --trace https://example.com/help/1
 
             --android APP.apk decides each URL as Android does (API --sdk, default 35): opens the \
@@ -49,9 +50,10 @@ struct MatchCommand: AsyncParsableCommand {
             findings (XPL-001, XPL-002). The iOS side is decided offline against the files given \
             with --aasa HOST=FILE (or --aasa DIR).
 
-              linklab match --android app.apk --assetlinks shop.example=assetlinks.json https://shop.example/orders/7
-              linklab match --ios App.ipa --android app.apk --aasa example.com=aasa.json \
-                --assetlinks example.com=assetlinks.json --urls urls.txt --format json
+              linklab match --android app.apk --assetlinks \\
+                  shop.example=assetlinks.json https://shop.example/orders/7
+              linklab match --ios App.ipa --android app.apk --aasa example.com=aasa.json \\
+                  --assetlinks example.com=assetlinks.json --urls urls.txt --format json
 
             Exit codes: 0 every URL decided; 2 usage error; 3 an input cannot be read or a line is \
             not a URL. Contract: docs/cli.md.

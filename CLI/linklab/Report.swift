@@ -18,7 +18,8 @@ struct ReportCommand: AsyncParsableCommand {
 
             Examples:
               linklab scan App.ipa --urls urls.txt --save before.linklab
-              linklab report before.linklab --report out/report.pdf --report out/report.sarif
+              linklab report before.linklab --report out/report.pdf --report \\
+                  out/report.sarif
               linklab report before.linklab --fail-on high --format json > findings.json
 
             Exit 0 when done; 1 when --fail-on is given and an untriaged or confirmed finding is at \
@@ -90,9 +91,7 @@ struct ReportCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
             let counted = document.findings.filter { !$0.status.isSuppressed && $0.status != .fixed }.map(\.finding)
-            if try SessionCLI.thresholds(failOn).isTripped(by: counted) {
-                throw LinkLabExit.findingsAtOrAboveThreshold
-            }
+            try SessionCLI.failIfTripped(failOn, by: counted)
         }
     }
 }
@@ -104,6 +103,14 @@ enum SessionCLI {
         for report in reports {
             do { _ = try ScanReportKind(path: report) } catch { throw ValidationError(error.description) }
         }
+    }
+
+    /// Exit 1 (`LinkLabExit.findingsAtOrAboveThreshold`) when a `--fail-on` threshold is tripped,
+    /// after a line on standard error naming the findings that tripped it.
+    static func failIfTripped(_ failOn: [String], by findings: [Finding]) throws {
+        guard let line = try thresholds(failOn).failureLine(findings) else { return }
+        printError("linklab: " + TerminalText.safe(line))
+        throw LinkLabExit.findingsAtOrAboveThreshold
     }
 
     /// The `--fail-on` values as thresholds; a usage error names the first malformed one.

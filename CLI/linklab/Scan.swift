@@ -28,8 +28,10 @@ struct ScanCommand: AsyncParsableCommand {
             to open on the device).
 
             Examples:
-              linklab scan App.ipa --urls urls.txt --report report.pdf --report report.sarif
-              linklab scan App.ipa --offline --aasa example.com=aasa.json --url '!https://example.com/logout'
+              linklab scan App.ipa --urls urls.txt --report report.pdf --report \\
+                  report.sarif
+              linklab scan App.ipa --offline --aasa example.com=aasa.json --url \\
+                  '!https://example.com/logout'
               linklab scan App.ipa --fail-on high --format json > scan.json
               linklab scan App.ipa --fail-on security:medium --fail-on reliability:high
 
@@ -40,13 +42,15 @@ struct ScanCommand: AsyncParsableCommand {
             files instead; a host without one is "not fetched", never verified. --google asks \
             Google's statement-list API too.
               linklab scan app.apk --report report.pdf --fail-on high
-              linklab scan app.apk --offline --assetlinks example.com=assetlinks.json --sdk 30
+              linklab scan app.apk --offline --assetlinks \\
+                  example.com=assetlinks.json --sdk 30
 
             Both platforms: PATH and OTHER (an .ipa and an .apk, either order), or an .apk PATH \
             with --ios APP.ipa: both scans, the URLs decided for both apps, and one report with \
             every finding (iOS, AND-, XPL-) and the verdict table (opens the iOS app, the Android \
             app, both or neither).
-              linklab scan App.ipa app.apk --offline --aasa aasa/ --assetlinks assetlinks/ --urls urls.txt
+              linklab scan App.ipa app.apk --offline --aasa aasa/ --assetlinks \\
+                  assetlinks/ --urls urls.txt
 
             Every finding has a category (security: an attacker gains something; reliability: \
             links break for users) and a severity; reports group by category first. The rubric: \
@@ -222,9 +226,7 @@ struct ScanCommand: AsyncParsableCommand {
             writeText(text, styled: style.enabled)
         }
 
-        if try SessionCLI.thresholds(failOn).isTripped(by: analysis.findings) {
-            throw LinkLabExit.findingsAtOrAboveThreshold
-        }
+        try SessionCLI.failIfTripped(failOn, by: analysis.findings)
     }
 
     private func parsedSupplies() throws -> [String: String] {

@@ -104,9 +104,7 @@ extension ScanCommand {
             if !reports.isEmpty { lines += ["", "Reports: " + reports.map { TerminalText.safe($0) }.joined(separator: ", ")] }
             writeText(lines.joined(separator: "\n") + "\n", styled: style.enabled)
         }
-        if try SessionCLI.thresholds(failOn).isTripped(by: analysis.findings) {
-            throw LinkLabExit.findingsAtOrAboveThreshold
-        }
+        try SessionCLI.failIfTripped(failOn, by: analysis.findings)
     }
 
     /// The date reports print: now, or `SOURCE_DATE_EPOCH` (a malformed value is a usage error).

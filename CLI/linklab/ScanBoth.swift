@@ -90,9 +90,7 @@ extension ScanCommand {
             if !reports.isEmpty { text += "\nReports: " + reports.map { TerminalText.safe($0) }.joined(separator: ", ") + "\n" }
             writeText(text, styled: style.enabled)
         }
-        if try SessionCLI.thresholds(failOn).isTripped(by: both.findings) {
-            throw LinkLabExit.findingsAtOrAboveThreshold
-        }
+        try SessionCLI.failIfTripped(failOn, by: both.findings)
     }
 
     /// Writes each report file with the bytes `render` gives for its kind (exit 3 naming the file

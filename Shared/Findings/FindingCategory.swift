@@ -87,7 +87,23 @@ public struct FindingThreshold: Sendable, Hashable, CustomStringConvertible {
 extension Sequence where Element == FindingThreshold {
     /// True when any threshold is tripped by any of `findings`.
     public func isTripped(by findings: some Sequence<Finding>) -> Bool {
+        !tripping(findings).isEmpty
+    }
+
+    /// The findings that trip a threshold, in their order.
+    public func tripping(_ findings: some Sequence<Finding>) -> [Finding] {
         let thresholds = Array(self)
-        return findings.contains { finding in thresholds.contains { $0.isTripped(by: finding) } }
+        return findings.filter { finding in thresholds.contains { $0.isTripped(by: finding) } }
+    }
+
+    /// The line a CI log shows when `--fail-on` made the exit status 1: the thresholds, then each
+    /// finding that tripped one (ID, severity, subject), at most `limit` named. Nil when none did.
+    public func failureLine(_ findings: some Sequence<Finding>, limit: Int = 20) -> String? {
+        let tripped = tripping(findings)
+        guard !tripped.isEmpty else { return nil }
+        let named = tripped.prefix(limit).map { "\($0.id) \($0.severity.rawValue) \($0.subject)" }
+        let more = tripped.count > limit ? "; and \(tripped.count - limit) more" : ""
+        return "--fail-on " + map(\.description).joined(separator: ", ") + ": \(tripped.count) finding"
+            + (tripped.count == 1 ? "" : "s") + " at or above it: " + named.joined(separator: "; ") + more
     }
 }
