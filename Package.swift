@@ -148,7 +148,7 @@ var package = Package(
         .executableTarget(
             name: "linklab",
             dependencies: [
-                "Workbench", "Reports", "WebWorkbench", "AndroidApp",
+                "Workbench", "Reports", "WebWorkbench", "AndroidApp", "AssociationFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "CLI/linklab",

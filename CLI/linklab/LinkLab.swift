@@ -45,6 +45,7 @@ struct AASACommand: AsyncParsableCommand {
 @main
 enum LinkLabMain {
     static func main() async {
+        _ = CommandRecord.started
         do {
             var command = try LinkLab.parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -197,7 +197,8 @@ struct ScanCommand: AsyncParsableCommand {
             do {
                 let kind = try ScanReportKind(path: report)
                 var data = try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
-                                               timings: timings, engagement: engagement.engagement)
+                                               timings: timings, engagement: engagement.engagement,
+                                               invocation: CommandRecord.invocation())
                 if let device { data = DeviceStateSection.adding(device, to: data, kind: kind) }
                 try data.write(to: URL(fileURLWithPath: report))
             } catch let error as WorkbenchError {

@@ -93,7 +93,7 @@ extension ScanCommand {
         let generatedAt = try Self.reportDate()
         try Self.write(kinds) { kind in
             try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
-                                engagement: engagement.engagement)
+                                engagement: engagement.engagement, invocation: CommandRecord.invocation())
         }
         switch format {
         case .json: writeJSON(try analysis.scanDocument())

@@ -73,7 +73,7 @@ extension ScanCommand {
         let generatedAt = try Self.reportDate()
         try Self.write(kinds) { kind in
             try both.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
-                            engagement: engagement.engagement)
+                            engagement: engagement.engagement, invocation: CommandRecord.invocation())
         }
         switch format {
         case .json:

@@ -30,6 +30,9 @@ public struct ReportDocument: Sendable, Hashable {
     /// false-positive or accepted-risk leave the findings list and the summary for the
     /// "Triaged" section (SARIF: `suppressions`); other statuses are shown on the finding.
     public var triage: [String: Triage]
+    /// What was audited and how the report was made, for machine readers (SARIF's `artifacts`,
+    /// `invocations` and `automationDetails`); the human formats do not print it.
+    public var run = ReportRun()
 
     /// A report; findings are sorted into report order.
     public init(title: String, subtitle: String? = nil, identity: [KeyValue] = [],
@@ -246,5 +249,45 @@ extension ReportDocument {
             let group = sorted.filter { $0.severity == severity }
             return group.isEmpty ? nil : (severity, group)
         }
+    }
+}
+
+/// What a report's findings are about and how it was made: the audited files (by the names the
+/// tester gave them, with their SHA-256 when known), the app they are (a bundle ID or package:
+/// the run's identity for dashboards), and the command that made the report.
+public struct ReportRun: Sendable, Hashable {
+    public struct Artifact: Sendable, Hashable {
+        public var name: String
+        /// Lower-case hex, when known.
+        public var sha256: String?
+        public init(name: String, sha256: String?) {
+            self.name = name
+            self.sha256 = sha256
+        }
+    }
+
+    public var artifacts: [Artifact]
+    /// The app's identity (`com.example.app`), or both apps' joined by `+`.
+    public var subject: String?
+    public var invocation: ReportInvocation?
+
+    public init(artifacts: [Artifact] = [], subject: String? = nil, invocation: ReportInvocation? = nil) {
+        self.artifacts = artifacts
+        self.subject = subject
+        self.invocation = invocation
+    }
+}
+
+/// The command that made a report and when it ran (SARIF `invocations`).
+public struct ReportInvocation: Sendable, Hashable {
+    /// As the tester typed it, files named as in reports (`ShownFileName`), never absolute paths.
+    public var commandLine: String
+    public var start: Date
+    public var end: Date
+
+    public init(commandLine: String, start: Date, end: Date) {
+        self.commandLine = commandLine
+        self.start = start
+        self.end = end
     }
 }

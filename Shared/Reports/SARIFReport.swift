@@ -13,7 +13,7 @@ public enum SARIFReport {
     /// Encodes the findings as a SARIF log. Every result carries its fingerprint; a finding
     /// whose triage (keyed by fingerprint) is false-positive or accepted-risk gets an external,
     /// accepted suppression with the tester's note as justification.
-    public static func encode(findings: [Finding], triage: [String: Triage] = [:],
+    public static func encode(findings: [Finding], triage: [String: Triage] = [:], run: ReportRun = ReportRun(),
                               toolName: String = "UniversalLinkLab", toolVersion: String,
                               informationURI: String = "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0070/")
         throws(ReportsError) -> Data {
@@ -29,8 +29,18 @@ public enum SARIFReport {
             result(finding, ruleIndex: ruleIndex[finding.id] ?? 0, triage: triage.isEmpty ? nil : triage[finding.fingerprint])
         }
         let log = Log(schema: schemaURI, version: "2.1.0", runs: [
-            Run(tool: Tool(driver: Driver(name: toolName, version: toolVersion, informationUri: informationURI, rules: rules)),
-                results: results, columnKind: "unicodeCodePoints"),
+            Run(tool: Tool(driver: Driver(name: toolName, version: toolVersion, semanticVersion: semanticVersion(toolVersion),
+                                          informationUri: informationURI, rules: rules)),
+                results: results, columnKind: "unicodeCodePoints",
+                artifacts: run.artifacts.isEmpty ? nil : run.artifacts.map { artifact in
+                    Artifact(location: ArtifactLocation(uri: artifactURI(artifact.name)),
+                             hashes: artifact.sha256.map { ["sha-256": $0.lowercased()] })
+                },
+                invocations: run.invocation.map { invocation in
+                    [Invocation(commandLine: invocation.commandLine, startTimeUtc: timestamp(invocation.start),
+                                endTimeUtc: timestamp(invocation.end), executionSuccessful: true)]
+                },
+                automationDetails: run.subject.map { AutomationDetails(id: "linklab/\($0)/") }),
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -62,9 +72,24 @@ public enum SARIFReport {
         }
     }
 
+    /// `2026.11.1` stays; anything that is not dotted numbers gives nil (SARIF wants semver there).
+    static func semanticVersion(_ version: String) -> String? {
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        return (2...3).contains(parts.count) && parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) })
+            ? version : nil
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
     /// A rule entry; `securityFindings` (this ID's security findings) set `security-severity`
     /// from the most severe of them, and the `security` tag, which code-scanning dashboards
-    /// read as "a vulnerability"; a rule with none is tagged `reliability`.
+    /// read as "a vulnerability"; a rule with none is tagged `reliability` and has no
+    /// `security-severity`.
     private static func rule(_ finding: Finding, securityFindings: [Finding]) -> Rule {
         var markdown = "\(finding.explanation)\n\n**Remediation:** \(finding.remediation)"
         if !finding.references.isEmpty {
@@ -83,8 +108,9 @@ public enum SARIFReport {
             helpUri: finding.references.first?.url,
             defaultConfiguration: Configuration(level: level(finding.severity)),
             properties: RuleProperties(
-                tags: ["security", "universal-links", finding.idPrefix.lowercased()],
-                securitySeverity: securitySeverity(finding.severity),
+                tags: [securityFindings.isEmpty ? "reliability" : "security", "universal-links",
+                       finding.idPrefix.lowercased()],
+                securitySeverity: securityFindings.map(\.severity).max().map(securitySeverity),
                 problemSeverity: level(finding.severity) == "note" ? "recommendation" : level(finding.severity)))
     }
 
@@ -167,13 +193,31 @@ public enum SARIFReport {
         var tool: Tool
         var results: [Result]
         var columnKind: String
+        var artifacts: [Artifact]?
+        var invocations: [Invocation]?
+        var automationDetails: AutomationDetails?
     }
+
+    struct Artifact: Encodable {
+        var location: ArtifactLocation
+        var hashes: [String: String]?
+    }
+
+    struct Invocation: Encodable {
+        var commandLine: String
+        var startTimeUtc: String
+        var endTimeUtc: String
+        var executionSuccessful: Bool
+    }
+
+    struct AutomationDetails: Encodable { var id: String }
 
     struct Tool: Encodable { var driver: Driver }
 
     struct Driver: Encodable {
         var name: String
         var version: String
+        var semanticVersion: String?
         var informationUri: String
         var rules: [Rule]
     }
@@ -277,6 +321,6 @@ public enum SARIFReport {
 extension ReportDocument {
     /// The document's findings as a SARIF 2.1.0 log, with the document's triage as suppressions.
     public func sarif(toolVersion: String) throws(ReportsError) -> Data {
-        try SARIFReport.encode(findings: findings, triage: triage, toolVersion: toolVersion)
+        try SARIFReport.encode(findings: findings, triage: triage, run: run, toolVersion: toolVersion)
     }
 }

@@ -11,7 +11,7 @@ extension Analysis {
     /// accepted-risk findings to the "Triaged" section and shows other statuses inline.
     public func reportDocument(toolVersion: String, generatedAt: Date? = nil, triage: [String: Triage] = [:],
                                timings: Bool = false, engagement: Engagement = Engagement()) -> ReportDocument {
-        ReportDocument(
+        var document = ReportDocument(
             title: "Universal links assessment: \(appName)",
             subtitle: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
             identity: identity,
@@ -28,6 +28,11 @@ extension Analysis {
             triage: triage,
             engagement: engagement
         )
+        document.run = ReportRun(
+            artifacts: [ReportRun.Artifact(name: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
+                                           sha256: snapshot.source.sha256.isEmpty ? nil : snapshot.source.sha256)],
+            subject: snapshot.mainBundle?.bundleIdentifier ?? appName)
+        return document
     }
 
     /// The app's display name: the main executable's name, else the bundle folder's.

@@ -10,7 +10,7 @@ extension AndroidAnalysis {
     /// printed only when given.
     public func reportDocument(toolVersion: String, generatedAt: Date? = nil, triage: [String: Triage] = [:],
                                engagement: Engagement = Engagement()) -> ReportDocument {
-        ReportDocument(
+        var document = ReportDocument(
             title: "Android App Links assessment: \(snapshot.manifest.packageName)",
             subtitle: inputName,
             identity: identity,
@@ -23,12 +23,16 @@ extension AndroidAnalysis {
                 },
             triage: triage,
             engagement: engagement)
+        document.run = ReportRun(artifacts: [ReportRun.Artifact(name: inputName, sha256: nil)],
+                                 subject: snapshot.manifest.packageName)
+        return document
     }
 
     /// The bytes of one report file (`.md .html .pdf .json .sarif`; `.json` is the scan document).
     public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
-                       engagement: Engagement = Engagement()) throws(WorkbenchError) -> Data {
-        try ReportRendering.bytes(kind, toolVersion: toolVersion, json: { try scanDocument() }) {
+                       engagement: Engagement = Engagement(),
+                       invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
+        try ReportRendering.bytes(kind, toolVersion: toolVersion, invocation: invocation, json: { try scanDocument() }) {
             reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement)
         }
     }

@@ -6,8 +6,8 @@ import Reports
 /// The bytes of a report of a face-neutral document (Markdown, HTML, PDF, SARIF) or of a scan
 /// document (`.json`); the caller answers `.links.html` itself.
 enum ReportRendering {
-    static func bytes(_ kind: ScanReportKind, toolVersion: String, json: () throws -> Data,
-                      document: () -> ReportDocument) throws(WorkbenchError) -> Data {
+    static func bytes(_ kind: ScanReportKind, toolVersion: String, invocation: ReportInvocation? = nil,
+                      json: () throws -> Data, document: () -> ReportDocument) throws(WorkbenchError) -> Data {
         let format: ReportFormat
         switch kind {
         case .json:
@@ -23,7 +23,9 @@ enum ReportRendering {
         case .sarif: format = .sarif
         }
         do {
-            return try document().rendered(as: format, toolVersion: toolVersion)
+            var made = document()
+            made.run.invocation = invocation
+            return try made.rendered(as: format, toolVersion: toolVersion)
         } catch {
             throw .invalidArgument(kind.rawValue, reason: "could not render the report: \(error.description)")
         }
@@ -87,7 +89,7 @@ public struct CrossPlatformAnalysis: Sendable {
         }
         let iosParts = parts(iosDocument, prefix: "iOS"), androidParts = parts(androidDocument, prefix: "Android")
         let all = findings
-        return ReportDocument(
+        var document = ReportDocument(
             title: "Universal links and App Links assessment: \(ios.appName) / "
                 + android.snapshot.manifest.packageName,
             subtitle: "\(iosDocument.subtitle ?? "") and \(androidDocument.subtitle ?? "")",
@@ -101,14 +103,19 @@ public struct CrossPlatformAnalysis: Sendable {
                 + iosParts.appendix + androidParts.appendix,
             entitlements: iosDocument.entitlements,
             engagement: engagement)
+        document.run = ReportRun(artifacts: iosDocument.run.artifacts + androidDocument.run.artifacts,
+                                 subject: [iosDocument.run.subject, androidDocument.run.subject].compactMap { $0 }
+                                    .joined(separator: "+"))
+        return document
     }
 
     /// The bytes of one report file; `.json` is the two-platform scan document, `.links.html`
     /// the iOS test-link page.
     public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
-                       engagement: Engagement = Engagement()) throws(WorkbenchError) -> Data {
+                       engagement: Engagement = Engagement(),
+                       invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
         if kind == .testLinks { return try ios.report(.testLinks, toolVersion: toolVersion) }
-        return try ReportRendering.bytes(kind, toolVersion: toolVersion, json: scanDocument) {
+        return try ReportRendering.bytes(kind, toolVersion: toolVersion, invocation: invocation, json: scanDocument) {
             reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement)
         }
     }

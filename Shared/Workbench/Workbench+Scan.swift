@@ -41,7 +41,8 @@ extension Analysis {
     /// tester, scope, dates) is printed on the Markdown, HTML and PDF reports.
     public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
                        triage: [String: Triage] = [:], timings: Bool = false,
-                       engagement: Engagement = Engagement()) throws(WorkbenchError) -> Data {
+                       engagement: Engagement = Engagement(),
+                       invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
         switch kind {
         case .json:
             do {
@@ -54,9 +55,10 @@ extension Analysis {
         case .markdown, .html, .pdf, .sarif:
             let format: ReportFormat = kind == .markdown ? .markdown : kind == .html ? .html : kind == .pdf ? .pdf : .sarif
             do {
-                return try reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, timings: timings,
-                                          engagement: engagement)
-                    .rendered(as: format, toolVersion: toolVersion)
+                var document = reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage,
+                                              timings: timings, engagement: engagement)
+                document.run.invocation = invocation
+                return try document.rendered(as: format, toolVersion: toolVersion)
             } catch {
                 throw .invalidArgument(kind.rawValue, reason: error.description)
             }

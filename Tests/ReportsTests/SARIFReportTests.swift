@@ -72,9 +72,54 @@ import TestSupport
             #expect((result["locations"] as? [Any])?.isEmpty == false)
         }
         let first = try #require(rules.first { $0["id"] as? String == "AASA-007" })
-        let properties = try #require(first["properties"] as? [String: Any])
-        #expect(properties["security-severity"] as? String == "9.5")
         #expect(first["helpUri"] as? String == Reference.mastgTest0070.url)
+    }
+
+    /// `security-severity` and the `security` tag only on rules whose findings are security
+    /// findings (dashboards read them as "a vulnerability"); a reliability rule carries neither.
+    @Test func onlySecurityRulesCarrySecuritySeverity() throws {
+        let findings = [
+            Finding(id: "AASA-007", category: .reliability, severity: .critical, title: "Not listed", subject: "a",
+                    explanation: "x", remediation: "y"),
+            Finding(id: "AASA-018", category: .security, severity: .medium, title: "Whole site", subject: "b",
+                    explanation: "x", remediation: "y"),
+            Finding(id: "AASA-018", category: .security, severity: .high, title: "Whole site", subject: "c",
+                    explanation: "x", remediation: "y"),
+        ]
+        let log = try Self.log(try SARIFReport.encode(findings: findings, toolVersion: "1"))
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let properties = { (id: String) in rules.first { $0["id"] as? String == id }?["properties"] as? [String: Any] }
+        #expect(properties("AASA-007")?["security-severity"] == nil)
+        #expect((properties("AASA-007")?["tags"] as? [String])?.contains("security") == false)
+        #expect((properties("AASA-007")?["tags"] as? [String])?.contains("reliability") == true)
+        // The most severe security finding of the rule sets its score.
+        #expect(properties("AASA-018")?["security-severity"] as? String == "8.0")
+        #expect((properties("AASA-018")?["tags"] as? [String])?.contains("security") == true)
+    }
+
+    /// The run names what was audited (file name and SHA-256), the app (automation ID, so a
+    /// dashboard shows it instead of an anonymous run) and the command with its start and end.
+    @Test func theRunNamesWhatWasAuditedAndHow() throws {
+        var document = SampleReport.document
+        document.run = ReportRun(
+            artifacts: [ReportRun.Artifact(name: "Link Lab.ipa", sha256: "ABCDEF"), ReportRun.Artifact(name: "app.apk", sha256: nil)],
+            subject: "com.example.app",
+            invocation: ReportInvocation(commandLine: "linklab scan 'Link Lab.ipa' --report out.sarif",
+                                         start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 61)))
+        let data = try document.sarif(toolVersion: "0.1.0")
+        let run = try #require((try Self.log(data)["runs"] as? [[String: Any]])?.first)
+        let artifacts = try #require(run["artifacts"] as? [[String: Any]])
+        #expect((artifacts[0]["location"] as? [String: Any])?["uri"] as? String == "Link%20Lab.ipa")
+        #expect((artifacts[0]["hashes"] as? [String: Any])?["sha-256"] as? String == "abcdef")
+        #expect(artifacts[1]["hashes"] == nil)
+        #expect((run["automationDetails"] as? [String: Any])?["id"] as? String == "linklab/com.example.app/")
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["commandLine"] as? String == "linklab scan 'Link Lab.ipa' --report out.sarif")
+        #expect(invocation["startTimeUtc"] as? String == "1970-01-01T00:00:00Z")
+        #expect(invocation["endTimeUtc"] as? String == "1970-01-01T00:01:01Z")
+        #expect(invocation["executionSuccessful"] as? Bool == true)
+        if Self.canValidate { try Self.validate(data) }
     }
 
     @Test func binaryEvidenceBecomesAByteRegion() throws {
