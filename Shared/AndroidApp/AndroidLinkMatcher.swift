@@ -144,28 +144,25 @@ public struct CompiledIntentFilter: Sendable {
         return nil
     }
 
+    typealias Attribute = KeyPath<AndroidManifest.DataElement, String?>
+
+    /// The five pattern attributes of one part, in `PatternMatcher` kind order: literal, prefix,
+    /// simple glob, then advanced glob and suffix (read from API 31 only, §4b).
+    static func matchers(_ data: AndroidManifest.DataElement, sdk: Int,
+                         _ attributes: (Attribute, Attribute, Attribute, Attribute, Attribute)) -> [AndroidPattern] {
+        var read: [(Attribute, AndroidPattern.Kind)] = [
+            (attributes.0, .literal), (attributes.1, .prefix), (attributes.2, .simpleGlob),
+        ]
+        if sdk >= suffixAndAdvancedSDK { read += [(attributes.3, .advancedGlob), (attributes.4, .suffix)] }
+        return read.compactMap { attribute, kind in data[keyPath: attribute].map { AndroidPattern($0, kind: kind) } }
+    }
+
     static func pathMatchers(_ data: AndroidManifest.DataElement, sdk: Int) -> [AndroidPattern] {
-        var out: [AndroidPattern] = []
-        if let path = data.path { out.append(AndroidPattern(path, kind: .literal)) }
-        if let path = data.pathPrefix { out.append(AndroidPattern(path, kind: .prefix)) }
-        if let path = data.pathPattern { out.append(AndroidPattern(path, kind: .simpleGlob)) }
-        if sdk >= suffixAndAdvancedSDK {
-            if let path = data.pathAdvancedPattern { out.append(AndroidPattern(path, kind: .advancedGlob)) }
-            if let path = data.pathSuffix { out.append(AndroidPattern(path, kind: .suffix)) }
-        }
-        return out
+        matchers(data, sdk: sdk, (\.path, \.pathPrefix, \.pathPattern, \.pathAdvancedPattern, \.pathSuffix))
     }
 
     static func schemeSpecificMatchers(_ data: AndroidManifest.DataElement, sdk: Int) -> [AndroidPattern] {
-        var out: [AndroidPattern] = []
-        if let value = data.ssp { out.append(AndroidPattern(value, kind: .literal)) }
-        if let value = data.sspPrefix { out.append(AndroidPattern(value, kind: .prefix)) }
-        if let value = data.sspPattern { out.append(AndroidPattern(value, kind: .simpleGlob)) }
-        if sdk >= suffixAndAdvancedSDK {
-            if let value = data.sspAdvancedPattern { out.append(AndroidPattern(value, kind: .advancedGlob)) }
-            if let value = data.sspSuffix { out.append(AndroidPattern(value, kind: .suffix)) }
-        }
-        return out
+        matchers(data, sdk: sdk, (\.ssp, \.sspPrefix, \.sspPattern, \.sspAdvancedPattern, \.sspSuffix))
     }
 
     static func relativeMatchers(_ data: AndroidManifest.DataElement, sdk: Int) -> [(Group.Part, AndroidPattern)] {

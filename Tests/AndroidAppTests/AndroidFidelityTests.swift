@@ -10,12 +10,7 @@ import Testing
     static func data(_ scheme: String? = "https", host: String? = "example.com", port: String? = nil,
                      with fields: [WritableKeyPath<AndroidManifest.DataElement, String?>: String] = [:])
         -> AndroidManifest.DataElement {
-        var element = AndroidManifest.DataElement()
-        element.scheme = scheme
-        element.host = host
-        element.port = port
-        for (path, value) in fields { element[keyPath: path] = value }
-        return element
+        IntentFilterMatchingTests.data(scheme, host: host, port: port, with: fields)
     }
 
     static func matcher(_ data: [AndroidManifest.DataElement], sdk: Int = 35) -> AndroidLinkMatcher {
@@ -28,11 +23,9 @@ import Testing
         ]), sdk: sdk)
     }
 
+    /// Whether `url` opens, asked of the traced and the fast path (which must agree).
     static func opens(_ matcher: AndroidLinkMatcher, _ url: String) -> Bool {
-        let uri = AndroidURI(url)
-        let traced = matcher.answers(for: uri).contains(where: \.matches)
-        #expect(traced == matcher.anyMatch(uri), "the traced and the fast path disagree on \(url)")
-        return traced
+        IntentFilterMatchingTests.matches(matcher, url)
     }
 
     /// Class 1 in a verdict: the link goes to the host Android reads, not the one after `@`.

@@ -98,12 +98,7 @@ enum AndroidOracleRegressions {
     static func data(_ scheme: String? = "https", host: String? = nil, port: String? = nil,
                      with fields: [WritableKeyPath<AndroidManifest.DataElement, String?>: String] = [:])
         -> AndroidManifest.DataElement {
-        var element = AndroidManifest.DataElement()
-        element.scheme = scheme
-        element.host = host
-        element.port = port
-        for (path, value) in fields { element[keyPath: path] = value }
-        return element
+        IntentFilterMatchingTests.data(scheme, host: host, port: port, with: fields)
     }
 
     static let scenarios: [OracleScenario] = [
