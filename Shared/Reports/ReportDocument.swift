@@ -270,11 +270,15 @@ public struct ReportRun: Sendable, Hashable {
     /// The app's identity (`com.example.app`), or both apps' joined by `+`.
     public var subject: String?
     public var invocation: ReportInvocation?
+    /// Hosts whose file the findings judged is a what-if edit, not what the domain serves.
+    public var whatIfHosts: [String]
 
-    public init(artifacts: [Artifact] = [], subject: String? = nil, invocation: ReportInvocation? = nil) {
+    public init(artifacts: [Artifact] = [], subject: String? = nil, invocation: ReportInvocation? = nil,
+                whatIfHosts: [String] = []) {
         self.artifacts = artifacts
         self.subject = subject
         self.invocation = invocation
+        self.whatIfHosts = whatIfHosts
     }
 }
 

@@ -40,7 +40,8 @@ public enum SARIFReport {
                     [Invocation(commandLine: invocation.commandLine, startTimeUtc: timestamp(invocation.start),
                                 endTimeUtc: timestamp(invocation.end), executionSuccessful: true)]
                 },
-                automationDetails: run.subject.map { AutomationDetails(id: "linklab/\($0)/") }),
+                automationDetails: run.subject.map { AutomationDetails(id: "linklab/\($0)/") },
+                properties: run.whatIfHosts.isEmpty ? nil : RunProperties(whatIfEditedHosts: run.whatIfHosts)),
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -196,7 +197,11 @@ public enum SARIFReport {
         var artifacts: [Artifact]?
         var invocations: [Invocation]?
         var automationDetails: AutomationDetails?
+        var properties: RunProperties?
     }
+
+    /// Hosts decided from a what-if edit (hypothetical: not what the domain serves).
+    struct RunProperties: Encodable { var whatIfEditedHosts: [String] }
 
     struct Artifact: Encodable {
         var location: ArtifactLocation

@@ -30,7 +30,14 @@ public struct ScanDocument: Sendable, Encodable {
     }
 
     private enum Key: String, CodingKey {
-        case schemaVersion, source, bundles, diagnostics, domains, urlTests, findings, scan
+        case schemaVersion, source, bundles, diagnostics, domains, urlTests, findings, scan, whatIf
+    }
+
+    private struct WhatIf: Encodable {
+        var hosts: [String]
+        var notice: String
+        /// Fingerprints of the findings that rest on an edited file.
+        var findings: [String]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -46,6 +53,12 @@ public struct ScanDocument: Sendable, Encodable {
         try container.encode(analysis.urlTests.map(URLTestJSON.init), forKey: .urlTests)
         try container.encode(FindingsJSON.entries(analysis.findings, triage: triage), forKey: .findings)
         try container.encode(ScanFacts(analysis: analysis, timings: timings), forKey: .scan)
+        // Present only while a host is edited: the document is then hypothetical.
+        if let notice = analysis.whatIfNotice {
+            try container.encode(WhatIf(hosts: analysis.whatIfHosts, notice: notice,
+                                        findings: analysis.findings.filter(analysis.dependsOnWhatIf).map(\.fingerprint)),
+                                 forKey: .whatIf)
+        }
     }
 }
 

@@ -28,10 +28,21 @@ extension Analysis {
             triage: triage,
             engagement: engagement
         )
+        if let notice = whatIfNotice {
+            // Said on the first screen of every format, and on each finding that rests on an edit.
+            document.subtitle = (document.subtitle.map { $0 + " — " } ?? "") + "hypothetical edit of "
+                + whatIfHosts.joined(separator: ", ")
+            document.sections.insert(ReportSection(title: "Hypothetical edit", blocks: [.paragraph(notice)]), at: 0)
+            document.findings = document.findings.map { finding in
+                var marked = finding
+                if dependsOnWhatIf(finding) { marked.title = "[what-if] " + finding.title }
+                return marked
+            }
+        }
         document.run = ReportRun(
             artifacts: [ReportRun.Artifact(name: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
                                            sha256: snapshot.source.sha256.isEmpty ? nil : snapshot.source.sha256)],
-            subject: snapshot.mainBundle?.bundleIdentifier ?? appName)
+            subject: snapshot.mainBundle?.bundleIdentifier ?? appName, whatIfHosts: whatIfHosts)
         return document
     }
 
@@ -190,7 +201,8 @@ extension Analysis {
                     lines.append("\(other.appID): \(other.decision.rawValue)")
                 }
                 return [String(index + 1), test.url, Self.expectationText(test.expectation), lines.joined(separator: "\n"),
-                        mine.map(Self.ruleText) ?? "—", test.domain ?? "—"]
+                        mine.map(Self.ruleText) ?? "—",
+                        (test.domain ?? "—") + (test.domain.map { whatIfHosts.contains($0) } == true ? " [what-if]" : "")]
             })),
         ]
         if urlTests.count > Self.maxURLRows {

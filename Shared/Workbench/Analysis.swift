@@ -21,6 +21,9 @@ public struct Analysis: Sendable, Equatable {
     public var now: Date
     /// What the scan could not use (entries iOS rejects, `--aasa` hosts the app does not name).
     public var notes: [String]
+    /// Hosts whose deciding file is a what-if edit in the workbench, not what the domain serves:
+    /// every report says so on its first screen and marks what depends on them.
+    public var whatIfHosts: [String] = []
 
     /// An analysis.
     public init(snapshot: AppSnapshot, hosts: [ScanHost], domains: [DomainReport], urlTests: [URLTest],
@@ -61,3 +64,35 @@ public struct Analysis: Sendable, Equatable {
         findings.filter { $0.severity >= severity }.count
     }
 }
+
+extension Analysis {
+    /// What every report says first when `whatIfHosts` is not empty.
+    public var whatIfNotice: String? {
+        guard !whatIfHosts.isEmpty else { return nil }
+        return "Hypothetical edit — not what the domain serves: " + whatIfHosts.joined(separator: ", ")
+            + ". The association file of \(whatIfHosts.count == 1 ? "this host" : "these hosts") was edited in the "
+            + "workbench (what-if); findings and verdicts marked [what-if] describe the edited file."
+    }
+
+    /// True when `finding` rests on an edited host's file (its evidence or subject names the host).
+    public func dependsOnWhatIf(_ finding: Finding) -> Bool {
+        guard !whatIfHosts.isEmpty else { return false }
+        return whatIfHosts.contains { finding.mentions(host: $0) }
+    }
+}
+
+extension Finding {
+    /// True when the finding's subject or evidence is about `host` (its file, its answers).
+    public func mentions(host: String) -> Bool {
+        let lower = host.lowercased(), subject = self.subject.lowercased()
+        if subject == lower || subject.hasPrefix(lower + ":") || subject.hasPrefix(lower + " ") { return true }
+        return evidence.contains { item in
+            switch item {
+            case let .associationFile(location): return location.host.lowercased() == lower
+            case let .network(observation): return observation.host.lowercased() == lower
+            default: return false
+            }
+        }
+    }
+}
+

@@ -279,6 +279,7 @@ extension WorkbenchDocument {
         var value = Analysis(snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
                              findings: [], timings: [], offline: describedSettings.offline, now: judgedAt,
                              notes: collectorNotes)
+        value.whatIfHosts = domains.filter { $0.state == .edited }.map(\.host)
         // The scan's own note (Pipeline): every face and every export says it, as the CLI does.
         if let note = value.facts.noPathToAppleNote { value.notes.insert(note, at: 0) }
         value.findings = FindingRules.evaluate(value.facts)

@@ -218,6 +218,13 @@ public final class WorkbenchDocument {
         var entry = domains[index]
         if entry.state == .supplied { entry.served = entry.report }
         let base = entry.state == .edited || entry.state == .supplied ? (entry.served ?? entry.fetched) : entry.report
+        // The served text applied unchanged is no edit: nothing is marked hypothetical (and an
+        // edited host given its served text back is reverted).
+        let servedBody = base?.shownRoute(developerMode: entry.route == "origin")?.body ?? Data()
+        if AssociationDocument.content(of: servedBody) == Data(text.utf8) {
+            if entry.state == .edited { try revert(host: host) }
+            return
+        }
         let report = Self.whatIf(Data(text.utf8), on: base, host: plan[index].fetchHost,
                                  developerMode: entry.route == "origin", limit: settings.fetch.bodyLimit)
         entry.state = .edited

@@ -61,7 +61,8 @@ import Workbench
         }
     }
 
-    /// Domains → a host → Apply without an edit: nothing changes but the host's state.
+    /// Domains → a host → Apply without an edit: nothing changes, the host's state included (an
+    /// unchanged Apply is no what-if edit: no report is marked hypothetical, issue 26).
     @Test func applyingEveryHostsEditorTextUnchangedChangesNoVerdictNoFindingNoLint() async throws {
         let fixture = try WebFixture(settings: DocumentAPITests.sampleSettings)
         try await fixture.application.test(.router) { client in
@@ -76,18 +77,19 @@ import Workbench
                                                  method: .put)
                 #expect(answer.status == .ok, "\(card.host)")
                 let edited = try Self.decode(DomainPresentation.self, answer)
-                #expect(edited.state == "edited" && edited.editorText == card.editorText, "\(card.host)")
+                #expect(edited.state == card.state && edited.editorText == card.editorText, "\(card.host)")
                 #expect(edited.lint == card.lint, "\(card.host)")
             }
             let after = try Self.decode(DocumentPresentation.self,
                                         try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
             #expect(after.urls == before.urls)
             #expect(after.findings == before.findings)
-            #expect(after.domains.allSatisfy { $0.state == "edited" && $0.served != nil })
-            // The JSON export says edited too.
+            #expect(after.domains.allSatisfy { $0.state != "edited" && $0.served == nil })
+            // The JSON export says not edited, and holds no what-if notice.
             let json = try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(id)"))
             let hosts = try #require(json["hosts"] as? [[String: Any]])
-            #expect(hosts.allSatisfy { $0["edited"] as? Bool == true && $0["state"] as? String == "edited" })
+            #expect(hosts.allSatisfy { $0["edited"] as? Bool == false && $0["state"] as? String != "edited" })
+            #expect(json["whatIf"] == nil)
         }
     }
 

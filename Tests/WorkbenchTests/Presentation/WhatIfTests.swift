@@ -90,11 +90,12 @@ import TestSupport
             #expect(after.tests == before.tests, "\(name): verdicts changed")
             #expect(after.findings == before.findings, "\(name): findings changed")
             #expect(after.lint == before.lint, "\(name): lint changed")
-            let edited = try #require(document.domainCards.first).presentation
-            #expect(edited.state == "edited" && edited.isEdited, "\(name)")
-            #expect(edited.editorText == card.editorText, "\(name): the editor re-formatted the text")
-            #expect(edited.served?.text == card.file?.text, "\(name): what was served is not kept visible")
-            #expect(edited.file?.title == "Edited (what-if): decides now", "\(name)")
+            // An unchanged Apply is no edit: the host is not marked hypothetical (issue 26).
+            let applied = try #require(document.domainCards.first).presentation
+            #expect(applied.state != "edited" && !applied.isEdited, "\(name)")
+            #expect(applied.editorText == card.editorText, "\(name): the editor re-formatted the text")
+            #expect(applied.file == card.file, "\(name): the shown file changed")
+            #expect(document.analysis?.whatIfHosts.isEmpty == true, "\(name)")
             try document.revert(host: "example.com")
             #expect(document.domains.first?.report?.result(for: .local)?.body == data.prefix(1 << 17), "\(name): revert")
             #expect(Self.decided(document) == before, "\(name): revert changed the verdicts")
@@ -168,14 +169,44 @@ import TestSupport
             let view = card.presentation
             try document.edit(ServedText.restoringLineBreaks(Self.asBrowserGivesIt(view.editorText), like: view.editorText),
                               forHost: card.host)
-            let edited = try #require(document.domainCards.first { $0.host == card.host }).presentation
-            #expect(edited.state == "edited")
-            #expect(edited.routes?.rows.map(\.route) == view.routes?.rows.map(\.route), "\(card.host): rows replaced")
+            let applied = try #require(document.domainCards.first { $0.host == card.host }).presentation
+            #expect(applied.state != "edited", "\(card.host): an unchanged Apply is no edit")
+            #expect(applied.routes?.rows.map(\.route) == view.routes?.rows.map(\.route), "\(card.host): rows replaced")
         }
         let after = Self.decided(document)
         #expect(after.tests == before.tests)
         #expect(after.findings == before.findings)
         #expect(after.lint == before.lint)
         await site.stop()
+    }
+
+    /// A report made while a host is edited says so on its first screen, in every format, and
+    /// marks what rests on the edit; going back to the served text takes the marks away.
+    @Test func everyReportSaysWhenItHoldsAWhatIfEdit() throws {
+        let data = Data(#"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/buy/*"}]}]}}"#.utf8)
+        let document = WorkbenchDocument(now: { SampleScan.now })
+        document.openAssociationFile(data, host: "example.com")
+        document.setURLLines("https://example.com/help/1")
+        let served = String(decoding: try document.export(.markdown), as: UTF8.self)
+        #expect(!served.contains("Hypothetical edit"))
+        try document.edit(#"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/help/*"}]}]}}"#,
+                          forHost: "example.com")
+        let markdown = String(decoding: try document.export(.markdown), as: UTF8.self)
+        let firstScreen = markdown.split(separator: "\n").prefix(12).joined(separator: "\n")
+        #expect(firstScreen.contains("hypothetical edit of example.com"), "\(firstScreen)")
+        #expect(markdown.contains("Hypothetical edit — not what the domain serves: example.com"))
+        #expect(markdown.contains("example.com \\[what-if\\]"), "the verdict's domain is marked")
+        let html = String(decoding: try document.export(.html), as: UTF8.self)
+        #expect(html.contains("Hypothetical edit — not what the domain serves"))
+        let json = try #require(try JSONSerialization.jsonObject(with: document.export(.json)) as? [String: Any])
+        #expect((json["whatIf"] as? [String: Any])?["hosts"] as? [String] == ["example.com"])
+        let sarif = String(decoding: try document.export(.sarif), as: UTF8.self)
+        #expect(sarif.contains("whatIfEditedHosts"))
+        #expect(try document.export(.pdf).count > 0)
+        // Back to the served text: no longer hypothetical.
+        try document.edit(String(decoding: data, as: UTF8.self), forHost: "example.com")
+        #expect(document.domainCards.first?.hookState != "edited")
+        #expect(!String(decoding: try document.export(.markdown), as: UTF8.self).contains("Hypothetical edit"))
+        #expect((try JSONSerialization.jsonObject(with: document.export(.json)) as? [String: Any])?["whatIf"] == nil)
     }
 }
