@@ -29,13 +29,22 @@ public struct AndroidURI: Sendable, Equatable {
     public let query: String?
     /// Percent-decoded (`Uri.getFragment()`).
     public let fragment: String?
-    /// Everything between the scheme's `:` and the fragment, percent-decoded
-    /// (`Uri.getSchemeSpecificPart()`): what `ssp*` attributes match.
-    public let schemeSpecificPart: String
     /// The scheme's UTF-16 units (empty without one: `matchData` compares a missing scheme as ""),
     /// compared exactly (`é` and `e` + U+0301 differ, as in Java).
     let schemeUnits: [UInt16]
-    let schemeSpecificUnits: [UInt16]
+
+    /// Everything between the scheme's `:` and the fragment, percent-decoded
+    /// (`Uri.getSchemeSpecificPart()`): what `ssp*` attributes match. Read when asked (only a
+    /// filter with `ssp*` attributes asks), not on every parse.
+    public var schemeSpecificPart: String { schemeSpecific.text }
+    var schemeSpecificUnits: [UInt16] { schemeSpecific.units }
+
+    private var schemeSpecific: (text: String, units: [UInt16]) {
+        let bytes = Array(text.utf8)
+        let start = (bytes.firstIndex(of: 58) ?? -1) + 1
+        let end = bytes[max(start - 1, 0)...].firstIndex(of: 35) ?? bytes.count
+        return Self.decoded(bytes[start..<max(start, end)])
+    }
 
     /// The host as `compareToIgnoreCase` compares it (`JavaText.caseKey`), and its index key.
     let hostKeyUnits: [UInt16]?
@@ -54,9 +63,6 @@ public struct AndroidURI: Sendable, Equatable {
         schemeUnits = scheme.map { Array($0.utf16) } ?? []
         let searchStart = max(schemeEnd, 0)
         let hash = bytes[searchStart...].firstIndex(of: 35)
-        let ssp = Self.decoded(bytes[(schemeEnd + 1)..<(hash ?? count)])
-        schemeSpecificPart = ssp.text
-        schemeSpecificUnits = ssp.units
         fragment = hash.map { Self.decoded(bytes[($0 + 1)...]).text }
         let question = bytes[searchStart...].firstIndex(of: 63)
         if let question, hash.map({ $0 >= question }) ?? true {
