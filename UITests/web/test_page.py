@@ -317,16 +317,19 @@ def test_association_file_only_mode_from_the_home_form(browser, server):
     assert type_url(browser, "https://links.example.test/closed/1") == {APP_ID: "no_match"}
 
 
-def test_refetch_from_a_host_card_updates_its_state_live(browser, server):
+def test_refetch_of_a_supplied_host_rereads_its_file_live(browser, server):
     document_id = server.upload(SAMPLE_IPA)
     server.wait_ready(document_id)
     login(browser, server)
     open_document(browser, server, document_id, tab="domains")
     assert attribute(browser, "domain", "data-state", host="go.example.net") == "supplied"
+    revision = server.json("GET", f"/api/documents/{document_id}/view")[1]["revision"]
     browser.find_element(*by_testid("domain", host="go.example.net")).find_element(*by_testid("refetch")).click()
-    # Offline, the server answers from what it has ("not fetched"); the card shows the view's state.
-    doc_state = lambda: next(card["state"] for card in server.json("GET", f"/api/documents/{document_id}/view")[1]["domains"]
-                             if card["host"] == "go.example.net")
-    wait(browser).until(lambda d: doc_state() != "supplied")
-    wait(browser).until(lambda d: attribute(d, "domain", "data-state", host="go.example.net") == doc_state())
+    # Offline with --aasa, a refetch reads the supplied file again: the document changes (a new
+    # revision) and the host stays supplied, never "not fetched" (issue 26, item 8).
+    view = lambda: server.json("GET", f"/api/documents/{document_id}/view")[1]
+    wait(browser).until(lambda d: view()["revision"] > revision)
+    doc_state = next(card["state"] for card in view()["domains"] if card["host"] == "go.example.net")
+    assert doc_state == "supplied"
+    wait(browser).until(lambda d: attribute(d, "domain", "data-state", host="go.example.net") == "supplied")
     assert not severe_console_entries(browser)

@@ -42,7 +42,7 @@ def open_sample_with_urls(browser, server, tab):
     return document_id
 
 
-def test_apply_without_an_edit_changes_no_verdict_no_finding_and_says_edited(browser, server):
+def test_apply_without_an_edit_changes_nothing_and_marks_nothing_edited(browser, server):
     document_id = open_sample_with_urls(browser, server, "urls")
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#list-verdicts tr[data-url]")) >= 17)
     before_rows = list_verdicts(browser)
@@ -58,10 +58,15 @@ def test_apply_without_an_edit_changes_no_verdict_no_finding_and_says_edited(bro
         assert editor.get_attribute("value") == card_view["editorText"], host
         assert '"appIDSource"' not in editor.get_attribute("value") and '"detailsForm"' not in editor.get_attribute("value")
         card.find_element(*by_testid("edit-aasa-apply")).click()
-        wait(browser).until(lambda d: d.find_element(*by_testid("domain", host=host)).get_attribute("data-state") == "edited")
+        # The request has answered (Resource Timing), and the served text applied unchanged is no
+        # what-if edit: the host keeps its state (issue 26, item 1).
+        wait(browser).until(lambda d: d.execute_script(
+            "return performance.getEntriesByType('resource').some(e => e.name.includes(arguments[0]) && e.responseEnd > 0)",
+            f"/hosts/{host}/text"))
         card = browser.find_element(*by_testid("domain", host=host))
-        assert "Edited" in card.find_element(*by_testid("domain-state")).text
-        assert card.find_elements(*by_testid("domain-served")), f"{host}: what was served is not shown"
+        assert card.get_attribute("data-state") == card_view["state"], host
+        assert card.get_attribute("data-edited") == "false", host
+        assert not card.find_elements(*by_testid("domain-served")), f"{host}: shown as edited"
     after = view(server, document_id)
     assert after["urls"] == before["urls"]
     assert after["findings"] == before["findings"]
