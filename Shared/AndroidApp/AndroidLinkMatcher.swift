@@ -19,7 +19,8 @@ public struct CompiledIntentFilter: Sendable {
     /// Nil when the filter names no scheme.
     let schemes: Set<String>?
     /// The same schemes as UTF-16 units: Java compares them exactly, not canonically.
-    let schemeUnits: Set<[UInt16]>
+    /// The same schemes, for an exact check after the set's (canonical) lookup.
+    let schemeList: [String]
     /// `ssp`, `sspPrefix`, `sspPattern` (and from API 31 `sspAdvancedPattern`, `sspSuffix`).
     let schemeSpecificParts: [AndroidPattern]?
     let authorities: [Authority]?
@@ -72,7 +73,7 @@ public struct CompiledIntentFilter: Sendable {
         var authorities: [Authority] = []
         var paths: [AndroidPattern] = []
         var ssps: [AndroidPattern] = []
-        var schemeUnits: Set<[UInt16]> = []
+        var schemeList: [String] = []
         var invalid: String?
         var mimeType: String?
         for data in filter.data {
@@ -82,7 +83,8 @@ public struct CompiledIntentFilter: Sendable {
             }
             if let scheme = data.scheme {
                 schemes = (schemes ?? []).union([scheme])
-                schemeUnits.insert(Array(scheme.utf16))   // a Set<String> would merge `é` and `e` + U+0301
+                // A Set<String> merges `é` and `e` + U+0301: the list keeps every form for the exact check.
+                if !schemeList.contains(where: { $0.utf16.elementsEqual(scheme.utf16) }) { schemeList.append(scheme) }
             }
             if let host = data.host {
                 var port = -1
@@ -112,7 +114,7 @@ public struct CompiledIntentFilter: Sendable {
             }
         }
         self.schemes = schemes
-        self.schemeUnits = schemeUnits
+        self.schemeList = schemeList
         schemeSpecificParts = ssps.isEmpty ? nil : ssps
         self.authorities = authorities.isEmpty ? nil : authorities
         self.paths = paths.isEmpty ? nil : paths
@@ -206,6 +208,14 @@ public struct CompiledIntentFilter: Sendable {
         }
     }
 
+    /// `matchData`'s `schemes.contains(scheme)`: Java compares strings unit by unit, so the set's
+    /// canonical lookup is confirmed on the exact UTF-16 units.
+    func hasScheme(_ uri: AndroidURI) -> Bool {
+        let scheme = uri.scheme ?? ""
+        guard let schemes, schemes.contains(scheme) else { return false }
+        return schemeList.contains { $0.utf16.elementsEqual(scheme.utf16) }
+    }
+
     /// A query as `UriRelativeFilter.matchQuery` splits it: on `&`, or on `;` when `&` gives one
     /// part; as Java's `String.split`, trailing empty parts are dropped (`""` stays one part).
     static func queryParameters(_ query: String) -> [[UInt16]] {
@@ -254,7 +264,7 @@ public struct CompiledIntentFilter: Sendable {
         if let mimeType { return .typed(mimeType) }
         guard schemes != nil else { return .noScheme }
         // `matchData` compares a URL without a scheme as the empty scheme, unit by unit.
-        guard schemeUnits.contains(uri.schemeUnits) else { return .schemeMismatch }
+        guard hasScheme(uri) else { return .schemeMismatch }
         // A matching scheme-specific part decides alone; otherwise the authority must match.
         if let schemeSpecificParts {
             if let part = schemeSpecificParts.first(where: { $0.matches(units: uri.schemeSpecificUnits) }) {
@@ -274,7 +284,7 @@ public struct CompiledIntentFilter: Sendable {
 
     /// The same answer as `match(_:)` without building its reason (the fast path).
     func matches(_ uri: AndroidURI) -> Bool {
-        guard linkClicks, invalidReason == nil, mimeType == nil, schemeUnits.contains(uri.schemeUnits) else {
+        guard linkClicks, invalidReason == nil, mimeType == nil, hasScheme(uri) else {
             return false
         }
         return step(uri).matches

@@ -29,9 +29,6 @@ public struct AndroidURI: Sendable, Equatable {
     public let query: String?
     /// Percent-decoded (`Uri.getFragment()`).
     public let fragment: String?
-    /// The scheme's UTF-16 units (empty without one: `matchData` compares a missing scheme as ""),
-    /// compared exactly (`é` and `e` + U+0301 differ, as in Java).
-    let schemeUnits: [UInt16]
 
     /// Everything between the scheme's `:` and the fragment, percent-decoded
     /// (`Uri.getSchemeSpecificPart()`): what `ssp*` attributes match. Read when asked (only a
@@ -60,19 +57,19 @@ public struct AndroidURI: Sendable, Equatable {
         let colon = bytes.firstIndex(of: 58)
         let schemeEnd = colon ?? -1
         scheme = colon.map { String(decoding: bytes[..<$0], as: UTF8.self) }
-        schemeUnits = scheme.map { Array($0.utf16) } ?? []
         let searchStart = max(schemeEnd, 0)
         let hash = bytes[searchStart...].firstIndex(of: 35)
-        fragment = hash.map { Self.decoded(bytes[($0 + 1)...]).text }
+        fragment = hash.map { Self.decodedText(bytes[($0 + 1)...]) }
         let question = bytes[searchStart...].firstIndex(of: 63)
         if let question, hash.map({ $0 >= question }) ?? true {
-            query = Self.decoded(bytes[(question + 1)..<(hash ?? count)]).text
+            query = Self.decodedText(bytes[(question + 1)..<(hash ?? count)])
         } else {
             query = nil
         }
 
         func isSlash(_ index: Int) -> Bool { index < count && bytes[index] == 47 }
         var hostDecoded: (text: String, units: [UInt16])?
+        var asciiHostKey: (text: String, units: [UInt16])?
         let hasAuthority = count > schemeEnd + 2 && isSlash(schemeEnd + 1) && isSlash(schemeEnd + 2)
         var pathStart: Int?
         if hasAuthority {
@@ -90,7 +87,15 @@ public struct AndroidURI: Sendable, Equatable {
             encodedAuthority = String(decoding: authority, as: UTF8.self)
             let at = authority.lastIndex(of: 64)
             let portColon = Self.portSeparator(authority)
-            hostDecoded = Self.decoded(authority[(at.map { $0 + 1 } ?? start)..<(portColon ?? end)])
+            let hostBytes = authority[(at.map { $0 + 1 } ?? start)..<(portColon ?? end)]
+            if hostBytes.allSatisfy({ $0 < 0x80 && $0 != 37 }) {
+                // ASCII without escapes (nearly every host): the case key is the ASCII lower case.
+                let lowered = hostBytes.map { (65...90).contains($0) ? $0 + 32 : $0 }
+                asciiHostKey = (String(decoding: lowered, as: UTF8.self), lowered.map(UInt16.init))
+                hostDecoded = (String(decoding: hostBytes, as: UTF8.self), [])
+            } else {
+                hostDecoded = Self.decoded(hostBytes)
+            }
             port = portColon.flatMap { Self.portNumber(authority[($0 + 1)...]) } ?? -1
         } else {
             if colon == nil || isSlash(schemeEnd + 1) { pathStart = schemeEnd + 1 }
@@ -109,11 +114,9 @@ public struct AndroidURI: Sendable, Equatable {
         path = pathDecoded?.text
         pathUnits = pathDecoded?.units
         host = hostDecoded?.text
-        if let host, host.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII (nearly every host): the case key is the ASCII lower case.
-            let lowered = host.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
-            hostKeyUnits = lowered.map(UInt16.init)
-            hostKey = String(decoding: lowered, as: UTF8.self)
+        if let asciiHostKey {
+            hostKey = asciiHostKey.text
+            hostKeyUnits = asciiHostKey.units
         } else {
             hostKeyUnits = hostDecoded.map { JavaText.caseKey($0.units) }
             hostKey = hostKeyUnits.map { String(decoding: $0, as: UTF16.self) }
@@ -129,6 +132,12 @@ public struct AndroidURI: Sendable, Equatable {
         }
         let units = JavaText.decodeUnits(bytes)
         return (String(decoding: units, as: UTF16.self), units)
+    }
+
+    /// A part percent-decoded, as text only (the query and fragment, matched as strings).
+    static func decodedText(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.contains(37) else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: JavaText.decodeUnits(bytes), as: UTF16.self)
     }
 
     /// `Integer.parseInt` of a port's ASCII digits (`findPortSeparator` let nothing else through):
