@@ -2,7 +2,8 @@ import Foundation
 
 /// A URL read as Android reads the data of a link intent: `android.net.Uri.parse`, which never
 /// refuses a string and follows neither RFC 3986 nor the WHATWG URL standard
-/// (`docs/android.md` §4a, U1–U9). The parts are found over UTF-16 code units as Java finds them:
+/// (`docs/android.md` §4a, U1–U9). The parts are found where Java finds them in UTF-16 units
+/// (the delimiters are ASCII, so splitting the UTF-8 bytes finds the same places):
 ///
 /// - the scheme ends at the **first** `:` anywhere (`/a:b` has the scheme `/a`);
 /// - an authority exists only when `//` follows that `:`; it ends at the first `/`, `\`, `?`
@@ -11,7 +12,8 @@ import Foundation
 ///   last `:` when only ASCII digits follow it (`a:1:2` is host `a:1`, port 2; `a:b` is host
 ///   `a:b`); an empty or out-of-range port reads as −1; the host is percent-decoded;
 /// - a scheme not followed by `/` makes the URI opaque: no host and no path (`https:x`);
-/// - path, query and fragment are percent-decoded as `Uri.decode` does (`JavaText.decode`).
+/// - host, path, query and fragment are percent-decoded as `Uri.decode` does
+///   (`JavaText.decodeUnits`).
 public struct AndroidURI: Sendable, Equatable {
     /// The string as given.
     public let text: String
