@@ -31,13 +31,21 @@ extension Analysis {
         if let notice = whatIfNotice {
             // Said on the first screen of every format, and on each finding that rests on an edit.
             document.subtitle = (document.subtitle.map { $0 + " — " } ?? "") + "hypothetical edit of "
-                + whatIfHosts.joined(separator: ", ")
-            document.sections.insert(ReportSection(title: "Hypothetical edit", blocks: [.paragraph(notice)]), at: 0)
-            document.findings = document.findings.map { finding in
+                + whatIfHosts.joined(separator: ", ") + ", not what the domain serves"
+            let marked = document.findings.map { finding in
                 var marked = finding
                 if dependsOnWhatIf(finding) { marked.title = "[what-if] " + finding.title }
                 return marked
             }
+            document.findings = marked
+            // The findings section lists the same, marked, findings as the overview.
+            document.sections = document.sections.map { section in
+                ReportSection(title: section.title, blocks: section.blocks.map { block in
+                    if case .findings = block { return .findings(marked) }
+                    return block
+                }, isAppendix: section.isAppendix)
+            }
+            document.sections.insert(ReportSection(title: "Hypothetical edit", blocks: [.paragraph(notice)]), at: 0)
         }
         document.run = ReportRun(
             artifacts: [ReportRun.Artifact(name: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,

@@ -196,6 +196,9 @@ import TestSupport
         #expect(firstScreen.contains("hypothetical edit of example.com"), "\(firstScreen)")
         #expect(markdown.contains("Hypothetical edit — not what the domain serves: example.com"))
         #expect(markdown.contains("example.com \\[what-if\\]"), "the verdict's domain is marked")
+        // The findings section marks the same findings as the overview (the file's AASA-021).
+        let findingsSection = markdown.components(separatedBy: "\n## Findings\n").dropFirst().joined()
+        #expect(findingsSection.contains("\\[what-if\\] Schema problem"), "the findings section is not marked")
         let html = String(decoding: try document.export(.html), as: UTF8.self)
         #expect(html.contains("Hypothetical edit — not what the domain serves"))
         let json = try #require(try JSONSerialization.jsonObject(with: document.export(.json)) as? [String: Any])
