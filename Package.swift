@@ -107,7 +107,7 @@ var package = Package(
         ),
         .target(
             name: "Reports",
-            dependencies: ["Findings", .product(name: "Plot", package: "Plot")],
+            dependencies: ["Findings", "SiteAssociation", .product(name: "Plot", package: "Plot")],
             path: "Shared/Reports",
             swiftSettings: strict
         ),

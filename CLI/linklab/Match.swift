@@ -469,6 +469,8 @@ struct MatchTextRenderer {
                 var text = safe(verdict.ruleText ?? "")
                 if !trace && text.count > Self.ruleTextLimit { text = String(text.prefix(Self.ruleTextLimit - 1)) + "…" }
                 where_ = "details[\(detail)] rule \(rule)  \(text)"
+            } else if verdict.decision == .noMatch {
+                where_ = VerdictPresentation.location(verdict.reason)
             }
             let appID = safe(verdict.appID).padding(toLength: columns, withPad: " ", startingAt: 0)
             lines.append("  \(appID)  \(style.decision(verdict.decision))  \(where_)".matchTrimmingTrailingSpaces())

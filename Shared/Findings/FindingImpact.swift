@@ -56,5 +56,6 @@ public enum FindingImpact {
         "AASA-023": "The file lists a near miss of the app's ID: links open in the browser.",
         "AASA-024": "The App Clip is not listed: web invocations of the clip fail.",
         "AASA-025": "The app is not listed under webcredentials: password AutoFill and passkeys for the domain fail.",
+        "AASA-027": "Hidden or bidirectional characters make the rules a reviewer reads differ from the ones devices match.",
     ]
 }

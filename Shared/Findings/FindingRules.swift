@@ -38,6 +38,7 @@ public enum FindingRules {
         AASA018SensitivePaths(), AASA019OtherAppsClaimDomain(), AASA020OtherServices(),
         AASA021SchemaProblems(), AASA022AppUnderOtherServiceOnly(), AASA023NearMissAppID(),
         AASA024AppClipNotListed(), AASA025WebCredentialsNotListed(), AASA026CMSSignedFile(),
+        AASA027HiddenCharacters(),
         URL001URLVerdicts(), URL002ExpectationMismatch(),
     ]
 

@@ -33,6 +33,13 @@ extension Reference {
         url: "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0075/"
     )
 
+    /// Boucher and Anderson: Trojan Source, bidirectional controls that make source text read
+    /// differently from what a machine processes (CVE-2021-42574).
+    public static let trojanSource = Reference(
+        title: "Trojan Source: Invisible Vulnerabilities (CVE-2021-42574)",
+        url: "https://trojansource.codes/"
+    )
+
     /// Apple: Supporting associated domains (the association file, CDN, entitlement).
     public static let appleSupportingAssociatedDomains = Reference(
         title: "Apple: Supporting associated domains",

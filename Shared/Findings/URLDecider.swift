@@ -106,13 +106,13 @@ public struct URLDecider: Sendable {
         let (host, port) = entry.hostAndPort
         // Reasons that are the whole explanation (no file for the host) are one line: always given.
         guard let report = facts.report(forURLHost: host, port: port) else {
-            let reason = URLTest.noFileReason(host: host, port: port, claims: claims)
-            let verdicts = appIDs.map { AppVerdict(appID: $0, decision: .noMatch, trace: [reason]) }
+            let (reason, kind) = URLTest.noFileReason(host: host, port: port, claims: claims)
+            let verdicts = appIDs.map { AppVerdict.noMatch($0, kind, trace: [reason]) }
             return URLTest(url: entry.url, expectation: entry.expectation, domain: nil, verdicts: verdicts, line: entry.line)
         }
         guard let file = compiled.file(for: report) else {
             let reason = "\(report.host) served no usable association file (see the AASA findings): iOS opens the URL in the browser"
-            let verdicts = appIDs.map { AppVerdict(appID: $0, decision: .noMatch, trace: [reason]) }
+            let verdicts = appIDs.map { AppVerdict.noMatch($0, .unusableFile, trace: [reason]) }
             return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts, line: entry.line)
         }
         if traced {

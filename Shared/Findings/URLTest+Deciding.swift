@@ -24,8 +24,8 @@ extension URLTest {
 
     /// Why no file decides URLs on `host`: the app has no `applinks:` entry covering it
     /// (possibly claiming it for other services only), or it has one and no file came.
-    static func noFileReason(host: String, port: Int?, claims: [AssociatedDomain]?) -> String {
-        let missingFile = "no association file was fetched or supplied for \(host): iOS opens the URL in the browser"
+    static func noFileReason(host: String, port: Int?, claims: [AssociatedDomain]?) -> (text: String, reason: NoMatchReason) {
+        let missingFile = ("no association file was fetched or supplied for \(host): iOS opens the URL in the browser", NoMatchReason.noFile)
         guard let claims else { return missingFile }
         let covering = claims.filter { covers($0, host: host, port: port) }
         if covering.contains(where: { $0.service == "applinks" }) { return missingFile }
@@ -38,15 +38,17 @@ extension URLTest {
                 ?? (near.wildcard ? "*." : "") + near.host
             let urlPort = port.map { "port \($0)" } ?? "no port (443)"
             let claimedPort = near.port.map { "port \($0)" } ?? "no port"
-            return "the app claims applinks:\(claimed) (\(claimedPort)) but the URL has \(urlPort): an associated "
+            return ("the app claims applinks:\(claimed) (\(claimedPort)) but the URL has \(urlPort): an associated "
                 + "domain covers only URLs with its exact port, so the app has \(entitlement) and iOS opens the URL "
-                + "in the browser"
+                + "in the browser", .port)
         }
         if services.isEmpty {
-            return "the app has \(entitlement): iOS never asks any association file about this URL and opens it in the browser"
+            return ("the app has \(entitlement): iOS never asks any association file about this URL and opens it in the browser",
+                    .notClaimed)
         }
-        return "the app claims \(host) only for \(services.joined(separator: ", ")) (\(entitlement)): iOS never "
-            + "consults an association file for its links, even one served or supplied, and opens the URL in the browser"
+        return ("the app claims \(host) only for \(services.joined(separator: ", ")) (\(entitlement)): iOS never "
+            + "consults an association file for its links, even one served or supplied, and opens the URL in the browser",
+                .notClaimed)
     }
 
     /// Whether the app's `applinks:` entries cover `host` (exact, or `*.` wildcard for subdomains).

@@ -104,3 +104,25 @@ extension ReportDocument {
         }
     }
 }
+
+/// The counts a JSON report writes, the way every format counts (`ReportDocument.summary`):
+/// the findings the report lists, without those triaged as false positive or accepted risk,
+/// which `suppressed` counts.
+public struct FindingCounts: Sendable, Equatable {
+    /// Severity → count, every severity present.
+    public var bySeverity: [String: Int]
+    /// Category → severity → count, every category and severity present.
+    public var byCategory: [String: [String: Int]]
+    /// Findings triaged as false positive or accepted risk, left out of the counts.
+    public var suppressed: Int
+
+    public init(_ findings: [Finding], triage: [String: Triage]) {
+        let listed = triage.isEmpty ? findings
+            : findings.filter { triage[$0.fingerprint]?.status.isSuppressed != true }
+        suppressed = findings.count - listed.count
+        bySeverity = Dictionary(uniqueKeysWithValues: listed.countsBySeverity().map { ($0.key.rawValue, $0.value) })
+        byCategory = Dictionary(uniqueKeysWithValues: listed.countsByCategory().map { category, counts in
+            (category.rawValue, Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }))
+        })
+    }
+}

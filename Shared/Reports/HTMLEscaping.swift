@@ -1,10 +1,13 @@
 import Foundation
 import Plot
+import SiteAssociation
 
 /// HTML escaping done by us, not by Plot: Plot writes attribute values verbatim and keeps
 /// `&name;` sequences of text as entities, and report input is attacker-controlled.
 public enum HTMLEscape {
-    /// Text content: `&`, `<`, `>` (and quotes, harmlessly) as entities.
+    /// Text content: `&`, `<`, `>` (and quotes, harmlessly) as entities; C0 controls as
+    /// U+FFFD; bidirectional controls and invisible characters as visible markers (`‹U+202E›`,
+    /// `HiddenCharacters`), so no input reorders or hides what the reader sees.
     public static func text(_ value: String) -> String {
         var out = ""
         out.reserveCapacity(value.utf8.count)
@@ -16,6 +19,7 @@ public enum HTMLEscape {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{7F}": out += "\u{FFFD}"
+            case _ where HiddenCharacters.isHidden(scalar): out += "‹" + HiddenCharacters.code(scalar) + "›"
             default: out.unicodeScalars.append(scalar)
             }
         }

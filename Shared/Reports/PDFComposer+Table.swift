@@ -7,6 +7,11 @@ struct PDFTableStyle {
     var columnFonts: [PDFFont] = []
     var showHeader = true
     var zebra = true
+    /// Shade by item rather than by row: the shading changes only at a row whose first cell is
+    /// not empty (rows with an empty first cell continue the item above).
+    var zebraByItem = false
+    /// Space left of the table (it spans the rest of the content width).
+    var indent = 0.0
     /// Fixed column widths as fractions of the content width; nil sizes columns from content.
     var fractions: [Double]?
     /// Fill colour of individual cells (row, column) — severity badges in overview tables.
@@ -42,7 +47,9 @@ extension PDFComposer {
 
         ensure(headerHeight + lineHeight + 2 * style.padding)
         drawHeader()
+        var item = -1
         for (rowIndex, row) in rows.enumerated() {
+            if !style.zebraByItem || rowIndex == 0 || !(row.first ?? "").isEmpty { item += 1 }
             let cells = wrapCells(row, header: false)
             let totalLines = max(1, cells.map(\.count).max() ?? 1)
             var done = 0
@@ -57,7 +64,7 @@ extension PDFComposer {
                     continue
                 }
                 let chunk = min(remaining, max(1, fitting))
-                let fill: PDFColor? = style.zebra && rowIndex % 2 == 1 ? .zebra : nil
+                let fill: PDFColor? = style.zebra && item % 2 == 1 ? .zebra : nil
                 drawRow(cells, from: done, lines: chunk, widths: widths, fonts: fonts, style: style,
                         fill: fill, lineHeight: lineHeight, rowIndex: rowIndex)
                 done += chunk
@@ -71,10 +78,11 @@ extension PDFComposer {
                                   lineHeight: Double, rowIndex: Int?) {
         let height = Double(lines) * lineHeight + 2 * style.padding
         let top = cursor
+        let left = marginLeft + style.indent
         if let fill {
-            fillRect(x: marginLeft, y: top - height, width: contentWidth, height: height, color: fill)
+            fillRect(x: left, y: top - height, width: contentWidth - style.indent, height: height, color: fill)
         }
-        var x = marginLeft
+        var x = left
         for (column, cellLines) in cells.enumerated() {
             if let rowIndex, let color = style.cellColor?(rowIndex, column) {
                 fillRect(x: x, y: top - height, width: widths[column], height: height, color: color)
@@ -88,7 +96,7 @@ extension PDFComposer {
             }
             x += widths[column]
         }
-        line(from: (marginLeft, top - height), to: (marginLeft + contentWidth, top - height))
+        line(from: (left, top - height), to: (marginLeft + contentWidth, top - height))
         cursor -= height
     }
 
@@ -101,7 +109,124 @@ extension PDFComposer {
         let minimum = (0..<columns.count).map { index in
             minimumWidth(column: index, header: columns[index], rows: rows, font: fonts[index], style: style)
         }
-        return Self.widen(proposedWidths(columns: columns, rows: rows, fonts: fonts, style: style), toAtLeast: minimum)
+        let proposed = proposedWidths(columns: columns, rows: rows, fonts: fonts, style: style)
+        if style.fractions == nil,
+           let balanced = Self.balancedWidths(columns: columns, rows: rows, fonts: fonts, style: style,
+                                              available: contentWidth - style.indent, minimum: minimum) {
+            return balanced
+        }
+        return Self.widen(proposed, toAtLeast: minimum)
+    }
+
+    /// Widths for a table whose text does not fit on one line per cell: every column starts at
+    /// its minimum (its widest short token), then the rest of the width goes, a few points at a
+    /// time, to the column whose widening shortens the table most (rows are as tall as their
+    /// tallest cell). Nil when all text fits on one line per cell or the minimums do not fit.
+    /// Large tables are measured on a sample of their rows.
+    static func balancedWidths(columns: [String], rows: [[String]], fonts: [PDFFont], style: PDFTableStyle,
+                               available: Double, minimum: [Double]) -> [Double]? {
+        let count = columns.count
+        guard count > 1, minimum.count == count, !rows.isEmpty else { return nil }
+        let stride = max(1, rows.count / 80)
+        let sample = Swift.stride(from: 0, to: rows.count, by: stride).map { rows[$0] }
+        let cells = (0..<count).map { column in sample.map { column < $0.count ? $0[column] : "" } }
+        let headers = columns
+        var memo: [Int: [Int]] = [:]
+        func lines(_ column: Int, _ width: Double) -> [Int] {
+            let key = column &* 1_000_000 &+ Int((width * 10).rounded())
+            if let known = memo[key] { return known }
+            let result = measure(column, width)
+            memo[key] = result
+            return result
+        }
+        func measure(_ column: Int, _ width: Double) -> [Int] {
+            let inner = width - 2 * style.padding
+            var result = cells[column].map { wrap($0, font: fonts[column], size: style.fontSize, width: inner).count }
+            if style.showHeader {
+                result.append(wrap(headers[column], font: .bold, size: style.fontSize, width: inner).count)
+            }
+            return result
+        }
+        func natural(_ column: Int) -> Double {
+            var widest = style.showHeader
+                ? PDFFontMetrics.width(of: WinAnsi.encode(headers[column]), font: .bold, size: style.fontSize) : 0
+            for cell in cells[column] {
+                for line in cell.components(separatedBy: "\n") {
+                    widest = max(widest, PDFFontMetrics.width(of: WinAnsi.encode(line), font: fonts[column],
+                                                              size: style.fontSize))
+                }
+            }
+            return widest + 2 * style.padding + 1
+        }
+        let naturals = (0..<count).map(natural)
+        guard naturals.reduce(0, +) > available else { return nil }
+        var widths = zip(minimum, naturals).map { min($0, $1) }
+        var remaining = available - widths.reduce(0, +)
+        guard remaining >= 0 else { return nil }
+        var current = (0..<count).map { lines($0, widths[$0]) }
+        // The table's height in lines (rows are as tall as their tallest cell); then, so that
+        // widening one of several tallest cells counts, how many cells are that tall; then the
+        // lines of all cells.
+        func height(_ table: [[Int]]) -> Int {
+            var score = 0
+            for row in 0..<table[0].count {
+                let cells = table.map { $0[row] }
+                let tallest = cells.max() ?? 0
+                score += tallest * 10_000 + cells.filter { $0 == tallest }.count * 100
+            }
+            return score + table.reduce(0) { $0 + $1.reduce(0, +) }
+        }
+        let step = max(3, available / 120)
+        while remaining >= step {
+            var best: (column: Int, steps: Int, gain: Double, lines: [Int])?
+            let base = height(current)
+            for column in 0..<count where widths[column] < naturals[column] {
+                // Look a few steps ahead: a cell often needs more than one step to lose a line.
+                for steps in 1...6 where Double(steps) * step <= remaining {
+                    let trial = lines(column, widths[column] + Double(steps) * step)
+                    var table = current
+                    table[column] = trial
+                    let gain = Double(base - height(table)) / Double(steps)
+                    if gain > 0, gain > (best?.gain ?? 0) { best = (column, steps, gain, trial) }
+                    if widths[column] + Double(steps) * step >= naturals[column] { break }
+                }
+            }
+            guard let best else { break }
+            widths[best.column] += Double(best.steps) * step
+            remaining -= Double(best.steps) * step
+            current[best.column] = best.lines
+        }
+        // Then width moves between columns while that makes the table shorter (a URL column
+        // squeezed early can take room back from a column of long reasons).
+        for _ in 0..<24 {
+            let base = height(current)
+            var best: (from: Int, to: Int, amount: Double, score: Int, lines: ([Int], [Int]))?
+            for to in 0..<count where widths[to] < naturals[to] {
+                for from in 0..<count where from != to {
+                    for amount in [step * 2, step * 5] where widths[from] - amount >= minimum[from] {
+                        var table = current
+                        table[to] = lines(to, widths[to] + amount)
+                        table[from] = lines(from, widths[from] - amount)
+                        let score = height(table)
+                        if score < (best?.score ?? base) { best = (from, to, amount, score, (table[from], table[to])) }
+                    }
+                }
+            }
+            guard let best else { break }
+            widths[best.from] -= best.amount
+            widths[best.to] += best.amount
+            current[best.from] = best.lines.0
+            current[best.to] = best.lines.1
+        }
+        // What no column needs to lose a line goes to the columns by what they still lack.
+        let need = (0..<count).map { max(0, naturals[$0] - widths[$0]) }
+        let needTotal = need.reduce(0, +)
+        if remaining > 0 {
+            widths = (0..<count).map { index in
+                widths[index] + (needTotal > 0 ? remaining * need[index] / needTotal : remaining / Double(count))
+            }
+        }
+        return widths
     }
 
     /// Longest token that must stay on one line.
@@ -111,6 +236,7 @@ extension PDFComposer {
                               style: PDFTableStyle) -> Double {
         func widest(_ text: String, _ font: PDFFont) -> Double {
             text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+                .flatMap { token in token.count <= Self.unbreakableLength ? [token] : Self.pieces(of: token) }
                 .filter { $0.count <= Self.unbreakableLength }
                 .map { PDFFontMetrics.width(of: WinAnsi.encode(String($0)), font: font, size: style.fontSize) }
                 .max() ?? 0
@@ -118,6 +244,24 @@ extension PDFComposer {
         var result = style.showHeader ? widest(header, .bold) : 0
         for row in rows where index < row.count { result = max(result, widest(row[index], font)) }
         return result + 2 * style.padding + 1
+    }
+
+    /// The pieces a long token (a URL, a path) may break into: each ends after one of the
+    /// break characters, so that a column at least as wide as the widest piece never has to cut
+    /// one of them between two letters.
+    static func pieces(of token: Substring) -> [Substring] {
+        let breaks = preferredBreaks.union(fallbackBreaks)
+        var result: [Substring] = []
+        var start = token.startIndex
+        for index in token.indices {
+            if let ascii = token[index].asciiValue, breaks.contains(ascii) {
+                let end = token.index(after: index)
+                result.append(token[start..<end])
+                start = end
+            }
+        }
+        if start < token.endIndex { result.append(token[start...]) }
+        return result
     }
 
     /// Raises every width to its minimum, taking the difference from the columns that have room
@@ -139,7 +283,7 @@ extension PDFComposer {
 
     private func proposedWidths(columns: [String], rows: [[String]], fonts: [PDFFont], style: PDFTableStyle) -> [Double] {
         let count = columns.count
-        let available = contentWidth
+        let available = contentWidth - style.indent
         if let fractions = style.fractions, fractions.count == count {
             let total = fractions.reduce(0, +)
             if total > 0 { return fractions.map { $0 / total * available } }

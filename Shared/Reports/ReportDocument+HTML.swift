@@ -116,11 +116,7 @@ enum HTMLReport {
                     )
                 }
             ),
-            .if(document.findings.count > document.listedFindings.count, .p(.safe(
-                Plural.count(document.findings.count - document.listedFindings.count, "triaged finding")
-                    + " (false positive or accepted risk) "
-                    + (document.findings.count - document.listedFindings.count == 1 ? "is" : "are") + " listed under Triaged."
-            ))),
+            .if(document.suppressedNote != nil, .p(.safe(document.suppressedNote ?? ""))),
             .if(!rows.isEmpty, .table(
                 .class("grid overview"),
                 .thead(.tr(.th("Category"), .th("Severity"), .th("ID"), .th("Title"), .th("Subject"),
@@ -286,7 +282,8 @@ enum HTMLReport {
             .h5(badge(finding.severity), .safe(" \(finding.id) "), .span(.class("title"), .safe(finding.title)),
                 .span(.class("category"), .safe(" · \(finding.category.displayName)"))),
             .p(.class("subject"), .strong(.safe("Subject: ")), .code(.safe(finding.subject))),
-            .unwrap(triage) { .p(.class("triage"), .strong(.safe("Triage: ")), .safe($0)) },
+            // The tester's note is isolated: right-to-left text in it cannot reorder the status.
+            .unwrap(triage) { .p(.class("triage"), .strong(.safe("Triage: ")), .raw("<bdi>" + HTMLEscape.text($0) + "</bdi>")) },
             .p(.safe(finding.explanation)),
             .if(!finding.evidence.isEmpty, .group(
                 .p(.class("field-label"), .safe("Evidence")),

@@ -1,5 +1,6 @@
 import Findings
 import Foundation
+import SiteAssociation
 
 extension ReportDocument {
     /// The report as GitHub-flavoured Markdown. Deterministic.
@@ -37,9 +38,8 @@ extension ReportDocument {
                      row.finding.title, row.finding.subject] + (counted ? [String(row.count)] : [])
                 }))
         }
-        let suppressed = findings.count - listedFindings.count
-        if suppressed > 0 {
-            out.append("\n\(Plural.count(suppressed, "triaged finding")) (false positive or accepted risk) \(suppressed == 1 ? "is" : "are") listed under Triaged.")
+        if let suppressedNote {
+            out.append("\n" + Markdown.inline(suppressedNote))
         }
 
         for (section, title) in numberedSections {
@@ -78,10 +78,11 @@ extension ReportDocument {
 
 /// Markdown building blocks, escaping text so that input never turns into markup.
 enum Markdown {
-    /// Escapes characters Markdown would read as formatting, links or HTML.
+    /// Escapes characters Markdown would read as formatting, links or HTML, and shows
+    /// bidirectional controls and invisible characters as visible markers (`‹U+202E›`).
     static func inline(_ text: String) -> String {
         var out = ""
-        for character in text {
+        for character in HiddenCharacters.marked(text) {
             switch character {
             case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~":
                 out.append("\\")
@@ -93,6 +94,11 @@ enum Markdown {
             }
         }
         return out
+    }
+
+    /// An inline code span (a backtick inside shown as `'`, hidden characters as markers).
+    static func code(_ text: String) -> String {
+        "`" + HiddenCharacters.marked(text).replacingOccurrences(of: "`", with: "'") + "`"
     }
 
     static func cell(_ text: String) -> String {
@@ -136,6 +142,7 @@ enum Markdown {
 
     /// A fenced block whose fence is longer than any backtick run inside the text.
     static func fenced(_ text: String, language: String = "") -> String {
+        let text = HiddenCharacters.marked(text)
         var longest = 0, run = 0
         for character in text {
             run = character == "`" ? run + 1 : 0
@@ -173,9 +180,10 @@ enum Markdown {
         out.append("##### \(finding.id): \(inline(finding.title))")
         out.append("")
         out.append("**Severity:** \(finding.severity.displayName) (\(finding.category.rawValue))  ")
-        out.append("**Subject:** `\(finding.subject.replacingOccurrences(of: "`", with: "'"))`" +
+        out.append("**Subject:** \(code(finding.subject))" +
                    (document?.inlineTriage(finding) == nil ? "" : "  "))
-        if let triage = document?.inlineTriage(finding) { out.append("**Triage:** \(inline(triage))") }
+        // The tester's note is isolated (FSI … PDI): right-to-left text in it cannot reorder the line.
+        if let triage = document?.inlineTriage(finding) { out.append("**Triage:** \u{2068}\(inline(triage))\u{2069}") }
         out.append("")
         out.append(finding.explanation.components(separatedBy: "\n\n").map(inline).joined(separator: "\n\n"))
         if !finding.evidence.isEmpty {
@@ -183,7 +191,7 @@ enum Markdown {
             out.append("**Evidence**")
             out.append("")
             for evidence in finding.evidence {
-                let fields = evidence.fields.map { "\($0.label): `\($0.value.replacingOccurrences(of: "`", with: "'"))`" }
+                let fields = evidence.fields.map { "\($0.label): \(code($0.value))" }
                 if case .text(let text) = evidence {
                     out.append("- \(inline(text))")
                 } else {

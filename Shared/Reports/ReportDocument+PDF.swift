@@ -13,6 +13,9 @@ extension ReportDocument {
 struct PDFReportRenderer {
     let document: ReportDocument
     var page = PDFComposer()
+    /// The references the findings cite, numbered in order of first citation; cards cite them
+    /// by number and the list after the findings gives each title and address once.
+    var citedReferences: [Reference] = []
 
     init(document: ReportDocument) {
         self.document = document
@@ -21,7 +24,9 @@ struct PDFReportRenderer {
     mutating func render() -> Data {
         titlePage()
         var appendixStarted = false
-        for (section, title) in document.numberedSections {
+        let triaged = document.triagedSection
+        for (printed, title) in document.numberedSections {
+            let section = printed == triaged ? Self.statusesInWords(printed) : printed
             let newPage = section.isAppendix && !appendixStarted
             appendixStarted = appendixStarted || section.isAppendix
             if !newPage {
@@ -33,7 +38,7 @@ struct PDFReportRenderer {
                 }
             }
             sectionHeading(title, newPage: newPage)
-            for block in section.blocks { draw(block) }
+            drawBlocks(section.blocks)
         }
         return Data(PDFFileAssembler(document: document, composer: page).bytes())
     }
@@ -100,11 +105,8 @@ struct PDFReportRenderer {
         categoryCounts()
         executiveSummary()
 
-        let suppressed = document.findings.count - document.listedFindings.count
-        if suppressed > 0 {
-            page.paragraph("\(Plural.count(suppressed, "triaged finding")) (false positive or accepted risk) "
-                           + (suppressed == 1 ? "is" : "are") + " listed under Triaged.",
-                           size: 9, color: .muted, spacingAfter: 10)
+        if let note = document.suppressedNote {
+            page.paragraph(note, size: 9, color: .muted, spacingAfter: 10)
         }
         let rows = document.overviewRows
         if !rows.isEmpty {
@@ -113,8 +115,10 @@ struct PDFReportRenderer {
             subheading("Findings overview")
             let counted = rows.contains { $0.count > 1 }
             var style = PDFTableStyle()
-            style.columnFonts = [.regular, .bold, .bold, .regular, .mono] + (counted ? [.regular] : [])
-            style.fractions = counted ? [0.12, 0.11, 0.11, 0.34, 0.26, 0.06] : [0.12, 0.11, 0.11, 0.38, 0.28]
+            style.fontSize = 7.8
+            style.padding = 3
+            style.columnFonts = [.regular, .bold, .bold, .regular, .regular] + (counted ? [.regular] : [])
+            style.fractions = counted ? [0.1, 0.09, 0.1, 0.35, 0.32, 0.04] : [0.1, 0.09, 0.1, 0.37, 0.34]
             style.cellColor = { row, column in
                 column == 1 && row < rows.count ? rows[row].finding.severity.pdfColor : nil
             }
@@ -234,6 +238,67 @@ struct PDFReportRenderer {
 
     // MARK: Blocks
 
+    /// A triage status as a reader says it ("False positive", not `false-positive`).
+    static func words(_ status: TriageStatus) -> String {
+        switch status {
+        case .open: "Open"
+        case .confirmed: "Confirmed"
+        case .falsePositive: "False positive"
+        case .acceptedRisk: "Accepted risk"
+        case .fixed: "Fixed"
+        }
+    }
+
+    /// The "Triaged" section with its Status column in words.
+    static func statusesInWords(_ section: ReportSection) -> ReportSection {
+        var section = section
+        section.blocks = section.blocks.map { block in
+            guard case .table(var table) = block, let column = table.columns.firstIndex(of: "Status") else { return block }
+            table.rows = table.rows.map { row in
+                guard column < row.count, let status = TriageStatus(rawValue: row[column]) else { return row }
+                var row = row
+                row[column] = words(status)
+                return row
+            }
+            return .table(table)
+        }
+        return section
+    }
+
+    /// Draws blocks in order; consecutive code blocks with a compact form of the same columns
+    /// (one trace per URL) are drawn as one compact table.
+    private mutating func drawBlocks(_ blocks: [ReportBlock]) {
+        var index = 0
+        while index < blocks.count {
+            guard case .code(let first) = blocks[index], let form = first.compact else {
+                draw(blocks[index])
+                index += 1
+                continue
+            }
+            var rows = form.rows
+            index += 1
+            while index < blocks.count, case .code(let block) = blocks[index], let more = block.compact,
+                  more.columns == form.columns {
+                rows += more.rows
+                index += 1
+            }
+            compactTable(CompactForm(columns: form.columns, rows: rows, note: form.note))
+        }
+    }
+
+    /// A block's compact form: the note (what was shortened, where the full text is), then the
+    /// rows as a small-type table whose shading changes with each item (a row whose first cell
+    /// is empty continues the item above); columns are sized to make the table shortest.
+    private mutating func compactTable(_ form: CompactForm) {
+        page.paragraph(form.note, size: 8, color: .muted, spacingAfter: 5)
+        var style = PDFTableStyle()
+        style.fontSize = 7.2
+        style.padding = 2.1
+        style.zebraByItem = true
+        style.columnFonts = form.columns.map { $0 == "#" ? .bold : .regular }
+        page.table(columns: form.columns, rows: form.rows, style: style)
+    }
+
     private mutating func draw(_ block: ReportBlock) {
         switch block {
         case .heading(let text):
@@ -245,9 +310,23 @@ struct PDFReportRenderer {
         case .keyValues(let pairs):
             keyValues(pairs)
         case .table(let full):
+            if let form = full.compact {
+                compactTable(form)
+                return
+            }
             let table = full.compacted
-            page.table(columns: table.columns, rows: table.normalizedRows)
+            var style = PDFTableStyle()
+            if table.columns.count >= 5 {
+                // Wide tables in smaller type: fewer lines per cell.
+                style.fontSize = 7.6
+                style.padding = 3
+            }
+            page.table(columns: table.columns, rows: table.normalizedRows, style: style)
         case .code(let block):
+            if let form = block.compact {
+                compactTable(form)
+                return
+            }
             code(block)
         case .findings(let findings):
             findingsList(findings)
@@ -271,8 +350,8 @@ struct PDFReportRenderer {
             page.ensure(40)
             page.paragraph(caption, font: .bold, size: 8.5, color: .muted, spacingAfter: 3)
         }
-        let size = 7.8
-        let lineHeight = size * 1.32
+        let size = 7.5
+        let lineHeight = size * 1.28
         let lines = PDFComposer.wrapPreservingSpaces(block.text, font: .mono, size: size, width: page.contentWidth - 12,
                                                      shell: block.isShell)
         page.ensure(lineHeight * Double(min(lines.count, 3)) + 8)
@@ -300,6 +379,12 @@ struct PDFReportRenderer {
             page.paragraph(all.isEmpty ? "No findings." : "No findings besides the triaged ones.", color: .muted)
             return
         }
+        citedReferences = []
+        for finding in ReportDocument.displayOrder(findings) {
+            for reference in finding.references where !citedReferences.contains(reference) {
+                citedReferences.append(reference)
+            }
+        }
         for (index, category) in ReportDocument.groupedByCategory(findings).enumerated() {
             if index > 0 {
                 page.cursor -= 8
@@ -309,9 +394,87 @@ struct PDFReportRenderer {
             for group in category.groups {
                 page.ensure(110)
                 groupHeading(group.severity, category: category.category, count: group.findings.count)
-                for finding in group.findings { card(finding) }
+                // The first card of a run of one rule prints its text in full; the next ones
+                // refer to it for the paragraphs, remediation and references that are equal.
+                var lead: Finding?
+                for finding in group.findings {
+                    let same = lead.flatMap { $0.id == finding.id ? $0 : nil }
+                    card(finding, sameRuleAbove: same)
+                    if same == nil { lead = finding }
+                }
             }
         }
+        referenceList()
+    }
+
+    /// The references the findings cite, numbered, each with its title and full address.
+    private mutating func referenceList() {
+        guard !citedReferences.isEmpty else { return }
+        page.cursor -= 4
+        keepTogether(extra: 40) { $0.subheading("References") }
+        subheading("References")
+        page.paragraph("The sources the findings above cite by number.", size: 8.5, color: .muted, spacingAfter: 4)
+        let size = 7.8
+        let lineHeight = size * 1.32
+        let indent = 22.0
+        for (index, reference) in citedReferences.enumerated() {
+            let lines = PDFComposer.wrap(reference.title + " — " + reference.url, font: .regular, size: size,
+                                         width: page.contentWidth - indent)
+            page.ensure(lineHeight * Double(lines.count))  // an entry is never split between pages
+            for (number, line) in lines.enumerated() {
+                page.ensure(lineHeight)
+                if number == 0 {
+                    page.drawText(WinAnsi.encode("[\(index + 1)]"), x: page.marginLeft, baseline: page.cursor - size,
+                                  font: .bold, size: size, color: .muted)
+                }
+                page.drawText(line, x: page.marginLeft + indent, baseline: page.cursor - size, font: .regular,
+                              size: size, color: .link)
+                page.addLink(x: page.marginLeft + indent, y: page.cursor - size - 2,
+                             width: PDFFontMetrics.width(of: line, font: .regular, size: size), height: size + 2,
+                             uri: reference.url)
+                page.cursor -= lineHeight
+            }
+        }
+        page.cursor -= 6
+    }
+
+    /// A card's references on as few lines as they fit: each `[n] name` in link colour,
+    /// linked to its full address; the numbered list after the findings has title and address.
+    private mutating func citations(_ references: [Reference], indent: Double) {
+        let size = 7.8
+        let lineHeight = size * 1.32
+        let label = WinAnsi.encode("References:")
+        let labelWidth = PDFFontMetrics.width(of: label, font: .bold, size: size) + 5
+        let left = page.marginLeft + indent
+        let right = page.marginLeft + page.contentWidth
+        let gap = PDFFontMetrics.width(of: WinAnsi.encode("   "), font: .regular, size: size)
+        page.ensure(lineHeight)
+        page.drawText(label, x: left, baseline: page.cursor - size, font: .bold, size: size, color: .muted)
+        var x = left + labelWidth
+        for reference in references {
+            let number = (citedReferences.firstIndex(of: reference) ?? citedReferences.count) + 1
+            let text = "[\(number)] " + Self.shortTitle(reference.title)
+            for line in PDFComposer.wrap(text, font: .regular, size: size, width: right - left - labelWidth) {
+                let width = PDFFontMetrics.width(of: line, font: .regular, size: size)
+                if x > left + labelWidth, x + width > right {
+                    page.cursor -= lineHeight
+                    page.ensure(lineHeight)
+                    x = left + labelWidth
+                }
+                page.drawText(line, x: x, baseline: page.cursor - size, font: .regular, size: size, color: .link)
+                page.addLink(x: x, y: page.cursor - size - 2, width: width, height: size + 2, uri: reference.url)
+                x += width + gap
+            }
+        }
+        page.cursor -= lineHeight + 2
+    }
+
+    /// A reference's name as cards cite it: the part before the colon when that part names a
+    /// document by number (`OWASP MASTG-TEST-0070`, `Apple TN3155`), the whole title otherwise.
+    static func shortTitle(_ title: String) -> String {
+        guard let colon = title.range(of: ": ") else { return title }
+        let name = title[..<colon.lowerBound]
+        return name.contains(where: \.isNumber) ? String(name) : title
     }
 
     /// The first part of a block that must not be separated from a heading above it.
@@ -366,13 +529,13 @@ struct PDFReportRenderer {
 
     /// A finding card. It may continue on the next page (several findings share a page); its
     /// title and first lines are kept together.
-    private mutating func card(_ finding: Finding) {
+    private mutating func card(_ finding: Finding, sameRuleAbove lead: Finding? = nil) {
         page.ensure(90)
-        cardBody(finding)
-        page.cursor -= 12
+        cardBody(finding, sameRuleAbove: lead)
+        page.cursor -= 10
     }
 
-    private mutating func cardBody(_ finding: Finding) {
+    private mutating func cardBody(_ finding: Finding, sameRuleAbove lead: Finding?) {
         let indent = 12.0
         let color = finding.severity.pdfColor
         let startPage = page.pageIndex
@@ -384,7 +547,8 @@ struct PDFReportRenderer {
         page.fillRect(x: page.marginLeft + indent, y: page.cursor - 12, width: badgeWidth, height: 12, color: color)
         page.drawText(badge, x: page.marginLeft + indent + 5, baseline: page.cursor - 9, font: .bold, size: 7, color: .white)
         let titleX = indent + badgeWidth + 8
-        let heading = "\(finding.id)  \(finding.title)  (\(finding.category.rawValue))"
+        // The category is the heading of the group the card is in.
+        let heading = "\(finding.id)  \(finding.title)"
         let titleLines = PDFComposer.wrap(heading, font: .bold, size: 10.5, width: page.contentWidth - titleX)
         for line in titleLines {
             page.drawText(line, x: page.marginLeft + titleX, baseline: page.cursor - 10, font: .bold, size: 10.5)
@@ -392,34 +556,130 @@ struct PDFReportRenderer {
         }
         page.cursor -= 3
         labelled("Subject", finding.subject, indent: indent, valueFont: .mono)
-        if let triage = document.inlineTriage(finding) {
-            labelled("Triage", triage, indent: indent, valueFont: .regular)
+        if let triage = document.triage(of: finding), triage.status != .open {
+            labelled("Triage", Self.words(triage.status) + (triage.note.isEmpty ? "" : " — " + triage.note),
+                     indent: indent, valueFont: .regular)
         }
-        for part in finding.explanation.components(separatedBy: "\n\n") {
-            page.paragraph(part, size: 9, indent: indent, spacingAfter: 4)
+        // Sentences the first card of the run already printed are not repeated.
+        let leadSentences = Set(lead.map { Self.sentences(of: $0.explanation).flatMap { $0 } } ?? [])
+        var repeated = false
+        for part in Self.sentences(of: finding.explanation) {
+            let kept = part.filter { !leadSentences.contains($0) }
+            repeated = repeated || kept.count < part.count
+            guard !kept.isEmpty else { continue }
+            page.paragraph(Self.shortenedInlineTrace(kept.joined(separator: " ")), size: 8.6, indent: indent,
+                           leading: 8.6 * 1.3, spacingAfter: 3)
         }
         page.cursor -= 1
+        var referred: [String] = []
+        if repeated { referred.append("background") }
+        let sameRemediation = lead.map { $0.remediation == finding.remediation } ?? false
+        if sameRemediation { referred.append("remediation") }
+        let sameReferences = lead.map { $0.references == finding.references && !finding.references.isEmpty } ?? false
+        if sameReferences { referred.append("references") }
 
         if !finding.evidence.isEmpty {
             page.ensure(30)
             page.paragraph("Evidence", font: .bold, size: 8.5, color: .muted, indent: indent, spacingAfter: 2)
-            for evidence in finding.evidence {
-                evidenceRows(evidence, indent: indent + 8)
+            for run in Self.runsOfKind(finding.evidence) {
+                if run.count == 1 {
+                    // One piece on one labelled line: "Association file: Host x; JSON pointer /y".
+                    let evidence = run[0]
+                    let value: String
+                    if case .text(let text) = evidence {
+                        value = Self.decidingSteps(of: text) ?? text
+                    } else {
+                        value = evidence.fields.map { "\($0.label) \($0.value)" }.joined(separator: "; ")
+                    }
+                    labelled(evidence.kindLabel, value, indent: indent + 8, valueFont: .regular, size: 7.8,
+                             labelColor: .text, spacingAfter: 2)
+                } else {
+                    evidenceRun(run, indent: indent + 8)
+                }
             }
             page.cursor -= 2
         }
-        page.ensure(26)
-        page.paragraph("Remediation", font: .bold, size: 8.5, color: .muted, indent: indent, spacingAfter: 2)
-        page.paragraph(finding.remediation, size: 9, indent: indent, spacingAfter: 5)
-        if !finding.references.isEmpty {
+        if !sameRemediation {
             page.ensure(26)
-            page.paragraph("References", font: .bold, size: 8.5, color: .muted, indent: indent, spacingAfter: 2)
-            for reference in finding.references {
-                page.paragraph("\(reference.title): \(reference.url)", size: 8, color: .link, indent: indent + 8,
-                               spacingAfter: 1, link: reference.url)
-            }
+            page.paragraph("Remediation", font: .bold, size: 8.5, color: .muted, indent: indent, spacingAfter: 2)
+            page.paragraph(finding.remediation, size: 8.6, indent: indent, leading: 8.6 * 1.3, spacingAfter: 3)
+        }
+        if !finding.references.isEmpty && !sameReferences {
+            citations(finding.references, indent: indent)
+        }
+        if let lead, !referred.isEmpty {
+            let what = Self.series(referred)
+            page.paragraph(what.prefix(1).uppercased() + what.dropFirst() + ": as for the first \(lead.id) finding above.",
+                           size: 8.5, color: .muted, indent: indent, spacingAfter: 2)
         }
         sideBar(color: color, fromPage: startPage, top: startTop)
+    }
+
+    /// The paragraphs of a text (blank-line separated), each as its sentences: split after
+    /// `. ` where the next sentence starts with a capital letter.
+    static func sentences(of text: String) -> [[String]] {
+        text.components(separatedBy: "\n\n").map { paragraph in
+            var result: [String] = []
+            var current = ""
+            let characters = Array(paragraph)
+            for (index, character) in characters.enumerated() {
+                current.append(character)
+                if character == " ", index >= 1, characters[index - 1] == ".",
+                   index + 1 < characters.count, characters[index + 1].isUppercase {
+                    result.append(current.trimmingCharacters(in: .whitespaces))
+                    current = ""
+                }
+            }
+            let last = current.trimmingCharacters(in: .whitespaces)
+            if !last.isEmpty { result.append(last) }
+            return result
+        }
+    }
+
+    /// A sentence that quotes a whole Android trace (` Trace: answer; answer; … .`) keeps the
+    /// filters that match and the verification steps, and counts the filters that do not.
+    static func shortenedInlineTrace(_ text: String) -> String {
+        guard let start = text.range(of: " Trace: ") else { return text }
+        var body = String(text[start.upperBound...])
+        let ending = body.hasSuffix(".") ? "." : ""
+        if !ending.isEmpty { body.removeLast() }
+        let steps = body.components(separatedBy: "; ")
+        let others = steps.filter { $0.contains("): no — ") }
+        guard others.count > 1 else { return text }
+        let kept = steps.filter { !$0.contains("): no — ") }
+        return text[..<start.lowerBound] + " Trace (shortened; \(others.count) filters that do not match left out, "
+            + "every step is in the JSON and HTML reports): " + kept.joined(separator: "; ") + ending
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func series(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    }
+
+    /// A note that carries a whole matcher trace (`trace for APP: step → step → … → decision: …`)
+    /// shortened to the step that decided and the decision, saying how many steps were left
+    /// out and where they are; nil for any other note, and for a trace already that short.
+    static func decidingSteps(of note: String) -> String? {
+        let marker = "trace for "
+        guard note.hasPrefix(marker), let colon = note.range(of: ": ") else { return nil }
+        let head = note[..<colon.lowerBound]
+        let pieces = note[colon.upperBound...].components(separatedBy: " → ")
+        guard let decision = pieces.lastIndex(where: { $0.hasPrefix("decision:") }) else { return nil }
+        // A step's own outcome ("skip", "MATCH", "EXCLUDE …") continues the piece before it.
+        func isOutcome(_ piece: String) -> Bool {
+            piece.hasPrefix("skip") || piece.hasPrefix("MATCH") || piece.hasPrefix("EXCLUDE")
+        }
+        var start = decision
+        while start > 0 {
+            start -= 1
+            if !isOutcome(pieces[start]) { break }
+        }
+        let steps = pieces[..<decision].filter { !isOutcome($0) }.count
+        let omitted = steps - pieces[start..<decision].filter { !isOutcome($0) }.count
+        guard omitted > 0 else { return nil }
+        return "\(head) (deciding step of \(steps); the full trace is in the URL tests appendix and the JSON and "
+            + "HTML reports): … → " + pieces[start...].joined(separator: " → ")
     }
 
     /// The severity bar to the left of a card, drawn on every page the card spans.
@@ -434,48 +694,79 @@ struct PDFReportRenderer {
         }
     }
 
-    private mutating func labelled(_ label: String, _ value: String, indent: Double, valueFont: PDFFont) {
-        let size = 8.5
+    private mutating func labelled(_ label: String, _ value: String, indent: Double, valueFont: PDFFont,
+                                   size: Double = 8.5, labelColor: PDFColor = .muted, spacingAfter: Double = 3) {
+        let lineHeight = size * 1.36
         let labelBytes = WinAnsi.encode(label + ":")
         let labelWidth = PDFFontMetrics.width(of: labelBytes, font: .bold, size: size) + 5
         let lines = PDFComposer.wrap(value, font: valueFont, size: size, width: page.contentWidth - indent - labelWidth)
-        page.ensure(size * 1.4)
-        page.drawText(labelBytes, x: page.marginLeft + indent, baseline: page.cursor - size, font: .bold, size: size, color: .muted)
+        page.ensure(lineHeight)
+        page.drawText(labelBytes, x: page.marginLeft + indent, baseline: page.cursor - size, font: .bold, size: size,
+                      color: labelColor)
         for line in lines {
-            page.ensure(size * 1.4)
+            page.ensure(lineHeight)
             page.drawText(line, x: page.marginLeft + indent + labelWidth, baseline: page.cursor - size, font: valueFont, size: size)
-            page.cursor -= size * 1.4
+            page.cursor -= lineHeight
         }
-        page.cursor -= 3
+        page.cursor -= spacingAfter
     }
 
-    private mutating func evidenceRows(_ evidence: Evidence, indent: Double) {
-        let size = 8.0
-        let lineHeight = size * 1.35
-        let labelColumn = 74.0
-        page.ensure(lineHeight * 2)
-        page.drawText(WinAnsi.encode(evidence.kindLabel), x: page.marginLeft + indent, baseline: page.cursor - size,
-                      font: .bold, size: size)
-        page.cursor -= lineHeight
-        if case .text(let text) = evidence {
-            page.paragraph(text, size: size, indent: indent + 8, leading: lineHeight, spacingAfter: 3)
-            return
-        }
-        for field in evidence.fields {
-            let font = PDFFont.mono
-            let lines = PDFComposer.wrap(field.value, font: font, size: size,
-                                         width: page.contentWidth - indent - 8 - labelColumn)
-            for (number, line) in lines.enumerated() {
-                page.ensure(lineHeight)
-                if number == 0 {
-                    page.drawText(WinAnsi.encode(field.label), x: page.marginLeft + indent + 8, baseline: page.cursor - size,
-                                  font: .regular, size: size, color: .muted)
-                }
-                page.drawText(line, x: page.marginLeft + indent + 8 + labelColumn, baseline: page.cursor - size,
-                              font: font, size: size)
-                page.cursor -= lineHeight
+    /// Consecutive evidence of the same kind, in order.
+    static func runsOfKind(_ evidence: [Evidence]) -> [[Evidence]] {
+        var runs: [[Evidence]] = []
+        for item in evidence {
+            if let last = runs.last?.last, last.kindLabel == item.kindLabel {
+                runs[runs.count - 1].append(item)
+            } else {
+                runs.append([item])
             }
         }
-        page.cursor -= 3
+        return runs
+    }
+
+    /// Several pieces of evidence of one kind under one label: notes as a list, located
+    /// evidence (binary, association file, network, entitlement) as a small table with one row
+    /// per piece and one column per field.
+    private mutating func evidenceRun(_ run: [Evidence], indent: Double) {
+        let size = 8.0
+        let lineHeight = size * 1.35
+        page.ensure(lineHeight * 3)
+        let label = (run[0].kindLabel == "Note" ? "Notes" : run[0].kindLabel) + " (\(run.count))"
+        page.drawText(WinAnsi.encode(label), x: page.marginLeft + indent, baseline: page.cursor - size,
+                      font: .bold, size: size)
+        page.cursor -= lineHeight
+        if case .text = run[0] {
+            for evidence in run {
+                guard case .text(let text) = evidence else { continue }
+                let lines = PDFComposer.wrap(Self.decidingSteps(of: text) ?? text, font: .regular, size: size,
+                                             width: page.contentWidth - indent - 18)
+                for (number, line) in lines.enumerated() {
+                    page.ensure(lineHeight)
+                    if number == 0 {
+                        page.drawText(WinAnsi.encode("\u{2022}"), x: page.marginLeft + indent + 8,
+                                      baseline: page.cursor - size, font: .regular, size: size, color: .muted)
+                    }
+                    page.drawText(line, x: page.marginLeft + indent + 18, baseline: page.cursor - size,
+                                  font: .regular, size: size)
+                    page.cursor -= lineHeight
+                }
+            }
+            page.cursor -= 3
+            return
+        }
+        var columns: [String] = []
+        for evidence in run {
+            for field in evidence.fields where !columns.contains(field.label) { columns.append(field.label) }
+        }
+        let rows = run.map { evidence in
+            columns.map { column in evidence.fields.first { $0.label == column }?.value ?? "" }
+        }
+        var style = PDFTableStyle()
+        style.fontSize = 7.2
+        style.padding = 2.2
+        style.indent = indent + 8
+        style.columnFonts = Array(repeating: .mono, count: columns.count)
+        page.table(columns: columns, rows: rows, style: style)
+        page.cursor += 4
     }
 }

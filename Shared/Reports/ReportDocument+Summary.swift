@@ -142,6 +142,16 @@ public struct OverviewRow: Sendable, Hashable {
 }
 
 extension ReportDocument {
+    /// How every format counts: the findings the report lists, without those triaged as false
+    /// positive or accepted risk. The sentence that says so under the counts when some were
+    /// left out (Markdown, HTML and PDF print it; JSON has `suppressedFindings`).
+    public var suppressedNote: String? {
+        let suppressed = findings.count - listedFindings.count
+        guard suppressed > 0 else { return nil }
+        return "The counts leave out \(Plural.count(suppressed, "finding")) triaged as false positive or accepted risk "
+            + "(listed under Triaged)."
+    }
+
     /// The executive summary of the listed findings.
     public var executiveSummary: ExecutiveSummary {
         ExecutiveSummary(findings: listedFindings)

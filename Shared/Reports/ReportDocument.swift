@@ -160,11 +160,15 @@ public struct ReportTable: Sendable, Hashable {
     public var columns: [String]
     /// Rows; a short row is padded with empty cells, extra cells are dropped.
     public var rows: [[String]]
+    /// A shorter form for paged output (the PDF prints it instead); Markdown and HTML print
+    /// the full table.
+    public var compact: CompactForm?
 
     /// A table with column titles and rows.
-    public init(columns: [String], rows: [[String]]) {
+    public init(columns: [String], rows: [[String]], compact: CompactForm? = nil) {
         self.columns = columns
         self.rows = rows
+        self.compact = compact
     }
 
     /// Rows padded or cut to the column count.
@@ -184,12 +188,34 @@ public struct CodeBlock: Sendable, Hashable {
     /// True when each line is a shell command: a PDF wraps it between arguments only, with a
     /// trailing ` \` so that the copied lines still run.
     public var isShell: Bool
+    /// A shorter form for paged output (a trace's deciding step): the PDF prints it instead,
+    /// consecutive blocks' forms as one table; Markdown and HTML print the full text.
+    public var compact: CompactForm?
 
     /// A code block.
-    public init(caption: String? = nil, text: String, isShell: Bool = false) {
+    public init(caption: String? = nil, text: String, isShell: Bool = false, compact: CompactForm? = nil) {
         self.caption = caption
         self.text = text
         self.isShell = isShell
+        self.compact = compact
+    }
+}
+
+/// The short form of a block for paged output: rows of the deciding facts, and a note that
+/// says what was shortened and where the full text is (printed once above the rows).
+public struct CompactForm: Sendable, Hashable {
+    /// Column titles.
+    public var columns: [String]
+    /// Rows. A row whose first cell is empty continues the item of the row above.
+    public var rows: [[String]]
+    /// What was left out and where the full text is ("Full traces: the JSON and HTML reports").
+    public var note: String
+
+    /// A compact form.
+    public init(columns: [String], rows: [[String]], note: String) {
+        self.columns = columns
+        self.rows = rows
+        self.note = note
     }
 }
 

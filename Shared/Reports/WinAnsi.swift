@@ -1,11 +1,15 @@
 import Foundation
+import SiteAssociation
 
 /// Text to WinAnsiEncoding bytes for the embedded PDF fonts.
 ///
 /// A few characters WinAnsi lacks get the codes it leaves undefined (`extraGlyphs`: `→`, `←`,
 /// `≤`, `≥`, `✓`, named in the fonts' `/Differences`); others become a transliteration
-/// (accents dropped, `⇒` as `=>`) or `?`: never bytes a reader would misread. Control
-/// characters become spaces.
+/// (accents dropped, `⇒` as `=>`) or a visible escape of their code point (`U+4E2D`, never a
+/// bare `?` that would hide what the input held): never bytes a reader would misread.
+/// Bidirectional controls and invisible characters (`HiddenCharacters`) are shown as the
+/// marker every face uses (`‹U+202E›`, the guillemets are WinAnsi's); control characters
+/// become spaces.
 enum WinAnsi {
     /// Encodes one line of text (callers split on newlines first).
     static func encode(_ text: String) -> [UInt8] {
@@ -22,6 +26,14 @@ enum WinAnsi {
     static let extraGlyphs: [Character: UInt8] = ["→": 0x81, "←": 0x8D, "≤": 0x8F, "≥": 0x90, "✓": 0x9D]
 
     private static func encode(_ character: Character) -> [UInt8] {
+        // A hidden character may sit inside a grapheme (a joiner after a letter): each scalar
+        // of such a grapheme is encoded on its own, the hidden ones as markers.
+        if character.unicodeScalars.contains(where: HiddenCharacters.isHidden) {
+            return character.unicodeScalars.flatMap { scalar -> [UInt8] in
+                HiddenCharacters.isHidden(scalar)
+                    ? [0x8B] + Array(HiddenCharacters.code(scalar).utf8) + [0x9B] : encode(Character(scalar))
+            }
+        }
         if let code = extraGlyphs[character] { return [code] }
         let composed = String(character).precomposedStringWithCanonicalMapping.unicodeScalars
         if composed.count == 1, let scalar = composed.first, let byte = byte(for: scalar) {
@@ -39,7 +51,17 @@ enum WinAnsi {
         if let scalar = composed.first, let replacement = transliterations[Character(scalar)] {
             return Array(replacement.utf8)
         }
-        return [UInt8(ascii: "?")]
+        return escape(character)
+    }
+
+    /// `U+202E` for a character no font glyph or transliteration covers; several code points
+    /// (an emoji sequence) are escaped one by one, joined by `+` (`U+1F468+U+200D+U+1F469`).
+    static func escape(_ character: Character) -> [UInt8] {
+        let codes = character.unicodeScalars.map { scalar -> String in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return Array(codes.joined(separator: "+").utf8)
     }
 
     /// The WinAnsi code of a scalar, nil when it has none.
@@ -62,7 +84,7 @@ enum WinAnsi {
     private static let transliterations: [Character: String] = [
         "↔": "<->", "⇒": "=>", "≠": "!=", "✔": "v", "✗": "x", "✘": "x", "×": "x", "−": "-", "‐": "-", "‑": "-",
         "‒": "-", "―": "-", "′": "'", "″": "\"", "\u{2009}": " ", "\u{200A}": " ",
-        "\u{2002}": " ", "\u{2003}": " ", "\u{202F}": " ", "\u{200B}": "", "\u{FEFF}": "",
+        "\u{2002}": " ", "\u{2003}": " ", "\u{202F}": " ",
         "ı": "i", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae",
     ]
 }

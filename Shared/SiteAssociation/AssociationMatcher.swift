@@ -85,8 +85,8 @@ public struct AssociationMatcher: Sendable {
     public func decide(url: String, appID: String) -> AppVerdict {
         var tracer = Tracer(enabled: true)
         switch prepare(url, tracer: &tracer) {
-        case .failed(let verdict):
-            return AppVerdict(appID: appID, decision: .noMatch, trace: tracer.lines + [verdict])
+        case .failed(let verdict, let reason):
+            return .noMatch(appID, reason, trace: tracer.lines + [verdict])
         case .ready(var prepared):
             return decide(prepared: &prepared, appID: appID, tracer: tracer)
         }
@@ -96,8 +96,8 @@ public struct AssociationMatcher: Sendable {
     public func decide(url: String) -> [AppVerdict] {
         var tracer = Tracer(enabled: true)
         switch prepare(url, tracer: &tracer) {
-        case .failed(let verdict):
-            return appIDs.map { AppVerdict(appID: $0, decision: .noMatch, trace: tracer.lines + [verdict]) }
+        case .failed(let verdict, let reason):
+            return appIDs.map { .noMatch($0, reason, trace: tracer.lines + [verdict]) }
         case .ready(var prepared):
             return appIDs.map { decide(prepared: &prepared, appID: $0, tracer: tracer) }
         }
@@ -114,13 +114,29 @@ public struct AssociationMatcher: Sendable {
     /// rule tried, so a file with hundreds of rules gives hundreds of lines per verdict: lists
     /// decided on every keystroke use this and build a trace only when one is asked for.
     public func verdict(url: String, appID: String) -> AppVerdict {
-        let found = firstMatch(url: url, appID: appID)
-        return Self.verdict(appID: appID, list: found?.0, index: found?.1)
+        guard let (list, index) = firstMatch(url: url, appID: appID) else {
+            return .noMatch(appID, noMatchReason(url: url, appID: appID))
+        }
+        return Self.verdict(appID: appID, list: list, index: index)
     }
 
-    /// The untraced verdict of rule `index` of `list` (no_match when there is none).
-    private static func verdict(appID: String, list: AppRuleList?, index: Int?) -> AppVerdict {
-        guard let list, let index else { return AppVerdict(appID: appID, decision: .noMatch) }
+    /// Why `url` decides no_match for `appID` when no rule of it matched or none was tried, in
+    /// the order the traced decision finds it: the URL (not a link, another host or port),
+    /// then the file (a device rejects it), then the app (not listed), then its rules.
+    private func noMatchReason(url: String, appID: String) -> NoMatchReason {
+        if let failure = preparationFailure(url) { return failure }
+        return rejection != nil ? .fileRejected : appRules[appID] == nil ? .appNotListed : .noRuleMatched
+    }
+
+    /// Why `url` decides no_match before any rule (nil when it reaches the rules).
+    private func preparationFailure(_ url: String) -> NoMatchReason? {
+        guard case .success(let parsed) = ParsedURL.parse(url, defaultHost: host.defaultHost),
+              parsed.scheme == "https" || parsed.scheme == "http" else { return .notLink }
+        return host.mismatch(host: parsed.host, port: parsed.port)?.reason
+    }
+
+    /// The untraced verdict of rule `index` of `list`.
+    private static func verdict(appID: String, list: AppRuleList, index: Int) -> AppVerdict {
         let rule = list.rules[index].rule
         return AppVerdict(appID: appID, decision: rule.exclude ? .exclude : .match, detail: list.detailIndex,
                           rule: rule.index, ruleText: rule.sourceText)
@@ -132,17 +148,21 @@ public struct AssociationMatcher: Sendable {
     /// already has: each gets a placeholder no_match verdict, and none of them prepares the URL.
     public func verdicts(url: String, appIDs: [String], skip: [Bool]? = nil) -> [AppVerdict] {
         var prepared: PreparedURL?
+        var failure: NoMatchReason?
         var preparedYet = false
         return appIDs.indices.map { position in
             let appID = appIDs[position]
-            guard skip?[position] != true, rejection == nil, let list = appRules[appID] else {
-                return AppVerdict(appID: appID, decision: .noMatch)
-            }
+            guard skip?[position] != true else { return AppVerdict(appID: appID, decision: .noMatch) }
             if !preparedYet {
                 prepared = preparedFast(url)
+                failure = prepared == nil ? preparationFailure(url) : nil
                 preparedYet = true
             }
-            return Self.verdict(appID: appID, list: list, index: prepared?.firstMatch(in: list.fast))
+            if let failure { return .noMatch(appID, failure) }
+            if rejection != nil { return .noMatch(appID, .fileRejected) }
+            guard let list = appRules[appID] else { return .noMatch(appID, .appNotListed) }
+            guard let index = prepared?.firstMatch(in: list.fast) else { return .noMatch(appID, .noRuleMatched) }
+            return Self.verdict(appID: appID, list: list, index: index)
         }
     }
 
@@ -198,7 +218,7 @@ public struct AssociationMatcher: Sendable {
 
     private enum Preparation {
         case ready(PreparedURL)
-        case failed(String)
+        case failed(String, NoMatchReason)
     }
 
     private func prepare(_ url: String, tracer: inout Tracer) -> Preparation {
@@ -212,7 +232,7 @@ public struct AssociationMatcher: Sendable {
             case .noHost: why = "the URL has no host"
             case .badPort(let text): why = "invalid port \"\(text)\""
             }
-            return .failed("decision: no_match — \(why)")
+            return .failed("decision: no_match — \(why)", .notLink)
         case .success(let value):
             parsed = value
         }
@@ -224,10 +244,10 @@ public struct AssociationMatcher: Sendable {
             return line
         }
         guard parsed.scheme == "https" || parsed.scheme == "http" else {
-            return .failed("decision: no_match — scheme \"\(parsed.scheme)\" is not http or https")
+            return .failed("decision: no_match — scheme \"\(parsed.scheme)\" is not http or https", .notLink)
         }
         if let problem = host.mismatch(host: parsed.host, port: parsed.port) {
-            return .failed("decision: no_match — input domain did not match: \(problem)")
+            return .failed("decision: no_match — input domain did not match: \(problem.text)", problem.reason)
         }
         tracer.add { "host: \(parsed.host) is covered by the file's domain \(self.domain)" }
         if let rejection {
@@ -241,7 +261,7 @@ public struct AssociationMatcher: Sendable {
         guard let list = appRules[appID] else {
             tracer.add { "app: \(appID) is not named by any applinks detail" }
             tracer.add { "decision: no_match" }
-            return AppVerdict(appID: appID, decision: .noMatch, trace: tracer.lines)
+            return .noMatch(appID, rejection == nil ? .appNotListed : .fileRejected, trace: tracer.lines)
         }
         tracer.add {
             let kind: String
@@ -262,7 +282,7 @@ public struct AssociationMatcher: Sendable {
             let decision: Decision = compiled.rule.exclude ? .exclude : .match
             if let rejection {
                 tracer.add { "decision: no_match — \(rejection); the tolerant reading would give \(decision.rawValue) (details[\(list.detailIndex)] rule \(compiled.rule.index))" }
-                return AppVerdict(appID: appID, decision: .noMatch, trace: tracer.lines)
+                return .noMatch(appID, .fileRejected, trace: tracer.lines)
             }
             tracer.add { "decision: \(decision.rawValue) (details[\(list.detailIndex)] rule \(compiled.rule.index)\(decision == .exclude ? ", exclude: the link is blocked" : ""))" }
             return AppVerdict(
@@ -271,7 +291,7 @@ public struct AssociationMatcher: Sendable {
             )
         }
         tracer.add { "decision: no_match (no rule matched)" }
-        return AppVerdict(appID: appID, decision: .noMatch, trace: tracer.lines)
+        return .noMatch(appID, rejection == nil ? .noRuleMatched : .fileRejected, trace: tracer.lines)
     }
 }
 
@@ -418,7 +438,7 @@ struct DomainPattern: Sendable {
     }
 
     /// Nil when the URL's host and port are covered; otherwise why not.
-    func mismatch(host: String, port urlPort: Int?) -> String? {
+    func mismatch(host: String, port urlPort: Int?) -> (text: String, reason: NoMatchReason)? {
         let covered = isWildcard ? (host == base || host.hasSuffix("." + base)) : host == base
         guard covered else {
             var why = "URL host \(host) is not the file's domain \(isWildcard ? "*." : "")\(base)"
@@ -427,13 +447,13 @@ struct DomainPattern: Sendable {
             } else if !isWildcard, host.hasSuffix("." + base) {
                 why += " (an exact domain covers only itself; a file reached through an applinks:*.\(base) entitlement covers subdomains: use the domain *.\(base))"
             }
-            return why
+            return (why, .otherHost)
         }
         if urlPort != port {
             if let urlPort {
-                return "the URL has port \(urlPort) but the domain \(port.map { "has port \($0)" } ?? "has none") (links with a port do not open the app)"
+                return ("the URL has port \(urlPort) but the domain \(port.map { "has port \($0)" } ?? "has none") (links with a port do not open the app)", .port)
             }
-            return "the domain has port \(port ?? 0) but the URL has none"
+            return ("the domain has port \(port ?? 0) but the URL has none", .port)
         }
         return nil
     }

@@ -70,10 +70,52 @@ struct AssociationReader {
         report(.unknownKey, message, at: pointer.appending(member.key), offset: member.keyOffset)
     }
 
+    // MARK: Hidden characters
+
+    /// Keys and strings with hidden characters reported one by one up to this many.
+    static let hiddenReportLimit = 20
+
+    /// Reports every key and string of `value` holding a bidirectional control or an
+    /// invisible character (`HiddenCharacters`), shown with visible markers.
+    private mutating func reportHiddenCharacters(_ value: JSONValue, at pointer: JSONPointer, depth: Int, count: inout Int) {
+        guard depth < 256 else { return }
+        switch value.kind {
+        case .string(let text):
+            if HiddenCharacters.contains(text) { reportHidden("string", text, at: pointer, offset: value.offset, count: &count) }
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                reportHiddenCharacters(item, at: pointer.appending(index), depth: depth + 1, count: &count)
+            }
+        case .object(let members):
+            for member in members {
+                if HiddenCharacters.contains(member.key) {
+                    reportHidden("key", member.key, at: pointer.appending(member.key), offset: member.keyOffset, count: &count)
+                }
+                reportHiddenCharacters(member.value, at: pointer.appending(member.key), depth: depth + 1, count: &count)
+            }
+        case .null, .bool, .number:
+            break
+        }
+    }
+
+    private mutating func reportHidden(_ what: String, _ text: String, at pointer: JSONPointer, offset: Int, count: inout Int) {
+        count += 1
+        guard count <= Self.hiddenReportLimit else { return }
+        let codes = HiddenCharacters.codes(in: text)
+        let bidi = text.unicodeScalars.contains(where: HiddenCharacters.isBidiControl)
+        let effect = bidi ? "bidirectional controls reorder what a reader sees" : "invisible characters hide from a reader"
+        report(.hiddenCharacters, "\(what) \"\(HiddenCharacters.marked(String(text.prefix(200))))\(text.count > 200 ? "…" : "")\" holds \(codes.joined(separator: ", ")): \(effect), while a device matches the characters as they are", at: pointer, offset: offset)
+    }
+
     // MARK: Top level
 
     mutating func read(_ root: JSONValue) -> AssociationFile? {
         let pointer = JSONPointer()
+        var hidden = 0
+        reportHiddenCharacters(root, at: pointer, depth: 0, count: &hidden)
+        if hidden > Self.hiddenReportLimit {
+            report(.hiddenCharacters, "\(hidden - Self.hiddenReportLimit) more keys or strings hold bidirectional or invisible characters", at: pointer, offset: root.offset)
+        }
         guard let members = root.members else {
             report(.topLevelNotObject, "the top level is \(root.typeName); an association file is a dictionary", at: pointer, offset: root.offset)
             return nil

@@ -161,6 +161,9 @@ public struct LintRule: Sendable, Equatable {
     public static let appIDAndAppIDs = LintRule(
         id: "AASA-L033", severity: .warning, title: "appIDs and appID both present", relatedFinding: "AASA-021"
     )
+    public static let hiddenCharacters = LintRule(
+        id: "AASA-L034", severity: .warning, title: "bidirectional or invisible characters", relatedFinding: "AASA-027"
+    )
 
     /// Every rule, in ID order.
     public static let all: [LintRule] = [
@@ -169,6 +172,6 @@ public struct LintRule: Sendable, Equatable {
         queryDictionaryDropped, nonDictionaryComponent, undefinedVariable, appIDShape, duplicateAppID,
         shadowedRule, defaultsCarryRuleKeys, percentDecodingWidens, componentsPathsDisagree, sensitivePaths,
         missingLegacyApps, legacyAppsNotEmpty, undocumentedKey, deadDetail, badSubstitutionVariable,
-        pathsIgnored, limitReached, appIDAndAppIDs,
+        pathsIgnored, limitReached, appIDAndAppIDs, hiddenCharacters,
     ]
 }

@@ -52,7 +52,7 @@ public struct ScanDocument: Sendable, Encodable {
         try container.encode(analysis.domains, forKey: .domains)
         try container.encode(analysis.urlTests.map(URLTestJSON.init), forKey: .urlTests)
         try container.encode(FindingsJSON.entries(analysis.findings, triage: triage), forKey: .findings)
-        try container.encode(ScanFacts(analysis: analysis, timings: timings), forKey: .scan)
+        try container.encode(ScanFacts(analysis: analysis, triage: triage, timings: timings), forKey: .scan)
         // Present only while a host is edited: the document is then hypothetical.
         if let notice = analysis.whatIfNotice {
             try container.encode(WhatIf(hosts: analysis.whatIfHosts, notice: notice,
@@ -95,18 +95,21 @@ struct ScanFacts: Encodable {
     var hosts: [String]
     var timings: [StageTiming]?
     var notes: [String]
+    /// Counts of the findings a report lists (`FindingCounts`: those triaged as false
+    /// positive or accepted risk are left out and counted in `suppressedFindings`).
     var findingCounts: [String: Int]
     /// The same counts per category (`security`, `reliability`), every severity present.
     var findingCountsByCategory: [String: [String: Int]]
+    var suppressedFindings: Int
 
-    init(analysis: Analysis, timings withTimings: Bool) {
+    init(analysis: Analysis, triage: [String: Triage], timings withTimings: Bool) {
         offline = analysis.offline
         hosts = analysis.hosts.map(\.entry)
         timings = withTimings ? analysis.timings : nil
         notes = analysis.notes
-        findingCounts = Dictionary(uniqueKeysWithValues: analysis.findings.countsBySeverity().map { ($0.key.rawValue, $0.value) })
-        findingCountsByCategory = Dictionary(uniqueKeysWithValues: analysis.findings.countsByCategory().map { category, counts in
-            (category.rawValue, Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }))
-        })
+        let counts = FindingCounts(analysis.findings, triage: triage)
+        findingCounts = counts.bySeverity
+        findingCountsByCategory = counts.byCategory
+        suppressedFindings = counts.suppressed
     }
 }

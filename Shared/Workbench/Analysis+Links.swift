@@ -21,7 +21,8 @@ extension Analysis {
     public var testerLinks: [TestLinkPage.Link] {
         urlTests.map { test in
             let verdict = appVerdict(test)
-            let predicted = verdict.map { "predicted: \($0.decision.rawValue) (\(Self.ruleText($0)))" } ?? "no verdict"
+            let predicted = verdict.map { "predicted: \(Self.verdictText($0))\($0.decision == .noMatch ? "" : " (\(Self.ruleText($0)))")" }
+                ?? "no verdict"
             let source = test.line.map { "URL list line \($0)" } ?? "--url"
             switch test.expectation {
             case .mustOpen:
@@ -58,7 +59,7 @@ extension Analysis {
         return zip(tests, notes).map { test, note in
             let verdict = appVerdict(test)
             return TestLinkPage.Link(url: test.url, expectation: Self.expectation(verdict?.decision),
-                                     note: "\(note); predicted: \(verdict?.decision.rawValue ?? "no verdict")")
+                                     note: "\(note); predicted: \(verdict.map(Self.verdictText) ?? "no verdict")")
         }
     }
 

@@ -203,10 +203,11 @@ extension Analysis {
         var blocks: [ReportBlock] = [
             .paragraph("Each URL was decided by the matcher that reproduces iOS, for the app's IDs and every other app the domain's file names. \"!\" marks a URL the tester says must not open the app, \"=\" one that must."),
             .table(ReportTable(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"], rows: numbered.prefix(Self.maxURLRows).map { index, test in
+                // Every verdict names its app ID, the audited app's first ("this app").
                 let mine = appVerdict(test)
-                var lines = [mine.map { $0.decision.rawValue } ?? "no verdict for the app"]
+                var lines = [mine.map { "\($0.appID) (this app): \(Self.verdictText($0))" } ?? "no verdict for the app"]
                 for other in test.verdicts where other.appID != mine?.appID {
-                    lines.append("\(other.appID): \(other.decision.rawValue)")
+                    lines.append("\(other.appID): \(Self.verdictText(other))")
                 }
                 return [String(index + 1), test.url, Self.expectationText(test.expectation), lines.joined(separator: "\n"),
                         mine.map(Self.ruleText) ?? "—",
@@ -225,7 +226,11 @@ extension Analysis {
                 lines.append("[\(verdict.appID)] \(verdict.decision.rawValue)")
                 lines.append(contentsOf: verdict.trace.map { "  " + $0 })
             }
-            blocks.append(.code(CodeBlock(caption: "Trace \(index + 1): \(test.url)", text: lines.joined(separator: "\n"))))
+            let compact = CompactForm(columns: TraceDigest.iosColumns,
+                                      rows: TraceDigest.iosRows(number: index + 1, url: test.url, verdicts: test.verdicts),
+                                      note: TraceDigest.iosNote)
+            blocks.append(.code(CodeBlock(caption: "Trace \(index + 1): \(test.url)", text: lines.joined(separator: "\n"),
+                                          compact: compact)))
         }
         if urlTests.count > traced.count {
             blocks.append(.paragraph("Traces of \(urlTests.count - traced.count) more URLs are in the JSON report."))
@@ -309,6 +314,12 @@ extension Analysis {
         case .mustNotOpen: return "! stays in browser"
         case .none: return ""
         }
+    }
+
+    /// "match", "exclude", or "no_match: port differs" (the step that decided a no_match).
+    static func verdictText(_ verdict: AppVerdict) -> String {
+        verdict.decision == .noMatch
+            ? "no_match: \(VerdictPresentation.location(verdict.reason))" : verdict.decision.rawValue
     }
 
     static func ruleText(_ verdict: AppVerdict) -> String {

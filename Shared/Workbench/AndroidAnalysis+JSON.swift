@@ -22,8 +22,10 @@ struct AndroidScanDocument: Encodable {
         var sdk: Int
         var offline: Bool
         var allOrNothing: Bool
+        /// As in the iOS document (`FindingCounts`).
         var findingCounts: [String: Int]
         var findingCountsByCategory: [String: [String: Int]]
+        var suppressedFindings: Int
     }
 
     struct App: Encodable {
@@ -56,13 +58,12 @@ struct AndroidScanDocument: Encodable {
 
     init(_ analysis: AndroidAnalysis, triage: [String: Triage]) {
         let facts = analysis.facts, manifest = analysis.snapshot.manifest
+        let counts = FindingCounts(analysis.findings, triage: triage)
         scan = Scan(
             input: analysis.inputName, sdk: facts.sdk, offline: facts.offline,
             allOrNothing: facts.verification.allOrNothing,
-            findingCounts: Self.named(analysis.findings.countsBySeverity()),
-            findingCountsByCategory: Dictionary(uniqueKeysWithValues: analysis.findings.countsByCategory().map {
-                ($0.key.rawValue, Self.named($0.value))
-            }))
+            findingCounts: counts.bySeverity, findingCountsByCategory: counts.byCategory,
+            suppressedFindings: counts.suppressed)
         app = App(packageName: manifest.packageName, versionName: manifest.versionName, versionCode: manifest.versionCode,
                   minSdk: manifest.minSDK, targetSdk: manifest.targetSDK, debuggable: manifest.debuggable,
                   testOnly: manifest.testOnly, baseEntry: analysis.snapshot.baseEntry,
@@ -74,11 +75,6 @@ struct AndroidScanDocument: Encodable {
         urls = analysis.decisions.map { URLDecision(url: $0.url, outcome: $0.outcome.rawValue, activities: $0.activities,
                                                     trace: $0.trace) }
         findings = FindingsJSON.entries(analysis.findings, triage: triage)
-    }
-
-    /// Counts keyed by severity name.
-    static func named(_ counts: [Severity: Int]) -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
     }
 }
 

@@ -103,7 +103,10 @@ extension AndroidAnalysis {
         let rows = decisions.map { [$0.url, $0.outcome.rawValue, $0.activities.joined(separator: "\n"),
                                     $0.trace.joined(separator: "\n")] }
         return ReportSection(title: "URLs", blocks: [
-            .table(ReportTable(columns: ["URL", "Outcome", "Activities", "Trace"], rows: rows)),
+            .table(ReportTable(columns: ["URL", "Outcome", "Activities", "Trace"], rows: rows,
+                               compact: CompactForm(columns: TraceDigest.androidColumns,
+                                                    rows: decisions.map(TraceDigest.androidRow),
+                                                    note: TraceDigest.androidNote))),
         ])
     }
 

@@ -130,14 +130,10 @@ public struct CrossPlatformAnalysis: Sendable {
         let tableValue = try decoder.decode(JSONValue.self, from: JSONOutput.encode(table))
         let all = findings
         let findingsValue = try decoder.decode(JSONValue.self, from: JSONOutput.encode(all))
-        var bySeverity: [String: JSONValue] = [:]
-        for (severity, count) in all.countsBySeverity() { bySeverity[severity.rawValue] = .int(Int64(count)) }
-        var byCategory: [String: JSONValue] = [:]
-        for (category, counts) in all.countsByCategory() {
-            var inner: [String: JSONValue] = [:]
-            for (severity, count) in counts { inner[severity.rawValue] = .int(Int64(count)) }
-            byCategory[category.rawValue] = .object(inner)
-        }
+        // No triage reaches a two-platform scan: every finding is counted (`FindingCounts`).
+        let counts = FindingCounts(all, triage: [:])
+        let bySeverity = counts.bySeverity.mapValues { JSONValue.int(Int64($0)) }
+        let byCategory = counts.byCategory.mapValues { JSONValue.object($0.mapValues { .int(Int64($0)) }) }
         let document: JSONValue = .object([
             "schemaVersion": .int(Int64(Workbench.schemaVersion)),
             "platform": .string("both"),
@@ -147,6 +143,7 @@ public struct CrossPlatformAnalysis: Sendable {
             "findings": findingsValue,
             "findingCounts": .object(bySeverity),
             "findingCountsByCategory": .object(byCategory),
+            "suppressedFindings": .int(Int64(counts.suppressed)),
         ])
         return try JSONOutput.encode(document) + Data("\n".utf8)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SiteAssociation
 
 /// Text made harmless for a terminal. Every string a face prints that came from an input
 /// (an association file, an app's Info.plist, a URL list, a server's headers, a file name)
@@ -7,8 +8,10 @@ import Foundation
 ///
 /// Escaped (as `\u{1B}`): C0 controls, DEL, C1 controls (U+0080–U+009F, which some terminals
 /// read as 8-bit CSI/OSC), bidirectional overrides and isolates (U+202A–U+202E,
-/// U+2066–U+2069, U+200E, U+200F, U+061C) and the line and paragraph separators
-/// (U+2028, U+2029). Everything else passes unchanged.
+/// U+2066–U+2069, U+200E, U+200F, U+061C), the other invisible characters of
+/// `HiddenCharacters` (zero-width spaces and joiners, U+FEFF, the soft hyphen, tag
+/// characters), and the line and paragraph separators (U+2028, U+2029). Everything else
+/// passes unchanged.
 public enum TerminalText {
     /// `text` with every dangerous scalar shown as a `\u{…}` escape. With `keepingNewlines`
     /// a line feed stays a line feed (for multi-line messages the tool itself composes).
@@ -75,9 +78,8 @@ public enum TerminalText {
     public static func isDangerous(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
-        if value < 0x61C { return false }
-        return value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
-            || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029
+        if value < 0xAD { return false }
+        return HiddenCharacters.isHidden(scalar) || value == 0x2028 || value == 0x2029
     }
 
     private static func escape(_ scalar: Unicode.Scalar) -> String {

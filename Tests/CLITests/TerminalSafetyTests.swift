@@ -5,11 +5,13 @@ import Testing
 
 /// Hostile text never reaches the tester's terminal raw: every command that prints text from
 /// an input (association files, Info.plists, URL lists, server headers, file names) escapes
-/// ESC, BEL, CSI/OSC sequences, C1 controls and bidirectional overrides, in text and JSON.
+/// ESC, BEL, CSI/OSC sequences, C1 controls, bidirectional overrides and invisible characters,
+/// in text and JSON.
 @Suite(.serialized, .enabled(if: LinkLabProcess.executableURL != nil, "linklab is not built: run swift build first"))
 struct TerminalSafetyTests {
-    /// Retitle the window, clear the screen, an 8-bit CSI and OSC, and a right-to-left override.
-    static let payload = "\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{9B}31m\u{9D}x\u{202E}gpj.exe\u{2066}"
+    /// Retitle the window, clear the screen, an 8-bit CSI and OSC, a right-to-left override, a
+    /// zero-width space and a tag character.
+    static let payload = "\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{9B}31m\u{9D}x\u{202E}gpj.exe\u{2066}\u{200B}\u{E0041}"
 
     /// `payload` written as a JSON string body (escapes for the C0 controls, raw UTF-8 for the rest).
     static var payloadInJSON: String {
@@ -45,6 +47,7 @@ struct TerminalSafetyTests {
                 let value = scalar.value
                 return (value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(value)
                     || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+                    || value == 0x200B || value == 0xE0041
             }
             #expect(raw.isEmpty, "\(label): raw control characters on \(name): \(raw.map { String($0.value, radix: 16) })",
                     sourceLocation: sourceLocation)

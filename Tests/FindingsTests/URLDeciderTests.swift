@@ -78,7 +78,8 @@ import Testing
         let light = try #require(decider.decide([entry], traces: .contradictionsOnly).first?.verdicts.first)
         #expect(full.decision == .noMatch && full.rule == nil)
         #expect(full.trace.contains { $0.contains("device rejects") })
-        #expect(light == AppVerdict(appID: "A.b", decision: .noMatch))
+        #expect(light == AppVerdict.noMatch("A.b", .fileRejected))
+        #expect(full.reason == .fileRejected)
     }
 
     /// A decider made after an edit takes the verdicts of apps whose rules did not change from

@@ -51,6 +51,7 @@ import Testing
         #expect(tests.first?.domain == nil)
         #expect(tests.first?.verdicts.first?.decision == .noMatch)
         #expect(tests.first?.verdicts.first?.trace.first?.contains("elsewhere.example") == true)
+        #expect(tests.first?.verdicts.first?.reason == .noFile)
     }
 
     /// The app claims the host only for webcredentials, and a file is supplied for it: the trace
@@ -66,6 +67,7 @@ import Testing
         #expect(!login.contains("no association file was fetched"))
         let other = tests.last?.verdicts.first?.trace.joined() ?? ""
         #expect(other.contains("no applinks:other.example entitlement"))
+        #expect(tests.map { $0.verdicts.first?.reason } == [.notClaimed, .notClaimed])
     }
 
     /// https://example.com:8443/buy/1 with only applinks:example.com claimed: the app has the
@@ -84,12 +86,14 @@ import Testing
         let wildcard = tests[1].verdicts.first?.trace.joined() ?? ""
         #expect(wildcard.contains("claims applinks:*.example.org:8443 (port 8443) but the URL has no port (443)"),
                 "\(wildcard)")
+        #expect(tests.map { $0.verdicts.first?.reason } == [.port, .port])
     }
 
     @Test func aFileTheDeviceRejectsDecidesNothing() throws {
         let report = try FactsFactory.supplied("example.com", "\u{FEFF}" + #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"*"}]}]}}"#)
         let tests = URLTest.decide([URLListEntry(url: "https://example.com/x")], domains: [report], appIDs: ["A.b"])
         #expect(tests.first?.verdicts.first?.decision == .noMatch)
+        #expect(tests.first?.verdicts.first?.reason == .fileRejected)
     }
 }
 

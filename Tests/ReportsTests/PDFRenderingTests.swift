@@ -82,10 +82,10 @@ import TestSupport
     }
 
     @Test(.enabled(if: hasPoppler, "pdftotext not found: apt-get install poppler-utils"))
-    func nonASCIISurvivesAndTheRestBecomesQuestionMarks() throws {
+    func nonASCIISurvivesAndTheRestBecomesVisibleEscapes() throws {
         let text = try Self.text(of: SampleReport.document.pdf())
         #expect(text.contains("bücher.example"))
-        #expect(text.contains("Zürich test build — ?? “quotes” ✓ ?"))
+        #expect(text.contains("Zürich test build — U+4E2DU+6587 “quotes” ✓ U+1F600"))
         #expect(text.contains("\"/\" = \"/account/*\" \"?\" = {} → match"))
     }
 
@@ -142,9 +142,16 @@ import TestSupport
 }
 
 @Suite struct PDFTextTests {
-    @Test(arguments: [("é", [UInt8(0xE9)]), ("€", [0x80]), ("—", [0x97]), ("→", [0x81]), ("⇒", Array("=>".utf8)),
-                      ("ő", Array("o".utf8)),
-                      ("漢", Array("?".utf8)), ("😀", Array("?".utf8)), ("e\u{301}", [0xE9]), ("\u{7}", [0x20])])
+    static let marker202E: [UInt8] = [0x8B] + Array("U+202E".utf8) + [0x9B]
+    static let marker200B: [UInt8] = [0x8B] + Array("U+200B".utf8) + [0x9B]
+    static let joined: [UInt8] = [0x61, 0x8B] + Array("U+200D".utf8) + [0x9B]
+    static let characters: [(String, [UInt8])] = [
+        ("é", [0xE9]), ("€", [0x80]), ("—", [0x97]), ("→", [0x81]), ("⇒", Array("=>".utf8)), ("ő", Array("o".utf8)),
+        ("漢", Array("U+6F22".utf8)), ("😀", Array("U+1F600".utf8)), ("e\u{301}", [0xE9]), ("\u{7}", [0x20]),
+        ("\u{202E}", marker202E), ("\u{200B}", marker200B), ("a\u{200D}", joined),
+    ]
+
+    @Test(arguments: characters)
     func charactersMapToWinAnsiOrAStandIn(input: String, expected: [UInt8]) {
         #expect(WinAnsi.encode(input) == expected)
     }
@@ -171,8 +178,9 @@ import TestSupport
     @Test func codeLinesBreakBetweenWordsThenAtSeparators() {
         let text = "    rule 0 {\"/\":\"/buy/*\"}: path \"/buy/*\" matches \"/buy/42/\" → MATCH "
             + "https://shop.example.com/account/delete?token=abc&next=home"
-        let lines = Self.strings(PDFComposer.wrapPreservingSpaces(text, font: .mono, size: 10, width: 150))
-        #expect(lines.allSatisfy { PDFFontMetrics.width(of: WinAnsi.encode($0), font: .mono, size: 10) <= 150 })
+        let wrapped = PDFComposer.wrapPreservingSpaces(text, font: .mono, size: 10, width: 150)
+        let lines = Self.strings(wrapped)
+        #expect(wrapped.allSatisfy { PDFFontMetrics.width(of: $0, font: .mono, size: 10) <= 150 })
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("       ") }, "\(lines)")
         let words = text.split(separator: " ").map(String.init)
         let printed = lines.flatMap { $0.split(separator: " ").map(String.init) }

@@ -58,7 +58,7 @@ import Testing
             #expect(!markdown[..<triagedAt.lowerBound].contains("##### \(finding.id): "))
             #expect(markdown[triagedAt.upperBound...].contains(finding.id))
         }
-        #expect(markdown.contains("**Triage:** confirmed — reproduced on device"))
+        #expect(markdown.contains("**Triage:** \u{2068}confirmed — reproduced on device\u{2069}"))
     }
 
     @Test func htmlAndPDFCarryTheTriagedSection() {
@@ -71,6 +71,18 @@ import Testing
         }
         let pdf = String(decoding: Self.triaged.pdf(), as: UTF8.self)
         #expect(pdf.contains("(Triaged)"), "bookmark for the Triaged section")
+    }
+
+    /// Markdown, HTML and PDF say the same sentence under the counts: the counts leave out the
+    /// suppressed findings (JSON: `suppressedFindings`, in WorkbenchTests).
+    @Test(.enabled(if: ExternalTool.find("pdftotext") != nil, "pdftotext not found: apt-get install poppler-utils"))
+    func everyFormatSaysTheCountsLeaveOutTheSuppressedFindings() throws {
+        let note = try #require(Self.triaged.suppressedNote)
+        #expect(note.hasPrefix("The counts leave out \(Self.suppressed.count) findings"))
+        #expect(Self.triaged.markdown().contains(note))
+        #expect(Self.triaged.html().contains(note))
+        let text = try PDFToolTests.text(of: Self.triaged.pdf()).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains(note), "the PDF's summary")
     }
 
     @Test func sarifCarriesFingerprintsOnEveryResultAndSuppressions() throws {

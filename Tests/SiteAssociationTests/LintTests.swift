@@ -74,6 +74,12 @@ struct LintCase: Sendable, CustomTestStringConvertible {
                  clean: componentsFile(##"[{"/": "/$(food)"}]"##, variables: ##"{"food": ["pizza"]}"##)),
         LintCase(id: "AASA-L031", json: #"{"applinks": {"apps": [], "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}], "paths": ["/a/*"]}]}}"#, location: "/applinks/details/0/paths",
                  clean: #"{"applinks": {"apps": [], "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}]}]}}"#),
+        LintCase(id: "AASA-L034", json: componentsFile("[{\"/\": \"/admin\u{202E}/*\", \"exclude\": true}]"), location: "/applinks/details/0/components/0/~1",
+                 clean: componentsFile(##"[{"/": "/admin/*", "exclude": true}]"##)),
+        LintCase(id: "AASA-L034", json: componentsFile("[{\"/\": \"/acc\u{200B}ount/*\"}]"), location: "/applinks/details/0/components/0/~1",
+                 clean: componentsFile(##"[{"/": "/account/*"}]"##)),
+        LintCase(id: "AASA-L034", json: componentsFile("[{\"/\": \"/a/*\", \"ex\u{2066}clude\": true}]"), location: "/applinks/details/0/components/0/ex\u{2066}clude",
+                 clean: componentsFile(##"[{"/": "/a/*", "exclude": true}]"##)),
     ]
 
     @Test(arguments: cases)
@@ -82,6 +88,21 @@ struct LintCase: Sendable, CustomTestStringConvertible {
         #expect(flagged.diagnostics.contains { $0.id == lint.id && $0.location == lint.location }, "\(flagged.diagnostics.map { "\($0.id) \($0.location) \($0.message)" }.joined(separator: "\n"))")
         let clean = document(lint.clean)
         #expect(!clean.diagnostics.contains { $0.id == lint.id }, "\(clean.diagnostics.filter { $0.id == lint.id }.map(\.message))")
+    }
+
+    /// A hidden character is named and shown as a marker, never as itself; a file full of
+    /// them gets a bounded number of diagnostics; ordinary non-ASCII text is not flagged.
+    @Test func hiddenCharactersAreShownAndBounded() {
+        let flagged = document(componentsFile("[{\"/\": \"/pay\u{202E}/*\"}]"))
+        let message = flagged.diagnostics.first { $0.id == "AASA-L034" }?.message ?? ""
+        #expect(message.contains("\"/pay‹U+202E›/*\" holds U+202E"), "\(message)")
+        #expect(!message.unicodeScalars.contains { $0 == "\u{202E}" })
+        let many = (0..<50).map { "{\"/\": \"/p\($0)\u{200B}\"}" }.joined(separator: ", ")
+        let lots = document(componentsFile("[\(many)]")).diagnostics.filter { $0.id == "AASA-L034" }
+        #expect(lots.count == 21)
+        #expect(lots.contains { $0.message == "30 more keys or strings hold bidirectional or invisible characters" })
+        let plain = document(componentsFile(##"[{"/": "/café/日本/*", "#": "ünïcödé"}]"##))
+        #expect(!plain.diagnostics.contains { $0.id == "AASA-L034" })
     }
 
     @Test func everyRuleHasAStableIDAndFindingLink() {

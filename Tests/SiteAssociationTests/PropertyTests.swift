@@ -77,10 +77,11 @@ import Testing
             var untraced = actual
             untraced.trace = []
             #expect(matcher.verdict(url: url, appID: appA) == untraced)
-            #expect(matcher.verdict(url: url, appID: "ZZZZZZZZZZ.not.named") == AppVerdict(appID: "ZZZZZZZZZZ.not.named", decision: .noMatch))
+            let notNamed = AppVerdict.noMatch("ZZZZZZZZZZ.not.named", .appNotListed)
+            #expect(matcher.verdict(url: url, appID: notNamed.appID) == notNamed)
+            #expect(matcher.decide(url: url, appID: notNamed.appID).reason == .appNotListed)
             // Every app at once (the URL prepared once, no memo): the same verdicts, in order;
             // a skipped app gets the placeholder and costs nothing.
-            let notNamed = AppVerdict(appID: "ZZZZZZZZZZ.not.named", decision: .noMatch)
             #expect(matcher.verdicts(url: url, appIDs: [appA, notNamed.appID, appA]) == [untraced, notNamed, untraced])
             #expect(matcher.verdicts(url: url, appIDs: [appA, appA], skip: [true, false])
                 == [AppVerdict(appID: appA, decision: .noMatch), untraced])

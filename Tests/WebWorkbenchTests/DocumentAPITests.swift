@@ -366,7 +366,7 @@ import Workbench
         ("get", "/api/documents/{id}/export/{format}"), ("get", "/api/openapi.json"),
         ("get", "/api/documents/{id}/view"), ("get", "/api/documents/{id}/findings/{fingerprint}"),
         ("post", "/api/documents/{id}/tester"), ("put", "/api/documents/{id}/hosts/{host}/text"),
-        ("post", "/api/documents/{id}/cancel"),
+        ("post", "/api/documents/{id}/cancel"), ("put", "/api/documents/{id}/urls"), ("get", "/api/documents/{id}/urls"),
     ]
 
     @Test func everyRouteIsDescribedWithItsErrors() throws {
@@ -390,7 +390,8 @@ import Workbench
             "/api/documents": ["get": ["200"], "post": ["201", "400", "413", "429", "503"]],
             "/api/documents/{id}": ["get": ["200", "400", "404", "500"], "delete": ["204", "400", "404"]],
             "/api/documents/{id}/events": ["get": ["200", "400", "404"]],
-            "/api/documents/{id}/urls": ["post": ["200", "400", "404", "409", "413", "500"]],
+            "/api/documents/{id}/urls": ["post": ["200", "400", "404", "409", "413", "500"],
+                                         "put": ["200", "400", "404", "413", "500"], "get": ["200", "400", "404", "500"]],
             "/api/documents/{id}/decide": ["post": ["200", "400", "404", "413", "500"]],
             "/api/documents/{id}/hosts/{host}/refetch": ["post": ["202", "400", "404"]],
             "/api/documents/{id}/hosts/{host}/file": ["put": ["200", "400", "404", "409", "413", "500"],

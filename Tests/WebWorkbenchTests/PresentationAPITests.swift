@@ -30,14 +30,21 @@ import Workbench
             WebFixture.expectSecurityHeaders(response)
             let view = try Self.decode(DocumentPresentation.self, response)
             let document = try await fixture.server.registry.document(id)
-            let expected = await MainActor.run { document.presentation() }
+            var expected = await MainActor.run { document.presentation() }
+            // The list's lines are not in the view (issue 26): GET …/urls gives them, the same values.
+            let items = expected.urls.items
+            expected.urls.items = []
+            expected.urls.more = nil
             #expect(view == expected)
+            let page = try Self.decode(URLListPage.self,
+                                       try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?limit=100"))
+            #expect(page.items == items && page.total == 3 && page.offset == 0)
             #expect(view.title == "LinkLabSample.ipa")
             #expect(view.subtitle.contains("com.example.app"))
             #expect(view.canExport && view.phase.phase == "ready")
             // The list shows the line that is not a URL in its place, with its problem.
-            #expect(view.urls.items.map(\.line) == [1, 2, 3])
-            #expect(view.urls.items[1].problem?.contains("space") == true, "\(view.urls.items[1])")
+            #expect(page.items.map(\.line) == [1, 2, 3])
+            #expect(page.items[1].problem?.contains("space") == true, "\(page.items[1])")
             // Counts are what the groups show.
             let shown = view.findings.groups.filter { $0.key != "suppressed" }.map(\.rows.count).reduce(0, +)
             #expect(view.findings.counts.map(\.count).reduce(0, +) == shown)
@@ -72,6 +79,8 @@ import Workbench
             _ = try await Self.post(client, "/api/documents/\(id)/urls", body)
             let before = try Self.decode(DocumentPresentation.self,
                                          try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
+            let listBefore = try Self.decode(URLListPage.self,
+                                             try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?limit=2000"))
             for card in before.domains {
                 let answer = try await Self.post(client, "/api/documents/\(id)/hosts/\(card.host)/text", card.editorText,
                                                  method: .put)
@@ -83,6 +92,9 @@ import Workbench
             let after = try Self.decode(DocumentPresentation.self,
                                         try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
             #expect(after.urls == before.urls)
+            let listAfter = try Self.decode(URLListPage.self,
+                                            try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?limit=2000"))
+            #expect(listAfter.items == listBefore.items && !listAfter.items.isEmpty)
             #expect(after.findings == before.findings)
             #expect(after.domains.allSatisfy { $0.state != "edited" && $0.served == nil })
             // The JSON export says not edited, and holds no what-if notice.

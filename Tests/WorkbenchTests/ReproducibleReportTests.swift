@@ -74,4 +74,41 @@ import TestSupport
         #expect(markdown.contains("## Triaged"))
         #expect(markdown.contains("client accepts"))
     }
+
+    /// Every format counts the same way: the findings it lists, without those triaged as false
+    /// positive or accepted risk, and says how many it left out.
+    @Test func everyFormatCountsSuppressedFindingsTheSameWay() async throws {
+        let analysis = try await SampleScan.analysis()
+        let setAt = Date(timeIntervalSince1970: 1_795_000_000)
+        let high = try #require(analysis.findings.first { $0.severity == .high })
+        let medium = try #require(analysis.findings.first { $0.severity == .medium })
+        let triage = [high.fingerprint: Triage(status: .falsePositive, note: "", setAt: setAt),
+                      medium.fingerprint: Triage(status: .confirmed, note: "", setAt: setAt)]
+        let highs = analysis.findings.filter { $0.severity == .high }.count - 1
+        let total = analysis.findings.count - 1
+
+        let json = try #require(try JSONSerialization.jsonObject(with: analysis.report(.json, toolVersion: "test", triage: triage))
+            as? [String: Any])
+        let scan = try #require(json["scan"] as? [String: Any])
+        let counts = try #require(scan["findingCounts"] as? [String: Int])
+        #expect(counts["high"] == highs)
+        #expect(counts.values.reduce(0, +) == total)
+        #expect(scan["suppressedFindings"] as? Int == 1)
+        let byCategory = try #require(scan["findingCountsByCategory"] as? [String: [String: Int]])
+        #expect(byCategory.values.flatMap(\.values).reduce(0, +) == total)
+
+        let note = "The counts leave out 1 finding triaged as false positive or accepted risk (listed under Triaged)."
+        let markdown = String(decoding: try analysis.report(.markdown, toolVersion: "test", triage: triage), as: UTF8.self)
+        #expect(markdown.contains(note))
+        #expect(markdown.contains("| **Total** |"))
+        #expect(markdown.contains("**\(total)** |"), "the Markdown total is the JSON's")
+        let html = String(decoding: try analysis.report(.html, toolVersion: "test", triage: triage), as: UTF8.self)
+        #expect(html.contains(note))
+        let document = analysis.reportDocument(toolVersion: "test", triage: triage)
+        #expect(document.summary.total == total)
+        #expect(document.summary.counts.first { $0.severity == .high }?.count == highs)
+        #expect(document.suppressedNote == note)
+        // Without triage nothing is left out, and no format says so.
+        #expect(analysis.reportDocument(toolVersion: "test").suppressedNote == nil)
+    }
 }

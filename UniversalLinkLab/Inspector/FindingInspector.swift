@@ -8,6 +8,8 @@ struct FindingInspector: View {
 
     var body: some View {
         if let item = model.selected {
+            // The package's detail: hidden characters of a hostile input shown as markers.
+            let shown = FindingDetailPresentation(item)
             ScrollView {
                 VStack(alignment: .leading, spacing: 12) {
                     HStack {
@@ -15,14 +17,14 @@ struct FindingInspector: View {
                         Text("\(item.finding.severity.displayName) · \(item.finding.id)")
                             .font(.caption).foregroundStyle(.secondary)
                     }
-                    Text(item.finding.title).font(.title3.weight(.semibold))
+                    Text(shown.title).font(.title3.weight(.semibold))
                     Button("Copy as Markdown") { model.copyFinding(item) }
                         .buttonStyle(.link)
-                    Text(item.finding.subject).font(.callout.monospaced()).textSelection(.enabled)
-                    Text(item.finding.explanation).textSelection(.enabled)
+                    Text(shown.subject).font(.callout.monospaced()).textSelection(.enabled)
+                    Text(shown.paragraphs.joined(separator: "\n\n")).textSelection(.enabled)
                     InspectorSection(title: "Evidence") {
-                        ForEach(Array(item.finding.evidence.enumerated()), id: \.offset) { _, evidence in
-                            Text(evidence.summary).font(.caption.monospaced()).textSelection(.enabled)
+                        ForEach(Array(shown.evidence.enumerated()), id: \.offset) { _, evidence in
+                            Text(evidence.text).font(.caption.monospaced()).textSelection(.enabled)
                         }
                     }
                     InspectorSection(title: "Remediation") {

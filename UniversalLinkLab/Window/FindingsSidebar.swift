@@ -100,11 +100,13 @@ struct FindingRowView: View {
 
     var body: some View {
         let finding = row.triaged.finding
+        // The package's row: hidden characters of a hostile input shown as markers.
+        let shown = FindingRowPresentation(row.triaged)
         HStack(alignment: .firstTextBaseline, spacing: 8) {
             SeverityDot(severity: finding.severity)
             VStack(alignment: .leading, spacing: 2) {
-                Text(finding.title).lineLimit(2)
-                Text("\(finding.id) · \(finding.subject)")
+                Text(shown.title).lineLimit(2)
+                Text("\(shown.id) · \(shown.subject)")
                     .font(.caption).foregroundStyle(.secondary).lineLimit(1)
             }
             Spacer(minLength: 4)

@@ -84,6 +84,13 @@ struct ExportFormatSheet: View {
                 }
             }
             .pickerStyle(.radioGroup)
+            // While a host is edited every export is hypothetical: say so before the save panel.
+            if let warning = model.document.exportWarning {
+                Label(warning, systemImage: "exclamationmark.triangle")
+                    .font(.callout)
+                    .foregroundStyle(.orange)
+                    .fixedSize(horizontal: false, vertical: true)
+            }
             HStack {
                 Spacer()
                 Button("Cancel", role: .cancel) { dismiss() }
@@ -96,7 +103,7 @@ struct ExportFormatSheet: View {
             }
         }
         .padding(20)
-        .frame(width: 320)
+        .frame(width: 360)
     }
 }
 

@@ -129,6 +129,14 @@ async function callJSON(method, path, options) {
 const segment = (value) => encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%40/g, '@');
 const documentPath = (id) => `/api/documents/${segment(id)}`;
 
+/** The findings filter as query parameters (`query`, `severities`), as the view takes it. */
+function filterParams({ query = '', severities = null } = {}) {
+  const params = new URLSearchParams();
+  if (query) params.set('query', query);
+  if (severities) params.set('severities', severities.join(','));
+  return params;
+}
+
 /** Header values must be ISO-8859-1: anything else in a file name is replaced. */
 function headerSafe(name) {
   return String(name).replace(/[^\x20-\x7e]/g, '_').slice(0, 200);
@@ -146,10 +154,11 @@ export const api = {
   openDomain: (host) => callJSON('POST', '/api/documents',
     { body: '', headers: { 'X-LinkLab-Domain': host, 'X-LinkLab-Filename': headerSafe(host) } }),
   // The document as the page shows it (DocumentPresentation); the sidebar's filter goes along.
-  view: (id, { query = '', severities = null } = {}) => {
-    const params = new URLSearchParams();
-    if (query) params.set('query', query);
-    if (severities) params.set('severities', severities.join(','));
+  // The URL list's lines are not in it (`urlList` names the list's version; GET …/urls gives
+  // them in slices); `lines: false` leaves out the typed text too once the page has it.
+  view: (id, { query = '', severities = null } = {}, { lines = true } = {}) => {
+    const params = filterParams({ query, severities });
+    if (!lines) params.set('lines', 'omit');
     const search = params.toString();
     return callJSON('GET', `${documentPath(id)}/view${search ? `?${search}` : ''}`);
   },
@@ -160,14 +169,22 @@ export const api = {
     { body: text, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
   cancel: (id) => callJSON('POST', `${documentPath(id)}/cancel`),
   decideURLs: (id, lines) => callJSON('POST', `${documentPath(id)}/urls`, { json: { lines } }),
+  // The page's Decide: the list set and decided, answered with its first `limit` lines (URLListPage).
+  setURLList: (id, lines, limit) => callJSON('PUT', `${documentPath(id)}/urls?limit=${limit}`, { json: { lines } }),
+  // A slice of the decided list (URLListPage): its `version` says which list it is of.
+  urlListPage: (id, offset, limit) => callJSON('GET', `${documentPath(id)}/urls?offset=${offset}&limit=${limit}`),
   // One URL, read-only (the tester's keystrokes): {"urlTest": …}, the shape of one urlTests entry.
   decideURL: (id, url, trace = true) => callJSON('POST', `${documentPath(id)}/decide`, { json: { url, trace } }),
   refetch: (id, host) => callJSON('POST', `${documentPath(id)}/hosts/${segment(host)}/refetch`),
   putHostFile: (id, host, body) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/file`,
     { body, headers: { 'Content-Type': 'application/json' } }),
   revertHost: (id, host) => callJSON('DELETE', `${documentPath(id)}/hosts/${segment(host)}/file`),
-  setTriage: (id, fingerprint, status, note) =>
-    callJSON('PUT', `${documentPath(id)}/triage/${segment(fingerprint)}`, { json: { status, note } }),
+  // The answer's `sidebar` (FindingListPatch) is the change to the findings list filtered by `filter`.
+  setTriage: (id, fingerprint, status, note, filter = {}) => {
+    const search = filterParams(filter).toString();
+    return callJSON('PUT', `${documentPath(id)}/triage/${segment(fingerprint)}${search ? `?${search}` : ''}`,
+      { json: { status, note } });
+  },
   closeDocument: (id) => call('DELETE', documentPath(id)),
 
   /** Downloads an export: fetched with the bearer header (a plain link could not carry it). */

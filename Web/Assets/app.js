@@ -113,6 +113,7 @@ function showDocument(route) {
     showTab: (key) => selectTab(key, true),
     reload: () => reload(),
     filterChanged: () => scheduleFilter(),
+    saveTriage: (fingerprint, status, note) => saveTriage(fingerprint, status, note),
   };
   const sidebar = createSidebar(context);
   const inspector = createInspector(context);
@@ -144,6 +145,7 @@ function showDocument(route) {
   const exports = createExports(context);
   current = {
     id: route.id, sidebar, inspector, progress, panes, tabButtons, panels, exports, notes, view: null, selected: null,
+    ownSaves: [],
   };
   exportsNav.replaceChildren(exports.element);
   exportsNav.hidden = false;
@@ -160,6 +162,8 @@ function showDocument(route) {
   }, 300);
   current.stopEvents = api.events(route.id, (event) => {
     progress.event(event);
+    // A triage this page saved changed the findings and nothing else: its answer patched the sidebar.
+    if (event.type === 'findings' && ownSave()) return;
     if (event.type === 'urls' || event.type === 'findings') scheduleQuietReload(); else scheduleReload();
   }, (state) => { if (state === 'open') scheduleReload(); });
   reload();
@@ -194,6 +198,39 @@ function selectFinding(fingerprint) {
   current.inspector.show(fingerprint);
 }
 
+/** Consumes one triage save of this page (of the last 10 s) whose `findings` event is still to come. */
+function ownSave() {
+  const recent = current.ownSaves.filter((time) => performance.now() - time < 10000);
+  current.ownSaves = recent.slice(1);
+  return recent.length > 0;
+}
+
+/**
+ * Saves a finding's triage; the answer's patch updates its sidebar row, the counts and the group
+ * titles in place (a whole reload only when the patch does not fit what is shown).
+ */
+async function saveTriage(fingerprint, status, note) {
+  const shown = current;
+  if (!shown) return;
+  const started = performance.now();
+  shown.ownSaves.push(started);
+  let answer;
+  try {
+    answer = await api.setTriage(shown.id, fingerprint, status, note, shown.sidebar.query());
+  } catch (error) {
+    shown.ownSaves = shown.ownSaves.filter((time) => time !== started);
+    throw error;
+  }
+  if (current !== shown) return;
+  if (!shown.sidebar.patch(answer.sidebar)) {
+    shown.ownSaves = shown.ownSaves.filter((time) => time !== started);
+    reload();
+    return;
+  }
+  shown.sidebar.setSelected(shown.selected);
+  shown.inspector.show(shown.selected);
+}
+
 let reloading = null;
 let reloadAgain = false;
 async function reload() {
@@ -202,7 +239,7 @@ async function reload() {
   const id = current.id;
   reloading = (async () => {
     try {
-      const view = await api.view(id, current.sidebar.query());
+      const view = await api.view(id, current.sidebar.query(), { lines: !current.panes.urls.hasLines() });
       if (current?.id !== id) return;
       current.view = view;
       render(view);

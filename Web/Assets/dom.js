@@ -62,9 +62,20 @@ export function setAttributes(element, attributes) {
   return element;
 }
 
-/** Sets an element's text, only when it differs (no work for the browser otherwise). */
+// Bidirectional controls and invisible characters: the package's `HiddenCharacters` set (a
+// Swift test reads this line and compares it with that set). Text shown on the page never
+// carries them: each becomes a visible marker, so a hostile string cannot reorder or hide text.
+const hiddenCharacters = /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u3164\uFEFF\uFFA0]|\uDB40[\uDC01\uDC20-\uDC7F]/g;
+
+/** `text` with each hidden character as `‹U+202E›` (the package's `HiddenCharacters.marked`). */
+export function visible(text) {
+  return text.replace(hiddenCharacters, (character) =>
+    `‹U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}›`);
+}
+
+/** Sets an element's text (hidden characters as markers), only when it differs. */
 export function setText(element, text) {
-  const value = String(text ?? '');
+  const value = visible(String(text ?? ''));
   if (element.textContent !== value) element.textContent = value;
   return element;
 }
@@ -82,11 +93,11 @@ export function keepChildren(parent, children) {
   return parent;
 }
 
-/** Appends nodes and strings (as text) to a parent; arrays are flattened, null skipped. */
+/** Appends nodes and strings (as text, hidden characters as markers) to a parent; arrays are flattened, null skipped. */
 export function append(parent, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    parent.append(child instanceof Node ? child : document.createTextNode(visible(String(child))));
   }
   return parent;
 }

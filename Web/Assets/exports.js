@@ -26,13 +26,24 @@ export function createExports({ id, api, toast }) {
       },
     },
   }, format === 'linklab' ? '.linklab' : format.toUpperCase()));
+  // While a host is edited (what-if) every export is hypothetical: the view's warning says so
+  // beside the buttons, and each button's description carries it.
+  const warning = h('p', { class: 'export-warning', 'data-testid': 'export-warning', id: `export-warning-${id}`, role: 'status' });
+  warning.hidden = true;
   const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' },
-    h('span', { class: 'muted' }, 'Export'), buttons);
-  /** A document that holds nothing yet (or failed) offers no export; names are the view's. */
+    h('span', { class: 'muted' }, 'Export'), buttons, warning);
+  /** A document that holds nothing yet (or failed) offers no export; names and the warning are the view's. */
   function render(view) {
     names = view.exportNames;
     element.hidden = !view.canExport;
     for (const button of buttons) button.disabled = !view.canExport;
+    const text = view.exportWarning ?? '';
+    warning.textContent = text;
+    warning.hidden = text === '';
+    element.dataset.whatIf = String(text !== '');
+    for (const button of buttons) {
+      if (text) button.setAttribute('aria-describedby', warning.id); else button.removeAttribute('aria-describedby');
+    }
   }
   return { element, render };
 }

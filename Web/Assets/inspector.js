@@ -4,7 +4,7 @@
 
 import { h, replace } from './dom.js';
 
-export function createInspector({ id, api, toast, reload }) {
+export function createInspector({ id, api, toast, saveTriage }) {
   const body = h('div', { class: 'inspector-body' });
   const element = h('div', { class: 'inspector-inner' }, h('h2', { class: 'pane-title' }, 'Inspector'), body);
   let shownFingerprint = null;
@@ -54,10 +54,9 @@ export function createInspector({ id, api, toast, reload }) {
       on: {
         click: async () => {
           try {
-            await api.setTriage(id, detail.fingerprint, select.value, note.value);
-            dirty = false;
+            await saveTriage(detail.fingerprint, select.value, note.value);
+            dirty = false; // before the detail saveTriage asked for anew arrives
             saved.textContent = 'Saved.';
-            reload();
           } catch (error) {
             toast(`Triage not saved: ${error.message}`);
           }

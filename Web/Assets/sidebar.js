@@ -3,7 +3,7 @@
 // collect the tester's input and ask the server for the filtered list. j/k move the selection;
 // "/" focuses the filter (wired in app.js).
 
-import { h, replace } from './dom.js';
+import { h, replace, keepChildren, setAttributes, setText } from './dom.js';
 
 export const severities = ['critical', 'high', 'medium', 'low', 'info'];
 
@@ -61,35 +61,104 @@ export function createSidebar({ select, filterChanged }) {
   }
 
   let lastKey = null;
+  let shownList = null;
+  // Built rows by fingerprint (with the row they show) and groups by key: a render writes only
+  // the rows that changed, so a list of thousands costs one row's work when one finding does.
+  let rows = new Map();
+  let sections = new Map();
+
+  function rowElement(row) {
+    const key = JSON.stringify(row);
+    const built = rows.get(row.fingerprint);
+    if (built && built.key === key) return built.element;
+    const element = item(row);
+    rows.set(row.fingerprint, { key, element });
+    return element;
+  }
+
+  function section(group) {
+    let built = sections.get(group.key);
+    if (!built) {
+      const title = h('h3', { id: `group-${group.key}`, class: `group-title sev-${group.key}` });
+      const items = h('ul', {});
+      built = {
+        element: h('section', { class: 'group', 'aria-labelledby': `group-${group.key}`, 'data-group': group.key }, title, items),
+        title, items,
+      };
+      sections.set(group.key, built);
+    }
+    setText(built.title, group.title);
+    return built;
+  }
+
   /** Renders a FindingListPresentation. */
   function render(presentation) {
     const key = JSON.stringify(presentation);
     if (key === lastKey) return; // nothing changed: keep the list (and the focus) as it is
     lastKey = key;
+    shownList = presentation;
     replace(counts, presentation.counts.map((count) => h('li', {
       class: `count sev-${count.severity}`, 'data-severity': count.severity,
     }, h('span', { class: 'count-number' }, String(count.count)), ' ', count.severity)),
     presentation.suppressed ? h('li', { class: 'count suppressed', 'data-severity': 'suppressed' },
       h('span', { class: 'count-number' }, String(presentation.suppressed)), ' suppressed') : null);
-    summary.textContent = presentation.summary;
-    // Rebuilding the list must not take the keyboard focus away from the finding it was on.
+    setText(summary, presentation.summary);
+    // Rebuilding a row must not take the keyboard focus away from the finding it was on.
     const focused = list.contains(document.activeElement) ? document.activeElement.dataset.fingerprint : null;
     if (presentation.emptyText !== null && presentation.emptyText !== undefined) {
       replace(list, h('p', { class: 'muted', 'data-testid': 'finding-empty' }, presentation.emptyText));
+      rows = new Map();
+      sections = new Map();
     } else {
-      replace(list, presentation.groups.map((group) => h('section', {
-        class: 'group', 'aria-labelledby': `group-${group.key}`, 'data-group': group.key,
-      },
-      h('h3', { id: `group-${group.key}`, class: `group-title sev-${group.key}` }, group.title),
-      h('ul', {}, group.rows.map(item)))));
+      const keptRows = new Map();
+      const keptSections = new Map();
+      const shown = presentation.groups.map((group) => {
+        const built = section(group);
+        keptSections.set(group.key, built);
+        keepChildren(built.items, group.rows.map((row) => {
+          if (keptRows.has(row.fingerprint)) return item(row); // a fingerprint listed twice: its own row
+          const element = rowElement(row);
+          keptRows.set(row.fingerprint, rows.get(row.fingerprint));
+          return element;
+        }));
+        return built.element;
+      });
+      keepChildren(list, shown);
+      rows = keptRows;
+      sections = keptSections;
     }
-    if (focused) list.querySelector(`[data-fingerprint="${CSS.escape(focused)}"]`)?.focus();
+    if (focused && !list.contains(document.activeElement)) {
+      list.querySelector(`[data-fingerprint="${CSS.escape(focused)}"]`)?.focus();
+    }
+  }
+
+  /**
+   * Applies a FindingListPatch (one finding's triage changed) to the list shown: its row, the
+   * counts and the group titles. False when the patch does not fit what is shown (then the
+   * caller reloads the whole list).
+   */
+  function patch(change) {
+    if (!shownList || !change || shownList.emptyText != null || change.emptyText != null) return false;
+    const byGroup = new Map(shownList.groups.map((group) => [group.key,
+      group.rows.filter((row) => row.fingerprint !== change.fingerprint)]));
+    if (change.row) {
+      const target = byGroup.get(change.group) ?? [];
+      const at = change.before == null ? target.length : target.findIndex((row) => row.fingerprint === change.before);
+      if (at < 0) return false;
+      target.splice(at, 0, change.row);
+      byGroup.set(change.group, target);
+    }
+    const groups = change.groups.map((group) => ({ key: group.key, title: group.title, rows: byGroup.get(group.key) ?? [] }));
+    if (groups.some((group, index) => group.rows.length !== change.groups[index].count)) return false;
+    render({ ...shownList, counts: change.counts, suppressed: change.suppressed, summary: change.summary,
+      total: change.total, groups });
+    return true;
   }
 
   function setSelected(fingerprint) {
     selected = fingerprint;
     for (const button of list.querySelectorAll('[data-testid="finding"]')) {
-      button.setAttribute('aria-current', String(button.dataset.fingerprint === fingerprint));
+      setAttributes(button, { 'aria-current': String(button.dataset.fingerprint === fingerprint) });
     }
   }
 
@@ -108,5 +177,5 @@ export function createSidebar({ select, filterChanged }) {
     return { query: filter.value, severities: shown.size === severities.length ? null : [...shown] };
   }
 
-  return { element, render, setSelected, move, query, focusFilter: () => { filter.focus(); filter.select(); } };
+  return { element, render, patch, setSelected, move, query, focusFilter: () => { filter.focus(); filter.select(); } };
 }

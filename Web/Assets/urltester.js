@@ -3,18 +3,92 @@
 // multi-line box for lists with expectations (`!` must not open the app, `=` must); and the
 // links to try on a device. Every row is a URLTestPresentation rendered as the server wrote it.
 
-import { h, replace, setAttributes, setText, keepChildren } from './dom.js';
+import { h, replace, setAttributes, setText, keepChildren, append, visible } from './dom.js';
 import { downloadExport } from './exports.js';
 
 /**
- * One row per app ID: the verdict, the deciding rule, and the trace behind a disclosure (the
- * verdict's own, or asked for when the disclosure opens: a trace names every rule tried). Built
- * afresh, for a list's line.
+ * A list's lines are built by cloning these (thousands of them: cloning is the browser's
+ * cheapest way to make elements) and filled with text (hidden characters as markers, as
+ * `setText` writes it) and attribute values only: the same elements, hooks and words
+ * `verdictRow` writes for the typed URL.
  */
-export function verdictRows(test, loadTrace) {
-  const fragment = document.createDocumentFragment();
-  verdictView(fragment, loadTrace)(test);
-  return fragment;
+const templates = {
+  row: h('tr', { role: 'row' }, h('td', { role: 'cell' }), h('td', { role: 'cell' }, h('code', { class: 'url' })),
+    h('td', { role: 'cell' }), h('td', { role: 'cell' })),
+  verdict: h('div', { 'data-testid': 'verdict' },
+    h('div', { class: 'verdict-head' }, h('span', {}), h('span', { class: 'app-label' }), h('code', { class: 'app-id' }),
+      h('span', { class: 'muted' })),
+    h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}))),
+  rule: h('code', { class: 'rule', 'data-testid': 'deciding-rule' }),
+};
+
+/** A list line's row (a URLTestPresentation); `traces` learns where each verdict's trace comes from. */
+function listRow(test, traces, loadTrace) {
+  const row = templates.row.cloneNode(true);
+  setAttributes(row, {
+    class: test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null, 'data-url': test.url,
+    'data-line': test.line == null ? '' : String(test.line),
+    'data-expectation-met': test.expectationMet == null ? 'none' : String(test.expectationMet),
+  });
+  const [line, url, expectation, verdicts] = row.children;
+  line.textContent = test.line == null ? '' : String(test.line);
+  url.firstChild.textContent = visible(test.url);
+  append(expectation, [test.expectationLabel,
+    test.expectationText ? h('span', { class: `badge ${test.expectationMet ? 'ok' : 'warn'}` }, ` ${test.expectationText}`) : null]);
+  if (test.problem !== null && test.problem !== undefined) {
+    verdicts.append(h('p', { class: 'error-text', 'data-testid': 'url-problem' }, test.problem));
+    return row;
+  }
+  if (test.note) verdicts.append(h('p', { class: 'muted', 'data-testid': 'verdict-note' }, test.note));
+  for (const verdict of test.verdicts) {
+    const element = templates.verdict.cloneNode(true);
+    setAttributes(element, {
+      class: `verdict decision-${verdict.decision}`, 'data-app-id': verdict.appID,
+      'data-decision': verdict.decision, 'data-url': test.url, 'data-audited': String(verdict.isAuditedApp),
+      'aria-label': verdict.accessibilityLabel,
+    });
+    const [head, trace] = element.children;
+    const [pill, appLabel, appID, location] = head.children;
+    pill.className = `pill decision-${verdict.decision}`;
+    pill.textContent = visible(verdict.headline);
+    appLabel.textContent = visible(verdict.appLabel);
+    appID.textContent = visible(verdict.appID);
+    location.textContent = visible(verdict.ruleLocation);
+    if (verdict.ruleText) {
+      const rule = templates.rule.cloneNode(false);
+      rule.textContent = visible(verdict.ruleText);
+      head.append(rule);
+    }
+    const steps = verdict.trace;
+    trace.firstChild.textContent = steps ? `Trace (${steps.length} steps)` : 'Trace';
+    traces.set(trace, steps ? async () => steps : () => loadTrace(test.url, verdict.appID));
+    verdicts.append(element);
+  }
+  return row;
+}
+
+/**
+ * Opens the traces of a list's verdicts: one listener for every disclosure in `container` (a
+ * toggle does not bubble, so it listens while the event goes down). A trace's steps are built,
+ * and asked for when the verdict came without them, when it opens.
+ */
+function listTraces(container) {
+  const traces = new WeakMap();
+  const loaded = new WeakSet();
+  container.addEventListener('toggle', async (event) => {
+    const trace = event.target;
+    if (!traces.has(trace) || !trace.open || loaded.has(trace)) return;
+    loaded.add(trace);
+    const list = trace.querySelector('ol') ?? trace.appendChild(h('ol', {}));
+    try {
+      const found = await traces.get(trace)();
+      replace(list, ...found.map((step) => h('li', {}, h('code', {}, step))));
+    } catch (error) {
+      loaded.delete(trace); // closing and opening again retries
+      replace(list, h('li', { class: 'error-text' }, error.message));
+    }
+  }, true);
+  return traces;
 }
 
 /**
@@ -158,52 +232,137 @@ export function createURLTester({ id, api, toast }) {
     type: 'button', class: 'primary', 'data-testid': 'url-lines-decide',
     on: {
       click: async () => {
-        try { await api.decideURLs(id, box.value); context.reload(); } catch (error) { toast(error.message); }
+        const mine = ++listRequest;
+        try {
+          const page = await api.setURLList(id, box.value, firstPage);
+          if (mine === listRequest) showList(page, mine, true);
+        } catch (error) {
+          if (mine === listRequest) streaming = false;
+          toast(error.message);
+        }
       },
     },
   }, 'Decide the list');
   const context = { reload: () => {} };
 
   const links = h('div', { class: 'test-links', 'data-testid': 'test-links' });
+  const linkList = h('ul', { class: 'link-list' });
+  const noLinks = h('p', { class: 'muted' }, 'Decide a list first.');
+  const linksMore = h('p', { class: 'muted', 'data-testid': 'test-links-more' });
+  // The page lists the first links; the test-link page (a QR code each) has every one.
+  const maxLinks = 100;
+  let linkCount = 0;
+  // One table; its rows are grids and its row groups (`chunk` lines each) are laid out and
+  // painted only near the viewport (app.css): thousands of lines cost the browser the ones on
+  // screen. The ARIA roles keep the table's semantics whatever CSS does to its display.
+  const listTable = h('table', { class: 'table url-results', role: 'table' },
+    h('caption', {}, 'Decided URLs'),
+    h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' },
+      ['Line', 'URL', 'Expectation', 'Verdicts'].map((t) => h('th', { scope: 'col', role: 'columnheader' }, t)))));
+  const chunk = 100;
+  let listBody = null;
+  const traces = listTraces(listResults);
 
-  let listKey = null;
-  function renderList(list) {
-    // Rebuild only when the list changed: an open trace stays open across other changes.
-    const key = JSON.stringify(list);
-    if (key === listKey) return;
-    listKey = key;
-    listSummary.textContent = list.summary;
-    if (list.items.length === 0) { replace(listResults); return; }
-    replace(listResults, h('table', { class: 'table url-results' },
-      h('caption', {}, 'Decided URLs'),
-      h('thead', {}, h('tr', {}, ['Line', 'URL', 'Expectation', 'Verdicts'].map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, list.items.map((test) => h('tr', {
-        class: test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null, 'data-url': test.url,
-        'data-line': test.line == null ? '' : String(test.line),
-        'data-expectation-met': test.expectationMet == null ? 'none' : String(test.expectationMet),
-      },
-      h('td', {}, test.line == null ? '' : String(test.line)),
-      h('td', {}, h('code', { class: 'url' }, test.url)),
-      h('td', {}, test.expectationLabel,
-        test.expectationText ? h('span', { class: `badge ${test.expectationMet ? 'ok' : 'warn'}` }, ` ${test.expectationText}`) : null),
-      h('td', {}, verdictRows(test, traceOf))))),
-      list.more ? h('tfoot', {}, h('tr', {}, h('td', { colspan: '4', class: 'muted' }, list.more))) : null));
+  // The decided list arrives in slices (URLListPage): the first with the answer to Decide (or
+  // when the view names a list version the page does not show), the rest one after the other,
+  // each appended as it comes. A slice of another version means the list changed meanwhile:
+  // it starts again. Rows already shown stay as they are (an open trace stays open) until the
+  // list's version changes.
+  const firstPage = 100;
+  const nextPage = 1000;
+  let listRequest = 0;
+  let shownVersion = null;
+  let wantedVersion = null;
+  let shownCount = 0;
+  let streaming = false;
+
+  function appendItems(items) {
+    const groups = document.createDocumentFragment();
+    const urls = document.createDocumentFragment();
+    for (const test of items) {
+      if (listBody === null || listBody.childElementCount >= chunk) {
+        listBody = h('tbody', { role: 'rowgroup' });
+        groups.append(listBody);
+      }
+      listBody.append(listRow(test, traces, traceOf));
+      if (test.problem != null) continue;
+      if (linkCount < maxLinks) {
+        urls.append(h('li', {}, h('code', { class: 'url' }, test.url), ' ', h('span', { class: 'muted' }, test.expectationLabel)));
+      }
+      linkCount += 1;
+    }
+    listTable.append(groups);
+    linkList.append(urls);
+    shownCount += items.length;
+    listResults.dataset.shown = String(shownCount);
+    const more = linkCount - maxLinks;
+    keepChildren(links, [linksHead, linksNote, linksButton, linkCount ? linkList : noLinks,
+      ...(more > 0 ? [setText(linksMore, `… and ${more} more: the test-link page has every one.`)] : [])]);
   }
 
-  function renderLinks(list) {
-    const urls = list.items.filter((test) => test.problem == null);
-    replace(links,
-      h('h3', {}, 'Try them on a device'),
-      h('p', { class: 'muted' }, 'Open these on the device from a note or a message (a typed or pasted URL in Safari never opens an app), ',
-        'or scan their QR codes from the test-link page.'),
-      h('p', {}, h('button', {
-        type: 'button', 'data-testid': 'export-links',
-        on: { click: () => downloadExport(api, id, 'links', toast, linksName) },
-      }, 'Download the test-link page (a QR code per link)')),
-      urls.length ? h('ul', { class: 'link-list' }, urls.map((test) => h('li', {},
-        h('code', { class: 'url' }, test.url), ' ', h('span', { class: 'muted' }, test.expectationLabel))))
-        : h('p', { class: 'muted' }, 'Decide a list first.'));
+  /**
+   * Shows the list's first slice (replacing what was shown), then fetches and appends the rest;
+   * after the tester's Decide the rest of the page (the findings of the list's expectations)
+   * is reloaded once every line is on screen.
+   */
+  async function showList(page, mine, decided = false) {
+    shownVersion = page.version;
+    wantedVersion = page.version;
+    listSummary.textContent = page.summary;
+    listResults.dataset.version = page.version;
+    listResults.dataset.total = String(page.total);
+    for (const group of listTable.querySelectorAll('tbody')) group.remove();
+    listBody = null;
+    linkList.replaceChildren();
+    shownCount = 0;
+    linkCount = 0;
+    appendItems(page.items);
+    keepChildren(listResults, page.total ? [listTable] : []);
+    // The next slices are on their way (a few at a time) while this one is built and shown.
+    const asked = [];
+    let offset = shownCount;
+    const ask = () => {
+      while (asked.length < 3 && offset < page.total) {
+        asked.push(api.urlListPage(id, offset, nextPage).catch((error) => { toast(error.message); return null; }));
+        offset += nextPage;
+      }
+    };
+    ask();
+    streaming = asked.length > 0;
+    // The first lines are painted before the next slice is built.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    while (asked.length) {
+      const next = await asked.shift();
+      if (mine !== listRequest) return;
+      if (next === null) break;
+      if (next.version !== page.version) { streaming = false; loadList(); return; }
+      if (next.items.length === 0) break;
+      ask();
+      appendItems(next.items);
+    }
+    streaming = false;
+    if (decided) context.reload();
   }
+
+  /** Fetches the list's first slice anew (its version changed under the page). */
+  async function loadList() {
+    const mine = ++listRequest;
+    try {
+      const page = await api.urlListPage(id, 0, firstPage);
+      if (mine === listRequest) showList(page, mine);
+    } catch (error) {
+      if (mine === listRequest) { streaming = false; toast(error.message); }
+    }
+  }
+
+  const linksHead = h('h3', {}, 'Try them on a device');
+  const linksNote = h('p', { class: 'muted' }, 'Open these on the device from a note or a message (a typed or pasted URL in Safari never opens an app), ',
+    'or scan their QR codes from the test-link page.');
+  const linksButton = h('p', {}, h('button', {
+    type: 'button', 'data-testid': 'export-links',
+    on: { click: () => downloadExport(api, id, 'links', toast, linksName) },
+  }, 'Download the test-link page (a QR code per link)'));
+  keepChildren(links, [linksHead, linksNote, linksButton, noLinks]);
 
   const element = h('div', { class: 'url-tester' },
     h('h2', { class: 'pane-title' }, 'URL tester'),
@@ -222,7 +381,7 @@ export function createURLTester({ id, api, toast }) {
 
   let seeded = false;
   let linksName;
-  /** Renders the view's URLListPresentation; a new revision re-decides the typed URL. */
+  /** Renders the view's URLListPresentation (its lines come in slices); a new revision re-decides the typed URL. */
   function render(view, reload) {
     context.reload = reload;
     linksName = view.exportNames.links;
@@ -230,14 +389,24 @@ export function createURLTester({ id, api, toast }) {
       box.value = view.urls.lines;
       seeded = true;
     }
-    renderList(view.urls);
-    renderLinks(view.urls);
+    if (view.urlList.version !== shownVersion) {
+      listSummary.textContent = view.urls.summary;
+      if (view.urlList.version !== wantedVersion) {
+        wantedVersion = view.urlList.version;
+        loadList();
+      }
+    }
     if (decidedRevision !== view.revision) {
       decidedRevision = view.revision;
       if (input.value.trim()) decideTyped();
     }
   }
-  /** True while the tester is typing: the rest of the page waits with its reloads. */
-  const typing = () => performance.now() - lastKeystroke < 1000;
-  return { element, render, focus: () => input.focus(), typing };
+  /** True once the page has the list's typed text (views may leave it out). */
+  const hasLines = () => seeded;
+  /**
+   * True while the tester is typing or a list's slices are still coming: the rest of the page
+   * waits with its reloads (after a Decide it reloads once every line is on screen).
+   */
+  const typing = () => performance.now() - lastKeystroke < 1000 || streaming;
+  return { element, render, focus: () => input.focus(), typing, hasLines };
 }

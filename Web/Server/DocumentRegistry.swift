@@ -21,11 +21,23 @@ final class DocumentRegistry {
         var listeners: [Int: AsyncStream<DocumentChange>.Continuation] = [:]
         /// The last document JSON and the revision it was rendered at (pages poll it).
         var rendered: (revision: Int, json: Data)?
+        /// The decided URL list the last version was given to (`urlListVersion`).
+        var urlList: URLListState?
+    }
+
+    /// A decided URL list as its version names it: the same arrays (compared by identity first,
+    /// so an unchanged list costs nothing) and the same app.
+    struct URLListState {
+        var tests: [URLTest]
+        var issues: [URLLineIssue]
+        var app: String?
+        var version: String
     }
 
     private var entries: [String: Entry] = [:]
     private var order: [String] = []
     private var nextListener = 0
+    private var nextURLListVersion = 0
     let settings: WorkbenchSettings
     let limits: WorkbenchServerLimits
     let spool: UploadSpool
@@ -87,6 +99,23 @@ final class DocumentRegistry {
         let json = try document.jsonDocument()
         entries[id]?.rendered = (document.revision, json)
         return json
+    }
+
+    /// The version of `id`'s decided URL list (`URLListPage.version`): it changes whenever a line
+    /// or a verdict of the list does (or the app whose IDs label them), and only then, so a page
+    /// that holds this version's rows holds the current list.
+    func urlListVersion(_ id: String) throws(WebAPIError) -> String {
+        let document = try self.document(id)
+        let app = document.app.map { "\($0.source.sha256) \($0.bundles.count)" }
+        if let state = entries[id]?.urlList, state.tests == document.urlTests, state.issues == document.urlLineIssues,
+           state.app == app {
+            return state.version
+        }
+        nextURLListVersion += 1
+        let version = "\(nextURLListVersion)"
+        entries[id]?.urlList = URLListState(tests: document.urlTests, issues: document.urlLineIssues, app: app,
+                                            version: version)
+        return version
     }
 
     /// The open documents, oldest first.

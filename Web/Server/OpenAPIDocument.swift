@@ -103,6 +103,39 @@ enum OpenAPIDocument {
               "421": {"$ref": "#/components/responses/MisdirectedRequest"},
               "500": {"$ref": "#/components/responses/ServerError"}
             }
+          },
+          "put": {
+            "operationId": "setURLList",
+            "summary": "The page's Decide: set the URL list (as POST) and answer its first lines as the page shows them (URLListPage); GET …/urls gives the rest in slices.",
+            "parameters": [{"name": "limit", "in": "query", "required": false, "description": "Lines in the answer (default 100).", "schema": {"type": "integer", "minimum": 1, "maximum": 2000}}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLLines"}}}},
+            "responses": {
+              "200": {"description": "The list's first lines.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLListPage"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "413": {"$ref": "#/components/responses/TooLarge"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
+            }
+          },
+          "get": {
+            "operationId": "urlListPage",
+            "summary": "A slice of the decided URL list as the page shows it (URLListPage); its version changes whenever a line or a verdict of the list does.",
+            "parameters": [
+              {"name": "offset", "in": "query", "required": false, "description": "The first line of the slice (0-based; default 0).", "schema": {"type": "integer", "minimum": 0}},
+              {"name": "limit", "in": "query", "required": false, "description": "Lines in the slice (default 500).", "schema": {"type": "integer", "minimum": 1, "maximum": 2000}}
+            ],
+            "responses": {
+              "200": {"description": "The slice.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLListPage"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorised"},
+              "403": {"$ref": "#/components/responses/Forbidden"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
+              "500": {"$ref": "#/components/responses/ServerError"}
+            }
           }
         },
         "/api/documents/{id}/decide": {
@@ -176,7 +209,11 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"name": "fingerprint", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 256}}],
           "put": {
             "operationId": "setTriage",
-            "summary": "Set a finding's triage status and note.",
+            "summary": "Set a finding's triage status and note. The answer's `sidebar` is the change to the findings list filtered by ?query=&severities= (as the view filters it): one row, the counts and the group titles.",
+            "parameters": [
+              {"name": "query", "in": "query", "required": false, "description": "The findings filter of the list the answer's sidebar patch is for.", "schema": {"type": "string", "maxLength": 1000}},
+              {"name": "severities", "in": "query", "required": false, "description": "Comma-separated severities the list shows (absent: all).", "schema": {"type": "string", "maxLength": 100}}
+            ],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TriageInput"}}}},
             "responses": {
               "200": {"description": "The finding with its triage.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TriagedFinding"}}}},
@@ -224,10 +261,11 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "get": {
             "operationId": "documentView",
-            "summary": "The document as the page shows it: the package's presentation values (title, phase, notes, the findings list, every host card, the URL list), encoded as they are.",
+            "summary": "The document as the page shows it: the package's presentation values (title, phase, notes, the findings list, every host card, the URL list's text and summary), encoded as they are. The URL list's lines are not in it (urls.items is empty): urlList names the list's version and size, and GET …/urls gives its lines.",
             "parameters": [
               {"name": "query", "in": "query", "required": false, "description": "Findings filter: every word must appear in a finding's ID, title, subject, severity, triage or note.", "schema": {"type": "string", "maxLength": 1000}},
-              {"name": "severities", "in": "query", "required": false, "description": "Comma-separated severities to list (absent: all).", "schema": {"type": "string", "maxLength": 100}}
+              {"name": "severities", "in": "query", "required": false, "description": "Comma-separated severities to list (absent: all).", "schema": {"type": "string", "maxLength": 100}},
+              {"name": "lines", "in": "query", "required": false, "description": "`omit`: urls.lines is empty (a page that already has the typed list).", "schema": {"type": "string", "enum": ["omit"]}}
             ],
             "responses": {
               "200": {"description": "The view.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DocumentPresentation"}}}},
@@ -364,7 +402,16 @@ enum OpenAPIDocument {
           "HostState": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}}},
           "HostReport": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string"}, "report": {}}},
           "TriageInput": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}, "note": {"type": "string", "maxLength": 100000}}},
-          "TriagedFinding": {"type": "object"},
+          "TriagedFinding": {"type": "object", "properties": {"fingerprint": {"type": "string"}, "triage": {}, "finding": {}, "sidebar": {"$ref": "#/components/schemas/FindingListPatch"}}},
+          "FindingListPatch": {"type": "object", "required": ["revision", "counts", "suppressed", "summary", "total", "groups", "fingerprint"], "properties": {
+            "revision": {"type": "integer"},
+            "counts": {"type": "array", "items": {"type": "object", "required": ["severity", "label", "count"], "properties": {"severity": {"type": "string"}, "label": {"type": "string"}, "count": {"type": "integer", "minimum": 0}}, "additionalProperties": false}},
+            "suppressed": {"type": "integer", "minimum": 0}, "summary": {"type": "string"}, "total": {"type": "integer", "minimum": 0}, "emptyText": {"type": "string"},
+            "groups": {"type": "array", "items": {"type": "object", "required": ["key", "title", "count"], "properties": {"key": {"type": "string"}, "title": {"type": "string"}, "count": {"type": "integer", "minimum": 0}}, "additionalProperties": false}},
+            "fingerprint": {"type": "string"}, "row": {"$ref": "#/components/schemas/FindingRowPresentation"}, "group": {"type": "string"}, "before": {"type": "string"}}, "additionalProperties": false},
+          "URLListPage": {"type": "object", "required": ["version", "summary", "total", "offset", "items"], "properties": {
+            "version": {"type": "string"}, "summary": {"type": "string"}, "total": {"type": "integer", "minimum": 0}, "offset": {"type": "integer", "minimum": 0},
+            "items": {"type": "array", "items": {"$ref": "#/components/schemas/URLTestPresentation"}}}, "additionalProperties": false},
           "TesterInput": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string"}, "trace": {"type": "boolean", "default": false}}},
           "PhaseStatus": {"type": "object", "required": ["phase", "text", "isBusy", "canCancel"], "properties": {"phase": {"$ref": "#/components/schemas/Phase"}, "text": {"type": "string"}, "fraction": {"type": "number", "minimum": 0, "maximum": 1}, "isBusy": {"type": "boolean"}, "canCancel": {"type": "boolean"}}, "additionalProperties": false},
           "FindingRowPresentation": {"type": "object", "required": ["fingerprint", "id", "severity", "title", "subject", "triage", "accessibilityLabel"], "properties": {"fingerprint": {"type": "string"}, "id": {"type": "string"}, "severity": {"type": "string"}, "title": {"type": "string"}, "subject": {"type": "string"}, "triage": {"type": "string"}, "triageBadge": {"type": "string"}, "accessibilityLabel": {"type": "string"}}, "additionalProperties": false},
@@ -396,7 +443,7 @@ enum OpenAPIDocument {
           "URLTestPresentation": {"type": "object", "required": ["url", "expectation", "expectationLabel", "verdicts"], "properties": {
             "url": {"type": "string"}, "line": {"type": "integer"}, "expectation": {"type": "string", "enum": ["none", "mustOpen", "mustNotOpen"]}, "expectationLabel": {"type": "string"},
             "expectationMet": {"type": "boolean"}, "expectationText": {"type": "string"}, "note": {"type": "string"}, "problem": {"type": "string"},
-            "verdicts": {"type": "array", "items": {"type": "object", "required": ["appID", "appLabel", "isAuditedApp", "decision", "headline", "ruleLocation", "accessibilityLabel"], "properties": {"appID": {"type": "string"}, "appLabel": {"type": "string"}, "isAuditedApp": {"type": "boolean"}, "decision": {"type": "string", "enum": ["match", "exclude", "no_match"]}, "headline": {"type": "string"}, "ruleLocation": {"type": "string"}, "ruleText": {"type": "string"}, "trace": {"type": "array", "items": {"type": "string"}}, "accessibilityLabel": {"type": "string"}}, "additionalProperties": false}}}, "additionalProperties": false},
+            "verdicts": {"type": "array", "items": {"type": "object", "required": ["appID", "appLabel", "isAuditedApp", "decision", "headline", "ruleLocation", "accessibilityLabel"], "properties": {"appID": {"type": "string"}, "appLabel": {"type": "string"}, "isAuditedApp": {"type": "boolean"}, "decision": {"type": "string", "enum": ["match", "exclude", "no_match"]}, "reason": {"type": "string", "enum": ["not_link", "other_host", "port", "not_claimed", "no_file", "unusable_file", "file_rejected", "app_not_listed", "no_rule_matched"]}, "headline": {"type": "string"}, "ruleLocation": {"type": "string"}, "ruleText": {"type": "string"}, "trace": {"type": "array", "items": {"type": "string"}}, "accessibilityLabel": {"type": "string"}}, "additionalProperties": false}}}, "additionalProperties": false},
           "URLListPresentation": {"type": "object", "required": ["lines", "summary", "items"], "properties": {"lines": {"type": "string"}, "summary": {"type": "string"}, "items": {"type": "array", "items": {"$ref": "#/components/schemas/URLTestPresentation"}}, "more": {"type": "string"}}, "additionalProperties": false},
           "LabeledText": {"type": "object", "required": ["label", "text"], "properties": {"label": {"type": "string"}, "text": {"type": "string"}}, "additionalProperties": false},
           "AppBundleCard": {"type": "object", "required": ["id", "title", "role", "identifiers", "entitlements", "urlSchemes", "queriedSchemes", "associatedDomains", "linkHandlers", "diagnostics"], "properties": {
@@ -418,9 +465,11 @@ enum OpenAPIDocument {
             "revision": {"type": "integer"}, "title": {"type": "string"}, "subtitle": {"type": "string"}, "kind": {"type": "string"},
             "phase": {"$ref": "#/components/schemas/PhaseStatus"}, "notes": {"type": "array", "items": {"type": "string"}}, "canExport": {"type": "boolean"},
             "exportNames": {"type": "object", "additionalProperties": {"type": "string"}},
+            "exportWarning": {"type": "string", "description": "Shown beside the export controls while a host's file is edited (what-if); absent otherwise."},
             "findings": {"$ref": "#/components/schemas/FindingListPresentation"},
             "domains": {"type": "array", "items": {"$ref": "#/components/schemas/DomainPresentation"}},
-            "urls": {"$ref": "#/components/schemas/URLListPresentation"}}, "additionalProperties": false}
+            "urls": {"$ref": "#/components/schemas/URLListPresentation"},
+            "urlList": {"$ref": "#/components/schemas/URLListPage"}}, "additionalProperties": false}
         },
         "responses": {
           "BadRequest": {"description": "The request was not understood (a bad body, or a path parameter that is not valid percent-encoding).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},

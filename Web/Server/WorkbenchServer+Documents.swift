@@ -24,6 +24,13 @@ extension WorkbenchServer {
         router.post("/api/documents/:id/urls") { request, context in
             try await self.testURLs(try Self.pathParameter(context, "id"), request)
         }
+        // The page's URL list: set it and get its first slice; then the other slices.
+        router.put("/api/documents/:id/urls") { request, context in
+            try await self.setURLList(try Self.pathParameter(context, "id"), request)
+        }
+        router.get("/api/documents/:id/urls") { request, context in
+            try await self.urlListPage(try Self.pathParameter(context, "id"), request)
+        }
         router.post("/api/documents/:id/decide") { request, context in
             try await self.decideURL(try Self.pathParameter(context, "id"), request)
         }
@@ -161,10 +168,56 @@ extension WorkbenchServer {
         return try await MainActor.run {
             let document = try registry.document(id)
             document.setURLLines(lines)
-            let full = try Self.parsedDocument(document)
-            return try Self.json(["urlTests": full["urlTests"] ?? [Any](),
-                                  "urlLineProblems": full["urlLineProblems"] ?? [Any]()])
+            // The list alone, in the document JSON's shape (not the whole document, parsed again).
+            do { return Self.jsonResponse(try document.urlTestsDocument()) } catch { throw Self.apiError(error) }
         }
+    }
+
+    /// Most lines one slice of the URL list carries.
+    static let maxURLPage = 2_000
+
+    /// `PUT …/urls {"lines": "…"}` (the page's Decide): the list decided, answered with its first
+    /// `?limit=` lines (`URLListPage`, 100 by default); the page asks for the rest with
+    /// `GET …/urls?offset=&limit=` while it shows these.
+    private func setURLList(_ id: String, _ request: Request) async throws -> Response {
+        let object = try await Self.jsonBody(request, limit: limits.maxBody)
+        guard let lines = object["lines"] as? String else {
+            throw WebAPIError(.badRequest, "Send {\"lines\": \"one URL per line\"}.")
+        }
+        let limit = try Self.pageLimit(request, default: 100)
+        return try await MainActor.run {
+            let document = try registry.document(id)
+            document.setURLLines(lines)
+            let version = try registry.urlListVersion(id)
+            return try Self.encoded(document.urlListPage(offset: 0, limit: limit, version: version))
+        }
+    }
+
+    /// `GET …/urls?offset=&limit=`: a slice of the decided list (`URLListPage`).
+    @MainActor
+    private func urlListPage(_ id: String, _ request: Request) throws -> Response {
+        let document = try registry.document(id)
+        let offset = try Self.integerParameter(request, "offset") ?? 0
+        let limit = try Self.pageLimit(request, default: 500)
+        let version = try registry.urlListVersion(id)
+        return try Self.encoded(document.urlListPage(offset: offset, limit: limit, version: version))
+    }
+
+    static func pageLimit(_ request: Request, default value: Int) throws -> Int {
+        guard let limit = try integerParameter(request, "limit") else { return value }
+        guard limit >= 1, limit <= maxURLPage else {
+            throw WebAPIError(.badRequest, "The limit must be between 1 and \(maxURLPage).")
+        }
+        return limit
+    }
+
+    /// A non-negative integer query parameter, nil when absent (400 when it is not one).
+    static func integerParameter(_ request: Request, _ name: String) throws -> Int? {
+        guard let text = request.uri.queryParameters.get(name) else { return nil }
+        guard let value = Int(text), value >= 0 else {
+            throw WebAPIError(.badRequest, "The \(name) must be a non-negative integer.")
+        }
+        return value
     }
 
     /// One URL decided against the document's current files (the URL tester's keystrokes): read-only,
@@ -233,17 +286,33 @@ extension WorkbenchServer {
             throw WebAPIError(.badRequest, "The note must be a string.")
         }
         let note = object["note"] as? String ?? ""
+        let (query, severities) = Self.findingFilter(request)
         return try await MainActor.run {
             let document = try registry.document(id)
             do { try document.setTriage(fingerprint: fingerprint, status: status, note: note) } catch {
                 throw Self.apiError(error)
             }
-            let full = try? Self.parsedDocument(document)
-            let finding = (full?["findings"] as? [[String: Any]])?.first { $0["fingerprint"] as? String == fingerprint }
+            // The one finding as the document JSON lists it (not the whole document, parsed again).
+            let finding = document.findings.first { $0.fingerprint == fingerprint }.flatMap { item -> [String: Any]? in
+                let data = try? JSONOutput.encodeLine(FindingJSON(item.finding, triage: item.triage))
+                return data.flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
+            }
             let triage: [String: Any] = ["status": status.rawValue, "note": note]
+            // What the sidebar (filtered as the page's `?query=&severities=`) patches.
+            let patch = try JSONSerialization.jsonObject(with: Self.encodedData(
+                document.findingListPatch(fingerprint: fingerprint, query: query, severities: severities)))
             return try Self.json(["fingerprint": fingerprint, "triage": finding?["triage"] ?? triage,
-                                  "finding": finding ?? NSNull()])
+                                  "finding": finding ?? NSNull(), "sidebar": patch])
         }
+    }
+
+    /// The findings filter of a request's `?query=&severities=` (as the view takes it).
+    static func findingFilter(_ request: Request) -> (String, Set<Severity>?) {
+        let query = request.uri.queryParameters.get("query") ?? ""
+        let severities = request.uri.queryParameters.get("severities").map { list in
+            Set(list.split(separator: ",").compactMap { Severity(rawValue: String($0)) })
+        }
+        return (query, severities)
     }
 
     // MARK: Export
@@ -297,11 +366,31 @@ extension WorkbenchServer {
     @MainActor
     private func view(_ id: String, _ request: Request) throws -> Response {
         let document = try registry.document(id)
-        let query = request.uri.queryParameters.get("query") ?? ""
-        let severities = request.uri.queryParameters.get("severities").map { list in
-            Set(list.split(separator: ",").compactMap { Severity(rawValue: String($0)) })
+        let (query, severities) = Self.findingFilter(request)
+        var presentation = document.presentation(query: query, severities: severities)
+        // The URL list's lines come in slices (GET …/urls), never in the view: a view is the
+        // list's version, summary and size, and the typed text only while the page asks for it.
+        let version = try registry.urlListVersion(id)
+        let list = URLListPage(version: version, summary: presentation.urls.summary,
+                               total: document.urlTests.count + document.urlLineIssues.count, offset: 0, items: [])
+        presentation.urls.items = []
+        presentation.urls.more = nil
+        if request.uri.queryParameters.get("lines") == "omit" { presentation.urls.lines = "" }
+        return try Self.encoded(ViewAnswer(presentation: presentation, urlList: list))
+    }
+
+    /// The view's JSON: the document's presentation and, beside it, `urlList`.
+    struct ViewAnswer: Encodable {
+        var presentation: DocumentPresentation
+        var urlList: URLListPage
+
+        private enum Key: String, CodingKey { case urlList }
+
+        func encode(to encoder: any Encoder) throws {
+            try presentation.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(urlList, forKey: .urlList)
         }
-        return try Self.encoded(document.presentation(query: query, severities: severities))
     }
 
     @MainActor
@@ -356,10 +445,14 @@ extension WorkbenchServer {
 
     /// A presentation value as JSON (sorted keys, so equal values are equal bytes).
     static func encoded(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        jsonResponse(try encodedData(value), status: status)
+    }
+
+    static func encodedData(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return jsonResponse(try encoder.encode(value), status: status)
+            return try encoder.encode(value)
         } catch {
             throw WebAPIError(.internalServerError, "The answer could not be written.")
         }

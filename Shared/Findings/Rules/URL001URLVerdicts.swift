@@ -47,6 +47,7 @@ public struct URL001URLVerdicts: FindingRule {
 enum URLTestText {
     static func describe(_ verdict: AppVerdict) -> String {
         var text = "\(verdict.appID): \(verdict.decision.rawValue)"
+        if verdict.decision == .noMatch, let reason = verdict.reason { text += " (\(reason.summary))" }
         if let detail = verdict.detail, let rule = verdict.rule {
             text += " (detail \(detail), rule \(rule)\(verdict.ruleText.map { " \($0)" } ?? ""))"
         }

@@ -24,6 +24,9 @@ public struct DocumentPresentation: Sendable, Equatable, Codable {
     /// The file name a face suggests for each export format (`md`, …, `linklab`, and `links`:
     /// the test-link page).
     public var exportNames: [String: String]
+    /// What a face shows beside its export controls while a host's file is edited (what-if):
+    /// every export is then hypothetical. Nil when nothing is edited.
+    public var exportWarning: String?
     public var findings: FindingListPresentation
     /// The App tab: every bundle (main app first); empty before inspection and without an app.
     public var bundles: [AppBundleCard]
@@ -97,12 +100,21 @@ extension WorkbenchDocument {
         return DocumentPresentation(
             revision: revision, title: source?.name ?? "Document", subtitle: subtitle, kind: source?.kind ?? "",
             phase: PhaseStatus(phase), notes: notes, canExport: readable && analysis != nil,
-            exportNames: exportNames,
+            exportNames: exportNames, exportWarning: exportWarning,
             findings: FindingListPresentation(FindingList(findings, query: query, severities: severities)),
             bundles: bundles, bundlesNote: bundles.isEmpty ? bundlesNote : nil,
             inspectionDiagnostics: (app?.diagnostics ?? []).map { "\($0.severity): \($0.message)" },
             domains: domainCards.map(\.presentation),
             urls: URLListPresentation(lines: urlLines, tests: urlTests, issues: urlLineIssues, apps: apps))
+    }
+
+    /// "What-if edit active on example.com: every export says so on its first page and marks
+    /// what depends on the edited file." — nil when no host is edited.
+    public var exportWarning: String? {
+        let edited = domains.filter { $0.state == .edited }.map(\.host)
+        guard !edited.isEmpty else { return nil }
+        return "What-if edit active on \(edited.joined(separator: ", ")): every export says so on its first page and "
+            + "marks the findings and verdicts that depend on the edited file. Revert to export what the domain serves."
     }
 
     /// The file name a face suggests for each export format, after the tester's file.

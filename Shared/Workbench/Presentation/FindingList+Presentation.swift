@@ -1,5 +1,6 @@
 import Findings
 import Foundation
+import SiteAssociation
 
 /// The findings sidebar as a face renders it (the web page's JSON; the Mac app uses the same
 /// values through `FindingList`): counts, groups and rows, every word already written.
@@ -61,8 +62,9 @@ public struct FindingRowPresentation: Sendable, Equatable, Codable {
         fingerprint = item.fingerprint
         id = item.finding.id
         severity = item.finding.severity.rawValue
-        title = item.finding.title
-        subject = item.finding.subject
+        // Text from an input shows hidden characters as markers (`HiddenCharacters`).
+        title = HiddenCharacters.marked(item.finding.title)
+        subject = HiddenCharacters.marked(item.finding.subject)
         triage = item.status.rawValue
         triageBadge = item.status == .open ? nil : item.status.badge
         accessibilityLabel = FindingRow(item).accessibilityLabel
@@ -114,10 +116,14 @@ public struct FindingDetailPresentation: Sendable, Equatable, Codable {
         id = finding.id
         severity = finding.severity.rawValue
         severityLabel = finding.severity.displayName
-        title = finding.title
-        subject = finding.subject
-        paragraphs = finding.explanation.components(separatedBy: "\n\n").filter { !$0.isEmpty }
-        evidence = finding.evidence.map { EvidenceLine(kind: Self.kind(of: $0), label: $0.kindLabel, text: $0.summary) }
+        // Text from an input shows hidden characters as markers (`HiddenCharacters`); the
+        // tester's own note stays as typed (a face edits it).
+        title = HiddenCharacters.marked(finding.title)
+        subject = HiddenCharacters.marked(finding.subject)
+        paragraphs = finding.explanation.components(separatedBy: "\n\n").filter { !$0.isEmpty }.map(HiddenCharacters.marked)
+        evidence = finding.evidence.map {
+            EvidenceLine(kind: Self.kind(of: $0), label: $0.kindLabel, text: HiddenCharacters.marked($0.summary))
+        }
         remediation = finding.remediation
         references = finding.references.map { ReferenceLine(title: $0.title, url: $0.url) }
         triage = item.status.rawValue

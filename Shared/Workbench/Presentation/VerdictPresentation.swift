@@ -12,27 +12,52 @@ public struct VerdictPresentation: Sendable, Equatable {
         self.expectation = expectation
     }
 
-    /// "Opens the app", "Blocked by an exclude rule (opens in Safari)", "No rule matches (opens in Safari)".
+    /// "Opens the app", "Blocked by an exclude rule (opens in Safari)", and for a no_match the
+    /// step that decided it: "No rule matches (opens in Safari)", "The file does not list this
+    /// app (opens in Safari)", "The URL's port is not the domain's (opens in Safari)", …
     public var headline: String {
         switch verdict.decision {
         case .match: "Opens the app"
         case .exclude: "Blocked by an exclude rule (opens in Safari)"
-        case .noMatch: "No rule matches (opens in Safari)"
+        case .noMatch: Self.headline(verdict.reason)
+        }
+    }
+
+    /// The headline of a no_match decided by `reason` (nil: a verdict read from a file written
+    /// before reasons were recorded, worded as no rule matching).
+    public static func headline(_ reason: NoMatchReason?) -> String {
+        switch reason {
+        case .noRuleMatched, nil: "No rule matches (opens in Safari)"
+        case .appNotListed: "The file does not list this app (opens in Safari)"
+        case .port: "The URL's port is not the claimed one (opens in Safari)"
+        case .otherHost: "The file's domain does not cover this host (opens in Safari)"
+        case .notClaimed: "The app does not claim this host for applinks (opens in Safari)"
+        case .noFile: "No association file for this host (opens in Safari)"
+        case .unusableFile: "The host serves no usable association file (opens in Safari)"
+        case .fileRejected: "iOS rejects the association file (opens in Safari)"
+        case .notLink: "Not an http(s) link: never a universal link"
         }
     }
 
     /// `data-decision` / the identifier's value: `match`, `exclude`, `no_match`.
     public var hookDecision: String { verdict.decision.rawValue }
 
-    /// The deciding rule as written, or "no deciding rule".
-    public var rule: String { verdict.ruleText ?? "no deciding rule" }
+    /// The deciding rule as written (hidden characters as visible markers, `‹U+202E›`), or
+    /// "no deciding rule".
+    public var rule: String { verdict.ruleText.map(HiddenCharacters.marked) ?? "no deciding rule" }
 
-    /// Where the deciding rule is: "details[0] rule 2", "details[1]" (no rule of it matched),
-    /// or "no detail lists this app ID".
+    /// Where the decision was made: "details[0] rule 2" for a match or exclude, else the step
+    /// that decided the no_match ("no rule matched", "no detail lists this app ID", "port
+    /// differs", …).
     public var ruleLocation: String {
-        guard let detail = verdict.detail else { return "no detail lists this app ID" }
-        guard let rule = verdict.rule else { return "details[\(detail)]: no rule matched" }
-        return "details[\(detail)] rule \(rule)"
+        if let detail = verdict.detail, let rule = verdict.rule { return "details[\(detail)] rule \(rule)" }
+        return Self.location(verdict.reason)
+    }
+
+    /// The short form of `reason` for tables and lists (`NoMatchReason.summary`; nil reads
+    /// as no rule matching).
+    public static func location(_ reason: NoMatchReason?) -> String {
+        (reason ?? .noRuleMatched).summary
     }
 
     /// true / false when the tester gave an expectation (`=` / `!` in the URL list), else nil.
@@ -115,10 +140,15 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
         public var isAuditedApp: Bool
         /// `match`, `exclude`, `no_match` (`data-decision`).
         public var decision: String
+        /// Why a no_match: `no_rule_matched`, `app_not_listed`, `port`, … (`NoMatchReason`,
+        /// `data-reason`); nil for match and exclude.
+        public var reason: String?
         public var headline: String
-        /// "details[0] rule 2".
+        /// "details[0] rule 2", or the step that decided a no_match ("no rule matched").
         public var ruleLocation: String
-        /// The deciding rule as written in the file, nil when none decided.
+        /// The deciding rule as written in the file, nil when none decided. Here and in the
+        /// trace, bidirectional controls and invisible characters are visible markers
+        /// (`‹U+202E›`, `HiddenCharacters`): a face shows them, never acts on them.
         public var ruleText: String?
         /// The trace when the verdict carries one (else a face asks for it when it shows it).
         public var trace: [String]?
@@ -162,8 +192,9 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
             let shown = VerdictPresentation(verdict, expectation: test.expectation)
             return Verdict(appID: verdict.appID, appLabel: apps.label(verdict.appID),
                            isAuditedApp: apps.roles[verdict.appID] != nil, decision: shown.hookDecision,
-                           headline: shown.headline, ruleLocation: shown.ruleLocation, ruleText: verdict.ruleText,
-                           trace: verdict.trace.isEmpty ? nil : verdict.trace,
+                           reason: verdict.reason?.rawValue, headline: shown.headline, ruleLocation: shown.ruleLocation,
+                           ruleText: verdict.ruleText.map(HiddenCharacters.marked),
+                           trace: verdict.trace.isEmpty ? nil : verdict.trace.map(HiddenCharacters.marked),
                            accessibilityLabel: "\(apps.label(verdict.appID)), \(shown.accessibilityLabel)")
         }
         // With no file for the host every verdict carries the one reason: it is the whole story.

@@ -133,3 +133,43 @@ import Workbench
         #expect(name.hasSuffix(" report 1970-01-01.md"))
     }
 }
+
+@Suite struct NoMatchWordingTests {
+    /// A no_match reads as the step that decided it: every reason has its own headline and
+    /// its own short form, and none of them claims that no detail lists the app unless that is
+    /// the reason.
+    @Test func everyReasonReadsDifferently() {
+        let headlines = NoMatchReason.allCases.map { VerdictPresentation(.noMatch("A.b", $0)).headline }
+        let locations = NoMatchReason.allCases.map { VerdictPresentation(.noMatch("A.b", $0)).ruleLocation }
+        #expect(Set(headlines).count == NoMatchReason.allCases.count)
+        #expect(Set(locations).count == NoMatchReason.allCases.count)
+        for reason in NoMatchReason.allCases where reason != .appNotListed {
+            #expect(VerdictPresentation(.noMatch("A.b", reason)).ruleLocation != "no detail lists this app ID")
+        }
+        #expect(VerdictPresentation(.noMatch("A.b", .port)).headline == "The URL's port is not the claimed one (opens in Safari)")
+        #expect(VerdictPresentation(.noMatch("A.b", .noRuleMatched)).ruleLocation == "no rule matched")
+        let match = VerdictPresentation(AppVerdict(appID: "A.b", decision: .match, detail: 1, rule: 2))
+        #expect(match.ruleLocation == "details[1] rule 2")
+    }
+}
+
+@Suite struct HiddenCharacterPresentationTests {
+    /// A finding from a hostile input reaches every face with its hidden characters as markers;
+    /// the tester's own note is kept as typed (a face edits it).
+    @Test func rowsDetailsAndVerdictsShowMarkers() {
+        let finding = Finding(id: "AASA-027", category: .security, severity: .medium, title: "T\u{202E}x",
+                              subject: "example.com\u{200B}", explanation: "One \u{2066}two.",
+                              evidence: [.text("rule /a\u{202E}b")], remediation: "Fix.", references: [])
+        let triaged = TriagedFinding(finding: finding, triage: Triage(status: .confirmed, note: "n\u{202E}",
+                                                                      setAt: Date(timeIntervalSince1970: 0)))
+        let row = FindingRowPresentation(triaged)
+        #expect(row.title == "T‹U+202E›x" && row.subject == "example.com‹U+200B›")
+        let detail = FindingDetailPresentation(triaged)
+        #expect(detail.paragraphs == ["One ‹U+2066›two."])
+        #expect(detail.evidence.first?.text.contains("/a‹U+202E›b") == true)
+        #expect(detail.note == "n\u{202E}")
+        let verdict = VerdictPresentation(AppVerdict(appID: "A.b", decision: .match, detail: 0, rule: 0,
+                                                     ruleText: #"{"/":"/a\#u{202E}b"}"#))
+        #expect(verdict.rule == #"{"/":"/a‹U+202E›b"}"#)
+    }
+}

@@ -140,6 +140,14 @@ async function callJSON(method, path, options) {
 const segment = (value) => encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%40/g, '@');
 const documentPath = (id) => `/api/documents/${segment(id)}`;
 
+/** The findings filter as query parameters (`query`, `severities`), as the view takes it. */
+function filterParams({ query = '', severities = null } = {}) {
+  const params = new URLSearchParams();
+  if (query) params.set('query', query);
+  if (severities) params.set('severities', severities.join(','));
+  return params;
+}
+
 /** Header values must be ISO-8859-1: anything else in a file name is replaced. */
 function headerSafe(name) {
   return String(name).replace(/[^\x20-\x7e]/g, '_').slice(0, 200);
@@ -157,10 +165,11 @@ export const api = {
   openDomain: (host) => callJSON('POST', '/api/documents',
     { body: '', headers: { 'X-LinkLab-Domain': host, 'X-LinkLab-Filename': headerSafe(host) } }),
   // The document as the page shows it (DocumentPresentation); the sidebar's filter goes along.
-  view: (id, { query = '', severities = null } = {}) => {
-    const params = new URLSearchParams();
-    if (query) params.set('query', query);
-    if (severities) params.set('severities', severities.join(','));
+  // The URL list's lines are not in it (`urlList` names the list's version; GET …/urls gives
+  // them in slices); `lines: false` leaves out the typed text too once the page has it.
+  view: (id, { query = '', severities = null } = {}, { lines = true } = {}) => {
+    const params = filterParams({ query, severities });
+    if (!lines) params.set('lines', 'omit');
     const search = params.toString();
     return callJSON('GET', `${documentPath(id)}/view${search ? `?${search}` : ''}`);
   },
@@ -171,14 +180,22 @@ export const api = {
     { body: text, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
   cancel: (id) => callJSON('POST', `${documentPath(id)}/cancel`),
   decideURLs: (id, lines) => callJSON('POST', `${documentPath(id)}/urls`, { json: { lines } }),
+  // The page's Decide: the list set and decided, answered with its first `limit` lines (URLListPage).
+  setURLList: (id, lines, limit) => callJSON('PUT', `${documentPath(id)}/urls?limit=${limit}`, { json: { lines } }),
+  // A slice of the decided list (URLListPage): its `version` says which list it is of.
+  urlListPage: (id, offset, limit) => callJSON('GET', `${documentPath(id)}/urls?offset=${offset}&limit=${limit}`),
   // One URL, read-only (the tester's keystrokes): {"urlTest": …}, the shape of one urlTests entry.
   decideURL: (id, url, trace = true) => callJSON('POST', `${documentPath(id)}/decide`, { json: { url, trace } }),
   refetch: (id, host) => callJSON('POST', `${documentPath(id)}/hosts/${segment(host)}/refetch`),
   putHostFile: (id, host, body) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/file`,
     { body, headers: { 'Content-Type': 'application/json' } }),
   revertHost: (id, host) => callJSON('DELETE', `${documentPath(id)}/hosts/${segment(host)}/file`),
-  setTriage: (id, fingerprint, status, note) =>
-    callJSON('PUT', `${documentPath(id)}/triage/${segment(fingerprint)}`, { json: { status, note } }),
+  // The answer's `sidebar` (FindingListPatch) is the change to the findings list filtered by `filter`.
+  setTriage: (id, fingerprint, status, note, filter = {}) => {
+    const search = filterParams(filter).toString();
+    return callJSON('PUT', `${documentPath(id)}/triage/${segment(fingerprint)}${search ? `?${search}` : ''}`,
+      { json: { status, note } });
+  },
   closeDocument: (id) => call('DELETE', documentPath(id)),
 
   /** Downloads an export: fetched with the bearer header (a plain link could not carry it). */
@@ -322,6 +339,8 @@ label:has(> input[type=checkbox]) { display: inline-flex; gap: .35rem; align-ite
 .status[data-phase=ready] { color: var(--ok); }
 .exports { margin-left: auto; }
 .export-buttons { display: flex; gap: .25rem; align-items: center; flex-wrap: wrap; }
+.export-warning { flex-basis: 100%; margin: .25rem 0 0; padding: .3rem .5rem; font-size: .8rem;
+  color: var(--warn); background: var(--mark); border-left: 3px solid var(--warn); border-radius: 4px; }
 #help-button { margin-left: auto; }
 .exports:not([hidden]) + #help-button { margin-left: 0; }
 
@@ -442,6 +461,15 @@ textarea.editor { width: 100%; background: var(--code-bg); }
 .trace ol { margin: .25rem 0; padding-left: 1.5rem; font-size: .85rem; }
 .url-results tr.unmet td { background: var(--mark); }
 .url-results .verdict { margin: .15rem 0; padding: .2rem .4rem; }
+/* The decided list (issue 26): its rows are grids and each row group of 100 lines is laid out,
+   styled and painted only near the viewport, so a list of thousands of lines costs the lines on
+   screen; `auto` keeps a group's last size once it was shown. The roles in urltester.js keep it
+   a table for assistive technology. */
+.url-results { display: block; }
+.url-results thead, .url-results tbody { display: block; }
+.url-results tbody { content-visibility: auto; contain-intrinsic-size: auto 3600px; }
+.url-results tr { display: grid; grid-template-columns: 3.5rem minmax(0, 2fr) 8rem minmax(0, 3fr); }
+.url-results caption { display: block; }
 .link-list { padding-left: 1.2rem; }
 .url { word-break: break-all; }
 
@@ -602,6 +630,7 @@ function showDocument(route) {
     showTab: (key) => selectTab(key, true),
     reload: () => reload(),
     filterChanged: () => scheduleFilter(),
+    saveTriage: (fingerprint, status, note) => saveTriage(fingerprint, status, note),
   };
   const sidebar = createSidebar(context);
   const inspector = createInspector(context);
@@ -633,6 +662,7 @@ function showDocument(route) {
   const exports = createExports(context);
   current = {
     id: route.id, sidebar, inspector, progress, panes, tabButtons, panels, exports, notes, view: null, selected: null,
+    ownSaves: [],
   };
   exportsNav.replaceChildren(exports.element);
   exportsNav.hidden = false;
@@ -649,6 +679,8 @@ function showDocument(route) {
   }, 300);
   current.stopEvents = api.events(route.id, (event) => {
     progress.event(event);
+    // A triage this page saved changed the findings and nothing else: its answer patched the sidebar.
+    if (event.type === 'findings' && ownSave()) return;
     if (event.type === 'urls' || event.type === 'findings') scheduleQuietReload(); else scheduleReload();
   }, (state) => { if (state === 'open') scheduleReload(); });
   reload();
@@ -683,6 +715,39 @@ function selectFinding(fingerprint) {
   current.inspector.show(fingerprint);
 }
 
+/** Consumes one triage save of this page (of the last 10 s) whose `findings` event is still to come. */
+function ownSave() {
+  const recent = current.ownSaves.filter((time) => performance.now() - time < 10000);
+  current.ownSaves = recent.slice(1);
+  return recent.length > 0;
+}
+
+/**
+ * Saves a finding's triage; the answer's patch updates its sidebar row, the counts and the group
+ * titles in place (a whole reload only when the patch does not fit what is shown).
+ */
+async function saveTriage(fingerprint, status, note) {
+  const shown = current;
+  if (!shown) return;
+  const started = performance.now();
+  shown.ownSaves.push(started);
+  let answer;
+  try {
+    answer = await api.setTriage(shown.id, fingerprint, status, note, shown.sidebar.query());
+  } catch (error) {
+    shown.ownSaves = shown.ownSaves.filter((time) => time !== started);
+    throw error;
+  }
+  if (current !== shown) return;
+  if (!shown.sidebar.patch(answer.sidebar)) {
+    shown.ownSaves = shown.ownSaves.filter((time) => time !== started);
+    reload();
+    return;
+  }
+  shown.sidebar.setSelected(shown.selected);
+  shown.inspector.show(shown.selected);
+}
+
 let reloading = null;
 let reloadAgain = false;
 async function reload() {
@@ -691,7 +756,7 @@ async function reload() {
   const id = current.id;
   reloading = (async () => {
     try {
-      const view = await api.view(id, current.sidebar.query());
+      const view = await api.view(id, current.sidebar.query(), { lines: !current.panes.urls.hasLines() });
       if (current?.id !== id) return;
       current.view = view;
       render(view);
@@ -956,9 +1021,20 @@ export function setAttributes(element, attributes) {
   return element;
 }
 
-/** Sets an element's text, only when it differs (no work for the browser otherwise). */
+// Bidirectional controls and invisible characters: the package's `HiddenCharacters` set (a
+// Swift test reads this line and compares it with that set). Text shown on the page never
+// carries them: each becomes a visible marker, so a hostile string cannot reorder or hide text.
+const hiddenCharacters = /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u3164\uFEFF\uFFA0]|\uDB40[\uDC01\uDC20-\uDC7F]/g;
+
+/** `text` with each hidden character as `‹U+202E›` (the package's `HiddenCharacters.marked`). */
+export function visible(text) {
+  return text.replace(hiddenCharacters, (character) =>
+    `‹U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}›`);
+}
+
+/** Sets an element's text (hidden characters as markers), only when it differs. */
 export function setText(element, text) {
-  const value = String(text ?? '');
+  const value = visible(String(text ?? ''));
   if (element.textContent !== value) element.textContent = value;
   return element;
 }
@@ -976,11 +1052,11 @@ export function keepChildren(parent, children) {
   return parent;
 }
 
-/** Appends nodes and strings (as text) to a parent; arrays are flattened, null skipped. */
+/** Appends nodes and strings (as text, hidden characters as markers) to a parent; arrays are flattened, null skipped. */
 export function append(parent, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    parent.append(child instanceof Node ? child : document.createTextNode(visible(String(child))));
   }
   return parent;
 }
@@ -1238,13 +1314,24 @@ export function createExports({ id, api, toast }) {
       },
     },
   }, format === 'linklab' ? '.linklab' : format.toUpperCase()));
+  // While a host is edited (what-if) every export is hypothetical: the view's warning says so
+  // beside the buttons, and each button's description carries it.
+  const warning = h('p', { class: 'export-warning', 'data-testid': 'export-warning', id: `export-warning-${id}`, role: 'status' });
+  warning.hidden = true;
   const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' },
-    h('span', { class: 'muted' }, 'Export'), buttons);
-  /** A document that holds nothing yet (or failed) offers no export; names are the view's. */
+    h('span', { class: 'muted' }, 'Export'), buttons, warning);
+  /** A document that holds nothing yet (or failed) offers no export; names and the warning are the view's. */
   function render(view) {
     names = view.exportNames;
     element.hidden = !view.canExport;
     for (const button of buttons) button.disabled = !view.canExport;
+    const text = view.exportWarning ?? '';
+    warning.textContent = text;
+    warning.hidden = text === '';
+    element.dataset.whatIf = String(text !== '');
+    for (const button of buttons) {
+      if (text) button.setAttribute('aria-describedby', warning.id); else button.removeAttribute('aria-describedby');
+    }
   }
   return { element, render };
 }
@@ -1457,7 +1544,7 @@ export function formatBytes(bytes) {
 
 import { h, replace } from './dom.js';
 
-export function createInspector({ id, api, toast, reload }) {
+export function createInspector({ id, api, toast, saveTriage }) {
   const body = h('div', { class: 'inspector-body' });
   const element = h('div', { class: 'inspector-inner' }, h('h2', { class: 'pane-title' }, 'Inspector'), body);
   let shownFingerprint = null;
@@ -1507,10 +1594,9 @@ export function createInspector({ id, api, toast, reload }) {
       on: {
         click: async () => {
           try {
-            await api.setTriage(id, detail.fingerprint, select.value, note.value);
-            dirty = false;
+            await saveTriage(detail.fingerprint, select.value, note.value);
+            dirty = false; // before the detail saveTriage asked for anew arrives
             saved.textContent = 'Saved.';
-            reload();
           } catch (error) {
             toast(`Triage not saved: ${error.message}`);
           }
@@ -1598,7 +1684,7 @@ export function createProgress() {
 // collect the tester's input and ask the server for the filtered list. j/k move the selection;
 // "/" focuses the filter (wired in app.js).
 
-import { h, replace } from './dom.js';
+import { h, replace, keepChildren, setAttributes, setText } from './dom.js';
 
 export const severities = ['critical', 'high', 'medium', 'low', 'info'];
 
@@ -1656,35 +1742,104 @@ export function createSidebar({ select, filterChanged }) {
   }
 
   let lastKey = null;
+  let shownList = null;
+  // Built rows by fingerprint (with the row they show) and groups by key: a render writes only
+  // the rows that changed, so a list of thousands costs one row's work when one finding does.
+  let rows = new Map();
+  let sections = new Map();
+
+  function rowElement(row) {
+    const key = JSON.stringify(row);
+    const built = rows.get(row.fingerprint);
+    if (built && built.key === key) return built.element;
+    const element = item(row);
+    rows.set(row.fingerprint, { key, element });
+    return element;
+  }
+
+  function section(group) {
+    let built = sections.get(group.key);
+    if (!built) {
+      const title = h('h3', { id: `group-${group.key}`, class: `group-title sev-${group.key}` });
+      const items = h('ul', {});
+      built = {
+        element: h('section', { class: 'group', 'aria-labelledby': `group-${group.key}`, 'data-group': group.key }, title, items),
+        title, items,
+      };
+      sections.set(group.key, built);
+    }
+    setText(built.title, group.title);
+    return built;
+  }
+
   /** Renders a FindingListPresentation. */
   function render(presentation) {
     const key = JSON.stringify(presentation);
     if (key === lastKey) return; // nothing changed: keep the list (and the focus) as it is
     lastKey = key;
+    shownList = presentation;
     replace(counts, presentation.counts.map((count) => h('li', {
       class: `count sev-${count.severity}`, 'data-severity': count.severity,
     }, h('span', { class: 'count-number' }, String(count.count)), ' ', count.severity)),
     presentation.suppressed ? h('li', { class: 'count suppressed', 'data-severity': 'suppressed' },
       h('span', { class: 'count-number' }, String(presentation.suppressed)), ' suppressed') : null);
-    summary.textContent = presentation.summary;
-    // Rebuilding the list must not take the keyboard focus away from the finding it was on.
+    setText(summary, presentation.summary);
+    // Rebuilding a row must not take the keyboard focus away from the finding it was on.
     const focused = list.contains(document.activeElement) ? document.activeElement.dataset.fingerprint : null;
     if (presentation.emptyText !== null && presentation.emptyText !== undefined) {
       replace(list, h('p', { class: 'muted', 'data-testid': 'finding-empty' }, presentation.emptyText));
+      rows = new Map();
+      sections = new Map();
     } else {
-      replace(list, presentation.groups.map((group) => h('section', {
-        class: 'group', 'aria-labelledby': `group-${group.key}`, 'data-group': group.key,
-      },
-      h('h3', { id: `group-${group.key}`, class: `group-title sev-${group.key}` }, group.title),
-      h('ul', {}, group.rows.map(item)))));
+      const keptRows = new Map();
+      const keptSections = new Map();
+      const shown = presentation.groups.map((group) => {
+        const built = section(group);
+        keptSections.set(group.key, built);
+        keepChildren(built.items, group.rows.map((row) => {
+          if (keptRows.has(row.fingerprint)) return item(row); // a fingerprint listed twice: its own row
+          const element = rowElement(row);
+          keptRows.set(row.fingerprint, rows.get(row.fingerprint));
+          return element;
+        }));
+        return built.element;
+      });
+      keepChildren(list, shown);
+      rows = keptRows;
+      sections = keptSections;
     }
-    if (focused) list.querySelector(`[data-fingerprint="${CSS.escape(focused)}"]`)?.focus();
+    if (focused && !list.contains(document.activeElement)) {
+      list.querySelector(`[data-fingerprint="${CSS.escape(focused)}"]`)?.focus();
+    }
+  }
+
+  /**
+   * Applies a FindingListPatch (one finding's triage changed) to the list shown: its row, the
+   * counts and the group titles. False when the patch does not fit what is shown (then the
+   * caller reloads the whole list).
+   */
+  function patch(change) {
+    if (!shownList || !change || shownList.emptyText != null || change.emptyText != null) return false;
+    const byGroup = new Map(shownList.groups.map((group) => [group.key,
+      group.rows.filter((row) => row.fingerprint !== change.fingerprint)]));
+    if (change.row) {
+      const target = byGroup.get(change.group) ?? [];
+      const at = change.before == null ? target.length : target.findIndex((row) => row.fingerprint === change.before);
+      if (at < 0) return false;
+      target.splice(at, 0, change.row);
+      byGroup.set(change.group, target);
+    }
+    const groups = change.groups.map((group) => ({ key: group.key, title: group.title, rows: byGroup.get(group.key) ?? [] }));
+    if (groups.some((group, index) => group.rows.length !== change.groups[index].count)) return false;
+    render({ ...shownList, counts: change.counts, suppressed: change.suppressed, summary: change.summary,
+      total: change.total, groups });
+    return true;
   }
 
   function setSelected(fingerprint) {
     selected = fingerprint;
     for (const button of list.querySelectorAll('[data-testid="finding"]')) {
-      button.setAttribute('aria-current', String(button.dataset.fingerprint === fingerprint));
+      setAttributes(button, { 'aria-current': String(button.dataset.fingerprint === fingerprint) });
     }
   }
 
@@ -1703,7 +1858,7 @@ export function createSidebar({ select, filterChanged }) {
     return { query: filter.value, severities: shown.size === severities.length ? null : [...shown] };
   }
 
-  return { element, render, setSelected, move, query, focusFilter: () => { filter.focus(); filter.select(); } };
+  return { element, render, patch, setSelected, move, query, focusFilter: () => { filter.focus(); filter.select(); } };
 }
 
 """#
@@ -1716,18 +1871,92 @@ export function createSidebar({ select, filterChanged }) {
 // multi-line box for lists with expectations (`!` must not open the app, `=` must); and the
 // links to try on a device. Every row is a URLTestPresentation rendered as the server wrote it.
 
-import { h, replace, setAttributes, setText, keepChildren } from './dom.js';
+import { h, replace, setAttributes, setText, keepChildren, append, visible } from './dom.js';
 import { downloadExport } from './exports.js';
 
 /**
- * One row per app ID: the verdict, the deciding rule, and the trace behind a disclosure (the
- * verdict's own, or asked for when the disclosure opens: a trace names every rule tried). Built
- * afresh, for a list's line.
+ * A list's lines are built by cloning these (thousands of them: cloning is the browser's
+ * cheapest way to make elements) and filled with text (hidden characters as markers, as
+ * `setText` writes it) and attribute values only: the same elements, hooks and words
+ * `verdictRow` writes for the typed URL.
  */
-export function verdictRows(test, loadTrace) {
-  const fragment = document.createDocumentFragment();
-  verdictView(fragment, loadTrace)(test);
-  return fragment;
+const templates = {
+  row: h('tr', { role: 'row' }, h('td', { role: 'cell' }), h('td', { role: 'cell' }, h('code', { class: 'url' })),
+    h('td', { role: 'cell' }), h('td', { role: 'cell' })),
+  verdict: h('div', { 'data-testid': 'verdict' },
+    h('div', { class: 'verdict-head' }, h('span', {}), h('span', { class: 'app-label' }), h('code', { class: 'app-id' }),
+      h('span', { class: 'muted' })),
+    h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}))),
+  rule: h('code', { class: 'rule', 'data-testid': 'deciding-rule' }),
+};
+
+/** A list line's row (a URLTestPresentation); `traces` learns where each verdict's trace comes from. */
+function listRow(test, traces, loadTrace) {
+  const row = templates.row.cloneNode(true);
+  setAttributes(row, {
+    class: test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null, 'data-url': test.url,
+    'data-line': test.line == null ? '' : String(test.line),
+    'data-expectation-met': test.expectationMet == null ? 'none' : String(test.expectationMet),
+  });
+  const [line, url, expectation, verdicts] = row.children;
+  line.textContent = test.line == null ? '' : String(test.line);
+  url.firstChild.textContent = visible(test.url);
+  append(expectation, [test.expectationLabel,
+    test.expectationText ? h('span', { class: `badge ${test.expectationMet ? 'ok' : 'warn'}` }, ` ${test.expectationText}`) : null]);
+  if (test.problem !== null && test.problem !== undefined) {
+    verdicts.append(h('p', { class: 'error-text', 'data-testid': 'url-problem' }, test.problem));
+    return row;
+  }
+  if (test.note) verdicts.append(h('p', { class: 'muted', 'data-testid': 'verdict-note' }, test.note));
+  for (const verdict of test.verdicts) {
+    const element = templates.verdict.cloneNode(true);
+    setAttributes(element, {
+      class: `verdict decision-${verdict.decision}`, 'data-app-id': verdict.appID,
+      'data-decision': verdict.decision, 'data-url': test.url, 'data-audited': String(verdict.isAuditedApp),
+      'aria-label': verdict.accessibilityLabel,
+    });
+    const [head, trace] = element.children;
+    const [pill, appLabel, appID, location] = head.children;
+    pill.className = `pill decision-${verdict.decision}`;
+    pill.textContent = visible(verdict.headline);
+    appLabel.textContent = visible(verdict.appLabel);
+    appID.textContent = visible(verdict.appID);
+    location.textContent = visible(verdict.ruleLocation);
+    if (verdict.ruleText) {
+      const rule = templates.rule.cloneNode(false);
+      rule.textContent = visible(verdict.ruleText);
+      head.append(rule);
+    }
+    const steps = verdict.trace;
+    trace.firstChild.textContent = steps ? `Trace (${steps.length} steps)` : 'Trace';
+    traces.set(trace, steps ? async () => steps : () => loadTrace(test.url, verdict.appID));
+    verdicts.append(element);
+  }
+  return row;
+}
+
+/**
+ * Opens the traces of a list's verdicts: one listener for every disclosure in `container` (a
+ * toggle does not bubble, so it listens while the event goes down). A trace's steps are built,
+ * and asked for when the verdict came without them, when it opens.
+ */
+function listTraces(container) {
+  const traces = new WeakMap();
+  const loaded = new WeakSet();
+  container.addEventListener('toggle', async (event) => {
+    const trace = event.target;
+    if (!traces.has(trace) || !trace.open || loaded.has(trace)) return;
+    loaded.add(trace);
+    const list = trace.querySelector('ol') ?? trace.appendChild(h('ol', {}));
+    try {
+      const found = await traces.get(trace)();
+      replace(list, ...found.map((step) => h('li', {}, h('code', {}, step))));
+    } catch (error) {
+      loaded.delete(trace); // closing and opening again retries
+      replace(list, h('li', { class: 'error-text' }, error.message));
+    }
+  }, true);
+  return traces;
 }
 
 /**
@@ -1871,52 +2100,137 @@ export function createURLTester({ id, api, toast }) {
     type: 'button', class: 'primary', 'data-testid': 'url-lines-decide',
     on: {
       click: async () => {
-        try { await api.decideURLs(id, box.value); context.reload(); } catch (error) { toast(error.message); }
+        const mine = ++listRequest;
+        try {
+          const page = await api.setURLList(id, box.value, firstPage);
+          if (mine === listRequest) showList(page, mine, true);
+        } catch (error) {
+          if (mine === listRequest) streaming = false;
+          toast(error.message);
+        }
       },
     },
   }, 'Decide the list');
   const context = { reload: () => {} };
 
   const links = h('div', { class: 'test-links', 'data-testid': 'test-links' });
+  const linkList = h('ul', { class: 'link-list' });
+  const noLinks = h('p', { class: 'muted' }, 'Decide a list first.');
+  const linksMore = h('p', { class: 'muted', 'data-testid': 'test-links-more' });
+  // The page lists the first links; the test-link page (a QR code each) has every one.
+  const maxLinks = 100;
+  let linkCount = 0;
+  // One table; its rows are grids and its row groups (`chunk` lines each) are laid out and
+  // painted only near the viewport (app.css): thousands of lines cost the browser the ones on
+  // screen. The ARIA roles keep the table's semantics whatever CSS does to its display.
+  const listTable = h('table', { class: 'table url-results', role: 'table' },
+    h('caption', {}, 'Decided URLs'),
+    h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' },
+      ['Line', 'URL', 'Expectation', 'Verdicts'].map((t) => h('th', { scope: 'col', role: 'columnheader' }, t)))));
+  const chunk = 100;
+  let listBody = null;
+  const traces = listTraces(listResults);
 
-  let listKey = null;
-  function renderList(list) {
-    // Rebuild only when the list changed: an open trace stays open across other changes.
-    const key = JSON.stringify(list);
-    if (key === listKey) return;
-    listKey = key;
-    listSummary.textContent = list.summary;
-    if (list.items.length === 0) { replace(listResults); return; }
-    replace(listResults, h('table', { class: 'table url-results' },
-      h('caption', {}, 'Decided URLs'),
-      h('thead', {}, h('tr', {}, ['Line', 'URL', 'Expectation', 'Verdicts'].map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, list.items.map((test) => h('tr', {
-        class: test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null, 'data-url': test.url,
-        'data-line': test.line == null ? '' : String(test.line),
-        'data-expectation-met': test.expectationMet == null ? 'none' : String(test.expectationMet),
-      },
-      h('td', {}, test.line == null ? '' : String(test.line)),
-      h('td', {}, h('code', { class: 'url' }, test.url)),
-      h('td', {}, test.expectationLabel,
-        test.expectationText ? h('span', { class: `badge ${test.expectationMet ? 'ok' : 'warn'}` }, ` ${test.expectationText}`) : null),
-      h('td', {}, verdictRows(test, traceOf))))),
-      list.more ? h('tfoot', {}, h('tr', {}, h('td', { colspan: '4', class: 'muted' }, list.more))) : null));
+  // The decided list arrives in slices (URLListPage): the first with the answer to Decide (or
+  // when the view names a list version the page does not show), the rest one after the other,
+  // each appended as it comes. A slice of another version means the list changed meanwhile:
+  // it starts again. Rows already shown stay as they are (an open trace stays open) until the
+  // list's version changes.
+  const firstPage = 100;
+  const nextPage = 1000;
+  let listRequest = 0;
+  let shownVersion = null;
+  let wantedVersion = null;
+  let shownCount = 0;
+  let streaming = false;
+
+  function appendItems(items) {
+    const groups = document.createDocumentFragment();
+    const urls = document.createDocumentFragment();
+    for (const test of items) {
+      if (listBody === null || listBody.childElementCount >= chunk) {
+        listBody = h('tbody', { role: 'rowgroup' });
+        groups.append(listBody);
+      }
+      listBody.append(listRow(test, traces, traceOf));
+      if (test.problem != null) continue;
+      if (linkCount < maxLinks) {
+        urls.append(h('li', {}, h('code', { class: 'url' }, test.url), ' ', h('span', { class: 'muted' }, test.expectationLabel)));
+      }
+      linkCount += 1;
+    }
+    listTable.append(groups);
+    linkList.append(urls);
+    shownCount += items.length;
+    listResults.dataset.shown = String(shownCount);
+    const more = linkCount - maxLinks;
+    keepChildren(links, [linksHead, linksNote, linksButton, linkCount ? linkList : noLinks,
+      ...(more > 0 ? [setText(linksMore, `… and ${more} more: the test-link page has every one.`)] : [])]);
   }
 
-  function renderLinks(list) {
-    const urls = list.items.filter((test) => test.problem == null);
-    replace(links,
-      h('h3', {}, 'Try them on a device'),
-      h('p', { class: 'muted' }, 'Open these on the device from a note or a message (a typed or pasted URL in Safari never opens an app), ',
-        'or scan their QR codes from the test-link page.'),
-      h('p', {}, h('button', {
-        type: 'button', 'data-testid': 'export-links',
-        on: { click: () => downloadExport(api, id, 'links', toast, linksName) },
-      }, 'Download the test-link page (a QR code per link)')),
-      urls.length ? h('ul', { class: 'link-list' }, urls.map((test) => h('li', {},
-        h('code', { class: 'url' }, test.url), ' ', h('span', { class: 'muted' }, test.expectationLabel))))
-        : h('p', { class: 'muted' }, 'Decide a list first.'));
+  /**
+   * Shows the list's first slice (replacing what was shown), then fetches and appends the rest;
+   * after the tester's Decide the rest of the page (the findings of the list's expectations)
+   * is reloaded once every line is on screen.
+   */
+  async function showList(page, mine, decided = false) {
+    shownVersion = page.version;
+    wantedVersion = page.version;
+    listSummary.textContent = page.summary;
+    listResults.dataset.version = page.version;
+    listResults.dataset.total = String(page.total);
+    for (const group of listTable.querySelectorAll('tbody')) group.remove();
+    listBody = null;
+    linkList.replaceChildren();
+    shownCount = 0;
+    linkCount = 0;
+    appendItems(page.items);
+    keepChildren(listResults, page.total ? [listTable] : []);
+    // The next slices are on their way (a few at a time) while this one is built and shown.
+    const asked = [];
+    let offset = shownCount;
+    const ask = () => {
+      while (asked.length < 3 && offset < page.total) {
+        asked.push(api.urlListPage(id, offset, nextPage).catch((error) => { toast(error.message); return null; }));
+        offset += nextPage;
+      }
+    };
+    ask();
+    streaming = asked.length > 0;
+    // The first lines are painted before the next slice is built.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    while (asked.length) {
+      const next = await asked.shift();
+      if (mine !== listRequest) return;
+      if (next === null) break;
+      if (next.version !== page.version) { streaming = false; loadList(); return; }
+      if (next.items.length === 0) break;
+      ask();
+      appendItems(next.items);
+    }
+    streaming = false;
+    if (decided) context.reload();
   }
+
+  /** Fetches the list's first slice anew (its version changed under the page). */
+  async function loadList() {
+    const mine = ++listRequest;
+    try {
+      const page = await api.urlListPage(id, 0, firstPage);
+      if (mine === listRequest) showList(page, mine);
+    } catch (error) {
+      if (mine === listRequest) { streaming = false; toast(error.message); }
+    }
+  }
+
+  const linksHead = h('h3', {}, 'Try them on a device');
+  const linksNote = h('p', { class: 'muted' }, 'Open these on the device from a note or a message (a typed or pasted URL in Safari never opens an app), ',
+    'or scan their QR codes from the test-link page.');
+  const linksButton = h('p', {}, h('button', {
+    type: 'button', 'data-testid': 'export-links',
+    on: { click: () => downloadExport(api, id, 'links', toast, linksName) },
+  }, 'Download the test-link page (a QR code per link)'));
+  keepChildren(links, [linksHead, linksNote, linksButton, noLinks]);
 
   const element = h('div', { class: 'url-tester' },
     h('h2', { class: 'pane-title' }, 'URL tester'),
@@ -1935,7 +2249,7 @@ export function createURLTester({ id, api, toast }) {
 
   let seeded = false;
   let linksName;
-  /** Renders the view's URLListPresentation; a new revision re-decides the typed URL. */
+  /** Renders the view's URLListPresentation (its lines come in slices); a new revision re-decides the typed URL. */
   function render(view, reload) {
     context.reload = reload;
     linksName = view.exportNames.links;
@@ -1943,16 +2257,26 @@ export function createURLTester({ id, api, toast }) {
       box.value = view.urls.lines;
       seeded = true;
     }
-    renderList(view.urls);
-    renderLinks(view.urls);
+    if (view.urlList.version !== shownVersion) {
+      listSummary.textContent = view.urls.summary;
+      if (view.urlList.version !== wantedVersion) {
+        wantedVersion = view.urlList.version;
+        loadList();
+      }
+    }
     if (decidedRevision !== view.revision) {
       decidedRevision = view.revision;
       if (input.value.trim()) decideTyped();
     }
   }
-  /** True while the tester is typing: the rest of the page waits with its reloads. */
-  const typing = () => performance.now() - lastKeystroke < 1000;
-  return { element, render, focus: () => input.focus(), typing };
+  /** True once the page has the list's typed text (views may leave it out). */
+  const hasLines = () => seeded;
+  /**
+   * True while the tester is typing or a list's slices are still coming: the rest of the page
+   * waits with its reloads (after a Decide it reloads once every line is on screen).
+   */
+  const typing = () => performance.now() - lastKeystroke < 1000 || streaming;
+  return { element, render, focus: () => input.focus(), typing, hasLines };
 }
 
 """#
