@@ -61,6 +61,13 @@ import Workbench
             #expect(test == expectedTest)
             #expect(test.note?.contains("port 8443") == true, "\(test.note ?? "")")
             #expect(test.verdicts.first?.isAuditedApp == true, "the audited app's IDs come first")
+            // A typed URL obeys the list's line limit: a problem, no verdicts.
+            let long = "https://example.com/" + String(repeating: "a", count: 9_000)
+            let refused = try Self.decode(URLTestPresentation.self, try await Self.post(
+                client, "/api/documents/\(id)/tester", #"{"url": "\#(long)"}"#))
+            #expect(refused.verdicts.isEmpty && refused.problem?.contains("longer than 8192 characters") == true,
+                    "\(refused.problem ?? "")")
+            #expect(refused.url.count < 300)
 
             let filtered = try await DocumentAPITests.get(client, "/api/documents/\(id)/view?query=AASA-015&severities=medium")
             let rows = try Self.decode(DocumentPresentation.self, filtered).findings.groups.flatMap(\.rows)

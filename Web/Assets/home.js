@@ -31,8 +31,13 @@ export function createHome({ api, toast, open }) {
   dropZone.addEventListener('drop', (event) => {
     event.preventDefault();
     dropZone.classList.remove('dragging');
-    const file = event.dataTransfer?.files?.[0];
-    if (file) upload(file);
+    // One document per drop: the first file is opened, the others are named as not opened.
+    const files = Array.from(event.dataTransfer?.files ?? []);
+    if (files.length > 1) {
+      const others = files.slice(1).map((file) => file.name).join(', ');
+      toast(`One file at a time: opening ${files[0].name}; not opened: ${others}. Drop each on its own.`);
+    }
+    if (files[0]) upload(files[0]);
   });
 
   async function upload(file) {

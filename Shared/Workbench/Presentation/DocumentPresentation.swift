@@ -147,8 +147,14 @@ extension WorkbenchDocument {
     }
 
     /// A typed URL decided now (read-only), as the URL tester shows it: a line that is not a
-    /// URL gets its problem instead of verdicts.
+    /// URL, or one longer than a list line may be (`URLList.maxLineLength`), gets its problem
+    /// instead of verdicts.
     public func presentation(ofTyped url: String, traced: Bool = false) -> URLTestPresentation {
+        guard url.count <= URLList.maxLineLength else {
+            let error = FindingsError.lineTooLong(line: 1, limit: URLList.maxLineLength)
+            return URLTestPresentation(problem: URLLineIssue(line: nil, text: String(url.prefix(200)) + "…",
+                                                             message: "The URL is \(error.reason), as a line of the URL list may not be."))
+        }
         do {
             guard try URLList.entry(url) != nil else {
                 return URLTestPresentation(problem: URLLineIssue(line: nil, text: url, message: "Type a URL."))

@@ -84,6 +84,7 @@ public struct DomainPresentation: Sendable, Equatable, Codable {
     public var file: File?
     /// While edited: what was served.
     public var served: File?
+    /// The deciding text's lint: errors first (a parse error), then warnings, then notes.
     public var lint: [Lint]
     /// "No lint diagnostics.", "2 errors, 1 warning".
     public var lintSummary: String
@@ -99,7 +100,14 @@ public struct DomainPresentation: Sendable, Equatable, Codable {
 extension DomainCard {
     /// The card as the web page renders it.
     public var presentation: DomainPresentation {
-        let lintRows = entry.lint.map { diagnostic in
+        // Errors first (a parse error is why nothing else reads as expected), then warnings,
+        // then notes; in file order within each.
+        let rank = ["error": 0, "warning": 1]
+        let ordered = entry.lint.enumerated().sorted { lhs, rhs in
+            let left = rank[lhs.element.severity] ?? 2, right = rank[rhs.element.severity] ?? 2
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+        let lintRows = ordered.map { diagnostic in
             DomainPresentation.Lint(id: diagnostic.id, severity: diagnostic.severity, message: diagnostic.message,
                                     place: diagnostic.line.map { line in
                                         "line \(line)" + (diagnostic.column.map { ":\($0)" } ?? "")

@@ -135,6 +135,21 @@ import TestSupport
         #expect(reopened.domainCards.first?.presentation == card.presentation)
     }
 
+    /// The editor's lint lists errors (a parse error) first, then warnings, each in file order.
+    @Test func editorLintListsErrorsFirst() throws {
+        let document = WorkbenchDocument(now: { SampleScan.now })
+        document.openAssociationFile(Data(#"{"applinks":{"details":[]}}"#.utf8), host: "example.com")
+        try document.edit("""
+            {"applinks": {"detail": [],
+             "details": [{"appIDs": ["A.b"], "components": [{"/": "/a/*"},]}]}}
+            """, forHost: "example.com")
+        let lint = try #require(document.domainCards.first).presentation.lint
+        #expect(lint.map(\.severity).first == "error", "\(lint)")
+        #expect(lint.contains { $0.severity == "warning" })
+        let ranks = lint.map { $0.severity == "error" ? 0 : $0.severity == "warning" ? 1 : 2 }
+        #expect(ranks == ranks.sorted())
+    }
+
     @Test func anUnchangedTextComesBackAsServedAndCRLFOnlyWhenEveryLineBreakWasCRLF() {
         #expect(ServedText.restoringLineBreaks("a\nb\nc", like: "a\r\nb\rc") == "a\r\nb\rc", "unchanged: as served")
         #expect(ServedText.restoringLineBreaks("a\nX\n", like: "a\r\nb\r\n") == "a\r\nX\r\n")

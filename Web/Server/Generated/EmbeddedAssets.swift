@@ -311,6 +311,10 @@ code, pre, kbd, textarea.editor, textarea.command { font-family: var(--mono); fo
 pre { margin: 0; white-space: pre-wrap; word-break: break-word; }
 a { color: var(--accent); }
 :focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
+/* A file input is visually hidden behind its label ("Choose a file…", "Use a file…"): the label
+   shows the input's keyboard focus. */
+label:has(+ input[type="file"]:focus-visible), input[type="file"]:focus-visible + label {
+  outline: 2px solid var(--focus); outline-offset: 2px; }
 .visually-hidden { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .skip { position: absolute; left: -999px; top: 0; background: var(--surface); padding: .5rem; z-index: 10; }
@@ -1391,8 +1395,13 @@ export function createHome({ api, toast, open }) {
   dropZone.addEventListener('drop', (event) => {
     event.preventDefault();
     dropZone.classList.remove('dragging');
-    const file = event.dataTransfer?.files?.[0];
-    if (file) upload(file);
+    // One document per drop: the first file is opened, the others are named as not opened.
+    const files = Array.from(event.dataTransfer?.files ?? []);
+    if (files.length > 1) {
+      const others = files.slice(1).map((file) => file.name).join(', ');
+      toast(`One file at a time: opening ${files[0].name}; not opened: ${others}. Drop each on its own.`);
+    }
+    if (files[0]) upload(files[0]);
   });
 
   async function upload(file) {
