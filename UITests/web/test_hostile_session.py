@@ -106,11 +106,11 @@ def test_a_hostile_session_opened_in_the_page_never_steers_an_offline_server(bro
     assert counter.count == 0, "the --offline server connected where the session said"
 
 
-def test_export_controls_warn_while_a_host_is_edited(browser, server):
-    document_id = server.upload(SAMPLE_IPA)
-    server.wait_ready(document_id)
-    login(browser, server)
-    open_document(browser, server, document_id, tab="domains")
+def test_export_controls_warn_while_a_host_is_edited(browser, fresh_server):
+    document_id = fresh_server.upload(SAMPLE_IPA)
+    fresh_server.wait_ready(document_id)
+    login(browser, fresh_server)
+    open_document(browser, fresh_server, document_id, tab="domains")
     warning = browser.find_element(*by_testid("export-warning"))
     assert not warning.is_displayed()
     card = browser.find_element(*by_testid("domain", host="go.example.net"))

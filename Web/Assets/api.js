@@ -47,14 +47,26 @@ export class APIError extends Error {
   }
 }
 
-/** The error of a failed answer: the server's one sentence, or the status line. */
+// What the page says when the server gives no sentence of its own (a status line is the API's
+// words, not the page's), and for a file over the server's upload limit.
+const pageWords = {
+  404: 'This is no longer open on the server (it was closed, or the server restarted): open it again from Home.',
+  413: 'The file is larger than this server accepts (linklab serve --max-upload).',
+  429: 'The server is busy: try again in a moment.',
+  500: 'The server could not do this; its terminal may say why.',
+  503: 'The server is busy: try again in a moment.',
+};
+const unreachable = 'The server did not answer: is linklab serve still running?';
+
+/** The error of a failed answer: the server's one sentence, else the page's words for the status. */
 function errorFrom(status, statusText, text) {
   if (status === 401) return new APIError(status, noToken);
-  let message = `${status} ${statusText}`.trim();
+  if (status === 413) return new APIError(status, pageWords[413]);
+  let message = pageWords[status] ?? `The server refused this (${status} ${statusText}).`.replace(' )', ')');
   try {
     const answer = JSON.parse(text);
     if (typeof answer?.error === 'string') message = answer.error;
-  } catch { /* not JSON: keep the status line */ }
+  } catch { /* not JSON: the page's words */ }
   return new APIError(status, message);
 }
 
@@ -67,7 +79,13 @@ async function call(method, path, { body, headers = {}, json, signal } = {}) {
     init.body = body;
     init.headers['Content-Type'] ??= 'application/octet-stream';
   }
-  const response = await fetch(path, init);
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error?.name === 'AbortError') throw error;
+    throw new APIError(0, unreachable);
+  }
   if (!response.ok) throw errorFrom(response.status, response.statusText, await response.text().catch(() => ''));
   return response;
 }

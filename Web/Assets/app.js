@@ -304,6 +304,11 @@ document.addEventListener('keydown', (event) => {
       break;
     }
     case 't': event.preventDefault(); selectTab('urls', true); current.panes.urls.focus(); break;
+    case 's': { // the open finding's triage status: j, then s, then ↓ and Tab to Save
+      const status = byId('triage-status');
+      if (status) { event.preventDefault(); status.focus(); }
+      break;
+    }
     default: break;
   }
 });

@@ -104,7 +104,7 @@ export function createHome({ api, toast, open }) {
       }
       replace(list, documents.map((doc) => h('li', { class: 'document-row' },
         h('a', { href: `#/doc/${encodeURIComponent(doc.id)}`, 'data-testid': 'document-link', 'data-id': doc.id },
-          doc.name),
+          doc.label ?? doc.name),
         doc.bundleID ? h('code', { class: 'bundle-id' }, doc.bundleID) : null,
         doc.openedAt ? h('time', { class: 'muted' }, doc.openedAt) : null,
         h('span', { class: 'phase', 'data-phase': doc.phase }, doc.phaseText),

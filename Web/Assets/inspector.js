@@ -37,6 +37,7 @@ export function createInspector({ id, api, toast, saveTriage }) {
     if (detail.fingerprint === shownFingerprint && dirty) return;
     const key = JSON.stringify(detail);
     if (detail.fingerprint === shownFingerprint && key === shownKey) return; // unchanged: keep focus
+    const previousFingerprint = shownFingerprint;
     shownFingerprint = detail.fingerprint;
     shownKey = key;
     dirty = false;
@@ -64,6 +65,9 @@ export function createInspector({ id, api, toast, saveTriage }) {
       },
     }, 'Save triage');
 
+    // A new rendering of the same finding (after Save triage) keeps the keyboard focus where it was.
+    const focused = body.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const keepFocus = focused && detail.fingerprint === previousFingerprint;
     replace(body,
       h('article', { class: 'finding-detail', 'data-testid': 'inspector', 'data-fingerprint': detail.fingerprint },
         h('p', {}, h('span', { class: `badge sev sev-${detail.severity}` }, detail.severityLabel), ' ',
@@ -85,6 +89,7 @@ export function createInspector({ id, api, toast, saveTriage }) {
           h('label', { for: 'triage-note' }, 'Note'), note,
           h('div', { class: 'row' }, save, saved),
           detail.triageSetAt ? h('p', { class: 'muted' }, `Last set ${detail.triageSetAt}`) : null)));
+    if (keepFocus) body.querySelector(`[data-testid="${focused}"]`)?.focus();
   }
 
   show(null);

@@ -386,7 +386,9 @@ enum OpenAPIDocument {
             "type": "object",
             "required": ["id", "name", "phase", "counts"],
             "properties": {
-              "id": {"type": "string"}, "name": {"type": "string"}, "kind": {"type": "string"},
+              "id": {"type": "string"}, "name": {"type": "string"},
+              "label": {"type": "string", "description": "The name, with \" (2)\", \" (3)\" … for a later document of the same name."},
+              "kind": {"type": "string"},
               "phase": {"$ref": "#/components/schemas/Phase"}, "phaseText": {"type": "string"},
               "bundleID": {"type": ["string", "null"]}, "openedAt": {"type": ["string", "null"]},
               "counts": {"$ref": "#/components/schemas/SeverityCounts"}

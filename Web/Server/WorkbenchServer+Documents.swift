@@ -79,7 +79,13 @@ extension WorkbenchServer {
     @MainActor
     private func listDocuments() throws -> Response {
         registry.sweepIdle()
+        // Two documents of one name (a session opened twice) are told apart by the order they
+        // were opened in: "LinkLabSample.ipa", "LinkLabSample.ipa (2)".
+        var seen: [String: Int] = [:]
         let documents: [[String: Any]] = registry.all.map { entry in
+            let name = entry.document.source?.name ?? entry.name
+            seen[name, default: 0] += 1
+            let label = seen[name] == 1 ? name : "\(name) (\(seen[name] ?? 0))"
             var counts: [String: Int] = [:]
             for severity in Severity.descending { counts[severity.rawValue] = 0 }
             var suppressed = 0
@@ -89,7 +95,7 @@ extension WorkbenchServer {
             counts["suppressed"] = suppressed
             let document = entry.document
             let main = document.app?.mainBundle
-            return ["id": entry.id, "name": document.source?.name ?? entry.name, "kind": entry.kind,
+            return ["id": entry.id, "name": name, "label": label, "kind": entry.kind,
                     "phase": document.phase.name, "phaseText": PhaseStatus(document.phase).text,
                     "bundleID": main?.bundleIdentifier ?? NSNull(),
                     "openedAt": document.source.map { WorkbenchDocument.iso8601($0.openedAt) } ?? NSNull(),

@@ -58,14 +58,26 @@ export class APIError extends Error {
   }
 }
 
-/** The error of a failed answer: the server's one sentence, or the status line. */
+// What the page says when the server gives no sentence of its own (a status line is the API's
+// words, not the page's), and for a file over the server's upload limit.
+const pageWords = {
+  404: 'This is no longer open on the server (it was closed, or the server restarted): open it again from Home.',
+  413: 'The file is larger than this server accepts (linklab serve --max-upload).',
+  429: 'The server is busy: try again in a moment.',
+  500: 'The server could not do this; its terminal may say why.',
+  503: 'The server is busy: try again in a moment.',
+};
+const unreachable = 'The server did not answer: is linklab serve still running?';
+
+/** The error of a failed answer: the server's one sentence, else the page's words for the status. */
 function errorFrom(status, statusText, text) {
   if (status === 401) return new APIError(status, noToken);
-  let message = `${status} ${statusText}`.trim();
+  if (status === 413) return new APIError(status, pageWords[413]);
+  let message = pageWords[status] ?? `The server refused this (${status} ${statusText}).`.replace(' )', ')');
   try {
     const answer = JSON.parse(text);
     if (typeof answer?.error === 'string') message = answer.error;
-  } catch { /* not JSON: keep the status line */ }
+  } catch { /* not JSON: the page's words */ }
   return new APIError(status, message);
 }
 
@@ -78,7 +90,13 @@ async function call(method, path, { body, headers = {}, json, signal } = {}) {
     init.body = body;
     init.headers['Content-Type'] ??= 'application/octet-stream';
   }
-  const response = await fetch(path, init);
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error?.name === 'AbortError') throw error;
+    throw new APIError(0, unreachable);
+  }
   if (!response.ok) throw errorFrom(response.status, response.statusText, await response.text().catch(() => ''));
   return response;
 }
@@ -513,6 +531,17 @@ html, body { overflow: hidden; }
 .problems { margin: .2rem 0; padding-left: 1.1rem; font-size: .85rem; }
 .warn-text { color: var(--medium); }
 [hidden] { display: none !important; }
+/* A small viewport (a 1280×800 window at 200 % zoom is 640×400): the page scrolls as a whole and
+   the panes stack at their natural height (the findings list keeps a scroll of its own), so no
+   pane is squeezed to a few lines. */
+@media (max-width: 700px), (max-height: 500px) {
+  html, body { height: auto; overflow: auto; }
+  .app, main { display: block; }
+  .workbench { display: block; }
+  .sidebar, .center, .inspector { contain: none; overflow: visible; max-height: none; border: 0;
+    border-top: 1px solid var(--border); }
+  .sidebar { max-height: 85vh; overflow: auto; }
+}
 
 """#
         ),
@@ -825,6 +854,11 @@ document.addEventListener('keydown', (event) => {
       break;
     }
     case 't': event.preventDefault(); selectTab('urls', true); current.panes.urls.focus(); break;
+    case 's': { // the open finding's triage status: j, then s, then ↓ and Tab to Save
+      const status = byId('triage-status');
+      if (status) { event.preventDefault(); status.focus(); }
+      break;
+    }
     default: break;
   }
 });
@@ -1468,7 +1502,7 @@ export function createHome({ api, toast, open }) {
       }
       replace(list, documents.map((doc) => h('li', { class: 'document-row' },
         h('a', { href: `#/doc/${encodeURIComponent(doc.id)}`, 'data-testid': 'document-link', 'data-id': doc.id },
-          doc.name),
+          doc.label ?? doc.name),
         doc.bundleID ? h('code', { class: 'bundle-id' }, doc.bundleID) : null,
         doc.openedAt ? h('time', { class: 'muted' }, doc.openedAt) : null,
         h('span', { class: 'phase', 'data-phase': doc.phase }, doc.phaseText),
@@ -1532,6 +1566,7 @@ export function formatBytes(bytes) {
     <dt><kbd>j</kbd> / <kbd>k</kbd></dt><dd>next / previous finding (opens it in the inspector)</dd>
     <dt><kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd></dt><dd>App, Domains, URL tester</dd>
     <dt><kbd>t</kbd></dt><dd>focus the URL tester</dd>
+    <dt><kbd>s</kbd></dt><dd>the open finding's triage status (then Tab to its note and Save)</dd>
     <dt><kbd>Esc</kbd></dt><dd>leave a field; close this panel</dd>
     <dt><kbd>←</kbd> <kbd>→</kbd></dt><dd>move between tabs when a tab has focus</dd>
   </dl>
@@ -1586,6 +1621,7 @@ export function createInspector({ id, api, toast, saveTriage }) {
     if (detail.fingerprint === shownFingerprint && dirty) return;
     const key = JSON.stringify(detail);
     if (detail.fingerprint === shownFingerprint && key === shownKey) return; // unchanged: keep focus
+    const previousFingerprint = shownFingerprint;
     shownFingerprint = detail.fingerprint;
     shownKey = key;
     dirty = false;
@@ -1613,6 +1649,9 @@ export function createInspector({ id, api, toast, saveTriage }) {
       },
     }, 'Save triage');
 
+    // A new rendering of the same finding (after Save triage) keeps the keyboard focus where it was.
+    const focused = body.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const keepFocus = focused && detail.fingerprint === previousFingerprint;
     replace(body,
       h('article', { class: 'finding-detail', 'data-testid': 'inspector', 'data-fingerprint': detail.fingerprint },
         h('p', {}, h('span', { class: `badge sev sev-${detail.severity}` }, detail.severityLabel), ' ',
@@ -1634,6 +1673,7 @@ export function createInspector({ id, api, toast, saveTriage }) {
           h('label', { for: 'triage-note' }, 'Note'), note,
           h('div', { class: 'row' }, save, saved),
           detail.triageSetAt ? h('p', { class: 'muted' }, `Last set ${detail.triageSetAt}`) : null)));
+    if (keepFocus) body.querySelector(`[data-testid="${focused}"]`)?.focus();
   }
 
   show(null);
