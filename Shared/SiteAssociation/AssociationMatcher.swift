@@ -110,9 +110,11 @@ public struct AssociationMatcher: Sendable {
     }
 
     /// The verdict of `decide(url:appID:)` without its trace: the same decision, deciding
-    /// detail, rule and rule text, at the cost of `decision(url:appID:)`. A trace names every
-    /// rule tried, so a file with hundreds of rules gives hundreds of lines per verdict: lists
-    /// decided on every keystroke use this and build a trace only when one is asked for.
+    /// detail, rule, rule text and no-match reason, at the cost of `decision(url:appID:)` (a
+    /// no_match reads the URL once more to name its reason). A trace names every rule tried, so
+    /// a file with hundreds of rules gives hundreds of lines per verdict: lists (decided on
+    /// every keystroke) use `verdicts(url:appIDs:skip:)`, which reads the URL once for all apps,
+    /// and build a trace only when one is asked for.
     public func verdict(url: String, appID: String) -> AppVerdict {
         guard let (list, index) = firstMatch(url: url, appID: appID) else {
             return .noMatch(appID, noMatchReason(url: url, appID: appID))
