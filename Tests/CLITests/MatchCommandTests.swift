@@ -4,13 +4,18 @@ import TestSupport
 
 /// End-to-end tests of `linklab match`, running the built binary.
 @Suite(.enabled(if: LinkLabProcess.executableURL != nil, "linklab is not built: run swift build first"))
-struct MatchCommandTests {
+final class MatchCommandTests {
     static let sample = Fixtures.repositoryRoot.appendingPathComponent("Samples/aasa/example.com.json").path
 
+    /// This test's temporary folder, deleted when the test is done (`deinit`).
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-match-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
     private func temporaryFile(_ text: String, name: String = "aasa.json") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-match-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent(name)
+        let subfolder = folder.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)
+        let url = subfolder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
     }

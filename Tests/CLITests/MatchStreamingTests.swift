@@ -6,14 +6,19 @@ import Testing
 /// not URLs, one result per URL in every format, the first answer before the input ends, and
 /// `--batch` answering every line (blank and malformed ones too).
 @Suite(.enabled(if: LinkLabProcess.executableURL != nil, "linklab is not built: run swift build first"))
-struct MatchStreamingTests {
+final class MatchStreamingTests {
     static let root = Fixtures.repositoryRoot
     static let sample = root.appendingPathComponent("Samples/aasa/example.com.json").path
 
+    /// This test's temporary folder, deleted when the test is done (`deinit`).
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-stream-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
     private func temporaryFile(_ text: String, name: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-stream-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent(name)
+        let subfolder = folder.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)
+        let url = subfolder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
     }

@@ -5,9 +5,13 @@ import Testing
 import TestSupport
 
 @Suite struct PDFRenderingTests {
+    /// Writes the sample reports where they can be opened, into a fresh temporary folder that
+    /// is deleted afterwards unless `LINKLAB_REPORTS` names a folder to keep them in.
     @Test func sampleReportsAreWrittenForInspection() throws {
         let data = SampleReport.document.pdf()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-reports")
+        let kept = ProcessInfo.processInfo.environment["LINKLAB_REPORTS"].map { URL(fileURLWithPath: $0) }
+        let folder = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("linklab-reports-\(UUID().uuidString)")
+        defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try data.write(to: folder.appendingPathComponent("sample.pdf"))
         try SampleReport.longTable(rows: 120).pdf().write(to: folder.appendingPathComponent("long-table.pdf"))

@@ -17,11 +17,22 @@ func sample(_ relativePath: String) -> URL {
 struct WebFixture {
     static let token = AccessToken(value: "0123456789abcdef0123456789abcdef")
     let server: WorkbenchServer
+    /// Deletes the server's upload folder once the test is done with the fixture: a server run
+    /// through the router alone never shuts down, which is where `linklab serve` deletes it.
+    private let spoolCleanup: SpoolCleanup
 
     init(settings: WorkbenchSettings = .init(offline: true), limits: WorkbenchServerLimits = .init(),
          hosts: [String] = ["localhost"], now: @escaping @Sendable () -> Date = Date.init) throws {
         server = try WorkbenchServer(settings: settings, identity: ServerIdentity(token: Self.token, allowedHosts: hosts),
                                      limits: limits, now: now)
+        spoolCleanup = SpoolCleanup(server.spool)
+    }
+
+    /// Removes an upload folder when the last copy of the fixture that owns it goes.
+    private final class SpoolCleanup: Sendable {
+        let spool: UploadSpool
+        init(_ spool: UploadSpool) { self.spool = spool }
+        deinit { spool.removeAll() }
     }
 
     var application: some ApplicationProtocol { Application(router: server.router()) }
