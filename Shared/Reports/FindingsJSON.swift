@@ -117,8 +117,7 @@ public struct FindingCounts: Sendable, Equatable {
     public var suppressed: Int
 
     public init(_ findings: [Finding], triage: [String: Triage]) {
-        let listed = triage.isEmpty ? findings
-            : findings.filter { triage[$0.fingerprint]?.status.isSuppressed != true }
+        let listed = ReportDocument.listed(findings, triage: triage)
         suppressed = findings.count - listed.count
         bySeverity = Dictionary(uniqueKeysWithValues: listed.countsBySeverity().map { ($0.key.rawValue, $0.value) })
         byCategory = Dictionary(uniqueKeysWithValues: listed.countsByCategory().map { category, counts in

@@ -71,7 +71,13 @@ public struct ReportDocument: Sendable, Hashable {
 
     /// `findings` without those marked false-positive or accepted-risk.
     public func listed(_ findings: [Finding]) -> [Finding] {
-        triage.isEmpty ? findings : findings.filter { triage(of: $0)?.status.isSuppressed != true }
+        Self.listed(findings, triage: triage)
+    }
+
+    /// `findings` without those `triage` marks false-positive or accepted-risk: what every
+    /// format lists and counts (`FindingCounts` too).
+    public static func listed(_ findings: [Finding], triage: [String: Triage]) -> [Finding] {
+        triage.isEmpty ? findings : findings.filter { triage[$0.fingerprint]?.status.isSuppressed != true }
     }
 
     /// The findings marked false-positive or accepted-risk, in report order.

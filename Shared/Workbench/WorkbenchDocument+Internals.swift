@@ -3,6 +3,12 @@ import Foundation
 
 // The document's machinery: work tracking, generations, landing results, recomputation.
 extension WorkbenchDocument {
+    /// The hosts whose association file the tester edited (what-if): what reports mark as
+    /// hypothetical and what the export controls warn of.
+    var editedHosts: [String] {
+        domains.filter { $0.state == .edited }.map(\.host)
+    }
+
     // MARK: Work
 
     /// Runs `body` as tracked work (what `settled()` waits for and `cancel()` stops).
@@ -279,7 +285,7 @@ extension WorkbenchDocument {
         var value = Analysis(snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
                              findings: [], timings: [], offline: describedSettings.offline, now: judgedAt,
                              notes: collectorNotes)
-        value.whatIfHosts = domains.filter { $0.state == .edited }.map(\.host)
+        value.whatIfHosts = editedHosts
         // The scan's own note (Pipeline): every face and every export says it, as the CLI does.
         if let note = value.facts.noPathToAppleNote { value.notes.insert(note, at: 0) }
         value.findings = FindingRules.evaluate(value.facts)

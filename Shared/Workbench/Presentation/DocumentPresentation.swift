@@ -111,7 +111,7 @@ extension WorkbenchDocument {
     /// "What-if edit active on example.com: every export says so on its first page and marks
     /// what depends on the edited file." — nil when no host is edited.
     public var exportWarning: String? {
-        let edited = domains.filter { $0.state == .edited }.map(\.host)
+        let edited = editedHosts
         guard !edited.isEmpty else { return nil }
         return "What-if edit active on \(edited.joined(separator: ", ")): every export says so on its first page and "
             + "marks the findings and verdicts that depend on the edited file. Revert to export what the domain serves."
