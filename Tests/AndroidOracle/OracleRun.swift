@@ -421,12 +421,15 @@ public final class OracleStream {
                 buffer.removeSubrange(...newline)
                 return line
             }
-            // `availableData` returns what the pipe holds; `read(upToCount:)` would wait for a full count.
-            let chunk = output.availableData
-            guard !chunk.isEmpty else {
+            // read(2) returns what the pipe holds (`read(upToCount:)` would wait for a full
+            // count), and a signal that interrupts it is retried: `availableData` traps on EINTR.
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(output.fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
                 throw OracleRunner.Failure(description: "the oracle stopped answering")
             }
-            buffer += chunk
+            buffer += chunk[..<count]
         }
     }
 }
