@@ -182,7 +182,7 @@ var package = Package(
         ),
         .executableTarget(
             name: "SessionBenchmark",
-            dependencies: ["Workbench"],
+            dependencies: ["Workbench", "Reports", "SiteAssociation"],
             path: "Benchmarks/SessionBenchmark",
             swiftSettings: strict
         ),
@@ -233,7 +233,7 @@ var package = Package(
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),
         // Linux checks of the Mac app: its sources parse, its Xcode project, scheme, Info.plist,
         // entitlements and accessibility identifiers are consistent (the app builds on macOS CI).
-        .testTarget(name: "MacAppProjectTests", dependencies: ["Workbench", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MacAppProjectTests", dependencies: ["Workbench", "Reports", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "SiteAssociation", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "WebWorkbenchTests",

@@ -5,6 +5,7 @@
 //   3. save and open of a session with 50 hosts                                 target ≤ 50 ms each
 //   4. `report` of the sample session vs the same five reports from `scan`      target ≤ 1.5×
 import Foundation
+import Reports
 @_spi(Benchmarks) import SiteAssociation
 import Workbench
 
@@ -245,7 +246,7 @@ func run() async throws {
 
     // 4. `scan` (pipeline + five reports) vs `report` (open the saved session + five reports).
     let urls = try URLList.parse(try String(contentsOf: root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8))
-    let kinds: [ScanReportKind] = [.markdown, .html, .pdf, .json, .sarif]
+    let kinds: [ExportFormat] = [.markdown, .html, .pdf, .json, .sarif]
     let sessionBytes = try document.save()
     var scans: [Double] = [], rerenders: [Double] = []
     for _ in 0..<7 {

@@ -30,7 +30,7 @@ struct ReportCommand: AsyncParsableCommand {
     @Argument(help: "A session file (.linklab).")
     var session: String
 
-    @Option(name: .customLong("report"), help: ArgumentHelp("Write a report; the format follows the name: .md .html .pdf .json .sarif .links.html (repeatable).", valueName: "FILE"))
+    @Option(name: .customLong("report"), help: ArgumentHelp("Write a report; the format follows the name: \(ExportFormat.extensions(ExportFormat.scanReports)) (repeatable).", valueName: "FILE"))
     var reports: [String] = []
 
     @Option(name: .customLong("save"), help: ArgumentHelp("Write the session again, re-evaluated with this engine.", valueName: "FILE.linklab"))
@@ -101,7 +101,7 @@ enum SessionCLI {
     static func validate(failOn: [String], reports: [String]) throws {
         _ = try thresholds(failOn)
         for report in reports {
-            do { _ = try ScanReportKind(path: report) } catch { throw ValidationError(error.description) }
+            do { _ = try ExportFormat(path: report) } catch { throw ValidationError(error.description) }
         }
     }
 
@@ -172,17 +172,10 @@ enum SessionCLI {
     /// One report file's bytes (format from the name), with triage.
     static func reportData(_ path: String, analysis: Analysis, triage: [String: Triage],
                            retest: Retest? = nil, engagement: Engagement = Engagement()) throws(WorkbenchDocumentError) -> Data {
-        let kind: ScanReportKind
-        do { kind = try ScanReportKind(path: path) } catch { throw .exportFailed(error.description) }
-        let format: ReportFormat
-        switch kind {
-        case .testLinks:
-            do { return try analysis.report(.testLinks) } catch { throw .exportFailed(error.description) }
-        case .markdown: format = .markdown
-        case .html: format = .html
-        case .pdf: format = .pdf
-        case .json: format = .json
-        case .sarif: format = .sarif
+        let kind: ExportFormat
+        do { kind = try ExportFormat(path: path) } catch { throw .exportFailed(error.description) }
+        guard let format = kind.report else {
+            do { return try analysis.report(kind) } catch { throw .exportFailed(error.description) }
         }
         if let retest { return try retest.report(analysis, format: format, triage: triage) }
         return try TriagedReports.render(analysis, format: format, triage: triage, engagement: engagement)

@@ -101,7 +101,7 @@ struct ScanCommand: AsyncParsableCommand {
     @Option(name: .customLong("device-state"), help: ArgumentHelp("A sysdiagnose's swcutil_show.txt (or 'swcutil show' output): add what the device recorded for the app's domains.", valueName: "FILE"))
     var deviceState: String?
 
-    @Option(name: .customLong("report"), help: ArgumentHelp("Write a report; the format follows the name: .md .html .pdf .json .sarif .links.html (repeatable).", valueName: "FILE"))
+    @Option(name: .customLong("report"), help: ArgumentHelp("Write a report; the format follows the name: \(ExportFormat.extensions(ExportFormat.scanReports)) (repeatable).", valueName: "FILE"))
     var reports: [String] = []
 
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding is at or above SEVERITY (critical high medium low info), or, written CATEGORY:SEVERITY, a finding of that category (security, reliability) is: --fail-on security:medium --fail-on reliability:high. Repeatable.", valueName: "[CATEGORY:]SEVERITY"))
@@ -129,7 +129,7 @@ struct ScanCommand: AsyncParsableCommand {
         }
         _ = try SessionCLI.thresholds(failOn)
         for report in reports {
-            do { _ = try ScanReportKind(path: report) } catch { throw ValidationError(error.description) }
+            do { _ = try ExportFormat(path: report) } catch { throw ValidationError(error.description) }
         }
         if try platformPair() != nil { return try validateBothURLs() }
         if AndroidInspect.handles(path) { return try validateAndroidURLs() }
@@ -149,7 +149,7 @@ struct ScanCommand: AsyncParsableCommand {
         for (_, file) in supplies.sorted(by: { $0.key < $1.key }) {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
         }
-        try SessionCLI.checkWritable(reports)
+        try SessionCLI.checkWritable(reports + (save.map { [$0] } ?? []))
         var deviceText: String?
         if let deviceState {
             switch DeviceStateSection.readFile(deviceState) {
@@ -195,7 +195,7 @@ struct ScanCommand: AsyncParsableCommand {
         let generatedAt = try Self.reportDate()
         for report in reports {
             do {
-                let kind = try ScanReportKind(path: report)
+                let kind = try ExportFormat(path: report)
                 var data = try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
                                                timings: timings, engagement: engagement.engagement,
                                                invocation: CommandRecord.invocation())

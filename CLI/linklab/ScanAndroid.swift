@@ -55,9 +55,9 @@ extension ScanCommand {
         for (_, file) in supplied.sorted(by: { $0.key < $1.key }) {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
         }
-        var kinds: [(String, ScanReportKind)] = []
+        var kinds: [(String, ExportFormat)] = []
         for report in reports {
-            let kind = try ScanReportKind(path: report)
+            let kind = try ExportFormat(path: report)
             if kind == .testLinks {
                 printError("linklab: \(report): the test-link page (.links.html) is for iOS scans")
                 throw LinkLabExit.usage

@@ -2,6 +2,7 @@ import AndroidApp
 import ArgumentParser
 import Findings
 import Foundation
+import Reports
 import Workbench
 
 extension ScanCommand {
@@ -46,7 +47,7 @@ extension ScanCommand {
         for file in (supplies.values.sorted() + supplied.values.sorted()) {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
         }
-        let kinds = try reports.map { ($0, try ScanReportKind(path: $0)) }
+        let kinds = try reports.map { ($0, try ExportFormat(path: $0)) }
         try SessionCLI.checkWritable(reports)
         let entries = try bothEntries()
         var configuration = try fetch.configuration(routes: (RouteSelection(rawValue: route.rawValue) ?? .all).routes)
@@ -95,8 +96,8 @@ extension ScanCommand {
 
     /// Writes each report file with the bytes `render` gives for its kind (exit 3 naming the file
     /// that cannot be rendered or written).
-    static func write(_ kinds: [(String, ScanReportKind)],
-                      render: (ScanReportKind) throws -> Data) throws {
+    static func write(_ kinds: [(String, ExportFormat)],
+                      render: (ExportFormat) throws -> Data) throws {
         for (report, kind) in kinds {
             do {
                 try render(kind).write(to: URL(fileURLWithPath: report))

@@ -70,25 +70,14 @@ public struct FindingJSON: Sendable, Encodable, Hashable {
     }
 }
 
-/// A report file format, chosen by the extension of `--report FILE`.
+/// What the report renderer writes (`ReportDocument.rendered(as:toolVersion:)`): the report
+/// formats among `ExportFormat`, which names, labels and types every one of them.
 public enum ReportFormat: String, Sendable, CaseIterable {
     case markdown = "md"
     case html
     case pdf
     case json
     case sarif
-
-    /// The format a file extension names (`md`, `markdown`, `html`, `htm`, `pdf`, `json`, `sarif`), case-insensitively.
-    public init(fileExtension: String) throws(ReportsError) {
-        switch fileExtension.lowercased() {
-        case "md", "markdown": self = .markdown
-        case "html", "htm": self = .html
-        case "pdf": self = .pdf
-        case "json": self = .json
-        case "sarif": self = .sarif
-        default: throw .unknownFormat(fileExtension)
-        }
-    }
 }
 
 extension ReportDocument {

@@ -2,8 +2,9 @@ import Foundation
 
 /// Why a report could not be produced.
 public enum ReportsError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The file extension names no report format we write.
-    case unknownFormat(String)
+    /// The file extension (first) names none of the formats that can be written there (second:
+    /// their extensions, as `ExportFormat.extensions(_:)` prints them).
+    case unknownFormat(String, allowed: String)
     /// The data does not fit a QR code of the supported versions (1-10).
     case qrDataTooLong(bytes: Int, maximum: Int)
     /// Encoding the JSON or SARIF document failed.
@@ -13,8 +14,8 @@ public enum ReportsError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownFormat(let name):
-            "unknown report format '\(name)': use .md, .html, .pdf, .json or .sarif"
+        case .unknownFormat(let name, let allowed):
+            "unknown report format '.\(name)': use \(allowed)"
         case .qrDataTooLong(let bytes, let maximum):
             "QR code data is \(bytes) bytes; at most \(maximum) fit (versions 1-10)"
         case .encodingFailed(let reason):

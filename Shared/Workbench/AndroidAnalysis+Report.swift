@@ -29,7 +29,7 @@ extension AndroidAnalysis {
     }
 
     /// The bytes of one report file (`.md .html .pdf .json .sarif`; `.json` is the scan document).
-    public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
+    public func report(_ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
                        engagement: Engagement = Engagement(),
                        invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
         try ReportRendering.bytes(kind, toolVersion: toolVersion, invocation: invocation, json: { try scanDocument() }) {

@@ -6,7 +6,10 @@ import Reports
 /// The bytes of a report of a face-neutral document (Markdown, HTML, PDF, SARIF) or of a scan
 /// document (`.json`); the caller answers `.links.html` itself.
 enum ReportRendering {
-    static func bytes(_ kind: ScanReportKind, toolVersion: String, invocation: ReportInvocation? = nil,
+    /// Why a scan writes no `.linklab`: a session is the workbench's document.
+    static let sessionIsSaved = "a session is saved by scan --save FILE.linklab, the web workbench or the Mac app"
+
+    static func bytes(_ kind: ExportFormat, toolVersion: String, invocation: ReportInvocation? = nil,
                       json: () throws -> Data, document: () -> ReportDocument) throws(WorkbenchError) -> Data {
         let format: ReportFormat
         switch kind {
@@ -17,10 +20,10 @@ enum ReportRendering {
         case .testLinks:
             throw .invalidArgument("links.html",
                                    reason: "the test-link page is for iOS scans; not available for an APK")
-        case .markdown: format = .markdown
-        case .html: format = .html
-        case .pdf: format = .pdf
-        case .sarif: format = .sarif
+        case .session:
+            throw .invalidArgument(kind.fileExtension, reason: sessionIsSaved)
+        case .markdown, .html, .pdf, .sarif:
+            format = kind.report ?? .markdown
         }
         do {
             var made = document()
@@ -111,7 +114,7 @@ public struct CrossPlatformAnalysis: Sendable {
 
     /// The bytes of one report file; `.json` is the two-platform scan document, `.links.html`
     /// the iOS test-link page.
-    public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
+    public func report(_ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
                        engagement: Engagement = Engagement(),
                        invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
         if kind == .testLinks { return try ios.report(.testLinks, toolVersion: toolVersion) }

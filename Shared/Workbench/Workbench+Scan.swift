@@ -6,30 +6,14 @@ extension Workbench {
     public static let version = "0.1.0"
 }
 
-/// What `scan --report FILE` writes, chosen by the file name: `.md`, `.html`, `.pdf`,
-/// `.json` (the full `scan` document), `.sarif`, and `.links.html` (the test-link page with
-/// QR codes; checked before `.html`).
-public enum ScanReportKind: String, Sendable, CaseIterable {
-    case markdown, html, pdf, json, sarif, testLinks
-
-    /// The kind a file name asks for.
-    public init(path: String) throws(WorkbenchError) {
-        let name = URL(fileURLWithPath: path).lastPathComponent.lowercased()
-        if name.hasSuffix(".links.html") || name.hasSuffix(".links.htm") {
-            self = .testLinks
-            return
-        }
-        let ext = URL(fileURLWithPath: path).pathExtension
+extension ExportFormat {
+    /// The format `scan --report PATH` (or `report`, `diff`) writes to `path`, by its name, among
+    /// `allowed`.
+    public init(path: String, allowed: [ExportFormat] = ExportFormat.scanReports) throws(WorkbenchError) {
         do {
-            switch try ReportFormat(fileExtension: ext) {
-            case .markdown: self = .markdown
-            case .html: self = .html
-            case .pdf: self = .pdf
-            case .json: self = .json
-            case .sarif: self = .sarif
-            }
+            try self.init(fileName: path, allowed: allowed)
         } catch {
-            throw .invalidArgument(path, reason: "unknown report format '.\(ext)': use .md, .html, .pdf, .json, .sarif or .links.html")
+            throw .invalidArgument(path, reason: error.description)
         }
     }
 }
@@ -39,7 +23,7 @@ extension Analysis {
     /// written only when `timings` is true (so `.md`, `.json` and `.sarif` of the same input
     /// are byte-identical); `triage` is keyed by `Finding.fingerprint`; `engagement` (client,
     /// tester, scope, dates) is printed on the Markdown, HTML and PDF reports.
-    public func report(_ kind: ScanReportKind, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
+    public func report(_ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
                        triage: [String: Triage] = [:], timings: Bool = false,
                        engagement: Engagement = Engagement(),
                        invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
@@ -52,8 +36,10 @@ extension Analysis {
             }
         case .testLinks:
             return Data(testLinkPage(toolVersion: toolVersion).html().utf8)
+        case .session:
+            throw .invalidArgument(kind.fileExtension, reason: ReportRendering.sessionIsSaved)
         case .markdown, .html, .pdf, .sarif:
-            let format: ReportFormat = kind == .markdown ? .markdown : kind == .html ? .html : kind == .pdf ? .pdf : .sarif
+            let format = kind.report ?? .markdown
             do {
                 var document = reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage,
                                               timings: timings, engagement: engagement)

@@ -15,11 +15,21 @@ extension WorkbenchDocument {
         return value
     }
 
-    /// Bytes of a report of the current state in `format`, triage included.
-    public func export(_ format: ReportFormat) throws(WorkbenchDocumentError) -> Data {
+    /// The bytes of one export of the current state: a report (triage included), the session
+    /// (`save()`), or the test-link page.
+    public func export(_ format: ExportFormat) throws(WorkbenchDocumentError) -> Data {
+        if format == .session { return try save() }
         guard let analysis = currentAnalysis else { throw .notReady }
-        if format == .json { return try jsonDocument(of: analysis) }
-        return try TriagedReports.render(analysis, format: format, triage: triage, engagement: engagement)
+        switch format.report {
+        case .json: return try jsonDocument(of: analysis)
+        case let report?: return try TriagedReports.render(analysis, format: report, triage: triage, engagement: engagement)
+        case nil:
+            do {
+                return try analysis.report(format, toolVersion: Workbench.version)
+            } catch {
+                throw .exportFailed(error.description)
+            }
+        }
     }
 
     /// The scan JSON document (docs/cli.md) of the current state, plus `phase`, each domain's
@@ -80,16 +90,8 @@ public enum TriagedReports {
                               toolVersion: String = Workbench.version,
                               generatedAt: Date? = nil,
                               engagement: Engagement = Engagement()) throws(WorkbenchDocumentError) -> Data {
-        let kind: ScanReportKind
-        switch format {
-        case .markdown: kind = .markdown
-        case .html: kind = .html
-        case .pdf: kind = .pdf
-        case .sarif: kind = .sarif
-        case .json: kind = .json
-        }
         do {
-            return try analysis.report(kind, toolVersion: toolVersion, generatedAt: generatedAt, triage: triage,
+            return try analysis.report(format.export, toolVersion: toolVersion, generatedAt: generatedAt, triage: triage,
                                        engagement: engagement)
         } catch {
             throw .exportFailed(error.description)

@@ -215,7 +215,7 @@ import Testing
 
 @Suite(.serialized) struct SlowButCompleteTests {
     @Test func slowOriginWithinTheTimeoutIsMarkedSlow() async throws {
-        try await withFetchWorld(slowDelay: .milliseconds(2300), configure: { $0.timeout = .seconds(10) }) { site, fetcher in
+        try await withFetchWorld(slowDelay: .milliseconds(2300)) { site, fetcher in
             let result = await fetcher.fetchRoute(.origin, for: try .test(site.hostArgument("slow")))
             #expect(result.status == 200)
             #expect(result.isSlow)

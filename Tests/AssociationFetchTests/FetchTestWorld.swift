@@ -17,7 +17,7 @@ func withFetchWorld<T: Sendable>(
         .map { try ResolvePin.parse($0) }
     configuration.caFile = caFile.path
     configuration.cdnBase = site.cdnBase
-    configuration.timeout = .seconds(20)  // generous: a loaded CI machine must not turn a good fetch into a timeout
+    configuration.timeout = .seconds(90)  // generous: a CI machine under load has taken 29 s for one loopback fetch
     configure(&configuration)
     do {
         let result = try await AssociationFetcher.withFetcher(configuration) { fetcher in

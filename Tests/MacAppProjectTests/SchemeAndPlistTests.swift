@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Reports
 import Testing
 import Workbench
 
@@ -97,13 +98,21 @@ import Workbench
     }
 
     @Test func theAppSetsEveryHookExceptTheWebFileInput() throws {
-        // Identifiers built from a value (`tab.hook`, `format.hook`) are still spelled in full.
+        // Identifiers built from a value (`tab.hook`) are still spelled in full; the export
+        // controls' are the package's `ExportFormat.hook`, set for each of `documentExports`.
         let sources = try ProjectFiles.swiftFiles(in: "UniversalLinkLab").map(ProjectFiles.text).joined()
         for hook in WorkbenchHook.allCases where hook != .fileInput {
-            let spelled = sources.contains("\"\(hook.rawValue)\"")
-                || (hook.rawValue.hasPrefix("tab-") && sources.contains("\"tab-\\(rawValue)\""))
-            #expect(spelled, "the app never sets the hook \(hook.rawValue)")
+            #expect(Self.sets(hook.rawValue, sources), "the app never sets the hook \(hook.rawValue)")
         }
+    }
+
+    /// True when the app's `sources` set `identifier`.
+    static func sets(_ identifier: String, _ sources: String) -> Bool {
+        sources.contains("\"\(identifier)\"")
+            || (identifier.hasPrefix("tab-") && sources.contains("\"tab-\\(rawValue)\""))
+            || (ExportFormat.documentExports.map(\.hook).contains(identifier)
+                && sources.contains("ForEach(ExportFormat.documentExports")
+                && sources.contains(".accessibilityIdentifier(format.hook)"))
     }
 
     @Test func everyIdentifierAUITestUsesExistsInTheApp() throws {
@@ -116,9 +125,7 @@ import Workbench
         let sources = try ProjectFiles.swiftFiles(in: "UniversalLinkLab").map(ProjectFiles.text).joined()
         for identifier in queried {
             #expect(hooks.contains(identifier), "\(identifier) is not a web hook")
-            let spelled = sources.contains("\"\(identifier)\"")
-                || (identifier.hasPrefix("tab-") && sources.contains("\"tab-\\(rawValue)\""))
-            #expect(spelled, "the UI tests query \(identifier), which the app never sets")
+            #expect(Self.sets(identifier, sources), "the UI tests query \(identifier), which the app never sets")
         }
     }
 }

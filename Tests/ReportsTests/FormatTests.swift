@@ -4,15 +4,35 @@ import Testing
 @testable import Reports
 
 @Suite struct FormatTests {
-    @Test(arguments: [("md", ReportFormat.markdown), ("MARKDOWN", .markdown), ("html", .html), ("htm", .html),
-                      ("pdf", .pdf), ("json", .json), ("sarif", .sarif)])
-    func fileExtensionNamesTheFormat(fileExtension: String, format: ReportFormat) throws {
-        #expect(try ReportFormat(fileExtension: fileExtension) == format)
+    @Test(arguments: [("r.md", ExportFormat.markdown), ("R.MARKDOWN", .markdown), ("a/r.html", .html), ("r.htm", .html),
+                      ("r.pdf", .pdf), ("r.json", .json), ("r.sarif", .sarif), ("r.links.html", .testLinks),
+                      ("R.LINKS.HTM", .testLinks), ("s.linklab", .session)])
+    func fileNameNamesTheFormat(fileName: String, format: ExportFormat) throws {
+        #expect(try ExportFormat(fileName: fileName, allowed: ExportFormat.allCases) == format)
     }
 
-    @Test func unknownExtensionIsAClearError() {
-        #expect(throws: ReportsError.unknownFormat("docx")) { try ReportFormat(fileExtension: "docx") }
-        #expect(ReportsError.unknownFormat("docx").description.contains(".sarif"))
+    @Test func unknownOrUnwantedExtensionIsAClearError() {
+        #expect(throws: ReportsError.unknownFormat("docx", allowed: ".md .html .pdf .json .sarif .links.html")) {
+            try ExportFormat(fileName: "report.docx")
+        }
+        // A scan writes no session: `.linklab` is refused where only the scan's reports are allowed.
+        #expect(throws: ReportsError.unknownFormat("linklab", allowed: ".md .html .pdf .json .sarif .links.html")) {
+            try ExportFormat(fileName: "s.linklab", allowed: ExportFormat.scanReports)
+        }
+        #expect(throws: ReportsError.self) { try ExportFormat(fileName: "noextension") }
+        #expect(ReportsError.unknownFormat("docx", allowed: ".md").description == "unknown report format '.docx': use .md")
+    }
+
+    /// Each format's file name, media type and report format agree: one list, no second table.
+    @Test func everyFormatDescribesItselfConsistently() throws {
+        for format in ExportFormat.allCases {
+            #expect(try ExportFormat(fileName: "x.\(format.fileExtension)", allowed: ExportFormat.allCases) == format)
+            #expect(format.report?.export ?? format == format)
+            #expect(!format.label.isEmpty && !format.mediaType.isEmpty)
+        }
+        #expect(ReportFormat.allCases.map(\.export).allSatisfy { $0.report != nil })
+        #expect(Set(ExportFormat.allCases.map(\.hook)).count == ExportFormat.allCases.count)
+        #expect(ExportFormat.extensions(ExportFormat.scanReports) == ".md .html .pdf .json .sarif .links.html")
     }
 
     @Test func findingsJSONHasTheContractFields() throws {

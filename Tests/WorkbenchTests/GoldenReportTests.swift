@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import Testing
 import TestSupport
 @testable import Workbench
@@ -8,7 +9,7 @@ import TestSupport
 @Suite struct GoldenReportTests {
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
-    static let cases: [(kind: ScanReportKind, file: String)] = [
+    static let cases: [(kind: ExportFormat, file: String)] = [
         (.markdown, "sample-report.md"),
         (.html, "sample-report.html"),
         (.pdf, "sample-report.pdf"),
@@ -18,7 +19,7 @@ import TestSupport
     ]
 
     @Test(arguments: cases.map(\.kind))
-    func sampleReportMatchesGolden(_ kind: ScanReportKind) async throws {
+    func sampleReportMatchesGolden(_ kind: ExportFormat) async throws {
         let file = try #require(Self.cases.first { $0.kind == kind }?.file)
         let analysis = try await SampleScan.analysis()
         var data = try analysis.report(kind, toolVersion: "test")
@@ -86,15 +87,16 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("report.md", ScanReportKind.markdown), ("R.HTML", .html), ("a/b.pdf", .pdf), ("x.json", .json),
+        ("report.md", ExportFormat.markdown), ("R.HTML", .html), ("a/b.pdf", .pdf), ("x.json", .json),
         ("x.sarif", .sarif), ("x.links.html", .testLinks),
     ])
-    func reportKindFollowsTheFileName(_ path: String, _ kind: ScanReportKind) throws {
-        #expect(try ScanReportKind(path: path) == kind)
+    func reportKindFollowsTheFileName(_ path: String, _ kind: ExportFormat) throws {
+        #expect(try ExportFormat(path: path) == kind)
     }
 
     @Test func unknownReportExtensionIsRefused() {
-        #expect(throws: WorkbenchError.self) { try ScanReportKind(path: "report.docx") }
+        #expect(throws: WorkbenchError.self) { try ExportFormat(path: "report.docx") }
+        #expect(throws: WorkbenchError.self) { try ExportFormat(path: "session.linklab") }
     }
 
     @Test func scanDocumentCarriesTheContractFields() async throws {

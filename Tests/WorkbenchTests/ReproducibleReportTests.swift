@@ -14,8 +14,8 @@ import TestSupport
         return copy
     }
 
-    @Test(arguments: [ScanReportKind.markdown, .json, .sarif])
-    func stageTimingsDoNotChangeTheReport(_ kind: ScanReportKind) async throws {
+    @Test(arguments: [ExportFormat.markdown, .json, .sarif])
+    func stageTimingsDoNotChangeTheReport(_ kind: ExportFormat) async throws {
         let analysis = try await SampleScan.analysis()
         let first = try Self.withTimings(analysis, 4).report(kind, toolVersion: "test")
         let second = try Self.withTimings(analysis, 5).report(kind, toolVersion: "test")

@@ -40,7 +40,7 @@ import TestSupport
         let scan = try await SampleScan.analysis()
         for format in [ReportFormat.markdown, .sarif] {
             let fromScan = try TriagedReports.render(scan, format: format, triage: [:])
-            #expect(try document.export(format) == fromScan, "\(format)")
+            #expect(try document.export(format.export) == fromScan, "\(format)")
         }
         let json = try #require(try JSONSerialization.jsonObject(with: try document.export(.json)) as? [String: Any])
         let tests = try #require(json["urlTests"] as? [[String: Any]])

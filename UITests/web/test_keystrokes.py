@@ -41,7 +41,7 @@ def shown(driver):
           appID: row.dataset.appId, decision: row.dataset.decision, url: row.dataset.url,
           audited: row.dataset.audited, label: row.getAttribute('aria-label'), className: row.className,
           headline: text(row, '.pill'), pill: row.querySelector('.pill').className, appLabel: text(row, '.app-label'),
-          shownID: text(row, '.app-id'), location: text(row, '.verdict-head .muted'),
+          shownID: text(row, '.app-id'), location: text(row, ':scope > .muted'),
           rules: [...row.querySelectorAll('[data-testid=deciding-rule]')].map((rule) => rule.textContent),
           trace: text(row, '[data-testid=verdict-trace] summary'),
           steps: row.querySelectorAll('[data-testid=verdict-trace] li').length,

@@ -96,7 +96,7 @@ struct WorkbenchCommands: Commands {
             Button("Refresh Simulators") { model?.loadSimulators() }
                 .disabled(model == nil)
             Divider()
-            Button("Save a Copy of the Session…") { model?.requestSessionExport() }
+            Button("Save a Copy of the Session…") { model?.requestExport(.session) }
                 .disabled(model?.isReady != true)
         }
     }

@@ -2,7 +2,7 @@ import Reports
 import SwiftUI
 import UniformTypeIdentifiers
 
-/// Bytes handed to `fileExporter`: a report in one of the five formats, or a session.
+/// Bytes handed to `fileExporter`: one of the document's exports (`ExportFormat.documentExports`).
 /// Exports are plain PDF, HTML, Markdown and JSON files, so Quick Look previews them.
 struct ReportFile: FileDocument {
     static let readableContentTypes: [UTType] = []
@@ -25,37 +25,17 @@ struct ReportFile: FileDocument {
     }
 }
 
-extension ReportFormat {
-    /// The type `fileExporter` writes for this format.
+extension ExportFormat {
+    /// The type `fileExporter` writes for this format (the labels, hooks and names are the
+    /// package's, on `ExportFormat`).
     var contentType: UTType {
         switch self {
         case .markdown: .markdownReport
-        case .html: .html
+        case .html, .testLinks: .html
         case .pdf: .pdf
         case .json: .json
         case .sarif: .sarifReport
-        }
-    }
-
-    /// Menu title.
-    var title: String {
-        switch self {
-        case .markdown: "Markdown"
-        case .html: "HTML"
-        case .pdf: "PDF"
-        case .json: "JSON"
-        case .sarif: "SARIF"
-        }
-    }
-
-    /// The stable hook of the export control (`export-md`, …).
-    var hook: String {
-        switch self {
-        case .markdown: "export-md"
-        case .html: "export-html"
-        case .pdf: "export-pdf"
-        case .json: "export-json"
-        case .sarif: "export-sarif"
+        case .session: .linkLabSession
         }
     }
 }

@@ -44,7 +44,7 @@ final class WindowModel {
     var exportRequest: ExportRequest?
     /// Export Report… asks for the format first.
     var isChoosingExportFormat = false
-    var exportFormat: ReportFormat = .pdf
+    var exportFormat: ExportFormat = .pdf
     var isImportingDeviceState = false
     /// Apple's matcher's answers, each shown only while the host's file is the one it was asked about.
     var appleAnswers = AppleAnswerBook<AppleAnswerState>()
@@ -276,12 +276,14 @@ final class WindowModel {
         let defaultName: String
     }
 
-    func requestExport(_ format: ReportFormat) {
+    /// One export of the document (a report, or a copy of the session: the window's own file is
+    /// saved with ⌘S), then the save panel.
+    func requestExport(_ format: ExportFormat) {
         do {
             let data = try document.export(format)
             exportRequest = ExportRequest(
                 file: ReportFile(data: data, contentType: format.contentType),
-                defaultName: ExportNaming.fileName(source: sourceName, fileExtension: format.rawValue, date: Date()))
+                defaultName: ExportNaming.fileName(of: format, source: sourceName, date: Date()))
         } catch {
             alertMessage = error.description
         }
@@ -293,18 +295,8 @@ final class WindowModel {
         isChoosingExportFormat = true
     }
 
-    /// Saves a copy of the session elsewhere (the window's own file is saved with ⌘S).
-    func requestSessionExport() {
-        do {
-            exportRequest = ExportRequest(file: ReportFile(data: try document.save(), contentType: .linkLabSession),
-                                          defaultName: ExportNaming.sessionName(source: sourceName))
-        } catch {
-            alertMessage = error.description
-        }
-    }
-
     var shareItem: ReportShareItem {
-        let name = ExportNaming.fileName(source: sourceName, fileExtension: "pdf", date: Date())
+        let name = ExportNaming.fileName(of: .pdf, source: sourceName, date: Date())
         return ReportShareItem(fileName: name) { [weak self] in
             try await MainActor.run {
                 guard let self else { throw CocoaError(.userCancelled) }

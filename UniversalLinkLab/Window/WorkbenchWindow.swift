@@ -79,8 +79,8 @@ struct ExportFormatSheet: View {
     var body: some View {
         Form {
             Picker("Format", selection: $model.exportFormat) {
-                ForEach(ReportFormat.allCases, id: \.self) { format in
-                    Text(format.title).tag(format)
+                ForEach(ExportFormat.documentExports, id: \.self) { format in
+                    Text(format.label).tag(format)
                 }
             }
             .pickerStyle(.radioGroup)
@@ -137,13 +137,10 @@ struct WindowToolbar: ToolbarContent {
                 .help("Stop inspecting, fetching and running tools (⌘.)")
             }
             Menu {
-                ForEach(ReportFormat.allCases, id: \.self) { format in
-                    Button(format.title) { model.requestExport(format) }
+                ForEach(ExportFormat.documentExports, id: \.self) { format in
+                    Button(format.label) { model.requestExport(format) }
                         .accessibilityIdentifier(format.hook)
                 }
-                Divider()
-                Button("Session Copy (.linklab)…") { model.requestSessionExport() }
-                    .accessibilityIdentifier("export-session")
             } label: {
                 Label("Export Report", systemImage: "square.and.arrow.down")
             }

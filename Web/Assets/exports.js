@@ -3,19 +3,13 @@
 
 import { h } from './dom.js';
 
-const formats = [
-  { format: 'md', label: 'Markdown', testid: 'export-md' },
-  { format: 'html', label: 'HTML', testid: 'export-html' },
-  { format: 'pdf', label: 'PDF', testid: 'export-pdf' },
-  { format: 'json', label: 'JSON', testid: 'export-json' },
-  { format: 'sarif', label: 'SARIF', testid: 'export-sarif' },
-  { format: 'linklab', label: 'Session (.linklab)', testid: 'export-session' },
-];
-
 export function createExports({ id, api, toast }) {
   let names = {};
-  const buttons = formats.map(({ format, label, testid }) => h('button', {
-    type: 'button', class: 'ghost', 'data-testid': testid, 'data-format': format,
+  // The buttons are the view's `exports` (ExportChoice: the package's one list of formats),
+  // made on the first view and kept.
+  let buttons = [];
+  const makeButton = ({ format, label, caption, hook }) => h('button', {
+    type: 'button', class: 'ghost', 'data-testid': hook, 'data-format': format,
     'aria-label': `Export ${label}`,
     on: {
       click: async (event) => {
@@ -25,16 +19,20 @@ export function createExports({ id, api, toast }) {
         button.disabled = false;
       },
     },
-  }, format === 'linklab' ? '.linklab' : format.toUpperCase()));
+  }, caption);
   // While a host is edited (what-if) every export is hypothetical: the view's warning says so
   // beside the buttons, and each button's description carries it.
   const warning = h('p', { class: 'export-warning', 'data-testid': 'export-warning', id: `export-warning-${id}`, role: 'status' });
   warning.hidden = true;
-  const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' },
-    h('span', { class: 'muted' }, 'Export'), buttons, warning);
+  const title = h('span', { class: 'muted' }, 'Export');
+  const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' }, title, warning);
   /** A document that holds nothing yet (or failed) offers no export; names and the warning are the view's. */
   function render(view) {
     names = view.exportNames;
+    if (buttons.length === 0) {
+      buttons = view.exports.map(makeButton);
+      warning.before(...buttons);
+    }
     element.hidden = !view.canExport;
     for (const button of buttons) button.disabled = !view.canExport;
     const text = view.exportWarning ?? '';

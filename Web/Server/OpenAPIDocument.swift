@@ -1,6 +1,11 @@
+import Reports
+
 /// `GET /api/openapi.json`: the HTTP API of spec/web.md as an OpenAPI 3.1 document, written by
 /// hand beside the routes (a test checks that every route is in it and that it parses).
 enum OpenAPIDocument {
+    /// The export formats' names (`ExportFormat.id`) as a JSON array.
+    private static let formatIDs = "[" + ExportFormat.allCases.map { "\"\($0.id)\"" }.joined(separator: ", ") + "]"
+
     static let json = #"""
     {
       "openapi": "3.1.0",
@@ -229,7 +234,7 @@ enum OpenAPIDocument {
         "/api/documents/{id}/export/{format}": {
           "parameters": [
             {"$ref": "#/components/parameters/DocumentID"},
-            {"name": "format", "in": "path", "required": true, "schema": {"type": "string", "enum": ["md", "html", "pdf", "json", "sarif", "linklab", "links"]}}
+            {"name": "format", "in": "path", "required": true, "schema": {"type": "string", "enum": \#(formatIDs)}}
           ],
           "get": {
             "operationId": "exportDocument",
@@ -461,12 +466,13 @@ enum OpenAPIDocument {
             "associatedDomains": {"type": "array", "items": {"type": "object", "required": ["entry", "service", "host", "wildcard", "modes", "isAccepted", "problems"], "properties": {"entry": {"type": "string"}, "service": {"type": "string"}, "host": {"type": "string"}, "wildcard": {"type": "boolean"}, "modes": {"type": "array", "items": {"type": "string"}}, "isAccepted": {"type": "boolean"}, "allowedByProfile": {"type": "boolean"}, "problems": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false}},
             "linkHandlers": {"type": "array", "items": {"type": "object", "required": ["kind", "kindText", "name", "file", "slice", "section", "offset", "offsetText"], "properties": {"kind": {"type": "string"}, "kindText": {"type": "string"}, "name": {"type": "string"}, "file": {"type": "string"}, "slice": {"type": "string"}, "section": {"type": "string"}, "offset": {"type": "integer"}, "offsetText": {"type": "string"}, "fridaCommand": {"type": "string"}}, "additionalProperties": false}},
             "fridaCommand": {"type": "string"}, "linkScanNote": {"type": "string"}, "diagnostics": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false},
-          "DocumentPresentation": {"type": "object", "required": ["revision", "title", "subtitle", "kind", "phase", "notes", "canExport", "exportNames", "findings", "bundles", "inspectionDiagnostics", "domains", "urls"], "properties": {
+          "DocumentPresentation": {"type": "object", "required": ["revision", "title", "subtitle", "kind", "phase", "notes", "canExport", "exportNames", "exports", "findings", "bundles", "inspectionDiagnostics", "domains", "urls"], "properties": {
             "bundles": {"type": "array", "items": {"$ref": "#/components/schemas/AppBundleCard"}}, "bundlesNote": {"type": "string"},
             "inspectionDiagnostics": {"type": "array", "items": {"type": "string"}},
             "revision": {"type": "integer"}, "title": {"type": "string"}, "subtitle": {"type": "string"}, "kind": {"type": "string"},
             "phase": {"$ref": "#/components/schemas/PhaseStatus"}, "notes": {"type": "array", "items": {"type": "string"}}, "canExport": {"type": "boolean"},
             "exportNames": {"type": "object", "additionalProperties": {"type": "string"}},
+            "exports": {"type": "array", "items": {"type": "object", "required": ["format", "label", "caption", "hook", "fileName"], "properties": {"format": {"type": "string", "enum": \#(formatIDs)}, "label": {"type": "string"}, "caption": {"type": "string"}, "hook": {"type": "string"}, "fileName": {"type": "string"}}, "additionalProperties": false}},
             "exportWarning": {"type": "string", "description": "Shown beside the export controls while a host's file is edited (what-if); absent otherwise."},
             "findings": {"$ref": "#/components/schemas/FindingListPresentation"},
             "domains": {"type": "array", "items": {"$ref": "#/components/schemas/DomainPresentation"}},

@@ -324,48 +324,25 @@ extension WorkbenchServer {
     // MARK: Export
 
     @MainActor
-    private func export(_ id: String, format: String) throws -> Response {
+    private func export(_ id: String, format name: String) throws -> Response {
         let document = try registry.document(id)
+        guard let format = ExportFormat(rawValue: name) else {
+            let names = ExportFormat.allCases.map(\.id)
+            throw WebAPIError(.notFound, "Export formats are \(names.dropLast().joined(separator: ", ")) and \(names.last ?? "").")
+        }
         let data: Data
-        let contentType: String
         do {
-            switch format {
-            case "linklab":
-                data = try document.save()
-                contentType = "application/vnd.linklab+json"
-            case "links":
-                // The test-link page (QR codes) to open on a device: a download, never rendered here.
-                guard let analysis = document.currentAnalysis else { throw WorkbenchDocumentError.notReady }
-                do {
-                    data = try analysis.report(.testLinks, toolVersion: Workbench.version, generatedAt: Date())
-                } catch {
-                    throw WebAPIError(.internalServerError, "The test-link page could not be written.")
-                }
-                contentType = "text/html; charset=utf-8"
-            default:
-                guard let reportFormat = ReportFormat(rawValue: format) else {
-                    throw WebAPIError(.notFound, "Export formats are md, html, pdf, json, sarif, linklab and links.")
-                }
-                data = try document.export(reportFormat)
-                contentType = Self.contentTypes[format] ?? "application/octet-stream"
-            }
-        } catch let error as WebAPIError {
-            throw error
-        } catch let error as WorkbenchDocumentError {
+            data = try document.export(format)
+        } catch {
             throw Self.apiError(error)
         }
         // The tester's name for the file (an upload's file name, never the spool's), as the page offers it.
-        let name = document.exportNames[format] ?? "linklab-export.\(format)"
+        let fileName = document.exportNames[format.id] ?? "linklab-export.\(format.fileExtension)"
         var headers = HTTPFields()
-        headers[.contentType] = contentType
-        headers[.contentDisposition] = UploadName.contentDisposition(name)
+        headers[.contentType] = format.mediaType
+        headers[.contentDisposition] = UploadName.contentDisposition(fileName)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
-
-    static let contentTypes = [
-        "md": "text/markdown; charset=utf-8", "html": "text/html; charset=utf-8", "pdf": "application/pdf",
-        "json": "application/json; charset=utf-8", "sarif": "application/sarif+json",
-    ]
 
     // MARK: Presentation (what the page renders)
 

@@ -84,8 +84,8 @@ public enum DeviceStateSection {
     }
 
     /// `report` (a Markdown or HTML report, or a JSON document) with the section added; other
-    /// kinds (PDF, SARIF, test links) are returned unchanged.
-    public static func adding(_ entries: [DeviceStateEntry], to report: Data, kind: ScanReportKind) -> Data {
+    /// kinds (PDF, SARIF, test links, a session) are returned unchanged.
+    public static func adding(_ entries: [DeviceStateEntry], to report: Data, kind: ExportFormat) -> Data {
         switch kind {
         case .markdown:
             return report + Data(markdown(entries).utf8)
@@ -95,7 +95,7 @@ public enum DeviceStateSection {
             return Data(text.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: html(entries)).utf8)
         case .json:
             return (try? addingToJSON(entries, document: report)) ?? report
-        case .pdf, .sarif, .testLinks:
+        case .pdf, .sarif, .testLinks, .session:
             return report
         }
     }

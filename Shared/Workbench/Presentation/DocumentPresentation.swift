@@ -1,6 +1,7 @@
 import AppInspection
 import Findings
 import Foundation
+import Reports
 import SiteAssociation
 
 /// The whole document as a face shows it: what the web page renders from one JSON answer
@@ -21,9 +22,11 @@ public struct DocumentPresentation: Sendable, Equatable, Codable {
     public var notes: [String]
     /// False while nothing has been read (or the open failed): a face offers no export.
     public var canExport: Bool
-    /// The file name a face suggests for each export format (`md`, …, `linklab`, and `links`:
-    /// the test-link page).
+    /// The file name a face suggests for each export format, by `ExportFormat.id` (`md`, …,
+    /// `linklab`, and `links`: the test-link page).
     public var exportNames: [String: String]
+    /// The document's export controls, in order (`ExportFormat.documentExports`).
+    public var exports: [ExportChoice]
     /// What a face shows beside its export controls while a host's file is edited (what-if):
     /// every export is then hypothetical. Nil when nothing is edited.
     public var exportWarning: String?
@@ -36,6 +39,27 @@ public struct DocumentPresentation: Sendable, Equatable, Codable {
     public var inspectionDiagnostics: [String]
     public var domains: [DomainPresentation]
     public var urls: URLListPresentation
+}
+
+/// One export control: what it exports, what it says, and the file name it suggests.
+public struct ExportChoice: Sendable, Equatable, Codable {
+    /// `ExportFormat.id` (`md`, …, `linklab`): the last segment of `…/export/FORMAT`.
+    public var format: String
+    /// "Markdown", "Session (.linklab)": the control's accessible name follows "Export ".
+    public var label: String
+    /// "MD", ".linklab": the control's caption.
+    public var caption: String
+    /// The control's stable hook (`export-md`, `export-session`).
+    public var hook: String
+    public var fileName: String
+
+    public init(_ format: ExportFormat, fileName: String) {
+        self.format = format.id
+        label = format.label
+        caption = format.shortLabel
+        hook = format.hook
+        self.fileName = fileName
+    }
 }
 
 /// The tester's URL list, decided, in line order, each line that is not a URL in its place.
@@ -100,7 +124,9 @@ extension WorkbenchDocument {
         return DocumentPresentation(
             revision: revision, title: source?.name ?? "Document", subtitle: subtitle, kind: source?.kind ?? "",
             phase: PhaseStatus(phase), notes: notes, canExport: readable && analysis != nil,
-            exportNames: exportNames, exportWarning: exportWarning,
+            exportNames: exportNames,
+            exports: ExportFormat.documentExports.map { ExportChoice($0, fileName: exportNames[$0.id] ?? "") },
+            exportWarning: exportWarning,
             findings: FindingListPresentation(FindingList(findings, query: query, severities: severities)),
             bundles: bundles, bundlesNote: bundles.isEmpty ? bundlesNote : nil,
             inspectionDiagnostics: (app?.diagnostics ?? []).map { "\($0.severity): \($0.message)" },
@@ -117,14 +143,12 @@ extension WorkbenchDocument {
             + "marks the findings and verdicts that depend on the edited file. Revert to export what the domain serves."
     }
 
-    /// The file name a face suggests for each export format, after the tester's file.
+    /// The file name a face suggests for each export format (keyed by `ExportFormat.id`), after
+    /// the tester's file.
     public var exportNames: [String: String] {
-        var names = Dictionary(uniqueKeysWithValues: ["md", "html", "pdf", "json", "sarif"].map {
-            ($0, ExportNaming.fileName(source: source?.name, fileExtension: $0, date: judgedAt))
+        Dictionary(uniqueKeysWithValues: ExportFormat.allCases.map { format in
+            (format.id, ExportNaming.fileName(of: format, source: source?.name, date: judgedAt))
         })
-        names["linklab"] = ExportNaming.sessionName(source: source?.name)
-        names["links"] = ExportNaming.fileName(source: source?.name, fileExtension: "links.html", date: judgedAt)
-        return names
     }
 
     /// Every bundle of the app as the App tab shows it (main app first).

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 
 /// File names the faces suggest for exports and sessions: the source's name without its
 /// extension or any path, made safe for every file system, then " report YYYY-MM-DD.ext".
@@ -6,6 +7,12 @@ public enum ExportNaming {
     /// "LinkLab Sample report 2025-04-02.md".
     public static func fileName(source: String?, fileExtension: String, date: Date) -> String {
         "\(stem(source, fallback: "UniversalLinkLab")) report \(day(date)).\(fileExtension)"
+    }
+
+    /// The name of `format`'s file: `sessionName` for a session, `fileName` for the others.
+    public static func fileName(of format: ExportFormat, source: String?, date: Date) -> String {
+        format == .session ? sessionName(source: source)
+            : fileName(source: source, fileExtension: format.fileExtension, date: date)
     }
 
     /// "Sample.linklab" / "Untitled.linklab".

@@ -473,8 +473,9 @@ textarea.editor { width: 100%; background: var(--code-bg); }
 .diff pre { background: var(--code-bg); padding: .4rem; border-radius: 6px; }
 
 .verdicts { margin: .5rem 0 1rem; min-height: 1rem; }
-.verdict { border: 1px solid var(--border); border-radius: 8px; padding: .4rem .6rem; margin: .35rem 0; background: var(--surface); }
-.verdict-head { display: flex; gap: .6rem; align-items: baseline; flex-wrap: wrap; }
+.verdict { border: 1px solid var(--border); border-radius: 8px; padding: .4rem .6rem; margin: .35rem 0; background: var(--surface);
+  display: flex; gap: 0 .6rem; align-items: baseline; flex-wrap: wrap; }
+.verdict > .trace { flex-basis: 100%; }
 .pill { font-weight: 700; font-size: .8rem; padding: .05rem .5rem; border-radius: 999px; border: 1px solid currentColor; }
 .decision-match .pill, .pill.decision-match { color: var(--ok); }
 .decision-exclude .pill, .pill.decision-exclude { color: var(--medium); }
@@ -523,7 +524,7 @@ label.button { margin: 0; font-weight: normal; display: inline-block; }
 html, body { overflow: hidden; }
 /* Wrap, never clip (1280×800 and 1440×900): long codes, URLs and rule texts break anywhere, a
    verdict's headline wraps inside its pill, and a wide table scrolls inside its own box. */
-.table td, .table td code, .table td pre, .verdict-head code, .rule { overflow-wrap: anywhere; }
+.table td, .table td code, .table td pre, .verdict code, .rule { overflow-wrap: anywhere; }
 .pill { white-space: normal; }
 .domain-details, .url-list, .evidence-block { max-width: 100%; overflow-x: auto; }
 .counts-bar { grid-template-columns: repeat(auto-fill, minmax(3.2rem, 1fr)); }
@@ -1329,19 +1330,13 @@ export function createDomainsTab(context) {
 
 import { h } from './dom.js';
 
-const formats = [
-  { format: 'md', label: 'Markdown', testid: 'export-md' },
-  { format: 'html', label: 'HTML', testid: 'export-html' },
-  { format: 'pdf', label: 'PDF', testid: 'export-pdf' },
-  { format: 'json', label: 'JSON', testid: 'export-json' },
-  { format: 'sarif', label: 'SARIF', testid: 'export-sarif' },
-  { format: 'linklab', label: 'Session (.linklab)', testid: 'export-session' },
-];
-
 export function createExports({ id, api, toast }) {
   let names = {};
-  const buttons = formats.map(({ format, label, testid }) => h('button', {
-    type: 'button', class: 'ghost', 'data-testid': testid, 'data-format': format,
+  // The buttons are the view's `exports` (ExportChoice: the package's one list of formats),
+  // made on the first view and kept.
+  let buttons = [];
+  const makeButton = ({ format, label, caption, hook }) => h('button', {
+    type: 'button', class: 'ghost', 'data-testid': hook, 'data-format': format,
     'aria-label': `Export ${label}`,
     on: {
       click: async (event) => {
@@ -1351,16 +1346,20 @@ export function createExports({ id, api, toast }) {
         button.disabled = false;
       },
     },
-  }, format === 'linklab' ? '.linklab' : format.toUpperCase()));
+  }, caption);
   // While a host is edited (what-if) every export is hypothetical: the view's warning says so
   // beside the buttons, and each button's description carries it.
   const warning = h('p', { class: 'export-warning', 'data-testid': 'export-warning', id: `export-warning-${id}`, role: 'status' });
   warning.hidden = true;
-  const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' },
-    h('span', { class: 'muted' }, 'Export'), buttons, warning);
+  const title = h('span', { class: 'muted' }, 'Export');
+  const element = h('div', { class: 'export-buttons', role: 'group', 'aria-label': 'Export' }, title, warning);
   /** A document that holds nothing yet (or failed) offers no export; names and the warning are the view's. */
   function render(view) {
     names = view.exportNames;
+    if (buttons.length === 0) {
+      buttons = view.exports.map(makeButton);
+      warning.before(...buttons);
+    }
     element.hidden = !view.canExport;
     for (const button of buttons) button.disabled = !view.canExport;
     const text = view.exportWarning ?? '';
@@ -1926,15 +1925,15 @@ import { downloadExport } from './exports.js';
 /**
  * A list's lines are built by cloning these (thousands of them: cloning is the browser's
  * cheapest way to make elements) and filled with text (hidden characters as markers, as
- * `setText` writes it) and attribute values only: the same elements, hooks and words
+ * `setText` writes it) and fixed attributes only, straight on fresh clones (no diffing, no
+ * allow-list lookups: at 5,000 lines every call counts): the same elements, hooks and words
  * `verdictRow` writes for the typed URL.
  */
 const templates = {
   row: h('tr', { role: 'row' }, h('td', { role: 'cell' }), h('td', { role: 'cell' }, h('code', { class: 'url' })),
     h('td', { role: 'cell' }), h('td', { role: 'cell' })),
-  verdict: h('div', { 'data-testid': 'verdict' },
-    h('div', { class: 'verdict-head' }, h('span', {}), h('span', { class: 'app-label' }), h('code', { class: 'app-id' }),
-      h('span', { class: 'muted' })),
+  verdict: h('div', { 'data-testid': 'verdict' }, h('span', {}), h('span', { class: 'app-label' }),
+    h('code', { class: 'app-id' }), h('span', { class: 'muted' }),
     h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}))),
   rule: h('code', { class: 'rule', 'data-testid': 'deciding-rule' }),
 };
@@ -1942,16 +1941,21 @@ const templates = {
 /** A list line's row (a URLTestPresentation); `traces` learns where each verdict's trace comes from. */
 function listRow(test, traces, loadTrace) {
   const row = templates.row.cloneNode(true);
-  setAttributes(row, {
-    class: test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null, 'data-url': test.url,
-    'data-line': test.line == null ? '' : String(test.line),
-    'data-expectation-met': test.expectationMet == null ? 'none' : String(test.expectationMet),
-  });
-  const [line, url, expectation, verdicts] = row.children;
-  line.textContent = test.line == null ? '' : String(test.line);
+  const status = test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null;
+  if (status) row.className = status;
+  row.dataset.url = test.url;
+  row.dataset.line = test.line == null ? '' : String(test.line);
+  row.dataset.expectationMet = test.expectationMet == null ? 'none' : String(test.expectationMet);
+  const line = row.firstChild;
+  const url = line.nextSibling;
+  const expectation = url.nextSibling;
+  const verdicts = expectation.nextSibling;
+  line.textContent = row.dataset.line;
   url.firstChild.textContent = visible(test.url);
-  append(expectation, [test.expectationLabel,
-    test.expectationText ? h('span', { class: `badge ${test.expectationMet ? 'ok' : 'warn'}` }, ` ${test.expectationText}`) : null]);
+  if (test.expectationLabel) expectation.textContent = test.expectationLabel;
+  if (test.expectationText) {
+    expectation.append(h('span', { class: `badge ${test.expectationMet ? 'ok' : 'warn'}` }, ` ${test.expectationText}`));
+  }
   if (test.problem !== null && test.problem !== undefined) {
     verdicts.append(h('p', { class: 'error-text', 'data-testid': 'url-problem' }, test.problem));
     return row;
@@ -1959,13 +1963,17 @@ function listRow(test, traces, loadTrace) {
   if (test.note) verdicts.append(h('p', { class: 'muted', 'data-testid': 'verdict-note' }, test.note));
   for (const verdict of test.verdicts) {
     const element = templates.verdict.cloneNode(true);
-    setAttributes(element, {
-      class: `verdict decision-${verdict.decision}`, 'data-app-id': verdict.appID,
-      'data-decision': verdict.decision, 'data-url': test.url, 'data-audited': String(verdict.isAuditedApp),
-      'aria-label': verdict.accessibilityLabel,
-    });
-    const [head, trace] = element.children;
-    const [pill, appLabel, appID, location] = head.children;
+    element.className = `verdict decision-${verdict.decision}`;
+    element.dataset.appId = verdict.appID;
+    element.dataset.decision = verdict.decision;
+    element.dataset.url = test.url;
+    element.dataset.audited = String(verdict.isAuditedApp);
+    element.setAttribute('aria-label', verdict.accessibilityLabel);
+    const pill = element.firstChild;
+    const appLabel = pill.nextSibling;
+    const appID = appLabel.nextSibling;
+    const location = appID.nextSibling;
+    const trace = location.nextSibling;
     pill.className = `pill decision-${verdict.decision}`;
     pill.textContent = visible(verdict.headline);
     appLabel.textContent = visible(verdict.appLabel);
@@ -1974,7 +1982,7 @@ function listRow(test, traces, loadTrace) {
     if (verdict.ruleText) {
       const rule = templates.rule.cloneNode(false);
       rule.textContent = visible(verdict.ruleText);
-      head.append(rule);
+      element.insertBefore(rule, trace);
     }
     const steps = verdict.trace;
     trace.firstChild.textContent = steps ? `Trace (${steps.length} steps)` : 'Trace';
@@ -2044,9 +2052,8 @@ function verdictRow(loadTrace) {
   const appID = h('code', { class: 'app-id' });
   const location = h('span', { class: 'muted' });
   const rule = h('code', { class: 'rule', 'data-testid': 'deciding-rule' });
-  const head = h('div', { class: 'verdict-head' }, pill, appLabel, appID, location);
   const trace = lazyTrace();
-  const element = h('div', { 'data-testid': 'verdict' }, head, trace.element);
+  const element = h('div', { 'data-testid': 'verdict' }, pill, appLabel, appID, location, trace.element);
   function show(verdict, url) {
     setAttributes(element, {
       class: `verdict decision-${verdict.decision}`, 'data-app-id': verdict.appID,
@@ -2059,7 +2066,7 @@ function verdictRow(loadTrace) {
     setText(location, verdict.ruleLocation);
     if (verdict.ruleText) {
       setText(rule, verdict.ruleText);
-      if (rule.parentNode !== head) head.append(rule);
+      if (rule.parentNode !== element) element.insertBefore(rule, trace.element);
     } else {
       rule.remove();
     }
