@@ -45,19 +45,12 @@ extension WorkbenchDocument {
     private func jsonDocument(of analysis: Analysis) throws(WorkbenchDocumentError) -> Data {
         let states = Dictionary(domains.compactMap { entry in entry.report.map { ($0.host, entry.state.rawValue) } },
                                 uniquingKeysWith: { first, _ in first })
-        let hostList: [[String: Any]] = domains.map { entry in
-            [
-                "host": entry.host, "entries": entry.entries, "services": entry.services, "state": entry.state.rawValue,
-                "route": entry.route, "edited": entry.editedText != nil,
-                "fetchedAt": entry.fetchedAt.map { Self.iso8601($0) } ?? NSNull(),
-                "lint": entry.lint.count,
-            ]
-        }
-        let records: Any
+        let records: Any, hostList: Any
         do {
             records = try JSONSerialization.jsonObject(with: JSONOutput.encode(deviceState))
+            hostList = try JSONSerialization.jsonObject(with: JSONOutput.encode(hostStatuses))
         } catch {
-            throw .exportFailed("could not encode the device state: \(error)")
+            throw .exportFailed("could not encode the device state and hosts: \(error)")
         }
         return try TriagedReports.scanJSON(analysis, triage: triage) { root in
             root["phase"] = phase.name

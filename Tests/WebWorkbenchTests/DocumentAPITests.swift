@@ -154,6 +154,17 @@ import Workbench
                                                     method: .delete, headers: WebFixture.bearer)
             #expect(reverted.status == .ok)
             #expect(try WebFixture.json(reverted)["host"] as? String == "go.example.net")
+            // A host in another case is the same host: applied, and answered as the document holds it.
+            let mixed = try await client.execute(uri: "/api/documents/\(id)/hosts/GO.Example.NET/file", method: .put,
+                                                 headers: WebFixture.bearer, body: ByteBuffer(string: file))
+            #expect(mixed.status == .ok)
+            let mixedReport = try WebFixture.json(mixed)
+            #expect(mixedReport["host"] as? String == "go.example.net")
+            #expect(mixedReport["state"] as? String == "supplied")
+            #expect((mixedReport["report"] as? [String: Any])?["host"] as? String == "go.example.net")
+            let refetched = try await client.execute(uri: "/api/documents/\(id)/hosts/Go.Example.Net/refetch",
+                                                     method: .post, headers: WebFixture.bearer)
+            #expect(try WebFixture.json(refetched)["host"] as? String == "go.example.net")
             let unclaimed = try await client.execute(uri: "/api/documents/\(id)/hosts/evil.test/file", method: .put,
                                                      headers: WebFixture.bearer, body: ByteBuffer(string: file))
             #expect(unclaimed.status == .notFound)

@@ -76,32 +76,17 @@ extension WorkbenchServer {
 
     // MARK: Documents
 
+    /// The open documents (`DocumentListEntry`), in the order they were opened.
+    private struct DocumentList: Encodable {
+        let documents: [DocumentListEntry]
+        let limit: Int
+    }
+
     @MainActor
     private func listDocuments() throws -> Response {
         registry.sweepIdle()
-        // Two documents of one name (a session opened twice) are told apart by the order they
-        // were opened in: "LinkLabSample.ipa", "LinkLabSample.ipa (2)".
-        var seen: [String: Int] = [:]
-        let documents: [[String: Any]] = registry.all.map { entry in
-            let name = entry.document.source?.name ?? entry.name
-            seen[name, default: 0] += 1
-            let label = seen[name] == 1 ? name : "\(name) (\(seen[name] ?? 0))"
-            var counts: [String: Int] = [:]
-            for severity in Severity.descending { counts[severity.rawValue] = 0 }
-            var suppressed = 0
-            for finding in entry.document.findings {
-                if finding.status.isSuppressed { suppressed += 1 } else { counts[finding.finding.severity.rawValue, default: 0] += 1 }
-            }
-            counts["suppressed"] = suppressed
-            let document = entry.document
-            let main = document.app?.mainBundle
-            return ["id": entry.id, "name": name, "label": label, "kind": entry.kind,
-                    "phase": document.phase.name, "phaseText": PhaseStatus(document.phase).text,
-                    "bundleID": main?.bundleIdentifier ?? NSNull(),
-                    "openedAt": document.source.map { WorkbenchDocument.iso8601($0.openedAt) } ?? NSNull(),
-                    "counts": counts]
-        }
-        return try Self.json(["documents": documents, "limit": limits.maxDocuments])
+        let open = registry.all.map { (id: $0.id, name: $0.name, kind: $0.kind, document: $0.document) }
+        return try Self.encoded(DocumentList(documents: DocumentListEntry.list(open), limit: limits.maxDocuments))
     }
 
     private func openDocument(_ request: Request) async throws -> Response {
@@ -247,9 +232,14 @@ extension WorkbenchServer {
     @MainActor
     private func refetch(_ id: String, host: String) throws -> Response {
         let document = try registry.document(id)
-        do { try document.refetch(host: host) } catch { throw Self.apiError(error) }
-        let state = document.domains.first { $0.host == host }?.state.rawValue ?? "fetching"
-        return try Self.json(["host": host, "state": state], status: .accepted)
+        let status: HostStatus
+        do {
+            try document.refetch(host: host)
+            status = try document.hostStatus(host)
+        } catch {
+            throw Self.apiError(error)
+        }
+        return try Self.json(["host": status.host, "state": status.state.rawValue], status: .accepted)
     }
 
     private func useFile(_ id: String, host: String, _ request: Request) async throws -> Response {
@@ -269,17 +259,10 @@ extension WorkbenchServer {
         return try hostReport(document, host: host)
     }
 
-    /// The host's entry of the document JSON (its `hosts` item) with its `domains` report.
+    /// The host as the document resolves and holds it (`HostStatus`), with the report that decides.
     @MainActor
     private func hostReport(_ document: WorkbenchDocument, host: String) throws -> Response {
-        let full = try Self.parsedDocument(document)
-        let entry = (full["hosts"] as? [[String: Any]])?.first { $0["host"] as? String == host }
-        var object = entry ?? ["host": host, "state": document.domains.first { $0.host == host }?.state.rawValue ?? ""]
-        let fetchHost = document.domains.first { $0.host == host }.flatMap { $0.report?.host } ?? host
-        object["report"] = (full["domains"] as? [[String: Any]])?.first {
-            ($0["host"] as? String) == fetchHost || ($0["host"] as? String) == host
-        } ?? NSNull()
-        return try Self.json(object)
+        do { return try Self.encoded(document.hostStatus(host)) } catch { throw Self.apiError(error) }
     }
 
     private func setTriage(_ id: String, fingerprint: String, _ request: Request) async throws -> Response {
