@@ -53,20 +53,31 @@ public struct FindingJSON: Sendable, Encodable, Hashable {
     }
 
     private enum Key: String, CodingKey { case fingerprint, triage }
-    private enum TriageKey: String, CodingKey { case status, note, setAt }
 
     public func encode(to encoder: any Encoder) throws {
         try finding.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(finding.fingerprint, forKey: .fingerprint)
-        if let triage {
-            var nested = container.nestedContainer(keyedBy: TriageKey.self, forKey: .triage)
-            try nested.encode(triage.status, forKey: .status)
-            try nested.encode(triage.note, forKey: .note)
-            try nested.encode(ReportDate.text(triage.setAt), forKey: .setAt)
-        } else {
-            try container.encodeNil(forKey: .triage)
-        }
+        try container.encode(triage.map(TriageJSON.init), forKey: .triage)
+    }
+}
+
+/// A triage as every JSON output writes it: `{status, note, setAt}`, `setAt` in ISO 8601 UTC
+/// whatever the encoder's date strategy.
+public struct TriageJSON: Sendable, Encodable, Hashable {
+    public var triage: Triage
+
+    public init(_ triage: Triage) {
+        self.triage = triage
+    }
+
+    private enum Key: String, CodingKey { case status, note, setAt }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(triage.status, forKey: .status)
+        try container.encode(triage.note, forKey: .note)
+        try container.encode(ReportDate.text(triage.setAt), forKey: .setAt)
     }
 }
 

@@ -281,17 +281,32 @@ extension WorkbenchServer {
             do { try document.setTriage(fingerprint: fingerprint, status: status, note: note) } catch {
                 throw Self.apiError(error)
             }
-            // The one finding as the document JSON lists it (not the whole document, parsed again).
-            let finding = document.findings.first { $0.fingerprint == fingerprint }.flatMap { item -> [String: Any]? in
-                let data = try? JSONOutput.encodeLine(FindingJSON(item.finding, triage: item.triage))
-                return data.flatMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
-            }
-            let triage: [String: Any] = ["status": status.rawValue, "note": note]
-            // What the sidebar (filtered as the page's `?query=&severities=`) patches.
-            let patch = try JSONSerialization.jsonObject(with: Self.encodedData(
-                document.findingListPatch(fingerprint: fingerprint, query: query, severities: severities)))
-            return try Self.json(["fingerprint": fingerprint, "triage": finding?["triage"] ?? triage,
-                                  "finding": finding ?? NSNull(), "sidebar": patch])
+            // The one finding as the document JSON lists it, and what the sidebar (filtered as the
+            // page's `?query=&severities=`) patches.
+            let item = document.findings.first { $0.fingerprint == fingerprint }
+            return try Self.encoded(TriageAnswer(
+                fingerprint: fingerprint, finding: item.map { FindingJSON($0.finding, triage: $0.triage) },
+                triage: item?.triage ?? Triage(status: status, note: note, setAt: Date()),
+                sidebar: document.findingListPatch(fingerprint: fingerprint, query: query, severities: severities)))
+        }
+    }
+
+    /// `PUT …/findings/FP/triage`'s answer.
+    private struct TriageAnswer: Encodable {
+        let fingerprint: String
+        /// As the document JSON lists it; null when no finding has the fingerprint (yet).
+        let finding: FindingJSON?
+        let triage: Triage
+        let sidebar: FindingListPatch
+
+        private enum Key: String, CodingKey { case fingerprint, finding, triage, sidebar }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(fingerprint, forKey: .fingerprint)
+            try container.encode(finding, forKey: .finding)
+            try container.encode(TriageJSON(triage), forKey: .triage)
+            try container.encode(sidebar, forKey: .sidebar)
         }
     }
 
