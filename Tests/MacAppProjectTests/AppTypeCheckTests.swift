@@ -4,7 +4,11 @@ import Testing
 /// The Mac app, its extensions and its test targets type-check on Linux (scripts/typecheck-app:
 /// Swift 6, complete strict concurrency, against the package's built modules and our
 /// declaration-only surface of Apple's frameworks), and planted mistakes make the check fail.
-@Suite(.serialized) struct AppTypeCheckTests {
+/// Linux only: the script's `Darwin` surface module wraps Glibc; on a Mac the macOS workflow
+/// builds the app with Xcode instead.
+@Suite(.serialized, .enabled(if: AppTypeCheck.runsHere,
+                             "scripts/typecheck-app is Linux-only (its Darwin surface wraps Glibc); Xcode builds the app on a Mac"))
+struct AppTypeCheckTests {
     @Test func theAppItsExtensionsAndTestsTypeCheck() throws {
         let result = try AppTypeCheck.run([])
         #expect(result.status == 0, "scripts/typecheck-app failed:\n\(result.output)")
@@ -71,10 +75,21 @@ struct PlantedMistake: CustomTestStringConvertible, Sendable {
         PlantedMistake(name: "onChange(of:) on a non-Equatable value",
                        correct: "struct PlantedValue: Equatable {", mistaken: "struct PlantedValue {",
                        diagnostics: ["requires that 'PlantedValue' conform to 'Equatable'"]),
+        // An Objective-C optional requirement misspelled: it compiles, and AppKit never calls it.
+        PlantedMistake(name: "a misspelled delegate method",
+                       correct: "func applicationShouldTerminateAfterLastWindowClosed(_ sender: NSApplication)",
+                       mistaken: "func applicationShouldTerminateAfterLastWindowClose(_ sender: NSApplication)",
+                       diagnostics: ["nearly matches optional requirement 'applicationShouldTerminateAfterLastWindowClosed(_:)'"]),
+        // pointerStyle(_:) is macOS 15.0+; the deployment target is macOS 14.0.
+        PlantedMistake(name: "an API newer than macOS 14 used without #available",
+                       correct: "if #available(macOS 15, *) { return AnyView(text.pointerStyle(.link)) }",
+                       mistaken: "if hovering { return AnyView(text.pointerStyle(.link)) }",
+                       diagnostics: ["'pointerStyle' is only available in macOS15_0"]),
     ]
 
     /// Small, correct uses of the package and of SwiftUI; each mistake changes one of them.
     static let correctFile = """
+        import AppKit
         import SwiftUI
         import Workbench
 
@@ -106,6 +121,15 @@ struct PlantedMistake: CustomTestStringConvertible, Sendable {
             }
         }
 
+        final class PlantedDelegate: NSObject, NSApplicationDelegate {
+            func applicationShouldTerminateAfterLastWindowClosed(_ sender: NSApplication) -> Bool { false }
+        }
+
+        @MainActor func plantedPointer(_ text: Text, hovering: Bool) -> AnyView {
+            if #available(macOS 15, *) { return AnyView(text.pointerStyle(.link)) }
+            return AnyView(text)
+        }
+
         """
 }
 
@@ -113,6 +137,15 @@ struct PlantedMistake: CustomTestStringConvertible, Sendable {
 /// process's `swift test` holds the build lock), the modules of the running build instead.
 enum AppTypeCheck {
     static let script = ProjectFiles.root.appendingPathComponent("scripts/typecheck-app")
+
+    /// The script runs on Linux only (it exits 2 elsewhere).
+    static var runsHere: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
 
     /// The build folder of the running tests: the ancestor of this test bundle that holds `debug.yaml`.
     static var scratchPath: URL {

@@ -65,7 +65,7 @@ import Testing
             == ["Info.plist", "QuickLookPreview.entitlements"])
     }
 
-    @Test func infoPlistIsAQuickLookPreviewForTheFourKindsOfFile() throws {
+    @Test func infoPlistIsAQuickLookPreviewForTheTypesItPreviewsOnly() throws {
         let info = try ProjectFiles.plist(ProjectFiles.extensionFolder.appendingPathComponent("Info.plist"))
         let ext = try #require(info["NSExtension"] as? [String: Any])
         #expect(ext["NSExtensionPointIdentifier"] as? String == "com.apple.quicklook.preview")
@@ -73,14 +73,16 @@ import Testing
         let attributes = try #require(ext["NSExtensionAttributes"] as? [String: Any])
         #expect(attributes["QLIsDataBasedPreview"] as? Bool == true)
         let types = try #require(attributes["QLSupportedContentTypes"] as? [String])
-        #expect(Set(types) == ["com.apple.itunes.ipa", "public.zip-archive", "com.apple.mobileprovision",
+        // Not public.zip-archive: that would make the extension the preview of every ZIP in Finder.
+        #expect(Set(types) == ["com.apple.itunes.ipa", "com.apple.iphone.mobileprovision",
                                "com.apple.provisionprofile", "org.universallinklab.session"])
-        // The app declares the types the system may not know (ipa, mobileprovision, the session).
+        #expect(!types.contains { $0.hasPrefix("public.") }, "a public type is every file of that kind")
+        // Each type it claims is declared by the app (imported or exported).
         let app = try ProjectFiles.plist(ProjectFiles.infoPlist)
         let declarations = (app["UTImportedTypeDeclarations"] as? [[String: Any]] ?? [])
             + (app["UTExportedTypeDeclarations"] as? [[String: Any]] ?? [])
         let declared = Set(declarations.compactMap { $0["UTTypeIdentifier"] as? String })
-        for type in ["com.apple.itunes.ipa", "com.apple.mobileprovision", "org.universallinklab.session"] {
+        for type in types {
             #expect(declared.contains(type), "\(type) is not declared by the app")
         }
         // The principal class exists, is a data-based provider, and the sources import only what is linked.
@@ -90,6 +92,35 @@ import Testing
         #expect(Set(imports.map(String.init)).isSubset(of: ["Foundation", "QuickLookUI", "UniformTypeIdentifiers",
                                                             "Workbench"]))
         #expect(!sources.contains("Process(") && !sources.contains("NSTask"), "the sandbox runs no process")
+    }
+
+    /// The unit tests run inside the app (TEST_HOST, BUNDLE_LOADER): a package product linked by
+    /// both would be in the process twice (duplicate classes and globals). So the unit tests link
+    /// no product of the local package (the app holds every one it needs: Workbench contains
+    /// MachOReader), and every module they import is one they depend on, the app, or a system one.
+    @Test func theUnitTestsLinkNothingTheHostAppContainsAndDependOnWhatTheyImport() throws {
+        let graph = try Graph()
+        let unit = try graph.target("AppTests")
+        let phases = try (unit["buildPhases"] as? [String] ?? []).map(graph.object)
+        let frameworks = try #require(phases.first { $0["isa"] as? String == "PBXFrameworksBuildPhase" })
+        for file in try (frameworks["files"] as? [String] ?? []).map(graph.object) {
+            let product = try graph.object(file["productRef"])
+            #expect(try graph.object(product["package"])["isa"] as? String == "XCRemoteSwiftPackageReference",
+                    "AppTests links \(product["productName"] ?? "?") from the local package, which the host app already contains")
+        }
+        let dependencies = Set(try products(graph, "AppTests").keys)
+        let system: Set<String> = ["Foundation", "Testing", "XCTest", "AppKit", "SwiftUI", "Darwin",
+                                   "UniformTypeIdentifiers", "Combine", "OSLog"]
+        for file in ProjectFiles.swiftFiles(in: "Tests/AppTests") {
+            for line in try ProjectFiles.text(file).split(separator: "\n") {
+                let words = line.split(separator: " ").map(String.init)
+                guard let index = words.firstIndex(of: "import"), index <= 1 else { continue }
+                guard index == 0 || words[0] == "@testable", words.count > index + 1 else { continue }
+                let module = words[index + 1]
+                #expect(dependencies.contains(module) || system.contains(module) || module == "UniversalLinkLab",
+                        "\(file.lastPathComponent) imports \(module), which AppTests does not depend on")
+            }
+        }
     }
 
     @Test func machOKitIsARemotePackageOnTheUnitTestsOnly() throws {
@@ -102,17 +133,20 @@ import Testing
         #expect(requirement?["kind"] as? String == "upToNextMinorVersion", "0.x: a minor version may break the API")
         #expect((requirement?["minimumVersion"] as? String)?.hasPrefix("0.") == true)
         let unit = try products(graph, "AppTests")
-        #expect(Set(unit.keys) == ["MachOKit", "MachOReader"])
+        #expect(Set(unit.keys) == ["MachOKit", "MachOReader", "Workbench"])
         let machOKitID = references.firstIndex { $0["repositoryURL"] as? String == url }
             .map { (graph.project["packageReferences"] as? [String] ?? [])[$0] }
         #expect(unit["MachOKit"]?["package"] as? String == machOKitID)
         for other in ["UniversalLinkLab", "UITests", "QuickLookPreview"] {
             #expect(try products(graph, other)["MachOKit"] == nil, "\(other) must not link MachOKit")
         }
-        // Linked through the unit tests' frameworks phase.
+        // Linked through the unit tests' frameworks phase: MachOKit only (the host app holds the rest).
         let phases = try (try graph.target("AppTests")["buildPhases"] as? [String] ?? []).map(graph.object)
         let frameworks = try #require(phases.first { $0["isa"] as? String == "PBXFrameworksBuildPhase" })
-        #expect((frameworks["files"] as? [String] ?? []).count == 2)
+        let linked = try (frameworks["files"] as? [String] ?? []).map { try graph.object($0)["productRef"] as? String }
+        let dependencyIDs = try graph.target("AppTests")["packageProductDependencies"] as? [String] ?? []
+        let machOKitDependency = try dependencyIDs.first { try graph.object($0)["productName"] as? String == "MachOKit" }
+        #expect(linked == [machOKitDependency])
         let test = try ProjectFiles.text(
             ProjectFiles.root.appendingPathComponent("Tests/AppTests/MachOKitCrossCheckTests.swift"))
         #expect(test.contains("import MachOKit") && test.contains("MachOSummary.differences"))

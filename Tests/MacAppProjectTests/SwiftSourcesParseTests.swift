@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The app cannot be compiled here (no SwiftUI on Linux), but every file of it must at least
-/// parse: `swiftc -parse` catches syntax errors before a Mac ever sees the code.
+/// Every Swift file of the app-side targets parses (`swiftc -parse`, syntax only): a quick check
+/// that also runs on macOS. The type check is AppTypeCheckTests (Linux, scripts/typecheck-app).
 @Suite struct SwiftSourcesParseTests {
     @Test(arguments: ProjectFiles.swiftFolders)
     func everySwiftFileParses(folder: String) throws {

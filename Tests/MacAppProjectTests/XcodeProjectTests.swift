@@ -156,6 +156,8 @@ import Testing
         let references = try (graph.project["packageReferences"] as? [String] ?? []).map(graph.object)
         let local = references.filter { $0["isa"] as? String == "XCLocalSwiftPackageReference" }
         #expect(local.count == 1)
+        // The package at the project's own folder: Xcode writes it as relativePath `.` (its object
+        // comment in Xcode-written projects reads `XCLocalSwiftPackageReference "."`), not `""`.
         #expect(local.first?["relativePath"] as? String == ".")
         let remote = try #require(references.first {
             $0["isa"] as? String == "XCRemoteSwiftPackageReference"

@@ -11,9 +11,20 @@ UniversalLinkLab/, Tests/AppTests/ or UITests/macOS/ needs no regeneration. --ch
 when the committed files differ from what this script writes (the Linux test runs the same
 comparison). Edit this script, not the generated files.
 
-Targets: the app, its unit tests (which also link MachOReader and MachOKit, the second Mach-O
-reader: docs/machokit.md), its UI tests, and the Quick Look preview extension embedded in the
-app's PlugIns folder (docs/quicklook.md).
+Targets: the app, its unit tests (which link MachOKit, the second Mach-O reader:
+docs/machokit.md, and depend on Workbench and MachOReader without linking them: the host app
+already contains both, and BUNDLE_LOADER resolves the tests' references against it), its UI
+tests, and the Quick Look preview extension embedded in the app's PlugIns folder
+(docs/quicklook.md).
+
+The local package is the repository itself: XCLocalSwiftPackageReference with relativePath `.`
+(the folder that holds the .xcodeproj). Evidence for that form, not `""`: a public project whose
+object IDs are in Xcode's own format shows its package at the project's folder as
+`XCLocalSwiftPackageReference "."` (the object's comment is its relativePath), and no public file
+in the search index used has `relativePath = "";` (docs/verification.md, The Mac app).
+
+The resolved file Xcode reads (project.xcworkspace/xcshareddata/swiftpm/Package.resolved) is
+written by hand from public facts and checked by MacAppProjectTests; see docs/verification.md.
 """
 import hashlib
 import sys
@@ -25,6 +36,8 @@ PROJECT = ROOT / "UniversalLinkLab.xcodeproj"
 APP = "UniversalLinkLab"
 BUNDLE_ID = "org.universallinklab.UniversalLinkLab"
 SPARKLE_URL = "https://github.com/sparkle-project/Sparkle"
+# A published release: Sparkle 2.9.4 is pinned at b6496a74a087257ef5e6da1c5b29a447a60f5bd7 in the
+# Xcode resolved files of public projects (docs/verification.md).
 SPARKLE_MIN = "2.9.4"
 # MachOKit: unit tests only (a second reader to cross-check ours); 0.x, so minor versions may break.
 MACHOKIT_URL = "https://github.com/p-x9/MachOKit"
@@ -33,7 +46,10 @@ EXTENSION = "QuickLookPreview"
 # Library products of the repository's own Package.swift the app imports.
 APP_PACKAGE_PRODUCTS = ["Workbench", "Reports", "DeviceTools", "Findings", "SiteAssociation", "AssociationFetch"]
 # Package products each other target links (remote ones: MachOKit).
-TARGET_PACKAGE_PRODUCTS = {"AppTests": ["MachOReader", "MachOKit"], EXTENSION: ["Workbench"]}
+TARGET_PACKAGE_PRODUCTS = {"AppTests": ["MachOKit"], EXTENSION: ["Workbench"]}
+# Package products a target depends on without linking: the unit tests run inside the app, which
+# already contains these (linking them again would put a second copy of each in the test bundle).
+TARGET_UNLINKED_PRODUCTS = {"AppTests": ["MachOReader", "Workbench"]}
 TARGETS = {
     # name: (product type, product file, synced folder, explicitFileType)
     APP: ("com.apple.product-type.application", f"{APP}.app", "UniversalLinkLab", "wrapper.application"),
@@ -234,6 +250,9 @@ def pbxproj() -> str:
                                                         "package": package, "productName": product})
             product_deps.append(dep)
             frameworks.append(add(f"buildfile/{name}/{product}", {"isa": "PBXBuildFile", "productRef": dep}))
+        for product in TARGET_UNLINKED_PRODUCTS.get(name, []):
+            product_deps.append(add(f"productdep/{name}/{product}", {
+                "isa": "XCSwiftPackageProductDependency", "package": local, "productName": product}))
         if name == APP:
             # The app builds the preview extension and copies it into Contents/PlugIns.
             proxy = add(f"proxy/{name}/{EXTENSION}", {

@@ -82,6 +82,7 @@ open class NSApplication: NSResponder {
 @MainActor public var NSApp: NSApplication! { fatalError() }
 
 /// A set of methods that manage your app's life cycle and its interaction with common system services.
+// typecheck-app: objc-optional
 @MainActor
 public protocol NSApplicationDelegate: NSObjectProtocol {
     func applicationWillFinishLaunching(_ notification: Notification)

@@ -6,25 +6,28 @@
 import UniformTypeIdentifiers
 
 /// A protocol for implementing a custom controller to create previews of files (macOS 10.15+).
-/// Its methods are optional in Objective-C; here they have default implementations.
-@MainActor @preconcurrency
+/// As documented: `protocol QLPreviewingController : NSObjectProtocol`, not main-actor isolated;
+/// its completion handlers are `@Sendable`. Its methods are optional in Objective-C; here they
+/// have default implementations, and scripts/typecheck-app reports a method of a conforming type
+/// that nearly matches one of them (the objc-optional marker below names the protocol to it).
+// typecheck-app: objc-optional
 public protocol QLPreviewingController: NSObjectProtocol {
-    func preparePreviewOfFile(at url: URL, completionHandler handler: @escaping ((any Error)?) -> Void)
+    func preparePreviewOfFile(at url: URL, completionHandler handler: @escaping @Sendable ((any Error)?) -> Void)
     func preparePreviewOfFile(at url: URL) async throws
     func preparePreviewOfSearchableItem(identifier: String, queryString: String?,
-                                        completionHandler handler: @escaping ((any Error)?) -> Void)
+                                        completionHandler handler: @escaping @Sendable ((any Error)?) -> Void)
     func providePreview(for request: QLFilePreviewRequest,
-                        completionHandler handler: @escaping (QLPreviewReply?, (any Error)?) -> Void)
+                        completionHandler handler: @escaping @Sendable (QLPreviewReply?, (any Error)?) -> Void)
     func providePreview(for request: QLFilePreviewRequest) async throws -> QLPreviewReply
 }
 
 extension QLPreviewingController {
-    public func preparePreviewOfFile(at url: URL, completionHandler handler: @escaping ((any Error)?) -> Void) {}
+    public func preparePreviewOfFile(at url: URL, completionHandler handler: @escaping @Sendable ((any Error)?) -> Void) {}
     public func preparePreviewOfFile(at url: URL) async throws {}
     public func preparePreviewOfSearchableItem(identifier: String, queryString: String?,
-                                               completionHandler handler: @escaping ((any Error)?) -> Void) {}
+                                               completionHandler handler: @escaping @Sendable ((any Error)?) -> Void) {}
     public func providePreview(for request: QLFilePreviewRequest,
-                               completionHandler handler: @escaping (QLPreviewReply?, (any Error)?) -> Void) {}
+                               completionHandler handler: @escaping @Sendable (QLPreviewReply?, (any Error)?) -> Void) {}
     public func providePreview(for request: QLFilePreviewRequest) async throws -> QLPreviewReply { fatalError() }
 }
 
@@ -35,8 +38,9 @@ open class QLFilePreviewRequest: NSObject {
 
 /// A reply that contains the content of a data-based or file-based preview.
 open class QLPreviewReply: NSObject {
-    public init(dataOfContentType contentType: UTType, contentSize: CGSize,
-                dataCreationBlock: @escaping (QLPreviewReply) throws -> Data) { fatalError() }
+    /// `convenience init(dataOfContentType:contentSize:createDataUsing:)` (macOS 12+).
+    public convenience init(dataOfContentType contentType: UTType, contentSize: CGSize,
+                            createDataUsing closure: @escaping (QLPreviewReply) throws -> Data) { fatalError() }
     public init(fileURL: URL) { fatalError() }
     open var stringEncoding: String.Encoding { get { fatalError() } set { fatalError() } }
     open var attachments: [String: QLPreviewReplyAttachment] { get { fatalError() } set { fatalError() } }

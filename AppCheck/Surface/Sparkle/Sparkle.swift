@@ -113,6 +113,7 @@ open class SPUStandardUpdaterController: NSObject {
 }
 
 /// The updater's delegate (all methods optional).
+// typecheck-app: objc-optional
 public protocol SPUUpdaterDelegate: NSObjectProtocol {
     func updater(_ updater: SPUUpdater, mayPerform updateCheck: SPUUpdateCheck) throws
     func allowedChannels(for updater: SPUUpdater) -> Set<String>
@@ -150,6 +151,7 @@ extension SPUUpdaterDelegate {
 }
 
 /// The standard user driver's delegate (all methods optional).
+// typecheck-app: objc-optional
 public protocol SPUStandardUserDriverDelegate: NSObjectProtocol {
     func standardUserDriverWillShowModalAlert()
     func standardUserDriverDidShowModalAlert()
