@@ -70,6 +70,18 @@ public struct ServedText: Sendable, Equatable, Codable {
 }
 
 extension WorkbenchDocument {
+    /// Live what-if from an editor that gives every line break back as LF (a browser's text
+    /// area): `text` is first put back to the line breaks of the file it was edited from
+    /// (`ServedText.restoringLineBreaks`), then decided as `edit(_:forHost:)` does. `host` is
+    /// resolved as every host call resolves it; answers the host's card after the edit.
+    public func editFromTextArea(_ text: String, forHost host: String) throws(WorkbenchDocumentError) -> DomainCard {
+        let index = try self.index(of: host)
+        let before = domainCards[index]
+        let restored = (before.served ?? before.file).map { ServedText.restoringLineBreaks(text, like: $0.text) } ?? text
+        try edit(restored, forHost: domains[index].host)
+        return domainCards[index]
+    }
+
     /// The report `host` decides with when the copy that decides serves `data` instead: that
     /// route's answer keeps its URL, status, headers and timings, its body is `data`, parsed as
     /// a fetched one; with no such route (nothing answered, or only the legacy path), `data` is

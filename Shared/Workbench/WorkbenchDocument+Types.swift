@@ -1,7 +1,7 @@
 @_exported import Reports
 import Foundation
 
-/// Where a workbench document is (`spec/workbench.md`, phase).
+/// Where a workbench document is (`docs/workbench.md`, phase).
 public enum DocumentPhase: Sendable, Equatable {
     /// Nothing open.
     case idle
@@ -23,6 +23,29 @@ public enum DocumentPhase: Sendable, Equatable {
         case .fetching: return "fetching"
         case .ready: return "ready"
         case .failed: return "failed"
+        }
+    }
+}
+
+extension DocumentPhase: Encodable {
+    private enum Key: String, CodingKey { case phase, bytesDone, bytesTotal, hostsDone, hostsTotal, message }
+
+    /// `{"phase": NAME}` with the phase's values: `bytesDone` and `bytesTotal` (null until
+    /// known) while inspecting, `hostsDone` and `hostsTotal` while fetching, `message` when failed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(name, forKey: .phase)
+        switch self {
+        case .inspecting(let done, let total):
+            try container.encode(done, forKey: .bytesDone)
+            try container.encode(total, forKey: .bytesTotal)
+        case .fetching(let done, let total):
+            try container.encode(done, forKey: .hostsDone)
+            try container.encode(total, forKey: .hostsTotal)
+        case .failed(let message):
+            try container.encode(message, forKey: .message)
+        case .idle, .ready:
+            break
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @testable import WebWorkbench
 import Workbench
 
-/// Every route of spec/web.md's API, happy path and errors, over the real router and the real
+/// Every route of the API (docs/commands/serve.md), happy path and errors, over the real router and the real
 /// workbench document, offline with the sample's association files.
 @Suite struct DocumentAPITests {
     static var sampleSettings: WorkbenchSettings {
@@ -212,7 +212,26 @@ import Workbench
                                                headers: WebFixture.bearer, body: ByteBuffer(string: #"{"status": "nope"}"#))
             #expect(bad.status == .badRequest)
             try WebFixture.expectErrorBody(bad)
+            // Each refusal says what was wrong: not an object, a note that is not text, no status.
+            for (body, message) in [("[1]", "The body must be a JSON object."),
+                                    (#"{"status": "confirmed", "note": 7}"#, "The note must be a string."),
+                                    (#"{"note": "x"}"#, "Send {\"status\": one of")] {
+                let refused = try await client.execute(uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
+                                                       headers: WebFixture.bearer, body: ByteBuffer(string: body))
+                #expect(refused.status == .badRequest, "\(body)")
+                #expect((try WebFixture.json(refused)["error"] as? String)?.hasPrefix(message) == true, "\(body)")
+            }
         }
+    }
+
+    /// The event stream's data is one line of JSON per event, encoded from the document's phase.
+    @Test func eventFramesCarryThePhaseAsTheAPIDocumentsIt() throws {
+        let inspecting = String(buffer: WorkbenchServer.frame(.phase(.inspecting(bytesDone: 5, bytesTotal: nil))))
+        #expect(inspecting == "event: phase\ndata: {\"bytesDone\":5,\"bytesTotal\":null,\"phase\":\"inspecting\"}\n\n")
+        let failed = String(buffer: WorkbenchServer.frame(.phase(.failed("line one\nline two"))))
+        #expect(failed.components(separatedBy: "\n").count == 4, "one data line: \(failed)")
+        #expect(String(buffer: WorkbenchServer.frame(.host("a.example"))) == "event: host\ndata: {\"host\":\"a.example\"}\n\n")
+        #expect(String(buffer: WorkbenchServer.frame(.findings)) == "event: findings\ndata: {}\n\n")
     }
 
     /// Issue 16: every export is named after the tester's file (the upload's name), and no
@@ -366,7 +385,7 @@ import Workbench
     }
 }
 
-/// `GET /api/openapi.json` describes every route of spec/web.md's table.
+/// `GET /api/openapi.json` describes every route of docs/commands/serve.md's table.
 @Suite struct OpenAPIDocumentTests {
     static let routes: [(method: String, path: String)] = [
         ("get", "/api/documents"), ("post", "/api/documents"), ("get", "/api/documents/{id}"),

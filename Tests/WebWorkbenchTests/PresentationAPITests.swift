@@ -112,6 +112,20 @@ import Workbench
         }
     }
 
+    /// The host in the path is resolved as every host call resolves it: in another case it is
+    /// the same host, edited and answered (before, the server's own lookup missed it: 404).
+    @Test func aMixedCaseHostIsEditedAndAnswered() async throws {
+        let fixture = try WebFixture(settings: DocumentAPITests.sampleSettings)
+        try await fixture.application.test(.router) { client in
+            let id = try await DocumentAPITests.openSample(client, fixture)
+            let text = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x/*"}]}]}}"#
+            let answer = try await Self.post(client, "/api/documents/\(id)/hosts/GO.Example.NET/text", text, method: .put)
+            #expect(answer.status == .ok)
+            let card = try Self.decode(DomainPresentation.self, answer)
+            #expect(card.host == "go.example.net" && card.state == "edited")
+        }
+    }
+
     @Test func aFailedUploadIsNamedAfterTheTestersFileAndOffersNoExport() async throws {
         let fixture = try WebFixture(settings: DocumentAPITests.sampleSettings)
         try await fixture.application.test(.router) { client in

@@ -4,7 +4,7 @@ import Hummingbird
 import NIOCore
 import Workbench
 
-/// The document API of spec/web.md: thin — each route reads the request, calls one intent of the
+/// The document API of docs/commands/serve.md: thin — each route reads the request, calls one intent of the
 /// workbench document on the main actor, and answers JSON.
 extension WorkbenchServer {
     func registerDocumentRoutes(on router: Router<BasicRequestContext>) {
@@ -98,7 +98,7 @@ extension WorkbenchServer {
             let id = try await registry.add(name: host, kind: data.isEmpty ? "domain" : "aasa", files: []) { document in
                 if data.isEmpty { document.openDomain(host) } else { document.openAssociationFile(data, host: host) }
             }
-            return try Self.json(["id": id, "name": host], status: .created)
+            return try Self.encoded(CreatedDocument(id: id, name: host), status: .created)
         }
         let declared = request.headers[.contentLength].flatMap { Int64($0) }
         let upload = try await spool.receive(request.body, declaredLength: declared, limit: limits.maxUpload,
@@ -122,12 +122,12 @@ extension WorkbenchServer {
                         + " (An association file needs its host in the X-LinkLab-Domain header.)")
                 }
             }
-            return try Self.json(["id": id, "name": name], status: .created)
+            return try Self.encoded(CreatedDocument(id: id, name: name), status: .created)
         }
         let id = try await registry.add(name: name, kind: "app", files: [upload.url]) { document in
             document.openApp(at: upload.url, name: name)
         }
-        return try Self.json(["id": id, "name": name], status: .created)
+        return try Self.encoded(CreatedDocument(id: id, name: name), status: .created)
     }
 
     /// Largest `.linklab` session read into memory.
@@ -140,10 +140,7 @@ extension WorkbenchServer {
             return Self.jsonResponse(try registry.json(id))
         } catch WorkbenchDocumentError.notReady {
             // Still inspecting (or failed before any fact): the page needs the phase to show progress.
-            var object = Self.phaseObject(document.phase)
-            object["hosts"] = [Any]()
-            object["findings"] = [Any]()
-            return try Self.json(object)
+            return try Self.encoded(UnreadDocument(phase: document.phase))
         } catch {
             throw Self.apiError(error)
         }
@@ -152,10 +149,8 @@ extension WorkbenchServer {
     // MARK: URLs, hosts, triage
 
     private func testURLs(_ id: String, _ request: Request) async throws -> Response {
-        let object = try await Self.jsonBody(request, limit: limits.maxBody)
-        guard let lines = object["lines"] as? String else {
-            throw WebAPIError(.badRequest, "Send {\"lines\": \"one URL per line\"}.")
-        }
+        let lines = try await Self.body(LinesBody.self, request, limit: limits.maxBody,
+                                        hint: "Send {\"lines\": \"one URL per line\"}.").lines
         return try await MainActor.run {
             let document = try registry.document(id)
             document.setURLLines(lines)
@@ -171,10 +166,8 @@ extension WorkbenchServer {
     /// `?limit=` lines (`URLListPage`, 100 by default); the page asks for the rest with
     /// `GET …/urls?offset=&limit=` while it shows these.
     private func setURLList(_ id: String, _ request: Request) async throws -> Response {
-        let object = try await Self.jsonBody(request, limit: limits.maxBody)
-        guard let lines = object["lines"] as? String else {
-            throw WebAPIError(.badRequest, "Send {\"lines\": \"one URL per line\"}.")
-        }
+        let lines = try await Self.body(LinesBody.self, request, limit: limits.maxBody,
+                                        hint: "Send {\"lines\": \"one URL per line\"}.").lines
         let limit = try Self.pageLimit(request, default: 100)
         return try await MainActor.run {
             let document = try registry.document(id)
@@ -214,13 +207,11 @@ extension WorkbenchServer {
     /// One URL decided against the document's current files (the URL tester's keystrokes): read-only,
     /// so it neither re-decides the list nor recomputes findings nor serialises the whole document.
     private func decideURL(_ id: String, _ request: Request) async throws -> Response {
-        let object = try await Self.jsonBody(request, limit: limits.maxBody)
-        guard let url = object["url"] as? String else {
-            throw WebAPIError(.badRequest, "Send {\"url\": \"https://…\"}.")
-        }
+        let body = try await Self.body(URLBody.self, request, limit: limits.maxBody, hint: "Send {\"url\": \"https://…\"}.")
+        let url = body.url
         // Scripts get the traces unless they say otherwise; the page's keystrokes ask without them
         // and fetch one when its disclosure opens (a trace lists every rule tried).
-        let traced = object["trace"] as? Bool ?? true
+        let traced = body.trace ?? true
         let test = try await MainActor.run { try registry.document(id).decide(url: url, traced: traced) }
         do {
             return Self.jsonResponse(try test.urlTestDocument())
@@ -239,7 +230,7 @@ extension WorkbenchServer {
         } catch {
             throw Self.apiError(error)
         }
-        return try Self.json(["host": status.host, "state": status.state.rawValue], status: .accepted)
+        return try Self.encoded(HostStateAnswer(host: status.host, state: status.state), status: .accepted)
     }
 
     private func useFile(_ id: String, host: String, _ request: Request) async throws -> Response {
@@ -266,15 +257,10 @@ extension WorkbenchServer {
     }
 
     private func setTriage(_ id: String, fingerprint: String, _ request: Request) async throws -> Response {
-        let object = try await Self.jsonBody(request, limit: limits.maxBody)
-        guard let statusName = object["status"] as? String, let status = TriageStatus(rawValue: statusName) else {
-            let names = TriageStatus.allCases.map(\.rawValue).joined(separator: ", ")
-            throw WebAPIError(.badRequest, "Send {\"status\": one of \(names), \"note\": \"…\"}.")
-        }
-        guard object["note"] == nil || object["note"] is String else {
-            throw WebAPIError(.badRequest, "The note must be a string.")
-        }
-        let note = object["note"] as? String ?? ""
+        let names = TriageStatus.allCases.map(\.rawValue).joined(separator: ", ")
+        let body = try await Self.body(TriageBody.self, request, limit: limits.maxBody,
+                                       hint: "Send {\"status\": one of \(names), \"note\": \"…\"}.")
+        let (status, note) = (body.status, body.note)
         let (query, severities) = Self.findingFilter(request)
         return try await MainActor.run {
             let document = try registry.document(id)
@@ -385,18 +371,16 @@ extension WorkbenchServer {
 
     /// One typed URL as the URL tester shows it (read-only; traces when asked for).
     private func tester(_ id: String, _ request: Request) async throws -> Response {
-        let object = try await Self.jsonBody(request, limit: limits.maxBody)
-        guard let url = object["url"] as? String else {
-            throw WebAPIError(.badRequest, "Send {\"url\": \"https://…\"}.")
-        }
-        let traced = object["trace"] as? Bool ?? false
+        let body = try await Self.body(URLBody.self, request, limit: limits.maxBody, hint: "Send {\"url\": \"https://…\"}.")
+        let url = body.url
+        let traced = body.trace ?? false
         return try await MainActor.run {
             try Self.encoded(try registry.document(id).presentation(ofTyped: url, traced: traced))
         }
     }
 
     /// The what-if editor's text: decided as if the copy that decides served it (the browser's
-    /// LF line breaks put back to the served file's CRLF), answered with the host's card.
+    /// LF line breaks put back to the served file's, by `editFromTextArea`), answered with the host's card.
     private func editText(_ id: String, host: String, _ request: Request) async throws -> Response {
         let data = try await Self.smallBody(request, limit: limits.maxBody)
         guard let text = String(data: data, encoding: .utf8) else {
@@ -404,14 +388,11 @@ extension WorkbenchServer {
         }
         return try await MainActor.run {
             let document = try registry.document(id)
-            let served = document.domainCards.first { $0.host == host || $0.entry.entries.contains(host) }
-            let base = served?.served ?? served?.file
-            let restored = base.map { ServedText.restoringLineBreaks(text, like: $0.text) } ?? text
-            do { try document.edit(restored, forHost: host) } catch { throw Self.apiError(error) }
-            guard let card = document.domainCards.first(where: { $0.host == served?.host ?? host }) else {
-                throw WebAPIError(.notFound, "The document has no such host.")
+            do {
+                return try Self.encoded(try document.editFromTextArea(text, forHost: host).presentation)
+            } catch let error as WorkbenchDocumentError {
+                throw Self.apiError(error)
             }
-            return try Self.encoded(card.presentation)
         }
     }
 
@@ -462,49 +443,15 @@ extension WorkbenchServer {
         }
     }
 
-    /// A JSON object body.
-    static func jsonBody(_ request: Request, limit: Int) async throws -> [String: Any] {
-        let data = try await smallBody(request, limit: limit)
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw WebAPIError(.badRequest, "The body must be a JSON object.")
-        }
-        return object
-    }
-
-    @MainActor
-    static func parsedDocument(_ document: WorkbenchDocument) throws -> [String: Any] {
-        let data: Data
-        do { data = try document.jsonDocument() } catch { throw apiError(error) }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    /// A JSON object body decoded as `Body` (400 with `hint` when it is not one).
+    static func body<Body: Decodable>(_ type: Body.Type, _ request: Request, limit: Int, hint: String) async throws -> Body {
+        try RequestBody.decode(type, from: try await smallBody(request, limit: limit), hint: hint)
     }
 
     static func jsonResponse(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
-    static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return jsonResponse(data, status: status)
-    }
-
-    /// The phase as the API and the event stream show it.
-    static func phaseObject(_ phase: DocumentPhase) -> [String: Any] {
-        var object: [String: Any] = ["phase": phase.name]
-        switch phase {
-        case .inspecting(let done, let total):
-            object["bytesDone"] = done
-            object["bytesTotal"] = total.map { $0 as Any } ?? NSNull()
-        case .fetching(let done, let total):
-            object["hostsDone"] = done
-            object["hostsTotal"] = total
-        case .failed(let message):
-            object["message"] = message
-        case .idle, .ready:
-            break
-        }
-        return object
     }
 
     static func apiError(_ error: any Error) -> WebAPIError {

@@ -39,20 +39,16 @@ extension WorkbenchServer {
     /// One event: `event: NAME` and one line of JSON data.
     static func frame(_ change: DocumentChange) -> ByteBuffer {
         let name: String
-        var data: [String: Any] = [:]
+        let data: EventData
         switch change {
-        case .phase(let phase):
-            name = "phase"
-            data = phaseObject(phase)
-        case .host(let host):
-            name = "host"
-            data = ["host": host]
-        case .findings: name = "findings"
-        case .urlTests: name = "urls"
-        case .app: name = "app"
+        case .phase(let phase): (name, data) = ("phase", .phase(phase))
+        case .host(let host): (name, data) = ("host", .host(host))
+        case .findings: (name, data) = ("findings", .none)
+        case .urlTests: (name, data) = ("urls", .none)
+        case .app: (name, data) = ("app", .none)
         }
-        let json = (try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys])) ?? Data("{}".utf8)
-        // JSONSerialization never writes a raw newline, so the data stays one SSE line.
+        let json = (try? encodedData(data)) ?? Data("{}".utf8)
+        // JSONEncoder without pretty-printing never writes a raw newline: the data stays one SSE line.
         return ByteBuffer(string: "event: \(name)\ndata: \(String(decoding: json, as: UTF8.self))\n\n")
     }
 }
