@@ -353,25 +353,19 @@ struct MatchRunner {
             return .failure(url: url, line: nil, "no --domain and the URL has no host")
         }
         if matchers[chosen] == nil, matchers.count >= Self.matcherCacheLimit { matchers.removeAll(keepingCapacity: true) }
-        let matcher = matchers[chosen] ?? AssociationMatcher(document: document, domain: chosen)
+        let matcher = matchers[chosen] ?? {
+            var made = AssociationMatcher(document: document, domain: chosen)
+            made.domainIsAssumed = source != nil
+            return made
+        }()
         matchers[chosen] = matcher
         let verdicts = appIDs.isEmpty ? matcher.decide(url: url) : appIDs.map { matcher.decide(url: url, appID: $0) }
         let annotated = verdicts.map { verdict -> AppVerdict in
             var copy = verdict
-            if source != nil { copy.trace = copy.trace.map { Self.assumedDomain($0, domain: matcher.domain) } }
             copy.trace.insert(domainNote, at: 0)
             return copy
         }
         return Result(url: url, line: nil, domain: matcher.domain, domainSource: source, apps: annotated, error: nil)
-    }
-
-    /// The matcher's line "host: H is covered by the file's domain H" claims more than is known
-    /// when the domain was only taken from the URL's host: say so instead.
-    static func assumedDomain(_ line: String, domain: String) -> String {
-        guard line.hasPrefix("host: "), line.hasSuffix(" is covered by the file's domain \(domain)") else {
-            return line
-        }
-        return "host: \(domain) is the domain assumed to serve the file (not checked: no --domain given)"
     }
 
     /// Host (and port) of an absolute URL, lower-cased.

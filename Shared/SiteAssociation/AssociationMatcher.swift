@@ -1,13 +1,17 @@
 import Foundation
 
-/// Decides URLs for one association file on one domain exactly as iOS does (`spec/aasa.md`
-/// §2–§10). Compiled once (every pattern parsed, defaults merged, substitutions resolved),
-/// then asked many times; a value type, safe to share across tasks.
+/// Decides URLs for one association file on one domain exactly as iOS does
+/// (`docs/commands/match.md`). Compiled once (every pattern parsed, defaults merged, substitutions
+/// resolved), then asked many times; a value type, safe to share across tasks.
 public struct AssociationMatcher: Sendable {
     /// The applinks app IDs the file names, in file order, without repeats.
     public let appIDs: [String]
     /// The domain the file was served from, as given (lower-cased).
     public let domain: String
+    /// True when `domain` is only assumed to serve the file (taken from the URL's own host, the
+    /// way `match` without `--domain` does): the trace then says the host is assumed, never that
+    /// it "is covered by the file's domain".
+    public var domainIsAssumed = false
     private let host: DomainPattern
     private let appRules: [String: AppRuleList]
     private let laterDetails: [String: [Int]]
@@ -251,7 +255,11 @@ public struct AssociationMatcher: Sendable {
         if let problem = host.mismatch(host: parsed.host, port: parsed.port) {
             return .failed("decision: no_match — input domain did not match: \(problem.text)", problem.reason)
         }
-        tracer.add { "host: \(parsed.host) is covered by the file's domain \(self.domain)" }
+        tracer.add {
+            self.domainIsAssumed
+                ? "host: \(parsed.host) is the domain assumed to serve the file (taken from the URL; not checked)"
+                : "host: \(parsed.host) is covered by the file's domain \(self.domain)"
+        }
         if let rejection {
             tracer.add { "file: \(rejection)" }
         }
@@ -392,7 +400,7 @@ struct Tracer {
     }
 }
 
-/// The file's domain, as the matcher compares hosts with it (`spec/aasa.md` §10).
+/// The file's domain, as the matcher compares hosts with it (`SiteAssociationOverview`).
 struct DomainPattern: Sendable {
     let base: String
     let isWildcard: Bool

@@ -127,7 +127,7 @@ import Testing
         #expect(assumed.exitCode == 0, "\(assumed.stderr)")
         #expect(!assumed.stdout.contains("is covered by the file's domain"), "\(assumed.stdout)")
         #expect(assumed.stdout.contains(
-            "host: shop.example.com is the domain assumed to serve the file (not checked: no --domain given)"))
+            "host: shop.example.com is the domain assumed to serve the file (taken from the URL; not checked)"))
 
         // With --domain the tester named the file's domain: coverage is a checked fact.
         let given = try LinkLabProcess.run(["match", "--aasa", file.path, "--domain", "example.com", "--trace",

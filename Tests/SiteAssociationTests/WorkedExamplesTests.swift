@@ -68,3 +68,18 @@ import Testing
         #expect(decide(json, url).decision == expected)
     }
 }
+
+/// A domain only assumed to serve the file is never called "covered by the file's domain".
+@Suite struct AssumedDomainTraceTests {
+    @Test func theTraceSaysWhenTheDomainIsAssumed() throws {
+        let file = try #require(document(appleExample).file)
+        var matcher = AssociationMatcher(file: file, domain: "example.com")
+        let checked = matcher.decide(url: "https://example.com/buy/42", appID: appA)
+        #expect(checked.trace.contains("host: example.com is covered by the file's domain example.com"))
+        matcher.domainIsAssumed = true
+        let assumed = matcher.decide(url: "https://example.com/buy/42", appID: appA)
+        #expect(assumed.decision == checked.decision)
+        #expect(assumed.trace.contains("host: example.com is the domain assumed to serve the file (taken from the URL; not checked)"))
+        #expect(!assumed.trace.contains { $0.contains("is covered by the file's domain") })
+    }
+}
