@@ -124,7 +124,8 @@ public final class OracleRunner: @unchecked Sendable {
     /// Why the oracle cannot run here (no `../shared/oracles/android`, no JDK), or nil.
     public static func unavailableReason(sources: URL?) -> String? {
         guard let sources, FileManager.default.fileExists(atPath: sources.appendingPathComponent("Oracle.java").path) else {
-            return "needs ../shared/oracles/android (AOSP's matcher) beside the checkout"
+            return "../shared/oracles/android (AOSP's matcher, kept beside the checkout, not in it) is absent, "
+                + "or LINKLAB_NO_SHARED=1 hides it"
         }
         guard executable("javac") != nil, executable("java") != nil else {
             return "needs a JDK (javac and java; Debian's default-jdk-headless)"

@@ -5,7 +5,8 @@ import Testing
 import TestSupport
 
 /// Real IPAs from fastlane's test fixtures (../shared/fixtures/fastlane; skipped when absent).
-@Suite(.enabled(if: Fixtures.sharedURL("fixtures/fastlane") != nil, "needs ../shared/fixtures/fastlane beside the checkout"))
+@Suite(.enabled(if: Fixtures.sharedURL("fixtures/fastlane") != nil,
+    "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"))
 struct FastlaneFixtureTests {
     static func fixture(_ name: String) throws -> URL {
         try #require(Fixtures.sharedURL("fixtures/fastlane/\(name)"), "missing ../shared/fixtures/fastlane/\(name)")

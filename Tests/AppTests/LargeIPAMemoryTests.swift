@@ -22,7 +22,8 @@ import Testing
         return Int64(usage.ru_maxrss)
     }
 
-    @Test(.enabled(if: largeIPA != nil, "set LINKLAB_LARGE_IPA (the workflow does)"))
+    @Test(.enabled(if: largeIPA != nil,
+        "LINKLAB_LARGE_IPA is not set (the macOS workflow sets it to an IPA made by UITests/make-large-ipa.py)"))
     func openingALargeIPAThroughTheDocumentControllerNeverHoldsItWhole() async throws {
         let url = try #require(Self.largeIPA)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber).int64Value

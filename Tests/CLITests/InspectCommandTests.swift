@@ -14,7 +14,8 @@ import TestSupport
         return try #require(bundles.first)
     }
 
-    @Test(.enabled(if: Fixtures.sharedURL("fixtures/fastlane/very-capable-app.ipa") != nil, "needs ../shared/fixtures/fastlane"))
+    @Test(.enabled(if: Fixtures.sharedURL("fixtures/fastlane/very-capable-app.ipa") != nil,
+        "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"))
     func doneWhenFastlaneIPAShowsIdentifierDomainSelectorsAndProfile() throws {
         let path = try #require(Fixtures.sharedURL("fixtures/fastlane/very-capable-app.ipa")).path
         let output = try LinkLabProcess.run(["inspect", path, "--format", "json"])
@@ -109,7 +110,8 @@ import TestSupport
         #expect(output.stderr.hasPrefix("linklab: \(path): "))
     }
 
-    @Test(.enabled(if: Fixtures.sharedURL("fixtures/fastlane") != nil, "needs ../shared/fixtures/fastlane"),
+    @Test(.enabled(if: Fixtures.sharedURL("fixtures/fastlane") != nil,
+        "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"),
           arguments: ["no-app-bundle.ipa", "not-an-ipa.ipa"])
     func fastlaneNonAppsExitThree(_ name: String) throws {
         let path = try #require(Fixtures.sharedURL("fixtures/fastlane/\(name)")).path

@@ -10,7 +10,8 @@ import TestSupport
     static let corpus = Fixtures.sharedURL("corpus/aasa/wild")
     static let fastlane = Fixtures.sharedURL("fixtures/fastlane")
 
-    @Test(.enabled(if: corpus != nil, "needs ../shared/corpus/aasa/wild"))
+    @Test(.enabled(if: corpus != nil,
+        "../shared/corpus/aasa/wild (kept beside the checkout, not in it) is absent, or LINKLAB_NO_SHARED=1 hides it"))
     func wildAssociationFilesGiveLocatedDeterministicFindings() throws {
         let folder = try #require(Self.corpus)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
@@ -28,7 +29,7 @@ import TestSupport
         #expect(flagged.count >= domains.count - 1)
     }
 
-    @Test(.enabled(if: fastlane != nil, "needs ../shared/fixtures/fastlane"),
+    @Test(.enabled(if: fastlane != nil, "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"),
           arguments: ["ContainsWatchApp.ipa", "IncorrectlySigned.ipa", "iOSAppOnly.ipa", "very-capable-app.ipa"])
     func fastlaneIPAsEvaluateWithEvidence(name: String) throws {
         let url = try #require(Self.fastlane).appendingPathComponent(name)

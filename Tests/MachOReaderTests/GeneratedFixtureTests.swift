@@ -43,7 +43,8 @@ import Testing
         ])
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("arm64-applinks-der.bin")))
+    @Test(.enabled(if: TestFiles.hasMachO("arm64-applinks-der.bin"),
+        "Tests/Fixtures/macho/arm64-applinks-der.bin is missing (scripts/fixtures/make-fixtures.sh makes it)"))
     func readsThinAdhocSliceWithXMLAndDEREntitlementsThatAgree() throws {
         let file = try MachOFile(data: try TestFiles.macho("arm64-applinks-der.bin"))
         let slice = try #require(file.slices.first)
@@ -76,7 +77,8 @@ import Testing
         #expect(slice.linkScan.isReliable)
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("unsigned-arm64.bin")))
+    @Test(.enabled(if: TestFiles.hasMachO("unsigned-arm64.bin"),
+        "Tests/Fixtures/macho/unsigned-arm64.bin is missing (scripts/fixtures/make-fixtures.sh makes it)"))
     func unsignedSliceHasNoSignatureButStillHasEvidence() throws {
         let slice = try #require(try MachOFile(data: try TestFiles.macho("unsigned-arm64.bin")).slices.first)
         #expect(!slice.hasCodeSignature && slice.codeSignature == nil && slice.signatureError == nil)
@@ -84,7 +86,8 @@ import Testing
         Self.expectLinkLabEvidence(slice, sliceToFile: 0)
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("encrypted-cryptid1.bin")))
+    @Test(.enabled(if: TestFiles.hasMachO("encrypted-cryptid1.bin"),
+        "Tests/Fixtures/macho/encrypted-cryptid1.bin is missing (scripts/fixtures/make-fixtures.sh makes it)"))
     func encryptedSliceMarksTheScanUnreliableButKeepsSymbolEvidence() throws {
         let slice = try #require(try MachOFile(data: try TestFiles.macho("encrypted-cryptid1.bin")).slices.first)
         #expect(slice.isEncrypted && slice.encryption?.cryptID == 1)
@@ -98,21 +101,24 @@ import Testing
         #expect(slice.codeSignature?.blobHashChecks.allSatisfy { $0.ok } == true)
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("legacy-receivers-only.bin")))
+    @Test(.enabled(if: TestFiles.hasMachO("legacy-receivers-only.bin"),
+        "Tests/Fixtures/macho/legacy-receivers-only.bin is missing (scripts/fixtures/make-fixtures.sh makes it)"))
     func legacyReceiversAreFound() throws {
         let slice = try #require(try MachOFile(data: try TestFiles.macho("legacy-receivers-only.bin")).slices.first)
         #expect(slice.linkEvidence.map(\.name) == ["application:handleOpenURL:", "application:openURL:sourceApplication:annotation:"])
         #expect(slice.linkEvidence.map(\.offset) == [16451, 16478])
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("no-receivers.bin")))
+    @Test(.enabled(if: TestFiles.hasMachO("no-receivers.bin"),
+        "Tests/Fixtures/macho/no-receivers.bin is missing (scripts/fixtures/make-fixtures.sh makes it)"))
     func stringsThatOnlyContainReceiverNamesDoNotCount() throws {
         let slice = try #require(try MachOFile(data: try TestFiles.macho("no-receivers.bin")).slices.first)
         #expect(slice.linkEvidence.isEmpty)
         #expect(slice.linkScan.isReliable)
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("xml-der-disagree.bin")))
+    @Test(.enabled(if: TestFiles.hasMachO("xml-der-disagree.bin"),
+        "Tests/Fixtures/macho/xml-der-disagree.bin is missing (scripts/fixtures/make-fixtures.sh makes it)"))
     func patchedDERFailsItsSlotHashAndDisagreesWithXML() throws {
         let signature = try #require(try MachOFile(data: try TestFiles.macho("xml-der-disagree.bin")).slices.first?.codeSignature)
         #expect(signature.blobHashChecks.map(\.status) == [.match, .mismatch])
@@ -123,7 +129,8 @@ import Testing
         #expect(signature.diagnostics.contains { $0.description.contains("DER entitlements (slot 7) hash does not match") })
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("xml-der-disagree-rehashed.bin")))
+    @Test(.enabled(if: TestFiles.hasMachO("xml-der-disagree-rehashed.bin"),
+        "Tests/Fixtures/macho/xml-der-disagree-rehashed.bin is missing (scripts/fixtures/make-fixtures.sh makes it)"))
     func rehashedDERPassesHashesButStillDisagrees() throws {
         let signature = try #require(try MachOFile(data: try TestFiles.macho("xml-der-disagree-rehashed.bin")).slices.first?.codeSignature)
         #expect(signature.blobHashChecks.allSatisfy { $0.ok })
@@ -131,7 +138,8 @@ import Testing
         #expect(signature.derEntitlements?["com.apple.developer.associated-domains"]?.arrayValue?.first == .string("applinks:attacker.io"))
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("fat-arm64-x86_64.bin")))
+    @Test(.enabled(if: TestFiles.hasMachO("fat-arm64-x86_64.bin"),
+        "Tests/Fixtures/macho/fat-arm64-x86_64.bin is missing (scripts/fixtures/make-fixtures.sh makes it)"))
     func fatFileHasAbsoluteSliceOffsetsAndPerSliceSignatures() throws {
         let file = try MachOFile(data: try TestFiles.macho("fat-arm64-x86_64.bin"))
         #expect(file.isFat && file.fatMagic == 0xCAFE_BABE && file.problems.isEmpty)
@@ -148,7 +156,8 @@ import Testing
         Self.expectLinkLabEvidence(device, sliceToFile: 32768)
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("../app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK")))
+    @Test(.enabled(if: TestFiles.hasMachO("../app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK"),
+        "Tests/Fixtures/app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK is missing (make-fixtures.sh makes it)"))
     func frameworkDylibHasInstallNameAndEmptyEntitlements() throws {
         let slice = try #require(try MachOFile(data: try TestFiles.macho("../app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK")).slices.first)
         #expect(slice.fileType == "dylib")

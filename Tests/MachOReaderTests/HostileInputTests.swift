@@ -39,7 +39,8 @@ import Testing
         #expect(outcomes["signed", default: 0] >= 1)
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("../app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK")))
+    @Test(.enabled(if: TestFiles.hasMachO("../app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK"),
+        "Tests/Fixtures/app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK is missing (make-fixtures.sh makes it)"))
     func prefixesOfASmallRealBinaryFailCleanlyOrParsePartially() throws {
         let data = try TestFiles.macho("../app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK")
         let whole = try #require(try MachOFile(data: data).slices.first)

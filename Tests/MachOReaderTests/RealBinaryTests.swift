@@ -5,7 +5,8 @@ import Testing
 /// The unstripped fastlane build (real Xcode output). Expected values were read with
 /// `llvm-objdump --macho --private-headers`, `llvm-nm`, LIEF 0.17 and `hashlib` (SHA-1/SHA-256
 /// of the entitlements blob and CodeDirectories), independently of this module.
-@Suite(.enabled(if: TestFiles.hasFastlaneBinary, "needs ../shared/fixtures/fastlane (real signed binary); skipped"))
+@Suite(.enabled(if: TestFiles.hasFastlaneBinary,
+    "Tests/Fixtures/third-party/fastlane/very-capable-app.app (a committed real signed binary) is missing"))
 struct RealBinaryTests {
     let file: MachOFile
     var slice: MachOSlice { file.slices[0] }

@@ -12,7 +12,7 @@ import TestSupport
     /// (run in a copy of the script's folders, so the repository is never rewritten by a test).
     @Test(.enabled(if: ExternalTool.pythonHas("fontTools")
                    && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-                   "fontTools or fonts-dejavu-core missing: embedded fonts not re-generated"))
+                   "python3 with PyPI fontTools, or Debian's fonts-dejavu-core, not found: fonts not made again"))
     func committedFontsAreWhatTheScriptGenerates() throws {
         let python = try #require(ExternalTool.find("python3"))
         let folder = try ExternalTool.temporaryFolder("fonts")

@@ -4,7 +4,8 @@ import TestSupport
 @testable import SiteAssociation
 
 /// The 200 real association files of `../shared/corpus/aasa/wild`.
-@Suite(.enabled(if: Fixtures.sharedURL("corpus/aasa/wild") != nil, "../shared/corpus/aasa/wild is absent: corpus tests skipped"))
+@Suite(.enabled(if: Fixtures.sharedURL("corpus/aasa/wild") != nil,
+    "../shared/corpus/aasa/wild (kept beside the checkout, not in it) is absent, or LINKLAB_NO_SHARED=1 hides it"))
 struct CorpusTests {
     static func corpusFiles() throws -> [URL] {
         guard let folder = Fixtures.sharedURL("corpus/aasa/wild") else { return [] }

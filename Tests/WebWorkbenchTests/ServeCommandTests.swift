@@ -126,7 +126,8 @@ import Testing
         return process
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
+        "/usr/bin/curl not found: apt-get install curl"))
     func chunkedUploadOverTheLimitIs413WhileStreamingAndLeavesNoFile() async throws {
         let served = try Served(["--offline", "--max-upload", "1000000"])
         let big = served.temporary.appendingPathComponent("big.bin")
@@ -144,7 +145,8 @@ import Testing
         #expect(served.leftovers.isEmpty)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
+        "/usr/bin/curl not found: apt-get install curl"))
     func sigtermEndsOpenEventStreamsAndExitsZero() async throws {
         let served = try Served(["--offline"])
         var domain = ["X-LinkLab-Domain": "example.com"]
