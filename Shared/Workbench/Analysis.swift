@@ -58,11 +58,6 @@ public struct Analysis: Sendable, Equatable {
         let own = Set(appIDs)
         return test.verdicts.first { own.contains($0.appID) }
     }
-
-    /// How many findings there are at `severity` or above.
-    public func findingCount(atLeast severity: Severity) -> Int {
-        findings.filter { $0.severity >= severity }.count
-    }
 }
 
 extension Analysis {

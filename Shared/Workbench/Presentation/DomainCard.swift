@@ -6,9 +6,6 @@ import SiteAssociation
 /// One claimed host as the Domains tab shows it (Mac app and web workbench alike): every word
 /// and every value a face renders, decided here.
 public struct DomainCard: Sendable, Equatable, Identifiable {
-    /// The editor shows at most this much of a file (larger bodies are cut by the fetcher anyway).
-    public static let maximumShownFileBytes = 1024 * 1024
-
     public var id: String { entry.host }
     public let entry: DomainEntry
     /// The document was opened offline (hosts without a file are "not fetched", not unreachable).
