@@ -95,11 +95,11 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
     /// (`.markdown` and `.htm` too), `.links.html` before `.html`.
     public init(fileName: String, allowed: [ExportFormat] = ExportFormat.scanReports) throws(ReportsError) {
         let name = fileName.split(separator: "/").last.map(String.init)?.lowercased() ?? ""
+        let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
         let found: ExportFormat?
         if name.hasSuffix(".links.html") || name.hasSuffix(".links.htm") {
             found = .testLinks
         } else {
-            let ext = name.contains(".") ? String(name.split(separator: ".", omittingEmptySubsequences: false).last!) : ""
             switch ext {
             case "md", "markdown": found = .markdown
             case "html", "htm": found = .html
@@ -111,7 +111,6 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
             }
         }
         guard let found, allowed.contains(found) else {
-            let ext = name.contains(".") ? String(name.split(separator: ".", omittingEmptySubsequences: false).last!) : ""
             throw .unknownFormat(ext, allowed: Self.extensions(allowed))
         }
         self = found
