@@ -43,9 +43,9 @@ def shown(driver):
           headline: text(row, '.pill'), pill: row.querySelector('.pill').className, appLabel: text(row, '.app-label'),
           shownID: text(row, '.app-id'), location: text(row, ':scope > .muted'),
           rules: [...row.querySelectorAll('[data-testid=deciding-rule]')].map((rule) => rule.textContent),
-          trace: text(row, '[data-testid=verdict-trace] summary'),
+          trace: text(row, '[data-testid=verdict-trace] button.trace-toggle'),
           steps: row.querySelectorAll('[data-testid=verdict-trace] li').length,
-          open: row.querySelector('[data-testid=verdict-trace]').open,
+          open: row.querySelector('[data-testid=verdict-trace] button.trace-toggle').getAttribute('aria-expanded') === 'true',
         })),
       };""", SINGLE)
 
@@ -81,8 +81,8 @@ def test_rows_updated_in_place_show_exactly_the_servers_presentation(browser, se
 def test_a_row_whose_verdict_stays_keeps_its_element_and_an_open_trace_closes_for_the_next_url(browser, sample):
     type_url(browser, "https://shop.example.com/shop/shoes/1")
     browser.execute_script("window.keptRow = document.querySelector(arguments[0]);", ROW)
-    browser.find_element(By.CSS_SELECTOR, f"{ROW} details summary").click()
-    first = wait(browser).until(lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, f"{ROW} details li")])
+    browser.find_element(By.CSS_SELECTOR, f"{ROW} [data-testid=verdict-trace] button.trace-toggle").click()
+    first = wait(browser).until(lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, f"{ROW} [data-testid=verdict-trace] li")])
     assert '"/shop/shoes/1"' in first[0], first
     field = browser.find_element(By.CSS_SELECTOR, "[data-testid=url-input]")
     field.send_keys("2")
@@ -92,8 +92,8 @@ def test_a_row_whose_verdict_stays_keeps_its_element_and_an_open_trace_closes_fo
     row = shown(browser)["rows"][0]
     assert (row["url"], row["decision"], row["open"], row["steps"]) == \
         ("https://shop.example.com/shop/shoes/12", "match", False, 0)
-    browser.find_element(By.CSS_SELECTOR, f"{ROW} details summary").click()
-    second = wait(browser).until(lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, f"{ROW} details li")])
+    browser.find_element(By.CSS_SELECTOR, f"{ROW} [data-testid=verdict-trace] button.trace-toggle").click()
+    second = wait(browser).until(lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, f"{ROW} [data-testid=verdict-trace] li")])
     assert '"/shop/shoes/12"' in second[0], second
 
 

@@ -84,11 +84,11 @@ def test_url_tester_decides_per_app_id_on_every_keystroke(browser, server, sampl
     assert type_url(browser, "https://shop.example.com/shop/checkout/pay")[APP_ID] == "match"
     assert type_url(browser, "https://shop.example.com/?ref=newsletter")[APP_ID] == "no_match"
     # Keystrokes are decided without traces; opening one asks the server for it.
-    rule = browser.find_element(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] details summary')
+    rule = browser.find_element(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] [data-testid="verdict-trace"] button.trace-toggle')
     assert rule.text == "Trace"
     rule.click()
-    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] details li'))
-    steps = browser.find_elements(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] details li')
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] [data-testid="verdict-trace"] li'))
+    steps = browser.find_elements(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"] [data-testid="verdict-trace"] li')
     assert any("decision" in step.text for step in steps), [s.text for s in steps]
 
 
@@ -106,15 +106,16 @@ def test_a_list_verdict_without_a_trace_loads_it_when_opened(browser, server, sa
     selector = f'{row} [data-testid="verdict"][data-app-id="{APP_ID}"] [data-testid="verdict-trace"]'
     # A satisfied line came without steps: the disclosure says only "Trace" until it is opened.
     trace = browser.find_element(By.CSS_SELECTOR, selector)
-    assert trace.find_element(By.TAG_NAME, "summary").text == "Trace"
+    assert trace.find_element(By.CSS_SELECTOR, "button.trace-toggle").text == "Trace"
     assert trace.find_elements(By.TAG_NAME, "li") == []
 
     def opened_steps(driver):
         # The list re-renders when the document's change event lands: find the row afresh.
         try:
             block = driver.find_element(By.CSS_SELECTOR, selector)
-            if block.get_attribute("open") is None:
-                block.find_element(By.TAG_NAME, "summary").click()
+            toggle = block.find_element(By.CSS_SELECTOR, "button.trace-toggle")
+            if toggle.get_attribute("aria-expanded") != "true":
+                toggle.click()
             return [step.text for step in block.find_elements(By.TAG_NAME, "li")]
         except StaleElementReferenceException:
             return None
@@ -125,7 +126,7 @@ def test_a_list_verdict_without_a_trace_loads_it_when_opened(browser, server, sa
     # The contradicted line ("must not open", and it opens) carries its trace already.
     contradicted = browser.find_element(
         By.CSS_SELECTOR, f'#list-verdicts tr[data-url="https://shop.example.com/shop/checkout/pay"] '
-                         f'[data-testid="verdict"][data-app-id="{APP_ID}"] [data-testid="verdict-trace"] summary')
+                         f'[data-testid="verdict"][data-app-id="{APP_ID}"] [data-testid="verdict-trace"] button.trace-toggle')
     assert contradicted.text.startswith("Trace (") and contradicted.text.endswith(" steps)"), contradicted.text
     assert severe_console_entries(browser) == []
 

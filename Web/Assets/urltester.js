@@ -7,6 +7,26 @@ import { h, replace, setAttributes, setText, keepChildren, append, visible } fro
 import { downloadExport } from './exports.js';
 
 /**
+ * A verdict's trace behind a disclosure button (`aria-expanded`; its steps, an `ol`, are built
+ * when it first opens). A button, not a `<details>`: a `<details>` gets a shadow tree of its own
+ * when it enters the page, and thousands of them made a 5,000-line list twice as slow to show.
+ */
+function traceDisclosure() {
+  return h('div', { class: 'trace', 'data-testid': 'verdict-trace' },
+    h('button', { type: 'button', class: 'trace-toggle', 'aria-expanded': 'false' }));
+}
+
+/** Opens or closes a trace's disclosure; true when it is now open. */
+function toggleTrace(trace) {
+  const button = trace.firstChild;
+  const open = button.getAttribute('aria-expanded') !== 'true';
+  button.setAttribute('aria-expanded', String(open));
+  const list = trace.querySelector('ol');
+  if (list) list.hidden = !open;
+  return open;
+}
+
+/**
  * A list's lines are built by cloning these (thousands of them: cloning is the browser's
  * cheapest way to make elements) and filled with text (hidden characters as markers, as
  * `setText` writes it) and fixed attributes only, straight on fresh clones (no diffing, no
@@ -17,8 +37,7 @@ const templates = {
   row: h('tr', { role: 'row' }, h('td', { role: 'cell' }), h('td', { role: 'cell' }, h('code', { class: 'url' })),
     h('td', { role: 'cell' }), h('td', { role: 'cell' })),
   verdict: h('div', { 'data-testid': 'verdict' }, h('span', {}), h('span', { class: 'app-label' }),
-    h('code', { class: 'app-id' }), h('span', { class: 'muted' }),
-    h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}))),
+    h('code', { class: 'app-id' }), h('span', { class: 'muted' }), traceDisclosure()),
   rule: h('code', { class: 'rule', 'data-testid': 'deciding-rule' }),
 };
 
@@ -77,16 +96,17 @@ function listRow(test, traces, loadTrace) {
 }
 
 /**
- * Opens the traces of a list's verdicts: one listener for every disclosure in `container` (a
- * toggle does not bubble, so it listens while the event goes down). A trace's steps are built,
- * and asked for when the verdict came without them, when it opens.
+ * Opens the traces of a list's verdicts: one click listener for every disclosure in
+ * `container`. A trace's steps are built, and asked for when the verdict came without them,
+ * when it first opens.
  */
 function listTraces(container) {
   const traces = new WeakMap();
   const loaded = new WeakSet();
-  container.addEventListener('toggle', async (event) => {
-    const trace = event.target;
-    if (!traces.has(trace) || !trace.open || loaded.has(trace)) return;
+  container.addEventListener('click', async (event) => {
+    const button = event.target instanceof Element ? event.target.closest('.trace-toggle') : null;
+    const trace = button?.parentNode;
+    if (!trace || !traces.has(trace) || !toggleTrace(trace) || loaded.has(trace)) return;
     loaded.add(trace);
     const list = trace.querySelector('ol') ?? trace.appendChild(h('ol', {}));
     try {
@@ -96,7 +116,7 @@ function listTraces(container) {
       loaded.delete(trace); // closing and opening again retries
       replace(list, h('li', { class: 'error-text' }, error.message));
     }
-  }, true);
+  });
   return traces;
 }
 
@@ -165,13 +185,13 @@ function verdictRow(loadTrace) {
  * `show` points it at another verdict; whatever it showed of the previous one goes (closed).
  */
 function lazyTrace() {
-  const summary = h('summary', {});
-  const list = h('ol', {});
-  const element = h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, summary, list);
+  const element = traceDisclosure();
+  const button = element.firstChild;
+  const list = element.appendChild(h('ol', { hidden: true }));
   let steps = async () => [];
   let loaded = false;
-  element.addEventListener('toggle', async () => {
-    if (!element.open || loaded) return;
+  button.addEventListener('click', async () => {
+    if (!toggleTrace(element) || loaded) return;
     loaded = true;
     const asked = steps;
     try {
@@ -184,10 +204,11 @@ function lazyTrace() {
     }
   });
   function show(title, next) {
-    setText(summary, title);
+    setText(button, title);
     steps = next;
-    if (loaded || element.open || list.firstChild) {
-      element.open = false;
+    if (loaded || button.getAttribute('aria-expanded') === 'true' || list.firstChild) {
+      button.setAttribute('aria-expanded', 'false');
+      list.hidden = true;
       replace(list);
       loaded = false;
     }

@@ -9,7 +9,7 @@ enum EmbeddedAssets {
         "/api.js": (
             contentType: "text/javascript; charset=utf-8",
             body: #"""
-// The HTTP API of spec/web.md, and nothing else. The one credential is the token of the address
+// The HTTP API of docs/commands/serve.md, and nothing else. The one credential is the token of the address
 // `linklab serve` printed: the page keeps it in this origin's localStorage (a page on another
 // port is another origin and cannot read it; a second tab of the same address shares it) and
 // sends it as `Authorization: Bearer` on every request — API calls, downloads, the event stream
@@ -482,6 +482,10 @@ textarea.editor { width: 100%; background: var(--code-bg); }
 .decision-no_match .pill, .pill.decision-no_match { color: var(--muted); }
 .rule { background: var(--mark); padding: 0 .25rem; border-radius: 4px; }
 .trace ol { margin: .25rem 0; padding-left: 1.5rem; font-size: .85rem; }
+button.trace-toggle { background: none; border: 0; border-radius: 4px; padding: 0; font-size: .85rem; color: var(--muted); }
+button.trace-toggle::before { content: "▸ "; }
+button.trace-toggle[aria-expanded="true"]::before { content: "▾ "; }
+button.trace-toggle:hover { color: inherit; text-decoration: underline; }
 .url-results tr.unmet td { background: var(--mark); }
 .url-results .verdict { margin: .15rem 0; padding: .2rem .4rem; }
 /* The decided list (issue 26): its rows are grids and each row group of 100 lines is laid out,
@@ -1923,6 +1927,26 @@ import { h, replace, setAttributes, setText, keepChildren, append, visible } fro
 import { downloadExport } from './exports.js';
 
 /**
+ * A verdict's trace behind a disclosure button (`aria-expanded`; its steps, an `ol`, are built
+ * when it first opens). A button, not a `<details>`: a `<details>` gets a shadow tree of its own
+ * when it enters the page, and thousands of them made a 5,000-line list twice as slow to show.
+ */
+function traceDisclosure() {
+  return h('div', { class: 'trace', 'data-testid': 'verdict-trace' },
+    h('button', { type: 'button', class: 'trace-toggle', 'aria-expanded': 'false' }));
+}
+
+/** Opens or closes a trace's disclosure; true when it is now open. */
+function toggleTrace(trace) {
+  const button = trace.firstChild;
+  const open = button.getAttribute('aria-expanded') !== 'true';
+  button.setAttribute('aria-expanded', String(open));
+  const list = trace.querySelector('ol');
+  if (list) list.hidden = !open;
+  return open;
+}
+
+/**
  * A list's lines are built by cloning these (thousands of them: cloning is the browser's
  * cheapest way to make elements) and filled with text (hidden characters as markers, as
  * `setText` writes it) and fixed attributes only, straight on fresh clones (no diffing, no
@@ -1933,8 +1957,7 @@ const templates = {
   row: h('tr', { role: 'row' }, h('td', { role: 'cell' }), h('td', { role: 'cell' }, h('code', { class: 'url' })),
     h('td', { role: 'cell' }), h('td', { role: 'cell' })),
   verdict: h('div', { 'data-testid': 'verdict' }, h('span', {}), h('span', { class: 'app-label' }),
-    h('code', { class: 'app-id' }), h('span', { class: 'muted' }),
-    h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, h('summary', {}))),
+    h('code', { class: 'app-id' }), h('span', { class: 'muted' }), traceDisclosure()),
   rule: h('code', { class: 'rule', 'data-testid': 'deciding-rule' }),
 };
 
@@ -1993,16 +2016,17 @@ function listRow(test, traces, loadTrace) {
 }
 
 /**
- * Opens the traces of a list's verdicts: one listener for every disclosure in `container` (a
- * toggle does not bubble, so it listens while the event goes down). A trace's steps are built,
- * and asked for when the verdict came without them, when it opens.
+ * Opens the traces of a list's verdicts: one click listener for every disclosure in
+ * `container`. A trace's steps are built, and asked for when the verdict came without them,
+ * when it first opens.
  */
 function listTraces(container) {
   const traces = new WeakMap();
   const loaded = new WeakSet();
-  container.addEventListener('toggle', async (event) => {
-    const trace = event.target;
-    if (!traces.has(trace) || !trace.open || loaded.has(trace)) return;
+  container.addEventListener('click', async (event) => {
+    const button = event.target instanceof Element ? event.target.closest('.trace-toggle') : null;
+    const trace = button?.parentNode;
+    if (!trace || !traces.has(trace) || !toggleTrace(trace) || loaded.has(trace)) return;
     loaded.add(trace);
     const list = trace.querySelector('ol') ?? trace.appendChild(h('ol', {}));
     try {
@@ -2012,7 +2036,7 @@ function listTraces(container) {
       loaded.delete(trace); // closing and opening again retries
       replace(list, h('li', { class: 'error-text' }, error.message));
     }
-  }, true);
+  });
   return traces;
 }
 
@@ -2081,13 +2105,13 @@ function verdictRow(loadTrace) {
  * `show` points it at another verdict; whatever it showed of the previous one goes (closed).
  */
 function lazyTrace() {
-  const summary = h('summary', {});
-  const list = h('ol', {});
-  const element = h('details', { class: 'trace', 'data-testid': 'verdict-trace' }, summary, list);
+  const element = traceDisclosure();
+  const button = element.firstChild;
+  const list = element.appendChild(h('ol', { hidden: true }));
   let steps = async () => [];
   let loaded = false;
-  element.addEventListener('toggle', async () => {
-    if (!element.open || loaded) return;
+  button.addEventListener('click', async () => {
+    if (!toggleTrace(element) || loaded) return;
     loaded = true;
     const asked = steps;
     try {
@@ -2100,10 +2124,11 @@ function lazyTrace() {
     }
   });
   function show(title, next) {
-    setText(summary, title);
+    setText(button, title);
     steps = next;
-    if (loaded || element.open || list.firstChild) {
-      element.open = false;
+    if (loaded || button.getAttribute('aria-expanded') === 'true' || list.firstChild) {
+      button.setAttribute('aria-expanded', 'false');
+      list.hidden = true;
       replace(list);
       loaded = false;
     }
