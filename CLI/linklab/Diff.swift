@@ -51,6 +51,7 @@ struct DiffCommand: AsyncParsableCommand {
         try await MainActor.run {
             let before = WorkbenchDocument(), after = WorkbenchDocument()
             for (document, data, path) in [(before, oldData, old), (after, newData, new)] {
+                document.noteAudience = .commandLine
                 do throws(WorkbenchDocumentError) {
                     try document.openSession(data)
                 } catch {

@@ -54,6 +54,7 @@ struct ReportCommand: AsyncParsableCommand {
         let data = try SessionCLI.readSession(session)
         try await MainActor.run {
             let document = WorkbenchDocument()
+            document.noteAudience = .commandLine
             do throws(WorkbenchDocumentError) {
                 try document.openSession(data)
             } catch {
@@ -210,6 +211,7 @@ enum SessionCLI {
     static func saveScan(_ analysis: Analysis, urls: [URLListEntry], settings: WorkbenchSettings,
                          engagement: Engagement = Engagement(), to path: String) throws {
         let document = WorkbenchDocument(settings: settings, now: { analysis.now })
+        document.noteAudience = .commandLine
         document.adopt(analysis, urls: urls)
         document.engagement = engagement
         try write(path) { () throws(WorkbenchDocumentError) -> Data in try document.save() }

@@ -37,13 +37,14 @@ extension AnalysisFacts {
         }.map(\.host)
     }
 
-    /// The one line a run with no path to Apple prints (nil otherwise).
-    public var noPathToAppleNote: String? {
+    /// The one line a run with no path to Apple prints (nil otherwise); `supplyingFiles` says
+    /// how its reader supplies a host's file ("supply files with --aasa HOST=FILE").
+    public func noPathToAppleNote(supplyingFiles: String) -> String? {
         guard noPathToApple else { return nil }
         let hosts = notCheckedHosts
         let error = domains.flatMap(\.routes).first { $0.route == .cdn }?.error?.description ?? "no answer"
         return "no path to Apple: this machine cannot reach Apple's CDN (\(error)); "
             + (hosts.isEmpty ? "routes that failed the same way" : "hosts " + hosts.joined(separator: ", "))
-            + " were not checked and raise no finding. Run where Apple's CDN is reachable, or supply files with --aasa HOST=FILE."
+            + " were not checked and raise no finding. Run where Apple's CDN is reachable, or \(supplyingFiles)."
     }
 }

@@ -147,7 +147,9 @@ public struct ScanPipeline: Sendable {
         }
         var analysis = Analysis(snapshot: snapshot, hosts: hosts, domains: domains, urlTests: urlTests,
                                 findings: [], timings: [], offline: request.offline, now: request.now, notes: notes)
-        if let note = analysis.facts.noPathToAppleNote { analysis.notes.insert(note, at: 0) }
+        if let note = analysis.facts.noPathToAppleNote(supplyingFiles: NoteAudience.commandLine.supplyingFiles) {
+            analysis.notes.insert(note, at: 0)
+        }
         let findings = try await timed(.findings) { () throws(WorkbenchError) -> [Finding] in
             let values = FindingRules.evaluate(analysis.facts)
             emit(.findingsDerived(values))
@@ -165,7 +167,7 @@ public struct ScanPipeline: Sendable {
             var reports: [DomainReport] = []
             for host in plan {
                 let report = Self.offlineReport(for: host, routes: request.fetch.routes, cdnBase: request.fetch.cdnBase,
-                                                bodyLimit: request.fetch.bodyLimit)
+                                                bodyLimit: request.fetch.bodyLimit, audience: .commandLine)
                 emit(.hostDone(report))
                 reports.append(report)
             }
@@ -186,8 +188,9 @@ public struct ScanPipeline: Sendable {
     }
 
     /// A host's report without any network: the supplied file, or a "not fetched (offline)"
-    /// result on every route the run would have fetched.
-    static func offlineReport(for host: ScanHost, routes: [FetchRoute], cdnBase: String, bodyLimit: Int) -> DomainReport {
+    /// result on every route the run would have fetched, in `audience`'s words.
+    static func offlineReport(for host: ScanHost, routes: [FetchRoute], cdnBase: String, bodyLimit: Int,
+                              audience: NoteAudience) -> DomainReport {
         if let file = host.suppliedFile {
             return DomainReport(host: host.fetchHost, routes: [AssociationFetcher.suppliedResult(path: file, limit: bodyLimit)])
         }
@@ -195,7 +198,7 @@ public struct ScanPipeline: Sendable {
         let results = routes.filter { $0 != .local }.map { route -> RouteResult in
             let url = planner?.url(for: route, host: host.fetchHost) ?? ""
             var result = RouteResult(route: route, url: url, userAgent: nil)
-            result.error = .transport(url: url, detail: offlineDetail)
+            result.error = .transport(url: url, detail: audience.offlineDetail)
             return result
         }
         return DomainReport(host: host.fetchHost, routes: results)
@@ -203,9 +206,6 @@ public struct ScanPipeline: Sendable {
 
     /// URLs decided per call of the matcher (progress arrives per batch; matchers are reused within one).
     static let urlBatch = 256
-
-    /// What an offline host's routes say.
-    public static let offlineDetail = "not fetched (offline): --offline was given and no --aasa file was supplied for this host"
 
     static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components

@@ -81,7 +81,8 @@ extension WorkbenchDocument {
                 domains[index].lint = domains[index].shownLint
             } else if settings.offline {
                 let report = ScanPipeline.offlineReport(for: plan[index], routes: settings.fetch.routes,
-                                                        cdnBase: settings.fetch.cdnBase, bodyLimit: settings.fetch.bodyLimit)
+                                                        cdnBase: settings.fetch.cdnBase, bodyLimit: settings.fetch.bodyLimit,
+                                                        audience: noteAudience)
                 domains[index].report = report
                 domains[index].fetched = report
                 domains[index].state = .done
@@ -159,7 +160,8 @@ extension WorkbenchDocument {
         emit(.host(key))
         if settings.offline {
             let report = ScanPipeline.offlineReport(for: host, routes: settings.fetch.routes,
-                                                    cdnBase: settings.fetch.cdnBase, bodyLimit: settings.fetch.bodyLimit)
+                                                    cdnBase: settings.fetch.cdnBase, bodyLimit: settings.fetch.bodyLimit,
+                                                    audience: noteAudience)
             landFetch(key, .success(report), generation: generation, documentGeneration: documentGeneration)
             return
         }
@@ -287,7 +289,9 @@ extension WorkbenchDocument {
                              notes: collectorNotes)
         value.whatIfHosts = editedHosts
         // The scan's own note (Pipeline): every face and every export says it, as the CLI does.
-        if let note = value.facts.noPathToAppleNote { value.notes.insert(note, at: 0) }
+        if let note = value.facts.noPathToAppleNote(supplyingFiles: noteAudience.supplyingFiles) {
+            value.notes.insert(note, at: 0)
+        }
         value.findings = FindingRules.evaluate(value.facts)
         analysis = value
         let previousFindings = findings

@@ -57,6 +57,9 @@ public final class WorkbenchDocument {
     /// Client, tester, scope and dates of the engagement: printed on every report, saved in
     /// the session (absent from the file when empty).
     public var engagement = Engagement()
+    /// Whose words the document's notes use: the workbench's (“Use a file…”), unless a command
+    /// such as `linklab report` reads the session and prints them (`--aasa HOST=FILE`).
+    public var noteAudience = NoteAudience.workbench
 
     // MARK: Internal bookkeeping (not observed)
 

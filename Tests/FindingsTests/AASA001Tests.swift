@@ -77,9 +77,10 @@ import Testing
         #expect(findings.filter { $0.id.hasPrefix("AASA") }.isEmpty, "\(findings.map(\.id))")
         #expect(findings.allSatisfy { $0.severity == .info } || findings.isEmpty)
         #expect(facts.notCheckedHosts == ["example.com", "shop.example.com"])
-        let note = try #require(facts.noPathToAppleNote)
+        let note = try #require(facts.noPathToAppleNote(supplyingFiles: "supply the files"))
         #expect(note.contains("no path to Apple"))
         #expect(note.contains("example.com, shop.example.com"))
+        #expect(note.hasSuffix("Run where Apple's CDN is reachable, or supply the files."))
     }
 
     @Test func aCDNThatAnswers404IsStillAFinding() throws {
@@ -89,7 +90,7 @@ import Testing
         ])
         let facts = AnalysisFacts(domains: [report])
         #expect(!facts.noPathToApple)
-        #expect(facts.noPathToAppleNote == nil)
+        #expect(facts.noPathToAppleNote(supplyingFiles: "supply the files") == nil)
         #expect(AASA001Unreachable().evaluate(facts).map(\.subject) == ["example.com (origin)"])
     }
 

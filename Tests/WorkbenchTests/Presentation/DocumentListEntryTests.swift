@@ -34,3 +34,23 @@ import TestSupport
         #expect(json.contains(#""bundleID":null"#) && json.contains(#""openedAt":null"#))
     }
 }
+
+/// The workbench's notes name its controls; a command that prints them names its flags.
+@MainActor
+@Suite struct NoteAudienceTests {
+    @Test func anOfflineHostSaysWhatTheReaderCanDo() async throws {
+        var settings = WorkbenchSettings()
+        settings.offline = true
+        for audience in NoteAudience.allCases {
+            let document = WorkbenchDocument(settings: settings, now: { SampleScan.now })
+            document.noteAudience = audience
+            document.openApp(at: SampleScan.ipa)
+            await document.settled()
+            let details = document.domains.compactMap(\.report).flatMap(\.routes).compactMap { $0.error?.description }
+            #expect(!details.isEmpty)
+            #expect(details.allSatisfy { $0.contains(audience.offlineDetail) }, "\(audience): \(details)")
+            let flags = details.contains { $0.contains("--") }
+            #expect(flags == (audience == .commandLine), "\(audience): \(details)")
+        }
+    }
+}
