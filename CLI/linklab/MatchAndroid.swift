@@ -74,13 +74,14 @@ struct MatchAndroid {
         throw LinkLabExit.unreadableInput
     }
 
-    /// The arguments, then the `--urls` file's lines, custom schemes allowed.
+    /// The arguments, then the `--urls` file's lines, custom schemes allowed (any URL `Uri.parse`
+    /// reads when only Android decides; `http(s)` with the iOS checks when both do).
     private func readLines() throws -> [URLListLine] {
-        let androidOnly = options.ipa == nil
-        var lines = command.urls.compactMap { URLListLine.read($0, line: nil, anyScheme: true, androidOnly: androidOnly) }
+        let schemes: URLSchemes = options.ipa == nil ? .any : .webOrCustom
+        var lines = command.urls.compactMap { URLListLine.read($0, line: nil, schemes: schemes) }
         if let file = command.urlsFile {
             let text = String(decoding: try ScanCommand.listData(file), as: UTF8.self)
-            lines += URLListLine.lines(of: text, anyScheme: true, androidOnly: androidOnly)
+            lines += URLListLine.lines(of: text, schemes: schemes)
             guard lines.count <= URLList.maxURLs else {
                 throw failUnreadable(file, "more than \(URLList.maxURLs) URLs")
             }

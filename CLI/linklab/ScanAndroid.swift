@@ -69,7 +69,7 @@ extension ScanCommand {
         if let urlList {
             let text = String(decoding: try readListData(urlList), as: UTF8.self)
             do {
-                entries += try AndroidURLList.parse(text).map(AndroidURLList.line)
+                entries += try URLList.parse(text, schemes: .any).map(URLList.line)
             } catch {
                 throw failUnreadable(urlList == "-" ? "<stdin>" : urlList, error.description)
             }
@@ -121,7 +121,7 @@ extension ScanCommand {
     func validateAndroidURLs() throws {
         for url in urls {
             do {
-                guard try AndroidURLList.entry(url) != nil else { throw ValidationError("--url needs a URL") }
+                guard try URLList.entry(url, schemes: .any) != nil else { throw ValidationError("--url needs a URL") }
             } catch let error as FindingsError {
                 throw ValidationError("--url: \(error.description)")
             }

@@ -26,7 +26,7 @@ extension ScanCommand {
     /// `--url` values of a two-platform scan: http(s) as for iOS, custom schemes as for Android.
     func validateBothURLs() throws {
         for url in urls {
-            if case let .invalid(_, _, problem) = URLListLine.read(url, line: nil, anyScheme: true) {
+            if case let .invalid(_, _, problem) = URLListLine.read(url, line: nil, schemes: .webOrCustom) {
                 throw ValidationError("--url: \(problem)")
             }
         }
@@ -61,7 +61,7 @@ extension ScanCommand {
             fetch: androidFetch,
             assetLinks: AssetLinksFetchOptions(askGoogle: false, googleBase: android.googleBase,
                                                userAgent: fetch.userAgent ?? AssetLinksPolicy.userAgent),
-            urls: entries.map { AndroidURLList.line(($0.url, $0.expectation)) })
+            urls: entries.map(URLList.line))
         let ios: Analysis, androidAnalysis: AndroidAnalysis
         do {
             ios = try await ScanPipeline(request: iosRequest).run()
@@ -127,11 +127,13 @@ extension ScanCommand {
     private func bothEntries() throws -> [URLListEntry] {
         var entries: [URLListEntry] = []
         for url in urls {
-            if case let .entry(entry) = URLListLine.read(url, line: nil, anyScheme: true) { entries.append(entry) }
+            if case let .entry(entry) = URLListLine.read(url, line: nil, schemes: .webOrCustom) {
+                entries.append(entry)
+            }
         }
         guard let urlList else { return entries }
         let text = String(decoding: try readListData(urlList), as: UTF8.self)
-        for line in URLListLine.lines(of: text, anyScheme: true) {
+        for line in URLListLine.lines(of: text, schemes: .webOrCustom) {
             switch line {
             case let .entry(entry):
                 guard entries.count < URLList.maxURLs else {

@@ -23,7 +23,7 @@ public struct AndroidFacts: Sendable {
 
     /// Facts for one APK; `urls` are the tester's URLs with their expectations.
     public init(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport] = [], offline: Bool = false,
-                urls: [(url: String, expectation: URLExpectation)] = []) {
+                urls: [URLListEntry] = []) {
         self.snapshot = snapshot
         self.sdk = sdk
         self.assetLinks = assetLinks

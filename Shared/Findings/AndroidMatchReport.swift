@@ -7,20 +7,11 @@ public enum URLListLine: Sendable, Equatable {
     case entry(URLListEntry)
     case invalid(text: String, line: Int?, problem: String)
 
-    /// Reads one line (nil for a blank or comment line); custom schemes are taken when `anyScheme`.
-    /// `androidOnly`: the line is decided for Android alone, so an `http(s)` string that the iOS
-    /// reader refuses (`https:x`, a raw space) is still an entry, decided as `Uri.parse` reads it.
-    public static func read(_ text: String, line: Int?, anyScheme: Bool, androidOnly: Bool = false) -> URLListLine? {
-        if androidOnly, let (url, expectation) = try? AndroidURLList.entry(text, line: line) {
-            return .entry(URLListEntry(url: url, expectation: expectation, line: line))
-        }
+    /// Reads one line (nil for a blank or comment line), as `URLList.entry` does; a line that is
+    /// not a URL of `schemes` is an invalid one, with the reason.
+    public static func read(_ text: String, line: Int?, schemes: URLSchemes) -> URLListLine? {
         do {
-            // Custom schemes through the Android list syntax; http(s) keeps the iOS checks.
-            if anyScheme, let (url, expectation) = try AndroidURLList.entry(text, line: line),
-               !URLListEntry(url: url).isWebURL {
-                return .entry(URLListEntry(url: url, expectation: expectation, line: line))
-            }
-            return try URLList.entry(text, line: line).map { .entry($0) }
+            return try URLList.entry(text, line: line, schemes: schemes).map { .entry($0) }
         } catch {
             let problem: String
             if case let .invalidURL(_, _, reason) = error { problem = "not a URL: \(reason)" } else {
@@ -34,19 +25,13 @@ public enum URLListLine: Sendable, Equatable {
 extension URLListLine {
     /// Every line of a list, in order (a byte-order mark dropped; blank and comment lines left
     /// out; a line over `URLList.maxLineLength` bytes is an invalid one).
-    public static func lines(of text: String, anyScheme: Bool, androidOnly: Bool = false) -> [URLListLine] {
-        var body = Substring(text)
-        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
-        var out: [URLListLine] = []
-        for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            if line.utf8.count > URLList.maxLineLength {
-                out.append(.invalid(text: String(line.prefix(80)), line: index + 1,
-                                    problem: "the line is longer than \(URLList.maxLineLength) bytes"))
-            } else if let read = read(String(line), line: index + 1, anyScheme: anyScheme, androidOnly: androidOnly) {
-                out.append(read)
-            }
+    public static func lines(of text: String, schemes: URLSchemes) -> [URLListLine] {
+        URLList.numberedLines(text).compactMap { number, line in
+            line.utf8.count > URLList.maxLineLength
+                ? .invalid(text: String(line.prefix(80)), line: number,
+                           problem: "the line is longer than \(URLList.maxLineLength) bytes")
+                : read(String(line), line: number, schemes: schemes)
         }
-        return out
     }
 }
 

@@ -1,3 +1,4 @@
+import AndroidApp
 import Foundation
 
 /// One line of a URL list: the URL and what the tester expects.
@@ -46,7 +47,19 @@ public struct URLListEntry: Sendable, Equatable {
     }
 }
 
-/// The URL-list format of `--urls FILE` and `--url URL` (Samples/urls.txt):
+/// Which URLs a list takes.
+public enum URLSchemes: Sendable, Equatable {
+    /// `http(s)://` URLs with a host, as universal links are: any other line is an error.
+    case web
+    /// Any absolute URL with a scheme, read as Android's `Uri.parse` reads it (spaces inside
+    /// are kept): custom schemes are what deep links use.
+    case any
+    /// A list decided for both platforms: a custom scheme as `.any` reads it, an `http(s)` URL
+    /// with `.web`'s checks.
+    case webOrCustom
+}
+
+/// The URL-list format of `--urls FILE` and `--url URL` (Samples/urls.txt), for every platform:
 ///
 /// - one URL per line; blank lines and lines whose first non-space character is `#` are skipped
 ///   (a `#` later in a line is the URL's fragment);
@@ -56,34 +69,49 @@ public struct URLListEntry: Sendable, Equatable {
 ///   Plain lines are not "must open" because lists mix URLs that should and should not open;
 ///   the file says which ones must, with `=`.
 ///
-/// A line that is not an absolute `http(s)://` URL with a host is an error (the tester mistyped
-/// it), not a silent skip.
+/// A line that is not a URL of the list's `URLSchemes` is an error (the tester mistyped it),
+/// not a silent skip.
 public enum URLList {
     /// Most URLs in one list.
     public static let maxURLs = 100_000
     /// Longest line read.
     public static let maxLineLength = 8_192
 
-    /// Parses a whole list.
-    public static func parse(_ text: String) throws(FindingsError) -> [URLListEntry] {
+    /// Parses a whole list; the first line that is not a URL is an error.
+    public static func parse(_ text: String, schemes: URLSchemes = .web) throws(FindingsError) -> [URLListEntry] {
         var entries: [URLListEntry] = []
-        var body = Substring(text)
-        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
-        for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let number = index + 1
+        for (number, line) in numberedLines(text) {
             guard line.count <= maxLineLength else { throw .lineTooLong(line: number, limit: maxLineLength) }
-            guard let entry = try entry(String(line), line: number) else { continue }
+            guard let entry = try entry(String(line), line: number, schemes: schemes) else { continue }
             guard entries.count < maxURLs else { throw .tooManyURLs(limit: maxURLs) }
             entries.append(entry)
         }
         return entries
     }
 
+    /// A list's lines with their 1-based numbers (a byte-order mark dropped).
+    static func numberedLines(_ text: String) -> [(number: Int, text: Substring)] {
+        var body = Substring(text)
+        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
+        return body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+            .map { ($0.offset + 1, $0.element) }
+    }
+
     /// Reads one line (or a `--url` value); nil for a blank or comment line.
-    public static func entry(_ text: String, line: Int? = nil) throws(FindingsError) -> URLListEntry? {
+    public static func entry(_ text: String, line: Int? = nil, schemes: URLSchemes = .web)
+        throws(FindingsError) -> URLListEntry?
+    {
         guard let split = splitExpectation(text) else { return nil }
         let (url, expectation) = (split.url, split.expectation)
         guard !url.isEmpty else { throw .invalidURL(line: line, text: text, reason: "no URL after the prefix") }
+        if schemes != .web {
+            // Spaces inside are kept: Android's Uri.parse reads them as part of the URL.
+            guard let scheme = AndroidURI(url).scheme, !scheme.isEmpty else {
+                throw .invalidURL(line: line, text: text, reason: "not an absolute URL (no scheme)")
+            }
+            let web = ["http", "https"].contains(scheme.lowercased())
+            if schemes == .any || !web { return URLListEntry(url: url, expectation: expectation, line: line) }
+        }
         guard !url.contains(where: { $0 == " " || $0 == "\t" }) else {
             throw .invalidURL(line: line, text: text, reason: "a URL cannot contain spaces (percent-encode them as %20)")
         }
@@ -99,8 +127,17 @@ public enum URLList {
         return URLListEntry(url: url, expectation: expectation, line: line, components: components)
     }
 
+    /// An entry written back as a list line (`!https://…`, `=app://…`, or the bare URL).
+    public static func line(_ entry: URLListEntry) -> String {
+        switch entry.expectation {
+        case .mustNotOpen: "!" + entry.url
+        case .mustOpen: "=" + entry.url
+        case .none: entry.url
+        }
+    }
+
     /// A list line split into its URL and the expectation its prefix says (`!` must not open,
-    /// `=` must); nil for a blank or `#` comment line. Shared with `AndroidURLList`.
+    /// `=` must); nil for a blank or `#` comment line.
     static func splitExpectation(_ text: String) -> (url: String, expectation: URLExpectation)? {
         var rest = Substring(text).trimmingCharacters(in: .whitespacesAndNewlines)[...]
         if rest.isEmpty || rest.hasPrefix("#") { return nil }

@@ -49,11 +49,11 @@ public struct AndroidAnalysis: Sendable {
 
     /// Pure: the analysis of an APK already read, given each file host's report (fetched,
     /// supplied or not fetched). `urls` may carry the `!`/`=` prefixes of URL lists; a malformed
-    /// one is left out (faces validate them first with `AndroidURLList`). The entry point other
+    /// one is left out (faces validate them first with `URLList`, `.any` schemes). The entry point other
     /// faces and the two-platform scan call.
     public static func make(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport],
                             offline: Bool = false, urls: [String] = [], inputName: String? = nil) -> AndroidAnalysis {
-        let entries = urls.compactMap { try? AndroidURLList.entry($0) }
+        let entries = urls.compactMap { try? URLList.entry($0, schemes: .any) }
         let facts = AndroidFacts(snapshot: snapshot, sdk: sdk, assetLinks: assetLinks, offline: offline, urls: entries)
         return AndroidAnalysis(inputName: inputName ?? snapshot.source, facts: facts,
                                findings: AndroidFindingRules.evaluate(facts))

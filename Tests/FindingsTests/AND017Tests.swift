@@ -12,7 +12,7 @@ private typealias F = AndroidFactsFactory
 
     func facts(_ urls: [String]) throws -> AndroidFacts {
         AndroidFacts(snapshot: try F.apk(), assetLinks: [F.supplied("shop.example", F.good)],
-                     urls: try urls.compactMap { try AndroidURLList.entry($0) })
+                     urls: try urls.compactMap { try URLList.entry($0, schemes: .any) })
     }
 
     @Test func mustNotOpenButOpensIsSecurityAndMustOpenButBrowserIsReliability() throws {
@@ -31,10 +31,10 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func listsAcceptCustomSchemesAndRefuseWhatIsNoURL() throws {
-        let entries = try AndroidURLList.parse("# comment\n!shop://reset\n\n=https://a.example/x\n")
+        let entries = try URLList.parse("# comment\n!shop://reset\n\n=https://a.example/x\n", schemes: .any)
         #expect(entries.map(\.url) == ["shop://reset", "https://a.example/x"])
         #expect(entries.map(\.expectation) == [.mustNotOpen, .mustOpen])
-        #expect(entries.map(AndroidURLList.line) == ["!shop://reset", "=https://a.example/x"])
-        #expect(throws: FindingsError.self) { try AndroidURLList.parse("not a url") }
+        #expect(entries.map(URLList.line) == ["!shop://reset", "=https://a.example/x"])
+        #expect(throws: FindingsError.self) { try URLList.parse("not a url", schemes: .any) }
     }
 }

@@ -41,3 +41,35 @@ import Testing
         }
     }
 }
+
+/// One reader for every platform's lists: what each `URLSchemes` takes and refuses.
+@Suite struct URLSchemesTests {
+    @Test func eachSchemeChoiceTakesWhatItsPlatformDecides() throws {
+        // iOS: http(s) with a host only.
+        #expect(throws: FindingsError.self) { try URLList.entry("shop://reset", schemes: .web) }
+        #expect(try URLList.entry("!https://a.example/x", schemes: .web)?.expectation == .mustNotOpen)
+        // Android alone: any scheme, spaces kept, http(s) as Uri.parse reads it.
+        #expect(try URLList.entry("=shop://re set", schemes: .any)?.url == "shop://re set")
+        #expect(try URLList.entry("https:x", schemes: .any)?.url == "https:x")
+        #expect(throws: FindingsError.self) { try URLList.entry("no scheme", schemes: .any) }
+        // Both platforms: a custom scheme as Android reads it, http(s) with the iOS checks.
+        #expect(try URLList.entry("shop://reset", schemes: .webOrCustom)?.url == "shop://reset")
+        #expect(throws: FindingsError.self) { try URLList.entry("https:x", schemes: .webOrCustom) }
+        #expect(throws: FindingsError.self) { try URLList.entry("https://a.example/a b", schemes: .webOrCustom) }
+        // Written back as a list line.
+        let entries = try URLList.parse("\u{FEFF}# c\n!shop://a\n=https://b.example/\nhttps://c.example/", schemes: .any)
+        #expect(entries.map(URLList.line) == ["!shop://a", "=https://b.example/", "https://c.example/"])
+        #expect(entries.map(\.line) == [2, 3, 4])
+    }
+
+    @Test func theTolerantReaderKeepsEachBadLineInPlace() {
+        let lines = URLListLine.lines(of: "https://a.example/\nnot a url\nshop://x", schemes: .web)
+        #expect(lines.count == 3)
+        if case let .invalid(text, line, problem) = lines[1] {
+            #expect(text == "not a url" && line == 2 && problem.hasPrefix("not a URL: "))
+        } else {
+            Issue.record("line 2 should be invalid: \(lines[1])")
+        }
+        if case .invalid = lines[2] {} else { Issue.record("a custom scheme is no iOS URL: \(lines[2])") }
+    }
+}

@@ -42,7 +42,9 @@ import Workbench
     @Test func bothPlatformsAsTheReadmeSays() async throws {
         let text = try String(contentsOf: Self.samples.appendingPathComponent("urls-both.txt"), encoding: .utf8)
         let entries = text.split(whereSeparator: \.isNewline).compactMap { line -> URLListEntry? in
-            if case let .entry(entry) = URLListLine.read(String(line), line: nil, anyScheme: true) { return entry }
+            if case let .entry(entry) = URLListLine.read(String(line), line: nil, schemes: .webOrCustom) {
+                return entry
+            }
             return nil
         }
         var aasa: [String: String] = [:]
