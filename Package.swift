@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// One engine, several faces. See ../shared/architecture.md (mirrored in docs/ARCHITECTURE.md):
+// One engine, several faces. See docs/ARCHITECTURE.md (its diagrams are this manifest's targets):
 // SiteAssociation and AppInspection are pure cores; AssociationFetch does network I/O;
 // Findings and Reports are pure; Workbench orchestrates; CLI/linklab is a thin face.
 
@@ -148,7 +148,7 @@ var package = Package(
         .executableTarget(
             name: "linklab",
             dependencies: [
-                "Workbench", "Reports", "WebWorkbench", "AndroidApp", "AssociationFetch",
+                "Workbench", "Reports", "WebWorkbench", "AndroidApp", "AssociationFetch", "Findings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "CLI/linklab",
@@ -224,12 +224,36 @@ var package = Package(
         ),
         .testTarget(name: "SiteAssociationTests", dependencies: ["SiteAssociation", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "MachOReaderTests", dependencies: ["MachOReader", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "AppInspectionTests", dependencies: ["AppInspection", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "AndroidAppTests", dependencies: ["AndroidApp", "AndroidOracle", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AppInspectionTests", dependencies: ["AppInspection", "MachOReader", "TestSupport"], swiftSettings: strict
+        ),
+        .testTarget(
+            name: "AndroidAppTests",
+            dependencies: ["AndroidApp", "AndroidOracle", "AppInspection", "TestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "AndroidApp", "TestSupport", "TestServer"], swiftSettings: strict),
-        .testTarget(name: "FindingsTests", dependencies: ["Findings", "AndroidApp", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "AndroidApp", "TestSupport", "TestServer"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(
+            name: "FindingsTests",
+            dependencies: [
+                "Findings", "AndroidApp", "AppInspection", "AssociationFetch", "MachOReader", "SiteAssociation",
+                "TestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "Findings", "TestSupport"], exclude: ["Golden"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WorkbenchTests",
+            dependencies: [
+                "Workbench", "AndroidApp", "AppInspection", "AssociationFetch", "CZlib", "DeviceTools", "Findings",
+                "Reports", "SiteAssociation", "TestSupport", "TestServer",
+            ],
+            exclude: ["Golden"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),
         // Linux checks of the Mac app: its sources parse, its Xcode project, scheme, Info.plist,
         // entitlements and accessibility identifiers are consistent (the app builds on macOS CI).

@@ -1,5 +1,5 @@
 // Session benchmark (release: `swift run -c release SessionBenchmark` from the repository root).
-// Prints the numbers of spec/workbench.md, "Performance" (medians of several runs):
+// Prints the numbers of docs/benchmarks.md, `SessionBenchmark` (medians of several runs):
 //   1. re-decide 1,000 URL lines after one edit keystroke, 8 apps × 500 rules   target ≤ 20 ms
 //   2. recompute findings after a host changes, on the sample                   target ≤ 10 ms
 //   3. save and open of a session with 50 hosts                                 target ≤ 50 ms each

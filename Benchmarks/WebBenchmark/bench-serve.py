@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmarks `linklab serve` (spec/web.md, Performance). Prints numbers; asserts nothing.
+"""Benchmarks `linklab serve` (docs/benchmarks.md, the web server under load). Prints numbers; asserts nothing.
 
     python3 Benchmarks/WebBenchmark/bench-serve.py [--linklab .build/release/linklab] [--megabytes 500]
 

@@ -1,5 +1,5 @@
 /// One `com.apple.developer.associated-domains` entry, parsed the way iOS reads it
-/// (`<service>:<host>[:port][?mode=developer|managed|developer+managed]`, spec/aasa.md §10).
+/// (`<service>:<host>[:port][?mode=developer|managed|developer+managed]`, docs/glossary.md).
 ///
 /// Parsing never throws: an entry iOS would reject or ignore keeps what could be read and
 /// lists what is wrong in `problems`.

@@ -19,7 +19,7 @@ public protocol FindingRuleMetadata: Sendable {
     var references: [Reference] { get }
 }
 
-/// One rule of the findings catalogue (`spec/findings.md`): its stable ID, severity and texts
+/// One rule of the findings catalogue (`docs/findings.md`): its stable ID, severity and texts
 /// declared beside its logic, and a pure function from facts to findings.
 public protocol FindingRule: FindingRuleMetadata {
     /// The findings these facts produce (none when the rule does not apply). Never throws.

@@ -2,7 +2,7 @@ import Foundation
 
 /// The whole catalogue, and the one entry point that turns facts into sorted findings.
 ///
-/// The floor is `spec/findings.md`; IDs added here (stable once published):
+/// The catalogue is `docs/findings.md`; these IDs were added beyond its first floor (stable once published):
 ///
 /// | ID | severity | when | why it matters |
 /// |---|---|---|---|
@@ -14,7 +14,7 @@ import Foundation
 /// | AASA-023 | medium | applinks names the app's bundle ID under another prefix, or its app ID in other case | near miss that explains an AASA-007 |
 /// | AASA-024 | medium | App Clip's `appclips:` host file does not list the clip under `appclips` | web invocations of the clip fail |
 /// | AASA-025 | low | `webcredentials:` host file does not list the app | AutoFill/passkeys for the domain silently fail |
-/// | AASA-026 | info | CMS-signed (iOS 8) association file | spec asks to report it as legacy; signature not verified |
+/// | AASA-026 | info | CMS-signed (iOS 8) association file | reported as a legacy format; signature not verified |
 ///
 /// Choices pinned by tests: BIN-001 also fires when only legacy scheme receivers exist (they
 /// never receive universal links) and applies to apps and App Clips only; SCH-001 is one

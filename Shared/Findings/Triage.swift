@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the tester decided about a finding (`spec/workbench.md`, triage).
+/// What the tester decided about a finding (`docs/glossary.md`, triage).
 public enum TriageStatus: String, Sendable, Codable, Hashable, CaseIterable {
     /// Not looked at yet (the default).
     case open

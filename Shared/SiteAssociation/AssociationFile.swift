@@ -1,4 +1,4 @@
-/// One apple-app-site-association file as Apple's reader understands it (`spec/aasa.md` §1–§9).
+/// One apple-app-site-association file as Apple's reader understands it (terms: `docs/glossary.md`).
 ///
 /// The model keeps what the file says, after Apple's leniency has been applied (booleans read
 /// from `1`/`"true"`, non-string patterns left unconstrained, …); the lint diagnostics of the

@@ -1,4 +1,4 @@
-/// Semantic lint on a read file (`spec/aasa.md` §13): what the file does that its author
+/// Semantic lint on a read file (`docs/commands/aasa-lint.md`): what the file does that its author
 /// probably did not mean. Schema and syntax problems come from the reader and the parser.
 enum AssociationLinter {
     /// Paths a whole-site claim should not route into an app without confirmation.

@@ -18,7 +18,7 @@ struct SourceMap: Sendable {
     }
 }
 
-/// Builds the model from parsed JSON the way Apple's reader does (`spec/aasa.md` §1–§3, §9),
+/// Builds the model from parsed JSON the way Apple's reader does (`SiteAssociationOverview`),
 /// reporting wrong keys, wrong types and every place the file relies on Apple's leniency.
 struct AssociationReader {
     let lines: LineTable
@@ -460,7 +460,7 @@ struct AssociationReader {
     }
 }
 
-/// Apple's lenient reading of a flag (`spec/aasa.md` §3, grade D): like `-[NSNumber boolValue]`
+/// Apple's lenient reading of a flag (uncertain: `SiteAssociationOverview`): like `-[NSNumber boolValue]`
 /// and `-[NSString boolValue]`; anything without a boolean meaning (null, array, dictionary)
 /// reads as false. The one place to change if a Mac shows otherwise.
 enum LenientBoolean {

@@ -1,5 +1,5 @@
 /// One rule after the three default levels are merged (`applinks.defaults` <
-/// `details[i].defaults` < the component, `spec/aasa.md` §8), or one legacy `paths` entry.
+/// `details[i].defaults` < the component, `docs/glossary.md`), or one legacy `paths` entry.
 /// This is what the matcher compiles, the linter reasons about and the diff compares.
 struct EffectiveRule: Sendable, Equatable {
     enum Part: Sendable, Equatable {
@@ -143,7 +143,7 @@ struct EffectiveRule: Sendable, Equatable {
         )
     }
 
-    /// The trace note for a flag Apple read leniently (`spec/aasa.md` §3).
+    /// The trace note for a flag Apple read leniently (`SiteAssociationOverview`).
     static func lenientNote(_ key: String, value: Bool, shown: String) -> String {
         var note = "\(key) read as \(value) from \(shown), not a boolean"
         switch key {

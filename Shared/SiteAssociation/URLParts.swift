@@ -168,7 +168,7 @@ struct ParsedURL: Sendable, Equatable {
 }
 
 /// The one place that decides how a URL part is turned into the text a pattern is compared
-/// with (`spec/aasa.md` §6).
+/// with (an uncertain reading: `SiteAssociationOverview`).
 enum URLPartEncoding {
     /// `?` in the spec: Apple was once seen decoding `%2c` under the default setting. When this
     /// is true, escapes of characters that need no escaping in a URL (sub-delimiters,
@@ -266,7 +266,7 @@ extension PathNormalisation {
     }
 }
 
-/// Path normalisation of `spec/aasa.md` §4, applied alike to path patterns and URL paths:
+/// Apple's path normalisation (`docs/commands/match.md`), applied alike to path patterns and URL paths:
 /// empty → `/`; runs of `*` and of `/` collapse; a leading `/` is added unless the text starts
 /// with `*`; a trailing `/` is added unless it ends with `*`; one-character texts stay as they are.
 enum PathNormalisation {

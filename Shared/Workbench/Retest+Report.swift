@@ -1,9 +1,9 @@
 import Foundation
 
-// The retest's outputs: the `diff --format json` document of spec/workbench.md, the text for
+// The retest's outputs: the `diff --format json` document of docs/workbench.md, the text for
 // people, and the retest report (a report of NEW with a "Changes since …" section first).
 extension Retest {
-    /// The `diff --format json` document (spec/workbench.md), plus `triageChanges`.
+    /// The `diff --format json` document (docs/workbench.md), plus `triageChanges`.
     public func jsonDocument() throws(WorkbenchDocumentError) -> Data {
         let object: [String: Any]
         do { object = try jsonObject() } catch { throw .exportFailed(String(describing: error)) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The retest (`linklab diff OLD NEW`, spec/workbench.md): what changed between two saved
+/// The retest (`linklab diff OLD NEW`, docs/workbench.md): what changed between two saved
 /// sessions, both re-evaluated with this engine — findings new, fixed (gone, or triaged
 /// fixed) and still open, triage changes, per-host semantic changes, per-URL verdict changes.
 public struct Retest: Sendable, Equatable {

@@ -18,7 +18,7 @@ public enum SessionLimits {
     public static let maxURLLinesLength = 8 << 20
 }
 
-/// The `.linklab` session file (`spec/workbench.md`): the saved document as evidence.
+/// The `.linklab` session file (`docs/workbench.md`): the saved document as evidence.
 /// Written with sorted keys and fixed formatting, so save → open → save gives the same bytes.
 public struct SessionFile: Sendable, Equatable, Codable {
     /// The session file marker.

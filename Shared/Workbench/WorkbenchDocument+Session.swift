@@ -2,7 +2,7 @@ import Foundation
 import AssociationFetch
 import Reports
 
-// Save and open: the document as a `.linklab` session file (spec/workbench.md).
+// Save and open: the document as a `.linklab` session file (docs/workbench.md).
 extension WorkbenchDocument {
     /// The bytes of a session file of the current state. `savedAt` stays the opened file's when
     /// nothing changed since it was opened, so re-saving an unchanged session keeps every byte.

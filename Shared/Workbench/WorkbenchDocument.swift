@@ -3,7 +3,7 @@ import Foundation
 import Reports
 import Observation
 
-/// The workbench document (`spec/workbench.md`): one live session over the engine that every
+/// The workbench document (`docs/workbench.md`): one live session over the engine that every
 /// face (web workbench, macOS app, CLI `--save`/`report`/`diff`) observes and drives.
 ///
 /// State is mutated only on the main actor; inspection and fetches run off it and land

@@ -1,7 +1,8 @@
 import AppInspection
 import Testing
 
-/// spec/aasa.md §10, one row per host rule, each edge on both sides.
+/// The host rules of associated-domain entries (`docs/glossary.md`), one row per host rule, each
+/// edge on both sides.
 @Suite struct AssociatedDomainHostRulesTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var entry: String

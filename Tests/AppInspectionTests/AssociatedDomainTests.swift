@@ -1,7 +1,7 @@
 import AppInspection
 import Testing
 
-/// Entitlement entries parsed as iOS reads them (spec/aasa.md §10).
+/// Entitlement entries parsed as iOS reads them (`docs/glossary.md`, associated domains).
 @Suite struct AssociatedDomainTests {
     @Test func plainEntry() {
         let domain = AssociatedDomain.parse("applinks:Example.COM")

@@ -4,7 +4,9 @@ import Testing
 
 /// Every path a document cites exists in the repository: the relative links of the README,
 /// `docs/`, `CONTRIBUTING.md`, `Samples/README.md` and `Fuzz/README.md`, and every
-/// `docs/…`, `spec/…` or `Samples/…` path written in them or in the built binary's help texts.
+/// `docs/…`, `spec/…`, `Samples/…` or `scripts/…` path written in them, in the built binary's
+/// help texts, in the product's sources (their comments and the text they serve: the web page,
+/// the OpenAPI document) and in the comments of tests, tools and scripts.
 /// Nothing may point outside the repository (`../shared`).
 @Suite struct DocumentationLinkTests {
     private static var binaryMissing: Bool { LinkLabProcess.executableURL == nil }
@@ -30,10 +32,11 @@ import Testing
         }
     }
 
-    /// `docs/…`, `spec/…` and `Samples/…` paths written in running text or code (repository-relative).
+    /// `docs/…`, `spec/…`, `Samples/…` and `scripts/…` paths written in running text or code
+    /// (repository-relative).
     static func citedPaths(in text: String) -> [String] {
         // Not after a word character, '.', '/', '~' or '-': "shared/spec/x" or "Fuzz/docs" are not these.
-        let pattern = #"(?<![\w./~-])((?:docs|spec|Samples)/[\w.+\-/]*[\w/])"#
+        let pattern = #"(?<![\w./~-])((?:docs|spec|Samples|scripts)/[\w.+\-/]*[\w/])"#
         guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
         let range = NSRange(text.startIndex..., in: text)
         return regex.matches(in: text, range: range).compactMap { match in
@@ -74,7 +77,7 @@ import Testing
         #expect(found.contains("t: link docs/nowhere.md does not exist"))
         #expect(found.contains("t: spec/findings.md does not exist"))
         #expect(found.contains("t: cites ../shared (outside the repository)"))
-        #expect(found.count == 4, "\(found)")  // docs/nowhere.md is also a cited path
+        #expect(found.count == 4, "\(found)")  // the missing link is also a cited path
         #expect(!found.contains { $0.contains("docs/cli.md") || $0.contains("Samples/aasa") })
     }
 
@@ -104,12 +107,115 @@ import Testing
         var ids: [String] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: rules.path) where name.hasSuffix(".swift") {
             let source = try String(contentsOf: rules.appendingPathComponent(name), encoding: .utf8)
-            if let match = source.firstMatch(of: #/public let id = "([A-Z]+-[0-9]+)"/#) { ids.append(String(match.output.1)) }
+            if let match = source.firstMatch(of: #/public let id = "([A-Z]+-[0-9]+)"/#) {
+                ids.append(String(match.output.1))
+            }
         }
         #expect(ids.count > 40)
         for id in ids {
-            #expect(catalogue.contains("| `\(id)` |") || catalogue.contains("| \(id) |"), "docs/findings.md has no row for \(id)")
+            #expect(catalogue.contains("| `\(id)` |") || catalogue.contains("| \(id) |"),
+                    "docs/findings.md has no row for \(id)")
         }
+    }
+
+    // MARK: Sources
+
+    /// The product's folders: every text in them is a comment or text the product shows or serves
+    /// (help, engine notes, the web page, the OpenAPI document), so each file is read whole.
+    static let productFolders = ["Shared", "CLI", "Web", "UniversalLinkLab", "QuickLookPreview"]
+    /// Tests, tools and scripts: only their comments are read (a test may name a missing path on
+    /// purpose, as `theCheckerFindsWhatItIsFor` does).
+    static let toolFolders = ["AppCheck", "Benchmarks", "Tools", "Tests", "Fuzz", "scripts", "UITests"]
+    static let toolFiles = ["Package.swift", ".ci/run", "Makefile"]
+    /// Inputs, not text of ours: fixtures, fuzz corpora and crash inputs.
+    static let skippedFolders = ["Tests/Fixtures", "Fuzz/corpus-work", "Fuzz/artifacts"]
+    static let sourceExtensions: Set<String> = ["swift", "js", "py", "sh", "md", "html", "css"]
+
+    /// Every source file the check reads, relative to the repository root.
+    static var sourceFiles: [String] {
+        var names = toolFiles
+        for folder in productFolders + toolFolders {
+            let base = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
+            for case let path as String in walker {
+                let name = folder + "/" + path
+                let skipped = skippedFolders.contains { name.hasPrefix($0 + "/") } || name.contains("/corpus/")
+                if skipped { continue }
+                if sourceExtensions.contains(URL(fileURLWithPath: path).pathExtension) { names.append(name) }
+            }
+        }
+        return names.sorted()
+    }
+
+    /// The part of a source file the check reads: all of it in a product folder and for Markdown
+    /// and HTML, otherwise its comments (`//` and `/* */` in Swift, JavaScript and CSS; `#` and
+    /// docstrings in Python, shell and the like).
+    static func checkedText(of text: String, path: String) -> String {
+        let folder = String(path.prefix { $0 != "/" })
+        let pathExtension = URL(fileURLWithPath: path).pathExtension
+        if productFolders.contains(folder) || ["md", "html"].contains(pathExtension) {
+            return text
+        }
+        var parts: [String] = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if ["swift", "js", "css"].contains(pathExtension) {
+            parts += text.matches(of: #/\/\*(?s:.*?)\*\//#).map { String($0.output) }
+            parts += lines.compactMap { $0.firstMatch(of: #/(?:^|\s)\/\/(.*)$/#).map { String($0.output.1) } }
+        } else {
+            parts += text.matches(of: #/"""(?s:.*?)"""/#).map { String($0.output) }
+            parts += lines.compactMap { $0.firstMatch(of: #/(?:^|\s)#(.*)$/#).map { String($0.output.1) } }
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    /// The problems of a source text: cited paths that do not exist, and documents outside the
+    /// repository (`../shared/….md`; the optional corpora and oracles beside the checkout are
+    /// data, not documents, and may be named).
+    static func sourceProblems(in text: String, source: String) -> [String] {
+        var problems = citedPaths(in: text).filter { !exists(root.appendingPathComponent($0)) }
+            .map { "\(source): \($0) does not exist" }
+        for match in text.matches(of: #/\.\.\/shared\/[\w.\/-]*\.md/#) {
+            problems.append("\(source): cites \(match.output), outside the repository")
+        }
+        return problems
+    }
+
+    @Test func theSourceCheckerFindsWhatItIsFor() {
+        // Built from pieces, so that this file's own comments do not hold the bad citations.
+        let slash = "/", star = "*"
+        let swift = """
+            \(slash)// The document (`spec/workbench.md`, see docs/workbench.md) and ../shared/architecture.md.
+            let example = "docs/nowhere.md" \(slash)/ scripts/nothing.sh
+            \(slash)\(star) Samples/none.ipa \(star)\(slash)
+            """
+        let comments = Self.checkedText(of: swift, path: "Tests/X/Y.swift")
+        let found = Self.sourceProblems(in: comments, source: "t")
+        #expect(Set(found) == ["t: spec/workbench.md does not exist", "t: scripts/nothing.sh does not exist",
+                               "t: Samples/none.ipa does not exist",
+                               "t: cites ../shared/architecture.md, outside the repository"], "\(found)")
+        // In a product folder the whole text counts: a string the product shows is checked too.
+        #expect(Self.sourceProblems(in: Self.checkedText(of: swift, path: "Shared/X/Y.swift"), source: "t")
+            .contains("t: docs/nowhere.md does not exist"))
+        let python = "\"\"\"Benchmarks (spec/web.md).\"\"\"\nx = 'docs/nowhere.md'  # ok: docs/cli.md\n"
+        #expect(Self.sourceProblems(in: Self.checkedText(of: python, path: "UITests/web/t.py"), source: "t")
+            == ["t: spec/web.md does not exist"])
+        #expect(Self.sourceFiles.contains("Web/Server/OpenAPIDocument.swift"))
+        #expect(Self.sourceFiles.contains("Web/Assets/api.js"))
+        #expect(Self.sourceFiles.contains("Package.swift"))
+        #expect(!Self.sourceFiles.contains { $0.hasPrefix("Tests/Fixtures/") })
+    }
+
+    /// No source comment, and nothing the product shows or serves (the OpenAPI document's texts,
+    /// the web page), cites a file the repository does not have.
+    @Test func everyPathASourceCitesExists() throws {
+        var problems: [String] = []
+        let files = Self.sourceFiles
+        #expect(files.count > 300, "only \(files.count) source files found")
+        for file in files {
+            let text = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent(file)), as: UTF8.self)
+            problems += Self.sourceProblems(in: Self.checkedText(of: text, path: file), source: file)
+        }
+        #expect(problems.isEmpty, "\(problems.count) citations of missing files:\n\(problems.joined(separator: "\n"))")
     }
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built"), arguments: AdoptionCommandTests.commands)

@@ -71,7 +71,7 @@ import Testing
     }
 }
 
-/// CodeDirectory version gates (spec/app-inspection.md, code signature).
+/// CodeDirectory version gates (code signature).
 @Suite struct CodeDirectoryVersionGateTests {
     /// A CodeDirectory whose slot-1 hash starts at byte 98 of the blob, at `version`.
     static func signature(version: UInt32) throws -> CodeSignature {

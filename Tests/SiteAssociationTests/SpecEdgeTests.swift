@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import SiteAssociation
 
-/// Edges of `spec/aasa.md` §1–§10 that `MatcherRulesTests` leaves with only one side tested:
-/// each statement here has a case on both sides of its edge.
+/// Edges of Apple's rules (`SiteAssociationOverview`, `docs/glossary.md`) that `MatcherRulesTests`
+/// leaves with only one side tested: each statement here has a case on both sides of its edge.
 @Suite struct SpecEdgeTests {
     private static func raw(_ label: String, _ json: String, _ url: String, _ expected: Decision, appID: String = appA, domain: String = "example.com") -> RuleCase {
         RuleCase(label: label, json: json, url: url, expected: expected, domain: domain, appID: appID)

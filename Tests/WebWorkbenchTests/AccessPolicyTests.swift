@@ -1,7 +1,7 @@
 import Testing
 import WebWorkbench
 
-/// The policy as a table: every rule of spec/web.md "Security", in its order. There is no
+/// The policy as a table: every rule of docs/web-security.md, in its order. There is no
 /// cookie and no CSRF header: the bearer token is the only credential, and the page's shell and
 /// static files (which carry no data and no secret) are the only things served without it.
 @Suite struct AccessPolicyTests {

@@ -49,7 +49,7 @@ struct WebFixture {
         return try #require(object as? [String: Any])
     }
 
-    /// The security headers spec/web.md requires on every response.
+    /// The security headers docs/web-security.md requires on every response.
     static func expectSecurityHeaders(_ response: TestResponse, sourceLocation: SourceLocation = #_sourceLocation) {
         let headers = response.headers
         #expect(headers[.contentSecurityPolicy] == """

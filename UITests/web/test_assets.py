@@ -1,5 +1,5 @@
 """Static checks of the page's files: the generated Swift file is up to date, no markup sinks,
-no inline script or style, and every data-testid hook of spec/web.md exists."""
+no inline script or style, and every data-testid hook of `WorkbenchHook` exists."""
 import pathlib
 import re
 import subprocess

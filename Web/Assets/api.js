@@ -1,4 +1,4 @@
-// The HTTP API of spec/web.md, and nothing else. The one credential is the token of the address
+// The HTTP API of docs/commands/serve.md, and nothing else. The one credential is the token of the address
 // `linklab serve` printed: the page keeps it in this origin's localStorage (a page on another
 // port is another origin and cannot read it; a second tab of the same address shares it) and
 // sends it as `Authorization: Bearer` on every request — API calls, downloads, the event stream

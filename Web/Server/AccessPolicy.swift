@@ -39,7 +39,7 @@ public enum AccessDecision: Sendable, Equatable {
     case deny(status: Int, message: String)
 }
 
-/// Who may talk to `linklab serve` (spec/web.md, "Security"; docs/web-security.md says what each
+/// Who may talk to `linklab serve` (docs/web-security.md says what each
 /// rule stops), in this order: Host allow-list (DNS rebinding) → origin-form target → Fetch
 /// Metadata → Origin → the bearer token.
 ///

@@ -3,7 +3,7 @@ import Workbench
 
 /// The documents open in this run, by ID, with the temporary files each one owns.
 ///
-/// Lives on the main actor with the documents. Enforces the limits of spec/web.md: at most
+/// Lives on the main actor with the documents. Enforces the limits of docs/web-security.md: at most
 /// `maxDocuments` open, and a document nobody asked about for `idleLimit` is closed (its files
 /// deleted) the next time the registry is used or swept.
 @MainActor

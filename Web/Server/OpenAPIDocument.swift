@@ -1,6 +1,6 @@
 import Reports
 
-/// `GET /api/openapi.json`: the HTTP API of spec/web.md as an OpenAPI 3.1 document, written by
+/// `GET /api/openapi.json`: the HTTP API of docs/commands/serve.md as an OpenAPI 3.1 document, written by
 /// hand beside the routes (a test checks that every route is in it and that it parses).
 enum OpenAPIDocument {
     /// The export formats' names (`ExportFormat.id`) as a JSON array.
@@ -12,7 +12,7 @@ enum OpenAPIDocument {
       "info": {
         "title": "UniversalLinkLab workbench API",
         "version": "1.0.0",
-        "description": "The API behind `linklab serve` (spec/web.md). Authenticate every request with `Authorization: Bearer TOKEN` (the token of the address printed at start; the page sends it too). There is no cookie and no other credential. Requests must use the loopback Host the server printed and a path as the request target (absolute form is refused with 400)."
+        "description": "The API behind `linklab serve` (docs/commands/serve.md). Authenticate every request with `Authorization: Bearer TOKEN` (the token of the address printed at start; the page sends it too). There is no cookie and no other credential. Requests must use the loopback Host the server printed and a path as the request target (absolute form is refused with 400)."
       },
       "servers": [{"url": "http://127.0.0.1:{port}", "variables": {"port": {"default": "8080"}}}],
       "security": [{"bearer": []}],

@@ -6,7 +6,7 @@ import Hummingbird
 struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     let identity: ServerIdentity
 
-    /// The page's Content Security Policy (spec/web.md): no inline code, no foreign origin, and
+    /// The page's Content Security Policy (docs/web-security.md): no inline code, no foreign origin, and
     /// Trusted Types, so no string can reach `innerHTML`.
     static var contentSecurityPolicy: String {
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "

@@ -23,7 +23,7 @@ public struct WorkbenchServerLimits: Sendable {
 }
 
 /// `linklab serve`: the workbench document behind an HTTP API and the embedded page, for one
-/// person on this machine (spec/web.md). `router()` builds the routes (tests drive it with
+/// person on this machine (docs/commands/serve.md). `router()` builds the routes (tests drive it with
 /// HummingbirdTesting); `run(port:onReady:)` serves them on 127.0.0.1 until SIGINT/SIGTERM.
 public final class WorkbenchServer: Sendable {
     public let identity: ServerIdentity

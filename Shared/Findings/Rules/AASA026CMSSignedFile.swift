@@ -3,7 +3,7 @@ import Foundation
 
 /// AASA-026 (added): the association file is CMS-signed (the iOS 8 `application/pkcs7-mime` form).
 ///
-/// Why: `spec/aasa.md` §1 asks for it to be reported as legacy. Devices still accept it, but
+/// Why: it is reported as legacy (`docs/findings.md`, AASA-026). Devices still accept it, but
 /// the signature is not checked by this tool (nor meaningful to Apple's CDN), tooling that
 /// expects JSON misreads it, and it usually means the file has not been maintained since iOS 8.
 public struct AASA026CMSSignedFile: FindingRule {

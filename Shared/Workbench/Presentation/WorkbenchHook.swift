@@ -1,4 +1,4 @@
-/// The stable test hooks both faces share (`spec/web.md`, "Stable hooks"): the web workbench's
+/// The stable test hooks both faces share (`docs/verification.md`, the Mac app): the web workbench's
 /// `data-testid` values and the Mac app's accessibility identifiers. A Linux test checks that
 /// every identifier the Mac app and its UI tests use is one of these.
 public enum WorkbenchHook: String, Sendable, CaseIterable {
