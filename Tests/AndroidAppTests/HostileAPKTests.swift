@@ -71,9 +71,16 @@ import TestSupport
     /// Every prefix of a real APK: refused or read, never a crash.
     @Test func everyTruncationOfARealAPK() throws {
         let data = try Fixtures.data("android/links-v1v2v3.apk")
+        var refused = 0
         for length in stride(from: 0, to: data.count, by: 97) {
-            _ = try? APKInspector.inspect(data: data.prefix(length))
+            do {
+                _ = try APKInspector.inspect(data: data.prefix(length))
+            } catch {
+                refused += 1
+                #expect(!error.description.isEmpty, "\(length) bytes: \(error)")
+            }
         }
+        #expect(refused > 0, "no truncation was refused")
     }
 
     /// Single-byte corruptions of the manifest and the resource table: never a crash.
@@ -81,18 +88,31 @@ import TestSupport
         let zip = try ZIPReader(fileAt: Fixtures.url("android/links-v1v2v3.apk"))
         let manifest = try #require(try zip.read(named: "AndroidManifest.xml", maxBytes: 1 << 20))
         let table = try #require(try zip.read(named: "resources.arsc", maxBytes: 1 << 20))
+        // Each refusal is an AndroidAppError (a clear sentence), never another kind of error.
+        func refusal(_ step: () throws -> Void) -> Bool {
+            do {
+                try step()
+                return false
+            } catch {
+                #expect(error is AndroidAppError, "\(error)")
+                return true
+            }
+        }
+        var refused = 0
         for index in stride(from: 0, to: manifest.count, by: 5) {
             var copy = manifest
             copy[index] ^= 0xFF
-            if let root = try? BinaryXML.decode(copy) { _ = try? AndroidManifest(xml: root, resources: nil) }
+            if refusal({ _ = try AndroidManifest(xml: try BinaryXML.decode(copy), resources: nil) }) { refused += 1 }
         }
         for index in stride(from: 0, to: table.count, by: 3) {
             var copy = table
             copy[index] ^= 0xFF
-            if let resources = try? ResourceTable(copy) {
-                for entry in UInt32(0)..<6 { _ = try? resources.resolve(0x7F02_0000 | entry) }
-            }
+            if refusal({
+                let resources = try ResourceTable(copy)
+                for entry in UInt32(0)..<6 { _ = try resources.resolve(0x7F02_0000 | entry) }
+            }) { refused += 1 }
         }
+        #expect(refused > 0, "no corruption of the manifest or the table was refused")
     }
 
     /// Found by the AndroidSigning fuzzer in CI: a pair starting fewer than 8 bytes before the

@@ -184,9 +184,13 @@ import TestSupport
                 }
             }
             let parsed = AssociationDocument.parse(Data(bytes))
+            // Read, or refused with at least one diagnostic that says why.
+            #expect(parsed.file != nil || !parsed.diagnostics.isEmpty, "round \(round): no file and no reason")
             if let file = parsed.file {
                 let matcher = AssociationMatcher(file: file, domain: "example.com")
-                _ = matcher.decide(url: "https://example.com/help/1?articleNumber=1234#x")
+                for verdict in matcher.decide(url: "https://example.com/help/1?articleNumber=1234#x") {
+                    #expect(verdict.trace.last?.hasPrefix("decision: ") == true, "round \(round): \(verdict.trace)")
+                }
             }
         }
     }
