@@ -24,7 +24,9 @@ import Testing
         #expect(scan.hasPrefix("swift run linklab scan "), "\(scan)")
         #expect(scan.contains("Samples/LinkLabSample.ipa") && scan.contains("--offline"), "\(scan)")
         #expect(scan.contains("--report out/"), "the quick start writes its reports into out/: \(scan)")
-        #expect(commands[1].trimmingCharacters(in: .whitespaces) == "swift test")
+        #expect(commands[1].trimmingCharacters(in: .whitespaces) == "scripts/test")
+        let script = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("scripts/test"), encoding: .utf8)
+        #expect(script.contains("swift test \"$@\""), "scripts/test runs swift test")
     }
 
     /// `--report` and `--save` into folders that do not exist: each folder is made, with its
