@@ -387,25 +387,23 @@ import Workbench
 
 /// `GET /api/openapi.json` describes every route of docs/commands/serve.md's table.
 @Suite struct OpenAPIDocumentTests {
-    static let routes: [(method: String, path: String)] = [
-        ("get", "/api/documents"), ("post", "/api/documents"), ("get", "/api/documents/{id}"),
-        ("delete", "/api/documents/{id}"), ("get", "/api/documents/{id}/events"), ("post", "/api/documents/{id}/urls"),
-        ("post", "/api/documents/{id}/decide"),
-        ("post", "/api/documents/{id}/hosts/{host}/refetch"), ("put", "/api/documents/{id}/hosts/{host}/file"),
-        ("delete", "/api/documents/{id}/hosts/{host}/file"), ("put", "/api/documents/{id}/triage/{fingerprint}"),
-        ("get", "/api/documents/{id}/export/{format}"), ("get", "/api/openapi.json"),
-        ("get", "/api/documents/{id}/view"), ("get", "/api/documents/{id}/findings/{fingerprint}"),
-        ("post", "/api/documents/{id}/tester"), ("put", "/api/documents/{id}/hosts/{host}/text"),
-        ("post", "/api/documents/{id}/cancel"), ("put", "/api/documents/{id}/urls"), ("get", "/api/documents/{id}/urls"),
-    ]
+    /// The API's routes: the server's own list (`APIRoute`), in the OpenAPI document's terms.
+    static let routes: [(method: String, path: String, operationID: String)] = APIRoute.allCases.map {
+        ($0.method.rawValue.lowercased(), $0.path, $0.operationID)
+    }
 
     @Test func everyRouteIsDescribedWithItsErrors() throws {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         #expect(Set(paths.keys) == Set(Self.routes.map(\.path)))
+        let described = paths.flatMap { path, methods in
+            methods.keys.filter { ["get", "put", "post", "delete", "patch", "head"].contains($0) }.map { "\($0) \(path)" }
+        }
+        #expect(Set(described) == Set(Self.routes.map { "\($0.method) \($0.path)" }), "the document and APIRoute differ")
         for route in Self.routes {
             let operation = try #require(paths[route.path]?[route.method] as? [String: Any], "\(route)")
+            #expect(operation["operationId"] as? String == route.operationID, "\(route)")
             let responses = try #require(operation["responses"] as? [String: Any])
             #expect(responses.keys.contains { $0.hasPrefix("2") }, "\(route)")
             #expect(responses["401"] != nil && responses["403"] != nil && responses["421"] != nil, "\(route)")

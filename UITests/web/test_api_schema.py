@@ -16,14 +16,12 @@ def test_openapi_document_is_3_1_and_covers_the_api():
         assert status == 200
         document = json.loads(body)
         assert document["openapi"].startswith("3.1")
-        paths = document["paths"]
-        for path in ["/api/documents", "/api/documents/{id}", "/api/documents/{id}/events", "/api/documents/{id}/urls",
-                     "/api/documents/{id}/decide",
-                     "/api/documents/{id}/hosts/{host}/refetch", "/api/documents/{id}/hosts/{host}/file",
-                     "/api/documents/{id}/triage/{fingerprint}", "/api/documents/{id}/export/{format}"]:
-            normalised = {p.replace("{documentID}", "{id}").replace("{document}", "{id}") for p in paths}
-            assert path in normalised or any(p.count("{") == path.count("{") and p.split("{")[0] == path.split("{")[0]
-                                             for p in paths), (path, sorted(paths))
+        # The routes themselves are the server's one list (APIRoute), held to this document by
+        # DocumentAPITests; here: the served document has them, each with an operationId.
+        operations = [operation for methods in document["paths"].values() for operation in methods.values()
+                      if isinstance(operation, dict) and "responses" in operation]
+        assert len(operations) >= 20, len(operations)
+        assert all(operation.get("operationId") for operation in operations)
     finally:
         server.stop()
 

@@ -7,70 +7,48 @@ import Workbench
 /// The document API of docs/commands/serve.md: thin — each route reads the request, calls one intent of the
 /// workbench document on the main actor, and answers JSON.
 extension WorkbenchServer {
-    func registerDocumentRoutes(on router: Router<BasicRequestContext>) {
-        router.get("/api/documents") { _, _ in try await self.listDocuments() }
-        router.post("/api/documents") { request, _ in try await self.openDocument(request) }
-        router.get("/api/documents/:id") { _, context in
-            try await self.documentJSON(try Self.pathParameter(context, "id"))
+    /// Registers every `APIRoute` (the one list of routes) with its handler.
+    func registerAPIRoutes(on router: Router<BasicRequestContext>) {
+        for route in APIRoute.allCases {
+            router.on(RouterPath(route.routerPath), method: route.method) { request, context in
+                try await self.handle(route, request, context)
+            }
         }
-        router.delete("/api/documents/:id") { _, context in
-            let id = try Self.pathParameter(context, "id")
-            guard await self.registry.close(id) else { throw WebAPIError(.notFound, "No open document has this ID.") }
+    }
+
+    /// One route's answer: reads the request, calls one intent of the document, answers JSON.
+    private func handle(_ route: APIRoute, _ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let id = { try Self.pathParameter(context, "id") }
+        let host = { try Self.pathParameter(context, "host") }
+        let fingerprint = { try Self.pathParameter(context, "fingerprint") }
+        switch route {
+        case .listDocuments: return try await listDocuments()
+        case .openDocument: return try await openDocument(request)
+        case .getDocument: return try await documentJSON(try id())
+        case .closeDocument:
+            guard await registry.close(try id()) else { throw WebAPIError(.notFound, "No open document has this ID.") }
             return Response(status: .noContent)
-        }
-        router.get("/api/documents/:id/events") { _, context in
-            try await self.eventStream(try Self.pathParameter(context, "id"))
-        }
-        router.post("/api/documents/:id/urls") { request, context in
-            try await self.testURLs(try Self.pathParameter(context, "id"), request)
-        }
+        case .documentEvents: return try await eventStream(try id())
+        case .testURLs: return try await testURLs(try id(), request)
         // The page's URL list: set it and get its first slice; then the other slices.
-        router.put("/api/documents/:id/urls") { request, context in
-            try await self.setURLList(try Self.pathParameter(context, "id"), request)
-        }
-        router.get("/api/documents/:id/urls") { request, context in
-            try await self.urlListPage(try Self.pathParameter(context, "id"), request)
-        }
-        router.post("/api/documents/:id/decide") { request, context in
-            try await self.decideURL(try Self.pathParameter(context, "id"), request)
-        }
+        case .setURLList: return try await setURLList(try id(), request)
+        case .urlListPage: return try await urlListPage(try id(), request)
+        case .decideURL: return try await decideURL(try id(), request)
         // What the page renders: the package's presentation values, encoded as they are.
-        router.get("/api/documents/:id/view") { request, context in
-            try await self.view(try Self.pathParameter(context, "id"), request)
-        }
-        router.get("/api/documents/:id/findings/:fingerprint") { _, context in
-            try await self.findingDetail(try Self.pathParameter(context, "id"),
-                                         fingerprint: try Self.pathParameter(context, "fingerprint"))
-        }
-        router.post("/api/documents/:id/tester") { request, context in
-            try await self.tester(try Self.pathParameter(context, "id"), request)
-        }
-        router.put("/api/documents/:id/hosts/:host/text") { request, context in
-            try await self.editText(try Self.pathParameter(context, "id"), host: try Self.pathParameter(context, "host"),
-                                    request)
-        }
-        router.post("/api/documents/:id/cancel") { _, context in
-            try await self.cancel(try Self.pathParameter(context, "id"))
-        }
-        router.post("/api/documents/:id/hosts/:host/refetch") { _, context in
-            try await self.refetch(try Self.pathParameter(context, "id"),
-                                   host: try Self.pathParameter(context, "host"))
-        }
-        router.put("/api/documents/:id/hosts/:host/file") { request, context in
-            try await self.useFile(try Self.pathParameter(context, "id"), host: try Self.pathParameter(context, "host"),
-                                   request)
-        }
-        router.delete("/api/documents/:id/hosts/:host/file") { _, context in
-            try await self.revert(try Self.pathParameter(context, "id"),
-                                  host: try Self.pathParameter(context, "host"))
-        }
-        router.put("/api/documents/:id/triage/:fingerprint") { request, context in
-            try await self.setTriage(try Self.pathParameter(context, "id"),
-                                     fingerprint: try Self.pathParameter(context, "fingerprint"), request)
-        }
-        router.get("/api/documents/:id/export/:format") { _, context in
-            try await self.export(try Self.pathParameter(context, "id"),
-                                  format: try Self.pathParameter(context, "format"))
+        case .documentView: return try await view(try id(), request)
+        case .findingDetail: return try await findingDetail(try id(), fingerprint: try fingerprint())
+        case .testURL: return try await tester(try id(), request)
+        case .editHostText: return try await editText(try id(), host: try host(), request)
+        case .cancelWork: return try await cancel(try id())
+        case .refetchHost: return try await refetch(try id(), host: try host())
+        case .useFileForHost: return try await useFile(try id(), host: try host(), request)
+        case .revertHost: return try await revert(try id(), host: try host())
+        case .setTriage: return try await setTriage(try id(), fingerprint: try fingerprint(), request)
+        case .exportDocument: return try await export(try id(), format: try Self.pathParameter(context, "format"))
+        case .openAPI:
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
         }
     }
 

@@ -47,12 +47,7 @@ public final class WorkbenchServer: Sendable {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: SecurityMiddleware(identity: identity))
         EmbeddedAssets.register(on: router)
-        router.get("/api/openapi.json") { _, _ in
-            var headers = HTTPFields()
-            headers[.contentType] = "application/json; charset=utf-8"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
-        }
-        registerDocumentRoutes(on: router)
+        registerAPIRoutes(on: router)
         return router
     }
 
