@@ -79,6 +79,8 @@ extension WorkbenchDocument {
                 domains[index].report = supplied
                 domains[index].state = .supplied
                 domains[index].lint = domains[index].shownLint
+            } else if holdsFetches {
+                continue
             } else if settings.offline {
                 let report = ScanPipeline.offlineReport(for: plan[index], routes: settings.fetch.routes,
                                                         cdnBase: settings.fetch.cdnBase, bodyLimit: settings.fetch.bodyLimit,

@@ -98,6 +98,9 @@ public final class WorkbenchDocument {
     @ObservationIgnored var openedFile: DomainReport?
     /// Test hooks into the detached inspection (WorkbenchDocument+Inspection.swift).
     @ObservationIgnored var inspectionHooks = InspectionHooks()
+    /// When true, an inspected app's hosts stay "not fetched" instead of being fetched at once:
+    /// the Mac app asks the tester first (`OnlineConsent`, `fetchHeldHosts()`).
+    @ObservationIgnored public var holdsFetches = false
 
     /// A document with `settings`; `now` is its clock (tests freeze it).
     public init(settings: WorkbenchSettings = .init(), now: @escaping @Sendable () -> Date = Date.init) {

@@ -5,7 +5,8 @@ import Workbench
 @testable import UniversalLinkLab
 
 /// The tester's work survives: an `.ipa` opened as a session, triaged and edited, saved,
-/// reopened; the `.ipa` renamed while open; the real open path makes an edited session.
+/// reopened; the `.ipa` renamed while open; the real open path makes one untitled session that
+/// is not edited until the tester edits it.
 @MainActor
 @Suite(.serialized) struct SessionWorkTests {
     /// The repository root, from this file's location on the machine that built the tests.
@@ -31,9 +32,7 @@ import Workbench
 
     /// A window model over a session document, as `DocumentWindow` wires them.
     static func window(_ document: SessionDocumentBox) -> WindowModel {
-        let model = WindowModel(settings: settings())
-        model.persist = { data in if document.value.data != data { document.value.data = data } }
-        return model
+        WindowModel(settings: settings(), binding: SessionFileBinding(write: { data in document.value.data = data }))
     }
 
     final class SessionDocumentBox {
@@ -68,12 +67,15 @@ import Workbench
 
     @Test func openTriageEditSaveReopenKeepsTheWork() async throws {
         let (_, box, model) = try await Self.openedSample()
-        #expect(!box.value.data.isEmpty, "an inspected app is already an edited session")
+        #expect(box.value.data.isEmpty, "an inspection is no edit: the value stays empty")
+        #expect(model.controller.baseline != nil, "the inspected session is what Save writes until an edit")
 
         let finding = try #require(model.document.findings.first { $0.finding.id == "ENT-005" })
-        model.setTriage(finding.fingerprint, status: .confirmed, note: "seen on a device", undoManager: nil)
+        model[triageDraftFor: finding.fingerprint] = TriageDraft(status: .confirmed, note: "seen on a device")
+        model.saveTriage(finding.fingerprint)
         let edited = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/x/*"}]}]}}"#
-        model.edit(edited, host: "shop.example.com", undoManager: nil)
+        model[whatIfDraftFor: "shop.example.com"] = edited
+        model.applyWhatIf("shop.example.com")
         model.setURLLines("https://shop.example.com/x/1\n")
         let saved = box.value.data
 
@@ -92,7 +94,8 @@ import Workbench
     @Test func renamingTheIPAWhileOpenKeepsTheWorkAndTheSessionFindsIt() async throws {
         let (ipa, box, model) = try await Self.openedSample()
         let finding = try #require(model.document.findings.first)
-        model.setTriage(finding.fingerprint, status: .falsePositive, note: "test build", undoManager: nil)
+        model[triageDraftFor: finding.fingerprint] = TriageDraft(status: .falsePositive, note: "test build")
+        model.saveTriage(finding.fingerprint)
 
         let renamed = ipa.deletingLastPathComponent().appendingPathComponent("Renamed.ipa")
         try FileManager.default.moveItem(at: ipa, to: renamed)
@@ -107,14 +110,14 @@ import Workbench
         #expect(reopened.document.triage[finding.fingerprint]?.status == .falsePositive)
     }
 
-    @Test func theRealOpenPathStartsAnEditedUntitledSession() async throws {
+    @Test func theRealOpenPathStartsOneUntitledSessionThatIsNotEditedYet() async throws {
         let ipa = try Self.copiedSample()
         NSDocumentController.shared.openDocument(withContentsOf: ipa, display: true) { _, _, _ in }
         let model = try await DocumentOpening.window(for: ipa, timeout: 120)
         try await Self.waitForRecordedLocation(model)
         let sessions = NSDocumentController.shared.documents.filter { $0.fileURL == nil }
         #expect(sessions.count == 1, "one untitled session, and the viewer document closed")
-        #expect(sessions.first?.isDocumentEdited == true, "unsaved work shows the dirty mark")
+        #expect(sessions.first?.isDocumentEdited == false, "an inspection is no edit: no dirty mark, no Save changes?")
         #expect(!NSDocumentController.shared.documents.contains { $0.fileURL == ipa }, "no IPA document stays open")
         DocumentOpening.closeAll()
     }

@@ -25,7 +25,8 @@ import Testing
         #expect(scan.contains("Samples/LinkLabSample.ipa") && scan.contains("--offline"), "\(scan)")
         #expect(scan.contains("--report out/"), "the quick start writes its reports into out/: \(scan)")
         #expect(commands[1].trimmingCharacters(in: .whitespaces) == "scripts/test")
-        let script = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("scripts/test"), encoding: .utf8)
+        let scriptURL = Fixtures.repositoryRoot.appendingPathComponent("scripts/test")
+        let script = try String(contentsOf: scriptURL, encoding: .utf8)
         #expect(script.contains("swift test \"$@\""), "scripts/test runs swift test")
     }
 

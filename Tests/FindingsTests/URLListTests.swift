@@ -57,7 +57,8 @@ import Testing
         #expect(throws: FindingsError.self) { try URLList.entry("https:x", schemes: .webOrCustom) }
         #expect(throws: FindingsError.self) { try URLList.entry("https://a.example/a b", schemes: .webOrCustom) }
         // Written back as a list line.
-        let entries = try URLList.parse("\u{FEFF}# c\n!shop://a\n=https://b.example/\nhttps://c.example/", schemes: .any)
+        let list = "\u{FEFF}# c\n!shop://a\n=https://b.example/\nhttps://c.example/"
+        let entries = try URLList.parse(list, schemes: .any)
         #expect(entries.map(URLList.line) == ["!shop://a", "=https://b.example/", "https://c.example/"])
         #expect(entries.map(\.line) == [2, 3, 4])
     }

@@ -398,9 +398,11 @@ import Workbench
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         #expect(Set(paths.keys) == Set(Self.routes.map(\.path)))
         let described = paths.flatMap { path, methods in
-            methods.keys.filter { ["get", "put", "post", "delete", "patch", "head"].contains($0) }.map { "\($0) \(path)" }
+            methods.keys.filter { ["get", "put", "post", "delete", "patch", "head"].contains($0) }
+                .map { "\($0) \(path)" }
         }
-        #expect(Set(described) == Set(Self.routes.map { "\($0.method) \($0.path)" }), "the document and APIRoute differ")
+        let listed = Set(Self.routes.map { "\($0.method) \($0.path)" })
+        #expect(Set(described) == listed, "the document and APIRoute differ")
         for route in Self.routes {
             let operation = try #require(paths[route.path]?[route.method] as? [String: Any], "\(route)")
             #expect(operation["operationId"] as? String == route.operationID, "\(route)")

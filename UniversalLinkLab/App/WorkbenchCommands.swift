@@ -2,42 +2,24 @@ import AppKit
 import Reports
 import SwiftUI
 
-/// File menu: ⌘N shows the launch window (never an empty session), Open… and Open Recent as
-/// the document controller provides them. Save, Save As… (⇧⌘S), Duplicate, Rename, Revert and
-/// Browse All Versions stay the system's.
+/// File menu: New (⌘N: an empty session, where an app is chosen or dropped), Open…, Open
+/// Recent, Save, Save As…, Duplicate, Rename, Revert and Browse All Versions are the system's;
+/// the welcome window is one item after them.
 struct SessionFileCommands: Commands {
     var body: some Commands {
-        CommandGroup(replacing: .newItem) {
-            NewSessionButton()
-            Button("Open…") { NSDocumentController.shared.openDocument(nil) }
-                .keyboardShortcut("o")
-            OpenRecentMenu()
+        CommandGroup(after: .newItem) {
+            WelcomeWindowButton()
         }
     }
 }
 
-/// ⌘N: the launch window, where an app or a session is chosen.
-struct NewSessionButton: View {
+/// Shows the welcome window (drop zone and recent documents).
+struct WelcomeWindowButton: View {
     @Environment(\.openWindow) private var openWindow
 
     var body: some View {
-        Button("New Session…") { openWindow(id: LaunchWindow.id) }
-            .keyboardShortcut("n")
-    }
-}
-
-/// The document controller's recent documents (sessions and apps), newest first.
-struct OpenRecentMenu: View {
-    var body: some View {
-        Menu("Open Recent") {
-            ForEach(NSDocumentController.shared.recentDocumentURLs, id: \.self) { url in
-                Button(url.lastPathComponent) {
-                    NSDocumentController.shared.openDocument(withContentsOf: url, display: true) { _, _, _ in }
-                }
-            }
-            Divider()
-            Button("Clear Menu") { NSDocumentController.shared.clearRecentDocuments(nil) }
-        }
+        Button("Welcome to UniversalLinkLab") { openWindow(id: LaunchWindow.id) }
+            .keyboardShortcut("n", modifiers: [.command, .shift])
     }
 }
 

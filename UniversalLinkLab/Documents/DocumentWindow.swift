@@ -1,13 +1,17 @@
+import AppKit
 import SwiftUI
 import Workbench
 
-/// The one window of the app, over the one document type: a session. A session started from an
-/// `.ipa` inspects it (by URL, streamed); a saved session opens without network and looks for
-/// its app. Every change the tester makes is written back into the document, so the window
-/// has the dirty mark, ⌘S, "Save changes?" on close, autosave and versions.
+/// The one window of the app, over the one document type: a session. The window binds the
+/// document to the package's `SessionController` (through `WindowModel`) and decides nothing:
+/// every real edit is written into the document's value as one step of the document's undo
+/// (the controller names it); a value replaced from outside — Undo, Redo, Revert, Browse All
+/// Versions — is reloaded into the window; an inspection landing is no edit (the session keeps
+/// it as its baseline, which ⌘S writes while nothing was edited yet).
 struct DocumentWindow: View {
     @Binding var document: SessionDocument
     @Environment(AppSettings.self) private var settings
+    @Environment(\.undoManager) private var undoManager
     @State private var model: WindowModel?
     /// The tab and the selected finding and host come back with the window (state restoration).
     @SceneStorage("tab") private var tab: WindowModel.Tab = .app
@@ -21,21 +25,23 @@ struct DocumentWindow: View {
                     .onChange(of: model.tab) { tab = model.tab }
                     .onChange(of: model.selectedFinding) { selectedFinding = model.selectedFinding }
                     .onChange(of: model.selectedHost) { selectedHost = model.selectedHost }
+                    .onChange(of: model.controller.baseline, initial: true) {
+                        document.baseline.store(model.controller.baseline)
+                    }
             } else {
                 ProgressView().frame(minWidth: 900, minHeight: 600)
             }
         }
         .task {
             guard model == nil else { return }
-            let model = WindowModel(settings: settings.workbenchSettings)
+            let binding = $document
+            let undo = undoManager
+            let model = WindowModel(settings: settings.workbenchSettings, binding: SessionFileBinding(
+                write: { data in binding.wrappedValue.data = data },
+                nameUndo: { name in undo?.setActionName(name) }))
             model.tab = tab
             model.selectedFinding = selectedFinding
             model.selectedHost = selectedHost
-            let binding = $document
-            model.persist = { data in
-                // Only a real change marks the document edited (the same bytes again do not).
-                if binding.wrappedValue.data != data { binding.wrappedValue.data = data }
-            }
             if !document.data.isEmpty {
                 model.openSession(document.data)
             } else if let appURL = document.appURL {
@@ -43,6 +49,10 @@ struct DocumentWindow: View {
             }
             self.model = model
         }
+        // Undo, Redo, Revert and Browse All Versions replace the value: the window follows.
+        .onChange(of: document.data) { model?.valueChanged(document.data) }
+        // The Settings default applies to open windows too (a document's own choice wins).
+        .onChange(of: settings.workbenchSettings) { model?.settingsChanged(settings.workbenchSettings) }
         .onDisappear { model?.close() }
     }
 }

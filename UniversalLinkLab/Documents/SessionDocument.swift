@@ -1,3 +1,4 @@
+import Foundation
 import SwiftUI
 import UniformTypeIdentifiers
 
@@ -6,19 +7,23 @@ import UniformTypeIdentifiers
 /// has the dirty mark, Save, "Save changes?" on close, autosave, versions and Open Recent from
 /// its first second.
 ///
-/// The bytes are kept as they are; the window opens them with `WorkbenchDocument.openSession`
-/// (which validates and bounds them) and writes `save()`'s bytes back when they change.
+/// The bytes are kept as they are; the window opens them with `SessionController.open(value:)`
+/// (which validates and bounds them) and writes each real edit's bytes back: those writes are
+/// the document's undo steps (`SessionController` in the package holds the rules).
 struct SessionDocument: FileDocument {
     /// Larger files are refused before they are read (a session is kilobytes).
     static let maximumSize = 64 * 1024 * 1024
     static let readableContentTypes: [UTType] = [.linkLabSession]
     static let writableContentTypes: [UTType] = [.linkLabSession]
 
-    /// The saved session (empty for a new session that has not inspected its app yet).
+    /// The saved session (empty for a new session that has had no edit yet).
     var data: Data
     /// The app this untitled session was started for; never saved (the session records the
     /// app's path, SHA-256 and bookmark itself once it is inspected).
     var appURL: URL?
+    /// The inspected session of a new session with no edit yet: what Save writes while `data`
+    /// is empty. Not part of the value (so setting it registers no undo and marks nothing).
+    let baseline = SessionBaseline()
 
     init(data: Data = Data(), appURL: URL? = nil) {
         self.data = data
@@ -34,7 +39,27 @@ struct SessionDocument: FileDocument {
     }
 
     func fileWrapper(configuration: WriteConfiguration) throws -> FileWrapper {
-        guard !data.isEmpty else { throw CocoaError(.fileWriteUnknown) }
-        return FileWrapper(regularFileWithContents: data)
+        let bytes = data.isEmpty ? (baseline.bytes ?? Data()) : data
+        guard !bytes.isEmpty else { throw CocoaError(.fileWriteUnknown) }
+        return FileWrapper(regularFileWithContents: bytes)
+    }
+}
+
+/// The baseline bytes, shared by every copy of one document value; written on the main actor,
+/// read wherever SwiftUI saves.
+final class SessionBaseline: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Data?
+
+    var bytes: Data? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func store(_ bytes: Data?) {
+        lock.lock()
+        stored = bytes
+        lock.unlock()
     }
 }

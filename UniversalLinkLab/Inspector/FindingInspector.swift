@@ -65,36 +65,31 @@ struct InspectorSection<Content: View>: View {
     }
 }
 
-/// Status and note; Save applies them (undoable with ⌘Z).
+/// Status and note, kept as a draft of the document (a selection change or a tab switch keeps
+/// it); Save Triage applies it as one undo step.
 struct TriageEditor: View {
-    let model: WindowModel
+    @Bindable var model: WindowModel
     let item: TriagedFinding
-    @State private var status: TriageStatus
-    @State private var note: String
-    @Environment(\.undoManager) private var undoManager
-
-    init(model: WindowModel, item: TriagedFinding) {
-        self.model = model
-        self.item = item
-        _status = State(initialValue: item.status)
-        _note = State(initialValue: item.triage?.note ?? "")
-    }
 
     var body: some View {
+        let fingerprint = item.fingerprint
         InspectorSection(title: "Triage") {
-            Picker("Status", selection: $status) {
+            Picker("Status", selection: $model[triageDraftFor: fingerprint].status) {
                 ForEach(TriageStatus.allCases, id: \.self) { Text($0.badge).tag($0) }
             }
             .accessibilityIdentifier("triage-status")
-            TextField("Note", text: $note, axis: .vertical)
+            TextField("Note", text: $model[triageDraftFor: fingerprint].note, axis: .vertical)
                 .lineLimit(2...6)
                 .accessibilityIdentifier("triage-note")
-            Button("Save Triage") {
-                model.setTriage(item.fingerprint, status: status, note: note, undoManager: undoManager)
+            HStack {
+                Button("Save Triage") { model.saveTriage(fingerprint) }
+                    .keyboardShortcut(.return, modifiers: .command)
+                    .disabled(model.controller.drafts.triage[fingerprint] == nil)
+                    .accessibilityIdentifier("triage-save")
+                if model.controller.drafts.triage[fingerprint] != nil {
+                    Button("Discard") { model.controller.discardTriageDraft(for: fingerprint) }
+                }
             }
-            .keyboardShortcut(.return, modifiers: .command)
-            .disabled(status == item.status && note == (item.triage?.note ?? ""))
-            .accessibilityIdentifier("triage-save")
         }
     }
 }

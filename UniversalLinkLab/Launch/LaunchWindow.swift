@@ -3,15 +3,19 @@ import Combine
 import SwiftUI
 import UniformTypeIdentifiers
 
-/// The window shown at launch and on ⌘N instead of an empty session, as Xcode's welcome
-/// window: a drop zone for an app or a session, Open…, and the recent documents. It closes
-/// itself once a document window is open.
+/// The window shown at launch instead of an empty session (and from File › Welcome to
+/// UniversalLinkLab), as Xcode's welcome window: a drop zone for an app or a session, Open…,
+/// and the recent documents. It closes itself once it opened a document or another document
+/// opened (⌘N is the system's New: an empty session window).
 struct LaunchWindow: View {
     @Environment(\.openDocument) private var openDocument
     @Environment(\.dismissWindow) private var dismissWindow
     @State private var recent: [URL] = []
     @State private var isTargeted = false
     @State private var failure: String?
+    /// How many documents were open when this window appeared: it closes itself once another
+    /// opens (Finder, the Dock), not whenever a document window becomes key.
+    @State private var documentsAtAppearance = 0
 
     static let id = "launch"
 
@@ -33,6 +37,10 @@ struct LaunchWindow: View {
                         in: RoundedRectangle(cornerRadius: 12))
             .dropDestination(for: URL.self) { urls, _ in
                 guard let url = urls.first else { return false }
+                if let refusal = DropCheck.documentRefusal(url) {
+                    failure = refusal
+                    return false
+                }
                 open(url)
                 return true
             } isTargeted: { isTargeted = $0 }
@@ -45,10 +53,13 @@ struct LaunchWindow: View {
                 .frame(width: 280)
         }
         .frame(width: 760, height: 440)
-        .onAppear { recent = NSDocumentController.shared.recentDocumentURLs }
+        .onAppear {
+            recent = NSDocumentController.shared.recentDocumentURLs
+            documentsAtAppearance = NSDocumentController.shared.documents.count
+        }
         .onReceive(NotificationCenter.default.publisher(for: NSWindow.didBecomeKeyNotification)) { _ in
             recent = NSDocumentController.shared.recentDocumentURLs
-            if !NSDocumentController.shared.documents.isEmpty { dismissWindow(id: Self.id) }
+            if NSDocumentController.shared.documents.count > documentsAtAppearance { dismissWindow(id: Self.id) }
         }
     }
 

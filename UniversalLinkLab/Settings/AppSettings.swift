@@ -3,7 +3,8 @@ import Foundation
 import Observation
 import Workbench
 
-/// The Settings scene's values, kept in UserDefaults; new windows fetch with them.
+/// The Settings scene's values, kept in UserDefaults; every window fetches with them (its own
+/// online choice wins over `offline`: `OnlineConsent`).
 @MainActor @Observable
 final class AppSettings {
     private let defaults: UserDefaults
@@ -27,7 +28,7 @@ final class AppSettings {
         betaUpdates = defaults.bool(forKey: "betaUpdates")
     }
 
-    /// What a new document fetches with.
+    /// What documents fetch with (open windows follow changes).
     var workbenchSettings: WorkbenchSettings {
         var fetch = FetchConfiguration()
         fetch.timeout = .seconds(timeoutSeconds)

@@ -16,7 +16,8 @@ struct SettingsView: View {
                 TextField("User agent", text: $settings.userAgent)
                 TextField("Apple CDN base URL", text: $settings.cdnBase)
                 TextField("Extra CA certificate file (PEM)", text: $settings.caFile)
-                Text("New windows use these settings; open documents keep theirs.")
+                Text("Open windows use these settings from their next fetch; "
+                    + "a window's own Go Online or Go Offline choice wins over Offline here.")
                     .font(.caption).foregroundStyle(.secondary)
             }
             .tabItem { Label("Fetching", systemImage: "network") }

@@ -204,16 +204,27 @@ struct LinkHandlersView: View {
 /// Shown before anything is loaded, or when opening failed.
 struct EmptyDocumentView: View {
     let model: WindowModel
+    @State private var isChoosingApp = false
 
     var body: some View {
         VStack(spacing: 12) {
             Image(systemName: "shippingbox").font(.system(size: 40)).foregroundStyle(.secondary)
             Text(PhaseStatus(model.document.phase).text).foregroundStyle(.secondary)
-            Text("Drop an .ipa or a .linklab session here, or onto the Dock icon.")
-                .font(.callout).foregroundStyle(.tertiary)
+            if model.document.phase == .idle {
+                // A new session (⌘N) starts here: choose or drop the app it is about.
+                Button("Choose App…") { isChoosingApp = true }
+                Text("Or drop an .ipa or a zipped .app here; a .linklab session opens in its own window.")
+                    .font(.callout).foregroundStyle(.tertiary)
+            }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
         .accessibilityElement(children: .combine)
         .accessibilityIdentifier("drop-zone")
+        .fileImporter(isPresented: $isChoosingApp, allowedContentTypes: [.ipa, .zip]) { result in
+            switch result {
+            case .success(let url): model.openApp(at: url)
+            case .failure(let error): model.alertMessage = error.localizedDescription
+            }
+        }
     }
 }

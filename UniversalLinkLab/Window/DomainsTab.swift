@@ -36,10 +36,7 @@ struct DomainCardView: View {
     let model: WindowModel
     let card: DomainCard
     let device: [DeviceStateEntry]
-    @State private var editing = false
-    @State private var draft = ""
     @State private var isTargeted = false
-    @Environment(\.undoManager) private var undoManager
 
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
@@ -53,9 +50,9 @@ struct DomainCardView: View {
                     .accessibilityLabel("Refetch \(card.host)")
                 Button("Copy curl") { model.copyCurl(host: card.host) }
                     .help("Copy the curl command that fetches this host's file as a device would")
-                Button(editing ? "Cancel" : "Edit…") {
-                    draft = card.presentation.editorText
-                    editing.toggle()
+                // The editor is a sheet; its draft stays with the document until applied or discarded.
+                Button(model.controller.hasWhatIfDraft(for: card.host) ? "Edit Draft…" : "Edit…") {
+                    model.editingHost = card.host
                 }
                 .accessibilityIdentifier("edit-aasa")
             }
@@ -64,22 +61,11 @@ struct DomainCardView: View {
             ForEach(card.lint, id: \.self) { line in
                 Label(line, systemImage: "exclamationmark.triangle").font(.callout)
             }
-            if editing {
-                TextEditor(text: $draft)
-                    .font(.body.monospaced())
-                    .frame(minHeight: 160)
-                    .accessibilityLabel("Association file for \(card.host)")
-                HStack {
-                    Button("Apply") {
-                        model.edit(draft, host: card.host, undoManager: undoManager)
-                        editing = false
-                    }
-                    .keyboardShortcut(.return, modifiers: .command)
-                    .accessibilityIdentifier("edit-aasa-apply")
-                    if card.isEdited {
-                        Button("Revert to What Was Served") { model.revert(host: card.host, undoManager: undoManager) }
-                    }
-                }
+            if model.controller.hasWhatIfDraft(for: card.host) {
+                Label("Unapplied draft of the association file", systemImage: "square.and.pencil").font(.callout)
+            }
+            if card.isEdited {
+                Button("Revert to What Was Served") { model.revert(host: card.host) }
             }
             DomainDetailView(model: model, view: card.presentation)
             if !device.isEmpty {

@@ -155,9 +155,11 @@ struct MacToolsRow: View {
                     }
                 }
                 .fixedSize()
-                .onAppear { model.loadSimulators() }
+                // simctl runs only when the tester asks (found through xcode-select, never xcrun).
+                Button("Find Simulators") { model.loadSimulators() }
+                    .help("List the booted Simulators (needs Xcode)")
                 Button("Open in Simulator") { model.openInSimulator(url) }
-                    .help("xcrun simctl openurl DEVICE URL")
+                    .help("simctl openurl DEVICE URL (needs Xcode)")
                 Button("Ask Apple's Matcher") { model.askApple(url: url, host: host) }
                     .help("Runs swcutil verify as root (asks for an administrator password)")
                 Button("Copy Command") {
@@ -165,6 +167,9 @@ struct MacToolsRow: View {
                         model.copyToPasteboard(command.commandLine)
                     }
                 }
+            }
+            if let reason = model.developerTools?.reason {
+                Text(reason).font(.caption).foregroundStyle(.secondary)
             }
             switch model.appleAnswer(for: url) {
             case .running?:

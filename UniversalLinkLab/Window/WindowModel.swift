@@ -8,9 +8,10 @@ import SiteAssociation
 import UniformTypeIdentifiers
 import Workbench
 
-/// One session window's state: the workbench document (the engine's, shared with the web
-/// face) plus what only this window needs (selection, search, which sheet is open). Intents go
-/// straight to the document; undo is registered here because only a window has an undo manager.
+/// One session window's state: the session controller (the package's document state machine:
+/// the workbench document, its undo steps, reloads, drafts and the online question) plus what
+/// only this window needs (selection, search, which sheet is open). Intents go to the controller;
+/// the window registers no undo of its own (the document's value writes are the undo steps).
 @MainActor @Observable
 final class WindowModel {
     enum Tab: String, CaseIterable, Identifiable {
@@ -26,7 +27,13 @@ final class WindowModel {
         var hook: String { "tab-\(rawValue)" }
     }
 
-    let document: WorkbenchDocument
+    let controller: SessionController
+    var document: WorkbenchDocument { controller.document }
+    /// The app this untitled session was started for (the same app opened again brings this
+    /// window forward instead of starting a second session).
+    var appURL: URL?
+    /// The window showing this model, once it is on screen.
+    @ObservationIgnored weak var window: NSWindow?
 
     var tab: Tab = .app
     var selectedFinding: String?
@@ -36,32 +43,34 @@ final class WindowModel {
     var urlInput = ""
     var showsInspector = true
     var alertMessage: String?
+    /// The host whose what-if editor sheet is open.
+    var editingHost: String?
 
     /// Bumped to move keyboard focus (menu commands); views watch them with `onChange`.
     var findingSearchFocusRequest = 0
     var urlFocusRequest = 0
 
     var exportRequest: ExportRequest?
-    /// Export Report… asks for the format first.
+    /// Export Report… asks for the format first; the save panel follows once the sheet is gone.
     var isChoosingExportFormat = false
     var exportFormat: ExportFormat = .pdf
+    @ObservationIgnored private var exportAfterSheet = false
     var isImportingDeviceState = false
     /// Apple's matcher's answers, each shown only while the host's file is the one it was asked about.
     var appleAnswers = AppleAnswerBook<AppleAnswerState>()
     /// Where the session's app file is now (nil until looked for).
     var appLocation: AppLocation?
-    /// The booted Simulators (`xcrun simctl list devices booted -j`), and the one URLs open in.
+    /// Xcode's tools as `xcode-select -p` names them (nil until the tester asks for Simulators).
+    var developerTools: DeveloperTools.Detection?
+    /// The booted Simulators (`simctl list devices booted -j`), and the one URLs open in.
     var simulators: [SimulatorDevice] = []
     var simulatorUDID = "booted"
     /// Tool runs in flight (⌘. stops them).
     var runningTools = 0
     @ObservationIgnored private var toolTasks: [UUID: Task<Void, Never>] = [:]
 
-    /// Writes the session's bytes back into its file document when they differ.
-    @ObservationIgnored var persist: (@MainActor (Data) -> Void)?
-
-    init(settings: WorkbenchSettings) {
-        document = WorkbenchDocument(settings: settings)
+    init(settings: WorkbenchSettings, binding: SessionFileBinding) {
+        controller = SessionController(settings: settings, binding: binding)
         OpenWindows.register(self)
     }
 
@@ -103,21 +112,21 @@ final class WindowModel {
 
     // MARK: Opening
 
-    /// Inspects the app at `url` (streamed from disk, never read whole), then records where it
-    /// is (path and bookmark) in the session so a saved session finds it again.
+    /// Inspects the app at `url` (streamed from disk, never read whole) with its fetches held
+    /// until the tester answers (`OnlineConsent`), then records where it is (path and bookmark)
+    /// so a saved session finds it again. Neither is an edit.
     func openApp(at url: URL) {
-        document.openApp(at: url)
+        appURL = url.standardizedFileURL
         Task {
-            await document.settled()
+            await controller.openApp(at: url)
             guard document.app != nil else { return }
-            document.recordAppLocation(path: url.path, bookmark: AppFileLocator.bookmark(for: url))
+            controller.recordAppLocation(path: url.path, bookmark: AppFileLocator.bookmark(for: url))
             appLocation = .found(path: url.path)
-            changed()
         }
     }
 
     /// Looks for the session's app file (moved, renamed, gone, replaced) and, when it moved,
-    /// records its new place.
+    /// records its new place (saved with the next edit).
     func locateApp() {
         guard let source = document.source, source.path != nil || source.bookmark != nil else { return }
         Task {
@@ -126,19 +135,23 @@ final class WindowModel {
             appLocation = location
             if case .moved(_, let path) = location {
                 let url = URL(fileURLWithPath: path)
-                document.recordAppLocation(path: path, bookmark: AppFileLocator.bookmark(for: url))
-                changed()
+                controller.recordAppLocation(path: path, bookmark: AppFileLocator.bookmark(for: url))
             }
         }
     }
 
     func openSession(_ data: Data) {
         do {
-            try document.openSession(data)
+            try controller.open(value: data)
             locateApp()
         } catch {
             alertMessage = error.description
         }
+    }
+
+    /// The document's value changed outside the window (undo, redo, Revert, a version).
+    func valueChanged(_ data: Data) {
+        if let error = controller.valueChanged(data) { alertMessage = error.description }
     }
 
     func close() {
@@ -146,10 +159,40 @@ final class WindowModel {
         document.close()
     }
 
+    /// An untitled session is titled after its app ("LinkLabSample" rather than "Untitled");
+    /// a saved one keeps its file's name.
+    func titleWindowAfterApp() {
+        guard let window, let name = sourceName,
+              let file = NSDocumentController.shared.document(for: window), file.fileURL == nil else { return }
+        let title = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+        if !title.isEmpty, file.displayName != title { file.displayName = title }
+    }
+
     /// ⌘.: stops the inspection or fetches in flight and every tool run.
     func cancel() {
         document.cancel()
         cancelTools()
+    }
+
+    // MARK: Online
+
+    /// The question sheet is up while the controller waits for the tester's answer; dismissing
+    /// it (Esc) stays offline.
+    var isAskingToGoOnline: Bool {
+        get { controller.consent.question != nil }
+        set { if !newValue, controller.consent.question != nil { choose(.offline) } }
+    }
+
+    func choose(_ choice: OnlineConsent.Choice) {
+        Task { await controller.choose(choice) }
+    }
+
+    func toggleOnline() {
+        choose(controller.consent.isOffline ? .online : .offline)
+    }
+
+    func settingsChanged(_ settings: WorkbenchSettings) {
+        Task { await controller.settingsChanged(settings) }
     }
 
     // MARK: Navigation
@@ -162,78 +205,64 @@ final class WindowModel {
     func selectNextFinding() { selectedFinding = findingList.next(after: selectedFinding) }
     func selectPreviousFinding() { selectedFinding = findingList.previous(before: selectedFinding) }
 
-    // MARK: Intents with undo
+    // MARK: Intents (each one undo step of the document)
 
-    func setTriage(_ fingerprint: String, status: TriageStatus, note: String, undoManager: UndoManager?) {
-        let before = document.triage[fingerprint]
-        do {
-            try document.setTriage(fingerprint: fingerprint, status: status, note: note)
-        } catch {
-            alertMessage = error.description
-            return
-        }
-        undoManager?.registerUndo(withTarget: self) { model in
-            MainActor.assumeIsolated {
-                model.setTriage(fingerprint, status: before?.status ?? .open, note: before?.note ?? "",
-                                undoManager: undoManager)
-            }
-        }
-        undoManager?.setActionName("Triage")
-        changed()
+    private func attempt(_ body: () throws(WorkbenchDocumentError) -> Void) {
+        do { try body() } catch { alertMessage = error.description }
     }
 
-    func edit(_ text: String, host: String, undoManager: UndoManager?) {
-        let before = document.domains.first { $0.host == host }?.editedText
-        do {
-            try document.edit(text, forHost: host)
-        } catch {
-            alertMessage = error.description
-            return
-        }
-        undoManager?.registerUndo(withTarget: self) { model in
-            MainActor.assumeIsolated {
-                if let before {
-                    model.edit(before, host: host, undoManager: undoManager)
-                } else {
-                    model.revert(host: host, undoManager: undoManager)
-                }
-            }
-        }
-        undoManager?.setActionName("Edit Association File")
-        changed()
+    /// The triage the inspector shows for a finding: its draft, else what is saved.
+    subscript(triageDraftFor fingerprint: String) -> TriageDraft {
+        get { controller.triageDraft(for: fingerprint) }
+        set { controller.setTriageDraft(newValue, for: fingerprint) }
     }
 
-    func revert(host: String, undoManager: UndoManager?) {
-        let before = document.domains.first { $0.host == host }?.editedText
-        do {
-            try document.revert(host: host)
-        } catch {
-            alertMessage = error.description
-            return
-        }
-        if let before {
-            undoManager?.registerUndo(withTarget: self) { model in
-                MainActor.assumeIsolated { model.edit(before, host: host, undoManager: undoManager) }
-            }
-            undoManager?.setActionName("Revert Association File")
-        }
-        changed()
+    func saveTriage(_ fingerprint: String) {
+        attempt { () throws(WorkbenchDocumentError) in try controller.saveTriageDraft(for: fingerprint) }
+    }
+
+    /// The what-if text the editor shows for a host: its draft, else the file that decides.
+    subscript(whatIfDraftFor host: String) -> String {
+        get { controller.whatIfDraft(for: host) }
+        set { controller.setWhatIfDraft(newValue, for: host) }
+    }
+
+    /// Whether the editor sheet is up (closing it keeps the draft).
+    var isEditingHost: Bool {
+        get { editingHost != nil }
+        set { if !newValue { editingHost = nil } }
+    }
+
+    func applyWhatIf(_ host: String) {
+        attempt { () throws(WorkbenchDocumentError) in try controller.applyWhatIfDraft(for: host) }
+        editingHost = nil
+    }
+
+    func discardWhatIf(_ host: String) {
+        controller.discardWhatIfDraft(for: host)
+        editingHost = nil
+    }
+
+    func revert(host: String) {
+        attempt { () throws(WorkbenchDocumentError) in try controller.revert(host: host) }
     }
 
     /// Replaces the URL lines; the same text again changes nothing (showing the URL tab must
     /// not mark the session edited).
     func setURLLines(_ text: String) {
-        guard text != document.urlLines else { return }
-        document.setURLLines(text)
-        changed()
+        controller.setURLLines(text)
     }
 
-    /// Uses a dropped or chosen association file for `host` (read with a size cap).
+    /// Uses a dropped or chosen association file for `host` (read with a size cap). An app
+    /// archive or a session dropped on a card is refused with a sentence, never read as a file.
     func useFile(at url: URL, forHost host: String) {
+        if let refusal = DropCheck.associationFileRefusal(url) {
+            alertMessage = refusal
+            return
+        }
         do {
             let data = try BoundedFile.read(url, limit: BoundedFile.associationFileLimit)
-            try document.useFile(data, name: url.lastPathComponent, forHost: host)
-            changed()
+            try controller.useFile(data, name: url.lastPathComponent, host: host)
         } catch let error as WorkbenchDocumentError {
             alertMessage = error.description
         } catch {
@@ -242,8 +271,7 @@ final class WindowModel {
     }
 
     func refetchAll() {
-        document.refetchAll()
-        persistWhenSettled()
+        Task { await controller.refetchAll() }
     }
 
     func refetchSelectedHost() {
@@ -252,15 +280,15 @@ final class WindowModel {
     }
 
     func refetch(host: String) {
-        do { try document.refetch(host: host) } catch { alertMessage = error.description }
-        persistWhenSettled()
+        Task {
+            do { try await controller.refetch(host: host) } catch { alertMessage = "\(error)" }
+        }
     }
 
     func importDeviceState(from url: URL) {
         do {
             let data = try BoundedFile.read(url, limit: DeviceTools.maximumInputBytes)
-            try document.importDeviceState(String(decoding: data, as: UTF8.self))
-            changed()
+            try controller.importDeviceState(String(decoding: data, as: UTF8.self))
         } catch let error as WorkbenchDocumentError {
             alertMessage = error.description
         } catch {
@@ -293,6 +321,19 @@ final class WindowModel {
     func chooseExportFormat() {
         guard isReady else { return }
         isChoosingExportFormat = true
+    }
+
+    /// The sheet's Export… button: the sheet goes first; the save panel opens from its
+    /// `onDismiss` (`exportSheetDismissed`), never in the same action.
+    func confirmExportFormat() {
+        exportAfterSheet = true
+        isChoosingExportFormat = false
+    }
+
+    func exportSheetDismissed() {
+        guard exportAfterSheet else { return }
+        exportAfterSheet = false
+        requestExport(exportFormat)
     }
 
     var shareItem: ReportShareItem {
@@ -328,12 +369,29 @@ final class WindowModel {
         for task in toolTasks.values { task.cancel() }
     }
 
-    /// Refreshes the booted Simulators; the picker keeps "booted" when none is chosen.
+    /// Finds Xcode's tools without running `xcrun` (which raises the install prompt on a Mac
+    /// without them): `xcode-select -p`, then `simctl` in that folder. Run when the tester asks.
+    private func detectDeveloperTools() async -> DeveloperTools.Detection {
+        if let developerTools { return developerTools }
+        let result = try? await ToolRunner.run(DeveloperTools.printPath, timeout: 10)
+        let detection = DeveloperTools.detect(status: result?.status ?? 1, output: result?.stdout ?? "") {
+            FileManager.default.fileExists(atPath: $0)
+        }
+        developerTools = detection
+        return detection
+    }
+
+    /// Refreshes the booted Simulators (the tester clicked Find Simulators); the picker keeps
+    /// "booted" when none is chosen.
     func loadSimulators() {
         runTool { [weak self] in
-            guard let result = try? await ToolRunner.run(SimulatorCommands.listBootedDevices) else { return }
-            let devices = SimulatorCommands.bootedDevices(fromJSON: Data(result.stdout.utf8))
             guard let self else { return }
+            guard let tools = await detectDeveloperTools().tools else {
+                alertMessage = developerTools?.reason
+                return
+            }
+            guard let result = try? await ToolRunner.run(tools.listBootedDevices) else { return }
+            let devices = SimulatorCommands.bootedDevices(fromJSON: Data(result.stdout.utf8))
             simulators = devices
             if simulatorUDID != "booted", !devices.contains(where: { $0.udid == simulatorUDID }) {
                 simulatorUDID = "booted"
@@ -344,14 +402,19 @@ final class WindowModel {
     func openInSimulator(_ url: String) {
         let device = simulatorUDID
         runTool { [weak self] in
+            guard let self else { return }
             do {
-                let command = try SimulatorCommands.openURL(url, device: device)
+                guard let tools = await detectDeveloperTools().tools else {
+                    alertMessage = developerTools?.reason
+                    return
+                }
+                let command = try tools.openURL(url, device: device)
                 let result = try await ToolRunner.run(command)
                 if result.status != 0 {
-                    self?.alertMessage = SimulatorCommands.failureMessage(status: result.status, stderr: result.stderr)
+                    alertMessage = SimulatorCommands.failureMessage(status: result.status, stderr: result.stderr)
                 }
             } catch {
-                self?.alertMessage = "\(error)"
+                alertMessage = "\(error)"
             }
         }
     }
@@ -410,22 +473,6 @@ final class WindowModel {
         let route: FetchRoute = document.domains.first { $0.host == host }?.route == "origin" ? .origin : .cdn
         if let command = CopyText.curl(host: host, route: route, cdnBase: document.settings.fetch.cdnBase) {
             copyToPasteboard(command)
-        }
-    }
-
-    // MARK: Session persistence
-
-    /// Writes the session's bytes into the file document. Nothing to save yet (an app still
-    /// being inspected) is not an error.
-    func changed() {
-        guard let persist, document.app != nil || !document.domains.isEmpty else { return }
-        do { persist(try document.save()) } catch { alertMessage = error.description }
-    }
-
-    private func persistWhenSettled() {
-        Task {
-            await document.settled()
-            changed()
         }
     }
 }

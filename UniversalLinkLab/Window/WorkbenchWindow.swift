@@ -1,3 +1,4 @@
+import AppKit
 import Reports
 import SwiftUI
 import Workbench
@@ -17,6 +18,9 @@ struct WorkbenchWindow: View {
                 if let location = model.appLocation, location.usablePath == nil {
                     AppLocationBanner(location: location)
                 }
+                if let drafts = model.controller.drafts.summary {
+                    DraftsBanner(model: model, summary: drafts)
+                }
                 ContentTabs(model: model)
             }
         }
@@ -28,14 +32,38 @@ struct WorkbenchWindow: View {
         .navigationSubtitle(model.sourceName ?? "")
         .toolbar { WindowToolbar(model: model) }
         .focusedSceneValue(\.windowModel, model)
-        // Dropping another IPA or session opens it in its own window, like the Dock icon does.
+        .background { WindowReader(model: model) }
+        .onChange(of: model.sourceName) { model.titleWindowAfterApp() }
+        // An app dropped on an empty session opens in it; any other app or session opens in its
+        // own window, like the Dock icon does. A drop that cannot open says why.
         .dropDestination(for: URL.self) { urls, _ in
             guard let url = urls.first else { return false }
-            Task { try? await openDocument(at: url) }
+            if let refusal = DropCheck.documentRefusal(url) {
+                model.alertMessage = refusal
+                return false
+            }
+            if !model.controller.hasSession, model.document.phase == .idle,
+               url.pathExtension.lowercased() != "linklab" {
+                model.openApp(at: url)
+                return true
+            }
+            Task {
+                do {
+                    try await openDocument(at: url)
+                } catch {
+                    model.alertMessage = "\(url.lastPathComponent) could not be opened: \(error.localizedDescription)"
+                }
+            }
             return true
         }
-        .sheet(isPresented: $model.isChoosingExportFormat) {
+        .sheet(isPresented: $model.isChoosingExportFormat, onDismiss: { model.exportSheetDismissed() }) {
             ExportFormatSheet(model: model)
+        }
+        .sheet(isPresented: $model.isAskingToGoOnline) {
+            OnlineConsentSheet(model: model)
+        }
+        .sheet(isPresented: $model.isEditingHost) {
+            if let host = model.editingHost { WhatIfEditorSheet(model: model, host: host) }
         }
         .fileExporter(isPresented: $model.isExporting, document: model.exportRequest?.file,
                       contentType: model.exportRequest?.file.contentType ?? .pdf,
@@ -95,11 +123,9 @@ struct ExportFormatSheet: View {
                 Spacer()
                 Button("Cancel", role: .cancel) { dismiss() }
                     .keyboardShortcut(.cancelAction)
-                Button("Export…") {
-                    dismiss()
-                    model.requestExport(model.exportFormat)
-                }
-                .keyboardShortcut(.defaultAction)
+                // The sheet closes first; the save panel opens from its onDismiss.
+                Button("Export…") { model.confirmExportFormat() }
+                    .keyboardShortcut(.defaultAction)
             }
         }
         .padding(20)
@@ -150,6 +176,17 @@ struct WindowToolbar: ToolbarContent {
             ShareLink(item: model.shareItem, preview: SharePreview("UniversalLinkLab report"))
                 .disabled(!model.isReady)
 
+            // Offline is a one-click choice per document (the Settings default otherwise).
+            Button {
+                model.toggleOnline()
+            } label: {
+                Label(model.controller.consent.toggleTitle,
+                      systemImage: model.controller.consent.isOffline ? "network.slash" : "network")
+            }
+            .help(model.controller.consent.isOffline
+                  ? "This document does not fetch: click to fetch from the network from now on"
+                  : "This document fetches from the network: click to stay offline from now on")
+
             Button {
                 model.showsInspector.toggle()
             } label: {
@@ -157,5 +194,96 @@ struct WindowToolbar: ToolbarContent {
             }
             .help("Show or hide the finding inspector (⌃⌘I)")
         }
+    }
+}
+
+/// Hands the window's `NSWindow` to the model (to bring it forward and title it after the app).
+struct WindowReader: NSViewRepresentable {
+    let model: WindowModel
+
+    func makeNSView(context: Context) -> NSView { NSView(frame: .zero) }
+
+    func updateNSView(_ nsView: NSView, context: Context) {
+        Task { @MainActor in
+            guard model.window !== nsView.window else { return }
+            model.window = nsView.window
+            model.titleWindowAfterApp()
+        }
+    }
+}
+
+/// Drafts typed and not applied: they stay until applied or discarded.
+struct DraftsBanner: View {
+    let model: WindowModel
+    let summary: String
+
+    var body: some View {
+        HStack {
+            Label(summary, systemImage: "square.and.pencil")
+                .font(.callout)
+            Spacer()
+            Button("Discard Drafts") { model.controller.discardDrafts() }
+        }
+        .padding(8)
+        .background(.blue.opacity(0.08))
+    }
+}
+
+/// Before a new session goes online: the domains the app claims, Fetch or Stay Offline.
+struct OnlineConsentSheet: View {
+    let model: WindowModel
+
+    var body: some View {
+        let question = model.controller.consent.question
+        VStack(alignment: .leading, spacing: 12) {
+            Text("Fetch the association files?").font(.headline)
+            Text(question?.message ?? "").fixedSize(horizontal: false, vertical: true)
+            List(question?.hosts ?? [], id: \.self) { host in
+                Text(host).font(.body.monospaced())
+            }
+            .frame(minHeight: 80, maxHeight: 200)
+            HStack {
+                Spacer()
+                Button("Stay Offline") { model.choose(.offline) }
+                    .keyboardShortcut(.cancelAction)
+                Button("Fetch") { model.choose(.online) }
+                    .keyboardShortcut(.defaultAction)
+            }
+        }
+        .padding(20)
+        .frame(width: 440)
+    }
+}
+
+/// The what-if editor of one host, as a sheet: its draft is kept when the sheet closes (Close),
+/// applied (Apply) or discarded.
+struct WhatIfEditorSheet: View {
+    @Bindable var model: WindowModel
+    let host: String
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 12) {
+            Text("Association file for \(host)").font(.headline)
+            Text("Decide as if the server served this text. Closing keeps the draft; "
+                + "Apply decides with it (⌘Z undoes).")
+                .font(.callout).foregroundStyle(.secondary)
+            TextEditor(text: $model[whatIfDraftFor: host])
+                .font(.body.monospaced())
+                .frame(minHeight: 240)
+                .accessibilityLabel("Association file for \(host)")
+            HStack {
+                Button("Discard Draft", role: .destructive) { model.discardWhatIf(host) }
+                    .disabled(!model.controller.hasWhatIfDraft(for: host))
+                Spacer()
+                Button("Close") { model.editingHost = nil }
+                    .keyboardShortcut(.cancelAction)
+                Button("Apply") { model.applyWhatIf(host) }
+                    .keyboardShortcut(.return, modifiers: .command)
+                    .disabled(!model.controller.hasWhatIfDraft(for: host))
+                    .accessibilityIdentifier("edit-aasa-apply")
+            }
+        }
+        .padding(20)
+        .frame(minWidth: 560, minHeight: 380)
     }
 }

@@ -17,7 +17,9 @@ extension WorkbenchServer {
     }
 
     /// One route's answer: reads the request, calls one intent of the document, answers JSON.
-    private func handle(_ route: APIRoute, _ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func handle(_ route: APIRoute, _ request: Request, _ context: BasicRequestContext) async throws
+        -> Response
+    {
         let id = { try Self.pathParameter(context, "id") }
         let host = { try Self.pathParameter(context, "host") }
         let fingerprint = { try Self.pathParameter(context, "fingerprint") }
@@ -48,7 +50,8 @@ extension WorkbenchServer {
         case .openAPI:
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+            let body = ByteBuffer(string: OpenAPIDocument.json)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
         }
     }
 
@@ -185,7 +188,8 @@ extension WorkbenchServer {
     /// One URL decided against the document's current files (the URL tester's keystrokes): read-only,
     /// so it neither re-decides the list nor recomputes findings nor serialises the whole document.
     private func decideURL(_ id: String, _ request: Request) async throws -> Response {
-        let body = try await Self.body(URLBody.self, request, limit: limits.maxBody, hint: "Send {\"url\": \"https://…\"}.")
+        let body = try await Self.body(URLBody.self, request, limit: limits.maxBody,
+                                       hint: "Send {\"url\": \"https://…\"}.")
         let url = body.url
         // Scripts get the traces unless they say otherwise; the page's keystrokes ask without them
         // and fetch one when its disclosure opens (a trace lists every rule tried).
@@ -290,7 +294,8 @@ extension WorkbenchServer {
         let document = try registry.document(id)
         guard let format = ExportFormat(rawValue: name) else {
             let names = ExportFormat.allCases.map(\.id)
-            throw WebAPIError(.notFound, "Export formats are \(names.dropLast().joined(separator: ", ")) and \(names.last ?? "").")
+            let list = "\(names.dropLast().joined(separator: ", ")) and \(names.last ?? "")"
+            throw WebAPIError(.notFound, "Export formats are \(list).")
         }
         let data: Data
         do {
@@ -349,7 +354,8 @@ extension WorkbenchServer {
 
     /// One typed URL as the URL tester shows it (read-only; traces when asked for).
     private func tester(_ id: String, _ request: Request) async throws -> Response {
-        let body = try await Self.body(URLBody.self, request, limit: limits.maxBody, hint: "Send {\"url\": \"https://…\"}.")
+        let body = try await Self.body(URLBody.self, request, limit: limits.maxBody,
+                                       hint: "Send {\"url\": \"https://…\"}.")
         let url = body.url
         let traced = body.trace ?? false
         return try await MainActor.run {
@@ -422,7 +428,9 @@ extension WorkbenchServer {
     }
 
     /// A JSON object body decoded as `Body` (400 with `hint` when it is not one).
-    static func body<Body: Decodable>(_ type: Body.Type, _ request: Request, limit: Int, hint: String) async throws -> Body {
+    static func body<Body: Decodable>(_ type: Body.Type, _ request: Request, limit: Int, hint: String) async throws
+        -> Body
+    {
         try RequestBody.decode(type, from: try await smallBody(request, limit: limit), hint: hint)
     }
 

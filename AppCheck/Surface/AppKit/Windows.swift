@@ -213,6 +213,8 @@ open class NSDocumentController: NSObject {
     open var documentClassNames: [String] { fatalError() }
     open var defaultType: String? { fatalError() }
     open func document(for url: URL) -> NSDocument? { fatalError() }
+    /// The document whose window is `window`, if any.
+    open func document(for window: NSWindow) -> NSDocument? { fatalError() }
     open func noteNewRecentDocumentURL(_ url: URL) { fatalError() }
     open func noteNewRecentDocument(_ document: NSDocument) { fatalError() }
     open func clearRecentDocuments(_ sender: Any?) { fatalError() }

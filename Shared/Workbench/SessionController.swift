@@ -1,0 +1,299 @@
+import Findings
+import Foundation
+import Observation
+
+/// The two ends of a document file the controller writes through: the document's value (a
+/// `FileDocument`'s bytes on the Mac) and the name of the undo step a write becomes.
+///
+/// The contract this relies on is SwiftUI's for a `FileDocument`: writing a different value
+/// registers an undo (restoring the old value) with the document's undo manager and marks the
+/// document edited; undo, redo, Revert and Browse All Versions replace the value, and the
+/// window hears of it (`SessionController.valueChanged(_:)`); saving and autosave read the
+/// value. So the document's undo stack is the only one: the controller registers no undo of
+/// its own, it names the step the write made.
+public struct SessionFileBinding {
+    /// Writes the session's bytes into the document's value.
+    public var write: @MainActor (Data) -> Void
+    /// Names the undo step the last write registered ("Triage", "Edit Association File").
+    public var nameUndo: @MainActor (String) -> Void
+
+    public init(write: @escaping @MainActor (Data) -> Void, nameUndo: @escaping @MainActor (String) -> Void = { _ in }) {
+        self.write = write
+        self.nameUndo = nameUndo
+    }
+}
+
+/// One session window's document state machine: the workbench document, what the document
+/// file holds, the drafts not yet applied, and whether the document may go online.
+///
+/// Invariant: the window shows exactly the session the value holds. Every real edit (triage,
+/// an association file edited, used or reverted, URL lines, a refetch, device state) is
+/// applied to the workbench document and written into the value as one step; a value changed
+/// from outside (undo, redo, Revert, Versions) is reloaded. What is not an edit (an inspection
+/// landing, the app file found elsewhere) writes nothing: a new session from an app keeps its
+/// inspected state as the `baseline` while its value is still empty, so "Save changes?" and
+/// autosave follow real edits only, and undoing the first edit returns to the inspected app,
+/// never to an empty window.
+@MainActor @Observable
+public final class SessionController {
+    /// The live session the window shows.
+    public let document: WorkbenchDocument
+    /// Triage and what-if drafts (they survive selection, tab changes, undo and reloads).
+    public private(set) var drafts = DraftStore()
+    /// Whether the document may fetch, and the question waiting for the tester.
+    public private(set) var consent: OnlineConsent
+    /// The session the value holds (what this window last read or wrote); empty for a new
+    /// session that has had no edit yet.
+    public private(set) var value: Data
+    /// The inspected session before any edit, for a new session whose value is still empty.
+    public private(set) var baseline: Data?
+    /// The bytes last saved (opened from the file, or `didSave(_:)`); nil for an untitled session.
+    public private(set) var savedBytes: Data?
+
+    @ObservationIgnored private let binding: SessionFileBinding
+    @ObservationIgnored private var baseSettings: WorkbenchSettings
+
+    /// A controller writing through `binding`; `settings` are the Settings' (their `offline` is
+    /// the default `OnlineConsent` starts from); `now` is the document's clock.
+    public init(settings: WorkbenchSettings, binding: SessionFileBinding,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.binding = binding
+        self.baseSettings = settings
+        self.consent = OnlineConsent(defaultOffline: settings.offline)
+        self.value = Data()
+        self.document = WorkbenchDocument(settings: settings, now: now)
+    }
+
+    // MARK: Opening
+
+    /// Opens the document's value: a saved session (no network), or nothing yet.
+    public func open(value bytes: Data) throws(WorkbenchDocumentError) {
+        guard !bytes.isEmpty else { return }
+        try document.openSession(bytes)
+        value = bytes
+        savedBytes = bytes
+        baseline = nil
+    }
+
+    /// A new session for the app at `url`: inspected with its fetches held, then (per
+    /// `consent`) asked about, fetched or settled offline. Returns once the inspection ended.
+    public func openApp(at url: URL) async {
+        consent.appOpened()
+        applySettings()
+        document.holdsFetches = true
+        document.openApp(at: url)
+        await document.settled()
+        guard document.app != nil else {
+            document.holdsFetches = false
+            return
+        }
+        baseline = try? document.save()
+        await perform(consent.hostsKnown(document.unfetchedHosts))
+    }
+
+    /// True when the window shows an inspected app or a session (something to save).
+    public var hasSession: Bool { document.app != nil || !document.domains.isEmpty }
+
+    // MARK: The value changed outside (undo, redo, Revert, Browse All Versions)
+
+    /// Reloads the window from `bytes` when they are not what it shows. Drafts stay (those now
+    /// equal to the document are dropped). Returns the error when `bytes` cannot be opened (the
+    /// window then keeps its state).
+    @discardableResult
+    public func valueChanged(_ bytes: Data) -> WorkbenchDocumentError? {
+        guard bytes != value else { return nil }
+        let shown = bytes.isEmpty ? baseline : bytes
+        value = bytes
+        guard let shown else { return nil }
+        do {
+            try document.openSession(shown)
+        } catch {
+            return error
+        }
+        drafts.prune(savedTriage: document.triage, decidingTexts: decidingTexts)
+        return nil
+    }
+
+    /// The value was saved (⌘S, autosave): the bytes the file now holds.
+    public func didSave(_ bytes: Data) {
+        savedBytes = bytes
+    }
+
+    /// Unsaved: the value differs from the file, or a draft waits.
+    public var hasUnsavedChanges: Bool {
+        (!value.isEmpty && value != savedBytes) || !drafts.isEmpty
+    }
+
+    // MARK: Edits (each one step of the document's undo)
+
+    /// Records a triage decision ("Triage"); its draft, if any, is gone.
+    public func setTriage(_ fingerprint: String, status: TriageStatus, note: String) throws(WorkbenchDocumentError) {
+        try document.setTriage(fingerprint: fingerprint, status: status, note: note)
+        drafts.removeTriageDraft(for: fingerprint)
+        commit("Triage")
+    }
+
+    /// Decides `host` as if it served `text` ("Edit Association File").
+    public func edit(_ text: String, host: String) throws(WorkbenchDocumentError) {
+        try document.edit(text, forHost: host)
+        drafts.removeWhatIfDraft(for: host)
+        commit("Edit Association File")
+    }
+
+    /// Back to what `host` served ("Revert Association File").
+    public func revert(host: String) throws(WorkbenchDocumentError) {
+        try document.revert(host: host)
+        drafts.removeWhatIfDraft(for: host)
+        commit("Revert Association File")
+    }
+
+    /// Decides `host` against a file the tester supplied ("Use Association File").
+    public func useFile(_ data: Data, name: String, host: String) throws(WorkbenchDocumentError) {
+        try document.useFile(data, name: name, forHost: host)
+        drafts.removeWhatIfDraft(for: host)
+        commit("Use Association File")
+    }
+
+    /// Replaces the URL lines; the same text again is no edit.
+    public func setURLLines(_ text: String) {
+        guard text != document.urlLines else { return }
+        document.setURLLines(text)
+        commit("Edit URL List")
+    }
+
+    /// Imports a device's records (`swcutil show`) ("Import Device State").
+    public func importDeviceState(_ text: String) throws(WorkbenchDocumentError) {
+        try document.importDeviceState(text)
+        commit("Import Device State")
+    }
+
+    /// Refetches `host`; the result is one step once it landed.
+    public func refetch(host: String) async throws(WorkbenchDocumentError) {
+        try document.refetch(host: host)
+        await document.settled()
+        commit("Refetch")
+    }
+
+    /// Refetches every host; the results are one step once they landed.
+    public func refetchAll() async {
+        document.refetchAll()
+        await document.settled()
+        commit("Refetch All")
+    }
+
+    /// Records where the app file is now: not an edit (written with the next one).
+    public func recordAppLocation(path: String, bookmark: Data?) {
+        document.recordAppLocation(path: path, bookmark: bookmark)
+        settleBaseline()
+    }
+
+    // MARK: Drafts
+
+    /// The triage the inspector shows: the draft, else what is saved.
+    public func triageDraft(for fingerprint: String) -> TriageDraft {
+        drafts.triageDraft(for: fingerprint, saved: document.triage[fingerprint])
+    }
+
+    /// Keeps what the tester typed for `fingerprint` (dropped when equal to what is saved).
+    public func setTriageDraft(_ draft: TriageDraft, for fingerprint: String) {
+        drafts.setTriageDraft(draft, for: fingerprint, saved: document.triage[fingerprint])
+    }
+
+    /// Applies the draft of `fingerprint` (one undo step); nothing when there is none.
+    public func saveTriageDraft(for fingerprint: String) throws(WorkbenchDocumentError) {
+        guard let draft = drafts.triage[fingerprint] else { return }
+        try setTriage(fingerprint, status: draft.status, note: draft.note)
+    }
+
+    /// The what-if text the editor shows: the draft, else the text that decides now.
+    public func whatIfDraft(for host: String) -> String {
+        drafts.whatIfDraft(for: host, deciding: decidingText(host))
+    }
+
+    /// True when `host` has a what-if draft (its editor stays open across tab switches).
+    public func hasWhatIfDraft(for host: String) -> Bool { drafts.whatIf[host] != nil }
+
+    /// Keeps what the tester typed for `host` (dropped when equal to the text that decides).
+    public func setWhatIfDraft(_ text: String, for host: String) {
+        drafts.setWhatIfDraft(text, for: host, deciding: decidingText(host))
+    }
+
+    /// Applies the what-if draft of `host` (one undo step); nothing when there is none.
+    public func applyWhatIfDraft(for host: String) throws(WorkbenchDocumentError) {
+        guard let text = drafts.whatIf[host] else { return }
+        try edit(text, host: host)
+    }
+
+    public func discardTriageDraft(for fingerprint: String) { drafts.removeTriageDraft(for: fingerprint) }
+    public func discardWhatIfDraft(for host: String) { drafts.removeWhatIfDraft(for: host) }
+    public func discardDrafts() { drafts.removeAll() }
+
+    // MARK: Online
+
+    /// The tester answered the question or clicked the toolbar's toggle.
+    public func choose(_ choice: OnlineConsent.Choice) async {
+        await perform(consent.choose(choice))
+    }
+
+    /// Settings changed: the default applies to this open window too (unless it has a choice).
+    public func settingsChanged(_ settings: WorkbenchSettings) async {
+        baseSettings = settings
+        await perform(consent.defaultChanged(offline: settings.offline))
+    }
+
+    // MARK: Internals
+
+    /// Applies the consent's settings and effect; returns once held hosts landed.
+    private func perform(_ effect: OnlineConsent.Effect) async {
+        applySettings()
+        switch effect {
+        case .none, .ask:
+            break
+        case .fetchHeldHosts, .settleOffline:
+            document.fetchHeldHosts()
+            await document.settled()
+            landHeldHosts()
+        }
+    }
+
+    /// With no edit yet, the baseline follows what landed without an edit (the app's place).
+    private func settleBaseline() {
+        guard value.isEmpty, hasSession else { return }
+        baseline = try? document.save()
+    }
+
+    /// Held hosts fetched or settled offline: with no edit yet, part of the baseline (no dirty
+    /// mark); after an edit, one step of their own, so the value never lags the window.
+    private func landHeldHosts() {
+        if value.isEmpty {
+            settleBaseline()
+        } else {
+            commit("Fetch Associated Domains")
+        }
+    }
+
+    private func applySettings() {
+        var settings = baseSettings
+        settings.offline = consent.isOffline
+        if settings != document.settings { document.apply(settings: settings) }
+    }
+
+    /// Writes the session into the value when it changed: one undo step named `action`.
+    private func commit(_ action: String) {
+        guard hasSession, let bytes = try? document.save() else { return }
+        guard bytes != (value.isEmpty ? baseline : value) else { return }
+        value = bytes
+        binding.write(bytes)
+        binding.nameUndo(action)
+    }
+
+    private var decidingTexts: [String: String] {
+        Dictionary(document.domains.map { ($0.host, decidingText($0.host)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func decidingText(_ host: String) -> String {
+        guard let entry = document.domains.first(where: { $0.host == host }) else { return "" }
+        if entry.state == .edited, let text = entry.editedText { return text }
+        return entry.shownRoute.map { ServedText($0).text } ?? ""
+    }
+}
