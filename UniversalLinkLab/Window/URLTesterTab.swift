@@ -11,7 +11,7 @@ struct URLTesterTab: View {
     @State private var lines = ""
 
     var body: some View {
-        let test = model.urlInput.isEmpty ? nil : model.document.decide(url: model.urlInput)
+        let typed = model.urlInput.isEmpty ? nil : model.document.presentation(ofTyped: model.urlInput)
         VSplitView {
             ScrollView {
                 VStack(alignment: .leading, spacing: 12) {
@@ -21,20 +21,22 @@ struct URLTesterTab: View {
                         .focused($urlFocused)
                         .accessibilityIdentifier("url-input")
                         .accessibilityLabel("URL to test")
-                    if let test {
-                        if let domain = test.domain {
-                            Text("Decided by the file for \(domain)").font(.caption).foregroundStyle(.secondary)
-                        } else {
-                            Text("No fetched or supplied file covers this host.")
-                                .font(.caption).foregroundStyle(.secondary)
+                    // The typed URL as the package presents it (the web page renders the same values).
+                    if let typed {
+                        if let problem = typed.problem {
+                            Label(problem, systemImage: "exclamationmark.triangle").font(.caption)
                         }
-                        ForEach(test.verdicts, id: \.appID) { verdict in
-                            VerdictView(model: model, url: test.url,
-                                        presentation: VerdictPresentation(verdict, expectation: test.expectation),
-                                        trace: { model.document.trace(of: test, appID: verdict.appID) })
+                        if let note = typed.note {
+                            Text(note).font(.caption).foregroundStyle(.secondary)
                         }
-                        if let domain = test.domain {
-                            MacToolsRow(model: model, url: test.url, host: domain)
+                        ExpectationLine(presentation: typed)
+                        ForEach(typed.verdicts, id: \.appID) { verdict in
+                            VerdictView(model: model, url: typed.url, row: verdict,
+                                        trace: { model.document.presentation(ofTyped: typed.url, traced: true)
+                                            .verdicts.first { $0.appID == verdict.appID }?.trace ?? [] })
+                        }
+                        if let domain = model.document.decide(url: typed.url).domain {
+                            MacToolsRow(model: model, url: typed.url, host: domain)
                         }
                     }
                     Divider()
@@ -55,10 +57,11 @@ struct URLTesterTab: View {
             // Lazy: a list of 100,000 URLs builds only the rows on screen.
             List(Array(model.document.urlTests.enumerated()), id: \.offset) { _, test in
                 VStack(alignment: .leading, spacing: 4) {
-                    Text(test.url).font(.callout.monospaced()).textSelection(.enabled)
-                    ForEach(test.verdicts, id: \.appID) { verdict in
-                        VerdictView(model: model, url: test.url,
-                                    presentation: VerdictPresentation(verdict, expectation: test.expectation),
+                    let shown = URLTestPresentation(test, apps: AuditedApps(model.document.app))
+                    Text(shown.url).font(.callout.monospaced()).textSelection(.enabled)
+                    ExpectationLine(presentation: shown)
+                    ForEach(shown.verdicts, id: \.appID) { verdict in
+                        VerdictView(model: model, url: test.url, row: verdict,
                                     trace: { model.document.trace(of: test, appID: verdict.appID) })
                     }
                 }
@@ -76,13 +79,31 @@ struct URLTesterTab: View {
     }
 }
 
-/// One verdict; its trace is asked for when the disclosure opens (the document decides lists
-/// and keystrokes without traces: a trace lists every rule tried).
+/// A line's expectation and whether it holds ("must not open", "not met"), as the package words it.
+struct ExpectationLine: View {
+    let presentation: URLTestPresentation
+
+    var body: some View {
+        if !presentation.expectationLabel.isEmpty {
+            HStack {
+                Text(presentation.expectationLabel).font(.caption)
+                if let text = presentation.expectationText {
+                    Text(text).font(.caption.weight(.semibold))
+                        .foregroundStyle(presentation.expectationMet == false ? .red : .green)
+                }
+            }
+        }
+    }
+}
+
+/// One verdict row as the package presents it (`URLTestPresentation.Verdict`: the same words
+/// as the web page); its trace is asked for when the disclosure opens (the document decides
+/// lists and keystrokes without traces: a trace lists every rule tried).
 struct VerdictView: View {
     let model: WindowModel
     /// The URL decided: an open trace follows it (the next URL may hit the same rule).
     let url: String
-    let presentation: VerdictPresentation
+    let row: URLTestPresentation.Verdict
     let trace: () -> [String]
     @State private var showsTrace = false
     @State private var steps: [String] = []
@@ -91,13 +112,16 @@ struct VerdictView: View {
         VStack(alignment: .leading, spacing: 4) {
             HStack {
                 Image(systemName: symbol).foregroundStyle(color).accessibilityHidden(true)
-                Text(presentation.verdict.appID).font(.callout.monospaced())
-                Text(presentation.headline).font(.callout.weight(.semibold))
-                if presentation.meetsExpectation == false {
-                    Text("Unexpected").font(.caption).foregroundStyle(.red)
+                Text(row.headline).font(.callout.weight(.semibold))
+                Text(row.appLabel).font(.caption).foregroundStyle(.secondary)
+                Text(row.appID).font(.callout.monospaced())
+            }
+            HStack {
+                Text(row.ruleLocation).font(.caption).foregroundStyle(.secondary)
+                if let rule = row.ruleText {
+                    Text(rule).font(.caption.monospaced()).textSelection(.enabled)
                 }
             }
-            Text("Rule: \(presentation.rule)").font(.caption.monospaced()).textSelection(.enabled)
             DisclosureGroup("Trace", isExpanded: $showsTrace) {
                 ForEach(Array(steps.enumerated()), id: \.offset) { _, step in
                     Text(step).font(.caption.monospaced()).textSelection(.enabled)
@@ -105,35 +129,35 @@ struct VerdictView: View {
             }
             .font(.caption)
             .onChange(of: showsTrace) { if showsTrace { steps = trace() } }
-            .onChange(of: presentation) { if showsTrace { steps = trace() } }
+            .onChange(of: row) { if showsTrace { steps = trace() } }
             .onChange(of: url) { if showsTrace { steps = trace() } }
         }
         .contextMenu {
-            Button("Copy Verdict") { model.copyToPasteboard(CopyText.verdict(url: url, presentation)) }
+            Button("Copy Verdict") { model.copyToPasteboard(CopyText.verdict(url: url, row)) }
             Button("Copy URL") { model.copyToPasteboard(url) }
             if !steps.isEmpty {
                 Button("Copy Trace") { model.copyToPasteboard(steps.joined(separator: "\n")) }
             }
         }
         .accessibilityElement(children: .contain)
-        .accessibilityLabel(presentation.accessibilityLabel)
-        .accessibilityValue(presentation.hookDecision)
+        .accessibilityLabel(row.accessibilityLabel)
+        .accessibilityValue(row.decision)
         .accessibilityIdentifier("verdict")
     }
 
     private var symbol: String {
-        switch presentation.verdict.decision {
-        case .match: "checkmark.circle.fill"
-        case .exclude: "nosign"
-        case .noMatch: "circle.dashed"
+        switch row.decision {
+        case "match": "checkmark.circle.fill"
+        case "exclude": "nosign"
+        default: "circle.dashed"
         }
     }
 
     private var color: Color {
-        switch presentation.verdict.decision {
-        case .match: .green
-        case .exclude: .red
-        case .noMatch: .secondary
+        switch row.decision {
+        case "match": .green
+        case "exclude": .red
+        default: .secondary
         }
     }
 }

@@ -28,8 +28,8 @@ public enum CopyText {
     }
 
     /// One verdict on one line: "URL → APPID: headline (rule)".
-    public static func verdict(url: String, _ presentation: VerdictPresentation) -> String {
-        "\(url) → \(presentation.verdict.appID): \(presentation.headline) (\(presentation.rule))"
+    public static func verdict(url: String, _ row: URLTestPresentation.Verdict) -> String {
+        "\(url) → \(row.appID): \(row.headline) (\(row.ruleText ?? row.ruleLocation))"
     }
 
     /// The `curl` command that fetches `host`'s association file by `route` (`cdn`, `origin`,

@@ -21,11 +21,12 @@ import Testing
 
     @Test func aVerdictCopiesOnOneLine() async throws {
         let document = try await WorkbenchDocumentTests.openedSample()
-        let test = document.decide(url: "https://example.com/buy/42")
+        let test = document.presentation(ofTyped: "https://example.com/buy/42")
         let verdict = try #require(test.verdicts.first { $0.appID == SampleScan.appID })
-        let text = CopyText.verdict(url: test.url, VerdictPresentation(verdict))
-        #expect(text.hasPrefix("https://example.com/buy/42 → \(SampleScan.appID): "))
-        #expect(!text.contains("\n"))
+        let text = CopyText.verdict(url: test.url, verdict)
+        let rule = verdict.ruleText ?? ""
+        #expect(text == "https://example.com/buy/42 → \(SampleScan.appID): \(verdict.headline) (\(rule))")
+        #expect(verdict.ruleText != nil && !text.contains("\n"))
     }
 
     @Test func curlFetchesEachRouteWithoutFollowingRedirects() {
