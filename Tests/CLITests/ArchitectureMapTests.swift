@@ -335,15 +335,7 @@ import Testing
     // MARK: Helpers
 
     /// An executable on PATH, beside the running toolchain, or in the usual places.
-    static func tool(_ name: String) -> URL? {
-        var folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        if let exec = ProcessInfo.processInfo.environment["SWIFT_EXEC"] {
-            folders.insert(URL(fileURLWithPath: exec).deletingLastPathComponent().path, at: 0)
-        }
-        folders += ["/opt/swift/usr/bin", "/usr/bin", "/usr/local/bin"]
-        return folders.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static func tool(_ name: String) -> URL? { ExternalTool.find(name) }
 
     /// Runs a tool; its exit status, standard output and standard error.
     static func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: Data, errors: String) {

@@ -35,15 +35,7 @@ enum ProjectFiles {
     }
 
     /// An executable found on PATH or beside the running toolchain (`swiftc`, `python3`).
-    static func tool(_ name: String) -> URL? {
-        var folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        if let exec = ProcessInfo.processInfo.environment["SWIFT_EXEC"] {
-            folders.insert(URL(fileURLWithPath: exec).deletingLastPathComponent().path, at: 0)
-        }
-        folders += ["/opt/swift/usr/bin", "/usr/bin", "/usr/local/bin"]
-        return folders.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static func tool(_ name: String) -> URL? { ExternalTool.find(name) }
 
     /// Runs a tool; returns its exit status and combined output.
     static func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -13,18 +13,6 @@ import TestSupport
 @MainActor @Suite(.serialized) struct DocumentSequenceTests {
     static let scenarios = ["good", "slow", "stale", "invalid", "notfound"]
 
-    /// SplitMix64: a small seeded generator, so a failing sequence can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What the last intent on a host says it must end as.
     enum Expected: Equatable {
         case fetched
@@ -68,7 +56,7 @@ import TestSupport
         let caFile = try site.pki.writeCAFile()
         defer { try? FileManager.default.removeItem(at: caFile) }
         let document = try Self.document(site: site, caFile: caFile)
-        var generator = SeededGenerator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         var expected: [String: Expected] = [:]
         let hosts = document.domains.map(\.host)
         let good = String(decoding: TestAssociationBodies.good, as: UTF8.self)

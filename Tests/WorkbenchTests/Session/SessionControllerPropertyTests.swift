@@ -11,20 +11,6 @@ import TestSupport
 ///   undo stack) says: no change is ever lost or resurrected;
 /// - the window never writes while undo or redo runs (one undo stack: the document's).
 @MainActor @Suite(.serialized) struct SessionControllerPropertyTests {
-    /// SplitMix64, so a failing sequence can be replayed from its seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    }
-
     /// What the tester did, as the oracle keeps it.
     struct Facts: Equatable {
         var triage: [String: TriageDraft] = [:]
@@ -55,7 +41,7 @@ import TestSupport
 
     /// Runs one sequence; the model starts either untitled from the sample app or from `saved`.
     static func run(seed: UInt64, steps: Int, saved: Data?) async throws {
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let model = DocumentContractModel(settings: settings(), now: { SampleScan.now })
         if let saved {
             try model.open(file: saved)

@@ -1,0 +1,18 @@
+/// A small deterministic PRNG (SplitMix64), so a property test's failing sequence replays from
+/// its seed. One for every test target.
+public struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    /// One of `items` (not empty), uniformly enough for tests.
+    public mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+}
