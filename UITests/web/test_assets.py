@@ -10,8 +10,10 @@ ASSETS = REPO / "Web" / "Assets"
 
 HOOKS = ["drop-zone", "file-input", "document-status", "finding", "finding-filter", "tab-app", "tab-domains",
          "tab-urls", "bundle", "domain", "url-input", "verdict", "triage-status", "triage-note", "triage-save",
-         "export-md", "export-html", "export-pdf", "export-json", "export-sarif", "export-session", "edit-aasa",
-         "edit-aasa-apply"]
+         "edit-aasa", "edit-aasa-apply"]
+# The export buttons' hooks come with the view (`exports`: the package's ExportFormat.hook), so
+# the page's files do not spell them; test_page.py clicks each one in the browser.
+EXPORT_HOOKS = ["export-md", "export-html", "export-pdf", "export-json", "export-sarif", "export-session"]
 
 
 def test_the_generated_swift_file_is_up_to_date():
@@ -48,6 +50,12 @@ def test_every_hook_of_the_spec_is_in_the_page():
     missing = [hook for hook in HOOKS if f"'data-testid': '{hook}'" not in source
                and f'data-testid="{hook}"' not in source and f"testid: '{hook}'" not in source]
     assert missing == []
+    exports = (ASSETS / "exports.js").read_text()
+    assert "view.exports.map(makeButton)" in exports and "'data-testid': hook" in exports
+    export_format = (REPO / "Shared" / "Reports" / "ExportFormat.swift").read_text()
+    assert 'case .session: "export-session"' in export_format and 'default: "export-\\(rawValue)"' in export_format
+    assert all(f'case {name}' in export_format or f'= "{hook[len("export-"):]}"' in export_format
+               for hook, name in zip(EXPORT_HOOKS, ["markdown", "html", "pdf", "json", "sarif", "session"]))
     for attribute in ["data-finding-id", "data-severity", "data-fingerprint", "data-triage", "data-bundle-id",
                       "data-host", "data-state", "data-app-id", "data-decision", "data-phase"]:
         name = attribute[len("data-"):]
