@@ -394,7 +394,8 @@ enum OpenAPIDocument {
               "id": {"type": "string"}, "name": {"type": "string"},
               "label": {"type": "string", "description": "The name, with \" (2)\", \" (3)\" … for a later document of the same name."},
               "kind": {"type": "string"},
-              "phase": {"$ref": "#/components/schemas/Phase"}, "phaseText": {"type": "string"},
+              "phase": {"type": "string", "enum": ["idle", "inspecting", "fetching", "ready", "failed"]},
+              "phaseText": {"type": "string"},
               "bundleID": {"type": ["string", "null"]}, "openedAt": {"type": ["string", "null"]},
               "counts": {"$ref": "#/components/schemas/SeverityCounts"}
             }
@@ -407,7 +408,7 @@ enum OpenAPIDocument {
           "OneURLTest": {"type": "object", "required": ["urlTest"], "properties": {"urlTest": {"$ref": "#/components/schemas/URLTest"}}, "additionalProperties": false},
           "URLTests": {"type": "object", "required": ["urlTests"], "properties": {"urlTests": {"type": "array", "items": {"$ref": "#/components/schemas/URLTest"}}, "urlLineProblems": {"type": "array", "items": {"type": "object"}}}},
           "HostState": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}}},
-          "HostReport": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string"}, "report": {}}},
+          "HostReport": {"type": "object", "required": ["host", "entries", "services", "state", "route", "edited", "fetchedAt", "lint", "report"], "description": "The host as the document resolves and holds it (HostStatus), with the report that decides (null while pending).", "properties": {"host": {"type": "string"}, "entries": {"type": "array", "items": {"type": "string"}}, "services": {"type": "array", "items": {"type": "string"}}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}, "route": {"type": "string"}, "edited": {"type": "boolean"}, "fetchedAt": {"type": ["string", "null"]}, "lint": {"type": "integer", "minimum": 0}, "report": {}}, "additionalProperties": false},
           "TriageInput": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}, "note": {"type": "string", "maxLength": 100000}}},
           "TriagedFinding": {"type": "object", "properties": {"fingerprint": {"type": "string"}, "triage": {}, "finding": {}, "sidebar": {"$ref": "#/components/schemas/FindingListPatch"}}},
           "FindingListPatch": {"type": "object", "required": ["revision", "counts", "suppressed", "summary", "total", "groups", "fingerprint"], "properties": {
