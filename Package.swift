@@ -77,6 +77,7 @@ var package = Package(
         .target(
             name: "AndroidApp",
             dependencies: [
+                "SiteAssociation",
                 "AppInspection",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -84,12 +85,18 @@ var package = Package(
             path: "Shared/AndroidApp",
             swiftSettings: strict
         ),
+        // A link read as a browser, Foundation and Android's Uri.parse read it (docs/link-confusion.md).
+        .target(
+            name: "LinkReadings",
+            dependencies: ["AndroidApp", "SiteAssociation"],
+            path: "Shared/LinkReadings",
+            swiftSettings: strict
+        ),
         // MARK: I/O edge
         .target(
             name: "AssociationFetch",
             dependencies: [
                 "SiteAssociation",
-                "AndroidApp",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -101,7 +108,9 @@ var package = Package(
         // MARK: Analysis and output
         .target(
             name: "Findings",
-            dependencies: ["SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "AndroidApp"],
+            dependencies: [
+                "SiteAssociation", "MachOReader", "AppInspection", "AssociationFetch", "AndroidApp", "LinkReadings",
+            ],
             path: "Shared/Findings",
             swiftSettings: strict
         ),
@@ -148,7 +157,8 @@ var package = Package(
         .executableTarget(
             name: "linklab",
             dependencies: [
-                "Workbench", "Reports", "WebWorkbench", "AndroidApp", "AssociationFetch", "Findings",
+                "Workbench", "Reports", "WebWorkbench", "AndroidApp", "AssociationFetch", "Findings", "SiteAssociation",
+                "LinkReadings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "CLI/linklab",
@@ -229,10 +239,14 @@ var package = Package(
         ),
         .testTarget(
             name: "AndroidAppTests",
-            dependencies: ["AndroidApp", "AndroidOracle", "AppInspection", "TestSupport"],
+            dependencies: ["AndroidApp", "AndroidOracle", "AppInspection", "SiteAssociation", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "AssociationFetchTests", dependencies: ["AssociationFetch", "AndroidApp", "TestSupport", "TestServer"], swiftSettings: strict),
+        .testTarget(
+            name: "AssociationFetchTests",
+            dependencies: ["AssociationFetch", "SiteAssociation", "TestSupport", "TestServer"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "FindingsTests",
             dependencies: [
@@ -258,6 +272,11 @@ var package = Package(
         // Linux checks of the Mac app: its sources parse, its Xcode project, scheme, Info.plist,
         // entitlements and accessibility identifiers are consistent (the app builds on macOS CI).
         .testTarget(name: "MacAppProjectTests", dependencies: ["Workbench", "Reports", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "LinkReadingsTests",
+            dependencies: ["LinkReadings", "AndroidApp", "AndroidOracle", "SiteAssociation", "TestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "SiteAssociation", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "WebWorkbenchTests",

@@ -213,6 +213,28 @@ func run() async throws {
     }
     line("2. host change → verdicts and findings recomputed (sample)", median(changes), "≤ 10 ms")
 
+    // A keystroke in the URL list of the sample pair (IPA and APK in one document, the lines of
+    // Samples/urls-both.txt): both platforms decide every line again. Beside it, the IPA alone.
+    let both = WorkbenchDocument(settings: WorkbenchSettings(offline: true, suppliedFiles: supplied), now: { now })
+    both.openApp(at: sample)
+    await both.settled()
+    both.addAndroidApp(at: root.appendingPathComponent("Samples/LinkLabSample.apk"))
+    await both.settled()
+    for host in ["example.com", "example.org", "shop.example.com"] {
+        let file = root.appendingPathComponent("Samples/assetlinks/\(host).json")
+        try both.useAssetLinksFile(Data(contentsOf: file), name: "\(host).json", forHost: host)
+    }
+    let pairLines = try String(contentsOf: root.appendingPathComponent("Samples/urls-both.txt"), encoding: .utf8)
+    func typed(_ document: WorkbenchDocument) -> Double {
+        median((0..<15).map { index in
+            let lines = pairLines + "https://example.com/buy/" + String(repeating: "4", count: index)
+            return milliseconds { document.setURLLines(lines) }
+        })
+    }
+    line("   a URL-list keystroke, IPA and APK (urls-both.txt, \(both.androidAnalysis?.decisions.count ?? 0) URLs)",
+         typed(both), "≤ 20 ms")
+    line("   the same keystroke, IPA alone", typed(document), "for comparison")
+
     // 3. A session with 50 hosts: the sample app claiming 50 hosts, each serving the sample file.
     guard let app = document.app, let report = document.domains.first(where: { $0.host == "example.com" })?.report else {
         print("sample did not open")

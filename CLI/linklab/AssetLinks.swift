@@ -1,6 +1,7 @@
 import AndroidApp
 import ArgumentParser
 import Foundation
+import SiteAssociation
 import Workbench
 
 /// `linklab assetlinks …`: work on Android's Digital Asset Links files.
@@ -80,7 +81,7 @@ struct AssetLinksLintReport: Encodable {
     let bytes: Int
     let grants: [Grant]
     let includes: [String]
-    let diagnostics: [AssetLinksFile.Diagnostic]
+    let diagnostics: [LintDiagnostic]
 
     init(_ file: AssetLinksFile, bytes: Int) {
         valid = !file.diagnostics.contains { $0.severity == "error" }

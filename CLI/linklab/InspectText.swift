@@ -144,11 +144,12 @@ struct InspectTextRenderer {
 
     private func evidence(_ bundle: BundleInfo) -> [String] {
         var lines: [String] = []
-        let groups: [(String, String)] = [("Link handlers", "receiver"), ("Outgoing links", "outgoing"), ("Web views", "webView")]
+        let groups: [(String, String)] = [("Link handlers", "receiver"), ("Outgoing links", "outgoing"),
+                                          ("Web views", "webView"), ("Sign-in", "authentication")]
         for (label, kind) in groups {
             let hits = bundle.slices.flatMap(\.linkEvidence).filter { $0.kind == kind }
             if hits.isEmpty {
-                if kind != "webView" {
+                if kind == "receiver" || kind == "outgoing" {
                     let unreliable = bundle.slices.contains { !$0.linkScanReliable }
                     lines.append("  " + pad(label, labelWidth) + (bundle.slices.isEmpty ? "—" : unreliable ? style.yellow("unknown (encrypted text)") : "none found"))
                 }

@@ -20,7 +20,7 @@ struct LinkLab: AsyncParsableCommand {
             """,
         version: Workbench.version,
         subcommands: [InspectCommand.self, AASACommand.self, MatchCommand.self, ScanCommand.self, ReportCommand.self,
-                      DiffCommand.self, ServeCommand.self, AssetLinksCommand.self]
+                      DiffCommand.self, ServeCommand.self, AssetLinksCommand.self, ReadingsCommand.self]
     )
 }
 

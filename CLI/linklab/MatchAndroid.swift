@@ -2,6 +2,7 @@ import AndroidApp
 import ArgumentParser
 import Findings
 import Foundation
+import SiteAssociation
 import Workbench
 
 /// `match --android APP.apk` (and `--ios APP.ipa` beside it): the flags.

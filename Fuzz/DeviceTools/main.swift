@@ -1,7 +1,8 @@
 import Foundation
 
 // libFuzzer target for DeviceTools: the swcutil show / sysdiagnose parser, the swcutil verify
-// parser, the lenient date parser, simctl's device list, and the command builders, all fed
+// parser, the lenient date parser, simctl's device list, Android's `pm get-app-links` reader, and
+// the command builders (simctl, swcutil, adb), all fed
 // with the same bytes. Any trap, overflow or ASan report is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -23,5 +24,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = SwcutilCommands.withAdministratorPrompt(command).arguments
     }
     _ = ToolCommand.shellQuoted(head)
+    let appLinks = AndroidAppLinksState.parse(text)
+    _ = try? JSONEncoder().encode(appLinks)
+    for state in appLinks { _ = state.domains.map { ($0.state.text, $0.state.opensInApp) } }
+    _ = try? AndroidDeviceCommands.openURL(head, adb: "/usr/bin/adb", serial: head.isEmpty ? nil : head)
+    _ = try? AndroidDeviceCommands.appLinksState(package: head, adb: "/usr/bin/adb")
     return 0
 }

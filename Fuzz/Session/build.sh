@@ -19,9 +19,18 @@ for dir in "$deps"/*.build; do
   module=$(basename "$dir" .build)
   case "$module" in
     linklab|*Tests|*Benchmark|TestServer|TestSupport|WebWorkbench|UniversalLinkLab*|Hummingbird*|_*Testing*) continue ;;
-    ArgumentParser*|generate-manual|package-info) continue ;;
+    ArgumentParser*|generate-manual|generate_*|*-tool|package-info) continue ;;
   esac
-  while IFS= read -r object; do objects+=("$object"); done < <(find "$dir" -name '*.o' ! -name 'main.swift.o' | sort)
+  # A Swift module's objects are the ones its output file map names (a source deleted since an
+  # earlier build leaves a stale object behind), plus its module wrapper; a C module's, every one.
+  if [ -f "$dir/output-file-map.json" ]; then
+    while IFS= read -r object; do
+      if [ -f "$object" ] && [ "$(basename "$object")" != main.swift.o ]; then objects+=("$object"); fi
+    done < <(grep -o '"object" *: *"[^"]*"' "$dir/output-file-map.json" | sed 's/.*: *"\(.*\)"/\1/' | sort)
+    while IFS= read -r object; do objects+=("$object"); done < <(find "$dir" -maxdepth 1 -name '*.swiftmodule.o')
+  else
+    while IFS= read -r object; do objects+=("$object"); done < <(find "$dir" -name '*.o' ! -name 'main.swift.o' | sort)
+  fi
   while IFS= read -r map; do maps+=(-Xcc "-fmodule-map-file=$map"); done < <(find "$dir" -maxdepth 1 -name 'module.modulemap')
   # A C target with its own module map (swift-numerics' _NumericsShims) has none in its build folder.
   if [ ! -f "$dir/module.modulemap" ]; then

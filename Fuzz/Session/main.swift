@@ -2,21 +2,38 @@ import Foundation
 import Workbench
 
 // libFuzzer target for the `.linklab` session file reader (hostile input): size, encoding,
-// structure and field checks, decoding, then — for a file that is accepted — everything the
-// document does on open (restore, re-parse every body, recompute verdicts and findings) and a
-// re-save, which must read back. Any trap, overflow or ASan report is a bug.
+// structure and field checks (the optional `drafts` part's counts and lengths included),
+// decoding, then — for a file that is accepted — everything a window does on open
+// (`SessionController.open(value:)`: restore, re-parse every body, recompute verdicts and
+// findings, load the drafts), a re-save, a draft typed and written with the session, and an
+// undo back to the opened bytes: each written session must read back. Any trap, overflow or
+// ASan report is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
     guard let file = try? SessionFile.read(bytes) else { return 0 }
     _ = try? file.encoded()
     MainActor.assumeIsolated {
-        let document = WorkbenchDocument(now: { Date(timeIntervalSince1970: 1_795_000_000) })
-        guard (try? document.openSession(bytes)) != nil else { return }
+        let controller = SessionController(settings: WorkbenchSettings(offline: true),
+                                           binding: SessionFileBinding(write: { _ in }),
+                                           now: { Date(timeIntervalSince1970: 1_795_000_000) })
+        guard (try? controller.open(value: bytes)) != nil else { return }
+        let document = controller.document
         _ = document.decide(url: "https://example.com/buy/42")
         if let saved = try? document.save() {
             precondition((try? SessionFile.read(saved)) != nil, "a saved session must read back")
         }
+        // A draft typed on the first finding and on the first host, written with the session.
+        if let fingerprint = document.findings.first?.fingerprint {
+            try? controller.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "fuzz"), for: fingerprint)
+        }
+        if let host = document.domains.first?.host {
+            try? controller.setWhatIfDraft(controller.whatIfDraft(for: host) + " ", for: host)
+        }
+        if let saved = try? controller.sessionBytes() {
+            precondition((try? SessionFile.read(saved)) != nil, "a session with drafts must read back")
+        }
+        _ = controller.valueChanged(bytes)
         _ = try? document.jsonDocument()
         _ = try? document.export(.markdown)
     }

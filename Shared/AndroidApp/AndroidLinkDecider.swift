@@ -1,4 +1,5 @@
 import Foundation
+import SiteAssociation
 
 /// One app's link decisions for one Android version: its filters compiled once, its hosts
 /// checked once against the `assetlinks.json` files fetched or given, then any number of URLs.

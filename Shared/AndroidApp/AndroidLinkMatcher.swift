@@ -196,6 +196,48 @@ public struct CompiledIntentFilter: Sendable {
     /// Declared hosts (as written, `*.` kept).
     public var hosts: [String] { authorities?.map(\.declared) ?? [] }
 
+    /// What the filter accepts once its `<data>` elements are merged (every scheme with every
+    /// host and every path, as `IntentFilter` holds them), one line per combination:
+    /// `https://shop.example.com/shop/…` (a prefix), `https://example.org/a.*b (pattern)`,
+    /// `myapp:…` (no host: anything after the scheme). A filter with a `mimeType` accepts no
+    /// link and claims nothing; more than `limit` combinations end with a count of the rest.
+    public func claims(limit: Int = 50) -> [String] {
+        guard let schemes = schemes?.sorted(), mimeType == nil, invalidReason == nil else { return [] }
+        var seen = Set<String>()
+        let paths = (self.paths ?? []).map { pattern -> String in
+            let text = pattern.pattern.hasPrefix("/") ? pattern.pattern : "/" + pattern.pattern
+            switch pattern.kind {
+            case .literal: return text
+            case .prefix: return text + "…"
+            case .suffix: return "/…" + pattern.pattern
+            case .simpleGlob: return text + " (pattern)"
+            case .advancedGlob: return text + " (advanced pattern)"
+            }
+        }.filter { seen.insert($0).inserted }
+        seen = []
+        let hosts = authorities.map { list in
+            list.map { $0.port >= 0 ? "\($0.declared):\($0.port)" : $0.declared }.filter { seen.insert($0).inserted }
+        }
+        // Counted, not built, beyond the limit: a hostile manifest's product can be huge.
+        let perScheme = hosts.map { $0.count.multipliedReportingOverflow(by: max(paths.count, 1)).partialValue } ?? 1
+        let total = schemes.count.multipliedReportingOverflow(by: perScheme).partialValue
+        var shown: [String] = []
+        outer: for scheme in schemes {
+            guard let hosts else {
+                if shown.count == limit { break outer }
+                shown.append("\(scheme):…")
+                continue
+            }
+            for host in hosts {
+                for path in paths.isEmpty ? ["/…"] : paths {
+                    if shown.count == limit { break outer }
+                    shown.append("\(scheme)://\(host)\(path)")
+                }
+            }
+        }
+        return total > shown.count ? shown + ["… and \(total - shown.count) more"] : shown
+    }
+
     func groupDecision(_ uri: AndroidURI) -> Group? {
         groups?.first { group in
             !group.matchers.isEmpty && group.matchers.allSatisfy { part, pattern in

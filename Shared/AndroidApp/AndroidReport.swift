@@ -1,4 +1,5 @@
 import Foundation
+import SiteAssociation
 
 /// Plain-text presentations of the Android side, computed here so every face shows the same.
 public enum AndroidReport {
@@ -51,7 +52,8 @@ public enum AndroidReport {
         return out
     }
 
-    static func describe(_ data: AndroidManifest.DataElement) -> String {
+    /// One `<data>` element as written: its attributes in a fixed order, `name="value"` each.
+    public static func describe(_ data: AndroidManifest.DataElement) -> String {
         let fields: [(String, String?)] = [
             ("scheme", data.scheme), ("host", data.host), ("port", data.port), ("path", data.path),
             ("pathPrefix", data.pathPrefix), ("pathPattern", data.pathPattern),
@@ -74,10 +76,17 @@ public enum AndroidReport {
             }
         }
         for diagnostic in file.diagnostics {
-            out += "\(name):\(diagnostic.line):\(diagnostic.column): \(diagnostic.severity) \(diagnostic.id): "
+            out += "\(name):\(diagnostic.lineColumnText): \(diagnostic.severity) \(diagnostic.id): "
                 + "\(diagnostic.message)\n"
         }
         if file.diagnostics.isEmpty { out += "no problems found\n" }
         return out
+    }
+}
+
+extension AndroidReport {
+    /// One `<data>` element as `scheme="https" host="example.com" …` (reports, tables).
+    public static func dataText(_ data: AndroidManifest.DataElement) -> String {
+        describe(data)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SiteAssociation
 
 /// Whether each host an app asks to verify would verify, for one Android version
 /// (`docs/android.md` §5).
@@ -138,13 +139,25 @@ public struct AndroidLinkDecision: Sendable, Equatable {
     /// Manifest line of the deciding filter (the first one that matches), when one matches.
     public var filterLine: Int?
     public var trace: [String]
+    /// Why a link an activity matches still goes to the browser (nil otherwise).
+    public var browserReason: BrowserReason?
 
-    public init(url: String, outcome: Outcome, activities: [String], filterLine: Int? = nil, trace: [String]) {
+    /// Why a matched link goes to the browser.
+    public enum BrowserReason: String, Sendable, Codable {
+        /// Its host does not verify for the app (Android 12+ sends unverified web links to the browser).
+        case notVerified = "not_verified"
+        /// Its host verifies, but the statement's dynamic rules leave the path out (Android 15).
+        case dynamicRules = "dynamic_rules"
+    }
+
+    public init(url: String, outcome: Outcome, activities: [String], filterLine: Int? = nil, trace: [String],
+                browserReason: BrowserReason? = nil) {
         self.url = url
         self.outcome = outcome
         self.activities = activities
         self.filterLine = filterLine
         self.trace = trace
+        self.browserReason = browserReason
     }
 
     /// True when the app receives the link without the user choosing (verified, or a custom scheme).
@@ -198,7 +211,7 @@ extension AndroidLinkMatcher {
                 trace.append(
                     "Android 12+: an unverified web link opens in the browser unless the user approved the app")
                 return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, filterLine: filterLine,
-                                           trace: trace)
+                                           trace: trace, browserReason: .notVerified)
             }
             trace.append("Android ≤ 11: the user chooses between the browser and the app")
             return AndroidLinkDecision(url: url, outcome: .chooser, activities: activities, filterLine: filterLine,
@@ -209,7 +222,7 @@ extension AndroidLinkMatcher {
             trace.append(note)
             if !allowed {
                 return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, filterLine: filterLine,
-                                           trace: trace)
+                                           trace: trace, browserReason: .dynamicRules)
             }
         }
         return AndroidLinkDecision(url: url, outcome: .opensApp, activities: activities, filterLine: filterLine,

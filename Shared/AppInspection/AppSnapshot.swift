@@ -191,7 +191,7 @@ public struct SliceSummary: Sendable, Equatable, Encodable {
 
     /// One link-evidence hit, located.
     public struct EvidenceRecord: Sendable, Equatable, Codable {
-        /// `receiver`, `outgoing` or `webView`.
+        /// `receiver`, `outgoing`, `webView` or `authentication` (sign-in and PKCE evidence).
         public var kind: String
         /// The selector or symbol.
         public var name: String

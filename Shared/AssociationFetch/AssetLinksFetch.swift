@@ -1,5 +1,5 @@
-import AndroidApp
 import Foundation
+import SiteAssociation
 
 /// How Android fetches `assetlinks.json` (`docs/android.md` §3, L1 and L7–L10).
 public enum AssetLinksPolicy {

@@ -1,5 +1,5 @@
-import AndroidApp
 import Foundation
+import SiteAssociation
 
 /// Options of an `assetlinks.json` run; the fetcher's configuration supplies the rest (pins,
 /// trusted roots, timeout, overall deadline).
@@ -54,7 +54,7 @@ extension AssociationFetcher {
                 google = GoogleStatementList(result: await request(url, host: host, agent: options.userAgent,
                                                                    deadline: deadline))
             } else {
-                var invalid = GoogleStatementList(result: RouteResult(route: .cdn, url: options.googleBase, userAgent: nil))
+                var invalid = GoogleStatementList(result: RouteResult(route: .googleAPI, url: options.googleBase, userAgent: nil))
                 invalid.problem = "the API base is not an https:// URL"
                 google = invalid
             }
@@ -84,44 +84,14 @@ extension AssociationFetcher {
     /// One GET within the per-request timeout and the run's deadline, body capped at 1 MiB.
     private func request(_ url: String, host: FetchHost, agent: String,
                          deadline: ContinuousClock.Instant) async -> RouteResult {
-        let now = ContinuousClock.now
-        guard now < deadline else {
-            var late = RouteResult(route: .origin, url: url, userAgent: agent)
-            late.error = .deadlineExceeded(url: url)
-            return late
-        }
-        let end = min(now + configuration.timeout, deadline)
-        let byRun = end == deadline && deadline < now + configuration.timeout
         let components = URLComponents(string: url)
-        let attempt = RouteAttempt(
-            client: client, url: url, route: .origin, userAgent: agent, bodyLimit: AssetLinksPolicy.bodyLimit,
-            target: (components?.host ?? host.hostname, components?.port ?? 443), start: now,
-            timeoutError: byRun ? .deadlineExceeded(url: url) : .timeout(url: url, seconds: Self.seconds(configuration.timeout)))
-        // The client's deadline covers the answer's head; a body trickled forever is ended by
-        // cancelling the attempt when the time is up.
-        let task = Task { await attempt.run(until: end) }
-        let timer = Task {
-            try? await Task.sleep(until: end, clock: .continuous)
-            if !Task.isCancelled { task.cancel() }
-        }
-        let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
-        timer.cancel()
-        return result
+        return await timedRequest(url, route: .assetLinks, agent: agent, bodyLimit: AssetLinksPolicy.bodyLimit,
+                                  target: (components?.host ?? host.hostname, components?.port ?? 443), deadline: deadline)
     }
 
-    /// A supplied `assetlinks.json` (`--assetlinks HOST=FILE`), read up to 1 MiB.
+    /// A supplied `assetlinks.json` (`--assetlinks HOST=FILE`), read up to 1 MiB (Android's cap);
+    /// `AssetLinksReport` parses it.
     public static func suppliedAssetLinks(path: String) -> RouteResult {
-        var result = RouteResult(route: .local, url: "file://" + ShownFileName.of(path), userAgent: nil)
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            let data = try handle.read(upToCount: AssetLinksPolicy.bodyLimit + 1) ?? Data()
-            result.truncated = data.count > AssetLinksPolicy.bodyLimit
-            result.body = data.prefix(AssetLinksPolicy.bodyLimit)
-            result.bytes = result.body.count
-        } catch {
-            result.error = .unreadableLocalFile(path: ShownFileName.of(path), reason: (error as NSError).localizedDescription)
-        }
-        return result
+        suppliedResult(path: path, limit: AssetLinksPolicy.bodyLimit, parsed: false)
     }
 }

@@ -144,8 +144,20 @@ public final class AssociationFetcher: Sendable {
         userAgent: String? = nil,
         deadline: ContinuousClock.Instant
     ) async -> RouteResult {
-        let agent = userAgent ?? configuration.userAgent
         let url = planner.url(for: route, host: host) ?? ""
+        var result = await timedRequest(url, route: route, agent: userAgent ?? configuration.userAgent,
+                                        bodyLimit: configuration.bodyLimit, target: Self.target(of: url, host: host),
+                                        deadline: deadline)
+        result.parseBody()
+        return result
+    }
+
+    /// One GET of any platform's route within the per-request timeout and the run's `deadline`
+    /// (the one deadline race of every fetch): past the deadline it is not sent; when the time
+    /// is up first the request is cancelled and ends with what it had, marked with the timeout
+    /// (or, when the run's deadline came first, `deadlineExceeded`). The body is not parsed.
+    func timedRequest(_ url: String, route: FetchRoute, agent: String, bodyLimit: Int,
+                      target: (host: String, port: Int), deadline: ContinuousClock.Instant) async -> RouteResult {
         var blank = RouteResult(route: route, url: url, userAgent: agent)
         let now = ContinuousClock.now
         guard now < deadline else {
@@ -155,11 +167,10 @@ public final class AssociationFetcher: Sendable {
         }
         let routeEnd = min(now + configuration.timeout, deadline)
         let limitedByRun = routeEnd == deadline && deadline < now + configuration.timeout
+        let timeout = FetchError.timeout(url: url, seconds: Self.seconds(configuration.timeout))
         let attempt = RouteAttempt(
-            client: client, url: url, route: route, userAgent: agent, bodyLimit: configuration.bodyLimit,
-            target: Self.target(of: url, host: host), start: now,
-            timeoutError: limitedByRun ? .deadlineExceeded(url: url) : .timeout(url: url, seconds: Self.seconds(configuration.timeout))
-        )
+            client: client, url: url, route: route, userAgent: agent, bodyLimit: bodyLimit, target: target, start: now,
+            timeoutError: limitedByRun ? .deadlineExceeded(url: url) : timeout)
         let finished = await withTaskGroup(of: RouteResult?.self) { group in
             group.addTask { await attempt.run(until: routeEnd) }
             group.addTask {
@@ -177,16 +188,16 @@ public final class AssociationFetcher: Sendable {
             }
             return outcome
         }
-        guard var result = finished else {
+        guard let finished else {
             blank.error = attempt.timeoutError
             return blank
         }
-        result.parseBody()
-        return result
+        return finished
     }
 
-    /// A result for a file the tester supplied (read up to the cap, parsed like a fetched body).
-    public static func suppliedResult(path: String, limit: Int = BodyCap.deviceLimit) -> RouteResult {
+    /// A result for a file the tester supplied (read up to the cap, and, when `parsed`, parsed
+    /// as an association file like a fetched body): the one supplied-file reader of both platforms.
+    public static func suppliedResult(path: String, limit: Int = BodyCap.deviceLimit, parsed: Bool = true) -> RouteResult {
         var result = RouteResult(route: .local, url: "file://" + ShownFileName.of(path), userAgent: nil)
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
@@ -201,7 +212,7 @@ public final class AssociationFetcher: Sendable {
             result.error = .unreadableLocalFile(path: ShownFileName.of(path), reason: Self.readProblem(error))
             return result
         }
-        if !result.truncated { result.parseBody() }
+        if parsed, !result.truncated { result.parseBody() }
         return result
     }
 

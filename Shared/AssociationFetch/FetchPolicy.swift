@@ -21,13 +21,14 @@ public struct RoutePlanner: Sendable, Equatable {
         self.cdnBase = cdnBase.hasSuffix("/") ? cdnBase : cdnBase + "/"
     }
 
-    /// The URL for `route` (nil for `.local`, which is not fetched).
+    /// The URL of an association file for `route` (nil for `.local`, which is not fetched, and
+    /// for Android's routes, whose URLs `AssetLinksPolicy` builds).
     public func url(for route: FetchRoute, host: FetchHost) -> String? {
         switch route {
         case .cdn: return cdnBase + host.authority
         case .origin: return "https://\(host.authority)/.well-known/apple-app-site-association"
         case .legacy: return "https://\(host.authority)/apple-app-site-association"
-        case .local: return nil
+        case .local, .assetLinks, .googleAPI: return nil
         }
     }
 }

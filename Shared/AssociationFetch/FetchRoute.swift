@@ -8,6 +8,13 @@ public enum FetchRoute: String, Sendable, Codable, CaseIterable, Hashable {
     case legacy
     /// A file the tester supplied instead of fetching (offline use).
     case local
+    /// Android's route: the site's `/.well-known/assetlinks.json`, fetched as Android's verifier does.
+    case assetLinks = "assetlinks"
+    /// Google's Digital Asset Links API (`statements:list`), asked as a second opinion (`--google`).
+    case googleAPI = "google-api"
+
+    /// The routes iOS fetches an association file from (what `--route all` means).
+    public static let apple: [FetchRoute] = [.cdn, .origin, .legacy]
 }
 
 /// Which routes a run fetches (`--route cdn|origin|legacy|all`).
@@ -20,7 +27,7 @@ public enum RouteSelection: String, Sendable, CaseIterable {
         case .cdn: return [.cdn]
         case .origin: return [.origin]
         case .legacy: return [.legacy]
-        case .all: return [.cdn, .origin, .legacy]
+        case .all: return FetchRoute.apple
         }
     }
 }

@@ -44,6 +44,7 @@ public enum ToolInputError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidDevice(String)
     case invalidHost(String)
     case invalidPath
+    case invalidPackage(String)
 
     public var description: String {
         switch self {
@@ -53,7 +54,8 @@ public enum ToolInputError: Error, Sendable, Equatable, CustomStringConvertible 
         case .looksLikeAnOption: "The URL starts with '-', which the tool would read as an option."
         case .invalidDevice(let device): "\(Sanitise.forDisplay(device)) is neither 'booted' nor a Simulator UDID."
         case .invalidHost(let host): "\(Sanitise.forDisplay(host)) is not a host name."
-        case .invalidPath: "The association file path must be absolute."
+        case .invalidPath: "The path must be absolute."
+        case .invalidPackage(let name): "\(Sanitise.forDisplay(name)) is not an Android package name."
         }
     }
 }

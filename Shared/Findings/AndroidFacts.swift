@@ -1,6 +1,7 @@
 import AndroidApp
 import AssociationFetch
 import Foundation
+import SiteAssociation
 
 /// Everything the Android rules (`AND-…`) look at: the APK as read, the Android version
 /// modelled, and each verified host's `assetlinks.json` as fetched or supplied. Rules are pure

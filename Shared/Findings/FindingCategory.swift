@@ -28,7 +28,7 @@ public enum FindingCategory: String, Sendable, Hashable, Codable, CaseIterable, 
     /// The category of a rule's findings when a finding does not say (catalogue lookup;
     /// `reliability` for an ID the catalogue does not know).
     public static func `default`(forRule id: String) -> FindingCategory {
-        FindingRules.rule(id: id)?.category ?? AndroidFindingRules.rule(id: id)?.category ?? .reliability
+        FindingRules.rule(id: id)?.category ?? .reliability
     }
 
     public static func < (lhs: FindingCategory, rhs: FindingCategory) -> Bool {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What every rule of the catalogue declares beside its logic, iOS (`FindingRule`) or Android
-/// (`AndroidFindingRule`): stable ID, category, severity and texts.
+/// What every rule of the catalogue declares beside its logic, whatever platform's facts it
+/// reads: stable ID, category, severity and texts.
 public protocol FindingRuleMetadata: Sendable {
     /// Stable ID (`ENT-005`); never reused for another meaning once published.
     var id: String { get }
@@ -20,10 +20,16 @@ public protocol FindingRuleMetadata: Sendable {
 }
 
 /// One rule of the findings catalogue (`docs/findings.md`): its stable ID, severity and texts
-/// declared beside its logic, and a pure function from facts to findings.
-public protocol FindingRule: FindingRuleMetadata {
+/// declared beside its logic, and a pure function from one platform's facts to findings.
+///
+/// `Facts` names the platform: `AnalysisFacts` for an iOS app (ENT, SCH, BIN, AASA, URL rules),
+/// `AndroidFacts` for an Android app (AND rules). A rule joins its platform's `RuleCatalogue`
+/// in `FindingRules`.
+public protocol FindingRule<Facts>: FindingRuleMetadata {
+    /// The facts this rule reads.
+    associatedtype Facts
     /// The findings these facts produce (none when the rule does not apply). Never throws.
-    func evaluate(_ facts: AnalysisFacts) -> [Finding]
+    func evaluate(_ facts: Facts) -> [Finding]
 }
 
 extension FindingRuleMetadata {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The whole catalogue, and the one entry point that turns facts into sorted findings.
+/// The one registry: every platform's catalogue, and the entry points that turn a platform's
+/// facts into sorted findings.
 ///
 /// The catalogue is `docs/findings.md`; these IDs were added beyond its first floor (stable once published):
 ///
@@ -21,15 +22,18 @@ import Foundation
 /// finding per scheme, high for generic or OAuth-callback schemes; lint-derived AASA rules
 /// read the effective file (supplied, else CDN, else origin) and skip informational lint.
 public enum FindingRules {
-    /// Every rule, in catalogue order (ENT, SCH, BIN, AASA, URL; numeric within each).
-    public static let all: [any FindingRule] = [
+    /// The iOS catalogue, in order (ENT, SCH, BIN, AASA, URL; numeric within each).
+    public static let iOS = RuleCatalogue<AnalysisFacts>(platform: "iOS", rules: [
         ENT001NoAssociatedDomains(), ENT002MalformedDomainEntry(), ENT003WildcardDomain(),
         ENT004DeveloperModeInRelease(), ENT005DomainNotInProfile(), ENT006EntitlementsDisagree(),
         ENT007DebuggableBuild(), ENT008PunycodeHost(), ENT009NestedBundleDomains(),
-        ENT010ProfileExpiry(), ENT011AppIDPrefixNotTeam(), ENT012DeveloperModeProductionHost(), ENT013BundleIDNotSigningIdentifier(),
-        SCH001CustomURLSchemes(), SCH002QueriedSchemes(),
+        ENT010ProfileExpiry(), ENT011AppIDPrefixNotTeam(), ENT012DeveloperModeProductionHost(),
+        ENT013BundleIDNotSigningIdentifier(), ENT014FirebaseDynamicLinksHost(), ENT015BrowserClaimsApplinks(),
+        ENT016SharedHostingDomain(),
+        SCH001CustomURLSchemes(), SCH002QueriedSchemes(), SCH003SignInPathOnSchemeAndLink(), SCH004OAuthSchemeWithoutPKCE(),
         BIN001NoUniversalLinkReceiver(), BIN002ReceiversFound(), BIN003OutgoingLinks(),
         BIN004ReceiversWithWebView(), BIN005EncryptedBinary(), BIN006LegacyReceiversOnly(),
+        BIN007HTTPSCallbackWithoutWebCredentials(),
         AASA001Unreachable(), AASA002NotHTTPS(), AASA003Redirect(), AASA004HTTPStatus(),
         AASA005NotJSONOrNoAppLinks(), AASA006TooLarge(), AASA007AppNotInAppLinks(),
         AASA008ContentType(), AASA009SlowOrigin(), AASA010CDNOriginDiffer(), AASA011LegacyPathOnly(),
@@ -38,17 +42,67 @@ public enum FindingRules {
         AASA018SensitivePaths(), AASA019OtherAppsClaimDomain(), AASA020OtherServices(),
         AASA021SchemaProblems(), AASA022AppUnderOtherServiceOnly(), AASA023NearMissAppID(),
         AASA024AppClipNotListed(), AASA025WebCredentialsNotListed(), AASA026CMSSignedFile(),
-        AASA027HiddenCharacters(),
-        URL001URLVerdicts(), URL002ExpectationMismatch(),
-    ]
+        AASA027HiddenCharacters(), AASA028AbandonedDomain(),
+        URL001URLVerdicts(), URL002ExpectationMismatch(), URL003LinkConfusion(),
+    ])
 
-    /// The rule with `id`, if the catalogue has it.
-    public static func rule(id: String) -> (any FindingRule)? {
+    /// The Android catalogue, in order (AND, numeric).
+    public static let android = RuleCatalogue<AndroidFacts>(platform: "Android", rules: [
+        AND001HostWouldNotVerify(), AND002HostNotChecked(), AND003WebLinksWithoutAutoVerify(),
+        AND004CustomScheme(), AND005DataMergeWidens(), AND006FilterNotVerifiable(),
+        AND007HTTPInVerifiedFilter(), AND008WildcardHost(), AND009OtherPackageListed(),
+        AND010ExportedLinkHandler(), AND011DebuggableOrTestOnly(), AND012UnreachableDynamicRules(),
+        AND013AllOrNothingFailure(), AND014AssetLinksContentType(), AND015GoogleDisagrees(),
+        AND016AssetLinksLint(), AND017URLExpectationMismatch(), AND018FirebaseDynamicLinksHost(),
+        AND019IncludeOnOtherSite(), AND020AbandonedHost(), AND021LinkConfusion(),
+    ])
+
+    /// Every rule of every platform (iOS, then Android): what reports, SARIF and the docs list.
+    public static var all: [any FindingRuleMetadata] {
+        iOS.metadata + android.metadata
+    }
+
+    /// The rule with `id`, whichever platform's catalogue has it.
+    public static func rule(id: String) -> (any FindingRuleMetadata)? {
         all.first { $0.id == id }
     }
 
-    /// Every rule's findings, in report order (severity, then ID, then subject).
+    /// An iOS app's findings, in report order (severity, then ID, then subject).
     public static func evaluate(_ facts: AnalysisFacts) -> [Finding] {
-        all.flatMap { $0.evaluate(facts) }.sortedForReport()
+        iOS.evaluate(facts)
+    }
+
+    /// An Android app's findings, in report order.
+    public static func evaluate(_ facts: AndroidFacts) -> [Finding] {
+        android.evaluate(facts)
+    }
+}
+
+/// One platform's rules, in catalogue order, and the pure function from that platform's facts
+/// to sorted findings. Adding a platform adds a facts type and one of these to `FindingRules`.
+public struct RuleCatalogue<Facts>: Sendable {
+    /// The platform's name as reports show it ("iOS", "Android").
+    public let platform: String
+    /// The rules, in catalogue order.
+    public let rules: [any FindingRule<Facts>]
+
+    public init(platform: String, rules: [any FindingRule<Facts>]) {
+        self.platform = platform
+        self.rules = rules
+    }
+
+    /// The rules' IDs, texts and severities, without their logic.
+    public var metadata: [any FindingRuleMetadata] {
+        rules.map { $0 as any FindingRuleMetadata }
+    }
+
+    /// The rule with `id`, if this catalogue has it.
+    public func rule(id: String) -> (any FindingRule<Facts>)? {
+        rules.first { $0.id == id }
+    }
+
+    /// Every rule's findings, in report order (severity, then ID, then subject).
+    public func evaluate(_ facts: Facts) -> [Finding] {
+        rules.flatMap { $0.evaluate(facts) }.sortedForReport()
     }
 }

@@ -67,3 +67,122 @@ extension Reference {
     /// The references every universal-link finding carries.
     public static let universalLinksBaseline: [Reference] = [masvsPlatform1, mastgTest0070]
 }
+
+// MARK: - Current OWASP identifiers (MASTG v2 tests, MASWE)
+
+extension Reference {
+    /// OWASP MASWE weakness "insecure-deep-links". Its number moved between releases (MASWE-0058
+    /// in the beta, MASWE-0032 in the MASTG v2 tests that cite it), so it is named by its alias;
+    /// the address is the page mas.owasp.org published.
+    public static let masweInsecureDeepLinks = Reference(
+        title: "OWASP MASWE insecure-deep-links: Insecure Deep Links",
+        url: "https://mas.owasp.org/MASWE/MASVS-PLATFORM/MASWE-0058/"
+    )
+
+    /// OWASP MASTG v2 test (iOS): input validation in custom URL scheme handlers.
+    public static let mastgTest0370 = Reference(
+        title: "OWASP MASTG-TEST-0370: Missing Input Validation in Custom URL Scheme Handlers",
+        url: "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0370/"
+    )
+
+    /// OWASP MASTG v2 test (iOS): source validation in custom URL scheme handlers.
+    public static let mastgTest0371 = Reference(
+        title: "OWASP MASTG-TEST-0371: Missing Source Validation in Custom URL Scheme Handlers",
+        url: "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0371/"
+    )
+
+    /// OWASP MASTG v2 test (iOS): input validation in universal link handlers.
+    public static let mastgTest0395 = Reference(
+        title: "OWASP MASTG-TEST-0395: Missing Input Validation in Universal Link Handlers",
+        url: "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0395/"
+    )
+
+    /// OWASP MASTG v2 test (Android): http/https deep links without App Links verification.
+    public static let mastgTest0393 = Reference(
+        title: "OWASP MASTG-TEST-0393: Use of Unverified App Links",
+        url: "https://mas.owasp.org/MASTG/tests/android/MASVS-PLATFORM/MASTG-TEST-0393/"
+    )
+
+    /// OWASP MASTG v2 test (Android): input validation in custom URL scheme handlers.
+    public static let mastgTest0394 = Reference(
+        title: "OWASP MASTG-TEST-0394: Missing Input Validation in Custom URL Scheme Handlers (Android)",
+        url: "https://mas.owasp.org/MASTG/tests/android/MASVS-PLATFORM/MASTG-TEST-0394/"
+    )
+
+    /// Apple TN3155's note and "Preparing your app to be the default web browser": apps with the
+    /// default-browser entitlement may not claim universal links; the system ignores the claim.
+    public static let appleDefaultBrowser = Reference(
+        title: "Apple: Preparing your app to be the default web browser",
+        url: "https://developer.apple.com/documentation/xcode/preparing-your-app-to-be-the-default-browser"
+    )
+
+    /// Apple: `ASWebAuthenticationSession.Callback.https(host:path:)` (iOS 17.4): the host must
+    /// be a member of a domain associated with the app.
+    public static let appleWebAuthenticationHTTPSCallback = Reference(
+        title: "Apple: ASWebAuthenticationSession.Callback.https(host:path:)",
+        url: "https://developer.apple.com/documentation/authenticationservices/aswebauthenticationsession/callback/"
+            + "https(host:path:)"
+    )
+
+    /// Firebase: the Dynamic Links deprecation FAQ (service shut down on 25 August 2025).
+    public static let firebaseDynamicLinksShutdown = Reference(
+        title: "Firebase: Dynamic Links deprecation FAQ",
+        url: "https://firebase.google.com/support/dynamic-links-faq"
+    )
+
+    /// RFC 7636: Proof Key for Code Exchange by OAuth public clients (PKCE).
+    public static let rfc7636 = Reference(
+        title: "RFC 7636: Proof Key for Code Exchange (PKCE)",
+        url: "https://www.rfc-editor.org/rfc/rfc7636"
+    )
+
+    /// RFC 8252: OAuth 2.0 for native apps (claimed https redirects, PKCE for custom schemes).
+    public static let rfc8252 = Reference(
+        title: "RFC 8252: OAuth 2.0 for Native Apps",
+        url: "https://www.rfc-editor.org/rfc/rfc8252"
+    )
+
+    /// The Public Suffix List (its private section: suffixes under which anyone can publish).
+    public static let publicSuffixList = Reference(
+        title: "Public Suffix List",
+        url: "https://publicsuffix.org/list/"
+    )
+}
+
+/// A rule's place in OWASP's mobile testing material, in both generations: the v1 test it was
+/// written against (MASTG-TEST-0070/0075/0028, MASVS v1 MSTG-PLATFORM-3) and the current MASTG v2
+/// tests and MASWE weakness (`docs/findings.md`, "OWASP references").
+public struct OWASPMapping: Sendable, Equatable {
+    /// MASTG v1 tests (MASVS v1 control MSTG-PLATFORM-3).
+    public var v1: [Reference]
+    /// MASTG v2 tests.
+    public var v2: [Reference]
+    /// The MASWE weakness, named by its alias.
+    public var weakness: Reference
+
+    /// Every reference, v1 first.
+    public var all: [Reference] { v1 + v2 + [weakness] }
+
+    /// The mapping of a rule ID (`SCH-001`, `AND-004`), by family: custom schemes map to the
+    /// custom-scheme tests, Android rules to the Android tests (AND-004 to the custom-scheme one,
+    /// the others to unverified App Links), `XPL` to both platforms', and every other iOS rule
+    /// (ENT, BIN, AASA, URL) to the universal-link tests. Nil for an ID of no known family.
+    public static func forRule(_ id: String) -> OWASPMapping? {
+        let family = id.split(separator: "-").first.map(String.init) ?? id
+        switch family {
+        case "SCH":
+            return OWASPMapping(v1: [.mastgTest0075], v2: [.mastgTest0370, .mastgTest0371],
+                                weakness: .masweInsecureDeepLinks)
+        case "ENT", "BIN", "AASA", "URL":
+            return OWASPMapping(v1: [.mastgTest0070], v2: [.mastgTest0395], weakness: .masweInsecureDeepLinks)
+        case "AND":
+            return OWASPMapping(v1: [.mastgTest0028], v2: id == "AND-004" ? [.mastgTest0394] : [.mastgTest0393],
+                                weakness: .masweInsecureDeepLinks)
+        case "XPL":
+            return OWASPMapping(v1: [.mastgTest0070, .mastgTest0028], v2: [.mastgTest0395, .mastgTest0393],
+                                weakness: .masweInsecureDeepLinks)
+        default:
+            return nil
+        }
+    }
+}

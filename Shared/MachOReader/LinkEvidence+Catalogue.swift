@@ -16,6 +16,8 @@ enum LinkCatalogue {
         case cSymbol
         /// A Swift declaration: the mangled prefix after `$s`.
         case swiftPrefix(String)
+        /// A whole string in a string section only (an OAuth parameter name, never a symbol).
+        case plainString
     }
 
     static let entries: [Entry] = [
@@ -35,6 +37,13 @@ enum LinkCatalogue {
         Entry(kind: .webView, name: "loadRequest:", spelling: .selector),
         Entry(kind: .webView, name: "WKWebView", spelling: .objcClass),
         Entry(kind: .webView, name: "SFSafariViewController", spelling: .objcClass),
+        Entry(kind: .authentication, name: "ASWebAuthenticationSession", spelling: .objcClass),
+        Entry(kind: .authentication, name: "ASWebAuthenticationSessionCallback", spelling: .objcClass),
+        Entry(kind: .authentication, name: "callbackWithHTTPSHost:path:", spelling: .selector),
+        Entry(kind: .authentication, name: "code_challenge", spelling: .plainString),
+        Entry(kind: .authentication, name: "code_challenge_method", spelling: .plainString),
+        Entry(kind: .authentication, name: "code_verifier", spelling: .plainString),
+        Entry(kind: .authentication, name: "S256", spelling: .plainString),
     ]
 
     /// Whole strings (as found in sections) → entry.
@@ -57,7 +66,7 @@ enum LinkCatalogue {
                 table["_OBJC_CLASS_$_" + entry.name] = entry
                 table["OBJC_CLASS_$_" + entry.name] = entry
             case .cSymbol: table["_" + entry.name] = entry
-            case .swiftPrefix: break
+            case .swiftPrefix, .plainString: break
             }
         }
         return table

@@ -6,6 +6,9 @@ public enum LinkEvidenceKind: String, Sendable, Codable, Hashable, CaseIterable 
     case outgoing
     /// A web view that may be handed link data (`WKWebView`, `loadRequest:`, `SFSafariViewController`).
     case webView
+    /// Sign-in plumbing: `ASWebAuthenticationSession`, its iOS 17.4 https callback
+    /// (`callbackWithHTTPSHost:path:`), and the PKCE words of OAuth (`code_challenge`, `S256`, …).
+    case authentication
 }
 
 /// One hit of the link-evidence scan, with enough context to find it again.
@@ -49,6 +52,11 @@ public struct LinkEvidence: Sendable, Codable, Hashable {
 ///   references a system class) or as whole `__objc_classname` strings (subclasses do not match).
 /// - `UIApplicationOpenURLOptionUniversalLinksOnly` as the imported symbol (both Objective-C and
 ///   Swift's `.universalLinksOnly` reference it) or as a string.
+/// - Sign-in evidence (`authentication`): the `ASWebAuthenticationSession` and
+///   `ASWebAuthenticationSessionCallback` classes as imports or class-name strings, the
+///   selector `callbackWithHTTPSHost:path:` (what Swift's `.https(host:path:)` calls), and the
+///   PKCE words `code_challenge`, `code_challenge_method`, `code_verifier` and `S256` as whole
+///   section strings only (an SDK that builds them from pieces is not seen).
 /// - SwiftUI `onOpenURL(perform:)` / `onContinueUserActivity(_:perform:)`: an app calling them
 ///   imports symbols whose mangled names start with `$s7SwiftUI4ViewPAAE9onOpenURL7perform` /
 ///   `$s7SwiftUI4ViewPAAE22onContinueUserActivity_7perform` (the function, and its opaque result

@@ -1,12 +1,13 @@
-/// RFC 3492 Punycode encoder (the `xn--` label body). Small and pure: no case annotation,
-/// no decoder — the matcher only needs to bring a Unicode host to the ASCII form devices compare.
-enum Punycode {
+/// RFC 3492 Punycode (the `xn--` label body), the one implementation of the package: the
+/// matcher brings a Unicode host to the ASCII form devices compare; the link readings
+/// (`LinkReadings`) also decode a label to check it as a browser does. No case annotation.
+public enum Punycode {
     private static let base: UInt32 = 36, tMin: UInt32 = 1, tMax: UInt32 = 26
     private static let skew: UInt32 = 38, damp: UInt32 = 700
     private static let initialBias: UInt32 = 72, initialN: UInt32 = 128
 
     /// The Punycode of `input`; nil on arithmetic overflow (only absurdly long labels).
-    static func encode(_ input: [Unicode.Scalar]) -> String? {
+    public static func encode(_ input: [Unicode.Scalar]) -> String? {
         let codePoints = input.map(\.value)
         var output: [UInt8] = codePoints.filter { $0 < 0x80 }.map { UInt8($0) }
         let basicCount = UInt32(output.count)
@@ -45,6 +46,54 @@ enum Punycode {
             n += 1
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The text a Punycode label body stands for (`bcher-kva` → `bücher`); nil when it is not
+    /// valid Punycode (a character outside `a–z A–Z 0–9 -`, a truncated number, an overflow past
+    /// Int32, or a code point that is not a Unicode scalar).
+    public static func decode(_ text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.allSatisfy(\.isASCII) else { return nil }
+        var output: [Int] = []
+        var start = 0
+        if let dash = scalars.lastIndex(of: "-") {
+            output = scalars[..<dash].map { Int($0.value) }
+            start = dash + 1
+        }
+        let base = Int(self.base), tMin = Int(self.tMin), tMax = Int(self.tMax)
+        var n = Int(initialN), i = 0, bias = Int(initialBias)
+        var index = start
+        while index < scalars.count {
+            let oldI = i
+            var w = 1
+            var k = base
+            while true {
+                guard index < scalars.count else { return nil }
+                let value = scalars[index].value
+                index += 1
+                let digit: Int
+                switch value {
+                case 97...122: digit = Int(value) - 97
+                case 65...90: digit = Int(value) - 65
+                case 48...57: digit = Int(value) - 22
+                default: return nil
+                }
+                guard digit <= (Int(Int32.max) - i) / w else { return nil }
+                i += digit * w
+                let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                if digit < t { break }
+                guard w <= Int(Int32.max) / (base - t) else { return nil }
+                w *= base - t
+                k += base
+            }
+            bias = Int(adapt(UInt32(i - oldI), points: UInt32(output.count + 1), first: oldI == 0))
+            n += i / (output.count + 1)
+            i %= output.count + 1
+            guard n <= 0x10FFFF, Unicode.Scalar(UInt32(n)) != nil else { return nil }
+            output.insert(n, at: i)
+            i += 1
+        }
+        return String(String.UnicodeScalarView(output.compactMap { Unicode.Scalar(UInt32($0)) }))
     }
 
     private static func digit(_ value: UInt32) -> UInt8 {

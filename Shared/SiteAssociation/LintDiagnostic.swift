@@ -1,10 +1,13 @@
-/// One problem found in an association file: a parse problem or a lint finding.
+/// One problem found in an association file (`apple-app-site-association` or `assetlinks.json`):
+/// a parse problem or a lint finding.
 ///
-/// `id` is stable (see `LintRule` for the table); `location` is a JSON pointer into the file
-/// (`/applinks/details/0/components/2`); `line`/`column` (1-based, column in characters) are
-/// set for syntax problems and, where known, for the value a lint points at.
+/// `id` is stable (see `LintRule` and `LintRule.AssetLinks` for the tables); `location` is a JSON
+/// pointer into the file (`/applinks/details/0/components/2`); `line`/`column` (1-based) are set
+/// for syntax problems and, where known, for the value a lint points at. The AASA lint counts
+/// columns in characters; the `assetlinks.json` lint sets both on every diagnostic and counts
+/// columns in bytes.
 public struct LintDiagnostic: Sendable, Equatable, Hashable, Codable {
-    /// Stable identifier, `AASA-Lnnn`.
+    /// Stable identifier, `AASA-Lnnn` or `ANDROID-Lnnn`.
     public var id: String
     /// `"error"`, `"warning"` or `"info"`.
     public var severity: String
@@ -14,9 +17,9 @@ public struct LintDiagnostic: Sendable, Equatable, Hashable, Codable {
     public var location: String
     /// 1-based line, when known.
     public var line: Int?
-    /// 1-based column in characters, when known.
+    /// 1-based column, when known.
     public var column: Int?
-    /// The findings-catalogue ID this diagnostic feeds (`AASA-0nn`), if any.
+    /// The findings-catalogue ID this diagnostic feeds (`AASA-0nn`, `AND-0nn`), if any.
     public var relatedFinding: String?
 
     /// Creates a diagnostic for a rule of the table.
@@ -55,6 +58,12 @@ public struct LintDiagnostic: Sendable, Equatable, Hashable, Codable {
         if let line { try container.encode(line, forKey: .line) } else { try container.encodeNil(forKey: .line) }
         if let column { try container.encode(column, forKey: .column) } else { try container.encodeNil(forKey: .column) }
         if let relatedFinding { try container.encode(relatedFinding, forKey: .relatedFinding) } else { try container.encodeNil(forKey: .relatedFinding) }
+    }
+
+    /// `line:column`, the line alone when the column is unknown, or `-` when the line is (text reports).
+    public var lineColumnText: String {
+        guard let line else { return "-" }
+        return column.map { "\(line):\($0)" } ?? String(line)
     }
 
     /// Sort order of `AssociationDocument.diagnostics`: by line (unknown last), then location, ID, message.
@@ -174,4 +183,67 @@ public struct LintRule: Sendable, Equatable {
         missingLegacyApps, legacyAppsNotEmpty, undocumentedKey, deadDetail, badSubstitutionVariable,
         pathsIgnored, limitReached, appIDAndAppIDs, hiddenCharacters,
     ]
+}
+
+extension LintRule {
+    /// The `assetlinks.json` lint rules (`AssetLinksFile`); `docs/android.md` gives each its source.
+    /// A file Android cannot use, or one granting nothing, feeds AND-001 (the host would not verify);
+    /// the other problems feed AND-016.
+    ///
+    /// | ID | severity | finding | title |
+    /// |---|---|---|---|
+    /// | ANDROID-L001 | error | AND-001 | not JSON (strict RFC 8259), or nested deeper than 64 |
+    /// | ANDROID-L002 | error | AND-001 | UTF-8 byte-order mark (the rest is still read) |
+    /// | ANDROID-L003 | error | AND-001 | top level is not an array (a statement list) |
+    /// | ANDROID-L004 | error | AND-016 | malformed statement (not an object, no relation array or target) |
+    /// | ANDROID-L005 | warning | AND-016 | relation spelled close to `handle_all_urls`: grants nothing |
+    /// | ANDROID-L006 | error | AND-016 | namespace neither `android_app` nor `web` |
+    /// | ANDROID-L007 | error | AND-016 | `android_app` target without `package_name` |
+    /// | ANDROID-L008 | error | AND-016 | fingerprint not 32 colon-separated hex pairs, or no list |
+    /// | ANDROID-L009 | warning | AND-016 | fingerprint in lower-case hex |
+    /// | ANDROID-L010 | info | – | `include` statement (another list is fetched) |
+    /// | ANDROID-L011 | warning | AND-016 | the same statement twice |
+    /// | ANDROID-L012 | warning | AND-001 | no statement grants `handle_all_urls` (and no include) |
+    /// | ANDROID-L013 | error | AND-016 | malformed Android 15 dynamic rule |
+    /// | ANDROID-L014 | error | AND-001 | file over 1 MiB (not read) |
+    public enum AssetLinks {
+        public static let invalidJSON = LintRule(
+            id: "ANDROID-L001", severity: .error, title: "not JSON", relatedFinding: "AND-001")
+        public static let byteOrderMark = LintRule(
+            id: "ANDROID-L002", severity: .error, title: "UTF-8 byte-order mark", relatedFinding: "AND-001")
+        public static let topLevelNotArray = LintRule(
+            id: "ANDROID-L003", severity: .error, title: "top level is not an array", relatedFinding: "AND-001")
+        public static let malformedStatement = LintRule(
+            id: "ANDROID-L004", severity: .error, title: "malformed statement", relatedFinding: "AND-016")
+        public static let misspelledRelation = LintRule(
+            id: "ANDROID-L005", severity: .warning, title: "misspelled relation", relatedFinding: "AND-016")
+        public static let unknownNamespace = LintRule(
+            id: "ANDROID-L006", severity: .error, title: "unknown target namespace", relatedFinding: "AND-016")
+        public static let missingPackage = LintRule(
+            id: "ANDROID-L007", severity: .error, title: "android_app target without package_name",
+            relatedFinding: "AND-016")
+        public static let malformedFingerprint = LintRule(
+            id: "ANDROID-L008", severity: .error, title: "malformed certificate fingerprint",
+            relatedFinding: "AND-016")
+        public static let lowercaseFingerprint = LintRule(
+            id: "ANDROID-L009", severity: .warning, title: "lower-case fingerprint", relatedFinding: "AND-016")
+        public static let include = LintRule(
+            id: "ANDROID-L010", severity: .info, title: "include statement", relatedFinding: nil)
+        public static let duplicateStatement = LintRule(
+            id: "ANDROID-L011", severity: .warning, title: "duplicate statement", relatedFinding: "AND-016")
+        public static let noLinkStatement = LintRule(
+            id: "ANDROID-L012", severity: .warning, title: "no statement grants handle_all_urls",
+            relatedFinding: "AND-001")
+        public static let malformedDynamicRule = LintRule(
+            id: "ANDROID-L013", severity: .error, title: "malformed dynamic rule", relatedFinding: "AND-016")
+        public static let tooLarge = LintRule(
+            id: "ANDROID-L014", severity: .error, title: "file over 1 MiB", relatedFinding: "AND-001")
+
+        /// Every `assetlinks.json` rule, in ID order.
+        public static let all: [LintRule] = [
+            invalidJSON, byteOrderMark, topLevelNotArray, malformedStatement, misspelledRelation, unknownNamespace,
+            missingPackage, malformedFingerprint, lowercaseFingerprint, include, duplicateStatement,
+            noLinkStatement, malformedDynamicRule, tooLarge,
+        ]
+    }
 }

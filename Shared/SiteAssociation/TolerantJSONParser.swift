@@ -28,9 +28,35 @@ struct TolerantJSONParser {
     private var stoppedAtLimit = false
     /// Offset of the last comma read, so a trailing comma is reported where it is.
     private var lastComma = 0
+    /// Deepest nesting read; a deeper container stops reading (`limitReached`).
+    private let depthLimit: Int
+    /// Whether a top-level string, number, boolean or null is reported as breaking strict JSON
+    /// (Apple's parser refuses one; RFC 8259 allows it).
+    private let scalarRootIsIssue: Bool
+    /// Whether a byte sequence that is not UTF-8 is reported (else it reads as U+FFFD, silently).
+    private let checksUTF8: Bool
 
-    init(bytes: [UInt8]) {
+    /// A reader of `bytes`. `maximumDepth` (at most `TolerantJSONParser.maximumDepth`) caps the
+    /// nesting; `scalarRootIsIssue: false` accepts a top-level scalar without an issue, as RFC 8259
+    /// does; `checksUTF8: false` reads bytes that are not UTF-8 as U+FFFD without an issue.
+    init(
+        bytes: [UInt8], maximumDepth: Int = TolerantJSONParser.maximumDepth, scalarRootIsIssue: Bool = true,
+        checksUTF8: Bool = true
+    ) {
         self.bytes = bytes
+        depthLimit = min(max(1, maximumDepth), TolerantJSONParser.maximumDepth)
+        self.scalarRootIsIssue = scalarRootIsIssue
+        self.checksUTF8 = checksUTF8
+    }
+
+    /// The issue a strict parser would stop at (the first, by offset, that breaks strict JSON),
+    /// or nil when the text is strict JSON.
+    var firstStrictIssue: SyntaxIssue? {
+        var first: SyntaxIssue?
+        for issue in issues where issue.breaksStrictJSON && issue.offset < (first?.offset ?? Int.max) {
+            first = issue
+        }
+        return first
     }
 
     /// True when no recorded issue breaks strict JSON.
@@ -83,7 +109,7 @@ struct TolerantJSONParser {
             issue(.byteOrderMark, "the file starts with a UTF-8 byte-order mark; Apple's parser rejects it", at: 0)
             position = 3
         }
-        validateUTF8()
+        if checksUTF8 { validateUTF8() }
         var stack: [Frame] = []
         var root: JSONValue?
         while true {
@@ -222,8 +248,8 @@ struct TolerantJSONParser {
         let start = position
         let byte = bytes[position]
         if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-            if stack.count >= TolerantJSONParser.maximumDepth {
-                issue(.limitReached, "nesting deeper than \(TolerantJSONParser.maximumDepth) levels: reading stopped", at: start)
+            if stack.count >= depthLimit {
+                issue(.limitReached, "nesting deeper than \(depthLimit) levels: reading stopped", at: start)
                 stoppedAtLimit = true
                 return false
             }
@@ -239,7 +265,10 @@ struct TolerantJSONParser {
                 return true
             }
             if let value = readScalar() {
-                issue(.invalidJSON, "the top-level value is \(value.typeName), not a dictionary or an array", at: start)
+                if scalarRootIsIssue {
+                    issue(.invalidJSON, "the top-level value is \(value.typeName), not a dictionary or an array",
+                          at: start)
+                }
                 deliver(value, to: &stack, root: &root)
                 return true
             }

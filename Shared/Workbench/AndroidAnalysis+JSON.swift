@@ -2,6 +2,7 @@ import AndroidApp
 import AssociationFetch
 import Findings
 import Foundation
+import SiteAssociation
 import Reports
 
 extension AndroidAnalysis {
@@ -124,7 +125,7 @@ public struct AssetLinksHostJSON: Encodable, Sendable {
     var includes: [String]
     /// The included lists as fetched (one level deep).
     var included: [Included]
-    var diagnostics: [AssetLinksFile.Diagnostic]
+    var diagnostics: [LintDiagnostic]
     var google: Google?
 
     /// A fetched or supplied file on its own (`assetlinks fetch`).

@@ -28,11 +28,26 @@ extension AndroidAnalysis {
         if !decisions.isEmpty {
             out += "URLs:\n"
             for decision in decisions {
-                out += "  \(decision.url) → \(decision.outcome.rawValue)"
-                    + (decision.activities.isEmpty ? "" : " (\(decision.activities.joined(separator: ", ")))") + "\n"
+                out += "  \(decision.url) → \(Self.outcomeText(decision))\n"
             }
         }
         return out
+    }
+
+    /// The outcome with the activities that match; for a link that goes to the browser although
+    /// an activity matches, why (the host does not verify, or its dynamic rules leave the path out).
+    static func outcomeText(_ decision: AndroidLinkDecision) -> String {
+        guard !decision.activities.isEmpty else { return decision.outcome.rawValue }
+        let activities = decision.activities.joined(separator: ", ")
+        let verb = decision.activities.count == 1 ? "matches" : "match"
+        switch decision.browserReason {
+        case .notVerified?:
+            return "browser (\(activities) \(verb), but the host does not verify, so the browser opens it)"
+        case .dynamicRules?:
+            return "browser (\(activities) \(verb), but the host's dynamic rules leave this path out)"
+        case nil:
+            return "\(decision.outcome.rawValue) (\(activities))"
+        }
     }
 }
 
@@ -57,7 +72,7 @@ public enum AssetLinksFetchText {
                         + "\(include.file?.linkGrants.count ?? 0) grant(s)") + "\n"
                 }
                 for diagnostic in file.diagnostics {
-                    out += "  \(diagnostic.line):\(diagnostic.column): \(diagnostic.severity) \(diagnostic.id): "
+                    out += "  \(diagnostic.lineColumnText): \(diagnostic.severity) \(diagnostic.id): "
                         + "\(diagnostic.message)\n"
                 }
             }

@@ -39,7 +39,7 @@ public struct AndroidAnalysis: Sendable {
     /// The input's file name.
     public var inputName: String
     public var facts: AndroidFacts
-    /// `AndroidFindingRules.evaluate(facts)`, in report order.
+    /// `FindingRules.evaluate(facts)`, in report order.
     public var findings: [Finding]
     /// One decision per URL asked, in order.
     public var decisions: [AndroidLinkDecision] { facts.urlChecks.map(\.decision) }
@@ -56,7 +56,7 @@ public struct AndroidAnalysis: Sendable {
         let entries = urls.compactMap { try? URLList.entry($0, schemes: .any) }
         let facts = AndroidFacts(snapshot: snapshot, sdk: sdk, assetLinks: assetLinks, offline: offline, urls: entries)
         return AndroidAnalysis(inputName: inputName ?? snapshot.source, facts: facts,
-                               findings: AndroidFindingRules.evaluate(facts))
+                               findings: FindingRules.evaluate(facts))
     }
 
     /// The file hosts Android fetches for this APK on `sdk` (wildcards by their root), in order.

@@ -89,3 +89,13 @@ extension WorkbenchDocument {
         changed()
     }
 }
+
+extension WorkbenchDocument {
+    /// True when this document was started for, or recorded, the app file at `url` (its path,
+    /// standardized): the window a face brings forward when the tester opens that file again,
+    /// instead of starting a second session for it. Only an app document's own file counts.
+    public func holdsApp(at url: URL) -> Bool {
+        guard app != nil, let recorded = source?.path else { return false }
+        return URL(fileURLWithPath: recorded).standardizedFileURL.path == url.standardizedFileURL.path
+    }
+}

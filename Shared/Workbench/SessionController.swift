@@ -26,19 +26,23 @@ public struct SessionFileBinding {
 /// One session window's document state machine: the workbench document, what the document
 /// file holds, the drafts not yet applied, and whether the document may go online.
 ///
-/// Invariant: the window shows exactly the session the value holds. Every real edit (triage,
-/// an association file edited, used or reverted, URL lines, a refetch, device state) is
-/// applied to the workbench document and written into the value as one step; a value changed
-/// from outside (undo, redo, Revert, Versions) is reloaded. What is not an edit (an inspection
-/// landing, the app file found elsewhere) writes nothing: a new session from an app keeps its
-/// inspected state as the `baseline` while its value is still empty, so "Save changes?" and
-/// autosave follow real edits only, and undoing the first edit returns to the inspected app,
-/// never to an empty window.
+/// Invariant: the window shows exactly the session the value holds, drafts included. Every
+/// real edit (triage, an association file edited, used or reverted, URL lines, a refetch,
+/// device state) is applied to the workbench document and written into the value as one step;
+/// so is every change of a draft (typed, discarded), whose bytes are the session's with its
+/// `drafts` part: a draft marks the document edited, autosave and Save write it, Revert and a
+/// reopen bring it back, and undo steps through it as TextEdit's Undo Typing does. A value
+/// changed from outside (undo, redo, Revert, Versions) is reloaded, drafts with it. What is
+/// not an edit (an inspection landing, the app file found elsewhere) writes nothing: a new
+/// session from an app keeps its inspected state as the `baseline` while its value is still
+/// empty, so "Save changes?" and autosave follow real edits and drafts only, and undoing the
+/// first edit returns to the inspected app, never to an empty window.
 @MainActor @Observable
 public final class SessionController {
     /// The live session the window shows.
     public let document: WorkbenchDocument
-    /// Triage and what-if drafts (they survive selection, tab changes, undo and reloads).
+    /// Triage and what-if drafts: the value's `drafts` part (they survive selection and tab
+    /// changes; undo, Revert and a reopen restore the ones the value holds).
     public private(set) var drafts = DraftStore()
     /// Whether the document may fetch, and the question waiting for the tester.
     public private(set) var consent: OnlineConsent
@@ -70,6 +74,7 @@ public final class SessionController {
     public func open(value bytes: Data) throws(WorkbenchDocumentError) {
         guard !bytes.isEmpty else { return }
         try document.openSession(bytes)
+        loadDrafts()
         value = bytes
         savedBytes = bytes
         baseline = nil
@@ -87,7 +92,7 @@ public final class SessionController {
             document.holdsFetches = false
             return
         }
-        baseline = try? document.save()
+        baseline = try? document.save(drafts: nil)
         await perform(consent.hostsKnown(document.unfetchedHosts))
     }
 
@@ -96,9 +101,9 @@ public final class SessionController {
 
     // MARK: The value changed outside (undo, redo, Revert, Browse All Versions)
 
-    /// Reloads the window from `bytes` when they are not what it shows. Drafts stay (those now
-    /// equal to the document are dropped). Returns the error when `bytes` cannot be opened (the
-    /// window then keeps its state).
+    /// Reloads the window from `bytes` when they are not what it shows, drafts included (the
+    /// ones `bytes` hold; the inspected baseline holds none). Returns the error when `bytes`
+    /// cannot be opened (the window then keeps its state).
     @discardableResult
     public func valueChanged(_ bytes: Data) -> WorkbenchDocumentError? {
         guard bytes != value else { return nil }
@@ -110,7 +115,7 @@ public final class SessionController {
         } catch {
             return error
         }
-        drafts.prune(savedTriage: document.triage, decidingTexts: decidingTexts)
+        loadDrafts()
         return nil
     }
 
@@ -119,9 +124,9 @@ public final class SessionController {
         savedBytes = bytes
     }
 
-    /// Unsaved: the value differs from the file, or a draft waits.
+    /// Unsaved: the value (drafts included) differs from the file.
     public var hasUnsavedChanges: Bool {
-        (!value.isEmpty && value != savedBytes) || !drafts.isEmpty
+        !value.isEmpty && value != savedBytes
     }
 
     // MARK: Edits (each one step of the document's undo)
@@ -187,16 +192,21 @@ public final class SessionController {
         settleBaseline()
     }
 
-    // MARK: Drafts
+    // MARK: Drafts (each change one step of the document's undo, as typing is)
 
     /// The triage the inspector shows: the draft, else what is saved.
     public func triageDraft(for fingerprint: String) -> TriageDraft {
         drafts.triageDraft(for: fingerprint, saved: document.triage[fingerprint])
     }
 
-    /// Keeps what the tester typed for `fingerprint` (dropped when equal to what is saved).
-    public func setTriageDraft(_ draft: TriageDraft, for fingerprint: String) {
-        drafts.setTriageDraft(draft, for: fingerprint, saved: document.triage[fingerprint])
+    /// Keeps what the tester typed for `fingerprint` (dropped when equal to what is saved) and
+    /// writes it into the value ("Typing", or "Change Triage Status"). Refused beyond the
+    /// session's draft limits (`DraftStore`), the draft then unchanged.
+    public func setTriageDraft(_ draft: TriageDraft, for fingerprint: String) throws(WorkbenchDocumentError) {
+        guard hasSession else { throw .notReady }
+        let before = triageDraft(for: fingerprint)
+        try drafts.setTriageDraft(draft, for: fingerprint, saved: document.triage[fingerprint])
+        commit(before.note == draft.note ? "Change Triage Status" : "Typing")
     }
 
     /// Applies the draft of `fingerprint` (one undo step); nothing when there is none.
@@ -213,9 +223,13 @@ public final class SessionController {
     /// True when `host` has a what-if draft (its editor stays open across tab switches).
     public func hasWhatIfDraft(for host: String) -> Bool { drafts.whatIf[host] != nil }
 
-    /// Keeps what the tester typed for `host` (dropped when equal to the text that decides).
-    public func setWhatIfDraft(_ text: String, for host: String) {
-        drafts.setWhatIfDraft(text, for: host, deciding: decidingText(host))
+    /// Keeps what the tester typed for `host` (dropped when equal to the text that decides) and
+    /// writes it into the value ("Typing"). Refused for a host the session does not have, and
+    /// beyond the session's draft limits (`DraftStore`), the draft then unchanged.
+    public func setWhatIfDraft(_ text: String, for host: String) throws(WorkbenchDocumentError) {
+        guard document.domains.contains(where: { $0.host == host }) else { throw .hostNotClaimed(host) }
+        try drafts.setWhatIfDraft(text, for: host, deciding: decidingText(host))
+        commit("Typing")
     }
 
     /// Applies the what-if draft of `host` (one undo step); nothing when there is none.
@@ -224,9 +238,23 @@ public final class SessionController {
         try edit(text, host: host)
     }
 
-    public func discardTriageDraft(for fingerprint: String) { drafts.removeTriageDraft(for: fingerprint) }
-    public func discardWhatIfDraft(for host: String) { drafts.removeWhatIfDraft(for: host) }
-    public func discardDrafts() { drafts.removeAll() }
+    /// Drops the triage draft of `fingerprint` ("Discard Draft": undo brings it back).
+    public func discardTriageDraft(for fingerprint: String) {
+        drafts.removeTriageDraft(for: fingerprint)
+        commit("Discard Draft")
+    }
+
+    /// Drops the what-if draft of `host` ("Discard Draft": undo brings it back).
+    public func discardWhatIfDraft(for host: String) {
+        drafts.removeWhatIfDraft(for: host)
+        commit("Discard Draft")
+    }
+
+    /// Drops every draft ("Discard Drafts": undo brings them back).
+    public func discardDrafts() {
+        drafts.removeAll()
+        commit("Discard Drafts")
+    }
 
     // MARK: Online
 
@@ -259,7 +287,13 @@ public final class SessionController {
     /// With no edit yet, the baseline follows what landed without an edit (the app's place).
     private func settleBaseline() {
         guard value.isEmpty, hasSession else { return }
-        baseline = try? document.save()
+        baseline = try? document.save(drafts: nil)
+    }
+
+    /// The drafts of the session just opened or reloaded (those equal to the document dropped).
+    private func loadDrafts() {
+        drafts = DraftStore(document.openedSession?.drafts)
+        drafts.prune(savedTriage: document.triage, decidingTexts: decidingTexts)
     }
 
     /// Held hosts fetched or settled offline: with no edit yet, part of the baseline (no dirty
@@ -278,9 +312,16 @@ public final class SessionController {
         if settings != document.settings { document.apply(settings: settings) }
     }
 
-    /// Writes the session into the value when it changed: one undo step named `action`.
+    /// The session the window shows, as bytes: the document's, with the window's drafts.
+    public func sessionBytes() throws(WorkbenchDocumentError) -> Data {
+        try document.save(drafts: drafts.sessionDrafts)
+    }
+
+    /// Writes the session (drafts included; those the change made equal to the document
+    /// dropped) into the value when it changed: one undo step named `action`.
     private func commit(_ action: String) {
-        guard hasSession, let bytes = try? document.save() else { return }
+        drafts.prune(savedTriage: document.triage, decidingTexts: decidingTexts)
+        guard hasSession, let bytes = try? sessionBytes() else { return }
         guard bytes != (value.isEmpty ? baseline : value) else { return }
         value = bytes
         binding.write(bytes)

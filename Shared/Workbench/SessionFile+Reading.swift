@@ -76,7 +76,10 @@ extension SessionFile {
             throw .invalidField("schemaVersion", "missing or not a number")
         }
         if version > currentSchemaVersion { throw .newerSchema(version) }
-        guard version == currentSchemaVersion else { throw .unsupportedSchema(version) }
+        guard version >= 1 else { throw .unsupportedSchema(version) }
+        if version == 1, root["android"] != nil {
+            throw .invalidField("android", "a schema 1 session has no Android part")
+        }
         try checkFields(root, path: "")
         let file: SessionFile
         do {
@@ -168,15 +171,37 @@ extension SessionFile {
         }
     }
 
+    /// `drafts.triage` or `drafts.whatIf` when `steps` name one of them (its last key), else nil.
+    static func draftsMap(_ steps: ArraySlice<FieldStep>) -> String? {
+        guard steps.count == 2, case .key("drafts") = steps[steps.startIndex],
+              case .key(let name) = steps[steps.startIndex + 1], name == "triage" || name == "whatIf" else {
+            return nil
+        }
+        return name
+    }
+
     private static func checkFields(_ value: Any, steps: inout [FieldStep]) throws(SessionFileError) {
         if let string = value as? String {
             let key: String
             if case .key(let last)? = steps.last { key = last } else { key = "" }
+            // A what-if draft is keyed by its host (whatever the host is called): an association
+            // file's text, as long as an edited one may be.
+            if steps.count == 3, draftsMap(steps.prefix(2)) == "whatIf" {
+                let length = string.utf8.count
+                if length > SessionLimits.maxWhatIfDraftLength {
+                    throw .fieldTooLong(path: FieldStep.render(steps), length: length,
+                                        limit: SessionLimits.maxWhatIfDraftLength)
+                }
+                return
+            }
             if key == "body" {
-                // base64: decoded size ≈ 3/4 of the text.
+                // base64: decoded size ≈ 3/4 of the text. An Android host's file may be as large
+                // as Android reads (1 MiB); an association file as large as iOS reads.
                 let bytes = string.utf8.count / 4 * 3
-                if bytes > SessionLimits.maxBodyBytes + 2 {
-                    throw .bodyTooLarge(path: FieldStep.render(steps), bytes: bytes, limit: SessionLimits.maxBodyBytes)
+                var limit = SessionLimits.maxBodyBytes
+                if case .key("android")? = steps.first { limit = SessionLimits.maxAssetLinksBodyBytes }
+                if bytes > limit + 2 {
+                    throw .bodyTooLarge(path: FieldStep.render(steps), bytes: bytes, limit: limit)
                 }
                 return
             }
@@ -194,6 +219,9 @@ extension SessionFile {
                 steps.removeLast()
             }
         } else if let object = value as? [String: Any] {
+            if object.count > SessionLimits.maxDrafts, draftsMap(steps[...]) != nil {
+                throw .tooMany(path: FieldStep.render(steps), count: object.count, limit: SessionLimits.maxDrafts)
+            }
             if object.count > SessionLimits.maxCount {
                 throw .tooMany(path: FieldStep.render(steps), count: object.count, limit: SessionLimits.maxCount)
             }
@@ -262,6 +290,37 @@ extension SessionFile {
         }
         for (fingerprint, _) in triage where fingerprint.isEmpty {
             throw .invalidField("triage", "an empty fingerprint")
+        }
+        try drafts?.validate(hosts: Set(hosts.map(\.host)))
+        try android?.validate()
+    }
+}
+
+extension SessionDrafts {
+    /// The checks the types cannot express: counts (also checked on the parsed tree, before
+    /// decoding), fingerprints, note and text lengths, and what-if drafts only for the session's
+    /// own hosts.
+    func validate(hosts: Set<String>) throws(SessionFileError) {
+        for (path, count) in [("drafts.triage", triage.count), ("drafts.whatIf", whatIf.count)]
+        where count > SessionLimits.maxDrafts {
+            throw .tooMany(path: path, count: count, limit: SessionLimits.maxDrafts)
+        }
+        for (fingerprint, draft) in triage {
+            guard !fingerprint.isEmpty else { throw .invalidField("drafts.triage", "an empty fingerprint") }
+            let length = draft.note.utf8.count
+            if length > SessionLimits.maxFieldLength {
+                throw .fieldTooLong(path: "drafts.triage.\(SessionFileError.clip(fingerprint)).note", length: length,
+                                    limit: SessionLimits.maxFieldLength)
+            }
+        }
+        for (host, text) in whatIf {
+            guard hosts.contains(host) else {
+                throw .invalidField("drafts.whatIf", "'\(SessionFileError.clip(host))' is not a host of this session")
+            }
+            if text.utf8.count > SessionLimits.maxWhatIfDraftLength {
+                throw .fieldTooLong(path: "drafts.whatIf.\(SessionFileError.clip(host))", length: text.utf8.count,
+                                    limit: SessionLimits.maxWhatIfDraftLength)
+            }
         }
     }
 }

@@ -16,6 +16,10 @@ public enum SessionLimits {
     public static let maxBodyBytes = AssociationDocument.deviceSizeLimit
     /// Longest URL-lines text.
     public static let maxURLLinesLength = 8 << 20
+    /// Most triage drafts, and most what-if drafts, one session keeps.
+    public static let maxDrafts = 1_000
+    /// Longest what-if draft (UTF-8 bytes): the longest edited text a session holds.
+    public static let maxWhatIfDraftLength = maxBodyBytes * 2
 }
 
 /// The `.linklab` session file (`docs/workbench.md`): the saved document as evidence.
@@ -23,12 +27,13 @@ public enum SessionLimits {
 public struct SessionFile: Sendable, Equatable, Codable {
     /// The session file marker.
     public static let formatName = "linklab-session"
-    /// The schema this build writes and reads.
-    public static let currentSchemaVersion = 1
+    /// The newest schema this build reads and writes: 2 adds the Android half (`android`). A
+    /// session without one is written as schema 1, so an older linklab still opens it.
+    public static let currentSchemaVersion = 2
 
     /// Always `linklab-session`.
     public var format: String
-    /// Always 1 for now; a newer number is refused.
+    /// 1, or 2 when the session holds an Android app; a newer number is refused.
     public var schemaVersion: Int
     /// The tool that wrote it.
     public var tool: SessionTool
@@ -60,6 +65,44 @@ public struct SessionFile: Sendable, Equatable, Codable {
     /// Client, tester, scope and dates (`scan --client …`); absent when none were given, so
     /// older sessions keep their bytes.
     public var engagement: Engagement? = nil
+    /// What the tester typed and has not applied (the Mac app's triage and what-if drafts);
+    /// absent when there is none, so sessions without drafts, and every session written before
+    /// drafts were saved, keep their bytes.
+    public var drafts: SessionDrafts? = nil
+    /// The Android app of the product (schema 2); absent when the session holds none.
+    public var android: SessionAndroidApp? = nil
+}
+
+/// The drafts part of a session: triage drafts by finding fingerprint and what-if texts by
+/// host, as `DraftStore` keeps them. Neither is evidence: findings, verdicts and reports never
+/// read them. Either map may be absent in the file (read as empty); an empty map is not written.
+public struct SessionDrafts: Sendable, Equatable, Codable {
+    /// Triage drafts by finding fingerprint (also of findings that disappeared).
+    public var triage: [String: TriageDraft]
+    /// What-if texts by host (a host of the session).
+    public var whatIf: [String: String]
+
+    public init(triage: [String: TriageDraft] = [:], whatIf: [String: String] = [:]) {
+        self.triage = triage
+        self.whatIf = whatIf
+    }
+
+    /// No draft.
+    public var isEmpty: Bool { triage.isEmpty && whatIf.isEmpty }
+
+    private enum Key: String, CodingKey { case triage, whatIf }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        triage = try container.decodeIfPresent([String: TriageDraft].self, forKey: .triage) ?? [:]
+        whatIf = try container.decodeIfPresent([String: String].self, forKey: .whatIf) ?? [:]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        if !triage.isEmpty { try container.encode(triage, forKey: .triage) }
+        if !whatIf.isEmpty { try container.encode(whatIf, forKey: .whatIf) }
+    }
 }
 
 /// The tool that wrote a session, and the rule set its stored findings came from.
@@ -271,8 +314,9 @@ extension SessionRoute {
         error = result.error.map(SessionFetchError.init)
     }
 
-    /// The route result, its body parsed with this engine.
-    func routeResult() throws(SessionFileError) -> RouteResult {
+    /// The route result, its body parsed with this engine as an association file (unless
+    /// `parsed` is false: an `assetlinks.json` answer, which `AssetLinksReport` reads itself).
+    func routeResult(parsed: Bool = true) throws(SessionFileError) -> RouteResult {
         var result = RouteResult(route: route, url: url, userAgent: userAgent)
         result.status = status
         result.headers = headers
@@ -286,7 +330,7 @@ extension SessionRoute {
             guard let value = error.fetchError else { throw .invalidField("error.kind", "unknown error kind") }
             result.error = value
         }
-        if (status == 200 || route == .local), !truncated, result.error == nil {
+        if parsed, status == 200 || route == .local, !truncated, result.error == nil {
             let document = AssociationDocument.parse(body)
             result.file = document.file
             result.diagnostics = document.diagnostics

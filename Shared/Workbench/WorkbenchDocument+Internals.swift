@@ -58,6 +58,11 @@ extension WorkbenchDocument {
         retiredDecisions = nil
         analysis = nil
         hostGenerations = [:]
+        androidGeneration += 1
+        android = nil
+        androidAnalysis = nil
+        androidHostGenerations = [:]
+        androidNotes = []
         openedSession = nil
         recordedSettings = nil
         openedFile = nil
@@ -276,10 +281,13 @@ extension WorkbenchDocument {
 
     /// Verdicts and findings from the current facts (synchronous: never stale).
     func recompute() {
+        androidAnalysis = makeAndroidAnalysis()
+        let androidFindings = androidAnalysis?.findings ?? []
         guard var snapshot = app ?? (domains.isEmpty ? nil : Self.emptySnapshot) else {
             urlTests = []
-            findings = []
             analysis = nil
+            publish(androidFindings)
+            notes = evaluationNotes + androidNotes
             return
         }
         // Exports and API answers name the input as the tester did (the upload's name), never by
@@ -296,17 +304,21 @@ extension WorkbenchDocument {
         }
         value.findings = FindingRules.evaluate(value.facts)
         analysis = value
-        let previousFindings = findings
         if tests != urlTests {
             urlTests = tests
             emit(.urlTests)
         }
-        let next = value.findings.map { TriagedFinding(finding: $0, triage: triage[$0.fingerprint]) }
-        if next != previousFindings {
-            findings = next
-            emit(.findings)
-        }
-        notes = evaluationNotes + value.notes
+        publish(androidFindings.isEmpty ? value.findings : (value.findings + androidFindings).sortedForReport())
+        notes = evaluationNotes + value.notes + androidNotes
+    }
+
+    /// Sets `findings` (both platforms', in report order) with their triage; tells the faces
+    /// when they changed.
+    private func publish(_ next: [Finding]) {
+        let triaged = next.map { TriagedFinding(finding: $0, triage: triage[$0.fingerprint]) }
+        guard triaged != findings else { return }
+        findings = triaged
+        emit(.findings)
     }
 
     /// An app with no bundles (association-file-only mode).

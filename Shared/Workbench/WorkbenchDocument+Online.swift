@@ -8,18 +8,29 @@ extension WorkbenchDocument {
         settings = next
     }
 
-    /// The hosts no fetch has touched yet: held (`holdsFetches`) or never fetched.
+    /// The hosts no fetch has touched yet: held (`holdsFetches`) or never fetched — the iOS
+    /// app's, then the Android app's not already listed.
     public var unfetchedHosts: [String] {
-        domains.filter { $0.state == .pending && $0.report == nil && $0.fetched == nil }.map(\.host)
+        var hosts = domains.filter { $0.state == .pending && $0.report == nil && $0.fetched == nil }.map(\.host)
+        for host in unfetchedAndroidHosts where !hosts.contains(host) { hosts.append(host) }
+        return hosts
     }
 
-    /// Starts the fetch of every host still waiting, with the current settings (offline: each
-    /// becomes "not fetched (offline)"), and stops holding fetches.
+    /// The Android app's hosts still waiting for their `assetlinks.json`.
+    var unfetchedAndroidHosts: [String] {
+        guard let part = android else { return [] }
+        return part.assetLinks.filter { $0.result == nil && part.states[$0.host] == .pending }.map(\.host)
+    }
+
+    /// Starts the fetch of every host still waiting, both apps', with the current settings
+    /// (offline: each becomes "not fetched (offline)"), and stops holding fetches.
     public func fetchHeldHosts() {
         holdsFetches = false
-        let waiting = Set(unfetchedHosts)
-        guard !waiting.isEmpty else { return }
+        let waiting = Set(domains.filter { $0.state == .pending && $0.report == nil && $0.fetched == nil }.map(\.host))
+        let androidWaiting = unfetchedAndroidHosts
+        guard !waiting.isEmpty || !androidWaiting.isEmpty else { return }
         for index in domains.indices where waiting.contains(domains[index].host) { startFetch(index) }
+        if !androidWaiting.isEmpty { startAndroidFetch(androidWaiting, generation: androidGeneration) }
         updateFetchPhase()
         changed()
     }

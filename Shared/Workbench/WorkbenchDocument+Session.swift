@@ -6,11 +6,21 @@ import Reports
 extension WorkbenchDocument {
     /// The bytes of a session file of the current state. `savedAt` stays the opened file's when
     /// nothing changed since it was opened, so re-saving an unchanged session keeps every byte.
+    /// The opened session's drafts (`SessionFile.drafts`, the Mac app's) are written back as
+    /// they were: a face that does not show them never drops them.
     public func save() throws(WorkbenchDocumentError) -> Data {
-        guard app != nil || !domains.isEmpty else { throw .notReady }
+        try save(drafts: openedSession?.drafts)
+    }
+
+    /// The bytes of a session file of the current state with `drafts` as its drafts part (nil:
+    /// none). `SessionController` writes its window's drafts this way.
+    public func save(drafts: SessionDrafts?) throws(WorkbenchDocumentError) -> Data {
+        guard app != nil || !domains.isEmpty || android != nil else { throw .notReady }
         let savedAt = changedSinceOpen ? now() : (openedSession?.savedAt ?? now())
+        var file = sessionFile(savedAt: savedAt)
+        file.drafts = drafts.flatMap { $0.isEmpty ? nil : $0 }
         do {
-            return try sessionFile(savedAt: savedAt).encoded()
+            return try file.encoded()
         } catch {
             throw .exportFailed(error.description)
         }
@@ -33,12 +43,14 @@ extension WorkbenchDocument {
         // Supplied files are recorded by the names the tester gave them, not the folders they sit in.
         var recorded = describedSettings
         recorded.suppliedFiles = recorded.suppliedFiles.mapValues { ShownFileName.of($0) }
-        return SessionFile(format: SessionFile.formatName, schemaVersion: SessionFile.currentSchemaVersion,
+        var file = SessionFile(format: SessionFile.formatName, schemaVersion: android == nil ? 1 : 2,
                            tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: recorded,
                            app: app, hosts: stored, urlLines: urlLines, triage: triage, urlTests: urlTests,
                            findings: findings.map(SessionFinding.init), notes: collectorNotes,
                            deviceState: deviceState.isEmpty ? nil : deviceState,
                            engagement: engagement.isEmpty ? nil : engagement)
+        file.android = android.map(SessionAndroidApp.init)
+        return file
     }
 
     /// Restores every fact of a session file without network and recomputes verdicts and
@@ -62,7 +74,14 @@ extension WorkbenchDocument {
                 throw .unreadableSession(SessionFileError.invalidField("hosts[\(index)]", error.description).description)
             }
         }
+        let androidApp: AndroidDocumentApp?
+        do {
+            androidApp = try file.android?.documentApp()
+        } catch {
+            throw .unreadableSession(error.description)
+        }
         reset()
+        android = androidApp
         // Recorded, not applied (`recordedSettings`): offline, the CDN base, timeouts, routes and
         // supplied files keep coming from this document's own settings.
         recordedSettings = file.settings

@@ -52,6 +52,12 @@ public final class WorkbenchDocument {
     /// Nil when no session was opened, and again after a refetch (the hosts are then this
     /// document's own).
     public internal(set) var recordedSettings: WorkbenchSettings?
+    /// The Android app of the product, when one was added (`addAndroidApp`): the APK and each
+    /// verified host's `assetlinks.json` (WorkbenchDocument+Android.swift).
+    public internal(set) var android: AndroidDocumentApp?
+    /// The Android half's analysis of the current facts: the URL lines decided as Android does
+    /// and the `AND-…` findings (which `findings` also holds, triaged). Nil without an APK.
+    public internal(set) var androidAnalysis: AndroidAnalysis?
     /// The device's records for this app's domains (`importDeviceState`, WorkbenchDocument+DeviceState.swift).
     public internal(set) var deviceState: [DeviceStateEntry] = []
     /// Client, tester, scope and dates of the engagement: printed on every report, saved in
@@ -82,6 +88,11 @@ public final class WorkbenchDocument {
     @ObservationIgnored var judgedAt: Date
     @ObservationIgnored var documentGeneration = 0
     @ObservationIgnored var hostGenerations: [String: Int] = [:]
+    /// Bumped by every intent that replaces the Android app; its fetches land only while current.
+    @ObservationIgnored var androidGeneration = 0
+    @ObservationIgnored var androidHostGenerations: [String: Int] = [:]
+    /// Why an APK added to this document could not be read.
+    @ObservationIgnored var androidNotes: [String] = []
     @ObservationIgnored var work: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored var nextWorkID = 0
     @ObservationIgnored var waiters: [CheckedContinuation<Void, Never>] = []
@@ -220,6 +231,10 @@ public final class WorkbenchDocument {
     /// the served file stays in `fetched` (or `served` for a supplied file) for Revert.
     public func edit(_ text: String, forHost host: String) throws(WorkbenchDocumentError) {
         let index = try self.index(of: host)
+        // As long as a session may hold (SessionLimits), so every edit can be saved and reopened.
+        guard text.utf8.count <= SessionLimits.maxBodyBytes * 2 else {
+            throw .unreadableInput("an edited file over \(SessionLimits.maxBodyBytes * 2) bytes")
+        }
         cancelHostWork(index)
         var entry = domains[index]
         if entry.state == .supplied { entry.served = entry.report }
@@ -302,8 +317,10 @@ public final class WorkbenchDocument {
 
     /// Records the tester's decision about the finding `fingerprint`.
     public func setTriage(fingerprint: String, status: TriageStatus, note: String) throws(WorkbenchDocumentError) {
-        guard fingerprint.count <= SessionLimits.maxFieldLength, note.count <= SessionLimits.maxFieldLength else {
-            throw .unreadableInput("a fingerprint or note longer than \(SessionLimits.maxFieldLength) characters")
+        // UTF-8 bytes, as the session reader counts them: every triage saved can be reopened.
+        let limit = SessionLimits.maxFieldLength
+        guard fingerprint.utf8.count <= limit, note.utf8.count <= limit else {
+            throw .unreadableInput("a fingerprint or note longer than \(SessionLimits.maxFieldLength) bytes")
         }
         guard !fingerprint.isEmpty else { throw .unreadableInput("an empty fingerprint") }
         triage[fingerprint] = Triage(status: status, note: note, setAt: now())

@@ -1,6 +1,7 @@
 import AndroidApp
 import AppInspection
 import Foundation
+import SiteAssociation
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import AndroidApp
 import Foundation
+import SiteAssociation
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import AndroidApp
 import Foundation
+import SiteAssociation
 import Testing
 
 /// `assetlinks.json` parsing and lint: stable IDs at the right line and column.
@@ -31,7 +32,7 @@ import Testing
           {"relation": [], "target": {"namespace": "ios_app"}}
         ]
         """)
-        let found = file.diagnostics.map { "\($0.id)@\($0.line):\($0.column)" }
+        let found = file.diagnostics.map { "\($0.id)@\($0.lineColumnText)" }
         #expect(found.contains("ANDROID-L005@2:17"))  // misspelled relation
         #expect(found.contains("ANDROID-L008@3:93"))  // short fingerprint
         #expect(found.contains("ANDROID-L009@5:93"))  // lower-case hex

@@ -1,6 +1,6 @@
-import AndroidApp
 import AssociationFetch
 import Foundation
+import SiteAssociation
 import TestServer
 import Testing
 

@@ -1,6 +1,7 @@
 import AndroidApp
 import AssociationFetch
 import Foundation
+import SiteAssociation
 import TestSupport
 import Testing
 @testable import Findings

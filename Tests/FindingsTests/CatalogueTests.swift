@@ -6,18 +6,19 @@ import Testing
                         "SCH-001", "SCH-002", "BIN-001", "BIN-002", "BIN-003", "BIN-004", "BIN-005", "BIN-006"]
         + (1...21).map { String(format: "AASA-%03d", $0) } + ["URL-001", "URL-002"]
 
-    @Test func idsAreUnique() {
+    @Test func idsAreUniqueAcrossPlatforms() {
         let ids = FindingRules.all.map(\.id)
+        #expect(ids.count == FindingRules.iOS.rules.count + FindingRules.android.rules.count)
         #expect(Set(ids).count == ids.count)
     }
 
     @Test func everyCatalogueIDHasARule() {
-        let ids = Set(FindingRules.all.map(\.id))
+        let ids = Set(FindingRules.iOS.rules.map(\.id))
         #expect(Set(Self.floor).subtracting(ids).isEmpty, "missing \(Set(Self.floor).subtracting(ids).sorted())")
     }
 
     @Test func everyRuleHasCompleteMetadata() {
-        for rule in FindingRules.all {
+        for rule in FindingRules.iOS.rules {
             #expect(rule.id.wholeMatch(of: /(ENT|SCH|BIN|AASA|URL)-\d{3}/) != nil, "\(rule.id)")
             #expect(!rule.title.isEmpty && !rule.title.hasSuffix("."), "\(rule.id) title")
             #expect(rule.explanation.count > 60, "\(rule.id) explanation")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Findings
 
@@ -94,5 +95,33 @@ import Testing
                       ("\"components\" and", "\"components\" and"), ("Payload/App.app", "Payload/App.app")])
     func detailsStartWithACapitalUnlessTheyStartWithAName(input: String, expected: String) {
         #expect(SCH001CustomURLSchemes.sentenceCased(input) == expected)
+    }
+}
+
+/// `docs/findings.md` names every rule whose category depends on the finding: a rule (or the
+/// cross-platform comparison) that passes `category:` when it makes a finding is listed there.
+@Suite struct PerFindingCategoryDocTests {
+    @Test func everyRuleThatSetsItsCategoryPerFindingIsNamedInTheCatalogue() throws {
+        let root = Fixtures.repositoryRoot
+        let rules = root.appendingPathComponent("Shared/Findings/Rules")
+        var ids: Set<String> = []
+        let setsCategory = try Regex(#"(?m)^\s+(?:id: "[A-Z]+-\d+", )?category: (?!FindingCategory)"#)
+        let idPattern = try Regex(#"let id = "([A-Z]+-\d{3})""#)
+        for file in try FileManager.default.contentsOfDirectory(atPath: rules.path) {
+            let text = try String(contentsOf: rules.appendingPathComponent(file), encoding: .utf8)
+            guard text.contains(setsCategory),
+                  let id = text.firstMatch(of: idPattern)?.output[1].substring else { continue }
+            ids.insert(String(id))
+        }
+        let crossPlatform = try String(contentsOf: root.appendingPathComponent("Shared/Findings/CrossPlatform.swift"),
+                                       encoding: .utf8)
+        for match in crossPlatform.matches(of: try Regex(#"id: "(XPL-\d{3})", category: [a-z]+ \?"#)) {
+            ids.insert(String(match.output[1].substring ?? ""))
+        }
+        #expect(ids == ["URL-002", "AND-017", "XPL-001"], "per-finding categories: \(ids.sorted())")
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/findings.md"), encoding: .utf8)
+        let start = try #require(doc.range(of: "A rule has one category"))
+        let paragraph = String(doc[start.lowerBound...].prefix(900))
+        for id in ids { #expect(paragraph.contains(id), "docs/findings.md does not name \(id) as per-finding") }
     }
 }

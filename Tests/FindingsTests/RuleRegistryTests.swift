@@ -6,10 +6,11 @@ import Testing
 /// Every rule written under `Shared/Findings/Rules/` is in its platform's catalogue, once, and
 /// every rule of a catalogue has a test file of its own (`Tests/FindingsTests/<ID>Tests.swift`).
 @Suite struct RuleRegistryTests {
-    /// `(type name, protocol)` of each `public struct X: FindingRule` / `AndroidFindingRule` declared under Rules/.
+    /// `(type name, facts type)` of each `public struct X: FindingRule` declared under Rules/, read from
+    /// its `func evaluate(_ facts: …)`.
     static func declaredRules() throws -> [(name: String, protocol: String)] {
         let folder = Fixtures.repositoryRoot.appendingPathComponent("Shared/Findings/Rules")
-        let pattern = try Regex(#"(?m)^public struct (\w+): (FindingRule|AndroidFindingRule)\b"#)
+        let pattern = try Regex(#"(?s)public struct (\w+): FindingRule \{.*?func evaluate\(_ facts: (\w+)\)"#)
         return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().flatMap { file in
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             return text.matches(of: pattern).compactMap { match -> (String, String)? in
@@ -22,11 +23,11 @@ import Testing
     @Test func everyDeclaredRuleIsInItsCatalogueOnce() throws {
         let declared = try Self.declaredRules()
         #expect(declared.count >= 60, "the scan of Rules/ found \(declared.count) rules")
-        let ios = FindingRules.all.map { String(describing: type(of: $0)) }
-        let android = AndroidFindingRules.all.map { String(describing: type(of: $0)) }
+        let ios = FindingRules.iOS.rules.map { String(describing: type(of: $0)) }
+        let android = FindingRules.android.rules.map { String(describing: type(of: $0)) }
         #expect(Set(ios).count == ios.count && Set(android).count == android.count)
         for (name, kind) in declared {
-            let catalogue = kind == "FindingRule" ? ios : android
+            let catalogue = kind == "AnalysisFacts" ? ios : android
             #expect(catalogue.contains(name), "\(name) (\(kind)) is declared in Rules/ but in no catalogue")
         }
         #expect(Set(ios + android) == Set(declared.map(\.name)), "a catalogue names a rule not declared in Rules/")
@@ -35,7 +36,7 @@ import Testing
     @Test func everyRuleHasATestFileOfItsOwn() throws {
         let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/FindingsTests")
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-        for id in FindingRules.all.map(\.id) + AndroidFindingRules.all.map(\.id) {
+        for id in FindingRules.all.map(\.id) {
             let file = id.replacingOccurrences(of: "-", with: "") + "Tests.swift"
             #expect(files.contains(file), "\(id) has no \(file)")
         }

@@ -97,13 +97,30 @@ import Workbench
         #expect(used.subtracting(hooks).isEmpty, "not web hooks: \(used.subtracting(hooks).sorted())")
     }
 
-    @Test func theAppSetsEveryHookExceptTheWebFileInput() throws {
+    /// Hooks the Mac app has no element for: the web page's file input, and the findings
+    /// filter, which on the Mac is the system's search field (`.searchable`), whose field
+    /// carries no identifier of ours.
+    static let webOnly: Set<WorkbenchHook> = [.fileInput, .findingFilter]
+
+    @Test func theAppSetsEveryHookExceptTheWebOnlyOnes() throws {
         // Identifiers built from a value (`tab.hook`) are still spelled in full; the export
         // controls' are the package's `ExportFormat.hook`, set for each of `documentExports`.
         let sources = try ProjectFiles.swiftFiles(in: "UniversalLinkLab").map(ProjectFiles.text).joined()
-        for hook in WorkbenchHook.allCases where hook != .fileInput {
+        for hook in WorkbenchHook.allCases where !Self.webOnly.contains(hook) {
             #expect(Self.sets(hook.rawValue, sources), "the app never sets the hook \(hook.rawValue)")
         }
+        for hook in Self.webOnly {
+            #expect(!Self.sets(hook.rawValue, sources), "\(hook.rawValue) is set: take it off the web-only list")
+        }
+    }
+
+    @Test func theFindingsFilterIsTheSystemSearchFieldAndTheUITestsFindItAsOne() throws {
+        let sidebar = try ProjectFiles.text(ProjectFiles.root.appendingPathComponent(
+            "UniversalLinkLab/Window/FindingsSidebar.swift"))
+        #expect(sidebar.contains(".searchable(text: $model.findingQuery"), "the filter is not `.searchable`")
+        #expect(!sidebar.contains("TextField("), "a hand-made filter field is back")
+        let tests = try ProjectFiles.swiftFiles(in: "UITests/macOS").map(ProjectFiles.text).joined()
+        #expect(tests.contains("app.searchFields"), "the UI tests no longer find the filter as a search field")
     }
 
     /// True when the app's `sources` set `identifier`.

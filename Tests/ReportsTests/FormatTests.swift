@@ -30,7 +30,8 @@ import Testing
             #expect(format.report?.export ?? format == format)
             #expect(!format.label.isEmpty && !format.mediaType.isEmpty)
         }
-        #expect(ReportFormat.allCases.map(\.export).allSatisfy { $0.report != nil })
+        #expect(ReportFormat.allCases.allSatisfy { ExportFormat(rawValue: $0.rawValue)?.report == $0 })
+        #expect(ReportFormat.allCases.map(\.export.report) == ReportFormat.allCases)
         #expect(Set(ExportFormat.allCases.map(\.hook)).count == ExportFormat.allCases.count)
         #expect(ExportFormat.extensions(ExportFormat.scanReports) == ".md .html .pdf .json .sarif .links.html")
     }

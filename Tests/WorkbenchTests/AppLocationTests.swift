@@ -58,6 +58,10 @@ import TestSupport
         try reopened.openSession(saved)
         let source = try #require(reopened.source)
         #expect(source.path == ipa.path)
+        // Opening the same file again finds this window (the Mac app brings it forward).
+        #expect(reopened.holdsApp(at: URL(fileURLWithPath: folder.path + "/./Sample.ipa")))
+        #expect(!reopened.holdsApp(at: folder.appendingPathComponent("Other.ipa")))
+        #expect(!WorkbenchDocument().holdsApp(at: ipa))
         #expect(source.bookmark == bookmark)
         #expect(try reopened.save() == saved, "recording is part of the saved bytes, and stable")
 

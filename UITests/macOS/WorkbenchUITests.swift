@@ -2,7 +2,8 @@ import XCTest
 
 /// End-to-end: the sample IPA opened through the launch-environment hook (as Finder would
 /// open it), offline with the sample's association files. Elements are found by the web
-/// workbench's hook names only (MacAppProjectTests checks the app sets each one).
+/// workbench's hook names (MacAppProjectTests checks the app sets each one), except the findings
+/// filter: the system's search field (`.searchable`), which carries no identifier of ours.
 final class WorkbenchUITests: XCTestCase {
     override func setUpWithError() throws {
         continueAfterFailure = false
@@ -17,7 +18,8 @@ final class WorkbenchUITests: XCTestCase {
         let findings = app.descendants(matching: .any).matching(identifier: "finding")
         XCTAssertTrue(findings.firstMatch.waitForExistence(timeout: 10))
         XCTAssertGreaterThanOrEqual(findings.count, 5, "the sample has at least ENT-003/005/007/009 and SCH-001")
-        let filter = app.descendants(matching: .any).matching(identifier: "finding-filter").firstMatch
+        let filter = app.searchFields.firstMatch
+        XCTAssertTrue(filter.waitForExistence(timeout: 10), "the sidebar's search field (.searchable)")
         filter.click()
         filter.typeText("ENT-005")
         XCTAssertEqual(app.descendants(matching: .any).matching(identifier: "finding").count, 1)

@@ -17,7 +17,9 @@ struct AppArchiveOpener: View {
             .task {
                 guard let fileURL else { return }
                 let url = fileURL.standardizedFileURL
-                if let open = OpenWindows.models.first(where: { $0.appURL == url }), let window = open.window {
+                // The session started for this file, or one saved with it and reopened.
+                let open = OpenWindows.models.first { $0.appURL == url || $0.document.holdsApp(at: url) }
+                if let window = open?.window {
                     window.makeKeyAndOrderFront(nil)
                 } else {
                     newDocument(SessionDocument(appURL: fileURL))

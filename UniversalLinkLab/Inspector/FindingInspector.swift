@@ -65,8 +65,8 @@ struct InspectorSection<Content: View>: View {
     }
 }
 
-/// Status and note, kept as a draft of the document (a selection change or a tab switch keeps
-/// it); Save Triage applies it as one undo step.
+/// Status and note, kept as a draft saved with the session (a selection change, a tab switch,
+/// Revert and a reopen keep it); Save Triage applies it as one undo step.
 struct TriageEditor: View {
     @Bindable var model: WindowModel
     let item: TriagedFinding

@@ -3,7 +3,8 @@ import Findings
 import SwiftUI
 import Workbench
 
-/// Counts by severity, a filter field, and the findings grouped by severity with triage badges.
+/// Counts by severity, the system's search field (`.searchable`, at the top of the sidebar), a
+/// triage status filter, and the findings grouped by severity with triage badges.
 struct FindingsSidebar: View {
     @Bindable var model: WindowModel
     @FocusState private var searchFocused: Bool
@@ -11,19 +12,12 @@ struct FindingsSidebar: View {
     var body: some View {
         let list = model.findingList
         VStack(spacing: 0) {
-            SeverityCounts(counts: list.counts)
-                .padding(.horizontal, 12)
-                .padding(.vertical, 8)
             HStack {
-                TextField("Filter findings", text: $model.findingQuery)
-                    .textFieldStyle(.roundedBorder)
-                    .focused($searchFocused)
-                    .accessibilityIdentifier("finding-filter")
-                    .accessibilityLabel("Filter findings by ID, title, subject or note")
+                SeverityCounts(counts: list.counts)
                 StatusFilterMenu(model: model)
             }
             .padding(.horizontal, 12)
-            .padding(.bottom, 8)
+            .padding(.vertical, 8)
             List(selection: $model.selectedFinding) {
                 ForEach(list.groups) { group in
                     Section(group.title) {
@@ -52,7 +46,30 @@ struct FindingsSidebar: View {
                 }
             }
         }
-        .onChange(of: model.findingSearchFocusRequest) { searchFocused = true }
+        // The filter is the system's search field (XCUITest: `app.searchFields`); it matches
+        // ID, title, subject and note (`FindingList`).
+        .searchable(text: $model.findingQuery, isPresented: $model.isSearchingFindings, placement: .sidebar,
+                    prompt: Text("Filter findings"))
+        .modifier(SearchFieldFocus(focused: $searchFocused))
+        // Find in Findings (⌥⌘F): presents the search field and, from macOS 15, focuses it.
+        .onChange(of: model.findingSearchFocusRequest) {
+            model.isSearchingFindings = true
+            searchFocused = true
+        }
+    }
+}
+
+/// Binds the search field's focus where the system can (`searchFocused`, macOS 15 and later);
+/// on macOS 14 presenting the search field is all Find in Findings asks for.
+struct SearchFieldFocus: ViewModifier {
+    var focused: FocusState<Bool>.Binding
+
+    func body(content: Content) -> some View {
+        if #available(macOS 15, *) {
+            content.searchFocused(focused)
+        } else {
+            content
+        }
     }
 }
 

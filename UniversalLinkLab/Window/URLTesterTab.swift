@@ -35,7 +35,7 @@ struct URLTesterTab: View {
                                         trace: { model.document.presentation(ofTyped: typed.url, traced: true)
                                             .verdicts.first { $0.appID == verdict.appID }?.trace ?? [] })
                         }
-                        if let domain = model.document.decide(url: typed.url).domain {
+                        if let domain = typed.domain {
                             MacToolsRow(model: model, url: typed.url, host: domain)
                         }
                     }
@@ -73,8 +73,12 @@ struct URLTesterTab: View {
             .frame(minHeight: 120)
         }
         // The editor shows the session's lines; setting the same text back changes nothing, so
-        // showing this tab never marks the session edited.
+        // showing this tab never marks the session edited. Undo, Revert and a version replace
+        // the lines: the editor follows (its next keystroke must not write the older text back).
         .onAppear { lines = model.document.urlLines }
+        .onChange(of: model.document.urlLines) {
+            if lines != model.document.urlLines { lines = model.document.urlLines }
+        }
         .onChange(of: model.urlFocusRequest) { urlFocused = true }
     }
 }

@@ -39,6 +39,8 @@ final class WindowModel {
     var selectedFinding: String?
     var selectedHost: String?
     var findingQuery = ""
+    /// Whether the findings' search field is presented (Find in Findings presents it).
+    var isSearchingFindings = false
     var statusFilter: Set<TriageStatus>?
     var urlInput = ""
     var showsInspector = true
@@ -211,10 +213,13 @@ final class WindowModel {
         do { try body() } catch { alertMessage = error.description }
     }
 
-    /// The triage the inspector shows for a finding: its draft, else what is saved.
+    /// The triage the inspector shows for a finding: its draft, else what is saved. Each
+    /// change is written into the document (dirty mark, autosave); a refused one says why.
     subscript(triageDraftFor fingerprint: String) -> TriageDraft {
         get { controller.triageDraft(for: fingerprint) }
-        set { controller.setTriageDraft(newValue, for: fingerprint) }
+        set {
+            attempt { () throws(WorkbenchDocumentError) in try controller.setTriageDraft(newValue, for: fingerprint) }
+        }
     }
 
     func saveTriage(_ fingerprint: String) {
@@ -222,9 +227,10 @@ final class WindowModel {
     }
 
     /// The what-if text the editor shows for a host: its draft, else the file that decides.
+    /// Each change is written into the document (dirty mark, autosave); a refused one says why.
     subscript(whatIfDraftFor host: String) -> String {
         get { controller.whatIfDraft(for: host) }
-        set { controller.setWhatIfDraft(newValue, for: host) }
+        set { attempt { () throws(WorkbenchDocumentError) in try controller.setWhatIfDraft(newValue, for: host) } }
     }
 
     /// Whether the editor sheet is up (closing it keeps the draft).

@@ -212,7 +212,8 @@ struct WindowReader: NSViewRepresentable {
     }
 }
 
-/// Drafts typed and not applied: they stay until applied or discarded.
+/// Drafts typed and not applied: saved with the session until applied or discarded (⌘Z brings
+/// discarded ones back).
 struct DraftsBanner: View {
     let model: WindowModel
     let summary: String

@@ -50,3 +50,15 @@ extension View {
     @available(macOS 15.0, *)
     nonisolated public func pointerVisibility(_ visibility: Visibility) -> some View { self }
 }
+
+extension View {
+    /// Binds the focus state of the search field of the nearest `searchable` modifier to a
+    /// Boolean value (macOS 15.0+).
+    @available(macOS 15.0, *)
+    nonisolated public func searchFocused(_ binding: FocusState<Bool>.Binding) -> some View { self }
+    /// Binds the focus state of the search field of the nearest `searchable` modifier to a
+    /// value (macOS 15.0+).
+    @available(macOS 15.0, *)
+    nonisolated public func searchFocused<V: Hashable>(_ binding: FocusState<V>.Binding, equals value: V)
+        -> some View { self }
+}

@@ -3,7 +3,7 @@ import AssociationFetch
 import Foundation
 
 /// AND-001: a host the app asks Android to verify would not verify (and why).
-public struct AND001HostWouldNotVerify: AndroidFindingRule {
+public struct AND001HostWouldNotVerify: FindingRule {
     public let id = "AND-001"
     public let category = FindingCategory.reliability
     public let severity = Severity.high

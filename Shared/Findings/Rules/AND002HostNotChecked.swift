@@ -3,7 +3,7 @@ import AssociationFetch
 import Foundation
 
 /// AND-002: a verified host whose file was not fetched or supplied (offline).
-public struct AND002HostNotChecked: AndroidFindingRule {
+public struct AND002HostNotChecked: FindingRule {
     public let id = "AND-002"
     public let category = FindingCategory.reliability
     public let severity = Severity.info

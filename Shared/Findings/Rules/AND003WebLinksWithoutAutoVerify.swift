@@ -2,7 +2,7 @@ import AndroidApp
 import Foundation
 
 /// AND-003: http(s) deep links whose host Android never verifies for the app.
-public struct AND003WebLinksWithoutAutoVerify: AndroidFindingRule {
+public struct AND003WebLinksWithoutAutoVerify: FindingRule {
     public let id = "AND-003"
     public let category = FindingCategory.security
     public let severity = Severity.low

@@ -2,7 +2,7 @@ import AndroidApp
 import Foundation
 
 /// AND-004: custom URL schemes in browsable intent filters.
-public struct AND004CustomScheme: AndroidFindingRule {
+public struct AND004CustomScheme: FindingRule {
     public let id = "AND-004"
     public let category = FindingCategory.security
     public let severity = Severity.low

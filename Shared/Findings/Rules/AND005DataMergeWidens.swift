@@ -3,7 +3,7 @@ import Foundation
 
 /// AND-005: `<data>` elements of one filter that merge into scheme×host or host×path pairs
 /// no element wrote together (`docs/android.md` M2).
-public struct AND005DataMergeWidens: AndroidFindingRule {
+public struct AND005DataMergeWidens: FindingRule {
     public let id = "AND-005"
     public let category = FindingCategory.security
     public let severity = Severity.low

@@ -2,7 +2,7 @@ import AndroidApp
 import Foundation
 
 /// AND-006: an autoVerify filter Android's verifier skips.
-public struct AND006FilterNotVerifiable: AndroidFindingRule {
+public struct AND006FilterNotVerifiable: FindingRule {
     public let id = "AND-006"
     public let category = FindingCategory.reliability
     public let severity = Severity.high

@@ -2,7 +2,7 @@ import AndroidApp
 import Foundation
 
 /// AND-007: an autoVerify filter that also claims http://.
-public struct AND007HTTPInVerifiedFilter: AndroidFindingRule {
+public struct AND007HTTPInVerifiedFilter: FindingRule {
     public let id = "AND-007"
     public let category = FindingCategory.security
     public let severity = Severity.low

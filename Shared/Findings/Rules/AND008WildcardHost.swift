@@ -2,7 +2,7 @@ import AndroidApp
 import Foundation
 
 /// AND-008: wildcard hosts in browsable web intent filters.
-public struct AND008WildcardHost: AndroidFindingRule {
+public struct AND008WildcardHost: FindingRule {
     public let id = "AND-008"
     public let category = FindingCategory.security
     public let severity = Severity.low

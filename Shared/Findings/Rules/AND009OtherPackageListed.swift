@@ -3,7 +3,7 @@ import AssociationFetch
 import Foundation
 
 /// AND-009: a verified host's file grants its links to other packages too.
-public struct AND009OtherPackageListed: AndroidFindingRule {
+public struct AND009OtherPackageListed: FindingRule {
     public let id = "AND-009"
     public let category = FindingCategory.security
     public let severity = Severity.low

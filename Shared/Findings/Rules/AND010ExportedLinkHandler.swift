@@ -2,7 +2,7 @@ import AndroidApp
 import Foundation
 
 /// AND-010: exported activities that receive links, with the DEX evidence of what they do with them.
-public struct AND010ExportedLinkHandler: AndroidFindingRule {
+public struct AND010ExportedLinkHandler: FindingRule {
     public let id = "AND-010"
     public let category = FindingCategory.security
     public let severity = Severity.info

@@ -2,7 +2,7 @@ import AndroidApp
 import Foundation
 
 /// AND-011: a debuggable or test-only build.
-public struct AND011DebuggableOrTestOnly: AndroidFindingRule {
+public struct AND011DebuggableOrTestOnly: FindingRule {
     public let id = "AND-011"
     public let category = FindingCategory.security
     public let severity = Severity.info

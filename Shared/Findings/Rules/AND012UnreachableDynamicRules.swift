@@ -3,7 +3,7 @@ import AssociationFetch
 import Foundation
 
 /// AND-012: Android 15 dynamic rules that no intent filter of the app can reach.
-public struct AND012UnreachableDynamicRules: AndroidFindingRule {
+public struct AND012UnreachableDynamicRules: FindingRule {
     public let id = "AND-012"
     public let category = FindingCategory.reliability
     public let severity = Severity.low

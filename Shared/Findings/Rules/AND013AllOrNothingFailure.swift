@@ -2,7 +2,7 @@ import AndroidApp
 import Foundation
 
 /// AND-013: on Android 11 and lower, one failing host fails every host of the app.
-public struct AND013AllOrNothingFailure: AndroidFindingRule {
+public struct AND013AllOrNothingFailure: FindingRule {
     public let id = "AND-013"
     public let category = FindingCategory.reliability
     public let severity = Severity.high

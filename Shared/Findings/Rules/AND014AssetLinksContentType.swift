@@ -3,7 +3,7 @@ import AssociationFetch
 import Foundation
 
 /// AND-014: `assetlinks.json` served with a content type other than `application/json`.
-public struct AND014AssetLinksContentType: AndroidFindingRule {
+public struct AND014AssetLinksContentType: FindingRule {
     public let id = "AND-014"
     public let category = FindingCategory.reliability
     public let severity = Severity.low

@@ -3,7 +3,7 @@ import AssociationFetch
 import Foundation
 
 /// AND-015: Google's Digital Asset Links API and the host's own file disagree.
-public struct AND015GoogleDisagrees: AndroidFindingRule {
+public struct AND015GoogleDisagrees: FindingRule {
     public let id = "AND-015"
     public let category = FindingCategory.reliability
     public let severity = Severity.low

@@ -3,7 +3,7 @@ import AssociationFetch
 import Foundation
 
 /// AND-016: lint problems in a verified host's `assetlinks.json` (`docs/android.md` §7).
-public struct AND016AssetLinksLint: AndroidFindingRule {
+public struct AND016AssetLinksLint: FindingRule {
     public let id = "AND-016"
     public let category = FindingCategory.reliability
     public let severity = Severity.low
@@ -29,7 +29,7 @@ public struct AND016AssetLinksLint: AndroidFindingRule {
                 && !Self.coveredElsewhere.contains(diagnostic.id) {
                 findings.append(finding(
                     subject: host.fileHost,
-                    detail: "\(AndroidEvidence.fileURL(report.host)):\(diagnostic.line):\(diagnostic.column): "
+                    detail: "\(AndroidEvidence.fileURL(report.host)):\(diagnostic.lineColumnText): "
                         + "\(diagnostic.message) (\(diagnostic.id)).",
                     evidence: [.text("\(AndroidEvidence.fileURL(report.host)) \(diagnostic.id): \(diagnostic.message)")]))
             }

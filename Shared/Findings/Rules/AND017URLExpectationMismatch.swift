@@ -3,7 +3,7 @@ import Foundation
 
 /// AND-017: a URL marked "must not open the app" can open it on Android, or one marked "must
 /// open" does not (URL-002's Android twin).
-public struct AND017URLExpectationMismatch: AndroidFindingRule {
+public struct AND017URLExpectationMismatch: FindingRule {
     public let id = "AND-017"
     public let category = FindingCategory.security
     public let severity = Severity.medium

@@ -33,6 +33,19 @@ public struct SCH001CustomURLSchemes: FindingRule {
         }
     }
 
+    /// An authentication word the scheme is made of (`myapp-oauth`, `oauthcallback`, `myappauth`,
+    /// `sso`), or nil: a part between the scheme's separators (`- . +`) that is the word, starts
+    /// or ends with a word of five letters or more, or ends with `auth`. `sso` must stand alone
+    /// (so `nespresso` is no sign-in scheme).
+    static func authenticationWord(in scheme: String) -> String? {
+        let lower = scheme.lowercased()
+        let parts = lower.split { "-.+".contains($0) }.map(String.init)
+        return ["oauth", "auth", "callback", "redirect", "login", "signin", "sso"].first { word in
+            parts.contains(word) || (word.count >= 5 && parts.contains { $0.hasPrefix(word) || $0.hasSuffix(word) })
+                || (word == "auth" && parts.contains { $0.hasSuffix(word) })
+        }
+    }
+
     /// Why the scheme deserves a higher severity, or nil.
     static func escalation(_ scheme: String, bundleIdentifier: String?) -> String? {
         let lower = scheme.lowercased()
@@ -40,9 +53,7 @@ public struct SCH001CustomURLSchemes: FindingRule {
         if lower.hasPrefix("msauth") { return "a Microsoft authentication (MSAL) callback scheme" }
         if lower.hasPrefix("fb"), lower.count > 2, lower.dropFirst(2).allSatisfy(\.isNumber) { return "a Facebook Login callback scheme" }
         if genericWords.contains(lower) { return "a generic word many apps register" }
-        if ["oauth", "auth", "callback", "redirect", "login", "signin", "sso"].contains(where: { lower.contains($0) }) {
-            return "the name suggests an authentication callback"
-        }
+        if authenticationWord(in: lower) != nil { return "the name suggests an authentication callback" }
         return nil
     }
 }

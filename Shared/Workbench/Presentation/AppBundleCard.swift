@@ -344,6 +344,7 @@ public struct LinkHandlerRow: Sendable, Equatable, Codable, Identifiable {
         case "receiver": kindText = "Receives links"
         case "outgoing": kindText = "Opens links"
         case "webView": kindText = "Web view"
+        case "authentication": kindText = "Sign-in"
         default: kindText = record.kind
         }
         name = record.name

@@ -134,6 +134,8 @@ public struct DomainCard: Sendable, Equatable, Identifiable {
         case .origin: "Origin"
         case .legacy: "Legacy path"
         case .local: "Supplied file"
+        case .assetLinks: "assetlinks.json"
+        case .googleAPI: "Google Digital Asset Links API"
         }
     }
 }

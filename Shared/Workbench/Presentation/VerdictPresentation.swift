@@ -171,6 +171,9 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
     public var note: String?
     /// The line is not a URL: the reason, in place of verdicts.
     public var problem: String?
+    /// The claimed host whose association file decides the URL (what a device tool checks,
+    /// e.g. the Mac app's Open in Simulator row); nil when none does.
+    public var domain: String?
     public var verdicts: [Verdict]
 
     /// `test` as decided for the audited app `apps`.
@@ -188,6 +191,7 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
         }
         expectationText = expectationMet.map { $0 ? "met" : "not met" }
         problem = nil
+        domain = test.domain
         verdicts = apps.sorted(test.verdicts).map { verdict in
             let shown = VerdictPresentation(verdict, expectation: test.expectation)
             return Verdict(appID: verdict.appID, appLabel: apps.label(verdict.appID),
@@ -212,6 +216,7 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
         expectationText = nil
         note = nil
         self.problem = problem.message
+        domain = nil
         verdicts = []
     }
 

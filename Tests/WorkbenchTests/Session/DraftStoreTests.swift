@@ -3,30 +3,54 @@ import Foundation
 import Testing
 @testable import Workbench
 
-/// Drafts the tester typed survive selection and tab changes, undo and reloads, and count as
-/// unsaved work.
+/// Drafts the tester typed survive selection and tab changes, undo and reloads, are saved with
+/// the session and count as unsaved work until saved.
 @Suite struct DraftStoreTests {
-    @Test func aDraftEqualToWhatIsSavedIsNoDraft() {
+    @Test func aDraftEqualToWhatIsSavedIsNoDraft() throws {
         var store = DraftStore()
         let saved = Triage(status: .acceptedRisk, note: "ok", setAt: Date(timeIntervalSince1970: 0))
-        store.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "ok"), for: "f", saved: saved)
+        try store.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "ok"), for: "f", saved: saved)
         #expect(store.isEmpty)
-        store.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "ok, asked"), for: "f", saved: saved)
+        #expect(store.sessionDrafts == nil, "no draft: nothing written")
+        try store.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "ok, asked"), for: "f", saved: saved)
         #expect(store.triageDraft(for: "f", saved: saved).note == "ok, asked")
-        #expect(store.summary == "1 unsaved draft (1 triage note)")
-        store.setWhatIfDraft("{}", for: "example.com", deciding: "{ }")
-        #expect(store.summary == "2 unsaved drafts (1 triage note, 1 association file edit)")
-        store.setWhatIfDraft("{ }", for: "example.com", deciding: "{ }")
+        #expect(store.summary == "1 draft not applied (1 triage note)")
+        try store.setWhatIfDraft("{}", for: "example.com", deciding: "{ }")
+        #expect(store.summary == "2 drafts not applied (1 triage note, 1 association file edit)")
+        #expect(DraftStore(store.sessionDrafts) == store, "the session's drafts part gives the same store back")
+        try store.setWhatIfDraft("{ }", for: "example.com", deciding: "{ }")
         #expect(store.whatIf.isEmpty)
     }
 
-    @Test func pruningKeepsOnlyDraftsThatDifferFromTheDocument() {
+    @Test func pruningKeepsOnlyDraftsThatDifferFromTheDocument() throws {
         var store = DraftStore()
-        store.setTriageDraft(TriageDraft(status: .fixed, note: ""), for: "a", saved: nil)
-        store.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "x"), for: "b", saved: nil)
-        store.setWhatIfDraft("new", for: "h", deciding: "old")
-        store.prune(savedTriage: ["a": Triage(status: .fixed, note: "", setAt: Date())], decidingTexts: ["h": "new"])
+        try store.setTriageDraft(TriageDraft(status: .fixed, note: ""), for: "a", saved: nil)
+        try store.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "x"), for: "b", saved: nil)
+        try store.setWhatIfDraft("new", for: "h", deciding: "old")
+        try store.setWhatIfDraft("kept", for: "k", deciding: "old")
+        try store.setWhatIfDraft("gone", for: "not-a-host", deciding: "old")
+        store.prune(savedTriage: ["a": Triage(status: .fixed, note: "", setAt: Date())],
+                    decidingTexts: ["h": "new", "k": "old"])
         #expect(Array(store.triage.keys) == ["b"])
+        #expect(store.whatIf == ["k": "kept"], "equal to the document, or of a host it does not have: dropped")
+    }
+
+    @Test func draftsAreBoundedAsTheSessionReaderBoundsThem() throws {
+        var store = DraftStore()
+        for index in 0..<SessionLimits.maxDrafts {
+            try store.setTriageDraft(TriageDraft(status: .fixed, note: ""), for: "f\(index)", saved: nil)
+        }
+        #expect(throws: WorkbenchDocumentError.self) {
+            try store.setTriageDraft(TriageDraft(status: .fixed, note: ""), for: "one-more", saved: nil)
+        }
+        // An existing draft still changes; the store is unchanged by a refusal.
+        try store.setTriageDraft(TriageDraft(status: .confirmed, note: "x"), for: "f0", saved: nil)
+        #expect(store.triage.count == SessionLimits.maxDrafts && store.triage["one-more"] == nil)
+        let long = String(repeating: "x", count: SessionLimits.maxWhatIfDraftLength + 1)
+        #expect(throws: WorkbenchDocumentError.self) { try store.setWhatIfDraft(long, for: "h", deciding: "") }
+        #expect(throws: WorkbenchDocumentError.self) {
+            try store.setTriageDraft(TriageDraft(status: .fixed, note: ""), for: "", saved: nil)
+        }
         #expect(store.whatIf.isEmpty)
     }
 }
@@ -46,14 +70,15 @@ import Testing
         let (controller, writes) = try await Self.controller()
         let first = try #require(controller.document.findings.first?.fingerprint)
         let second = try #require(controller.document.findings.dropFirst().first?.fingerprint)
-        controller.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "client knows"), for: first)
+        try controller.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "client knows"), for: first)
         // The inspector shows another finding, then comes back: the draft is still there.
         _ = controller.triageDraft(for: second)
         #expect(controller.triageDraft(for: first).note == "client knows")
         #expect(controller.hasUnsavedChanges)
-        #expect(writes() == 0, "a draft is not written until saved")
+        #expect(writes() == 1, "a draft is written into the document's value (dirty mark, autosave)")
+        #expect(try SessionFile.read(controller.value).drafts?.triage[first]?.note == "client knows")
         try controller.saveTriageDraft(for: first)
-        #expect(writes() == 1)
+        #expect(writes() == 2)
         #expect(controller.document.triage[first]?.note == "client knows")
         #expect(controller.drafts.isEmpty)
     }
@@ -61,7 +86,7 @@ import Testing
     @Test func aWhatIfDraftSurvivesATabSwitchAndAnUndoOfAnotherEdit() async throws {
         let (controller, _) = try await Self.controller()
         let draft = SessionControllerPropertyTests.editText(7)
-        controller.setWhatIfDraft(draft, for: "example.com")
+        try controller.setWhatIfDraft(draft, for: "example.com")
         #expect(controller.hasWhatIfDraft(for: "example.com"))
         let before = controller.value
         try controller.edit(SessionControllerPropertyTests.editText(1), host: "shop.example.com")

@@ -4,11 +4,13 @@ import Testing
 import TestSupport
 @testable import Workbench
 
-/// Random sequences of edits, triage, URL lists, refetches, undo, redo, save, revert and
-/// reopen against `DocumentContractModel` (SwiftUI's document contract). After every step:
-/// - the window shows exactly the session the value holds (its bytes re-saved are the value's);
-/// - the tester's facts are the ones an independent oracle of the same steps (with its own
-///   undo stack) says: no change is ever lost or resurrected;
+/// Random sequences of edits, triage, URL lists, refetches, drafts (typed, discarded, applied),
+/// undo, redo, save, revert and reopen against `DocumentContractModel` (SwiftUI's document
+/// contract). After every step:
+/// - the window shows exactly the session the value holds (its bytes re-saved, drafts
+///   included, are the value's);
+/// - the tester's facts, drafts included, are the ones an independent oracle of the same steps
+///   (with its own undo stack) says: no change and no draft is ever lost or resurrected;
 /// - the window never writes while undo or redo runs (one undo stack: the document's).
 @MainActor @Suite(.serialized) struct SessionControllerPropertyTests {
     /// What the tester did, as the oracle keeps it.
@@ -16,19 +18,31 @@ import TestSupport
         var triage: [String: TriageDraft] = [:]
         var urlLines = ""
         var edits: [String: String] = [:]
+        var triageDrafts: [String: TriageDraft] = [:]
+        var whatIfDrafts: [String: String] = [:]
     }
 
     static func settings() -> WorkbenchSettings {
         WorkbenchSettings(offline: true, suppliedFiles: SampleScan.supplied)
     }
 
-    static func facts(of document: WorkbenchDocument) -> Facts {
+    static func facts(of controller: SessionController) -> Facts {
+        let document = controller.document
         var facts = Facts()
         facts.triage = document.triage.mapValues { TriageDraft(status: $0.status, note: $0.note) }
         facts.urlLines = document.urlLines
         for entry in document.domains where entry.state == .edited { facts.edits[entry.host] = entry.editedText }
+        facts.triageDrafts = controller.drafts.triage
+        facts.whatIfDrafts = controller.drafts.whatIf
         return facts
     }
+
+    /// The triage the oracle has saved for `fingerprint`, as a draft (none: open, no note).
+    static func saved(_ fingerprint: String, in facts: Facts) -> TriageDraft {
+        facts.triage[fingerprint] ?? TriageDraft(nil)
+    }
+
+    static let draftNotes = ["", "seen", "ask client", "waiting on the\nclient's answer"]
 
     static func editText(_ variant: Int) -> String {
         """
@@ -51,7 +65,7 @@ import TestSupport
         let hosts = model.controller.document.domains.map(\.host)
         let fingerprints = Array(model.controller.document.findings.map(\.fingerprint).prefix(4)) + ["gone-finding"]
         try #require(hosts.count == 4 && fingerprints.count >= 3)
-        var facts = facts(of: model.controller.document)
+        var facts = facts(of: model.controller)
         var undo: [Facts] = []
         var redo: [Facts] = []
         var savedFacts: Facts? = saved == nil ? nil : facts
@@ -66,7 +80,7 @@ import TestSupport
 
         for step in 0..<steps {
             let host = random.pick(hosts)
-            switch random.next() % 14 {
+            switch random.next() % 19 {
             case 0, 1:
                 let variant = Int(random.next() % 4)
                 // Sometimes the served text itself: no edit (an edited host goes back to served).
@@ -78,19 +92,22 @@ import TestSupport
                 try model.controller.edit(text, host: host)
                 var next = facts
                 next.edits[host] = served ? nil : text
+                next.whatIfDrafts[host] = nil
                 record(next)
             case 2, 3:
                 let fingerprint = random.pick(fingerprints)
                 let draft = TriageDraft(status: random.pick(TriageStatus.allCases), note: random.pick(["", "seen", "ask client"]))
                 log.append("triage \(fingerprint.prefix(8)) \(draft.status) \(draft.note)")
-                // Typed as a draft first, kept across a selection change, then saved.
-                model.controller.setTriageDraft(draft, for: fingerprint)
+                // Typed as a draft first (a step of its own), kept across a selection change, then saved.
+                try model.controller.setTriageDraft(draft, for: fingerprint)
                 #expect(model.controller.triageDraft(for: fingerprint) == draft)
+                var typed = facts
+                typed.triageDrafts[fingerprint] = draft == Self.saved(fingerprint, in: facts) ? nil : draft
+                record(typed)
                 try model.controller.saveTriageDraft(for: fingerprint)
                 var next = facts
-                if model.controller.document.triage[fingerprint] != nil || facts.triage[fingerprint] != nil {
-                    next.triage[fingerprint] = draft
-                }
+                if typed.triageDrafts[fingerprint] != nil { next.triage[fingerprint] = draft }
+                next.triageDrafts[fingerprint] = nil
                 record(next)
             case 4:
                 let lines = random.pick(urlLists)
@@ -105,11 +122,65 @@ import TestSupport
                 var next = facts
                 next.edits[host] = nil
                 record(next)
+            case 14, 15:
+                // A draft typed (never applied here): a triage note, or an association file's text
+                // (variants 0-3 may equal the host's edit: then it is no draft).
+                if random.next() % 2 == 0 {
+                    let fingerprint = random.pick(fingerprints)
+                    let draft = TriageDraft(status: random.pick(TriageStatus.allCases),
+                                            note: random.pick(Self.draftNotes))
+                    log.append("type triage \(fingerprint.prefix(8)) \(draft.status) \(draft.note.count)")
+                    try model.controller.setTriageDraft(draft, for: fingerprint)
+                    var next = facts
+                    next.triageDrafts[fingerprint] = draft == Self.saved(fingerprint, in: facts) ? nil : draft
+                    record(next)
+                } else {
+                    let text = editText(Int(random.next() % 6))
+                    log.append("type what-if \(host) \(text.count)")
+                    try model.controller.setWhatIfDraft(text, for: host)
+                    var next = facts
+                    next.whatIfDrafts[host] = facts.edits[host] == text ? nil : text
+                    record(next)
+                }
+            case 16:
+                switch random.next() % 3 {
+                case 0:
+                    let fingerprint = random.pick(fingerprints)
+                    log.append("discard triage draft \(fingerprint.prefix(8))")
+                    model.controller.discardTriageDraft(for: fingerprint)
+                    var next = facts
+                    next.triageDrafts[fingerprint] = nil
+                    record(next)
+                case 1:
+                    log.append("discard what-if draft \(host)")
+                    model.controller.discardWhatIfDraft(for: host)
+                    var next = facts
+                    next.whatIfDrafts[host] = nil
+                    record(next)
+                default:
+                    log.append("discard drafts")
+                    model.controller.discardDrafts()
+                    var next = facts
+                    next.triageDrafts = [:]
+                    next.whatIfDrafts = [:]
+                    record(next)
+                }
+            case 17:
+                // Apply the host's what-if draft (when there is one): an edit, the draft gone.
+                log.append("apply what-if \(host)")
+                try model.controller.applyWhatIfDraft(for: host)
+                if let text = facts.whatIfDrafts[host] {
+                    var next = facts
+                    next.edits[host] = text
+                    next.whatIfDrafts[host] = nil
+                    record(next)
+                }
             case 6:
                 log.append("revert host \(host)")
                 try model.controller.revert(host: host)
                 var next = facts
                 next.edits[host] = nil
+                next.whatIfDrafts[host] = nil
                 record(next)
             case 7, 8:
                 log.append("undo")
@@ -137,7 +208,7 @@ import TestSupport
                 savedFacts = facts
                 #expect(model.file == model.shownBytes)
                 #expect(!model.controller.hasUnsavedChanges)
-            case 12:
+            case 12, 18:
                 log.append("revert")
                 if let savedFacts {
                     model.revert()
@@ -154,8 +225,8 @@ import TestSupport
             }
             // The window equals the value (the file, once saved).
             let shown = try #require(model.shownBytes, "nothing to show at step \(step): \(log)")
-            #expect(try model.controller.document.save() == shown, "window ≠ value after \(log)")
-            #expect(Self.facts(of: model.controller.document) == facts, "a change was lost or resurrected: \(log)")
+            #expect(try model.controller.sessionBytes() == shown, "window ≠ value after \(log)")
+            #expect(Self.facts(of: model.controller) == facts, "a change or a draft was lost or resurrected: \(log)")
             #expect(model.undoStack.count == undo.count, "undo stacks disagree: \(log)")
             #expect(model.writesDuringUndo == 0, "the window wrote during undo: \(log)")
         }
@@ -163,7 +234,7 @@ import TestSupport
         // sequence: a reopen also comes at random within them).
         if seed % 4 == 0 {
             try model.reopen()
-            #expect(Self.facts(of: model.controller.document) == facts, "lost on reopen: \(log)")
+            #expect(Self.facts(of: model.controller) == facts, "lost on reopen: \(log)")
         }
     }
 

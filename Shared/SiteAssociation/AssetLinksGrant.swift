@@ -33,24 +33,17 @@ extension AssetLinksFile {
         return grants.sorted()
     }
 
-    /// Why Android cannot use the file at all (not JSON, a byte-order mark, not a statement list),
-    /// or nil when it can read it. The same test `AndroidVerifier` applies.
+    /// Why Android cannot use the file at all (not JSON, a byte-order mark, not a statement list,
+    /// over 1 MiB), or nil when it can read it. `AndroidVerifier` refuses a file for the first three;
+    /// a file over the limit is not read, so it grants nothing there.
     public var unusableReason: String? {
-        let fatal = diagnostics.first { diagnostic in
-            diagnostic.severity == "error" && (diagnostic.id <= "ANDROID-L003" || diagnostic.id == "ANDROID-L014")
-        }
-        return fatal?.message
+        typealias Lint = LintRule.AssetLinks
+        let unusable = [Lint.invalidJSON, Lint.byteOrderMark, Lint.topLevelNotArray, Lint.tooLarge].map(\.id)
+        return diagnostics.first { unusable.contains($0.id) }?.message
     }
 
     /// Other packages the file grants link handling to (besides `package`), sorted, each once.
     public func otherPackages(than package: String) -> [String] {
         Array(Set(linkGrants.map(\.packageName)).subtracting([package])).sorted()
-    }
-}
-
-extension AndroidReport {
-    /// One `<data>` element as `scheme="https" host="example.com" …` (reports, tables).
-    public static func dataText(_ data: AndroidManifest.DataElement) -> String {
-        describe(data)
     }
 }

@@ -1,0 +1,186 @@
+import AndroidApp
+import AssociationFetch
+import Foundation
+
+/// The Android app of a workbench document: the APK as read, the API level modelled and what
+/// each host Android verifies serves (`assetlinks.json`), one report per file host in the order
+/// `AndroidAnalysis.fileHosts(of:sdk:)` gives them. Verdicts and findings are not stored: the
+/// document derives them (`WorkbenchDocument.androidAnalysis`).
+public struct AndroidDocumentApp: Sendable, Equatable {
+    /// The tester's name for the file (an upload's name), never a path.
+    public var name: String
+    /// The Android API level modelled (35 = Android 15).
+    public var sdk: Int
+    public var snapshot: APKSnapshot
+    /// One per file host, in order; "not fetched" until fetched or supplied.
+    public var assetLinks: [AssetLinksReport]
+    /// How each host's report came: fetched, supplied by the tester, or not fetched.
+    public var states: [String: HostState]
+
+    public init(name: String, sdk: Int, snapshot: APKSnapshot, assetLinks: [AssetLinksReport],
+                states: [String: HostState] = [:]) {
+        self.name = name
+        self.sdk = sdk
+        self.snapshot = snapshot
+        self.assetLinks = assetLinks
+        self.states = states
+    }
+
+    /// The file hosts, in order.
+    public var hosts: [String] { assetLinks.map(\.host) }
+}
+
+// An iOS app, an Android app, or both of one product in one document: the Android half.
+extension WorkbenchDocument {
+    /// Adds the Android app of the product (`.apk`, `.xapk`, `.apks`) to this document, beside
+    /// the iOS app it may already hold (or alone): the APK is read off the main actor, then every
+    /// host Android verifies is fetched at once as Android does (`assetlinks.json`), unless the
+    /// document is offline or holds fetches (`holdsFetches`): those hosts stay "not fetched"
+    /// and never count as verified. The URL lines are decided for Android too and the `AND-…`
+    /// findings join `findings`, triaged like the others. A second APK replaces the first.
+    /// A file that is not an APK leaves an iOS half as it was and says why in `notes` (or fails
+    /// the document when it holds nothing else).
+    public func addAndroidApp(at url: URL, name: String? = nil, sdk: Int = 35) {
+        androidGeneration += 1
+        let generation = androidGeneration
+        let displayName = name ?? url.lastPathComponent
+        if app == nil, domains.isEmpty, android == nil {
+            source = DocumentSource(name: displayName, size: 0, sha256: "", kind: "apk", openedAt: now())
+            setPhase(.inspecting(bytesDone: 0, bytesTotal: nil))
+        }
+        track { [weak self] in
+            let result = await Task.detached(priority: .userInitiated) { () -> Result<APKSnapshot, AndroidAppError> in
+                do throws(AndroidAppError) {
+                    return .success(try APKInspector.inspect(fileAt: url))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            guard let self, self.androidGeneration == generation else { return }
+            switch result {
+            case .success(var snapshot):
+                snapshot.source = displayName
+                self.landAndroid(snapshot, name: displayName, sdk: sdk, generation: generation)
+            case .failure(let error):
+                let reason = error.description.replacingOccurrences(of: url.path, with: displayName)
+                let message = "\(displayName): \(reason)"
+                if self.app == nil, self.domains.isEmpty, self.android == nil {
+                    self.setPhase(.failed(message))
+                } else {
+                    self.androidNotes = [message]
+                    self.recompute()
+                }
+                self.changed()
+            }
+        }
+    }
+
+    /// Uses `data` as `host`'s `assetlinks.json` (a what-if or a file the tester has), as
+    /// `--assetlinks HOST=FILE` does: the host is "supplied" until refetched.
+    public func useAssetLinksFile(_ data: Data, name: String, forHost host: String) throws(WorkbenchDocumentError) {
+        guard var part = android, let index = part.hosts.firstIndex(of: host.lowercased()) else {
+            throw .hostNotClaimed(host.count > 253 ? String(host.prefix(253)) + "…" : host)
+        }
+        androidHostGenerations[part.hosts[index], default: 0] += 1
+        var result = RouteResult(route: .local, url: "file://" + ShownFileName.of(name), userAgent: nil)
+        result.truncated = data.count > AssetLinksPolicy.bodyLimit
+        result.body = data.prefix(AssetLinksPolicy.bodyLimit)
+        result.bytes = result.body.count
+        part.assetLinks[index] = AssetLinksReport(host: part.hosts[index], result: result)
+        part.states[part.hosts[index]] = .supplied
+        android = part
+        androidChanged(host: part.hosts[index])
+    }
+
+    /// Fetches every Android host again (supplied files are replaced by what the host serves).
+    /// Offline, hosts stay "not fetched".
+    public func refetchAndroid() {
+        guard let part = android else { return }
+        startAndroidFetch(part.hosts, generation: androidGeneration)
+    }
+
+    /// Removes the Android app (the iOS half stays).
+    public func removeAndroidApp() {
+        androidGeneration += 1
+        android = nil
+        androidAnalysis = nil
+        androidNotes = []
+        recompute()
+        emit(.app)
+        changed()
+    }
+
+    // MARK: Internals
+
+    func landAndroid(_ snapshot: APKSnapshot, name: String, sdk: Int, generation: Int) {
+        let hosts = AndroidAnalysis.fileHosts(of: snapshot, sdk: sdk)
+        android = AndroidDocumentApp(name: name, sdk: sdk, snapshot: snapshot,
+                                     assetLinks: hosts.map { AssetLinksReport(host: $0, result: nil) },
+                                     states: Dictionary(uniqueKeysWithValues: hosts.map { ($0, HostState.pending) }))
+        androidNotes = []
+        androidHostGenerations = [:]
+        if app == nil, domains.isEmpty { source = source ?? DocumentSource(name: name, size: 0, sha256: "", kind: "apk",
+                                                                            openedAt: now()) }
+        emit(.app)
+        if !settings.offline, !holdsFetches, !hosts.isEmpty { startAndroidFetch(hosts, generation: generation) }
+        recompute()
+        updateAndroidPhase()
+        changed()
+    }
+
+    /// Fetches `hosts` (all at once, as Android's verifier does); each report lands unless a
+    /// newer intent replaced the app or that host's facts meanwhile.
+    func startAndroidFetch(_ hosts: [String], generation: Int) {
+        guard var part = android, !settings.offline else { return }
+        var started: [String: Int] = [:]
+        for host in hosts {
+            androidHostGenerations[host, default: 0] += 1
+            started[host] = androidHostGenerations[host]
+            part.states[host] = .fetching
+        }
+        android = part
+        updateAndroidPhase()
+        let configuration = settings.fetch
+        track { [weak self] in
+            let fetched = try? await Workbench.fetchAssetLinks(hosts: hosts, configuration: configuration)
+            let reports = fetched ?? hosts.map { AssetLinksReport(host: $0, result: nil) }
+            guard let self, self.androidGeneration == generation, var part = self.android else { return }
+            for report in reports {
+                guard let index = part.hosts.firstIndex(of: report.host),
+                      self.androidHostGenerations[report.host] == started[report.host] else { continue }
+                part.assetLinks[index] = report
+                part.states[report.host] = report.result == nil ? .pending : .done
+            }
+            self.android = part
+            for report in reports { self.emit(.host(report.host)) }
+            self.recompute()
+            self.updateAndroidPhase()
+            self.changed()
+        }
+    }
+
+    func androidChanged(host: String) {
+        emit(.host(host))
+        recompute()
+        updateAndroidPhase()
+        changed()
+    }
+
+    /// The phase of an Android-only document (an iOS half keeps its own).
+    func updateAndroidPhase() {
+        guard app == nil, domains.isEmpty, let part = android else { return }
+        if case .failed = phase { return }
+        let busy = part.states.values.filter { $0 == .fetching }.count
+        setPhase(busy == 0 ? .ready : .fetching(hostsDone: part.hosts.count - busy, hostsTotal: part.hosts.count))
+    }
+
+    /// The Android analysis of the current facts and URL lines (nil without an Android app).
+    func makeAndroidAnalysis() -> AndroidAnalysis? {
+        guard let part = android else { return nil }
+        let lines = urlLines.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        return AndroidAnalysis.make(snapshot: part.snapshot, sdk: part.sdk, assetLinks: part.assetLinks,
+                                    offline: describedSettings.offline, urls: Array(lines.prefix(URLList.maxURLs)),
+                                    inputName: part.name)
+    }
+}

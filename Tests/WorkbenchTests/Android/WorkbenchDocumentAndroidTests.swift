@@ -1,0 +1,225 @@
+import AndroidApp
+import Foundation
+import Testing
+import TestSupport
+@testable import Workbench
+
+/// One document for both apps of a product: the sample IPA and APK in one `WorkbenchDocument`,
+/// offline, each Android host's `assetlinks.json` supplied as `linklab scan --assetlinks` would.
+@MainActor @Suite struct WorkbenchDocumentAndroidTests {
+    static let samples = SampleScan.root.appendingPathComponent("Samples")
+    static let androidHosts = ["example.com", "example.org", "shop.example.com"]
+
+    static func urls() throws -> String {
+        try String(contentsOf: samples.appendingPathComponent("urls-both.txt"), encoding: .utf8)
+    }
+
+    /// The sample IPA (if `ios`), then the sample APK, with the sample's files supplied.
+    static func opened(ios: Bool = true) async throws -> WorkbenchDocument {
+        let document = WorkbenchDocument(settings: WorkbenchDocumentTests.settings(), now: { SampleScan.now })
+        if ios {
+            document.openApp(at: SampleScan.ipa)
+            await document.settled()
+        }
+        document.addAndroidApp(at: samples.appendingPathComponent("LinkLabSample.apk"))
+        await document.settled()
+        for host in androidHosts {
+            // Named as the scan shows a supplied file (ShownFileName), so evidence compares equal.
+            let file = samples.appendingPathComponent("assetlinks/\(host).json")
+            try document.useAssetLinksFile(Data(contentsOf: file), name: ShownFileName.of(file.path), forHost: host)
+        }
+        document.setURLLines(try urls())
+        return document
+    }
+
+    /// What `linklab scan LinkLabSample.apk --offline --assetlinks …` finds, for the same URLs.
+    static func scanned() async throws -> AndroidAnalysis {
+        let lines = try urls().split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        return try await SamplePairTests.android(urls: lines)
+    }
+
+    @Test func bothAppsInOneDocumentDecideAndFindAsTheirScansDo() async throws {
+        let document = try await Self.opened()
+        let scan = try await Self.scanned()
+        let android = try #require(document.androidAnalysis)
+        #expect(document.phase == .ready)
+        #expect(document.app != nil && document.android?.snapshot.manifest.packageName == "com.example.app")
+        #expect(android.findings == scan.findings)
+        #expect(android.decisions == scan.decisions && !android.decisions.isEmpty)
+        // The document's findings are both catalogues', in report order, each triaged like the others.
+        let ios = try #require(document.currentAnalysis).findings
+        #expect(ios.allSatisfy { !$0.id.hasPrefix("AND-") } && ios.contains { $0.id == "ENT-005" })
+        #expect(Set(document.findings.map(\.finding)) == Set(ios + scan.findings))
+        #expect(document.findings.map(\.finding) == (ios + scan.findings).sortedForReport())
+        let fingerprint = try #require(document.findings.first { $0.finding.id.hasPrefix("AND-") }?.fingerprint)
+        try document.setTriage(fingerprint: fingerprint, status: .falsePositive, note: "checked on device")
+        #expect(document.findings.first { $0.fingerprint == fingerprint }?.triage?.status == .falsePositive)
+    }
+
+    @Test func anAndroidOnlyDocumentHoldsTheAPKAlone() async throws {
+        let document = try await Self.opened(ios: false)
+        #expect(document.app == nil && document.domains.isEmpty && document.phase == .ready)
+        #expect(document.findings.map(\.finding) == (try await Self.scanned()).findings)
+        #expect(document.source?.name == "LinkLabSample.apk")
+    }
+
+    /// A host's file decides its hosts' verdicts: supplying a file that lists another package
+    /// changes that host's Android verdicts and nothing of the iOS half.
+    @Test func anAssetLinksFileChangesTheAndroidVerdictsOnly() async throws {
+        let document = try await Self.opened()
+        let before = try #require(document.androidAnalysis)
+        let iosBefore = document.urlTests
+        try document.useAssetLinksFile(Data("[]".utf8), name: "empty.json", forHost: "example.com")
+        let after = try #require(document.androidAnalysis)
+        #expect(after.decisions != before.decisions)
+        #expect(document.urlTests == iosBefore)
+        #expect(document.android?.states["example.com"] == .supplied)
+        #expect(throws: WorkbenchDocumentError.hostNotClaimed("evil.example")) {
+            try document.useAssetLinksFile(Data("[]".utf8), name: "x.json", forHost: "evil.example")
+        }
+    }
+
+    @Test func aSessionWithBothAppsReopensWithTheSameFindingsAndVerdicts() async throws {
+        let document = try await Self.opened()
+        let fingerprint = try #require(document.findings.first { $0.finding.id.hasPrefix("AND-") }?.fingerprint)
+        try document.setTriage(fingerprint: fingerprint, status: .acceptedRisk, note: "by design")
+        let data = try document.save()
+        let file = try SessionFile.read(data)
+        #expect(file.schemaVersion == 2 && file.android?.hosts.map(\.host) == Self.androidHosts.sorted()
+            || file.android?.hosts.count == Self.androidHosts.count)
+        let reopened = WorkbenchDocument(settings: WorkbenchDocumentTests.settings(), now: { SampleScan.now })
+        try reopened.openSession(data)
+        #expect(reopened.findings == document.findings)
+        #expect(reopened.androidAnalysis?.decisions == document.androidAnalysis?.decisions)
+        #expect(reopened.android == document.android)
+        #expect(reopened.urlTests == document.urlTests)
+        #expect(!reopened.notes.contains { $0.contains("findings differ") })
+        #expect(try reopened.save() == data)
+    }
+
+    /// The session fuzzer's seed with both apps (`Fuzz/Session/seeds/sample-both.linklab`) is a
+    /// session this build saves and opens; `LINKLAB_WRITE_SEEDS=1` writes it again.
+    @Test func theFuzzSeedWithBothAppsOpens() async throws {
+        let seed = SampleScan.root.appendingPathComponent("Fuzz/Session/seeds/sample-both.linklab")
+        if ProcessInfo.processInfo.environment["LINKLAB_WRITE_SEEDS"] == "1" {
+            try await Self.opened().save().write(to: seed)
+        }
+        let document = WorkbenchDocument(settings: WorkbenchDocumentTests.settings(), now: { SampleScan.now })
+        try document.openSession(Data(contentsOf: seed))
+        #expect(document.android != nil && document.app != nil)
+        #expect(document.findings.contains { $0.finding.id.hasPrefix("AND-") })
+    }
+
+    /// A session without an Android app stays schema 1, byte for byte, so an older linklab opens it.
+    @Test func aSessionWithoutAndroidKeepsSchemaOne() async throws {
+        let document = try await WorkbenchDocumentTests.openedSample()
+        let data = try document.save()
+        #expect(try SessionFile.read(data).schemaVersion == 1)
+        #expect(!String(decoding: data, as: UTF8.self).contains("\"android\""))
+    }
+
+    @Test func aHostileAndroidHalfIsRefusedWithItsPath() async throws {
+        let data = try await Self.opened().save()
+        var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var android = try #require(json["android"] as? [String: Any])
+        android["sdk"] = 100_000
+        json["android"] = android
+        let hostile = try JSONSerialization.data(withJSONObject: json)
+        #expect(throws: SessionFileError.invalidField("android.sdk", "100000 is not an Android API level")) {
+            try SessionFile.read(hostile)
+        }
+        var hosts = try #require(android["hosts"] as? [[String: Any]])
+        android["sdk"] = 35
+        hosts.append(hosts[0])
+        android["hosts"] = hosts
+        json["android"] = android
+        #expect(throws: SessionFileError.invalidField("android.hosts", "a host twice")) {
+            try SessionFile.read(try JSONSerialization.data(withJSONObject: json))
+        }
+    }
+
+    @Test func aFileThatIsNotAnAPKLeavesTheIOSHalfAndSaysWhy() async throws {
+        let document = try await WorkbenchDocumentTests.openedSample()
+        let findings = document.findings
+        document.addAndroidApp(at: SampleScan.ipa, name: "not-an.apk")
+        await document.settled()
+        #expect(document.android == nil && document.findings == findings && document.phase == .ready)
+        #expect(document.notes.contains { $0.hasPrefix("not-an.apk: ") })
+        #expect(!document.notes.contains { $0.contains(SampleScan.ipa.path) })
+    }
+}
+
+/// The Android verdict line says why a link an activity matches still goes to the browser.
+@Suite struct AndroidVerdictLineTests {
+    @Test func aMatchedLinkThatGoesToTheBrowserSaysWhy() async throws {
+        let analysis = try await SamplePairTests.android(urls: ["https://shop.example.com/shop/shoes/42",
+                                                               "https://example.com/buy/42", "https://example.org/x"])
+        let text = analysis.summaryText()
+        #expect(text.contains("https://shop.example.com/shop/shoes/42 → browser "
+            + "(com.example.app.LinkActivity matches, but the host does not verify, so the browser opens it)"))
+        #expect(text.contains("https://example.com/buy/42 → opens the app (com.example.app.LinkActivity)"))
+        #expect(analysis.decisions.map(\.browserReason) == [.notVerified, nil, nil])
+    }
+}
+
+/// The App tab's Android section (`AndroidAppCard`) holds what `linklab inspect app.apk` prints.
+@MainActor @Suite struct AndroidAppCardTests {
+    @Test func theSampleAPKsCardHasItsIdentityCertificatesActivitiesAndClaims() async throws {
+        let document = try await WorkbenchDocumentAndroidTests.opened(ios: false)
+        let card = try #require(document.androidAppCard)
+        let snapshot = try #require(document.android?.snapshot)
+        let inspect = AndroidReport.inspectText(snapshot)
+        #expect(card.title == "com.example.app")
+        #expect(card.identifiers.map(\.label) == ["Package", "Version", "SDK", "Build", "Modelled on", "Input"])
+        #expect(card.identifiers.first { $0.label == "Input" }?.text == "LinkLabSample.apk")
+        #expect(!card.certificates.isEmpty && card.certificates.allSatisfy { inspect.contains($0.sha256) })
+        #expect(card.activities.map(\.name).allSatisfy { inspect.contains("    \($0) (line ") })
+        let filterLines = inspect.components(separatedBy: "      filter line").count - 1
+        #expect(card.activities.flatMap(\.filters).count == filterLines)
+        let link = try #require(card.activities.first { $0.name == "com.example.app.LinkActivity" })
+        let claims = link.filters.flatMap(\.claims)
+        #expect(claims.contains { $0.hasPrefix("https://shop.example.com/") })
+        // The data-merge trap (AND-005): a combination no single <data> element wrote is claimed too.
+        let web = try #require(card.activities.first { $0.name == "com.example.app.WebLinkActivity" })
+        #expect(web.filters.flatMap(\.claims).count > web.filters.flatMap(\.data).count)
+        #expect(card.linkEvidence.count == snapshot.linkEvidence.count)
+    }
+
+    @Test func claimsAreBoundedForAHostileFilter() {
+        let data = (0..<300).map { index in
+            var element = AndroidManifest.DataElement(line: index)
+            element.scheme = "s\(index)"
+            element.host = "h\(index).example"
+            element.path = "/p\(index)"
+            return element
+        }
+        let filter = AndroidManifest.IntentFilter(autoVerify: false, actions: ["android.intent.action.VIEW"],
+                                                  categories: ["android.intent.category.BROWSABLE",
+                                                               "android.intent.category.DEFAULT"], data: data)
+        let manifest = AndroidManifest(packageName: "a.b", targetSDK: 35, activities: [
+            AndroidManifest.Activity(name: "a.B", exported: true, intentFilters: [filter]),
+        ])
+        let claims = AndroidLinkMatcher(manifest: manifest).filters[0].claims(limit: 50)
+        #expect(claims.count == 51)
+        #expect(claims.last == "… and \(300 * 300 * 300 - 50) more")
+    }
+}
+
+/// Asked before going online: an APK added to a document that holds its fetches leaves its
+/// hosts waiting, listed with the iOS app's for the tester's answer.
+@MainActor @Suite struct AndroidHeldFetchTests {
+    @Test func heldAndroidHostsWaitAndAreListedOnce() async throws {
+        let document = WorkbenchDocument(settings: WorkbenchSettings(), now: { SampleScan.now })
+        document.holdsFetches = true
+        document.openApp(at: SampleScan.ipa)
+        await document.settled()
+        document.addAndroidApp(at: WorkbenchDocumentAndroidTests.samples.appendingPathComponent("LinkLabSample.apk"))
+        await document.settled()
+        let part = try #require(document.android)
+        #expect(part.states.values.allSatisfy { $0 == .pending } && part.assetLinks.allSatisfy { $0.result == nil })
+        let hosts = document.unfetchedHosts
+        #expect(Set(hosts) == Set(document.domains.map(\.host) + part.hosts) && Set(hosts).count == hosts.count)
+        #expect(hosts.contains("example.com") && hosts.filter { $0 == "example.com" }.count == 1)
+    }
+}
