@@ -53,8 +53,9 @@ extension LinkReadings {
         Row(reading: name, label: label, host: reading.host, port: reading.port, path: reading.path)
     }
 
-    /// One line saying how the readings' hosts differ; nil when they agree.
-    public var disagreement: String? {
+    /// One line saying how the readings' hosts differ; nil when they agree (kept as
+    /// `disagreement` when the readings are made: it parses each host again).
+    var describedDisagreement: String? {
         guard hostsDisagree else { return nil }
         let names = ["browser", "Foundation", "Android"]
         return "hosts differ: " + zip(names, authorities).map { "\($0) \($1)" }.joined(separator: ", ")

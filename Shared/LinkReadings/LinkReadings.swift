@@ -13,6 +13,9 @@ public struct LinkReadings: Sendable, Equatable {
 
     /// The string as given.
     public let text: String
+    /// One line saying how the readings' hosts differ (`hosts differ: browser …, Foundation …,
+    /// Android …`); nil when they agree.
+    public private(set) var disagreement: String? = nil
     /// The browser's reading, or why `new URL()` throws.
     public let browser: Result<BrowserURL, BrowserURL.Failure>
     /// Foundation's reading of the string as given.
@@ -39,11 +42,16 @@ public struct LinkReadings: Sendable, Equatable {
         }
     }
 
-    /// Reads `text` the three ways.
+    /// Reads `text` the three ways. The readings depend on the text alone, so the last
+    /// `ReadingCache.capacity` answers are remembered: the rules read the same URL list again on
+    /// every change of a host's file, and only the first pass pays for parsing it three ways.
     public static func read(_ text: String) throws(ReadError) -> LinkReadings {
         guard !text.isEmpty else { throw .empty }
         guard text.utf8.count <= maximumLength else { throw .tooLong(text.utf8.count) }
-        return LinkReadings(text)
+        if let known = ReadingCache.shared.value(for: text) { return known }
+        let reading = LinkReadings(text)
+        ReadingCache.shared.store(reading, for: text)
+        return reading
     }
 
     private init(_ text: String) {
@@ -59,6 +67,7 @@ public struct LinkReadings: Sendable, Equatable {
             foundationOfBrowser = nil
             androidOfBrowser = nil
         }
+        disagreement = describedDisagreement
     }
 
     /// The three authorities (host key and port), in the order browser, Foundation, Android.
@@ -228,5 +237,27 @@ public enum LinkReadingText {
             if hidden { out += "‹" + codePoint(scalar) + "›" } else { out.unicodeScalars.append(scalar) }
         }
         return out
+    }
+}
+
+/// The readings of the texts read last (at most `capacity`; when full it starts again empty),
+/// behind a lock: readers on any thread share it.
+final class ReadingCache: @unchecked Sendable {
+    static let shared = ReadingCache()
+    /// As many as the longest URL list a face decides (`URLList.maxURLs`, 5,000) and more.
+    static let capacity = 20_000
+
+    private let lock = NSLock()
+    private var readings: [String: LinkReadings] = [:]
+
+    func value(for text: String) -> LinkReadings? {
+        lock.withLock { readings[text] }
+    }
+
+    func store(_ reading: LinkReadings, for text: String) {
+        lock.withLock {
+            if readings.count >= Self.capacity { readings.removeAll(keepingCapacity: true) }
+            readings[text] = reading
+        }
     }
 }

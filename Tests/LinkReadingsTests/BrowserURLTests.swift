@@ -77,3 +77,24 @@ import Testing
         #expect(unstable.isEmpty, "\(unstable.count) hrefs read differently a second time")
     }
 }
+
+/// `LinkReadings.read` remembers its answers (the rules read the same URL list on every change
+/// of a host's file) and gives the same readings as reading afresh.
+@Suite struct ReadingCacheTests {
+    @Test func aReadIsRememberedAndEqualToAFreshOne() throws {
+        let text = "https://cache-\(UInt64.random(in: 0...UInt64.max)).example\\@evil.example/x"
+        #expect(ReadingCache.shared.value(for: text) == nil)
+        let first = try LinkReadings.read(text)
+        #expect(ReadingCache.shared.value(for: text) == first)
+        #expect(try LinkReadings.read(text) == first)
+        #expect(first.disagreement?.hasPrefix("hosts differ: ") == true)
+    }
+
+    @Test func theCacheStartsAgainWhenFull() {
+        let cache = ReadingCache()
+        let reading = try? LinkReadings.read("https://example.com/")
+        guard let reading else { Issue.record("no reading"); return }
+        for index in 0...ReadingCache.capacity { cache.store(reading, for: "k\(index)") }
+        #expect(cache.value(for: "k0") == nil && cache.value(for: "k\(ReadingCache.capacity)") == reading)
+    }
+}

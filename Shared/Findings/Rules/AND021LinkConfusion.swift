@@ -32,7 +32,7 @@ public struct AND021LinkConfusion: FindingRule {
             guard let reading = try? LinkReadings.read(check.url) else { return nil }
             var problems: [String] = []
             if let disagreement = reading.disagreement { problems.append(disagreement) }
-            var evidence = URL003LinkConfusion.evidence(reading)
+            var extra: [Evidence] = []
             var decisionDiffers = false
             if case .success(let browser) = reading.browser, browser.href != check.url {
                 let tapped = facts.matcher.decide(browser.href, verification: facts.verification, files: files)
@@ -41,10 +41,11 @@ public struct AND021LinkConfusion: FindingRule {
                     problems.append("Android: \(check.decision.outcome.rawValue) for the string as an app passes it, "
                         + "\(tapped.outcome.rawValue) for \(browser.href) (the link as Chrome passes it on)")
                     let trace = tapped.trace.joined(separator: " → ")
-                    evidence.append(.text("Android decision for \(browser.href): " + trace))
+                    extra.append(.text("Android decision for \(browser.href): " + trace))
                 }
             }
             guard !problems.isEmpty else { return nil }
+            let evidence = URL003LinkConfusion.evidence(reading) + extra
             let subject = LinkReadingText.visible(check.url)
             // Medium where the app is concerned (a reading names a host its filters declare, or
             // Android decides the two forms differently); info otherwise.

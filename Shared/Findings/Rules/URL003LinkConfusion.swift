@@ -56,7 +56,7 @@ public struct URL003LinkConfusion: FindingRule {
             let test = facts.urlTests[index]
             var problems: [String] = []
             if let disagreement = reading.disagreement { problems.append(disagreement) }
-            var evidence = Self.evidence(reading)
+            var extra: [Evidence] = []
             var decisionDiffers = false
             if let href = hrefs[index], let viaBrowserTest = tapped[index] {
                 let given = Self.opening(test.verdicts, appIDs: appIDs)
@@ -65,11 +65,12 @@ public struct URL003LinkConfusion: FindingRule {
                     decisionDiffers = true
                     problems.append("iOS opens " + Self.describe(given) + " for the string as an app passes it, and "
                         + Self.describe(viaBrowser) + " for " + href + " (the link as Safari passes it on)")
-                    evidence.append(.text("iOS verdicts for \(href): "
+                    extra.append(.text("iOS verdicts for \(href): "
                         + viaBrowserTest.verdicts.map(URLTestText.describe).joined(separator: "; ")))
                 }
             }
             guard !problems.isEmpty else { return nil }
+            var evidence = Self.evidence(reading) + extra
             if let line = test.line { evidence.append(.text("URL list line \(line)")) }
             let subject = LinkReadingText.visible(test.url)
             // Medium where the app is concerned (a reading names a host it claims, or iOS decides
