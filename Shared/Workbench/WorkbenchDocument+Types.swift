@@ -74,7 +74,7 @@ public struct DocumentSource: Sendable, Equatable, Codable {
     public var size: Int64
     /// SHA-256 of the input, lowercase hex (empty when unknown).
     public var sha256: String
-    /// `ipa`, `app`, `macho`, `session`, `aasa` or `domain`.
+    /// `ipa`, `app`, `macho`, `session`, `aasa`, `domain`, or `apk` for an Android-only document.
     public var kind: String
     /// When it was opened.
     public var openedAt: Date

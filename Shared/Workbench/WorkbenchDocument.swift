@@ -341,6 +341,15 @@ public final class WorkbenchDocument {
             hostGenerations[domains[index].host, default: 0] += 1
             emit(.host(domains[index].host))
         }
+        // The Android half's fetches stop too: their hosts wait again, nothing lands late.
+        androidGeneration += 1
+        if var part = android {
+            for (host, state) in part.states where state == .fetching {
+                part.states[host] = .pending
+                emit(.host(host))
+            }
+            android = part
+        }
         switch phase {
         case .inspecting:
             setPhase(.failed("cancelled"))

@@ -223,3 +223,19 @@ import TestSupport
         #expect(hosts.contains("example.com") && hosts.filter { $0 == "example.com" }.count == 1)
     }
 }
+
+/// Cancel stops the Android half's fetches as it stops the iOS half's: the hosts wait again.
+@MainActor @Suite struct AndroidCancelTests {
+    @Test func cancelLeavesFetchingHostsWaiting() async throws {
+        let document = WorkbenchDocument(settings: WorkbenchSettings(), now: { SampleScan.now })
+        document.holdsFetches = true
+        document.addAndroidApp(at: WorkbenchDocumentAndroidTests.samples.appendingPathComponent("LinkLabSample.apk"))
+        await document.settled()
+        #expect(document.source?.kind == "apk")
+        var part = try #require(document.android)
+        part.states = part.states.mapValues { _ in .fetching }
+        document.android = part
+        document.cancel()
+        #expect(document.android?.states.values.allSatisfy { $0 == .pending } == true)
+    }
+}
