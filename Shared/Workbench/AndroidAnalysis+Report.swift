@@ -28,12 +28,13 @@ extension AndroidAnalysis {
         return document
     }
 
-    /// The bytes of one report file (`.md .html .pdf .json .sarif`; `.json` is the scan document).
+    /// The bytes of one report file (`.md .html .pdf .json .sarif`; `.json` is the scan document),
+    /// with `triage` (by fingerprint) applied as the iOS reports apply it.
     public func report(_ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
-                       engagement: Engagement = Engagement(),
-                       invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
+                       engagement: Engagement = Engagement(), invocation: ReportInvocation? = nil,
+                       triage: [String: Triage] = [:]) throws(WorkbenchError) -> Data {
         try ReportRendering.bytes(kind, toolVersion: toolVersion, invocation: invocation, json: { try scanDocument() }) {
-            reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement)
+            reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, engagement: engagement)
         }
     }
 

@@ -37,10 +37,14 @@ extension WorkbenchDocument {
     /// host Android verifies is fetched at once as Android does (`assetlinks.json`), unless the
     /// document is offline or holds fetches (`holdsFetches`): those hosts stay "not fetched"
     /// and never count as verified. The URL lines are decided for Android too and the `AND-…`
-    /// findings join `findings`, triaged like the others. A second APK replaces the first.
+    /// findings join `findings`, triaged like the others. A second APK replaces the first. `sdk`
+    /// is the Android version modelled, kept between 1 and 100. The APK reader cannot be
+    /// interrupted: `cancel()` drops its result, it does not stop it.
     /// A file that is not an APK leaves an iOS half as it was and says why in `notes` (or fails
     /// the document when it holds nothing else).
-    public func addAndroidApp(at url: URL, name: String? = nil, sdk: Int = 35) {
+    public func addAndroidApp(at url: URL, name: String? = nil, sdk requested: Int = 35) {
+        // An API level a session can hold (SessionAndroidApp's limits), so every save reopens.
+        let sdk = min(max(requested, 1), 100)
         androidGeneration += 1
         let generation = androidGeneration
         let displayName = name ?? url.lastPathComponent

@@ -19,7 +19,15 @@ extension WorkbenchDocument {
     /// (`save()`), or the test-link page.
     public func export(_ format: ExportFormat) throws(WorkbenchDocumentError) -> Data {
         if format == .session { return try save() }
-        guard let analysis = currentAnalysis else { throw .notReady }
+        guard let analysis = currentAnalysis else {
+            // An Android-only document: the Android report, with its triage.
+            guard let androidAnalysis, format.report != nil else { throw .notReady }
+            do {
+                return try androidAnalysis.report(format, engagement: engagement, triage: triage)
+            } catch {
+                throw .exportFailed(error.description)
+            }
+        }
         switch format.report {
         case .json: return try jsonDocument(of: analysis)
         case let report?: return try TriagedReports.render(analysis, format: report, triage: triage, engagement: engagement)

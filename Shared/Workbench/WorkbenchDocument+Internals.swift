@@ -302,6 +302,12 @@ extension WorkbenchDocument {
         if let note = value.facts.noPathToAppleNote(supplyingFiles: noteAudience.supplyingFiles) {
             value.notes.insert(note, at: 0)
         }
+        // Reports render the iOS half: say so when the document holds more.
+        if let androidAnalysis {
+            value.notes.append("this report covers the iOS app only: the document also holds the Android app "
+                + "\(androidAnalysis.snapshot.manifest.packageName) (\(androidAnalysis.findings.count) finding"
+                + (androidAnalysis.findings.count == 1 ? "" : "s") + "), which it does not include")
+        }
         value.findings = FindingRules.evaluate(value.facts)
         analysis = value
         if tests != urlTests {

@@ -238,4 +238,38 @@ import TestSupport
         document.cancel()
         #expect(document.android?.states.values.allSatisfy { $0 == .pending } == true)
     }
+
+    @Test func cancelDropsAnAPKStillBeingRead() async throws {
+        let document = try await WorkbenchDocumentTests.openedSample()
+        document.addAndroidApp(at: WorkbenchDocumentAndroidTests.samples.appendingPathComponent("LinkLabSample.apk"),
+                               sdk: 1_000)
+        document.cancel()
+        await document.settled()
+        #expect(document.android == nil && !document.findings.contains { $0.finding.id.hasPrefix("AND-") })
+        document.addAndroidApp(at: WorkbenchDocumentAndroidTests.samples.appendingPathComponent("LinkLabSample.apk"),
+                               sdk: 1_000)
+        await document.settled()
+        #expect(document.android?.sdk == 100, "kept within what a session holds")
+    }
+}
+
+/// Reports of a document that holds both apps say they cover the iOS app only; an Android-only
+/// document exports the Android report, with its triage.
+@MainActor @Suite struct AndroidDocumentExportTests {
+    @Test func aReportOfBothAppsSaysItCoversTheIOSAppOnly() async throws {
+        let document = try await WorkbenchDocumentAndroidTests.opened()
+        let markdown = String(decoding: try document.export(.markdown), as: UTF8.self)
+        #expect(markdown.contains("this report covers the iOS app only: the document also holds the Android app "
+            + "com.example.app"))
+    }
+
+    @Test func anAndroidOnlyDocumentExportsTheAndroidReportWithTriage() async throws {
+        let document = try await WorkbenchDocumentAndroidTests.opened(ios: false)
+        let finding = try #require(document.findings.first)
+        try document.setTriage(fingerprint: finding.fingerprint, status: .falsePositive, note: "checked")
+        let markdown = String(decoding: try document.export(.markdown), as: UTF8.self)
+        #expect(markdown.contains("Android App Links assessment: com.example.app"))
+        #expect(markdown.contains("false-positive") || markdown.contains("False positive"))
+        #expect(!(try document.export(.sarif)).isEmpty)
+    }
 }
