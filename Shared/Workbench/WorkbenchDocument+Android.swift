@@ -83,7 +83,7 @@ extension WorkbenchDocument {
     /// `--assetlinks HOST=FILE` does: the host is "supplied" until refetched.
     public func useAssetLinksFile(_ data: Data, name: String, forHost host: String) throws(WorkbenchDocumentError) {
         guard var part = android, let index = part.hosts.firstIndex(of: host.lowercased()) else {
-            throw .hostNotClaimed(host.count > 253 ? String(host.prefix(253)) + "…" : host)
+            throw .notClaimed(host)
         }
         androidHostGenerations[part.hosts[index], default: 0] += 1
         var result = RouteResult(route: .local, url: "file://" + ShownFileName.of(name), userAgent: nil)

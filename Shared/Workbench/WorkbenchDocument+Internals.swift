@@ -236,7 +236,7 @@ extension WorkbenchDocument {
         if let index = plan.firstIndex(where: { $0.fetchHost.hostname == key && $0.fetchHost.port == nil }) {
             return index
         }
-        throw .hostNotClaimed(host.count > 253 ? String(host.prefix(253)) + "…" : host)
+        throw .notClaimed(host)
     }
 
     // MARK: Recomputation

@@ -11,9 +11,14 @@ extension WorkbenchDocument {
     /// The hosts no fetch has touched yet: held (`holdsFetches`) or never fetched — the iOS
     /// app's, then the Android app's not already listed.
     public var unfetchedHosts: [String] {
-        var hosts = domains.filter { $0.state == .pending && $0.report == nil && $0.fetched == nil }.map(\.host)
+        var hosts = unfetchedIOSHosts
         for host in unfetchedAndroidHosts where !hosts.contains(host) { hosts.append(host) }
         return hosts
+    }
+
+    /// The iOS app's hosts no fetch has touched yet.
+    var unfetchedIOSHosts: [String] {
+        domains.filter { $0.state == .pending && $0.report == nil && $0.fetched == nil }.map(\.host)
     }
 
     /// The Android app's hosts still waiting for their `assetlinks.json`.
@@ -26,7 +31,7 @@ extension WorkbenchDocument {
     /// (offline: each becomes "not fetched (offline)"), and stops holding fetches.
     public func fetchHeldHosts() {
         holdsFetches = false
-        let waiting = Set(domains.filter { $0.state == .pending && $0.report == nil && $0.fetched == nil }.map(\.host))
+        let waiting = Set(unfetchedIOSHosts)
         let androidWaiting = unfetchedAndroidHosts
         guard !waiting.isEmpty || !androidWaiting.isEmpty else { return }
         for index in domains.indices where waiting.contains(domains[index].host) { startFetch(index) }

@@ -168,6 +168,14 @@ public enum WorkbenchDocumentError: Error, Equatable, Sendable, CustomStringConv
     }
 }
 
+extension WorkbenchDocumentError {
+    /// `hostNotClaimed` for a host as the tester typed it, clipped to the longest DNS name (253
+    /// characters) so a hostile argument never comes back whole in a message.
+    static func notClaimed(_ host: String) -> WorkbenchDocumentError {
+        .hostNotClaimed(host.count > 253 ? String(host.prefix(253)) + "…" : host)
+    }
+}
+
 /// One change of a document's state, for faces that do not use Observation (SSE) and tests.
 public enum DocumentChange: Sendable, Equatable {
     /// The phase changed.
