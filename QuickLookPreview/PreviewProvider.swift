@@ -3,8 +3,9 @@ import QuickLookUI
 import UniformTypeIdentifiers
 import Workbench
 
-/// The Quick Look preview extension (Space in Finder on an `.ipa`, a `.mobileprovision`, a
-/// `.provisionprofile` or a `.linklab`: the types its Info.plist claims). The package builds the
+/// The Quick Look preview extension (Space in Finder on an `.ipa`, an `.apk` (`.xapk`, `.apks`),
+/// a `.mobileprovision`, a `.provisionprofile` or a `.linklab`: the types its Info.plist claims).
+/// The package builds the
 /// whole preview (`QuickLookPreview.make(fileAt:deadline:)`, bounded to 2 s, the file read in
 /// place and never held whole); this class only hands its HTML to Quick Look. Sandboxed: it reads
 /// the one file Quick Look grants it and runs no process.

@@ -235,6 +235,27 @@ func run() async throws {
     line("   a URL-list keystroke, IPA and APK (\(both.androidAnalysis?.decisions.count ?? 0) URLs each)",
          pairKeystroke, "≤ 20 ms")
     line("   the same keystroke, IPA alone", typed(document), "for comparison")
+    // What the web page asks after it: the list's first slice (100 lines, both platforms' rows and
+    // each line's cross-platform cell) and the view (the table's counts); and a typed URL.
+    func presented(_ document: WorkbenchDocument) -> Double {
+        median((0..<15).map { index in
+            let lines = pairLines + "https://example.com/buy/" + String(repeating: "4", count: index)
+            return milliseconds {
+                document.setURLLines(lines)
+                _ = document.urlListPage(offset: 0, limit: 100, version: "\(index)")
+                _ = document.presentation()
+            }
+        })
+    }
+    line("   the keystroke + first slice + view, IPA and APK", presented(both), "≤ 20 ms")
+    line("   the keystroke + first slice + view, IPA alone", presented(document), "for comparison")
+    func typedURL(_ document: WorkbenchDocument) -> Double {
+        median((0..<200).map { index in
+            milliseconds { _ = document.presentation(ofTyped: "https://example.com/open/item/\(index)") }
+        })
+    }
+    line("   a typed URL presented, IPA and APK", typedURL(both), "well under 1 ms")
+    line("   a typed URL presented, IPA alone", typedURL(document), "for comparison")
 
     // 3. A session with 50 hosts: the sample app claiming 50 hosts, each serving the sample file.
     guard let app = document.app, let report = document.domains.first(where: { $0.host == "example.com" })?.report else {

@@ -58,13 +58,24 @@ struct DiffCommand: AsyncParsableCommand {
                     throw failUnreadable(path, InspectTextRenderer.terminalSafe(error.description))
                 }
             }
-            guard let analysis = after.currentAnalysis else {
+            guard after.currentAnalysis != nil || after.androidAnalysis != nil else {
                 throw failUnreadable(new, "the session holds nothing to compare")
             }
             let retest = Retest(old: before, new: after)
             for report in reports {
                 try SessionCLI.write(report) { () throws(WorkbenchDocumentError) -> Data in
-                    try SessionCLI.reportData(report, analysis: analysis, triage: after.triage, retest: retest)
+                    if after.androidAnalysis == nil, let analysis = after.currentAnalysis {
+                        return try SessionCLI.reportData(report, analysis: analysis, triage: after.triage,
+                                                         retest: retest)
+                    }
+                    let kind: ExportFormat
+                    do {
+                        kind = try ExportFormat(path: report)
+                    } catch {
+                        throw .exportFailed(String(describing: error))
+                    }
+                    guard let format = kind.report else { return try after.export(kind) }
+                    return try retest.report(of: after, format: format)
                 }
             }
             switch format {

@@ -60,10 +60,11 @@ struct ReportCommand: AsyncParsableCommand {
             } catch {
                 throw failUnreadable(session, InspectTextRenderer.terminalSafe(error.description))
             }
+            document.engagement = document.engagement.overridden(by: engagement.engagement)
+            if document.androidAnalysis != nil { return try reportWithAndroid(document) }
             guard let analysis = document.currentAnalysis else {
                 throw failUnreadable(session, "the session holds nothing to report")
             }
-            document.engagement = document.engagement.overridden(by: engagement.engagement)
             for report in reports {
                 try SessionCLI.write(report) { () throws(WorkbenchDocumentError) -> Data in
                     try SessionCLI.reportData(report, analysis: analysis, triage: document.triage,
@@ -94,6 +95,45 @@ struct ReportCommand: AsyncParsableCommand {
             let counted = document.findings.filter { !$0.status.isSuppressed && $0.status != .fixed }.map(\.finding)
             try SessionCLI.failIfTripped(failOn, by: counted)
         }
+    }
+}
+
+extension ReportCommand {
+    /// A session that holds an Android app (alone or beside the iOS app): every report is the
+    /// document's own export (`WorkbenchDocument.export`, the two-platform report for both apps),
+    /// the JSON its export, the text `scan` prints for the same apps.
+    @MainActor
+    func reportWithAndroid(_ document: WorkbenchDocument) throws {
+        for report in reports {
+            try SessionCLI.write(report) { () throws(WorkbenchDocumentError) -> Data in
+                let kind: ExportFormat
+                do { kind = try ExportFormat(path: report) } catch { throw .exportFailed(String(describing: error)) }
+                return try document.export(kind)
+            }
+        }
+        if let save {
+            try SessionCLI.write(save) { () throws(WorkbenchDocumentError) -> Data in try document.save() }
+        }
+        switch format {
+        case .json:
+            FileHandle.standardOutput.write(try SessionCLI.orExit { () throws(WorkbenchDocumentError) -> Data in
+                try document.export(.json)
+            })
+            if let save { SessionCLI.confirmSaved(save) }
+        case .text:
+            let renderer = ScanTextRenderer(style: ScanStyle.forStandardOutput())
+            let text: String
+            if let both = document.currentCrossPlatform {
+                text = renderer.render(both: both, reports: reports, savedSession: save)
+            } else if let android = document.androidAnalysis {
+                text = renderer.render(android: android, reports: reports, savedSession: save)
+            } else {
+                text = ""
+            }
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        let counted = document.findings.filter { !$0.status.isSuppressed && $0.status != .fixed }.map(\.finding)
+        try SessionCLI.failIfTripped(failOn, by: counted)
     }
 }
 
@@ -206,13 +246,16 @@ enum SessionCLI {
         }
     }
 
-    /// `scan --save FILE`: the scan's facts as a session file.
+    /// `scan --save FILE`: the scan's facts as a session file: an iOS scan, an Android scan
+    /// (`urlLines`: its URL list as written), or both.
     @MainActor
-    static func saveScan(_ analysis: Analysis, urls: [URLListEntry], settings: WorkbenchSettings,
+    static func saveScan(_ analysis: Analysis?, android: AndroidAnalysis? = nil, urls: [URLListEntry],
+                         urlLines: [String] = [], settings: WorkbenchSettings,
                          engagement: Engagement = Engagement(), to path: String) throws {
-        let document = WorkbenchDocument(settings: settings, now: { analysis.now })
+        let document = WorkbenchDocument(settings: settings, now: { analysis?.now ?? Date() })
         document.noteAudience = .commandLine
-        document.adopt(analysis, urls: urls)
+        if let analysis { document.adopt(analysis, urls: urls) }
+        if let android { document.adopt(android: android, urlLines: analysis == nil ? urlLines : nil) }
         document.engagement = engagement
         try write(path) { () throws(WorkbenchDocumentError) -> Data in try document.save() }
     }

@@ -52,6 +52,11 @@ struct ScanCommand: AsyncParsableCommand {
               linklab scan App.ipa app.apk --offline --aasa aasa/ --assetlinks \\
                   assetlinks/ --urls urls.txt
 
+            Handler probe kit: --probes FILE (.probes.sh .probes.js .probes.html .probes.json \
+            .probes.txt) writes links that carry hostile values into every claimed path and scheme, \
+            to run on a device; --probe-results FILE turns those the tester marked vulnerable into \
+            PRB-001 findings (docs/commands/probe.md).
+
             Every finding has a category (security: an attacker gains something; reliability: \
             links break for users) and a severity; reports group by category first. The rubric: \
             docs/findings.md.
@@ -122,6 +127,9 @@ struct ScanCommand: AsyncParsableCommand {
     @OptionGroup(title: "Android (PATH is an .apk, .xapk or .apks)")
     var android: AndroidScanOptions
 
+    @OptionGroup(title: "Handler probe kit (docs/commands/probe.md)")
+    var probes: ProbeOptions
+
     func validate() throws {
         _ = try parsedSupplies()
         if path == "-" && urlList == "-" {
@@ -173,7 +181,7 @@ struct ScanCommand: AsyncParsableCommand {
                                   fetch: configuration, urls: entries, now: Date())
         let pipeline = ScanPipeline(request: request)
         let progress = ScanProgress.makeIfTerminal()
-        let analysis: Analysis
+        var analysis: Analysis
         do {
             analysis = try await pipeline.run { event in progress?.show(event) }
         } catch {
@@ -190,6 +198,7 @@ struct ScanCommand: AsyncParsableCommand {
         }
         progress?.clear()
         for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: analysis.hosts) { printError(warning) }
+        analysis = try probes.addingResults(ios: analysis, android: nil).0 ?? analysis
         let device = deviceText.map { DeviceStateSection.entries(from: $0, for: analysis) }
 
         let generatedAt = try Self.reportDate()
@@ -207,6 +216,8 @@ struct ScanCommand: AsyncParsableCommand {
                 throw failUnreadable(report, "cannot be written (\((error as NSError).localizedDescription))")
             }
         }
+
+        try probes.write(ios: analysis, android: nil, title: analysis.appName)
 
         if let save {
             let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies)

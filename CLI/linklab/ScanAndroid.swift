@@ -43,7 +43,7 @@ extension ScanCommand {
     /// `scan app.apk`: the Android pipeline (`AndroidScan`), the same reports, JSON and exit codes.
     func runAndroid() async throws {
         for (flag, used) in [("--aasa", !suppliedFiles.isEmpty), ("--device-state", deviceState != nil),
-                             ("--save", save != nil), ("--route", route != .all)] where used {
+                             ("--route", route != .all)] where used {
             printError("linklab: \(flag) is for iOS apps; \(path) is an Android package (use --assetlinks HOST=FILE)")
             throw LinkLabExit.usage
         }
@@ -64,7 +64,7 @@ extension ScanCommand {
             }
             kinds.append((report, kind))
         }
-        try SessionCLI.checkWritable(reports)
+        try SessionCLI.checkWritable(reports + (save.map { [$0] } ?? []))
         var entries = urls
         if let urlList {
             let text = String(decoding: try readListData(urlList), as: UTF8.self)
@@ -82,7 +82,7 @@ extension ScanCommand {
             assetLinks: AssetLinksFetchOptions(askGoogle: android.google, googleBase: android.googleBase,
                                                userAgent: fetch.userAgent ?? AssetLinksPolicy.userAgent),
             urls: entries)
-        let analysis: AndroidAnalysis
+        var analysis: AndroidAnalysis
         do {
             analysis = try await AndroidScan.run(request)
         } catch {
@@ -90,19 +90,26 @@ extension ScanCommand {
             printError("linklab: \(error.description)")
             throw LinkLabExit.usage
         }
+        analysis = try probes.addingResults(ios: nil, android: analysis).1 ?? analysis
         let generatedAt = try Self.reportDate()
         try Self.write(kinds) { kind in
             try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
                                 engagement: engagement.engagement, invocation: CommandRecord.invocation())
         }
+        try probes.write(ios: nil, android: analysis, title: analysis.snapshot.manifest.packageName)
+        if let save {
+            let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedAssetLinks: supplied)
+            try await SessionCLI.saveScan(nil, android: analysis, urls: [], urlLines: entries, settings: settings,
+                                          engagement: engagement.engagement, to: save)
+        }
         switch format {
-        case .json: writeJSON(try analysis.scanDocument())
+        case .json:
+            writeJSON(try analysis.scanDocument())
+            if let save { SessionCLI.confirmSaved(save) }
         case .text:
             let style = ScanStyle.forStandardOutput()
-            var lines = [TerminalText.safe(analysis.summaryText(), keepingNewlines: true)]
-            lines += ScanTextRenderer(style: style).findingLines(analysis.findings)
-            if !reports.isEmpty { lines += ["", "Reports: " + reports.map { TerminalText.safe($0) }.joined(separator: ", ")] }
-            writeText(lines.joined(separator: "\n") + "\n", styled: style.enabled)
+            writeText(ScanTextRenderer(style: style).render(android: analysis, reports: reports, savedSession: save),
+                      styled: style.enabled)
         }
         try SessionCLI.failIfTripped(failOn, by: analysis.findings)
     }

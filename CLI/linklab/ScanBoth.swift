@@ -34,8 +34,7 @@ extension ScanCommand {
 
     /// `scan app.ipa app.apk`: both pipelines, the verdict table and one report.
     func runBoth(ipa: String, apk: String) async throws {
-        for (flag, used) in [("--device-state", deviceState != nil), ("--save", save != nil),
-                             ("--google", android.google)] where used {
+        for (flag, used) in [("--device-state", deviceState != nil), ("--google", android.google)] where used {
             printError("linklab: \(flag) is not available when scanning both platforms; scan each app alone")
             throw LinkLabExit.usage
         }
@@ -48,7 +47,7 @@ extension ScanCommand {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
         }
         let kinds = try reports.map { ($0, try ExportFormat(path: $0)) }
-        try SessionCLI.checkWritable(reports)
+        try SessionCLI.checkWritable(reports + (save.map { [$0] } ?? []))
         let entries = try bothEntries()
         var configuration = try fetch.configuration(routes: (RouteSelection(rawValue: route.rawValue) ?? .all).routes)
         configuration.suppliedFiles = [:]
@@ -70,26 +69,29 @@ extension ScanCommand {
             throw Self.exit(for: error)
         }
         for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: ios.hosts) { printError(warning) }
-        let both = CrossPlatformAnalysis(ios: ios, android: androidAnalysis, entries: entries)
+        let probed = try probes.addingResults(ios: ios, android: androidAnalysis)
+        let both = CrossPlatformAnalysis(ios: probed.0 ?? ios, android: probed.1 ?? androidAnalysis, entries: entries)
+        try probes.write(ios: ios, android: androidAnalysis,
+                         title: "\(ios.appName) / \(androidAnalysis.snapshot.manifest.packageName)")
         let generatedAt = try Self.reportDate()
         try Self.write(kinds) { kind in
             try both.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
                             engagement: engagement.engagement, invocation: CommandRecord.invocation())
         }
+        if let save {
+            let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies,
+                                             suppliedAssetLinks: supplied)
+            try await SessionCLI.saveScan(both.ios, android: both.android, urls: entries, settings: settings,
+                                          engagement: engagement.engagement, to: save)
+        }
         switch format {
         case .json:
             writeJSON(try both.scanDocument())
+            if let save { SessionCLI.confirmSaved(save) }
         case .text:
             let style = ScanStyle.forStandardOutput()
-            let renderer = ScanTextRenderer(style: style)
-            var text = style.bold("iOS") + "\n" + renderer.render(ios, reports: [])
-            text += "\n" + style.bold("Android") + "\n"
-                + TerminalText.safe(androidAnalysis.summaryText(), keepingNewlines: true) + "\n"
-                + renderer.findingLines(androidAnalysis.findings).joined(separator: "\n") + "\n"
-            text += "\n" + TerminalText.safe(both.table.summaryText(), keepingNewlines: true) + "\n"
-                + renderer.findingLines(both.table.findings).joined(separator: "\n") + "\n"
-            if !reports.isEmpty { text += "\nReports: " + reports.map { TerminalText.safe($0) }.joined(separator: ", ") + "\n" }
-            writeText(text, styled: style.enabled)
+            writeText(ScanTextRenderer(style: style).render(both: both, reports: reports, savedSession: save),
+                      styled: style.enabled)
         }
         try SessionCLI.failIfTripped(failOn, by: both.findings)
     }

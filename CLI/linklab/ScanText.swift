@@ -73,6 +73,40 @@ struct ScanTextRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `scan app.apk`'s text (and `report`'s for an Android session): the summary, the findings,
+    /// the reports written and the session saved.
+    func render(android analysis: AndroidAnalysis, reports: [String], savedSession: String? = nil) -> String {
+        var lines = [TerminalText.safe(analysis.summaryText(), keepingNewlines: true)]
+        lines += findingLines(analysis.findings)
+        lines += trailer(reports: reports, savedSession: savedSession)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `scan app.ipa app.apk`'s text (and `report`'s for a session with both apps): each
+    /// platform's part, then the verdict table's summary and its XPL findings.
+    func render(both: CrossPlatformAnalysis, reports: [String], savedSession: String? = nil) -> String {
+        var text = style.bold("iOS") + "\n" + render(both.ios, reports: [])
+        text += "\n" + style.bold("Android") + "\n"
+            + TerminalText.safe(both.android.summaryText(), keepingNewlines: true) + "\n"
+            + findingLines(both.android.findings).joined(separator: "\n") + "\n"
+        text += "\n" + TerminalText.safe(both.table.summaryText(), keepingNewlines: true) + "\n"
+            + findingLines(both.table.findings).joined(separator: "\n") + "\n"
+        let trailer = trailer(reports: reports, savedSession: savedSession)
+        return text + (trailer.isEmpty ? "" : trailer.joined(separator: "\n") + "\n")
+    }
+
+    /// The lines naming the reports written and the session saved (none when neither).
+    func trailer(reports: [String], savedSession: String?) -> [String] {
+        var lines: [String] = []
+        if !reports.isEmpty {
+            lines += ["", "Reports: " + reports.map { TerminalText.safe($0) }.joined(separator: ", ")]
+        }
+        if let savedSession {
+            lines += (reports.isEmpty ? [""] : []) + ["Session saved: " + TerminalText.safe(savedSession)]
+        }
+        return lines
+    }
+
     /// The findings' counts by severity and category, then one line per finding grouped by
     /// category (every scan's text face: iOS, Android and both platforms).
     func findingLines(_ findings: [Finding]) -> [String] {

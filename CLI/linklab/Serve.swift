@@ -16,16 +16,19 @@ struct ServeCommand: AsyncParsableCommand {
             machine use an SSH tunnel \
             (ssh -L 8080:127.0.0.1:8080 HOST, then linklab serve --port 8080 there).
 
-            --aasa and --offline apply to every document, as in scan. Uploads stream to a private \
+            --aasa, --assetlinks and --offline apply to every document, as in scan (--assetlinks: the \
+            Android app's hosts; an .apk, .xapk or .apks opens as a product's Android app, and the \
+            page adds the other app of the product to an open document). Uploads stream to a private \
             temporary folder; Ctrl-C or SIGTERM stops the server within seconds (an upload still \
             arriving is cut), deletes every upload and exits 0.
 
             Examples:
               linklab serve --offline --aasa Samples/aasa --open
+              linklab serve --offline --aasa Samples/aasa --assetlinks Samples/assetlinks
               linklab serve --port 8080 --max-upload 1073741824
 
             Exit codes: 0 stopped by Ctrl-C or SIGTERM; 1 the server could not start or stopped \
-            on an error; 2 usage error; 3 an --aasa file cannot be read. Security model: \
+            on an error; 2 usage error; 3 an --aasa or --assetlinks file cannot be read. Security model: \
             docs/security-model.md.
             """
     )
@@ -36,7 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Also open the address in the default browser.")
     var open = false
 
-    @Flag(help: "Use no network: hosts without an --aasa file are reported as not fetched.")
+    @Flag(help: "Use no network: hosts without an --aasa (or --assetlinks) file are reported as not fetched.")
     var offline = false
 
     /// Optional so that the help prints the default once, in words (argument-parser would add
@@ -52,6 +55,12 @@ struct ServeCommand: AsyncParsableCommand {
         valueName: "HOST=FILE|DIR"))
     var suppliedFiles: [String] = []
 
+    @Option(name: .customLong("assetlinks"), help: ArgumentHelp(
+        "Use FILE as HOST's assetlinks.json instead of fetching it, for every Android app (repeatable; for "
+            + "*.example.com give example.com; a folder supplies each HOST.json in it).",
+        valueName: "HOST=FILE|DIR"))
+    var assetLinks: [String] = []
+
     @OptionGroup var fetch: FetchOptions
 
     func validate() throws {
@@ -60,16 +69,28 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--max-upload must be a positive number of bytes")
         }
         _ = try ScanCommand.parseSupplies(suppliedFiles)
+        _ = try assetLinkSupplies()
+    }
+
+    /// `--assetlinks` values as host name → file (as `scan app.apk --assetlinks` reads them).
+    func assetLinkSupplies() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for (host, file) in try ScanCommand.parseSupplies(assetLinks, flag: "--assetlinks") {
+            result[(try? FetchHost.parse(host).hostname) ?? host] = file
+        }
+        return result
     }
 
     func run() async throws {
         let supplies = try ScanCommand.parseSupplies(suppliedFiles)
-        for (_, file) in supplies.sorted(by: { $0.key < $1.key }) {
+        let assetLinks = try assetLinkSupplies()
+        for (_, file) in (supplies.sorted { $0.key < $1.key } + assetLinks.sorted { $0.key < $1.key }) {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
         }
         var configuration = try fetch.configuration(routes: RouteSelection.all.routes)
         configuration.suppliedFiles = [:]
-        let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies)
+        let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies,
+                                         suppliedAssetLinks: assetLinks)
         var limits = WorkbenchServerLimits()
         limits.maxUpload = maxUpload ?? Self.defaultMaxUpload
         let server: WorkbenchServer

@@ -1,7 +1,8 @@
 import Foundation
 
 // libFuzzer target for DeviceTools: the swcutil show / sysdiagnose parser, the swcutil verify
-// parser, the lenient date parser, simctl's device list, Android's `pm get-app-links` reader, and
+// parser, the lenient date parser, simctl's device list, Android's `pm get-app-links` reader, adb's
+// failure and `am start` error readers, adb's location from the environment, and
 // the command builders (simctl, swcutil, adb), all fed
 // with the same bytes. Any trap, overflow or ASan report is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -29,5 +30,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for state in appLinks { _ = state.domains.map { ($0.state.text, $0.state.opensInApp) } }
     _ = try? AndroidDeviceCommands.openURL(head, adb: "/usr/bin/adb", serial: head.isEmpty ? nil : head)
     _ = try? AndroidDeviceCommands.appLinksState(package: head, adb: "/usr/bin/adb")
+    _ = AndroidTools.failureMessage(status: 1, stderr: text, stdout: String(text.reversed()))
+    _ = AndroidTools.startError(stdout: text)
+    _ = AndroidTools.candidates(environment: ["ANDROID_HOME": head, "ANDROID_SDK_ROOT": head], home: head)
     return 0
 }

@@ -6,11 +6,14 @@ import Workbench
 // decoding, then — for a file that is accepted — everything a window does on open
 // (`SessionController.open(value:)`: restore, re-parse every body, recompute verdicts and
 // findings, load the drafts), a re-save, a draft typed and written with the session, and an
-// undo back to the opened bytes: each written session must read back. Any trap, overflow or
-// ASan report is a bug.
+// undo back to the opened bytes: each written session must read back. The same bytes are also a
+// probe-results file (`ProbeKit.observations(from:)`, as written and with every line stamped with
+// the kit's digest so the fuzzer reaches the fields) and text for the probe kit's URL builders and
+// script escaping. Any trap, overflow or ASan report is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+    probeResults(bytes)
     guard let file = try? SessionFile.read(bytes) else { return 0 }
     _ = try? file.encoded()
     MainActor.assumeIsolated {
@@ -38,4 +41,27 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? document.export(.markdown)
     }
     return 0
+}
+
+/// A kit of three probes (as `ProbeKit` encodes one), read once.
+let probeKit: ProbeKit? = {
+    let probe = #"{"id":"P00%d","platform":"%@","kind":"redirect","url":"https://e.example/p?next=x","claim":"c","#
+        + #""why":"w","watch":"w","predicted":"opens"}"#
+    let probes = (1...3).map { String(format: probe, $0, $0 == 3 ? "android" : "ios") }
+    let json = #"{"attackerHost":"attacker.example","omitted":0,"notes":[],"probes":["#
+        + probes.joined(separator: ",") + "]}"
+    return try? JSONDecoder().decode(ProbeKit.self, from: Data(json.utf8))
+}()
+
+func probeResults(_ bytes: Data) {
+    guard let kit = probeKit else { preconditionFailure("the fuzz target's kit must decode") }
+    _ = try? kit.observations(from: bytes)
+    let text = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
+    let stamped = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).prefix(3)
+        return fields.joined(separator: "\t") + "\t" + kit.digest
+    }.joined(separator: "\n")
+    if let facts = try? kit.observations(from: Data(stamped.utf8)) {
+        precondition(facts.observations.count <= kit.probes.count, "one observation per probe at most")
+    }
 }

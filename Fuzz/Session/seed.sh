@@ -9,6 +9,8 @@ mkdir -p "$dir"
 for f in Fuzz/Session/seeds/*.linklab Tests/Fixtures/session/fuzz-*.bin; do
   [ -e "$f" ] && cp "$f" "$dir/"
 done
+# A probe-results file (the target stamps each line with its kit's digest).
+printf 'P001\tvulnerable\tloaded the page\tx\nP003\texpected\t\tx\n# comment\n' > "$dir/probe-results.tsv"
 command -v python3 > /dev/null || exit 0
 python3 - Fuzz/Session/seeds/sample.linklab "$dir/sample-drafts.linklab" <<'PY'
 import json, sys

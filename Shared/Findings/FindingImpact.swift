@@ -122,5 +122,8 @@ public enum FindingImpact {
         "AND-018": "Firebase Dynamic Links is shut down: links on its hosts no longer open the app.",
         "AND-019": "Whoever controls the included file decides which apps receive this host's links.",
         "AND-020": "Whoever registers the dead name or deleted site serves assetlinks.json and gets its links.",
+        "PRB-001":
+            "Anyone who sends the link makes the app do what the probe showed on a device: open their page, run "
+                + "their script or act for the user.",
     ]
 }

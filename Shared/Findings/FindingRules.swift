@@ -57,9 +57,14 @@ public enum FindingRules {
         AND019IncludeOnOtherSite(), AND020AbandonedHost(), AND021LinkConfusion(),
     ])
 
-    /// Every rule of every platform (iOS, then Android): what reports, SARIF and the docs list.
+    /// What the tester saw running the probe kit on a device (`scan --probe-results`).
+    public static let probes = RuleCatalogue<ProbeFacts>(platform: "Device probes", rules: [
+        PRB001ProbeShowedFlaw(),
+    ])
+
+    /// Every rule of every catalogue (iOS, Android, device probes): what reports, SARIF and the docs list.
     public static var all: [any FindingRuleMetadata] {
-        iOS.metadata + android.metadata
+        iOS.metadata + android.metadata + probes.metadata
     }
 
     /// The rule with `id`, whichever platform's catalogue has it.
@@ -75,6 +80,11 @@ public enum FindingRules {
     /// An Android app's findings, in report order.
     public static func evaluate(_ facts: AndroidFacts) -> [Finding] {
         android.evaluate(facts)
+    }
+
+    /// The findings of the probes the tester ran on a device, in report order.
+    public static func evaluate(_ facts: ProbeFacts) -> [Finding] {
+        probes.evaluate(facts)
     }
 }
 

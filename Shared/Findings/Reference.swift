@@ -165,7 +165,8 @@ public struct OWASPMapping: Sendable, Equatable {
 
     /// The mapping of a rule ID (`SCH-001`, `AND-004`), by family: custom schemes map to the
     /// custom-scheme tests, Android rules to the Android tests (AND-004 to the custom-scheme one,
-    /// the others to unverified App Links), `XPL` to both platforms', and every other iOS rule
+    /// the others to unverified App Links), `XPL` to both platforms', `PRB` (device probes) to both
+    /// platforms' and the custom-scheme tests, and every other iOS rule
     /// (ENT, BIN, AASA, URL) to the universal-link tests. Nil for an ID of no known family.
     public static func forRule(_ id: String) -> OWASPMapping? {
         let family = id.split(separator: "-").first.map(String.init) ?? id
@@ -180,6 +181,11 @@ public struct OWASPMapping: Sendable, Equatable {
                                 weakness: .masweInsecureDeepLinks)
         case "XPL":
             return OWASPMapping(v1: [.mastgTest0070, .mastgTest0028], v2: [.mastgTest0395, .mastgTest0393],
+                                weakness: .masweInsecureDeepLinks)
+        case "PRB":
+            // A probe run on a device is the dynamic half of both platforms' deep-link tests.
+            return OWASPMapping(v1: [.mastgTest0070, .mastgTest0028, .mastgTest0075],
+                                v2: [.mastgTest0395, .mastgTest0393, .mastgTest0370],
                                 weakness: .masweInsecureDeepLinks)
         default:
             return nil

@@ -44,6 +44,14 @@ enum LinkCatalogue {
         Entry(kind: .authentication, name: "code_challenge_method", spelling: .plainString),
         Entry(kind: .authentication, name: "code_verifier", spelling: .plainString),
         Entry(kind: .authentication, name: "S256", spelling: .plainString),
+    ] + redirectParameters.map { Entry(kind: .parameter, name: $0, spelling: .plainString) }
+
+    /// Query-parameter names that usually carry the next URL (open-redirect candidates), matched as
+    /// whole section strings only.
+    static let redirectParameters = [
+        "redirect", "redirect_uri", "redirect_url", "redirectUri", "redirectUrl", "returnTo", "return_to",
+        "returnUrl", "return_url", "next", "url", "continue", "callback", "callback_url", "dest", "destination",
+        "goto", "target",
     ]
 
     /// Whole strings (as found in sections) → entry.

@@ -9,6 +9,10 @@ public enum LinkEvidenceKind: String, Sendable, Codable, Hashable, CaseIterable 
     /// Sign-in plumbing: `ASWebAuthenticationSession`, its iOS 17.4 https callback
     /// (`callbackWithHTTPSHost:path:`), and the PKCE words of OAuth (`code_challenge`, `S256`, …).
     case authentication
+    /// A query-parameter name that usually carries the next URL to load or open (`redirect`,
+    /// `redirect_uri`, `returnTo`, `next`, `url`, `continue`, …), as a whole section string: the
+    /// names the probe kit points at an attacker's host first.
+    case parameter
 }
 
 /// One hit of the link-evidence scan, with enough context to find it again.
@@ -57,6 +61,8 @@ public struct LinkEvidence: Sendable, Codable, Hashable {
 ///   selector `callbackWithHTTPSHost:path:` (what Swift's `.https(host:path:)` calls), and the
 ///   PKCE words `code_challenge`, `code_challenge_method`, `code_verifier` and `S256` as whole
 ///   section strings only (an SDK that builds them from pieces is not seen).
+/// - Redirect-parameter names (`parameter`: `redirect`, `redirect_uri`, `returnTo`, `next`,
+///   `url`, `continue`, … — `LinkCatalogue.redirectParameters`) as whole section strings only.
 /// - SwiftUI `onOpenURL(perform:)` / `onContinueUserActivity(_:perform:)`: an app calling them
 ///   imports symbols whose mangled names start with `$s7SwiftUI4ViewPAAE9onOpenURL7perform` /
 ///   `$s7SwiftUI4ViewPAAE22onContinueUserActivity_7perform` (the function, and its opaque result

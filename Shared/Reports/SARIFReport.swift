@@ -87,32 +87,48 @@ public enum SARIFReport {
         return formatter.string(from: date)
     }
 
-    /// A rule entry; `securityFindings` (this ID's security findings) set `security-severity`
-    /// from the most severe of them, and the `security` tag, which code-scanning dashboards
-    /// read as "a vulnerability"; a rule with none is tagged `reliability` and has no
-    /// `security-severity`.
+    /// A rule entry, described by the registry (`FindingRules.rule(id:)`: the rule's own title,
+    /// explanation, remediation, references and default severity, whatever platform's catalogue
+    /// holds it) or, for a rule outside it (the cross-platform XPL-…), by its first finding.
+    /// `securityFindings` (this ID's security findings) set `security-severity` from the most
+    /// severe of them, and the `security` tag, which code-scanning dashboards read as "a
+    /// vulnerability"; a rule with none is tagged `reliability` and has no `security-severity`.
+    /// The platform tag is `universal-links` (iOS), `android-app-links` (AND-…) or both (XPL-…).
     private static func rule(_ finding: Finding, securityFindings: [Finding]) -> Rule {
-        var markdown = "\(finding.explanation)\n\n**Remediation:** \(finding.remediation)"
-        if !finding.references.isEmpty {
-            markdown += "\n\n" + finding.references.map { "- [\($0.title)](\($0.url))" }.joined(separator: "\n")
+        let registered = FindingRules.rule(id: finding.id)
+        let title = registered?.title ?? finding.title
+        let explanation = registered?.explanation ?? finding.explanation
+        let remediation = registered?.remediation ?? finding.remediation
+        let references = registered?.references ?? finding.references
+        let severity = registered?.severity ?? finding.severity
+        var markdown = "\(explanation)\n\n**Remediation:** \(remediation)"
+        if !references.isEmpty {
+            markdown += "\n\n" + references.map { "- [\($0.title)](\($0.url))" }.joined(separator: "\n")
         }
-        var text = "\(finding.explanation)\n\nRemediation: \(finding.remediation)"
-        if !finding.references.isEmpty {
-            text += "\n\n" + finding.references.map { "\($0.title): \($0.url)" }.joined(separator: "\n")
+        var text = "\(explanation)\n\nRemediation: \(remediation)"
+        if !references.isEmpty {
+            text += "\n\n" + references.map { "\($0.title): \($0.url)" }.joined(separator: "\n")
         }
         return Rule(
             id: finding.id,
-            name: ruleName(finding.title),
-            shortDescription: Message(text: finding.title),
-            fullDescription: Message(text: finding.explanation),
+            name: ruleName(title),
+            shortDescription: Message(text: title),
+            fullDescription: Message(text: explanation),
             help: Message(text: text, markdown: markdown),
-            helpUri: finding.references.first?.url,
-            defaultConfiguration: Configuration(level: level(finding.severity)),
+            helpUri: references.first?.url,
+            defaultConfiguration: Configuration(level: level(severity)),
             properties: RuleProperties(
-                tags: [securityFindings.isEmpty ? "reliability" : "security", "universal-links",
-                       finding.idPrefix.lowercased()],
+                tags: [securityFindings.isEmpty ? "reliability" : "security"] + platformTags(finding.id)
+                    + [finding.idPrefix.lowercased()],
                 securitySeverity: securityFindings.map(\.severity).max().map(securitySeverity),
-                problemSeverity: level(finding.severity) == "note" ? "recommendation" : level(finding.severity)))
+                problemSeverity: level(severity) == "note" ? "recommendation" : level(severity)))
+    }
+
+    /// The link technology a rule is about, by its ID's platform.
+    static func platformTags(_ id: String) -> [String] {
+        if id.hasPrefix("AND-") { return ["android-app-links"] }
+        if id.hasPrefix("XPL-") { return ["universal-links", "android-app-links"] }
+        return ["universal-links"]
     }
 
     /// "The app ID is not in …" → "TheAppIDIsNotIn…": an identifier-like rule name.

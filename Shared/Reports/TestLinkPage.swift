@@ -14,6 +14,23 @@ public struct TestLinkPage: Sendable, Hashable {
         case unspecified = "sample"
     }
 
+    /// What one platform's app should do with a link (a page for both apps of a product lists
+    /// one per platform).
+    public struct Outcome: Sendable, Hashable {
+        /// The platform as the page names it ("iOS", "Android").
+        public var platform: String
+        /// What the tester should see there.
+        public var expectation: Expectation
+        /// The predicted outcome and why ("opens the app — matches example.com details[0] rule 1").
+        public var text: String
+
+        public init(platform: String, expectation: Expectation, text: String) {
+            self.platform = platform
+            self.expectation = expectation
+            self.text = text
+        }
+    }
+
     /// One link on the page.
     public struct Link: Sendable, Hashable {
         /// The URL to open.
@@ -22,12 +39,17 @@ public struct TestLinkPage: Sendable, Hashable {
         public var expectation: Expectation
         /// Where it came from ("claimed by details[0].components[1]", "tester URL").
         public var note: String?
+        /// The expected outcome per platform, in order; empty on a one-platform page.
+        public var outcomes: [Outcome]
 
-        /// A link with an expectation and an optional note.
-        public init(url: String, expectation: Expectation = .unspecified, note: String? = nil) {
+        /// A link with an expectation, an optional note and, on a page for both platforms, each
+        /// platform's expected outcome.
+        public init(url: String, expectation: Expectation = .unspecified, note: String? = nil,
+                    outcomes: [Outcome] = []) {
             self.url = url
             self.expectation = expectation
             self.note = note
+            self.outcomes = outcomes
         }
     }
 
@@ -52,28 +74,35 @@ public struct TestLinkPage: Sendable, Hashable {
     /// become tappable links with a QR code; script-capable schemes (`javascript:`) are shown
     /// as text only; a URL too long for a QR code gets a note instead of a code.
     public func html() -> String {
-        HTML(
+        let perPlatform = links.contains { !$0.outcomes.isEmpty }
+        return HTML(
             .lang(.english),
             .head(
                 .meta(.charset(.utf8)),
                 .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
                 .meta(.name("generator"), .content(HTMLEscape.attribute(generatedBy))),
                 .element(named: "title", nodes: [.safe(title)]),
-                .style(Self.css)
+                .style(perPlatform ? Self.css + Self.outcomeCSS : Self.css)
             ),
             .body(
                 .h1(.safe(title)),
                 .unwrap(introduction) { .p(.class("intro"), .safe($0)) },
-                .p(.class("intro"), .safe("Universal links open the app only when tapped from another app or page (not when typed into Safari's address bar), so tap each link below on the device, or scan its code with the device's camera.")),
+                .p(.class("intro"), .safe(perPlatform ? Self.bothPlatformsHowTo : Self.howTo)),
                 .ol(.class("links"), .forEach(links) { link in
                     .li(
-                        .class("link expect-\(link.expectation == .opensApp ? "app" : link.expectation == .staysInBrowser ? "browser" : "sample")"),
+                        .class("link expect-\(Self.cssName(link.expectation))"),
                         .div(.class("qr"), .raw(HTMLEscape.safeHref(link.url, customSchemes: true) == nil
                             ? "<p class=\"noqr\">not a link</p>" : Self.qrSVG(link.url))),
                         .div(
                             .class("text"),
                             .span(.class("expect"), .safe(link.expectation.rawValue)),
                             .p(.class("url"), HTMLEscape.safeHref(link.url, customSchemes: true).map { .a(.href($0), .safe(link.url)) } ?? .safe(link.url)),
+                            .if(!link.outcomes.isEmpty, .ul(.class("outcomes"), .forEach(link.outcomes) { outcome in
+                                .li(.class("outcome expect-\(Self.cssName(outcome.expectation))"),
+                                    .span(.class("platform"), .safe(outcome.platform)),
+                                    .span(.class("expect"), .safe(outcome.expectation.rawValue)),
+                                    .span(.class("why"), .safe(outcome.text)))
+                            })),
                             .unwrap(link.note) { .p(.class("note"), .safe($0)) }
                         )
                     )
@@ -82,6 +111,36 @@ public struct TestLinkPage: Sendable, Hashable {
             )
         ).render(indentedBy: .spaces(1)) + "\n"
     }
+
+    static let howTo = "Universal links open the app only when tapped from another app or page (not when typed "
+        + "into Safari's address bar), so tap each link below on the device, or scan its code with the device's camera."
+
+    static let bothPlatformsHowTo = "Universal links (iOS) and App Links (Android) open the app only when tapped "
+        + "from another app or page (not when typed into the browser's address bar), so tap each link below on "
+        + "each device, or scan its code with the device's camera. Each link lists what should happen on iOS and "
+        + "on Android."
+
+    /// The CSS class suffix of an expectation.
+    static func cssName(_ expectation: Expectation) -> String {
+        switch expectation {
+        case .opensApp: "app"
+        case .staysInBrowser: "browser"
+        case .unspecified: "sample"
+        }
+    }
+
+    /// The per-platform outcome lines of a page for both apps.
+    static let outcomeCSS = """
+    .outcomes { list-style: none; padding: 0; margin: 4px 0; font-size: 14px; }
+    .outcome { margin: 3px 0; }
+    .outcome .platform { display: inline-block; min-width: 72px; font-weight: bold; }
+    .outcome .expect { margin-right: 6px; }
+    .outcome.expect-app .expect { background: #2E7D32; }
+    .outcome.expect-browser .expect { background: #C62828; }
+    .outcome.expect-sample .expect { background: #5F6B7A; }
+    .outcome .why { color: #5F6B7A; }
+
+    """
 
     static func qrSVG(_ url: String) -> String {
         do {

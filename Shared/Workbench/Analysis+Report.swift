@@ -1,4 +1,5 @@
 import AppInspection
+import Findings
 import Foundation
 import Reports
 
@@ -29,23 +30,7 @@ extension Analysis {
             engagement: engagement
         )
         if let notice = whatIfNotice {
-            // Said on the first screen of every format, and on each finding that rests on an edit.
-            document.subtitle = (document.subtitle.map { $0 + " — " } ?? "") + "hypothetical edit of "
-                + whatIfHosts.joined(separator: ", ") + ", not what the domain serves"
-            let marked = document.findings.map { finding in
-                var marked = finding
-                if dependsOnWhatIf(finding) { marked.title = "[what-if] " + finding.title }
-                return marked
-            }
-            document.findings = marked
-            // The findings section lists the same, marked, findings as the overview.
-            document.sections = document.sections.map { section in
-                ReportSection(title: section.title, blocks: section.blocks.map { block in
-                    if case .findings = block { return .findings(marked) }
-                    return block
-                }, isAppendix: section.isAppendix)
-            }
-            document.sections.insert(ReportSection(title: "Hypothetical edit", blocks: [.paragraph(notice)]), at: 0)
+            document.markWhatIf(notice: notice, hosts: whatIfHosts, dependsOnEdit: dependsOnWhatIf)
         }
         document.run = ReportRun(
             artifacts: [ReportRun.Artifact(name: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
@@ -337,5 +322,31 @@ extension Analysis {
     static func prettyJSON(_ value: PlistValue) -> String {
         guard let data = try? JSONOutput.encode(value) else { return String(describing: value) }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension ReportDocument {
+    /// Marks the report as hypothetical, as every report of a document holding an edit is
+    /// (iOS, Android or both): the subtitle says which hosts' files were edited, each finding
+    /// `dependsOnEdit` names gets a "[what-if] " title (in the overview and the findings
+    /// section alike), and a "Hypothetical edit" section saying `notice` comes first.
+    mutating func markWhatIf(notice: String, hosts: [String], dependsOnEdit: (Finding) -> Bool) {
+        // Said on the first screen of every format, and on each finding that rests on an edit.
+        subtitle = (subtitle.map { $0 + " — " } ?? "") + "hypothetical edit of "
+            + hosts.joined(separator: ", ") + ", not what the domain serves"
+        let marked = findings.map { finding in
+            var marked = finding
+            if dependsOnEdit(finding) { marked.title = "[what-if] " + finding.title }
+            return marked
+        }
+        findings = marked
+        // The findings section lists the same, marked, findings as the overview.
+        sections = sections.map { section in
+            ReportSection(title: section.title, blocks: section.blocks.map { block in
+                if case .findings = block { return .findings(marked) }
+                return block
+            }, isAppendix: section.isAppendix)
+        }
+        sections.insert(ReportSection(title: "Hypothetical edit", blocks: [.paragraph(notice)]), at: 0)
     }
 }

@@ -106,6 +106,45 @@ extension Retest {
         }
     }
 
+    /// The retest report of `document` (NEW, opened) when it holds an Android app, alone or
+    /// beside the iOS app: the document's own report (`export`: the Android report, or the
+    /// two-platform one) with the "Changes since" section first, `changesSince` in its JSON and
+    /// `baselineState` in its SARIF, as `report(_:format:triage:)` does for an iOS session.
+    @MainActor
+    public func report(of document: WorkbenchDocument, format: ReportFormat,
+                       toolVersion: String = Workbench.version) throws(WorkbenchDocumentError) -> Data {
+        switch format {
+        case .json:
+            let diff: [String: Any]
+            do { diff = try jsonObject() } catch { throw .exportFailed(String(describing: error)) }
+            return try TriagedReports.adjusted(try document.export(.json)) { root in root["changesSince"] = diff }
+        case .sarif:
+            return try withBaseline(sarif: try document.export(.sarif))
+        case .markdown, .html, .pdf:
+            var report: ReportDocument
+            if let both = document.currentCrossPlatform {
+                report = both.reportDocument(toolVersion: toolVersion, triage: document.triage,
+                                             engagement: document.engagement)
+                report.title = "Universal links and App Links retest: \(both.ios.appName) / "
+                    + both.android.facts.packageName
+            } else if let android = document.androidAnalysis {
+                report = android.reportDocument(toolVersion: toolVersion, triage: document.triage,
+                                                engagement: document.engagement)
+                report.title = "Android App Links retest: \(android.facts.packageName)"
+            } else if let analysis = document.currentAnalysis {
+                return try self.report(analysis, format: format, triage: document.triage, toolVersion: toolVersion)
+            } else {
+                throw .notReady
+            }
+            report.sections.insert(changesSection, at: 0)
+            do {
+                return try report.rendered(as: format, toolVersion: toolVersion)
+            } catch {
+                throw .exportFailed(error.description)
+            }
+        }
+    }
+
     /// SARIF `baselineState` (`new`/`unchanged`) on each result, and the diff in the run's properties.
     func withBaseline(sarif data: Data) throws(WorkbenchDocumentError) -> Data {
         do {

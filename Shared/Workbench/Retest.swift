@@ -1,3 +1,5 @@
+import AndroidApp
+import AssociationFetch
 import Foundation
 
 /// The retest (`linklab diff OLD NEW`, docs/workbench.md): what changed between two saved
@@ -66,7 +68,9 @@ public struct Retest: Sendable, Equatable {
             return TriageChange(fingerprint: print, old: before, new: after)
         }
         domains = Self.domainChanges(old.domains, new.domains)
+            + Self.androidHostChanges(old.android, new.android)
         urls = Self.urlChanges(old.urlTests, new.urlTests)
+            + Self.androidURLChanges(old.androidAnalysis, new.androidAnalysis)
     }
 
     /// Findings that fail `--fail-on severity`: new or still open, not suppressed by triage.
@@ -151,6 +155,83 @@ public struct Retest: Sendable, Equatable {
             for verdict in test.verdicts {
                 changes.append(URLChange(url: test.url, appID: verdict.appID, old: verdict.decision.rawValue, new: "none"))
             }
+        }
+        return changes
+    }
+}
+
+// The Android half of the retest: each host's assetlinks.json and each URL's Android outcome.
+extension Retest {
+    /// How a host of the Android app is named among the domains (`example.com (assetlinks.json)`).
+    static func androidLabel(_ host: String) -> String { host + " (assetlinks.json)" }
+
+    /// What changed for each host the Android app verifies: added, removed, or its state, the
+    /// answer and the statements its file makes.
+    static func androidHostChanges(_ old: AndroidDocumentApp?, _ new: AndroidDocumentApp?) -> [DomainChange] {
+        guard old != nil || new != nil else { return [] }
+        let before = Dictionary((old?.assetLinks ?? []).map { ($0.host, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Set(new?.hosts ?? [])
+        var changes: [DomainChange] = []
+        for report in new?.assetLinks ?? [] {
+            guard let previous = before[report.host] else {
+                changes.append(DomainChange(host: androidLabel(report.host), change: "added",
+                                            details: ["the Android app now verifies \(report.host)"]))
+                continue
+            }
+            var details: [String] = []
+            let was = old?.states[report.host], now = new?.states[report.host]
+            if was != now { details.append("state: \(was?.rawValue ?? "none") → \(now?.rawValue ?? "none")") }
+            let answerBefore = answer(previous.result), answerAfter = answer(report.result)
+            if answerBefore != answerAfter { details.append("assetlinks: \(answerBefore) → \(answerAfter)") }
+            let statementsBefore = statements(previous), statementsAfter = statements(report)
+            for line in statementsAfter where !statementsBefore.contains(line) {
+                details.append("statement added: \(line)")
+            }
+            for line in statementsBefore where !statementsAfter.contains(line) {
+                details.append("statement removed: \(line)")
+            }
+            changes.append(DomainChange(host: androidLabel(report.host), change: details.isEmpty ? "same" : "changed",
+                                        details: details))
+        }
+        for report in old?.assetLinks ?? [] where !after.contains(report.host) {
+            changes.append(DomainChange(host: androidLabel(report.host), change: "removed",
+                                        details: ["the Android app no longer verifies \(report.host)"]))
+        }
+        return changes
+    }
+
+    /// The statements a host's file makes, one line each (`delegate_permission/common.handle_all_urls
+    /// → com.example.app [FINGERPRINT…]`), in file order.
+    static func statements(_ report: AssetLinksReport) -> [String] {
+        (report.effectiveFile?.statements ?? []).map { statement in
+            let target: String
+            switch statement.target {
+            case let .androidApp(package, fingerprints):
+                target = package + " [" + fingerprints.joined(separator: ", ") + "]"
+            case let .web(site): target = site
+            case let .other(namespace): target = namespace
+            }
+            return statement.relations.joined(separator: ", ") + " → " + target
+        }
+    }
+
+    /// Each URL whose Android outcome changed (`opens_app`, `opens_app_unverified`, `chooser`,
+    /// `browser`, or `none` when not decided on that side), named by the package.
+    static func androidURLChanges(_ old: AndroidAnalysis?, _ new: AndroidAnalysis?) -> [URLChange] {
+        guard old != nil || new != nil else { return [] }
+        let package = new?.facts.packageName ?? old?.facts.packageName ?? ""
+        var before: [String: String] = [:]
+        for decision in old?.decisions ?? [] where before[decision.url] == nil {
+            before[decision.url] = decision.outcome.key
+        }
+        var changes: [URLChange] = []
+        var seen: Set<String> = []
+        for decision in new?.decisions ?? [] where seen.insert(decision.url).inserted {
+            let was = before[decision.url] ?? "none", now = decision.outcome.key
+            if was != now { changes.append(URLChange(url: decision.url, appID: package, old: was, new: now)) }
+        }
+        for decision in old?.decisions ?? [] where seen.insert(decision.url).inserted {
+            changes.append(URLChange(url: decision.url, appID: package, old: decision.outcome.key, new: "none"))
         }
         return changes
     }

@@ -96,8 +96,63 @@ public final class SessionController {
         await perform(consent.hostsKnown(document.unfetchedHosts))
     }
 
+    /// A new session for the Android app at `url` (`.apk`, `.xapk`, `.apks`): read with its
+    /// fetches held, then (per `consent`) asked about, fetched or settled offline, as `openApp`.
+    public func openAndroidApp(at url: URL) async {
+        consent.appOpened()
+        applySettings()
+        document.holdsFetches = true
+        document.addAndroidApp(at: url)
+        await document.settled()
+        guard document.android != nil else {
+            document.holdsFetches = false
+            return
+        }
+        baseline = try? document.save(drafts: nil)
+        await perform(consent.hostsKnown(document.unfetchedHosts))
+    }
+
+    /// Adds the product's Android app to the session the window shows (beside its iOS app; a
+    /// second APK replaces the first): one undo step ("Add Android App") once it was read and
+    /// its hosts fetched as the document's consent allows. A file that is not an APK changes
+    /// nothing but the document's notes.
+    public func addAndroidApp(at url: URL) async {
+        document.addAndroidApp(at: url)
+        await document.settled()
+        commit("Add Android App")
+    }
+
+    /// A new session about `host` alone (association-file-only mode, no app): fetched at once as
+    /// the document's online choice allows (the tester named the host to check), then kept as
+    /// the baseline, as an inspected app is. A text that is not a host fails the document.
+    public func openDomain(_ host: String) async {
+        applySettings()
+        document.openDomain(host)
+        await document.settled()
+        guard hasSession else { return }
+        baseline = try? document.save(drafts: nil)
+    }
+
+    /// A new session deciding `host` against `data` (an association file the tester has, no
+    /// app, nothing fetched); kept as the baseline.
+    public func openAssociationFile(_ data: Data, host: String) {
+        applySettings()
+        document.openAssociationFile(data, host: host)
+        guard hasSession else { return }
+        baseline = try? document.save(drafts: nil)
+    }
+
+    /// Adds the product's iOS app to the Android session the window shows (the other direction
+    /// of `addAndroidApp`): one undo step ("Add iOS App") once it was inspected and its hosts
+    /// fetched as the document's online choice allows (`WorkbenchDocument.addIOSApp`).
+    public func addIOSApp(at url: URL) async {
+        document.addIOSApp(at: url)
+        await document.settled()
+        commit("Add iOS App")
+    }
+
     /// True when the window shows an inspected app or a session (something to save).
-    public var hasSession: Bool { document.app != nil || !document.domains.isEmpty }
+    public var hasSession: Bool { document.app != nil || !document.domains.isEmpty || document.android != nil }
 
     // MARK: The value changed outside (undo, redo, Revert, Browse All Versions)
 

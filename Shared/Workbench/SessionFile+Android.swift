@@ -43,8 +43,11 @@ extension SessionAndroidApp {
         name = part.name
         sdk = part.sdk
         apk = part.snapshot
-        hosts = part.assetLinks.map { report in
-            var state = part.states[report.host] ?? (report.result == nil ? .pending : .done)
+        // An edited host (what-if) is saved as it was served before the edit.
+        hosts = part.assetLinks.map { current in
+            let report = part.beforeEdit[current.host]?.report ?? current
+            var state = part.beforeEdit[current.host]?.state ?? part.states[report.host]
+                ?? (report.result == nil ? .pending : .done)
             if state == .fetching { state = report.result == nil ? .pending : .done }
             return SessionAssetLinksHost(
                 host: report.host, state: state, result: report.result.map(SessionRoute.init),

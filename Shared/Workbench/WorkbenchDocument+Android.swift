@@ -16,6 +16,9 @@ public struct AndroidDocumentApp: Sendable, Equatable {
     public var assetLinks: [AssetLinksReport]
     /// How each host's report came: fetched, supplied by the tester, or not fetched.
     public var states: [String: HostState]
+    /// What an edited host (`editAssetLinks`, state `edited`) served before the what-if, and its
+    /// state then: what `revertAssetLinks` returns to and what a session saves.
+    public var beforeEdit: [String: AndroidServedFile] = [:]
 
     public init(name: String, sdk: Int, snapshot: APKSnapshot, assetLinks: [AssetLinksReport],
                 states: [String: HostState] = [:]) {
@@ -92,6 +95,7 @@ extension WorkbenchDocument {
         result.bytes = result.body.count
         part.assetLinks[index] = AssetLinksReport(host: part.hosts[index], result: result)
         part.states[part.hosts[index]] = .supplied
+        part.beforeEdit[part.hosts[index]] = nil
         android = part
         androidChanged(host: part.hosts[index])
     }
@@ -123,10 +127,11 @@ extension WorkbenchDocument {
                                      states: Dictionary(uniqueKeysWithValues: hosts.map { ($0, HostState.pending) }))
         androidNotes = []
         androidHostGenerations = [:]
+        let toFetch = applySuppliedAssetLinks()
         if app == nil, domains.isEmpty { source = source ?? DocumentSource(name: name, size: 0, sha256: "", kind: "apk",
                                                                             openedAt: now()) }
         emit(.app)
-        if !settings.offline, !holdsFetches, !hosts.isEmpty { startAndroidFetch(hosts, generation: generation) }
+        if !settings.offline, !holdsFetches, !toFetch.isEmpty { startAndroidFetch(toFetch, generation: generation) }
         recompute()
         updateAndroidPhase()
         changed()
@@ -144,7 +149,9 @@ extension WorkbenchDocument {
         }
         android = part
         updateAndroidPhase()
-        let configuration = settings.fetch
+        var configuration = settings.fetch
+        // `--assetlinks` files are read again, never fetched (AssetLinksFetcher reads them).
+        configuration.suppliedFiles = settings.suppliedAssetLinks
         track { [weak self] in
             let fetched = try? await Workbench.fetchAssetLinks(hosts: hosts, configuration: configuration)
             let reports = fetched ?? hosts.map { AssetLinksReport(host: $0, result: nil) }
@@ -153,7 +160,9 @@ extension WorkbenchDocument {
                 guard let index = part.hosts.firstIndex(of: report.host),
                       self.androidHostGenerations[report.host] == started[report.host] else { continue }
                 part.assetLinks[index] = report
-                part.states[report.host] = report.result == nil ? .pending : .done
+                part.beforeEdit[report.host] = nil
+                part.states[report.host] = report.result == nil ? .pending
+                    : report.result?.route == .local ? .supplied : .done
             }
             self.android = part
             for report in reports { self.emit(.host(report.host)) }

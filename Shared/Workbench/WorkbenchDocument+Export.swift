@@ -15,10 +15,51 @@ extension WorkbenchDocument {
         return value
     }
 
+    /// Both halves of a document holding an iOS app (or association files) and an Android app,
+    /// as one two-platform analysis of the current state: what `scan app.ipa app.apk` reports,
+    /// the URL lines decided on both sides (custom schemes too), every edited host of either
+    /// platform marked what-if. Nil unless the document holds both.
+    public var currentCrossPlatform: CrossPlatformAnalysis? {
+        guard let ios = currentAnalysis, let androidAnalysis, let part = android else { return nil }
+        var both = CrossPlatformAnalysis(ios: ios, android: androidAnalysis, entries: productEntries())
+        both.androidWhatIfHosts = part.hosts.filter { part.states[$0] == .edited }
+        return both
+    }
+
+    /// The URL lines as both platforms read them (custom schemes too), at most `URLList.maxURLs`.
+    func productEntries() -> [URLListEntry] {
+        var entries: [URLListEntry] = []
+        for line in URLListLine.lines(of: urlLines, schemes: .webOrCustom) {
+            guard entries.count < URLList.maxURLs else { break }
+            if case let .entry(entry) = line { entries.append(entry) }
+        }
+        return entries
+    }
+
+    /// The cross-platform (XPL) findings of the current lines: the table `currentCrossPlatform`
+    /// reports, made from the decisions `ios` and the Android analysis already hold. Empty
+    /// unless the document holds both.
+    func crossPlatformFindings(_ ios: Analysis) -> [Finding] {
+        guard let androidAnalysis else { return [] }
+        return ios.crossPlatformTable(androidDecisions: androidAnalysis.decisions,
+                                      package: androidAnalysis.facts.packageName, sdk: androidAnalysis.facts.sdk,
+                                      entries: productEntries()).findings
+    }
+
     /// The bytes of one export of the current state: a report (triage included), the session
-    /// (`save()`), or the test-link page.
+    /// (`save()`), or the test-link page. A document holding both apps exports the two-platform
+    /// report (`CrossPlatformAnalysis`, as `scan app.ipa app.apk` does) with its triage and
+    /// what-if marking; an Android-only document the Android report.
     public func export(_ format: ExportFormat) throws(WorkbenchDocumentError) -> Data {
         if format == .session { return try save() }
+        if let both = currentCrossPlatform {
+            if format == .json { return try jsonDocument(of: both) }
+            do {
+                return try both.report(format, engagement: engagement, triage: triage)
+            } catch {
+                throw .exportFailed(error.description)
+            }
+        }
         guard let analysis = currentAnalysis else {
             // An Android-only document: the Android report, with its triage.
             guard let androidAnalysis, format.report != nil else { throw .notReady }
@@ -51,28 +92,69 @@ extension WorkbenchDocument {
     }
 
     private func jsonDocument(of analysis: Analysis) throws(WorkbenchDocumentError) -> Data {
-        let states = Dictionary(domains.compactMap { entry in entry.report.map { ($0.host, entry.state.rawValue) } },
-                                uniquingKeysWith: { first, _ in first })
-        let records: Any, hostList: Any
-        do {
-            records = try JSONSerialization.jsonObject(with: JSONOutput.encode(deviceState))
-            hostList = try JSONSerialization.jsonObject(with: JSONOutput.encode(hostStatuses))
-        } catch {
-            throw .exportFailed("could not encode the device state and hosts: \(error)")
-        }
+        let (records, hostList) = try documentParts()
         return try TriagedReports.scanJSON(analysis, triage: triage) { root in
             root["phase"] = phase.name
             root["deviceState"] = records
             root["hosts"] = hostList
             root["urlLineProblems"] = urlLineProblems
-            if var list = root["domains"] as? [[String: Any]] {
+            root["domains"] = withStates(root["domains"])
+        }
+    }
+
+    /// The two-platform scan document (`CrossPlatformAnalysis.scanDocument(triage:)`: `ios`,
+    /// `android`, `crossPlatform`, every finding with `fingerprint` and `triage`) plus the
+    /// document's keys: `phase`, `hosts`, `deviceState`, `urlLineProblems`, each iOS domain's
+    /// and each Android host's `state`.
+    private func jsonDocument(of both: CrossPlatformAnalysis) throws(WorkbenchDocumentError) -> Data {
+        let (records, hostList) = try documentParts()
+        let androidStates = android?.states ?? [:]
+        let data: Data
+        do {
+            data = try both.scanDocument(triage: triage)
+        } catch {
+            throw .exportFailed("could not encode the scan document: \(error)")
+        }
+        return try TriagedReports.adjusted(data) { root in
+            root["phase"] = phase.name
+            root["deviceState"] = records
+            root["hosts"] = hostList
+            root["urlLineProblems"] = urlLineProblems
+            if var ios = root["ios"] as? [String: Any] {
+                ios["domains"] = withStates(ios["domains"])
+                root["ios"] = ios
+            }
+            if var half = root["android"] as? [String: Any], var list = half["hosts"] as? [[String: Any]] {
                 for index in list.indices {
-                    let host = list[index]["host"] as? String ?? ""
-                    list[index]["state"] = states[host] ?? "done"
+                    let host = list[index]["fileHost"] as? String ?? ""
+                    list[index]["state"] = androidStates[host]?.rawValue ?? "done"
                 }
-                root["domains"] = list
+                half["hosts"] = list
+                root["android"] = half
             }
         }
+    }
+
+    /// The device records and the host list as JSON objects.
+    private func documentParts() throws(WorkbenchDocumentError) -> (records: Any, hosts: Any) {
+        do {
+            return (try JSONSerialization.jsonObject(with: JSONOutput.encode(deviceState)),
+                    try JSONSerialization.jsonObject(with: JSONOutput.encode(hostStatuses)))
+        } catch {
+            throw .exportFailed("could not encode the device state and hosts: \(error)")
+        }
+    }
+
+    /// A scan document's `domains` list with each domain's `state` added.
+    private func withStates(_ domains: Any?) -> Any? {
+        guard var list = domains as? [[String: Any]] else { return domains }
+        let pairs = self.domains.compactMap { entry in entry.report.map { ($0.host, entry.state.rawValue) } }
+        let states = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        for index in list.indices {
+            let host = list[index]["host"] as? String ?? ""
+            list[index]["state"] = states[host] ?? "done"
+        }
+        return list
     }
 
     /// `date` as ISO 8601 (seconds, UTC), as every document of the workbench prints dates.
@@ -102,18 +184,26 @@ public enum TriagedReports {
     /// The scan JSON document (each finding with `fingerprint` and `triage`); `adjust` may add keys.
     public static func scanJSON(_ analysis: Analysis, triage: [String: Triage],
                                 adjust: (inout [String: Any]) -> Void) throws(WorkbenchDocumentError) -> Data {
+        let data: Data
         do {
-            let data = try analysis.scanDocument(triage: triage)
-            guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw WorkbenchDocumentError.exportFailed("the scan document is not an object")
-            }
-            adjust(&root)
-            return try jsonLine(root)
-        } catch let error as WorkbenchDocumentError {
-            throw error
+            data = try analysis.scanDocument(triage: triage)
         } catch {
             throw .exportFailed(String(describing: error))
         }
+        return try adjusted(data, adjust)
+    }
+
+    /// A JSON object document with keys added by `adjust`, printed as the documents print it.
+    static func adjusted(_ data: Data, _ adjust: (inout [String: Any]) -> Void) throws(WorkbenchDocumentError) -> Data {
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .exportFailed(String(describing: error))
+        }
+        guard var root = parsed as? [String: Any] else { throw .exportFailed("the scan document is not an object") }
+        adjust(&root)
+        return try jsonLine(root)
     }
 
     /// A JSON object as the documents print it: pretty, sorted keys, slashes unescaped, one

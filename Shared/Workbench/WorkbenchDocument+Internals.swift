@@ -302,19 +302,16 @@ extension WorkbenchDocument {
         if let note = value.facts.noPathToAppleNote(supplyingFiles: noteAudience.supplyingFiles) {
             value.notes.insert(note, at: 0)
         }
-        // Reports render the iOS half: say so when the document holds more.
-        if let androidAnalysis {
-            value.notes.append("this report covers the iOS app only: the document also holds the Android app "
-                + "\(androidAnalysis.snapshot.manifest.packageName) (\(androidAnalysis.findings.count) finding"
-                + (androidAnalysis.findings.count == 1 ? "" : "s") + "), which it does not include")
-        }
         value.findings = FindingRules.evaluate(value.facts)
         analysis = value
         if tests != urlTests {
             urlTests = tests
             emit(.urlTests)
         }
-        publish(androidFindings.isEmpty ? value.findings : (value.findings + androidFindings).sortedForReport())
+        // With both apps, the cross-platform findings too: every finding a report shows can be triaged.
+        let crossFindings = crossPlatformFindings(value)
+        publish(androidFindings.isEmpty ? value.findings
+            : (value.findings + androidFindings + crossFindings).sortedForReport())
         notes = evaluationNotes + value.notes + androidNotes
     }
 

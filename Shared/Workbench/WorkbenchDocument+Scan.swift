@@ -2,6 +2,35 @@ import Foundation
 
 // A finished scan as a document (`linklab scan --save`): the scan's facts, no refetch.
 extension WorkbenchDocument {
+    /// Takes over the facts of a finished Android scan (`scan app.apk`, or the Android half of
+    /// `scan app.ipa app.apk` after `adopt(_:urls:)`): the APK as read, the API level modelled and
+    /// each host's answer (a supplied file stays supplied; a host not fetched stays pending). An
+    /// iOS half the document holds is kept; alone, the scan's URL lines become the document's.
+    public func adopt(android scan: AndroidAnalysis, urlLines lines: [String]? = nil) {
+        androidGeneration += 1
+        if app == nil, domains.isEmpty {
+            reset()
+            var next = settings
+            next.offline = scan.facts.offline
+            settings = next
+            source = DocumentSource(name: scan.inputName, size: 0, sha256: "", kind: "apk", openedAt: now())
+        }
+        let reports = scan.facts.assetLinks
+        android = AndroidDocumentApp(
+            name: scan.inputName, sdk: scan.facts.sdk, snapshot: scan.snapshot, assetLinks: reports,
+            states: Dictionary(reports.map { report in
+                (report.host, report.result == nil ? HostState.pending
+                    : report.result?.route == .local ? .supplied : .done)
+            }, uniquingKeysWith: { first, _ in first }))
+        androidNotes = []
+        androidHostGenerations = [:]
+        if let lines { applyURLLines(lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n") }
+        recompute()
+        if app == nil, domains.isEmpty { setPhase(.ready) }
+        emit(.app)
+        changed()
+    }
+
     /// Takes over the facts of a finished scan: app, every host's report (supplied files stay
     /// supplied), the URL entries (written back as URL lines) and the scan's "now".
     public func adopt(_ scan: Analysis, urls: [URLListEntry]) {

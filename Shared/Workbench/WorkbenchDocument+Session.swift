@@ -43,6 +43,7 @@ extension WorkbenchDocument {
         // Supplied files are recorded by the names the tester gave them, not the folders they sit in.
         var recorded = describedSettings
         recorded.suppliedFiles = recorded.suppliedFiles.mapValues { ShownFileName.of($0) }
+        recorded.suppliedAssetLinks = recorded.suppliedAssetLinks.mapValues { ShownFileName.of($0) }
         var file = SessionFile(format: SessionFile.formatName, schemaVersion: android == nil ? 1 : 2,
                            tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: recorded,
                            app: app, hosts: stored, urlLines: urlLines, triage: triage, urlTests: urlTests,

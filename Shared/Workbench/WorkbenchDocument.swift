@@ -139,6 +139,20 @@ public final class WorkbenchDocument {
         // The total is known once the inspector has planned its work (its first progress value).
         setPhase(.inspecting(bytesDone: 0, bytesTotal: nil))
         emit(.app)
+        inspectAndLand(url, renamed: name != nil, displayName: displayName,
+                       generation: generation) { [weak self] reason, message in
+            guard let self else { return }
+            self.setPhase(.failed(reason == "cancelled" ? message : "\(displayName): \(message)"))
+            self.changed()
+        }
+    }
+
+    /// Inspects `url` off the main actor and lands its snapshot as `displayName` (`renamed`: the
+    /// snapshot's path becomes that name), unless a newer intent replaced this one; a failure
+    /// calls `failed` with the reason and the reason with the path and file name replaced by
+    /// `displayName` (`openApp`, `addIOSApp`).
+    func inspectAndLand(_ url: URL, renamed: Bool, displayName: String, generation: Int,
+                        failed: @escaping @MainActor (_ reason: String, _ message: String) -> Void) {
         let hooks = inspectionHooks
         let progress = inspectionProgress(generation: generation, clock: hooks.clock)
         track { [weak self] in
@@ -146,13 +160,12 @@ public final class WorkbenchDocument {
             guard let self, self.documentGeneration == generation else { return }
             switch result {
             case .success(var snapshot):
-                if name != nil { snapshot.source.path = displayName }
+                if renamed { snapshot.source.path = displayName }
                 self.landSnapshot(snapshot, name: displayName)
             case .failure(let reason):
                 let message = reason.reason.replacingOccurrences(of: url.path, with: displayName)
                     .replacingOccurrences(of: url.lastPathComponent, with: displayName)
-                self.setPhase(.failed(reason.reason == "cancelled" ? message : "\(displayName): \(message)"))
-                self.changed()
+                failed(reason.reason, message)
             }
         }
     }

@@ -8,28 +8,34 @@ public struct WorkbenchSettings: Sendable, Equatable, Codable {
     public var fetch: FetchConfiguration
     /// host → file path (`--aasa`), applied to every document.
     public var suppliedFiles: [String: String]
+    /// host name → file path (`--assetlinks`): each host's `assetlinks.json` for the Android app
+    /// of every document. A session records it only when it is not empty.
+    public var suppliedAssetLinks: [String: String]
 
     /// Settings; by default online, the default fetch configuration, nothing supplied.
     public init(offline: Bool = false, fetch: FetchConfiguration = FetchConfiguration(),
-                suppliedFiles: [String: String] = [:]) {
+                suppliedFiles: [String: String] = [:], suppliedAssetLinks: [String: String] = [:]) {
         self.offline = offline
         self.fetch = fetch
         self.suppliedFiles = suppliedFiles
+        self.suppliedAssetLinks = suppliedAssetLinks
     }
 
     public static func == (lhs: WorkbenchSettings, rhs: WorkbenchSettings) -> Bool {
         lhs.offline == rhs.offline && lhs.suppliedFiles == rhs.suppliedFiles
+            && lhs.suppliedAssetLinks == rhs.suppliedAssetLinks
             && FetchSettingsRecord(lhs.fetch) == FetchSettingsRecord(rhs.fetch)
             && lhs.fetch.resolve == rhs.fetch.resolve && lhs.fetch.caFile == rhs.fetch.caFile
     }
 
-    private enum Key: String, CodingKey { case offline, fetch, suppliedFiles }
+    private enum Key: String, CodingKey { case offline, fetch, suppliedFiles, suppliedAssetLinks }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         offline = try container.decode(Bool.self, forKey: .offline)
         fetch = try container.decode(FetchSettingsRecord.self, forKey: .fetch).configuration()
         suppliedFiles = try container.decode([String: String].self, forKey: .suppliedFiles)
+        suppliedAssetLinks = try container.decodeIfPresent([String: String].self, forKey: .suppliedAssetLinks) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -37,6 +43,7 @@ public struct WorkbenchSettings: Sendable, Equatable, Codable {
         try container.encode(offline, forKey: .offline)
         try container.encode(FetchSettingsRecord(fetch), forKey: .fetch)
         try container.encode(suppliedFiles, forKey: .suppliedFiles)
+        if !suppliedAssetLinks.isEmpty { try container.encode(suppliedAssetLinks, forKey: .suppliedAssetLinks) }
     }
 }
 

@@ -15,6 +15,15 @@ import Workbench
         #expect(AppArchiveDocument.writableContentTypes.isEmpty)
     }
 
+    @Test func androidAppsAreImportedZipTypesTheViewerOpens() {
+        #expect(UTType.apk.identifier == "com.android.package-archive")
+        for type in [UTType.apk, .xapk, .apks] {
+            #expect(type.conforms(to: .zip))
+            #expect(AppArchiveDocument.readableContentTypes.contains(type))
+        }
+        #expect(UTType.appFiles.count == 5, "an iOS archive, a zipped app and the three Android kinds")
+    }
+
     @Test func theOneEditableDocumentIsTheSession() {
         #expect(SessionDocument.readableContentTypes == [.linkLabSession])
         #expect(SessionDocument.writableContentTypes == [.linkLabSession])
@@ -42,6 +51,9 @@ import Workbench
         #expect(overrides.offline)
         #expect(overrides.supplied == ["example.com": "/tmp/a.json", "shop.example.com": "/tmp/b.json"])
         #expect(AppSettings.testOverrides([:]).offline == false)
+        #expect(AppSettings.testAssetLinks(["LINKLAB_ASSETLINKS": "example.com=/tmp/c.json;bad"])
+            == ["example.com": "/tmp/c.json"])
+        #expect(AppSettings.testAssetLinks([:]).isEmpty)
     }
 
     @Test func boundedFileRefusesFilesOverTheLimit() throws {

@@ -8,7 +8,8 @@ import Testing
 
     @Test func idsAreUniqueAcrossPlatforms() {
         let ids = FindingRules.all.map(\.id)
-        #expect(ids.count == FindingRules.iOS.rules.count + FindingRules.android.rules.count)
+        #expect(ids.count == FindingRules.iOS.rules.count + FindingRules.android.rules.count
+                    + FindingRules.probes.rules.count)
         #expect(Set(ids).count == ids.count)
     }
 

@@ -25,12 +25,15 @@ import Testing
         #expect(declared.count >= 60, "the scan of Rules/ found \(declared.count) rules")
         let ios = FindingRules.iOS.rules.map { String(describing: type(of: $0)) }
         let android = FindingRules.android.rules.map { String(describing: type(of: $0)) }
-        #expect(Set(ios).count == ios.count && Set(android).count == android.count)
+        let probes = FindingRules.probes.rules.map { String(describing: type(of: $0)) }
+        #expect(Set(ios).count == ios.count && Set(android).count == android.count && Set(probes).count == probes.count)
+        let catalogues = ["AnalysisFacts": ios, "AndroidFacts": android, "ProbeFacts": probes]
         for (name, kind) in declared {
-            let catalogue = kind == "AnalysisFacts" ? ios : android
-            #expect(catalogue.contains(name), "\(name) (\(kind)) is declared in Rules/ but in no catalogue")
+            #expect(catalogues[kind]?.contains(name) == true,
+                    "\(name) (\(kind)) is declared in Rules/ but in no catalogue")
         }
-        #expect(Set(ios + android) == Set(declared.map(\.name)), "a catalogue names a rule not declared in Rules/")
+        #expect(Set(ios + android + probes) == Set(declared.map(\.name)),
+                "a catalogue names a rule not declared in Rules/")
     }
 
     @Test func everyRuleHasATestFileOfItsOwn() throws {

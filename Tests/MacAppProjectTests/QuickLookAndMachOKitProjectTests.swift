@@ -75,7 +75,9 @@ import Testing
         let types = try #require(attributes["QLSupportedContentTypes"] as? [String])
         // Not public.zip-archive: that would make the extension the preview of every ZIP in Finder.
         #expect(Set(types) == ["com.apple.itunes.ipa", "com.apple.iphone.mobileprovision",
-                               "com.apple.provisionprofile", "org.universallinklab.session"])
+                               "com.apple.provisionprofile", "org.universallinklab.session",
+                               "com.android.package-archive", "org.universallinklab.android.xapk",
+                               "org.universallinklab.android.apks"])
         #expect(!types.contains { $0.hasPrefix("public.") }, "a public type is every file of that kind")
         // Each type it claims is declared by the app (imported or exported).
         let app = try ProjectFiles.plist(ProjectFiles.infoPlist)

@@ -57,6 +57,20 @@ import Workbench
 
         let imported = try #require(info["UTImportedTypeDeclarations"] as? [[String: Any]])
         #expect(imported.contains { $0["UTTypeIdentifier"] as? String == "com.apple.itunes.ipa" })
+        // Android apps: one viewer document type (a session starts for them), each type imported,
+        // conforming to ZIP, for the extensions the package reads as Android apps (AppFileKind).
+        let androidTypes = ["com.android.package-archive", "org.universallinklab.android.xapk",
+                            "org.universallinklab.android.apks"]
+        var androidExtensions: Set<String> = []
+        for type in androidTypes {
+            #expect(document(type)?["CFBundleTypeRole"] as? String == "Viewer", "\(type)")
+            #expect(document(type)?["LSHandlerRank"] as? String == "Alternate", "\(type)")
+            let declaration = try #require(imported.first { $0["UTTypeIdentifier"] as? String == type }, "\(type)")
+            #expect((declaration["UTTypeConformsTo"] as? [String])?.contains("public.zip-archive") == true)
+            let tags = declaration["UTTypeTagSpecification"] as? [String: Any]
+            androidExtensions.formUnion(tags?["public.filename-extension"] as? [String] ?? [])
+        }
+        #expect(androidExtensions == AppFileKind.androidExtensions)
         let exported = try #require((info["UTExportedTypeDeclarations"] as? [[String: Any]])?.first)
         #expect(exported["UTTypeIdentifier"] as? String == "org.universallinklab.session")
         #expect(exported["UTTypeConformsTo"] as? [String] == ["public.json"])

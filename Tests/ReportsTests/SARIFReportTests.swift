@@ -74,7 +74,11 @@ import TestSupport
             #expect((result["locations"] as? [Any])?.isEmpty == false)
         }
         let first = try #require(rules.first { $0["id"] as? String == "AASA-007" })
-        #expect(first["helpUri"] as? String == Reference.mastgTest0070.url)
+        // Described by the registry's rule, not by the first finding's texts.
+        let registered = try #require(FindingRules.rule(id: "AASA-007"))
+        #expect(first["helpUri"] as? String == registered.references.first?.url)
+        #expect((first["shortDescription"] as? [String: Any])?["text"] as? String == registered.title)
+        #expect((first["fullDescription"] as? [String: Any])?["text"] as? String == registered.explanation)
     }
 
     /// `security-severity` and the `security` tag only on rules whose findings are security

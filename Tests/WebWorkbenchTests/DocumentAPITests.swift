@@ -434,6 +434,7 @@ import Workbench
             "/api/documents/{id}/tester": ["post": ["200", "400", "404", "413", "500"]],
             "/api/documents/{id}/hosts/{host}/text": ["put": ["200", "400", "404", "413", "500"]],
             "/api/documents/{id}/cancel": ["post": ["200", "400", "404", "500"]],
+            "/api/documents/{id}/apps": ["post": ["202", "400", "404", "409", "413", "503"]],
         ]
         let parsed = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
         let paths = try #require((parsed as? [String: Any])?["paths"] as? [String: [String: Any]])

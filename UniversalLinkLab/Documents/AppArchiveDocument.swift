@@ -1,14 +1,14 @@
 import SwiftUI
 import UniformTypeIdentifiers
 
-/// An IPA or a zipped `.app`, opened read-only.
+/// An IPA, a zipped `.app` or an Android app (`.apk`, `.xapk`, `.apks`), opened read-only.
 ///
 /// It deliberately holds nothing: `init(configuration:)` never touches
 /// the file wrapper's contents, because a file wrapper copies the whole file into
 /// memory (always, for files on external or network volumes). The window reads the URL from
 /// its `FileDocumentConfiguration` and the engine streams the archive from disk.
 struct AppArchiveDocument: FileDocument {
-    static let readableContentTypes: [UTType] = [.ipa, .zip]
+    static let readableContentTypes: [UTType] = UTType.appFiles
     static let writableContentTypes: [UTType] = []
 
     init() {}

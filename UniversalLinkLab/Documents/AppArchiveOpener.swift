@@ -1,7 +1,8 @@
 import AppKit
 import SwiftUI
 
-/// What an opened `.ipa` (or zipped `.app`) becomes: an untitled session for it. Finder, the
+/// What an opened `.ipa`, zipped `.app` or `.apk` (`.xapk`, `.apks`) becomes: an untitled session
+/// for it (an iOS or an Android one, `AppFileKind`). Finder, the
 /// Dock, File › Open…, Open Recent and drops all open the archive as a viewer document; this
 /// view starts a session document for its URL (or, when a window already holds a session for
 /// the same file, brings that window forward) and closes the viewer, so the tester's work

@@ -45,7 +45,7 @@ struct DocumentWindow: View {
             if !document.data.isEmpty {
                 model.openSession(document.data)
             } else if let appURL = document.appURL {
-                model.openApp(at: appURL)
+                model.open(appURL)
             }
             self.model = model
         }

@@ -24,7 +24,7 @@ struct LaunchWindow: View {
             VStack(spacing: 16) {
                 Image(systemName: "link.badge.plus").font(.system(size: 48)).foregroundStyle(.tint)
                 Text("UniversalLinkLab").font(.largeTitle.weight(.semibold))
-                Text("Drop an .ipa, a zipped .app or a .linklab session here.")
+                Text("Drop an .ipa, a zipped .app, an .apk or a .linklab session here.")
                     .foregroundStyle(.secondary)
                 Button("Open…") { NSDocumentController.shared.openDocument(nil) }
                 if let failure {

@@ -36,7 +36,19 @@ final class AppSettings {
         if !cdnBase.isEmpty { fetch.cdnBase = cdnBase }
         fetch.caFile = caFile.isEmpty ? nil : caFile
         let test = Self.testOverrides(ProcessInfo.processInfo.environment)
-        return WorkbenchSettings(offline: offline || test.offline, fetch: fetch, suppliedFiles: test.supplied)
+        return WorkbenchSettings(offline: offline || test.offline, fetch: fetch, suppliedFiles: test.supplied,
+                                 suppliedAssetLinks: Self.testAssetLinks(ProcessInfo.processInfo.environment))
+    }
+
+    /// UI tests' Android files: `LINKLAB_ASSETLINKS=host=/path;host=/path` (the CLI's
+    /// `--assetlinks host=path`).
+    static func testAssetLinks(_ environment: [String: String]) -> [String: String] {
+        var supplied: [String: String] = [:]
+        for pair in (environment["LINKLAB_ASSETLINKS"] ?? "").split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { supplied[String(parts[0])] = String(parts[1]) }
+        }
+        return supplied
     }
 
     /// UI tests run without network: `LINKLAB_OFFLINE=1` and

@@ -17,9 +17,23 @@ struct DomainsTab: View {
                                })
                     .tag(entry.host)
             }
+            // The Android app's hosts (assetlinks.json), when the session holds an APK.
+            let androidHosts = model.document.androidHostCards
+            if !androidHosts.isEmpty {
+                Section("Android — assetlinks.json") {
+                    if let state = model.androidDeviceState {
+                        ForEach(state.notes, id: \.self) {
+                            Label($0, systemImage: "exclamationmark.triangle").font(.callout)
+                        }
+                    }
+                    ForEach(androidHosts, id: \.host) { card in
+                        AndroidHostCardView(model: model, card: card, device: deviceRows(for: card))
+                    }
+                }
+            }
         }
         .overlay {
-            if model.document.domains.isEmpty {
+            if model.document.domains.isEmpty && model.document.android == nil {
                 Text("No associated domains").foregroundStyle(.secondary)
             }
         }
@@ -28,7 +42,21 @@ struct DomainsTab: View {
                 Button("Import Device State…") { model.isImportingDeviceState = true }
                     .help("Import a sysdiagnose's swcutil_show.txt to see what a device recorded")
             }
+            if model.androidActions.isShown {
+                ToolbarItem {
+                    Button("Read Android Device State") { model.readAndroidDeviceState() }
+                        .help("adb shell pm get-app-links PACKAGE (Android 12+): what the device recorded per host")
+                }
+            }
         }
+        // The device card compares with the files that decide now: follow their changes.
+        .onChange(of: model.document.android) { model.refreshAndroidDeviceState() }
+    }
+
+    /// The device's rows about the hosts `card`'s file decides (declared hosts, wildcards kept).
+    private func deviceRows(for card: AndroidHostCard) -> [AndroidDeviceStateCard.Row] {
+        let declared = Set(card.verification.map { $0.host.lowercased() } + [card.host.lowercased()])
+        return model.androidDeviceState?.rows.filter { declared.contains($0.host.lowercased()) } ?? []
     }
 }
 

@@ -35,12 +35,24 @@ struct URLTesterTab: View {
                                         trace: { model.document.presentation(ofTyped: typed.url, traced: true)
                                             .verdicts.first { $0.appID == verdict.appID }?.trace ?? [] })
                         }
+                        // One row per platform: the Android app's rows below the iOS ones.
+                        ForEach(Array((typed.android ?? []).enumerated()), id: \.offset) { _, row in
+                            AndroidVerdictView(row: row)
+                        }
+                        // Both apps in the document: which one(s) the URL opens, in one line.
+                        if let cell = typed.crossPlatform {
+                            Label("\(cell.text) — iOS: \(cell.iosOutcomeText); Android: \(cell.androidOutcomeText)",
+                                  systemImage: "rectangle.split.2x1")
+                                .font(.callout)
+                        }
                         if let domain = typed.domain {
                             MacToolsRow(model: model, url: typed.url, host: domain)
                         }
+                        AndroidToolsRow(model: model, url: typed.url)
                     }
                     Divider()
                     Text("URL list").font(.headline)
+                    Text(model.document.urlListSummary).font(.callout).foregroundStyle(.secondary)
                     Text("One URL per line; prefix = when it must open the app, ! when it must not.")
                         .font(.caption).foregroundStyle(.secondary)
                     TextEditor(text: $lines)

@@ -67,6 +67,13 @@ final class WindowModel {
     /// The booted Simulators (`simctl list devices booted -j`), and the one URLs open in.
     var simulators: [SimulatorDevice] = []
     var simulatorUDID = "booted"
+    /// `adb` as `AndroidTools` found it (nil until the tester asks for an Android action).
+    var androidTools: AndroidTools.Detection?
+    /// What the device recorded for the Android app (`pm get-app-links`), beside the workbench's
+    /// verification; kept with the window (not saved in the session), read again on request.
+    var androidDeviceState: AndroidDeviceStateCard?
+    /// The raw `pm get-app-links` output the card was made from (the card follows file changes).
+    @ObservationIgnored private var androidDeviceOutput: String?
     /// Tool runs in flight (⌘. stops them).
     var runningTools = 0
     @ObservationIgnored private var toolTasks: [UUID: Task<Void, Never>] = [:]
@@ -124,6 +131,81 @@ final class WindowModel {
             guard document.app != nil else { return }
             controller.recordAppLocation(path: url.path, bookmark: AppFileLocator.bookmark(for: url))
             appLocation = .found(path: url.path)
+        }
+    }
+
+    /// Starts this (empty) session with the app at `url`: an iOS app (`openApp(at:)`) or an
+    /// Android app (`openAndroidApp(at:)`), as the package names its kind (`AppFileKind`).
+    func open(_ url: URL) {
+        if AppFileKind(fileName: url.lastPathComponent) == .androidApp {
+            openAndroidApp(at: url)
+        } else {
+            openApp(at: url)
+        }
+    }
+
+    /// Reads the Android app at `url` with its fetches held until the tester answers, as
+    /// `openApp(at:)` does for an iOS app. Not an edit.
+    func openAndroidApp(at url: URL) {
+        appURL = url.standardizedFileURL
+        Task { await controller.openAndroidApp(at: url) }
+    }
+
+    /// Adds the product's Android app to this session (one undo step, "Add Android App"); a
+    /// file that is not an APK says why in the document's notes.
+    func addAndroidApp(at url: URL) {
+        Task { await controller.addAndroidApp(at: url) }
+    }
+
+    /// Adds the product's iOS app to this Android session (one undo step, "Add iOS App"), then
+    /// records where it is, as `openApp(at:)` does.
+    func addIOSApp(at url: URL) {
+        Task {
+            await controller.addIOSApp(at: url)
+            guard document.app != nil else { return }
+            controller.recordAppLocation(path: url.path, bookmark: AppFileLocator.bookmark(for: url))
+            appLocation = .found(path: url.path)
+        }
+    }
+
+    /// A file dropped on the window or chosen with Choose App…, as the package decides
+    /// (`AppFileDrop`): this window takes it, another window opens it (`openElsewhere` is
+    /// returned for the view, which has `openDocument`), or the tester is told why not.
+    func drop(_ url: URL) -> AppFileDrop {
+        guard url.isFileURL else {
+            alertMessage = "Only files can be dropped here."
+            return .refuse("Only files can be dropped here.")
+        }
+        let decision = AppFileDrop.decide(fileName: url.lastPathComponent, document: document)
+        switch decision {
+        case .openIOSApp: openApp(at: url)
+        case .openAndroidApp: openAndroidApp(at: url)
+        case .addAndroidApp: addAndroidApp(at: url)
+        case .addIOSApp: addIOSApp(at: url)
+        case .openElsewhere: break
+        case .refuse(let reason): alertMessage = reason
+        }
+        return decision
+    }
+
+    /// Starts this (empty) session about `host` alone (no app): fetched as the online choice
+    /// allows. Not an edit.
+    func openDomain(_ host: String) {
+        Task { await controller.openDomain(host) }
+    }
+
+    /// Starts this (empty) session deciding `host` against the association file at `url`
+    /// (read with a size cap; nothing fetched). Not an edit.
+    func openAssociationFile(at url: URL, host: String) {
+        if let refusal = DropCheck.associationFileRefusal(url) {
+            alertMessage = refusal
+            return
+        }
+        do {
+            let data = try BoundedFile.read(url, limit: BoundedFile.associationFileLimit)
+            controller.openAssociationFile(data, host: host)
+        } catch {
+            alertMessage = "\(url.lastPathComponent) could not be read: \(error.localizedDescription)"
         }
     }
 
@@ -423,6 +505,93 @@ final class WindowModel {
                 alertMessage = "\(error)"
             }
         }
+    }
+
+    // MARK: Android device (adb)
+
+    /// Open on Android Device and Read Device State, as the package decides them.
+    var androidActions: AndroidDeviceActions { AndroidDeviceActions(document: document, detection: androidTools) }
+
+    /// Finds `adb` (never through a shell; the tester's profile is not the app's environment).
+    private func detectAndroidTools() -> AndroidTools.Detection {
+        if let androidTools { return androidTools }
+        let detection = AndroidTools.detect(environment: ProcessInfo.processInfo.environment,
+                                            home: FileManager.default.homeDirectoryForCurrentUser.path) {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        androidTools = detection
+        return detection
+    }
+
+    /// `adb shell am start -a VIEW -c BROWSABLE -d URL`: the device resolves `url` as a tapped link.
+    func openOnAndroidDevice(_ url: String) {
+        guard let adb = detectAndroidTools().adb else {
+            alertMessage = androidTools?.reason
+            return
+        }
+        let command: ToolCommand
+        switch androidActions.openCommand(url: url, adb: adb) {
+        case .success(let built): command = built
+        case .failure(let error):
+            alertMessage = error.description
+            return
+        }
+        runTool { [weak self] in
+            guard let self else { return }
+            do {
+                let result = try await ToolRunner.run(command)
+                if result.status != 0 {
+                    alertMessage = AndroidTools.failureMessage(status: result.status, stderr: result.stderr,
+                                                               stdout: result.stdout)
+                } else if let error = AndroidTools.startError(stdout: result.stdout) {
+                    alertMessage = error
+                }
+            } catch {
+                alertMessage = "\(error)"
+            }
+        }
+    }
+
+    /// The `adb` command that opens `url`, for the pasteboard (adb's path as found, or plain `adb`).
+    func androidOpenCommandLine(_ url: String) -> String? {
+        let adb = detectAndroidTools().adb ?? "/usr/local/bin/adb"
+        return try? androidActions.openCommand(url: url, adb: adb).get().commandLine
+    }
+
+    /// `adb shell pm get-app-links PACKAGE` (Android 12+): what the device recorded per host.
+    func readAndroidDeviceState() {
+        guard let adb = detectAndroidTools().adb else {
+            alertMessage = androidTools?.reason
+            return
+        }
+        let command: ToolCommand
+        switch androidActions.stateCommand(adb: adb) {
+        case .success(let built): command = built
+        case .failure(let error):
+            alertMessage = error.description
+            return
+        }
+        runTool { [weak self] in
+            guard let self else { return }
+            do {
+                let result = try await ToolRunner.run(command)
+                guard result.status == 0 else {
+                    alertMessage = AndroidTools.failureMessage(status: result.status, stderr: result.stderr,
+                                                               stdout: result.stdout)
+                    return
+                }
+                androidDeviceOutput = result.stdout
+                androidDeviceState = document.androidDeviceState(output: result.stdout)
+            } catch {
+                alertMessage = "\(error)"
+            }
+        }
+    }
+
+    /// The device card again, against the document's current files (after a refetch or an edit).
+    func refreshAndroidDeviceState() {
+        guard let output = androidDeviceOutput else { return }
+        androidDeviceState = document.androidDeviceState(output: output)
     }
 
     /// The `swcutil verify` command for `url` on `host` with the file we decided with, or nil.

@@ -34,18 +34,15 @@ struct WorkbenchWindow: View {
         .focusedSceneValue(\.windowModel, model)
         .background { WindowReader(model: model) }
         .onChange(of: model.sourceName) { model.titleWindowAfterApp() }
-        // An app dropped on an empty session opens in it; any other app or session opens in its
-        // own window, like the Dock icon does. A drop that cannot open says why.
+        // An app dropped on an empty session opens in it; an Android app dropped on a session
+        // with an app joins it; any other app or session opens in its own window, like the Dock
+        // icon does. A drop that cannot open says why (the package decides: AppFileDrop).
         .dropDestination(for: URL.self) { urls, _ in
             guard let url = urls.first else { return false }
-            if let refusal = DropCheck.documentRefusal(url) {
-                model.alertMessage = refusal
-                return false
-            }
-            if !model.controller.hasSession, model.document.phase == .idle,
-               url.pathExtension.lowercased() != "linklab" {
-                model.openApp(at: url)
-                return true
+            switch model.drop(url) {
+            case .refuse: return false
+            case .openIOSApp, .openAndroidApp, .addAndroidApp, .addIOSApp: return true
+            case .openElsewhere: break
             }
             Task {
                 do {
@@ -167,11 +164,14 @@ struct WindowToolbar: ToolbarContent {
                     Button(format.label) { model.requestExport(format) }
                         .accessibilityIdentifier(format.hook)
                 }
+                Divider()
+                // The page of links to tap on a device, each with its expected outcome.
+                Button(ExportFormat.testLinks.label) { model.requestExport(.testLinks) }
             } label: {
                 Label("Export Report", systemImage: "square.and.arrow.down")
             }
             .disabled(!model.isReady)
-            .help("Export the report as PDF, Markdown, HTML, JSON or SARIF")
+            .help("Export the report as PDF, Markdown, HTML, JSON or SARIF, or the test-link page")
 
             ShareLink(item: model.shareItem, preview: SharePreview("UniversalLinkLab report"))
                 .disabled(!model.isReady)

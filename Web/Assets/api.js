@@ -106,10 +106,10 @@ export function downloadName(disposition, fallback) {
 }
 
 /** Uploads through XHR: the only browser API that reports upload progress and sends our header. */
-function uploadWithProgress(file, headers, onProgress) {
+function uploadWithProgress(file, headers, onProgress, path = '/api/documents') {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/documents');
+    xhr.open('POST', path);
     for (const [name, value] of Object.entries(authorised(headers))) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
@@ -166,6 +166,10 @@ export const api = {
   /** `onProgress(sentBytes, totalBytes)` follows the upload. */
   upload: (file, onProgress) => uploadWithProgress(file,
     { 'X-LinkLab-Filename': headerSafe(file.name), 'Content-Type': 'application/octet-stream' }, onProgress),
+  /** The product's other app (an .apk beside the .ipa, or the reverse) added to an open document. */
+  addApp: (id, file, onProgress) => uploadWithProgress(file,
+    { 'X-LinkLab-Filename': headerSafe(file.name), 'Content-Type': 'application/octet-stream' }, onProgress,
+    `${documentPath(id)}/apps`),
   openAssociationText: (text, host) => callJSON('POST', '/api/documents',
     { body: text, headers: { 'X-LinkLab-Filename': headerSafe(`${host || 'apple-app-site-association'}.json`),
       ...(host ? { 'X-LinkLab-Domain': host } : {}), 'Content-Type': 'application/json' } }),

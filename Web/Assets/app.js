@@ -141,6 +141,25 @@ function showDocument(route) {
       panels),
     h('aside', { class: 'inspector', 'aria-label': 'Inspector' }, inspector.element));
   replace(main, layout);
+  // A file dropped on an open document is the product's other app (the App tab adds it).
+  for (const type of ['dragenter', 'dragover']) {
+    layout.addEventListener(type, (event) => {
+      if (!event.dataTransfer?.types?.includes('Files')) return;
+      event.preventDefault();
+      layout.classList.add('dragging');
+    });
+  }
+  layout.addEventListener('dragleave', (event) => {
+    if (!layout.contains(event.relatedTarget)) layout.classList.remove('dragging');
+  });
+  layout.addEventListener('drop', (event) => {
+    const files = Array.from(event.dataTransfer?.files ?? []);
+    if (files.length === 0 || event.defaultPrevented) return;
+    event.preventDefault();
+    layout.classList.remove('dragging');
+    if (files.length > 1) toast(`One file at a time: adding ${files[0].name}.`);
+    panes.app.add(files[0]);
+  });
 
   const exports = createExports(context);
   current = {

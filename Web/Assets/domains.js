@@ -2,9 +2,11 @@
 // state, routes, Apple's headers, the CDN/origin difference (only when they differ), what
 // changed since the previous fetch, the file that decides (with line numbers and lint markers
 // on its own lines), what was served when edited, and the actions: Refetch, "Use a file…",
-// and the what-if editor, which starts from the text that decides, byte for byte.
+// and the what-if editor, which starts from the text that decides, byte for byte. With the
+// product's Android app, each host of both apps is one row: the iOS card beside the Android
+// card (the host's assetlinks.json), in the order the server gives (`hosts`).
 
-import { h, replace, debounce } from './dom.js';
+import { h, replace, debounce, keepChildren } from './dom.js';
 
 function lintItem(lint) {
   return h('li', { class: `lint lint-${lint.severity}`, 'data-lint-id': lint.id },
@@ -117,7 +119,9 @@ function createCard(context, host) {
       revert),
     editLint);
 
-  const element = h('article', { class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}` },
+  const element = h('article', {
+    class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}`, 'data-platform': 'ios',
+  },
     h('header', { class: 'card-header' }, title, badge,
       h('div', { class: 'actions' }, refetch, useFile, fileInput)),
     summary, details, editBlock);
@@ -155,11 +159,75 @@ function createCard(context, host) {
   return { element, update };
 }
 
+// The Android app's file for one host (AndroidHostCard): how it came, each request, Google's
+// Digital Asset Links API beside the origin's answer, the grants, the lint with its IDs,
+// whether Android verifies the host and why, and the text served.
+function createAndroidCard() {
+  const element = h('article', { class: 'card domain android-host', 'data-testid': 'android-host', 'data-platform': 'android' });
+  let lastKey = null;
+  function update(card) {
+    const key = JSON.stringify(card);
+    if (key === lastKey) return;
+    lastKey = key;
+    element.dataset.host = card.host;
+    element.dataset.state = card.state;
+    element.dataset.verified = String(card.verified);
+    element.dataset.outcome = card.outcome;
+    replace(element,
+      h('header', { class: 'card-header' },
+        h('h3', { class: 'host' }, h('span', { class: 'platform-label' }, 'Android'), ' assetlinks.json'),
+        h('span', { class: `badge state tone-${card.tone}`, 'data-testid': 'android-state' }, card.stateText),
+        h('span', { class: `badge ${card.verified ? 'ok' : 'warn'}`, 'data-testid': 'android-verified' },
+          card.verified ? 'verifies' : 'does not verify')),
+      card.claims ? h('p', { class: 'muted' }, `autoVerify hosts: ${card.claims}`) : null,
+      h('p', { class: 'domain-note', 'data-testid': 'android-verdict' }, card.verdict),
+      card.notes.map((note) => h('p', { class: 'domain-note' }, note)),
+      card.routes.length ? h('div', { class: 'domain-details' }, h('table', { class: 'table routes', 'data-testid': 'android-routes' },
+        h('caption', {}, 'Requests'),
+        h('thead', {}, h('tr', {}, ['Route', 'Outcome', ...card.columns.map((column) => column.title)]
+          .map((name) => h('th', { scope: 'col' }, name)))),
+        h('tbody', {}, card.routes.map((row) => h('tr', { 'data-route': row.route },
+          h('td', {}, row.name, h('div', {}, h('code', { class: 'muted url' }, row.url))),
+          h('td', {}, h('span', { class: `badge tone-${row.tone}` }, row.outcome),
+            row.problem ? h('div', { class: 'error-text' }, row.problem) : null),
+          card.columns.map((column) => h('td', {}, row[column.key]))))))) : null,
+      card.google ? h('div', { class: 'diff', 'data-testid': 'android-google' },
+        h('h4', {}, 'Google Digital Asset Links API'),
+        h('p', {}, card.google.summary),
+        card.google.onlyInFile.length ? h('ul', {}, card.google.onlyInFile.map((grant) =>
+          h('li', {}, 'only in the host\u2019s file: ', h('code', {}, grant)))) : null,
+        card.google.onlyInGoogle.length ? h('ul', {}, card.google.onlyInGoogle.map((grant) =>
+          h('li', {}, 'only in Google\u2019s answer: ', h('code', {}, grant)))) : null,
+        card.google.debug ? h('pre', { class: 'muted' }, card.google.debug) : null) : null,
+      card.grants.length ? h('div', { class: 'grants' }, h('h4', {}, 'App Links grants'),
+        h('ul', { class: 'plain', 'data-testid': 'android-grants' }, card.grants.map((grant) => h('li', {}, h('code', {}, grant)))))
+        : null,
+      lintList(card, 'android-lint'),
+      card.file ? fileView(card.file, 'android-file') : h('p', { class: 'muted' }, 'No file to show.'));
+  }
+  return { element, update };
+}
+
 export function createDomainsTab(context) {
   const list = h('div', { class: 'domain-list' });
   const element = h('div', { class: 'domains-tab' }, h('h2', { class: 'pane-title' }, 'Domains'), list);
   const cards = new Map();
-  /** Renders the document's DomainPresentation list. */
+  const androidCards = new Map();
+  const rows = new Map();
+  /** The row of one host of the product: its iOS card and its Android card side by side. */
+  function productRow(host) {
+    if (!rows.has(host)) {
+      const iosSlot = h('div', { class: 'platform-slot', 'data-platform': 'ios' });
+      const androidSlot = h('div', { class: 'platform-slot', 'data-platform': 'android' });
+      const badges = h('span', { class: 'platforms' });
+      const element = h('section', { class: 'product-host', 'data-testid': 'product-host', 'data-host': host },
+        h('h3', { class: 'product-host-title' }, h('code', {}, host), ' ', badges), h('div', { class: 'platform-cards' }, iosSlot, androidSlot));
+      rows.set(host, { element, iosSlot, androidSlot, badges });
+    }
+    return rows.get(host);
+  }
+  const platformWords = { ios: ['iOS'], android: ['Android'], both: ['iOS', 'Android'] };
+  /** Renders the document's DomainPresentation list; with an Android app, the hosts of both apps. */
   function render(view) {
     const domains = view.domains;
     const hosts = domains.map((card) => card.host);
@@ -167,6 +235,30 @@ export function createDomainsTab(context) {
     for (const card of domains) {
       if (!cards.has(card.host)) cards.set(card.host, createCard(context, card.host));
       cards.get(card.host).update(card);
+    }
+    const product = view.hosts ?? [];
+    if (product.length > 0) {
+      const productHosts = product.map((row) => row.host);
+      for (const host of [...rows.keys()]) if (!productHosts.includes(host)) { rows.delete(host); androidCards.delete(host); }
+      const wanted = product.map((row) => {
+        const slots = productRow(row.host);
+        slots.element.dataset.platforms = row.platforms;
+        replace(slots.badges, platformWords[row.platforms].map((word) => h('span', { class: 'badge' }, word)));
+        const ios = row.ios !== undefined && row.ios !== null ? cards.get(domains[row.ios].host)?.element : null;
+        keepChildren(slots.iosSlot, [ios ?? h('p', { class: 'muted absent' }, row.iosAbsent ?? '')]);
+        if (row.android) {
+          if (!androidCards.has(row.host)) androidCards.set(row.host, createAndroidCard());
+          androidCards.get(row.host).update(row.android);
+        } else {
+          androidCards.delete(row.host);
+        }
+        keepChildren(slots.androidSlot, [androidCards.get(row.host)?.element
+          ?? h('p', { class: 'muted absent' }, row.androidAbsent ?? '')]);
+        return slots.element;
+      });
+      const children = [...list.children];
+      if (wanted.length !== children.length || wanted.some((node, index) => node !== children[index])) replace(list, wanted);
+      return;
     }
     if (domains.length === 0) {
       replace(list, h('p', { class: 'muted' }, 'The app claims no associated domain.'));

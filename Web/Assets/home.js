@@ -1,4 +1,4 @@
-// Home: open an app (drop or pick an .ipa, .app zip or .linklab), the documents open in this
+// Home: open an app (drop or pick an .ipa, .app zip, .apk/.xapk/.apks or .linklab), the documents open in this
 // run, and the quick association-file / domain-only check.
 
 import { h, replace } from './dom.js';
@@ -8,14 +8,15 @@ const severities = ['critical', 'high', 'medium', 'low', 'info'];
 export function createHome({ api, toast, open }) {
   const fileInput = h('input', {
     type: 'file', id: 'file-input', 'data-testid': 'file-input', class: 'visually-hidden',
-    accept: '.ipa,.zip,.linklab,.app', 'aria-describedby': 'drop-help',
+    accept: '.ipa,.zip,.linklab,.app,.apk,.xapk,.apks', 'aria-describedby': 'drop-help',
     on: { change: () => { if (fileInput.files[0]) upload(fileInput.files[0]); } },
   });
   const progress = h('p', { class: 'upload-progress', role: 'status', 'aria-live': 'polite' });
   const dropZone = h('div', { class: 'drop-zone', 'data-testid': 'drop-zone', id: 'drop-zone' },
     h('p', { class: 'drop-title' }, 'Drop an app here'),
     h('p', { id: 'drop-help', class: 'muted' },
-      'An .ipa, a zipped .app, or a saved .linklab session. It stays on this machine: ',
+      'An .ipa, a zipped .app, an Android .apk (.xapk, .apks), or a saved .linklab session; drop the ',
+      'product\u2019s other app on the open document to see both. It stays on this machine: ',
       'the server only fetches the association files of the domains the app claims.'),
     h('label', { for: 'file-input', class: 'button primary' }, 'Choose a file…'),
     fileInput,

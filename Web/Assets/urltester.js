@@ -36,13 +36,13 @@ function toggleTrace(trace) {
 const templates = {
   row: h('tr', { role: 'row' }, h('td', { role: 'cell' }), h('td', { role: 'cell' }, h('code', { class: 'url' })),
     h('td', { role: 'cell' }), h('td', { role: 'cell' })),
-  verdict: h('div', { 'data-testid': 'verdict' }, h('span', {}), h('span', { class: 'app-label' }),
+  verdict: h('div', { 'data-testid': 'verdict', 'data-platform': 'ios' }, h('span', {}), h('span', { class: 'app-label' }),
     h('code', { class: 'app-id' }), h('span', { class: 'muted' }), traceDisclosure()),
   rule: h('code', { class: 'rule', 'data-testid': 'deciding-rule' }),
 };
 
 /** A list line's row (a URLTestPresentation); `traces` learns where each verdict's trace comes from. */
-function listRow(test, traces, loadTrace) {
+function listRow(test, traces, loadTrace, loadAndroidTrace) {
   const row = templates.row.cloneNode(true);
   const status = test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null;
   if (status) row.className = status;
@@ -90,9 +90,58 @@ function listRow(test, traces, loadTrace) {
     const steps = verdict.trace;
     trace.firstChild.textContent = steps ? `Trace (${steps.length} steps)` : 'Trace';
     traces.set(trace, steps ? async () => steps : () => loadTrace(test.url, verdict.appID));
+    if (test.android) element.insertBefore(platformTag('ios'), pill);
     verdicts.append(element);
   }
+  if (test.android) {
+    if (test.crossPlatform) verdicts.prepend(crossPlatformVerdict(test.crossPlatform));
+    for (const verdict of test.android) {
+      const element = androidVerdict(verdict, test.url);
+      const trace = element.lastChild;
+      const steps = verdict.trace;
+      traces.set(trace, steps ? async () => steps : () => loadAndroidTrace(test.url, verdict.activity));
+      verdicts.append(element);
+    }
+  }
   return row;
+}
+
+/** "iOS" or "Android" before a verdict's headline (shown when the document holds both apps). */
+function platformTag(platform) {
+  return h('span', { class: `platform-tag platform-${platform}` }, platform === 'ios' ? 'iOS' : 'Android');
+}
+
+/** A URL's verdict on both platforms (a CrossPlatformPresentation.Cell), as a badge. */
+function crossPlatformVerdict(cell) {
+  return h('p', { class: 'cross-platform-cell', 'data-testid': 'cross-platform-verdict', 'data-cross-platform': cell.verdict },
+    h('span', { class: `xp-pill xp-${cell.verdict}` }, cell.text),
+    h('span', { class: 'muted' }, ` iOS: ${cell.iosOutcomeText} · Android: ${cell.androidOutcomeText}`));
+}
+
+/**
+ * One Android row (an AndroidVerdictPresentation): the activity and its filter, verified or
+ * not, the headline, why the browser opens it, and the trace (the last child) behind its disclosure.
+ */
+function androidVerdict(verdict, url) {
+  const verification = h('span', { class: `badge ${verdict.verified ? 'ok' : 'warn'}`, 'data-testid': 'verification' },
+    verdict.verification);
+  const element = h('div', {
+    'data-testid': 'verdict', 'data-platform': 'android', class: `verdict android-verdict outcome-${verdict.decision}`,
+    'data-decision': verdict.decision, 'data-url': url, 'data-activity': verdict.activity ?? '',
+    'data-verified': String(verdict.verified), 'data-deciding': String(verdict.isDeciding),
+    'data-browser-reason': verdict.browserReason ?? null, 'aria-label': verdict.accessibilityLabel,
+  }, platformTag('android'),
+  h('span', { class: `pill outcome-${verdict.decision}` }, verdict.headline),
+  h('span', { class: 'app-label' }, verdict.packageName),
+  verification,
+  h('code', { class: 'filter', 'data-testid': 'deciding-filter' }, verdict.filterLocation));
+  if (verdict.browserReasonText) {
+    element.append(h('p', { class: 'browser-reason', 'data-testid': 'browser-reason' }, verdict.browserReasonText));
+  }
+  const trace = traceDisclosure();
+  trace.firstChild.textContent = verdict.trace ? `Trace (${verdict.trace.length} steps)` : 'Trace';
+  element.append(trace);
+  return element;
 }
 
 /**
@@ -125,7 +174,7 @@ function listTraces(container) {
  * kept by app ID and only what differs is written, so a keystroke that leaves a verdict as it
  * was costs the browser no layout and no paint. Returns the function that shows the next one.
  */
-function verdictView(container, loadTrace) {
+function verdictView(container, loadTrace, loadAndroidTrace) {
   const problem = h('p', { class: 'error-text', 'data-testid': 'url-problem' });
   const note = h('p', { class: 'muted', 'data-testid': 'verdict-note' });
   let rows = new Map();
@@ -145,6 +194,30 @@ function verdictView(container, loadTrace) {
       shown.push(row.element);
     }
     rows = next;
+    if (test.android) {
+      shown.unshift(...(test.crossPlatform ? [crossPlatformVerdict(test.crossPlatform)] : []),
+        h('h4', { class: 'platform-heading' }, 'iOS app'));
+      shown.push(h('h4', { class: 'platform-heading' }, 'Android app'));
+      for (const verdict of test.android) {
+        const element = androidVerdict(verdict, test.url);
+        const steps = verdict.trace;
+        const trace = element.lastChild;
+        const list = trace.appendChild(h('ol', { hidden: true }));
+        let loaded = false;
+        trace.firstChild.addEventListener('click', async () => {
+          if (!toggleTrace(trace) || loaded) return;
+          loaded = true;
+          try {
+            const found = steps ?? await loadAndroidTrace(test.url, verdict.activity);
+            replace(list, ...found.map((step) => h('li', {}, h('code', {}, step))));
+          } catch (error) {
+            loaded = false;
+            replace(list, h('li', { class: 'error-text' }, error.message));
+          }
+        });
+        shown.push(element);
+      }
+    }
     keepChildren(container, shown);
   };
 }
@@ -161,7 +234,7 @@ function verdictRow(loadTrace) {
   function show(verdict, url) {
     setAttributes(element, {
       class: `verdict decision-${verdict.decision}`, 'data-app-id': verdict.appID,
-      'data-decision': verdict.decision, 'data-url': url, 'data-audited': String(verdict.isAuditedApp),
+      'data-decision': verdict.decision, 'data-url': url, 'data-audited': String(verdict.isAuditedApp), 'data-platform': 'ios',
       'aria-label': verdict.accessibilityLabel,
     });
     setText(setAttributes(pill, { class: `pill decision-${verdict.decision}` }), verdict.headline);
@@ -222,7 +295,7 @@ export function createURLTester({ id, api, toast }) {
     spellcheck: 'false', 'aria-describedby': 'url-help', 'aria-keyshortcuts': 't',
   });
   const single = h('div', { class: 'verdicts', id: 'single-verdicts', 'aria-live': 'polite', 'data-testid': 'single-verdicts' });
-  const showTyped = verdictView(single, traceOf);
+  const showTyped = verdictView(single, traceOf, androidTraceOf);
   let sequence = 0;
   let lastKeystroke = -Infinity;
   let decidedRevision = null;
@@ -231,6 +304,12 @@ export function createURLTester({ id, api, toast }) {
   async function traceOf(url, appID) {
     const test = await api.tester(id, url, true);
     return (test.verdicts ?? []).find((verdict) => verdict.appID === appID)?.trace ?? [];
+  }
+
+  // An Android row's trace: the URL decided again with traces; the row of the same activity.
+  async function androidTraceOf(url, activity) {
+    const test = await api.tester(id, url, true);
+    return (test.android ?? []).find((verdict) => verdict.activity === activity)?.trace ?? [];
   }
 
   /** Decides the typed URL now; the newest request's answer wins. */
@@ -313,7 +392,8 @@ export function createURLTester({ id, api, toast }) {
         listBody = h('tbody', { role: 'rowgroup' });
         groups.append(listBody);
       }
-      listBody.append(listRow(test, traces, traceOf));
+      listBody.append(listRow(test, traces, traceOf, androidTraceOf));
+      if (test.crossPlatform) crossPlatformRows.append(crossPlatformRow(test));
       if (test.problem != null) continue;
       if (linkCount < maxLinks) {
         urls.append(h('li', {}, h('code', { class: 'url' }, test.url), ' ', h('span', { class: 'muted' }, test.expectationLabel)));
@@ -341,6 +421,7 @@ export function createURLTester({ id, api, toast }) {
     listResults.dataset.version = page.version;
     listResults.dataset.total = String(page.total);
     for (const group of listTable.querySelectorAll('tbody')) group.remove();
+    crossPlatformRows.replaceChildren();
     listBody = null;
     linkList.replaceChildren();
     shownCount = 0;
@@ -393,6 +474,43 @@ export function createURLTester({ id, api, toast }) {
   }, 'Download the test-link page (a QR code per link)'));
   keepChildren(links, [linksHead, linksNote, linksButton, noLinks]);
 
+  // Both apps of the product: the list's verdict per URL on both platforms (its counts from the
+  // view's CrossPlatformPresentation, its rows from each line's cell as the slices arrive).
+  const crossPlatformSummary = h('p', { class: 'muted', 'data-testid': 'cross-platform-summary' });
+  const crossPlatformCounts = h('tr', { role: 'row' });
+  const crossPlatformRows = h('tbody', {});
+  const crossPlatform = h('section', { class: 'cross-platform', 'data-testid': 'cross-platform-table', hidden: true },
+    h('h3', {}, 'Both platforms'),
+    crossPlatformSummary,
+    h('table', { class: 'table xp-counts', 'data-testid': 'cross-platform-counts' },
+      h('caption', {}, 'URLs by the apps they open'), crossPlatformCounts),
+    h('table', { class: 'table xp-rows' },
+      h('caption', {}, 'Each URL of the list on both platforms'),
+      h('thead', {}, h('tr', {}, ['Line', 'URL', 'Both platforms', 'iOS', 'Android']
+        .map((t) => h('th', { scope: 'col' }, t)))),
+      crossPlatformRows));
+
+  /** One row of the both-platforms table (a line with its CrossPlatformPresentation.Cell). */
+  function crossPlatformRow(test) {
+    const cell = test.crossPlatform;
+    return h('tr', { 'data-testid': 'cross-platform-row', 'data-url': test.url, 'data-cross-platform': cell.verdict },
+      h('td', {}, test.line == null ? '' : String(test.line)),
+      h('td', {}, h('code', { class: 'url' }, test.url)),
+      h('td', {}, h('span', { class: `xp-pill xp-${cell.verdict}` }, cell.shortText)),
+      h('td', { 'data-outcome': cell.iosOutcome }, cell.iosOutcomeText),
+      h('td', { 'data-outcome': cell.androidOutcome }, cell.androidOutcomeText));
+  }
+
+  /** The table's counts and summary (hidden without both apps). */
+  function renderCrossPlatform(table) {
+    crossPlatform.hidden = !table;
+    if (!table) return;
+    setText(crossPlatformSummary, table.summary);
+    keepChildren(crossPlatformCounts, table.counts.map((count) =>
+      h('td', { class: `xp-count xp-${count.verdict}`, 'data-verdict': count.verdict, 'data-count': String(count.count) },
+        h('span', { class: 'xp-number' }, String(count.count)), ' ', h('span', { class: 'muted' }, count.label))));
+  }
+
   const element = h('div', { class: 'url-tester' },
     h('h2', { class: 'pane-title' }, 'URL tester'),
     h('label', { for: 'url-input' }, 'URL'),
@@ -405,6 +523,7 @@ export function createURLTester({ id, api, toast }) {
     box,
     h('div', { class: 'row' }, decideList),
     listSummary,
+    crossPlatform,
     listResults,
     links);
 
@@ -414,6 +533,7 @@ export function createURLTester({ id, api, toast }) {
   function render(view, reload) {
     context.reload = reload;
     linksName = view.exportNames.links;
+    renderCrossPlatform(view.urls.crossPlatform ?? null);
     if (!seeded && document.activeElement !== box) {
       box.value = view.urls.lines;
       seeded = true;

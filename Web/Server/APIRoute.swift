@@ -8,13 +8,14 @@ enum APIRoute: String, CaseIterable, Sendable {
     case testURLs, setURLList, urlListPage, decideURL
     case documentView, findingDetail, testURL, editHostText, cancelWork
     case refetchHost, useFileForHost, revertHost, setTriage, exportDocument, openAPI
+    case addApp
 
     var method: HTTPRequest.Method {
         switch self {
         case .listDocuments, .getDocument, .documentEvents, .urlListPage, .documentView, .findingDetail,
              .exportDocument, .openAPI:
             .get
-        case .openDocument, .testURLs, .decideURL, .testURL, .cancelWork, .refetchHost: .post
+        case .openDocument, .testURLs, .decideURL, .testURL, .cancelWork, .refetchHost, .addApp: .post
         case .setURLList, .editHostText, .useFileForHost, .setTriage: .put
         case .closeDocument, .revertHost: .delete
         }
@@ -25,6 +26,7 @@ enum APIRoute: String, CaseIterable, Sendable {
         switch self {
         case .listDocuments, .openDocument: "/api/documents"
         case .getDocument, .closeDocument: "/api/documents/{id}"
+        case .addApp: "/api/documents/{id}/apps"
         case .documentEvents: "/api/documents/{id}/events"
         case .testURLs, .setURLList, .urlListPage: "/api/documents/{id}/urls"
         case .decideURL: "/api/documents/{id}/decide"

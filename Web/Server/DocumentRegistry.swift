@@ -118,6 +118,12 @@ final class DocumentRegistry {
         return version
     }
 
+    /// Gives `url` (a spooled upload) to the open document `id`: deleted when it closes.
+    func own(_ url: URL, for id: String) throws(WebAPIError) {
+        guard entries[id] != nil else { throw WebAPIError(.notFound, "No open document has this ID.") }
+        entries[id]?.files.append(url)
+    }
+
     /// The open documents, oldest first.
     var all: [Entry] { order.compactMap { entries[$0] } }
 

@@ -76,6 +76,90 @@ enum OpenAPIDocument {
             }
           }
         },
+        "/api/documents/{id}/apps": {
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/DocumentID"
+            }
+          ],
+          "post": {
+            "operationId": "addApp",
+            "summary": "Add the product's other app: an .apk to any document, an .ipa to one holding only the .apk.",
+            "parameters": [
+              {
+                "name": "X-LinkLab-Filename",
+                "in": "header",
+                "required": false,
+                "description": "The file's name, shown (sanitised), never used as a path.",
+                "schema": {
+                  "type": "string",
+                  "maxLength": 1024
+                }
+              }
+            ],
+            "requestBody": {
+              "required": true,
+              "content": {
+                "application/octet-stream": {
+                  "schema": {
+                    "type": "string",
+                    "format": "binary"
+                  }
+                }
+              }
+            },
+            "responses": {
+              "202": {
+                "description": "Added; the app is being read.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/AddedApp"
+                    }
+                  }
+                }
+              },
+              "400": {
+                "$ref": "#/components/responses/BadRequest"
+              },
+              "401": {
+                "$ref": "#/components/responses/Unauthorised"
+              },
+              "403": {
+                "$ref": "#/components/responses/Forbidden"
+              },
+              "404": {
+                "$ref": "#/components/responses/NotFound"
+              },
+              "409": {
+                "description": "It cannot take this app: it already holds an iOS app, or has none to add one to.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              },
+              "413": {
+                "$ref": "#/components/responses/TooLarge"
+              },
+              "421": {
+                "$ref": "#/components/responses/MisdirectedRequest"
+              },
+              "503": {
+                "description": "The server is stopping: the upload was cut and its file deleted.",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/Error"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
         "/api/documents/{id}/events": {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "get": {
@@ -197,9 +281,13 @@ enum OpenAPIDocument {
           },
           "delete": {
             "operationId": "revertHost",
-            "summary": "Go back to the fetched file.",
+            "summary": "Go back to the fetched file (`?platform=android`: the host's assetlinks.json).",
+            "parameters": [{"$ref": "#/components/parameters/Platform"}],
             "responses": {
-              "200": {"description": "The host's new report.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HostReport"}}}},
+              "200": {
+                "description": "The host's new report (`?platform=android`: its Android card).",
+                "content": {"application/json": {"schema": {"oneOf": [
+                  {"$ref": "#/components/schemas/HostReport"}, {"$ref": "#/components/schemas/AndroidHostCard"}]}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -322,9 +410,14 @@ enum OpenAPIDocument {
           "put": {
             "operationId": "editHostText",
             "summary": "What-if: decide the host as if the copy that decides served this text (UTF-8; a browser's LF line breaks are put back to CRLF when the served file uses CRLF). Answers the host's card; the host says edited.",
+            "parameters": [{"$ref": "#/components/parameters/Platform"}],
             "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string", "maxLength": 1048576}}}},
             "responses": {
-              "200": {"description": "The host's card.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DomainPresentation"}}}},
+              "200": {
+                "description": "The host's card (`?platform=android`: its Android card).",
+                "content": {"application/json": {"schema": {"oneOf": [
+                  {"$ref": "#/components/schemas/DomainPresentation"},
+                  {"$ref": "#/components/schemas/AndroidHostCard"}]}}}},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
@@ -370,7 +463,11 @@ enum OpenAPIDocument {
         },
         "parameters": {
           "DocumentID": {"name": "id", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 64}},
-          "Host": {"name": "host", "in": "path", "required": true, "description": "A host the app claims (the apex for a wildcard entry).", "schema": {"type": "string", "maxLength": 253}}
+          "Host": {"name": "host", "in": "path", "required": true, "description": "A host the app claims (the apex for a wildcard entry).", "schema": {"type": "string", "maxLength": 253}},
+          "Platform": {
+            "name": "platform", "in": "query", "required": false,
+            "description": "`ios` (default): apple-app-site-association; `android`: the host's assetlinks.json.",
+            "schema": {"type": "string", "enum": ["ios", "android"]}}
         },
         "schemas": {
           "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string", "description": "One clear sentence."}}, "additionalProperties": false},
@@ -453,8 +550,88 @@ enum OpenAPIDocument {
             "expectationMet": {"type": "boolean"}, "expectationText": {"type": "string"}, "note": {"type": "string"}, "problem": {"type": "string"},
             "domain": {"type": "string",
                        "description": "The claimed host whose association file decides the URL; none: absent."},
-            "verdicts": {"type": "array", "items": {"type": "object", "required": ["appID", "appLabel", "isAuditedApp", "decision", "headline", "ruleLocation", "accessibilityLabel"], "properties": {"appID": {"type": "string"}, "appLabel": {"type": "string"}, "isAuditedApp": {"type": "boolean"}, "decision": {"type": "string", "enum": ["match", "exclude", "no_match"]}, "reason": {"type": "string", "enum": ["not_link", "other_host", "port", "not_claimed", "no_file", "unusable_file", "file_rejected", "app_not_listed", "no_rule_matched"]}, "headline": {"type": "string"}, "ruleLocation": {"type": "string"}, "ruleText": {"type": "string"}, "trace": {"type": "array", "items": {"type": "string"}}, "accessibilityLabel": {"type": "string"}}, "additionalProperties": false}}}, "additionalProperties": false},
-          "URLListPresentation": {"type": "object", "required": ["lines", "summary", "items"], "properties": {"lines": {"type": "string"}, "summary": {"type": "string"}, "items": {"type": "array", "items": {"$ref": "#/components/schemas/URLTestPresentation"}}, "more": {"type": "string"}}, "additionalProperties": false},
+            "verdicts": {"type": "array", "items": {"type": "object", "required": ["appID", "appLabel", "isAuditedApp", "decision", "headline", "ruleLocation", "accessibilityLabel"], "properties": {"appID": {"type": "string"}, "appLabel": {"type": "string"}, "isAuditedApp": {"type": "boolean"}, "decision": {"type": "string", "enum": ["match", "exclude", "no_match"]}, "reason": {"type": "string", "enum": ["not_link", "other_host", "port", "not_claimed", "no_file", "unusable_file", "file_rejected", "app_not_listed", "no_rule_matched"]}, "headline": {"type": "string"}, "ruleLocation": {"type": "string"}, "ruleText": {"type": "string"}, "trace": {"type": "array", "items": {"type": "string"}}, "accessibilityLabel": {"type": "string"}}, "additionalProperties": false}},
+            "android": {"type": "array", "items": {"$ref": "#/components/schemas/AndroidVerdict"},
+              "description": "With an Android app: a row per activity whose filter matches (the first decides)."},
+            "androidExpectationMet": {"type": "boolean"},
+            "crossPlatform": {"$ref": "#/components/schemas/CrossPlatformCell"}}, "additionalProperties": false},
+          "AndroidVerdict": {
+            "type": "object",
+            "required": ["platform", "packageName", "isDeciding", "filterLocation",
+              "decision", "verified", "verification", "headline", "accessibilityLabel"],
+            "properties": {
+              "platform": {"type": "string", "enum": ["android"]},
+              "packageName": {"type": "string"},
+              "activity": {"type": "string"},
+              "isDeciding": {"type": "boolean"},
+              "filterLine": {"type": "integer"},
+              "filterLocation": {"type": "string"},
+              "decision": {"type": "string", "enum": ["opens_app", "opens_app_unverified", "chooser", "browser"]},
+              "verified": {"type": "boolean"},
+              "verification": {"type": "string"},
+              "headline": {"type": "string"},
+              "browserReason": {"type": "string", "enum": ["not_verified", "dynamic_rules"]},
+              "browserReasonText": {"type": "string"},
+              "trace": {"type": "array", "items": {"type": "string"}},
+              "accessibilityLabel": {"type": "string"}
+            },
+            "additionalProperties": false},
+          "CrossPlatformCell": {
+            "type": "object",
+            "required": ["verdict", "text", "shortText",
+              "iosOutcome", "iosOutcomeText", "androidOutcome", "androidOutcomeText"],
+            "properties": {
+              "verdict": {"type": "string", "enum": ["both", "ios_only", "android_only", "neither"]},
+              "text": {"type": "string"},
+              "shortText": {"type": "string"},
+              "iosOutcome": {"type": "string"},
+              "iosOutcomeText": {"type": "string"},
+              "androidOutcome": {"type": "string"},
+              "androidOutcomeText": {"type": "string"}
+            },
+            "additionalProperties": false},
+          "CrossPlatform": {
+            "type": "object",
+            "description": "Both platforms: the view has the counts; rows come with the list's slices.",
+            "required": ["iosApp", "androidApp", "androidSDK", "summary", "counts", "rows"],
+            "properties": {
+              "iosApp": {"type": "string"},
+              "androidApp": {"type": "string"},
+              "androidSDK": {"type": "integer"},
+              "summary": {"type": "string"},
+              "counts": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": ["verdict", "label", "count"],
+                  "properties": {
+                    "verdict": {"type": "string", "enum": ["both", "ios_only", "android_only", "neither"]},
+                    "label": {"type": "string"},
+                    "count": {"type": "integer", "minimum": 0}
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "rows": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": ["url", "cell", "iosReason", "androidReason"],
+                  "properties": {
+                    "url": {"type": "string"},
+                    "line": {"type": "integer"},
+                    "cell": {"$ref": "#/components/schemas/CrossPlatformCell"},
+                    "iosReason": {"type": "string"},
+                    "androidReason": {"type": "string"},
+                    "sensitive": {"type": "string"}
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "more": {"type": "string"}
+            },
+            "additionalProperties": false},
+          "URLListPresentation": {"type": "object", "required": ["lines", "summary", "items"], "properties": {"lines": {"type": "string"}, "summary": {"type": "string"}, "items": {"type": "array", "items": {"$ref": "#/components/schemas/URLTestPresentation"}}, "more": {"type": "string"}, "crossPlatform": {"$ref": "#/components/schemas/CrossPlatform"}}, "additionalProperties": false},
           "LabeledText": {"type": "object", "required": ["label", "text"], "properties": {"label": {"type": "string"}, "text": {"type": "string"}}, "additionalProperties": false},
           "AppBundleCard": {"type": "object", "required": ["id", "title", "role", "identifiers", "entitlements", "urlSchemes", "queriedSchemes", "associatedDomains", "linkHandlers", "diagnostics"], "properties": {
             "id": {"type": "string"}, "title": {"type": "string"}, "role": {"type": "string"},
@@ -480,7 +657,436 @@ enum OpenAPIDocument {
             "findings": {"$ref": "#/components/schemas/FindingListPresentation"},
             "domains": {"type": "array", "items": {"$ref": "#/components/schemas/DomainPresentation"}},
             "urls": {"$ref": "#/components/schemas/URLListPresentation"},
-            "urlList": {"$ref": "#/components/schemas/URLListPage"}}, "additionalProperties": false}
+            "androidApp": {"$ref": "#/components/schemas/AndroidAppCard"},
+            "hosts": {
+              "type": "array",
+              "description": "With an Android app: each host of both apps, its iOS card's index and its Android card.",
+              "items": {"$ref": "#/components/schemas/ProductHost"}
+            },
+            "urlList": {"$ref": "#/components/schemas/URLListPage"}}, "additionalProperties": false},
+          "AddedApp": {
+            "type": "object",
+            "required": [
+              "id",
+              "name",
+              "platform"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "platform": {
+                "type": "string",
+                "enum": [
+                  "ios",
+                  "android"
+                ]
+              }
+            },
+            "additionalProperties": false
+          },
+          "AndroidAppCard": {
+            "type": "object",
+            "required": [
+              "title",
+              "identifiers",
+              "signingSchemes",
+              "certificates",
+              "lineage",
+              "activities",
+              "linkEvidence",
+              "notes"
+            ],
+            "properties": {
+              "title": {
+                "type": "string"
+              },
+              "identifiers": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/LabeledText"
+                }
+              },
+              "signingSchemes": {
+                "type": "string"
+              },
+              "certificates": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "sha256"
+                  ],
+                  "properties": {
+                    "sha256": {
+                      "type": "string"
+                    },
+                    "subject": {
+                      "type": "string"
+                    }
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "lineage": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "activities": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "name",
+                    "line",
+                    "exported",
+                    "flags",
+                    "filters"
+                  ],
+                  "properties": {
+                    "name": {
+                      "type": "string"
+                    },
+                    "line": {
+                      "type": "integer"
+                    },
+                    "exported": {
+                      "type": "boolean"
+                    },
+                    "flags": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "filters": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "required": [
+                          "line",
+                          "autoVerify",
+                          "data",
+                          "claims"
+                        ],
+                        "properties": {
+                          "line": {
+                            "type": "integer"
+                          },
+                          "autoVerify": {
+                            "type": "boolean"
+                          },
+                          "data": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "claims": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          }
+                        },
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "linkEvidence": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "notes": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
+            },
+            "additionalProperties": false
+          },
+          "AndroidHostCard": {
+            "type": "object",
+            "required": [
+              "host",
+              "state",
+              "stateText",
+              "tone",
+              "outcome",
+              "claims",
+              "verified",
+              "verdict",
+              "verification",
+              "notes",
+              "routes",
+              "columns",
+              "grants",
+              "lint",
+              "lintSummary",
+              "canRefetch"
+            ],
+            "properties": {
+              "host": {
+                "type": "string"
+              },
+              "state": {
+                "type": "string",
+                "enum": [
+                  "pending",
+                  "fetching",
+                  "done",
+                  "failed",
+                  "supplied",
+                  "edited",
+                  "not-fetched",
+                  "unreachable"
+                ]
+              },
+              "stateText": {
+                "type": "string"
+              },
+              "tone": {
+                "type": "string",
+                "enum": [
+                  "ok",
+                  "warn",
+                  "bad",
+                  "busy",
+                  "edited",
+                  "muted"
+                ]
+              },
+              "outcome": {
+                "type": "string"
+              },
+              "claims": {
+                "type": "string"
+              },
+              "verified": {
+                "type": "boolean"
+              },
+              "verdict": {
+                "type": "string"
+              },
+              "verification": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "host",
+                    "verified",
+                    "reason"
+                  ],
+                  "properties": {
+                    "host": {
+                      "type": "string"
+                    },
+                    "verified": {
+                      "type": "boolean"
+                    },
+                    "reason": {
+                      "type": "string"
+                    }
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "notes": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "columns": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": ["key", "title"],
+                  "properties": {
+                    "key": {"type": "string", "enum": ["status", "contentType", "bytes", "time"]},
+                    "title": {"type": "string"}
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "routes": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "route",
+                    "name",
+                    "url",
+                    "status",
+                    "bytes",
+                    "outcome",
+                    "contentType",
+                    "time",
+                    "tone"
+                  ],
+                  "properties": {
+                    "route": {
+                      "type": "string",
+                      "enum": [
+                        "assetlinks",
+                        "local",
+                        "include",
+                        "google"
+                      ]
+                    },
+                    "name": {
+                      "type": "string"
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "status": {
+                      "type": "string"
+                    },
+                    "bytes": {
+                      "type": "string"
+                    },
+                    "outcome": {
+                      "type": "string"
+                    },
+                    "contentType": {
+                      "type": "string"
+                    },
+                    "time": {
+                      "type": "string"
+                    },
+                    "tone": {
+                      "type": "string"
+                    },
+                    "problem": {
+                      "type": "string"
+                    }
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "grants": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "google": {
+                "type": "object",
+                "required": [
+                  "summary",
+                  "onlyInFile",
+                  "onlyInGoogle"
+                ],
+                "properties": {
+                  "summary": {
+                    "type": "string"
+                  },
+                  "agrees": {
+                    "type": "boolean"
+                  },
+                  "onlyInFile": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "onlyInGoogle": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "debug": {
+                    "type": "string"
+                  }
+                },
+                "additionalProperties": false
+              },
+              "lint": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "id",
+                    "severity",
+                    "message",
+                    "place",
+                    "location"
+                  ],
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "severity": {
+                      "type": "string"
+                    },
+                    "message": {
+                      "type": "string"
+                    },
+                    "place": {
+                      "type": "string"
+                    },
+                    "location": {
+                      "type": "string"
+                    }
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "lintSummary": {
+                "type": "string"
+              },
+              "file": {
+                "$ref": "#/components/schemas/ShownFile"
+              },
+              "canRefetch": {
+                "type": "boolean"
+              }
+            },
+            "additionalProperties": false
+          },
+          "ProductHost": {
+            "type": "object",
+            "required": [
+              "host",
+              "platforms"
+            ],
+            "properties": {
+              "host": {
+                "type": "string"
+              },
+              "ios": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "android": {
+                "$ref": "#/components/schemas/AndroidHostCard"
+              },
+              "iosAbsent": {"type": "string"},
+              "androidAbsent": {"type": "string"},
+              "platforms": {
+                "type": "string",
+                "enum": [
+                  "ios",
+                  "android",
+                  "both"
+                ]
+              }
+            },
+            "additionalProperties": false
+          }
         },
         "responses": {
           "BadRequest": {"description": "The request was not understood (a bad body, or a path parameter that is not valid percent-encoding).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},

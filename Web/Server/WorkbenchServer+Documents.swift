@@ -26,6 +26,7 @@ extension WorkbenchServer {
         switch route {
         case .listDocuments: return try await listDocuments()
         case .openDocument: return try await openDocument(request)
+        case .addApp: return try await addApp(try id(), request)
         case .getDocument: return try await documentJSON(try id())
         case .closeDocument:
             guard await registry.close(try id()) else { throw WebAPIError(.notFound, "No open document has this ID.") }
@@ -44,7 +45,7 @@ extension WorkbenchServer {
         case .cancelWork: return try await cancel(try id())
         case .refetchHost: return try await refetch(try id(), host: try host())
         case .useFileForHost: return try await useFile(try id(), host: try host(), request)
-        case .revertHost: return try await revert(try id(), host: try host())
+        case .revertHost: return try await revert(try id(), host: try host(), request)
         case .setTriage: return try await setTriage(try id(), fingerprint: try fingerprint(), request)
         case .exportDocument: return try await export(try id(), format: try Self.pathParameter(context, "format"))
         case .openAPI:
@@ -105,10 +106,71 @@ extension WorkbenchServer {
             }
             return try Self.encoded(CreatedDocument(id: id, name: name), status: .created)
         }
+        // An Android package (by its name, or a ZIP holding a manifest) opens as the product's
+        // Android app; anything else is read as an iOS app.
+        if WorkbenchDocument.isAndroidPackage(at: upload.url, name: name) {
+            let id = try await registry.add(name: name, kind: "apk", files: [upload.url]) { document in
+                document.addAndroidApp(at: upload.url, name: name)
+            }
+            return try Self.encoded(CreatedDocument(id: id, name: name), status: .created)
+        }
         let id = try await registry.add(name: name, kind: "app", files: [upload.url]) { document in
             document.openApp(at: upload.url, name: name)
         }
         return try Self.encoded(CreatedDocument(id: id, name: name), status: .created)
+    }
+
+    /// `POST …/apps`: the product's other app added to an open document (the page's drop on an
+    /// open document). An Android package joins any document as its Android app (a second one
+    /// replaces the first); an iOS app joins a document that holds only the Android app. The
+    /// upload is spooled like an open's and owned by the document; its path is never answered.
+    private func addApp(_ id: String, _ request: Request) async throws -> Response {
+        _ = try await registry.document(id)
+        let name = UploadName.display(request.headers[.linkLabFilename])
+        let declared = request.headers[.contentLength].flatMap { Int64($0) }
+        let upload = try await spool.receive(request.body, declaredLength: declared, limit: limits.maxUpload,
+                                             extension: "upload")
+        guard upload.size > 0 else {
+            spool.remove(upload.url)
+            throw WebAPIError(.badRequest, "The upload is empty: send the app's bytes as the request body.")
+        }
+        if UploadName.looksLikeJSON(UploadName.prefix(of: upload.url)) || name.lowercased().hasSuffix(".linklab") {
+            spool.remove(upload.url)
+            throw WebAPIError(.badRequest, "A session or an association file is not an app: open a session as a "
+                + "document of its own, and use a host's card for an association file.")
+        }
+        let android = WorkbenchDocument.isAndroidPackage(at: upload.url, name: name)
+        return try await MainActor.run {
+            let document: WorkbenchDocument
+            do {
+                document = try registry.document(id)
+                if !android, document.app != nil || !document.domains.isEmpty {
+                    throw WebAPIError(.conflict, "This document already holds an iOS app (or its hosts): open "
+                        + "\(name) as a document of its own, or add the product's Android app (.apk).")
+                }
+                if !android, document.android == nil {
+                    throw WebAPIError(.conflict, "This document holds no app to add \(name) to: open it as a "
+                        + "document of its own.")
+                }
+                try registry.own(upload.url, for: id)
+            } catch {
+                spool.remove(upload.url)
+                throw error
+            }
+            if android { document.addAndroidApp(at: upload.url, name: name) } else {
+                document.addIOSApp(at: upload.url, name: name)
+            }
+            return try Self.encoded(AddedApp(id: id, name: name, platform: android ? "android" : "ios"),
+                                    status: .accepted)
+        }
+    }
+
+    /// `POST …/apps`' answer: the app is being read; the document's phase and view follow it.
+    private struct AddedApp: Encodable {
+        let id: String
+        let name: String
+        /// `ios` or `android`: the half of the product the file became.
+        let platform: String
     }
 
     /// Largest `.linklab` session read into memory.
@@ -225,11 +287,35 @@ extension WorkbenchServer {
         }
     }
 
+    /// `?platform=android`: the host's `assetlinks.json` back to what it served before the
+    /// what-if, answered with its Android card; else the iOS revert, answered with the host's report.
     @MainActor
-    private func revert(_ id: String, host: String) throws -> Response {
+    private func revert(_ id: String, host: String, _ request: Request) throws -> Response {
         let document = try registry.document(id)
+        if try Self.isAndroid(request) {
+            do { try document.revertAssetLinks(host: host) } catch { throw Self.apiError(error) }
+            return try androidCard(document, host: host)
+        }
         do { try document.revert(host: host) } catch { throw Self.apiError(error) }
         return try hostReport(document, host: host)
+    }
+
+    /// True for `?platform=android`, false for none or `ios`; any other value is a 400.
+    static func isAndroid(_ request: Request) throws -> Bool {
+        switch request.uri.queryParameters.get("platform") {
+        case nil, "ios": return false
+        case "android": return true
+        default: throw WebAPIError(.badRequest, "platform must be ios or android.")
+        }
+    }
+
+    /// The Android card of `host` (the Domains tab's `assetlinks.json` card).
+    @MainActor
+    private func androidCard(_ document: WorkbenchDocument, host: String) throws -> Response {
+        guard let card = document.androidHostCards.first(where: { $0.host == host.lowercased() }) else {
+            throw Self.apiError(WorkbenchDocumentError.hostNotClaimed(String(host.prefix(253))))
+        }
+        return try Self.encoded(card)
     }
 
     /// The host as the document resolves and holds it (`HostStatus`), with the report that decides.
@@ -325,6 +411,9 @@ extension WorkbenchServer {
                                total: document.urlTests.count + document.urlLineIssues.count, offset: 0, items: [])
         presentation.urls.items = []
         presentation.urls.more = nil
+        // The table's rows come with the slices too (each line's `crossPlatform`); its counts stay.
+        presentation.urls.crossPlatform?.rows = []
+        presentation.urls.crossPlatform?.more = nil
         if request.uri.queryParameters.get("lines") == "omit" { presentation.urls.lines = "" }
         return try Self.encoded(ViewAnswer(presentation: presentation, urlList: list))
     }
@@ -370,9 +459,15 @@ extension WorkbenchServer {
         guard let text = String(data: data, encoding: .utf8) else {
             throw WebAPIError(.badRequest, "The edited text must be UTF-8.")
         }
+        let android = try Self.isAndroid(request)
         return try await MainActor.run {
             let document = try registry.document(id)
             do {
+                if android {
+                    // The Android what-if: the host's assetlinks.json, answered with its Android card.
+                    try document.editAssetLinks(text, forHost: host)
+                    return try androidCard(document, host: host)
+                }
                 return try Self.encoded(try document.editFromTextArea(text, forHost: host).presentation)
             } catch let error as WorkbenchDocumentError {
                 throw Self.apiError(error)

@@ -345,6 +345,7 @@ public struct LinkHandlerRow: Sendable, Equatable, Codable, Identifiable {
         case "outgoing": kindText = "Opens links"
         case "webView": kindText = "Web view"
         case "authentication": kindText = "Sign-in"
+        case "parameter": kindText = "Redirect parameter"
         default: kindText = record.kind
         }
         name = record.name

@@ -39,6 +39,11 @@ public struct DocumentPresentation: Sendable, Equatable, Codable {
     public var inspectionDiagnostics: [String]
     public var domains: [DomainPresentation]
     public var urls: URLListPresentation
+    /// The App tab's Android section: the product's Android app (nil without one).
+    public var androidApp: AndroidAppCard?
+    /// The Domains tab with an Android app: the hosts both apps claim, each with the iOS card
+    /// (an index into `domains`) and the `assetlinks.json` card. Empty without an Android app.
+    public var hosts: [ProductHostPresentation] = []
 }
 
 /// One export control: what it exports, what it says, and the file name it suggests.
@@ -72,6 +77,9 @@ public struct URLListPresentation: Sendable, Equatable, Codable {
     public var items: [URLTestPresentation]
     /// "… and 98,000 more lines: the exports list every one", nil when all are shown.
     public var more: String?
+    /// The verdict table of both platforms (counts and rows) when the document holds an iOS app
+    /// and an Android app, else nil; each item then carries its own cell (`crossPlatform`).
+    public var crossPlatform: CrossPlatformPresentation?
 
     /// A page shows at most this many lines (the exports carry them all).
     public static let maximumShown = 2_000
@@ -118,29 +126,65 @@ extension WorkbenchDocument {
     public func presentation(query: String = "", severities: Set<Severity>? = nil) -> DocumentPresentation {
         let apps = AuditedApps(app)
         let main = app?.mainBundle
-        let subtitle = [main?.bundleIdentifier, main?.applicationIdentifier].compactMap { $0 }
-            .joined(separator: " · ")
+        // An Android-only document is subtitled with its package.
+        let subtitle = [main?.bundleIdentifier ?? (app == nil ? android?.snapshot.manifest.packageName : nil),
+                        main?.applicationIdentifier].compactMap { $0 }.joined(separator: " · ")
         let readable = app != nil || !domains.isEmpty
+        let domainPresentations = domainCards.map(\.presentation)
         return DocumentPresentation(
             revision: revision, title: source?.name ?? "Document", subtitle: subtitle, kind: source?.kind ?? "",
-            phase: PhaseStatus(phase), notes: notes, canExport: readable && analysis != nil,
+            phase: PhaseStatus(phase), notes: notes,
+            canExport: (readable && analysis != nil) || androidAnalysis != nil,
             exportNames: exportNames,
             exports: ExportFormat.documentExports.map { ExportChoice($0, fileName: exportNames[$0.id] ?? "") },
             exportWarning: exportWarning,
             findings: FindingListPresentation(FindingList(findings, query: query, severities: severities)),
             bundles: bundles, bundlesNote: bundles.isEmpty ? bundlesNote : nil,
             inspectionDiagnostics: (app?.diagnostics ?? []).map { "\($0.severity): \($0.message)" },
-            domains: domainCards.map(\.presentation),
-            urls: URLListPresentation(lines: urlLines, tests: urlTests, issues: urlLineIssues, apps: apps))
+            domains: domainPresentations,
+            urls: urlListPresentation(apps: apps),
+            androidApp: androidAppCard, hosts: productHosts(domains: domainPresentations))
+    }
+
+    /// The URL list as the tester shows it; with an Android app each shown line carries its
+    /// Android rows (and, with both apps, its cross-platform cell) and the list its verdict table.
+    func urlListPresentation(apps: AuditedApps) -> URLListPresentation {
+        var urls = URLListPresentation(lines: urlLines, tests: urlTests, issues: urlLineIssues, apps: apps)
+        guard androidAnalysis != nil else { return urls }
+        // The items shown are the first tests (and the problems between them), in order.
+        let byURL = androidDecisionsByURL()
+        let shownTests = urls.items.filter { $0.problem == nil }.count
+        urls.items = Self.merging(presented(Array(urlTests.prefix(shownTests)), apps: apps, byURL: byURL),
+                                  into: urls.items)
+        urls.crossPlatform = crossPlatformTable(urlTests) { byURL[$0] }.map { CrossPlatformPresentation($0) }
+        return urls
+    }
+
+    /// `items` with each decided line (every item without a problem, in order) replaced by the
+    /// next of `tests`.
+    static func merging(_ tests: [URLTestPresentation], into items: [URLTestPresentation]) -> [URLTestPresentation] {
+        var next = tests.makeIterator()
+        return items.map { item in item.problem == nil ? next.next() ?? item : item }
     }
 
     /// "What-if edit active on example.com: every export says so on its first page and marks
     /// what depends on the edited file." — nil when no host is edited.
+    /// With an edited `assetlinks.json` it also says that the Android findings and verdicts are
+    /// decided with the edited text.
     public var exportWarning: String? {
-        let edited = editedHosts
-        guard !edited.isEmpty else { return nil }
-        return "What-if edit active on \(edited.joined(separator: ", ")): every export says so on its first page and "
-            + "marks the findings and verdicts that depend on the edited file. Revert to export what the domain serves."
+        let edited = editedHosts, android = editedAssetLinksHosts
+        guard !edited.isEmpty || !android.isEmpty else { return nil }
+        var parts: [String] = []
+        if !edited.isEmpty {
+            parts.append("What-if edit active on \(edited.joined(separator: ", ")): every export says so on its first "
+                + "page and marks the findings and verdicts that depend on the edited file. Revert to export what the "
+                + "domain serves.")
+        }
+        if !android.isEmpty {
+            parts.append("What-if edit of assetlinks.json active on \(android.joined(separator: ", ")): the Android "
+                + "findings and verdicts are decided with the edited text. Revert to export what the host serves.")
+        }
+        return parts.joined(separator: " ")
     }
 
     /// The file name a face suggests for each export format (keyed by `ExportFormat.id`), after
@@ -158,7 +202,8 @@ extension WorkbenchDocument {
     }
 
     var bundlesNote: String {
-        switch source?.kind {
+        if android != nil, app == nil { return "No iOS app in this document: add its .ipa to see both apps." }
+        return switch source?.kind {
         case "aasa", "domain": "Association-file mode: there is no app in this document."
         default: phase.name == "failed" ? "The app could not be read." : "No app inspected yet."
         }
@@ -186,7 +231,14 @@ extension WorkbenchDocument {
         } catch {
             return URLTestPresentation(problem: URLLineIssue(line: nil, text: url, message: error.reason))
         }
-        return URLTestPresentation(decide(url: url, traced: traced), apps: AuditedApps(app))
+        let test = decide(url: url, traced: traced)
+        guard let facts = androidAnalysis?.facts, let entry = try? URLList.entry(url) else {
+            return URLTestPresentation(test, apps: AuditedApps(app))
+        }
+        // Android decides the same URL against the same files its list decisions use.
+        let decision = facts.matcher.decide(entry.url, verification: facts.verification,
+                                            files: AndroidFacts.files(facts.assetLinks))
+        return presented([test], apps: AuditedApps(app), byURL: [test.url: decision], traced: traced)[0]
     }
 
     /// The inspector's content for the finding `fingerprint`, nil when it is not (or no longer) there.

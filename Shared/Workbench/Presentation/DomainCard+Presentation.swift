@@ -169,14 +169,7 @@ extension DomainCard {
     }
 
     func fileView(_ text: ServedText, title: String, lint: [LintDiagnostic]) -> DomainPresentation.File {
-        var byLine: [Int: [LintDiagnostic]] = [:]
-        for diagnostic in lint { if let line = diagnostic.line { byLine[line, default: []].append(diagnostic) } }
-        let markers = byLine.keys.sorted().map { line -> DomainPresentation.Marker in
-            let items = byLine[line] ?? []
-            let worst = ["error", "warning"].first { level in items.contains { $0.severity == level } } ?? "info"
-            return DomainPresentation.Marker(line: line, severity: worst, ids: items.map(\.id),
-                                             message: items.map { "\($0.id): \($0.message)" }.joined(separator: "\n"))
-        }
+        let markers = DomainPresentation.Marker.markers(lint)
         return DomainPresentation.File(title: title, text: text.text, isExact: text.isExact, note: text.note,
                                        markers: markers)
     }
@@ -261,4 +254,19 @@ public struct NumberedLine: Sendable, Equatable, Identifiable {
     public var number: Int
     public var text: String
     public var markers: [String]
+}
+
+extension DomainPresentation.Marker {
+    /// One marker per line that has diagnostics, in line order: the worst severity of the line
+    /// (error, warning, else info), every ID and every message (the Apple and the Android file alike).
+    static func markers(_ lint: [LintDiagnostic]) -> [DomainPresentation.Marker] {
+        var byLine: [Int: [LintDiagnostic]] = [:]
+        for diagnostic in lint { if let line = diagnostic.line { byLine[line, default: []].append(diagnostic) } }
+        return byLine.keys.sorted().map { line in
+            let items = byLine[line] ?? []
+            let worst = ["error", "warning"].first { level in items.contains { $0.severity == level } } ?? "info"
+            return DomainPresentation.Marker(line: line, severity: worst, ids: items.map(\.id),
+                                             message: items.map { "\($0.id): \($0.message)" }.joined(separator: "\n"))
+        }
+    }
 }

@@ -29,7 +29,8 @@ public struct URLListPage: Sendable, Equatable, Codable {
 extension WorkbenchDocument {
     /// The lines `offset ..< offset + limit` of the decided URL list (fewer at its end), merged
     /// and ordered as `URLListPresentation` merges them; `version` is the caller's name for the
-    /// list's current state. Only the slice's lines are presented.
+    /// list's current state. Only the slice's lines are presented (with an Android app, with
+    /// their Android rows and cross-platform cells).
     public func urlListPage(offset: Int, limit: Int, version: String) -> URLListPage {
         let apps = AuditedApps(app)
         let tests = urlTests, issues = urlLineIssues
@@ -38,18 +39,25 @@ extension WorkbenchDocument {
         var items: [URLTestPresentation] = []
         items.reserveCapacity(end - start)
         var testIndex = 0, issueIndex = 0, index = 0
+        var sliceTests: [URLTest] = []
         // The merge of URLListPresentation: by line number, a problem without a line last.
         while index < end, testIndex < tests.count || issueIndex < issues.count {
             let issueLine = issueIndex < issues.count ? issues[issueIndex].line ?? Int.max : Int.max
             let testLine = testIndex < tests.count ? tests[testIndex].line ?? 0 : Int.max
             if testIndex < tests.count, testLine <= issueLine {
-                if index >= start { items.append(URLTestPresentation(tests[testIndex], apps: apps)) }
+                if index >= start {
+                    items.append(URLTestPresentation(tests[testIndex], apps: apps))
+                    sliceTests.append(tests[testIndex])
+                }
                 testIndex += 1
             } else {
                 if index >= start { items.append(URLTestPresentation(problem: issues[issueIndex])) }
                 issueIndex += 1
             }
             index += 1
+        }
+        if androidAnalysis != nil {
+            items = Self.merging(presented(sliceTests, apps: apps, byURL: androidDecisionsByURL()), into: items)
         }
         return URLListPage(version: version, summary: URLListPresentation.summary(tests, issues: issues, apps: apps),
                            total: total, offset: start, items: items)

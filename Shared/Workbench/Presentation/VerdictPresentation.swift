@@ -175,6 +175,14 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
     /// e.g. the Mac app's Open in Simulator row); nil when none does.
     public var domain: String?
     public var verdicts: [Verdict]
+    /// The Android app's rows (one per matching activity, or one when none matches) when the
+    /// document holds an Android app; nil otherwise (`AndroidVerdictPresentation`).
+    public var android: [AndroidVerdictPresentation]?
+    /// Whether the expectation holds on Android (must open: the app opens it without asking;
+    /// must not open: the browser gets it); nil without an expectation or an Android app.
+    public var androidExpectationMet: Bool?
+    /// The URL's verdict on both platforms when the document holds both apps, else nil.
+    public var crossPlatform: CrossPlatformPresentation.Cell?
 
     /// `test` as decided for the audited app `apps`.
     public init(_ test: URLTest, apps: AuditedApps) {

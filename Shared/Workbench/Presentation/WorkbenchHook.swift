@@ -10,4 +10,5 @@ public enum WorkbenchHook: String, Sendable, CaseIterable {
     case exportMarkdown = "export-md", exportHTML = "export-html", exportPDF = "export-pdf"
     case exportJSON = "export-json", exportSARIF = "export-sarif", exportSession = "export-session"
     case editAASA = "edit-aasa", editAASAApply = "edit-aasa-apply"
+    case androidApp = "android-app", androidHost = "android-host"
 }

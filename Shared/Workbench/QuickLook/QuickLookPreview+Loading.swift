@@ -1,3 +1,4 @@
+import AndroidApp
 import AppInspection
 import Foundation
 
@@ -13,6 +14,7 @@ extension QuickLookPreview {
     public static func kind(of url: URL, prefix: Data) -> Kind {
         switch url.pathExtension.lowercased() {
         case "ipa", "zip", "app": return .app
+        case "apk", "xapk", "apks": return .android
         case "mobileprovision", "provisionprofile": return .profile
         case "linklab": return .session
         default: break
@@ -53,6 +55,16 @@ extension QuickLookPreview {
             } catch {
                 return unavailable(name: name, reason: "Not readable as an app: \(error.description)")
             }
+        case .android:
+            // The APK reader reads a bounded amount (AndroidLimits) and cannot be interrupted:
+            // the deadline is checked once it returned.
+            do {
+                let snapshot = try APKInspector.inspect(fileAt: url)
+                guard clock.now < end else { return outOfTime(name: name, deadline: deadline) }
+                return android(snapshot, name: name)
+            } catch {
+                return unavailable(name: name, reason: "Not readable as an Android app: \(error.description)")
+            }
         case .profile:
             guard let data = read(url, limit: ProvisioningProfile.maxBytes) else {
                 return unavailable(name: name, reason: "Not readable, or larger than "
@@ -77,7 +89,8 @@ extension QuickLookPreview {
                                    reason: "Not readable as a UniversalLinkLab session: \(error.description)")
             }
         case .unavailable:
-            return unavailable(name: name, reason: "Not an IPA, a zipped app, a provisioning profile or a session.")
+            return unavailable(name: name,
+                               reason: "Not an IPA, a zipped app, an APK, a provisioning profile or a session.")
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the Quick Look preview extension shows for one file (`.ipa`, zipped `.app`,
+/// What the Quick Look preview extension shows for one file (`.ipa`, zipped `.app`, `.apk`,
 /// `.mobileprovision`, `.linklab`): a title, notices, and sections of label/value rows.
 ///
 /// Built in the package from the engine's streaming readers, bounded in time and memory
@@ -10,6 +10,8 @@ public struct QuickLookPreview: Sendable, Equatable {
     /// What was previewed.
     public enum Kind: String, Sendable, Equatable {
         case app, profile, session
+        /// An Android app (`.apk`, `.xapk`, `.apks`).
+        case android
         /// The file could not be previewed (unreadable, too large, hostile, out of time).
         case unavailable
     }

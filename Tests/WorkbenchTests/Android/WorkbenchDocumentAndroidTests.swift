@@ -50,8 +50,11 @@ import TestSupport
         // The document's findings are both catalogues', in report order, each triaged like the others.
         let ios = try #require(document.currentAnalysis).findings
         #expect(ios.allSatisfy { !$0.id.hasPrefix("AND-") } && ios.contains { $0.id == "ENT-005" })
-        #expect(Set(document.findings.map(\.finding)) == Set(ios + scan.findings))
-        #expect(document.findings.map(\.finding) == (ios + scan.findings).sortedForReport())
+        // … and the cross-platform ones of the two-platform report.
+        let xpl = try #require(document.currentCrossPlatform).table.findings
+        #expect(!xpl.isEmpty)
+        #expect(Set(document.findings.map(\.finding)) == Set(ios + scan.findings + xpl))
+        #expect(document.findings.map(\.finding) == (ios + scan.findings + xpl).sortedForReport())
         let fingerprint = try #require(document.findings.first { $0.finding.id.hasPrefix("AND-") }?.fingerprint)
         try document.setTriage(fingerprint: fingerprint, status: .falsePositive, note: "checked on device")
         #expect(document.findings.first { $0.fingerprint == fingerprint }?.triage?.status == .falsePositive)
@@ -253,14 +256,14 @@ import TestSupport
     }
 }
 
-/// Reports of a document that holds both apps say they cover the iOS app only; an Android-only
-/// document exports the Android report, with its triage.
+/// Reports of a document that holds both apps are the two-platform report
+/// (`TwoPlatformReportTests`); an Android-only document exports the Android report, with its triage.
 @MainActor @Suite struct AndroidDocumentExportTests {
-    @Test func aReportOfBothAppsSaysItCoversTheIOSAppOnly() async throws {
+    @Test func aReportOfBothAppsCoversBoth() async throws {
         let document = try await WorkbenchDocumentAndroidTests.opened()
         let markdown = String(decoding: try document.export(.markdown), as: UTF8.self)
-        #expect(markdown.contains("this report covers the iOS app only: the document also holds the Android app "
-            + "com.example.app"))
+        #expect(!markdown.contains("covers the iOS app only"))
+        #expect(markdown.contains("Universal links and App Links assessment: LinkLab / com.example.app"))
     }
 
     @Test func anAndroidOnlyDocumentExportsTheAndroidReportWithTriage() async throws {

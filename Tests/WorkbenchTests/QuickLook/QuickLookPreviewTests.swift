@@ -199,3 +199,43 @@ import TestSupport
         #expect(QuickLookPreview.clean(String(repeating: "x", count: 5000)).count == QuickLookPreview.maximumText + 1)
     }
 }
+
+/// The `.apk` preview: package, signing certificates, hosts claimed (`QuickLookPreview.android`).
+@Suite struct QuickLookAndroidPreviewTests {
+    @Test func sampleAPKShowsPackageCertificatesAndHosts() throws {
+        let preview = QuickLookPreview.make(fileAt: QuickLookPreviewTests.root.appendingPathComponent(
+            "Samples/LinkLabSample.apk"), deadline: .seconds(60))
+        #expect(preview.kind == .android, "\(preview.notices)")
+        #expect(preview.title == "com.example.app")
+        let app = try #require(preview.section("App")).rows
+        #expect(app.first { $0.label == "Package" }?.value == "com.example.app")
+        #expect(app.first { $0.label == "SDK" }?.value.contains("target 34") == true)
+        let certificates = try #require(preview.section("Signing certificates")).rows
+        #expect(certificates.map(\.value)
+            == ["07:A8:83:32:4F:9C:3E:A9:A5:8F:BA:D7:5C:33:51:9A:95:57:35:86:C1:58:D8:F3:FB:99:52:C8:C9:AB:71:1C"])
+        let hosts = try #require(preview.section("Hosts claimed")).rows.map(\.value)
+        #expect(hosts == ["https://example.com/.well-known/assetlinks.json",
+                          "https://shop.example.com/.well-known/assetlinks.json",
+                          "https://example.org/.well-known/assetlinks.json"])
+        let links = try #require(preview.section("Links handled")).rows
+        #expect(links.contains { $0.value.contains("https://example.com/oauth/callback") })
+        #expect(preview.notices.contains { $0.text.contains("debuggable") })
+        #expect(preview.html.contains("com.example.app"))
+    }
+
+    @Test func anIPANamedAPKAndGarbageAreUnavailableWithAReason() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ql-apk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let renamed = directory.appendingPathComponent("renamed.apk")
+        try FileManager.default.copyItem(at: QuickLookPreviewTests.root.appendingPathComponent(
+            "Samples/LinkLabSample.ipa"), to: renamed)
+        let preview = QuickLookPreview.make(fileAt: renamed, deadline: .seconds(60))
+        #expect(preview.kind == .unavailable)
+        #expect(preview.notices.first?.text.hasPrefix("Not readable as an Android app") == true)
+        #expect(preview.notices.first?.text.contains(directory.path) == false, "no path in the preview")
+        let garbage = directory.appendingPathComponent("garbage.xapk")
+        try Data(repeating: 0x41, count: 4096).write(to: garbage)
+        #expect(QuickLookPreview.make(fileAt: garbage).kind == .unavailable)
+    }
+}

@@ -117,10 +117,10 @@ export function downloadName(disposition, fallback) {
 }
 
 /** Uploads through XHR: the only browser API that reports upload progress and sends our header. */
-function uploadWithProgress(file, headers, onProgress) {
+function uploadWithProgress(file, headers, onProgress, path = '/api/documents') {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/documents');
+    xhr.open('POST', path);
     for (const [name, value] of Object.entries(authorised(headers))) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
@@ -177,6 +177,10 @@ export const api = {
   /** `onProgress(sentBytes, totalBytes)` follows the upload. */
   upload: (file, onProgress) => uploadWithProgress(file,
     { 'X-LinkLab-Filename': headerSafe(file.name), 'Content-Type': 'application/octet-stream' }, onProgress),
+  /** The product's other app (an .apk beside the .ipa, or the reverse) added to an open document. */
+  addApp: (id, file, onProgress) => uploadWithProgress(file,
+    { 'X-LinkLab-Filename': headerSafe(file.name), 'Content-Type': 'application/octet-stream' }, onProgress,
+    `${documentPath(id)}/apps`),
   openAssociationText: (text, host) => callJSON('POST', '/api/documents',
     { body: text, headers: { 'X-LinkLab-Filename': headerSafe(`${host || 'apple-app-site-association'}.json`),
       ...(host ? { 'X-LinkLab-Domain': host } : {}), 'Content-Type': 'application/json' } }),
@@ -548,6 +552,55 @@ html, body { overflow: hidden; }
   .sidebar { max-height: 85vh; overflow: auto; }
 }
 
+/* The URL tester with both apps of a product (issue 28): a row per platform, the Android rows'
+   outcome by colour and by words, and the both-platforms table. */
+.platform-tag { font-size: .72rem; font-weight: 700; letter-spacing: .03em; padding: 0 .35rem; border-radius: 4px; background: var(--surface-2); color: var(--text); }
+.platform-heading { margin: .6rem 0 .1rem; font-size: .8rem; letter-spacing: .03em; color: var(--muted); }
+.android-verdict .filter { font-size: .8rem; }
+.outcome-opens_app .pill, .pill.outcome-opens_app { color: var(--ok); }
+.outcome-opens_app_unverified .pill, .pill.outcome-opens_app_unverified,
+.outcome-chooser .pill, .pill.outcome-chooser { color: var(--medium); }
+.outcome-browser .pill, .pill.outcome-browser { color: var(--muted); }
+.android-verdict[data-deciding="false"] { opacity: .85; border-style: dashed; }
+.browser-reason { flex-basis: 100%; margin: .15rem 0 0; font-size: .85rem; color: var(--warn); }
+.cross-platform-cell { margin: .2rem 0; }
+.xp-pill { font-weight: 700; font-size: .8rem; padding: .05rem .5rem; border-radius: 999px; border: 1px solid currentColor; }
+.xp-both { color: var(--ok); } .xp-ios_only, .xp-android_only { color: var(--medium); } .xp-neither { color: var(--muted); }
+.cross-platform { margin: .75rem 0 1rem; }
+.xp-counts td { border: 1px solid var(--border); border-radius: 6px; padding: .35rem .6rem; background: var(--surface); }
+.xp-counts .xp-number { font-size: 1.2rem; font-weight: 700; }
+.xp-counts { border-collapse: separate; border-spacing: .4rem 0; margin-left: -.4rem; }
+.xp-rows { width: 100%; }
+.xp-rows code.url { overflow-wrap: anywhere; }
+.xp-rows th, .xp-rows td:not(:nth-child(2)) { white-space: nowrap; }
+
+/* Both apps of a product: the App tab's Android section, the add control, and on Domains each
+   host's iOS card beside its Android card (stacked when the pane is narrow). */
+.add-app { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: 0 0 .75rem; font-size: .85rem; }
+.workbench.dragging .center { outline: 2px dashed var(--accent); outline-offset: -4px; }
+.android-section, .ios-section { margin: 0 0 1rem; }
+.bundle.android > summary .role { color: var(--ok); }
+code.fingerprint { word-break: break-all; }
+.lineage code, .evidence-list code { word-break: break-all; }
+ul.plain { list-style: none; margin: 0; padding: 0; }
+.activity { margin: .5rem 0 .75rem; }
+.activity h5 { margin: .25rem 0; font-size: .9rem; display: flex; flex-wrap: wrap; gap: .25rem; align-items: baseline; }
+.activity h5 .muted { font-weight: normal; font-size: .8rem; }
+.table.filters { width: 100%; }
+.product-host { border: 1px solid var(--border); border-radius: 10px; padding: .5rem .6rem .6rem; background: var(--surface-2); }
+.product-host-title { margin: 0 0 .5rem; font-size: 1rem; display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
+.product-host-title .platforms { display: inline-flex; gap: .25rem; }
+.platform-cards { display: grid; gap: .6rem; grid-template-columns: repeat(auto-fit, minmax(19rem, 1fr)); align-items: start; }
+.platform-slot { min-width: 0; }
+.platform-slot > .absent { margin: 0; padding: .75rem 1rem; border: 1px dashed var(--border); border-radius: 10px; background: var(--surface); }
+.platform-label { font-family: var(--font); font-size: .75rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); }
+.android-host code.url { font-size: .72rem; word-break: break-all; }
+.android-host .grants h4 { margin: .5rem 0 .25rem; font-size: .85rem; }
+.android-host .grants code { word-break: break-all; }
+.android-host .routes th { white-space: nowrap; }
+.table.filters th { white-space: nowrap; }
+.table.filters code { word-break: break-all; }
+
 """#
         ),
         "/app.js": (
@@ -696,6 +749,25 @@ function showDocument(route) {
       panels),
     h('aside', { class: 'inspector', 'aria-label': 'Inspector' }, inspector.element));
   replace(main, layout);
+  // A file dropped on an open document is the product's other app (the App tab adds it).
+  for (const type of ['dragenter', 'dragover']) {
+    layout.addEventListener(type, (event) => {
+      if (!event.dataTransfer?.types?.includes('Files')) return;
+      event.preventDefault();
+      layout.classList.add('dragging');
+    });
+  }
+  layout.addEventListener('dragleave', (event) => {
+    if (!layout.contains(event.relatedTarget)) layout.classList.remove('dragging');
+  });
+  layout.addEventListener('drop', (event) => {
+    const files = Array.from(event.dataTransfer?.files ?? []);
+    if (files.length === 0 || event.defaultPrevented) return;
+    event.preventDefault();
+    layout.classList.remove('dragging');
+    if (files.length > 1) toast(`One file at a time: adding ${files[0].name}.`);
+    panes.app.add(files[0]);
+  });
 
   const exports = createExports(context);
   current = {
@@ -893,7 +965,8 @@ route();
 // App tab: every bundle's AppBundleCard as the server wrote it — identifiers, the signed
 // entitlements with the XML and DER copies side by side (differences marked), the provisioning
 // profile, URL schemes, associated domains with their problems, and the link handlers with
-// their evidence and frida-trace commands. Strings are text; nothing is decided here.
+// their evidence and frida-trace commands; then the product's Android app (AndroidAppCard), and
+// the control that adds the product's other app. Strings are text; nothing is decided here.
 
 import { h, replace, copyText } from './dom.js';
 
@@ -973,26 +1046,108 @@ function bundleView(card) {
     card.diagnostics.length ? h('ul', { class: 'problems' }, card.diagnostics.map((line) => h('li', {}, line))) : null));
 }
 
-export function createAppTab() {
-  const element = h('div', { class: 'app-tab' });
+// The Android app of the product (AndroidAppCard): identity, signing certificates with their
+// fingerprints and rotation lineage, each link-handling activity with its filters and what each
+// claims, and where the code reads links. As the server wrote it.
+function androidView(card) {
+  const certificates = card.certificates.map((certificate) => ({
+    attributes: { 'data-sha256': certificate.sha256 },
+    cells: [h('code', { class: 'fingerprint' }, certificate.sha256), certificate.subject ?? '—'],
+  }));
+  return h('details', {
+    class: 'bundle android', 'data-testid': 'android-app', 'data-platform': 'android', 'data-package': card.title,
+    open: true,
+  },
+  h('summary', {}, h('span', { class: 'role' }, 'android'), ' ', h('strong', {}, card.title)),
+  h('div', { class: 'bundle-body' },
+    h('h4', {}, 'Identifiers'), pairs(card.identifiers),
+    h('h4', {}, 'Signing'),
+    h('p', { class: 'muted', 'data-testid': 'android-signing' }, card.signingSchemes),
+    certificates.length ? table('Signing certificates (SHA-256, as assetlinks.json lists them)',
+      ['SHA-256', 'Subject'], certificates, { 'data-testid': 'android-certificates' }) : null,
+    card.lineage.length ? [h('h5', {}, 'Key rotation lineage (oldest first)'),
+      h('ol', { class: 'lineage', 'data-testid': 'android-lineage' }, card.lineage.map((line) => h('li', {}, h('code', {}, line))))]
+      : null,
+    h('h4', {}, 'Link-handling activities'),
+    card.activities.length ? card.activities.map((activity) => h('div', {
+      class: 'activity', 'data-testid': 'android-activity', 'data-activity': activity.name,
+      'data-exported': String(activity.exported),
+    },
+    h('h5', {}, h('code', {}, activity.name), ' ',
+      activity.flags.map((flag) => [h('span', { class: `badge ${flag === 'exported' ? 'ok' : 'warn'}` }, flag), ' ']),
+      h('span', { class: 'muted' }, `manifest line ${activity.line}`)),
+    table(`Intent filters of ${activity.name}`, ['Line', 'autoVerify', 'Data', 'Claims'],
+      activity.filters.map((filter) => ({
+        attributes: { 'data-testid': 'android-filter', 'data-auto-verify': String(filter.autoVerify) },
+        cells: [String(filter.line), filter.autoVerify ? h('span', { class: 'badge ok' }, 'autoVerify') : 'no',
+          h('ul', { class: 'plain' }, filter.data.map((data) => h('li', {}, h('code', {}, data)))),
+          filter.claims.length ? h('ul', { class: 'plain', 'data-testid': 'android-claims' },
+            filter.claims.map((claim) => h('li', {}, h('code', {}, claim))))
+            : h('span', { class: 'muted' }, 'no link reaches it on the modelled version')],
+      })), { class: 'table filters' })))
+      : h('p', { class: 'muted' }, 'No activity has an intent filter with <data>.'),
+    h('h4', {}, 'Link evidence'),
+    card.linkEvidence.length ? h('ul', { class: 'evidence-list', 'data-testid': 'android-link-evidence' },
+      card.linkEvidence.map((line) => h('li', {}, h('code', {}, line))))
+      : h('p', { class: 'muted' }, 'No link-reading call found in the DEX code.'),
+    card.notes.length ? h('ul', { class: 'problems' }, card.notes.map((note) => h('li', {}, note))) : null));
+}
+
+export function createAppTab(context) {
+  const content = h('div', { class: 'app-content' });
+  // The product's other app: an .apk beside the .ipa (or the reverse), chosen here or dropped
+  // anywhere on the document (app.js hands a drop to `add`).
+  const addStatus = h('span', { class: 'muted', role: 'status', 'aria-live': 'polite', 'data-testid': 'add-app-status' });
+  const addInput = h('input', {
+    type: 'file', id: 'add-app-input', class: 'visually-hidden', 'data-testid': 'add-app-input',
+    accept: '.apk,.xapk,.apks,.ipa,.zip',
+    on: { change: () => { if (addInput.files[0]) add(addInput.files[0]); addInput.value = ''; } },
+  });
+  const addBar = h('div', { class: 'add-app', 'data-testid': 'add-app' },
+    h('label', { for: 'add-app-input', class: 'button' }, 'Add the product\u2019s other app…'), addInput,
+    h('span', { class: 'muted' }, 'An .apk (.xapk, .apks) beside the iOS app, or the .ipa beside the Android app; ',
+      'or drop it on this document.'),
+    addStatus);
+  const element = h('div', { class: 'app-tab' }, addBar, content);
+
+  async function add(file) {
+    if (!context?.id) return;
+    addStatus.textContent = `Adding ${file.name}…`;
+    try {
+      await context.api.addApp(context.id, file, (sent, total) => {
+        addStatus.textContent = `Adding ${file.name}: ${total ? Math.floor((100 * sent) / total) : 0}%`;
+      });
+      addStatus.textContent = `${file.name} added: reading it.`;
+      context.reload();
+    } catch (error) {
+      addStatus.textContent = '';
+      context.toast(`${file.name} was not added: ${error.message}`);
+    }
+  }
+
   let lastKey = null;
-  /** Renders the view's bundles (AppBundleCard), or its note when there are none. */
+  /** Renders the view's bundles (AppBundleCard), or its note when there are none, and the Android app. */
   function render(view) {
     // Re-render only when the app changed, so open <details> and selections survive events.
-    const key = JSON.stringify([view.bundles, view.bundlesNote, view.inspectionDiagnostics]);
+    const key = JSON.stringify([view.bundles, view.bundlesNote, view.inspectionDiagnostics, view.androidApp ?? null]);
     if (key === lastKey) return;
     lastKey = key;
+    const android = view.androidApp ? h('section', {
+      class: 'android-section', 'data-platform': 'android', 'aria-labelledby': 'android-title',
+    }, h('h2', { class: 'pane-title', id: 'android-title' }, 'Android app'), androidView(view.androidApp)) : null;
     if (view.bundles.length === 0) {
-      replace(element, h('p', { class: 'muted' }, view.bundlesNote ?? ''));
+      replace(content, h('p', { class: 'muted', 'data-testid': 'bundles-note' }, view.bundlesNote ?? ''), android);
       return;
     }
-    replace(element,
-      h('h2', { class: 'pane-title' }, 'Bundles'),
-      h('div', { class: 'bundles', role: 'list' }, view.bundles.map((card) => h('div', { role: 'listitem' }, bundleView(card)))),
-      view.inspectionDiagnostics.length ? h('ul', { class: 'problems', 'data-testid': 'inspection-diagnostics' },
-        view.inspectionDiagnostics.map((line) => h('li', {}, line))) : null);
+    replace(content,
+      h('section', { class: 'ios-section', 'data-platform': 'ios', 'aria-labelledby': 'bundles-title' },
+        h('h2', { class: 'pane-title', id: 'bundles-title' }, view.androidApp ? 'iOS app: bundles' : 'Bundles'),
+        h('div', { class: 'bundles', role: 'list' }, view.bundles.map((card) => h('div', { role: 'listitem' }, bundleView(card)))),
+        view.inspectionDiagnostics.length ? h('ul', { class: 'problems', 'data-testid': 'inspection-diagnostics' },
+          view.inspectionDiagnostics.map((line) => h('li', {}, line))) : null),
+      android);
   }
-  return { element, render };
+  return { element, render, add };
 }
 
 """#
@@ -1144,9 +1299,11 @@ export function debounce(fn, ms) {
 // state, routes, Apple's headers, the CDN/origin difference (only when they differ), what
 // changed since the previous fetch, the file that decides (with line numbers and lint markers
 // on its own lines), what was served when edited, and the actions: Refetch, "Use a file…",
-// and the what-if editor, which starts from the text that decides, byte for byte.
+// and the what-if editor, which starts from the text that decides, byte for byte. With the
+// product's Android app, each host of both apps is one row: the iOS card beside the Android
+// card (the host's assetlinks.json), in the order the server gives (`hosts`).
 
-import { h, replace, debounce } from './dom.js';
+import { h, replace, debounce, keepChildren } from './dom.js';
 
 function lintItem(lint) {
   return h('li', { class: `lint lint-${lint.severity}`, 'data-lint-id': lint.id },
@@ -1259,7 +1416,9 @@ function createCard(context, host) {
       revert),
     editLint);
 
-  const element = h('article', { class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}` },
+  const element = h('article', {
+    class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}`, 'data-platform': 'ios',
+  },
     h('header', { class: 'card-header' }, title, badge,
       h('div', { class: 'actions' }, refetch, useFile, fileInput)),
     summary, details, editBlock);
@@ -1297,11 +1456,75 @@ function createCard(context, host) {
   return { element, update };
 }
 
+// The Android app's file for one host (AndroidHostCard): how it came, each request, Google's
+// Digital Asset Links API beside the origin's answer, the grants, the lint with its IDs,
+// whether Android verifies the host and why, and the text served.
+function createAndroidCard() {
+  const element = h('article', { class: 'card domain android-host', 'data-testid': 'android-host', 'data-platform': 'android' });
+  let lastKey = null;
+  function update(card) {
+    const key = JSON.stringify(card);
+    if (key === lastKey) return;
+    lastKey = key;
+    element.dataset.host = card.host;
+    element.dataset.state = card.state;
+    element.dataset.verified = String(card.verified);
+    element.dataset.outcome = card.outcome;
+    replace(element,
+      h('header', { class: 'card-header' },
+        h('h3', { class: 'host' }, h('span', { class: 'platform-label' }, 'Android'), ' assetlinks.json'),
+        h('span', { class: `badge state tone-${card.tone}`, 'data-testid': 'android-state' }, card.stateText),
+        h('span', { class: `badge ${card.verified ? 'ok' : 'warn'}`, 'data-testid': 'android-verified' },
+          card.verified ? 'verifies' : 'does not verify')),
+      card.claims ? h('p', { class: 'muted' }, `autoVerify hosts: ${card.claims}`) : null,
+      h('p', { class: 'domain-note', 'data-testid': 'android-verdict' }, card.verdict),
+      card.notes.map((note) => h('p', { class: 'domain-note' }, note)),
+      card.routes.length ? h('div', { class: 'domain-details' }, h('table', { class: 'table routes', 'data-testid': 'android-routes' },
+        h('caption', {}, 'Requests'),
+        h('thead', {}, h('tr', {}, ['Route', 'Outcome', ...card.columns.map((column) => column.title)]
+          .map((name) => h('th', { scope: 'col' }, name)))),
+        h('tbody', {}, card.routes.map((row) => h('tr', { 'data-route': row.route },
+          h('td', {}, row.name, h('div', {}, h('code', { class: 'muted url' }, row.url))),
+          h('td', {}, h('span', { class: `badge tone-${row.tone}` }, row.outcome),
+            row.problem ? h('div', { class: 'error-text' }, row.problem) : null),
+          card.columns.map((column) => h('td', {}, row[column.key]))))))) : null,
+      card.google ? h('div', { class: 'diff', 'data-testid': 'android-google' },
+        h('h4', {}, 'Google Digital Asset Links API'),
+        h('p', {}, card.google.summary),
+        card.google.onlyInFile.length ? h('ul', {}, card.google.onlyInFile.map((grant) =>
+          h('li', {}, 'only in the host\u2019s file: ', h('code', {}, grant)))) : null,
+        card.google.onlyInGoogle.length ? h('ul', {}, card.google.onlyInGoogle.map((grant) =>
+          h('li', {}, 'only in Google\u2019s answer: ', h('code', {}, grant)))) : null,
+        card.google.debug ? h('pre', { class: 'muted' }, card.google.debug) : null) : null,
+      card.grants.length ? h('div', { class: 'grants' }, h('h4', {}, 'App Links grants'),
+        h('ul', { class: 'plain', 'data-testid': 'android-grants' }, card.grants.map((grant) => h('li', {}, h('code', {}, grant)))))
+        : null,
+      lintList(card, 'android-lint'),
+      card.file ? fileView(card.file, 'android-file') : h('p', { class: 'muted' }, 'No file to show.'));
+  }
+  return { element, update };
+}
+
 export function createDomainsTab(context) {
   const list = h('div', { class: 'domain-list' });
   const element = h('div', { class: 'domains-tab' }, h('h2', { class: 'pane-title' }, 'Domains'), list);
   const cards = new Map();
-  /** Renders the document's DomainPresentation list. */
+  const androidCards = new Map();
+  const rows = new Map();
+  /** The row of one host of the product: its iOS card and its Android card side by side. */
+  function productRow(host) {
+    if (!rows.has(host)) {
+      const iosSlot = h('div', { class: 'platform-slot', 'data-platform': 'ios' });
+      const androidSlot = h('div', { class: 'platform-slot', 'data-platform': 'android' });
+      const badges = h('span', { class: 'platforms' });
+      const element = h('section', { class: 'product-host', 'data-testid': 'product-host', 'data-host': host },
+        h('h3', { class: 'product-host-title' }, h('code', {}, host), ' ', badges), h('div', { class: 'platform-cards' }, iosSlot, androidSlot));
+      rows.set(host, { element, iosSlot, androidSlot, badges });
+    }
+    return rows.get(host);
+  }
+  const platformWords = { ios: ['iOS'], android: ['Android'], both: ['iOS', 'Android'] };
+  /** Renders the document's DomainPresentation list; with an Android app, the hosts of both apps. */
   function render(view) {
     const domains = view.domains;
     const hosts = domains.map((card) => card.host);
@@ -1309,6 +1532,30 @@ export function createDomainsTab(context) {
     for (const card of domains) {
       if (!cards.has(card.host)) cards.set(card.host, createCard(context, card.host));
       cards.get(card.host).update(card);
+    }
+    const product = view.hosts ?? [];
+    if (product.length > 0) {
+      const productHosts = product.map((row) => row.host);
+      for (const host of [...rows.keys()]) if (!productHosts.includes(host)) { rows.delete(host); androidCards.delete(host); }
+      const wanted = product.map((row) => {
+        const slots = productRow(row.host);
+        slots.element.dataset.platforms = row.platforms;
+        replace(slots.badges, platformWords[row.platforms].map((word) => h('span', { class: 'badge' }, word)));
+        const ios = row.ios !== undefined && row.ios !== null ? cards.get(domains[row.ios].host)?.element : null;
+        keepChildren(slots.iosSlot, [ios ?? h('p', { class: 'muted absent' }, row.iosAbsent ?? '')]);
+        if (row.android) {
+          if (!androidCards.has(row.host)) androidCards.set(row.host, createAndroidCard());
+          androidCards.get(row.host).update(row.android);
+        } else {
+          androidCards.delete(row.host);
+        }
+        keepChildren(slots.androidSlot, [androidCards.get(row.host)?.element
+          ?? h('p', { class: 'muted absent' }, row.androidAbsent ?? '')]);
+        return slots.element;
+      });
+      const children = [...list.children];
+      if (wanted.length !== children.length || wanted.some((node, index) => node !== children[index])) replace(list, wanted);
+      return;
     }
     if (domains.length === 0) {
       replace(list, h('p', { class: 'muted' }, 'The app claims no associated domain.'));
@@ -1399,7 +1646,7 @@ export async function downloadExport(api, id, format, toast, suggested) {
         "/home.js": (
             contentType: "text/javascript; charset=utf-8",
             body: #"""
-// Home: open an app (drop or pick an .ipa, .app zip or .linklab), the documents open in this
+// Home: open an app (drop or pick an .ipa, .app zip, .apk/.xapk/.apks or .linklab), the documents open in this
 // run, and the quick association-file / domain-only check.
 
 import { h, replace } from './dom.js';
@@ -1409,14 +1656,15 @@ const severities = ['critical', 'high', 'medium', 'low', 'info'];
 export function createHome({ api, toast, open }) {
   const fileInput = h('input', {
     type: 'file', id: 'file-input', 'data-testid': 'file-input', class: 'visually-hidden',
-    accept: '.ipa,.zip,.linklab,.app', 'aria-describedby': 'drop-help',
+    accept: '.ipa,.zip,.linklab,.app,.apk,.xapk,.apks', 'aria-describedby': 'drop-help',
     on: { change: () => { if (fileInput.files[0]) upload(fileInput.files[0]); } },
   });
   const progress = h('p', { class: 'upload-progress', role: 'status', 'aria-live': 'polite' });
   const dropZone = h('div', { class: 'drop-zone', 'data-testid': 'drop-zone', id: 'drop-zone' },
     h('p', { class: 'drop-title' }, 'Drop an app here'),
     h('p', { id: 'drop-help', class: 'muted' },
-      'An .ipa, a zipped .app, or a saved .linklab session. It stays on this machine: ',
+      'An .ipa, a zipped .app, an Android .apk (.xapk, .apks), or a saved .linklab session; drop the ',
+      'product\u2019s other app on the open document to see both. It stays on this machine: ',
       'the server only fetches the association files of the domains the app claims.'),
     h('label', { for: 'file-input', class: 'button primary' }, 'Choose a file…'),
     fileInput,
@@ -1956,13 +2204,13 @@ function toggleTrace(trace) {
 const templates = {
   row: h('tr', { role: 'row' }, h('td', { role: 'cell' }), h('td', { role: 'cell' }, h('code', { class: 'url' })),
     h('td', { role: 'cell' }), h('td', { role: 'cell' })),
-  verdict: h('div', { 'data-testid': 'verdict' }, h('span', {}), h('span', { class: 'app-label' }),
+  verdict: h('div', { 'data-testid': 'verdict', 'data-platform': 'ios' }, h('span', {}), h('span', { class: 'app-label' }),
     h('code', { class: 'app-id' }), h('span', { class: 'muted' }), traceDisclosure()),
   rule: h('code', { class: 'rule', 'data-testid': 'deciding-rule' }),
 };
 
 /** A list line's row (a URLTestPresentation); `traces` learns where each verdict's trace comes from. */
-function listRow(test, traces, loadTrace) {
+function listRow(test, traces, loadTrace, loadAndroidTrace) {
   const row = templates.row.cloneNode(true);
   const status = test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null;
   if (status) row.className = status;
@@ -2010,9 +2258,58 @@ function listRow(test, traces, loadTrace) {
     const steps = verdict.trace;
     trace.firstChild.textContent = steps ? `Trace (${steps.length} steps)` : 'Trace';
     traces.set(trace, steps ? async () => steps : () => loadTrace(test.url, verdict.appID));
+    if (test.android) element.insertBefore(platformTag('ios'), pill);
     verdicts.append(element);
   }
+  if (test.android) {
+    if (test.crossPlatform) verdicts.prepend(crossPlatformVerdict(test.crossPlatform));
+    for (const verdict of test.android) {
+      const element = androidVerdict(verdict, test.url);
+      const trace = element.lastChild;
+      const steps = verdict.trace;
+      traces.set(trace, steps ? async () => steps : () => loadAndroidTrace(test.url, verdict.activity));
+      verdicts.append(element);
+    }
+  }
   return row;
+}
+
+/** "iOS" or "Android" before a verdict's headline (shown when the document holds both apps). */
+function platformTag(platform) {
+  return h('span', { class: `platform-tag platform-${platform}` }, platform === 'ios' ? 'iOS' : 'Android');
+}
+
+/** A URL's verdict on both platforms (a CrossPlatformPresentation.Cell), as a badge. */
+function crossPlatformVerdict(cell) {
+  return h('p', { class: 'cross-platform-cell', 'data-testid': 'cross-platform-verdict', 'data-cross-platform': cell.verdict },
+    h('span', { class: `xp-pill xp-${cell.verdict}` }, cell.text),
+    h('span', { class: 'muted' }, ` iOS: ${cell.iosOutcomeText} · Android: ${cell.androidOutcomeText}`));
+}
+
+/**
+ * One Android row (an AndroidVerdictPresentation): the activity and its filter, verified or
+ * not, the headline, why the browser opens it, and the trace (the last child) behind its disclosure.
+ */
+function androidVerdict(verdict, url) {
+  const verification = h('span', { class: `badge ${verdict.verified ? 'ok' : 'warn'}`, 'data-testid': 'verification' },
+    verdict.verification);
+  const element = h('div', {
+    'data-testid': 'verdict', 'data-platform': 'android', class: `verdict android-verdict outcome-${verdict.decision}`,
+    'data-decision': verdict.decision, 'data-url': url, 'data-activity': verdict.activity ?? '',
+    'data-verified': String(verdict.verified), 'data-deciding': String(verdict.isDeciding),
+    'data-browser-reason': verdict.browserReason ?? null, 'aria-label': verdict.accessibilityLabel,
+  }, platformTag('android'),
+  h('span', { class: `pill outcome-${verdict.decision}` }, verdict.headline),
+  h('span', { class: 'app-label' }, verdict.packageName),
+  verification,
+  h('code', { class: 'filter', 'data-testid': 'deciding-filter' }, verdict.filterLocation));
+  if (verdict.browserReasonText) {
+    element.append(h('p', { class: 'browser-reason', 'data-testid': 'browser-reason' }, verdict.browserReasonText));
+  }
+  const trace = traceDisclosure();
+  trace.firstChild.textContent = verdict.trace ? `Trace (${verdict.trace.length} steps)` : 'Trace';
+  element.append(trace);
+  return element;
 }
 
 /**
@@ -2045,7 +2342,7 @@ function listTraces(container) {
  * kept by app ID and only what differs is written, so a keystroke that leaves a verdict as it
  * was costs the browser no layout and no paint. Returns the function that shows the next one.
  */
-function verdictView(container, loadTrace) {
+function verdictView(container, loadTrace, loadAndroidTrace) {
   const problem = h('p', { class: 'error-text', 'data-testid': 'url-problem' });
   const note = h('p', { class: 'muted', 'data-testid': 'verdict-note' });
   let rows = new Map();
@@ -2065,6 +2362,30 @@ function verdictView(container, loadTrace) {
       shown.push(row.element);
     }
     rows = next;
+    if (test.android) {
+      shown.unshift(...(test.crossPlatform ? [crossPlatformVerdict(test.crossPlatform)] : []),
+        h('h4', { class: 'platform-heading' }, 'iOS app'));
+      shown.push(h('h4', { class: 'platform-heading' }, 'Android app'));
+      for (const verdict of test.android) {
+        const element = androidVerdict(verdict, test.url);
+        const steps = verdict.trace;
+        const trace = element.lastChild;
+        const list = trace.appendChild(h('ol', { hidden: true }));
+        let loaded = false;
+        trace.firstChild.addEventListener('click', async () => {
+          if (!toggleTrace(trace) || loaded) return;
+          loaded = true;
+          try {
+            const found = steps ?? await loadAndroidTrace(test.url, verdict.activity);
+            replace(list, ...found.map((step) => h('li', {}, h('code', {}, step))));
+          } catch (error) {
+            loaded = false;
+            replace(list, h('li', { class: 'error-text' }, error.message));
+          }
+        });
+        shown.push(element);
+      }
+    }
     keepChildren(container, shown);
   };
 }
@@ -2081,7 +2402,7 @@ function verdictRow(loadTrace) {
   function show(verdict, url) {
     setAttributes(element, {
       class: `verdict decision-${verdict.decision}`, 'data-app-id': verdict.appID,
-      'data-decision': verdict.decision, 'data-url': url, 'data-audited': String(verdict.isAuditedApp),
+      'data-decision': verdict.decision, 'data-url': url, 'data-audited': String(verdict.isAuditedApp), 'data-platform': 'ios',
       'aria-label': verdict.accessibilityLabel,
     });
     setText(setAttributes(pill, { class: `pill decision-${verdict.decision}` }), verdict.headline);
@@ -2142,7 +2463,7 @@ export function createURLTester({ id, api, toast }) {
     spellcheck: 'false', 'aria-describedby': 'url-help', 'aria-keyshortcuts': 't',
   });
   const single = h('div', { class: 'verdicts', id: 'single-verdicts', 'aria-live': 'polite', 'data-testid': 'single-verdicts' });
-  const showTyped = verdictView(single, traceOf);
+  const showTyped = verdictView(single, traceOf, androidTraceOf);
   let sequence = 0;
   let lastKeystroke = -Infinity;
   let decidedRevision = null;
@@ -2151,6 +2472,12 @@ export function createURLTester({ id, api, toast }) {
   async function traceOf(url, appID) {
     const test = await api.tester(id, url, true);
     return (test.verdicts ?? []).find((verdict) => verdict.appID === appID)?.trace ?? [];
+  }
+
+  // An Android row's trace: the URL decided again with traces; the row of the same activity.
+  async function androidTraceOf(url, activity) {
+    const test = await api.tester(id, url, true);
+    return (test.android ?? []).find((verdict) => verdict.activity === activity)?.trace ?? [];
   }
 
   /** Decides the typed URL now; the newest request's answer wins. */
@@ -2233,7 +2560,8 @@ export function createURLTester({ id, api, toast }) {
         listBody = h('tbody', { role: 'rowgroup' });
         groups.append(listBody);
       }
-      listBody.append(listRow(test, traces, traceOf));
+      listBody.append(listRow(test, traces, traceOf, androidTraceOf));
+      if (test.crossPlatform) crossPlatformRows.append(crossPlatformRow(test));
       if (test.problem != null) continue;
       if (linkCount < maxLinks) {
         urls.append(h('li', {}, h('code', { class: 'url' }, test.url), ' ', h('span', { class: 'muted' }, test.expectationLabel)));
@@ -2261,6 +2589,7 @@ export function createURLTester({ id, api, toast }) {
     listResults.dataset.version = page.version;
     listResults.dataset.total = String(page.total);
     for (const group of listTable.querySelectorAll('tbody')) group.remove();
+    crossPlatformRows.replaceChildren();
     listBody = null;
     linkList.replaceChildren();
     shownCount = 0;
@@ -2313,6 +2642,43 @@ export function createURLTester({ id, api, toast }) {
   }, 'Download the test-link page (a QR code per link)'));
   keepChildren(links, [linksHead, linksNote, linksButton, noLinks]);
 
+  // Both apps of the product: the list's verdict per URL on both platforms (its counts from the
+  // view's CrossPlatformPresentation, its rows from each line's cell as the slices arrive).
+  const crossPlatformSummary = h('p', { class: 'muted', 'data-testid': 'cross-platform-summary' });
+  const crossPlatformCounts = h('tr', { role: 'row' });
+  const crossPlatformRows = h('tbody', {});
+  const crossPlatform = h('section', { class: 'cross-platform', 'data-testid': 'cross-platform-table', hidden: true },
+    h('h3', {}, 'Both platforms'),
+    crossPlatformSummary,
+    h('table', { class: 'table xp-counts', 'data-testid': 'cross-platform-counts' },
+      h('caption', {}, 'URLs by the apps they open'), crossPlatformCounts),
+    h('table', { class: 'table xp-rows' },
+      h('caption', {}, 'Each URL of the list on both platforms'),
+      h('thead', {}, h('tr', {}, ['Line', 'URL', 'Both platforms', 'iOS', 'Android']
+        .map((t) => h('th', { scope: 'col' }, t)))),
+      crossPlatformRows));
+
+  /** One row of the both-platforms table (a line with its CrossPlatformPresentation.Cell). */
+  function crossPlatformRow(test) {
+    const cell = test.crossPlatform;
+    return h('tr', { 'data-testid': 'cross-platform-row', 'data-url': test.url, 'data-cross-platform': cell.verdict },
+      h('td', {}, test.line == null ? '' : String(test.line)),
+      h('td', {}, h('code', { class: 'url' }, test.url)),
+      h('td', {}, h('span', { class: `xp-pill xp-${cell.verdict}` }, cell.shortText)),
+      h('td', { 'data-outcome': cell.iosOutcome }, cell.iosOutcomeText),
+      h('td', { 'data-outcome': cell.androidOutcome }, cell.androidOutcomeText));
+  }
+
+  /** The table's counts and summary (hidden without both apps). */
+  function renderCrossPlatform(table) {
+    crossPlatform.hidden = !table;
+    if (!table) return;
+    setText(crossPlatformSummary, table.summary);
+    keepChildren(crossPlatformCounts, table.counts.map((count) =>
+      h('td', { class: `xp-count xp-${count.verdict}`, 'data-verdict': count.verdict, 'data-count': String(count.count) },
+        h('span', { class: 'xp-number' }, String(count.count)), ' ', h('span', { class: 'muted' }, count.label))));
+  }
+
   const element = h('div', { class: 'url-tester' },
     h('h2', { class: 'pane-title' }, 'URL tester'),
     h('label', { for: 'url-input' }, 'URL'),
@@ -2325,6 +2691,7 @@ export function createURLTester({ id, api, toast }) {
     box,
     h('div', { class: 'row' }, decideList),
     listSummary,
+    crossPlatform,
     listResults,
     links);
 
@@ -2334,6 +2701,7 @@ export function createURLTester({ id, api, toast }) {
   function render(view, reload) {
     context.reload = reload;
     linksName = view.exportNames.links;
+    renderCrossPlatform(view.urls.crossPlatform ?? null);
     if (!seeded && document.activeElement !== box) {
       box.value = view.urls.lines;
       seeded = true;

@@ -1,0 +1,261 @@
+import AndroidApp
+import Findings
+import Foundation
+import SiteAssociation
+
+/// One Android row of a URL in the URL tester: what one activity of the Android app does with
+/// a tap on the URL, as `AndroidLinkMatcher.decide` decided it. The first activity whose filter
+/// matches decides (`isDeciding`); the others are listed as also matching. A URL no filter of
+/// the app matches gets one row with no activity.
+public struct AndroidVerdictPresentation: Sendable, Equatable, Codable {
+    /// Always `android` (`data-platform`).
+    public var platform: String
+    public var packageName: String
+    /// The activity (or alias) whose filter matches, nil when none does.
+    public var activity: String?
+    /// True for the row that decides (the first matching activity, or the no-match row).
+    public var isDeciding: Bool
+    /// Manifest line of this activity's first matching filter, nil when none matches.
+    public var filterLine: Int?
+    /// "com.example.LinkActivity, filter at line 42", or "no intent filter of com.example matches".
+    public var filterLocation: String
+    /// The outcome's key (`data-decision`): `opens_app`, `opens_app_unverified`, `chooser`, `browser`.
+    public var decision: String
+    /// True when the URL's host verifies for the app on the Android version modelled (an http(s)
+    /// URL whose host an App Link verification covers); false for custom schemes.
+    public var verified: Bool
+    /// "verified", "not verified", "custom scheme: nothing to verify", "no host to verify".
+    public var verification: String
+    /// "Opens the app (verified App Link)", "Opens in the browser: the host does not verify", …
+    public var headline: String
+    /// Why a matched link still goes to the browser (`not_verified`, `dynamic_rules`), nil otherwise.
+    public var browserReason: String?
+    /// The same in words, naming the host and why it does not verify.
+    public var browserReasonText: String?
+    /// Every step of the decision (hidden characters as markers), when asked for (`traced`).
+    public var trace: [String]?
+    public var accessibilityLabel: String
+
+    /// The rows of `decision` (one per matching activity, or one without an activity), with
+    /// `facts` telling whether the URL's host verifies; `traced` keeps the decision's trace.
+    public static func rows(_ decision: AndroidLinkDecision, facts: AndroidFacts,
+                            traced: Bool) -> [AndroidVerdictPresentation] {
+        let package = facts.packageName
+        let uri = AndroidURI(decision.url)
+        let web = uri.scheme == "http" || uri.scheme == "https"
+        let host = uri.host?.lowercased() ?? ""
+        let verified = web && !host.isEmpty && facts.verification.isVerified(urlHost: host)
+        let verification = !web ? "custom scheme: nothing to verify"
+            : host.isEmpty ? "no host to verify" : verified ? "verified" : "not verified"
+        let reasonText = browserReasonText(decision, host: host, facts: facts)
+        let trace = traced ? decision.trace.map(HiddenCharacters.marked) : nil
+        guard let first = decision.activities.first else {
+            let headline = "No intent filter of the app matches (opens in the browser)"
+            return [AndroidVerdictPresentation(
+                platform: "android", packageName: package, activity: nil, isDeciding: true, filterLine: nil,
+                filterLocation: "no intent filter of \(package) matches", decision: decision.outcome.key,
+                verified: verified, verification: verification, headline: headline, browserReason: nil,
+                browserReasonText: nil, trace: trace, accessibilityLabel: "Android, \(package): \(headline)")]
+        }
+        // Each other activity's first matching filter (the decision records the deciding one's).
+        var lines: [String: Int] = [first: decision.filterLine].compactMapValues { $0 }
+        if decision.activities.count > 1 {
+            for answer in facts.matcher.answers(for: uri) where answer.matches && lines[answer.activity] == nil {
+                lines[answer.activity] = answer.filterLine
+            }
+        }
+        return decision.activities.map { activity in
+            let deciding = activity == first
+            let line = lines[activity]
+            let headline = deciding ? headline(decision) : "Also matches: the first matching activity decides"
+            let location = HiddenCharacters.marked(activity) + (line.map { ", filter at line \($0)" } ?? "")
+            return AndroidVerdictPresentation(
+                platform: "android", packageName: package, activity: HiddenCharacters.marked(activity),
+                isDeciding: deciding, filterLine: line, filterLocation: location, decision: decision.outcome.key,
+                verified: verified, verification: verification, headline: headline,
+                browserReason: decision.browserReason?.rawValue, browserReasonText: reasonText,
+                trace: deciding ? trace : nil,
+                accessibilityLabel: "Android, \(HiddenCharacters.marked(activity)): \(headline)")
+        }
+    }
+
+    /// The headline of the deciding activity's row.
+    static func headline(_ decision: AndroidLinkDecision) -> String {
+        switch decision.outcome {
+        case .opensApp: "Opens the app (verified App Link)"
+        case .opensAppUnverified: "Opens the app (custom scheme: unverified, any app may claim it)"
+        case .chooser: "Chooser: the user picks the app or the browser (unverified, Android 11 and lower)"
+        case .browser:
+            switch decision.browserReason {
+            case .notVerified: "Opens in the browser: the host does not verify for the app"
+            case .dynamicRules: "Opens in the browser: the statement's dynamic rules leave this URL out"
+            case nil: "Opens in the browser"
+            }
+        }
+    }
+
+    /// Why a matched link goes to the browser, in words: the host and why it does not verify
+    /// (each covering host's reason), or the dynamic rule's note. Nil when it does not.
+    static func browserReasonText(_ decision: AndroidLinkDecision, host: String, facts: AndroidFacts) -> String? {
+        switch decision.browserReason {
+        case nil:
+            return nil
+        case .dynamicRules:
+            return "\(host) verifies, but Android 15's dynamic rules leave this URL out: "
+                + (decision.trace.last ?? "no dynamic rule matches")
+        case .notVerified:
+            guard !host.isEmpty else { return "the URL has no host to verify" }
+            let covering = facts.verification.hosts.filter { entry in
+                let declared = entry.host.lowercased()
+                return declared.hasPrefix("*") ? host.hasSuffix(String(declared.dropFirst())) : declared == host
+            }
+            let why = covering.isEmpty ? "\(host) is not among the hosts Android verifies for \(facts.packageName)"
+                : covering.map { "\($0.host): \($0.reason)" }.joined(separator: "; ")
+            return "host not verified: \(why). Android 12 and later open an unverified web link in the browser."
+        }
+    }
+}
+
+/// Both platforms, one verdict per URL, as the URL tester shows the list: the counts (opens both
+/// apps, the iOS app only, the Android app only, neither) and each URL's verdict with each
+/// platform's outcome and reason (`CrossPlatformTable`, the reports' table).
+public struct CrossPlatformPresentation: Sendable, Equatable, Codable {
+    /// One URL's verdict on both platforms.
+    public struct Cell: Sendable, Equatable, Codable {
+        /// `both`, `ios_only`, `android_only`, `neither` (`data-cross-platform`).
+        public var verdict: String
+        /// "opens both apps", "opens the iOS app only", …
+        public var text: String
+        /// "both apps", "iOS only", "Android only", "neither".
+        public var shortText: String
+        /// Each side's outcome key (`opens_app`, `other_app`, `chooser`, `browser`, …) and words.
+        public var iosOutcome: String
+        public var iosOutcomeText: String
+        public var androidOutcome: String
+        public var androidOutcomeText: String
+
+        public init(_ row: CrossPlatformTable.Row) {
+            verdict = row.verdict.rawValue
+            text = row.verdict.text
+            shortText = row.verdict.shortText
+            iosOutcome = row.ios.outcome
+            iosOutcomeText = row.ios.outcomeText
+            androidOutcome = row.android.outcome
+            androidOutcomeText = row.android.outcomeText
+        }
+    }
+
+    /// One row of the table.
+    public struct Row: Sendable, Equatable, Codable {
+        public var url: String
+        public var line: Int?
+        public var cell: Cell
+        /// What decided on each side, and why (hidden characters as markers).
+        public var iosReason: String
+        public var androidReason: String
+        /// The path word that makes the URL one a tester cares about (`login`, …), nil otherwise.
+        public var sensitive: String?
+    }
+
+    /// One count of the table's header.
+    public struct Count: Sendable, Equatable, Codable {
+        /// `both`, `ios_only`, `android_only`, `neither`.
+        public var verdict: String
+        /// "Opens both apps", "iOS app only", "Android app only", "Neither".
+        public var label: String
+        public var count: Int
+    }
+
+    /// The iOS app ID, the Android package and the Android API level modelled.
+    public var iosApp: String
+    public var androidApp: String
+    public var androidSDK: Int
+    /// "17 URLs decided for both apps: 9 open both, 3 the iOS app only, 2 the Android app only, 3 neither".
+    public var summary: String
+    /// The four counts, always in this order: both, iOS only, Android only, neither.
+    public var counts: [Count]
+    /// The first `URLListPresentation.maximumShown` rows, in line order.
+    public var rows: [Row]
+    /// "… and 98,000 more URLs: the exports list every one", nil when every row is here.
+    public var more: String?
+
+    public init(_ table: CrossPlatformTable, maximumRows: Int = URLListPresentation.maximumShown) {
+        iosApp = table.iosApp
+        androidApp = table.androidApp
+        androidSDK = table.androidSDK
+        let counts = table.counts
+        let labels: [(String, String)] = [("both", "Opens both apps"), ("ios_only", "iOS app only"),
+                                          ("android_only", "Android app only"), ("neither", "Neither")]
+        self.counts = labels.map { Count(verdict: $0.0, label: $0.1, count: counts[$0.0] ?? 0) }
+        let total = table.rows.count
+        summary = total == 0 ? "No URL list yet."
+            : "\(total) URL\(total == 1 ? "" : "s") decided for both apps: \(counts["both"] ?? 0) open both, "
+                + "\(counts["ios_only"] ?? 0) the iOS app only, \(counts["android_only"] ?? 0) the Android app only, "
+                + "\(counts["neither"] ?? 0) neither"
+        rows = table.rows.prefix(max(0, maximumRows)).map { row in
+            Row(url: row.url, line: row.line, cell: Cell(row), iosReason: HiddenCharacters.marked(row.ios.reason),
+                androidReason: HiddenCharacters.marked(row.android.reason), sensitive: row.sensitive)
+        }
+        more = total > rows.count ? "… and \(total - rows.count) more URLs: the exports list every one." : nil
+    }
+}
+
+extension WorkbenchDocument {
+    /// The verdict table of `tests` (URL tests of this document's iOS half) beside the Android
+    /// half's decisions of the same URLs, nil unless the document holds both apps. `android`
+    /// gives a URL's decision (the list's, or a typed URL's).
+    func crossPlatformTable(_ tests: [URLTest],
+                            android: (String) -> AndroidLinkDecision?) -> CrossPlatformTable? {
+        guard let analysis, let androidAnalysis, app != nil else { return nil }
+        let entries = tests.map { URLListEntry(url: $0.url, expectation: $0.expectation, line: $0.line) }
+        return CrossPlatformTable(
+            iosTests: tests, iosAppID: analysis.appIDs.first ?? app?.mainBundle?.bundleIdentifier ?? "",
+            iosURLSchemes: app?.mainBundle?.urlSchemes ?? [], android: tests.compactMap { android($0.url) },
+            androidPackage: androidAnalysis.facts.packageName, androidSDK: androidAnalysis.facts.sdk,
+            entries: entries)
+    }
+
+    /// The Android half's decisions of the URL list, by URL (the first of a URL given twice).
+    func androidDecisionsByURL() -> [String: AndroidLinkDecision] {
+        guard let androidAnalysis else { return [:] }
+        var byURL: [String: AndroidLinkDecision] = [:]
+        for decision in androidAnalysis.decisions where byURL[decision.url] == nil { byURL[decision.url] = decision }
+        return byURL
+    }
+
+    /// The whole URL list's verdict table as the tester shows it (nil without both apps).
+    public var crossPlatformPresentation: CrossPlatformPresentation? {
+        let byURL = androidDecisionsByURL()
+        return crossPlatformTable(urlTests) { byURL[$0] }.map { CrossPlatformPresentation($0) }
+    }
+
+    /// `tests` presented with their Android rows and their cross-platform cell when the document
+    /// holds an Android app (`byURL`: the Android decisions; `traced` keeps Android traces).
+    func presented(_ tests: [URLTest], apps: AuditedApps, byURL: [String: AndroidLinkDecision],
+                   traced: Bool = false) -> [URLTestPresentation] {
+        guard let facts = androidAnalysis?.facts else { return tests.map { URLTestPresentation($0, apps: apps) } }
+        let table = crossPlatformTable(tests) { byURL[$0] }
+        var cells: [Int: CrossPlatformPresentation.Cell] = [:]
+        for (index, row) in (table?.rows ?? []).enumerated() { cells[index] = .init(row) }
+        return tests.enumerated().map { index, test in
+            var shown = URLTestPresentation(test, apps: apps)
+            if let decision = byURL[test.url] {
+                shown.addAndroid(decision, facts: facts, traced: traced)
+            }
+            shown.crossPlatform = cells[index]
+            return shown
+        }
+    }
+}
+
+extension URLTestPresentation {
+    /// Adds the Android rows of `decision` and whether it meets the line's expectation.
+    mutating func addAndroid(_ decision: AndroidLinkDecision, facts: AndroidFacts, traced: Bool) {
+        android = AndroidVerdictPresentation.rows(decision, facts: facts, traced: traced)
+        switch URLExpectation(rawValue: expectation) ?? .none {
+        case .none: androidExpectationMet = nil
+        case .mustOpen: androidExpectationMet = decision.opensApp
+        case .mustNotOpen: androidExpectationMet = decision.outcome == .browser
+        }
+    }
+}

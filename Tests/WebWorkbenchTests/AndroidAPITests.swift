@@ -1,0 +1,203 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+@testable import WebWorkbench
+import Workbench
+
+/// Both apps of a product in one web document: an `.apk` upload opens as the Android app,
+/// `POST …/apps` adds the other half, the view carries the App tab's Android section and both
+/// files per host, and the upload's path never appears in an answer.
+@Suite struct AndroidAPITests {
+    static let androidHosts = ["example.com", "example.org", "shop.example.com"]
+
+    /// The sample's `apple-app-site-association` files and its `assetlinks.json` files, offline.
+    static var settings: WorkbenchSettings {
+        var settings = DocumentAPITests.sampleSettings
+        for host in androidHosts { settings.suppliedAssetLinks[host] = sample("assetlinks/\(host).json").path }
+        return settings
+    }
+
+    static func addApp(_ client: some TestClientProtocol, _ id: String, _ data: Data, name: String?) async throws
+        -> TestResponse {
+        var headers = WebFixture.bearer
+        if let name { headers[HTTPField.Name("X-LinkLab-Filename")!] = name }
+        return try await client.execute(uri: "/api/documents/\(id)/apps", method: .post, headers: headers,
+                                        body: ByteBuffer(bytes: data))
+    }
+
+    static func view(_ client: some TestClientProtocol, _ id: String) async throws -> [String: Any] {
+        try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
+    }
+
+    /// No answer names the server's upload folder (where uploads are spooled).
+    static func expectNoSpoolPath(_ response: TestResponse, _ fixture: WebFixture,
+                                  sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = String(buffer: response.body)
+        #expect(!text.contains(fixture.server.spool.folder.path), sourceLocation: sourceLocation)
+        #expect(!text.contains("linklab-serve-"), sourceLocation: sourceLocation)
+    }
+
+    @Test func anAPKUploadOpensAsTheAndroidAppEvenWithoutItsName() async throws {
+        let fixture = try WebFixture(settings: Self.settings)
+        try await fixture.application.test(.router) { client in
+            let apk = try Data(contentsOf: sample("LinkLabSample.apk"))
+            // Once by name, once as "upload" (a ZIP holding AndroidManifest.xml): both are Android.
+            for name in ["LinkLabSample.apk", "upload"] {
+                let response = try await DocumentAPITests.upload(client, apk, name: name)
+                #expect(response.status == .created)
+                let id = try #require(try WebFixture.json(response)["id"] as? String)
+                try await fixture.server.settle(id)
+                let viewResponse = try await DocumentAPITests.get(client, "/api/documents/\(id)/view")
+                Self.expectNoSpoolPath(viewResponse, fixture)
+                let view = try WebFixture.json(viewResponse)
+                #expect((view["phase"] as? [String: Any])?["phase"] as? String == "ready", "\(name)")
+                #expect(view["kind"] as? String == "apk")
+                #expect((view["androidApp"] as? [String: Any])?["title"] as? String == "com.example.app")
+                let hosts = try #require(view["hosts"] as? [[String: Any]])
+                #expect(Set(hosts.compactMap { $0["host"] as? String }) == Set(Self.androidHosts))
+                #expect(hosts.allSatisfy { $0["platforms"] as? String == "android" && $0["ios"] == nil })
+                let states = hosts.compactMap { ($0["android"] as? [String: Any])?["state"] as? String }
+                #expect(states == Array(repeating: "supplied", count: Self.androidHosts.count))
+            }
+        }
+    }
+
+    @Test func theAPKJoinsTheIPAsDocumentAndTheViewShowsBothFilesPerHost() async throws {
+        let fixture = try WebFixture(settings: Self.settings)
+        try await fixture.application.test(.router) { client in
+            let id = try await DocumentAPITests.openSample(client, fixture)
+            let apk = try Data(contentsOf: sample("LinkLabSample.apk"))
+            let added = try await Self.addApp(client, id, apk, name: "LinkLabSample.apk")
+            #expect(added.status == .accepted)
+            Self.expectNoSpoolPath(added, fixture)
+            let answer = try WebFixture.json(added)
+            #expect(answer["platform"] as? String == "android" && answer["id"] as? String == id)
+            try await fixture.server.settle(id)
+            let view = try await Self.view(client, id)
+            #expect((view["bundles"] as? [Any])?.isEmpty == false)
+            #expect(view["androidApp"] != nil)
+            let domains = try #require(view["domains"] as? [[String: Any]])
+            let hosts = try #require(view["hosts"] as? [[String: Any]])
+            let both = try #require(hosts.first { $0["host"] as? String == "example.com" })
+            #expect(both["platforms"] as? String == "both")
+            let index = try #require(both["ios"] as? Int)
+            #expect(domains[index]["host"] as? String == "example.com")
+            #expect((both["android"] as? [String: Any])?["state"] as? String == "supplied")
+            // The view, with both apps, writes exactly what its schema says.
+            let viewResponse = try await DocumentAPITests.get(client, "/api/documents/\(id)/view")
+            let value = try JSONSerialization.jsonObject(with: Data(buffer: viewResponse.body))
+            let schema = try SchemaKeysTests.answerSchema("/api/documents/{id}/view", "get")
+            let problems = SchemaKeysTests.problems(value, schema, "view")
+            #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+            let addedValue = try JSONSerialization.jsonObject(with: Data(buffer: added.body))
+            let addedSchema = try SchemaKeysTests.answerSchema("/api/documents/{id}/apps", "post")
+            #expect(SchemaKeysTests.problems(addedValue, addedSchema, "apps").isEmpty)
+            // The added upload belongs to the document: closing it deletes both files.
+            let folder = fixture.server.spool.folder.path
+            #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).count == 2)
+            let closed = try await client.execute(uri: "/api/documents/\(id)", method: .delete,
+                                                  headers: WebFixture.bearer)
+            #expect(closed.status == .noContent)
+            #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty)
+        }
+    }
+
+    @Test func theIPAJoinsAnAndroidOnlyDocumentAsItsIOSHalf() async throws {
+        let fixture = try WebFixture(settings: Self.settings)
+        try await fixture.application.test(.router) { client in
+            let opened = try await DocumentAPITests.upload(client, try Data(contentsOf: sample("LinkLabSample.apk")),
+                                                           name: "LinkLabSample.apk")
+            let id = try #require(try WebFixture.json(opened)["id"] as? String)
+            try await fixture.server.settle(id)
+            let added = try await Self.addApp(client, id, try Data(contentsOf: sample("LinkLabSample.ipa")),
+                                              name: "LinkLabSample.ipa")
+            #expect(added.status == .accepted)
+            #expect(try WebFixture.json(added)["platform"] as? String == "ios")
+            try await fixture.server.settle(id)
+            let view = try await Self.view(client, id)
+            #expect((view["bundles"] as? [Any])?.isEmpty == false && view["androidApp"] != nil)
+            let hosts = try #require(view["hosts"] as? [[String: Any]])
+            #expect(hosts.contains { $0["platforms"] as? String == "both" })
+            // A second iOS app has no place in it.
+            let again = try await Self.addApp(client, id, try Data(contentsOf: sample("LinkLabSample.ipa")),
+                                              name: "Other.ipa")
+            #expect(again.status == .conflict)
+            #expect((try WebFixture.json(again)["error"] as? String)?.contains("already holds an iOS app") == true)
+        }
+    }
+
+    @Test func addingAppsRefusesWhatIsNotOneClearly() async throws {
+        let fixture = try WebFixture(settings: Self.settings)
+        try await fixture.application.test(.router) { client in
+            let missing = try await Self.addApp(client, "missing", Data("x".utf8), name: "a.apk")
+            #expect(missing.status == .notFound)
+            let id = try await DocumentAPITests.openSample(client, fixture)
+            let empty = try await Self.addApp(client, id, Data(), name: "a.apk")
+            #expect(empty.status == .badRequest)
+            let session = try await Self.addApp(client, id, Data("{\"a\": 1}".utf8), name: "x.linklab")
+            #expect(session.status == .badRequest)
+            // Nothing of a refused upload stays on disk: only the IPA's file is left.
+            let folder = fixture.server.spool.folder.path
+            #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).count == 1)
+            // A hostile APK is read and refused by the Android reader: the iOS half stays, a note says why.
+            let garbage = Data("PK\u{3}\u{4}".utf8) + Data(repeating: 0x41, count: 4096)
+            let added = try await Self.addApp(client, id, garbage, name: "evil.apk")
+            #expect(added.status == .accepted)
+            try await fixture.server.settle(id)
+            let viewResponse = try await DocumentAPITests.get(client, "/api/documents/\(id)/view")
+            Self.expectNoSpoolPath(viewResponse, fixture)
+            let view = try WebFixture.json(viewResponse)
+            #expect((view["phase"] as? [String: Any])?["phase"] as? String == "ready")
+            #expect(view["androidApp"] == nil && (view["bundles"] as? [Any])?.isEmpty == false)
+            let notes = try #require(view["notes"] as? [String])
+            #expect(notes.contains { $0.hasPrefix("evil.apk: ") })
+        }
+    }
+
+    @Test func aGarbageAPKOpenedAloneFailsWithItsNameNotItsPath() async throws {
+        let fixture = try WebFixture(settings: Self.settings)
+        try await fixture.application.test(.router) { client in
+            let opened = try await DocumentAPITests.upload(client, Data("not an apk at all".utf8), name: "bad.apk")
+            #expect(opened.status == .created)
+            let id = try #require(try WebFixture.json(opened)["id"] as? String)
+            try await fixture.server.settle(id)
+            let viewResponse = try await DocumentAPITests.get(client, "/api/documents/\(id)/view")
+            Self.expectNoSpoolPath(viewResponse, fixture)
+            let phase = try #require(try WebFixture.json(viewResponse)["phase"] as? [String: Any])
+            #expect(phase["phase"] as? String == "failed")
+            #expect((phase["text"] as? String)?.contains("bad.apk") == true)
+        }
+    }
+
+    /// `linklab serve --assetlinks`: the files apply to an uploaded APK's hosts; a bad value is a
+    /// usage error and an unreadable file exits 3, as `--aasa`.
+    @Test func serveSuppliesAssetLinksFilesToEveryAndroidApp() async throws {
+        let served = try ServeCommandTests.Served(["--offline", "--aasa", "Samples/aasa",
+                                                   "--assetlinks", "Samples/assetlinks"])
+        let apk = try Data(contentsOf: sample("LinkLabSample.apk"))
+        let (created, body) = try await served.request("POST", "/api/documents", body: apk,
+                                                       headers: ["X-LinkLab-Filename": "LinkLabSample.apk"])
+        #expect(created == 201)
+        let id = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String)
+        var states: [String] = []
+        for _ in 0..<600 where states.count != Self.androidHosts.count {
+            let (_, data) = try await served.request("GET", "/api/documents/\(id)/view")
+            let view = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let hosts = view?["hosts"] as? [[String: Any]] ?? []
+            states = hosts.compactMap { ($0["android"] as? [String: Any])?["state"] as? String }
+            if states.count != Self.androidHosts.count { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(states == Array(repeating: "supplied", count: Self.androidHosts.count))
+        _ = try await served.stop(SIGTERM)
+        let usage = try LinkLabProcess.run(["serve", "--assetlinks", "no-equals-sign"])
+        #expect(usage.exitCode == 2 && usage.stderr.contains("--assetlinks"))
+        let unreadable = try LinkLabProcess.run(["serve", "--assetlinks", "example.com=/nonexistent/assetlinks.json"])
+        #expect(unreadable.exitCode == 3)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+@testable import WebWorkbench
+import Workbench
+
+/// The URL tester's API with both apps of the product: a typed URL answers one row per platform,
+/// the view carries the cross-platform counts (its rows come with the list's slices), and the
+/// host routes take `?platform=android` for the `assetlinks.json` what-if.
+@Suite struct AndroidTesterAPITests {
+    /// The sample IPA, then the sample APK added; the sample's files supplied, offline.
+    static func pair(_ client: some TestClientProtocol, _ fixture: WebFixture) async throws -> String {
+        let opened = try await DocumentAPITests.upload(client, try Data(contentsOf: sample("LinkLabSample.ipa")))
+        let id = try #require(try WebFixture.json(opened)["id"] as? String)
+        try await fixture.server.settle(id)
+        let added = try await AndroidAPITests.addApp(client, id, try Data(contentsOf: sample("LinkLabSample.apk")),
+                                                     name: "LinkLabSample.apk")
+        #expect(added.status == .accepted)
+        try await fixture.server.settle(id)
+        return id
+    }
+
+    static func send(_ client: some TestClientProtocol, _ uri: String, _ method: HTTPRequest.Method,
+                     _ body: Data) async throws -> TestResponse {
+        try await client.execute(uri: uri, method: method, headers: WebFixture.bearer, body: ByteBuffer(bytes: body))
+    }
+
+    @Test func aTypedURLAnswersBothPlatformsAndTheWhatIfTakesThePlatform() async throws {
+        let fixture = try WebFixture(settings: AndroidAPITests.settings)
+        try await fixture.application.test(.router) { client in
+            let id = try await Self.pair(client, fixture)
+            let url = "https://example.com/buy/42"
+            let body = try JSONSerialization.data(withJSONObject: ["url": url])
+            func typed() async throws -> [String: Any] {
+                try WebFixture.json(try await Self.send(client, "/api/documents/\(id)/tester", .post, body))
+            }
+            let before = try await typed()
+            let android = try #require(before["android"] as? [[String: Any]])
+            #expect(android.first?["platform"] as? String == "android")
+            #expect(android.first?["decision"] as? String == "opens_app")
+            #expect((before["crossPlatform"] as? [String: Any])?["verdict"] as? String == "both")
+
+            // The view: the table's counts, its rows left to the slices.
+            let view = try await AndroidAPITests.view(client, id)
+            let table = try #require((view["urls"] as? [String: Any])?["crossPlatform"] as? [String: Any])
+            #expect((table["counts"] as? [[String: Any]])?.count == 4)
+            #expect((table["rows"] as? [Any])?.isEmpty == true)
+
+            // What-if: example.com's file listing another package; the iOS rows stay as they were.
+            let file = try String(contentsOf: sample("assetlinks/example.com.json"), encoding: .utf8)
+            let edited = try await Self.send(client, "/api/documents/\(id)/hosts/example.com/text?platform=android",
+                                             .put, Data(file.replacingOccurrences(of: "com.example.app",
+                                                                                  with: "com.example.other").utf8))
+            #expect(edited.status == .ok)
+            #expect(try WebFixture.json(edited)["state"] as? String == "edited")
+            let after = try await typed()
+            let row = try #require((after["android"] as? [[String: Any]])?.first)
+            #expect(row["decision"] as? String == "browser" && row["browserReason"] as? String == "not_verified")
+            #expect(NSDictionary(dictionary: ["v": after["verdicts"] ?? []])
+                    .isEqual(to: ["v": before["verdicts"] ?? []]))
+
+            let refused = try await Self.send(client, "/api/documents/\(id)/hosts/example.com/file?platform=mac",
+                                              .delete, Data())
+            #expect(refused.status == .badRequest)
+            let unclaimed = try await Self.send(client, "/api/documents/\(id)/hosts/evil.example/text?platform=android",
+                                                .put, Data("[]".utf8))
+            #expect(unclaimed.status == .notFound)
+
+            let reverted = try await Self.send(client, "/api/documents/\(id)/hosts/example.com/file?platform=android",
+                                               .delete, Data())
+            #expect(reverted.status == .ok)
+            #expect(try WebFixture.json(reverted)["state"] as? String == "supplied")
+            #expect((try await typed()["android"] as? [[String: Any]])?.first?["decision"] as? String == "opens_app")
+        }
+    }
+}
