@@ -113,6 +113,7 @@ extension WorkbenchDocument {
         android = nil
         androidAnalysis = nil
         androidNotes = []
+        applyURLLines(urlLines)
         recompute()
         emit(.app)
         changed()
@@ -127,6 +128,7 @@ extension WorkbenchDocument {
                                      states: Dictionary(uniqueKeysWithValues: hosts.map { ($0, HostState.pending) }))
         androidNotes = []
         androidHostGenerations = [:]
+        applyURLLines(urlLines)
         let toFetch = applySuppliedAssetLinks()
         if app == nil, domains.isEmpty { source = source ?? DocumentSource(name: name, size: 0, sha256: "", kind: "apk",
                                                                             openedAt: now()) }

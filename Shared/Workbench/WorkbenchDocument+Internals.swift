@@ -293,7 +293,7 @@ extension WorkbenchDocument {
         // Exports and API answers name the input as the tester did (the upload's name), never by
         // the path it was read from (a spool file, a folder of the tester's machine).
         if let name = source?.name, app != nil { snapshot.source.path = name }
-        let tests = currentDecisions().decideList(urlEntries, traces: .contradictionsOnly)
+        let tests = currentDecisions().decideList(urlEntries.filter(\.isWebURL), traces: .contradictionsOnly)
         var value = Analysis(snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
                              findings: [], timings: [], offline: describedSettings.offline, now: judgedAt,
                              notes: collectorNotes)

@@ -24,7 +24,7 @@ extension WorkbenchDocument {
             }, uniquingKeysWith: { first, _ in first }))
         androidNotes = []
         androidHostGenerations = [:]
-        if let lines { applyURLLines(lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n") }
+        applyURLLines(lines.map { $0.isEmpty ? "" : $0.joined(separator: "\n") + "\n" } ?? urlLines)
         recompute()
         if app == nil, domains.isEmpty { setPhase(.ready) }
         emit(.app)

@@ -161,8 +161,11 @@ extension WorkbenchDocument {
         changedSinceOpen = false
     }
 
-    /// Parses URL lines into entries (bad lines become problems), without recomputing.
+    /// Parses URL lines into entries (bad lines become problems), without recomputing. With an
+    /// Android app, custom-scheme URLs are entries too (Android decides them; iOS decides only
+    /// the http(s) ones), as `scan app.ipa app.apk` reads its list.
     func applyURLLines(_ text: String) {
+        let schemes: URLSchemes = android == nil ? .web : .webOrCustom
         urlLines = text
         var entries: [URLListEntry] = []
         var problems: [String] = []
@@ -182,7 +185,9 @@ extension WorkbenchDocument {
                 continue
             }
             do {
-                if let entry = try URLList.entry(String(line), line: index + 1) { entries.append(entry) }
+                if let entry = try URLList.entry(String(line), line: index + 1, schemes: schemes) {
+                    entries.append(entry)
+                }
             } catch {
                 problems.append(error.description)
                 issues.append(URLLineIssue(line: index + 1, text: String(line), message: error.reason))

@@ -408,7 +408,7 @@ extension WorkbenchServer {
         // list's version, summary and size, and the typed text only while the page asks for it.
         let version = try registry.urlListVersion(id)
         let list = URLListPage(version: version, summary: presentation.urls.summary,
-                               total: document.urlTests.count + document.urlLineIssues.count, offset: 0, items: [])
+                               total: document.urlListCount, offset: 0, items: [])
         presentation.urls.items = []
         presentation.urls.more = nil
         // The table's rows come with the slices too (each line's `crossPlatform`); its counts stay.

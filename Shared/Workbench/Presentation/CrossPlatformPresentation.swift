@@ -226,7 +226,40 @@ extension WorkbenchDocument {
     /// The whole URL list's verdict table as the tester shows it (nil without both apps).
     public var crossPlatformPresentation: CrossPlatformPresentation? {
         let byURL = androidDecisionsByURL()
-        return crossPlatformTable(urlTests) { byURL[$0] }.map { CrossPlatformPresentation($0) }
+        return crossPlatformTable(listTests) { byURL[$0] }.map { CrossPlatformPresentation($0) }
+    }
+
+    /// The list's lines as the faces show them, in line order: the iOS tests and, with an
+    /// Android app, each line iOS does not decide (a custom scheme; every line of a document
+    /// without an iOS app or association files) as a test with no iOS verdict — Android's rows
+    /// and the verdict table are added where they are presented.
+    var listTests: [URLTest] {
+        guard android != nil else { return urlTests }
+        let others = urlEntries.filter { analysis == nil || !$0.isWebURL }
+        guard !others.isEmpty else { return urlTests }
+        var merged: [URLTest] = []
+        merged.reserveCapacity(urlTests.count + others.count)
+        var testIndex = 0
+        for entry in others {
+            while testIndex < urlTests.count, (urlTests[testIndex].line ?? 0) <= (entry.line ?? Int.max) {
+                merged.append(urlTests[testIndex])
+                testIndex += 1
+            }
+            merged.append(URLTest(url: entry.url, expectation: entry.expectation, line: entry.line))
+        }
+        return merged + urlTests[testIndex...]
+    }
+
+    /// How many lines the list shows (decided lines and lines that are not URLs).
+    public var urlListCount: Int { listTests.count + urlLineIssues.count }
+
+    /// Why a line has no iOS verdict (`listTests`), nil for a line iOS decides.
+    func iosUndecidedNote(_ test: URLTest) -> String? {
+        guard android != nil, test.verdicts.isEmpty else { return nil }
+        if analysis == nil { return "No iOS app in this document: decided for Android only." }
+        let isWeb = URLListEntry(url: test.url).isWebURL
+        return isWeb ? nil : "Not a universal link (a custom scheme): iOS hands it to an app that declares the "
+            + "scheme; decided for Android here, and for both in the verdict table."
     }
 
     /// `tests` presented with their Android rows and their cross-platform cell when the document
@@ -239,6 +272,12 @@ extension WorkbenchDocument {
         for (index, row) in (table?.rows ?? []).enumerated() { cells[index] = .init(row) }
         return tests.enumerated().map { index, test in
             var shown = URLTestPresentation(test, apps: apps)
+            if let note = iosUndecidedNote(test) {
+                // Not decided for iOS: no iOS expectation to judge.
+                shown.note = note
+                shown.expectationMet = nil
+                shown.expectationText = nil
+            }
             if let decision = byURL[test.url] {
                 shown.addAndroid(decision, facts: facts, traced: traced)
             }

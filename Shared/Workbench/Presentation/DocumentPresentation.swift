@@ -149,15 +149,28 @@ extension WorkbenchDocument {
     /// The URL list as the tester shows it; with an Android app each shown line carries its
     /// Android rows (and, with both apps, its cross-platform cell) and the list its verdict table.
     func urlListPresentation(apps: AuditedApps) -> URLListPresentation {
-        var urls = URLListPresentation(lines: urlLines, tests: urlTests, issues: urlLineIssues, apps: apps)
+        let tests = listTests
+        var urls = URLListPresentation(lines: urlLines, tests: tests, issues: urlLineIssues, apps: apps)
         guard androidAnalysis != nil else { return urls }
+        urls.summary = listSummary(apps: apps)
         // The items shown are the first tests (and the problems between them), in order.
         let byURL = androidDecisionsByURL()
         let shownTests = urls.items.filter { $0.problem == nil }.count
-        urls.items = Self.merging(presented(Array(urlTests.prefix(shownTests)), apps: apps, byURL: byURL),
+        urls.items = Self.merging(presented(Array(tests.prefix(shownTests)), apps: apps, byURL: byURL),
                                   into: urls.items)
-        urls.crossPlatform = crossPlatformTable(urlTests) { byURL[$0] }.map { CrossPlatformPresentation($0) }
+        urls.crossPlatform = crossPlatformTable(tests) { byURL[$0] }.map { CrossPlatformPresentation($0) }
         return urls
+    }
+
+    /// The list's summary line: the iOS one (`URLListPresentation.summary`) and, with an Android
+    /// app, Android's count of the URLs that open the app (alone for a document without iOS).
+    func listSummary(apps: AuditedApps) -> String {
+        let ios = URLListPresentation.summary(urlTests, issues: urlLineIssues, apps: apps)
+        guard let decisions = androidAnalysis?.decisions, !decisions.isEmpty else { return ios }
+        let opens = decisions.filter(\.opensApp).count
+        let android = "Android: \(decisions.count) URL\(decisions.count == 1 ? "" : "s"), \(opens) open the app "
+            + "(verified or not), \(decisions.count - opens) do not"
+        return analysis == nil || urlTests.isEmpty ? android : ios + "; " + android
     }
 
     /// `items` with each decided line (every item without a problem, in order) replaced by the

@@ -8,7 +8,7 @@ public struct URLListPage: Sendable, Equatable, Codable {
     /// Names the decided list this slice belongs to: slices with the same version are of the
     /// same list; another version means the list (or a verdict in it) changed since.
     public var version: String
-    /// The whole list's summary (`URLListPresentation.summary`).
+    /// The whole list's summary (`WorkbenchDocument.listSummary`: iOS's, and Android's with an APK).
     public var summary: String
     /// Lines of the whole list: decided URLs plus lines that are not URLs.
     public var total: Int
@@ -33,7 +33,7 @@ extension WorkbenchDocument {
     /// their Android rows and cross-platform cells).
     public func urlListPage(offset: Int, limit: Int, version: String) -> URLListPage {
         let apps = AuditedApps(app)
-        let tests = urlTests, issues = urlLineIssues
+        let tests = listTests, issues = urlLineIssues
         let total = tests.count + issues.count
         let start = max(0, min(offset, total)), end = min(total, start + max(0, limit))
         var items: [URLTestPresentation] = []
@@ -59,8 +59,8 @@ extension WorkbenchDocument {
         if androidAnalysis != nil {
             items = Self.merging(presented(sliceTests, apps: apps, byURL: androidDecisionsByURL()), into: items)
         }
-        return URLListPage(version: version, summary: URLListPresentation.summary(tests, issues: issues, apps: apps),
-                           total: total, offset: start, items: items)
+        return URLListPage(version: version, summary: listSummary(apps: apps), total: total, offset: start,
+                           items: items)
     }
 
     /// `{"urlTests": […], "urlLineProblems": […]}`: the decided list in the shape of the scan

@@ -69,16 +69,20 @@ import TestSupport
         let document = try await Pair.opened()
         let ios = try #require(document.currentAnalysis)
         let android = try #require(document.androidAnalysis)
-        // The list's lines as the document reads them: a line that is not a web URL is left out.
+        // The list's lines as the document reads them with an Android app: web URLs and custom
+        // schemes (the table then equals `scan app.ipa app.apk`'s: 6 both, 10 iOS, 4 Android, 4 neither).
         let entries = try Pair.urls().split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .enumerated().compactMap { index, line in try? URLList.entry(String(line), line: index + 1) ?? nil }
-        #expect(entries.count == document.urlTests.count)
+            .enumerated().compactMap { index, line in
+                try? URLList.entry(String(line), line: index + 1, schemes: .webOrCustom) ?? nil
+            }
+        #expect(entries.count == document.urlListCount - document.urlLineIssues.count)
         let oracle = CrossPlatformAnalysis(ios: ios, android: android, entries: entries).table
         let urls = document.presentation().urls
         let table = try #require(urls.crossPlatform)
         #expect(table.counts.map(\.verdict) == ["both", "ios_only", "android_only", "neither"])
         #expect(table.counts.map(\.count) == table.counts.map { oracle.counts[$0.verdict] ?? -1 })
-        #expect(table.counts.map(\.count).reduce(0, +) == document.urlTests.count)
+        #expect(table.counts.map(\.count) == [6, 10, 4, 4])
+        #expect(table.counts.map(\.count).reduce(0, +) == entries.count)
         #expect(table.rows.map(\.url) == oracle.rows.map(\.url))
         #expect(table.rows.map(\.cell.verdict) == oracle.rows.map(\.verdict.rawValue))
         #expect(Set(table.rows.map(\.cell.verdict)).count > 1)
