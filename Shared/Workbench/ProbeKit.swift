@@ -129,8 +129,7 @@ public struct ProbeKit: Sendable, Equatable, Codable {
                              why: why, predicted: predicted))
         }
         for base in bases {
-            let lowered = base.url.lowercased()
-            let word = stateWords.first { lowered.contains($0) }
+            let word = stateWord(inPathOf: base.url)
             add(word == nil ? .baseline : .stateChanging, base.url, base,
                 why: word.map { "the claimed path names \"\($0)\"" } ?? "the claimed link itself")
             for parameter in parameters {
@@ -160,6 +159,18 @@ public struct ProbeKit: Sendable, Equatable, Codable {
                 + "the OS would not hand \(refused == 1 ? "it" : "them") to the app.")
         }
         return out
+    }
+
+    /// The state word (`stateWords`) a word of `url`'s path starts with (`/account/deleteAll`,
+    /// `/payment`), nil when none does; the host and the query are not read. For a custom
+    /// scheme the part after `scheme://` is the path.
+    static func stateWord(inPathOf url: String) -> String? {
+        var rest = Substring(url)
+        if let range = rest.range(of: "://") { rest = rest[range.upperBound...] }
+        if URLListEntry(url: url).isWebURL { rest = rest.drop { $0 != "/" } }
+        rest = rest.prefix { $0 != "?" && $0 != "#" }
+        let words = rest.lowercased().split { !$0.isLetter && !$0.isNumber }
+        return stateWords.first { state in words.contains { $0.hasPrefix(state) } }
     }
 
     /// `url` with `name=value` added to its query (`value` percent-encoded), before any fragment.

@@ -59,6 +59,14 @@ import TestSupport
         #expect(notes == ["ios: 6 probes left out: the OS would not hand them to the app."])
     }
 
+    @Test func aStateWordIsReadInThePathOnly() {
+        #expect(ProbeKit.stateWord(inPathOf: "https://e.com/account/deleteAll?x=1") == "delete")
+        #expect(ProbeKit.stateWord(inPathOf: "https://e.com/payment/confirm") == "pay")
+        #expect(ProbeKit.stateWord(inPathOf: "https://pay.example.com/orders?next=/logout") == nil)
+        #expect(ProbeKit.stateWord(inPathOf: "https://e.com/preset") == nil)
+        #expect(ProbeKit.stateWord(inPathOf: "linklab-admin://users/delete") == "delete")
+    }
+
     @Test func parametersTheBinaryNamesComeFirstElseTheCommonOnes() {
         #expect(ProbeKit.parameters(named: []).map(\.name) == ProbeKit.commonParameters)
         let named = ProbeKit.parameters(named: ["returnTo", "next", "returnTo"])
