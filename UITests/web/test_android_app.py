@@ -133,11 +133,13 @@ def test_a_hostile_apk_gets_a_clear_error(browser, android_server, tmp_path):
     login(browser, android_server)
     upload_through_input(browser, SAMPLE_IPA)
     add_app(browser, garbage)
-    note = wait(browser).until(lambda d: [e for e in d.find_elements(*by_testid("document-note"))
+    # The pane is rebuilt as events arrive: read the note's text inside the retried wait, never
+    # through an element found before (a stale reference).
+    note = wait(browser).until(lambda d: [e.text for e in d.find_elements(*by_testid("document-note"))
                                           if e.text.startswith("evil.apk: ")])
-    assert "/tmp" not in note[0].text
+    assert "/tmp" not in note[0]
     assert not browser.find_elements(*by_testid("android-app"))
-    assert browser.find_elements(*by_testid("bundle"))
+    wait(browser).until(lambda d: d.find_elements(*by_testid("bundle")))
 
 
 def dark(driver, on):
