@@ -26,7 +26,7 @@ struct AASALintCommand: AsyncParsableCommand {
 
     func run() async throws {
         let data: Data
-        switch MatchInput.read(file) {
+        switch InputFile.read(file) {
         case .success(let bytes): data = bytes
         case .failure(let failure): throw failUnreadable(file, failure.problem)
         }

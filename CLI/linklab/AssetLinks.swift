@@ -44,18 +44,9 @@ struct AssetLinksLintCommand: AsyncParsableCommand {
 
     func run() async throws {
         let data: Data
-        if file == "-" {
-            guard let bytes = StandardInput.read(limit: AssetLinksFile.maxBytes) else {
-                throw failUnreadable(file, "standard input is over \(AssetLinksFile.maxBytes) bytes; not read")
-            }
-            data = bytes
-        } else {
-            if let problem = InputFile.problem(readingFile: file, maximumBytes: AssetLinksFile.maxBytes) {
-                throw failUnreadable(file, problem)
-            }
-            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-                throw failUnreadable(file, "cannot be read (\((error as NSError).localizedDescription))")
-            }
+        switch InputFile.read(file, limit: AssetLinksFile.maxBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let error): throw failUnreadable(file, error.problem)
         }
         let parsed = AssetLinksFile(data: data)
         switch format {

@@ -35,12 +35,7 @@ struct AssetLinksFetchCommand: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: MatchOutputFormat = .text
 
-    @Flag(help: "Also ask Google's Digital Asset Links API and compare (needs the network).")
-    var google = false
-
-    @Option(name: .customLong("google-base"), help: ArgumentHelp(
-        "Replaces https://digitalassetlinks.googleapis.com/v1/statements:list (staging, tests).", valueName: "URL"))
-    var googleBase: String = AssetLinksPolicy.googleAPIBase
+    @OptionGroup var googleAPI: GoogleAPIOptions
 
     @OptionGroup var network: AndroidFetchOptions
 
@@ -49,14 +44,10 @@ struct AssetLinksFetchCommand: AsyncParsableCommand {
         for host in hosts {
             do { _ = try FetchHost.parse(host) } catch { throw ValidationError(error.description) }
         }
-        guard AssetLinksPolicy.googleURL(for: try FetchHost.parse("example.com"), base: googleBase) != nil else {
-            throw ValidationError("--google-base must be an https:// URL (got '\(googleBase)')")
-        }
     }
 
     func run() async throws {
-        let options = AssetLinksFetchOptions(askGoogle: google, googleBase: googleBase,
-                                             userAgent: network.userAgent ?? AssetLinksPolicy.userAgent)
+        let options = googleAPI.fetchOptions(userAgent: network.userAgent)
         let reports: [AssetLinksReport]
         do {
             reports = try await Workbench.fetchAssetLinks(hosts: hosts, configuration: try network.configuration(),

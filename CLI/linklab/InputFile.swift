@@ -1,10 +1,30 @@
 import Foundation
+import SiteAssociation
 
 /// Checks a path named on the command line before anything reads it: only a regular file is
 /// read (a FIFO with no writer would hang, a device would be read forever, a folder is not a
-/// file). Local until the shared check of `AppInspection` is merged (see the report to the
-/// coordinator); the messages are the one clear line of exit 3.
+/// file); the messages are the one clear line of exit 3.
 enum InputFile {
+    /// The bytes of `path` (`-` reads standard input), at most `limit`; the reason when it
+    /// cannot be read (every command reads its file inputs here).
+    static func read(_ path: String,
+                     limit: Int = AssociationDocument.maximumReadSize) -> Result<Data, InputError> {
+        if path == "-" {
+            guard let data = StandardInput.read(limit: limit) else {
+                return .failure(InputError(problem: "standard input is over \(limit) bytes; not read"))
+            }
+            return .success(data)
+        }
+        if let problem = problem(readingFile: path, maximumBytes: limit) {
+            return .failure(InputError(problem: problem))
+        }
+        do {
+            return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            return .failure(InputError(problem: "cannot be read (\((error as NSError).localizedDescription))"))
+        }
+    }
+
     /// Why `path` cannot be read as a regular file of at most `maximumBytes`, or nil when it can.
     static func problem(readingFile path: String, maximumBytes: Int = 64 << 20) -> String? {
         var info = stat()
@@ -25,4 +45,9 @@ enum InputFile {
         }
         return nil
     }
+}
+
+/// Why an input could not be read.
+struct InputError: Error {
+    var problem: String
 }

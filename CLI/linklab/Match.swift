@@ -197,7 +197,7 @@ struct MatchCommand: AsyncParsableCommand {
             return try await fetchAssociationDocument(host: fetchHost)
         }
         let path = aasaPath ?? "-"
-        switch MatchInput.read(path) {
+        switch InputFile.read(path) {
         case .success(let data): return AssociationDocument.parse(data)
         case .failure(let failure): throw failUnreadable(path, failure.problem)
         }

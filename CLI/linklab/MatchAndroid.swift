@@ -98,7 +98,7 @@ struct MatchAndroid {
             let input = try SpooledInput(argument: path)
             defer { input.remove() }
             snapshot = try APKInspector.inspect(fileAt: input.url)
-        } catch let error as MatchInputError {
+        } catch let error as InputError {
             throw failUnreadable(path, error.problem)
         } catch let error as AndroidAppError {
             throw failUnreadable(path, error.description)

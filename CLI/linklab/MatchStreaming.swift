@@ -20,17 +20,17 @@ final class LineReader {
     private var skippingLongLine = false
 
     /// Reads `path` (`-`: standard input). Fails with the reason when the file cannot be opened.
-    init(path: String, maximumLength: Int) throws(MatchInputError) {
+    init(path: String, maximumLength: Int) throws(InputError) {
         self.maximumLength = maximumLength
         if path == "-" {
             descriptor = STDIN_FILENO
             closeWhenDone = false
             return
         }
-        if let problem = InputFile.problem(readingFile: path) { throw MatchInputError(problem: problem) }
+        if let problem = InputFile.problem(readingFile: path) { throw InputError(problem: problem) }
         let opened = open(path, O_RDONLY | O_CLOEXEC)
         guard opened >= 0 else {
-            throw MatchInputError(problem: "cannot be read (\(String(cString: strerror(errno))))")
+            throw InputError(problem: "cannot be read (\(String(cString: strerror(errno))))")
         }
         descriptor = opened
         closeWhenDone = true

@@ -8,32 +8,6 @@ enum MatchOutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case json
 }
 
-/// Reading inputs named on the command line (`FILE` or `-` for standard input).
-enum MatchInput {
-    /// The bytes of `path` (`-` reads standard input); nil when unreadable, with the reason.
-    static func read(_ path: String) -> Result<Data, MatchInputError> {
-        if path == "-" {
-            guard let data = StandardInput.read(limit: AssociationDocument.maximumReadSize) else {
-                return .failure(MatchInputError(problem: "standard input is over \(AssociationDocument.maximumReadSize) bytes; not read"))
-            }
-            return .success(data)
-        }
-        if let problem = InputFile.problem(readingFile: path, maximumBytes: AssociationDocument.maximumReadSize) {
-            return .failure(MatchInputError(problem: problem))
-        }
-        do {
-            return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            return .failure(MatchInputError(problem: "cannot be read (\((error as NSError).localizedDescription))"))
-        }
-    }
-}
-
-/// Why an input could not be read.
-struct MatchInputError: Error {
-    var problem: String
-}
-
 /// ANSI styling for text output: only on a terminal, never with `NO_COLOR` set.
 struct MatchStyle: Sendable {
     let enabled: Bool

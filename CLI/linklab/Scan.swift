@@ -139,106 +139,139 @@ struct ScanCommand: AsyncParsableCommand {
         for report in reports {
             do { _ = try ExportFormat(path: report) } catch { throw ValidationError(error.description) }
         }
-        if try platformPair() != nil { return try validateBothURLs() }
-        if AndroidInspect.handles(path) { return try validateAndroidURLs() }
+        let schemes = try scannedApps().schemes
         for url in urls {
             do {
-                guard try URLList.entry(url) != nil else { throw ValidationError("--url needs a URL") }
+                guard try URLList.entry(url, schemes: schemes) != nil else { throw ValidationError("--url needs a URL") }
             } catch let error as FindingsError {
                 throw ValidationError("--url: \(error.description)")
             }
         }
     }
 
+    /// One path for an iOS app, an Android package or both: each app scanned by its platform's
+    /// pipeline, then one `ProductAnalysis` writes every report, the session, the probe kit and
+    /// the output.
     func run() async throws {
-        if let pair = try platformPair() { return try await runBoth(ipa: pair.ipa, apk: pair.apk) }
-        if AndroidInspect.handles(path) { return try await runAndroid() }
-        let supplies = try parsedSupplies()
-        for (_, file) in supplies.sorted(by: { $0.key < $1.key }) {
+        let apps = try scannedApps()
+        try refuseFlags(for: apps)
+        let supplies = try parsedSupplies(), assetLinks = try android.suppliedFiles()
+        for file in supplies.sorted(by: { $0.key < $1.key }).map(\.value)
+            + assetLinks.sorted(by: { $0.key < $1.key }).map(\.value) {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
         }
-        try SessionCLI.checkWritable(reports + (save.map { [$0] } ?? []))
-        var deviceText: String?
-        if let deviceState {
-            switch DeviceStateSection.readFile(deviceState) {
-            case .success(let text): deviceText = text
-            case .failure(let problem): throw failUnreadable(deviceState, problem.description)
-            }
-        }
-        var entries: [URLListEntry] = []
-        for url in urls {
-            if let entry = try? URLList.entry(url) { entries.append(entry) }
-        }
-        if let urlList {
-            entries += try readURLList(urlList)
-        }
-        var configuration = try fetch.configuration(routes: (RouteSelection(rawValue: route.rawValue) ?? .all).routes)
-        configuration.suppliedFiles = [:]
-        let input: SpooledInput
-        do { input = try SpooledInput(argument: path) } catch { throw failUnreadable(path, error.problem) }
-        defer { input.remove() }
-        let request = ScanRequest(input: input.url, suppliedFiles: supplies, offline: offline,
-                                  fetch: configuration, urls: entries, now: Date())
-        let pipeline = ScanPipeline(request: request)
-        let progress = ScanProgress.makeIfTerminal()
-        var analysis: Analysis
-        do {
-            analysis = try await pipeline.run { event in progress?.show(event) }
-        } catch {
-            progress?.clear()
-            switch error {
-            case .unreadableApp(let file, let reason), .unreadableFile(let file, let reason):
-                throw failUnreadable(file, reason)
-            case .fetchConfiguration(.invalidCAFile(let file, let reason)):
-                throw failUnreadable(file, reason)
-            default:
-                printError("linklab: \(error.description)")
+        var kinds: [(String, ExportFormat)] = []
+        for report in reports {
+            let kind = try ExportFormat(path: report)
+            if kind == .testLinks, apps.ipa == nil {
+                printError("linklab: \(report): the test-link page (.links.html) needs the iOS app's claimed paths; "
+                    + "give the .ipa too")
                 throw LinkLabExit.usage
             }
+            kinds.append((report, kind))
         }
-        progress?.clear()
-        for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: analysis.hosts) { printError(warning) }
-        analysis = try probes.addingResults(ios: analysis, android: nil).0 ?? analysis
-        let device = deviceText.map { DeviceStateSection.entries(from: $0, for: analysis) }
-
+        try SessionCLI.checkWritable(reports + (save.map { [$0] } ?? []))
+        let deviceText = try deviceStateText()
+        let entries = try urlEntries(schemes: apps.schemes)
+        var configuration = try fetch.configuration(routes: (RouteSelection(rawValue: route.rawValue) ?? .all).routes)
+        configuration.suppliedFiles = [:]
+        var androidFetch = try fetch.configuration(routes: [.origin])
+        androidFetch.suppliedFiles = [:]
+        var ios: Analysis?, androidAnalysis: AndroidAnalysis?
+        if let ipa = apps.ipa {
+            ios = try await scanIOS(ipa, supplies: supplies, configuration: configuration,
+                                    entries: entries.filter(\.isWebURL))
+        }
+        if let apk = apps.apk {
+            let request = AndroidScanRequest(
+                input: URL(fileURLWithPath: apk), sdk: android.sdk, offline: offline, suppliedFiles: assetLinks,
+                fetch: androidFetch, assetLinks: android.googleAPI.fetchOptions(userAgent: fetch.userAgent),
+                urls: entries.map(URLList.line))
+            do { androidAnalysis = try await AndroidScan.run(request) } catch { throw Self.exit(for: error) }
+        }
+        (ios, androidAnalysis) = try probes.addingResults(ios: ios, android: androidAnalysis)
+        guard let product = ProductAnalysis(ios: ios, android: androidAnalysis, entries: entries) else {
+            throw LinkLabExit.usage
+        }
+        let device = deviceText.flatMap { text in product.ios.map { DeviceStateSection.entries(from: text, for: $0) } }
         let generatedAt = try Self.reportDate()
-        for report in reports {
-            do {
-                let kind = try ExportFormat(path: report)
-                var data = try analysis.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
-                                               timings: timings, engagement: engagement.engagement,
-                                               invocation: CommandRecord.invocation())
-                if let device { data = DeviceStateSection.adding(device, to: data, kind: kind) }
-                try data.write(to: URL(fileURLWithPath: report))
-            } catch let error as WorkbenchError {
-                throw failUnreadable(report, error.description)
-            } catch {
-                throw failUnreadable(report, "cannot be written (\((error as NSError).localizedDescription))")
-            }
+        try Self.write(kinds) { kind in
+            let data = try product.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
+                                          timings: timings, engagement: engagement.engagement,
+                                          invocation: CommandRecord.invocation())
+            return device.map { DeviceStateSection.adding($0, to: data, kind: kind) } ?? data
         }
-
-        try probes.write(ios: analysis, android: nil, title: analysis.appName)
-
+        try probes.write(ios: product.ios, android: product.android, title: product.title)
         if let save {
-            let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies)
-            try await SessionCLI.saveScan(analysis, urls: entries, settings: settings, engagement: engagement.engagement,
-                                          to: save)
+            let settings = WorkbenchSettings(
+                offline: offline, fetch: apps.ipa == nil ? androidFetch : configuration, suppliedFiles: supplies,
+                suppliedAssetLinks: assetLinks, askGoogle: android.googleAPI.google,
+                googleBase: android.googleAPI.googleBase)
+            try await SessionCLI.saveScan(product.ios, android: product.android, urls: entries,
+                                          urlLines: entries.map(URLList.line), settings: settings,
+                                          engagement: engagement.engagement, to: save)
         }
-
         switch format {
         case .json:
-            var data = try analysis.scanDocument(timings: timings)
+            var data = try product.scanDocument(timings: timings)
             if let device { data = try DeviceStateSection.addingToJSON(device, document: data) }
             writeJSON(data)
             if let save { SessionCLI.confirmSaved(save) }
         case .text:
             let style = ScanStyle.forStandardOutput()
-            var text = ScanTextRenderer(style: style).render(analysis, reports: reports, savedSession: save)
+            var text = ScanTextRenderer(style: style).render(product, reports: reports, savedSession: save)
             if let device { text += DeviceStateSection.text(device) }
             writeText(text, styled: style.enabled)
         }
+        try SessionCLI.failIfTripped(failOn, by: product.findings)
+    }
 
-        try SessionCLI.failIfTripped(failOn, by: analysis.findings)
+    /// The iOS app read (from a file, a folder or standard input) and scanned, with a progress
+    /// line on a terminal; the `--aasa` files that name no host of the app are warned about.
+    private func scanIOS(_ path: String, supplies: [String: String], configuration: FetchConfiguration,
+                         entries: [URLListEntry]) async throws -> Analysis {
+        let input: SpooledInput
+        do { input = try SpooledInput(argument: path) } catch { throw failUnreadable(path, error.problem) }
+        defer { input.remove() }
+        let request = ScanRequest(input: input.url, suppliedFiles: supplies, offline: offline,
+                                  fetch: configuration, urls: entries, now: Date())
+        let progress = ScanProgress.makeIfTerminal()
+        let analysis: Analysis
+        do {
+            analysis = try await ScanPipeline(request: request).run { event in progress?.show(event) }
+        } catch {
+            progress?.clear()
+            throw Self.exit(for: error)
+        }
+        progress?.clear()
+        for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: analysis.hosts) { printError(warning) }
+        return analysis
+    }
+
+    /// The text of `--device-state FILE` (`swcutil show` output), nil without the flag.
+    private func deviceStateText() throws -> String? {
+        guard let deviceState else { return nil }
+        switch DeviceStateSection.readFile(deviceState) {
+        case .success(let text): return text
+        case .failure(let problem): throw failUnreadable(deviceState, problem.description)
+        }
+    }
+
+    /// `--url` values and the `--urls` list read with the schemes the scanned apps decide
+    /// (`ScannedApps.schemes`); the first line that is not such a URL stops the scan (exit 3).
+    private func urlEntries(schemes: URLSchemes) throws -> [URLListEntry] {
+        var entries = urls.compactMap { try? URLList.entry($0, schemes: schemes) }
+        guard let urlList else { return entries }
+        let text = String(decoding: try readListData(urlList), as: UTF8.self)
+        do {
+            entries += try URLList.parse(text, schemes: schemes)
+        } catch {
+            throw failUnreadable(urlList == "-" ? "<stdin>" : urlList, error.description)
+        }
+        guard entries.count <= URLList.maxURLs else {
+            throw failUnreadable(urlList == "-" ? "<stdin>" : urlList, "more than \(URLList.maxURLs) URLs")
+        }
+        return entries
     }
 
     private func parsedSupplies() throws -> [String: String] {
@@ -295,35 +328,15 @@ struct ScanCommand: AsyncParsableCommand {
         return host
     }
 
-    private func readURLList(_ file: String) throws -> [URLListEntry] {
-        let data = try readListData(file)
-        do {
-            return try URLList.parse(String(decoding: data, as: UTF8.self))
-        } catch {
-            throw failUnreadable(file == "-" ? "<stdin>" : file, error.description)
-        }
-    }
-
     /// The bytes of a URL list (`-`: standard input), at most `ScanInput.maxFileBytes`.
     func readListData(_ file: String) throws -> Data { try Self.listData(file) }
 
     /// `readListData` for any command (`match --android` too).
     static func listData(_ file: String) throws -> Data {
-        let data: Data
-        if file == "-" {
-            guard let bytes = StandardInput.read(limit: ScanInput.maxFileBytes) else {
-                throw failUnreadable("<stdin>", "over \(ScanInput.maxFileBytes) bytes; not read")
-            }
-            data = bytes
-        } else {
-            if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
-            } catch {
-                throw failUnreadable(file, "cannot be read (\((error as NSError).localizedDescription))")
-            }
+        switch InputFile.read(file, limit: ScanInput.maxFileBytes) {
+        case .success(let data): return data
+        case .failure(let error): throw failUnreadable(file == "-" ? "<stdin>" : file, error.problem)
         }
-        return data
     }
 }
 

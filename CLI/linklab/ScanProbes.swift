@@ -19,16 +19,14 @@ struct ProbeOptions: ParsableArguments {
 
     @Option(name: .customLong("attacker-host"), help: ArgumentHelp(
         "The host redirect probes point at (one you control; default attacker.example).", valueName: "HOST"))
-    var attackerHost = "attacker.example"
+    var attackerHost = ProbeKit.defaultAttackerHost
 
     func validate() throws {
         for file in files where ProbeKit.FileKind(fileName: file) == nil {
             throw ValidationError("--probes \(file): the name must end with one of "
                 + ProbeKit.FileKind.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
-        guard !attackerHost.isEmpty, attackerHost.utf8.count <= 253, attackerHost.allSatisfy(allowed.contains),
-              !attackerHost.hasPrefix("-"), !attackerHost.hasPrefix(".") else {
+        guard ProbeKit.attackerHostProblem(attackerHost) == nil else {
             throw ValidationError("--attacker-host must be a DNS name (letters, digits, '-' and '.')")
         }
     }
@@ -51,13 +49,7 @@ struct ProbeOptions: ParsableArguments {
         } catch {
             throw failUnreadable(results, error.description)
         }
-        func findings(_ platform: String) -> [Finding] {
-            FindingRules.evaluate(ProbeFacts(observations: facts.observations.filter { $0.platform == platform }))
-        }
-        var ios = ios, android = android
-        if let analysis = ios { ios?.findings = (analysis.findings + findings("ios")).sortedForReport() }
-        if let analysis = android { android?.findings = (analysis.findings + findings("android")).sortedForReport() }
-        return (ios, android)
+        return facts.adding(to: ios, android: android)
     }
 
     /// Writes every `--probes` file of the kit for `ios` and/or `android`.

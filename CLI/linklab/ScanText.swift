@@ -95,6 +95,15 @@ struct ScanTextRenderer {
         return text + (trailer.isEmpty ? "" : trailer.joined(separator: "\n") + "\n")
     }
 
+    /// A scan's text, whichever apps it read.
+    func render(_ product: ProductAnalysis, reports: [String], savedSession: String? = nil) -> String {
+        switch product {
+        case .ios(let analysis): render(analysis, reports: reports, savedSession: savedSession)
+        case .android(let analysis): render(android: analysis, reports: reports, savedSession: savedSession)
+        case .both(let both): render(both: both, reports: reports, savedSession: savedSession)
+        }
+    }
+
     /// The lines naming the reports written and the session saved (none when neither).
     func trailer(reports: [String], savedSession: String?) -> [String] {
         var lines: [String] = []

@@ -16,8 +16,9 @@ struct ServeCommand: AsyncParsableCommand {
             machine use an SSH tunnel \
             (ssh -L 8080:127.0.0.1:8080 HOST, then linklab serve --port 8080 there).
 
-            --aasa, --assetlinks and --offline apply to every document, as in scan (--assetlinks: the \
-            Android app's hosts; an .apk, .xapk or .apks opens as a product's Android app, and the \
+            --aasa, --assetlinks, --google and --offline apply to every document, as in scan \
+            (--assetlinks: the Android app's hosts; --google: Google's Digital Asset Links API's answer \
+            beside each host's file; an .apk, .xapk or .apks opens as a product's Android app, and the \
             page adds the other app of the product to an open document). Uploads stream to a private \
             temporary folder; Ctrl-C or SIGTERM stops the server within seconds (an upload still \
             arriving is cut), deletes every upload and exits 0.
@@ -63,6 +64,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var fetch: FetchOptions
 
+    @OptionGroup var googleAPI: GoogleAPIOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (maxUpload ?? Self.defaultMaxUpload) > 0 else {
@@ -70,6 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         _ = try ScanCommand.parseSupplies(suppliedFiles)
         _ = try assetLinkSupplies()
+        if let refusal = googleAPI.refusal(offline: offline) { throw ValidationError(refusal) }
     }
 
     /// `--assetlinks` values as host name → file (as `scan app.apk --assetlinks` reads them).
@@ -90,7 +94,8 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = try fetch.configuration(routes: RouteSelection.all.routes)
         configuration.suppliedFiles = [:]
         let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies,
-                                         suppliedAssetLinks: assetLinks)
+                                         suppliedAssetLinks: assetLinks, askGoogle: googleAPI.google,
+                                         googleBase: googleAPI.googleBase)
         var limits = WorkbenchServerLimits()
         limits.maxUpload = maxUpload ?? Self.defaultMaxUpload
         let server: WorkbenchServer

@@ -19,16 +19,16 @@ enum StandardInput {
     /// Copies standard input into a new private file (mode 0600, in a private folder) for the
     /// engine's readers that need random access (ZIP central directory, Mach-O offsets).
     /// The caller removes the folder with `removeSpool(_:)`.
-    static func spoolToTemporaryFile(named name: String, limit: Int64 = spoolLimit) throws(MatchInputError) -> URL {
+    static func spoolToTemporaryFile(named name: String, limit: Int64 = spoolLimit) throws(InputError) -> URL {
         var template = Array((NSTemporaryDirectory() + "/linklab-stdin-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
         guard let folder = made.map({ String(cString: $0) }) else {
-            throw MatchInputError(problem: "cannot make a temporary folder (\(String(cString: strerror(errno))))")
+            throw InputError(problem: "cannot make a temporary folder (\(String(cString: strerror(errno))))")
         }
         let url = URL(fileURLWithPath: folder).appendingPathComponent(name)
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw MatchInputError(problem: "cannot make a temporary file (\(String(cString: strerror(errno))))")
+            throw InputError(problem: "cannot make a temporary file (\(String(cString: strerror(errno))))")
         }
         defer { close(descriptor) }
         var total: Int64 = 0
@@ -36,12 +36,12 @@ enum StandardInput {
         while true {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw MatchInputError(problem: "standard input cannot be read (\(String(cString: strerror(errno))))") }
+            if count < 0 { throw InputError(problem: "standard input cannot be read (\(String(cString: strerror(errno))))") }
             if count == 0 { break }
             total += Int64(count)
             if total > limit {
                 removeSpool(url)
-                throw MatchInputError(problem: "standard input is over \(limit) bytes; not read")
+                throw InputError(problem: "standard input is over \(limit) bytes; not read")
             }
             var offset = 0
             while offset < count {
@@ -49,7 +49,7 @@ enum StandardInput {
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else {
                     removeSpool(url)
-                    throw MatchInputError(problem: "standard input cannot be stored (\(String(cString: strerror(errno))))")
+                    throw InputError(problem: "standard input cannot be stored (\(String(cString: strerror(errno))))")
                 }
                 offset += written
             }
@@ -72,7 +72,7 @@ struct SpooledInput {
     /// True when `url` is a temporary copy of standard input.
     let isSpooled: Bool
 
-    init(argument: String) throws(MatchInputError) {
+    init(argument: String) throws(InputError) {
         if argument == "-" {
             url = try StandardInput.spoolToTemporaryFile(named: "stdin")
             isSpooled = true

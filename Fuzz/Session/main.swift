@@ -6,8 +6,9 @@ import Workbench
 // decoding, then — for a file that is accepted — everything a window does on open
 // (`SessionController.open(value:)`: restore, re-parse every body, recompute verdicts and
 // findings, load the drafts), a re-save, a draft typed and written with the session, and an
-// undo back to the opened bytes: each written session must read back. The same bytes are also a
-// probe-results file (`ProbeKit.observations(from:)`, as written and with every line stamped with
+// undo back to the opened bytes, and the Android device record (`pm get-app-links`: a reopened
+// one shown, the bytes imported as one, saved): each written session must read back. The same
+// bytes are also a probe-results file (`ProbeKit.observations(from:)`, as written and with every line stamped with
 // the kit's digest so the fuzzer reaches the fields) and text for the probe kit's URL builders and
 // script escaping. Any trap, overflow or ASan report is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -35,6 +36,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         if let saved = try? controller.sessionBytes() {
             precondition((try? SessionFile.read(saved)) != nil, "a session with drafts must read back")
+        }
+        // An outcome recorded on the kit's first probe (its PRB finding recomputed), written with the session.
+        if let probe = document.probeKit?.probes.first {
+            try? controller.recordProbeOutcome(id: probe.id, outcome: .vulnerable, note: "fuzz")
+            if let saved = try? controller.sessionBytes() {
+                precondition((try? SessionFile.read(saved)) != nil, "a session with probe outcomes must read back")
+            }
+        }
+        // The Android device record (a reopened session's, then these bytes read as `pm
+        // get-app-links` output): shown against the files; a kept record must save and read back.
+        _ = document.androidDeviceStateCard
+        let output = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
+        if (try? controller.importAndroidDeviceState(output)) != nil {
+            _ = document.androidDeviceStateCard
+            if let saved = try? controller.sessionBytes() {
+                precondition((try? SessionFile.read(saved)) != nil, "a session with a device record must read back")
+            }
         }
         _ = controller.valueChanged(bytes)
         _ = try? document.jsonDocument()

@@ -119,6 +119,17 @@ public enum AndroidDomainState: Sendable, Equatable, Hashable, Codable {
         case .other(let word): word
         }
     }
+
+    /// Encoded as printed (`"verified"`, `"1024"`) and read back through `init(_:)`, so a stored
+    /// state from a hostile file is bounded and free of control characters like a parsed one.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
 }
 
 /// One package's block of `pm get-app-links` output.

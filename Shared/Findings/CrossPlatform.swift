@@ -221,11 +221,9 @@ public enum SensitivePath {
 
 /// XPL-001 and XPL-002 (`docs/findings.md`, cross-platform section).
 enum CrossPlatformFindings {
-    static let references: [Reference] = [
-        .masvsPlatform1, .mastgTest0070,
-        Reference(title: "OWASP MASTG-TEST-0028: Testing Deep Links",
-                  url: "https://mas.owasp.org/MASTG/tests/android/MASVS-PLATFORM/MASTG-TEST-0028/"),
-    ]
+    /// What both rules cite: MASVS-PLATFORM-1 and both platforms' OWASP tests, v1 and current
+    /// (`OWASPMapping.forRule`, family XPL).
+    static let references: [Reference] = OWASPMapping.citing([.masvsPlatform1], forRule: "XPL-001")
 
     static func findings(rows: [CrossPlatformTable.Row], iosApp: String, androidApp: String) -> [Finding] {
         var out: [Finding] = []

@@ -33,8 +33,12 @@ public protocol FindingRule<Facts>: FindingRuleMetadata {
 }
 
 extension FindingRuleMetadata {
+    /// What every finding of this rule cites: its own `references`, then the OWASP identifiers of
+    /// both generations its ID maps to (`OWASPMapping.citing`) that the list does not name.
+    public var citedReferences: [Reference] { OWASPMapping.citing(references, forRule: id) }
+
     /// A finding of this rule about `subject`; `detail` (what was found here) goes before the
-    /// rule's general explanation.
+    /// rule's general explanation. It cites `citedReferences`.
     func finding(subject: String, detail: String? = nil, evidence: [Evidence],
                  severity: Severity? = nil, remediation: String? = nil, category: FindingCategory? = nil,
                  explanation: String? = nil) -> Finding {
@@ -43,7 +47,7 @@ extension FindingRuleMetadata {
         return Finding(id: id, category: category ?? self.category, severity: severity ?? self.severity,
                        title: title, subject: subject,
                        explanation: text, evidence: evidence, remediation: remediation ?? self.remediation,
-                       references: references)
+                       references: citedReferences)
     }
 }
 

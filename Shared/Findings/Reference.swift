@@ -163,6 +163,15 @@ public struct OWASPMapping: Sendable, Equatable {
     /// Every reference, v1 first.
     public var all: [Reference] { v1 + v2 + [weakness] }
 
+    /// What a finding of rule `id` cites: `references` (the rule's own list, in its order), then
+    /// every reference of the rule's mapping (v1, v2, the weakness) that list does not already
+    /// name. This is how every finding carries both generations from this one mapping; `references`
+    /// unchanged for an ID of no known family.
+    public static func citing(_ references: [Reference], forRule id: String) -> [Reference] {
+        guard let mapping = forRule(id) else { return references }
+        return references + mapping.all.filter { !references.contains($0) }
+    }
+
     /// The mapping of a rule ID (`SCH-001`, `AND-004`), by family: custom schemes map to the
     /// custom-scheme tests, Android rules to the Android tests (AND-004 to the custom-scheme one,
     /// the others to unverified App Links), `XPL` to both platforms', `PRB` (device probes) to both

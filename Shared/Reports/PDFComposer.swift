@@ -65,10 +65,10 @@ struct PDFOutlineEntry {
 struct PDFComposer {
     let pageWidth = 595.0
     let pageHeight = 842.0
-    let marginLeft = 56.0
-    let marginRight = 56.0
-    let marginTop = 72.0
-    let marginBottom = 64.0
+    let marginLeft = 50.0
+    let marginRight = 50.0
+    let marginTop = 60.0
+    let marginBottom = 54.0
 
     private(set) var pages: [PDFPage] = []
     private(set) var outline: [PDFOutlineEntry] = []

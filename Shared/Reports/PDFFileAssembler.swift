@@ -81,7 +81,7 @@ struct PDFFileAssembler {
             let headerBaseline = composer.pageHeight - 40
             let title = PDFComposer.wrap(document.title, font: .regular, size: size, width: composer.contentWidth * 0.7).first ?? []
             decor.drawText(title, x: left, baseline: headerBaseline, font: .regular, size: size, color: .muted)
-            let tag = WinAnsi.encode("Universal links assessment")
+            let tag = WinAnsi.encode(document.kind)
             decor.drawText(tag, x: right - PDFFontMetrics.width(of: tag, font: .regular, size: size), baseline: headerBaseline,
                            font: .regular, size: size, color: .muted)
             decor.line(from: (left, headerBaseline - 6), to: (right, headerBaseline - 6))

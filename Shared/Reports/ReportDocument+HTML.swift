@@ -22,7 +22,7 @@ extension ReportDocument {
             .body(
                 .header(
                     .class("cover"),
-                    .p(.class("kicker"), .safe("Universal links security assessment")),
+                    .p(.class("kicker"), .safe(kind)),
                     .h1(.safe(title)),
                     .unwrap(subtitle) { .p(.class("subtitle"), .safe($0)) }
                 ),

@@ -71,7 +71,7 @@ struct PDFReportRenderer {
         page.fillRect(x: 0, y: page.pageHeight - bandHeight - 4, width: page.pageWidth, height: 4,
                       color: document.summary.highest?.pdfColor ?? PDFColor(hex: 0x2E7D32))
         var baseline = page.pageHeight - 52
-        page.drawText(WinAnsi.encode("UNIVERSAL LINKS SECURITY ASSESSMENT"), x: page.marginLeft, baseline: baseline,
+        page.drawText(WinAnsi.encode(document.kind.uppercased()), x: page.marginLeft, baseline: baseline,
                       font: .bold, size: 9, color: PDFColor(hex: 0xA9B8D0))
         baseline -= 30
         let title = Self.coverTitle(document.title, width: page.contentWidth)
@@ -451,10 +451,13 @@ struct PDFReportRenderer {
         page.ensure(lineHeight)
         page.drawText(label, x: left, baseline: page.cursor - size, font: .bold, size: size, color: .muted)
         var x = left + labelWidth
-        for reference in references {
-            let number = (citedReferences.firstIndex(of: reference) ?? citedReferences.count) + 1
-            let text = "[\(number)] " + Self.shortTitle(reference.title)
-            for line in PDFComposer.wrap(text, font: .regular, size: size, width: right - left - labelWidth) {
+        // Numbers only, in order: each is a link, and the numbered list at the end of the
+        // findings names every source in full.
+        let numbered = references.map { reference in
+            ((citedReferences.firstIndex(of: reference) ?? citedReferences.count) + 1, reference)
+        }.sorted { $0.0 < $1.0 }
+        for (number, reference) in numbered {
+            for line in PDFComposer.wrap("[\(number)]", font: .regular, size: size, width: right - left - labelWidth) {
                 let width = PDFFontMetrics.width(of: line, font: .regular, size: size)
                 if x > left + labelWidth, x + width > right {
                     page.cursor -= lineHeight
@@ -467,14 +470,6 @@ struct PDFReportRenderer {
             }
         }
         page.cursor -= lineHeight + 2
-    }
-
-    /// A reference's name as cards cite it: the part before the colon when that part names a
-    /// document by number (`OWASP MASTG-TEST-0070`, `Apple TN3155`), the whole title otherwise.
-    static func shortTitle(_ title: String) -> String {
-        guard let colon = title.range(of: ": ") else { return title }
-        let name = title[..<colon.lowerBound]
-        return name.contains(where: \.isNumber) ? String(name) : title
     }
 
     /// The first part of a block that must not be separated from a heading above it.
@@ -567,8 +562,8 @@ struct PDFReportRenderer {
             let kept = part.filter { !leadSentences.contains($0) }
             repeated = repeated || kept.count < part.count
             guard !kept.isEmpty else { continue }
-            page.paragraph(Self.shortenedInlineTrace(kept.joined(separator: " ")), size: 8.6, indent: indent,
-                           leading: 8.6 * 1.3, spacingAfter: 3)
+            page.paragraph(Self.shortenedInlineTrace(kept.joined(separator: " ")), size: 8.2, indent: indent,
+                           leading: 8.2 * 1.25, spacingAfter: 3)
         }
         page.cursor -= 1
         var referred: [String] = []
@@ -602,7 +597,7 @@ struct PDFReportRenderer {
         if !sameRemediation {
             page.ensure(26)
             page.paragraph("Remediation", font: .bold, size: 8.5, color: .muted, indent: indent, spacingAfter: 2)
-            page.paragraph(finding.remediation, size: 8.6, indent: indent, leading: 8.6 * 1.3, spacingAfter: 3)
+            page.paragraph(finding.remediation, size: 8.2, indent: indent, leading: 8.2 * 1.25, spacingAfter: 3)
         }
         if !finding.references.isEmpty && !sameReferences {
             citations(finding.references, indent: indent)

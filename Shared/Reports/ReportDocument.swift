@@ -8,6 +8,12 @@ import Foundation
 public struct ReportDocument: Sendable, Hashable {
     /// Report title ("Universal links assessment: Example").
     public var title: String
+    /// What kind of assessment the report is: its title up to the first ": " ("Universal links
+    /// assessment", "Android App Links assessment", "Universal links and App Links assessment"),
+    /// the whole title when it has none. The PDF's cover and running header and the HTML cover print it.
+    public var kind: String {
+        title.range(of: ": ").map { String(title[..<$0.lowerBound]) } ?? title
+    }
     /// Optional line under the title (the input file name, the engagement).
     public var subtitle: String?
     /// App identity as label/value pairs (bundle ID, app ID, team, version, input SHA-256).

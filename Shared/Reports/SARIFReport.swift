@@ -99,7 +99,7 @@ public enum SARIFReport {
         let title = registered?.title ?? finding.title
         let explanation = registered?.explanation ?? finding.explanation
         let remediation = registered?.remediation ?? finding.remediation
-        let references = registered?.references ?? finding.references
+        let references = registered?.citedReferences ?? finding.references
         let severity = registered?.severity ?? finding.severity
         var markdown = "\(explanation)\n\n**Remediation:** \(remediation)"
         if !references.isEmpty {

@@ -20,6 +20,7 @@ extension Analysis {
             generatedAt: generatedAt,
             findings: findings,
             sections: [scopeSection(timings: timings), ReportSection(title: "Findings", blocks: [.findings(findings)])]
+                + [ProbeFacts.reportSection(probeObservations)].compactMap { $0 }
                 + [associatedDomainsSection, domainsSection, urlTestsSection, dynamicTestingSection].map { section in
                     ReportSection(title: section.title, blocks: section.blocks, isAppendix: true)
                 },

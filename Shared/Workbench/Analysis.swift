@@ -24,6 +24,9 @@ public struct Analysis: Sendable, Equatable {
     /// Hosts whose deciding file is a what-if edit in the workbench, not what the domain serves:
     /// every report says so on its first screen and marks what depends on them.
     public var whatIfHosts: [String] = []
+    /// The probes the tester ran on a device with what they recorded (`ProbeFacts.adding(to:android:)`):
+    /// the reports' "Device probes" part. Empty unless outcomes were recorded.
+    public var probeObservations: [ProbeFacts.Observation] = []
 
     /// An analysis.
     public init(snapshot: AppSnapshot, hosts: [ScanHost], domains: [DomainReport], urlTests: [URLTest],

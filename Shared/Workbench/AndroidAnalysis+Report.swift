@@ -18,6 +18,7 @@ extension AndroidAnalysis {
             generatedAt: generatedAt,
             findings: findings,
             sections: [scopeSection, ReportSection(title: "Findings", blocks: [.findings(findings)])]
+                + [ProbeFacts.reportSection(probeObservations)].compactMap { $0 }
                 + [hostsSection, urlsSection, filtersSection].map { section in
                     ReportSection(title: section.title, blocks: section.blocks, isAppendix: true)
                 },

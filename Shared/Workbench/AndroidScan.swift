@@ -41,6 +41,9 @@ public struct AndroidAnalysis: Sendable {
     public var facts: AndroidFacts
     /// `FindingRules.evaluate(facts)`, in report order.
     public var findings: [Finding]
+    /// The probes the tester ran on a device with what they recorded (`ProbeFacts.adding(to:android:)`):
+    /// the reports' "Device probes" part. Empty unless outcomes were recorded.
+    public var probeObservations: [ProbeFacts.Observation] = []
     /// One decision per URL asked, in order.
     public var decisions: [AndroidLinkDecision] { facts.urlChecks.map(\.decision) }
 

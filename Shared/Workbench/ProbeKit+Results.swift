@@ -63,10 +63,7 @@ extension ProbeKit {
             guard let outcome = ProbeFacts.Observation.Outcome(rawValue: fields[1]) else {
                 throw .unknownOutcome(line: index + 1, fields[1])
             }
-            recorded[probe.id] = ProbeFacts.Observation(
-                id: probe.id, platform: probe.platform, kind: probe.kind.rawValue, url: probe.url,
-                claim: probe.claim, watch: probe.watch, outcome: outcome,
-                note: String(fields[2].prefix(Self.maxNoteLength)))
+            recorded[probe.id] = probe.observation(outcome, note: fields[2])
         }
         return ProbeFacts(observations: probes.compactMap { recorded[$0.id] })
     }

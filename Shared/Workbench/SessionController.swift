@@ -227,6 +227,37 @@ public final class SessionController {
         commit("Import Device State")
     }
 
+    /// Records (nil: removes) the outcome of one probe of the current kit ("Record Probe Outcome").
+    public func recordProbeOutcome(id: String, outcome: ProbeFacts.Observation.Outcome?,
+                                   note: String) throws(WorkbenchDocumentError) {
+        try document.recordProbeOutcome(id: id, outcome: outcome, note: note)
+        commit("Record Probe Outcome")
+    }
+
+    /// Imports the kit's results file ("Import Probe Results").
+    public func importProbeResults(_ data: Data) throws(WorkbenchDocumentError) {
+        try document.importProbeResults(data)
+        commit("Import Probe Results")
+    }
+
+    /// Points the redirect probes at `host` ("Change Attacker Host").
+    public func setAttackerHost(_ host: String) throws(WorkbenchDocumentError) {
+        try document.setAttackerHost(host)
+        commit("Change Attacker Host")
+    }
+
+    /// Forgets the outcomes recorded for another kit ("Clear Stale Probe Outcomes").
+    public func clearStaleProbeOutcomes() {
+        document.clearStaleProbeOutcomes()
+        commit("Clear Stale Probe Outcomes")
+    }
+
+    /// Keeps what an Android device recorded (`pm get-app-links` output) ("Read Android Device State").
+    public func importAndroidDeviceState(_ output: String) throws(WorkbenchDocumentError) {
+        try document.importAndroidDeviceState(output)
+        commit("Read Android Device State")
+    }
+
     /// Refetches `host`; the result is one step once it landed.
     public func refetch(host: String) async throws(WorkbenchDocumentError) {
         try document.refetch(host: host)

@@ -11,6 +11,9 @@ public struct SessionAndroidApp: Sendable, Equatable, Codable {
     public var sdk: Int
     public var apk: APKSnapshot
     public var hosts: [SessionAssetLinksHost]
+    /// What a device recorded for the app (`pm get-app-links`); absent when none was read, so
+    /// sessions without one keep their bytes and sessions written before it still open.
+    public var deviceState: AndroidDeviceRecord? = nil
 }
 
 /// One host's `assetlinks.json` as stored: how it came (done, supplied, pending), the answer and
@@ -55,6 +58,7 @@ extension SessionAndroidApp {
                     SessionAssetLinksInclude(url: $0.url, result: $0.result.map(SessionRoute.init), problem: $0.problem)
                 })
         }
+        deviceState = part.deviceRecord
     }
 
     /// The document's Android app, every body parsed with this engine.
@@ -74,7 +78,9 @@ extension SessionAndroidApp {
                 throw .invalidField("android.hosts[\(index)]", error.description)
             }
         }
-        return AndroidDocumentApp(name: name, sdk: sdk, snapshot: apk, assetLinks: reports, states: states)
+        var part = AndroidDocumentApp(name: name, sdk: sdk, snapshot: apk, assetLinks: reports, states: states)
+        part.deviceRecord = deviceState
+        return part
     }
 
     /// The checks the types cannot express: host count, API level, body sizes, statuses.
@@ -84,6 +90,7 @@ extension SessionAndroidApp {
         }
         guard (1...100).contains(sdk) else { throw .invalidField("android.sdk", "\(sdk) is not an Android API level") }
         guard Set(hosts.map(\.host)).count == hosts.count else { throw .invalidField("android.hosts", "a host twice") }
+        try deviceState?.validate(package: apk.manifest.packageName, path: "android.deviceState")
         for (index, host) in hosts.enumerated() {
             guard [.done, .supplied, .pending, .failed].contains(host.state) else {
                 throw .invalidField("android.hosts[\(index)].state", "\(host.state.rawValue) is not stored")

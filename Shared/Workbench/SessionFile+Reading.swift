@@ -293,6 +293,7 @@ extension SessionFile {
         }
         try drafts?.validate(hosts: Set(hosts.map(\.host)))
         try android?.validate()
+        try probes?.validate()
     }
 }
 

@@ -71,6 +71,9 @@ public struct SessionFile: Sendable, Equatable, Codable {
     public var drafts: SessionDrafts? = nil
     /// The Android app of the product (schema 2); absent when the session holds none.
     public var android: SessionAndroidApp? = nil
+    /// The probe kit's attacker host and the outcomes the tester recorded per probe (current and
+    /// stale); absent when there is neither, so older sessions keep their bytes.
+    public var probes: SessionProbes? = nil
 }
 
 /// The drafts part of a session: triage drafts by finding fingerprint and what-if texts by

@@ -19,6 +19,9 @@ public struct AndroidDocumentApp: Sendable, Equatable {
     /// What an edited host (`editAssetLinks`, state `edited`) served before the what-if, and its
     /// state then: what `revertAssetLinks` returns to and what a session saves.
     public var beforeEdit: [String: AndroidServedFile] = [:]
+    /// What a device recorded for this app (`pm get-app-links`, `importAndroidDeviceState`), nil
+    /// until read; another APK starts without one.
+    public var deviceRecord: AndroidDeviceRecord? = nil
 
     public init(name: String, sdk: Int, snapshot: APKSnapshot, assetLinks: [AssetLinksReport],
                 states: [String: HostState] = [:]) {
@@ -51,7 +54,7 @@ extension WorkbenchDocument {
         androidGeneration += 1
         let generation = androidGeneration
         let displayName = name ?? url.lastPathComponent
-        if app == nil, domains.isEmpty, android == nil {
+        if holdsNothing {
             source = DocumentSource(name: displayName, size: 0, sha256: "", kind: "apk", openedAt: now())
             setPhase(.inspecting(bytesDone: 0, bytesTotal: nil))
         }
@@ -71,7 +74,7 @@ extension WorkbenchDocument {
             case .failure(let error):
                 let reason = error.description.replacingOccurrences(of: url.path, with: displayName)
                 let message = "\(displayName): \(reason)"
-                if self.app == nil, self.domains.isEmpty, self.android == nil {
+                if self.holdsNothing {
                     self.setPhase(.failed(message))
                 } else {
                     self.androidNotes = [message]
@@ -154,8 +157,10 @@ extension WorkbenchDocument {
         var configuration = settings.fetch
         // `--assetlinks` files are read again, never fetched (AssetLinksFetcher reads them).
         configuration.suppliedFiles = settings.suppliedAssetLinks
+        let options = settings.assetLinksOptions
         track { [weak self] in
-            let fetched = try? await Workbench.fetchAssetLinks(hosts: hosts, configuration: configuration)
+            let fetched = try? await Workbench.fetchAssetLinks(hosts: hosts, configuration: configuration,
+                                                               options: options)
             let reports = fetched ?? hosts.map { AssetLinksReport(host: $0, result: nil) }
             guard let self, self.androidGeneration == generation, var part = self.android else { return }
             for report in reports {
@@ -181,9 +186,20 @@ extension WorkbenchDocument {
         changed()
     }
 
-    /// The phase of an Android-only document (an iOS half keeps its own).
+    /// True when the document holds no app, domain or APK and is not reading an iOS app: an
+    /// APK added now is the document's first app (its name and phase become the document's).
+    var holdsNothing: Bool { app == nil && domains.isEmpty && android == nil && !readingIOSApp }
+
+    /// True while an iOS app this document opened is still being read: an APK added meanwhile
+    /// is the product's second app, and the phase stays the inspection's.
+    var readingIOSApp: Bool {
+        guard app == nil, source?.kind == "app", case .inspecting = phase else { return false }
+        return true
+    }
+
+    /// The phase of an Android-only document (an iOS half, or one being read, keeps its own).
     func updateAndroidPhase() {
-        guard app == nil, domains.isEmpty, let part = android else { return }
+        guard app == nil, domains.isEmpty, !readingIOSApp, let part = android else { return }
         if case .failed = phase { return }
         let busy = part.states.values.filter { $0 == .fetching }.count
         setPhase(busy == 0 ? .ready : .fetching(hostsDone: part.hosts.count - busy, hostsTotal: part.hosts.count))

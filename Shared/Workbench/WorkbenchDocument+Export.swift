@@ -105,7 +105,8 @@ extension WorkbenchDocument {
     /// The two-platform scan document (`CrossPlatformAnalysis.scanDocument(triage:)`: `ios`,
     /// `android`, `crossPlatform`, every finding with `fingerprint` and `triage`) plus the
     /// document's keys: `phase`, `hosts`, `deviceState`, `urlLineProblems`, each iOS domain's
-    /// and each Android host's `state`.
+    /// and each Android host's `state`, and the Android device record (`android.deviceState`)
+    /// when one was read.
     private func jsonDocument(of both: CrossPlatformAnalysis) throws(WorkbenchDocumentError) -> Data {
         let (records, hostList) = try documentParts()
         let androidStates = android?.states ?? [:]
@@ -130,6 +131,13 @@ extension WorkbenchDocument {
                     list[index]["state"] = androidStates[host]?.rawValue ?? "done"
                 }
                 half["hosts"] = list
+                root["android"] = half
+            }
+            // What a device recorded for the Android app (`importAndroidDeviceState`), when read:
+            // the two-platform JSON export (`export(.json)`) carries it.
+            if let record = android?.deviceRecord, var half = root["android"] as? [String: Any],
+               let object = try? JSONSerialization.jsonObject(with: JSONOutput.encode(record)) {
+                half["deviceState"] = object
                 root["android"] = half
             }
         }

@@ -54,6 +54,9 @@ extension WorkbenchDocument {
         triage = [:]
         notes = []
         deviceState = []
+        attackerHost = ProbeKit.defaultAttackerHost
+        probeOutcomes = []
+        probeKitCache = nil
         decisions = nil
         retiredDecisions = nil
         analysis = nil
@@ -281,12 +284,13 @@ extension WorkbenchDocument {
 
     /// Verdicts and findings from the current facts (synchronous: never stale).
     func recompute() {
+        probeKitCache = nil
         androidAnalysis = makeAndroidAnalysis()
-        let androidFindings = androidAnalysis?.findings ?? []
         guard var snapshot = app ?? (domains.isEmpty ? nil : Self.emptySnapshot) else {
             urlTests = []
             analysis = nil
-            publish(androidFindings)
+            androidAnalysis = addingProbeFindings(ios: nil).android
+            publish(androidAnalysis?.findings ?? [])
             notes = evaluationNotes + androidNotes
             return
         }
@@ -303,6 +307,11 @@ extension WorkbenchDocument {
             value.notes.insert(note, at: 0)
         }
         value.findings = FindingRules.evaluate(value.facts)
+        // The PRB findings of the outcomes recorded for the current kit (WorkbenchDocument+Probes.swift).
+        let probed = addingProbeFindings(ios: value)
+        value = probed.ios ?? value
+        androidAnalysis = probed.android
+        let androidFindings = androidAnalysis?.findings ?? []
         analysis = value
         if tests != urlTests {
             urlTests = tests

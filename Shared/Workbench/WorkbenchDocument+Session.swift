@@ -51,6 +51,7 @@ extension WorkbenchDocument {
                            deviceState: deviceState.isEmpty ? nil : deviceState,
                            engagement: engagement.isEmpty ? nil : engagement)
         file.android = android.map(SessionAndroidApp.init)
+        file.probes = sessionProbes
         return file
     }
 
@@ -135,6 +136,8 @@ extension WorkbenchDocument {
         }
         triage = file.triage
         engagement = file.engagement ?? Engagement()
+        attackerHost = file.probes?.attackerHost ?? ProbeKit.defaultAttackerHost
+        probeOutcomes = file.probes?.outcomes ?? []
         applyURLLines(file.urlLines)
         recompute()
         var evaluation: [String] = []
@@ -156,6 +159,7 @@ extension WorkbenchDocument {
         for entry in domains { emit(.host(entry.host)) }
         emit(.urlTests)
         emit(.findings)
+        emit(.probes)
         changed()
         openedSession = file
         changedSinceOpen = false
@@ -232,6 +236,9 @@ extension WorkbenchDocument {
         if recordedFetch.userAgent != appliedFetch.userAgent || recordedFetch.browserUserAgent != appliedFetch.browserUserAgent
             || recordedFetch.browserProbe != appliedFetch.browserProbe {
             differences.append("other user agents")
+        }
+        if recorded.askGoogle != applied.askGoogle {
+            differences.append(recorded.askGoogle ? "Google's Digital Asset Links API asked" : "Google's API not asked")
         }
         if !recorded.suppliedFiles.isEmpty {
             differences.append("\(recorded.suppliedFiles.count) supplied file\(recorded.suppliedFiles.count == 1 ? "" : "s")")

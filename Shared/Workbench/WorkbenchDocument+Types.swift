@@ -188,4 +188,6 @@ public enum DocumentChange: Sendable, Equatable {
     case urlTests
     /// The app snapshot (or the source) changed.
     case app
+    /// The probe kit's recorded outcomes or attacker host changed (`ProbeKitPresentation`).
+    case probes
 }

@@ -60,6 +60,11 @@ public final class WorkbenchDocument {
     public internal(set) var androidAnalysis: AndroidAnalysis?
     /// The device's records for this app's domains (`importDeviceState`, WorkbenchDocument+DeviceState.swift).
     public internal(set) var deviceState: [DeviceStateEntry] = []
+    /// The host the probe kit's redirect probes point at (`setAttackerHost`, WorkbenchDocument+Probes.swift).
+    public internal(set) var attackerHost = ProbeKit.defaultAttackerHost
+    /// The outcomes the tester recorded per probe, current and stale (`recordProbeOutcome`,
+    /// `importProbeResults`, WorkbenchDocument+Probes.swift), in the order recorded.
+    public internal(set) var probeOutcomes: [ProbeOutcomeRecord] = []
     /// Client, tester, scope and dates of the engagement: printed on every report, saved in
     /// the session (absent from the file when empty).
     public var engagement = Engagement()
@@ -98,6 +103,8 @@ public final class WorkbenchDocument {
     @ObservationIgnored var waiters: [CheckedContinuation<Void, Never>] = []
     @ObservationIgnored var subscribers: [Int: AsyncStream<DocumentChange>.Continuation] = [:]
     @ObservationIgnored var nextSubscriber = 0
+    /// The probe kit of the current facts, made when first asked for after a recomputation.
+    @ObservationIgnored var probeKitCache: ProbeKit?
     /// The session this document was opened from, and whether anything changed since.
     @ObservationIgnored var openedSession: SessionFile?
     @ObservationIgnored var changedSinceOpen = true

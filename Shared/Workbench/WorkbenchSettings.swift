@@ -11,24 +11,41 @@ public struct WorkbenchSettings: Sendable, Equatable, Codable {
     /// host name → file path (`--assetlinks`): each host's `assetlinks.json` for the Android app
     /// of every document. A session records it only when it is not empty.
     public var suppliedAssetLinks: [String: String]
+    /// Also ask Google's Digital Asset Links API for each Android host (`--google`), shown beside
+    /// the origin's file. Never when offline. A session records whether it was asked.
+    public var askGoogle: Bool
+    /// The API endpoint asked (`--google-base`, for staging and tests). Machine-local: a session
+    /// does not record it, so a session file can never choose where a workbench connects.
+    public var googleBase: String
 
-    /// Settings; by default online, the default fetch configuration, nothing supplied.
+    /// Settings; by default online, the default fetch configuration, nothing supplied, Google's
+    /// API not asked.
     public init(offline: Bool = false, fetch: FetchConfiguration = FetchConfiguration(),
-                suppliedFiles: [String: String] = [:], suppliedAssetLinks: [String: String] = [:]) {
+                suppliedFiles: [String: String] = [:], suppliedAssetLinks: [String: String] = [:],
+                askGoogle: Bool = false, googleBase: String = AssetLinksPolicy.googleAPIBase) {
         self.offline = offline
         self.fetch = fetch
         self.suppliedFiles = suppliedFiles
         self.suppliedAssetLinks = suppliedAssetLinks
+        self.askGoogle = askGoogle
+        self.googleBase = googleBase
+    }
+
+    /// The `assetlinks.json` options a document's Android fetch uses: Google's API only when
+    /// asked and online.
+    public var assetLinksOptions: AssetLinksFetchOptions {
+        AssetLinksFetchOptions(askGoogle: askGoogle && !offline, googleBase: googleBase)
     }
 
     public static func == (lhs: WorkbenchSettings, rhs: WorkbenchSettings) -> Bool {
         lhs.offline == rhs.offline && lhs.suppliedFiles == rhs.suppliedFiles
             && lhs.suppliedAssetLinks == rhs.suppliedAssetLinks
+            && lhs.askGoogle == rhs.askGoogle && lhs.googleBase == rhs.googleBase
             && FetchSettingsRecord(lhs.fetch) == FetchSettingsRecord(rhs.fetch)
             && lhs.fetch.resolve == rhs.fetch.resolve && lhs.fetch.caFile == rhs.fetch.caFile
     }
 
-    private enum Key: String, CodingKey { case offline, fetch, suppliedFiles, suppliedAssetLinks }
+    private enum Key: String, CodingKey { case offline, fetch, suppliedFiles, suppliedAssetLinks, askGoogle }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -36,6 +53,8 @@ public struct WorkbenchSettings: Sendable, Equatable, Codable {
         fetch = try container.decode(FetchSettingsRecord.self, forKey: .fetch).configuration()
         suppliedFiles = try container.decode([String: String].self, forKey: .suppliedFiles)
         suppliedAssetLinks = try container.decodeIfPresent([String: String].self, forKey: .suppliedAssetLinks) ?? [:]
+        askGoogle = try container.decodeIfPresent(Bool.self, forKey: .askGoogle) ?? false
+        googleBase = AssetLinksPolicy.googleAPIBase
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -44,6 +63,7 @@ public struct WorkbenchSettings: Sendable, Equatable, Codable {
         try container.encode(FetchSettingsRecord(fetch), forKey: .fetch)
         try container.encode(suppliedFiles, forKey: .suppliedFiles)
         if !suppliedAssetLinks.isEmpty { try container.encode(suppliedAssetLinks, forKey: .suppliedAssetLinks) }
+        if askGoogle { try container.encode(true, forKey: .askGoogle) }
     }
 }
 

@@ -41,13 +41,15 @@ import TestSupport
         #expect(hosts.contains("*.example.org"))
     }
 
-    /// example.com and *.example.org verify; shop.example.com lists the upload key (near miss).
+    /// example.com and *.example.org verify; shop.example.com lists the upload key (near miss);
+    /// the planted linklab.page.link and links.linklab.invalid have no file (Samples/README.md).
     @Test func verification() {
         let hosts = Self.decider().verification.hosts
-        #expect(hosts.map(\.host) == ["example.com", "shop.example.com", "*.example.org"])
-        #expect(hosts.map(\.verified) == [true, false, true])
+        #expect(hosts.map(\.host) == ["example.com", "shop.example.com", "linklab.page.link", "links.linklab.invalid",
+                                      "*.example.org"])
+        #expect(hosts.map(\.verified) == [true, false, false, false, true])
         #expect(hosts[1].reason.contains("upload or debug key"))
-        #expect(hosts[2].fileHost == "example.org")
+        #expect(hosts[4].fileHost == "example.org")
     }
 
     @Test(arguments: [

@@ -124,7 +124,7 @@ import TestSupport
         #expect(!asymmetric.contains("https://shop.example.com/shop/shoes/42"))  // not sensitive, not marked
         #expect(asymmetric.count == 9)  // as Samples/README.md lists them
         let counts = rows.reduce(into: [String: Int]()) { $0[$1["verdict"] as? String ?? "", default: 0] += 1 }
-        #expect(counts == ["both": 6, "ios_only": 10, "android_only": 4, "neither": 4])
+        #expect(counts == ["both": 6, "ios_only": 10, "android_only": 4, "neither": 5])
         let security = findings.first { $0["subject"] as? String == "linklab-admin://users/delete" }
         #expect(security?["category"] as? String == "security")
         #expect(table["iosApp"] as? String == "ABCDE12345.com.example.app")

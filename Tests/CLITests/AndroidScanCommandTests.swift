@@ -112,6 +112,22 @@ import Testing
         #expect(try LinkLabProcess.run(["scan", apk, "--offline", "--google"]).exitCode == 2)
     }
 
+    /// One scan path for every pair of apps: the flags of the platform not scanned are refused,
+    /// never silently ignored, and `--google` is refused offline whichever apps are scanned.
+    @Test func theOtherPlatformsFlagsAreUsageErrors() throws {
+        let ipa = Fixtures.repositoryRoot.appendingPathComponent("Samples/LinkLabSample.ipa").path
+        let android = try LinkLabProcess.run(["scan", ipa, "--offline", "--assetlinks", "shop.example=\(shopFile)"])
+        #expect(android.exitCode == 2 && android.stderr.contains("--assetlinks is for Android packages"))
+        let google = try LinkLabProcess.run(["scan", ipa, "--google"])
+        #expect(google.exitCode == 2 && google.stderr.contains("--google is for Android packages"))
+        let both = try LinkLabProcess.run(["scan", ipa, apk, "--offline", "--google"])
+        #expect(both.exitCode == 2 && both.stderr.contains("cannot be used with --offline"))
+        let device = try LinkLabProcess.run(["scan", ipa, apk, "--offline", "--device-state", shopFile])
+        #expect(device.exitCode == 2 && device.stderr.contains("not available when scanning both platforms"))
+        let links = try LinkLabProcess.run(["scan", apk, "--offline", "--report", "/tmp/x.links.html"])
+        #expect(links.stderr.contains("needs the iOS app's claimed paths"))
+    }
+
     @Test func unreadableInputsExitThree() throws {
         let missing = try LinkLabProcess.run(["scan", "/nonexistent/app.apk", "--offline"])
         #expect(missing.exitCode == 3)

@@ -29,7 +29,7 @@ import TestSupport
         }
         #expect(ids.filter { $0 == "XPL-001" }.count == 9)
         let table = try #require(object["crossPlatform"] as? [String: Any])
-        #expect((table["rows"] as? [Any])?.count == 24)
+        #expect((table["rows"] as? [Any])?.count == 25)
         #expect((object["ios"] as? [String: Any])?["urlTests"] != nil)
         #expect(((object["android"] as? [String: Any])?["scan"] as? [String: Any])?["platform"] as? String == "android")
         // The .json report is the document printed.
@@ -50,7 +50,7 @@ import TestSupport
             ["scan", Self.sample("LinkLabSample.apk"), "--ios", Self.sample("LinkLabSample.ipa")] + Self.offline)
         #expect(output.exitCode == 0, "\(output.stderr)")
         #expect(output.stdout.contains("Both platforms: iOS ABCDE12345.com.example.app, Android com.example.app"))
-        #expect(output.stdout.contains("24 URLs: 6 both, 10 iOS only, 4 Android only, 4 neither"))
+        #expect(output.stdout.contains("25 URLs: 6 both, 10 iOS only, 4 Android only, 5 neither"))
         // One line per URL (the reasons are match --ios --android's), and the XPL findings listed
         // in the scan's findings table.
         #expect(output.stdout.contains("  Android only  linklab-admin://users/delete  [XPL-001]"))

@@ -55,8 +55,9 @@ import TestSupport
                                               "--fail-on", "high"])
         #expect(tripped.exitCode == 1)
         let line = try #require(tripped.stderr.split(separator: "\n").first { $0.contains("--fail-on high") })
-        #expect(line.contains("2 findings at or above it: AASA-007 high go.example.net"))
+        #expect(line.contains("3 findings at or above it: AASA-007 high go.example.net"))
         #expect(line.contains("ENT-005 high Payload/LinkLab.app"))
+        #expect(line.contains("ENT-014 high Payload/LinkLab.app: applinks:linklab.page.link"))
         let clear = try LinkLabProcess.run(["scan", sample("LinkLabSample.ipa"), "--offline", "--aasa", sample("aasa"),
                                             "--fail-on", "critical"])
         #expect(clear.exitCode == 0)

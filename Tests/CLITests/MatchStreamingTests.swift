@@ -59,7 +59,7 @@ final class MatchStreamingTests {
         ])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n")
-        #expect(lines.count == 17)
+        #expect(lines.count == 18)
         for line in lines {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(object["error"] == nil, "\(line)")

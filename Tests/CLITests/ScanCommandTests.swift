@@ -13,7 +13,8 @@ import Testing
     /// (BothPlatformsScanTests runs the whole command, both apps).
     static var sampleArguments: [String] {
         var arguments = ["scan", root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline"]
-        for host in ["example.com", "shop.example.com", "example.org", "go.example.net"] {
+        for host in ["example.com", "shop.example.com", "example.org", "go.example.net", "linklab-help.github.io",
+                     "browse.example.net"] {
             arguments += ["--aasa", "\(host)=\(root.appendingPathComponent("Samples/aasa/\(host).json").path)"]
         }
         return arguments + ["--urls", root.appendingPathComponent("Samples/urls.txt").path]
@@ -38,13 +39,13 @@ import Testing
         #expect(output.exitCode == 0, "\(output.stderr)")
         #expect(output.stderr.isEmpty, "progress only on a terminal: \(output.stderr)")
         #expect(output.stdout.contains("ABCDE12345.com.example.app"))
-        #expect(output.stdout.contains("4 domains (offline: 4 supplied, 0 not fetched)"))
-        #expect(output.stdout.contains("17 URLs tested"))
+        #expect(output.stdout.contains("8 domains (offline: 6 supplied, 2 not fetched)"))
+        #expect(output.stdout.contains("18 URLs tested"))
         let lines = output.stdout.split(separator: "\n").map(String.init)
         // Counts per severity, security then reliability; the list grouped by category.
         #expect(lines.contains { $0.hasPrefix("Findings") && $0.hasSuffix("security  reliability") }, "\(output.stdout)")
-        #expect(lines.contains("  high            0            2"), "summary table: \(output.stdout)")
-        #expect(lines.contains("  total          22           16"), "summary table: \(output.stdout)")
+        #expect(lines.contains("  high            0            3"), "summary table: \(output.stdout)")
+        #expect(lines.contains("  total          27           24"), "summary table: \(output.stdout)")
         let line = try #require(lines.first { $0.hasPrefix("AASA-007") })
         #expect(line.contains("high") && line.contains("go.example.net"))
         let security = try #require(lines.firstIndex(of: "Security")), reliability = try #require(lines.firstIndex(of: "Reliability"))
@@ -106,14 +107,17 @@ import Testing
         #expect(bundles.first?["applicationIdentifier"] as? String == "ABCDE12345.com.example.app")
         #expect(document["diagnostics"] is [Any])
         let domains = try #require(document["domains"] as? [[String: Any]])
-        #expect(domains.compactMap { $0["host"] as? String } == ["example.com", "shop.example.com", "*.example.org", "go.example.net"])
+        #expect(domains.compactMap { $0["host"] as? String } == ["example.com", "shop.example.com", "*.example.org",
+                                                                 "go.example.net", "linklab.page.link",
+                                                                 "linklab-help.github.io", "links.linklab.invalid",
+                                                                 "browse.example.net"])
         let routes = try #require(domains.first?["routes"] as? [[String: Any]])
         for key in ["route", "url", "status", "contentType", "bytes", "truncated", "redirectLocation", "timeToHeadersMs",
                     "totalMs", "error", "appleFailureReason", "file", "diagnostics"] {
             #expect(routes.first?.keys.contains(key) == true, "route misses \(key)")
         }
         let tests = try #require(document["urlTests"] as? [[String: Any]])
-        #expect(tests.count == 17)
+        #expect(tests.count == 18)
         let apps = try #require(tests.first?["apps"] as? [[String: Any]])
         for key in ["appID", "decision", "detail", "rule", "trace"] {
             #expect(apps.first?.keys.contains(key) == true, "verdict misses \(key)")

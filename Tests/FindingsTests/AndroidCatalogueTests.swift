@@ -15,7 +15,8 @@ private typealias F = AndroidFactsFactory
             #expect(rule.id.wholeMatch(of: /AND-\d{3}/) != nil, "\(rule.id)")
             #expect(!rule.title.isEmpty && !rule.title.hasSuffix("."), "\(rule.id) title")
             #expect(rule.explanation.count > 60 && rule.remediation.count > 20, "\(rule.id) texts")
-            #expect(rule.references.contains(.masvsPlatform1) && rule.references.contains(.mastgTest0028), "\(rule.id)")
+            #expect(rule.citedReferences.contains(.masvsPlatform1) && rule.citedReferences.contains(.mastgTest0028),
+                    "\(rule.id)")
             #expect(FindingCategory.default(forRule: rule.id) == rule.category)
         }
         #expect(Set(ids).isDisjoint(with: Set(FindingRules.iOS.rules.map(\.id))))

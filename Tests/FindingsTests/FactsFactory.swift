@@ -105,13 +105,15 @@ enum FactsFactory {
         AppSnapshot(source: .init(path: "App.ipa", kind: .ipa, sha256: "00", size: 1), bundles: bundles, diagnostics: [])
     }
 
-    /// The bundled sample: LinkLabSample.ipa, its four association files as supplied files,
+    /// The bundled sample: LinkLabSample.ipa, its six association files as supplied files,
     /// and urls.txt decided against them.
     static func sample() throws -> AnalysisFacts {
         let app = try AppInspector.inspect(at: sampleURL("LinkLabSample.ipa"))
         let domains = try [
             ("example.com", "example.com.json"), ("shop.example.com", "shop.example.com.json"),
             ("*.example.org", "example.org.json"), ("go.example.net", "go.example.net.json"),
+            ("linklab-help.github.io", "linklab-help.github.io.json"),
+            ("browse.example.net", "browse.example.net.json"),
         ].map { try supplied($0.0, file: sampleURL("aasa/\($0.1)")) }
         let list = try URLList.parse(String(decoding: try Data(contentsOf: sampleURL("urls.txt")), as: UTF8.self))
         var facts = AnalysisFacts(app: app, domains: domains, options: options)

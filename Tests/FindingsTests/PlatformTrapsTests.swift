@@ -81,7 +81,7 @@ import Testing
         for id in ids {
             let rule = FindingRules.rule(id: id)
             #expect(rule != nil, "\(id) is registered")
-            #expect(rule?.references.contains(.masweInsecureDeepLinks) == true, "\(id)")
+            #expect(rule?.citedReferences.contains(.masweInsecureDeepLinks) == true, "\(id)")
         }
     }
 }

@@ -68,8 +68,11 @@ import Testing
         #expect(rule.evaluate(facts).isEmpty)
     }
 
-    @Test func silentOnTheSampleAndWithoutURLs() throws {
-        #expect(rule.evaluate(try FactsFactory.sample()).isEmpty)
+    /// The sample's list plants one link-confusion URL (its last line); every other line reads alike.
+    @Test func onlyThePlantedLineOfTheSampleAndNothingWithoutURLs() throws {
+        let findings = rule.evaluate(try FactsFactory.sample())
+        #expect(findings.map(\.subject) == ["https://shop.example.com\\@evil.example/shop/shoes/42"])
+        #expect(findings.first?.severity == .medium, "shop.example.com is a claimed host")
         #expect(rule.evaluate(AnalysisFacts()).isEmpty)
     }
 }

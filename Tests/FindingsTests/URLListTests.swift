@@ -16,7 +16,7 @@ import Testing
 
     @Test func readsTheSampleList() throws {
         let entries = try URLList.parse(String(decoding: try Data(contentsOf: FactsFactory.sampleURL("urls.txt")), as: UTF8.self))
-        #expect(entries.count == 17)
+        #expect(entries.count == 18)
         #expect(entries.filter { $0.expectation == .mustNotOpen }.count == 9)
         #expect(!entries.contains { $0.expectation == .mustOpen })
     }

@@ -26,6 +26,8 @@ import Testing
             "https://example.org/oauth/callback?code=abc&state=xyz": (.match, 3),
             "https://www.example.org/account/delete": (.match, 3),
             "https://go.example.net/promo/spring": (.noMatch, nil),
+            // Foundation reads the host evil.example: no claimed host (the link-confusion case).
+            "https://shop.example.com\\@evil.example/shop/shoes/42": (.noMatch, nil),
         ]
         #expect(facts.urlTests.count == expected.count)
         for test in facts.urlTests {
@@ -33,7 +35,8 @@ import Testing
             #expect(verdict.decision == expected[test.url]?.0, "\(test.url)")
             #expect(verdict.rule == expected[test.url]?.1, "\(test.url)")
         }
-        let partner = facts.urlTests.last?.verdict(for: "ZZZZZ99999.com.partner.deals")
+        let go = facts.urlTests.first { $0.url == "https://go.example.net/promo/spring" }
+        let partner = go?.verdict(for: "ZZZZZ99999.com.partner.deals")
         #expect(partner?.decision == .match)
     }
 

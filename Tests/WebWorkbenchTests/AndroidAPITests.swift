@@ -15,6 +15,10 @@ import Workbench
 /// files per host, and the upload's path never appears in an answer.
 @Suite struct AndroidAPITests {
     static let androidHosts = ["example.com", "example.org", "shop.example.com"]
+    /// Every host the sample APK verifies: those with a file, then the two planted ones without
+    /// (`Samples/README.md`, platform traps): supplied and not fetched, by host.
+    static let apkStates: [String: String] = Dictionary(uniqueKeysWithValues: androidHosts.map { ($0, "supplied") }
+        + [("linklab.page.link", "not-fetched"), ("links.linklab.invalid", "not-fetched")])
 
     /// The sample's `apple-app-site-association` files and its `assetlinks.json` files, offline.
     static var settings: WorkbenchSettings {
@@ -36,6 +40,17 @@ import Workbench
     }
 
     /// No answer names the server's upload folder (where uploads are spooled).
+    /// The Android state of each host of a view's `hosts` rows, by host.
+    static func states(_ hosts: [[String: Any]]) -> [String: String] {
+        var states: [String: String] = [:]
+        for row in hosts {
+            if let host = row["host"] as? String, let state = (row["android"] as? [String: Any])?["state"] as? String {
+                states[host] = state
+            }
+        }
+        return states
+    }
+
     static func expectNoSpoolPath(_ response: TestResponse, _ fixture: WebFixture,
                                   sourceLocation: SourceLocation = #_sourceLocation) {
         let text = String(buffer: response.body)
@@ -60,10 +75,9 @@ import Workbench
                 #expect(view["kind"] as? String == "apk")
                 #expect((view["androidApp"] as? [String: Any])?["title"] as? String == "com.example.app")
                 let hosts = try #require(view["hosts"] as? [[String: Any]])
-                #expect(Set(hosts.compactMap { $0["host"] as? String }) == Set(Self.androidHosts))
+                #expect(Set(hosts.compactMap { $0["host"] as? String }) == Set(Self.apkStates.keys))
                 #expect(hosts.allSatisfy { $0["platforms"] as? String == "android" && $0["ios"] == nil })
-                let states = hosts.compactMap { ($0["android"] as? [String: Any])?["state"] as? String }
-                #expect(states == Array(repeating: "supplied", count: Self.androidHosts.count))
+                #expect(Self.states(hosts) == Self.apkStates)
             }
         }
     }
@@ -185,19 +199,22 @@ import Workbench
                                                        headers: ["X-LinkLab-Filename": "LinkLabSample.apk"])
         #expect(created == 201)
         let id = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String)
-        var states: [String] = []
-        for _ in 0..<600 where states.count != Self.androidHosts.count {
+        var states: [String: String] = [:]
+        for _ in 0..<600 where states.count != Self.apkStates.count {
             let (_, data) = try await served.request("GET", "/api/documents/\(id)/view")
             let view = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-            let hosts = view?["hosts"] as? [[String: Any]] ?? []
-            states = hosts.compactMap { ($0["android"] as? [String: Any])?["state"] as? String }
-            if states.count != Self.androidHosts.count { try await Task.sleep(for: .milliseconds(50)) }
+            states = Self.states(view?["hosts"] as? [[String: Any]] ?? [])
+            if states.count != Self.apkStates.count { try await Task.sleep(for: .milliseconds(50)) }
         }
-        #expect(states == Array(repeating: "supplied", count: Self.androidHosts.count))
+        #expect(states == Self.apkStates)
         _ = try await served.stop(SIGTERM)
         let usage = try LinkLabProcess.run(["serve", "--assetlinks", "no-equals-sign"])
         #expect(usage.exitCode == 2 && usage.stderr.contains("--assetlinks"))
         let unreadable = try LinkLabProcess.run(["serve", "--assetlinks", "example.com=/nonexistent/assetlinks.json"])
         #expect(unreadable.exitCode == 3)
+        let offlineGoogle = try LinkLabProcess.run(["serve", "--offline", "--google"])
+        #expect(offlineGoogle.exitCode == 2 && offlineGoogle.stderr.contains("cannot be used with --offline"))
+        let plainBase = try LinkLabProcess.run(["serve", "--google", "--google-base", "http://api.example/v1"])
+        #expect(plainBase.exitCode == 2 && plainBase.stderr.contains("--google-base must be an https:// URL"))
     }
 }

@@ -435,6 +435,11 @@ import Workbench
             "/api/documents/{id}/hosts/{host}/text": ["put": ["200", "400", "404", "413", "500"]],
             "/api/documents/{id}/cancel": ["post": ["200", "400", "404", "500"]],
             "/api/documents/{id}/apps": ["post": ["202", "400", "404", "409", "413", "503"]],
+            "/api/documents/{id}/probes": ["get": ["200", "400", "404", "500"]],
+            "/api/documents/{id}/probes/outcomes/{probe}": ["put": ["200", "400", "404", "409", "413", "500"]],
+            "/api/documents/{id}/probes/results": ["post": ["200", "400", "404", "409", "413", "500"]],
+            "/api/documents/{id}/probes/attacker-host": ["put": ["200", "400", "404", "413", "500"]],
+            "/api/documents/{id}/probes/export/{kind}": ["get": ["200", "400", "404", "409", "500"]],
         ]
         let parsed = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
         let paths = try #require((parsed as? [String: Any])?["paths"] as? [String: [String: Any]])
@@ -454,6 +459,8 @@ import Workbench
                     .replacingOccurrences(of: "{host}", with: "example.com")
                     .replacingOccurrences(of: "{fingerprint}", with: "abc")
                     .replacingOccurrences(of: "{format}", with: "md")
+                    .replacingOccurrences(of: "{probe}", with: "P001")
+                    .replacingOccurrences(of: "{kind}", with: "script")
                 let response = try await client.execute(uri: uri, method: try #require(HTTPRequest.Method(route.method.uppercased())),
                                                         headers: WebFixture.bearer, body: ByteBuffer(string: "{}"))
                 let error = (try? WebFixture.json(response))?["error"] as? String

@@ -32,6 +32,10 @@ import TestSupport
         let sampleApp = try AppInspector.inspect(at: SampleScan.ipa)
         var app = sampleApp
         app.bundles[0].associatedDomains = scenarios.map { AssociatedDomain.parse("applinks:\(site.hostArgument($0))") }
+        // Only loopback hosts: the share extension's planted applinks:browse.example.net goes too.
+        for index in app.bundles.indices.dropFirst() {
+            app.bundles[index].associatedDomains.removeAll { $0.service == "applinks" }
+        }
         let hosts = HostCollector.collect(from: app).hosts
         document.adopt(Analysis(snapshot: app, hosts: hosts, domains: [], urlTests: [], findings: [], timings: [],
                                 offline: false, now: SampleScan.now), urls: [])

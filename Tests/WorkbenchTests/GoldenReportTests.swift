@@ -124,7 +124,7 @@ import TestSupport
         #expect(page.links.contains { $0.url == "https://example.com/buy/sample" && $0.expectation == .opensApp })
         let login = try #require(page.links.first { $0.url == "https://example.org/login" })
         #expect(login.expectation == .staysInBrowser)
-        #expect(page.links.filter { $0.note?.contains("URL list line") == true }.count == 17)
+        #expect(page.links.filter { $0.note?.contains("URL list line") == true }.count == 18)
     }
 }
 

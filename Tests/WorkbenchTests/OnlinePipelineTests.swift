@@ -15,7 +15,9 @@ import TestSupport
         fetch.cdnBase = "https://cdn.linklab.invalid:\(Self.closedPort)/a/v1/"
         fetch.timeout = .seconds(5)
         fetch.browserProbe = false
-        fetch.resolve = ["cdn.linklab.invalid", "shop.example.com", "example.org", "go.example.net"].map {
+        fetch.resolve = ["cdn.linklab.invalid", "shop.example.com", "example.org", "go.example.net",
+                         "linklab.page.link", "linklab-help.github.io", "links.linklab.invalid",
+                         "browse.example.net"].map {
             ResolvePin(host: $0, port: $0 == "cdn.linklab.invalid" ? Self.closedPort : 443, address: "127.0.0.1")
         }
         let request = ScanRequest(input: SampleScan.ipa, suppliedFiles: ["example.com": SampleScan.aasa("example.com")],
@@ -33,7 +35,8 @@ import TestSupport
         for event in events { session.apply(event) }
         #expect(session.outOfOrder.isEmpty, "\(session.outOfOrder)")
         let done = events.compactMap { if case .hostDone(let report) = $0 { report.host } else { nil } }
-        #expect(Set(done) == ["example.com", "shop.example.com", "*.example.org", "go.example.net"])
+        #expect(Set(done) == ["example.com", "shop.example.com", "*.example.org", "go.example.net", "linklab.page.link",
+                              "linklab-help.github.io", "links.linklab.invalid", "browse.example.net"])
 
         let example = try #require(analysis.domains.first { $0.host == "example.com" })
         #expect(example.routes.map(\.route) == [.local], "a supplied file is used instead of fetching")

@@ -19,7 +19,7 @@ import TestSupport
         }
         let hostEvents = events.filter { if case .hostDone = $0 { true } else { false } }
         let urlEvents = events.compactMap { if case .urlDecided(let test) = $0 { test.url } else { nil } }
-        #expect(hostEvents.count == 4)
+        #expect(hostEvents.count == 8)
         #expect(urlEvents == urls.map(\.url))
         #expect(analysis.timings.map(\.milliseconds) == [0, 0, 0, 0], "frozen clock")
 
@@ -40,7 +40,7 @@ import TestSupport
             default: break
             }
         }
-        #expect(order == ["plan:4", "host", "host", "host", "host", "match"])
+        #expect(order == ["plan:8"] + Array(repeating: "host", count: 8) + ["match"])
     }
 
     @Test func runCallsProgressWithTheSameEventsAsTheStream() async throws {
@@ -105,7 +105,7 @@ import TestSupport
     @Test(.timeLimit(.minutes(1)))
     func offlineScanWithNoFileAtAllFinishesWithFactsForEveryHost() async throws {
         let analysis = try await SampleScan.pipeline(supplied: [:], urls: []).run()
-        #expect(analysis.domains.count == 4)
+        #expect(analysis.domains.count == 8)
         #expect(analysis.domains.allSatisfy { $0.routes.allSatisfy { $0.error != nil && $0.file == nil } })
     }
 

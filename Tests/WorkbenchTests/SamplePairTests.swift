@@ -36,7 +36,11 @@ import Workbench
         #expect(has("AND-008", "*.example.org", .low))              // wildcard host
         #expect(has("AND-010", "com.example.app", .medium))         // exported handlers + WebView.loadUrl
         #expect(has("AND-011", "com.example.app", .info))           // debuggable
-        #expect(findings.count == 10 && Set(findings.map(\.id)).count == 8)
+        #expect(has("AND-018", "linklab.page.link", .high))         // Firebase Dynamic Links host
+        #expect(has("AND-019", "linklab-help.github.io", .low))     // include on a GitHub Pages site
+        #expect(has("AND-002", "linklab.page.link", .info))         // offline: not checked
+        #expect(has("AND-002", "links.linklab.invalid", .info))
+        #expect(findings.count == 14 && Set(findings.map(\.id)).count == 11)
     }
 
     @Test func bothPlatformsAsTheReadmeSays() async throws {
@@ -48,14 +52,15 @@ import Workbench
             return nil
         }
         var aasa: [String: String] = [:]
-        for host in ["example.com", "example.org", "shop.example.com", "go.example.net"] {
+        for host in ["example.com", "example.org", "shop.example.com", "go.example.net", "linklab-help.github.io",
+                     "browse.example.net"] {
             aasa[host] = Self.samples.appendingPathComponent("aasa/\(host).json").path
         }
         let ios = try await ScanPipeline(request: ScanRequest(
             input: Self.samples.appendingPathComponent("LinkLabSample.ipa"), suppliedFiles: aasa, offline: true,
             urls: entries.filter(\.isWebURL), now: Date(timeIntervalSince1970: 1_790_000_000))).run()
         let both = CrossPlatformAnalysis(ios: ios, android: try await Self.android(), entries: entries)
-        #expect(both.table.counts == ["both": 6, "ios_only": 10, "android_only": 4, "neither": 4])
+        #expect(both.table.counts == ["both": 6, "ios_only": 10, "android_only": 4, "neither": 5])
         let asymmetric = both.table.findings.filter { $0.id == "XPL-001" }
         #expect(asymmetric.count == 9)
         #expect(asymmetric.filter { $0.category == .security }.map(\.subject) == ["linklab-admin://users/delete"])

@@ -15,9 +15,10 @@ enum SampleScan {
         root.appendingPathComponent("Samples/aasa/\(host).json").path
     }
 
-    /// `--aasa` for the four sample hosts (`example.org` serves `*.example.org`).
+    /// `--aasa` for the six sample hosts with a file (`example.org` serves `*.example.org`).
     static let supplied: [String: String] = Dictionary(uniqueKeysWithValues:
-        ["example.com", "shop.example.com", "example.org", "go.example.net"].map { ($0, aasa($0)) })
+        ["example.com", "shop.example.com", "example.org", "go.example.net", "linklab-help.github.io",
+         "browse.example.net"].map { ($0, aasa($0)) })
 
     static func urls() throws -> [URLListEntry] {
         let text = try String(contentsOf: root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8)

@@ -35,6 +35,14 @@ import TestSupport
         Expected(id: "AASA-019", category: .security, severity: .low, subject: "go.example.net"),
         Expected(id: "URL-001", category: .reliability, severity: .info, subject: ""),
         Expected(id: "URL-002", category: .security, severity: .medium, subject: "https://example.org/login"),
+        // The platform traps of 2024–2026 (issue 29).
+        Expected(id: "ENT-014", category: .reliability, severity: .high, subject: "linklab.page.link"),
+        Expected(id: "ENT-015", category: .reliability, severity: .medium, subject: "Share.appex"),
+        Expected(id: "ENT-016", category: .security, severity: .low, subject: "linklab-help.github.io"),
+        Expected(id: "SCH-003", category: .security, severity: .medium, subject: "linklab-help.github.io"),
+        Expected(id: "SCH-004", category: .security, severity: .low, subject: "linklab-oauth://"),
+        Expected(id: "BIN-007", category: .reliability, severity: .medium, subject: "Clip.app"),
+        Expected(id: "URL-003", category: .security, severity: .medium, subject: "\\@evil.example"),
     ]
 
     @Test(arguments: promised)
@@ -94,6 +102,9 @@ import TestSupport
         Verdict(url: "https://example.org/oauth/callback?code=abc&state=xyz", decision: .match, detail: 0, rule: 3),
         Verdict(url: "https://www.example.org/account/delete", decision: .match, detail: 0, rule: 3),
         Verdict(url: "https://go.example.net/promo/spring", decision: .noMatch, detail: nil, rule: nil),
+        // Foundation reads the host evil.example (`shop.example.com\` is the user name).
+        Verdict(url: "https://shop.example.com\\@evil.example/shop/shoes/42", decision: .noMatch, detail: nil,
+                rule: nil),
     ]
 
     @Test(arguments: verdicts)
@@ -118,12 +129,16 @@ import TestSupport
 
     @Test func wildcardEntryIsFetchedFromTheApexWithTheSuppliedFile() async throws {
         let analysis = try await SampleScan.analysis()
-        #expect(analysis.hosts.map(\.entry) == ["example.com", "shop.example.com", "*.example.org", "go.example.net"])
+        #expect(analysis.hosts.map(\.entry) == ["example.com", "shop.example.com", "*.example.org", "go.example.net",
+                                                "linklab.page.link", "linklab-help.github.io", "links.linklab.invalid",
+                                                "browse.example.net"])
         let org = try #require(analysis.domains.first { $0.host == "*.example.org" })
         #expect(org.fetchedHost == "example.org")
         #expect(org.routes.map(\.route) == [.local])
         #expect(org.routes.first?.file != nil)
-        #expect(analysis.domains.count == 4)
+        // Six supplied files; linklab.page.link and links.linklab.invalid are not fetched offline.
+        #expect(analysis.domains.count == 8)
+        #expect(analysis.domains.filter { $0.routes.map(\.route) == [.local] }.count == 6)
         #expect(analysis.notes.isEmpty, "notes: \(analysis.notes)")
     }
 
@@ -131,6 +146,6 @@ import TestSupport
         let urls = try SampleScan.urls()
         let analysis = try await SampleScan.analysis()
         #expect(analysis.urlTests.map(\.url) == urls.map(\.url))
-        #expect(urls.count == 17)
+        #expect(urls.count == 18)
     }
 }

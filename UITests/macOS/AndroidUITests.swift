@@ -3,9 +3,10 @@ import XCTest
 /// End-to-end on a Mac: the sample APK (`Samples/LinkLabSample.apk`, package `com.example.app`)
 /// opened as Finder opens it starts an Android session, offline with the sample's
 /// `assetlinks.json` files supplied; its App tab shows the Android
-/// section, its Domains tab each host's `assetlinks.json`, and the URL tester offers Open on
-/// Android Device. Elements are found by the hooks the views set (`android-app`,
-/// `android-host`, shared with the web workbench) and the button by its title.
+/// section, its Domains tab each host's `assetlinks.json`, the URL tester offers Open on
+/// Android Device and its URL list shows each line's Android rows. Elements are found by the
+/// hooks the views set (`android-app`, `android-host`, `list-verdicts`, `verdict`, shared with
+/// the web workbench) and the button by its title.
 final class AndroidUITests: XCTestCase {
     override func setUpWithError() throws {
         continueAfterFailure = false
@@ -28,7 +29,8 @@ final class AndroidUITests: XCTestCase {
         app.descendants(matching: .any).matching(identifier: "tab-domains").firstMatch.click()
         let hosts = app.descendants(matching: .any).matching(identifier: "android-host")
         XCTAssertTrue(hosts.firstMatch.waitForExistence(timeout: 10))
-        XCTAssertEqual(hosts.count, 3, "example.com, shop.example.com and example.org verify for the sample")
+        XCTAssertEqual(hosts.count, 5, "example.com, shop.example.com, example.org, and the planted linklab.page.link "
+                       + "and links.linklab.invalid (Samples/README.md) are the sample's App Links hosts")
         app.descendants(matching: .any).matching(identifier: "tab-urls").firstMatch.click()
         let input = app.descendants(matching: .any).matching(identifier: "url-input").firstMatch
         XCTAssertTrue(input.waitForExistence(timeout: 10))
@@ -36,5 +38,25 @@ final class AndroidUITests: XCTestCase {
         input.typeText("https://example.com/buy/42")
         let open = app.buttons["Open on Android Device"].firstMatch
         XCTAssertTrue(open.waitForExistence(timeout: 10), "Open on Android Device beside the verdicts")
+    }
+
+    /// The URL list (not only the typed URL) shows each line's Android rows: a line of the sample
+    /// APK's verified host, typed into the list editor, is shown in the list (`list-verdicts`)
+    /// with an Android `verdict` that opens the app (value `opens_app`, Android's outcome key).
+    @MainActor
+    func testTheURLListShowsAndroidRowsForTheSampleAPK() {
+        let app = SampleApp.launch(sample: "LinkLabSample.apk")
+        app.descendants(matching: .any).matching(identifier: "tab-urls").firstMatch.click()
+        let editor = app.textViews["URL list"].firstMatch
+        XCTAssertTrue(editor.waitForExistence(timeout: 10), "the URL list editor")
+        editor.click()
+        editor.typeText("https://example.com/buy/42\n")
+        let list = app.descendants(matching: .any).matching(identifier: "list-verdicts").firstMatch
+        XCTAssertTrue(list.waitForExistence(timeout: 10), "the list of decided lines")
+        // The Android row is a `verdict` whose value is Android's outcome key (iOS rows: `match`…).
+        let android = list.descendants(matching: .any)
+            .matching(NSPredicate(format: "identifier == 'verdict' AND value == 'opens_app'")).firstMatch
+        XCTAssertTrue(android.waitForExistence(timeout: 10),
+                      "the line carries its Android row: example.com verifies for com.example.app")
     }
 }

@@ -15,6 +15,9 @@ from conftest import (REPO, SAMPLE_IPA, Server, binary_path, by_testid, chrome, 
 SAMPLE_APK = REPO / "Samples" / "LinkLabSample.apk"
 SAMPLE_ASSETLINKS = REPO / "Samples" / "assetlinks"
 ANDROID_HOSTS = {"example.com", "example.org", "shop.example.com"}
+# Every host the sample APK verifies: those with a file in Samples/assetlinks/, and the two planted
+# hosts no file stands for (linklab.page.link, shut down; links.linklab.invalid, never resolves).
+APK_HOSTS = ANDROID_HOSTS | {"linklab.page.link", "links.linklab.invalid"}
 FINGERPRINT = re.compile(r"^([0-9A-F]{2}:){31}[0-9A-F]{2}$")
 SHOTS = os.environ.get("LINKLAB_SCREENSHOTS")
 
@@ -107,12 +110,12 @@ def test_an_apk_only_document_shows_the_android_app_and_its_hosts(browser, andro
     assert "com.example.app" in browser.find_element(By.ID, "doc-title").text
     show_tab(browser, "domains")
     rows = wait(browser).until(lambda d: d.find_elements(*by_testid("product-host")))
-    assert {row.get_attribute("data-host") for row in rows} == ANDROID_HOSTS
+    assert {row.get_attribute("data-host") for row in rows} == APK_HOSTS
     assert all(row.get_attribute("data-platforms") == "android" for row in rows)
     absent = [row.find_element(By.CSS_SELECTOR, '[data-platform="ios"] .absent').text for row in rows]
     assert all(text == "No iOS app in this document." for text in absent), absent
-    states = {card.get_attribute("data-state") for card in browser.find_elements(*by_testid("android-host"))}
-    assert states == {"supplied"}
+    states = [card.get_attribute("data-state") for card in browser.find_elements(*by_testid("android-host"))]
+    assert sorted(states) == ["not-fetched"] * 2 + ["supplied"] * len(ANDROID_HOSTS), states
     # The IPA joins it as the iOS half.
     add_app(browser, SAMPLE_IPA)
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-platform="ios"] [data-testid="bundle"]'))

@@ -14,6 +14,8 @@ final class AppSettings {
     var userAgent: String { didSet { defaults.set(userAgent, forKey: "userAgent") } }
     var cdnBase: String { didSet { defaults.set(cdnBase, forKey: "cdnBase") } }
     var caFile: String { didSet { defaults.set(caFile, forKey: "caFile") } }
+    /// Also ask Google's Digital Asset Links API for each Android host (`serve --google`).
+    var askGoogle: Bool { didSet { defaults.set(askGoogle, forKey: "askGoogle") } }
     var betaUpdates: Bool { didSet { defaults.set(betaUpdates, forKey: "betaUpdates") } }
 
     init(defaults: UserDefaults = .standard) {
@@ -25,6 +27,7 @@ final class AppSettings {
         userAgent = defaults.string(forKey: "userAgent") ?? base.userAgent
         cdnBase = defaults.string(forKey: "cdnBase") ?? base.cdnBase
         caFile = defaults.string(forKey: "caFile") ?? ""
+        askGoogle = defaults.bool(forKey: "askGoogle")
         betaUpdates = defaults.bool(forKey: "betaUpdates")
     }
 
@@ -37,7 +40,8 @@ final class AppSettings {
         fetch.caFile = caFile.isEmpty ? nil : caFile
         let test = Self.testOverrides(ProcessInfo.processInfo.environment)
         return WorkbenchSettings(offline: offline || test.offline, fetch: fetch, suppliedFiles: test.supplied,
-                                 suppliedAssetLinks: Self.testAssetLinks(ProcessInfo.processInfo.environment))
+                                 suppliedAssetLinks: Self.testAssetLinks(ProcessInfo.processInfo.environment),
+                                 askGoogle: askGoogle)
     }
 
     /// UI tests' Android files: `LINKLAB_ASSETLINKS=host=/path;host=/path` (the CLI's

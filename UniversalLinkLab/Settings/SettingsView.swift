@@ -1,7 +1,7 @@
 import Sparkle
 import SwiftUI
 
-/// Fetching (timeouts, user agent, CDN base, extra CA, offline) and Updates.
+/// Fetching (timeouts, user agent, CDN base, extra CA, offline, Google's API) and Updates.
 struct SettingsView: View {
     let updater: AppUpdater
     @Environment(AppSettings.self) private var settings
@@ -16,6 +16,7 @@ struct SettingsView: View {
                 TextField("User agent", text: $settings.userAgent)
                 TextField("Apple CDN base URL", text: $settings.cdnBase)
                 TextField("Extra CA certificate file (PEM)", text: $settings.caFile)
+                Toggle("Also ask Google's Digital Asset Links API for Android hosts", isOn: $settings.askGoogle)
                 Text("Open windows use these settings from their next fetch; "
                     + "a window's own Go Online or Go Offline choice wins over Offline here.")
                     .font(.caption).foregroundStyle(.secondary)

@@ -228,6 +228,7 @@ struct AndroidVerdictView: View {
         .accessibilityElement(children: .contain)
         .accessibilityLabel(row.accessibilityLabel)
         .accessibilityValue(row.decision)
+        .accessibilityIdentifier("verdict")
     }
 
     private var symbol: String {

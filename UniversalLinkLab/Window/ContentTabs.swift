@@ -1,6 +1,6 @@
 import SwiftUI
 
-/// App / Domains / URL tester: a segmented control above the selected tab.
+/// App / Domains / URL tester / Probes: a segmented control above the selected tab.
 struct ContentTabs: View {
     @Bindable var model: WindowModel
 
@@ -20,6 +20,7 @@ struct ContentTabs: View {
             case .app: AppTab(model: model)
             case .domains: DomainsTab(model: model)
             case .urls: URLTesterTab(model: model)
+            case .probes: ProbesTab(model: model)
             }
         }
     }

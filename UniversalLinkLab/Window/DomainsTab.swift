@@ -18,16 +18,19 @@ struct DomainsTab: View {
                     .tag(entry.host)
             }
             // The Android app's hosts (assetlinks.json), when the session holds an APK.
+            // What the device recorded (`pm get-app-links`, kept by the document and its session),
+            // against the current files.
             let androidHosts = model.document.androidHostCards
+            let androidDevice = model.document.androidDeviceStateCard
             if !androidHosts.isEmpty {
                 Section("Android — assetlinks.json") {
-                    if let state = model.androidDeviceState {
+                    if let state = androidDevice {
                         ForEach(state.notes, id: \.self) {
                             Label($0, systemImage: "exclamationmark.triangle").font(.callout)
                         }
                     }
                     ForEach(androidHosts, id: \.host) { card in
-                        AndroidHostCardView(model: model, card: card, device: deviceRows(for: card))
+                        AndroidHostCardView(model: model, card: card, device: deviceRows(for: card, in: androidDevice))
                     }
                 }
             }
@@ -49,14 +52,13 @@ struct DomainsTab: View {
                 }
             }
         }
-        // The device card compares with the files that decide now: follow their changes.
-        .onChange(of: model.document.android) { model.refreshAndroidDeviceState() }
     }
 
     /// The device's rows about the hosts `card`'s file decides (declared hosts, wildcards kept).
-    private func deviceRows(for card: AndroidHostCard) -> [AndroidDeviceStateCard.Row] {
+    private func deviceRows(for card: AndroidHostCard,
+                            in state: AndroidDeviceStateCard?) -> [AndroidDeviceStateCard.Row] {
         let declared = Set(card.verification.map { $0.host.lowercased() } + [card.host.lowercased()])
-        return model.androidDeviceState?.rows.filter { declared.contains($0.host.lowercased()) } ?? []
+        return state?.rows.filter { declared.contains($0.host.lowercased()) } ?? []
     }
 }
 

@@ -41,9 +41,7 @@ struct URLTesterTab: View {
                         }
                         // Both apps in the document: which one(s) the URL opens, in one line.
                         if let cell = typed.crossPlatform {
-                            Label("\(cell.text) — iOS: \(cell.iosOutcomeText); Android: \(cell.androidOutcomeText)",
-                                  systemImage: "rectangle.split.2x1")
-                                .font(.callout)
+                            CrossPlatformCellView(cell: cell)
                         }
                         if let domain = typed.domain {
                             MacToolsRow(model: model, url: typed.url, host: domain)
@@ -52,7 +50,7 @@ struct URLTesterTab: View {
                     }
                     Divider()
                     Text("URL list").font(.headline)
-                    Text(model.document.urlListSummary).font(.callout).foregroundStyle(.secondary)
+                    URLListSummaryView(model: model)
                     Text("One URL per line; prefix = when it must open the app, ! when it must not.")
                         .font(.caption).foregroundStyle(.secondary)
                     TextEditor(text: $lines)
@@ -63,26 +61,14 @@ struct URLTesterTab: View {
                     ForEach(model.document.urlLineProblems, id: \.self) { problem in
                         Label(problem, systemImage: "exclamationmark.triangle").font(.caption)
                     }
+                    // Both apps: the list's verdict table (opens iOS / Android / both / neither).
+                    CrossPlatformTableView(model: model)
                 }
                 .padding()
             }
-            // Lazy: a list of 100,000 URLs builds only the rows on screen.
-            List(Array(model.document.urlTests.enumerated()), id: \.offset) { _, test in
-                VStack(alignment: .leading, spacing: 4) {
-                    let shown = URLTestPresentation(test, apps: AuditedApps(model.document.app))
-                    Text(shown.url).font(.callout.monospaced()).textSelection(.enabled)
-                    ExpectationLine(presentation: shown)
-                    ForEach(shown.verdicts, id: \.appID) { verdict in
-                        VerdictView(model: model, url: test.url, row: verdict,
-                                    trace: { model.document.trace(of: test, appID: verdict.appID) })
-                    }
-                }
-                .contextMenu {
-                    Button("Copy URL") { model.copyToPasteboard(test.url) }
-                    Button("Test This URL") { model.urlInput = test.url }
-                }
-            }
-            .frame(minHeight: 120)
+            // Every line of the list as the package presents it (with an APK, its Android rows).
+            URLListRowsView(model: model)
+                .frame(minHeight: 120)
         }
         // The editor shows the session's lines; setting the same text back changes nothing, so
         // showing this tab never marks the session edited. Undo, Revert and a version replace
@@ -95,17 +81,23 @@ struct URLTesterTab: View {
     }
 }
 
-/// A line's expectation and whether it holds ("must not open", "not met"), as the package words it.
+/// A line's expectation and whether it holds ("must not open", "not met"), as the package words it;
+/// with an Android app, whether it holds on Android too (`androidExpectationMet`).
 struct ExpectationLine: View {
     let presentation: URLTestPresentation
 
     var body: some View {
         if !presentation.expectationLabel.isEmpty {
+            let platforms = presentation.android != nil
             HStack {
                 Text(presentation.expectationLabel).font(.caption)
                 if let text = presentation.expectationText {
-                    Text(text).font(.caption.weight(.semibold))
+                    Text(platforms ? "iOS: \(text)" : text).font(.caption.weight(.semibold))
                         .foregroundStyle(presentation.expectationMet == false ? .red : .green)
+                }
+                if let met = presentation.androidExpectationMet {
+                    Text("Android: " + (met ? "met" : "not met")).font(.caption.weight(.semibold))
+                        .foregroundStyle(met ? .green : .red)
                 }
             }
         }

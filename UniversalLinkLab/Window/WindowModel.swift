@@ -15,13 +15,14 @@ import Workbench
 @MainActor @Observable
 final class WindowModel {
     enum Tab: String, CaseIterable, Identifiable {
-        case app, domains, urls
+        case app, domains, urls, probes
         var id: String { rawValue }
         var title: String {
             switch self {
             case .app: "App"
             case .domains: "Domains"
             case .urls: "URL Tester"
+            case .probes: "Probes"
             }
         }
         var hook: String { "tab-\(rawValue)" }
@@ -69,11 +70,6 @@ final class WindowModel {
     var simulatorUDID = "booted"
     /// `adb` as `AndroidTools` found it (nil until the tester asks for an Android action).
     var androidTools: AndroidTools.Detection?
-    /// What the device recorded for the Android app (`pm get-app-links`), beside the workbench's
-    /// verification; kept with the window (not saved in the session), read again on request.
-    var androidDeviceState: AndroidDeviceStateCard?
-    /// The raw `pm get-app-links` output the card was made from (the card follows file changes).
-    @ObservationIgnored private var androidDeviceOutput: String?
     /// Tool runs in flight (⌘. stops them).
     var runningTools = 0
     @ObservationIgnored private var toolTasks: [UUID: Task<Void, Never>] = [:]
@@ -552,6 +548,23 @@ final class WindowModel {
         }
     }
 
+    // MARK: Probes
+
+    /// Records what the tester saw running probe `id` of the current kit (nil: removes the
+    /// outcome): one undo step ("Record Probe Outcome").
+    func recordProbeOutcome(_ id: String, outcome: ProbeFacts.Observation.Outcome?, note: String) {
+        do {
+            try controller.recordProbeOutcome(id: id, outcome: outcome, note: note)
+        } catch {
+            alertMessage = error.description
+        }
+    }
+
+    /// Forgets the outcomes recorded for an earlier kit ("Clear Stale Probe Outcomes").
+    func clearStaleProbeOutcomes() {
+        controller.clearStaleProbeOutcomes()
+    }
+
     /// The `adb` command that opens `url`, for the pasteboard (adb's path as found, or plain `adb`).
     func androidOpenCommandLine(_ url: String) -> String? {
         let adb = detectAndroidTools().adb ?? "/usr/local/bin/adb"
@@ -580,18 +593,12 @@ final class WindowModel {
                                                                stdout: result.stdout)
                     return
                 }
-                androidDeviceOutput = result.stdout
-                androidDeviceState = document.androidDeviceState(output: result.stdout)
+                // The document keeps the package's record (saved with the session, an undo step).
+                try controller.importAndroidDeviceState(result.stdout)
             } catch {
                 alertMessage = "\(error)"
             }
         }
-    }
-
-    /// The device card again, against the document's current files (after a refetch or an edit).
-    func refreshAndroidDeviceState() {
-        guard let output = androidDeviceOutput else { return }
-        androidDeviceState = document.androidDeviceState(output: output)
     }
 
     /// The `swcutil verify` command for `url` on `host` with the file we decided with, or nil.

@@ -208,6 +208,19 @@ export const api = {
       { json: { status, note } });
   },
   closeDocument: (id) => call('DELETE', documentPath(id)),
+  // The handler probe kit (ProbeKitPresentation); each change answers the view again.
+  probes: (id) => callJSON('GET', `${documentPath(id)}/probes`),
+  setProbeOutcome: (id, probe, outcome, note) => callJSON('PUT',
+    `${documentPath(id)}/probes/outcomes/${segment(probe)}`, { json: { outcome, note } }),
+  importProbeResults: (id, text) => callJSON('POST', `${documentPath(id)}/probes/results`,
+    { body: text, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+  setAttackerHost: (id, host) => callJSON('PUT', `${documentPath(id)}/probes/attacker-host`, { json: { host } }),
+  /** Downloads one of the kit's files (`script`, `frida`, `page`, `json`) with the bearer header. */
+  async downloadProbes(id, kind) {
+    const response = await call('GET', `${documentPath(id)}/probes/export/${segment(kind)}`);
+    return { name: downloadName(response.headers.get('Content-Disposition'), `linklab-probes.${kind}`),
+      blob: await response.blob() };
+  },
 
   /** Downloads an export: fetched with the bearer header (a plain link could not carry it). */
   async download(id, format) {

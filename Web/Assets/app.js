@@ -9,6 +9,7 @@ import { createSidebar } from './sidebar.js';
 import { createAppTab } from './apptab.js';
 import { createDomainsTab } from './domains.js';
 import { createURLTester } from './urltester.js';
+import { createProbesTab } from './probes.js';
 import { createInspector } from './inspector.js';
 import { createExports } from './exports.js';
 import { createProgress } from './progress.js';
@@ -99,6 +100,7 @@ const tabs = [
   { key: 'app', label: 'App', testid: 'tab-app', create: createAppTab },
   { key: 'domains', label: 'Domains', testid: 'tab-domains', create: createDomainsTab },
   { key: 'urls', label: 'URL tester', testid: 'tab-urls', create: createURLTester },
+  { key: 'probes', label: 'Probes', testid: 'tab-probes', create: createProbesTab },
 ];
 
 function showDocument(route) {
@@ -206,6 +208,7 @@ function selectTab(key, remember) {
   });
   current.panels.forEach((panel, i) => { panel.hidden = i !== index; });
   current.tab = tabs[index].key;
+  current.panes[current.tab].shown?.();
   if (remember) updateRoute({ tab: tabs[index].key });
 }
 
@@ -285,6 +288,7 @@ function render(view) {
   current.panes.app.render(view);
   current.panes.domains.render(view);
   current.panes.urls.render(view, () => reload());
+  current.panes.probes.render(view);
   current.exports.render(view);
   current.inspector.show(current.selected);
   current.sidebar.setSelected(current.selected);
@@ -316,7 +320,7 @@ document.addEventListener('keydown', (event) => {
     case '/': event.preventDefault(); current.sidebar.focusFilter(); break;
     case 'j': event.preventDefault(); current.sidebar.move(1); break;
     case 'k': event.preventDefault(); current.sidebar.move(-1); break;
-    case '1': case '2': case '3': {
+    case '1': case '2': case '3': case '4': {
       const tab = tabs[Number(event.key) - 1];
       selectTab(tab.key, true);
       current.tabButtons[Number(event.key) - 1].focus();

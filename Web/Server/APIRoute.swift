@@ -9,14 +9,16 @@ enum APIRoute: String, CaseIterable, Sendable {
     case documentView, findingDetail, testURL, editHostText, cancelWork
     case refetchHost, useFileForHost, revertHost, setTriage, exportDocument, openAPI
     case addApp
+    case probeKit, setProbeOutcome, importProbeResults, setAttackerHost, exportProbes
 
     var method: HTTPRequest.Method {
         switch self {
         case .listDocuments, .getDocument, .documentEvents, .urlListPage, .documentView, .findingDetail,
-             .exportDocument, .openAPI:
+             .exportDocument, .openAPI, .probeKit, .exportProbes:
             .get
-        case .openDocument, .testURLs, .decideURL, .testURL, .cancelWork, .refetchHost, .addApp: .post
-        case .setURLList, .editHostText, .useFileForHost, .setTriage: .put
+        case .openDocument, .testURLs, .decideURL, .testURL, .cancelWork, .refetchHost, .addApp,
+             .importProbeResults: .post
+        case .setURLList, .editHostText, .useFileForHost, .setTriage, .setProbeOutcome, .setAttackerHost: .put
         case .closeDocument, .revertHost: .delete
         }
     }
@@ -40,6 +42,11 @@ enum APIRoute: String, CaseIterable, Sendable {
         case .setTriage: "/api/documents/{id}/triage/{fingerprint}"
         case .exportDocument: "/api/documents/{id}/export/{format}"
         case .openAPI: "/api/openapi.json"
+        case .probeKit: "/api/documents/{id}/probes"
+        case .setProbeOutcome: "/api/documents/{id}/probes/outcomes/{probe}"
+        case .importProbeResults: "/api/documents/{id}/probes/results"
+        case .setAttackerHost: "/api/documents/{id}/probes/attacker-host"
+        case .exportProbes: "/api/documents/{id}/probes/export/{kind}"
         }
     }
 

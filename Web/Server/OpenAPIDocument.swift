@@ -350,6 +350,315 @@ enum OpenAPIDocument {
             }
           }
         },
+        "/api/documents/{id}/probes": {
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/DocumentID"
+            }
+          ],
+          "get": {
+            "operationId": "probeKit",
+            "summary": "The probe kit as the Probes view shows it: links, what to watch, outcomes (stale too), counts.",
+            "responses": {
+              "200": {
+                "description": "The Probes view (ProbeKitPresentation).",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/ProbeKitPresentation"
+                    }
+                  }
+                }
+              },
+              "400": {
+                "$ref": "#/components/responses/BadRequest"
+              },
+              "401": {
+                "$ref": "#/components/responses/Unauthorised"
+              },
+              "403": {
+                "$ref": "#/components/responses/Forbidden"
+              },
+              "404": {
+                "$ref": "#/components/responses/NotFound"
+              },
+              "421": {
+                "$ref": "#/components/responses/MisdirectedRequest"
+              },
+              "500": {
+                "$ref": "#/components/responses/ServerError"
+              }
+            }
+          }
+        },
+        "/api/documents/{id}/probes/outcomes/{probe}": {
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/DocumentID"
+            },
+            {
+              "name": "probe",
+              "in": "path",
+              "required": true,
+              "description": "A probe of the current kit (P001…).",
+              "schema": {
+                "type": "string",
+                "maxLength": 16
+              }
+            }
+          ],
+          "put": {
+            "operationId": "setProbeOutcome",
+            "summary": "Record what one probe did on a device (null removes it); vulnerable is a PRB-001 finding.",
+            "requestBody": {
+              "required": true,
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/ProbeOutcomeInput"
+                  }
+                }
+              }
+            },
+            "responses": {
+              "200": {
+                "description": "The Probes view (ProbeKitPresentation).",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/ProbeKitPresentation"
+                    }
+                  }
+                }
+              },
+              "400": {
+                "$ref": "#/components/responses/BadRequest"
+              },
+              "401": {
+                "$ref": "#/components/responses/Unauthorised"
+              },
+              "403": {
+                "$ref": "#/components/responses/Forbidden"
+              },
+              "404": {
+                "$ref": "#/components/responses/NotFound"
+              },
+              "409": {
+                "$ref": "#/components/responses/Conflict"
+              },
+              "413": {
+                "$ref": "#/components/responses/TooLarge"
+              },
+              "421": {
+                "$ref": "#/components/responses/MisdirectedRequest"
+              },
+              "500": {
+                "$ref": "#/components/responses/ServerError"
+              }
+            }
+          }
+        },
+        "/api/documents/{id}/probes/results": {
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/DocumentID"
+            }
+          ],
+          "post": {
+            "operationId": "importProbeResults",
+            "summary": "Import the results file the kit's script appended, read as scan --probe-results reads it.",
+            "requestBody": {
+              "required": true,
+              "content": {
+                "text/plain": {
+                  "schema": {
+                    "type": "string"
+                  }
+                },
+                "application/octet-stream": {
+                  "schema": {
+                    "type": "string",
+                    "format": "binary"
+                  }
+                }
+              }
+            },
+            "responses": {
+              "200": {
+                "description": "The Probes view (ProbeKitPresentation).",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/ProbeKitPresentation"
+                    }
+                  }
+                }
+              },
+              "400": {
+                "$ref": "#/components/responses/BadRequest"
+              },
+              "401": {
+                "$ref": "#/components/responses/Unauthorised"
+              },
+              "403": {
+                "$ref": "#/components/responses/Forbidden"
+              },
+              "404": {
+                "$ref": "#/components/responses/NotFound"
+              },
+              "409": {
+                "$ref": "#/components/responses/Conflict"
+              },
+              "413": {
+                "$ref": "#/components/responses/TooLarge"
+              },
+              "421": {
+                "$ref": "#/components/responses/MisdirectedRequest"
+              },
+              "500": {
+                "$ref": "#/components/responses/ServerError"
+              }
+            }
+          }
+        },
+        "/api/documents/{id}/probes/attacker-host": {
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/DocumentID"
+            }
+          ],
+          "put": {
+            "operationId": "setAttackerHost",
+            "summary": "Point the redirect probes at another host; earlier outcomes become stale.",
+            "requestBody": {
+              "required": true,
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/AttackerHostInput"
+                  }
+                }
+              }
+            },
+            "responses": {
+              "200": {
+                "description": "The Probes view (ProbeKitPresentation).",
+                "content": {
+                  "application/json": {
+                    "schema": {
+                      "$ref": "#/components/schemas/ProbeKitPresentation"
+                    }
+                  }
+                }
+              },
+              "400": {
+                "$ref": "#/components/responses/BadRequest"
+              },
+              "401": {
+                "$ref": "#/components/responses/Unauthorised"
+              },
+              "403": {
+                "$ref": "#/components/responses/Forbidden"
+              },
+              "404": {
+                "$ref": "#/components/responses/NotFound"
+              },
+              "413": {
+                "$ref": "#/components/responses/TooLarge"
+              },
+              "421": {
+                "$ref": "#/components/responses/MisdirectedRequest"
+              },
+              "500": {
+                "$ref": "#/components/responses/ServerError"
+              }
+            }
+          }
+        },
+        "/api/documents/{id}/probes/export/{kind}": {
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/DocumentID"
+            },
+            {
+              "name": "kind",
+              "in": "path",
+              "required": true,
+              "schema": {
+                "type": "string",
+                "enum": [
+                  "script",
+                  "frida",
+                  "page",
+                  "json",
+                  "text"
+                ]
+              }
+            }
+          ],
+          "get": {
+            "operationId": "exportProbes",
+            "summary": "One of the probe kit's files (script, Frida script, test-link page, JSON, listing).",
+            "responses": {
+              "200": {
+                "description": "The file.",
+                "headers": {
+                  "Content-Disposition": {
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "content": {
+                  "text/x-shellscript": {
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  "text/javascript": {
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  "text/html": {
+                    "schema": {
+                      "type": "string"
+                    }
+                  },
+                  "application/json": {
+                    "schema": {}
+                  },
+                  "text/plain": {
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                }
+              },
+              "400": {
+                "$ref": "#/components/responses/BadRequest"
+              },
+              "401": {
+                "$ref": "#/components/responses/Unauthorised"
+              },
+              "403": {
+                "$ref": "#/components/responses/Forbidden"
+              },
+              "404": {
+                "$ref": "#/components/responses/NotFound"
+              },
+              "409": {
+                "$ref": "#/components/responses/Conflict"
+              },
+              "421": {
+                "$ref": "#/components/responses/MisdirectedRequest"
+              },
+              "500": {
+                "$ref": "#/components/responses/ServerError"
+              }
+            }
+          }
+        },
         "/api/documents/{id}/view": {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "get": {
@@ -506,6 +815,205 @@ enum OpenAPIDocument {
           "URLTests": {"type": "object", "required": ["urlTests"], "properties": {"urlTests": {"type": "array", "items": {"$ref": "#/components/schemas/URLTest"}}, "urlLineProblems": {"type": "array", "items": {"type": "object"}}}},
           "HostState": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}}},
           "HostReport": {"type": "object", "required": ["host", "entries", "services", "state", "route", "edited", "fetchedAt", "lint", "report"], "description": "The host as the document resolves and holds it (HostStatus), with the report that decides (null while pending).", "properties": {"host": {"type": "string"}, "entries": {"type": "array", "items": {"type": "string"}}, "services": {"type": "array", "items": {"type": "string"}}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}, "route": {"type": "string"}, "edited": {"type": "boolean"}, "fetchedAt": {"type": ["string", "null"]}, "lint": {"type": "integer", "minimum": 0}, "report": {}}, "additionalProperties": false},
+          "ProbeOutcomeInput": {
+            "type": "object",
+            "properties": {
+              "outcome": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "enum": [
+                  "expected",
+                  "vulnerable",
+                  "not-reached",
+                  null
+                ]
+              },
+              "note": {
+                "type": "string",
+                "maxLength": 100000
+              }
+            }
+          },
+          "AttackerHostInput": {
+            "type": "object",
+            "required": [
+              "host"
+            ],
+            "properties": {
+              "host": {
+                "type": "string",
+                "maxLength": 253
+              }
+            }
+          },
+          "ProbeKitPresentation": {
+            "type": "object",
+            "required": [
+              "attackerHost",
+              "digest",
+              "rows",
+              "total",
+              "expected",
+              "vulnerable",
+              "notReached",
+              "notRun",
+              "stale",
+              "summary",
+              "notes",
+              "choices",
+              "guidance"
+            ],
+            "properties": {
+              "attackerHost": {
+                "type": "string"
+              },
+              "digest": {
+                "type": "string"
+              },
+              "rows": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "id",
+                    "probeID",
+                    "platform",
+                    "platformLabel",
+                    "kind",
+                    "kindLabel",
+                    "link",
+                    "claim",
+                    "watch",
+                    "predicted",
+                    "outcomeLabel",
+                    "note",
+                    "isStale"
+                  ],
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "probeID": {
+                      "type": "string"
+                    },
+                    "platform": {
+                      "type": "string"
+                    },
+                    "platformLabel": {
+                      "type": "string"
+                    },
+                    "kind": {
+                      "type": "string"
+                    },
+                    "kindLabel": {
+                      "type": "string"
+                    },
+                    "link": {
+                      "type": "string"
+                    },
+                    "claim": {
+                      "type": "string"
+                    },
+                    "watch": {
+                      "type": "string"
+                    },
+                    "predicted": {
+                      "type": "string"
+                    },
+                    "outcome": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "enum": [
+                        "expected",
+                        "vulnerable",
+                        "not-reached",
+                        null
+                      ]
+                    },
+                    "outcomeLabel": {
+                      "type": "string"
+                    },
+                    "note": {
+                      "type": "string"
+                    },
+                    "recordedAt": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "isStale": {
+                      "type": "boolean"
+                    }
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "total": {
+                "type": "integer"
+              },
+              "expected": {
+                "type": "integer"
+              },
+              "vulnerable": {
+                "type": "integer"
+              },
+              "notReached": {
+                "type": "integer"
+              },
+              "notRun": {
+                "type": "integer"
+              },
+              "stale": {
+                "type": "integer"
+              },
+              "summary": {
+                "type": "string"
+              },
+              "notes": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "emptyMessage": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "choices": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": [
+                    "value",
+                    "label"
+                  ],
+                  "properties": {
+                    "value": {
+                      "type": "string"
+                    },
+                    "label": {
+                      "type": "string"
+                    }
+                  },
+                  "additionalProperties": false
+                }
+              },
+              "guidance": {
+                "type": "string"
+              },
+              "notRunLabel": {
+                "type": "string"
+              }
+            },
+            "additionalProperties": false
+          },
           "TriageInput": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}, "note": {"type": "string", "maxLength": 100000}}},
           "TriagedFinding": {"type": "object", "properties": {"fingerprint": {"type": "string"}, "triage": {}, "finding": {}, "sidebar": {"$ref": "#/components/schemas/FindingListPatch"}}},
           "FindingListPatch": {"type": "object", "required": ["revision", "counts", "suppressed", "summary", "total", "groups", "fingerprint"], "properties": {

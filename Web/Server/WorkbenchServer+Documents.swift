@@ -48,6 +48,13 @@ extension WorkbenchServer {
         case .revertHost: return try await revert(try id(), host: try host(), request)
         case .setTriage: return try await setTriage(try id(), fingerprint: try fingerprint(), request)
         case .exportDocument: return try await export(try id(), format: try Self.pathParameter(context, "format"))
+        // The handler probe kit and the outcomes the tester records (WorkbenchServer+Probes.swift).
+        case .probeKit: return try await probeKit(try id())
+        case .setProbeOutcome:
+            return try await setProbeOutcome(try id(), probe: try Self.pathParameter(context, "probe"), request)
+        case .importProbeResults: return try await importProbeResults(try id(), request)
+        case .setAttackerHost: return try await setAttackerHost(try id(), request)
+        case .exportProbes: return try await exportProbes(try id(), kind: try Self.pathParameter(context, "kind"))
         case .openAPI:
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"

@@ -46,6 +46,7 @@ extension WorkbenchServer {
         case .findings: (name, data) = ("findings", .none)
         case .urlTests: (name, data) = ("urls", .none)
         case .app: (name, data) = ("app", .none)
+        case .probes: (name, data) = ("probes", .none)
         }
         let json = (try? encodedData(data)) ?? Data("{}".utf8)
         // JSONEncoder without pretty-printing never writes a raw newline: the data stays one SSE line.

@@ -17,7 +17,6 @@ public struct AASA028AbandonedDomain: FindingRule {
     public let remediation = "Re-register or re-point the name and serve the association file again, or remove the "
         + "entry from the entitlement (and the links that use the domain) in the next release."
     public let references: [Reference] = [.masvsPlatform1, .appleSupportingAssociatedDomains, .appleTN3155]
-        + (OWASPMapping.forRule("AASA-028")?.all ?? [])
 
     /// The rule (stateless).
     public init() {}

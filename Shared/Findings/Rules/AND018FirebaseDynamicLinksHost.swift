@@ -13,7 +13,6 @@ public struct AND018FirebaseDynamicLinksHost: FindingRule {
     public let remediation = "Move the links to a domain the organisation controls with its own assetlinks.json, "
         + "declare that host instead, and remove the page.link or app.goo.gl filter."
     public let references: [Reference] = [.masvsPlatform1, .firebaseDynamicLinksShutdown, .androidVerifyAppLinks]
-        + (OWASPMapping.forRule("AND-018")?.all ?? [])
 
     /// The rule (stateless).
     public init() {}

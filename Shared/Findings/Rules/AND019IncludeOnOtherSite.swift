@@ -18,7 +18,6 @@ public struct AND019IncludeOnOtherSite: FindingRule {
     public let remediation = "Keep the statements in the host's own assetlinks.json, or include only files on domains "
         + "the organisation owns and renews."
     public let references: [Reference] = [.masvsPlatform1, .digitalAssetLinks, .publicSuffixList]
-        + (OWASPMapping.forRule("AND-019")?.all ?? [])
 
     /// The rule (stateless).
     public init() {}

@@ -16,7 +16,6 @@ public struct AND020AbandonedHost: FindingRule {
     public let remediation = "Re-register or re-point the name and serve assetlinks.json again, or remove the host "
         + "from the app's intent filters (and the links that use it)."
     public let references: [Reference] = [.masvsPlatform1, .androidVerifyAppLinks, .digitalAssetLinks]
-        + (OWASPMapping.forRule("AND-020")?.all ?? [])
 
     /// The rule (stateless).
     public init() {}

@@ -20,7 +20,6 @@ public struct BIN007HTTPSCallbackWithoutWebCredentials: FindingRule {
         + "app under \"webcredentials\" in that host's association file."
     public let references: [Reference] = [.masvsPlatform1, .appleWebAuthenticationHTTPSCallback,
                                           .appleSupportingAssociatedDomains]
-        + (OWASPMapping.forRule("BIN-007")?.all ?? [])
 
     /// The selector Swift's `.https(host:path:)` calls.
     static let httpsCallbackSelector = "callbackWithHTTPSHost:path:"

@@ -14,7 +14,6 @@ public struct ENT014FirebaseDynamicLinksHost: FindingRule {
         + "another link service), claim that domain instead, and remove the page.link or app.goo.gl entry."
     public let references: [Reference] = [.masvsPlatform1, .firebaseDynamicLinksShutdown,
                                           .appleSupportingAssociatedDomains]
-        + (OWASPMapping.forRule("ENT-014")?.all ?? [])
 
     /// The rule (stateless).
     public init() {}

@@ -14,7 +14,6 @@ public struct ENT015BrowserClaimsApplinks: FindingRule {
     public let remediation = "Drop the applinks entries from the browser app (it opens web links anyway), or ship the "
         + "link-handling features in an app without the browser entitlement."
     public let references: [Reference] = [.masvsPlatform1, .appleDefaultBrowser, .appleTN3155]
-        + (OWASPMapping.forRule("ENT-015")?.all ?? [])
 
     /// The entitlement that makes an app eligible as the default browser.
     static let browserKey = "com.apple.developer.web-browser"

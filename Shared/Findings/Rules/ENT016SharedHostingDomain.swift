@@ -16,7 +16,6 @@ public struct ENT016SharedHostingDomain: FindingRule {
     public let remediation = "Serve the association file from a domain the organisation owns (a CNAME to the hosting "
         + "service is fine while it is maintained), then move the links and the entitlement entry to it."
     public let references: [Reference] = [.masvsPlatform1, .publicSuffixList, .appleSupportingAssociatedDomains]
-        + (OWASPMapping.forRule("ENT-016")?.all ?? [])
 
     /// The rule (stateless).
     public init() {}

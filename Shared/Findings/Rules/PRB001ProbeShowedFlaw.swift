@@ -13,7 +13,7 @@ public struct PRB001ProbeShowedFlaw: FindingRule {
     public let remediation = "Treat every value a link carries as hostile: open or load only URLs on an allow-list of "
         + "exact hosts (parsed, not matched as strings), never javascript: or data: URLs, ask the user before any "
         + "state-changing action a link starts, and bound and validate paths and lengths. Re-run the probe to confirm."
-    public let references: [Reference] = [.masvsPlatform1] + (OWASPMapping.forRule("PRB-001")?.all ?? [])
+    public let references: [Reference] = [.masvsPlatform1]
 
     /// The rule (stateless).
     public init() {}

@@ -19,7 +19,6 @@ public struct SCH003SignInPathOnSchemeAndLink: FindingRule {
         + "and host before routing), or drop the custom scheme; if the scheme must stay, make the handler refuse "
         + "those paths on it."
     public let references: [Reference] = [.masvsPlatform1, .rfc8252, .appleApplinks]
-        + (OWASPMapping.forRule("SCH-003")?.all ?? [])
 
     /// The rule (stateless).
     public init() {}

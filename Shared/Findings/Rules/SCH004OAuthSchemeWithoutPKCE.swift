@@ -18,7 +18,6 @@ public struct SCH004OAuthSchemeWithoutPKCE: FindingRule {
         + "universal link (ASWebAuthenticationSession's https callback on iOS 17.4+); check the authorization request "
         + "a device sends."
     public let references: [Reference] = [.masvsPlatform1, .rfc7636, .rfc8252]
-        + (OWASPMapping.forRule("SCH-004")?.all ?? [])
 
     /// The rule (stateless).
     public init() {}

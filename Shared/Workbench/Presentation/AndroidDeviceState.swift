@@ -36,8 +36,15 @@ public struct AndroidDeviceStateCard: Sendable, Equatable {
     /// the APK's signing certificates' SHA-256 (any case, colons or not).
     public init(output: String, package: String, verification: [(host: String, verified: Bool)],
                 certificates: [String]) {
+        self.init(block: AndroidAppLinksState.parse(output).first { $0.package == package }, package: package,
+                  verification: verification, certificates: certificates)
+    }
+
+    /// The card of `block` (the package's block of `pm get-app-links` output, nil when the output
+    /// had none) for `package`, with `verification` and `certificates` as in `init(output:…)`.
+    public init(block: AndroidAppLinksState?, package: String, verification: [(host: String, verified: Bool)],
+                certificates: [String]) {
         self.package = package
-        let block = AndroidAppLinksState.parse(output).first { $0.package == package }
         var notes: [String] = []
         var rows: [Row] = []
         let listed = Dictionary((block?.domains ?? []).map { ($0.host.lowercased(), $0.state) },
@@ -128,9 +135,24 @@ extension WorkbenchDocument {
     /// without one): the workbench's per-host verification from the current files beside it.
     public func androidDeviceState(output: String) -> AndroidDeviceStateCard? {
         guard let part = android else { return nil }
+        let package = part.snapshot.manifest.packageName
+        return androidDeviceCard(block: AndroidAppLinksState.parse(output).first { $0.package == package })
+    }
+
+    /// The device-state card of the record the document holds (`importAndroidDeviceState`, or a
+    /// reopened session's), against the current files; nil without an Android app or a record.
+    public var androidDeviceStateCard: AndroidDeviceStateCard? {
+        guard let record = android?.deviceRecord else { return nil }
+        return androidDeviceCard(block: record.state)
+    }
+
+    /// The card of `block` for the Android app: the workbench's per-host verification from the
+    /// current files (every host unverified before the first decision) and the APK's certificates.
+    func androidDeviceCard(block: AndroidAppLinksState?) -> AndroidDeviceStateCard? {
+        guard let part = android else { return nil }
         let hosts = androidAnalysis?.facts.verification.hosts.map { (host: $0.host, verified: $0.verified) }
             ?? part.hosts.map { (host: $0, verified: false) }
-        return AndroidDeviceStateCard(output: output, package: part.snapshot.manifest.packageName,
+        return AndroidDeviceStateCard(block: block, package: part.snapshot.manifest.packageName,
                                       verification: hosts,
                                       certificates: part.snapshot.signing.effectiveCertificates(sdk: part.sdk)
                                           .map(\.sha256))

@@ -86,24 +86,42 @@ public struct URLListPresentation: Sendable, Equatable, Codable {
 
     public init(lines: String, tests: [URLTest], issues: [URLLineIssue], apps: AuditedApps) {
         self.lines = lines
-        var items: [URLTestPresentation] = []
-        var testIndex = 0, issueIndex = 0
-        // Merge the decided lines and the problems by line number (a problem without a line last).
-        while items.count < Self.maximumShown, testIndex < tests.count || issueIndex < issues.count {
-            let issueLine = issueIndex < issues.count ? issues[issueIndex].line ?? Int.max : Int.max
-            let testLine = testIndex < tests.count ? tests[testIndex].line ?? 0 : Int.max
-            if testIndex < tests.count, testLine <= issueLine {
-                items.append(URLTestPresentation(tests[testIndex], apps: apps))
-                testIndex += 1
-            } else {
-                items.append(URLTestPresentation(problem: issues[issueIndex]))
-                issueIndex += 1
+        let items = Self.merged(tests, issues, in: 0..<Self.maximumShown).map { line in
+            switch line {
+            case .test(let test): URLTestPresentation(test, apps: apps)
+            case .problem(let issue): URLTestPresentation(problem: issue)
             }
         }
         self.items = items
         let hidden = tests.count + issues.count - items.count
         more = hidden > 0 ? "… and \(hidden) more lines: the exports list every one." : nil
         summary = Self.summary(tests, issues: issues, apps: apps)
+    }
+
+    /// One line of the decided list: a decided URL or a line that is not a URL.
+    enum Line {
+        case test(URLTest)
+        case problem(URLLineIssue)
+    }
+
+    /// The lines at `range` of the list of `tests` and `issues` merged by line number (a
+    /// problem without a line number last): what every face lists, whole or in pages.
+    static func merged(_ tests: [URLTest], _ issues: [URLLineIssue], in range: Range<Int>) -> [Line] {
+        var lines: [Line] = []
+        var testIndex = 0, issueIndex = 0, index = 0
+        while index < range.upperBound, testIndex < tests.count || issueIndex < issues.count {
+            let issueLine = issueIndex < issues.count ? issues[issueIndex].line ?? Int.max : Int.max
+            let testLine = testIndex < tests.count ? tests[testIndex].line ?? 0 : Int.max
+            if testIndex < tests.count, testLine <= issueLine {
+                if index >= range.lowerBound { lines.append(.test(tests[testIndex])) }
+                testIndex += 1
+            } else {
+                if index >= range.lowerBound { lines.append(.problem(issues[issueIndex])) }
+                issueIndex += 1
+            }
+            index += 1
+        }
+        return lines
     }
 
     static func summary(_ tests: [URLTest], issues: [URLLineIssue], apps: AuditedApps) -> String {

@@ -38,23 +38,15 @@ extension WorkbenchDocument {
         let start = max(0, min(offset, total)), end = min(total, start + max(0, limit))
         var items: [URLTestPresentation] = []
         items.reserveCapacity(end - start)
-        var testIndex = 0, issueIndex = 0, index = 0
         var sliceTests: [URLTest] = []
-        // The merge of URLListPresentation: by line number, a problem without a line last.
-        while index < end, testIndex < tests.count || issueIndex < issues.count {
-            let issueLine = issueIndex < issues.count ? issues[issueIndex].line ?? Int.max : Int.max
-            let testLine = testIndex < tests.count ? tests[testIndex].line ?? 0 : Int.max
-            if testIndex < tests.count, testLine <= issueLine {
-                if index >= start {
-                    items.append(URLTestPresentation(tests[testIndex], apps: apps))
-                    sliceTests.append(tests[testIndex])
-                }
-                testIndex += 1
-            } else {
-                if index >= start { items.append(URLTestPresentation(problem: issues[issueIndex])) }
-                issueIndex += 1
+        for line in URLListPresentation.merged(tests, issues, in: start..<end) {
+            switch line {
+            case .test(let test):
+                items.append(URLTestPresentation(test, apps: apps))
+                sliceTests.append(test)
+            case .problem(let issue):
+                items.append(URLTestPresentation(problem: issue))
             }
-            index += 1
         }
         if androidAnalysis != nil {
             items = Self.merging(presented(sliceTests, apps: apps, byURL: androidDecisionsByURL()), into: items)

@@ -11,4 +11,7 @@ public enum WorkbenchHook: String, Sendable, CaseIterable {
     case exportJSON = "export-json", exportSARIF = "export-sarif", exportSession = "export-session"
     case editAASA = "edit-aasa", editAASAApply = "edit-aasa-apply"
     case androidApp = "android-app", androidHost = "android-host"
+    case listVerdicts = "list-verdicts", urlListSummary = "url-list-summary"
+    case crossPlatformTable = "cross-platform-table", crossPlatformCounts = "cross-platform-counts"
+    case crossPlatformRow = "cross-platform-row", crossPlatformVerdict = "cross-platform-verdict"
 }

@@ -19,7 +19,7 @@ import TestSupport
         let android = try #require(document.android)
         #expect(document.app == nil)
         #expect(controller.hasSession, "an Android-only session is something to save")
-        #expect(Set(android.hosts) == Set(WorkbenchDocumentAndroidTests.androidHosts))
+        #expect(Set(android.hosts) == Set(WorkbenchDocumentAndroidTests.apkHosts))
         #expect(android.assetLinks.allSatisfy { $0.result == nil })
         #expect(document.work.isEmpty, "nothing is fetched while the question waits")
         #expect(controller.consent.question?.hosts == android.hosts)

@@ -8,7 +8,11 @@ import TestSupport
 /// offline, each Android host's `assetlinks.json` supplied as `linklab scan --assetlinks` would.
 @MainActor @Suite struct WorkbenchDocumentAndroidTests {
     static let samples = SampleScan.root.appendingPathComponent("Samples")
+    /// The sample APK's hosts with an `assetlinks.json` in `Samples/assetlinks/`.
     static let androidHosts = ["example.com", "example.org", "shop.example.com"]
+    /// Every host the sample APK verifies: those, and the two planted ones no file can stand for
+    /// (`linklab.page.link`, shut down; `links.linklab.invalid`, never resolves: `Samples/README.md`).
+    static let apkHosts = androidHosts + ["linklab.page.link", "links.linklab.invalid"]
 
     static func urls() throws -> String {
         try String(contentsOf: samples.appendingPathComponent("urls-both.txt"), encoding: .utf8)
@@ -89,8 +93,8 @@ import TestSupport
         try document.setTriage(fingerprint: fingerprint, status: .acceptedRisk, note: "by design")
         let data = try document.save()
         let file = try SessionFile.read(data)
-        #expect(file.schemaVersion == 2 && file.android?.hosts.map(\.host) == Self.androidHosts.sorted()
-            || file.android?.hosts.count == Self.androidHosts.count)
+        #expect(file.schemaVersion == 2 && file.android?.hosts.map(\.host) == Self.apkHosts.sorted()
+            || file.android?.hosts.count == Self.apkHosts.count)
         let reopened = WorkbenchDocument(settings: WorkbenchDocumentTests.settings(), now: { SampleScan.now })
         try reopened.openSession(data)
         #expect(reopened.findings == document.findings)

@@ -119,7 +119,7 @@ import Testing
 
     @Test func urlSchemesAreListed() throws {
         let card = try main()
-        #expect(card.urlSchemes == ["linklab", "myapp"])
+        #expect(card.urlSchemes == ["linklab", "myapp", "linklab-oauth"])
         #expect(card.queriedSchemes == ["fb", "twitter", "linklab-beta"])
     }
 

@@ -29,7 +29,10 @@ import Testing
 
     @Test func theServedFileIsShownExactlyWithLintOnItsLines() async throws {
         let document = try await WorkbenchDocumentTests.openedSample()
-        for card in document.domainCards {
+        // The six hosts with a file in Samples/aasa (linklab.page.link and links.linklab.invalid have none).
+        let cards = document.domainCards.filter { SampleScan.supplied.keys.contains($0.host) }
+        #expect(cards.count == SampleScan.supplied.count)
+        for card in cards {
             let view = card.presentation
             let served = try String(contentsOfFile: SampleScan.aasa(card.host), encoding: .utf8)
             #expect(view.file?.text == served, "\(card.host)")

@@ -39,9 +39,11 @@ import TestSupport
         #expect(try value(preview, "App", "Minimum iOS") == "15.0")
         let domains = try rows(preview, "Associated domains")
         #expect(domains.map(\.value) == ["applinks:example.com", "applinks:shop.example.com", "applinks:*.example.org",
-                                         "applinks:go.example.net", "webcredentials:example.com"])
-        #expect(domains.map(\.label) == ["applinks", "applinks", "applinks", "applinks", "webcredentials"])
-        #expect(try rows(preview, "URL schemes").map(\.value) == ["linklab", "myapp"])
+                                         "applinks:go.example.net", "applinks:linklab.page.link",
+                                         "applinks:linklab-help.github.io", "applinks:links.linklab.invalid",
+                                         "webcredentials:example.com"])
+        #expect(domains.map(\.label) == Array(repeating: "applinks", count: 7) + ["webcredentials"])
+        #expect(try rows(preview, "URL schemes").map(\.value) == ["linklab", "myapp", "linklab-oauth"])
         let entitlements = try rows(preview, "Signed entitlements")
         #expect(entitlements.first == QuickLookPreview.Row("XML / DER", "both present and they agree", tone: .good))
         #expect(entitlements.contains { $0.label == "com.apple.developer.associated-domains"
@@ -216,6 +218,8 @@ import TestSupport
         let hosts = try #require(preview.section("Hosts claimed")).rows.map(\.value)
         #expect(hosts == ["https://example.com/.well-known/assetlinks.json",
                           "https://shop.example.com/.well-known/assetlinks.json",
+                          "https://linklab.page.link/.well-known/assetlinks.json",
+                          "https://links.linklab.invalid/.well-known/assetlinks.json",
                           "https://example.org/.well-known/assetlinks.json"])
         let links = try #require(preview.section("Links handled")).rows
         #expect(links.contains { $0.value.contains("https://example.com/oauth/callback") })

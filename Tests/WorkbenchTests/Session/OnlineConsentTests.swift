@@ -79,7 +79,7 @@ import Testing
         await controller.openApp(at: SampleScan.ipa)
         let document = controller.document
         #expect(document.app != nil)
-        #expect(document.domains.count == 4)
+        #expect(document.domains.count == 8)
         #expect(document.domains.allSatisfy { $0.state == .pending && $0.report == nil })
         #expect(document.work.isEmpty, "nothing is fetched while the question waits")
         #expect(document.settings.offline)
@@ -120,7 +120,10 @@ import Testing
         let controller = SessionController(settings: WorkbenchSettings(offline: false, suppliedFiles: SampleScan.supplied),
                                            binding: SessionFileBinding(write: { _ in }), now: { SampleScan.now })
         await controller.openApp(at: SampleScan.ipa)
-        #expect(controller.consent.question == nil)
-        #expect(controller.document.domains.allSatisfy { $0.state == .supplied })
+        // The six hosts with a file are used at once; only the two without one are asked about.
+        #expect(controller.consent.question?.hosts == ["linklab.page.link", "links.linklab.invalid"])
+        #expect(controller.document.domains.filter { $0.state == .supplied }.count == 6)
+        #expect(controller.document.domains.filter { $0.state != .supplied }.map(\.host)
+                == ["linklab.page.link", "links.linklab.invalid"])
     }
 }

@@ -62,9 +62,12 @@ import TestSupport
         } else {
             await model.openApp(at: SampleScan.ipa)
         }
+        // The hosts with a file in Samples/aasa (the sample's two planted hosts without one have no
+        // served text to edit back to).
         let hosts = model.controller.document.domains.map(\.host)
+            .filter { !["linklab.page.link", "links.linklab.invalid"].contains($0) }
         let fingerprints = Array(model.controller.document.findings.map(\.fingerprint).prefix(4)) + ["gone-finding"]
-        try #require(hosts.count == 4 && fingerprints.count >= 3)
+        try #require(hosts.count == 6 && fingerprints.count >= 3)
         var facts = facts(of: model.controller)
         var undo: [Facts] = []
         var redo: [Facts] = []

@@ -219,6 +219,19 @@ export const api = {
       { json: { status, note } });
   },
   closeDocument: (id) => call('DELETE', documentPath(id)),
+  // The handler probe kit (ProbeKitPresentation); each change answers the view again.
+  probes: (id) => callJSON('GET', `${documentPath(id)}/probes`),
+  setProbeOutcome: (id, probe, outcome, note) => callJSON('PUT',
+    `${documentPath(id)}/probes/outcomes/${segment(probe)}`, { json: { outcome, note } }),
+  importProbeResults: (id, text) => callJSON('POST', `${documentPath(id)}/probes/results`,
+    { body: text, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+  setAttackerHost: (id, host) => callJSON('PUT', `${documentPath(id)}/probes/attacker-host`, { json: { host } }),
+  /** Downloads one of the kit's files (`script`, `frida`, `page`, `json`) with the bearer header. */
+  async downloadProbes(id, kind) {
+    const response = await call('GET', `${documentPath(id)}/probes/export/${segment(kind)}`);
+    return { name: downloadName(response.headers.get('Content-Disposition'), `linklab-probes.${kind}`),
+      blob: await response.blob() };
+  },
 
   /** Downloads an export: fetched with the bearer header (a plain link could not carry it). */
   async download(id, format) {
@@ -601,6 +614,25 @@ ul.plain { list-style: none; margin: 0; padding: 0; }
 .table.filters th { white-space: nowrap; }
 .table.filters code { word-break: break-all; }
 
+/* Probes tab (probes.js): one card per probe; the link is shown and copied, never followed. */
+.probe-list { list-style: none; padding: 0; margin: .5rem 0; display: grid; gap: .5rem; }
+.probe { display: grid; gap: .3rem; }
+.probe.stale { opacity: .75; border-style: dashed; }
+.probe-head { display: flex; gap: .4rem; align-items: center; flex-wrap: wrap; }
+.probe-id { font-family: var(--mono); }
+.probe-kind { color: var(--muted); }
+.probe-copy-block { display: flex; gap: .35rem; align-items: center; }
+.probe-link { flex: 1; min-width: 0; font-family: var(--mono); font-size: 12.5px; }
+.probe-watch, .probe-os, .probe-note-text { margin: 0; font-size: .85rem; }
+.probe-controls { margin: 0; flex-wrap: nowrap; }
+.probe-controls select { width: auto; flex: none; }
+.probe-host { flex-wrap: nowrap; }
+.probe-host input { flex: 1; min-width: 0; width: auto; }
+.probe-note { flex: 1; min-width: 10rem; }
+.outcome-vulnerable { color: var(--critical); } .outcome-expected { color: var(--ok); }
+.outcome-not-reached { color: var(--medium); } .outcome-none { color: var(--muted); }
+.probe-guidance { margin: 0 0 .3rem; font-size: .85rem; }
+
 """#
         ),
         "/app.js": (
@@ -617,6 +649,7 @@ import { createSidebar } from './sidebar.js';
 import { createAppTab } from './apptab.js';
 import { createDomainsTab } from './domains.js';
 import { createURLTester } from './urltester.js';
+import { createProbesTab } from './probes.js';
 import { createInspector } from './inspector.js';
 import { createExports } from './exports.js';
 import { createProgress } from './progress.js';
@@ -707,6 +740,7 @@ const tabs = [
   { key: 'app', label: 'App', testid: 'tab-app', create: createAppTab },
   { key: 'domains', label: 'Domains', testid: 'tab-domains', create: createDomainsTab },
   { key: 'urls', label: 'URL tester', testid: 'tab-urls', create: createURLTester },
+  { key: 'probes', label: 'Probes', testid: 'tab-probes', create: createProbesTab },
 ];
 
 function showDocument(route) {
@@ -814,6 +848,7 @@ function selectTab(key, remember) {
   });
   current.panels.forEach((panel, i) => { panel.hidden = i !== index; });
   current.tab = tabs[index].key;
+  current.panes[current.tab].shown?.();
   if (remember) updateRoute({ tab: tabs[index].key });
 }
 
@@ -893,6 +928,7 @@ function render(view) {
   current.panes.app.render(view);
   current.panes.domains.render(view);
   current.panes.urls.render(view, () => reload());
+  current.panes.probes.render(view);
   current.exports.render(view);
   current.inspector.show(current.selected);
   current.sidebar.setSelected(current.selected);
@@ -924,7 +960,7 @@ document.addEventListener('keydown', (event) => {
     case '/': event.preventDefault(); current.sidebar.focusFilter(); break;
     case 'j': event.preventDefault(); current.sidebar.move(1); break;
     case 'k': event.preventDefault(); current.sidebar.move(-1); break;
-    case '1': case '2': case '3': {
+    case '1': case '2': case '3': case '4': {
       const tab = tabs[Number(event.key) - 1];
       selectTab(tab.key, true);
       current.tabButtons[Number(event.key) - 1].focus();
@@ -1815,7 +1851,7 @@ export function formatBytes(bytes) {
   <dl>
     <dt><kbd>/</kbd></dt><dd>focus the findings filter</dd>
     <dt><kbd>j</kbd> / <kbd>k</kbd></dt><dd>next / previous finding (opens it in the inspector)</dd>
-    <dt><kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd></dt><dd>App, Domains, URL tester</dd>
+    <dt><kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> <kbd>4</kbd></dt><dd>App, Domains, URL tester, Probes</dd>
     <dt><kbd>t</kbd></dt><dd>focus the URL tester</dd>
     <dt><kbd>s</kbd></dt><dd>the open finding's triage status (then Tab to its note and Save)</dd>
     <dt><kbd>Esc</kbd></dt><dd>leave a field; close this panel</dd>
@@ -1929,6 +1965,162 @@ export function createInspector({ id, api, toast, saveTriage }) {
 
   show(null);
   return { element, show };
+}
+
+"""#
+        ),
+        "/probes.js": (
+            contentType: "text/javascript; charset=utf-8",
+            body: #"""
+// Probes tab: the handler probe kit of the document as the server wrote it (ProbeKitPresentation) —
+// each probe's link (shown and copied, never opened by this page: opening it on a device is the
+// tester's act), what to watch, what the OS does with it, and the outcome the tester records with a
+// note; stale outcomes (recorded for an earlier kit) are shown, not editable. Also: the kit's files
+// to download, a results file to import, and the attacker host. Every word is the presentation's.
+
+import { h, replace, copyText } from './dom.js';
+
+const kinds = [
+  { kind: 'script', label: 'Script' }, { kind: 'frida', label: 'Frida' },
+  { kind: 'page', label: 'Page' }, { kind: 'json', label: 'JSON' },
+];
+
+export function createProbesTab({ id, api, toast }) {
+  const summary = h('p', { class: 'count-summary', 'data-testid': 'probe-summary', role: 'status' });
+  const guidance = h('p', { class: 'muted probe-guidance' });
+  const notes = h('ul', { class: 'domain-notes', 'data-testid': 'probe-notes' });
+  const list = h('ol', { class: 'probe-list', 'data-testid': 'probe-list' });
+  const hostInput = h('input', { type: 'text', 'data-testid': 'attacker-host', 'aria-label': 'Attacker host',
+    spellcheck: 'false', autocomplete: 'off' });
+  const hostButton = h('button', { type: 'button', 'data-testid': 'attacker-host-save',
+    on: { click: () => act(() => api.setAttackerHost(id, hostInput.value.trim())) } }, 'Use host');
+  const resultsInput = h('input', { type: 'file', id: `probe-results-${id}`, class: 'visually-hidden',
+    'data-testid': 'probe-results-input', accept: '.tsv,.txt,text/plain' });
+  resultsInput.addEventListener('change', async () => {
+    const file = resultsInput.files?.[0];
+    resultsInput.value = '';
+    if (!file) return;
+    await act(async () => api.importProbeResults(id, await file.text()), 'Results imported.');
+  });
+  const downloads = kinds.map(({ kind, label }) => h('button', {
+    type: 'button', class: 'ghost', 'data-testid': `probe-export-${kind}`, 'aria-label': `Download the probe ${label}`,
+    on: { click: () => download(kind) },
+  }, label));
+  const toolbar = h('div', { class: 'row probe-toolbar' },
+    h('span', { class: 'muted' }, 'Kit'), downloads,
+    h('label', { for: resultsInput.id, class: 'button' }, 'Import results…'), resultsInput);
+  const hostRow = h('div', { class: 'row probe-host' }, h('span', { class: 'muted' }, 'Attacker host'), hostInput, hostButton);
+  const element = h('div', { class: 'probes', 'data-testid': 'probes' },
+    h('h3', { class: 'pane-title' }, 'Device probes'), guidance, summary, toolbar, hostRow, notes, list);
+  let shownText = '';
+  let loading = false;
+
+  async function act(call, done) {
+    try {
+      show(await call());
+      if (done) toast(done);
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  async function download(kind) {
+    try {
+      const { name, blob } = await api.downloadProbes(id, kind);
+      const url = URL.createObjectURL(blob);
+      const link = h('a', { download: name, class: 'visually-hidden' }, name);
+      link.href = url; // a blob: URL of our own bytes
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
+    } catch (error) {
+      toast(`Download failed: ${error.message}`);
+    }
+  }
+
+  function rowView(row, presentation) {
+    const link = h('input', { type: 'text', class: 'probe-link', 'data-testid': 'probe-link', readonly: true,
+      spellcheck: 'false', 'aria-label': `Link of ${row.probeID}` });
+    link.value = row.link;
+    const copied = h('span', { class: 'muted', role: 'status' });
+    const copy = h('button', { type: 'button', class: 'ghost', 'data-testid': 'probe-copy',
+      on: { click: async () => { copied.textContent = (await copyText(link.value, link)) ? 'Copied.' : 'Selected: press Ctrl+C.'; } },
+    }, 'Copy');
+    const outcome = h('span', { class: `badge outcome outcome-${row.outcome ?? 'none'}`, 'data-testid': 'probe-outcome-label' },
+      row.outcomeLabel);
+    const head = h('div', { class: 'probe-head' }, h('strong', { class: 'probe-id' }, row.probeID),
+      row.platformLabel ? h('span', { class: 'badge' }, row.platformLabel) : null,
+      h('span', { class: 'probe-kind' }, row.kindLabel), outcome);
+    const body = [head, h('div', { class: 'copy-block probe-copy-block' }, link, copy, copied)];
+    if (row.watch) body.push(h('p', { class: 'probe-watch' }, h('span', { class: 'muted' }, 'Watch: '), row.watch));
+    if (row.predicted) body.push(h('p', { class: 'muted probe-os' }, `OS: ${row.predicted}`));
+    if (row.isStale) {
+      if (row.note) body.push(h('p', { class: 'probe-note-text' }, row.note));
+    } else {
+      const select = h('select', { 'data-testid': 'probe-outcome', 'aria-label': `Outcome of ${row.probeID}` },
+        h('option', { value: '', selected: !row.outcome }, presentation.notRunLabel),
+        presentation.choices.map((choice) => h('option', { value: choice.value, selected: row.outcome === choice.value },
+          choice.label)));
+      const note = h('input', { type: 'text', class: 'probe-note', 'data-testid': 'probe-note',
+        'aria-label': `Note on ${row.probeID}`, placeholder: 'What the app did' });
+      note.value = row.note;
+      const save = h('button', { type: 'button', 'data-testid': 'probe-save', on: {
+        click: () => act(() => api.setProbeOutcome(id, row.probeID, select.value || null, note.value)),
+      } }, 'Save');
+      body.push(h('div', { class: 'row probe-controls' }, select, note, save));
+    }
+    return h('li', {
+      class: `probe card${row.isStale ? ' stale' : ''}`, 'data-testid': 'probe', 'data-probe-id': row.probeID,
+      'data-kind': row.kind, 'data-platform': row.platform, 'data-outcome': row.outcome ?? '',
+      'data-stale': String(row.isStale),
+    }, body);
+  }
+
+  function show(presentation) {
+    const text = JSON.stringify(presentation);
+    if (text === shownText) return;
+    shownText = text;
+    guidance.textContent = presentation.guidance;
+    summary.textContent = presentation.emptyMessage ?? presentation.summary;
+    if (document.activeElement !== hostInput) hostInput.value = presentation.attackerHost;
+    replace(notes, presentation.notes.map((note) => h('li', { class: 'domain-note' }, note)));
+    replace(list, presentation.rows.map((row) => rowView(row, presentation)));
+    element.dataset.vulnerable = String(presentation.vulnerable);
+  }
+
+  let stale = false;
+  const hidden = () => element.closest('[role=tabpanel]')?.hidden ?? false;
+
+  async function load() {
+    if (loading) return;
+    loading = true;
+    stale = false;
+    try {
+      show(await api.probes(id));
+    } catch (error) {
+      summary.textContent = error.message;
+    } finally {
+      loading = false;
+    }
+  }
+
+  /**
+   * The document changed: the kit follows its facts once the document is ready, fetched while the
+   * tab is shown (a hidden tab fetches when it is shown again: `shown`), so typing elsewhere costs nothing.
+   */
+  function render(view) {
+    if (view.phase?.phase !== 'ready') return;
+    stale = true;
+    if (!hidden()) load();
+  }
+
+  /** The tab was selected: catch up with the changes made while it was hidden. */
+  function shown() {
+    if (stale) load();
+  }
+
+  return { element, render, shown };
 }
 
 """#

@@ -1,0 +1,93 @@
+import Findings
+import Foundation
+import Reports
+
+/// The scan of one product: its iOS app, its Android app, or both (then with the verdict table
+/// of `CrossPlatformAnalysis`). `linklab scan` runs one path for all three and asks this type
+/// for the findings, the report files and the JSON document, so no face chooses per platform.
+public enum ProductAnalysis: Sendable {
+    case ios(Analysis)
+    case android(AndroidAnalysis)
+    case both(CrossPlatformAnalysis)
+
+    /// The product of whichever apps were scanned (nil when neither was); `entries` are the
+    /// URL list both apps were decided for (the verdict table's rows).
+    public init?(ios: Analysis?, android: AndroidAnalysis?, entries: [URLListEntry]) {
+        switch (ios, android) {
+        case let (ios?, android?): self = .both(CrossPlatformAnalysis(ios: ios, android: android, entries: entries))
+        case let (ios?, nil): self = .ios(ios)
+        case let (nil, android?): self = .android(android)
+        case (nil, nil): return nil
+        }
+    }
+
+    /// The iOS analysis, when an iOS app was scanned.
+    public var ios: Analysis? {
+        switch self {
+        case .ios(let analysis): analysis
+        case .both(let both): both.ios
+        case .android: nil
+        }
+    }
+
+    /// The Android analysis, when an Android app was scanned.
+    public var android: AndroidAnalysis? {
+        switch self {
+        case .android(let analysis): analysis
+        case .both(let both): both.android
+        case .ios: nil
+        }
+    }
+
+    /// Every finding in report order (with both apps: iOS, Android and cross-platform).
+    public var findings: [Finding] {
+        switch self {
+        case .ios(let analysis): analysis.findings
+        case .android(let analysis): analysis.findings
+        case .both(let both): both.findings
+        }
+    }
+
+    /// What the product is called in a probe kit's title and the like: the iOS app's name, the
+    /// Android package, or both joined by " / ".
+    public var title: String {
+        [ios?.appName, android?.snapshot.manifest.packageName].compactMap { $0 }.joined(separator: " / ")
+    }
+
+    /// Whether `kind` can be written for this product: the test-link page needs the iOS app's
+    /// claimed paths (a product without its iOS app has none); a session is saved, not rendered.
+    public func canRender(_ kind: ExportFormat) -> Bool {
+        switch kind {
+        case .testLinks: ios != nil
+        case .session: false
+        default: true
+        }
+    }
+
+    /// The bytes of one report file (`.json` is `scanDocument`). `timings` prints the iOS
+    /// pipeline's stage timings (iOS alone; the two-platform report has none).
+    public func report(_ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
+                       timings: Bool = false, engagement: Engagement = Engagement(),
+                       invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
+        switch self {
+        case .ios(let analysis):
+            try analysis.report(kind, toolVersion: toolVersion, generatedAt: generatedAt, timings: timings,
+                                engagement: engagement, invocation: invocation)
+        case .android(let analysis):
+            try analysis.report(kind, toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement,
+                                invocation: invocation)
+        case .both(let both):
+            try both.report(kind, toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement,
+                            invocation: invocation)
+        }
+    }
+
+    /// The scan's JSON document (`docs/cli.md`): one platform's, or the two-platform one.
+    public func scanDocument(timings: Bool = false) throws -> Data {
+        switch self {
+        case .ios(let analysis): try analysis.scanDocument(timings: timings)
+        case .android(let analysis): try analysis.scanDocument()
+        case .both(let both): try both.scanDocument()
+        }
+    }
+}
