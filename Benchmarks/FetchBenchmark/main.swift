@@ -77,7 +77,10 @@ await server.stop()
 let oneMs = median(single)
 let allMs = median(all)
 let ratio = oneMs > 0 ? allMs / oneMs : 0
-print("FetchBenchmark: \(hostCount) hosts, \(Int(milliseconds(latency))) ms server latency each, median of \(rounds) rounds")
+print("""
+    FetchBenchmark: \(hostCount) hosts, \(Int(milliseconds(latency))) ms server latency each, median of \(rounds) \
+    rounds
+    """)
 print(String(format: "  1 host:   %7.1f ms", oneMs))
 print(String(format: "  %d hosts: %7.1f ms", hostCount, allMs))
 print(String(format: "  ratio:    %7.2fx (target <= 1.25x)  %@", ratio, ratio <= 1.25 ? "PASS" : "OVER TARGET"))

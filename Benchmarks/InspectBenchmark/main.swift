@@ -119,7 +119,10 @@ print("inspect (time to entitlements, incl. sha256 of the IPA): best \(format(be
 print("unzip -p \(entry) > /dev/null:                       best \(format(baseline)) s of \(unzipTimes.map(format))")
 print("ratio inspect/unzip: \(String(format: "%.2f", ratio))x (target <= 1.25x) \(ratio <= 1.25 ? "OK" : "OVER")")
 print("peak RSS (VmHWM): \(peak / 1024) MB (target <= 150 MB) \(peak / 1024 <= 150 ? "OK" : "OVER")")
-print("read the whole IPA in 4 MiB chunks: FileHandle \(format(fileHandleTime)) s, mmap \(format(mmapTime)) s (checksum \(checksum % 1000))")
+print("""
+    read the whole IPA in 4 MiB chunks: FileHandle \(format(fileHandleTime)) s, mmap \(format(mmapTime)) s \
+    (checksum \(checksum % 1000))
+    """)
 print("inspect with progress and cancellation hooks: best \(format(hookedTimes.min() ?? 0)) s "
       + "of \(hookedTimes.map(format)) (\(progressCalls) progress values)")
 if let asked = stop.asked {

@@ -35,7 +35,8 @@ func rules(for app: Int) -> [[String: Any]] {
 let fileObject: [String: Any] = [
     "applinks": [
         "apps": [] as [String],
-        "details": appIDs.enumerated().map { index, appID in ["appIDs": [appID], "components": rules(for: index)] as [String: Any] },
+        "details": appIDs.enumerated().map { index,
+            appID in ["appIDs": [appID], "components": rules(for: index)] as [String: Any] },
     ] as [String: Any],
 ]
 let fileData = (try? JSONSerialization.data(withJSONObject: fileObject)) ?? Data()
@@ -73,7 +74,8 @@ func regex(_ pattern: String, caseSensitive: Bool) -> NSRegularExpression? {
         }
     }
     text += "$"
-    return try? NSRegularExpression(pattern: text, options: caseSensitive ? [.dotMatchesLineSeparators] : [.caseInsensitive, .dotMatchesLineSeparators])
+    return try? NSRegularExpression(pattern: text,
+        options: caseSensitive ? [.dotMatchesLineSeparators] : [.caseInsensitive, .dotMatchesLineSeparators])
 }
 
 func naiveNormalise(_ path: String) -> String {
@@ -96,13 +98,21 @@ func naiveRules(_ data: Data) -> [String: [NaiveRule]] {
         let components = detail["components"] as? [[String: Any]] ?? []
         let compiled = components.map { component -> NaiveRule in
             let caseSensitive = component["caseSensitive"] as? Bool ?? true
-            var rule = NaiveRule(exclude: component["exclude"] as? Bool ?? false, caseSensitive: caseSensitive, percentEncoded: component["percentEncoded"] as? Bool ?? true)
-            if let path = component["/"] as? String { rule.path = regex(naiveNormalise(path), caseSensitive: caseSensitive) }
+            var rule =
+                NaiveRule(exclude: component["exclude"] as? Bool ?? false, caseSensitive: caseSensitive,
+                    percentEncoded: component["percentEncoded"] as? Bool ?? true)
+            if let path = component["/"] as? String {
+                rule.path = regex(naiveNormalise(path), caseSensitive: caseSensitive)
+            }
             if let query = component["?"] as? String { rule.query = regex(query, caseSensitive: caseSensitive) }
             if let items = component["?"] as? [String: String] {
-                rule.items = items.compactMap { name, pattern in regex(pattern, caseSensitive: caseSensitive).map { (name, $0) } }
+                rule.items = items.compactMap {
+                    name, pattern in regex(pattern, caseSensitive: caseSensitive).map { (name, $0) }
+                }
             }
-            if let fragment = component["#"] as? String { rule.fragment = regex(fragment, caseSensitive: caseSensitive) }
+            if let fragment = component["#"] as? String {
+                rule.fragment = regex(fragment, caseSensitive: caseSensitive)
+            }
             return rule
         }
         for appID in detail["appIDs"] as? [String] ?? [] where result[appID] == nil { result[appID] = compiled }
@@ -154,7 +164,10 @@ func measure(_ label: String, minimumSeconds: Double = 1.0, _ body: () -> Int) -
         elapsed = threadCPUSeconds() - start
     } while elapsed < minimumSeconds
     let rate = Double(decisions) / elapsed
-    print("\(label.padding(toLength: 50, withPad: " ", startingAt: 0)) \(String(format: "%12.0f", rate)) decisions/s (CPU time)")
+    print("""
+        \(label.padding(toLength: 50, withPad: " ", startingAt: 0)) \(String(format: "%12.0f", rate)) decisions/s (CPU \
+        time)
+        """)
     return rate
 }
 
@@ -172,10 +185,15 @@ for url in urls {
     for appID in appIDs {
         let ours = matcher.decision(url: url, appID: appID).rawValue
         let theirs = naiveDecide(baseline[appID] ?? [], url: url)
-        if ours != theirs { disagreements += 1; print("disagree: \(url) \(appID): compiled \(ours), baseline \(theirs)") }
+        if ours != theirs {
+            disagreements += 1; print("disagree: \(url) \(appID): compiled \(ours), baseline \(theirs)")
+        }
     }
 }
-print("workload: \(urls.count) URLs × \(appIDs.count) apps × 16 rules; compiled and baseline disagree on \(disagreements) of \(urls.count * appIDs.count)")
+print("""
+    workload: \(urls.count) URLs × \(appIDs.count) apps × 16 rules; compiled and baseline disagree on \(disagreements) \
+    of \(urls.count * appIDs.count)
+    """)
 
 var sink = 0
 let compiledRate = measure("compiled matcher, decision only") {
@@ -193,16 +211,22 @@ let perURLRate = measure("compiled matcher, all apps per URL (decisions)") {
     return urls.count * appIDs.count
 }
 let tracedRate = measure("compiled matcher, with trace (decide)") {
-    for url in urls { for appID in appIDs where matcher.decide(url: url, appID: appID).decision == .match { sink += 1 } }
+    for url in urls {
+        for appID in appIDs where matcher.decide(url: url, appID: appID).decision == .match { sink += 1 }
+    }
     return urls.count * appIDs.count
 }
 let baselineRate = measure("naive baseline (NSRegularExpression)") {
     for url in urls { for appID in appIDs where naiveDecide(baseline[appID] ?? [], url: url) == "match" { sink += 1 } }
     return urls.count * appIDs.count
 }
-print(String(format: "ratio compiled/baseline: %.1f× (decision only), %.1f× (with trace)", compiledRate / baselineRate, tracedRate / baselineRate))
+print(String(format: "ratio compiled/baseline: %.1f× (decision only), %.1f× (with trace)", compiledRate / baselineRate,
+    tracedRate / baselineRate))
 
-let adversarialFile = AssociationDocument.parse(Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*a*a*a*a*a*a*a*a*b"}]}]}}"#.utf8)).file ?? AssociationFile()
+let adversarialFile = AssociationDocument.parse(Data(#"""
+    {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": \#
+    "*a*a*a*a*a*a*a*a*b"}]}]}}
+    """#.utf8)).file ?? AssociationFile()
 let adversarial = AssociationMatcher(file: adversarialFile, domain: "example.com")
 let longURL = "https://example.com/" + String(repeating: "a", count: 4096)
 var samples: [Double] = []
@@ -214,10 +238,20 @@ for _ in 0..<rounds {
 }
 samples.sort()
 let worst = samples.last ?? 0
-print(String(format: "adversarial *a*a*a*a*a*a*a*a*b vs 4 KiB path (CPU time): median %.1f µs, mean %.1f µs, worst %.1f µs", samples[rounds / 2] * 1e6, samples.reduce(0, +) / Double(rounds) * 1e6, worst * 1e6))
+print(
+    String(
+        format: "adversarial *a*a*a*a*a*a*a*a*b vs 4 KiB path (CPU time): median %.1f µs, mean %.1f µs, worst %.1f µs",
+        samples[rounds / 2] * 1e6, samples.reduce(0, +) / Double(rounds) * 1e6, worst * 1e6))
 let adversarialRegex = regex("*a*a*a*a*a*a*a*a*b", caseSensitive: true)
 let regexStart = threadCPUSeconds()
 // A backtracking regex engine on the same pattern: only 24 characters, 4 KiB would not finish.
 if let adversarialRegex, fullMatch(adversarialRegex, "/" + String(repeating: "a", count: 24) + "/") { sink += 1 }
-print(String(format: "  (the same pattern as NSRegularExpression on a 24-character path: %.1f ms)", (threadCPUSeconds() - regexStart) * 1e3))
-print("targets: ≥ 1,000,000 decisions/s: \(perURLRate >= 1_000_000 ? "met" : "NOT met") deciding all apps per URL, \(compiledRate >= 1_000_000 ? "met" : "NOT met") one call per URL and app, \(changingURLRate >= 1_000_000 ? "met" : "NOT met") when the URL changes every call; ≥ 1.0× baseline: \(compiledRate >= baselineRate ? "met" : "NOT met"); adversarial < 1 ms: \(worst < 0.001 ? "met" : "NOT met")  [\(sink % 2)]")
+print(String(format: "  (the same pattern as NSRegularExpression on a 24-character path: %.1f ms)",
+    (threadCPUSeconds() - regexStart) * 1e3))
+print("""
+    targets: ≥ 1,000,000 decisions/s: \(perURLRate >= 1_000_000 ? "met" : "NOT met") deciding all apps per \
+    URL, \(compiledRate >= 1_000_000 ? "met" : "NOT met") one call per URL and \
+    app, \(changingURLRate >= 1_000_000 ? "met" : "NOT met") when the URL changes every call; ≥ 1.0× \
+    baseline: \(compiledRate >= baselineRate ? "met" : "NOT met"); adversarial < 1 \
+    ms: \(worst < 0.001 ? "met" : "NOT met")  [\(sink % 2)]
+    """)

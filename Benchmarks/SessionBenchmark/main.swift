@@ -12,7 +12,8 @@ import Workbench
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 let sample = root.appendingPathComponent("Samples/LinkLabSample.ipa")
 let now = Date(timeIntervalSince1970: 1_795_000_000)
-let supplied = Dictionary(uniqueKeysWithValues: ["example.com", "shop.example.com", "example.org", "go.example.net"].map {
+let supplied =
+    Dictionary(uniqueKeysWithValues: ["example.com", "shop.example.com", "example.org", "go.example.net"].map {
     ($0, root.appendingPathComponent("Samples/aasa/\($0).json").path)
 })
 
@@ -40,7 +41,8 @@ func line(_ name: String, _ value: Double, _ target: String) { printLine(name, v
 
 /// One line of the report: name, milliseconds, target.
 func printLine(_ name: String, _ value: Double, _ target: String) {
-    print(name.padding(toLength: 62, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", value) + "   (target \(target))")
+    print(name.padding(toLength: 62, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", value) +
+        "   (target \(target))")
 }
 
 /// Parse, lint and compile of the keystroke's file, each timed alone and cold (no detail of the
@@ -109,7 +111,8 @@ func run() async throws {
     let file = Data(bigFile().utf8)
     let big = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { now })
     big.openAssociationFile(file, host: "example.com")
-    big.setURLLines((0..<1000).map { "https://example.com/app\($0 % 8)/section\($0 % 500)/item\($0)" }.joined(separator: "\n"))
+    big.setURLLines((0..<1000)
+        .map { "https://example.com/app\($0 % 8)/section\($0 % 500)/item\($0)" }.joined(separator: "\n"))
     // "rule", "defaults", "variables" or "worst" alone times only that kind of keystroke, 100 times (or
     // the number given: `SessionBenchmark defaults 20`), for profiling it.
     let profiling = !wants("keystroke") && !chosen.isDisjoint(with: ["rule", "defaults", "variables", "worst"])
@@ -181,7 +184,10 @@ func run() async throws {
     }
     // The file must be one a device uses (≤ 128 KiB, strict JSON), or every verdict is a cheap no_match.
     let opened = big.urlTests.flatMap(\.verdicts).filter { $0.decision == .match }.count
-    print("   (file \(file.count / 1024) KiB, \(big.findings.count) findings; \(opened) of \(big.urlTests.count * apps.count) verdicts open an app)")
+    print("""
+           (file \(file.count / 1024) KiB, \(big.findings.count) findings; \(opened) \
+        of \(big.urlTests.count * apps.count) verdicts open an app)
+        """)
     var traced: [Double] = []
     for index in 0..<(wants("traced") ? 5 : 0) {
         text += index % 2 == 0 ? " " : "\n"
@@ -209,7 +215,8 @@ func run() async throws {
     var changes: [Double] = []
     for index in 0..<15 {
         let body = index % 2 == 0 ? original : original + Data("\n".utf8)
-        changes.append(try milliseconds { try document.useFile(body, name: "go.example.net.json", forHost: "go.example.net") })
+        changes.append(try milliseconds { try document.useFile(body, name: "go.example.net.json",
+            forHost: "go.example.net") })
     }
     line("2. host change → verdicts and findings recomputed (sample)", median(changes), "≤ 10 ms")
 
@@ -258,7 +265,8 @@ func run() async throws {
     line("   a typed URL presented, IPA alone", typedURL(document), "for comparison")
 
     // 3. A session with 50 hosts: the sample app claiming 50 hosts, each serving the sample file.
-    guard let app = document.app, let report = document.domains.first(where: { $0.host == "example.com" })?.report else {
+    guard let app = document.app,
+        let report = document.domains.first(where: { $0.host == "example.com" })?.report else {
         print("sample did not open")
         return
     }
@@ -289,7 +297,8 @@ func run() async throws {
     line("   open of the same session (read, re-parse, recompute)", median(opens), "≤ 50 ms")
 
     // 4. `scan` (pipeline + five reports) vs `report` (open the saved session + five reports).
-    let urls = try URLList.parse(try String(contentsOf: root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8))
+    let urls =
+        try URLList.parse(try String(contentsOf: root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8))
     let kinds: [ExportFormat] = [.markdown, .html, .pdf, .json, .sarif]
     let sessionBytes = try document.save()
     var scans: [Double] = [], rerenders: [Double] = []

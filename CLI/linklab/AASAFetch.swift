@@ -142,7 +142,8 @@ enum FetchTextReport {
         if let probe = report.browserProbe {
             let route = probe.result
             rows.append([
-                "origin*", route.status.map(String.init) ?? "-", route.truncated ? "\(route.bytes)+" : String(route.bytes),
+                "origin*", route.status.map(String.init) ?? "-",
+                    route.truncated ? "\(route.bytes)+" : String(route.bytes),
                 route.timeToHeadersMs.map { "\($0) ms" } ?? "-", route.totalMs.map { "\($0) ms" } ?? "-",
                 route.outcome.rawValue, route.contentType ?? "",
             ])
@@ -152,7 +153,9 @@ enum FetchTextReport {
             lines.append(contentsOf: notes(for: route).map { "  \(route.route.rawValue): \($0)" })
         }
         if let probe = report.browserProbe {
-            lines.append("  origin* = origin fetched as a browser: \(probe.differs ? "DIFFERENT ANSWER: " : "")\(probe.summary)")
+            lines.append("""
+                  origin* = origin fetched as a browser: \(probe.differs ? "DIFFERENT ANSWER: " : "")\(probe.summary)
+                """)
         }
         if let diff = report.cdnOriginDiff {
             if diff.isEquivalent {
@@ -169,16 +172,26 @@ enum FetchTextReport {
         var notes: [String] = ["\(route.url)"]
         if let error = route.error { notes.append("error: \(error.description)") }
         if let redirect = route.redirect {
-            notes.append("redirect \(redirect.status) to \(redirect.location) (not followed: Apple does not follow redirects)")
+            notes.append("""
+                redirect \(redirect.status) to \(redirect.location) (not followed: Apple does not follow redirects)
+                """)
         }
         if route.isSlow, let ms = route.timeToHeadersMs {
-            notes.append("slow: \(ms) ms to headers (over 2 s; the CDN crawler reports such origins as SWCERR00301 Timeout)")
+            notes.append("""
+                slow: \(ms) ms to headers (over 2 s; the CDN crawler reports such origins as SWCERR00301 Timeout)
+                """)
         }
         if route.hasUnexpectedContentType {
-            notes.append("content type \(route.contentType ?? "missing"): application/json is recommended (devices do not check it)")
+            notes.append("""
+                content type \(route.contentType ?? "missing"): application/json is recommended (devices do not check \
+                it)
+                """)
         }
-        if route.truncated { notes.append("body over 128 KiB: reading stopped at \(route.bytes) bytes (devices fail with -1103)") }
-        for (name, value) in [("Apple-Failure-Reason", route.appleFailureReason), ("Apple-Failure-Details", route.appleFailureDetails),
+        if route.truncated {
+            notes.append("body over 128 KiB: reading stopped at \(route.bytes) bytes (devices fail with -1103)")
+        }
+        for (name, value) in [("Apple-Failure-Reason", route.appleFailureReason),
+            ("Apple-Failure-Details", route.appleFailureDetails),
                               ("Apple-From", route.appleFrom), ("Apple-Try-Direct", route.appleTryDirect)] {
             if let value { notes.append("\(name): \(value)") }
         }
@@ -189,7 +202,9 @@ enum FetchTextReport {
         for diagnostic in route.diagnostics.prefix(10) {
             notes.append("\(diagnostic.severity) \(diagnostic.id): \(diagnostic.message)")
         }
-        if route.diagnostics.count > 10 { notes.append("… \(route.diagnostics.count - 10) more diagnostics (use --format json)") }
+        if route.diagnostics.count > 10 {
+            notes.append("… \(route.diagnostics.count - 10) more diagnostics (use --format json)")
+        }
         return notes
     }
 

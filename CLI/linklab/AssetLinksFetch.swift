@@ -84,7 +84,8 @@ struct AndroidFetchOptions: ParsableArguments {
                                valueName: "SECONDS"))
     var deadline: Double?
 
-    @Option(name: .customLong("user-agent"), help: ArgumentHelp("User-Agent for the fetches (default: Android's Dalvik agent).",
+    @Option(name: .customLong("user-agent"),
+        help: ArgumentHelp("User-Agent for the fetches (default: Android's Dalvik agent).",
                                                                valueName: "STRING"))
     var userAgent: String?
 
@@ -95,7 +96,8 @@ struct AndroidFetchOptions: ParsableArguments {
     /// The engine configuration these flags describe.
     func configuration() throws -> FetchConfiguration {
         var configuration = FetchConfiguration()
-        try FetchOptions.apply(timeout: timeout, deadline: deadline, resolve: resolve, caFile: caFile, to: &configuration)
+        try FetchOptions.apply(timeout: timeout, deadline: deadline, resolve: resolve, caFile: caFile,
+            to: &configuration)
         return configuration
     }
 }

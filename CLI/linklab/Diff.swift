@@ -34,10 +34,16 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(help: "Output format: text (for people) or json (the diff document of docs/workbench.md).")
     var format: ScanCommand.Format = .text
 
-    @Option(name: .customLong("report"), help: ArgumentHelp("Write a retest report; the format follows the name: .md .html .pdf .json .sarif (repeatable).", valueName: "FILE"))
+    @Option(name: .customLong("report"),
+        help: ArgumentHelp(
+            "Write a retest report; the format follows the name: .md .html .pdf .json .sarif (repeatable).",
+            valueName: "FILE"))
     var reports: [String] = []
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a new or still-open finding is at or above SEVERITY, or, written CATEGORY:SEVERITY (security:medium), one of that category is. Repeatable.", valueName: "[CATEGORY:]SEVERITY"))
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("""
+        Exit 1 when a new or still-open finding is at or above SEVERITY, or, written CATEGORY:SEVERITY \
+        (security:medium), one of that category is. Repeatable.
+        """, valueName: "[CATEGORY:]SEVERITY"))
     var failOn: [String] = []
 
     func validate() throws {
@@ -97,18 +103,27 @@ extension Retest {
         var lines: [String] = []
         lines.append("Retest: \(Self.label(new)) against \(Self.label(old))")
         lines.append("")
-        lines.append("Findings: \(newFindings.count) new, \(fixedFindings.count) fixed, \(openFindings.count) still open")
+        lines.append("""
+            Findings: \(newFindings.count) new, \(fixedFindings.count) fixed, \(openFindings.count) still open
+            """)
         for (title, list) in [("new", newFindings), ("fixed", fixedFindings), ("still open", openFindings)] {
             for item in list {
                 let status = item.triage.map { " [\($0.status.rawValue)]" } ?? ""
-                lines.append("  \(title): \(item.finding.severity.rawValue) \(item.finding.id) \(InspectTextRenderer.terminalSafe(item.finding.subject)): \(InspectTextRenderer.terminalSafe(item.finding.title))\(status)")
+                lines.append("""
+                      \(title): \(item.finding.severity.rawValue) \(item.finding.id) \
+                    \(InspectTextRenderer.terminalSafe(item.finding.subject)): \
+                    \(InspectTextRenderer.terminalSafe(item.finding.title))\(status)
+                    """)
             }
         }
         if !triageChanges.isEmpty {
             lines.append("")
             lines.append("Triage changes:")
             for change in triageChanges {
-                lines.append("  \(change.fingerprint): \(change.old?.status.rawValue ?? "none") → \(change.new?.status.rawValue ?? "none")")
+                lines.append("""
+                      \(change.fingerprint): \(change.old?.status.rawValue ?? "none") \
+                    → \(change.new?.status.rawValue ?? "none")
+                    """)
             }
         }
         lines.append("")
@@ -121,7 +136,10 @@ extension Retest {
             lines.append("")
             lines.append("URL verdicts that changed:")
             for change in urls {
-                lines.append("  \(InspectTextRenderer.terminalSafe(change.url)) (\(InspectTextRenderer.terminalSafe(change.appID))): \(change.old) → \(change.new)")
+                lines.append("""
+                      \(InspectTextRenderer.terminalSafe(change.url)) \
+                    (\(InspectTextRenderer.terminalSafe(change.appID))): \(change.old) → \(change.new)
+                    """)
             }
         }
         return lines.joined(separator: "\n") + "\n"

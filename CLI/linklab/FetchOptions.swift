@@ -18,7 +18,8 @@ struct FetchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds one request may take, headers and body.", valueName: "SECONDS"))
     var timeout: Double = 10
 
-    @Option(help: ArgumentHelp("Seconds the whole run may take (default: 60, or 3 × --timeout if larger).", valueName: "SECONDS"))
+    @Option(help: ArgumentHelp("Seconds the whole run may take (default: 60, or 3 × --timeout if larger).",
+        valueName: "SECONDS"))
     var deadline: Double?
 
     @Option(name: .customLong("user-agent"), help: ArgumentHelp(

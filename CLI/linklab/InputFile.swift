@@ -29,7 +29,8 @@ enum InputFile {
     static func problem(readingFile path: String, maximumBytes: Int = 64 << 20) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            return errno == ENOENT || errno == ENOTDIR ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"
+            return errno == ENOENT || errno == ENOTDIR ? "no such file" :
+                "cannot be read (\(String(cString: strerror(errno))))"
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break

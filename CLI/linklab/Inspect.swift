@@ -7,7 +7,9 @@ import Workbench
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show an app's universal-link claims: entitlements, associated domains, URL schemes, link handlers, profile.",
+        abstract: """
+            Show an app's universal-link claims: entitlements, associated domains, URL schemes, link handlers, profile.
+            """,
         discussion: """
             PATH is an .ipa, an unpacked .app folder or a Mach-O file; - reads it from standard input.
             An .apk (or the base APK of an .xapk/.apks set) shows its App Links claims instead.

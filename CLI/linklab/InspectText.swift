@@ -39,7 +39,8 @@ struct InspectTextRenderer {
     private func renderAll(_ snapshot: AppSnapshot) -> String {
         var lines: [String] = []
         let source = snapshot.source
-        lines.append(style.bold(safe(source.path)) + "  " + style.dim("\(source.kind.rawValue), \(source.size) bytes, sha256 \(source.sha256)"))
+        lines.append(style.bold(safe(source.path)) + "  " +
+            style.dim("\(source.kind.rawValue), \(source.size) bytes, sha256 \(source.sha256)"))
         for bundle in snapshot.bundles {
             lines.append("")
             lines.append(contentsOf: render(bundle))
@@ -86,7 +87,9 @@ struct InspectTextRenderer {
         row("Executable", bundle.executable.map(safe) ?? "—")
         for slice in bundle.slices {
             var facts = [slice.fileType]
-            if let name = slice.platform.map(Self.platformName) { facts.append(name + (slice.minimumOS.map { " " + $0 + "+" } ?? "")) }
+            if let name = slice.platform.map(Self.platformName) {
+                facts.append(name + (slice.minimumOS.map { " " + $0 + "+" } ?? ""))
+            }
             facts.append(slice.signed ? (slice.adhoc ? "ad hoc signed" : "signed") : "unsigned")
             facts.append(slice.encrypted ? style.yellow("encrypted (FairPlay)") : "not encrypted")
             if let identifier = slice.signingIdentifier { facts.append("identifier \(safe(identifier))") }
@@ -106,7 +109,9 @@ struct InspectTextRenderer {
         row("URL schemes", list(bundle.urlSchemes))
         if !bundle.queriedSchemes.isEmpty { row("Queried schemes", list(bundle.queriedSchemes)) }
         if !bundle.activityTypes.isEmpty { row("Activity types", list(bundle.activityTypes)) }
-        if bundle.hasSceneManifest { row("Scenes", "UIApplicationSceneManifest present (links arrive in the scene delegate)") }
+        if bundle.hasSceneManifest {
+            row("Scenes", "UIApplicationSceneManifest present (links arrive in the scene delegate)")
+        }
         lines.append(contentsOf: evidence(bundle))
         lines.append(contentsOf: profile(bundle))
         return lines
@@ -123,16 +128,19 @@ struct InspectTextRenderer {
     private func domainTable(_ domains: [AssociatedDomain]) -> [String] {
         let header = ["SERVICE", "HOST", "WILDCARD", "PORT", "MODES", "PROBLEMS"]
         let rows = domains.map { domain -> [String] in
-            [safe(domain.service), safe(domain.host), domain.wildcard ? "yes" : "no", domain.port.map(String.init) ?? "-",
+            [safe(domain.service), safe(domain.host), domain.wildcard ? "yes" : "no",
+                domain.port.map(String.init) ?? "-",
              domain.modes.isEmpty ? "-" : domain.modes.joined(separator: "+"),
-             domain.problems.isEmpty ? "-" : domain.problems.map { "\($0.severity.rawValue): \(safe($0.message))" }.joined(separator: "; ")]
+             domain.problems.isEmpty ? "-" :
+                 domain.problems.map { "\($0.severity.rawValue): \(safe($0.message))" }.joined(separator: "; ")]
         }
         var widths = header.map(\.count)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }
         func format(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in index == cells.count - 1 ? cell : pad(cell, widths[index] + 2) }.joined()
+            cells.enumerated().map { index,
+                cell in index == cells.count - 1 ? cell : pad(cell, widths[index] + 2) }.joined()
         }
         var lines = [style.dim(format(header))]
         for (row, domain) in zip(rows, domains) {
@@ -151,7 +159,9 @@ struct InspectTextRenderer {
             if hits.isEmpty {
                 if kind == "receiver" || kind == "outgoing" {
                     let unreliable = bundle.slices.contains { !$0.linkScanReliable }
-                    lines.append("  " + pad(label, labelWidth) + (bundle.slices.isEmpty ? "—" : unreliable ? style.yellow("unknown (encrypted text)") : "none found"))
+                    lines.append("  " + pad(label, labelWidth) +
+                        (bundle.slices.isEmpty ? "—" : unreliable ? style.yellow("unknown (encrypted text)") :
+                            "none found"))
                 }
                 continue
             }
@@ -160,7 +170,8 @@ struct InspectTextRenderer {
             for hit in hits {
                 let key = "\(hit.slice) \(hit.name) \(hit.section)"
                 guard seen.insert(key).inserted else { continue }
-                lines.append("    " + pad(safe(hit.name), 54) + style.dim("\(safe(hit.slice)) \(safe(hit.section)) @0x\(String(hit.offset, radix: 16))"))
+                lines.append("    " + pad(safe(hit.name), 54) +
+                    style.dim("\(safe(hit.slice)) \(safe(hit.section)) @0x\(String(hit.offset, radix: 16))"))
             }
         }
         return lines

@@ -72,10 +72,12 @@ struct MatchCommand: AsyncParsableCommand {
     var android: MatchAndroidOptions
 
     @Option(name: .customLong("fetch"), help: ArgumentHelp(
-        "Fetch HOST's association file (Apple's CDN by default; see --route) and decide against it.", valueName: "HOST"))
+        "Fetch HOST's association file (Apple's CDN by default; see --route) and decide against it.",
+            valueName: "HOST"))
     var fetchHost: String?
 
-    @Option(name: .customLong("route"), help: "With --fetch: the copy that decides, cdn (normal installs) or origin (?mode=developer or managed).")
+    @Option(name: .customLong("route"),
+        help: "With --fetch: the copy that decides, cdn (normal installs) or origin (?mode=developer or managed).")
     var fetchRoute: MatchFetchRoute = .cdn
 
     @OptionGroup(title: "Fetching (with --fetch)")
@@ -89,7 +91,8 @@ struct MatchCommand: AsyncParsableCommand {
     var appIDs: [String] = []
 
     @Option(name: .customLong("urls"), help: ArgumentHelp(
-        "Read URLs from FILE (URL-list syntax: # comments, = and ! prefixes), or - for standard input.", valueName: "FILE"))
+        "Read URLs from FILE (URL-list syntax: # comments, = and ! prefixes), or - for standard input.",
+            valueName: "FILE"))
     var urlsFile: String?
 
     @Flag(help: "Print the full decision trace under each verdict (text); JSON always carries it.")
@@ -109,10 +112,14 @@ struct MatchCommand: AsyncParsableCommand {
             try android.validate(match: self)
             return
         }
-        guard aasaPaths.count <= 1 else { throw ValidationError("--aasa takes one file (HOST=FILE pairs only with --ios)") }
+        guard aasaPaths.count <= 1 else {
+            throw ValidationError("--aasa takes one file (HOST=FILE pairs only with --ios)")
+        }
         if batch {
             guard aasaPath == nil, fetchHost == nil, domain == nil, appIDs.isEmpty, urlsFile == nil, urls.isEmpty else {
-                throw ValidationError("--batch takes no other options: each input line carries the file, domain, app ID and URL")
+                throw ValidationError("""
+                    --batch takes no other options: each input line carries the file, domain, app ID and URL
+                    """)
             }
             return
         }
@@ -138,11 +145,15 @@ struct MatchCommand: AsyncParsableCommand {
         }
         let document = try await loadAssociationDocument()
         guard document.file != nil else {
-            let problem = document.diagnostics.first(where: { $0.severity == "error" })?.message ?? "no usable association file"
+            let problem = document.diagnostics.first(where: { $0.severity == "error" })?.message ??
+                "no usable association file"
             throw failUnreadable(aasaPath ?? fetchHost ?? "-", "not an association file: \(problem)")
         }
         if !document.deviceAccepts {
-            printError("linklab: warning: a device rejects this file (not strict JSON); every verdict is no_match and the trace shows the tolerant reading")
+            printError("""
+                linklab: warning: a device rejects this file (not strict JSON); every verdict is no_match and the \
+                trace shows the tolerant reading
+                """)
         }
         var reader: LineReader?
         if let urlsFile {
@@ -172,7 +183,8 @@ struct MatchCommand: AsyncParsableCommand {
                 let result: MatchRunner.Result?
                 switch line {
                 case .text(let text): result = runner.decide(line: text, number: number)
-                case .tooLong: result = .failure(url: "", line: number, "the line is longer than \(URLList.maxLineLength) bytes")
+                case .tooLong:
+                    result = .failure(url: "", line: number, "the line is longer than \(URLList.maxLineLength) bytes")
                 }
                 if let result {
                     namedHost.warnIfNeeded(result)
@@ -185,7 +197,10 @@ struct MatchCommand: AsyncParsableCommand {
         output.flush()
         progress?.clear()
         if sink.errors > 0 {
-            printError("linklab match: \(sink.errors) line\(sink.errors == 1 ? " is" : "s are") not a URL (see the error entries)")
+            printError("""
+                linklab match: \(sink.errors) line\(sink.errors == 1 ? " is" : "s are") not a URL (see the error \
+                entries)
+                """)
             throw LinkLabExit.unreadableInput
         }
     }
@@ -211,7 +226,8 @@ struct MatchCommand: AsyncParsableCommand {
         while let line = reader.next(beforeRead: { output.flush() }) {
             switch line {
             case .text(let text):
-                output.write(String(decoding: TerminalText.safeJSON(Data(batch.answer(text).utf8)), as: UTF8.self) + "\n")
+                output.write(String(decoding: TerminalText.safeJSON(Data(batch.answer(text).utf8)), as: UTF8.self) +
+                    "\n")
             case .tooLong:
                 output.write(#"{"error":"the line is longer than 16 MiB","id":null}"# + "\n")
             }
@@ -293,7 +309,9 @@ struct MatchRunner {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(url, forKey: .url)
             try container.encodeIfPresent(line, forKey: .line)
-            if let domain { try container.encode(domain, forKey: .domain) } else { try container.encodeNil(forKey: .domain) }
+            if let domain { try container.encode(domain, forKey: .domain) } else {
+                try container.encodeNil(forKey: .domain)
+            }
             if expectation != .none { try container.encode(expectation, forKey: .expectation) }
             try container.encode(apps, forKey: .apps)
             try container.encodeIfPresent(error, forKey: .error)
@@ -352,7 +370,9 @@ struct MatchRunner {
         } else {
             return .failure(url: url, line: nil, "no --domain and the URL has no host")
         }
-        if matchers[chosen] == nil, matchers.count >= Self.matcherCacheLimit { matchers.removeAll(keepingCapacity: true) }
+        if matchers[chosen] == nil, matchers.count >= Self.matcherCacheLimit {
+            matchers.removeAll(keepingCapacity: true)
+        }
         let matcher = matchers[chosen] ?? {
             var made = AssociationMatcher(document: document, domain: chosen)
             made.domainIsAssumed = source != nil
@@ -416,7 +436,8 @@ struct MatchSink {
             // Where the domain came from is said once (the trace says it for every URL).
             var shown = result
             if trace || written > 0 { shown.domainSource = nil }
-            output.write(TerminalText.safeOutput(MatchTextRenderer(style: style, trace: trace, width: width).render(shown),
+            output.write(TerminalText.safeOutput(MatchTextRenderer(style: style, trace: trace,
+                width: width).render(shown),
                                                  keepingStyles: style.enabled))
         }
         written += 1
@@ -461,7 +482,9 @@ struct MatchTextRenderer {
             var where_ = ""
             if let detail = verdict.detail, let rule = verdict.rule {
                 var text = safe(verdict.ruleText ?? "")
-                if !trace && text.count > Self.ruleTextLimit { text = String(text.prefix(Self.ruleTextLimit - 1)) + "…" }
+                if !trace && text.count > Self.ruleTextLimit {
+                    text = String(text.prefix(Self.ruleTextLimit - 1)) + "…"
+                }
                 where_ = "details[\(detail)] rule \(rule)  \(text)"
             } else if verdict.decision == .noMatch {
                 where_ = VerdictPresentation.location(verdict.reason)

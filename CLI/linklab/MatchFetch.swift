@@ -33,15 +33,23 @@ extension MatchCommand {
             throw failUnreadable(host, "the \(fetchRoute.rawValue) route was not fetched")
         }
         if let error = result.error {
-            throw failUnreadable(host, "\(fetchRoute.rawValue) route \(result.url): \(error.description); a device gets no file")
+            throw failUnreadable(host,
+                "\(fetchRoute.rawValue) route \(result.url): \(error.description); a device gets no file")
         }
         guard result.status == 200 else {
-            var problem = "\(fetchRoute.rawValue) route \(result.url) answered HTTP \(result.status.map(String.init) ?? "?")"
-            if let location = result.redirectLocation { problem += " redirecting to \(location) (redirects are never followed)" }
+            var problem = """
+                \(fetchRoute.rawValue) route \(result.url) answered HTTP \(result.status.map(String.init) ?? "?")
+                """
+            if let location = result.redirectLocation {
+                problem += " redirecting to \(location) (redirects are never followed)"
+            }
             if let reason = result.appleFailureReason { problem += ", Apple-Failure-Reason: \(reason)" }
             throw failUnreadable(host, problem + "; a device gets no file")
         }
-        printError("linklab match: deciding against the \(fetchRoute.rawValue) copy of \(host): \(result.url), \(result.bytes) bytes\(result.truncated ? " (cut at the 128 KiB cap)" : "")")
+        printError("""
+            linklab match: deciding against the \(fetchRoute.rawValue) copy of \(host): \(result.url), \(result.bytes) \
+            bytes\(result.truncated ? " (cut at the 128 KiB cap)" : "")
+            """)
         return AssociationDocument.parse(result.body)
     }
 }

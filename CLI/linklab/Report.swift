@@ -30,16 +30,24 @@ struct ReportCommand: AsyncParsableCommand {
     @Argument(help: "A session file (.linklab).")
     var session: String
 
-    @Option(name: .customLong("report"), help: ArgumentHelp("Write a report; the format follows the name: \(ExportFormat.extensions(ExportFormat.scanReports)) (repeatable).", valueName: "FILE"))
+    @Option(name: .customLong("report"), help: ArgumentHelp("""
+        Write a report; the format follows the name: \(ExportFormat.extensions(ExportFormat.scanReports)) (repeatable).
+        """, valueName: "FILE"))
     var reports: [String] = []
 
-    @Option(name: .customLong("save"), help: ArgumentHelp("Write the session again, re-evaluated with this engine.", valueName: "FILE.linklab"))
+    @Option(name: .customLong("save"),
+        help: ArgumentHelp("Write the session again, re-evaluated with this engine.", valueName: "FILE.linklab"))
     var save: String?
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding (not triaged false-positive, accepted-risk or fixed) is at or above SEVERITY, or, written CATEGORY:SEVERITY (security:medium), one of that category is. Repeatable.", valueName: "[CATEGORY:]SEVERITY"))
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("""
+        Exit 1 when a finding (not triaged false-positive, accepted-risk or fixed) is at or above SEVERITY, or, \
+        written CATEGORY:SEVERITY (security:medium), one of that category is. Repeatable.
+        """, valueName: "[CATEGORY:]SEVERITY"))
     var failOn: [String] = []
 
-    @Option(help: "Output format: text (for people) or json (the scan document of docs/cli.md, with fingerprint and triage).")
+    @Option(help: """
+        Output format: text (for people) or json (the scan document of docs/cli.md, with fingerprint and triage).
+        """)
     var format: ScanCommand.Format = .text
 
     @OptionGroup(title: "Engagement (overrides the session's; --save keeps it)")
@@ -88,7 +96,8 @@ struct ReportCommand: AsyncParsableCommand {
                 }
                 let triaged = document.findings.filter { $0.triage != nil }
                 if !triaged.isEmpty {
-                    text += "Triaged: " + triaged.map { "\($0.finding.id) \($0.status.rawValue)" }.joined(separator: ", ") + "\n"
+                    text += "Triaged: " +
+                        triaged.map { "\($0.finding.id) \($0.status.rawValue)" }.joined(separator: ", ") + "\n"
                 }
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
@@ -177,7 +186,9 @@ enum SessionCLI {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
-                guard isDirectory.boolValue else { throw failUnreadable(path, "cannot be written: \(folder.path) is a file") }
+                guard isDirectory.boolValue else {
+                    throw failUnreadable(path, "cannot be written: \(folder.path) is a file")
+                }
                 continue
             }
             do {
@@ -196,8 +207,10 @@ enum SessionCLI {
             defer { try? handle.close() }
             let data = try handle.read(upToCount: SessionLimits.maxBytes + 1) ?? Data()
             if data.count > SessionLimits.maxBytes {
-                throw failUnreadable(path, SessionFileError.tooLarge(bytes: data.count, limit: SessionLimits.maxBytes).description
-                    .replacingOccurrences(of: "is \(data.count) bytes", with: "is larger than \(SessionLimits.maxBytes) bytes"))
+                throw failUnreadable(path,
+                    SessionFileError.tooLarge(bytes: data.count, limit: SessionLimits.maxBytes).description
+                    .replacingOccurrences(of: "is \(data.count) bytes",
+                        with: "is larger than \(SessionLimits.maxBytes) bytes"))
             }
             return data
         } catch let exit as ExitCode {
@@ -212,7 +225,8 @@ enum SessionCLI {
 
     /// One report file's bytes (format from the name), with triage.
     static func reportData(_ path: String, analysis: Analysis, triage: [String: Triage],
-                           retest: Retest? = nil, engagement: Engagement = Engagement()) throws(WorkbenchDocumentError) -> Data {
+                           retest: Retest? = nil,
+                               engagement: Engagement = Engagement()) throws(WorkbenchDocumentError) -> Data {
         let kind: ExportFormat
         do { kind = try ExportFormat(path: path) } catch { throw .exportFailed(error.description) }
         guard let format = kind.report else {

@@ -17,7 +17,8 @@ struct ScanCommand: AsyncParsableCommand {
             the app and every other app the files name, and derives findings.
 
             --aasa HOST=FILE uses FILE instead of fetching HOST (for *.example.com give \
-            example.com); --aasa DIR does so for every HOST.json file in DIR. --offline uses no network at all: hosts without a file are reported \
+            example.com); --aasa DIR does so for every HOST.json file in DIR. --offline uses no network at all: hosts \
+            without a file are reported \
             as not fetched.
 
             URL lists: one URL per line, '#' comments; '!' before a URL means it must not open the \
@@ -74,7 +75,8 @@ struct ScanCommand: AsyncParsableCommand {
         case cdn, origin, legacy, all
     }
 
-    @Argument(help: ArgumentHelp("An .ipa, an unpacked .app folder, or a Mach-O file (- for standard input).", valueName: "PATH"))
+    @Argument(help: ArgumentHelp("An .ipa, an unpacked .app folder, or a Mach-O file (- for standard input).",
+        valueName: "PATH"))
     var path: String
 
     @Argument(help: ArgumentHelp(
@@ -86,7 +88,9 @@ struct ScanCommand: AsyncParsableCommand {
         "With an .apk PATH: the product's iOS app: one report for both platforms.", valueName: "APP.ipa"))
     var iosPath: String?
 
-    @Option(name: .customLong("aasa"), help: ArgumentHelp("Use FILE instead of fetching HOST (repeatable); a folder supplies each HOST.json in it.", valueName: "HOST=FILE|DIR"))
+    @Option(name: .customLong("aasa"),
+        help: ArgumentHelp("Use FILE instead of fetching HOST (repeatable); a folder supplies each HOST.json in it.",
+            valueName: "HOST=FILE|DIR"))
     var suppliedFiles: [String] = []
 
     @Flag(help: "Use no network: hosts without an --aasa file are reported as not fetched.")
@@ -97,28 +101,45 @@ struct ScanCommand: AsyncParsableCommand {
 
     @OptionGroup var fetch: FetchOptions
 
-    @Option(name: .customLong("url"), help: ArgumentHelp("A URL to decide (repeatable); prefix '!' = must not open the app, '=' = must.", valueName: "URL"))
+    @Option(name: .customLong("url"),
+        help: ArgumentHelp("A URL to decide (repeatable); prefix '!' = must not open the app, '=' = must.",
+            valueName: "URL"))
     var urls: [String] = []
 
-    @Option(name: .customLong("urls"), help: ArgumentHelp("A file of URLs, one per line ('-' reads standard input).", valueName: "FILE"))
+    @Option(name: .customLong("urls"),
+        help: ArgumentHelp("A file of URLs, one per line ('-' reads standard input).", valueName: "FILE"))
     var urlList: String?
 
-    @Option(name: .customLong("device-state"), help: ArgumentHelp("A sysdiagnose's swcutil_show.txt (or 'swcutil show' output): add what the device recorded for the app's domains.", valueName: "FILE"))
+    @Option(name: .customLong("device-state"), help: ArgumentHelp("""
+        A sysdiagnose's swcutil_show.txt (or 'swcutil show' output): add what the device recorded for the app's \
+        domains.
+        """, valueName: "FILE"))
     var deviceState: String?
 
-    @Option(name: .customLong("report"), help: ArgumentHelp("Write a report; the format follows the name: \(ExportFormat.extensions(ExportFormat.scanReports)) (repeatable).", valueName: "FILE"))
+    @Option(name: .customLong("report"), help: ArgumentHelp("""
+        Write a report; the format follows the name: \(ExportFormat.extensions(ExportFormat.scanReports)) (repeatable).
+        """, valueName: "FILE"))
     var reports: [String] = []
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding is at or above SEVERITY (critical high medium low info), or, written CATEGORY:SEVERITY, a finding of that category (security, reliability) is: --fail-on security:medium --fail-on reliability:high. Repeatable.", valueName: "[CATEGORY:]SEVERITY"))
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("""
+        Exit 1 when a finding is at or above SEVERITY (critical high medium low info), or, written CATEGORY:SEVERITY, \
+        a finding of that category (security, reliability) is: --fail-on security:medium --fail-on reliability:high. \
+        Repeatable.
+        """, valueName: "[CATEGORY:]SEVERITY"))
     var failOn: [String] = []
 
     @Option(help: "Output format: text (for people) or json (the scan document of docs/cli.md).")
     var format: Format = .text
 
-    @Flag(help: "Add stage timings to the Markdown, JSON and SARIF reports (they are left out so that the same input gives identical bytes).")
+    @Flag(help: """
+        Add stage timings to the Markdown, JSON and SARIF reports (they are left out so that the same input gives \
+        identical bytes).
+        """)
     var timings = false
 
-    @Option(name: .customLong("save"), help: ArgumentHelp("Save the session (app facts, every answer, URLs) for report, diff, the workbench.", valueName: "FILE.linklab"))
+    @Option(name: .customLong("save"),
+        help: ArgumentHelp("Save the session (app facts, every answer, URLs) for report, diff, the workbench.",
+            valueName: "FILE.linklab"))
     var save: String?
 
     @OptionGroup(title: "Engagement (printed on the report's first page, saved with --save)")
@@ -142,7 +163,9 @@ struct ScanCommand: AsyncParsableCommand {
         let schemes = try scannedApps().schemes
         for url in urls {
             do {
-                guard try URLList.entry(url, schemes: schemes) != nil else { throw ValidationError("--url needs a URL") }
+                guard try URLList.entry(url, schemes: schemes) != nil else {
+                    throw ValidationError("--url needs a URL")
+                }
             } catch let error as FindingsError {
                 throw ValidationError("--url: \(error.description)")
             }
@@ -291,7 +314,9 @@ struct ScanCommand: AsyncParsableCommand {
         }
         for value in values {
             if !value.contains("="), let files = Self.associationFiles(inDirectory: value) {
-                guard !files.isEmpty else { throw ValidationError("\(flag) \(value): the folder holds no HOST.json file") }
+                guard !files.isEmpty else {
+                    throw ValidationError("\(flag) \(value): the folder holds no HOST.json file")
+                }
                 for (host, file) in files { try add(host, file) }
                 continue
             }
@@ -301,7 +326,9 @@ struct ScanCommand: AsyncParsableCommand {
             }
             let host = String(value[..<equals])
             let file = String(value[value.index(after: equals)...])
-            do { _ = try FetchHost.parse(host) } catch { throw ValidationError("\(flag) \(value): \(error.description)") }
+            do { _ = try FetchHost.parse(host) } catch {
+                throw ValidationError("\(flag) \(value): \(error.description)")
+            }
             try add(host.lowercased(), file)
         }
         return result

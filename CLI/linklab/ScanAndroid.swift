@@ -19,7 +19,9 @@ struct AndroidScanOptions: ParsableArguments {
     @OptionGroup var googleAPI: GoogleAPIOptions
 
     func validate() throws {
-        guard (1...99).contains(sdk) else { throw ValidationError("--sdk must be an API level from 1 to 99 (got \(sdk))") }
+        guard (1...99).contains(sdk) else {
+            throw ValidationError("--sdk must be an API level from 1 to 99 (got \(sdk))")
+        }
         _ = try suppliedFiles()
     }
 

@@ -7,7 +7,8 @@ struct ScanStyle: Sendable {
 
     static func forStandardOutput() -> ScanStyle {
         let environment = ProcessInfo.processInfo.environment
-        return ScanStyle(enabled: isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+        return ScanStyle(enabled: isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil &&
+            environment["TERM"] != "dumb")
     }
 
     func paint(_ text: String, _ code: String) -> String {
@@ -55,7 +56,8 @@ struct ScanTextRenderer {
         var urlLine = "\(analysis.urlTests.count) URL\(analysis.urlTests.count == 1 ? "" : "s") tested"
         if !firstVerdicts.isEmpty {
             let counts = Dictionary(grouping: firstVerdicts, by: \.decision).mapValues(\.count)
-            urlLine += " (" + Decision.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ")"
+            urlLine += " (" + Decision.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") +
+                ")"
         }
         lines.append("\(domainLine), \(urlLine)")
         for note in analysis.notes { lines.append(style.dim("note: \(safe(note))")) }
@@ -124,10 +126,12 @@ struct ScanTextRenderer {
         let counts = findings.countsByCategory()
         for severity in Severity.descending {
             lines.append("  " + style.severity(severity, width: 9)
-                         + String(format: "%8d%13d", counts[.security]?[severity] ?? 0, counts[.reliability]?[severity] ?? 0))
+                         + String(format: "%8d%13d", counts[.security]?[severity] ?? 0,
+                             counts[.reliability]?[severity] ?? 0))
         }
         let totals = FindingCategory.ordered.map { category in findings.filter { $0.category == category }.count }
-        lines.append("  " + "total".padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "%8d%13d", totals[0], totals[1]))
+        lines.append("  " + "total".padding(toLength: 9, withPad: " ", startingAt: 0) +
+            String(format: "%8d%13d", totals[0], totals[1]))
 
         if !findings.isEmpty {
             let idWidth = findings.map(\.id.count).max() ?? 8

@@ -36,7 +36,9 @@ enum StandardInput {
         while true {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw InputError(problem: "standard input cannot be read (\(String(cString: strerror(errno))))") }
+            if count < 0 {
+                throw InputError(problem: "standard input cannot be read (\(String(cString: strerror(errno))))")
+            }
             if count == 0 { break }
             total += Int64(count)
             if total > limit {
@@ -45,7 +47,9 @@ enum StandardInput {
             }
             var offset = 0
             while offset < count {
-                let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress.map { $0 + offset }, count - offset) }
+                let written = buffer.withUnsafeBytes {
+                    write(descriptor, $0.baseAddress.map { $0 + offset }, count - offset)
+                }
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else {
                     removeSpool(url)

@@ -41,7 +41,8 @@ enum FuzzOracle {
         let classes = ProcessInfo.processInfo.environment["LINKLAB_ANDROID_ORACLE_CLASSES"]
             ?? ".build-fuzz/android-oracle-classes"
         guard FileManager.default.fileExists(atPath: classes + "/Oracle.class") else {
-            FileHandle.standardError.write(Data("AndroidMatcher: no oracle classes at \(classes): crash checks only\n".utf8))
+            FileHandle.standardError.write(
+                Data("AndroidMatcher: no oracle classes at \(classes): crash checks only\n".utf8))
             return nil
         }
         do { return try OracleStream(classes: classes) } catch {

@@ -44,7 +44,9 @@ public struct CompiledIntentFilter: Sendable {
         func matches(_ uri: AndroidURI) -> Bool {
             guard let host = uri.hostKeyUnits else { return false }
             if wild {
-                guard host.count >= key.count, host[(host.count - key.count)...].elementsEqual(key) else { return false }
+                guard host.count >= key.count, host[(host.count - key.count)...].elementsEqual(key) else {
+                    return false
+                }
             } else if host != key {
                 return false
             }
@@ -122,7 +124,8 @@ public struct CompiledIntentFilter: Sendable {
         self.invalidReason = invalid
         // The parser keeps a group only when it has at least one rule (`parseRelRefGroup`).
         let groupList = sdk < Self.relativeGroupsSDK ? [] : filter.relativeFilterGroups.map { group in
-            Group(allow: group.allow, line: group.line, matchers: group.data.flatMap { Self.relativeMatchers($0, sdk: sdk) })
+            Group(allow: group.allow, line: group.line,
+                matchers: group.data.flatMap { Self.relativeMatchers($0, sdk: sdk) })
         }.filter { !$0.matchers.isEmpty }
         groups = groupList.isEmpty ? nil : groupList
         linkClicks = actions.contains("android.intent.action.VIEW")
@@ -243,7 +246,8 @@ public struct CompiledIntentFilter: Sendable {
             !group.matchers.isEmpty && group.matchers.allSatisfy { part, pattern in
                 switch part {
                 case .path: return uri.pathUnits.map { pattern.matches(units: $0) } ?? false
-                case .query: return uri.query.map { Self.queryParameters($0).contains { pattern.matches(units: $0) } } ?? false
+                case .query:
+                    return uri.query.map { Self.queryParameters($0).contains { pattern.matches(units: $0) } } ?? false
                 case .fragment: return uri.fragment.map(pattern.matches) ?? false
                 }
             }
@@ -349,9 +353,15 @@ public struct CompiledIntentFilter: Sendable {
             return "declares mimeType \(type): a link carries no MIME type, so a typed filter never matches it"
         case .noScheme: return "filter names no scheme (and no MIME type): it matches no URL"
         case let .schemeSpecificPart(part):
-            return "scheme \(scheme), scheme-specific part \(uri.schemeSpecificPart) matches \(part.kind.rawValue) \(part.pattern)"
+            return """
+                scheme \(scheme), scheme-specific part \(uri.schemeSpecificPart) \
+                matches \(part.kind.rawValue) \(part.pattern)
+                """
         case .schemeSpecificMismatch:
-            return "scheme \(scheme), but its scheme-specific part \(uri.schemeSpecificPart) matches none of the filter's ssp attributes"
+            return """
+                scheme \(scheme), but its scheme-specific part \(uri.schemeSpecificPart) matches none of the filter's \
+                ssp attributes
+                """
         case .schemeMismatch:
             return "scheme \(scheme) not in {\((schemes ?? []).sorted().joined(separator: ", "))}"
         case .anyHost: return "scheme \(scheme) matches; the filter names no host"
@@ -362,11 +372,15 @@ public struct CompiledIntentFilter: Sendable {
                 if !declared.contains(text) { declared.append(text) }
             }
             let port = uri.port >= 0 ? ":\(uri.port)" : ""
-            let host = uri.host.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none: \(uri.isHierarchical ? "no //" : "opaque URI"))"
+            let host = uri.host.map { $0.isEmpty ? "(empty)" : $0 } ??
+                "(none: \(uri.isHierarchical ? "no //" : "opaque URI"))"
             return "host \(host)\(port) not in {\(declared.joined(separator: ", "))}"
         case let .anyPath(authority): return "scheme \(scheme), host \(authority.declared); no path constraint"
         case let .path(authority, path):
-            return "scheme \(scheme), host \(authority.declared), path \(uri.path ?? "") matches \(path.kind.rawValue) \(path.pattern)"
+            return """
+                scheme \(scheme), host \(authority.declared), path \(uri.path ?? "") \
+                matches \(path.kind.rawValue) \(path.pattern)
+                """
         case let .group(authority, group):
             return "scheme \(scheme), host \(authority.declared); relative filter group at line \(group.line) "
                 + (group.allow ? "allows" : "blocks") + " it"

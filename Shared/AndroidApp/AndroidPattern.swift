@@ -134,7 +134,8 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
     /// `Integer.parseInt` numbers; a modifier (`*`, `+`, `{`) needs a token before it that is not
     /// itself modified; a pattern stops being accepted when its parsed form passes 2,048 slots.
     static func parseAdvanced(_ pattern: [UInt16]) -> Result<[Token], ParseFailure> {
-        let (open, close, caret, dash, backslash, dot) = (UInt16(91), UInt16(93), UInt16(94), UInt16(45), UInt16(92), UInt16(46))
+        let (open, close, caret, dash, backslash, dot) =
+            (UInt16(91), UInt16(93), UInt16(94), UInt16(45), UInt16(92), UInt16(46))
         let (star, plus, brace, closeBrace) = (UInt16(42), UInt16(43), UInt16(123), UInt16(125))
         var tokens: [Token] = []
         var storage = 0                 // slots AOSP's parsed form would use so far
@@ -145,12 +146,14 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
             switch tokens[tokens.count - 1] {
             case let .literal(unit, _, _): tokens[tokens.count - 1] = .literal(unit, min: min, max: max)
             case .any: tokens[tokens.count - 1] = .any(min: min, max: max)
-            case let .set(spans, inverted, _, _): tokens[tokens.count - 1] = .set(spans, inverted: inverted, min: min, max: max)
+            case let .set(spans, inverted, _, _):
+                tokens[tokens.count - 1] = .set(spans, inverted: inverted, min: min, max: max)
             }
         }
         while index < pattern.count {
             guard storage <= maxAdvancedStorage - 3 else {
-                return .failure(ParseFailure(text: "pattern is longer than Android accepts (\(maxAdvancedStorage) slots)"))
+                return .failure(
+                    ParseFailure(text: "pattern is longer than Android accepts (\(maxAdvancedStorage) slots)"))
             }
             var unit = pattern[index]
             if unit == backslash {
@@ -207,7 +210,8 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
                     lastWasModifier = true
                     index = end
                     guard storage <= maxAdvancedStorage - 3 else {
-                        return .failure(ParseFailure(text: "pattern is longer than Android accepts (\(maxAdvancedStorage) slots)"))
+                        return .failure(
+                            ParseFailure(text: "pattern is longer than Android accepts (\(maxAdvancedStorage) slots)"))
                     }
                     storage += 1
                     index += 1

@@ -174,7 +174,8 @@ extension AndroidLinkMatcher {
         if let note = uri.browserNote {
             trace.append("Uri.parse reads scheme \(uri.scheme ?? "(none)"), host "
                 + (uri.host.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none)")
-                + (uri.port >= 0 ? ", port \(uri.port)" : "") + ", path " + (uri.path.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none: opaque)")
+                + (uri.port >= 0 ? ", port \(uri.port)" : "") + ", path " +
+                    (uri.path.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none: opaque)")
                 + "; " + note)
         }
         var activities: [String] = []

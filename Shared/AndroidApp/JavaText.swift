@@ -124,7 +124,9 @@ enum JavaText {
             guard byte == 37 else {
                 flush()
                 let length = characterLength(byte)
-                if length == 1 { out.append(UInt16(byte)) } else { out.append(contentsOf: units(at: index, length: length)) }
+                if length == 1 { out.append(UInt16(byte)) } else {
+                    out.append(contentsOf: units(at: index, length: length))
+                }
                 index += length
                 continue
             }

@@ -82,12 +82,17 @@ public struct AppInspector: Sendable {
         if candidates.count > 1 {
             diagnostics.append(InspectionDiagnostic(
                 id: "ipa.multiple-apps", severity: "warning",
-                message: "several apps under Payload/ (\(candidates.prefix(5).joined(separator: ", "))); inspecting \(main)"))
+                message: """
+                    several apps under Payload/ (\(candidates.prefix(5).joined(separator: ", "))); inspecting \(main)
+                    """))
         }
         for name in tree.duplicates.prefix(20) {
             diagnostics.append(InspectionDiagnostic(
                 id: "ipa.duplicate-entry", severity: "warning",
-                message: "the archive holds \(InspectionError.quoted(name)) more than once; the first copy was read (other tools may read another)",
+                message: """
+                    the archive holds \(InspectionError.quoted(name)) more than once; the first copy was read (other \
+                    tools may read another)
+                    """,
                 path: name))
         }
         let snapshotSource = AppSnapshot.Source(path: path, kind: .ipa, sha256: sha, size: source.size)
@@ -143,7 +148,8 @@ public struct AppInspector: Sendable {
         for skipped in tree.skipped.prefix(20) {
             diagnostics.append(InspectionDiagnostic(
                 id: "folder.skipped", severity: "info",
-                message: "skipped \(skipped) (symbolic link leaving the folder, special file or unreadable)", path: skipped))
+                message: "skipped \(skipped) (symbolic link leaving the folder, special file or unreadable)",
+                    path: skipped))
         }
         return try snapshot(tree: tree, mainApp: main, source: source, diagnostics: diagnostics,
                             meter: meter, countedExecutable: counted)

@@ -73,7 +73,8 @@ extension BundleInfo: Encodable {
 extension SliceSummary {
     private enum CodingKeys: String, CodingKey {
         case arch, fileType, signed, adhoc, encrypted, signingIdentifier, teamIdentifier, linkHandlers, outgoingLinks
-        case webViews, linkEvidence, linkScanReliable, entitlementsSource, hashChecks, minimumOS, platform, signatureError
+        case webViews, linkEvidence, linkScanReliable, entitlementsSource, hashChecks, minimumOS, platform,
+            signatureError
         case entitlementsDifferences
     }
 

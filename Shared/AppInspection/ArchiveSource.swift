@@ -57,7 +57,8 @@ struct ArchiveSource: Sendable {
         guard count >= 0 else { throw .malformedArchive(reason: "negative read size", offset: offset) }
         let (end, overflow) = offset.addingReportingOverflow(UInt64(count))
         guard !overflow, end <= size else {
-            throw .malformedArchive(reason: "needs \(count) bytes past the end of the file (size \(size))", offset: offset)
+            throw .malformedArchive(reason: "needs \(count) bytes past the end of the file (size \(size))",
+                offset: offset)
         }
         if count == 0 { return Data() }
         switch storage {
@@ -71,7 +72,8 @@ struct ArchiveSource: Sendable {
                 result.reserveCapacity(count)
                 while result.count < count {
                     guard let chunk = try box.handle.read(upToCount: count - result.count), !chunk.isEmpty else {
-                        throw InspectionError.unreadable(path: box.path, reason: "file ended early (changed while reading?)")
+                        throw InspectionError.unreadable(path: box.path,
+                            reason: "file ended early (changed while reading?)")
                     }
                     result.append(chunk)
                 }

@@ -1,14 +1,17 @@
 extension AssociatedDomain {
     /// Parses one entitlement entry; never throws (problems are listed on the value).
     public static func parse(_ entry: String) -> AssociatedDomain {
-        var domain = AssociatedDomain(raw: entry, service: "", host: "", wildcard: false, port: nil, modes: [], problems: [])
+        var domain =
+            AssociatedDomain(raw: entry, service: "", host: "", wildcard: false, port: nil, modes: [], problems: [])
         var problems: [DomainProblem] = []
         func add(_ kind: DomainProblem.Kind, _ severity: DomainProblem.Severity, _ message: String) {
             problems.append(DomainProblem(kind: kind, severity: severity, message: message))
         }
 
         guard let colon = entry.firstIndex(of: ":") else {
-            add(.missingService, .error, "no service prefix (expected applinks:, webcredentials:, activitycontinuation: or appclips:)")
+            add(.missingService, .error, """
+                no service prefix (expected applinks:, webcredentials:, activitycontinuation: or appclips:)
+                """)
             domain.host = entry.lowercased()
             domain.problems = problems
             return domain
@@ -16,7 +19,10 @@ extension AssociatedDomain {
         domain.service = String(entry[..<colon])
         var rest = Substring(entry[entry.index(after: colon)...])
         if !knownServices.contains(domain.service) {
-            add(.unknownService, .error, "unknown service \"\(domain.service)\" (iOS knows applinks, webcredentials, activitycontinuation, appclips)")
+            add(.unknownService, .error, """
+                unknown service \"\(domain.service)\" (iOS knows applinks, webcredentials, activitycontinuation, \
+                appclips)
+                """)
         }
 
         var query: Substring?
@@ -66,7 +72,9 @@ extension AssociatedDomain {
         if let portText {
             if let port = Int(portText), (1...65535).contains(port), portText.allSatisfy(\.isASCIIDigit) {
                 domain.port = port
-                add(.portPresent, .warning, "entry names port \(port): Apple's technote says links on a domain with a port will not open the app")
+                add(.portPresent, .warning, """
+                    entry names port \(port): Apple's technote says links on a domain with a port will not open the app
+                    """)
             } else {
                 add(.invalidPort, .error, "port \"\(portText)\" is not a number from 1 to 65535")
             }
@@ -136,10 +144,13 @@ extension AssociatedDomain {
             add(.emptyLabel, .error, "the host contains \"..\" (an empty label)")
         }
         if host.count > 1, host.hasSuffix("."), !host.hasSuffix("..") {
-            add(.trailingDot, .warning, "the host ends with \".\"; whether iOS treats it as the same domain is unverified")
+            add(.trailingDot, .warning,
+                "the host ends with \".\"; whether iOS treats it as the same domain is unverified")
         }
         let labels = host.split(separator: ".", omittingEmptySubsequences: true)
-        let isIPv4 = labels.count == 4 && labels.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) }
+        let isIPv4 = labels.count == 4 && labels.allSatisfy {
+            !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit)
+        }
         if isIPv4 {
             if !developer { add(.ipLiteral, .error, "an IP address is only accepted with ?mode=developer") }
             return
@@ -177,7 +188,9 @@ enum IPAddressText {
     /// True for an IPv6 address in text form (`::1`, `2001:db8::1`, `::ffff:192.0.2.1`); no zone ID.
     static func isIPv6(_ text: Substring) -> Bool {
         guard !text.isEmpty, text.utf8.count <= 45,
-              text.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }) else { return false }
+              text.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }) else {
+                  return false
+              }
         var groups = text.split(separator: ":", omittingEmptySubsequences: false)
         var needed = 8
         if let last = groups.last, last.contains(".") {
@@ -203,7 +216,10 @@ enum IPAddressText {
     static func isIPv4(_ text: Substring) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts.allSatisfy { part in
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let value = Int(part), value <= 255 else { return false }
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let value = Int(part),
+                value <= 255 else {
+                return false
+            }
             return part.count == 1 || part.first != "0"
         }
     }

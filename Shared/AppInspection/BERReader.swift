@@ -54,7 +54,9 @@ struct BERReader: Sendable {
                 number = 0
                 var count = 0
                 while true {
-                    guard position < limit, count < 4 else { throw Failure(offset: position, reason: "tag number too long") }
+                    guard position < limit, count < 4 else {
+                        throw Failure(offset: position, reason: "tag number too long")
+                    }
                     let byte = try reader.uint8(at: position, reading: "BER tag")
                     position += 1
                     count += 1
@@ -62,18 +64,24 @@ struct BERReader: Sendable {
                     if byte & 0x80 == 0 { break }
                 }
             }
-            guard position < limit else { throw Failure(offset: position, reason: "length expected but the data ended") }
+            guard position < limit else {
+                throw Failure(offset: position, reason: "length expected but the data ended")
+            }
             let lengthByte = try reader.uint8(at: position, reading: "BER length")
             position += 1
             let constructed = identifier & 0x20 != 0
             var node = BERNode(tagClass: identifier >> 6, isConstructed: constructed, tagNumber: number, start: offset,
                                contentStart: position, contentEnd: position, end: position)
             if lengthByte == 0x80 {
-                guard constructed else { throw Failure(offset: offset, reason: "indefinite length on a primitive element") }
+                guard constructed else {
+                    throw Failure(offset: offset, reason: "indefinite length on a primitive element")
+                }
                 // Content runs until an end-of-contents element (00 00) at this level.
                 var child = position
                 while true {
-                    guard child + 2 <= limit else { throw Failure(offset: child, reason: "indefinite-length element has no end-of-contents") }
+                    guard child + 2 <= limit else {
+                        throw Failure(offset: child, reason: "indefinite-length element has no end-of-contents")
+                    }
                     if try reader.uint8(at: child) == 0, try reader.uint8(at: child + 1) == 0 {
                         node.contentEnd = child
                         node.end = child + 2
@@ -87,7 +95,9 @@ struct BERReader: Sendable {
                 length = Int(lengthByte)
             } else {
                 let count = Int(lengthByte & 0x7F)
-                guard count <= 4 else { throw Failure(offset: position - 1, reason: "length of \(count) octets is too large") }
+                guard count <= 4 else {
+                    throw Failure(offset: position - 1, reason: "length of \(count) octets is too large")
+                }
                 for _ in 0..<count {
                     guard position < limit else { throw Failure(offset: position, reason: "length runs past the data") }
                     length = (length << 8) | Int(try reader.uint8(at: position, reading: "BER length"))
@@ -111,11 +121,15 @@ struct BERReader: Sendable {
 
     /// The children of a constructed element, in order.
     func children(of node: BERNode, depth: Int = 0, maxCount: Int = 10_000) throws(Failure) -> [BERNode] {
-        guard node.isConstructed else { throw Failure(offset: node.contentStart, reason: "expected a constructed element") }
+        guard node.isConstructed else {
+            throw Failure(offset: node.contentStart, reason: "expected a constructed element")
+        }
         var result: [BERNode] = []
         var position = node.contentStart
         while position < node.contentEnd {
-            guard result.count < maxCount else { throw Failure(offset: position, reason: "more than \(maxCount) elements") }
+            guard result.count < maxCount else {
+                throw Failure(offset: position, reason: "more than \(maxCount) elements")
+            }
             let child = try element(at: position, limit: node.contentEnd, depth: depth + 1)
             result.append(child)
             position = child.end
@@ -134,7 +148,9 @@ struct BERReader: Sendable {
             }
             return bytes(node)
         }
-        guard depth < maxDepth else { throw Failure(offset: node.contentStart, reason: "nesting deeper than \(maxDepth)") }
+        guard depth < maxDepth else {
+            throw Failure(offset: node.contentStart, reason: "nesting deeper than \(maxDepth)")
+        }
         var joined = Data()
         for chunk in try children(of: node, depth: depth) {
             joined.append(try octetString(chunk, maxBytes: maxBytes - joined.count, depth: depth + 1))
@@ -149,13 +165,19 @@ struct BERReader: Sendable {
 
     /// The dotted form of an OBJECT IDENTIFIER.
     func objectIdentifier(_ node: BERNode) throws(Failure) -> String {
-        guard node.isUniversal(6), !node.isConstructed else { throw Failure(offset: node.contentStart, reason: "expected an OBJECT IDENTIFIER") }
+        guard node.isUniversal(6), !node.isConstructed else {
+            throw Failure(offset: node.contentStart, reason: "expected an OBJECT IDENTIFIER")
+        }
         let content = [UInt8](bytes(node))
-        guard !content.isEmpty, content.count <= 64 else { throw Failure(offset: node.contentStart, reason: "bad OBJECT IDENTIFIER length") }
+        guard !content.isEmpty, content.count <= 64 else {
+            throw Failure(offset: node.contentStart, reason: "bad OBJECT IDENTIFIER length")
+        }
         var arcs: [UInt64] = []
         var value: UInt64 = 0
         for byte in content {
-            guard value < (1 << 56) else { throw Failure(offset: node.contentStart, reason: "OBJECT IDENTIFIER arc too large") }
+            guard value < (1 << 56) else {
+                throw Failure(offset: node.contentStart, reason: "OBJECT IDENTIFIER arc too large")
+            }
             value = (value << 7) | UInt64(byte & 0x7F)
             if byte & 0x80 == 0 {
                 if arcs.isEmpty {

@@ -16,7 +16,8 @@ struct BundleFileTree: Sendable {
             defer { lock.unlock() }
             let (total, overflow) = used.addingReportingOverflow(bytes)
             guard !overflow, total <= limit else {
-                throw .limitExceeded(what: "total bytes inflated from the archive", limit: limit, actual: overflow ? .max : total)
+                throw .limitExceeded(what: "total bytes inflated from the archive", limit: limit,
+                    actual: overflow ? .max : total)
             }
             used = total
         }
@@ -66,7 +67,8 @@ struct BundleFileTree: Sendable {
                 parent = Self.parent(of: parent)
             }
         }
-        backing = .archive(archive, index: index, budget: InflateBudget(limit: archive.limits.maxInflatedBytesPerInspection))
+        backing =
+            .archive(archive, index: index, budget: InflateBudget(limit: archive.limits.maxInflatedBytesPerInspection))
         self.files = files
         self.directories = directories
         skipped = []
@@ -123,14 +125,16 @@ struct BundleFileTree: Sendable {
                 case .typeDirectory:
                     directories.insert(path)
                     guard depth + 1 < Self.maxFolderDepth else {
-                        throw .limitExceeded(what: "folder depth", limit: UInt64(Self.maxFolderDepth), actual: UInt64(depth + 1))
+                        throw .limitExceeded(what: "folder depth", limit: UInt64(Self.maxFolderDepth),
+                            actual: UInt64(depth + 1))
                     }
                     pending.append((url, path, depth + 1))
                 case .typeRegular:
                     files[path] = size
                     order.append(path)
                     guard order.count <= Self.maxFolderFiles else {
-                        throw .limitExceeded(what: "file count", limit: UInt64(Self.maxFolderFiles), actual: UInt64(order.count))
+                        throw .limitExceeded(what: "file count", limit: UInt64(Self.maxFolderFiles),
+                            actual: UInt64(order.count))
                     }
                 default:
                     skipped.append(path)
@@ -182,7 +186,9 @@ struct BundleFileTree: Sendable {
             guard let size = files[path] else { throw .unreadable(path: path, reason: "no such file") }
             guard size <= maxBytes else { throw .limitExceeded(what: "size of \(path)", limit: maxBytes, actual: size) }
             let source = try ArchiveSource(fileAt: Self.diskURL(root: root, prefix: prefix, path: path))
-            guard source.size <= maxBytes else { throw .limitExceeded(what: "size of \(path)", limit: maxBytes, actual: source.size) }
+            guard source.size <= maxBytes else {
+                throw .limitExceeded(what: "size of \(path)", limit: maxBytes, actual: source.size)
+            }
             var done: UInt64 = 0
             while done < source.size {
                 let count = Int(min(UInt64(ZIPArchive.inputChunk), source.size - done))

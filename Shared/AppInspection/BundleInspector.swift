@@ -34,7 +34,8 @@ struct BundleInspector: Sendable {
 
     /// A file name that stays inside its folder.
     static func isSafeName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0") && !name.contains("\\")
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0") &&
+            !name.contains("\\")
     }
 
     func inspect(_ location: BundleLocation) throws(InspectionError) -> BundleInfo {
@@ -61,7 +62,10 @@ struct BundleInspector: Sendable {
                         bundle.activityTypes = info.activityTypes
                         bundle.hasSceneManifest = info.hasSceneManifest
                         declared = info.executable
-                        if info.bundleIdentifier == nil { bundle.note("plist.missing-bundle-identifier", "warning", "Info.plist has no CFBundleIdentifier") }
+                        if info.bundleIdentifier == nil {
+                            bundle.note("plist.missing-bundle-identifier", "warning",
+                                "Info.plist has no CFBundleIdentifier")
+                        }
                     } else {
                         bundle.note("plist.not-a-dictionary", "error", "Info.plist is not a dictionary")
                     }
@@ -72,7 +76,9 @@ struct BundleInspector: Sendable {
                 bundle.note("bundle.missing-info-plist", "error", "the bundle has no Info.plist")
             }
             if let declared, !Self.isSafeName(declared) {
-                bundle.note("plist.unsafe-executable-name", "error", "CFBundleExecutable \(InspectionError.quoted(declared)) is not a plain file name; not read")
+                bundle.note("plist.unsafe-executable-name", "error", """
+                    CFBundleExecutable \(InspectionError.quoted(declared)) is not a plain file name; not read
+                    """)
             }
             executable = Self.executablePath(bundle: location.path, declared: declared)
             bundle.executable = executable.flatMap { $0.split(separator: "/").last.map(String.init) }
@@ -80,7 +86,9 @@ struct BundleInspector: Sendable {
             // (that scan, once per bundle, was quadratic on archives with many bundles and files).
             bundle.isAppStoreDownload = tree.directories.contains(location.path + "/SC_Info")
             if bundle.isAppStoreDownload {
-                bundle.note("bundle.app-store-download", "info", "SC_Info/ present: an App Store (FairPlay) download; executable text is likely encrypted")
+                bundle.note("bundle.app-store-download", "info", """
+                    SC_Info/ present: an App Store (FairPlay) download; executable text is likely encrypted
+                    """)
             }
         }
 
@@ -131,10 +139,12 @@ struct BundleInspector: Sendable {
             if PlistAccess.dictionary(value) != nil {
                 bundle.archivedEntitlements = value
             } else {
-                bundle.note("xcent.not-a-dictionary", "warning", "archived-expanded-entitlements.xcent is not a dictionary")
+                bundle.note("xcent.not-a-dictionary", "warning",
+                    "archived-expanded-entitlements.xcent is not a dictionary")
             }
         } catch {
-            bundle.note("xcent.malformed", "warning", "archived-expanded-entitlements.xcent could not be read: \(error)")
+            bundle.note("xcent.malformed", "warning",
+                "archived-expanded-entitlements.xcent could not be read: \(error)")
         }
     }
 
@@ -143,7 +153,8 @@ struct BundleInspector: Sendable {
     ) throws(InspectionError) {
         guard tree.containsFile(path) else {
             if bundle.role == .app || bundle.role == .extension || bundle.role == .appclip || bundle.role == .watch {
-                bundle.note("profile.missing", "info", "no embedded.mobileprovision (App Store builds and simulator builds have none)")
+                bundle.note("profile.missing", "info",
+                    "no embedded.mobileprovision (App Store builds and simulator builds have none)")
             }
             return
         }
@@ -163,7 +174,11 @@ struct BundleInspector: Sendable {
         if let bundleID = bundle.bundleIdentifier {
             for identifier in Set(bundle.slices.compactMap(\.signingIdentifier)).subtracting([bundleID]).sorted() {
                 bundle.note("signature.identifier-mismatch", "warning",
-                            "the code signature's identifier \(InspectionError.quoted(identifier)) differs from CFBundleIdentifier \(InspectionError.quoted(bundleID)) (Info.plist edited after signing, or re-signed)")
+                            """
+                                the code signature's identifier \(InspectionError.quoted(identifier)) differs from \
+                                CFBundleIdentifier \(InspectionError.quoted(bundleID)) (Info.plist edited after \
+                                signing, or re-signed)
+                                """)
             }
         }
         let signed = PlistAccess.dictionary(bundle.entitlements) ?? [:]
@@ -182,12 +197,16 @@ struct BundleInspector: Sendable {
             domainSource = archived
             if archived[Self.associatedDomainsKey] != nil {
                 bundle.note("entitlements.archived-only", "warning",
-                     "associated domains come from archived-expanded-entitlements.xcent, which is not part of the signature")
+                     """
+                         associated domains come from archived-expanded-entitlements.xcent, which is not part of the \
+                         signature
+                         """)
             }
         }
         if let entries = domainSource[Self.associatedDomainsKey] {
             if PlistAccess.array(entries) == nil {
-                bundle.note("entitlements.associated-domains-type", "error", "\(Self.associatedDomainsKey) is not an array of strings")
+                bundle.note("entitlements.associated-domains-type", "error",
+                    "\(Self.associatedDomainsKey) is not an array of strings")
             }
             bundle.associatedDomains = PlistAccess.strings(entries).prefix(10_000).map(AssociatedDomain.parse)
         }
@@ -237,7 +256,8 @@ struct BundleInspector: Sendable {
                 if let entitlements = signature.entitlements {
                     if let (existing, _) = chosen {
                         if existing != entitlements {
-                            bundle.note("entitlements.slices-disagree", "warning", "\(slice.arch): entitlements differ from another slice's")
+                            bundle.note("entitlements.slices-disagree", "warning",
+                                "\(slice.arch): entitlements differ from another slice's")
                         }
                     } else {
                         chosen = (entitlements, summary.entitlementsSource)
@@ -245,7 +265,10 @@ struct BundleInspector: Sendable {
                 }
             }
             if slice.isEncrypted {
-                bundle.note("macho.encrypted", "warning", "\(slice.arch): FairPlay-encrypted (cryptid \(slice.encryption?.cryptID ?? 0)); the link-handler scan is unreliable")
+                bundle.note("macho.encrypted", "warning", """
+                    \(slice.arch): FairPlay-encrypted (cryptid \(slice.encryption?.cryptID ?? 0)); the link-handler \
+                    scan is unreliable
+                    """)
             }
         }
         if let (entitlements, source) = chosen {
@@ -260,7 +283,8 @@ extension SliceSummary {
         let signature = slice.codeSignature
         let directory = signature?.primaryCodeDirectory
         let evidence = slice.linkEvidence.map { hit in
-            EvidenceRecord(kind: hit.kind.rawValue, name: hit.name, file: file, slice: slice.arch, section: hit.section, offset: hit.offset)
+            EvidenceRecord(kind: hit.kind.rawValue, name: hit.name, file: file, slice: slice.arch, section: hit.section,
+                offset: hit.offset)
         }
         func names(_ kind: String) -> [String] {
             Array(Set(evidence.filter { $0.kind == kind }.map(\.name))).sorted()
@@ -279,7 +303,8 @@ extension SliceSummary {
             linkEvidence: evidence,
             linkScanReliable: slice.linkScan.isReliable,
             entitlementsSource: EntitlementsSource(rawValue: signature?.entitlementsSource ?? "none") ?? .none,
-            hashChecks: (signature?.blobHashChecks ?? []).map { HashCheck(slot: $0.slot, hashType: $0.hashType, status: $0.status.rawValue) },
+            hashChecks: (signature?.blobHashChecks ??
+                []).map { HashCheck(slot: $0.slot, hashType: $0.hashType, status: $0.status.rawValue) },
             minimumOS: slice.buildVersion?.minOS,
             platform: slice.buildVersion?.platformName,
             signatureError: slice.signatureError,

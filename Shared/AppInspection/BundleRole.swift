@@ -68,8 +68,10 @@ enum BundleLocator {
             for (folder, suffix, role, isFile) in nestingRules(for: location.role) {
                 let container = location.path + "/" + folder
                 let names = isFile ? (children.files[container] ?? []) : (children.directories[container] ?? [])
-                for name in names.sorted() where name.hasSuffix(suffix) && name.count > suffix.count && !name.hasPrefix("._") {
-                    nested.append(BundleLocation(role: role, path: container + "/" + name, isDylib: isFile, depth: location.depth + 1))
+                for name in names.sorted() where name.hasSuffix(suffix) && name.count > suffix.count &&
+                    !name.hasPrefix("._") {
+                    nested.append(BundleLocation(role: role, path: container + "/" + name, isDylib: isFile,
+                        depth: location.depth + 1))
                 }
             }
             stack.append(contentsOf: nested.reversed())
@@ -107,7 +109,8 @@ enum BundleLocator {
         var index = ChildIndex()
         for directory in tree.directories {
             let parent = BundleFileTree.parent(of: directory)
-            index.directories[parent, default: []].append(String(directory.dropFirst(parent.isEmpty ? 0 : parent.count + 1)))
+            index.directories[parent,
+                default: []].append(String(directory.dropFirst(parent.isEmpty ? 0 : parent.count + 1)))
         }
         for file in tree.files {
             let parent = BundleFileTree.parent(of: file)

@@ -20,9 +20,11 @@ public enum CMSCertificates {
             throw BERReader.Failure(offset: info[1].contentStart, reason: "SignedData SEQUENCE missing")
         }
         var certificates: [Data] = []
-        for field in try ber.children(of: signedData, depth: 2).dropFirst(3) where field.isContext(0) && field.isConstructed {
+        for field in try ber.children(of: signedData, depth: 2).dropFirst(3) where field.isContext(0) &&
+            field.isConstructed {
             for certificate in try ber.children(of: field, depth: 3, maxCount: 64) where certificate.isUniversal(16) {
-                certificates.append(try ber.reader.bytes(at: certificate.start, count: certificate.end - certificate.start))
+                certificates.append(try ber.reader.bytes(at: certificate.start,
+                    count: certificate.end - certificate.start))
             }
         }
         return certificates

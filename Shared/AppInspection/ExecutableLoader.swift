@@ -92,7 +92,9 @@ final class SparseExecutableBuffer {
 
     /// Copies the kept parts of `chunk` (at `offset` in the file); false when it overflows.
     func write(_ chunk: UnsafeBufferPointer<UInt8>, at offset: UInt64) -> Bool {
-        guard let start = Int(exactly: offset), start <= data.count, chunk.count <= data.count - start else { return false }
+        guard let start = Int(exactly: offset), start <= data.count, chunk.count <= data.count - start else {
+            return false
+        }
         let end = start + chunk.count
         received = end
         // Headers arriving in this chunk reveal more ranges to keep, possibly in this chunk:
@@ -131,7 +133,10 @@ final class SparseExecutableBuffer {
         guard !pieces.isEmpty else { return [] }
         data.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) in
             for piece in pieces {
-                let source = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(chunk)[(piece.lowerBound - start)..<(piece.upperBound - start)])
+                let source =
+                    UnsafeRawBufferPointer(
+                        rebasing: UnsafeRawBufferPointer(chunk)[
+                            (piece.lowerBound - start)..<(piece.upperBound - start)])
                 UnsafeMutableRawBufferPointer(rebasing: target[piece]).copyMemory(from: source)
             }
         }
@@ -157,12 +162,15 @@ final class SparseExecutableBuffer {
         if !sawFatHeader, received >= 8 {
             sawFatHeader = true
             let magic = (try? reader.uint32(at: 0, .big)) ?? 0
-            if magic == 0xCAFE_BABE || magic == 0xCAFE_BABF, let count = try? reader.uint32(at: 4, .big), count > 0, count <= 30 {
+            if magic == 0xCAFE_BABE || magic == 0xCAFE_BABF, let count = try? reader.uint32(at: 4, .big), count > 0,
+                count <= 30 {
                 let is64 = magic == 0xCAFE_BABF
                 for index in 0..<Int(count) {
                     let entry = 8 + index * (is64 ? 32 : 20)
-                    let offset = is64 ? (try? reader.int64Value(at: entry + 8, .big)) : (try? reader.int32Value(at: entry + 8, .big))
-                    let size = is64 ? (try? reader.int64Value(at: entry + 16, .big)) : (try? reader.int32Value(at: entry + 12, .big))
+                    let offset = is64 ? (try? reader.int64Value(at: entry + 8, .big)) :
+                        (try? reader.int32Value(at: entry + 8, .big))
+                    let size = is64 ? (try? reader.int64Value(at: entry + 16, .big)) :
+                        (try? reader.int32Value(at: entry + 12, .big))
                     guard let offset, let size, offset >= 8, offset < data.count else { continue }
                     let (end, overflow) = offset.addingReportingOverflow(size)
                     pendingSlices.append((offset, overflow ? data.count : min(end, data.count), false))
@@ -195,7 +203,9 @@ final class SparseExecutableBuffer {
     private func loadCommandsEnd(_ reader: ByteReader, slice: Int) -> Int? {
         guard slice + 32 <= received else { return slice + 32 }
         guard let magic = try? reader.uint32(at: slice, .little), magic == 0xFEED_FACF || magic == 0xFEED_FACE,
-              let size = try? reader.int32Value(at: slice + 20, .little), size <= Self.maxLoadCommandBytes else { return nil }
+              let size = try? reader.int32Value(at: slice + 20, .little), size <= Self.maxLoadCommandBytes else {
+                  return nil
+              }
         return slice + (magic == 0xFEED_FACF ? 32 : 28) + size
     }
 
@@ -236,11 +246,13 @@ final class SparseExecutableBuffer {
                     keep(try? reader.int32Value(at: header + (type == 0x19 ? 48 : 40), .little), sizeValue)
                 }
             case 0x1D:  // LC_CODE_SIGNATURE
-                keep(try? reader.int32Value(at: command + 8, .little), try? reader.int32Value(at: command + 12, .little))
+                keep(try? reader.int32Value(at: command + 8, .little),
+                    try? reader.int32Value(at: command + 12, .little))
             case 0x2:  // LC_SYMTAB
                 let symbols = try? reader.int32Value(at: command + 12, .little)
                 keep(try? reader.int32Value(at: command + 8, .little), symbols.map { $0 * (is64 ? 16 : 12) })
-                keep(try? reader.int32Value(at: command + 16, .little), try? reader.int32Value(at: command + 20, .little))
+                keep(try? reader.int32Value(at: command + 16, .little),
+                    try? reader.int32Value(at: command + 20, .little))
             default:
                 break
             }

@@ -21,7 +21,9 @@ struct CMSEnvelope: Sendable, Equatable {
         }
         var indefinite = contentInfo.end != contentInfo.contentEnd
         let info = try ber.children(of: contentInfo)
-        guard info.count >= 2 else { throw BERReader.Failure(offset: contentInfo.contentStart, reason: "ContentInfo has no content") }
+        guard info.count >= 2 else {
+            throw BERReader.Failure(offset: contentInfo.contentStart, reason: "ContentInfo has no content")
+        }
         let type = try ber.objectIdentifier(info[0])
         guard type == signedDataOID else {
             throw BERReader.Failure(offset: info[0].contentStart, reason: "content type \(type) is not CMS SignedData")
@@ -42,7 +44,8 @@ struct CMSEnvelope: Sendable, Equatable {
         let encapsulated = try ber.children(of: fields[2], depth: 3)
         indefinite = indefinite || fields[2].end != fields[2].contentEnd
         guard encapsulated.count >= 2, encapsulated[1].isContext(0) else {
-            throw BERReader.Failure(offset: fields[2].contentStart, reason: "SignedData carries no content (detached signature)")
+            throw BERReader.Failure(offset: fields[2].contentStart,
+                reason: "SignedData carries no content (detached signature)")
         }
         indefinite = indefinite || encapsulated[1].end != encapsulated[1].contentEnd
         let explicit = try ber.children(of: encapsulated[1], depth: 4)
@@ -55,7 +58,8 @@ struct CMSEnvelope: Sendable, Equatable {
         var certificates: [Data] = []
         for field in fields.dropFirst(3) where field.isContext(0) && field.isConstructed {
             for certificate in try ber.children(of: field, depth: 3, maxCount: 64) where certificate.isUniversal(16) {
-                if let bytes = try? ber.reader.bytes(at: certificate.start, count: certificate.end - certificate.start) {
+                if let bytes =
+                    try? ber.reader.bytes(at: certificate.start, count: certificate.end - certificate.start) {
                     certificates.append(bytes)
                 }
             }

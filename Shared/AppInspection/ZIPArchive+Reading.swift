@@ -10,24 +10,32 @@ extension ZIPArchive {
 
     /// Offset of the entry's data after checking its local header against the central record.
     func dataOffset(of entry: ZIPEntry, limit: UInt64) throws(InspectionError) -> UInt64 {
-        let header = ByteReader(try source.read(at: entry.localHeaderOffset, count: 30), baseOffset: Int(entry.localHeaderOffset))
+        let header =
+            ByteReader(try source.read(at: entry.localHeaderOffset, count: 30),
+                baseOffset: Int(entry.localHeaderOffset))
         do {
             guard try header.uint32(at: 0, .little) == Self.localSignature else {
                 throw InspectionError.malformedArchive(
-                    reason: "local header of \(InspectionError.quoted(entry.name)) is missing", offset: entry.localHeaderOffset)
+                    reason: "local header of \(InspectionError.quoted(entry.name)) is missing",
+                        offset: entry.localHeaderOffset)
             }
             let method = try header.uint16(at: 8, .little)
             let nameLength = Int(try header.uint16(at: 26, .little))
             let extraLength = Int(try header.uint16(at: 28, .little))
             guard method == entry.method, nameLength == entry.nameBytes else {
                 throw InspectionError.malformedArchive(
-                    reason: "local header of \(InspectionError.quoted(entry.name)) disagrees with the central directory",
+                    reason: """
+                        local header of \(InspectionError.quoted(entry.name)) disagrees with the central directory
+                        """,
                     offset: entry.localHeaderOffset)
             }
             let localName = try source.read(at: entry.localHeaderOffset + 30, count: nameLength)
             guard String(decoding: localName, as: UTF8.self) == entry.name else {
                 throw InspectionError.malformedArchive(
-                    reason: "local header names a different file than the central directory for \(InspectionError.quoted(entry.name))",
+                    reason: """
+                        local header names a different file than the central directory \
+                        for \(InspectionError.quoted(entry.name))
+                        """,
                     offset: entry.localHeaderOffset)
             }
             let start = entry.localHeaderOffset + 30 + UInt64(nameLength) + UInt64(extraLength)
@@ -65,12 +73,14 @@ extension ZIPArchive {
         let entry = entries[index]
         guard !entry.isEncrypted else { throw .corruptEntry(name: entry.name, reason: "entry is encrypted") }
         guard entry.uncompressedSize <= maxBytes else {
-            throw .limitExceeded(what: "size of \(InspectionError.quoted(entry.name))", limit: maxBytes, actual: entry.uncompressedSize)
+            throw .limitExceeded(what: "size of \(InspectionError.quoted(entry.name))", limit: maxBytes,
+                actual: entry.uncompressedSize)
         }
         if entry.uncompressedSize >= limits.ratioFloorBytes {
             let ratio = entry.uncompressedSize / max(entry.compressedSize, 1)
             guard ratio <= limits.maxCompressionRatio else {
-                throw .limitExceeded(what: "compression ratio of \(InspectionError.quoted(entry.name))", limit: limits.maxCompressionRatio, actual: ratio)
+                throw .limitExceeded(what: "compression ratio of \(InspectionError.quoted(entry.name))",
+                    limit: limits.maxCompressionRatio, actual: ratio)
             }
         }
         let start = try dataOffset(of: entry, limit: dataLimits[index])
@@ -145,7 +155,8 @@ extension ZIPArchive {
                 if step.produced > 0 {
                     let (total, overflow) = produced.addingReportingOverflow(UInt64(step.produced))
                     guard !overflow, total <= entry.uncompressedSize else {
-                        throw .corruptEntry(name: entry.name, reason: "inflates past its declared size of \(entry.uncompressedSize) bytes")
+                        throw .corruptEntry(name: entry.name,
+                            reason: "inflates past its declared size of \(entry.uncompressedSize) bytes")
                     }
                     try output.withUnsafeBufferPointer { (buffer) throws(InspectionError) in
                         let chunk = UnsafeBufferPointer(rebasing: buffer[0..<step.produced])
@@ -165,7 +176,8 @@ extension ZIPArchive {
             } while inputOffset < input.count || (isLastInput && !finished)
         }
         guard produced == entry.uncompressedSize else {
-            throw .corruptEntry(name: entry.name, reason: "inflated to \(produced) bytes, declared \(entry.uncompressedSize)")
+            throw .corruptEntry(name: entry.name,
+                reason: "inflated to \(produced) bytes, declared \(entry.uncompressedSize)")
         }
         guard UInt32(truncatingIfNeeded: crc) == entry.crc32 else {
             throw .corruptEntry(name: entry.name, reason: "CRC-32 mismatch")

@@ -39,11 +39,13 @@ struct ZIPArchive: Sendable {
             throw .limitExceeded(what: "archive entry count", limit: UInt64(limits.maxEntries), actual: end.entryCount)
         }
         guard end.directorySize <= UInt64(limits.maxCentralDirectoryBytes) else {
-            throw .limitExceeded(what: "central directory size", limit: UInt64(limits.maxCentralDirectoryBytes), actual: end.directorySize)
+            throw .limitExceeded(what: "central directory size", limit: UInt64(limits.maxCentralDirectoryBytes),
+                actual: end.directorySize)
         }
         let (directoryEnd, overflow) = end.directoryOffset.addingReportingOverflow(end.directorySize)
         guard !overflow, directoryEnd <= end.recordOffset else {
-            throw .malformedArchive(reason: "central directory runs past the end record (truncated or hostile)", offset: end.directoryOffset)
+            throw .malformedArchive(reason: "central directory runs past the end record (truncated or hostile)",
+                offset: end.directoryOffset)
         }
         let directory = try source.read(at: end.directoryOffset, count: Int(end.directorySize))
         let entries = try Self.parseCentralDirectory(
@@ -64,7 +66,8 @@ struct ZIPArchive: Sendable {
 
     private static func findEndOfCentralDirectory(_ source: ArchiveSource) throws(InspectionError) -> EndRecord {
         guard source.size >= 22 else {
-            throw .malformedArchive(reason: "no end-of-central-directory record (file is \(source.size) bytes; not a ZIP?)", offset: nil)
+            throw .malformedArchive(
+                reason: "no end-of-central-directory record (file is \(source.size) bytes; not a ZIP?)", offset: nil)
         }
         // The record is 22 bytes plus a comment of at most 65,535: search only that tail.
         let tailLength = Int(min(source.size, 22 + 65_535))
@@ -80,7 +83,8 @@ struct ZIPArchive: Sendable {
             position -= 1
         }
         // Accept a record whose comment length disagrees only as a last resort: refuse instead.
-        throw .malformedArchive(reason: "no end-of-central-directory record found (not a ZIP, or truncated)", offset: nil)
+        throw .malformedArchive(reason: "no end-of-central-directory record found (not a ZIP, or truncated)",
+            offset: nil)
     }
 
     private static func readEndRecord(
@@ -95,25 +99,29 @@ struct ZIPArchive: Sendable {
             var offset = UInt64(try tail.uint32(at: position + 16, .little, reading: "central directory offset"))
             let recordOffset = tailStart + UInt64(position)
             guard disk == directoryDisk, UInt64(diskEntries) == entries || diskEntries == 0xFFFF else {
-                throw InspectionError.malformedArchive(reason: "multi-disk (spanned) archives are not supported", offset: recordOffset)
+                throw InspectionError.malformedArchive(reason: "multi-disk (spanned) archives are not supported",
+                    offset: recordOffset)
             }
             var recordLimit = recordOffset
             if entries == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF, position >= 20,
                try tail.uint32(at: position - 20, .little) == zip64LocatorSignature {
                 let zip64Offset = try tail.uint64(at: position - 20 + 8, .little, reading: "ZIP64 end record offset")
                 guard zip64Offset < recordOffset - 20, recordOffset - 20 - zip64Offset >= 56 else {
-                    throw InspectionError.malformedArchive(reason: "ZIP64 end record offset points outside the archive", offset: recordOffset - 20)
+                    throw InspectionError.malformedArchive(reason: "ZIP64 end record offset points outside the archive",
+                        offset: recordOffset - 20)
                 }
                 let record = ByteReader(try source.read(at: zip64Offset, count: 56), baseOffset: Int(zip64Offset))
                 guard try record.uint32(at: 0, .little) == zip64EOCDSignature else {
-                    throw InspectionError.malformedArchive(reason: "ZIP64 end record signature missing", offset: zip64Offset)
+                    throw InspectionError.malformedArchive(reason: "ZIP64 end record signature missing",
+                        offset: zip64Offset)
                 }
                 entries = try record.uint64(at: 32, .little, reading: "ZIP64 entry count")
                 size = try record.uint64(at: 40, .little, reading: "ZIP64 central directory size")
                 offset = try record.uint64(at: 48, .little, reading: "ZIP64 central directory offset")
                 recordLimit = zip64Offset
             }
-            return EndRecord(recordOffset: recordLimit, entryCount: entries, directorySize: size, directoryOffset: offset)
+            return EndRecord(recordOffset: recordLimit, entryCount: entries, directorySize: size,
+                directoryOffset: offset)
         } catch let error as InspectionError {
             throw error
         } catch let error as ByteReaderError {
@@ -137,7 +145,8 @@ struct ZIPArchive: Sendable {
                 let recordStart = cursor.position
                 guard try cursor.uint32(.little, reading: "central header signature") == centralSignature else {
                     throw InspectionError.malformedArchive(
-                        reason: "central directory entry \(entries.count) has no signature", offset: base + UInt64(recordStart))
+                        reason: "central directory entry \(entries.count) has no signature",
+                            offset: base + UInt64(recordStart))
                 }
                 try cursor.skip(4, reading: "versions")
                 let flags = try cursor.uint16(.little, reading: "flags")
@@ -153,7 +162,8 @@ struct ZIPArchive: Sendable {
                 let external = try cursor.uint32(.little, reading: "external attributes")
                 var localOffset = UInt64(try cursor.uint32(.little, reading: "local header offset"))
                 guard nameLength <= limits.maxNameBytes else {
-                    throw InspectionError.limitExceeded(what: "archive entry name length", limit: UInt64(limits.maxNameBytes), actual: UInt64(nameLength))
+                    throw InspectionError.limitExceeded(what: "archive entry name length",
+                        limit: UInt64(limits.maxNameBytes), actual: UInt64(nameLength))
                 }
                 let nameData = try cursor.bytes(count: nameLength, reading: "entry name")
                 let extra = try cursor.subReader(count: extraLength, reading: "extra field")
@@ -163,11 +173,13 @@ struct ZIPArchive: Sendable {
                 }
                 let name = try checkedName(nameData)
                 guard uncompressed <= limits.maxEntryBytes else {
-                    throw InspectionError.limitExceeded(what: "declared size of \(InspectionError.quoted(name))", limit: limits.maxEntryBytes, actual: uncompressed)
+                    throw InspectionError.limitExceeded(what: "declared size of \(InspectionError.quoted(name))",
+                        limit: limits.maxEntryBytes, actual: uncompressed)
                 }
                 let (sum, overflow) = total.addingReportingOverflow(uncompressed)
                 guard !overflow, sum <= limits.maxTotalBytes else {
-                    throw InspectionError.limitExceeded(what: "total declared uncompressed size", limit: limits.maxTotalBytes, actual: overflow ? UInt64.max : sum)
+                    throw InspectionError.limitExceeded(what: "total declared uncompressed size",
+                        limit: limits.maxTotalBytes, actual: overflow ? UInt64.max : sum)
                 }
                 total = sum
                 entries.append(ZIPEntry(
@@ -178,7 +190,8 @@ struct ZIPArchive: Sendable {
         } catch let error as InspectionError {
             throw error
         } catch let error as ByteReaderError {
-            throw .malformedArchive(reason: "central directory: \(error.description)", offset: UInt64(max(0, error.offset)))
+            throw .malformedArchive(reason: "central directory: \(error.description)",
+                offset: UInt64(max(0, error.offset)))
         } catch {
             throw .malformedArchive(reason: "\(error)", offset: nil)
         }
@@ -195,7 +208,9 @@ struct ZIPArchive: Sendable {
             var field = ByteCursor(try cursor.subReader(count: size, reading: "extra field"))
             guard tag == 0x0001 else { continue }
             // Fields appear only for values saturated in the fixed header, in this order.
-            if uncompressed == 0xFFFF_FFFF { uncompressed = try field.uint64(.little, reading: "ZIP64 uncompressed size") }
+            if uncompressed == 0xFFFF_FFFF {
+                uncompressed = try field.uint64(.little, reading: "ZIP64 uncompressed size")
+            }
             if compressed == 0xFFFF_FFFF { compressed = try field.uint64(.little, reading: "ZIP64 compressed size") }
             if offset == 0xFFFF_FFFF { offset = try field.uint64(.little, reading: "ZIP64 local header offset") }
             return
@@ -219,7 +234,8 @@ struct ZIPArchive: Sendable {
 
     /// Refuses overlapping entries (the "overlapping files" zip bomb) and entries whose data
     /// would run into the central directory. Returns each entry's data limit.
-    private static func checkLayout(_ entries: [ZIPEntry], directoryOffset: UInt64) throws(InspectionError) -> [UInt64] {
+    private static func checkLayout(_ entries: [ZIPEntry],
+        directoryOffset: UInt64) throws(InspectionError) -> [UInt64] {
         let order = entries.indices.sorted { entries[$0].localHeaderOffset < entries[$1].localHeaderOffset }
         var limits = [UInt64](repeating: directoryOffset, count: entries.count)
         for (rank, index) in order.enumerated() {
@@ -232,7 +248,9 @@ struct ZIPArchive: Sendable {
             guard !o1, !o2, dataEnd <= next else {
                 let what = rank + 1 < order.count ? "overlaps the next entry" : "runs into the central directory"
                 throw .malformedArchive(
-                    reason: "entry \(InspectionError.quoted(entry.name)) \(what) (overlapping entries: possible zip bomb)",
+                    reason: """
+                        entry \(InspectionError.quoted(entry.name)) \(what) (overlapping entries: possible zip bomb)
+                        """,
                     offset: entry.localHeaderOffset)
             }
             limits[index] = next

@@ -146,7 +146,9 @@ public struct AssetLinksReport: Sendable, Equatable {
     /// What is wrong with the `Content-Type` of a 200 answer (Google asks for `application/json`,
     /// L1), or nil when nothing is (or there was no 200 answer).
     public var contentTypeProblem: String? {
-        guard let result, result.route != .local, result.status == 200, result.hasUnexpectedContentType else { return nil }
+        guard let result, result.route != .local, result.status == 200, result.hasUnexpectedContentType else {
+            return nil
+        }
         return result.contentType.map { "served as \($0), not application/json" }
             ?? "served without a Content-Type (Google asks for application/json)"
     }

@@ -47,14 +47,16 @@ extension AssociationFetcher {
         if let path = configuration.suppliedFiles[host.authority] ?? configuration.suppliedFiles[host.hostname] {
             return AssetLinksReport(host: host.authority, result: Self.suppliedAssetLinks(path: path))
         }
-        async let own = request(AssetLinksPolicy.url(for: host), host: host, agent: options.userAgent, deadline: deadline)
+        async let own =
+            request(AssetLinksPolicy.url(for: host), host: host, agent: options.userAgent, deadline: deadline)
         var google: GoogleStatementList?
         if options.askGoogle {
             if let url = AssetLinksPolicy.googleURL(for: host, base: options.googleBase) {
                 google = GoogleStatementList(result: await request(url, host: host, agent: options.userAgent,
                                                                    deadline: deadline))
             } else {
-                var invalid = GoogleStatementList(result: RouteResult(route: .googleAPI, url: options.googleBase, userAgent: nil))
+                var invalid =
+                    GoogleStatementList(result: RouteResult(route: .googleAPI, url: options.googleBase, userAgent: nil))
                 invalid.problem = "the API base is not an https:// URL"
                 google = invalid
             }
@@ -73,10 +75,12 @@ extension AssociationFetcher {
         var out: [AssetLinksInclude] = []
         for url in urls.prefix(AssetLinksPolicy.maxIncludes) {
             guard URLComponents(string: url)?.scheme?.lowercased() == "https" else {
-                out.append(AssetLinksInclude(url: url, result: nil, problem: "not an https:// URL; Android does not fetch it"))
+                out.append(AssetLinksInclude(url: url, result: nil,
+                    problem: "not an https:// URL; Android does not fetch it"))
                 continue
             }
-            out.append(AssetLinksInclude(url: url, result: await request(url, host: host, agent: agent, deadline: deadline)))
+            out.append(AssetLinksInclude(url: url,
+                result: await request(url, host: host, agent: agent, deadline: deadline)))
         }
         return out
     }
@@ -86,7 +90,8 @@ extension AssociationFetcher {
                          deadline: ContinuousClock.Instant) async -> RouteResult {
         let components = URLComponents(string: url)
         return await timedRequest(url, route: .assetLinks, agent: agent, bodyLimit: AssetLinksPolicy.bodyLimit,
-                                  target: (components?.host ?? host.hostname, components?.port ?? 443), deadline: deadline)
+                                  target: (components?.host ?? host.hostname, components?.port ?? 443),
+                                      deadline: deadline)
     }
 
     /// A supplied `assetlinks.json` (`--assetlinks HOST=FILE`), read up to 1 MiB (Android's cap);

@@ -28,7 +28,8 @@ public final class AssociationFetcher: Sendable {
         var http = HTTPClient.Configuration(
             tlsConfiguration: tls,
             redirectConfiguration: .disallow,
-            timeout: .init(connect: Self.timeAmount(configuration.timeout), read: Self.timeAmount(configuration.timeout)),
+            timeout: .init(connect: Self.timeAmount(configuration.timeout),
+                read: Self.timeAmount(configuration.timeout)),
             proxy: nil,
             decompression: .disabled
         )
@@ -118,7 +119,9 @@ public final class AssociationFetcher: Sendable {
             }
             if probe {
                 group.addTask {
-                    (routes.count, await self.fetchRoute(.origin, for: host, userAgent: self.configuration.browserUserAgent, deadline: deadline))
+                    (routes.count,
+                        await self.fetchRoute(.origin, for: host, userAgent: self.configuration.browserUserAgent,
+                            deadline: deadline))
                 }
             }
             var results = [RouteResult?](repeating: nil, count: routes.count + 1)
@@ -135,7 +138,8 @@ public final class AssociationFetcher: Sendable {
 
     /// Fetches one route of one host with the configured agent (or `userAgent`).
     public func fetchRoute(_ route: FetchRoute, for host: FetchHost, userAgent: String? = nil) async -> RouteResult {
-        await fetchRoute(route, for: host, userAgent: userAgent, deadline: ContinuousClock.now + configuration.overallDeadline)
+        await fetchRoute(route, for: host, userAgent: userAgent,
+            deadline: ContinuousClock.now + configuration.overallDeadline)
     }
 
     private func fetchRoute(
@@ -197,7 +201,8 @@ public final class AssociationFetcher: Sendable {
 
     /// A result for a file the tester supplied (read up to the cap, and, when `parsed`, parsed
     /// as an association file like a fetched body): the one supplied-file reader of both platforms.
-    public static func suppliedResult(path: String, limit: Int = BodyCap.deviceLimit, parsed: Bool = true) -> RouteResult {
+    public static func suppliedResult(path: String, limit: Int = BodyCap.deviceLimit,
+        parsed: Bool = true) -> RouteResult {
         var result = RouteResult(route: .local, url: "file://" + ShownFileName.of(path), userAgent: nil)
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
@@ -218,7 +223,8 @@ public final class AssociationFetcher: Sendable {
 
     private static func readProblem(_ error: any Error) -> String {
         let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError || nsError.code == NSFileNoSuchFileError {
+        if nsError.domain == NSCocoaErrorDomain,
+            nsError.code == NSFileReadNoSuchFileError || nsError.code == NSFileNoSuchFileError {
             return "no such file"
         }
         return nsError.localizedDescription

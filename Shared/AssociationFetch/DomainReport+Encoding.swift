@@ -39,7 +39,8 @@ extension RouteResult: Encodable {
         try encodeOrNull(outcome == .ok || outcome == .supplied ? nil : bodyPrefix, .bodyPrefix, &container)
     }
 
-    private func encodeOrNull<T: Encodable>(_ value: T?, _ key: Key, _ container: inout KeyedEncodingContainer<Key>) throws {
+    private func encodeOrNull<T: Encodable>(_ value: T?, _ key: Key,
+        _ container: inout KeyedEncodingContainer<Key>) throws {
         if let value { try container.encode(value, forKey: key) } else { try container.encodeNil(forKey: key) }
     }
 }
@@ -55,8 +56,12 @@ extension DomainReport: Encodable {
         try container.encode(routes, forKey: .routes)
         try container.encode(fetchedHost, forKey: .fetchedHost)
         if let port { try container.encode(port, forKey: .port) } else { try container.encodeNil(forKey: .port) }
-        if let browserProbe { try container.encode(browserProbe, forKey: .browserProbe) } else { try container.encodeNil(forKey: .browserProbe) }
-        if let cdnOriginDiff { try container.encode(cdnOriginDiff, forKey: .cdnOriginDiff) } else { try container.encodeNil(forKey: .cdnOriginDiff) }
+        if let browserProbe { try container.encode(browserProbe, forKey: .browserProbe) } else {
+            try container.encodeNil(forKey: .browserProbe)
+        }
+        if let cdnOriginDiff { try container.encode(cdnOriginDiff, forKey: .cdnOriginDiff) } else {
+            try container.encodeNil(forKey: .cdnOriginDiff)
+        }
     }
 }
 

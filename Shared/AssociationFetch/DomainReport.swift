@@ -64,9 +64,15 @@ public struct BrowserProbe: Sendable, Equatable {
         result = browser
         var notes: [String] = []
         if crawler.status != browser.status {
-            notes.append("status \(Self.text(crawler.status)) for \(crawler.userAgent ?? "the crawler") but \(Self.text(browser.status)) for a browser")
+            notes.append("""
+                status \(Self.text(crawler.status)) for \(crawler.userAgent ?? "the crawler") \
+                but \(Self.text(browser.status)) for a browser
+                """)
         } else if crawler.error?.kind != browser.error?.kind {
-            notes.append("error '\(crawler.error?.kind ?? "none")' for the crawler but '\(browser.error?.kind ?? "none")' for a browser")
+            notes.append("""
+                error '\(crawler.error?.kind ?? "none")' for the crawler but '\(browser.error?.kind ?? "none")' for a \
+                browser
+                """)
         } else if crawler.status == 200, crawler.body != browser.body {
             if let a = crawler.file, let b = browser.file, AssociationDiff(old: a, new: b).isEquivalent {
                 // Same meaning, different bytes: not a bot-protection problem.
@@ -104,5 +110,8 @@ public struct CDNOriginComparison: Sendable, Equatable {
 
     /// Why the copies may differ, for the finding text.
     public static let stalenessNote =
-        "Apple's CDN caches a file about 6 h after a success and 30–60 min after a failure; devices re-check about weekly, and reinstalling the app forces a fresh download."
+        """
+            Apple's CDN caches a file about 6 h after a success and 30–60 min after a failure; devices re-check about \
+            weekly, and reinstalling the app forces a fresh download.
+            """
 }

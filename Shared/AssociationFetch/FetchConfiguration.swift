@@ -7,7 +7,10 @@ public struct FetchConfiguration: Sendable {
     public static let crawlerUserAgent = "AASA-Bot/1.0.0"
     /// A mobile Safari agent for the second origin probe (bot-protection check, AASA-012).
     public static let browserUserAgent =
-        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+        """
+            Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) \
+            Version/17.5 Mobile/15E148 Safari/604.1
+            """
 
     /// Routes to fetch, in report order.
     public var routes: [FetchRoute] = RouteSelection.all.routes
@@ -84,7 +87,10 @@ extension [ResolvePin] {
         for pin in self {
             if let existing = map[pin.host], existing != pin.address {
                 throw .invalidResolve("\(pin.host):\(pin.port):\(pin.address)",
-                                      reason: "\(pin.host) is already pinned to \(existing); one address per host name is supported")
+                                      reason: """
+                                          \(pin.host) is already pinned to \(existing); one address per host name is \
+                                          supported
+                                          """)
             }
             map[pin.host] = pin.address
         }

@@ -98,7 +98,8 @@ extension FetchError {
     static func shortDNSDetail(_ text: String) -> String {
         var detail = Substring(text)
         if let colon = detail.range(of: ": ") { detail = detail[colon.upperBound...] }
-        if let tail = detail.range(of: " (error") ?? detail.range(of: " for host") { detail = detail[..<tail.lowerBound] }
+        if let tail = detail.range(of: " (error") ??
+            detail.range(of: " for host") { detail = detail[..<tail.lowerBound] }
         return detail.isEmpty ? text : String(detail)
     }
 

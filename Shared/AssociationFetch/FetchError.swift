@@ -89,11 +89,17 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tlsNameMismatch(let host):
             return "TLS: the certificate is not valid for \(host); devices refuse it"
         case .notHTTPS(let host, let port):
-            return "TLS: \(host) port \(port) did not answer with TLS (plain HTTP only?); association files must be served over HTTPS"
+            return """
+                TLS: \(host) port \(port) did not answer with TLS (plain HTTP only?); association files must be served \
+                over HTTPS
+                """
         case .tlsFailed(let host, let detail):
             return "TLS handshake with \(host) failed: \(detail)"
         case .uncleanClose(_, let bytes):
-            return "the server closed the connection without TLS close_notify after \(bytes) bytes; the body may be truncated"
+            return """
+                the server closed the connection without TLS close_notify after \(bytes) bytes; the body may be \
+                truncated
+                """
         case .timeout(let url, let seconds):
             return "timeout: no complete answer from \(url) within \(Self.format(seconds)) s"
         case .deadlineExceeded(let url):

@@ -71,7 +71,8 @@ public struct RouteResult: Sendable, Equatable {
     /// True when the content type is not `application/json` (AASA-008; informational).
     public var hasUnexpectedContentType: Bool {
         guard status == 200 else { return false }
-        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else {
+        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+            else {
             return true
         }
         return type != "application/json"

@@ -132,7 +132,8 @@ public struct AppleMatcherAnswer: Sendable, Equatable {
         let input = line[line.index(line.startIndex, offsetBy: prefix.count)..<split.lowerBound]
         var domain = line[split.upperBound...]
         if domain.hasSuffix(".") { domain = domain.dropLast() }
-        return DomainMismatch(input: Sanitise.forDisplay(input, limit: 253), urlDomain: Sanitise.forDisplay(domain, limit: 253))
+        return DomainMismatch(input: Sanitise.forDisplay(input, limit: 253),
+            urlDomain: Sanitise.forDisplay(domain, limit: 253))
     }
 }
 

@@ -46,7 +46,9 @@ extension AnalysisFacts {
     /// The app IDs whose verdicts matter for URL tests: bundles that declare applinks, then
     /// `options.extraAppIDs`; the main app's when no bundle declares applinks.
     public var linkAppIDs: [String] {
-        var ids = bundles.filter { $0.associatedDomains.contains { $0.service == "applinks" } }.compactMap(\.applicationIdentifier)
+        var ids =
+            bundles.filter { $0.associatedDomains.contains { $0.service == "applinks" } }.compactMap(
+                \.applicationIdentifier)
         if ids.isEmpty, let main = app?.mainBundle?.applicationIdentifier { ids.append(main) }
         var seen = Set<String>()
         return (ids + options.extraAppIDs).filter { seen.insert($0).inserted }

@@ -33,7 +33,9 @@ extension Evidence {
             }
             return fields
         case .associationFile(let location):
-            var fields: [(String, String)] = [("Host", location.host), ("JSON pointer", location.pointer.isEmpty ? "(whole document)" : location.pointer)]
+            var fields: [(String, String)] =
+                [("Host", location.host),
+                    ("JSON pointer", location.pointer.isEmpty ? "(whole document)" : location.pointer)]
             if let line = location.line {
                 fields.append(("Line", location.column.map { "\(line), column \($0)" } ?? String(line)))
             }

@@ -5,17 +5,25 @@ import Foundation
 ///
 /// The catalogue is `docs/findings.md`; these IDs were added beyond its first floor (stable once published):
 ///
-/// | ID | severity | when | why it matters |
-/// |---|---|---|---|
-/// | ENT-010 | low (medium once expired) | embedded profile expired or expiring within 30 days | an expired build no longer launches: its links cannot be tested or reproduced |
-/// | ENT-011 | info | application-identifier prefix ≠ team ID | files written as TEAMID.bundle never match such apps (classic AASA-007 cause) |
-/// | ENT-012 | low | `?mode=developer` on a production host (same host also plain, or no staging label) | developer devices fetch production directly, trusting user-installed roots |
-/// | ENT-013 | low | CFBundleIdentifier ≠ the code signature's identifier | Info.plist edited after signing or the app re-signed: not the shipped build |
-/// | AASA-022 | medium | applinks host whose file lists the app only under webcredentials/appclips/activitycontinuation | the mix-up behind an AASA-007, with the entry to move |
-/// | AASA-023 | medium | applinks names the app's bundle ID under another prefix, or its app ID in other case | near miss that explains an AASA-007 |
-/// | AASA-024 | medium | App Clip's `appclips:` host file does not list the clip under `appclips` | web invocations of the clip fail |
-/// | AASA-025 | low | `webcredentials:` host file does not list the app | AutoFill/passkeys for the domain silently fail |
-/// | AASA-026 | info | CMS-signed (iOS 8) association file | reported as a legacy format; signature not verified |
+/// - ENT-010, severity low (medium once expired). When: embedded profile expired or expiring within 30 days. Why it
+///   matters: an expired build no longer launches: its links cannot be tested or reproduced.
+/// - ENT-011, severity info. When: application-identifier prefix ≠ team ID. Why it matters: files written as
+///   TEAMID.bundle never match such apps (classic AASA-007 cause).
+/// - ENT-012, severity low. When: `?mode=developer` on a production host (same host also plain, or no staging label).
+///   Why it matters: developer devices fetch production directly, trusting user-installed roots.
+/// - ENT-013, severity low. When: CFBundleIdentifier ≠ the code signature's identifier. Why it matters: Info.plist
+///   edited after signing or the app re-signed: not the shipped build.
+/// - AASA-022, severity medium. When: applinks host whose file lists the app only under
+///   webcredentials/appclips/activitycontinuation. Why it matters: the mix-up behind an AASA-007, with the entry to
+///   move.
+/// - AASA-023, severity medium. When: applinks names the app's bundle ID under another prefix, or its app ID in other
+///   case. Why it matters: near miss that explains an AASA-007.
+/// - AASA-024, severity medium. When: App Clip's `appclips:` host file does not list the clip under `appclips`. Why it
+///   matters: web invocations of the clip fail.
+/// - AASA-025, severity low. When: `webcredentials:` host file does not list the app. Why it matters: AutoFill/passkeys
+///   for the domain silently fail.
+/// - AASA-026, severity info. When: CMS-signed (iOS 8) association file. Why it matters: reported as a legacy format;
+///   signature not verified.
 ///
 /// Choices pinned by tests: BIN-001 also fires when only legacy scheme receivers exist (they
 /// never receive universal links) and applies to apps and App Clips only; SCH-001 is one
@@ -30,7 +38,8 @@ public enum FindingRules {
         ENT010ProfileExpiry(), ENT011AppIDPrefixNotTeam(), ENT012DeveloperModeProductionHost(),
         ENT013BundleIDNotSigningIdentifier(), ENT014FirebaseDynamicLinksHost(), ENT015BrowserClaimsApplinks(),
         ENT016SharedHostingDomain(),
-        SCH001CustomURLSchemes(), SCH002QueriedSchemes(), SCH003SignInPathOnSchemeAndLink(), SCH004OAuthSchemeWithoutPKCE(),
+        SCH001CustomURLSchemes(), SCH002QueriedSchemes(), SCH003SignInPathOnSchemeAndLink(),
+            SCH004OAuthSchemeWithoutPKCE(),
         BIN001NoUniversalLinkReceiver(), BIN002ReceiversFound(), BIN003OutgoingLinks(),
         BIN004ReceiversWithWebView(), BIN005EncryptedBinary(), BIN006LegacyReceiversOnly(),
         BIN007HTTPSCallbackWithoutWebCredentials(),

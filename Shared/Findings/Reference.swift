@@ -49,7 +49,10 @@ extension Reference {
     /// Apple: the Associated Domains entitlement (`com.apple.developer.associated-domains`).
     public static let appleAssociatedDomainsEntitlement = Reference(
         title: "Apple: Associated Domains Entitlement",
-        url: "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains"
+        url: """
+            https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domai\
+            ns
+            """
     )
 
     /// Apple: the `applinks` key of the association file (details, components, defaults).

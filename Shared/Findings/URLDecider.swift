@@ -108,16 +108,22 @@ public struct URLDecider: Sendable {
         guard let report = facts.report(forURLHost: host, port: port) else {
             let (reason, kind) = URLTest.noFileReason(host: host, port: port, claims: claims)
             let verdicts = appIDs.map { AppVerdict.noMatch($0, kind, trace: [reason]) }
-            return URLTest(url: entry.url, expectation: entry.expectation, domain: nil, verdicts: verdicts, line: entry.line)
+            return URLTest(url: entry.url, expectation: entry.expectation, domain: nil, verdicts: verdicts,
+                line: entry.line)
         }
         guard let file = compiled.file(for: report) else {
-            let reason = "\(report.host) served no usable association file (see the AASA findings): iOS opens the URL in the browser"
+            let reason = """
+                \(report.host) served no usable association file (see the AASA findings): iOS opens the URL in the \
+                browser
+                """
             let verdicts = appIDs.map { AppVerdict.noMatch($0, .unusableFile, trace: [reason]) }
-            return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts, line: entry.line)
+            return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts,
+                line: entry.line)
         }
         if traced {
             let verdicts = file.ids.map { file.matcher.decide(url: entry.url, appID: $0) }
-            return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts, line: entry.line)
+            return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts,
+                line: entry.line)
         }
         // The replaced decider's verdicts for this line, when it decided the same URL with the
         // same app IDs against the same host (`file.unchanged` says which apps kept their rules).
@@ -137,7 +143,8 @@ public struct URLDecider: Sendable {
                 verdicts[index].trace = []
             }
         }
-        return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts, line: entry.line)
+        return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts,
+            line: entry.line)
     }
 }
 

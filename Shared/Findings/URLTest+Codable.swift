@@ -23,7 +23,9 @@ extension URLTest: Codable {
         try container.encode(url, forKey: .url)
         try container.encode(verdicts, forKey: .apps)
         try container.encode(expectation, forKey: .expectation)
-        if let domain { try container.encode(domain, forKey: .domain) } else { try container.encodeNil(forKey: .domain) }
+        if let domain { try container.encode(domain, forKey: .domain) } else {
+            try container.encodeNil(forKey: .domain)
+        }
         if let line { try container.encode(line, forKey: .line) } else { try container.encodeNil(forKey: .line) }
     }
 }

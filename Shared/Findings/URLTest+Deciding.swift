@@ -24,8 +24,11 @@ extension URLTest {
 
     /// Why no file decides URLs on `host`: the app has no `applinks:` entry covering it
     /// (possibly claiming it for other services only), or it has one and no file came.
-    static func noFileReason(host: String, port: Int?, claims: [AssociatedDomain]?) -> (text: String, reason: NoMatchReason) {
-        let missingFile = ("no association file was fetched or supplied for \(host): iOS opens the URL in the browser", NoMatchReason.noFile)
+    static func noFileReason(host: String, port: Int?, claims: [AssociatedDomain]?) -> (text: String,
+        reason: NoMatchReason) {
+        let missingFile =
+            ("no association file was fetched or supplied for \(host): iOS opens the URL in the browser",
+                NoMatchReason.noFile)
         guard let claims else { return missingFile }
         let covering = claims.filter { covers($0, host: host, port: port) }
         if covering.contains(where: { $0.service == "applinks" }) { return missingFile }
@@ -33,7 +36,8 @@ extension URLTest {
         let entitlement = "no applinks:\(authority) entitlement"
         let services = covering.map(\.service).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         // Claimed for this host with another port (or none): the port is what differs, say so.
-        if services.isEmpty, let near = claims.first(where: { $0.service == "applinks" && coversHost($0, host: host) }) {
+        if services.isEmpty,
+            let near = claims.first(where: { $0.service == "applinks" && coversHost($0, host: host) }) {
             let claimed = near.port.map { "\(near.wildcard ? "*." : "")\(near.host):\($0)" }
                 ?? (near.wildcard ? "*." : "") + near.host
             let urlPort = port.map { "port \($0)" } ?? "no port (443)"
@@ -43,11 +47,17 @@ extension URLTest {
                 + "in the browser", .port)
         }
         if services.isEmpty {
-            return ("the app has \(entitlement): iOS never asks any association file about this URL and opens it in the browser",
+            return ("""
+                the app has \(entitlement): iOS never asks any association file about this URL and opens it in the \
+                browser
+                """,
                     .notClaimed)
         }
         return ("the app claims \(host) only for \(services.joined(separator: ", ")) (\(entitlement)): iOS never "
-            + "consults an association file for its links, even one served or supplied, and opens the URL in the browser",
+            + """
+                consults an association file for its links, even one served or supplied, and opens the URL in the \
+                browser
+                """,
                 .notClaimed)
     }
 

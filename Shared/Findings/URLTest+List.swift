@@ -113,7 +113,8 @@ public enum URLList {
             if schemes == .any || !web { return URLListEntry(url: url, expectation: expectation, line: line) }
         }
         guard !url.contains(where: { $0 == " " || $0 == "\t" }) else {
-            throw .invalidURL(line: line, text: text, reason: "a URL cannot contain spaces (percent-encode them as %20)")
+            throw .invalidURL(line: line, text: text,
+                reason: "a URL cannot contain spaces (percent-encode them as %20)")
         }
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
             throw .invalidURL(line: line, text: text, reason: "not an absolute URL")

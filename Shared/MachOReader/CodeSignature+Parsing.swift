@@ -18,24 +18,33 @@ extension CodeSignature {
              try data.int32Value(at: 8, .big, reading: "SuperBlob count"))
         }
         guard magic == Self.superBlobMagic else {
-            throw .malformed(offset: data.baseOffset, reason: "code signature does not start with a SuperBlob (magic 0x\(String(magic, radix: 16)))")
+            throw .malformed(offset: data.baseOffset,
+                reason: "code signature does not start with a SuperBlob (magic 0x\(String(magic, radix: 16)))")
         }
         var diagnostics: [MachOError] = []
         var usable = declaredLength
         if declaredLength > data.count {
-            diagnostics.append(.malformed(offset: data.absoluteOffset(4), reason: "SuperBlob length \(declaredLength) exceeds LC_CODE_SIGNATURE datasize \(data.count); reading only \(data.count) bytes"))
+            diagnostics.append(.malformed(offset: data.absoluteOffset(4), reason: """
+                SuperBlob length \(declaredLength) exceeds LC_CODE_SIGNATURE datasize \(data.count); reading \
+                only \(data.count) bytes
+                """))
             usable = data.count
         }
         guard usable >= 12 else {
-            throw .malformed(offset: data.absoluteOffset(4), reason: "SuperBlob length \(declaredLength) is smaller than its header")
+            throw .malformed(offset: data.absoluteOffset(4),
+                reason: "SuperBlob length \(declaredLength) is smaller than its header")
         }
         guard count <= limits.maxSignatureBlobs else {
-            throw .limitExceeded(offset: data.absoluteOffset(8), what: "SuperBlob blob count", value: count, limit: limits.maxSignatureBlobs)
+            throw .limitExceeded(offset: data.absoluteOffset(8), what: "SuperBlob blob count", value: count,
+                limit: limits.maxSignatureBlobs)
         }
         guard 12 + count * 8 <= usable else {
-            throw .malformed(offset: data.absoluteOffset(8), reason: "SuperBlob index of \(count) entries does not fit in its length \(usable)")
+            throw .malformed(offset: data.absoluteOffset(8),
+                reason: "SuperBlob index of \(count) entries does not fit in its length \(usable)")
         }
-        let superBlob = try MachOError.reading { () throws(ByteReaderError) in try data.subReader(at: 0, count: usable, reading: "SuperBlob") }
+        let superBlob = try MachOError.reading {
+            () throws(ByteReaderError) in try data.subReader(at: 0, count: usable, reading: "SuperBlob")
+        }
 
         var parser = SignatureParser(superBlob: superBlob, limits: limits, diagnostics: diagnostics)
         for index in 0..<count {
@@ -56,14 +65,16 @@ extension CodeSignature {
 
         if let xml = entitlementsXML {
             do {
-                xmlEntitlements = try PlistValue.decode(xml, maxBytes: limits.maxEntitlementsBytes, maxDepth: limits.maxNestingDepth)
+                xmlEntitlements =
+                    try PlistValue.decode(xml, maxBytes: limits.maxEntitlementsBytes, maxDepth: limits.maxNestingDepth)
             } catch {
                 self.diagnostics.append(.invalidPlist(reason: "XML entitlements (slot 5): \(error.reasonText)"))
             }
         }
         if let der = entitlementsDER {
             if der.count > limits.maxEntitlementsBytes {
-                self.diagnostics.append(.limitExceeded(offset: superBlob.baseOffset, what: "DER entitlements size", value: der.count, limit: limits.maxEntitlementsBytes))
+                self.diagnostics.append(.limitExceeded(offset: superBlob.baseOffset, what: "DER entitlements size",
+                    value: der.count, limit: limits.maxEntitlementsBytes))
             } else {
                 do {
                     derEntitlements = try DEREntitlements.decode(der, maxDepth: limits.maxNestingDepth)
@@ -72,7 +83,8 @@ extension CodeSignature {
                 }
             }
         }
-        blobHashChecks = Self.hashChecks(codeDirectories: codeDirectories, blobs: [5: parser.xmlBlob, 7: parser.derBlob])
+        blobHashChecks =
+            Self.hashChecks(codeDirectories: codeDirectories, blobs: [5: parser.xmlBlob, 7: parser.derBlob])
         for check in blobHashChecks {
             if let message = Self.message(for: check) {
                 self.diagnostics.append(.malformed(offset: superBlob.baseOffset, reason: message))
@@ -87,7 +99,11 @@ extension CodeSignature {
         let directory = "CodeDirectory slot 0x\(String(check.codeDirectorySlot, radix: 16)) (\(check.hashType))"
         return switch check.status {
         case .match: nil
-        case .mismatch: "\(name) hash does not match \(directory): expected \(check.expected ?? "-"), blob hashes to \(check.actual ?? "-")"
+        case .mismatch:
+            """
+                \(name) hash does not match \(directory): expected \(check.expected ?? "-"), blob hashes \
+                to \(check.actual ?? "-")
+                """
         case .missingHash: "\(name) present but \(directory) has no hash for it"
         case .missingBlob: "\(directory) has a hash for \(name) but the blob is absent"
         case .unsupportedHashType: "\(directory) uses an unknown hash type; \(name) not verified"
@@ -105,7 +121,8 @@ extension CodeSignature {
                 let typeName = directory.hashType?.description ?? "unknown(\(directory.hashTypeValue))"
                 guard let hashType = directory.hashType else {
                     checks.append(BlobHashCheck(slot: slot, codeDirectorySlot: directory.slot, hashType: typeName,
-                                                expected: expected?.hexString, actual: nil, status: .unsupportedHashType))
+                                                expected: expected?.hexString, actual: nil,
+                                                    status: .unsupportedHashType))
                     continue
                 }
                 let actual = blob.map { SignatureDigest.digest($0, hashType) }
@@ -154,18 +171,21 @@ private struct SignatureParser {
             defer { entries.append(entry) }
             let (magic, length) = try MachOError.reading { () throws(ByteReaderError) in
                 (try superBlob.uint32(at: offset, .big, reading: "blob magic (slot 0x\(String(slot, radix: 16)))"),
-                 try superBlob.int32Value(at: offset + 4, .big, reading: "blob length (slot 0x\(String(slot, radix: 16)))"))
+                 try superBlob.int32Value(at: offset + 4, .big,
+                     reading: "blob length (slot 0x\(String(slot, radix: 16)))"))
             }
             entry.magic = magic
             entry.length = length
             guard length >= 8 else {
-                throw MachOError.malformed(offset: superBlob.absoluteOffset(offset), reason: "blob in slot 0x\(String(slot, radix: 16)) has length \(length)")
+                throw MachOError.malformed(offset: superBlob.absoluteOffset(offset),
+                    reason: "blob in slot 0x\(String(slot, radix: 16)) has length \(length)")
             }
             let blob = try MachOError.reading { () throws(ByteReaderError) in
                 try superBlob.subReader(at: offset, count: length, reading: "blob (slot 0x\(String(slot, radix: 16)))")
             }
             guard seenSlots.insert(slot).inserted else {
-                throw MachOError.malformed(offset: superBlob.absoluteOffset(at), reason: "slot 0x\(String(slot, radix: 16)) appears twice; the later entry is ignored")
+                throw MachOError.malformed(offset: superBlob.absoluteOffset(at),
+                    reason: "slot 0x\(String(slot, radix: 16)) appears twice; the later entry is ignored")
             }
             try handle(slot: slot, magic: magic, blob: blob, offset: offset)
         } catch let error as MachOError {
@@ -178,14 +198,18 @@ private struct SignatureParser {
     private mutating func handle(slot: UInt32, magic: UInt32, blob: ByteReader, offset: Int) throws(MachOError) {
         func expect(_ wanted: UInt32, _ name: String) throws(MachOError) {
             guard magic == wanted else {
-                throw .malformed(offset: blob.baseOffset, reason: "\(name) slot 0x\(String(slot, radix: 16)) holds magic 0x\(String(magic, radix: 16)), expected 0x\(String(wanted, radix: 16))")
+                throw .malformed(offset: blob.baseOffset, reason: """
+                    \(name) slot 0x\(String(slot, radix: 16)) holds magic 0x\(String(magic, radix: 16)), expected \
+                    0x\(String(wanted, radix: 16))
+                    """)
             }
         }
         switch slot {
         case 0, 0x1000...0x1004:
             try expect(CodeSignature.codeDirectoryMagic, "CodeDirectory")
             var problems: [MachOError] = []
-            let directory = try CodeDirectory(blob: blob, slot: slot, offset: offset, limits: limits, problems: &problems)
+            let directory =
+                try CodeDirectory(blob: blob, slot: slot, offset: offset, limits: limits, problems: &problems)
             diagnostics.append(contentsOf: problems)
             codeDirectories.append(directory)
         case 2:
@@ -213,7 +237,8 @@ private struct SignatureParser {
 
 extension CodeDirectory {
     /// Parses a CodeDirectory blob; structural problems that still allow a partial result go to `problems`.
-    init(blob r: ByteReader, slot: UInt32, offset: Int, limits: MachOLimits, problems: inout [MachOError]) throws(MachOError) {
+    init(blob r: ByteReader, slot: UInt32, offset: Int, limits: MachOLimits,
+        problems: inout [MachOError]) throws(MachOError) {
         let header = try MachOError.reading { () throws(ByteReaderError) in
             (version: try r.uint32(at: 8, .big, reading: "CodeDirectory version"),
              flags: try r.uint32(at: 12, .big, reading: "CodeDirectory flags"),
@@ -253,7 +278,9 @@ extension CodeDirectory {
         teamID = nil
         if version >= 0x20200 {
             do {
-                let teamOffset = try MachOError.reading { () throws(ByteReaderError) in try r.int32Value(at: 48, .big, reading: "teamOffset") }
+                let teamOffset = try MachOError.reading {
+                    () throws(ByteReaderError) in try r.int32Value(at: 48, .big, reading: "teamOffset")
+                }
                 if teamOffset != 0 {
                     teamID = try MachOError.reading { () throws(ByteReaderError) in
                         try r.cString(at: teamOffset, maxLength: 256, reading: "\(name) team identifier")
@@ -271,15 +298,18 @@ extension CodeDirectory {
         cdHash = hashType.map { SignatureDigest.digest(r.data, $0).prefix(20) }
 
         if let hashType, hashType.digestSize != hashSize {
-            problems.append(.malformed(offset: r.absoluteOffset(36), reason: "\(name): hashSize \(hashSize) does not fit hash type \(hashType)"))
+            problems.append(.malformed(offset: r.absoluteOffset(36),
+                reason: "\(name): hashSize \(hashSize) does not fit hash type \(hashType)"))
         }
         guard hashSize > 0, hashSize <= 64 else {
-            problems.append(.malformed(offset: r.absoluteOffset(36), reason: "\(name): implausible hashSize \(hashSize)"))
+            problems.append(.malformed(offset: r.absoluteOffset(36),
+                reason: "\(name): implausible hashSize \(hashSize)"))
             return
         }
         var special = header.special
         if special > limits.maxSpecialSlots {
-            problems.append(.limitExceeded(offset: r.absoluteOffset(24), what: "\(name) nSpecialSlots", value: special, limit: limits.maxSpecialSlots))
+            problems.append(.limitExceeded(offset: r.absoluteOffset(24), what: "\(name) nSpecialSlots", value: special,
+                limit: limits.maxSpecialSlots))
             special = limits.maxSpecialSlots
         }
         guard special > 0 else { return }
@@ -295,11 +325,15 @@ extension CodeDirectory {
         for slotNumber in 1...special {
             let position = header.hashOffset - slotNumber * hashSize
             guard position >= fixedHeaderEnd else {
-                problems.append(.malformed(offset: r.absoluteOffset(16), reason: "\(name): special slot \(slotNumber) would overlap the CodeDirectory header (hashOffset \(header.hashOffset) too small for \(header.special) special slots)"))
+                problems.append(.malformed(offset: r.absoluteOffset(16), reason: """
+                    \(name): special slot \(slotNumber) would overlap the CodeDirectory header \
+                    (hashOffset \(header.hashOffset) too small for \(header.special) special slots)
+                    """))
                 break
             }
             guard let hash = try? r.bytes(at: position, count: hashSize) else {
-                problems.append(.malformed(offset: r.absoluteOffset(16), reason: "\(name): special slot \(slotNumber) lies outside the blob"))
+                problems.append(.malformed(offset: r.absoluteOffset(16),
+                    reason: "\(name): special slot \(slotNumber) lies outside the blob"))
                 continue
             }
             if hash.contains(where: { $0 != 0 }) {

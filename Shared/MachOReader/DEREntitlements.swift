@@ -32,10 +32,12 @@ public enum DEREntitlements {
             }
             let items = Array(children)
             guard items.count == 2 else {
-                throw .invalidDER(offset: offset(root), reason: "[APPLICATION 16] wrapper holds \(items.count) elements, expected 2 (version, value)")
+                throw .invalidDER(offset: offset(root),
+                    reason: "[APPLICATION 16] wrapper holds \(items.count) elements, expected 2 (version, value)")
             }
             guard items[0].identifier == .integer, let version = try? Int(derEncoded: items[0]) else {
-                throw .invalidDER(offset: offset(items[0]), reason: "first element of the wrapper is not an INTEGER version")
+                throw .invalidDER(offset: offset(items[0]),
+                    reason: "first element of the wrapper is not an INTEGER version")
             }
             guard version == 1 else {
                 throw .invalidDER(offset: offset(items[0]), reason: "unsupported DER entitlements version \(version)")
@@ -45,7 +47,8 @@ public enum DEREntitlements {
         if root.identifier == .set {
             return try value(root, depth: 1, maxDepth: maxDepth)
         }
-        throw .invalidDER(offset: 0, reason: "top element is neither [APPLICATION 16] nor a SET (identifier \(root.identifier))")
+        throw .invalidDER(offset: 0,
+            reason: "top element is neither [APPLICATION 16] nor a SET (identifier \(root.identifier))")
     }
 
     private static func offset(_ node: ASN1Node) -> Int { node.encodedBytes.startIndex }
@@ -91,9 +94,11 @@ public enum DEREntitlements {
                 }
                 let parts = Array(pair)
                 guard parts.count == 2 else {
-                    throw .invalidDER(offset: offset(child), reason: "dictionary entry holds \(parts.count) elements, expected key and value")
+                    throw .invalidDER(offset: offset(child),
+                        reason: "dictionary entry holds \(parts.count) elements, expected key and value")
                 }
-                guard case .string(let key) = try value(parts[0], depth: depth + 1, maxDepth: maxDepth), parts[0].identifier == .utf8String else {
+                guard case .string(let key) = try value(parts[0], depth: depth + 1, maxDepth: maxDepth),
+                    parts[0].identifier == .utf8String else {
                     throw .invalidDER(offset: offset(parts[0]), reason: "dictionary key is not a UTF8String")
                 }
                 guard entries[key] == nil else {

@@ -4,7 +4,8 @@ import Foundation
 extension MachOSlice {
     /// Names of the sections whose bytes the link scan reads (loaders that copy only what the
     /// reader reads keep these).
-    public static let linkScanSectionNames: Set<String> = LinkScanner.stringSections.union([LinkScanner.typeReferenceSection])
+    public static let linkScanSectionNames: Set<String> =
+        LinkScanner.stringSections.union([LinkScanner.typeReferenceSection])
 }
 
 enum LinkScanner {
@@ -14,7 +15,8 @@ enum LinkScanner {
 
     /// Scans `slice`'s sections and `symbols` (the symbol-table entries that may be evidence:
     /// all of them, or only the catalogue hits when the slice does not retain its symbols).
-    static func scan(slice: MachOSlice, reader: ByteReader, limits: MachOLimits, symbols: [MachOSlice.Symbol]) -> LinkScanResult {
+    static func scan(slice: MachOSlice, reader: ByteReader, limits: MachOLimits,
+        symbols: [MachOSlice.Symbol]) -> LinkScanResult {
         var hits: Set<LinkEvidence> = []
         var notes: [String] = []
         // Hits per (name, section): a binary repeating one selector must not multiply the report.
@@ -30,7 +32,10 @@ enum LinkScanner {
         var reliable = true
         if let encryption = slice.encryption, encryption.cryptID != 0 {
             reliable = false
-            notes.append("FairPlay-encrypted (cryptid \(encryption.cryptID)): section strings in the encrypted range are unreadable, so missing evidence means nothing; decrypt the app to scan it")
+            notes.append("""
+                FairPlay-encrypted (cryptid \(encryption.cryptID)): section strings in the encrypted range are \
+                unreadable, so missing evidence means nothing; decrypt the app to scan it
+                """)
         }
         for section in slice.sections {
             let isStrings = stringSections.contains(section.name)
@@ -50,17 +55,21 @@ enum LinkScanner {
             }
             if isStrings {
                 // Compare in place; only strings as long as a catalogue entry become Strings.
-                let visited = bytes.forEachCString(maxLength: limits.maxStringLength, maxCount: limits.maxStringsPerSection) { offset, raw in
+                let visited =
+                    bytes.forEachCString(maxLength: limits.maxStringLength,
+                        maxCount: limits.maxStringsPerSection) { offset, raw in
                     guard LinkCatalogue.plainStringLengths.contains(raw.count) else { return }
                     let text = String(decoding: raw, as: UTF8.self)
                     if let entry = LinkCatalogue.plainStrings[text] {
                         record(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
-                                            offset: bytes.absoluteOffset(offset), arch: slice.arch, matchedString: text))
+                                            offset: bytes.absoluteOffset(offset), arch: slice.arch,
+                                                matchedString: text))
                     }
                 }
                 if visited >= limits.maxStringsPerSection {
                     reliable = false
-                    notes.append("\(label): more than \(limits.maxStringsPerSection) strings; the rest were not scanned")
+                    notes.append(
+                        "\(label): more than \(limits.maxStringsPerSection) strings; the rest were not scanned")
                 }
                 continue
             }
@@ -73,7 +82,8 @@ enum LinkScanner {
                 let text = string.string
                 if let entry = LinkCatalogue.swiftPrefixes.first(where: { text.hasPrefix($0.0) })?.1 {
                     record(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
-                                        offset: bytes.absoluteOffset(string.offset), arch: slice.arch, matchedString: text))
+                                        offset: bytes.absoluteOffset(string.offset), arch: slice.arch,
+                                            matchedString: text))
                 }
             }
         }
@@ -85,13 +95,17 @@ enum LinkScanner {
         for key in order {
             guard let count = seen[key], count > limits.maxEvidencePerName else { continue }
             let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            notes.append("\(parts.first ?? key) in \(parts.last ?? "?"): \(count) occurrences; the first \(limits.maxEvidencePerName) are listed")
+            notes.append("""
+                \(parts.first ?? key) in \(parts.last ?? "?"): \(count) occurrences; the \
+                first \(limits.maxEvidencePerName) are listed
+                """)
         }
         if slice.symbolTable == nil {
             notes.append("no LC_SYMTAB: imported symbols (SwiftUI handlers, universal-links-only option) not checked")
         }
         let sorted = hits.sorted { lhs, rhs in
-            (lhs.kind.rawValue, lhs.name, lhs.offset, lhs.section) < (rhs.kind.rawValue, rhs.name, rhs.offset, rhs.section)
+            (lhs.kind.rawValue, lhs.name, lhs.offset, lhs.section) < (rhs.kind.rawValue, rhs.name, rhs.offset,
+                rhs.section)
         }
         return LinkScanResult(evidence: sorted, isReliable: reliable, notes: notes)
     }

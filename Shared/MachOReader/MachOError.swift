@@ -25,7 +25,10 @@ public enum MachOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notMachO(let magic):
             return "not a Mach-O file (magic 0x\(String(magic, radix: 16, uppercase: true)))"
         case .implausibleFatHeader(let count, let limit):
-            return "0xCAFEBABE header claims \(count) architectures (more than \(limit)): probably a Java class file, not a fat Mach-O"
+            return """
+                0xCAFEBABE header claims \(count) architectures (more than \(limit)): probably a Java class file, not \
+                a fat Mach-O
+                """
         case .read(let error):
             return "truncated or malformed Mach-O: \(error)"
         case .malformed(let offset, let reason):

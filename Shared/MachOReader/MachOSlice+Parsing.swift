@@ -6,7 +6,9 @@ extension MachOSlice {
     /// Throws when the header or the load-command area cannot be walked; problems inside a
     /// single command, the symbol table or the code signature are recorded and parsing goes on.
     public init(reader: ByteReader, limits: MachOLimits = .standard) throws(MachOError) {
-        let magicLE = try MachOError.reading { () throws(ByteReaderError) in try reader.uint32(at: 0, .little, reading: "Mach-O magic") }
+        let magicLE = try MachOError.reading {
+            () throws(ByteReaderError) in try reader.uint32(at: 0, .little, reading: "Mach-O magic")
+        }
         let order: ByteOrder
         let is64: Bool
         switch magicLE {
@@ -16,7 +18,8 @@ extension MachOSlice {
         case MachOConstants.magic32.byteSwapped: order = .big; is64 = false
         default: throw .notMachO(magic: magicLE.byteSwapped)
         }
-        let header = try MachOError.reading { () throws(ByteReaderError) -> (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) in
+        let header =
+            try MachOError.reading { () throws(ByteReaderError) -> (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) in
             (try reader.uint32(at: 4, order, reading: "cputype"),
              try reader.uint32(at: 8, order, reading: "cpusubtype"),
              try reader.uint32(at: 12, order, reading: "filetype"),
@@ -43,16 +46,20 @@ extension MachOSlice {
         let commandCount = Int(header.3)
         let commandBytes = Int(header.4)
         guard commandCount <= limits.maxLoadCommands else {
-            throw .limitExceeded(offset: reader.absoluteOffset(16), what: "ncmds", value: commandCount, limit: limits.maxLoadCommands)
+            throw .limitExceeded(offset: reader.absoluteOffset(16), what: "ncmds", value: commandCount,
+                limit: limits.maxLoadCommands)
         }
         guard commandBytes <= limits.maxLoadCommandBytes else {
-            throw .limitExceeded(offset: reader.absoluteOffset(20), what: "sizeofcmds", value: commandBytes, limit: limits.maxLoadCommandBytes)
+            throw .limitExceeded(offset: reader.absoluteOffset(20), what: "sizeofcmds", value: commandBytes,
+                limit: limits.maxLoadCommandBytes)
         }
         guard headerSize + commandBytes <= reader.count else {
-            throw .malformed(offset: reader.absoluteOffset(20), reason: "sizeofcmds \(commandBytes) runs past the end of the image (\(reader.count) bytes)")
+            throw .malformed(offset: reader.absoluteOffset(20),
+                reason: "sizeofcmds \(commandBytes) runs past the end of the image (\(reader.count) bytes)")
         }
         guard commandCount * 8 <= commandBytes else {
-            throw .malformed(offset: reader.absoluteOffset(16), reason: "\(commandCount) load commands cannot fit in sizeofcmds \(commandBytes)")
+            throw .malformed(offset: reader.absoluteOffset(16),
+                reason: "\(commandCount) load commands cannot fit in sizeofcmds \(commandBytes)")
         }
         let commandsEnd = headerSize + commandBytes
         let alignment = is64 ? 8 : 4
@@ -65,27 +72,32 @@ extension MachOSlice {
             }
             let absolute = reader.absoluteOffset(position)
             guard commandSize >= 8 else {
-                throw .malformed(offset: absolute, reason: "load command \(index) has cmdsize \(commandSize) (minimum 8)")
+                throw .malformed(offset: absolute,
+                    reason: "load command \(index) has cmdsize \(commandSize) (minimum 8)")
             }
             guard commandSize % alignment == 0 else {
-                throw .malformed(offset: absolute, reason: "load command \(index) cmdsize \(commandSize) is not a multiple of \(alignment)")
+                throw .malformed(offset: absolute,
+                    reason: "load command \(index) cmdsize \(commandSize) is not a multiple of \(alignment)")
             }
             guard commandSize <= commandsEnd - position else {
-                throw .malformed(offset: absolute, reason: "load command \(index) (cmdsize \(commandSize)) runs past sizeofcmds")
+                throw .malformed(offset: absolute,
+                    reason: "load command \(index) (cmdsize \(commandSize)) runs past sizeofcmds")
             }
             loadCommands.append(LoadCommand(command: command, size: commandSize, sliceOffset: position))
             do {
                 let commandReader = try MachOError.reading { () throws(ByteReaderError) in
                     try reader.subReader(at: position, count: commandSize, reading: "load command \(index)")
                 }
-                try parseCommand(command, commandReader, order: order, sliceSize: reader.count, sectionTotal: &sectionTotal, limits: limits)
+                try parseCommand(command, commandReader, order: order, sliceSize: reader.count,
+                    sectionTotal: &sectionTotal, limits: limits)
             } catch {
                 problems.append(error)
             }
             position += commandSize
         }
         if position != commandsEnd {
-            problems.append(.malformed(offset: reader.absoluteOffset(20), reason: "load commands use \(position - headerSize) bytes but sizeofcmds is \(commandBytes)"))
+            problems.append(.malformed(offset: reader.absoluteOffset(20),
+                reason: "load commands use \(position - headerSize) bytes but sizeofcmds is \(commandBytes)"))
         }
         let evidenceSymbols = readSymbols(reader, order: order, limits: limits)
         readCodeSignature(reader, limits: limits)
@@ -125,9 +137,13 @@ extension MachOSlice {
                 currentVersion: MachOConstants.versionString(current),
                 compatibilityVersion: MachOConstants.versionString(compatibility)))
         case MachOConstants.lcUUID:
-            let bytes = try MachOError.reading { () throws(ByteReaderError) in try r.bytes(at: 8, count: 16, reading: "LC_UUID") }
+            let bytes = try MachOError.reading {
+                () throws(ByteReaderError) in try r.bytes(at: 8, count: 16, reading: "LC_UUID")
+            }
             let b = Array(bytes)
-            uuid = UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+            uuid =
+                UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
+                    b[14], b[15]))
         case MachOConstants.lcEncryptionInfo, MachOConstants.lcEncryptionInfo64:
             encryption = try MachOError.reading { () throws(ByteReaderError) in
                 EncryptionInfo(
@@ -159,7 +175,8 @@ extension MachOSlice {
             if buildVersion?.source != "LC_BUILD_VERSION" {
                 buildVersion = BuildVersion(
                     platform: platform, platformName: MachOConstants.platformName(platform),
-                    minOS: MachOConstants.versionString(version), sdk: MachOConstants.versionString(sdk), source: source)
+                    minOS: MachOConstants.versionString(version), sdk: MachOConstants.versionString(sdk),
+                        source: source)
             }
         case MachOConstants.lcSymtab:
             symbolTable = try MachOError.reading { () throws(ByteReaderError) in
@@ -217,10 +234,14 @@ extension MachOSlice {
             try r.int32Value(at: is64 ? 64 : 48, order, reading: "nsects")
         }
         guard sectionCount <= (r.count - headerSize) / sectionSize else {
-            throw .malformed(offset: r.baseOffset, reason: "segment \(segment.name) claims \(sectionCount) sections but cmdsize \(r.count) holds at most \((r.count - headerSize) / sectionSize)")
+            throw .malformed(offset: r.baseOffset, reason: """
+                segment \(segment.name) claims \(sectionCount) sections but cmdsize \(r.count) holds at \
+                most \((r.count - headerSize) / sectionSize)
+                """)
         }
         guard sectionTotal + sectionCount <= limits.maxSections else {
-            throw .limitExceeded(offset: r.baseOffset, what: "section count", value: sectionTotal + sectionCount, limit: limits.maxSections)
+            throw .limitExceeded(offset: r.baseOffset, what: "section count", value: sectionTotal + sectionCount,
+                limit: limits.maxSections)
         }
         sectionTotal += sectionCount
         for index in 0..<sectionCount {
@@ -255,15 +276,19 @@ extension MachOSlice {
         do {
             let entrySize = is64Bit ? 16 : 12
             let strings = try MachOError.reading { () throws(ByteReaderError) in
-                try reader.subReader(at: table.stringTableOffset, count: table.stringTableSize, reading: "LC_SYMTAB string table")
+                try reader.subReader(at: table.stringTableOffset, count: table.stringTableSize,
+                    reading: "LC_SYMTAB string table")
             }
             var count = table.symbolCount
             if count > limits.maxSymbols {
-                problems.append(.limitExceeded(offset: reader.absoluteOffset(table.symbolOffset), what: "nsyms", value: count, limit: limits.maxSymbols))
+                problems.append(.limitExceeded(offset: reader.absoluteOffset(table.symbolOffset), what: "nsyms",
+                    value: count, limit: limits.maxSymbols))
                 count = limits.maxSymbols
             }
             let entries = try MachOError.reading { () throws(ByteReaderError) in
-                let bytes = try ByteReader.product(count, entrySize, at: reader.absoluteOffset(table.symbolOffset), reading: "symbol table size")
+                let bytes =
+                    try ByteReader.product(count, entrySize, at: reader.absoluteOffset(table.symbolOffset),
+                        reading: "symbol table size")
                 return try reader.subReader(at: table.symbolOffset, count: bytes, reading: "LC_SYMTAB symbols")
             }
             var result: [Symbol] = []
@@ -290,7 +315,8 @@ extension MachOSlice {
                 // Entries may all point at one long name: budget the copies, not the table.
                 nameBytes += name.utf8.count
                 if nameBytes > limits.maxSymbolNameBytes {
-                    problems.append(.limitExceeded(offset: reader.absoluteOffset(table.symbolOffset), what: "symbol name bytes",
+                    problems.append(.limitExceeded(offset: reader.absoluteOffset(table.symbolOffset),
+                        what: "symbol name bytes",
                                                    value: nameBytes, limit: limits.maxSymbolNameBytes))
                     break
                 }
@@ -299,7 +325,8 @@ extension MachOSlice {
                                      nameFileOffset: strings.absoluteOffset(nameIndex)))
             }
             if badNames > 0 {
-                problems.append(.malformed(offset: reader.absoluteOffset(table.symbolOffset), reason: "\(badNames) symbol names lie outside the string table or are unterminated"))
+                problems.append(.malformed(offset: reader.absoluteOffset(table.symbolOffset),
+                    reason: "\(badNames) symbol names lie outside the string table or are unterminated"))
             }
             symbols = result
         } catch {
@@ -312,12 +339,16 @@ extension MachOSlice {
         guard let location = codeSignatureLocation else { return }
         do {
             var size = location.size
-            if location.sliceOffset >= 0, location.sliceOffset < reader.count, !reader.contains(offset: location.sliceOffset, count: size) {
+            if location.sliceOffset >= 0, location.sliceOffset < reader.count,
+                !reader.contains(offset: location.sliceOffset, count: size) {
                 // A truncated file: read what is there; the SuperBlob's own length decides what is missing.
                 size = reader.count - location.sliceOffset
                 problems.append(.malformed(
                     offset: reader.absoluteOffset(location.sliceOffset),
-                    reason: "LC_CODE_SIGNATURE datasize \(location.size) runs past the end of the image; only \(size) bytes present"))
+                    reason: """
+                        LC_CODE_SIGNATURE datasize \(location.size) runs past the end of the image; only \(size) bytes \
+                        present
+                        """))
             }
             let blob = try MachOError.reading { () throws(ByteReaderError) in
                 try reader.subReader(at: location.sliceOffset, count: size, reading: "LC_CODE_SIGNATURE data")

@@ -281,7 +281,9 @@ enum BinaryPlistPrecheck {
     }
 
     private static func walk(_ r: ByteReader, maxDepth: Int, maxValues: Int) throws {
-        guard r.count >= 40 else { throw MachOError.invalidPlist(reason: "binary plist shorter than its header and trailer") }
+        guard r.count >= 40 else {
+            throw MachOError.invalidPlist(reason: "binary plist shorter than its header and trailer")
+        }
         let trailer = r.count - 32
         let offsetSize = Int(try r.uint8(at: trailer + 6, reading: "bplist offset size"))
         let refSize = Int(try r.uint8(at: trailer + 7, reading: "bplist reference size"))
@@ -300,7 +302,9 @@ enum BinaryPlistPrecheck {
         func sized(_ at: Int, _ width: Int, _ what: String) throws -> Int {
             var value: UInt64 = 0
             for index in 0..<width { value = (value << 8) | UInt64(try r.uint8(at: at + index, reading: what)) }
-            guard let result = Int(exactly: value) else { throw MachOError.invalidPlist(reason: "binary plist: \(what) too large") }
+            guard let result = Int(exactly: value) else {
+                throw MachOError.invalidPlist(reason: "binary plist: \(what) too large")
+            }
             return result
         }
         func children(of object: Int) throws -> [Int] {
@@ -326,7 +330,9 @@ enum BinaryPlistPrecheck {
             result.reserveCapacity(references)
             for index in 0..<references {
                 let reference = try sized(position + index * refSize, refSize, "object reference")
-                guard reference < objectCount else { throw MachOError.invalidPlist(reason: "binary plist: reference \(reference) out of range") }
+                guard reference < objectCount else {
+                    throw MachOError.invalidPlist(reason: "binary plist: reference \(reference) out of range")
+                }
                 result.append(reference)
             }
             return result
@@ -339,20 +345,26 @@ enum BinaryPlistPrecheck {
         var height: [Int: Int] = [:]
         var onPath: Set<Int> = []
         func visit(_ object: Int, depth: Int) throws -> Int {
-            guard depth <= maxDepth else { throw MachOError.invalidPlist(reason: "nesting deeper than \(maxDepth) levels") }
+            guard depth <= maxDepth else {
+                throw MachOError.invalidPlist(reason: "nesting deeper than \(maxDepth) levels")
+            }
             if let known = expanded[object] {
                 guard depth + (height[object] ?? 0) <= maxDepth else {
                     throw MachOError.invalidPlist(reason: "nesting deeper than \(maxDepth) levels")
                 }
                 return known
             }
-            guard onPath.insert(object).inserted else { throw MachOError.invalidPlist(reason: "binary plist: reference cycle") }
+            guard onPath.insert(object).inserted else {
+                throw MachOError.invalidPlist(reason: "binary plist: reference cycle")
+            }
             var total = 1
             var below = 0
             for child in try children(of: object) {
                 total += try visit(child, depth: depth + 1)
                 below = max(below, 1 + (height[child] ?? 0))
-                if total > maxValues { throw MachOError.invalidPlist(reason: "more than \(maxValues) values after expanding references") }
+                if total > maxValues {
+                    throw MachOError.invalidPlist(reason: "more than \(maxValues) values after expanding references")
+                }
             }
             onPath.remove(object)
             expanded[object] = total

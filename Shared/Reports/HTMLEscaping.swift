@@ -39,7 +39,9 @@ public enum HTMLEscape {
         let valid = scheme.first?.isLetter == true && scheme.allSatisfy {
             $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".")
         }
-        guard valid, !url.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else { return nil }
+        guard valid, !url.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+            return nil
+        }
         if scheme == "https" || scheme == "http" { return attribute(url) }
         guard customSchemes, !forbiddenSchemes.contains(scheme) else { return nil }
         return attribute(url)

@@ -57,7 +57,8 @@ extension PDFComposer {
                 let remaining = totalLines - done
                 let available = cursor - marginBottom - 2 * style.padding
                 let fitting = Int((available / lineHeight).rounded(.down))
-                let pageCapacity = Int(((contentTop - marginBottom - headerHeight - 2 * style.padding) / lineHeight).rounded(.down))
+                let pageCapacity =
+                    Int(((contentTop - marginBottom - headerHeight - 2 * style.padding) / lineHeight).rounded(.down))
                 if fitting < remaining && (remaining <= pageCapacity || fitting < 2) {
                     newPage()
                     drawHeader()
@@ -281,7 +282,8 @@ extension PDFComposer {
         }
     }
 
-    private func proposedWidths(columns: [String], rows: [[String]], fonts: [PDFFont], style: PDFTableStyle) -> [Double] {
+    private func proposedWidths(columns: [String], rows: [[String]], fonts: [PDFFont],
+        style: PDFTableStyle) -> [Double] {
         let count = columns.count
         let available = contentWidth - style.indent
         if let fractions = style.fractions, fractions.count == count {
@@ -294,7 +296,9 @@ extension PDFComposer {
                 ? PDFFontMetrics.width(of: WinAnsi.encode(columns[index]), font: .bold, size: style.fontSize) : 0
             for row in rows where index < row.count {
                 for line in row[index].components(separatedBy: "\n") {
-                    widest = max(widest, PDFFontMetrics.width(of: WinAnsi.encode(line), font: fonts[index], size: style.fontSize))
+                    widest =
+                        max(widest,
+                            PDFFontMetrics.width(of: WinAnsi.encode(line), font: fonts[index], size: style.fontSize))
                 }
             }
             natural[index] = widest + 2 * style.padding + 1

@@ -122,7 +122,8 @@ struct PDFComposer {
              + "\(PDFStringLiteral.make(bytes)) Tj ET", onPage: page)
     }
 
-    mutating func fillRect(x: Double, y: Double, width: Double, height: Double, color: PDFColor, onPage page: Int? = nil) {
+    mutating func fillRect(x: Double, y: Double, width: Double, height: Double, color: PDFColor,
+        onPage page: Int? = nil) {
         emit("\(color.fillOperator) \(PDFNumber.format(x)) \(PDFNumber.format(y)) "
              + "\(PDFNumber.format(width)) \(PDFNumber.format(height)) re f", onPage: page)
     }

@@ -44,7 +44,8 @@ struct PDFFileAssembler {
                                             + "/A << /S /URI /URI \(PDFStringLiteral.make(text: link.uri)) >> >>")
                 annotations.append("\(annotation) 0 R")
             }
-            var dictionary = "<< /Type /Page /Parent \(pageTree) 0 R /MediaBox [0 0 \(PDFNumber.format(composer.pageWidth)) "
+            var dictionary =
+                "<< /Type /Page /Parent \(pageTree) 0 R /MediaBox [0 0 \(PDFNumber.format(composer.pageWidth)) "
                 + "\(PDFNumber.format(composer.pageHeight))] /Resources \(resources) 0 R /Contents \(stream) 0 R"
             if !annotations.isEmpty { dictionary += " /Annots [\(annotations.joined(separator: " "))]" }
             writer.set(pageNumbers[index], dictionary + " >>")
@@ -58,9 +59,13 @@ struct PDFFileAssembler {
         }
         writer.set(catalog, catalogBody + " >>")
 
-        var info = "<< /Title \(PDFStringLiteral.utf16(document.title)) /Producer \(PDFStringLiteral.utf16(document.generatedBy))"
+        var info = """
+            << /Title \(PDFStringLiteral.utf16(document.title)) \
+            /Producer \(PDFStringLiteral.utf16(document.generatedBy))
+            """
         if let date = document.generatedAt {
-            let components = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: date)
+            let components =
+                Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: date)
             let stamp = [components.year ?? 1970, components.month ?? 1, components.day ?? 1,
                          components.hour ?? 0, components.minute ?? 0, components.second ?? 0]
                 .enumerated().map { String($0.element).leftPadded(to: $0.offset == 0 ? 4 : 2) }.joined()
@@ -79,10 +84,13 @@ struct PDFFileAssembler {
         let right = composer.pageWidth - composer.marginRight
         if pageIndex > 0 {
             let headerBaseline = composer.pageHeight - 40
-            let title = PDFComposer.wrap(document.title, font: .regular, size: size, width: composer.contentWidth * 0.7).first ?? []
+            let title =
+                PDFComposer.wrap(document.title, font: .regular, size: size,
+                    width: composer.contentWidth * 0.7).first ?? []
             decor.drawText(title, x: left, baseline: headerBaseline, font: .regular, size: size, color: .muted)
             let tag = WinAnsi.encode(document.kind)
-            decor.drawText(tag, x: right - PDFFontMetrics.width(of: tag, font: .regular, size: size), baseline: headerBaseline,
+            decor.drawText(tag, x: right - PDFFontMetrics.width(of: tag, font: .regular, size: size),
+                baseline: headerBaseline,
                            font: .regular, size: size, color: .muted)
             decor.line(from: (left, headerBaseline - 6), to: (right, headerBaseline - 6))
         }
@@ -90,10 +98,12 @@ struct PDFFileAssembler {
         decor.line(from: (left, footerBaseline + 10), to: (right, footerBaseline + 10))
         var generated = document.generatedBy
         if let date = document.generatedAtText { generated += " - " + date }
-        let generatedLine = PDFComposer.wrap(generated, font: .regular, size: size, width: composer.contentWidth * 0.7).first ?? []
+        let generatedLine =
+            PDFComposer.wrap(generated, font: .regular, size: size, width: composer.contentWidth * 0.7).first ?? []
         decor.drawText(generatedLine, x: left, baseline: footerBaseline, font: .regular, size: size, color: .muted)
         let number = WinAnsi.encode("page \(pageIndex + 1) of \(total)")
-        decor.drawText(number, x: right - PDFFontMetrics.width(of: number, font: .regular, size: size), baseline: footerBaseline,
+        decor.drawText(number, x: right - PDFFontMetrics.width(of: number, font: .regular, size: size),
+            baseline: footerBaseline,
                        font: .regular, size: size, color: .muted)
         return decor.pages.first?.content ?? ""
     }
@@ -111,7 +121,9 @@ struct PDFFileAssembler {
             if index + 1 < items.count { body += " /Next \(items[index + 1]) 0 R" }
             writer.set(items[index], body + " >>")
         }
-        writer.set(root, "<< /Type /Outlines /First \(items[0]) 0 R /Last \(items[items.count - 1]) 0 R /Count \(items.count) >>")
+        writer.set(root, """
+            << /Type /Outlines /First \(items[0]) 0 R /Last \(items[items.count - 1]) 0 R /Count \(items.count) >>
+            """)
         return root
     }
 }

@@ -194,8 +194,10 @@ enum QRPenalty {
         return penalty
     }
 
-    private static let patternLightAfter: [Bool] = [true, false, true, true, true, false, true, false, false, false, false]
-    private static let patternLightBefore: [Bool] = [false, false, false, false, true, false, true, true, true, false, true]
+    private static let patternLightAfter: [Bool] =
+        [true, false, true, true, true, false, true, false, false, false, false]
+    private static let patternLightBefore: [Bool] =
+        [false, false, false, false, true, false, true, true, true, false, true]
 }
 
 extension QRCode {
@@ -217,6 +219,9 @@ extension QRCode {
         let title = label.map { "<title>\(HTMLEscape.text($0))</title>" } ?? ""
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" width=\"\(pixelSize)\" "
             + "height=\"\(pixelSize)\" shape-rendering=\"crispEdges\" role=\"img\">\(title)"
-            + "<rect width=\"\(side)\" height=\"\(side)\" fill=\"#FFFFFF\"/><path d=\"\(path)\" fill=\"#000000\"/></svg>"
+            + """
+                <rect width=\"\(side)\" height=\"\(side)\" fill=\"#FFFFFF\"/><path d=\"\(path)\" \
+                fill=\"#000000\"/></svg>
+                """
     }
 }

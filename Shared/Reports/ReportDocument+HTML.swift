@@ -39,7 +39,8 @@ extension ReportDocument {
                             .if(item.section.isAppendix, .class("appendix")),
                             .h2(.safe(item.title)),
                             .forEach(Array(item.section.blocks.enumerated())) { blockIndex, block in
-                                HTMLReport.block(block, document: self, anchors: anchors.cards[sectionIndex][blockIndex])
+                                HTMLReport.block(block, document: self,
+                                    anchors: anchors.cards[sectionIndex][blockIndex])
                             }
                         )
                     }
@@ -99,7 +100,8 @@ enum HTMLReport {
             .h2(.safe("Findings overview")),
             .table(
                 .class("grid counts"),
-                .thead(.tr(.th("Category"), .forEach(Severity.descending) { .th(.safe($0.displayName)) }, .th("Total"))),
+                .thead(.tr(.th("Category"), .forEach(Severity.descending) { .th(.safe($0.displayName)) },
+                    .th("Total"))),
                 .tbody(.forEach(document.categoryCounts) { entry in
                     .tr(.th(.safe(entry.category.displayName)),
                         .forEach(entry.counts) { .td(.class("num"), .safe(String($0.count))) },
@@ -153,7 +155,8 @@ enum HTMLReport {
     /// A block; `document` supplies the triage that findings lists show.
     /// A block; `document` supplies the triage that findings lists show, `anchors` the
     /// element ids of a findings block's cards (`AnchorPlan`).
-    static func block(_ block: ReportBlock, document: ReportDocument? = nil, anchors: [String] = []) -> Node<HTML.BodyContext> {
+    static func block(_ block: ReportBlock, document: ReportDocument? = nil,
+        anchors: [String] = []) -> Node<HTML.BodyContext> {
         switch block {
         case .heading(let text):
             return .h3(.safe(text))
@@ -246,7 +249,8 @@ enum HTMLReport {
         }.joined()
     }
 
-    static func findingsList(_ all: [Finding], document: ReportDocument? = nil, anchors: [String] = []) -> Node<HTML.BodyContext> {
+    static func findingsList(_ all: [Finding], document: ReportDocument? = nil,
+        anchors: [String] = []) -> Node<HTML.BodyContext> {
         let findings = document?.listed(all) ?? all
         guard !findings.isEmpty else {
             return .p(.class("muted"), .safe(all.isEmpty ? "No findings." : "No findings besides the triaged ones."))
@@ -264,9 +268,13 @@ enum HTMLReport {
                 .forEach(category.groups) { group in
                     .group(
                         .h4(.class("group sev-text-\(group.severity.rawValue)"),
-                            .safe("\(category.category.displayName): \(group.severity.displayName) (\(group.findings.count))")),
+                            .safe("""
+                                \(category.category.displayName): \(group.severity.displayName) \
+                                (\(group.findings.count))
+                                """)),
                         .forEach(Array(group.findings.enumerated())) { index, finding in
-                            card(finding, anchor: group.start + index < anchors.count ? anchors[group.start + index] : nil,
+                            card(finding,
+                                anchor: group.start + index < anchors.count ? anchors[group.start + index] : nil,
                                  triage: document?.inlineTriage(finding))
                         }
                     )
@@ -283,7 +291,8 @@ enum HTMLReport {
                 .span(.class("category"), .safe(" · \(finding.category.displayName)"))),
             .p(.class("subject"), .strong(.safe("Subject: ")), .code(.safe(finding.subject))),
             // The tester's note is isolated: right-to-left text in it cannot reorder the status.
-            .unwrap(triage) { .p(.class("triage"), .strong(.safe("Triage: ")), .raw("<bdi>" + HTMLEscape.text($0) + "</bdi>")) },
+            .unwrap(triage) { .p(.class("triage"), .strong(.safe("Triage: ")),
+                .raw("<bdi>" + HTMLEscape.text($0) + "</bdi>")) },
             .p(.safe(finding.explanation)),
             .if(!finding.evidence.isEmpty, .group(
                 .p(.class("field-label"), .safe("Evidence")),
@@ -319,23 +328,27 @@ enum HTMLReport {
 
         :root { color-scheme: light; }
         * { box-sizing: border-box; }
-        body { margin: 0; font: 14px/1.5 -apple-system, "Helvetica Neue", Helvetica, Arial, sans-serif; color: #1F2933; background: #FFFFFF; }
+        body { margin: 0; font: 14px/1.5 -apple-system, "Helvetica Neue", Helvetica, Arial, sans-serif; color: \
+        #1F2933; background: #FFFFFF; }
         .cover { background: #14213D; color: #FFFFFF; padding: 32px 48px 24px; border-bottom: 5px solid #5F6B7A; }
         .cover h1 { margin: 4px 0; font-size: 28px; }
-        .kicker { margin: 0; text-transform: uppercase; letter-spacing: .08em; font-size: 11px; font-weight: bold; color: #A9B8D0; }
+        .kicker { margin: 0; text-transform: uppercase; letter-spacing: .08em; font-size: 11px; font-weight: bold; \
+        color: #A9B8D0; }
         .subtitle { margin: 0; color: #D5DDEA; }
         main { max-width: 980px; margin: 0 auto; padding: 8px 48px 32px; }
         h2 { color: #14213D; border-bottom: 2px solid #14213D; padding-bottom: 4px; margin-top: 32px; }
         h3 { color: #14213D; margin-bottom: 6px; }
         table { border-collapse: collapse; width: 100%; margin: 8px 0 16px; font-size: 13px; }
-        th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid #C9D1DB; overflow-wrap: break-word; }
+        th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid #C9D1DB; \
+        overflow-wrap: break-word; }
         th, td.num { white-space: nowrap; }
         td.long { overflow-wrap: anywhere; }
         table.grid thead th { background: #E8ECF1; }
         table.grid tbody tr:nth-child(even) { background: #F6F8FA; }
         table.kv th { width: 28%; white-space: nowrap; }
         code, pre { font-family: Menlo, Consolas, "Courier New", monospace; font-size: 12px; }
-        pre { background: #F3F4F6; padding: 10px 12px; white-space: pre-wrap; overflow-wrap: anywhere; border-radius: 4px; }
+        pre { background: #F3F4F6; padding: 10px 12px; white-space: pre-wrap; overflow-wrap: anywhere; border-radius: \
+        4px; }
         .caption, .generated, footer, .muted { color: #5F6B7A; font-size: 12px; }
         footer { text-align: center; padding: 16px; border-top: 1px solid #C9D1DB; }
         .tiles { display: flex; gap: 8px; margin: 8px 0; }
@@ -344,7 +357,8 @@ enum HTMLReport {
         .tile .label { text-transform: uppercase; font-size: 11px; font-weight: bold; letter-spacing: .05em; }
         .tile.zero { background: #F6F8FA; color: #5F6B7A; }
         .verdict { font-weight: bold; }
-        .badge { display: inline-block; color: #FFFFFF; border-radius: 3px; padding: 1px 7px; font-size: 11px; font-weight: bold; text-transform: uppercase; }
+        .badge { display: inline-block; color: #FFFFFF; border-radius: 3px; padding: 1px 7px; font-size: 11px; \
+        font-weight: bold; text-transform: uppercase; }
         .finding { border-left: 4px solid #5F6B7A; padding: 4px 0 4px 14px; margin: 12px 0 20px; break-inside: avoid; }
         .finding h5 { margin: 0 0 4px; font-size: 15px; }
         .finding h5 .category { color: #5F6B7A; font-weight: normal; font-size: 13px; }

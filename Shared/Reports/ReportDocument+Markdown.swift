@@ -25,7 +25,8 @@ extension ReportDocument {
                                   rows: categoryCounts.map { entry in
                                       [entry.category.displayName] + entry.counts.map { String($0.count) }
                                           + [String(entry.counts.reduce(0) { $0 + $1.count })]
-                                  } + [["**Total**"] + summary.counts.map { "**\($0.count)**" } + ["**\(summary.total)**"]],
+                                  } + [["**Total**"] + summary.counts.map { "**\($0.count)**" } +
+                                      ["**\(summary.total)**"]],
                                   escaping: false))
         let rows = overviewRows
         if !rows.isEmpty {
@@ -60,7 +61,10 @@ extension ReportDocument {
         var appendices = sections.filter(\.isAppendix)
         let listings = printedEntitlements
         if !listings.isEmpty {
-            var blocks: [ReportBlock] = [.paragraph("The signed entitlements of each bundle, as read from the code signature. Bundles without entitlements are left out.")]
+            var blocks: [ReportBlock] = [.paragraph("""
+                The signed entitlements of each bundle, as read from the code signature. Bundles without entitlements \
+                are left out.
+                """)]
             for listing in listings {
                 blocks.append(.heading(listing.bundle))
                 blocks.append(.code(CodeBlock(text: listing.text)))
@@ -206,7 +210,11 @@ enum Markdown {
             out.append("**References**")
             out.append("")
             for reference in finding.references {
-                out.append("- [\(inline(reference.title))](\(reference.url.replacingOccurrences(of: ")", with: "%29").replacingOccurrences(of: " ", with: "%20")))")
+                out.append(
+                    """
+                    - [\(inline(reference.title))](\(reference.url.replacingOccurrences(of: ")", with: "%29")
+                        .replacingOccurrences(of: " ", with: "%20")))
+                    """)
             }
         }
         return out.joined(separator: "\n")
@@ -222,7 +230,9 @@ enum Markdown {
             out.append("### \(category.category.displayName)")
             out.append("")
             for group in category.groups {
-                out.append("#### \(category.category.displayName): \(group.severity.displayName) (\(group.findings.count))")
+                out.append("""
+                    #### \(category.category.displayName): \(group.severity.displayName) (\(group.findings.count))
+                    """)
                 for finding in group.findings {
                     out.append("")
                     out.append(findingEntry(finding, document: document))

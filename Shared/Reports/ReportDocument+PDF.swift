@@ -200,10 +200,12 @@ struct PDFReportRenderer {
             }
             let number = WinAnsi.encode(String(entry.count))
             let numberWidth = PDFFontMetrics.width(of: number, font: .bold, size: 20)
-            page.drawText(number, x: x + (width - numberWidth) / 2, baseline: top - 27, font: .bold, size: 20, color: ink)
+            page.drawText(number, x: x + (width - numberWidth) / 2, baseline: top - 27, font: .bold, size: 20,
+                color: ink)
             let label = WinAnsi.encode(entry.severity.displayName.uppercased())
             let labelWidth = PDFFontMetrics.width(of: label, font: .bold, size: 7.5)
-            page.drawText(label, x: x + (width - labelWidth) / 2, baseline: top - 41, font: .bold, size: 7.5, color: ink)
+            page.drawText(label, x: x + (width - labelWidth) / 2, baseline: top - 41, font: .bold, size: 7.5,
+                color: ink)
         }
         page.cursor = top - height - 10
     }
@@ -253,7 +255,9 @@ struct PDFReportRenderer {
     static func statusesInWords(_ section: ReportSection) -> ReportSection {
         var section = section
         section.blocks = section.blocks.map { block in
-            guard case .table(var table) = block, let column = table.columns.firstIndex(of: "Status") else { return block }
+            guard case .table(var table) = block, let column = table.columns.firstIndex(of: "Status") else {
+                return block
+            }
             table.rows = table.rows.map { row in
                 guard column < row.count, let status = TriageStatus(rawValue: row[column]) else { return row }
                 var row = row
@@ -355,11 +359,13 @@ struct PDFReportRenderer {
         let lines = PDFComposer.wrapPreservingSpaces(block.text, font: .mono, size: size, width: page.contentWidth - 12,
                                                      shell: block.isShell)
         page.ensure(lineHeight * Double(min(lines.count, 3)) + 8)
-        page.fillRect(x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4, color: .codeBackground)
+        page.fillRect(x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4,
+            color: .codeBackground)
         page.cursor -= 4
         for line in lines {
             if page.ensure(lineHeight + 4) {
-                page.fillRect(x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4, color: .codeBackground)
+                page.fillRect(x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4,
+                    color: .codeBackground)
                 page.cursor -= 4
             }
             page.fillRect(x: page.marginLeft, y: page.cursor - lineHeight, width: page.contentWidth, height: lineHeight,
@@ -367,7 +373,8 @@ struct PDFReportRenderer {
             page.drawText(line, x: page.marginLeft + 6, baseline: page.cursor - size - 0.5, font: .mono, size: size)
             page.cursor -= lineHeight
         }
-        page.fillRect(x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4, color: .codeBackground)
+        page.fillRect(x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4,
+            color: .codeBackground)
         page.cursor -= 14
     }
 
@@ -540,7 +547,8 @@ struct PDFReportRenderer {
         let badge = WinAnsi.encode(finding.severity.rawValue.uppercased())
         let badgeWidth = PDFFontMetrics.width(of: badge, font: .bold, size: 7) + 10
         page.fillRect(x: page.marginLeft + indent, y: page.cursor - 12, width: badgeWidth, height: 12, color: color)
-        page.drawText(badge, x: page.marginLeft + indent + 5, baseline: page.cursor - 9, font: .bold, size: 7, color: .white)
+        page.drawText(badge, x: page.marginLeft + indent + 5, baseline: page.cursor - 9, font: .bold, size: 7,
+            color: .white)
         let titleX = indent + badgeWidth + 8
         // The category is the heading of the group the card is in.
         let heading = "\(finding.id)  \(finding.title)"
@@ -604,7 +612,8 @@ struct PDFReportRenderer {
         }
         if let lead, !referred.isEmpty {
             let what = Self.series(referred)
-            page.paragraph(what.prefix(1).uppercased() + what.dropFirst() + ": as for the first \(lead.id) finding above.",
+            page.paragraph(what.prefix(1).uppercased() + what.dropFirst() +
+                ": as for the first \(lead.id) finding above.",
                            size: 8.5, color: .muted, indent: indent, spacingAfter: 2)
         }
         sideBar(color: color, fromPage: startPage, top: startTop)
@@ -700,7 +709,8 @@ struct PDFReportRenderer {
                       color: labelColor)
         for line in lines {
             page.ensure(lineHeight)
-            page.drawText(line, x: page.marginLeft + indent + labelWidth, baseline: page.cursor - size, font: valueFont, size: size)
+            page.drawText(line, x: page.marginLeft + indent + labelWidth, baseline: page.cursor - size, font: valueFont,
+                size: size)
             page.cursor -= lineHeight
         }
         page.cursor -= spacingAfter

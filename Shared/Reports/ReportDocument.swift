@@ -101,7 +101,9 @@ public struct ReportDocument: Sendable, Hashable {
              item.status.rawValue, item.triage?.note ?? "", item.triage.map { ReportDate.text($0.setAt) } ?? ""]
         }
         return ReportSection(title: "Triaged", blocks: [
-            .paragraph("The tester marked these findings as false positives or accepted risks; they are not counted above."),
+            .paragraph("""
+                The tester marked these findings as false positives or accepted risks; they are not counted above.
+                """),
             .table(ReportTable(columns: ["ID", "Severity", "Title", "Subject", "Status", "Note", "Set"], rows: rows)),
         ])
     }

@@ -5,7 +5,8 @@ import Foundation
 /// dashboards. Deterministic: rules by ID, results in report order, keys sorted.
 public enum SARIFReport {
     /// The official schema URI written into `$schema`.
-    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    public static let schemaURI =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// The `partialFingerprints` key under which every result carries `Finding.fingerprint`.
     public static let fingerprintKey = "linklabFingerprint/v1"
@@ -15,7 +16,8 @@ public enum SARIFReport {
     /// accepted suppression with the tester's note as justification.
     public static func encode(findings: [Finding], triage: [String: Triage] = [:], run: ReportRun = ReportRun(),
                               toolName: String = "UniversalLinkLab", toolVersion: String,
-                              informationURI: String = "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0070/")
+                              informationURI: String =
+                                  "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0070/")
         throws(ReportsError) -> Data {
         let sorted = findings.sortedForReport()
         var firstByID: [String: Finding] = [:]
@@ -26,10 +28,12 @@ public enum SARIFReport {
             firstByID[id].map { rule($0, securityFindings: sorted.filter { $0.id == id && $0.category == .security }) }
         }
         let results = sorted.map { finding in
-            result(finding, ruleIndex: ruleIndex[finding.id] ?? 0, triage: triage.isEmpty ? nil : triage[finding.fingerprint])
+            result(finding, ruleIndex: ruleIndex[finding.id] ?? 0,
+                triage: triage.isEmpty ? nil : triage[finding.fingerprint])
         }
         let log = Log(schema: schemaURI, version: "2.1.0", runs: [
-            Run(tool: Tool(driver: Driver(name: toolName, version: toolVersion, semanticVersion: semanticVersion(toolVersion),
+            Run(tool: Tool(driver: Driver(name: toolName, version: toolVersion,
+                semanticVersion: semanticVersion(toolVersion),
                                           informationUri: informationURI, rules: rules)),
                 results: results, columnKind: "unicodeCodePoints",
                 artifacts: run.artifacts.isEmpty ? nil : run.artifacts.map { artifact in
@@ -144,7 +148,8 @@ public enum SARIFReport {
             if let location = location(evidence), !locations.contains(location) { locations.append(location) }
         }
         if locations.isEmpty {
-            locations.append(Location(logicalLocations: [LogicalLocation(name: finding.subject, fullyQualifiedName: finding.subject, kind: "resource")]))
+            locations.append(Location(logicalLocations: [LogicalLocation(name: finding.subject,
+                fullyQualifiedName: finding.subject, kind: "resource")]))
         }
         return Result(
             ruleId: finding.id, ruleIndex: ruleIndex, level: level(finding.severity),
@@ -170,21 +175,31 @@ public enum SARIFReport {
         case .binary(let binary):
             var logical: [LogicalLocation]?
             if let symbol = binary.symbol {
-                logical = [LogicalLocation(name: symbol, fullyQualifiedName: [binary.slice, binary.section, symbol].compactMap { $0 }.joined(separator: "/"), kind: "member")]
+                logical =
+                    [LogicalLocation(name: symbol,
+                        fullyQualifiedName: [binary.slice, binary.section,
+                            symbol].compactMap { $0 }.joined(separator: "/"), kind: "member")]
             }
             let region = binary.offset.map { Region(byteOffset: $0, byteLength: binary.length) }
-            return Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: artifactURI(binary.file)), region: region),
+            return Location(
+                physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: artifactURI(binary.file)),
+                    region: region),
                             logicalLocations: logical)
         case .associationFile(let file):
             let uri = "https://\(file.host)/.well-known/apple-app-site-association"
             let region = file.line.map { Region(startLine: $0, startColumn: file.column) }
-            return Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: artifactURI(uri)), region: region),
+            return Location(
+                physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: artifactURI(uri)),
+                    region: region),
                             logicalLocations: [LogicalLocation(name: file.pointer.isEmpty ? "/" : file.pointer,
-                                                               fullyQualifiedName: "\(file.host)#\(file.pointer)", kind: "property")])
+                                                               fullyQualifiedName: "\(file.host)#\(file.pointer)",
+                                                                   kind: "property")])
         case .network(let network):
-            return Location(logicalLocations: [LogicalLocation(name: network.host, fullyQualifiedName: network.url ?? network.host, kind: "resource")])
+            return Location(logicalLocations: [LogicalLocation(name: network.host,
+                fullyQualifiedName: network.url ?? network.host, kind: "resource")])
         case .entitlement(let key, _):
-            return Location(logicalLocations: [LogicalLocation(name: key, fullyQualifiedName: "entitlements/\(key)", kind: "property")])
+            return Location(logicalLocations: [LogicalLocation(name: key, fullyQualifiedName: "entitlements/\(key)",
+                kind: "property")])
         case .text:
             return nil
         }

@@ -96,7 +96,9 @@ public struct TestLinkPage: Sendable, Hashable {
                         .div(
                             .class("text"),
                             .span(.class("expect"), .safe(link.expectation.rawValue)),
-                            .p(.class("url"), HTMLEscape.safeHref(link.url, customSchemes: true).map { .a(.href($0), .safe(link.url)) } ?? .safe(link.url)),
+                            .p(.class("url"),
+                                HTMLEscape.safeHref(link.url,
+                                    customSchemes: true).map { .a(.href($0), .safe(link.url)) } ?? .safe(link.url)),
                             .if(!link.outcomes.isEmpty, .ul(.class("outcomes"), .forEach(link.outcomes) { outcome in
                                 .li(.class("outcome expect-\(Self.cssName(outcome.expectation))"),
                                     .span(.class("platform"), .safe(outcome.platform)),
@@ -152,18 +154,21 @@ public struct TestLinkPage: Sendable, Hashable {
 
     static let css = """
 
-    body { font: 16px/1.45 -apple-system, "Helvetica Neue", Helvetica, Arial, sans-serif; color: #1F2933; margin: 0 auto; max-width: 860px; padding: 16px; }
+    body { font: 16px/1.45 -apple-system, "Helvetica Neue", Helvetica, Arial, sans-serif; color: #1F2933; margin: 0 \
+    auto; max-width: 860px; padding: 16px; }
     h1 { color: #14213D; font-size: 22px; border-bottom: 2px solid #14213D; padding-bottom: 4px; }
     .intro { color: #5F6B7A; font-size: 14px; }
     .links { list-style: none; padding: 0; }
-    .link { display: flex; gap: 16px; align-items: center; border: 1px solid #C9D1DB; border-left: 6px solid #5F6B7A; border-radius: 6px; padding: 10px; margin: 12px 0; break-inside: avoid; }
+    .link { display: flex; gap: 16px; align-items: center; border: 1px solid #C9D1DB; border-left: 6px solid #5F6B7A; \
+    border-radius: 6px; padding: 10px; margin: 12px 0; break-inside: avoid; }
     .expect-app { border-left-color: #2E7D32; }
     .expect-browser { border-left-color: #C62828; }
     .qr svg { display: block; }
     .text { min-width: 0; }
     .url { font-family: Menlo, Consolas, monospace; font-size: 15px; overflow-wrap: anywhere; margin: 6px 0; }
     .url a { display: block; padding: 10px 0; color: #1A56A8; }
-    .expect { display: inline-block; font-size: 12px; font-weight: bold; text-transform: uppercase; letter-spacing: .05em; color: #FFFFFF; background: #5F6B7A; border-radius: 3px; padding: 1px 7px; }
+    .expect { display: inline-block; font-size: 12px; font-weight: bold; text-transform: uppercase; letter-spacing: \
+    .05em; color: #FFFFFF; background: #5F6B7A; border-radius: 3px; padding: 1px 7px; }
     .expect-app .expect { background: #2E7D32; }
     .expect-browser .expect { background: #C62828; }
     .note, footer, .noqr { color: #5F6B7A; font-size: 13px; }

@@ -106,10 +106,16 @@ public struct AppVerdict: Sendable, Equatable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(appID, forKey: .appID)
         try container.encode(decision, forKey: .decision)
-        if let detail { try container.encode(detail, forKey: .detail) } else { try container.encodeNil(forKey: .detail) }
+        if let detail { try container.encode(detail, forKey: .detail) } else {
+            try container.encodeNil(forKey: .detail)
+        }
         if let rule { try container.encode(rule, forKey: .rule) } else { try container.encodeNil(forKey: .rule) }
-        if let ruleText { try container.encode(ruleText, forKey: .ruleText) } else { try container.encodeNil(forKey: .ruleText) }
-        if let reason { try container.encode(reason, forKey: .reason) } else { try container.encodeNil(forKey: .reason) }
+        if let ruleText { try container.encode(ruleText, forKey: .ruleText) } else {
+            try container.encodeNil(forKey: .ruleText)
+        }
+        if let reason { try container.encode(reason, forKey: .reason) } else {
+            try container.encodeNil(forKey: .reason)
+        }
         try container.encode(trace, forKey: .trace)
     }
 }

@@ -29,7 +29,8 @@ public struct AssociationDiff: Sendable {
                 described += 1
                 if described > 10 { break }
                 switch (previous, next) {
-                case (let previous?, let next?): changes.append("applinks: \(appID) rule \(index) changed: \(previous) → \(next)")
+                case (let previous?, let next?):
+                    changes.append("applinks: \(appID) rule \(index) changed: \(previous) → \(next)")
                 case (let previous?, nil): changes.append("applinks: \(appID) rule \(index) removed: \(previous)")
                 case (nil, let next?): changes.append("applinks: \(appID) rule \(index) added: \(next)")
                 case (nil, nil): break

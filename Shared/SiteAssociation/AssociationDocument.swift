@@ -26,7 +26,8 @@ public struct AssociationDocument: Sendable {
     public var isValid: Bool { !diagnostics.contains { $0.severity == LintSeverity.error.rawValue } }
 
     /// Creates a document from its parts.
-    public init(file: AssociationFile?, diagnostics: [LintDiagnostic], deviceAccepts: Bool, isCMSSigned: Bool, byteCount: Int) {
+    public init(file: AssociationFile?, diagnostics: [LintDiagnostic], deviceAccepts: Bool, isCMSSigned: Bool,
+        byteCount: Int) {
         self.file = file
         self.diagnostics = diagnostics
         self.deviceAccepts = deviceAccepts
@@ -53,11 +54,16 @@ public struct AssociationDocument: Sendable {
         var diagnostics: [LintDiagnostic] = []
         let byteCount = body.count
         if byteCount > deviceSizeLimit {
-            diagnostics.append(LintDiagnostic(rule: .tooLarge, message: "the file is \(byteCount) bytes, over Apple's 128 KiB (131072-byte) limit: devices ignore it", location: ""))
+            diagnostics.append(LintDiagnostic(rule: .tooLarge, message: """
+                the file is \(byteCount) bytes, over Apple's 128 KiB (131072-byte) limit: devices ignore it
+                """, location: ""))
         }
         guard byteCount <= maximumReadSize else {
-            diagnostics.append(LintDiagnostic(rule: .limitReached, message: "the body is \(byteCount) bytes; files over \(maximumReadSize) bytes are not read", location: ""))
-            return AssociationDocument(file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: false, byteCount: byteCount)
+            diagnostics.append(LintDiagnostic(rule: .limitReached,
+                message: "the body is \(byteCount) bytes; files over \(maximumReadSize) bytes are not read",
+                location: ""))
+            return AssociationDocument(file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: false,
+                byteCount: byteCount)
         }
         var jsonBytes = body
         var isCMS = false
@@ -66,15 +72,22 @@ public struct AssociationDocument: Sendable {
             switch CMSEnvelope.unwrap(body) {
             case .success(let content):
                 jsonBytes = content
-                diagnostics.append(LintDiagnostic(rule: .cmsSigned, message: "the body is CMS-signed (iOS 8 application/pkcs7-mime form); the JSON inside was read, the signature was not verified", location: ""))
+                diagnostics.append(LintDiagnostic(rule: .cmsSigned, message: """
+                    the body is CMS-signed (iOS 8 application/pkcs7-mime form); the JSON inside was read, the \
+                    signature was not verified
+                    """, location: ""))
             case .failure(let failure):
-                diagnostics.append(LintDiagnostic(rule: .cmsUnreadable, message: "the body looks CMS-signed but could not be unwrapped: \(failure.message) (byte \(failure.offset))", location: ""))
-                return AssociationDocument(file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: true, byteCount: byteCount)
+                diagnostics.append(LintDiagnostic(rule: .cmsUnreadable, message: """
+                    the body looks CMS-signed but could not be unwrapped: \(failure.message) (byte \(failure.offset))
+                    """, location: ""))
+                return AssociationDocument(file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: true,
+                    byteCount: byteCount)
             }
         }
         if let notJSON = describeNonJSON(jsonBytes) {
             diagnostics.append(LintDiagnostic(rule: .notJSON, message: notJSON, location: "", line: 1, column: 1))
-            return AssociationDocument(file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: isCMS, byteCount: byteCount)
+            return AssociationDocument(file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: isCMS,
+                byteCount: byteCount)
         }
         var parser = TolerantJSONParser(bytes: jsonBytes)
         let root = parser.parseDocument()
@@ -159,13 +172,17 @@ public struct AssociationDocument: Sendable {
         }
         let head = String(decoding: bytes[start..<min(bytes.count, start + 64)], as: UTF8.self).lowercased()
         if head.hasPrefix("<") {
-            if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<head") || head.contains("<body") {
+            if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<head") ||
+                head.contains("<body") {
                 return "the body is an HTML page, not JSON"
             }
             return "the body is markup (starts with \"<\"), not JSON"
         }
         if let word = bareWord(bytes[start...]) {
-            return "the body is the bare word \(JSONValue.quoted(word)), not JSON (an association file is a JSON dictionary)"
+            return """
+                the body is the bare word \(JSONValue.quoted(word)), not JSON (an association file is a JSON \
+                dictionary)
+                """
         }
         if head.hasPrefix("{\\rtf") { return "the body is an RTF document (saved by a word processor), not JSON" }
         if head.hasPrefix("%pdf") { return "the body is a PDF document, not JSON" }

@@ -22,21 +22,27 @@ enum AssociationLinter {
         }
 
         // Defaults carrying rule keys.
-        checkDefaults(applinks.defaults, at: JSONPointer().appending("applinks").appending("defaults"), scope: "every rule of every detail", context: &context)
+        checkDefaults(applinks.defaults, at: JSONPointer().appending("applinks").appending("defaults"),
+            scope: "every rule of every detail", context: &context)
         for (index, detail) in applinks.details.enumerated() {
-            checkDefaults(detail.defaults, at: detailPointers[index].appending("defaults"), scope: "every rule of this detail", context: &context)
+            checkDefaults(detail.defaults, at: detailPointers[index].appending("defaults"),
+                scope: "every rule of this detail", context: &context)
         }
 
         // Undefined variables.
-        checkVariables(applinks.defaults, at: JSONPointer().appending("applinks").appending("defaults"), variables: variables, context: &context)
+        checkVariables(applinks.defaults, at: JSONPointer().appending("applinks").appending("defaults"),
+            variables: variables, context: &context)
         for (index, detail) in applinks.details.enumerated() {
-            checkVariables(detail.defaults, at: detailPointers[index].appending("defaults"), variables: variables, context: &context)
+            checkVariables(detail.defaults, at: detailPointers[index].appending("defaults"), variables: variables,
+                context: &context)
             for (ruleIndex, component) in (detail.components ?? []).enumerated() {
-                checkVariables(component, at: detailPointers[index].appending("components").appending(ruleIndex), variables: variables, context: &context)
+                checkVariables(component, at: detailPointers[index].appending("components").appending(ruleIndex),
+                    variables: variables, context: &context)
             }
             for (pathIndex, entry) in (detail.paths ?? []).enumerated() {
                 for name in undefinedVariables(in: entry, variables: variables) {
-                    context.report(.undefinedVariable, "\"$(\(name))\" is not defined: this path entry matches nothing", at: detailPointers[index].appending("paths").appending(pathIndex))
+                    context.report(.undefinedVariable, "\"$(\(name))\" is not defined: this path entry matches nothing",
+                        at: detailPointers[index].appending("paths").appending(pathIndex))
                 }
             }
         }
@@ -50,38 +56,50 @@ enum AssociationLinter {
             var deadApps = 0
             for appID in detail.appIDs {
                 if !seenHere.insert(appID).inserted {
-                    context.report(.duplicateAppID, "app ID \(JSONValue.quoted(appID)) is listed twice in this detail", at: pointer)
+                    context.report(.duplicateAppID, "app ID \(JSONValue.quoted(appID)) is listed twice in this detail",
+                        at: pointer)
                     continue
                 }
                 if let first = firstDetail[appID] {
                     deadApps += 1
-                    context.report(.duplicateAppID, "app ID \(JSONValue.quoted(appID)) is already named by details[\(first)]: this detail's rules never apply to it (the first detail wins; rules are not merged)", at: pointer)
+                    context.report(.duplicateAppID, """
+                        app ID \(JSONValue.quoted(appID)) is already named by details[\(first)]: this detail's rules \
+                        never apply to it (the first detail wins; rules are not merged)
+                        """, at: pointer)
                 } else {
                     firstDetail[appID] = index
                 }
             }
             if detail.appIDs.isEmpty {
-                let why = detail.appIDSource == .appIDs ? "\"appIDs\" is empty (and wins over any \"appID\")" : "it names no app ID"
+                let why = detail.appIDSource == .appIDs ? "\"appIDs\" is empty (and wins over any \"appID\")" :
+                    "it names no app ID"
                 deadDetails.insert(index)
                 context.report(.deadDetail, "this detail can never apply: \(why)", at: pointer)
             } else if deadApps == seenHere.count {
                 deadDetails.insert(index)
-                context.report(.deadDetail, "every app this detail names is already named by an earlier detail: it is dead", at: pointer)
+                context.report(.deadDetail,
+                    "every app this detail names is already named by an earlier detail: it is dead", at: pointer)
             }
             switch detail.ruleSource {
             case .none:
                 if !detail.appIDs.isEmpty {
-                    context.report(.deadDetail, "this detail has neither \"components\" nor \"paths\": its apps open no link", at: pointer)
+                    context.report(.deadDetail,
+                        "this detail has neither \"components\" nor \"paths\": its apps open no link", at: pointer)
                 }
             case .components:
                 if detail.components?.isEmpty == true {
-                    context.report(.deadDetail, "\"components\" is empty: it wins over \"paths\" on iOS 13+, so this detail matches no URL there", at: pointer.appending("components"))
+                    context.report(.deadDetail, """
+                        \"components\" is empty: it wins over \"paths\" on iOS 13+, so this detail matches no URL there
+                        """, at: pointer.appending("components"))
                 }
             case .paths:
                 break
             }
             if detail.components != nil, detail.paths != nil {
-                context.report(.pathsIgnored, "both \"components\" and \"paths\": iOS 13+ uses only \"components\", iOS 12 and older only \"paths\"", at: pointer.appending("paths"))
+                context.report(.pathsIgnored, """
+                    both \"components\" and \"paths\": iOS 13+ uses only \"components\", iOS 12 and older \
+                    only \"paths\"
+                    """, at: pointer.appending("paths"))
             }
         }
 
@@ -106,8 +124,12 @@ enum AssociationLinter {
                 reportSensitivePaths(list, at: pointer.appending(listKey), context: &context)
             }
             if detail.components != nil, let paths = detail.paths, !paths.isEmpty {
-                let legacy = EffectiveRule.legacyRules(of: AppLinksDetail(appIDs: [], paths: paths), fileDefaults: nil).map { CompiledRule($0, variables: variables) }
-                checkComponentsAgainstPaths(compiled, legacy: legacy, rules: rules, paths: paths, at: pointer, variables: variables, context: &context)
+                let legacy =
+                    EffectiveRule.legacyRules(of: AppLinksDetail(appIDs: [], paths: paths), fileDefaults: nil).map {
+                    CompiledRule($0, variables: variables)
+                }
+                checkComponentsAgainstPaths(compiled, legacy: legacy, rules: rules, paths: paths, at: pointer,
+                    variables: variables, context: &context)
             }
         }
         return context.diagnostics
@@ -134,19 +156,25 @@ enum AssociationLinter {
                 line = position.line
                 column = position.column
             }
-            diagnostics.append(LintDiagnostic(rule: rule, message: message, location: pointer.text, line: line, column: column))
+            diagnostics.append(LintDiagnostic(rule: rule, message: message, location: pointer.text, line: line,
+                column: column))
         }
     }
 
-    private static func checkDefaults(_ defaults: Component?, at pointer: JSONPointer, scope: String, context: inout Context) {
+    private static func checkDefaults(_ defaults: Component?, at pointer: JSONPointer, scope: String,
+        context: inout Context) {
         guard let defaults, defaults.carriesRuleKeys else { return }
         var keys: [String] = []
         if defaults.path != nil || defaults.unconstrainedKeys.contains("/") { keys.append("\"/\"") }
         if defaults.query != nil || defaults.unconstrainedKeys.contains("?") { keys.append("\"?\"") }
         if defaults.fragment != nil || defaults.unconstrainedKeys.contains("#") { keys.append("\"#\"") }
         if let exclude = defaults.exclude { keys.append("\"exclude\": \(exclude)") }
-        let blocks = defaults.exclude == true ? " — with \"exclude\": true every such rule blocks instead of opening the app" : ""
-        context.report(.defaultsCarryRuleKeys, "defaults set \(keys.joined(separator: ", ")): the system applies them to \(scope) that does not set the key itself (Apple documents only caseSensitive and percentEncoded here)\(blocks)", at: pointer)
+        let blocks = defaults.exclude == true ?
+            " — with \"exclude\": true every such rule blocks instead of opening the app" : ""
+        context.report(.defaultsCarryRuleKeys, """
+            defaults set \(keys.joined(separator: ", ")): the system applies them to \(scope) that does not set the \
+            key itself (Apple documents only caseSensitive and percentEncoded here)\(blocks)
+            """, at: pointer)
     }
 
     static func undefinedVariables(in pattern: String, variables: [String: [String]]) -> [String] {
@@ -163,7 +191,10 @@ enum AssociationLinter {
         guard let component else { return }
         func check(_ key: String, _ pattern: String) {
             for name in undefinedVariables(in: pattern, variables: variables) {
-                context.report(.undefinedVariable, "\"$(\(name))\" in \(JSONValue.quoted(pattern)) is not defined in substitutionVariables: this \(key) pattern matches nothing", at: pointer().appending(key))
+                context.report(.undefinedVariable, """
+                    \"$(\(name))\" in \(JSONValue.quoted(pattern)) is not defined in substitutionVariables: \
+                    this \(key) pattern matches nothing
+                    """, at: pointer().appending(key))
             }
         }
         if let path = component.path { check("/", path) }
@@ -239,8 +270,14 @@ enum AssociationLinter {
         for pair in list.shadowing() {
             let earlier = list.effective[pair.earlier], laterRule = list.effective[pair.later]
             let what = laterRule.isLegacyPath ? "path entry" : "rule"
-            let outcome = earlier.exclude == laterRule.exclude ? "" : " (so its \(laterRule.exclude ? "exclude" : "match") never happens: \(earlier.exclude ? "the earlier rule blocks" : "the earlier rule opens the app"))"
-            context.report(.shadowedRule, "\(what) \(laterRule.index) \(laterRule.sourceText) can never decide: \(what) \(earlier.index) \(earlier.sourceText) matches every URL it matches\(outcome)", at: pointer.appending(laterRule.index))
+            let outcome = earlier.exclude == laterRule.exclude ? "" : """
+                 (so its \(laterRule.exclude ? "exclude" : "match") never \
+                happens: \(earlier.exclude ? "the earlier rule blocks" : "the earlier rule opens the app"))
+                """
+            context.report(.shadowedRule, """
+                \(what) \(laterRule.index) \(laterRule.sourceText) can never \
+                decide: \(what) \(earlier.index) \(earlier.sourceText) matches every URL it matches\(outcome)
+                """, at: pointer.appending(laterRule.index))
         }
     }
 
@@ -316,7 +353,9 @@ enum AssociationLinter {
                         next = 1
                     }
                     for byte in path.utf8 {
-                        guard next < prefixLengths.count, byte != UInt8(ascii: "*"), byte != UInt8(ascii: "?") else { break }
+                        guard next < prefixLengths.count, byte != UInt8(ascii: "*"), byte != UInt8(ascii: "?") else {
+                            break
+                        }
                         hash = PrefixHash.adding(byte, to: hash)
                         length += 1
                         if length == prefixLengths[next] {
@@ -372,7 +411,9 @@ enum AssociationLinter {
         case (.items(let mine), .items(let theirs)):
             guard sameFlags else { return false }
             return mine.allSatisfy { item in
-                isStarOnly(item.pattern) || theirs.contains { $0.name == item.name && globCovers(item.pattern, $0.pattern) }
+                isStarOnly(item.pattern) || theirs.contains {
+                    $0.name == item.name && globCovers(item.pattern, $0.pattern)
+                }
             }
         default: return false
         }
@@ -401,23 +442,34 @@ enum AssociationLinter {
     static func detailName(_ index: Int, _ detail: AppLinksDetail, form: AppLinks.DetailsForm) -> String {
         let shown = detail.appIDs.prefix(3).joined(separator: ", ") + (detail.appIDs.count > 3 ? ", …" : "")
         let key = detail.appIDSource == .appIDs ? "appIDs" : "appID"
-        let head = form == .dictionary ? "the detail keyed \(JSONValue.quoted(detail.appIDs.first ?? ""))" : "details[\(index)]"
+        let head = form == .dictionary ? "the detail keyed \(JSONValue.quoted(detail.appIDs.first ?? ""))" :
+            "details[\(index)]"
         return detail.appIDs.isEmpty || form == .dictionary ? head : "\(head) (\(key): \(shown))"
     }
 
-    private static func checkPercentDecoding(_ detail: AppLinksDetail, named name: String, rules: [EffectiveRule], at pointer: JSONPointer, listKey: String, fileDefaults: Component?, context: inout Context) {
+    private static func checkPercentDecoding(_ detail: AppLinksDetail, named name: String, rules: [EffectiveRule],
+        at pointer: JSONPointer, listKey: String, fileDefaults: Component?, context: inout Context) {
         let decodingRules = rules.filter { !$0.percentEncoded && !$0.exclude }
         guard !decodingRules.isEmpty else { return }
         let explicit = decodingRules.filter { rule in
             !rule.isLegacyPath && detail.components?[safe: rule.index]?.percentEncoded == false
         }
         for rule in explicit {
-            context.report(.percentDecodingWidens, "rule \(rule.index) of \(name) \(rule.sourceText) sets percentEncoded false: the URL is decoded before matching, so %2F becomes a path separator and %3F, %23 stop being literal (a pattern like \"/a/b\" also matches \"/a%2Fb\")", at: pointer.appending(listKey).appending(rule.index))
+            context.report(.percentDecodingWidens, """
+                rule \(rule.index) of \(name) \(rule.sourceText) sets percentEncoded false: the URL is decoded before \
+                matching, so %2F becomes a path separator and %3F, %23 stop being literal (a pattern like \"/a/b\" \
+                also matches \"/a%2Fb\")
+                """, at: pointer.appending(listKey).appending(rule.index))
         }
         let inherited = decodingRules.count - explicit.count
         if inherited > 0 {
-            let source = detail.defaults?.percentEncoded == false ? pointer.appending("defaults") : JSONPointer().appending("applinks").appending("defaults")
-            context.report(.percentDecodingWidens, "\(inherited) rule\(inherited == 1 ? "" : "s") of \(name) inherit\(inherited == 1 ? "s" : "") percentEncoded false: URLs are decoded before matching, so %2F becomes a path separator (a pattern like \"/a/b\" also matches \"/a%2Fb\")", at: source)
+            let source = detail.defaults?.percentEncoded == false ? pointer.appending("defaults") :
+                JSONPointer().appending("applinks").appending("defaults")
+            context.report(.percentDecodingWidens, """
+                \(inherited) rule\(inherited == 1 ? "" : "s") of \(name) inherit\(inherited == 1 ? "s" : "") \
+                percentEncoded false: URLs are decoded before matching, so %2F becomes a path separator (a pattern \
+                like \"/a/b\" also matches \"/a%2Fb\")
+                """, at: source)
         }
     }
 
@@ -438,10 +490,18 @@ enum AssociationLinter {
     private static func reportSensitivePaths(_ list: CompiledDetail, at pointer: JSONPointer, context: inout Context) {
         for (index, samples) in list.sensitivePaths() {
             guard let rule = list.compiled.first(where: { $0.rule.index == index })?.rule else { continue }
-            let wholeSite = rule.isUnconstrained || { if case .pattern(let text) = rule.path { return ["*", "/*"].contains(PathNormalisation.normalise(text)) } else { return true } }()
-            let lead = wholeSite ? "whole-site claim \(rule.sourceText)" : "\(rule.isLegacyPath ? "path entry" : "rule") \(index) \(rule.sourceText)"
-            let shown = samples.prefix(6).joined(separator: ", ") + (samples.count > 6 ? " and \(samples.count - 6) more" : "")
-            context.report(.sensitivePaths, "\(lead) routes sensitive paths into the app (\(shown)): the app must validate and confirm before acting on them, or exclude them", at: pointer.appending(index))
+            let wholeSite = rule.isUnconstrained ||
+                { if case .pattern(let text) =
+                    rule.path { return ["*",
+                        "/*"].contains(PathNormalisation.normalise(text)) } else { return true } }()
+            let lead = wholeSite ? "whole-site claim \(rule.sourceText)" :
+                "\(rule.isLegacyPath ? "path entry" : "rule") \(index) \(rule.sourceText)"
+            let shown = samples.prefix(6).joined(separator: ", ") +
+                (samples.count > 6 ? " and \(samples.count - 6) more" : "")
+            context.report(.sensitivePaths, """
+                \(lead) routes sensitive paths into the app (\(shown)): the app must validate and confirm before \
+                acting on them, or exclude them
+                """, at: pointer.appending(index))
         }
     }
 
@@ -465,7 +525,9 @@ enum AssociationLinter {
 
     // MARK: components vs paths
 
-    private static func checkComponentsAgainstPaths(_ modern: [CompiledRule], legacy: [CompiledRule], rules: [EffectiveRule], paths: [String], at pointer: JSONPointer, variables: [String: [String]], context: inout Context) {
+    private static func checkComponentsAgainstPaths(_ modern: [CompiledRule], legacy: [CompiledRule],
+        rules: [EffectiveRule], paths: [String], at pointer: JSONPointer, variables: [String: [String]],
+        context: inout Context) {
         var samples: [String] = ["/"]
         var patterns = paths.map { entry -> String in
             let lowered = entry.lowercased()
@@ -487,7 +549,8 @@ enum AssociationLinter {
         guard !disagreements.isEmpty else { return }
         let shown = disagreements.prefix(5).joined(separator: "; ")
         let more = disagreements.count > 5 ? " (and \(disagreements.count - 5) more)" : ""
-        context.report(.componentsPathsDisagree, "\"components\" and \"paths\" decide differently: \(shown)\(more)", at: pointer)
+        context.report(.componentsPathsDisagree, "\"components\" and \"paths\" decide differently: \(shown)\(more)",
+            at: pointer)
     }
 
     private static func decisionText(_ rule: CompiledRule?) -> String {

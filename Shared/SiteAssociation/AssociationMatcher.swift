@@ -243,7 +243,8 @@ public struct AssociationMatcher: Sendable {
             parsed = value
         }
         tracer.add {
-            var line = "url: host \(parsed.host)\(parsed.port.map { ":\($0)" } ?? ""), path \(JSONValue.quoted(parsed.path)), "
+            var line =
+                "url: host \(parsed.host)\(parsed.port.map { ":\($0)" } ?? ""), path \(JSONValue.quoted(parsed.path)), "
             line += parsed.query.map { "query \(JSONValue.quoted($0)), " } ?? "no query, "
             line += parsed.fragment.map { "fragment \(JSONValue.quoted($0))" } ?? "no fragment"
             if parsed.wasReencoded { line += " (characters a URL cannot carry were percent-encoded)" }
@@ -281,20 +282,37 @@ public struct AssociationMatcher: Sendable {
             case .none: kind = "neither components nor paths: no rules"
             }
             let order = list.relativeOrder.map { "; relativeOrder \($0) shown, not used" } ?? ""
-            return "app: details[\(list.detailIndex)] is the first detail naming \(appID) (\(kind); \(list.flags)\(order))"
+            return """
+                app: details[\(list.detailIndex)] is the first detail naming \(appID) (\(kind); \(list.flags)\(order))
+                """
         }
         if let later = laterDetails[appID] {
-            tracer.add { "app: later details \(later.map { "[\($0)]" }.joined(separator: ", ")) also name it and are ignored (first detail wins)" }
+            tracer.add {
+                """
+                    app: later details \(later.map { "[\($0)]" }.joined(separator: ", ")) also name it and are ignored \
+                    (first detail wins)
+                    """
+            }
         }
         for compiled in list.rules {
             let matched = compiled.matches(&prepared, tracer: &tracer)
             guard matched else { continue }
             let decision: Decision = compiled.rule.exclude ? .exclude : .match
             if let rejection {
-                tracer.add { "decision: no_match — \(rejection); the tolerant reading would give \(decision.rawValue) (details[\(list.detailIndex)] rule \(compiled.rule.index))" }
+                tracer.add {
+                    """
+                        decision: no_match — \(rejection); the tolerant reading would give \(decision.rawValue) \
+                        (details[\(list.detailIndex)] rule \(compiled.rule.index))
+                        """
+                }
                 return .noMatch(appID, .fileRejected, trace: tracer.lines)
             }
-            tracer.add { "decision: \(decision.rawValue) (details[\(list.detailIndex)] rule \(compiled.rule.index)\(decision == .exclude ? ", exclude: the link is blocked" : ""))" }
+            tracer.add {
+                """
+                    decision: \(decision.rawValue) (details[\(list.detailIndex)] \
+                    rule \(compiled.rule.index)\(decision == .exclude ? ", exclude: the link is blocked" : ""))
+                    """
+            }
             return AppVerdict(
                 appID: appID, decision: decision, detail: list.detailIndex, rule: compiled.rule.index,
                 ruleText: compiled.rule.sourceText, trace: tracer.lines
@@ -409,7 +427,8 @@ struct DomainPattern: Sendable {
     /// Lower-cases and strips what an entitlement entry carries around a host.
     static func clean(_ domain: String) -> String {
         var text = domain.trimmingASCIIWhitespace().asciiLowercased()
-        for service in ["applinks:", "webcredentials:", "appclips:", "activitycontinuation:"] where text.hasPrefix(service) {
+        for service in ["applinks:", "webcredentials:", "appclips:", "activitycontinuation:"]
+            where text.hasPrefix(service) {
             text = String(text.dropFirst(service.count))
         }
         if let question = text.firstIndex(of: "?") { text = String(text[..<question]) }
@@ -423,7 +442,8 @@ struct DomainPattern: Sendable {
     init(_ cleaned: String) {
         var text = cleaned
         var port: Int?
-        if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]"), let value = Int(text[text.index(after: colon)...]) {
+        if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]"),
+            let value = Int(text[text.index(after: colon)...]) {
             port = value
             text = String(text[..<colon])
         }
@@ -455,13 +475,19 @@ struct DomainPattern: Sendable {
             if host.hasSuffix("."), host.count > 1 {
                 why += " (the URL host has a trailing dot; hosts are compared as written)"
             } else if !isWildcard, host.hasSuffix("." + base) {
-                why += " (an exact domain covers only itself; a file reached through an applinks:*.\(base) entitlement covers subdomains: use the domain *.\(base))"
+                why += """
+                     (an exact domain covers only itself; a file reached through an applinks:*.\(base) entitlement \
+                    covers subdomains: use the domain *.\(base))
+                    """
             }
             return (why, .otherHost)
         }
         if urlPort != port {
             if let urlPort {
-                return ("the URL has port \(urlPort) but the domain \(port.map { "has port \($0)" } ?? "has none") (links with a port do not open the app)", .port)
+                return ("""
+                    the URL has port \(urlPort) but the domain \(port.map { "has port \($0)" } ?? "has none") (links \
+                    with a port do not open the app)
+                    """, .port)
             }
             return ("the domain has port \(port ?? 0) but the URL has none", .port)
         }

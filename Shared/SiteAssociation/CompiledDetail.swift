@@ -36,7 +36,8 @@ final class CompiledDetail: @unchecked Sendable {
 
     /// The compiled list of `detail` under the file's defaults and variables: the one already
     /// made for equal inputs when the cache holds it, otherwise made now (and kept).
-    static func of(_ detail: AppLinksDetail, fileDefaults: Component?, variables: [String: [String]]) -> CompiledDetail {
+    static func of(_ detail: AppLinksDetail, fileDefaults: Component?,
+        variables: [String: [String]]) -> CompiledDetail {
         CompiledDetailCache.shared.compiled(
             CompiledDetailKey(detail: detail, fileDefaults: fileDefaults, variables: variables))
     }

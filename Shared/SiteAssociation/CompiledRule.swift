@@ -43,7 +43,8 @@ struct PreparedURL {
 
     init(_ url: ParsedURL) {
         self.url = url
-        pathHasEscape = url.path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? url.path.utf8.contains(UInt8(ascii: "%"))
+        pathHasEscape = url.path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ??
+            url.path.utf8.contains(UInt8(ascii: "%"))
     }
 
     /// The first rule of `list` that matches (in place: the parts it prepares stay cached).
@@ -83,11 +84,14 @@ struct PreparedURL {
             // Nothing to decode: the decoded text is the encoded one.
             value = path(caseSensitive: caseSensitive, percentEncoded: true)
         } else if caseSensitive {
-            value = Part(units: PathNormalisation.normaliseUnits(URLPartEncoding.comparable(url.path, percentEncoded: percentEncoded)))
+            value =
+                Part(units: PathNormalisation.normaliseUnits(URLPartEncoding.comparable(url.path,
+                    percentEncoded: percentEncoded)))
         } else {
             // Normalise, then fold: the folded text is the case-sensitive one, folded (so the
             // normalisation is done once for both).
-            value = Part(units: PreparedURL.fold(units: path(caseSensitive: true, percentEncoded: percentEncoded).units))
+            value =
+                Part(units: PreparedURL.fold(units: path(caseSensitive: true, percentEncoded: percentEncoded).units))
         }
         PreparedURL.set(&paths, index, value)
         return value
@@ -130,9 +134,11 @@ struct PreparedURL {
                     name = pair
                     value = pair[pair.endIndex...]
                 }
-                var nameText = URLPartEncoding.comparable(String(decoding: name, as: UTF8.self), percentEncoded: percentEncoded)
+                var nameText =
+                    URLPartEncoding.comparable(String(decoding: name, as: UTF8.self), percentEncoded: percentEncoded)
                 if PreparedURL.foldsQueryItemNames && !caseSensitive { nameText = PreparedURL.fold(nameText) }
-                var valueText = URLPartEncoding.comparable(String(decoding: value, as: UTF8.self), percentEncoded: percentEncoded)
+                var valueText =
+                    URLPartEncoding.comparable(String(decoding: value, as: UTF8.self), percentEncoded: percentEncoded)
                 if !caseSensitive { valueText = PreparedURL.fold(valueText) }
                 items.append(QueryItem(name: nameText, value: Array(valueText.utf16), valueText: valueText))
             }
@@ -196,12 +202,16 @@ final class CompiledRule: Sendable {
     /// Whether every part the rule constrains matches, without building any text.
     func matchesFast(_ url: inout PreparedURL) -> Bool {
         let caseSensitive = rule.caseSensitive, percentEncoded = rule.percentEncoded
-        if let path, !path.matches(url.path(caseSensitive: caseSensitive, percentEncoded: percentEncoded).units) { return false }
+        if let path, !path.matches(url.path(caseSensitive: caseSensitive, percentEncoded: percentEncoded).units) {
+            return false
+        }
         switch query {
         case .any:
             break
         case .whole(let glob, _):
-            if !glob.matches(url.query(caseSensitive: caseSensitive, percentEncoded: percentEncoded).units) { return false }
+            if !glob.matches(url.query(caseSensitive: caseSensitive, percentEncoded: percentEncoded).units) {
+                return false
+            }
         case .items(let items):
             let present = url.items(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
             for item in items {
@@ -213,7 +223,10 @@ final class CompiledRule: Sendable {
                 if !seen, !item.glob.matches([]) { return false }
             }
         }
-        if let fragment, !fragment.matches(url.fragment(caseSensitive: caseSensitive, percentEncoded: percentEncoded).units) { return false }
+        if let fragment,
+            !fragment.matches(url.fragment(caseSensitive: caseSensitive, percentEncoded: percentEncoded).units) {
+            return false
+        }
         return true
     }
 
@@ -228,7 +241,10 @@ final class CompiledRule: Sendable {
             if path.matches(text.units) {
                 if tracer.enabled { notes.append("path \(quotedPath) matches \(JSONValue.quoted(text.text))") }
             } else {
-                failure = tracer.enabled ? "path \(quotedPath) does not match \(JSONValue.quoted(text.text))\(path.matchesNothing ? " (undefined substitution variable: matches nothing)" : "")" : ""
+                failure = tracer.enabled ? """
+                    path \(quotedPath) does not match \(JSONValue.quoted(text.text))\
+                    \(path.matchesNothing ? " (undefined substitution variable: matches nothing)" : "")
+                    """ : ""
             }
         } else if case .unconstrained(let why) = rule.path, rule.pathIsLenient {
             notes.append("path unconstrained (\(why))")
@@ -240,9 +256,12 @@ final class CompiledRule: Sendable {
             case .whole(let glob, let pattern):
                 let text = url.query(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
                 if glob.matches(text.units) {
-                    if tracer.enabled { notes.append("query \(JSONValue.quoted(pattern)) matches \(JSONValue.quoted(text.text))") }
+                    if tracer.enabled {
+                        notes.append("query \(JSONValue.quoted(pattern)) matches \(JSONValue.quoted(text.text))")
+                    }
                 } else {
-                    failure = tracer.enabled ? "query \(JSONValue.quoted(pattern)) does not match \(JSONValue.quoted(text.text))" : ""
+                    failure = tracer.enabled ?
+                        "query \(JSONValue.quoted(pattern)) does not match \(JSONValue.quoted(text.text))" : ""
                 }
             case .items(let items):
                 let present = url.items(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
@@ -250,15 +269,31 @@ final class CompiledRule: Sendable {
                     let occurrences = present.filter { $0.name == item.name }
                     if occurrences.isEmpty {
                         if !item.glob.matches([]) {
-                            failure = tracer.enabled ? "query item \(JSONValue.quoted(item.name)) is absent (\"\") and \(JSONValue.quoted(item.pattern)) needs a value" : ""
+                            failure = tracer.enabled ? """
+                                query item \(JSONValue.quoted(item.name)) is absent (\"\") \
+                                and \(JSONValue.quoted(item.pattern)) needs a value
+                                """ : ""
                             break
                         }
-                        if tracer.enabled { notes.append("query item \(JSONValue.quoted(item.name)) absent, \(JSONValue.quoted(item.pattern)) accepts \"\"") }
+                        if tracer.enabled {
+                            notes.append("""
+                                query item \(JSONValue.quoted(item.name)) absent, \(JSONValue.quoted(item.pattern)) \
+                                accepts \"\"
+                                """)
+                        }
                     } else if let bad = occurrences.first(where: { !item.glob.matches($0.value) }) {
-                        failure = tracer.enabled ? "query item \(JSONValue.quoted(item.name))=\(JSONValue.quoted(bad.valueText)) does not match \(JSONValue.quoted(item.pattern))\(occurrences.count > 1 ? " (every occurrence must match)" : "")" : ""
+                        failure = tracer.enabled ? """
+                            query item \(JSONValue.quoted(item.name))=\(JSONValue.quoted(bad.valueText)) does not \
+                            match \(JSONValue.quoted(item.pattern))\
+                            \(occurrences.count > 1 ? " (every occurrence must match)" : "")
+                            """ : ""
                         break
                     } else if tracer.enabled {
-                        notes.append("query item \(JSONValue.quoted(item.name)) \(occurrences.map { JSONValue.quoted($0.valueText) }.joined(separator: ", ")) matches \(JSONValue.quoted(item.pattern))")
+                        notes.append("""
+                            query item \(JSONValue.quoted(item.name)) \
+                            \(occurrences.map { JSONValue.quoted($0.valueText) }.joined(separator: ", ")) \
+                            matches \(JSONValue.quoted(item.pattern))
+                            """)
                     }
                 }
             }
@@ -268,7 +303,8 @@ final class CompiledRule: Sendable {
             if fragment.matches(text.units) {
                 if tracer.enabled { notes.append("fragment \(quotedFragment) matches \(JSONValue.quoted(text.text))") }
             } else {
-                failure = tracer.enabled ? "fragment \(quotedFragment) does not match \(JSONValue.quoted(text.text))" : ""
+                failure = tracer.enabled ?
+                    "fragment \(quotedFragment) does not match \(JSONValue.quoted(text.text))" : ""
             }
         } else if failure == nil, case .unconstrained(let why) = rule.fragment, rule.fragmentIsLenient {
             notes.append("fragment unconstrained (\(why))")
@@ -278,7 +314,9 @@ final class CompiledRule: Sendable {
             if !rule.caseSensitive { flags.append("caseSensitive false") }
             if !rule.percentEncoded { flags.append("percentEncoded false") }
             flags.append(contentsOf: rule.inherited)
-            if let entitlement = rule.requiredEntitlement { flags.append("requiredEntitlement \(JSONValue.quoted(entitlement)) shown, not used") }
+            if let entitlement = rule.requiredEntitlement {
+                flags.append("requiredEntitlement \(JSONValue.quoted(entitlement)) shown, not used")
+            }
             let flagText = flags.isEmpty ? "" : " [" + flags.joined(separator: "; ") + "]"
             if let failure {
                 tracer.add { label + ": " + failure + " → skip" + flagText }

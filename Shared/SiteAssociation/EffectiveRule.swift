@@ -36,9 +36,15 @@ struct EffectiveRule: Sendable, Equatable {
     var requiredEntitlement: String? = nil
 
     /// True when a part is unconstrained only because Apple ignores the value written there.
-    var pathIsLenient: Bool { if case .unconstrained(let why) = path { return why.hasPrefix("\"/\" is not") } else { return false } }
-    var queryIsLenient: Bool { if case .unconstrained(let why) = query { return why.hasPrefix("\"?\" dropped") } else { return false } }
-    var fragmentIsLenient: Bool { if case .unconstrained(let why) = fragment { return why.hasPrefix("\"#\" is not") } else { return false } }
+    var pathIsLenient: Bool {
+        if case .unconstrained(let why) = path { return why.hasPrefix("\"/\" is not") } else { return false }
+    }
+    var queryIsLenient: Bool {
+        if case .unconstrained(let why) = query { return why.hasPrefix("\"?\" dropped") } else { return false }
+    }
+    var fragmentIsLenient: Bool {
+        if case .unconstrained(let why) = fragment { return why.hasPrefix("\"#\" is not") } else { return false }
+    }
 
     /// The effective values as one line (used by traces and the diff).
     var effectiveText: String {
@@ -50,7 +56,9 @@ struct EffectiveRule: Sendable, Equatable {
         switch query {
         case .pattern(let text): parts.append("\"?\":\(JSONValue.quoted(text))")
         case .items(let items):
-            parts.append("\"?\":{" + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }.joined(separator: ",") + "}")
+            parts.append("\"?\":{" +
+                items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }.joined(separator: ",") +
+                "}")
         case .unconstrained: break
         }
         if case .pattern(let text) = fragment { parts.append("\"#\":\(JSONValue.quoted(text))") }
@@ -83,7 +91,8 @@ struct EffectiveRule: Sendable, Equatable {
     }
 
     /// Merges a component with both default levels.
-    static func merge(_ component: Component, index: Int, detailDefaults: Component?, fileDefaults: Component?) -> EffectiveRule {
+    static func merge(_ component: Component, index: Int, detailDefaults: Component?,
+        fileDefaults: Component?) -> EffectiveRule {
         var inherited: [String] = []
 
         // The three levels, lowest last; no array of copies (this runs once per rule per keystroke).
@@ -109,7 +118,9 @@ struct EffectiveRule: Sendable, Equatable {
             switch level.query {
             case .pattern(let text): return .pattern(text)
             case .items(let items): return .items(items)
-            case nil: return level.unconstrainedKeys.contains("?") ? .unconstrained("\"?\" dropped (a non-string value)") : nil
+            case nil:
+                return level.unconstrainedKeys.contains("?") ? .unconstrained("\"?\" dropped (a non-string value)") :
+                    nil
             }
         } ?? .unconstrained("no \"?\"")
         let fragment: Part = pick("#") { level -> Part? in
@@ -158,8 +169,10 @@ struct EffectiveRule: Sendable, Equatable {
     /// A legacy `paths` entry: only the path is compared; `NOT ` (any case) makes it an
     /// exclusion that is always case-sensitive. `caseSensitive`/`percentEncoded` come from the
     /// defaults (iOS 13+ reads legacy entries as rules).
-    static func legacy(_ entry: String, index: Int, detailDefaults: Component?, fileDefaults: Component?) -> EffectiveRule {
-        let isNot = entry.unicodeScalars.count >= 4 && String(String.UnicodeScalarView(entry.unicodeScalars.prefix(4))).lowercased() == "not "
+    static func legacy(_ entry: String, index: Int, detailDefaults: Component?,
+        fileDefaults: Component?) -> EffectiveRule {
+        let isNot = entry.unicodeScalars.count >= 4 &&
+            String(String.UnicodeScalarView(entry.unicodeScalars.prefix(4))).lowercased() == "not "
         let pattern = isNot ? String(String.UnicodeScalarView(entry.unicodeScalars.dropFirst(4))) : entry
         var inherited: [String] = []
         var caseSensitive = true
@@ -168,7 +181,9 @@ struct EffectiveRule: Sendable, Equatable {
             if let value = level?.percentEncoded, inherited.allSatisfy({ !$0.hasPrefix("percentEncoded") }) {
                 percentEncoded = value
                 inherited.append("percentEncoded from \(name)")
-                if let shown = level?.lenientFlags["percentEncoded"] { inherited.append(lenientNote("percentEncoded", value: value, shown: shown)) }
+                if let shown = level?.lenientFlags["percentEncoded"] {
+                    inherited.append(lenientNote("percentEncoded", value: value, shown: shown))
+                }
             }
         }
         if !isNot {
@@ -176,12 +191,15 @@ struct EffectiveRule: Sendable, Equatable {
                 if let value = level?.caseSensitive, inherited.allSatisfy({ !$0.hasPrefix("caseSensitive") }) {
                     caseSensitive = value
                     inherited.append("caseSensitive from \(name)")
-                    if let shown = level?.lenientFlags["caseSensitive"] { inherited.append(lenientNote("caseSensitive", value: value, shown: shown)) }
+                    if let shown = level?.lenientFlags["caseSensitive"] {
+                        inherited.append(lenientNote("caseSensitive", value: value, shown: shown))
+                    }
                 }
             }
         }
         return EffectiveRule(
-            index: index, isLegacyPath: true, path: .pattern(pattern), query: .unconstrained("legacy paths ignore the query"),
+            index: index, isLegacyPath: true, path: .pattern(pattern),
+                query: .unconstrained("legacy paths ignore the query"),
             fragment: .unconstrained("legacy paths ignore the fragment"), exclude: isNot, caseSensitive: caseSensitive,
             percentEncoded: percentEncoded, sourceText: JSONValue.quoted(entry), inherited: inherited
         )
@@ -190,14 +208,18 @@ struct EffectiveRule: Sendable, Equatable {
     /// The rule list a detail gives its apps on iOS 13+ (components win over paths).
     static func rules(of detail: AppLinksDetail, fileDefaults: Component?) -> [EffectiveRule] {
         if let components = detail.components {
-            return components.enumerated().map { merge($1, index: $0, detailDefaults: detail.defaults, fileDefaults: fileDefaults) }
+            return components.enumerated().map {
+                merge($1, index: $0, detailDefaults: detail.defaults, fileDefaults: fileDefaults)
+            }
         }
         return legacyRules(of: detail, fileDefaults: fileDefaults)
     }
 
     /// The legacy `paths` rule list of a detail (what iOS ≤ 12 uses).
     static func legacyRules(of detail: AppLinksDetail, fileDefaults: Component?) -> [EffectiveRule] {
-        (detail.paths ?? []).enumerated().map { legacy($1, index: $0, detailDefaults: detail.defaults, fileDefaults: fileDefaults) }
+        (detail.paths ?? []).enumerated().map {
+            legacy($1, index: $0, detailDefaults: detail.defaults, fileDefaults: fileDefaults)
+        }
     }
 }
 

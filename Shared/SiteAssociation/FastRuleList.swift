@@ -28,7 +28,9 @@ final class FastRuleList: Sendable {
         var codes: [UInt32] = []
         for rule in rules {
             let slot = (rule.rule.caseSensitive ? 0 : 1) + (rule.rule.percentEncoded ? 0 : 2)
-            var entry = Entry(start: codes.count, count: 0, slot: slot, hasPlainPath: false, needsFullCheck: true, exclude: rule.rule.exclude, foldCase: !rule.rule.caseSensitive)
+            var entry =
+                Entry(start: codes.count, count: 0, slot: slot, hasPlainPath: false, needsFullCheck: true,
+                    exclude: rule.rule.exclude, foldCase: !rule.rule.caseSensitive)
             if let path = rule.path, path.isPlain, !path.matchesEverything {
                 codes.append(contentsOf: path.plain)
                 entry.count = path.plain.count
@@ -44,7 +46,8 @@ final class FastRuleList: Sendable {
         self.entries = entries
         self.codes = codes
         prefixIndex = indexed && entries.count >= Self.indexThreshold ? PrefixIndex(entries: entries.map {
-            ($0.slot, $0.hasPlainPath ? Array(codes[$0.start..<($0.start + $0.count)].prefix { $0 < Glob.anyOneCode }) : [])
+            ($0.slot,
+                $0.hasPlainPath ? Array(codes[$0.start..<($0.start + $0.count)].prefix { $0 < Glob.anyOneCode }) : [])
         }) : nil
     }
 
@@ -76,8 +79,11 @@ final class FastRuleList: Sendable {
                     let entry = entryBuffer[index]
                     if entry.hasPlainPath {
                         let units = pathUnits(entry.slot)
-                        let pattern = UnsafeBufferPointer(rebasing: codeBuffer[entry.start..<(entry.start + entry.count)])
-                        let matched = units.withUnsafeBufferPointer { Glob.matchPlain(pattern, $0, foldCase: entry.foldCase) }
+                        let pattern =
+                            UnsafeBufferPointer(rebasing: codeBuffer[entry.start..<(entry.start + entry.count)])
+                        let matched = units.withUnsafeBufferPointer {
+                            Glob.matchPlain(pattern, $0, foldCase: entry.foldCase)
+                        }
                         if !matched { return false }
                     }
                     return !entry.needsFullCheck || rules[index].matchesFast(&url)
@@ -148,7 +154,8 @@ struct PrefixIndex: Sendable {
 
     @inline(__always)
     private static func step(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
-        PrefixHash.adding(UInt8(truncatingIfNeeded: unit >> 8), to: PrefixHash.adding(UInt8(truncatingIfNeeded: unit), to: hash))
+        PrefixHash.adding(UInt8(truncatingIfNeeded: unit >> 8),
+            to: PrefixHash.adding(UInt8(truncatingIfNeeded: unit), to: hash))
     }
 }
 

@@ -214,8 +214,12 @@ final class Glob: Sendable {
             })
         }
         if let builtin = BuiltinClass(rawValue: name) { return .builtin(builtin) }
-        if name == "region" { return resolve(variable: name, variables: [name: LocaleTables.regions], foldCase: foldCase) }
-        if name == "lang" { return resolve(variable: name, variables: [name: LocaleTables.languages], foldCase: foldCase) }
+        if name == "region" {
+            return resolve(variable: name, variables: [name: LocaleTables.regions], foldCase: foldCase)
+        }
+        if name == "lang" {
+            return resolve(variable: name, variables: [name: LocaleTables.languages], foldCase: foldCase)
+        }
         return .never
     }
 
@@ -247,7 +251,8 @@ final class Glob: Sendable {
     }
 
     /// The two-pointer glob with star-backtracking over a plain pattern (codes of `plain`).
-    static func matchPlain(_ pattern: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt16>, foldCase: Bool) -> Bool {
+    static func matchPlain(_ pattern: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt16>,
+        foldCase: Bool) -> Bool {
         var steps = 0
         return matchPlain(pattern, text, foldCase: foldCase, steps: &steps)
     }

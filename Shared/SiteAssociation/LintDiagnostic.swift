@@ -56,8 +56,12 @@ public struct LintDiagnostic: Sendable, Equatable, Hashable, Codable {
         try container.encode(message, forKey: .message)
         try container.encode(location, forKey: .location)
         if let line { try container.encode(line, forKey: .line) } else { try container.encodeNil(forKey: .line) }
-        if let column { try container.encode(column, forKey: .column) } else { try container.encodeNil(forKey: .column) }
-        if let relatedFinding { try container.encode(relatedFinding, forKey: .relatedFinding) } else { try container.encodeNil(forKey: .relatedFinding) }
+        if let column { try container.encode(column, forKey: .column) } else {
+            try container.encodeNil(forKey: .column)
+        }
+        if let relatedFinding { try container.encode(relatedFinding, forKey: .relatedFinding) } else {
+            try container.encodeNil(forKey: .relatedFinding)
+        }
     }
 
     /// `line:column`, the line alone when the column is unknown, or `-` when the line is (text reports).
@@ -135,38 +139,83 @@ public struct LintRule: Sendable, Equatable {
     /// The findings-catalogue ID this rule feeds, if any.
     public var relatedFinding: String?
 
-    public static let invalidJSON = LintRule(id: "AASA-L001", severity: .error, title: "invalid JSON", relatedFinding: "AASA-005")
-    public static let byteOrderMark = LintRule(id: "AASA-L002", severity: .error, title: "UTF-8 byte-order mark", relatedFinding: "AASA-021")
-    public static let comment = LintRule(id: "AASA-L003", severity: .error, title: "comment in JSON", relatedFinding: "AASA-021")
-    public static let trailingComma = LintRule(id: "AASA-L004", severity: .error, title: "trailing comma", relatedFinding: "AASA-021")
-    public static let duplicateKey = LintRule(id: "AASA-L005", severity: .warning, title: "duplicate key", relatedFinding: "AASA-021")
-    public static let notJSON = LintRule(id: "AASA-L006", severity: .error, title: "body is not JSON", relatedFinding: "AASA-005")
-    public static let cmsSigned = LintRule(id: "AASA-L007", severity: .info, title: "CMS-signed body, signature not verified", relatedFinding: nil)
-    public static let cmsUnreadable = LintRule(id: "AASA-L008", severity: .error, title: "CMS body could not be unwrapped", relatedFinding: "AASA-005")
-    public static let tooLarge = LintRule(id: "AASA-L009", severity: .error, title: "file over 128 KiB", relatedFinding: "AASA-006")
-    public static let topLevelNotObject = LintRule(id: "AASA-L010", severity: .error, title: "top level is not an object", relatedFinding: "AASA-005")
-    public static let noAppLinks = LintRule(id: "AASA-L011", severity: .warning, title: "no applinks service", relatedFinding: "AASA-005")
-    public static let unknownKey = LintRule(id: "AASA-L012", severity: .warning, title: "unknown key", relatedFinding: "AASA-021")
-    public static let wrongType = LintRule(id: "AASA-L013", severity: .error, title: "wrong type", relatedFinding: "AASA-021")
-    public static let lenientBoolean = LintRule(id: "AASA-L014", severity: .warning, title: "non-boolean flag read leniently", relatedFinding: "AASA-016")
-    public static let nonStringPattern = LintRule(id: "AASA-L015", severity: .warning, title: "non-string pattern leaves the part unconstrained", relatedFinding: "AASA-016")
-    public static let queryDictionaryDropped = LintRule(id: "AASA-L016", severity: .warning, title: "? dictionary with a non-string value is dropped", relatedFinding: "AASA-016")
-    public static let nonDictionaryComponent = LintRule(id: "AASA-L017", severity: .warning, title: "component is not a dictionary", relatedFinding: "AASA-016")
-    public static let undefinedVariable = LintRule(id: "AASA-L018", severity: .warning, title: "undefined substitution variable", relatedFinding: "AASA-016")
-    public static let appIDShape = LintRule(id: "AASA-L019", severity: .warning, title: "app ID not shaped PREFIX.bundle", relatedFinding: "AASA-021")
-    public static let duplicateAppID = LintRule(id: "AASA-L020", severity: .warning, title: "duplicate app ID across details", relatedFinding: "AASA-014")
-    public static let shadowedRule = LintRule(id: "AASA-L021", severity: .warning, title: "rule can never decide", relatedFinding: "AASA-014")
-    public static let defaultsCarryRuleKeys = LintRule(id: "AASA-L022", severity: .warning, title: "defaults carry rule keys", relatedFinding: "AASA-015")
-    public static let percentDecodingWidens = LintRule(id: "AASA-L023", severity: .warning, title: "percentEncoded false widens matching", relatedFinding: "AASA-017")
-    public static let componentsPathsDisagree = LintRule(id: "AASA-L024", severity: .warning, title: "components and paths disagree", relatedFinding: "AASA-013")
-    public static let sensitivePaths = LintRule(id: "AASA-L025", severity: .warning, title: "sensitive paths routed into the app", relatedFinding: "AASA-018")
-    public static let missingLegacyApps = LintRule(id: "AASA-L026", severity: .info, title: "missing legacy apps: []", relatedFinding: "AASA-021")
-    public static let legacyAppsNotEmpty = LintRule(id: "AASA-L027", severity: .warning, title: "legacy apps not empty", relatedFinding: "AASA-021")
-    public static let undocumentedKey = LintRule(id: "AASA-L028", severity: .info, title: "undocumented key shown but not used", relatedFinding: nil)
-    public static let deadDetail = LintRule(id: "AASA-L029", severity: .warning, title: "detail can never match", relatedFinding: "AASA-014")
-    public static let badSubstitutionVariable = LintRule(id: "AASA-L030", severity: .warning, title: "malformed substitution variable", relatedFinding: "AASA-021")
-    public static let pathsIgnored = LintRule(id: "AASA-L031", severity: .info, title: "paths ignored on iOS 13+", relatedFinding: "AASA-013")
-    public static let limitReached = LintRule(id: "AASA-L032", severity: .error, title: "parser limit reached", relatedFinding: "AASA-005")
+    public static let invalidJSON =
+        LintRule(id: "AASA-L001", severity: .error, title: "invalid JSON", relatedFinding: "AASA-005")
+    public static let byteOrderMark =
+        LintRule(id: "AASA-L002", severity: .error, title: "UTF-8 byte-order mark", relatedFinding: "AASA-021")
+    public static let comment =
+        LintRule(id: "AASA-L003", severity: .error, title: "comment in JSON", relatedFinding: "AASA-021")
+    public static let trailingComma =
+        LintRule(id: "AASA-L004", severity: .error, title: "trailing comma", relatedFinding: "AASA-021")
+    public static let duplicateKey =
+        LintRule(id: "AASA-L005", severity: .warning, title: "duplicate key", relatedFinding: "AASA-021")
+    public static let notJSON =
+        LintRule(id: "AASA-L006", severity: .error, title: "body is not JSON", relatedFinding: "AASA-005")
+    public static let cmsSigned =
+        LintRule(id: "AASA-L007", severity: .info, title: "CMS-signed body, signature not verified",
+            relatedFinding: nil)
+    public static let cmsUnreadable =
+        LintRule(id: "AASA-L008", severity: .error, title: "CMS body could not be unwrapped",
+            relatedFinding: "AASA-005")
+    public static let tooLarge =
+        LintRule(id: "AASA-L009", severity: .error, title: "file over 128 KiB", relatedFinding: "AASA-006")
+    public static let topLevelNotObject =
+        LintRule(id: "AASA-L010", severity: .error, title: "top level is not an object", relatedFinding: "AASA-005")
+    public static let noAppLinks =
+        LintRule(id: "AASA-L011", severity: .warning, title: "no applinks service", relatedFinding: "AASA-005")
+    public static let unknownKey =
+        LintRule(id: "AASA-L012", severity: .warning, title: "unknown key", relatedFinding: "AASA-021")
+    public static let wrongType =
+        LintRule(id: "AASA-L013", severity: .error, title: "wrong type", relatedFinding: "AASA-021")
+    public static let lenientBoolean =
+        LintRule(id: "AASA-L014", severity: .warning, title: "non-boolean flag read leniently",
+            relatedFinding: "AASA-016")
+    public static let nonStringPattern =
+        LintRule(id: "AASA-L015", severity: .warning, title: "non-string pattern leaves the part unconstrained",
+            relatedFinding: "AASA-016")
+    public static let queryDictionaryDropped =
+        LintRule(id: "AASA-L016", severity: .warning, title: "? dictionary with a non-string value is dropped",
+            relatedFinding: "AASA-016")
+    public static let nonDictionaryComponent =
+        LintRule(id: "AASA-L017", severity: .warning, title: "component is not a dictionary",
+            relatedFinding: "AASA-016")
+    public static let undefinedVariable =
+        LintRule(id: "AASA-L018", severity: .warning, title: "undefined substitution variable",
+            relatedFinding: "AASA-016")
+    public static let appIDShape =
+        LintRule(id: "AASA-L019", severity: .warning, title: "app ID not shaped PREFIX.bundle",
+            relatedFinding: "AASA-021")
+    public static let duplicateAppID =
+        LintRule(id: "AASA-L020", severity: .warning, title: "duplicate app ID across details",
+            relatedFinding: "AASA-014")
+    public static let shadowedRule =
+        LintRule(id: "AASA-L021", severity: .warning, title: "rule can never decide", relatedFinding: "AASA-014")
+    public static let defaultsCarryRuleKeys =
+        LintRule(id: "AASA-L022", severity: .warning, title: "defaults carry rule keys", relatedFinding: "AASA-015")
+    public static let percentDecodingWidens =
+        LintRule(id: "AASA-L023", severity: .warning, title: "percentEncoded false widens matching",
+            relatedFinding: "AASA-017")
+    public static let componentsPathsDisagree =
+        LintRule(id: "AASA-L024", severity: .warning, title: "components and paths disagree",
+            relatedFinding: "AASA-013")
+    public static let sensitivePaths =
+        LintRule(id: "AASA-L025", severity: .warning, title: "sensitive paths routed into the app",
+            relatedFinding: "AASA-018")
+    public static let missingLegacyApps =
+        LintRule(id: "AASA-L026", severity: .info, title: "missing legacy apps: []", relatedFinding: "AASA-021")
+    public static let legacyAppsNotEmpty =
+        LintRule(id: "AASA-L027", severity: .warning, title: "legacy apps not empty", relatedFinding: "AASA-021")
+    public static let undocumentedKey =
+        LintRule(id: "AASA-L028", severity: .info, title: "undocumented key shown but not used", relatedFinding: nil)
+    public static let deadDetail =
+        LintRule(id: "AASA-L029", severity: .warning, title: "detail can never match", relatedFinding: "AASA-014")
+    public static let badSubstitutionVariable =
+        LintRule(id: "AASA-L030", severity: .warning, title: "malformed substitution variable",
+            relatedFinding: "AASA-021")
+    public static let pathsIgnored =
+        LintRule(id: "AASA-L031", severity: .info, title: "paths ignored on iOS 13+", relatedFinding: "AASA-013")
+    public static let limitReached =
+        LintRule(id: "AASA-L032", severity: .error, title: "parser limit reached", relatedFinding: "AASA-005")
     public static let appIDAndAppIDs = LintRule(
         id: "AASA-L033", severity: .warning, title: "appIDs and appID both present", relatedFinding: "AASA-021"
     )

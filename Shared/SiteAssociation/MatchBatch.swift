@@ -22,7 +22,8 @@ public struct MatchBatch: Sendable {
         let root = parser.parseDocument()
         guard let root, parser.strictlyValid, root.members != nil else {
             let reason = parser.issues.first.map { ": \($0.message)" } ?? ""
-            return MatchBatch.error("the line is not a JSON object\(reason)", id: parser.strictlyValid ? root?["id"] : nil)
+            return MatchBatch.error("the line is not a JSON object\(reason)",
+                id: parser.strictlyValid ? root?["id"] : nil)
         }
         let id = root["id"]
         guard let url = root["url"]?.string else { return MatchBatch.error("\"url\" must be a string", id: id) }
@@ -30,10 +31,14 @@ public struct MatchBatch: Sendable {
         guard let aasa = root["aasa"] else { return MatchBatch.error("\"aasa\" is missing", id: id) }
         var domain: String
         if let given = root["domain"] {
-            guard let text = given.string, !text.isEmpty else { return MatchBatch.error("\"domain\" must be a non-empty string", id: id) }
+            guard let text = given.string, !text.isEmpty else {
+                return MatchBatch.error("\"domain\" must be a non-empty string", id: id)
+            }
             domain = text
         } else {
-            guard case .success(let parsed) = ParsedURL.parse(url) else { return MatchBatch.error("no \"domain\" and the URL has no host", id: id) }
+            guard case .success(let parsed) = ParsedURL.parse(url) else {
+                return MatchBatch.error("no \"domain\" and the URL has no host", id: id)
+            }
             domain = parsed.host + (parsed.port.map { ":\($0)" } ?? "")
         }
         let key: String
@@ -42,11 +47,16 @@ public struct MatchBatch: Sendable {
         case .string(let body):
             // A body must look like a JSON object: a path or a URL here is a caller's mistake,
             // not a file iOS would reject (which would hide it behind a no_match).
-            guard body.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{FEFF}" }).hasPrefix("{") else {
-                return MatchBatch.error("\"aasa\" must be an association file (an object) or its body as a string starting with {", id: id)
+            guard body.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" ||
+                $0 == "\u{FEFF}" }).hasPrefix("{") else {
+                return MatchBatch.error("""
+                    \"aasa\" must be an association file (an object) or its body as a string starting with {
+                    """, id: id)
             }
             key = "s" + body + "\u{0}" + domain
-        default: return MatchBatch.error("\"aasa\" must be an association file (an object) or its body as a string starting with {", id: id)
+        default:
+            return MatchBatch.error(
+                "\"aasa\" must be an association file (an object) or its body as a string starting with {", id: id)
         }
         let matcher: AssociationMatcher
         if let cached = cache[key] {
@@ -58,13 +68,16 @@ public struct MatchBatch: Sendable {
                 matcher = AssociationMatcher(document: document, domain: domain)
             default:
                 var reader = AssociationReader(lines: LineTable(bytes: []))
-                guard let file = reader.read(aasa) else { return MatchBatch.error("\"aasa\" is not an association file", id: id) }
+                guard let file = reader.read(aasa) else {
+                    return MatchBatch.error("\"aasa\" is not an association file", id: id)
+                }
                 matcher = AssociationMatcher(file: file, domain: domain)
             }
             remember(matcher, for: key)
         }
         guard MatchBatch.isURL(url) else {
-            return MatchBatch.error("\"url\" is not a URL: give an absolute http(s) URL with a host, or a path starting with /", id: id)
+            return MatchBatch.error(
+                "\"url\" is not a URL: give an absolute http(s) URL with a host, or a path starting with /", id: id)
         }
         let decision = matcher.decision(url: url, appID: appID)
         return "{\"decision\":\(JSONValue.quoted(decision.rawValue)),\"id\":\(id?.compactText ?? "null")}"

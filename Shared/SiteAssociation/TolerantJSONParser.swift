@@ -100,7 +100,8 @@ struct TolerantJSONParser {
             suppressedIssues += 1
             return
         }
-        issues.append(SyntaxIssue(rule: rule, message: message, offset: offset, breaksStrictJSON: strict, groupKey: groupKey))
+        issues.append(SyntaxIssue(rule: rule, message: message, offset: offset, breaksStrictJSON: strict,
+            groupKey: groupKey))
     }
 
     /// Reads the whole text; nil when no value could be read at all.
@@ -135,7 +136,9 @@ struct TolerantJSONParser {
             case .array:
                 let state = stack[top].arrayState
                 if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
-                    if byte == UInt8(ascii: "}") { issue(.invalidJSON, "\"}\" closes an array; expected \"]\"", at: position) }
+                    if byte == UInt8(ascii: "}") {
+                        issue(.invalidJSON, "\"}\" closes an array; expected \"]\"", at: position)
+                    }
                     if state == .afterComma { issue(.trailingComma, "trailing comma before \"]\"", at: lastComma) }
                     position += 1
                     let value = stack.removeLast().value
@@ -146,7 +149,9 @@ struct TolerantJSONParser {
                     position += 1
                     stack[top].arrayState = .afterComma
                 } else {
-                    if state == .afterValue { issue(.invalidJSON, "missing \",\" between array elements", at: position) }
+                    if state == .afterValue {
+                        issue(.invalidJSON, "missing \",\" between array elements", at: position)
+                    }
                     stack[top].arrayState = .afterValue
                     if !startValue(stack: &stack, root: &root, topLevel: false) {
                         // Nothing readable here: restore the state so the loop can make progress.
@@ -156,7 +161,8 @@ struct TolerantJSONParser {
             case .object:
                 let state = stack[top].objectState
                 if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                    if byte == UInt8(ascii: "]") { issue(.invalidJSON, "\"]\" closes a dictionary; expected \"}\"", at: position) }
+                    if byte == UInt8(ascii: "]") { issue(.invalidJSON, "\"]\" closes a dictionary; expected \"}\"",
+                        at: position) }
                     if state == .afterComma { issue(.trailingComma, "trailing comma before \"}\"", at: lastComma) }
                     if state == .afterKey || state == .afterColon {
                         issue(.invalidJSON, "missing value for key \"\(stack[top].key)\"", at: position)
@@ -176,7 +182,9 @@ struct TolerantJSONParser {
                 } else {
                     switch state {
                     case .start, .afterComma, .afterValue:
-                        if state == .afterValue { issue(.invalidJSON, "missing \",\" between dictionary members", at: position) }
+                        if state == .afterValue {
+                            issue(.invalidJSON, "missing \",\" between dictionary members", at: position)
+                        }
                         let start = position
                         if let name = readKey() {
                             stack[top].objectState = .afterKey
@@ -210,7 +218,8 @@ struct TolerantJSONParser {
     private mutating func deliver(_ value: JSONValue, to stack: inout [Frame], root: inout JSONValue?) {
         valueCount += 1
         if valueCount > TolerantJSONParser.maximumValues, !stoppedAtLimit {
-            issue(.limitReached, "more than \(TolerantJSONParser.maximumValues) values: reading stopped", at: value.offset)
+            issue(.limitReached, "more than \(TolerantJSONParser.maximumValues) values: reading stopped",
+                at: value.offset)
             stoppedAtLimit = true
             return
         }
@@ -306,13 +315,16 @@ struct TolerantJSONParser {
             } else if byte == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "*") {
                 issue(.comment, "/* */ comment; Apple's parser rejects comments", at: position)
                 position += 2
-                while position < bytes.count, !(bytes[position] == UInt8(ascii: "*") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/")) {
+                while position < bytes.count,
+                    !(bytes[position] == UInt8(ascii: "*") && position + 1 < bytes.count &&
+                        bytes[position + 1] == UInt8(ascii: "/")) {
                     position += 1
                 }
                 position = min(bytes.count, position + 2)
             } else if let length = unicodeSpaceLength(at: position) {
                 let name = unicodeSpaceName(at: position)
-                issue(.invalidJSON, "non-JSON whitespace (\(name)); only space, tab, CR and LF are allowed", at: position,
+                issue(.invalidJSON, "non-JSON whitespace (\(name)); only space, tab, CR and LF are allowed",
+                    at: position,
                       groupKey: name)
                 position += length
             } else {
@@ -325,7 +337,11 @@ struct TolerantJSONParser {
     private func unicodeSpaceLength(at index: Int) -> Int? {
         let byte = bytes[index]
         if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 { return 2 }
-        if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, (0x80...0x8B).contains(bytes[index + 2]) || bytes[index + 2] == 0xAF || bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return 3 }
+        if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+            (0x80...0x8B).contains(bytes[index + 2]) || bytes[index + 2] == 0xAF || bytes[index + 2] == 0xA8 ||
+            bytes[index + 2] == 0xA9 {
+            return 3
+        }
         if byte == 0xE3, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 { return 3 }
         if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { return 3 }
         if byte == 0x0B || byte == 0x0C { return 1 }
@@ -397,7 +413,9 @@ struct TolerantJSONParser {
     private func scalarLength(at index: Int) -> Int {
         let byte = bytes[index]
         let length: Int
-        if byte < 0xC0 { length = 1 } else if byte < 0xE0 { length = 2 } else if byte < 0xF0 { length = 3 } else { length = 4 }
+        if byte < 0xC0 { length = 1 } else if byte < 0xE0 { length = 2 } else if byte < 0xF0 { length = 3 } else {
+            length = 4
+        }
         return max(1, min(length, bytes.count - index))
     }
 
@@ -408,9 +426,12 @@ struct TolerantJSONParser {
 
     private func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "."), UInt8(ascii: "-"),
-             UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "&"), UInt8(ascii: "="):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "."),
+                 UInt8(ascii: "-"),
+             UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "&"), UInt8(ascii: "="):
             return true
         default:
             return byte >= 0x80 && !isTypographicQuote(at: position) && unicodeSpaceLength(at: position) == nil
@@ -452,7 +473,8 @@ struct TolerantJSONParser {
             issue(.invalidJSON, "unquoted key \"\(word.prefix(40))\"; keys need double quotes", at: start)
             return word
         }
-        issue(.invalidJSON, "unexpected character \(describeCharacter(at: start)): expected a key in double quotes", at: start)
+        issue(.invalidJSON, "unexpected character \(describeCharacter(at: start)): expected a key in double quotes",
+            at: start)
         position += scalarLength(at: position)
         return nil
     }
@@ -518,7 +540,8 @@ struct TolerantJSONParser {
                 return String(decoding: buffer, as: UTF8.self)
             }
             if byte < 0x20 {
-                issue(.invalidJSON, "control character 0x\(String(byte, radix: 16)) inside a string must be escaped", at: position)
+                issue(.invalidJSON, "control character 0x\(String(byte, radix: 16)) inside a string must be escaped",
+                    at: position)
                 buffer.append(byte)
                 position += 1
                 continue
@@ -559,7 +582,8 @@ struct TolerantJSONParser {
             var scalarValue = UInt32(unit)
             if (0xD800...0xDBFF).contains(unit) {
                 let save = position
-                if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u") {
                     position += 2
                     if let low = readHex4(), (0xDC00...0xDFFF).contains(low) {
                         scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
@@ -621,7 +645,8 @@ struct TolerantJSONParser {
                     let text = String(decoding: bytes[start..<position], as: UTF8.self)
                     issue(.invalidJSON, "\(text) is not a JSON number", at: start)
                     let negative = text.hasPrefix("-")
-                    return JSONValue(kind: .number(word.hasPrefix("N") ? .nan : (negative ? -.infinity : .infinity), text: text), offset: start)
+                    return JSONValue(kind: .number(word.hasPrefix("N") ? .nan : (negative ? -.infinity : .infinity),
+                        text: text), offset: start)
                 }
                 let text = String(decoding: bytes[start..<position], as: UTF8.self)
                 return finishNumber(text, start: start)
@@ -685,15 +710,19 @@ struct TolerantJSONParser {
                 guard next & 0xC0 == 0x80 else { reportEncoding(at: index); return }
                 scalar = scalar << 6 | UInt32(next & 0x3F)
             }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { reportEncoding(at: index); return }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
+                reportEncoding(at: index); return
+            }
             index += need + 1
         }
     }
 
     private mutating func reportEncoding(at index: Int) {
-        let looksUTF16 = bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
+        let looksUTF16 = bytes.count >= 2 &&
+            (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
         let detail = looksUTF16 ? " (the file looks UTF-16 encoded)" : ""
-        issue(.invalidJSON, "byte 0x\(String(bytes[index], radix: 16, uppercase: true)) is not valid UTF-8\(detail)", at: index)
+        issue(.invalidJSON, "byte 0x\(String(bytes[index], radix: 16, uppercase: true)) is not valid UTF-8\(detail)",
+            at: index)
     }
 }
 

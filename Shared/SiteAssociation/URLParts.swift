@@ -49,7 +49,8 @@ struct ParsedURL: Sendable, Equatable {
         }
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>, reencoded: Bool, defaultHost: String?) -> Result<ParsedURL, Failure> {
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, reencoded: Bool,
+        defaultHost: String?) -> Result<ParsedURL, Failure> {
         let slash = UInt8(ascii: "/"), question = UInt8(ascii: "?"), hash = UInt8(ascii: "#")
         var scheme = "https"
         var authority: Slice<UnsafeBufferPointer<UInt8>>
@@ -81,7 +82,9 @@ struct ParsedURL: Sendable, Equatable {
         var port: Int?
         func readPort(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Result<Int?, Failure> {
             guard !digits.isEmpty else { return .success(nil) }
-            guard digits.count <= 5, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .failure(.badPort(String(decoding: digits, as: UTF8.self))) }
+            guard digits.count <= 5, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                return .failure(.badPort(String(decoding: digits, as: UTF8.self)))
+            }
             let value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
             guard value <= 65535 else { return .failure(.badPort(String(decoding: digits, as: UTF8.self))) }
             return .success(value)
@@ -144,7 +147,10 @@ struct ParsedURL: Sendable, Equatable {
         while index + 3 <= bytes.count {
             if bytes[index] == colon, bytes[index + 1] == slash, bytes[index + 2] == slash { return index }
             // A scheme ends at the first ":", "/", "?" or "#": stop looking past them.
-            if bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") { return nil }
+            if bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?") ||
+                bytes[index] == UInt8(ascii: "#") {
+                return nil
+            }
             index += 1
         }
         return nil
@@ -188,10 +194,12 @@ enum URLPartEncoding {
 
     private static func isNeedlessEscape(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
              UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "@"):
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"),
+                 UInt8(ascii: "@"):
             return true
         default:
             return false
@@ -199,14 +207,16 @@ enum URLPartEncoding {
     }
 
     private static func decode(_ raw: String, only shouldDecode: (UInt8) -> Bool) -> String {
-        let hasEscape = raw.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? raw.utf8.contains(UInt8(ascii: "%"))
+        let hasEscape = raw.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ??
+            raw.utf8.contains(UInt8(ascii: "%"))
         guard hasEscape else { return raw }
         let bytes = Array(raw.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                let low = hexValue(bytes[index + 2]) {
                 let byte = high << 4 | low
                 if shouldDecode(byte) {
                     out.append(byte)
@@ -340,7 +350,9 @@ extension String {
 
     func trimmingASCIIWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(self[start...end])
     }
 }

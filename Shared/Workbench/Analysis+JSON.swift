@@ -56,7 +56,8 @@ public struct ScanDocument: Sendable, Encodable {
         // Present only while a host is edited: the document is then hypothetical.
         if let notice = analysis.whatIfNotice {
             try container.encode(WhatIf(hosts: analysis.whatIfHosts, notice: notice,
-                                        findings: analysis.findings.filter(analysis.dependsOnWhatIf).map(\.fingerprint)),
+                                        findings: analysis.findings.filter(analysis.dependsOnWhatIf)
+                                            .map(\.fingerprint)),
                                  forKey: .whatIf)
         }
     }
@@ -84,8 +85,12 @@ struct URLTestJSON: Encodable {
         try container.encode(test.url, forKey: .url)
         try container.encode(test.verdicts, forKey: .apps)
         try container.encode(test.expectation, forKey: .expectation)
-        if let domain = test.domain { try container.encode(domain, forKey: .domain) } else { try container.encodeNil(forKey: .domain) }
-        if let line = test.line { try container.encode(line, forKey: .line) } else { try container.encodeNil(forKey: .line) }
+        if let domain = test.domain { try container.encode(domain, forKey: .domain) } else {
+            try container.encodeNil(forKey: .domain)
+        }
+        if let line = test.line { try container.encode(line, forKey: .line) } else {
+            try container.encodeNil(forKey: .line)
+        }
     }
 }
 

@@ -11,7 +11,10 @@ extension Analysis {
     public func testLinkPage(toolVersion: String) -> TestLinkPage {
         TestLinkPage(
             title: "Test links: \(appName)",
-            introduction: "Links for \(snapshot.mainBundle?.applicationIdentifier ?? appName). Green links should open the app, red ones should stay in the browser; a link that does otherwise is a finding to confirm.",
+            introduction: """
+                Links for \(snapshot.mainBundle?.applicationIdentifier ?? appName). Green links should open the app, \
+                red ones should stay in the browser; a link that does otherwise is a finding to confirm.
+                """,
             links: claimedPathLinks + testerLinks,
             generatedBy: "UniversalLinkLab \(toolVersion) (linklab scan)"
         )
@@ -21,14 +24,18 @@ extension Analysis {
     public var testerLinks: [TestLinkPage.Link] {
         urlTests.map { test in
             let verdict = appVerdict(test)
-            let predicted = verdict.map { "predicted: \(Self.verdictText($0))\($0.decision == .noMatch ? "" : " (\(Self.ruleText($0)))")" }
+            let predicted = verdict.map {
+                "predicted: \(Self.verdictText($0))\($0.decision == .noMatch ? "" : " (\(Self.ruleText($0)))")"
+            }
                 ?? "no verdict"
             let source = test.line.map { "URL list line \($0)" } ?? "--url"
             switch test.expectation {
             case .mustOpen:
-                return TestLinkPage.Link(url: test.url, expectation: .opensApp, note: "\(source); must open the app; \(predicted)")
+                return TestLinkPage.Link(url: test.url, expectation: .opensApp,
+                    note: "\(source); must open the app; \(predicted)")
             case .mustNotOpen:
-                return TestLinkPage.Link(url: test.url, expectation: .staysInBrowser, note: "\(source); must not open the app; \(predicted)")
+                return TestLinkPage.Link(url: test.url, expectation: .staysInBrowser,
+                    note: "\(source); must not open the app; \(predicted)")
             case .none:
                 return TestLinkPage.Link(url: test.url, expectation: Self.expectation(verdict?.decision),
                                          note: "\(source); \(predicted)")
@@ -46,7 +53,8 @@ extension Analysis {
         for report in decisions.applinksDomains {
             guard let applinks = report.effectiveFile?.applinks else { continue }
             let host = Self.authority(report)
-            for (detailIndex, detail) in applinks.details.enumerated() where detail.appIDs.contains(where: decisions.appIDs.contains) {
+            for (detailIndex, detail) in applinks.details.enumerated()
+                where detail.appIDs.contains(where: decisions.appIDs.contains) {
                 for (pattern, query, place) in Self.claimedPatterns(detail, index: detailIndex) {
                     let url = TestLinkPage.sampleURL(host: host, pathPattern: pattern, query: query)
                     guard samples.count < Self.maxSampleLinks, seen.insert(url).inserted else { continue }

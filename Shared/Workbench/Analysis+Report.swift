@@ -42,7 +42,9 @@ extension Analysis {
 
     /// The app's display name: the main executable's name, else the bundle folder's.
     public var appName: String {
-        guard let main = snapshot.mainBundle else { return URL(fileURLWithPath: snapshot.source.path).lastPathComponent }
+        guard let main = snapshot.mainBundle else {
+            return URL(fileURLWithPath: snapshot.source.path).lastPathComponent
+        }
         if let executable = main.executable, !executable.isEmpty { return executable }
         let last = main.path.split(separator: "/").last.map(String.init) ?? main.path
         return last.hasSuffix(".app") ? String(last.dropLast(4)) : last
@@ -52,7 +54,8 @@ extension Analysis {
         var pairs = [KeyValue("App", appName)]
         let main = snapshot.mainBundle
         pairs.append(KeyValue("Bundle identifier", main?.bundleIdentifier ?? "unknown"))
-        pairs.append(KeyValue("Application identifier", main?.applicationIdentifier ?? "none (not signed with entitlements)"))
+        pairs.append(KeyValue("Application identifier",
+            main?.applicationIdentifier ?? "none (not signed with entitlements)"))
         pairs.append(KeyValue("Team", main?.teamIdentifier ?? "unknown"))
         let version: String
         switch (main?.shortVersion, main?.version) {
@@ -62,15 +65,25 @@ extension Analysis {
         default: version = "unknown"
         }
         pairs.append(KeyValue("Version", version))
-        pairs.append(KeyValue("Input", "\(URL(fileURLWithPath: snapshot.source.path).lastPathComponent) (\(snapshot.source.kind.rawValue), \(snapshot.source.size) bytes)"))
+        pairs.append(KeyValue("Input", """
+            \(URL(fileURLWithPath: snapshot.source.path).lastPathComponent) \
+            (\(snapshot.source.kind.rawValue), \(snapshot.source.size) bytes)
+            """))
         pairs.append(KeyValue("Input SHA-256", snapshot.source.sha256.isEmpty ? "unknown" : snapshot.source.sha256))
         return pairs
     }
 
     private func scopeSection(timings showTimings: Bool) -> ReportSection {
         let network = offline
-            ? "Offline: no network was used. Files supplied with --aasa stand in for what the domains serve; other domains were not fetched."
-            : "Each domain's association file was fetched as Apple does: from Apple's CDN, from the origin's /.well-known path and from the legacy root path, concurrently, over HTTPS only, without following redirects, reading at most 128 KiB."
+            ? """
+                Offline: no network was used. Files supplied with --aasa stand in for what the domains serve; other \
+                domains were not fetched.
+                """
+            : """
+                Each domain's association file was fetched as Apple does: from Apple's CDN, from the origin's \
+                /.well-known path and from the legacy root path, concurrently, over HTTPS only, without following \
+                redirects, reading at most 128 KiB.
+                """
         var facts = [
             KeyValue("Bundles", String(snapshot.bundles.count)),
             KeyValue("Associated-domain hosts", hosts.isEmpty ? "none" : hosts.map(\.entry).joined(separator: ", ")),
@@ -79,10 +92,16 @@ extension Analysis {
         ]
         if showTimings {
             // Off by default: timings differ between two runs of the same input.
-            facts.append(KeyValue("Stage timings", timings.isEmpty ? "n/a" : timings.map { "\($0.stage.rawValue) \($0.milliseconds) ms" }.joined(separator: ", ")))
+            facts.append(KeyValue("Stage timings",
+                timings.isEmpty ? "n/a" :
+                timings.map { "\($0.stage.rawValue) \($0.milliseconds) ms" }.joined(separator: ", ")))
         }
         var blocks: [ReportBlock] = [
-            .paragraph("This report covers the universal links of the app: what its bundles claim in their signed entitlements, what each claimed domain serves, how Apple's matcher decides the URLs the tester supplied, and the findings drawn from these facts.\n\n\(network)"),
+            .paragraph("""
+                This report covers the universal links of the app: what its bundles claim in their signed \
+                entitlements, what each claimed domain serves, how Apple's matcher decides the URLs the tester \
+                supplied, and the findings drawn from these facts.\n\n\(network)
+                """),
             .keyValues(facts),
         ]
         if !notes.isEmpty {
@@ -92,8 +111,10 @@ extension Analysis {
         let diagnostics = snapshot.diagnostics.filter { $0.severity != "info" }
         if !diagnostics.isEmpty {
             blocks.append(.heading("Inspection diagnostics"))
-            blocks.append(.table(ReportTable(columns: ["Severity", "ID", "Message"], rows: diagnostics.map { diagnostic in
-                [diagnostic.severity, diagnostic.id, diagnostic.path.map { "\($0): \(diagnostic.message)" } ?? diagnostic.message]
+            blocks.append(.table(ReportTable(columns: ["Severity", "ID", "Message"],
+                rows: diagnostics.map { diagnostic in
+                [diagnostic.severity, diagnostic.id,
+                    diagnostic.path.map { "\($0): \(diagnostic.message)" } ?? diagnostic.message]
             })))
         }
         return ReportSection(title: "Scope and method", blocks: blocks)
@@ -105,12 +126,15 @@ extension Analysis {
             for domain in bundle.associatedDomains {
                 rows.append([
                     bundle.path, domain.service, domain.raw, domain.modes.joined(separator: ", "),
-                    domain.problems.isEmpty ? "ok" : domain.problems.map { "\($0.severity.rawValue): \($0.message)" }.joined(separator: "\n"),
+                    domain.problems.isEmpty ? "ok" :
+                        domain.problems.map { "\($0.severity.rawValue): \($0.message)" }.joined(separator: "\n"),
                 ])
             }
         }
         let blocks: [ReportBlock] = rows.isEmpty
-            ? [.paragraph("No bundle declares com.apple.developer.associated-domains: the app does not use universal links.")]
+            ? [.paragraph("""
+                No bundle declares com.apple.developer.associated-domains: the app does not use universal links.
+                """)]
             : [.table(ReportTable(columns: ["Bundle", "Service", "Entry", "Modes", "Entry check"], rows: rows))]
         return ReportSection(title: "Associated domains", blocks: blocks)
     }
@@ -127,7 +151,8 @@ extension Analysis {
                 rows: report.routes.map { routeRow($0, report: report) })))
             var notes: [String] = []
             if let diff = report.cdnOriginDiff {
-                notes.append(diff.isEquivalent ? "CDN and origin copies mean the same." : "CDN and origin copies differ: " + diff.changes.joined(separator: "; "))
+                notes.append(diff.isEquivalent ? "CDN and origin copies mean the same." :
+                    "CDN and origin copies differ: " + diff.changes.joined(separator: "; "))
             }
             if let probe = report.browserProbe { notes.append("Browser-agent probe: \(probe.summary).") }
             if let effective = report.routes.first(where: { $0.file != nil }) {
@@ -157,7 +182,9 @@ extension Analysis {
     private func routeRow(_ result: RouteResult, report: DomainReport) -> [String] {
         let url: String
         if result.route == .local {
-            let file = hosts.first { $0.fetchHost.authority == Self.authority(report) && $0.suppliedFile != nil }?.suppliedFile ?? result.url
+            let file =
+                hosts.first { $0.fetchHost.authority == Self.authority(report) &&
+                    $0.suppliedFile != nil }?.suppliedFile ?? result.url
             url = "supplied file " + URL(fileURLWithPath: file).lastPathComponent
         } else {
             url = result.url
@@ -187,23 +214,33 @@ extension Analysis {
         }
         let numbered = Array(urlTests.enumerated())
         var blocks: [ReportBlock] = [
-            .paragraph("Each URL was decided by the matcher that reproduces iOS, for the app's IDs and every other app the domain's file names. \"!\" marks a URL the tester says must not open the app, \"=\" one that must."),
-            .table(ReportTable(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"], rows: numbered.prefix(Self.maxURLRows).map { index, test in
+            .paragraph("""
+                Each URL was decided by the matcher that reproduces iOS, for the app's IDs and every other app the \
+                domain's file names. \"!\" marks a URL the tester says must not open the app, \"=\" one that must.
+                """),
+            .table(ReportTable(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"],
+                rows: numbered.prefix(Self.maxURLRows).map { index, test in
                 // Every verdict names its app ID, the audited app's first ("this app").
                 let mine = appVerdict(test)
                 var lines = [mine.map { "\($0.appID) (this app): \(Self.verdictText($0))" } ?? "no verdict for the app"]
                 for other in test.verdicts where other.appID != mine?.appID {
                     lines.append("\(other.appID): \(Self.verdictText(other))")
                 }
-                return [String(index + 1), test.url, Self.expectationText(test.expectation), lines.joined(separator: "\n"),
+                return [String(index + 1), test.url, Self.expectationText(test.expectation),
+                    lines.joined(separator: "\n"),
                         mine.map(Self.ruleText) ?? "—",
-                        (test.domain ?? "—") + (test.domain.map { whatIfHosts.contains($0) } == true ? " [what-if]" : "")]
+                        (test.domain ?? "—") +
+                            (test.domain.map { whatIfHosts.contains($0) } == true ? " [what-if]" : "")]
             })),
         ]
         if urlTests.count > Self.maxURLRows {
-            blocks.append(.paragraph("\(urlTests.count - Self.maxURLRows) more URLs are not listed here; the JSON report (--report FILE.json) has every verdict and trace."))
+            blocks.append(.paragraph("""
+                \(urlTests.count - Self.maxURLRows) more URLs are not listed here; the JSON report (--report \
+                FILE.json) has every verdict and trace.
+                """))
         }
-        let traced = (numbered.filter { $0.element.expectation != .none } + numbered.filter { $0.element.expectation == .none })
+        let traced =
+            (numbered.filter { $0.element.expectation != .none } + numbered.filter { $0.element.expectation == .none })
             .prefix(Self.maxURLTraces)
             .sorted { $0.offset < $1.offset }
         for (index, test) in traced {
@@ -213,9 +250,11 @@ extension Analysis {
                 lines.append(contentsOf: verdict.trace.map { "  " + $0 })
             }
             let compact = CompactForm(columns: TraceDigest.iosColumns,
-                                      rows: TraceDigest.iosRows(number: index + 1, url: test.url, verdicts: test.verdicts),
+                                      rows: TraceDigest.iosRows(number: index + 1, url: test.url,
+                                          verdicts: test.verdicts),
                                       note: TraceDigest.iosNote)
-            blocks.append(.code(CodeBlock(caption: "Trace \(index + 1): \(test.url)", text: lines.joined(separator: "\n"),
+            blocks.append(.code(CodeBlock(caption: "Trace \(index + 1): \(test.url)",
+                text: lines.joined(separator: "\n"),
                                           compact: compact)))
         }
         if urlTests.count > traced.count {
@@ -227,10 +266,19 @@ extension Analysis {
     private var dynamicTestingSection: ReportSection {
         let commands = fridaCommands
         var blocks: [ReportBlock] = [
-            .paragraph("Static verdicts say what iOS would do; confirm them on a device. Open each link from another app (Notes, Messages, or the test-link page that linklab scan writes with --report FILE.links.html): universal links typed into Safari's address bar never open an app. While tapping, trace the receivers below to see which URLs reach the app and what it does with them."),
+            .paragraph("""
+                Static verdicts say what iOS would do; confirm them on a device. Open each link from another app \
+                (Notes, Messages, or the test-link page that linklab scan writes with --report FILE.links.html): \
+                universal links typed into Safari's address bar never open an app. While tapping, trace the receivers \
+                below to see which URLs reach the app and what it does with them.
+                """),
         ]
         if commands.isEmpty {
-            blocks.append(.paragraph("No link receiver was found in the binaries (or the main binary is encrypted): hook application:continueUserActivity:restorationHandler: and scene:continueUserActivity: on the class that implements them."))
+            blocks.append(.paragraph("""
+                No link receiver was found in the binaries (or the main binary is encrypted): hook \
+                application:continueUserActivity:restorationHandler: and scene:continueUserActivity: on the class that \
+                implements them.
+                """))
         } else {
             blocks.append(.code(CodeBlock(caption: "frida-trace (spawns the app on a USB device)",
                                           text: commands.joined(separator: "\n"), isShell: true)))

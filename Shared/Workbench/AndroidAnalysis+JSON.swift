@@ -65,7 +65,8 @@ struct AndroidScanDocument: Encodable {
             allOrNothing: facts.verification.allOrNothing,
             findingCounts: counts.bySeverity, findingCountsByCategory: counts.byCategory,
             suppressedFindings: counts.suppressed)
-        app = App(packageName: manifest.packageName, versionName: manifest.versionName, versionCode: manifest.versionCode,
+        app =
+            App(packageName: manifest.packageName, versionName: manifest.versionName, versionCode: manifest.versionCode,
                   minSdk: manifest.minSDK, targetSdk: manifest.targetSDK, debuggable: manifest.debuggable,
                   testOnly: manifest.testOnly, baseEntry: analysis.snapshot.baseEntry,
                   signingCertificates: facts.signingFingerprints,
@@ -73,7 +74,8 @@ struct AndroidScanDocument: Encodable {
         hosts = facts.verification.hosts.map { host in
             AssetLinksHostJSON(declared: host, report: facts.report(forFileHost: host.fileHost))
         }
-        urls = analysis.decisions.map { URLDecision(url: $0.url, outcome: $0.outcome.rawValue, activities: $0.activities,
+        urls =
+            analysis.decisions.map { URLDecision(url: $0.url, outcome: $0.outcome.rawValue, activities: $0.activities,
                                                     trace: $0.trace) }
         findings = FindingsJSON.entries(analysis.findings, triage: triage)
     }

@@ -34,7 +34,8 @@ extension AndroidAnalysis {
     public func report(_ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
                        engagement: Engagement = Engagement(), invocation: ReportInvocation? = nil,
                        triage: [String: Triage] = [:]) throws(WorkbenchError) -> Data {
-        try ReportRendering.bytes(kind, toolVersion: toolVersion, invocation: invocation, json: { try scanDocument() }) {
+        try ReportRendering.bytes(kind, toolVersion: toolVersion, invocation: invocation,
+            json: { try scanDocument() }) {
             reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, engagement: engagement)
         }
     }
@@ -86,7 +87,8 @@ extension AndroidAnalysis {
 
     private var hostsSection: ReportSection {
         guard !facts.verification.hosts.isEmpty else {
-            return ReportSection(title: "Verified hosts", blocks: [.paragraph("No intent filter asks Android to verify a host.")])
+            return ReportSection(title: "Verified hosts",
+                blocks: [.paragraph("No intent filter asks Android to verify a host.")])
         }
         let rows = facts.verification.hosts.map { host -> [String] in
             let report = facts.report(forFileHost: host.fileHost)

@@ -17,7 +17,8 @@ extension AndroidAnalysis {
         if facts.verification.hosts.isEmpty {
             out += "hosts Android verifies: none\n"
         } else {
-            out += "hosts Android verifies" + (facts.verification.allOrNothing ? " (all or nothing on this version)" : "")
+            out += "hosts Android verifies" +
+                (facts.verification.allOrNothing ? " (all or nothing on this version)" : "")
                 + ":\n"
             for host in facts.verification.hosts {
                 let outcome = facts.report(forFileHost: host.fileHost)?.outcome ?? .notFetched
@@ -60,7 +61,9 @@ public enum AssetLinksFetchText {
             if let result = report.result {
                 out += " — \(result.url)"
                 if let status = result.status { out += " HTTP \(status)" }
-                if let headers = result.timeToHeadersMs, let total = result.totalMs { out += " (\(headers)/\(total) ms)" }
+                if let headers = result.timeToHeadersMs, let total = result.totalMs {
+                    out += " (\(headers)/\(total) ms)"
+                }
             }
             out += "\n"
             if let problem = report.problem { out += "  problem: \(problem)\n" }

@@ -88,7 +88,8 @@ public enum AndroidScan {
         } catch {
             throw .unreadableApp(path: request.input.path, reason: error.description)
         }
-        let reports = try await assetLinks(for: AndroidAnalysis.fileHosts(of: snapshot, sdk: request.sdk), request: request,
+        let reports =
+            try await assetLinks(for: AndroidAnalysis.fileHosts(of: snapshot, sdk: request.sdk), request: request,
                                            progress: progress)
         return AndroidAnalysis.make(snapshot: snapshot, sdk: request.sdk, assetLinks: reports, offline: request.offline,
                                     urls: request.urls, inputName: request.input.lastPathComponent)
@@ -101,7 +102,9 @@ public enum AndroidScan {
         async throws(WorkbenchError) -> [AssetLinksReport] {
         var parsed: [FetchHost] = []
         for host in hosts {
-            do { parsed.append(try FetchHost.parse(host)) } catch { throw .invalidArgument(host, reason: error.description) }
+            do { parsed.append(try FetchHost.parse(host)) } catch {
+                throw .invalidArgument(host, reason: error.description)
+            }
         }
         if request.offline {
             return parsed.map { host in

@@ -67,7 +67,10 @@ public enum AppLocation: Sendable, Equatable {
         case let .moved(from, to):
             "The app moved from \(from) to \(to) (same SHA-256)."
         case let .changed(path, sha256):
-            "The file at \(path) is another build (SHA-256 \(sha256.prefix(12))…): this session keeps the app it recorded."
+            """
+                The file at \(path) is another build (SHA-256 \(sha256.prefix(12))…): this session keeps the app it \
+                recorded.
+                """
         case .missing(let path?):
             "The app is no longer at \(path): this session keeps everything it recorded about it."
         case .missing(nil):

@@ -48,7 +48,8 @@ public enum HostCollector {
         var hosts: [ScanHost] = []
         var index: [String: Int] = [:]
         var skipped: [SkippedEntry] = []
-        let files = Dictionary(supplied.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let files =
+            Dictionary(supplied.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         for bundle in snapshot.bundles {
             for domain in bundle.associatedDomains where fetchedServices.contains(domain.service) {
                 guard domain.isAccepted else {
@@ -78,7 +79,8 @@ public enum HostCollector {
                 host.services = Array(Set(host.services + [domain.service])).sorted()
                 host.modes = Array(Set(host.modes + domain.modes)).sorted()
                 if !host.bundles.contains(bundle.path) { host.bundles.append(bundle.path) }
-                if domain.service == "applinks", let appID = bundle.applicationIdentifier, !host.appIDs.contains(appID) {
+                if domain.service == "applinks", let appID = bundle.applicationIdentifier,
+                    !host.appIDs.contains(appID) {
                     host.appIDs.append(appID)
                 }
                 hosts[position] = host

@@ -14,7 +14,8 @@ public struct URLDecisions: Sendable {
     /// Prepares the decisions for an app and the reports fetched for its hosts; `previous`
     /// (the decisions these replace) lends the verdicts of apps whose rules did not change.
     public init(hosts: [ScanHost], reports: [DomainReport], snapshot: AppSnapshot, previous: URLDecisions? = nil) {
-        let byAuthority = Dictionary(reports.map { (Self.authority(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        let byAuthority =
+            Dictionary(reports.map { (Self.authority(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
         applinksDomains = hosts.filter(\.isApplinks).compactMap { host in
             guard var report = byAuthority[host.fetchHost.authority] else { return nil }
             report.host = host.entry

@@ -60,7 +60,8 @@ public struct ScanPipeline: Sendable {
 
     /// A pipeline for `request` with the live inspector and clock.
     public init(request: ScanRequest, clock: PipelineClock = .live(),
-                inspect: @escaping @Sendable (URL) throws(InspectionError) -> AppSnapshot = { url throws(InspectionError) in
+                inspect: @escaping @Sendable (URL) throws(InspectionError) -> AppSnapshot =
+                    { url throws(InspectionError) in
                     try AppInspector.inspect(at: url)
                 }) {
         self.request = request
@@ -96,7 +97,8 @@ public struct ScanPipeline: Sendable {
 
     private func stages(_ emit: @escaping @Sendable (PipelineEvent) -> Void) async throws(WorkbenchError) -> Analysis {
         var timings: [StageTiming] = []
-        func timed<T>(_ stage: PipelineStage, _ body: () async throws(WorkbenchError) -> T) async throws(WorkbenchError) -> T {
+        func timed<T>(_ stage: PipelineStage,
+            _ body: () async throws(WorkbenchError) -> T) async throws(WorkbenchError) -> T {
             if Task.isCancelled { throw .cancelled }
             emit(.stageStarted(stage))
             let start = clock.elapsed()
@@ -112,7 +114,8 @@ public struct ScanPipeline: Sendable {
             do {
                 value = try inspect(request.input)
             } catch {
-                throw .unreadableApp(path: request.input.path, reason: (error as? InspectionError)?.description ?? String(describing: error))
+                throw .unreadableApp(path: request.input.path,
+                    reason: (error as? InspectionError)?.description ?? String(describing: error))
             }
             emit(.inspected(value))
             return value
@@ -161,7 +164,8 @@ public struct ScanPipeline: Sendable {
     }
 
     /// Fetches (or reads, or marks offline) every planned host; reports in plan order.
-    private func fetch(_ plan: [ScanHost], emit: @escaping @Sendable (PipelineEvent) -> Void) async throws(WorkbenchError) -> [DomainReport] {
+    private func fetch(_ plan: [ScanHost],
+        emit: @escaping @Sendable (PipelineEvent) -> Void) async throws(WorkbenchError) -> [DomainReport] {
         guard !plan.isEmpty else { return [] }
         if request.offline {
             var reports: [DomainReport] = []
@@ -179,7 +183,8 @@ public struct ScanPipeline: Sendable {
         }
         let serial = NSLock()
         do {
-            return try await Workbench.fetchAssociations(hosts: plan.map(\.entry), configuration: configuration) { report in
+            return try await Workbench.fetchAssociations(hosts: plan.map(\.entry),
+                configuration: configuration) { report in
                 serial.withLock { emit(.hostDone(report)) }
             }
         } catch {
@@ -192,7 +197,8 @@ public struct ScanPipeline: Sendable {
     static func offlineReport(for host: ScanHost, routes: [FetchRoute], cdnBase: String, bodyLimit: Int,
                               audience: NoteAudience) -> DomainReport {
         if let file = host.suppliedFile {
-            return DomainReport(host: host.fetchHost, routes: [AssociationFetcher.suppliedResult(path: file, limit: bodyLimit)])
+            return DomainReport(host: host.fetchHost,
+                routes: [AssociationFetcher.suppliedResult(path: file, limit: bodyLimit)])
         }
         let planner = (try? RoutePlanner(cdnBase: cdnBase)) ?? (try? RoutePlanner())
         let results = routes.filter { $0 != .local }.map { route -> RouteResult in

@@ -26,7 +26,8 @@ extension Retest {
                 "fixed": try fixedFindings.map(Self.findingObject),
                 "open": try openFindings.map(Self.findingObject),
             ],
-            "triageChanges": triageChanges.map { ["fingerprint": $0.fingerprint, "old": triage($0.old), "new": triage($0.new)] },
+            "triageChanges": triageChanges.map { ["fingerprint": $0.fingerprint, "old": triage($0.old),
+                "new": triage($0.new)] },
             "domains": domains.map { ["host": $0.host, "change": $0.change, "details": $0.details] as [String: Any] },
             "urls": urls.map { ["url": $0.url, "appID": $0.appID, "old": $0.old, "new": $0.new] },
         ]
@@ -45,10 +46,15 @@ extension Retest {
     public var changesSection: ReportSection {
         func rows(_ list: [TriagedFinding], _ label: String) -> [[String]] {
             list.map { [label, $0.finding.severity.rawValue, $0.finding.id, $0.finding.subject, $0.finding.title,
-                        $0.triage.map { $0.note.isEmpty ? $0.status.rawValue : "\($0.status.rawValue): \($0.note)" } ?? "open"] }
+                        $0.triage.map { $0.note.isEmpty ? $0.status.rawValue : "\($0.status.rawValue): \($0.note)" } ??
+                            "open"] }
         }
         var blocks: [ReportBlock] = [
-            .paragraph("This retest compares the session saved \(old.savedAt.map(WorkbenchDocument.iso8601) ?? "unsaved") (\(old.name)) with the session saved \(new.savedAt.map(WorkbenchDocument.iso8601) ?? "unsaved") (\(new.name)). Both were re-evaluated with UniversalLinkLab \(Workbench.version)."),
+            .paragraph("""
+                This retest compares the session saved \(old.savedAt.map(WorkbenchDocument.iso8601) ?? "unsaved") \
+                (\(old.name)) with the session saved \(new.savedAt.map(WorkbenchDocument.iso8601) ?? "unsaved") \
+                (\(new.name)). Both were re-evaluated with UniversalLinkLab \(Workbench.version).
+                """),
             .keyValues([
                 KeyValue("New findings", String(newFindings.count)),
                 KeyValue("Fixed findings", String(fixedFindings.count)),
@@ -59,12 +65,15 @@ extension Retest {
         let findingRows = rows(newFindings, "new") + rows(fixedFindings, "fixed") + rows(openFindings, "still open")
         if !findingRows.isEmpty {
             blocks.append(.heading("Findings"))
-            blocks.append(.table(ReportTable(columns: ["Change", "Severity", "ID", "Subject", "Title", "Triage"], rows: findingRows)))
+            blocks.append(.table(ReportTable(columns: ["Change", "Severity", "ID", "Subject", "Title", "Triage"],
+                rows: findingRows)))
         }
         if !triageChanges.isEmpty {
             blocks.append(.heading("Triage changes"))
-            blocks.append(.table(ReportTable(columns: ["Fingerprint", "Before", "After", "Note"], rows: triageChanges.map {
-                [$0.fingerprint, $0.old?.status.rawValue ?? "none", $0.new?.status.rawValue ?? "none", $0.new?.note ?? ""]
+            blocks.append(.table(ReportTable(columns: ["Fingerprint", "Before", "After", "Note"],
+                rows: triageChanges.map {
+                [$0.fingerprint, $0.old?.status.rawValue ?? "none", $0.new?.status.rawValue ?? "none",
+                    $0.new?.note ?? ""]
             })))
         }
         blocks.append(.heading("Domains"))
@@ -165,7 +174,9 @@ extension Retest {
             run["properties"] = properties
             runs[0] = run
             root["runs"] = runs
-            var out = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            var out =
+                try JSONSerialization.data(withJSONObject: root,
+                    options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             out.append(0x0A)
             return out
         } catch {

@@ -92,14 +92,17 @@ public struct Retest: Sendable, Equatable {
         let newHosts = Set(new.map(\.host))
         for entry in new {
             guard let before = oldByHost[entry.host] else {
-                changes.append(DomainChange(host: entry.host, change: "added", details: ["the app now claims \(entry.entries.joined(separator: ", "))"]))
+                changes.append(DomainChange(host: entry.host, change: "added",
+                    details: ["the app now claims \(entry.entries.joined(separator: ", "))"]))
                 continue
             }
             let details = hostDetails(before, entry)
-            changes.append(DomainChange(host: entry.host, change: details.isEmpty ? "same" : "changed", details: details))
+            changes.append(DomainChange(host: entry.host, change: details.isEmpty ? "same" : "changed",
+                details: details))
         }
         for entry in old where !newHosts.contains(entry.host) {
-            changes.append(DomainChange(host: entry.host, change: "removed", details: ["the app no longer claims \(entry.entries.joined(separator: ", "))"]))
+            changes.append(DomainChange(host: entry.host, change: "removed",
+                details: ["the app no longer claims \(entry.entries.joined(separator: ", "))"]))
         }
         return changes
     }
@@ -153,7 +156,8 @@ public struct Retest: Sendable, Equatable {
         for test in old where !seen.contains(test.url) {
             seen.insert(test.url)
             for verdict in test.verdicts {
-                changes.append(URLChange(url: test.url, appID: verdict.appID, old: verdict.decision.rawValue, new: "none"))
+                changes.append(URLChange(url: test.url, appID: verdict.appID, old: verdict.decision.rawValue,
+                    new: "none"))
             }
         }
         return changes

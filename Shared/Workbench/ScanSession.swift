@@ -58,7 +58,9 @@ public struct ScanSession: Sendable, Equatable {
         switch event {
         case .stageStarted(let stage):
             if let last = timings.last?.stage, stage <= last { outOfOrder.append("\(stage.rawValue) started again") }
-            if case .running(let current) = phase { outOfOrder.append("\(stage.rawValue) started while \(current.rawValue) runs") }
+            if case .running(let current) = phase {
+                outOfOrder.append("\(stage.rawValue) started while \(current.rawValue) runs")
+            }
             phase = .running(stage)
         case .inspected(let value):
             expect(.inspect, event)

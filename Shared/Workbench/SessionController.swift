@@ -17,7 +17,8 @@ public struct SessionFileBinding {
     /// Names the undo step the last write registered ("Triage", "Edit Association File").
     public var nameUndo: @MainActor (String) -> Void
 
-    public init(write: @escaping @MainActor (Data) -> Void, nameUndo: @escaping @MainActor (String) -> Void = { _ in }) {
+    public init(write: @escaping @MainActor (Data) -> Void,
+        nameUndo: @escaping @MainActor (String) -> Void = { _ in }) {
         self.write = write
         self.nameUndo = nameUndo
     }

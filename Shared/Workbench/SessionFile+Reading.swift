@@ -35,9 +35,14 @@ public enum SessionFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .wrongFormat(found):
             return "not a linklab session file: \"format\" is \(found), expected \"\(SessionFile.formatName)\""
         case let .newerSchema(version):
-            return "written by a newer linklab: session schema \(version), this linklab reads schema \(SessionFile.currentSchemaVersion)"
+            return """
+                written by a newer linklab: session schema \(version), this linklab reads \
+                schema \(SessionFile.currentSchemaVersion)
+                """
         case let .unsupportedSchema(version):
-            return "unsupported session schema \(version) (this linklab reads schema \(SessionFile.currentSchemaVersion))"
+            return """
+                unsupported session schema \(version) (this linklab reads schema \(SessionFile.currentSchemaVersion))
+                """
         case let .fieldTooLong(path, length, limit):
             return "not read: field \(path) is \(length) characters long, over the limit of \(limit)"
         case let .bodyTooLarge(path, bytes, limit):
@@ -49,7 +54,8 @@ public enum SessionFileError: Error, Equatable, Sendable, CustomStringConvertibl
 
     /// At most 80 characters of `text`, for messages about hostile values.
     static func clip(_ text: String) -> String {
-        let printable = text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined()
+        let printable =
+            text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined()
         return printable.count > 80 ? String(printable.prefix(80)) + "…" : printable
     }
 }
@@ -142,7 +148,9 @@ extension SessionFile {
             }
         }
         guard sawValue else { throw .empty }
-        let first = data.first { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
+        let first = data.first {
+            ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0)
+        }
         let opensContainer = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         if opensContainer, inString || depth > 0 { throw .truncated }
     }
@@ -239,7 +247,8 @@ extension SessionFile {
 
     static func describe(_ error: DecodingError) -> SessionFileError {
         func path(_ context: DecodingError.Context) -> String {
-            let text = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            let text =
+                context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
             let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
             return trimmed.isEmpty ? "(top level)" : trimmed
         }
@@ -271,7 +280,8 @@ extension SessionFile {
                                             bytes: route.body.count, limit: SessionLimits.maxBodyBytes)
                     }
                     if let status = route.status, !(100...599).contains(status) {
-                        throw .invalidField("hosts[\(index)].\(name).routes[\(routeIndex)].status", "\(status) is not an HTTP status")
+                        throw .invalidField("hosts[\(index)].\(name).routes[\(routeIndex)].status",
+                            "\(status) is not an HTTP status")
                     }
                     if route.bytes < 0 {
                         throw .invalidField("hosts[\(index)].\(name).routes[\(routeIndex)].bytes", "negative")

@@ -159,7 +159,9 @@ public struct SessionFinding: Sendable, Equatable, Codable {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(finding, forKey: .finding)
         try container.encode(fingerprint, forKey: .fingerprint)
-        if let triage { try container.encode(triage, forKey: .triage) } else { try container.encodeNil(forKey: .triage) }
+        if let triage { try container.encode(triage, forKey: .triage) } else {
+            try container.encodeNil(forKey: .triage)
+        }
     }
 }
 
@@ -250,7 +252,8 @@ public struct SessionFetchError: Sendable, Equatable, Codable {
         case let .unreadableLocalFile(path, reason): self.init(kind: "unreadableLocalFile", path: path, detail: reason)
         case let .dnsFailure(host, detail): self.init(kind: "dnsFailure", host: host, detail: detail)
         case let .connectionRefused(host, port): self.init(kind: "connectionRefused", host: host, port: port)
-        case let .connectFailed(host, port, detail): self.init(kind: "connectFailed", host: host, detail: detail, port: port)
+        case let .connectFailed(host, port, detail):
+            self.init(kind: "connectFailed", host: host, detail: detail, port: port)
         case let .tlsUntrusted(host, detail): self.init(kind: "tlsUntrusted", host: host, detail: detail)
         case let .tlsNameMismatch(host): self.init(kind: "tlsNameMismatch", host: host)
         case let .notHTTPS(host, port): self.init(kind: "notHTTPS", host: host, port: port)

@@ -47,7 +47,10 @@ public struct ServedText: Sendable, Equatable, Codable {
         var notes: [String] = []
         if content.count != result.body.count { notes.append("The JSON inside a CMS-signed body.") }
         if result.truncated { notes.append("Cut at the \(result.body.count)-byte read limit.") }
-        if !exact { notes.append("Not valid UTF-8: invalid bytes are shown as \u{FFFD}, so applying this text changes the file.") }
+        if !exact {
+            notes.append(
+                "Not valid UTF-8: invalid bytes are shown as \u{FFFD}, so applying this text changes the file.")
+        }
         self.init(text: text, isExact: exact, note: notes.isEmpty ? nil : notes.joined(separator: " "))
     }
 
@@ -77,7 +80,8 @@ extension WorkbenchDocument {
     public func editFromTextArea(_ text: String, forHost host: String) throws(WorkbenchDocumentError) -> DomainCard {
         let index = try self.index(of: host)
         let before = domainCards[index]
-        let restored = (before.served ?? before.file).map { ServedText.restoringLineBreaks(text, like: $0.text) } ?? text
+        let restored = (before.served ?? before.file).map { ServedText.restoringLineBreaks(text, like: $0.text) } ??
+            text
         try edit(restored, forHost: domains[index].host)
         return domainCards[index]
     }

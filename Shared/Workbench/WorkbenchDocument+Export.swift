@@ -71,7 +71,8 @@ extension WorkbenchDocument {
         }
         switch format.report {
         case .json: return try jsonDocument(of: analysis)
-        case let report?: return try TriagedReports.render(analysis, format: report, triage: triage, engagement: engagement)
+        case let report?:
+            return try TriagedReports.render(analysis, format: report, triage: triage, engagement: engagement)
         case nil:
             do {
                 return try analysis.report(format, toolVersion: Workbench.version)
@@ -182,7 +183,8 @@ public enum TriagedReports {
                               generatedAt: Date? = nil,
                               engagement: Engagement = Engagement()) throws(WorkbenchDocumentError) -> Data {
         do {
-            return try analysis.report(format.export, toolVersion: toolVersion, generatedAt: generatedAt, triage: triage,
+            return try analysis.report(format.export, toolVersion: toolVersion, generatedAt: generatedAt,
+                triage: triage,
                                        engagement: engagement)
         } catch {
             throw .exportFailed(error.description)

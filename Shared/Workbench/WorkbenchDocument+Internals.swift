@@ -91,7 +91,8 @@ extension WorkbenchDocument {
                 continue
             } else if settings.offline {
                 let report = ScanPipeline.offlineReport(for: plan[index], routes: settings.fetch.routes,
-                                                        cdnBase: settings.fetch.cdnBase, bodyLimit: settings.fetch.bodyLimit,
+                                                        cdnBase: settings.fetch.cdnBase,
+                                                            bodyLimit: settings.fetch.bodyLimit,
                                                         audience: noteAudience)
                 domains[index].report = report
                 domains[index].fetched = report
@@ -113,7 +114,8 @@ extension WorkbenchDocument {
         plan = HostCollector.fetchPlan(collected)
         collectorNotes = skipped.map { "\($0.bundle): \($0.raw) not fetched: \($0.reason)" }
         for host in HostCollector.unusedSupplies(settings.suppliedFiles, hosts: collected) {
-            collectorNotes.append("--aasa \(host): no associated domain of the app names this host; the file was not used")
+            collectorNotes.append(
+                "--aasa \(host): no associated domain of the app names this host; the file was not used")
         }
         domains = plan.map { host in
             let same = collected.filter { $0.fetchHost.authority == host.fetchHost.authority }
@@ -170,7 +172,8 @@ extension WorkbenchDocument {
         emit(.host(key))
         if settings.offline {
             let report = ScanPipeline.offlineReport(for: host, routes: settings.fetch.routes,
-                                                    cdnBase: settings.fetch.cdnBase, bodyLimit: settings.fetch.bodyLimit,
+                                                    cdnBase: settings.fetch.cdnBase,
+                                                        bodyLimit: settings.fetch.bodyLimit,
                                                     audience: noteAudience)
             landFetch(key, .success(report), generation: generation, documentGeneration: documentGeneration)
             return
@@ -183,13 +186,15 @@ extension WorkbenchDocument {
         }
     }
 
-    nonisolated static func fetch(_ entry: String, configuration: FetchConfiguration) async -> Result<DomainReport, FetchError> {
+    nonisolated static func fetch(_ entry: String, configuration: FetchConfiguration) async -> Result<DomainReport,
+        FetchError> {
         // Cancellation: the fetcher's own deadlines bound a hung host; a cancelled task's
         // result is dropped by the generation check, so closing never waits for it.
         await Workbench.fetchAssociation(host: entry, options: configuration)
     }
 
-    func landFetch(_ key: String, _ result: Result<DomainReport, FetchError>, generation: Int, documentGeneration: Int) {
+    func landFetch(_ key: String, _ result: Result<DomainReport, FetchError>, generation: Int,
+        documentGeneration: Int) {
         guard documentGeneration == self.documentGeneration, hostGenerations[key] == generation,
               let index = domains.firstIndex(where: { $0.host == key }) else { return }
         var entry = domains[index]
@@ -226,7 +231,8 @@ extension WorkbenchDocument {
         guard app != nil || !domains.isEmpty else { return }
         if case .failed = phase { return }
         let busy = domains.filter { $0.state == .fetching }.count
-        let next: DocumentPhase = busy == 0 ? .ready : .fetching(hostsDone: domains.count - busy, hostsTotal: domains.count)
+        let next: DocumentPhase = busy == 0 ? .ready :
+            .fetching(hostsDone: domains.count - busy, hostsTotal: domains.count)
         setPhase(next)
     }
 

@@ -73,7 +73,8 @@ extension WorkbenchDocument {
                 let served = try host.served?.domainReport()
                 restored[host.host] = (host, fetched, previous, decided, served)
             } catch {
-                throw .unreadableSession(SessionFileError.invalidField("hosts[\(index)]", error.description).description)
+                throw .unreadableSession(SessionFileError.invalidField("hosts[\(index)]",
+                    error.description).description)
             }
         }
         let androidApp: AndroidDocumentApp?
@@ -95,7 +96,8 @@ extension WorkbenchDocument {
         } else {
             for host in file.hosts {
                 guard let fetchHost = try? FetchHost.parse(host.entries.first ?? host.host) else { continue }
-                let scanHost = ScanHost(entry: fetchHost.entry, fetchHost: fetchHost, services: host.services, modes: [],
+                let scanHost =
+                    ScanHost(entry: fetchHost.entry, fetchHost: fetchHost, services: host.services, modes: [],
                                         bundles: [], appIDs: [], suppliedFile: nil)
                 hosts.append(scanHost)
                 plan.append(scanHost)
@@ -231,9 +233,14 @@ extension WorkbenchDocument {
         if recordedFetch.routes != appliedFetch.routes {
             differences.append("routes " + recordedFetch.routes.map(\.rawValue).joined(separator: ", "))
         }
-        if recordedFetch.timeoutMs != appliedFetch.timeoutMs { differences.append("timeout \(recordedFetch.timeoutMs) ms") }
-        if recordedFetch.bodyLimit != appliedFetch.bodyLimit { differences.append("body limit \(recordedFetch.bodyLimit) bytes") }
-        if recordedFetch.userAgent != appliedFetch.userAgent || recordedFetch.browserUserAgent != appliedFetch.browserUserAgent
+        if recordedFetch.timeoutMs != appliedFetch.timeoutMs {
+            differences.append("timeout \(recordedFetch.timeoutMs) ms")
+        }
+        if recordedFetch.bodyLimit != appliedFetch.bodyLimit {
+            differences.append("body limit \(recordedFetch.bodyLimit) bytes")
+        }
+        if recordedFetch.userAgent != appliedFetch.userAgent ||
+            recordedFetch.browserUserAgent != appliedFetch.browserUserAgent
             || recordedFetch.browserProbe != appliedFetch.browserProbe {
             differences.append("other user agents")
         }
@@ -241,7 +248,9 @@ extension WorkbenchDocument {
             differences.append(recorded.askGoogle ? "Google's Digital Asset Links API asked" : "Google's API not asked")
         }
         if !recorded.suppliedFiles.isEmpty {
-            differences.append("\(recorded.suppliedFiles.count) supplied file\(recorded.suppliedFiles.count == 1 ? "" : "s")")
+            differences.append("""
+                \(recorded.suppliedFiles.count) supplied file\(recorded.suppliedFiles.count == 1 ? "" : "s")
+                """)
         }
         guard !differences.isEmpty else { return nil }
         return "the session was recorded with other fetch settings (" + differences.joined(separator: "; ")

@@ -318,7 +318,8 @@ public final class WorkbenchDocument {
         guard let entry else {
             return URLTest(url: url, verdicts: [], line: nil)
         }
-        return currentDecisions().decide([entry], traces: traced ? .all : .contradictionsOnly).first ?? URLTest(url: url)
+        return currentDecisions().decide([entry], traces: traced ? .all : .contradictionsOnly).first ??
+            URLTest(url: url)
     }
 
     /// `test` (one of `urlTests`, or from `decide(url:)`) with every verdict's trace, decided
@@ -393,7 +394,8 @@ public final class WorkbenchDocument {
 
     /// A stream of changes (each call: a new subscriber); ends when the document is deallocated.
     public func changes() -> AsyncStream<DocumentChange> {
-        let (stream, continuation) = AsyncStream.makeStream(of: DocumentChange.self, bufferingPolicy: .bufferingNewest(4096))
+        let (stream, continuation) =
+            AsyncStream.makeStream(of: DocumentChange.self, bufferingPolicy: .bufferingNewest(4096))
         let id = nextSubscriber
         nextSubscriber += 1
         subscribers[id] = continuation

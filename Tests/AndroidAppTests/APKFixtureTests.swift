@@ -40,7 +40,8 @@ import TestSupport
         let activities = try #require(androguard["activities"] as? [[String: Any]])
         for activity in activities {
             let activityName = try #require(activity["name"] as? String)
-            let ours = try #require(manifest.activities.first { $0.name == activityName && !$0.isAlias }, "\(activityName)")
+            let ours =
+                try #require(manifest.activities.first { $0.name == activityName && !$0.isAlias }, "\(activityName)")
             let filters = activity["filters"] as? [String: Any] ?? [:]
             let actions = Set(ours.intentFilters.flatMap(\.actions))
             #expect(actions == Set(filters["action"] as? [String] ?? []), "\(activityName)")
@@ -73,7 +74,9 @@ import TestSupport
         #expect(signer == apksigner["sha256"] as? [String], "\(name)")
         let subjects = snapshot.signing.effectiveCertificates(sdk: 35).compactMap(\.subject)
         // Same names; apksigner writes ", " between attributes where swift-certificates writes ",".
-        let theirSubjects = (apksigner["subjects"] as? [String] ?? []).map { $0.replacingOccurrences(of: ", ", with: ",") }
+        let theirSubjects = (apksigner["subjects"] as? [String] ?? []).map {
+            $0.replacingOccurrences(of: ", ", with: ",")
+        }
         #expect(subjects == theirSubjects, "\(name)")
         #expect(snapshot.signing.lineage.map(\.certificate.sha256) == apksigner["lineage"] as? [String], "\(name)")
     }

@@ -44,7 +44,8 @@ import TestSupport
 
     @Test func dynamicRulesDecideOnAndroid15Only() {
         let certificate = SigningCertificate(der: Data([0x30, 0x00]))
-        let signing = APKSigning(signers: [.init(scheme: .v2, certificates: [certificate])], lineage: [], otherBlockIDs: [])
+        let signing =
+            APKSigning(signers: [.init(scheme: .v2, certificates: [certificate])], lineage: [], otherBlockIDs: [])
         let file = AssetLinksFile(data: Data("""
         [{"relation": ["delegate_permission/common.handle_all_urls"],
           "target": {"namespace": "android_app", "package_name": "com.example",

@@ -62,14 +62,16 @@ import Testing
         let pattern = AndroidPattern("/a{2,}", kind: .advancedGlob)
         #expect(pattern.invalidReason == nil)
         #expect(!pattern.matches("/a") && pattern.matches("/aa") && pattern.matches("/aaaaaa"))
-        #expect(Self.opens(Self.matcher([Self.data(with: [\.pathAdvancedPattern: "/p/[0-9]{3,}"])]), "https://example.com/p/12345"))
+        #expect(Self.opens(Self.matcher([Self.data(with: [\.pathAdvancedPattern: "/p/[0-9]{3,}"])]),
+            "https://example.com/p/12345"))
         // Parser quirks AOSP accepts: a reversed range matches nothing; a stray `}` is dropped;
         // `]` outside a set is a literal; inside a set `.` is a literal dot.
         #expect(AndroidPattern("/[z-a]", kind: .advancedGlob).invalidReason == nil)
         #expect(!AndroidPattern("/[z-a]", kind: .advancedGlob).matches("/m"))
         #expect(AndroidPattern("/a}b", kind: .advancedGlob).matches("/ab"))
         #expect(AndroidPattern("/]x", kind: .advancedGlob).matches("/]x"))
-        #expect(AndroidPattern("/[.]", kind: .advancedGlob).matches("/.") && !AndroidPattern("/[.]", kind: .advancedGlob).matches("/x"))
+        #expect(AndroidPattern("/[.]", kind: .advancedGlob).matches("/.") &&
+            !AndroidPattern("/[.]", kind: .advancedGlob).matches("/x"))
         // Refused: a modifier after a modifier, an empty set, `[` at the very end, `{,2}`.
         for refused in ["/a**", "/[]", "[", "/a{,2}", "/a{2,1}", "/a{1}{2}"] {
             #expect(AndroidPattern(refused, kind: .advancedGlob).invalidReason != nil, "\(refused)")
@@ -196,7 +198,8 @@ import Testing
 
     /// `parseRelRefGroup` keeps a group only when it has a rule: an empty one constrains nothing.
     @Test func anEmptyGroupIsDropped() {
-        let matcher = Self.grouped([AndroidManifest.RelativeFilterGroup(allow: true, data: [AndroidManifest.DataElement()])])
+        let matcher =
+            Self.grouped([AndroidManifest.RelativeFilterGroup(allow: true, data: [AndroidManifest.DataElement()])])
         #expect(F.opens(matcher, "https://h/anything"))
     }
 

@@ -39,7 +39,8 @@ struct AndroidOracleTests {
         let (runner, scratch) = try Self.runner.get()
         var total = OracleTally()
         for sdk in Self.levels {
-            let (tally, differences) = try OracleCompare.differences(scenarios, sdk: sdk, runner: runner, scratch: scratch)
+            let (tally, differences) =
+                try OracleCompare.differences(scenarios, sdk: sdk, runner: runner, scratch: scratch)
             total.add(tally)
             for difference in differences.prefix(3) {
                 let shrunk = OracleCompare.shrink(difference, runner: runner, scratch: scratch)
@@ -114,12 +115,14 @@ enum AndroidOracleRegressions {
                        urls: ["https:x", "https:", "https://h/a b", "app:h", "https:/x", ":x"]),
         OracleScenario(name: "open-range", manifest: app([data(host: "h", with: [\.pathAdvancedPattern: "/a{2,}"])]),
                        urls: ["https://h/a", "https://h/aa", "https://h/aaaa"]),
-        OracleScenario(name: "mime", manifest: app([data(host: "h"), { var d = data(nil); d.mimeType = "text/plain"; return d }()]),
+        OracleScenario(name: "mime",
+            manifest: app([data(host: "h"), { var d = data(nil); d.mimeType = "text/plain"; return d }()]),
                        urls: ["https://h/"]),
         OracleScenario(name: "suffix-only", manifest: app([data(host: "h"), data(nil, with: [\.pathSuffix: ".pdf"])]),
                        urls: ["https://h/a.pdf", "https://h/a.html"]),
         OracleScenario(name: "case-folding", manifest: app([data(host: "key.example"), data(host: "*.shop.example")]),
-                       urls: ["https://\u{212A}EY.example/", "https://a.\u{17F}hop.example/", "https://\u{130}.shop.example/"]),
+                       urls: ["https://\u{212A}EY.example/", "https://a.\u{17F}hop.example/",
+                           "https://\u{130}.shop.example/"]),
         OracleScenario(name: "schemes-compared-by-unit", manifest: app([data("café", host: "h")]),
                        urls: ["café://h/", "cafe\u{301}://h/"]),
         OracleScenario(name: "unpaired-half", manifest: app([data(host: "h", with: [\.pathSuffix: "\u{FFFD}"])]),
@@ -128,7 +131,8 @@ enum AndroidOracleRegressions {
                        urls: ["content://h/x", "file:///x", "h/x", "https://h/"]),
         OracleScenario(name: "decoding", manifest: app([data(host: "h", with: [\.path: "/\u{FFFD}"]),
                                                         data(host: "h", with: [\.pathAdvancedPattern: "/.{3}"])]),
-                       urls: ["https://h/%ED%A0%80", "https://h/%E2%82", "https://h/%zz", "https://h/%4", "https://h/%F0%9F%98",
+                       urls: ["https://h/%ED%A0%80", "https://h/%E2%82", "https://h/%zz", "https://h/%4",
+                           "https://h/%F0%9F%98",
                               "https://h/%😀", "https://h/%a😀x", "https://h/%é"]),
     ]
 }

@@ -12,7 +12,8 @@ import Testing
         let file = Self.lint("""
         [{
           "relation": ["delegate_permission/common.handle_all_urls"],
-          "target": {"namespace": "android_app", "package_name": "com.example", "sha256_cert_fingerprints": ["\(Self.key)"]}
+          "target": {"namespace": "android_app", "package_name": "com.example", "sha256_cert_fingerprints": \
+        ["\(Self.key)"]}
         }]
         """)
         #expect(file.diagnostics.isEmpty)
@@ -25,9 +26,11 @@ import Testing
           {"relation": ["delegate_permission/common.handle_all_url"],
            "target": {"namespace": "android_app", "package_name": "a", "sha256_cert_fingerprints": ["AB:CD"]}},
           {"relation": ["delegate_permission/common.handle_all_urls"],
-           "target": {"namespace": "android_app", "package_name": "b", "sha256_cert_fingerprints": ["\(Self.key.lowercased())"]}},
+           "target": {"namespace": "android_app", "package_name": "b", "sha256_cert_fingerprints": \
+        ["\(Self.key.lowercased())"]}},
           {"relation": ["delegate_permission/common.handle_all_urls"],
-           "target": {"namespace": "android_app", "package_name": "b", "sha256_cert_fingerprints": ["\(Self.key.lowercased())"]}},
+           "target": {"namespace": "android_app", "package_name": "b", "sha256_cert_fingerprints": \
+        ["\(Self.key.lowercased())"]}},
           {"include": "https://example.com/more.json"},
           {"relation": [], "target": {"namespace": "ios_app"}}
         ]

@@ -14,8 +14,10 @@ import Testing
                     .init(name: "name", resourceID: 0x0101_0003, string: ".Links"),
                     .init(name: "exported", resourceID: 0x0101_0010, type: 0x12, data: 0xFFFF_FFFF),
                 ]) { xml in
-                    xml.element("intent-filter", [.init(name: "autoVerify", resourceID: 0x0101_04EE, type: 0x12, data: 1)]) { xml in
-                        xml.element("action", [.init(name: "name", resourceID: 0x0101_0003, string: "android.intent.action.VIEW")])
+                    xml.element("intent-filter",
+                        [.init(name: "autoVerify", resourceID: 0x0101_04EE, type: 0x12, data: 1)]) { xml in
+                        xml.element("action",
+                            [.init(name: "name", resourceID: 0x0101_0003, string: "android.intent.action.VIEW")])
                         xml.element("data", [
                             .init(name: "scheme", resourceID: 0x0101_0027, string: "https"),
                             .init(name: "host", resourceID: 0x0101_0028, string: "é.example"),
@@ -84,7 +86,8 @@ import Testing
         var data = Self.manifest(utf8: true)
         // The first start tag's name index: find the first 0x0102 chunk and corrupt its name.
         let bytes = [UInt8](data)
-        guard let start = (0..<(bytes.count - 1)).first(where: { bytes[$0] == 0x02 && bytes[$0 + 1] == 0x01 && $0 % 4 == 0 }) else {
+        guard let start =
+            (0..<(bytes.count - 1)).first(where: { bytes[$0] == 0x02 && bytes[$0 + 1] == 0x01 && $0 % 4 == 0 }) else {
             Issue.record("no start tag")
             return
         }

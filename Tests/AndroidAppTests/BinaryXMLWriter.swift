@@ -28,7 +28,8 @@ struct BinaryXMLWriter {
         return UInt32(strings.count - 1)
     }
 
-    mutating func element(_ name: String, _ attributes: [Attribute] = [], children: (inout BinaryXMLWriter) -> Void = { _ in }) {
+    mutating func element(_ name: String, _ attributes: [Attribute] = [],
+        children: (inout BinaryXMLWriter) -> Void = { _ in }) {
         events.append(.start(name, attributes))
         children(&self)
         events.append(.end)
@@ -127,5 +128,7 @@ enum BinaryXMLWriterNamespace {
 
 extension Data {
     mutating func u16(_ value: UInt16) { append(UInt8(value & 0xFF)); append(UInt8(value >> 8)) }
-    mutating func u32(_ value: UInt32) { for shift in stride(from: 0, to: 32, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) } }
+    mutating func u32(_ value: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) }
+    }
 }

@@ -18,7 +18,9 @@ import TestSupport
 
     @Test func truncatedManifestChunk() {
         guard case let .malformedBinaryXML(reason, _)? = Self.error("hostile-truncated-manifest.apk") else {
-            Issue.record("expected a binary XML error, got \(String(describing: Self.error("hostile-truncated-manifest.apk")))")
+            Issue.record("""
+                expected a binary XML error, got \(String(describing: Self.error("hostile-truncated-manifest.apk")))
+                """)
             return
         }
         #expect(reason.contains("declares") || reason.contains("truncated") || reason.contains("does not fit"))

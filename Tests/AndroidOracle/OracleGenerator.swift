@@ -100,7 +100,9 @@ public struct OracleGenerator {
     }
 
     mutating func randomPath() -> String {
-        let pieces = ["/", "a", "b", ".", "%2F", "%2e", "%41", "%zz", "%4", "%", "\\", " ", "é", "%C3%A9", "%ED%9F%BF", "%EE%80%80",
+        let pieces =
+            ["/", "a", "b", ".", "%2F", "%2e", "%41", "%zz", "%4", "%", "\\", " ", "é", "%C3%A9", "%ED%9F%BF",
+                "%EE%80%80",
                       "%E2%82", "%F0%9F%98%80", "%FF", "*", "+", "?", "#", ":", "@", "A", "%é", "%😀", "%a😀", "😀"]
         return (0..<(1 + below(6))).map { _ in pick(pieces) }.joined()
     }

@@ -123,7 +123,8 @@ public final class OracleRunner: @unchecked Sendable {
 
     /// Why the oracle cannot run here (no `../shared/oracles/android`, no JDK), or nil.
     public static func unavailableReason(sources: URL?) -> String? {
-        guard let sources, FileManager.default.fileExists(atPath: sources.appendingPathComponent("Oracle.java").path) else {
+        guard let sources,
+            FileManager.default.fileExists(atPath: sources.appendingPathComponent("Oracle.java").path) else {
             return "../shared/oracles/android (AOSP's matcher, kept beside the checkout, not in it) is absent, "
                 + "or LINKLAB_NO_SHARED=1 hides it"
         }
@@ -205,7 +206,10 @@ public struct OracleDifference: Sendable, CustomStringConvertible {
             + (ourInvalid.isEmpty ? "" : ", refused filters \(ourInvalid)") + "\n"
         text += "  filters:\n"
         for (activityIndex, activity) in scenario.manifest.activities.enumerated() {
-            text += "    activity \(activityIndex) \(activity.name) exported=\(activity.exported.map(String.init) ?? "unset")\n"
+            text += """
+                    activity \(activityIndex) \(activity.name) \
+                exported=\(activity.exported.map(String.init) ?? "unset")\n
+                """
             for (filterIndex, filter) in activity.intentFilters.enumerated() {
                 text += "      filter \(filterIndex): actions \(filter.actions), categories \(filter.categories)\n"
                 for data in filter.data { text += "        <data \(OracleCompare.attributes(data))/>\n" }
@@ -286,7 +290,8 @@ public enum OracleCompare {
         // The fast path must agree with the traced one; a disagreement shows as a wrong match.
         if fast != !matches.isEmpty { matches.append([-1, -1]) }
         let invalid = matcher.filters.filter { $0.invalidReason != nil }.map { [$0.activityIndex, $0.filterIndex] }
-        return (OracleAnswer.Parsed(scheme: uri.scheme, host: uri.host, port: uri.port, path: uri.path), matches, invalid)
+        return (OracleAnswer.Parsed(scheme: uri.scheme, host: uri.host, port: uri.port, path: uri.path), matches,
+            invalid)
     }
 
     /// Every difference between the engine and the oracle over `scenarios` at `sdk`.
@@ -324,7 +329,9 @@ public enum OracleCompare {
                 let (parsed, matches, invalid) = ours(matcher, url)
                 let oracleMatches = answer.matches.map { Array($0.prefix(2)) }
                 let oracleInvalid = answer.filterErrors.compactMap { fields -> [Int]? in
-                    guard fields.count >= 2, case let .number(a) = fields[0], case let .number(f) = fields[1] else { return nil }
+                    guard fields.count >= 2, case let .number(a) = fields[0], case let .number(f) = fields[1] else {
+                        return nil
+                    }
                     return [a, f]
                 }
                 // AOSP reports refused filters of every activity; the engine compiles only the
@@ -396,7 +403,9 @@ public final class OracleStream {
 
     /// Starts `java -cp classes Oracle` reading standard input.
     public init(classes: String) throws {
-        guard let java = OracleRunner.executable("java") else { throw OracleRunner.Failure(description: "no java on PATH") }
+        guard let java = OracleRunner.executable("java") else {
+            throw OracleRunner.Failure(description: "no java on PATH")
+        }
         process.executableURL = URL(fileURLWithPath: java)
         process.arguments = ["-cp", classes, "Oracle", "/dev/stdin", "/dev/stdout"]
         let stdin = Pipe(), stdout = Pipe()
@@ -412,7 +421,9 @@ public final class OracleStream {
     public func answers(_ scenario: OracleScenario, sdk: Int) throws -> [OracleAnswer] {
         let lines = OracleInput.lines(scenario, sdk: sdk, caseID: { "f\($0)" })
         try input.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
-        return try (0..<scenario.urls.count).map { _ in try decodeOracleLine(String(decoding: readLine(), as: UTF8.self)) }
+        return try (0..<scenario.urls.count).map {
+            _ in try decodeOracleLine(String(decoding: readLine(), as: UTF8.self))
+        }
     }
 
     func readLine() throws -> [UInt8] {

@@ -66,8 +66,10 @@ import Testing
     }
 
     @Test func garbageNeverThrowsOrCrashes() {
-        for entry in ["", ":", "::::", "applinks:[", "applinks:]", "applinks:*.", "applinks:?", "applinks:a.b?mode=", "\u{0}:\u{0}",
-                      "applinks:[::1", "applinks:ex ample.com", "applinks:ñ.example", "applinks:" + String(repeating: "a.", count: 5000)] {
+        for entry in ["", ":", "::::", "applinks:[", "applinks:]", "applinks:*.", "applinks:?", "applinks:a.b?mode=",
+            "\u{0}:\u{0}",
+                      "applinks:[::1", "applinks:ex ample.com", "applinks:ñ.example",
+                          "applinks:" + String(repeating: "a.", count: 5000)] {
             let domain = AssociatedDomain.parse(entry)
             #expect(domain.raw == entry)
         }

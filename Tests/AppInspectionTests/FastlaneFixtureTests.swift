@@ -31,7 +31,8 @@ struct FastlaneFixtureTests {
         #expect(app.entitlementsSource == .xml)
         #expect(app.associatedDomains.map(\.raw) == ["webcredentials:example.com"])
         let domain = try #require(app.associatedDomains.first)
-        #expect(domain.service == "webcredentials" && domain.host == "example.com" && !domain.wildcard && domain.port == nil)
+        #expect(domain.service == "webcredentials" && domain.host == "example.com" && !domain.wildcard &&
+            domain.port == nil)
         let slice = try #require(app.slices.first)
         #expect(app.slices.count == 1)
         #expect(slice.arch == "arm64")

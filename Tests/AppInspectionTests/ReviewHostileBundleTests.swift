@@ -15,7 +15,8 @@ import TestSupport
         schemes.append(.string("s7"))
         let plist = PlistValue.dictionary([
             "CFBundleURLTypes": .array([.dictionary(["CFBundleURLSchemes": .array(schemes)]),
-                                        .dictionary(["CFBundleURLSchemes": .array([.string("s1"), .string("extra")])])]),
+                                        .dictionary(["CFBundleURLSchemes": .array([.string("s1"),
+                                            .string("extra")])])]),
         ])
         let info = try #require(InfoPlist(plist))
         #expect(info.urlSchemes.count == count + 1)
@@ -52,8 +53,10 @@ import TestSupport
         let header = try Self.sectionHeader("__objc_methname", in: hostile)
         let offset = try ByteReader(hostile).int32Value(at: header + 48, .little)
         let stretched = UInt64(hostile.count - offset)
-        hostile.replaceSubrange(header + 40..<header + 48, with: withUnsafeBytes(of: stretched.littleEndian) { Array($0) })
-        hostile.replaceSubrange(header + 64..<header + 68, with: withUnsafeBytes(of: UInt32(0x8000_0400).littleEndian) { Array($0) })
+        hostile.replaceSubrange(header + 40..<header + 48,
+            with: withUnsafeBytes(of: stretched.littleEndian) { Array($0) })
+        hostile.replaceSubrange(header + 64..<header + 68,
+            with: withUnsafeBytes(of: UInt32(0x8000_0400).littleEndian) { Array($0) })
 
         let buffer = SparseExecutableBuffer(size: hostile.count)
         var position = 0
@@ -67,7 +70,8 @@ import TestSupport
         let loaded = try #require(try MachOFile(data: buffer.data).slices.first)
         // The sparse load must read exactly what a full load of the same bytes reads.
         let reference = try #require(try MachOFile(data: hostile).slices.first)
-        #expect(reference.codeSignature?.entitlements == (try MachOFile(data: original).slices.first?.codeSignature?.entitlements))
+        #expect(reference.codeSignature?
+            .entitlements == (try MachOFile(data: original).slices.first?.codeSignature?.entitlements))
         #expect(loaded.signatureError == nil)
         #expect(loaded.codeSignature?.entitlements == reference.codeSignature?.entitlements)
         #expect(loaded.linkEvidence.map(\.name).sorted() == reference.linkEvidence.map(\.name).sorted())

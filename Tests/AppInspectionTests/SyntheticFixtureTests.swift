@@ -36,7 +36,8 @@ import TestSupport
         let slice = try #require(app.slices.first)
         #expect(slice.linkHandlers.contains("application:continueUserActivity:restorationHandler:"))
         #expect(slice.outgoingLinks.contains("openURL:options:completionHandler:"))
-        let evidence = try #require(slice.linkEvidence.first { $0.name == "application:continueUserActivity:restorationHandler:" })
+        let evidence =
+            try #require(slice.linkEvidence.first { $0.name == "application:continueUserActivity:restorationHandler:" })
         #expect(evidence.offset == 16699 && evidence.section == "__TEXT,__objc_methname")
         #expect(evidence.file == "Payload/LinkLab.app/LinkLab")
         let profile = try #require(app.provisioningProfile)
@@ -113,7 +114,8 @@ import TestSupport
         let diagnostic = try #require(snapshot.diagnostics.first { $0.id == "entitlements.xml-der-disagree" })
         // The tester must see what differs: the DER blob (enforced by recent iOS) names another domain.
         #expect(diagnostic.message.contains("com.apple.developer.associated-domains[0]"), "\(diagnostic.message)")
-        #expect(diagnostic.message.contains("applinks:example.com") && diagnostic.message.contains("applinks:attacker.io"), "\(diagnostic.message)")
+        #expect(diagnostic.message.contains("applinks:example.com") &&
+            diagnostic.message.contains("applinks:attacker.io"), "\(diagnostic.message)")
     }
 
     @Test func tinyValidIPAReadsCleanly() throws {

@@ -30,7 +30,8 @@ import TestSupport
     @Test func crcMismatchIsAnError() {
         var zip = ZIPBuilder()
         zip.add("Payload/Stored.app/Info.plist", Self.info, crc: 0xDEAD_BEEF)
-        #expect(throws: InspectionError.corruptEntry(name: "Payload/Stored.app/Info.plist", reason: "CRC-32 mismatch")) {
+        #expect(throws: InspectionError.corruptEntry(name: "Payload/Stored.app/Info.plist",
+            reason: "CRC-32 mismatch")) {
             try Self.inspect(zip)
         }
     }
@@ -219,7 +220,8 @@ import TestSupport
 @Suite struct InflateBudgetTests {
     @Test func totalInflatedBytesAreCapped() {
         var zip = ZIPBuilder()
-        zip.add("Payload/Stored.app/Info.plist", ZIPBuilder.infoPlist(["CFBundleIdentifier": "a", "CFBundleExecutable": "Stored"]))
+        zip.add("Payload/Stored.app/Info.plist",
+            ZIPBuilder.infoPlist(["CFBundleIdentifier": "a", "CFBundleExecutable": "Stored"]))
         zip.add("Payload/Stored.app/Stored", Data(repeating: 0x41, count: 4_096))
         var limits = ZIPLimits()
         limits.maxInflatedBytesPerInspection = 1_000

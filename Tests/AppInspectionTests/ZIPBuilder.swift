@@ -16,7 +16,8 @@ struct ZIPBuilder {
     var declaredCount: UInt64?
     var zip64EndRecord = false
 
-    mutating func add(_ name: String, _ data: Data, crc: UInt32? = nil, localName: String? = nil, forceZIP64: Bool = false, unixMode: UInt32 = 0o100644) {
+    mutating func add(_ name: String, _ data: Data, crc: UInt32? = nil, localName: String? = nil,
+        forceZIP64: Bool = false, unixMode: UInt32 = 0o100644) {
         entries.append(Entry(name: Array(name.utf8), data: data, crc: crc, localName: localName.map { Array($0.utf8) },
                              forceZIP64: forceZIP64, unixMode: unixMode))
     }
@@ -49,7 +50,8 @@ struct ZIPBuilder {
             out.le16(UInt16(localName.count)); out.le16(0)
             out.append(contentsOf: localName)
             out.append(entry.data)
-            central.le32(0x0201_4B50); central.le16(0x0314); central.le16(45); central.le16(0); central.le16(0); central.le32(0)
+            central.le32(0x0201_4B50); central.le16(0x0314); central.le16(45); central.le16(0); central.le16(
+                0); central.le32(0)
             central.le32(crc)
             var extra = Data()
             if entry.forceZIP64 {
@@ -92,6 +94,10 @@ struct ZIPBuilder {
 
 extension Data {
     mutating func le16(_ value: UInt16) { append(contentsOf: [UInt8(value & 0xFF), UInt8(value >> 8)]) }
-    mutating func le32(_ value: UInt32) { for shift in stride(from: 0, to: 32, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) } }
-    mutating func le64(_ value: UInt64) { for shift in stride(from: 0, to: 64, by: 8) { append(UInt8((value >> UInt64(shift)) & 0xFF)) } }
+    mutating func le32(_ value: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { append(UInt8((value >> UInt32(shift)) & 0xFF)) }
+    }
+    mutating func le64(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { append(UInt8((value >> UInt64(shift)) & 0xFF)) }
+    }
 }

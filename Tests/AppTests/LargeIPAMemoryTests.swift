@@ -26,7 +26,8 @@ import Testing
         "LINKLAB_LARGE_IPA is not set (the macOS workflow sets it to an IPA made by UITests/make-large-ipa.py)"))
     func openingALargeIPAThroughTheDocumentControllerNeverHoldsItWhole() async throws {
         let url = try #require(Self.largeIPA)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber).int64Value
+        let size =
+            try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber).int64Value
         #expect(size >= 1 << 30, "the fixture should be at least 1 GiB")
         let before = Self.peakResidentBytes()
         NSDocumentController.shared.openDocument(withContentsOf: url, display: true) { _, _, _ in }

@@ -73,7 +73,9 @@ import Workbench
         let finding = try #require(model.document.findings.first { $0.finding.id == "ENT-005" })
         model[triageDraftFor: finding.fingerprint] = TriageDraft(status: .confirmed, note: "seen on a device")
         model.saveTriage(finding.fingerprint)
-        let edited = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/x/*"}]}]}}"#
+        let edited = #"""
+            {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/x/*"}]}]}}
+            """#
         model[whatIfDraftFor: "shop.example.com"] = edited
         model.applyWhatIf("shop.example.com")
         model.setURLLines("https://shop.example.com/x/1\n")

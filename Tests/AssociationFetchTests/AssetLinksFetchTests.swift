@@ -140,7 +140,8 @@ func withAssetLinksWorld<T: Sendable>(
             #expect(google.grants == report.file?.linkGrants)
             #expect(report.comparison?.agree == true)
             let query = try #require(URLComponents(string: google.url)?.queryItems)
-            #expect(query.contains(URLQueryItem(name: "source.web.site", value: "https://\(site.hostArgument("good"))")))
+            #expect(query.contains(URLQueryItem(name: "source.web.site",
+                value: "https://\(site.hostArgument("good"))")))
             #expect(query.contains(URLQueryItem(name: "relation", value: AssetLinksFile.handleAllURLs)))
         }
     }

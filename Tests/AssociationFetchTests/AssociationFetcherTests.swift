@@ -29,7 +29,8 @@ import Testing
     @Test func configuredAgentIsSentAndCanBeOverriddenPerRequest() async throws {
         try await withFetchWorld(configure: { $0.userAgent = "Tester/2" }) { site, fetcher in
             _ = await fetcher.fetchRoute(.origin, for: try .test(site.hostArgument("good")))
-            _ = await fetcher.fetchRoute(.origin, for: try .test(site.hostArgument("good")), userAgent: FetchConfiguration.crawlerUserAgent)
+            _ = await fetcher.fetchRoute(.origin, for: try .test(site.hostArgument("good")),
+                userAgent: FetchConfiguration.crawlerUserAgent)
             let agents = site.server.requests.map(\.userAgent)
             #expect(agents == ["Tester/2", "AASA-Bot/1.0.0"])
         }
@@ -135,11 +136,13 @@ import Testing
     }
 
     @Test func fileOnlyAtTheLegacyPathIsNoticed() async throws {
-        try await withFetchWorld(configure: { $0.routes = [.origin, .legacy]; $0.browserProbe = false }) { site, fetcher in
+        try await withFetchWorld(configure: { $0.routes = [.origin, .legacy]; $0.browserProbe = false }) { site,
+            fetcher in
             let report = await fetcher.fetch(try .test(site.hostArgument("legacy-only")))
             #expect(report.result(for: .origin)?.status == 404)
             #expect(report.result(for: .legacy)?.status == 200)
-            #expect(report.result(for: .legacy)?.url.hasSuffix(":\(site.server.port)/apple-app-site-association") == true)
+            #expect(report.result(for: .legacy)?
+                .url.hasSuffix(":\(site.server.port)/apple-app-site-association") == true)
             #expect(report.isLegacyOnly)
         }
     }

@@ -12,7 +12,9 @@ import Testing
     }
 
     @Test func failedRouteShowsExplicitNulls() throws {
-        var result = RouteResult(route: .origin, url: "https://a.test/.well-known/apple-app-site-association", userAgent: "AASA-Bot/1.0.0")
+        var result =
+            RouteResult(route: .origin, url: "https://a.test/.well-known/apple-app-site-association",
+                userAgent: "AASA-Bot/1.0.0")
         result.error = .connectionRefused(host: "a.test", port: 443)
         result.totalMs = 3
         let object = try json(result)

@@ -13,7 +13,8 @@ func withFetchWorld<T: Sendable>(
     let caFile = try site.pki.writeCAFile()
     defer { try? FileManager.default.removeItem(at: caFile) }
     var configuration = FetchConfiguration()
-    configuration.resolve = try (site.resolveArguments + TestSite.SpecialServer.allCases.map { site.special($0).resolve })
+    configuration.resolve =
+        try (site.resolveArguments + TestSite.SpecialServer.allCases.map { site.special($0).resolve })
         .map { try ResolvePin.parse($0) }
     configuration.caFile = caFile.path
     configuration.cdnBase = site.cdnBase

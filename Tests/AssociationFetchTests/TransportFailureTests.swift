@@ -90,7 +90,10 @@ import Testing
             #expect(result.body == Data(sent))
             #expect(result.error?.kind == "tls-unclean-close")
             #expect(result.error?.description
-                == "the server closed the connection without TLS close_notify after \(sent.count) bytes; the body may be truncated")
+                == """
+                    the server closed the connection without TLS close_notify after \(sent.count) bytes; the body may \
+                    be truncated
+                    """)
             #expect(result.error?.isUnreachable == false)
             // Not settled whether devices accept such a body (docs/fetching-notes.md): a failed
             // fetch, with the bytes shown as a preview and not parsed or linted.
@@ -108,7 +111,8 @@ import Testing
             $0.routes = [.origin]
             $0.browserProbe = false
         }) { site, fetcher in
-            let reports = await fetcher.fetch([try .test(site.hostArgument("slow")), try .test(site.hostArgument("good"))])
+            let reports =
+                await fetcher.fetch([try .test(site.hostArgument("slow")), try .test(site.hostArgument("good"))])
             #expect(reports.map(\.host) == [site.hostArgument("slow"), site.hostArgument("good")])
             #expect(reports[0].routes.first?.error?.kind == "deadline")
             #expect(reports[1].routes.first?.status == 200)
@@ -121,7 +125,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         var configuration = FetchConfiguration()
         configuration.caFile = url.path
-        #expect(throws: FetchError.invalidCAFile(path: url.path, reason: "holds no PEM certificate (-----BEGIN CERTIFICATE-----)")) {
+        #expect(throws: FetchError.invalidCAFile(path: url.path,
+            reason: "holds no PEM certificate (-----BEGIN CERTIFICATE-----)")) {
             _ = try AssociationFetcher(configuration: configuration)
         }
         configuration.caFile = "/nonexistent/ca.pem"

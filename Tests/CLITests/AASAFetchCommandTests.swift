@@ -15,7 +15,8 @@ import Testing
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func jsonShowsEveryRouteOfAGoodHost() async throws {
         try await withLoopbackSite { site, common in
-            let output = try LinkLabProcess.run(["aasa", "fetch", site.hostArgument("good"), "--format", "json"] + common)
+            let output =
+                try LinkLabProcess.run(["aasa", "fetch", site.hostArgument("good"), "--format", "json"] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
             #expect(output.stderr.isEmpty)
             let document = try object(output.stdoutData)
@@ -51,15 +52,21 @@ import Testing
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func manyHostsAndFailuresComeBackInOrder() async throws {
         try await withLoopbackSite { site, common in
-            let hosts = [site.hostArgument("r301"), site.special(.refused).host, site.special(.wrongName).host, site.hostArgument("big")]
-            let output = try LinkLabProcess.run(["aasa", "fetch"] + hosts + ["--route", "origin", "--no-browser-probe", "--format", "json"] + common)
+            let hosts =
+                [site.hostArgument("r301"), site.special(.refused).host, site.special(.wrongName).host,
+                    site.hostArgument("big")]
+            let output =
+                try LinkLabProcess.run(["aasa", "fetch"] + hosts +
+                    ["--route", "origin", "--no-browser-probe", "--format", "json"] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
             let domains = try #require(try object(output.stdoutData)["domains"] as? [[String: Any]])
             #expect(domains.map { $0["host"] as? String } == hosts)
             let origins = domains.compactMap { ($0["routes"] as? [[String: Any]])?.first }
             #expect(origins.count == 4)
             #expect(origins[0]["status"] as? Int == 301)
-            #expect(origins[0]["redirectLocation"] as? String == "https://good.aasa.test/.well-known/apple-app-site-association")
+            #expect(
+                origins[0][
+                    "redirectLocation"] as? String == "https://good.aasa.test/.well-known/apple-app-site-association")
             #expect(origins[1]["errorKind"] as? String == "connection-refused")
             #expect(origins[2]["errorKind"] as? String == "tls-name-mismatch")
             #expect(origins[3]["truncated"] as? Bool == true)
@@ -70,7 +77,9 @@ import Testing
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func userAgentFlagIsSent() async throws {
         try await withLoopbackSite { site, common in
-            let output = try LinkLabProcess.run(["aasa", "fetch", site.hostArgument("good"), "--route", "origin", "--no-browser-probe",
+            let output =
+                try LinkLabProcess.run(["aasa", "fetch", site.hostArgument("good"), "--route", "origin",
+                    "--no-browser-probe",
                                                  "--user-agent", "Audit/1.0"] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
             #expect(site.server.requests.map(\.userAgent) == ["Audit/1.0"])

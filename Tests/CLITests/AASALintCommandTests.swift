@@ -21,7 +21,9 @@ struct AASALintCommandTests {
     }
 
     @Test func syntaxProblemsCarryIDsLinesAndColumns() throws {
-        let output = try LinkLabProcess.run(["aasa", "lint", Fixtures.url("aasa/comments-and-trailing-commas.json").path, "--format", "json"])
+        let output =
+            try LinkLabProcess.run(["aasa", "lint", Fixtures.url("aasa/comments-and-trailing-commas.json").path,
+                "--format", "json"])
         #expect(output.exitCode == 0)
         let document = try report(output)
         #expect(document["valid"] as? Bool == false)
@@ -37,13 +39,21 @@ struct AASALintCommandTests {
     }
 
     @Test func standardInputIsRead() throws {
-        let output = try LinkLabProcess.run(["aasa", "lint", "-", "--format", "json"], stdin: Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#.utf8))
+        let output =
+            try LinkLabProcess.run(["aasa", "lint", "-", "--format", "json"],
+                stdin: Data(#"""
+                    {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": \#
+                    "*"}]}]}}
+                    """#.utf8))
         let diagnostics = try #require(try report(output)["diagnostics"] as? [[String: Any]])
-        #expect(diagnostics.contains { $0["id"] as? String == "AASA-L025" && $0["location"] as? String == "/applinks/details/0/components/0" })
+        #expect(diagnostics.contains { $0["id"] as? String == "AASA-L025" &&
+            $0["location"] as? String == "/applinks/details/0/components/0" })
     }
 
     @Test func cmsSignedFileIsUnwrapped() throws {
-        let output = try LinkLabProcess.run(["aasa", "lint", Fixtures.url("aasa/cms-signed-indefinite-length.p7").path, "--format", "json"])
+        let output =
+            try LinkLabProcess.run(["aasa", "lint", Fixtures.url("aasa/cms-signed-indefinite-length.p7").path,
+                "--format", "json"])
         let document = try report(output)
         #expect(document["cmsSigned"] as? Bool == true)
         #expect(document["deviceAccepts"] as? Bool == true)
@@ -59,7 +69,9 @@ struct AASALintCommandTests {
     }
 
     @Test func htmlBodyIsReportedNotRefused() throws {
-        let output = try LinkLabProcess.run(["aasa", "lint", "-", "--format", "json"], stdin: Data("<!DOCTYPE html><html></html>".utf8))
+        let output =
+            try LinkLabProcess.run(["aasa", "lint", "-", "--format", "json"],
+                stdin: Data("<!DOCTYPE html><html></html>".utf8))
         #expect(output.exitCode == 0)
         let document = try report(output)
         #expect(document["valid"] as? Bool == false)

@@ -27,7 +27,9 @@ import Testing
         #expect(output.exitCode == 0, "\(output.stderr)")
         #expect(output.stdout.contains("Examples:"), "linklab \(command.joined(separator: " ")) --help has no example")
         let examples = output.stdout.components(separatedBy: "Examples:").last ?? ""
-        let exampleLines = examples.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("linklab ") }
+        let exampleLines = examples.split(separator: "\n").filter {
+            $0.trimmingCharacters(in: .whitespaces).hasPrefix("linklab ")
+        }
         #expect(!exampleLines.isEmpty)
         #expect(output.stdout.lowercased().contains("exit"), "no exit codes in linklab \(command) --help")
     }
@@ -123,7 +125,8 @@ import Testing
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try fileNamed("example.com.json", in: folder)
-        let assumed = try LinkLabProcess.run(["match", "--aasa", file.path, "--trace", "https://shop.example.com/buy/42"])
+        let assumed =
+            try LinkLabProcess.run(["match", "--aasa", file.path, "--trace", "https://shop.example.com/buy/42"])
         #expect(assumed.exitCode == 0, "\(assumed.stderr)")
         #expect(!assumed.stdout.contains("is covered by the file's domain"), "\(assumed.stdout)")
         #expect(assumed.stdout.contains(

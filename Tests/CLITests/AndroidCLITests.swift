@@ -26,7 +26,8 @@ import TestSupport
     }
 
     @Test func assetLinksLint() throws {
-        let good = try LinkLabProcess.run(["assetlinks", "lint", Fixtures.url("android/assetlinks/shop.example.json").path])
+        let good =
+            try LinkLabProcess.run(["assetlinks", "lint", Fixtures.url("android/assetlinks/shop.example.json").path])
         #expect(good.exitCode == 0)
         #expect(good.stdout.contains("no problems found"))
         let bad = try LinkLabProcess.run([
@@ -53,7 +54,8 @@ import TestSupport
 /// element's attributes), and absent values are `null`, never a missing key.
 @Suite struct AndroidInspectShapeTests {
     static func documented() throws -> Any {
-        let text = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let text =
+            try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         let start = try #require(text.range(of: "`inspect app.apk` (keys sorted;"))
         let open = try #require(text.range(of: "```json\n", range: start.upperBound..<text.endIndex))
         let close = try #require(text.range(of: "```", range: open.upperBound..<text.endIndex))

@@ -58,7 +58,8 @@ import Testing
     }
 
     @Test func everyReportFormatIsWritten() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("android-reports-\(UUID().uuidString)")
+        let folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("android-reports-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let names = ["r.md", "r.html", "r.pdf", "r.sarif", "r.json"]
@@ -88,7 +89,8 @@ import Testing
         #expect(output.exitCode == 1, "\(output.stderr)")
         let findings = try json(output)["findings"] as? [[String: Any]] ?? []
         let mismatches = findings.filter { $0["id"] as? String == "AND-017" }
-        #expect(mismatches.compactMap { $0["subject"] as? String } == ["https://shop.example/orders/1", "shop://anything"])
+        #expect(mismatches.compactMap { $0["subject"] as? String } == ["https://shop.example/orders/1",
+            "shop://anything"])
         let custom = try LinkLabProcess.run(["scan", apk, "--offline", "--url", "shop://promo.shop.example:8443/reset"])
         #expect(custom.exitCode == 0, "\(custom.stderr)")
         #expect(custom.stdout.contains("opens the app (unverified deep link)"))
@@ -156,7 +158,8 @@ import Testing
 
     @Test func fetchesEveryHostAndReportsEachOutcome() async throws {
         try await withSite { site, common in
-            let output = try LinkLabProcess.run(["assetlinks", "fetch", site.hostArgument("good"), site.hostArgument("r301"),
+            let output =
+                try LinkLabProcess.run(["assetlinks", "fetch", site.hostArgument("good"), site.hostArgument("r301"),
                                                  site.hostArgument("notfound"), "--format", "json"] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
             let document = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
@@ -166,7 +169,8 @@ import Testing
             let grants = hosts[0]["grants"] as? [[String: Any]]
             #expect(grants?.first?["packageName"] as? String == AssetLinksTestSite.package)
             let text = try LinkLabProcess.run(["assetlinks", "fetch", site.hostArgument("r301")] + common)
-            #expect(text.exitCode == 0 && text.stdout.contains("redirect") && text.stdout.contains("does not follow redirects"))
+            #expect(text.exitCode == 0 && text.stdout.contains("redirect") &&
+                text.stdout.contains("does not follow redirects"))
         }
     }
 
@@ -189,7 +193,8 @@ import Testing
     @Test func usageErrorsAndAnUnreadableCAFile() throws {
         #expect(try LinkLabProcess.run(["assetlinks", "fetch", "https://x.example/"]).exitCode == 2)
         #expect(try LinkLabProcess.run(["assetlinks", "fetch", "x.example", "--google-base", "http://x"]).exitCode == 2)
-        #expect(try LinkLabProcess.run(["assetlinks", "fetch", "x.example", "--ca-file", "/nonexistent.pem"]).exitCode == 3)
+        #expect(try LinkLabProcess.run(["assetlinks", "fetch", "x.example", "--ca-file",
+            "/nonexistent.pem"]).exitCode == 3)
     }
 
     @Test(arguments: [["assetlinks", "fetch", "--help"], ["scan", "--help"]])

@@ -20,10 +20,14 @@ struct CLIInputTests {
         #expect(source["path"] as? String == "-")
         #expect(source["kind"] as? String == "ipa")
         let fromFile = try LinkLabProcess.run(["inspect", Self.ipa.path, "--format", "json"])
-        let fileSource = try #require((try JSONSerialization.jsonObject(with: fromFile.stdoutData) as? [String: Any])?["source"] as? [String: Any])
+        let fileSource =
+            try #require(
+                (try JSONSerialization.jsonObject(with: fromFile.stdoutData) as? [String: Any])?["source"] as? [
+                    String: Any])
         #expect(source["sha256"] as? String == fileSource["sha256"] as? String)
 
-        let scanned = try LinkLabProcess.run(["scan", "-", "--offline", "--aasa", "example.com=\(Self.aasa)"], stdin: bytes)
+        let scanned =
+            try LinkLabProcess.run(["scan", "-", "--offline", "--aasa", "example.com=\(Self.aasa)"], stdin: bytes)
         #expect(scanned.exitCode == 0, "\(scanned.stderr)")
         #expect(scanned.stdout.contains("ABCDE12345.com.example.app"))
         let both = try LinkLabProcess.run(["scan", "-", "--urls", "-"], stdin: bytes)
@@ -52,7 +56,8 @@ struct CLIInputTests {
 
     @Test func sameAASAHostTwiceIsAUsageError() throws {
         let output = try LinkLabProcess.run([
-            "scan", Self.ipa.path, "--offline", "--aasa", "example.com=\(Self.aasa)", "--aasa", "EXAMPLE.com=/tmp/other.json",
+            "scan", Self.ipa.path, "--offline", "--aasa", "example.com=\(Self.aasa)", "--aasa",
+                "EXAMPLE.com=/tmp/other.json",
         ])
         #expect(output.exitCode == 2)
         #expect(output.stderr.contains("--aasa names example.com twice"))
@@ -60,10 +65,13 @@ struct CLIInputTests {
 
     @Test func aasaForAHostTheAppDoesNotClaimWarns() throws {
         let output = try LinkLabProcess.run([
-            "scan", Self.ipa.path, "--offline", "--aasa", "example.com=\(Self.aasa)", "--aasa", "unclaimed.example=\(Self.aasa)",
+            "scan", Self.ipa.path, "--offline", "--aasa", "example.com=\(Self.aasa)", "--aasa",
+                "unclaimed.example=\(Self.aasa)",
         ])
         #expect(output.exitCode == 0, "\(output.stderr)")
-        #expect(output.stderr.contains("linklab: warning: --aasa unclaimed.example: the app has no associated-domain entry"))
+        #expect(
+            output.stderr.contains(
+                "linklab: warning: --aasa unclaimed.example: the app has no associated-domain entry"))
         #expect(!output.stderr.contains("--aasa example.com:"))
     }
 

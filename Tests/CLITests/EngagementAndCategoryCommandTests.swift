@@ -8,7 +8,8 @@ import Testing
     private static var binaryMissing: Bool { LinkLabProcess.executableURL == nil }
 
     private func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-engagement-\(UUID().uuidString)")
+        let url =
+            FileManager.default.temporaryDirectory.appendingPathComponent("linklab-engagement-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -54,7 +55,8 @@ import Testing
         ])
         #expect(scan.exitCode == 0, "\(scan.stderr)")
         let markdown = try String(contentsOf: first, encoding: .utf8)
-        for line in ["| **Client** | Example Corp |", "| **Tester** | A. Tester |", "| **Scope** | iOS app and its domains |",
+        for line in ["| **Client** | Example Corp |", "| **Tester** | A. Tester |",
+            "| **Scope** | iOS app and its domains |",
                      "| **Dates** | 2026-11-20 to 2026-11-26 |"] {
             #expect(markdown.contains(line), "missing \(line)")
         }
@@ -63,7 +65,8 @@ import Testing
         #expect(engagement["client"] as? String == "Example Corp")
 
         let second = folder.appendingPathComponent("second.md")
-        let report = try LinkLabProcess.run(["report", session.path, "--client", "Other Client", "--report", second.path])
+        let report =
+            try LinkLabProcess.run(["report", session.path, "--client", "Other Client", "--report", second.path])
         #expect(report.exitCode == 0, "\(report.stderr)")
         let rerendered = try String(contentsOf: second, encoding: .utf8)
         #expect(rerendered.contains("| **Client** | Other Client |"))
@@ -72,7 +75,8 @@ import Testing
         // Without engagement flags, a session keeps no engagement key (older readers unaffected).
         let plain = folder.appendingPathComponent("plain.linklab")
         #expect(try LinkLabProcess.run(ScanCommandTests.sampleArguments + ["--save", plain.path]).exitCode == 0)
-        let plainObject = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: plain)) as? [String: Any])
+        let plainObject =
+            try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: plain)) as? [String: Any])
         #expect(plainObject["engagement"] == nil)
     }
 

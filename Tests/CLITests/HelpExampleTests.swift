@@ -51,7 +51,8 @@ import TestSupport
 @Suite struct FailOnLineTests {
     @Test func theFindingsThatTrippedTheThresholdAreNamed() throws {
         let sample = { (path: String) in Fixtures.repositoryRoot.appendingPathComponent("Samples/\(path)").path }
-        let tripped = try LinkLabProcess.run(["scan", sample("LinkLabSample.ipa"), "--offline", "--aasa", sample("aasa"),
+        let tripped =
+            try LinkLabProcess.run(["scan", sample("LinkLabSample.ipa"), "--offline", "--aasa", sample("aasa"),
                                               "--fail-on", "high"])
         #expect(tripped.exitCode == 1)
         let line = try #require(tripped.stderr.split(separator: "\n").first { $0.contains("--fail-on high") })

@@ -47,7 +47,8 @@ import TestSupport
             "application:handleOpenURL:", "application:openURL:sourceApplication:annotation:",
         ]))
         let slice = try #require(slices.first)
-        for key in ["arch", "fileType", "signed", "adhoc", "encrypted", "signingIdentifier", "teamIdentifier", "linkHandlers", "outgoingLinks"] {
+        for key in ["arch", "fileType", "signed", "adhoc", "encrypted", "signingIdentifier", "teamIdentifier",
+            "linkHandlers", "outgoingLinks"] {
             #expect(slice.keys.contains(key), "slice lacks \(key)")
         }
         let profile = try #require(app["provisioningProfile"] as? [String: Any])
@@ -60,7 +61,8 @@ import TestSupport
     }
 
     @Test func contractKeysAreAlwaysPresentWithExplicitNulls() throws {
-        let output = try LinkLabProcess.run(["inspect", Fixtures.url("zip/missing-executable.ipa").path, "--format", "json"])
+        let output =
+            try LinkLabProcess.run(["inspect", Fixtures.url("zip/missing-executable.ipa").path, "--format", "json"])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let app = try Self.mainBundle(try Self.json(output))
         for key in ["role", "path", "bundleIdentifier", "applicationIdentifier", "teamIdentifier", "urlSchemes",
@@ -79,7 +81,8 @@ import TestSupport
         #expect(!output.stdout.contains("\u{1B}["), "no colour when not a terminal")
         for expected in ["app  Payload/LinkLab.app", "extension  Payload/LinkLab.app/PlugIns/Share.appex",
                          "appclip  Payload/LinkLab.app/AppClips/Clip.app", "ABCDE12345.com.example.linklab",
-                         "dev.example.com", "application:continueUserActivity:restorationHandler:", "LinkLab Development"] {
+                         "dev.example.com", "application:continueUserActivity:restorationHandler:",
+                             "LinkLab Development"] {
             #expect(output.stdout.contains(expected), "text output lacks \(expected)")
         }
     }
@@ -88,7 +91,8 @@ import TestSupport
         let folder = try LinkLabProcess.run(["inspect", Fixtures.url("app/LinkLab.app").path, "--format", "json"])
         #expect(folder.exitCode == 0, "\(folder.stderr)")
         #expect((try Self.json(folder)["source"] as? [String: Any])?["kind"] as? String == "app")
-        let binary = try LinkLabProcess.run(["inspect", Fixtures.url("macho/arm64-applinks-der.bin").path, "--format", "json"])
+        let binary =
+            try LinkLabProcess.run(["inspect", Fixtures.url("macho/arm64-applinks-der.bin").path, "--format", "json"])
         #expect(binary.exitCode == 0, "\(binary.stderr)")
         let bundle = try Self.mainBundle(try Self.json(binary))
         #expect(bundle["applicationIdentifier"] as? String == "ABCDE12345.com.example.linklab")
@@ -128,7 +132,8 @@ import TestSupport
     }
 
     @Test func partlyBrokenBundlesSucceedWithDiagnostics() throws {
-        let output = try LinkLabProcess.run(["inspect", Fixtures.url("zip/malformed-infoplist.ipa").path, "--format", "json"])
+        let output =
+            try LinkLabProcess.run(["inspect", Fixtures.url("zip/malformed-infoplist.ipa").path, "--format", "json"])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let diagnostics = try #require(try Self.json(output)["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.contains { $0["id"] as? String == "plist.malformed" })
@@ -139,7 +144,8 @@ import TestSupport
 @Suite struct InspectTruncationTests {
     @Test func prefixesOfASmallIPAExitCleanly() throws {
         let data = try Fixtures.data("zip/tiny-valid.ipa")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-prefix-\(UUID().uuidString)")
+        let folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("linklab-prefix-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for length in [0, 1, 4, 22, 100, data.count / 2, data.count - 22, data.count - 1] {

@@ -39,7 +39,8 @@ import Testing
     @Test(.disabled(if: binaryMissing, "linklab binary not built"))
     func installPutsTheProgramAndTheCompletionsInPlaceAndUninstallRemovesThem() throws {
         let binary = try #require(LinkLabProcess.executableURL)
-        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-install-\(UUID().uuidString)")
+        let prefix =
+            FileManager.default.temporaryDirectory.appendingPathComponent("linklab-install-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: prefix) }
         let done = try install(["--binary", binary.path, "--prefix", prefix.path])
         #expect(done.status == 0, "\(done.output)")

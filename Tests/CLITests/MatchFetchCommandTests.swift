@@ -32,8 +32,12 @@ import Testing
         try await withLoopbackSite { site, common in
             let host = site.hostArgument("stale")
             let url = "https://\(host)/buy/42"
-            let cdn = try LinkLabProcess.run(["match", "--fetch", host, "--app-id", TestAssociationBodies.appID, "--format", "json", url] + common)
-            let origin = try LinkLabProcess.run(["match", "--fetch", host, "--route", "origin", "--app-id", TestAssociationBodies.appID, "--format", "json", url] + common)
+            let cdn =
+                try LinkLabProcess.run(["match", "--fetch", host, "--app-id", TestAssociationBodies.appID, "--format",
+                    "json", url] + common)
+            let origin =
+                try LinkLabProcess.run(["match", "--fetch", host, "--route", "origin", "--app-id",
+                    TestAssociationBodies.appID, "--format", "json", url] + common)
             #expect(cdn.exitCode == 0 && origin.exitCode == 0, "\(cdn.stderr) \(origin.stderr)")
             #expect(try decisions(cdn) == ["no_match"])
             #expect(try decisions(origin) == ["match"])
@@ -49,7 +53,9 @@ import Testing
             #expect(failed.stderr.contains("HTTP 404"))
             #expect(failed.stderr.contains("Apple-Failure-Reason: SWCERR00101"))
             let redirect = site.hostArgument("r301")
-            let redirected = try LinkLabProcess.run(["match", "--fetch", redirect, "--route", "origin", "https://\(redirect)/buy/1"] + common)
+            let redirected =
+                try LinkLabProcess.run(["match", "--fetch", redirect, "--route", "origin",
+                    "https://\(redirect)/buy/1"] + common)
             #expect(redirected.exitCode == 3)
             #expect(redirected.stderr.contains("never followed"))
             #expect(!redirected.diedFromSignal)

@@ -40,7 +40,8 @@ final class MatchStreamingTests {
         #expect(document["schemaVersion"] as? Int == 1)
         let results = try #require(document["results"] as? [[String: Any]])
         #expect(results.map { $0["url"] as? String } == [
-            "https://example.com/buy/42", "https://example.com/buy/42#no_universal_links", "https://example.com/help/123",
+            "https://example.com/buy/42", "https://example.com/buy/42#no_universal_links",
+                "https://example.com/help/123",
             "example.com/no-scheme", "! ftp://example.com/file",
         ])
         #expect(results.map { $0["line"] as? Int } == [2, 3, 5, 6, 7])
@@ -55,7 +56,8 @@ final class MatchStreamingTests {
 
     @Test func theProjectsOwnSampleListDecidesWithoutErrors() throws {
         let output = try LinkLabProcess.run([
-            "match", "--aasa", Self.sample, "--urls", Self.root.appendingPathComponent("Samples/urls.txt").path, "--format", "jsonl",
+            "match", "--aasa", Self.sample, "--urls", Self.root.appendingPathComponent("Samples/urls.txt").path,
+                "--format", "jsonl",
         ])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n")
@@ -69,7 +71,9 @@ final class MatchStreamingTests {
     }
 
     @Test func textShowsOneLinePerAppAndThePathOnDomainForm() throws {
-        let output = try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "example.com", "/wwdc/2015", "= /buy/1", "nonsense"])
+        let output =
+            try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "example.com", "/wwdc/2015", "= /buy/1",
+                "nonsense"])
         #expect(output.exitCode == 3)
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "/wwdc/2015")
@@ -122,7 +126,10 @@ final class MatchStreamingTests {
             #"{"id": 1, "aasa": \#(file), "appId": "A.b", "url": "https://example.com/buy/1"}"#,
             "",
             #"{"id": 3, "aasa": \#(file), "domain": "example.com", "appId": "A.b", "url": "not a url"}"#,
-            #"{"id": 4, "aasa": "/srv/files/aasa.json", "domain": "example.com", "appId": "A.b", "url": "https://example.com/buy/1"}"#,
+            #"""
+                {"id": 4, "aasa": "/srv/files/aasa.json", "domain": "example.com", "appId": "A.b", "url": \#
+                "https://example.com/buy/1"}
+                """#,
             #"{"id": 5, "aasa": 42, "domain": "example.com", "appId": "A.b", "url": "https://example.com/buy/1"}"#,
             "   ",
             #"{"id": 7, "aasa": \#(file), "domain": "example.com", "appId": "A.b", "url": "/buy/7"}"#,

@@ -21,7 +21,8 @@ import Testing
         // A port where nothing listens: a server's own port once it has stopped.
         let gone = try await TestHTTPSServer.start(routes: TestRoutes(), identity: nil)
         await gone.stop()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-nopath-\(UUID().uuidString)")
+        let folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("linklab-nopath-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let caFile = try pki.writeCAFile()
         defer {

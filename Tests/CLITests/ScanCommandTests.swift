@@ -43,12 +43,14 @@ import Testing
         #expect(output.stdout.contains("18 URLs tested"))
         let lines = output.stdout.split(separator: "\n").map(String.init)
         // Counts per severity, security then reliability; the list grouped by category.
-        #expect(lines.contains { $0.hasPrefix("Findings") && $0.hasSuffix("security  reliability") }, "\(output.stdout)")
+        #expect(lines.contains { $0.hasPrefix("Findings") && $0.hasSuffix("security  reliability") },
+            "\(output.stdout)")
         #expect(lines.contains("  high            0            3"), "summary table: \(output.stdout)")
         #expect(lines.contains("  total          27           24"), "summary table: \(output.stdout)")
         let line = try #require(lines.first { $0.hasPrefix("AASA-007") })
         #expect(line.contains("high") && line.contains("go.example.net"))
-        let security = try #require(lines.firstIndex(of: "Security")), reliability = try #require(lines.firstIndex(of: "Reliability"))
+        let security = try #require(lines.firstIndex(of: "Security")),
+            reliability = try #require(lines.firstIndex(of: "Reliability"))
         #expect(security < reliability)
         #expect(try #require(lines.firstIndex { $0.hasPrefix("AASA-007") }) > reliability)
         let text = try String(contentsOf: markdown, encoding: .utf8)
@@ -62,9 +64,12 @@ import Testing
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func aasaFolderSuppliesEachHostFileLikeExplicitPairs() throws {
         let explicit = try LinkLabProcess.run(Self.sampleArguments + ["--format", "json"])
-        let folder = try LinkLabProcess.run(["scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline",
+        let folder =
+            try LinkLabProcess.run(["scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path,
+                "--offline",
                                              "--aasa", Self.root.appendingPathComponent("Samples/aasa").path,
-                                             "--urls", Self.root.appendingPathComponent("Samples/urls.txt").path, "--format", "json"])
+                                             "--urls", Self.root.appendingPathComponent("Samples/urls.txt").path,
+                                                 "--format", "json"])
         #expect(explicit.exitCode == 0 && folder.exitCode == 0, "\(folder.stderr)")
         let findings = { (data: Data) throws -> [String] in
             try #require(try self.object(data)["findings"] as? [[String: Any]]).compactMap { finding in
@@ -76,7 +81,9 @@ import Testing
         #expect(fromFolder.contains { $0.hasPrefix("AASA-007 go.example.net") })
         let empty = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: empty) }
-        let none = try LinkLabProcess.run(["scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline", "--aasa", empty.path])
+        let none =
+            try LinkLabProcess.run(["scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path,
+                "--offline", "--aasa", empty.path])
         #expect(none.exitCode == 2, "an empty folder is a usage error: \(none.stderr)")
     }
 
@@ -112,7 +119,8 @@ import Testing
                                                                  "linklab-help.github.io", "links.linklab.invalid",
                                                                  "browse.example.net"])
         let routes = try #require(domains.first?["routes"] as? [[String: Any]])
-        for key in ["route", "url", "status", "contentType", "bytes", "truncated", "redirectLocation", "timeToHeadersMs",
+        for key in ["route", "url", "status", "contentType", "bytes", "truncated", "redirectLocation",
+            "timeToHeadersMs",
                     "totalMs", "error", "appleFailureReason", "file", "diagnostics"] {
             #expect(routes.first?.keys.contains(key) == true, "route misses \(key)")
         }
@@ -171,7 +179,8 @@ import Testing
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func missingSuppliedFileOrURLListExitsThree() throws {
         let ipa = Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path
-        let missingAASA = try LinkLabProcess.run(["scan", ipa, "--offline", "--aasa", "example.com=/nonexistent/aasa.json"])
+        let missingAASA =
+            try LinkLabProcess.run(["scan", ipa, "--offline", "--aasa", "example.com=/nonexistent/aasa.json"])
         #expect(missingAASA.exitCode == 3)
         #expect(missingAASA.stderr.contains("/nonexistent/aasa.json"))
         let missingList = try LinkLabProcess.run(["scan", ipa, "--offline", "--urls", "/nonexistent/urls.txt"])
@@ -193,7 +202,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let report = root.appendingPathComponent("a/b/report.md")
         let output = try LinkLabProcess.run([
-            "scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline", "--report", report.path,
+            "scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline", "--report",
+                report.path,
         ])
         #expect([0, 1, 2].contains(output.exitCode), "\(output.stderr)")
         #expect(FileManager.default.fileExists(atPath: report.path))
@@ -213,11 +223,14 @@ import Testing
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func mustNotOpenURLOnTheCommandLineIsJudged() throws {
-        let output = try LinkLabProcess.run(Array(Self.sampleArguments.prefix(11)) + ["--url", "!https://example.org/login", "--format", "json"])
+        let output =
+            try LinkLabProcess.run(Array(Self.sampleArguments.prefix(11)) +
+                ["--url", "!https://example.org/login", "--format", "json"])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let document = try object(output.stdoutData)
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.contains { $0["id"] as? String == "URL-002" && ($0["subject"] as? String)?.contains("https://example.org/login") == true })
+        #expect(findings.contains { $0["id"] as? String == "URL-002" &&
+            ($0["subject"] as? String)?.contains("https://example.org/login") == true })
     }
 }
 
@@ -231,26 +244,35 @@ import Testing
     static let cdnHost = "cdn.scan.test"
     static let wellKnown = "/.well-known/apple-app-site-association"
 
-    static let good = Array(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}"#.utf8)
-    static let otherApp = Array(#"{"applinks":{"details":[{"appIDs":["ZZZZZ99999.com.other.app"],"components":[{"/":"*"}]}]}}"#.utf8)
+    static let good = Array(#"""
+        {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}
+        """#.utf8)
+    static let otherApp =
+        Array(#"{"applinks":{"details":[{"appIDs":["ZZZZZ99999.com.other.app"],"components":[{"/":"*"}]}]}}"#.utf8)
 
     /// Scenario → (origin behaviour, CDN behaviour).
     static func scenarios() -> [(String, TestBehavior, TestBehavior)] {
         let html = Array("<!DOCTYPE html><html><body>Please sign in</body></html>".utf8)
-        let big = Array(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a/*","comment":""#.utf8)
+        let big = Array(#"""
+            {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a/*","comment":"
+            """#.utf8)
             + [UInt8](repeating: UInt8(ascii: "x"), count: 140_000) + Array(#""}]}]}}"#.utf8)
         return [
             ("good", .file(good), .file(good, headers: [TestHeader("Apple-Origin-Format", "json")])),
             ("redirect", .redirect(301, to: "https://www.redirect.scan.test\(wellKnown)"),
-             .status(404, headers: [TestHeader("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 301 Moved Permanently")])),
+             .status(404,
+                 headers: [TestHeader("Apple-Failure-Reason",
+                     "SWCERR00101 Bad HTTP Response: 301 Moved Permanently")])),
             ("blocked", .status(403), .status(404, headers: [
                 TestHeader("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 403 Forbidden"),
                 TestHeader("Apple-Failure-Details", #"{"cause":"bad-http-response","statusCode":403}"#),
                 TestHeader("Apple-From", "https://blocked.scan.test\(wellKnown)"),
             ])),
             ("big", .file(big), .file(big)),
-            ("html", .file(html, contentType: "text/html; charset=utf-8"), .file(html, contentType: "text/html; charset=utf-8")),
-            ("invalid", .file(Array(#"{"applinks": {"details": [ oops"#.utf8)), .file(Array(#"{"applinks": {"details": [ oops"#.utf8))),
+            ("html", .file(html, contentType: "text/html; charset=utf-8"),
+                .file(html, contentType: "text/html; charset=utf-8")),
+            ("invalid", .file(Array(#"{"applinks": {"details": [ oops"#.utf8)),
+                .file(Array(#"{"applinks": {"details": [ oops"#.utf8))),
             ("otherapp", .file(otherApp), .file(otherApp)),
         ]
     }
@@ -260,7 +282,8 @@ import Testing
     static func makeApp(in folder: URL, port: Int) throws -> URL {
         let app = folder.appendingPathComponent("Scan.app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Fixtures.url("macho/unsigned-arm64.bin"), to: app.appendingPathComponent("Scan"))
+        try FileManager.default.copyItem(at: Fixtures.url("macho/unsigned-arm64.bin"),
+            to: app.appendingPathComponent("Scan"))
         try Data("""
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -297,7 +320,8 @@ import Testing
             routes.addCDN(for: "\(name).\(Self.domain)", cdnHost: Self.cdnHost, cdn)
         }
         let server = try await TestHTTPSServer.start(routes: routes, identity: pki.serverIdentity)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-scan-net-\(UUID().uuidString)")
+        let folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("linklab-scan-net-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let caFile = try pki.writeCAFile()
         defer {
@@ -325,7 +349,10 @@ import Testing
             let findings = try #require(document["findings"] as? [[String: Any]])
             func has(_ id: String, _ scenario: String, _ text: String? = nil) -> Bool {
                 findings.contains { finding in
-                    guard finding["id"] as? String == id, (finding["subject"] as? String)?.contains("\(scenario).\(Self.domain)") == true else { return false }
+                    guard finding["id"] as? String == id,
+                        (finding["subject"] as? String)?.contains("\(scenario).\(Self.domain)") == true else {
+                        return false
+                    }
                     guard let text else { return true }
                     let data = (try? JSONSerialization.data(withJSONObject: finding)) ?? Data()
                     return String(decoding: data, as: UTF8.self).contains(text)
@@ -337,13 +364,15 @@ import Testing
             #expect(has("AASA-008", "html"))
             #expect(has("AASA-005", "invalid"))
             #expect(has("AASA-007", "otherapp"))
-            #expect(!findings.contains { ($0["subject"] as? String)?.contains("good.\(Self.domain)") == true && ($0["severity"] as? String) == "critical" })
+            #expect(!findings.contains { ($0["subject"] as? String)?.contains("good.\(Self.domain)") == true &&
+                ($0["severity"] as? String) == "critical" })
 
             let tests = try #require(document["urlTests"] as? [[String: Any]])
             let decisions = tests.map { (($0["apps"] as? [[String: Any]])?.first?["decision"] as? String) ?? "" }
             #expect(decisions == ["match", "no_match"])
             let requests = server.requests
-            #expect(requests.contains { $0.host?.hasPrefix(Self.cdnHost) == true && $0.path.hasPrefix("/a/v1/good.\(Self.domain)") })
+            #expect(requests.contains { $0.host?.hasPrefix(Self.cdnHost) == true &&
+                $0.path.hasPrefix("/a/v1/good.\(Self.domain)") })
             #expect(requests.contains { $0.path == Self.wellKnown && $0.userAgent == "AASA-Bot/1.0.0" })
             let report = try String(contentsOf: folder.appendingPathComponent("net.md"), encoding: .utf8)
             #expect(report.contains("SWCERR00101"))

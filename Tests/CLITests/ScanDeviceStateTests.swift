@@ -23,7 +23,8 @@ import Testing
         #expect(records.count == 3)
         #expect(object["findings"] != nil, "the rest of the scan document is kept")
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-device-\(UUID().uuidString)")
+        let folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("linklab-device-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let markdown = folder.appendingPathComponent("r.md"), html = folder.appendingPathComponent("r.html")

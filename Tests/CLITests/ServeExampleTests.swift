@@ -52,7 +52,8 @@ import Testing
             folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("linklab-serve-doc-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let binary: URL = try #require(LinkLabProcess.executableURL, "the linklab binary is not built (swift build)")
+            let binary: URL =
+                try #require(LinkLabProcess.executableURL, "the linklab binary is not built (swift build)")
             process.executableURL = binary
             process.arguments = ["serve", "--offline", "--aasa", "Samples/aasa"]
             process.currentDirectoryURL = ServeExampleTests.root

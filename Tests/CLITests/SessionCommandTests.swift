@@ -36,8 +36,11 @@ import Testing
     private func savedPair(in folder: URL) throws -> (original: URL, fixed: URL) {
         let fixedFile = folder.appendingPathComponent("go.example.net.json")
         try Data(Self.fixedGo.utf8).write(to: fixedFile)
-        let original = folder.appendingPathComponent("original.linklab"), fixed = folder.appendingPathComponent("fixed.linklab")
-        let first = try LinkLabProcess.run(Self.scanArguments(goFile: Self.root.appendingPathComponent("Samples/aasa/go.example.net.json").path)
+        let original = folder.appendingPathComponent("original.linklab"),
+            fixed = folder.appendingPathComponent("fixed.linklab")
+        let first =
+            try LinkLabProcess.run(
+                Self.scanArguments(goFile: Self.root.appendingPathComponent("Samples/aasa/go.example.net.json").path)
                                            + ["--save", original.path])
         #expect(first.exitCode == 0, "\(first.stderr)")
         let second = try LinkLabProcess.run(Self.scanArguments(goFile: fixedFile.path) + ["--save", fixed.path])
@@ -64,7 +67,8 @@ import Testing
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (original, fixed) = try savedPair(in: folder)
-        let output = try LinkLabProcess.run(["diff", original.path, fixed.path, "--format", "json", "--fail-on", "critical"])
+        let output =
+            try LinkLabProcess.run(["diff", original.path, fixed.path, "--format", "json", "--fail-on", "critical"])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
         let findings = try #require(json["findings"] as? [String: [[String: Any]]])
@@ -75,7 +79,8 @@ import Testing
         #expect(go["change"] as? String == "changed")
         #expect(domains.first { $0["host"] as? String == "example.com" }?["change"] as? String == "same")
         let urls = try #require(json["urls"] as? [[String: Any]])
-        #expect(urls.contains { ($0["url"] as? String)?.hasPrefix("https://go.example.net/promo") == true && $0["new"] as? String == "match" })
+        #expect(urls.contains { ($0["url"] as? String)?.hasPrefix("https://go.example.net/promo") == true &&
+            $0["new"] as? String == "match" })
     }
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built"))
@@ -99,13 +104,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let (original, fixed) = try savedPair(in: folder)
         let names = ["retest.md", "retest.html", "retest.pdf", "retest.json", "retest.sarif"]
-        let output = try LinkLabProcess.run(["diff", original.path, fixed.path] + names.flatMap { ["--report", folder.appendingPathComponent($0).path] })
+        let output =
+            try LinkLabProcess.run(["diff", original.path, fixed.path] +
+                names.flatMap { ["--report", folder.appendingPathComponent($0).path] })
         #expect(output.exitCode == 0, "\(output.stderr)")
         let markdown = try String(contentsOf: folder.appendingPathComponent("retest.md"), encoding: .utf8)
         #expect(markdown.contains("Changes since"))
         let pdf = try Data(contentsOf: folder.appendingPathComponent("retest.pdf"))
         #expect(pdf.starts(with: Data("%PDF-".utf8)))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("retest.json"))) as? [String: Any])
+        let json =
+            try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: folder.appendingPathComponent("retest.json"))) as? [String: Any])
         #expect(json["changesSince"] is [String: Any])
     }
 
@@ -125,7 +135,8 @@ import Testing
             ("not JSON", Data("linklab session, honest".utf8), "not JSON"),
             ("not UTF-8", Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D]), "not UTF-8"),
             ("empty", Data(), "empty"),
-            ("deep", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8), "deeper"),
+            ("deep", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8),
+                "deeper"),
         ]
         var wrong = object
         wrong["format"] = "something-else"
@@ -148,7 +159,8 @@ import Testing
         bigBody["hosts"] = hosts
         cases.append(("body over 128 KiB", try json(bigBody), "hosts[0].decided.routes[0].body"))
         var longKey = object
-        longKey["triage"] = [String(repeating: "k", count: 70_000): ["status": "open", "note": "", "setAt": "2026-01-01T00:00:00Z"]]
+        longKey["triage"] =
+            [String(repeating: "k", count: 70_000): ["status": "open", "note": "", "setAt": "2026-01-01T00:00:00Z"]]
         cases.append(("over-long key", try json(longKey), "triage.kkkk"))
         var badType = object
         badType["hosts"] = [["host": 42]]
@@ -163,7 +175,9 @@ import Testing
             for command in [["report", file.path], ["diff", file.path, original.path]] {
                 let output = try LinkLabProcess.run(command)
                 #expect(output.exitCode == 3, "\(name): \(output.exitCode) \(output.stderr)")
-                let lines = output.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+                let lines = output.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter {
+                    !$0.isEmpty
+                }
                 #expect(lines.count == 1, "\(name): \(output.stderr)")
                 #expect(output.stderr.contains(expected), "\(name): \(output.stderr)")
                 #expect(output.stderr.hasPrefix("linklab: \(file.path): "), "\(name): \(output.stderr)")

@@ -49,7 +49,8 @@ struct TerminalSafetyTests {
                     || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
                     || value == 0x200B || value == 0xE0041
             }
-            #expect(raw.isEmpty, "\(label): raw control characters on \(name): \(raw.map { String($0.value, radix: 16) })",
+            #expect(raw.isEmpty,
+                "\(label): raw control characters on \(name): \(raw.map { String($0.value, radix: 16) })",
                     sourceLocation: sourceLocation)
         }
         #expect(!output.diedFromSignal, sourceLocation: sourceLocation)
@@ -67,7 +68,8 @@ struct TerminalSafetyTests {
         }
         let fromStdin = try LinkLabProcess.run(["aasa", "lint", "-"], stdin: Data(Self.hostileAssociationFile.utf8))
         expectNothingRaw(fromStdin, "aasa lint -")
-        let missing = try LinkLabProcess.run(["aasa", "lint", folder.appendingPathComponent("x\(Self.payload).json").path])
+        let missing =
+            try LinkLabProcess.run(["aasa", "lint", folder.appendingPathComponent("x\(Self.payload).json").path])
         #expect(missing.exitCode == 3)
         expectNothingRaw(missing, "aasa lint on a missing file with a hostile name")
         #expect(missing.stderr.contains("\\u{1B}"))
@@ -77,15 +79,21 @@ struct TerminalSafetyTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try write(Self.hostileAssociationFile, "aasa.json", in: folder)
-        let list = try write("https://example.com/buy/1?\(Self.payload)\nnot a url \(Self.payload)\n", "urls.txt", in: folder)
+        let list =
+            try write("https://example.com/buy/1?\(Self.payload)\nnot a url \(Self.payload)\n", "urls.txt", in: folder)
         for format in ["text", "json"] {
             for extra in [[], ["--trace"]] {
-                let output = try LinkLabProcess.run(["match", "--aasa", file, "--urls", list, "--format", format] + extra)
+                let output =
+                    try LinkLabProcess.run(["match", "--aasa", file, "--urls", list, "--format", format] + extra)
                 #expect(output.exitCode == 3, "the non-URL line is an error: \(output.stderr)")
                 expectNothingRaw(output, "match --format \(format) \(extra)")
             }
         }
-        let batch = #"{"id": "\#(Self.payloadInJSON)", "aasa": \#(Self.hostileAssociationFile.replacingOccurrences(of: "\n", with: " ")), "appId": "x", "url": "https://example.com/buy/1\#(Self.payload)"}"#
+        let batch = #"""
+            {"id": "\#(Self.payloadInJSON)", "aasa"\#
+            : \#(Self.hostileAssociationFile.replacingOccurrences(of: "\n", with: " ")), "appId": "x", "url": \#
+            "https://example.com/buy/1\#(Self.payload)"}
+            """#
         let answered = try LinkLabProcess.run(["match", "--batch"], stdin: Data((batch + "\n").utf8))
         expectNothingRaw(answered, "match --batch")
     }
@@ -96,7 +104,8 @@ struct TerminalSafetyTests {
         var routes = TestRoutes()
         let headers = [TestHeader("Apple-Failure-Reason", "SWCERR \u{9B}2J\u{202E}evil\u{9D}0;t")]
         routes.add("/.well-known/apple-app-site-association", host: host,
-                   .file(Array(Self.hostileAssociationFile.utf8), contentType: "application/json\u{9B}2J", headers: headers))
+                   .file(Array(Self.hostileAssociationFile.utf8), contentType: "application/json\u{9B}2J",
+                       headers: headers))
         let server = try await TestHTTPSServer.start(routes: routes, identity: pki.serverIdentity)
         let caFile = try pki.writeCAFile()
         defer { try? FileManager.default.removeItem(at: caFile) }
@@ -118,19 +127,23 @@ struct TerminalSafetyTests {
         let app = folder.appendingPathComponent("LinkLab.app")
         try FileManager.default.copyItem(at: Fixtures.url("app/LinkLab.app"), to: app)
         let plistURL = app.appendingPathComponent("Info.plist")
-        var plist = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: plistURL), format: nil) as? [String: Any])
+        var plist =
+            try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: plistURL),
+                format: nil) as? [String: Any])
         plist["CFBundleName"] = "Link\(Self.payload)"
         plist["CFBundleDisplayName"] = "Link\(Self.payload)"
         try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(to: plistURL)
         let file = try write(Self.hostileAssociationFile, "example.com.json", in: folder)
         for format in ["text", "json"] {
             let output = try LinkLabProcess.run([
-                "scan", app.path, "--offline", "--aasa", "example.com=\(file)", "--url", "https://example.com/buy/1", "--format", format,
+                "scan", app.path, "--offline", "--aasa", "example.com=\(file)", "--url", "https://example.com/buy/1",
+                    "--format", format,
             ])
             #expect(output.exitCode == 0, "\(output.stderr)")
             expectNothingRaw(output, "scan --format \(format)")
         }
-        let badURL = try LinkLabProcess.run(["scan", app.path, "--offline", "--url", "https://example.com/\(Self.payload)"])
+        let badURL =
+            try LinkLabProcess.run(["scan", app.path, "--offline", "--url", "https://example.com/\(Self.payload)"])
         expectNothingRaw(badURL, "scan --url with a hostile URL")
     }
 }

@@ -56,7 +56,8 @@ import TestSupport
     }
 
     @Test func failureMessageExplainsNoBootedSimulator() throws {
-        let stderr = try String(decoding: Fixtures.data("devicetools/simctl-openurl-none-booted-stderr.txt"), as: UTF8.self)
+        let stderr =
+            try String(decoding: Fixtures.data("devicetools/simctl-openurl-none-booted-stderr.txt"), as: UTF8.self)
         let message = SimulatorCommands.failureMessage(status: 149, stderr: stderr)
         #expect(message.contains("No Simulator is booted"))
         #expect(SimulatorCommands.failureMessage(status: 1, stderr: "boom\u{1b}[31m").contains("boom"))

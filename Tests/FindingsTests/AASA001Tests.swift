@@ -9,22 +9,29 @@ import Testing
     @Test func firesPerUnreachableRoute() throws {
         let report = try FactsFactory.report("example.com", [
             FactsFactory.route(.cdn, host: "example.com", status: 200, body: #"{"applinks":{"details":[]}}"#),
-            FactsFactory.route(.origin, host: "example.com", status: nil, error: .dnsFailure(host: "example.com", detail: "NXDOMAIN")),
+            FactsFactory.route(.origin, host: "example.com", status: nil,
+                error: .dnsFailure(host: "example.com", detail: "NXDOMAIN")),
         ])
         let findings = rule.evaluate(AnalysisFacts(domains: [report]))
         #expect(findings.map(\.subject) == ["example.com (origin)"])
-        #expect(findings.first?.evidence.first == .network(NetworkObservation(host: "example.com", route: "origin", url: "https://example.com/.well-known/apple-app-site-association")))
+        #expect(findings.first?.evidence.first == .network(NetworkObservation(host: "example.com", route: "origin",
+            url: "https://example.com/.well-known/apple-app-site-association")))
     }
 
     @Test func timeoutsCountAsUnreachable() throws {
-        let report = try FactsFactory.report("example.com", [FactsFactory.route(.origin, host: "example.com", status: nil, error: .timeout(url: "https://example.com/", seconds: 10))])
+        let report =
+            try FactsFactory.report("example.com",
+                [FactsFactory.route(.origin, host: "example.com", status: nil,
+                    error: .timeout(url: "https://example.com/", seconds: 10))])
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).count == 1)
     }
 
     @Test func anAnswerCutShortIsAFailedFetchWithItsPreview() throws {
         let url = "https://example.com/.well-known/apple-app-site-association"
         let body = #"{"applinks":{"details":[]}}"#
-        var cut = FactsFactory.route(.origin, host: "example.com", status: 200, error: .uncleanClose(url: url, bytes: body.utf8.count))
+        var cut =
+            FactsFactory.route(.origin, host: "example.com", status: 200,
+                error: .uncleanClose(url: url, bytes: body.utf8.count))
         cut.body = Data(body.utf8)
         cut.bytes = body.utf8.count
         let findings = rule.evaluate(AnalysisFacts(domains: [try FactsFactory.report("example.com", [cut])]))
@@ -44,7 +51,8 @@ import Testing
     @Test func ignoresTheLegacyRouteWhenOthersWereFetched() throws {
         let report = try FactsFactory.report("example.com", [
             FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}"),
-            FactsFactory.route(.legacy, host: "example.com", status: nil, error: .connectionRefused(host: "example.com", port: 443)),
+            FactsFactory.route(.legacy, host: "example.com", status: nil,
+                error: .connectionRefused(host: "example.com", port: 443)),
         ])
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).isEmpty)
     }
@@ -53,8 +61,13 @@ import Testing
 @Suite struct AASA001OfflineTests {
     @Test func anOfflineRunSaysNotCheckedAtInfo() throws {
         let url = "https://example.com/.well-known/apple-app-site-association"
-        let report = try FactsFactory.report("example.com", [FactsFactory.route(.origin, host: "example.com", status: nil, error: .transport(url: url, detail: "not fetched (offline)"))])
-        let finding = AASA001Unreachable().evaluate(AnalysisFacts(domains: [report], options: AnalysisOptions(offline: true))).first
+        let report =
+            try FactsFactory.report("example.com",
+                [FactsFactory.route(.origin, host: "example.com", status: nil,
+                    error: .transport(url: url, detail: "not fetched (offline)"))])
+        let finding =
+            AASA001Unreachable().evaluate(AnalysisFacts(domains: [report],
+                options: AnalysisOptions(offline: true))).first
         #expect(finding?.severity == .info)
         #expect(finding?.explanation.hasPrefix("Not checked") == true)
     }
@@ -64,14 +77,17 @@ import Testing
 @Suite struct NoPathToAppleTests {
     static func unreachable(_ host: String) throws -> DomainReport {
         try FactsFactory.report(host, [
-            FactsFactory.route(.cdn, host: host, status: nil, error: .dnsFailure(host: "app-site-association.cdn-apple.com", detail: "no network")),
-            FactsFactory.route(.origin, host: host, status: nil, error: .connectFailed(host: host, port: 443, detail: "network unreachable")),
+            FactsFactory.route(.cdn, host: host, status: nil,
+                error: .dnsFailure(host: "app-site-association.cdn-apple.com", detail: "no network")),
+            FactsFactory.route(.origin, host: host, status: nil,
+                error: .connectFailed(host: host, port: 443, detail: "network unreachable")),
             FactsFactory.route(.legacy, host: host, status: nil, error: .dnsFailure(host: host, detail: "no network")),
         ])
     }
 
     @Test func noCDNAnswerRaisesNoHostFindingAndSaysNotChecked() throws {
-        let facts = AnalysisFacts(domains: [try Self.unreachable("example.com"), try Self.unreachable("shop.example.com")])
+        let facts =
+            AnalysisFacts(domains: [try Self.unreachable("example.com"), try Self.unreachable("shop.example.com")])
         #expect(facts.noPathToApple)
         let findings = FindingRules.evaluate(facts)
         #expect(findings.filter { $0.id.hasPrefix("AASA") }.isEmpty, "\(findings.map(\.id))")
@@ -86,7 +102,8 @@ import Testing
     @Test func aCDNThatAnswers404IsStillAFinding() throws {
         let report = try FactsFactory.report("example.com", [
             FactsFactory.route(.cdn, host: "example.com", status: 404),
-            FactsFactory.route(.origin, host: "example.com", status: nil, error: .dnsFailure(host: "example.com", detail: "NXDOMAIN")),
+            FactsFactory.route(.origin, host: "example.com", status: nil,
+                error: .dnsFailure(host: "example.com", detail: "NXDOMAIN")),
         ])
         let facts = AnalysisFacts(domains: [report])
         #expect(!facts.noPathToApple)
@@ -95,7 +112,8 @@ import Testing
     }
 
     @Test func oneReachableCDNRouteMeansThePathExists() throws {
-        let answered = try FactsFactory.report("a.example", [FactsFactory.route(.cdn, host: "a.example", status: 200, body: "{}")])
+        let answered =
+            try FactsFactory.report("a.example", [FactsFactory.route(.cdn, host: "a.example", status: 200, body: "{}")])
         let facts = AnalysisFacts(domains: [answered, try Self.unreachable("b.example")])
         #expect(!facts.noPathToApple)
         #expect(!AASA001Unreachable().evaluate(facts).isEmpty)

@@ -5,7 +5,9 @@ import Testing
     let rule = AASA009SlowOrigin()
 
     @Test func firesOverTheThreshold() throws {
-        let report = try FactsFactory.report("example.com", [FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}", timeToHeadersMs: 2_500)])
+        let report =
+            try FactsFactory.report("example.com",
+                [FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}", timeToHeadersMs: 2_500)])
         let finding = rule.evaluate(AnalysisFacts(domains: [report])).first
         #expect(finding?.explanation.contains("2500 ms") == true)
     }
@@ -19,7 +21,9 @@ import Testing
     }
 
     @Test func honoursTheConfiguredThreshold() throws {
-        let report = try FactsFactory.report("example.com", [FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}", timeToHeadersMs: 600)])
+        let report =
+            try FactsFactory.report("example.com",
+                [FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}", timeToHeadersMs: 600)])
         #expect(rule.evaluate(AnalysisFacts(domains: [report], options: AnalysisOptions(slowOriginMs: 500))).count == 1)
     }
 }

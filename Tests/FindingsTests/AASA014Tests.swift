@@ -7,7 +7,10 @@ import TestSupport
 
     @Test func firesForTheShadowedExcludeAndTheDeadDetailOfTheSample() throws {
         let pointers = rule.evaluate(try FactsFactory.sample()).compactMap { finding -> String? in
-            guard finding.subject == "shop.example.com", case .associationFile(let place)? = finding.evidence.first else { return nil }
+            guard finding.subject == "shop.example.com",
+                case .associationFile(let place)? = finding.evidence.first else {
+                return nil
+            }
             return place.pointer
         }
         #expect(pointers.contains("/applinks/details/0/components/1"))

@@ -10,12 +10,15 @@ import TestSupport
     }
 
     @Test func firesForTheWholeSiteFixture() throws {
-        let report = try FactsFactory.supplied("example.com", file: Fixtures.url("aasa/whole-site-percent-decoding.json"))
+        let report =
+            try FactsFactory.supplied("example.com", file: Fixtures.url("aasa/whole-site-percent-decoding.json"))
         #expect(!rule.evaluate(AnalysisFacts(domains: [report])).isEmpty)
     }
 
     @Test func silentForNarrowRules() throws {
-        let report = try FactsFactory.supplied("example.com", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/products/*"}]}]}}"#)
+        let report = try FactsFactory.supplied("example.com", #"""
+            {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/products/*"}]}]}}
+            """#)
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).isEmpty)
     }
 }

@@ -10,8 +10,11 @@ import Testing
     }
 
     @Test func silentWhenTheClipIsListed() throws {
-        let report = try FactsFactory.supplied("example.com", #"{"appclips":{"apps":["ABCDE12345.com.example.app.Clip"]}}"#)
-        let clip = FactsFactory.bundle(.appclip, path: "Payload/App.app/AppClips/Clip.app", appID: "ABCDE12345.com.example.app.Clip", domains: ["appclips:example.com"])
+        let report =
+            try FactsFactory.supplied("example.com", #"{"appclips":{"apps":["ABCDE12345.com.example.app.Clip"]}}"#)
+        let clip =
+            FactsFactory.bundle(.appclip, path: "Payload/App.app/AppClips/Clip.app",
+                appID: "ABCDE12345.com.example.app.Clip", domains: ["appclips:example.com"])
         #expect(rule.evaluate(AnalysisFacts(app: FactsFactory.app([clip]), domains: [report])).isEmpty)
     }
 }

@@ -5,7 +5,10 @@ import Testing
     let rule = AASA027HiddenCharacters()
 
     @Test func firesForABidiControlInARuleAndShowsItAsAMarker() throws {
-        let body = "{\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [{\"/\": \"/admin\u{202E}/*\", \"exclude\": true}]}]}}"
+        let body = """
+            {\"applinks\": {\"details\": [{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": \
+            [{\"/\": \"/admin\u{202E}/*\", \"exclude\": true}]}]}}
+            """
         let findings = rule.evaluate(AnalysisFacts(domains: [try FactsFactory.supplied("example.com", body)]))
         #expect(findings.map(\.subject) == ["example.com"])
         let text = findings.first?.explanation ?? ""
@@ -15,7 +18,9 @@ import Testing
     }
 
     @Test func silentForACleanFileAndOrdinaryNonASCIIText() throws {
-        let body = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/café/*"}]}]}}"#
+        let body = #"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/café/*"}]}]}}
+            """#
         #expect(rule.evaluate(AnalysisFacts(domains: [try FactsFactory.supplied("example.com", body)])).isEmpty)
     }
 }

@@ -26,7 +26,8 @@ private typealias F = AndroidFactsFactory
         let report = F.fetched("shop.example", status: 301, headers: [location])
         let found = try findings(report)
         #expect(found.map(\.subject) == ["shop.example", "*.shop.example"])
-        #expect(found.allSatisfy { $0.explanation.contains("301 → https://www.shop.example/.well-known/assetlinks.json") })
+        #expect(
+            found.allSatisfy { $0.explanation.contains("301 → https://www.shop.example/.well-known/assetlinks.json") })
         #expect(found.first?.severity == .high && found.first?.category == .reliability)
     }
 
@@ -40,7 +41,8 @@ private typealias F = AndroidFactsFactory
 
     @Test func packageMissingNamesThePackagesListed() throws {
         let found = try findings(F.supplied("shop.example", F.statements([("com.other.app", F.release)])))
-        #expect(found.first?.explanation.contains("com.linklab.shop is not listed; the file lists com.other.app") == true)
+        #expect(found.first?
+            .explanation.contains("com.linklab.shop is not listed; the file lists com.other.app") == true)
     }
 
     @Test func uploadKeyListedInsteadOfTheSigningKeyIsTheNearMiss() throws {
@@ -59,7 +61,9 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func anIncludeThatWasNotReadIsNamed() throws {
-        let found = try findings(F.supplied("shop.example", #"[{"include": "https://other.example/.well-known/assetlinks.json"}]"#))
+        let found =
+            try findings(F.supplied("shop.example",
+                #"[{"include": "https://other.example/.well-known/assetlinks.json"}]"#))
         let text = try #require(found.first?.explanation)
         #expect(text.contains("also includes https://other.example/.well-known/assetlinks.json (not fetched)"))
     }

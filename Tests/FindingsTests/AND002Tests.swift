@@ -11,7 +11,8 @@ private typealias F = AndroidFactsFactory
     let rule = AND002HostNotChecked()
 
     @Test func offlineWithoutAFileReportsEachHostAsNotChecked() throws {
-        let facts = AndroidFacts(snapshot: try F.apk(), assetLinks: [AssetLinksReport(host: "shop.example", result: nil)],
+        let facts =
+            AndroidFacts(snapshot: try F.apk(), assetLinks: [AssetLinksReport(host: "shop.example", result: nil)],
                                  offline: true)
         let found = rule.evaluate(facts)
         #expect(found.map(\.subject) == ["shop.example", "*.shop.example"])
@@ -20,6 +21,7 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func silentWhenTheFileIsSupplied() throws {
-        #expect(rule.evaluate(AndroidFacts(snapshot: try F.apk(), assetLinks: [F.supplied("shop.example", F.good)])).isEmpty)
+        #expect(rule.evaluate(AndroidFacts(snapshot: try F.apk(),
+            assetLinks: [F.supplied("shop.example", F.good)])).isEmpty)
     }
 }

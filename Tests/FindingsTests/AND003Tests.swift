@@ -11,7 +11,8 @@ private typealias F = AndroidFactsFactory
     let rule = AND003WebLinksWithoutAutoVerify()
 
     @Test func httpsFilterWithoutAutoVerifyIsReported() throws {
-        let snapshot = try F.apk(activities: [F.activity(autoVerify: false, [F.data(scheme: "https", host: "a.example")])])
+        let snapshot =
+            try F.apk(activities: [F.activity(autoVerify: false, [F.data(scheme: "https", host: "a.example")])])
         let found = rule.evaluate(AndroidFacts(snapshot: snapshot))
         #expect(found.map(\.subject) == ["com.linklab.shop.Links: a.example"])
         #expect(found.first?.category == .security && found.first?.severity == .low)

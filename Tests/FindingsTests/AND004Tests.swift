@@ -23,7 +23,8 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func authenticationCallbackSchemeIsMedium() throws {
-        let snapshot = try F.apk(activities: [F.activity(autoVerify: false, [F.data(scheme: "myauth", host: "callback")])])
+        let snapshot =
+            try F.apk(activities: [F.activity(autoVerify: false, [F.data(scheme: "myauth", host: "callback")])])
         #expect(rule.evaluate(AndroidFacts(snapshot: snapshot)).first?.severity == .medium)
     }
 

@@ -11,7 +11,8 @@ private typealias F = AndroidFactsFactory
     let rule = AND006FilterNotVerifiable()
 
     @Test func customSchemeMergedIntoAnAutoVerifyFilterLosesItsHosts() throws {
-        let snapshot = try F.apk(activities: [F.activity([F.data(scheme: "https", host: "a.example"), F.data(scheme: "app")])])
+        let snapshot =
+            try F.apk(activities: [F.activity([F.data(scheme: "https", host: "a.example"), F.data(scheme: "app")])])
         let found = rule.evaluate(AndroidFacts(snapshot: snapshot))
         #expect(found.count == 1 && found.first?.severity == .high)
         #expect(found.first?.explanation.contains("other schemes merged in (app)") == true)
@@ -21,7 +22,8 @@ private typealias F = AndroidFactsFactory
     @Test func missingDefaultCategoryIsReported() throws {
         let snapshot = try F.apk(activities: [F.activity(categories: ["android.intent.category.BROWSABLE"],
                                                          [F.data(scheme: "https", host: "a.example")])])
-        #expect(rule.evaluate(AndroidFacts(snapshot: snapshot)).first?.explanation.contains("no DEFAULT category") == true)
+        #expect(rule.evaluate(AndroidFacts(snapshot: snapshot)).first?
+            .explanation.contains("no DEFAULT category") == true)
     }
 
     @Test func silentForAWellFormedFilter() throws {

@@ -12,7 +12,8 @@ private typealias F = AndroidFactsFactory
 
     func file(_ rules: String) -> AssetLinksReport {
         F.supplied("shop.example", F.statements([("com.linklab.shop", F.release)], extra: """
-            , "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": \(rules)}}
+            , "relation_extensions": {"delegate_permission/common.handle_all_urls": \
+            {"dynamic_app_link_components": \(rules)}}
             """))
     }
 

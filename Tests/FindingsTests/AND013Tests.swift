@@ -23,7 +23,8 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func silentOnAndroid12AndWhenEveryHostVerifies() throws {
-        #expect(AND013AllOrNothingFailure().evaluate(try facts(sdk: 31, b: F.fetched("b.example", status: 404))).isEmpty)
+        #expect(AND013AllOrNothingFailure().evaluate(try facts(sdk: 31,
+            b: F.fetched("b.example", status: 404))).isEmpty)
         #expect(AND013AllOrNothingFailure().evaluate(try facts(sdk: 30, b: F.supplied("b.example", F.good))).isEmpty)
     }
 }

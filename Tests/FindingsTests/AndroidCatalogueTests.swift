@@ -23,7 +23,8 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func everyRuleIsDocumentedInTheCatalogue() throws {
-        let text = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/findings.md"), encoding: .utf8)
+        let text =
+            try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/findings.md"), encoding: .utf8)
         for rule in FindingRules.android.rules {
             #expect(text.contains("| \(rule.id) | \(rule.title) |"), "\(rule.id) missing from docs/findings.md")
         }

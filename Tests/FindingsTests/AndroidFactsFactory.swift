@@ -7,8 +7,10 @@ import TestSupport
 /// Builds Android facts for the `AND-…` rule tests: real fixture APKs (read by the engine),
 /// supplied or fetched `assetlinks.json` reports, and small hand-built manifests.
 enum AndroidFactsFactory {
-    static let release = "07:A8:83:32:4F:9C:3E:A9:A5:8F:BA:D7:5C:33:51:9A:95:57:35:86:C1:58:D8:F3:FB:99:52:C8:C9:AB:71:1C"
-    static let upload = "F6:B0:62:25:24:34:FD:A4:FC:22:D7:31:51:64:75:5B:75:78:63:80:CC:A9:32:49:C1:94:F9:4B:34:8D:96:C5"
+    static let release =
+        "07:A8:83:32:4F:9C:3E:A9:A5:8F:BA:D7:5C:33:51:9A:95:57:35:86:C1:58:D8:F3:FB:99:52:C8:C9:AB:71:1C"
+    static let upload =
+        "F6:B0:62:25:24:34:FD:A4:FC:22:D7:31:51:64:75:5B:75:78:63:80:CC:A9:32:49:C1:94:F9:4B:34:8D:96:C5"
     static let other = "AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99"
 
     /// `Tests/Fixtures/android/<name>` read by the engine.
@@ -29,7 +31,8 @@ enum AndroidFactsFactory {
 
     /// An exported activity with one filter (VIEW, BROWSABLE, DEFAULT) of `data`.
     static func activity(named name: String = "com.linklab.shop.Links", autoVerify: Bool = true,
-                         categories: [String] = ["android.intent.category.BROWSABLE", "android.intent.category.DEFAULT"],
+                         categories: [String] =
+                             ["android.intent.category.BROWSABLE", "android.intent.category.DEFAULT"],
                          exported: Bool? = true, permission: String? = nil,
                          _ data: [AndroidManifest.DataElement]) -> AndroidManifest.Activity {
         AndroidManifest.Activity(

@@ -2,7 +2,8 @@ import Testing
 @testable import Findings
 
 @Suite struct CatalogueTests {
-    static let floor = ["ENT-001", "ENT-002", "ENT-003", "ENT-004", "ENT-005", "ENT-006", "ENT-007", "ENT-008", "ENT-009",
+    static let floor =
+        ["ENT-001", "ENT-002", "ENT-003", "ENT-004", "ENT-005", "ENT-006", "ENT-007", "ENT-008", "ENT-009",
                         "SCH-001", "SCH-002", "BIN-001", "BIN-002", "BIN-003", "BIN-004", "BIN-005", "BIN-006"]
         + (1...21).map { String(format: "AASA-%03d", $0) } + ["URL-001", "URL-002"]
 

@@ -16,7 +16,10 @@ import Testing
 
     @Test func silentWhenAnyBundleDeclaresDomains() throws {
         #expect(rule.evaluate(try FactsFactory.appFacts("macho/arm64-applinks-der.bin")).isEmpty)
-        let facts = AnalysisFacts(app: FactsFactory.app([FactsFactory.bundle(), FactsFactory.bundle(.extension, path: "Payload/App.app/PlugIns/S.appex", domains: ["webcredentials:example.com"])]))
+        let facts =
+            AnalysisFacts(app: FactsFactory.app([FactsFactory.bundle(),
+                FactsFactory.bundle(.extension, path: "Payload/App.app/PlugIns/S.appex",
+                    domains: ["webcredentials:example.com"])]))
         #expect(rule.evaluate(facts).isEmpty)
     }
 

@@ -10,7 +10,8 @@ import Testing
         let app = try AppInspector.inspect(at: FactsFactory.sampleURL("LinkLabSample.ipa"))
         let findings = rule.evaluate(AnalysisFacts(app: app))
         #expect(findings.map(\.subject) == ["Payload/LinkLab.app: applinks:go.example.net"])
-        #expect(findings.first?.evidence.first == .entitlement(key: "com.apple.developer.associated-domains", value: "applinks:go.example.net"))
+        #expect(findings.first?.evidence.first == .entitlement(key: "com.apple.developer.associated-domains",
+            value: "applinks:go.example.net"))
     }
 
     @Test func silentWhenTheProfileAllowsEverything() throws {

@@ -48,7 +48,8 @@ enum FactsFactory {
     }
 
     /// A fetched route: status, headers, optional body (parsed when status is 200).
-    static func route(_ route: FetchRoute, host: String, status: Int?, headers: [String: String] = [:], body: String? = nil,
+    static func route(_ route: FetchRoute, host: String, status: Int?, headers: [String: String] = [:],
+        body: String? = nil,
                       error: FetchError? = nil, timeToHeadersMs: Int? = 40) -> RouteResult {
         let url = route == .cdn ? "https://app-site-association.cdn-apple.com/a/v1/\(host)"
             : route == .legacy ? "https://\(host)/apple-app-site-association"
@@ -83,15 +84,20 @@ enum FactsFactory {
     }
 
     /// A hand-built bundle.
-    static func bundle(_ role: BundleRole = .app, path: String = "Payload/App.app", appID: String? = "ABCDE12345.com.example.app",
+    static func bundle(_ role: BundleRole = .app, path: String = "Payload/App.app",
+        appID: String? = "ABCDE12345.com.example.app",
                        team: String? = "ABCDE12345", domains: [String] = [], entitlements: [String: PlistValue] = [:],
                        slices: [SliceSummary] = [], profile: ProvisioningProfile? = nil) -> BundleInfo {
         var bundle = BundleInfo(role: role, path: path)
-        bundle.bundleIdentifier = appID.flatMap { id in id.firstIndex(of: ".").map { String(id[id.index(after: $0)...]) } }
+        bundle.bundleIdentifier = appID.flatMap {
+            id in id.firstIndex(of: ".").map { String(id[id.index(after: $0)...]) }
+        }
         bundle.applicationIdentifier = appID
         bundle.teamIdentifier = team
         var signed = entitlements
-        if !domains.isEmpty { signed["com.apple.developer.associated-domains"] = .array(domains.map(PlistValue.string)) }
+        if !domains.isEmpty {
+            signed["com.apple.developer.associated-domains"] = .array(domains.map(PlistValue.string))
+        }
         if let appID { signed["application-identifier"] = .string(appID) }
         bundle.entitlements = .dictionary(signed)
         bundle.entitlementsSource = .xmlAndDER
@@ -102,7 +108,8 @@ enum FactsFactory {
     }
 
     static func app(_ bundles: [BundleInfo]) -> AppSnapshot {
-        AppSnapshot(source: .init(path: "App.ipa", kind: .ipa, sha256: "00", size: 1), bundles: bundles, diagnostics: [])
+        AppSnapshot(source: .init(path: "App.ipa", kind: .ipa, sha256: "00", size: 1), bundles: bundles,
+            diagnostics: [])
     }
 
     /// The bundled sample: LinkLabSample.ipa, its six association files as supplied files,

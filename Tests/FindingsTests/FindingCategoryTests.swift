@@ -4,7 +4,8 @@ import Testing
 @testable import Findings
 
 @Suite struct FindingCategoryTests {
-    static func finding(_ id: String, _ category: FindingCategory, _ severity: Severity, _ subject: String = "x") -> Finding {
+    static func finding(_ id: String, _ category: FindingCategory, _ severity: Severity,
+        _ subject: String = "x") -> Finding {
         Finding(id: id, category: category, severity: severity, title: "t", subject: subject, explanation: "e",
                 remediation: "r")
     }
@@ -53,7 +54,8 @@ import Testing
     }
 
     @Test func categoryIsEncodedAndOldDocumentsDecodeWithTheRulesCategory() throws {
-        let finding = Finding(id: "SCH-001", severity: .low, title: "t", subject: "s", explanation: "e", remediation: "r")
+        let finding =
+            Finding(id: "SCH-001", severity: .low, title: "t", subject: "s", explanation: "e", remediation: "r")
         #expect(finding.category == .security)
         let data = try JSONEncoder().encode(finding)
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -81,7 +83,8 @@ import Testing
         for rule in FindingRules.all where rule.severity > .info {
             let sentence = FindingImpact.sentence(for: Self.finding(rule.id, rule.category, rule.severity))
             #expect(sentence != "t.", "\(rule.id) has no impact sentence")
-            #expect((sentence.first?.isUppercase == true || sentence.hasPrefix("iOS")) && sentence.hasSuffix("."), "\(rule.id)")
+            #expect((sentence.first?.isUppercase == true || sentence.hasPrefix("iOS")) && sentence.hasSuffix("."),
+                "\(rule.id)")
         }
     }
 }
@@ -90,7 +93,8 @@ import Testing
     @Test(arguments: [("rule 2 {} can never decide", "Rule 2 {} can never decide"),
                       ("whole-site claim routes", "Whole-site claim routes"),
                       ("applinks on example.com names", "applinks on example.com names"),
-                      ("percentEncoded false", "percentEncoded false"), ("get-task-allow is true", "get-task-allow is true"),
+                      ("percentEncoded false", "percentEncoded false"),
+                          ("get-task-allow is true", "get-task-allow is true"),
                       ("https://example.org/login must not", "https://example.org/login must not"),
                       ("\"components\" and", "\"components\" and"), ("Payload/App.app", "Payload/App.app")])
     func detailsStartWithACapitalUnlessTheyStartWithAName(input: String, expected: String) {

@@ -6,13 +6,16 @@ import Testing
     private func finding(explanation: String, line: Int) -> Finding {
         Finding(id: "AASA-014", severity: .medium, title: "t", subject: "shop.example.com", explanation: explanation,
                 evidence: [.associationFile(AssociationFileLocation(host: "shop.example.com",
-                                                                    pointer: "/applinks/details/1", line: line, column: 7))],
+                                                                    pointer: "/applinks/details/1", line: line,
+                                                                        column: 7))],
                 remediation: "r")
     }
 
     @Test func twoLintProblemsAtOnePlaceHaveDifferentFingerprints() {
-        let dead = finding(explanation: "every app this detail names is already named (AASA-L029, supplied file).", line: 35)
-        let repeated = finding(explanation: "app ID is already named by details[0] (AASA-L020, supplied file).", line: 35)
+        let dead =
+            finding(explanation: "every app this detail names is already named (AASA-L029, supplied file).", line: 35)
+        let repeated =
+            finding(explanation: "app ID is already named by details[0] (AASA-L020, supplied file).", line: 35)
         #expect(dead.fingerprint != repeated.fingerprint)
     }
 
@@ -25,7 +28,8 @@ import Testing
     }
 
     @Test func citedLintIDsAreFoundOnceInOrder() {
-        #expect(Finding.citedLintIDs(in: "x (AASA-L020) y AASA-L0 z AASA-L029 AASA-L020 AASA-L12") == ["AASA-L020", "AASA-L029"])
+        #expect(Finding.citedLintIDs(in: "x (AASA-L020) y AASA-L0 z AASA-L029 AASA-L020 AASA-L12") == ["AASA-L020",
+            "AASA-L029"])
     }
 
     @Test func citedLintIDsAmongNonASCIIText() {

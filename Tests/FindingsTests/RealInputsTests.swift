@@ -14,7 +14,8 @@ import TestSupport
         "../shared/corpus/aasa/wild (kept beside the checkout, not in it) is absent, or LINKLAB_NO_SHARED=1 hides it"))
     func wildAssociationFilesGiveLocatedDeterministicFindings() throws {
         let folder = try #require(Self.corpus)
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        let names =
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         #expect(names.count >= 100)
         let domains = try names.enumerated().map { index, name in
             try FactsFactory.supplied("host\(index).example", file: folder.appendingPathComponent(name))
@@ -25,7 +26,10 @@ import TestSupport
         #expect(findings == FindingRules.evaluate(facts))
         #expect(findings.allSatisfy { !$0.evidence.isEmpty })
         // Every host whose file does not name the app is AASA-005 (unusable) or AASA-007 (not listed).
-        let flagged = Set(findings.filter { ["AASA-005", "AASA-006", "AASA-007"].contains($0.id) }.map { $0.subject.components(separatedBy: CharacterSet(charactersIn: " :")).first ?? "" })
+        let flagged =
+            Set(findings.filter { ["AASA-005", "AASA-006",
+                "AASA-007"].contains($0.id) }.map { $0.subject.components(separatedBy: CharacterSet(charactersIn: " :"))
+                .first ?? "" })
         #expect(flagged.count >= domains.count - 1)
     }
 

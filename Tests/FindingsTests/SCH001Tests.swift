@@ -11,8 +11,10 @@ import Testing
         #expect(bySubject["Payload/LinkLab.app: myapp://"] == .medium)
     }
 
-    @Test(arguments: [("fb1234567890", true), ("com.googleusercontent.apps.123-abc", true), ("msauth.com.example.app", true),
-                      ("app", true), ("myapp-oauth", true), ("linklab", false), ("com.example.app", false), ("fbshare", false)])
+    @Test(arguments: [("fb1234567890", true), ("com.googleusercontent.apps.123-abc", true),
+        ("msauth.com.example.app", true),
+                      ("app", true), ("myapp-oauth", true), ("linklab", false), ("com.example.app", false),
+                          ("fbshare", false)])
     func escalation(scheme: String, escalated: Bool) {
         #expect((SCH001CustomURLSchemes.escalation(scheme, bundleIdentifier: "com.example.app") != nil) == escalated)
     }

@@ -18,7 +18,9 @@ import Testing
     @Test func flagsAMustOpenURLThatDoesNotOpen() {
         let test = URLTest(url: "https://example.com/x", expectation: .mustOpen,
                            verdicts: [AppVerdict(appID: "ABCDE12345.com.example.app", decision: .noMatch)])
-        let findings = rule.evaluate(AnalysisFacts(urlTests: [test], options: AnalysisOptions(extraAppIDs: ["ABCDE12345.com.example.app"])))
+        let findings =
+            rule.evaluate(AnalysisFacts(urlTests: [test],
+                options: AnalysisOptions(extraAppIDs: ["ABCDE12345.com.example.app"])))
         #expect(findings.count == 1)
         // A link that stays in the browser is an outage, and its text says only that.
         #expect(findings.first?.category == .reliability)
@@ -42,7 +44,10 @@ import Testing
     @Test func remediationNamesTheMissingApplinksEntitlement() throws {
         let bundle = FactsFactory.bundle(domains: ["applinks:example.com", "webcredentials:login.example.com"])
         let file = try FactsFactory.supplied("login.example.com",
-                                             #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"*"}]}]}}"#)
+                                             #"""
+                                                 {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],\#
+                                                 "components":[{"/":"*"}]}]}}
+                                                 """#)
         var facts = AnalysisFacts(app: FactsFactory.app([bundle]), domains: [file])
         facts.urlTests = URLTest.decide([URLListEntry(url: "https://login.example.com/x", expectation: .mustOpen)],
                                         domains: [], appIDs: facts.linkAppIDs,
@@ -56,8 +61,12 @@ import Testing
         let other = URLTest(url: "https://example.com/x", expectation: .mustNotOpen,
                             verdicts: [AppVerdict(appID: "ABCDE12345.com.example.app", decision: .noMatch),
                                        AppVerdict(appID: "ZZZZZ99999.com.other", decision: .match)])
-        let unmarked = URLTest(url: "https://example.com/y", verdicts: [AppVerdict(appID: "ABCDE12345.com.example.app", decision: .match)])
-        let facts = AnalysisFacts(urlTests: [other, unmarked], options: AnalysisOptions(extraAppIDs: ["ABCDE12345.com.example.app"]))
+        let unmarked =
+            URLTest(url: "https://example.com/y",
+                verdicts: [AppVerdict(appID: "ABCDE12345.com.example.app", decision: .match)])
+        let facts =
+            AnalysisFacts(urlTests: [other, unmarked],
+                options: AnalysisOptions(extraAppIDs: ["ABCDE12345.com.example.app"]))
         #expect(rule.evaluate(facts).isEmpty)
     }
 }

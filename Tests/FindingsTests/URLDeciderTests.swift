@@ -9,7 +9,8 @@ import Testing
 @Suite struct URLDeciderTests {
     private func sampleDecider() throws -> (URLDecider, [URLListEntry], AnalysisFacts) {
         let facts = try FactsFactory.sample()
-        let list = try URLList.parse(String(decoding: try Data(contentsOf: FactsFactory.sampleURL("urls.txt")), as: UTF8.self))
+        let list =
+            try URLList.parse(String(decoding: try Data(contentsOf: FactsFactory.sampleURL("urls.txt")), as: UTF8.self))
         let decider = URLDecider(domains: facts.domains, appIDs: facts.linkAppIDs,
                                  claims: facts.bundles.flatMap(\.associatedDomains))
         return (decider, list, facts)
@@ -71,7 +72,9 @@ import Testing
 
     /// A file the device rejects decides no_match for every app, traced or not, with no rule.
     @Test func aRejectedFileDecidesNothingWithoutATraceToo() throws {
-        let report = try FactsFactory.supplied("example.com", #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/x/*"}]}]},}"#)
+        let report =
+            try FactsFactory.supplied("example.com",
+                #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/x/*"}]}]},}"#)
         let decider = URLDecider(domains: [report], appIDs: ["A.b"])
         let entry = URLListEntry(url: "https://example.com/x/1")
         let full = try #require(decider.decide([entry], traces: .all).first?.verdicts.first)
@@ -98,7 +101,8 @@ import Testing
             "{\"/\": \"\(paths[next(paths.count)])\"\(next(4) == 0 ? ", \"exclude\": true" : "")"
                 + "\(next(5) == 0 ? ", \"caseSensitive\": false" : "")}"
         }
-        var details: [(apps: [String], rules: [String])] = [([apps[0]], [rule(), rule()]), ([apps[1], apps[2]], [rule(), rule(), rule()]),
+        var details: [(apps: [String], rules: [String])] =
+            [([apps[0]], [rule(), rule()]), ([apps[1], apps[2]], [rule(), rule(), rule()]),
                                                              ([apps[3], apps[0]], [rule()])]
         var defaults = "{}", broken = false
         let list = ["/a/b", "/A/B", "/b1", "/c/1", "/d/x", "/", "/zz"].flatMap { path in
@@ -118,11 +122,17 @@ import Testing
             default: details[next(details.count)].rules.append(rule())
             }
             let body = "{\"applinks\": {\"defaults\": \(defaults), \"details\": ["
-                + details.map { "{\"appIDs\": [\($0.apps.map { "\"\($0)\"" }.joined(separator: ", "))], \"components\": [\($0.rules.joined(separator: ", "))]}" }
+                + details.map {
+                    """
+                        {\"appIDs\": [\($0.apps.map { "\"\($0)\"" }.joined(separator: ", "))], \"components\": \
+                        [\($0.rules.joined(separator: ", "))]}
+                        """
+                }
                     .joined(separator: ", ")
                 + "]}}" + (broken ? "," : "")
             // The same file on two hosts: compiled details are shared, verdicts are per domain.
-            let reports = [try FactsFactory.supplied("example.com", body), try FactsFactory.supplied("www.example.com", body)]
+            let reports =
+                [try FactsFactory.supplied("example.com", body), try FactsFactory.supplied("www.example.com", body)]
             let chained = URLDecider(domains: reports, appIDs: [apps[0], apps[1]], previous: previous)
             let fresh = URLDecider(domains: reports, appIDs: [apps[0], apps[1]])
             let expected = fresh.decide(list, traces: .contradictionsOnly)

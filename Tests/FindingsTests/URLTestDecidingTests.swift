@@ -41,16 +41,24 @@ import Testing
     }
 
     @Test func aWildcardReportCoversSubdomainsButAnExactReportWins() throws {
-        let wildcard = try FactsFactory.supplied("*.example.org", #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/w/*"}]}]}}"#)
-        let exact = try FactsFactory.supplied("www.example.org", #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/x/*"}]}]}}"#)
-        let tests = URLTest.decide([URLListEntry(url: "https://www.example.org/x/1"), URLListEntry(url: "https://deep.sub.example.org/w/1")],
+        let wildcard =
+            try FactsFactory.supplied("*.example.org",
+                #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/w/*"}]}]}}"#)
+        let exact =
+            try FactsFactory.supplied("www.example.org",
+                #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/x/*"}]}]}}"#)
+        let tests =
+            URLTest.decide([URLListEntry(url: "https://www.example.org/x/1"),
+                URLListEntry(url: "https://deep.sub.example.org/w/1")],
                                    domains: [wildcard, exact], appIDs: ["A.b"])
         #expect(tests.map(\.domain) == ["www.example.org", "*.example.org"])
         #expect(tests.map { $0.verdicts.first?.decision } == [.match, .match])
     }
 
     @Test func anUncoveredHostIsNoMatchWithAReason() {
-        let tests = URLTest.decide([URLListEntry(url: "https://elsewhere.example/x", expectation: .mustOpen)], domains: [], appIDs: ["A.b"])
+        let tests =
+            URLTest.decide([URLListEntry(url: "https://elsewhere.example/x", expectation: .mustOpen)], domains: [],
+                appIDs: ["A.b"])
         #expect(tests.first?.domain == nil)
         #expect(tests.first?.verdicts.first?.decision == .noMatch)
         #expect(tests.first?.verdicts.first?.trace.first?.contains("elsewhere.example") == true)
@@ -77,7 +85,9 @@ import Testing
     /// entitlement for the host; the trace must name the port as what differs.
     @Test func aURLWithAnotherPortNamesThePortAsWhatDiffers() throws {
         let claims = ["applinks:example.com", "applinks:*.example.org:8443"].map(AssociatedDomain.parse)
-        let report = try FactsFactory.supplied("example.com", #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"*"}]}]}}"#)
+        let report =
+            try FactsFactory.supplied("example.com",
+                #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"*"}]}]}}"#)
         let tests = URLTest.decide([URLListEntry(url: "https://example.com:8443/buy/1"),
                                     URLListEntry(url: "https://shop.example.org/x")],
                                    domains: [report], appIDs: ["A.b"], claims: claims)
@@ -93,7 +103,9 @@ import Testing
     }
 
     @Test func aFileTheDeviceRejectsDecidesNothing() throws {
-        let report = try FactsFactory.supplied("example.com", "\u{FEFF}" + #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"*"}]}]}}"#)
+        let report =
+            try FactsFactory.supplied("example.com",
+                "\u{FEFF}" + #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"*"}]}]}}"#)
         let tests = URLTest.decide([URLListEntry(url: "https://example.com/x")], domains: [report], appIDs: ["A.b"])
         #expect(tests.first?.verdicts.first?.decision == .noMatch)
         #expect(tests.first?.verdicts.first?.reason == .fileRejected)
@@ -108,7 +120,8 @@ import Testing
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(test), as: UTF8.self)
         #expect(json.hasPrefix(#"{"apps":[{"appID":"A.b","decision":"no_match","detail":null"#))
-        #expect(json.hasSuffix(#""domain":null,"expectation":"mustNotOpen","line":null,"url":"https:\/\/example.com\/x"}"#))
+        #expect(
+            json.hasSuffix(#""domain":null,"expectation":"mustNotOpen","line":null,"url":"https:\/\/example.com\/x"}"#))
         #expect(try JSONDecoder().decode(URLTest.self, from: Data(json.utf8)) == test)
     }
 }

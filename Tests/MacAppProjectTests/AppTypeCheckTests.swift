@@ -7,7 +7,10 @@ import Testing
 /// Linux only: the script's `Darwin` surface module wraps Glibc; on a Mac the macOS workflow
 /// builds the app with Xcode instead.
 @Suite(.serialized, .enabled(if: AppTypeCheck.runsHere,
-                             "scripts/typecheck-app is Linux-only (its Darwin surface wraps Glibc); Xcode builds the app on a Mac"))
+                             """
+                                 scripts/typecheck-app is Linux-only (its Darwin surface wraps Glibc); Xcode builds \
+                                 the app on a Mac
+                                 """))
 struct AppTypeCheckTests {
     @Test func theAppItsExtensionsAndTestsTypeCheck() throws {
         let result = try AppTypeCheck.run([])
@@ -79,7 +82,9 @@ struct PlantedMistake: CustomTestStringConvertible, Sendable {
         PlantedMistake(name: "a misspelled delegate method",
                        correct: "func applicationShouldTerminateAfterLastWindowClosed(_ sender: NSApplication)",
                        mistaken: "func applicationShouldTerminateAfterLastWindowClose(_ sender: NSApplication)",
-                       diagnostics: ["nearly matches optional requirement 'applicationShouldTerminateAfterLastWindowClosed(_:)'"]),
+                       diagnostics: ["""
+                           nearly matches optional requirement 'applicationShouldTerminateAfterLastWindowClosed(_:)'
+                           """]),
         // pointerStyle(_:) is macOS 15.0+; the deployment target is macOS 14.0.
         PlantedMistake(name: "an API newer than macOS 14 used without #available",
                        correct: "if #available(macOS 15, *) { return AnyView(text.pointerStyle(.link)) }",

@@ -29,14 +29,17 @@ import Testing
     /// on Linux, and uses no GNU-only `mv -T`; its test suite is skipped off Linux with a reason.
     @Test func theTypeCheckIsGatedToLinuxAndItsScriptIsPortableUntilTheGate() throws {
         let script = try ProjectFiles.text(ProjectFiles.root.appendingPathComponent("scripts/typecheck-app"))
-        let body = script.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("#") }.joined(separator: "\n")
+        let body =
+            script.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("#") }.joined(separator: "\n")
         let gate = try #require(body.range(of: "if [ \"$(uname -s)\" != Linux ]; then"))
         for linuxOnly in ["sha256sum", "mapfile", "swift build", "\"$swiftc\""] {
             let use = try #require(body.range(of: linuxOnly), "\(linuxOnly) not found")
             #expect(gate.lowerBound < use.lowerBound, "\(linuxOnly) runs before the Linux gate")
         }
         #expect(!body.contains("mv -T"))
-        let suite = try ProjectFiles.text(ProjectFiles.root.appendingPathComponent("Tests/MacAppProjectTests/AppTypeCheckTests.swift"))
+        let suite =
+            try ProjectFiles.text(
+                ProjectFiles.root.appendingPathComponent("Tests/MacAppProjectTests/AppTypeCheckTests.swift"))
         #expect(suite.contains(".enabled(if: AppTypeCheck.runsHere,"))
     }
 
@@ -68,7 +71,9 @@ import Testing
             + (app["UTExportedTypeDeclarations"] as? [[String: Any]] ?? [])
         let declared = Set(declarations.compactMap { $0["UTTypeIdentifier"] as? String })
         var named = declarations.flatMap { $0["UTTypeConformsTo"] as? [String] ?? [] }
-        named += (app["CFBundleDocumentTypes"] as? [[String: Any]] ?? []).flatMap { $0["LSItemContentTypes"] as? [String] ?? [] }
+        named += (app["CFBundleDocumentTypes"] as? [[String: Any]] ?? []).flatMap {
+            $0["LSItemContentTypes"] as? [String] ?? []
+        }
         let preview = try ProjectFiles.plist(ProjectFiles.extensionFolder.appendingPathComponent("Info.plist"))
         let attributes = (preview["NSExtension"] as? [String: Any])?["NSExtensionAttributes"] as? [String: Any]
         named += attributes?["QLSupportedContentTypes"] as? [String] ?? []
@@ -88,7 +93,9 @@ import Testing
     static func pngSize(_ url: URL) throws -> (width: Int, height: Int) {
         let data = [UInt8](try Data(contentsOf: url).prefix(24))
         guard data.count == 24, data[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
-              data[12..<16] == [0x49, 0x48, 0x44, 0x52] else { throw CheckError("\(url.lastPathComponent) is not a PNG") }
+              data[12..<16] == [0x49, 0x48, 0x44, 0x52] else {
+                  throw CheckError("\(url.lastPathComponent) is not a PNG")
+              }
         let be = { (i: Int) in data[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (be(16), be(20))
     }
@@ -123,7 +130,8 @@ import Testing
         let info = try ProjectFiles.plist(ProjectFiles.infoPlist)
         let documents = info["CFBundleDocumentTypes"] as? [[String: Any]] ?? []
         func icon(_ type: String) -> String? {
-            documents.first { ($0["LSItemContentTypes"] as? [String])?.contains(type) == true }?["CFBundleTypeIconFile"] as? String
+            documents.first { ($0["LSItemContentTypes"] as? [String])?
+                .contains(type) == true }?["CFBundleTypeIconFile"] as? String
         }
         #expect(icon("com.apple.itunes.ipa") == "DocumentIPA")
         #expect(icon("org.universallinklab.session") == "DocumentSession")

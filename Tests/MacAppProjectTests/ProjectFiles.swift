@@ -30,7 +30,9 @@ enum ProjectFiles {
     /// A property list file (XML or OpenStep) as a dictionary.
     static func plist(_ url: URL) throws -> [String: Any] {
         let value = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
-        guard let dictionary = value as? [String: Any] else { throw CheckError("\(url.lastPathComponent) is not a dictionary") }
+        guard let dictionary = value as? [String: Any] else {
+            throw CheckError("\(url.lastPathComponent) is not a dictionary")
+        }
         return dictionary
     }
 

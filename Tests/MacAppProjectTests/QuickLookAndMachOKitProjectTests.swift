@@ -108,7 +108,10 @@ import Testing
         for file in try (frameworks["files"] as? [String] ?? []).map(graph.object) {
             let product = try graph.object(file["productRef"])
             #expect(try graph.object(product["package"])["isa"] as? String == "XCRemoteSwiftPackageReference",
-                    "AppTests links \(product["productName"] ?? "?") from the local package, which the host app already contains")
+                    """
+                        AppTests links \(product["productName"] ?? "?") from the local package, which the host app \
+                        already contains
+                        """)
         }
         let dependencies = Set(try products(graph, "AppTests").keys)
         let system: Set<String> = ["Foundation", "Testing", "XCTest", "AppKit", "SwiftUI", "Darwin",
@@ -147,7 +150,9 @@ import Testing
         let frameworks = try #require(phases.first { $0["isa"] as? String == "PBXFrameworksBuildPhase" })
         let linked = try (frameworks["files"] as? [String] ?? []).map { try graph.object($0)["productRef"] as? String }
         let dependencyIDs = try graph.target("AppTests")["packageProductDependencies"] as? [String] ?? []
-        let machOKitDependency = try dependencyIDs.first { try graph.object($0)["productName"] as? String == "MachOKit" }
+        let machOKitDependency = try dependencyIDs.first {
+            try graph.object($0)["productName"] as? String == "MachOKit"
+        }
         #expect(linked == [machOKitDependency])
         let test = try ProjectFiles.text(
             ProjectFiles.root.appendingPathComponent("Tests/AppTests/MachOKitCrossCheckTests.swift"))

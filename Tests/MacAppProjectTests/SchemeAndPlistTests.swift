@@ -38,7 +38,8 @@ import Workbench
         let tested = reader.references.filter { $0.action == "TestAction" }
         #expect(Set(tested.map(\.name)) == ["AppTests", "UITests"])
         for reference in reader.references {
-            #expect(targetIDs[reference.name] == reference.blueprint, "\(reference.name) has a stale BlueprintIdentifier")
+            #expect(targetIDs[reference.name] == reference.blueprint,
+                "\(reference.name) has a stale BlueprintIdentifier")
         }
         #expect(reader.references.contains { $0.action == "BuildAction" && $0.name == "UniversalLinkLab" })
         #expect(reader.references.contains { $0.action == "LaunchAction" && $0.name == "UniversalLinkLab" })
@@ -86,12 +87,15 @@ import Workbench
     @Test func everyTypeTheSourcesNameIsDeclared() throws {
         let info = try ProjectFiles.plist(ProjectFiles.infoPlist)
         let declared = Set(((info["UTImportedTypeDeclarations"] as? [[String: Any]] ?? [])
-            + (info["UTExportedTypeDeclarations"] as? [[String: Any]] ?? [])).compactMap { $0["UTTypeIdentifier"] as? String })
+            + (info["UTExportedTypeDeclarations"] as? [[String: Any]] ??
+                [])).compactMap { $0["UTTypeIdentifier"] as? String })
         let sources = try ProjectFiles.swiftFiles(in: "UniversalLinkLab").map(ProjectFiles.text).joined()
         let named = ProjectFiles.literals(after: "importedAs: \"", in: sources)
             + ProjectFiles.literals(after: "exportedAs: \"", in: sources)
         #expect(!named.isEmpty)
-        for identifier in named { #expect(declared.contains(identifier), "\(identifier) is not declared in Info.plist") }
+        for identifier in named {
+            #expect(declared.contains(identifier), "\(identifier) is not declared in Info.plist")
+        }
     }
 
     @Test func entitlementsAreNotSandboxed() throws {

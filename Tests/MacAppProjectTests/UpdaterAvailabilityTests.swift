@@ -17,7 +17,8 @@ import Workbench
     }
 
     @Test func aRealKeyAndFeedStartIt() {
-        #expect(UpdaterAvailability.decide(publicEDKey: Self.realKey, feedURL: "https://updates.linklab.app/appcast.xml",
+        #expect(UpdaterAvailability.decide(publicEDKey: Self.realKey,
+            feedURL: "https://updates.linklab.app/appcast.xml",
                                            environment: ["HOME": "/Users/t"]) == .start)
     }
 

@@ -44,7 +44,8 @@ import Testing
         var result: [String: (String, String, String)] = [:]
         for pin in root["pins"] as? [[String: Any]] ?? [] {
             let state = pin["state"] as? [String: Any] ?? [:]
-            result[pin["identity"] as? String ?? ""] = (state["version"] as? String ?? "", state["revision"] as? String ?? "",
+            result[pin["identity"] as? String ?? ""] =
+                (state["version"] as? String ?? "", state["revision"] as? String ?? "",
                                                         pin["location"] as? String ?? "")
         }
         return result
@@ -61,13 +62,15 @@ import Testing
             let package = identity(url)
             if rest.contains("from:"), let low = quoted.first {
                 let version = try Version(low)
-                result.append(Requirement(package: package, range: version..<version.nextMajor, source: "Package.swift"))
+                result.append(Requirement(package: package, range: version..<version.nextMajor,
+                    source: "Package.swift"))
             } else if rest.contains("..<"), quoted.count == 2 {
                 result.append(Requirement(package: package, range: try Version(quoted[0])..<Version(quoted[1]),
                                           source: "Package.swift"))
             } else if rest.contains("exact:"), let exact = quoted.first {
                 let version = try Version(exact)
-                result.append(Requirement(package: package, range: version..<Version(Array(version.parts.dropLast()) + [version.parts[2] + 1]),
+                result.append(Requirement(package: package,
+                    range: version..<Version(Array(version.parts.dropLast()) + [version.parts[2] + 1]),
                                           source: "Package.swift"))
             } else {
                 throw CheckError("unread requirement for \(url): \(rest)")
@@ -79,9 +82,11 @@ import Testing
     /// MachOKit 0.52.1's own requirements (its Package.swift at that tag, read from the public
     /// repository p-x9/MachOKit): they are part of the Xcode project's graph, never of the package's.
     static let machOKitRequirements: [Requirement] = [
-        ("swift-crypto", "1.0.0", "4.0.0"), ("swift-fileio", "0.13.0", "1.0.0"), ("swift-fileio-extra", "0.2.2", "1.0.0"),
+        ("swift-crypto", "1.0.0", "4.0.0"), ("swift-fileio", "0.13.0", "1.0.0"),
+            ("swift-fileio-extra", "0.2.2", "1.0.0"),
         ("objectarchivekit", "0.5.0", "1.0.0"), ("swift-binary-parse-support", "0.2.1", "1.0.0"),
-    ].map { Requirement(package: $0.0, range: try! Version($0.1)..<Version($0.2), source: "MachOKit 0.52.1's Package.swift") }
+    ].map { Requirement(package: $0.0, range: try! Version($0.1)..<Version($0.2),
+        source: "MachOKit 0.52.1's Package.swift") }
 
     /// The project's XCRemoteSwiftPackageReference requirements.
     static func projectRequirements() throws -> [Requirement] {
@@ -90,7 +95,8 @@ import Testing
             let url = try #require(reference["repositoryURL"] as? String)
             let requirement = try #require(reference["requirement"] as? [String: Any])
             let kind = requirement["kind"] as? String
-            let minimum = try Version(try #require(requirement["minimumVersion"] as? String ?? requirement["version"] as? String))
+            let minimum =
+                try Version(try #require(requirement["minimumVersion"] as? String ?? requirement["version"] as? String))
             let upper: Version
             switch kind {
             case "upToNextMajorVersion": upper = minimum.nextMajor
@@ -105,12 +111,14 @@ import Testing
 
     @Test func everyPinIsAReleaseAtAFullRevision() throws {
         let pins = try Self.pins(Self.resolvedFile)
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.resolvedFile)) as? [String: Any])
+        let root =
+            try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.resolvedFile)) as? [String: Any])
         #expect(root["version"] as? Int == 3)
         #expect(!pins.isEmpty)
         for (identity, pin) in pins {
             #expect(throws: Never.self) { try Version(pin.version) }
-            #expect(pin.revision.count == 40 && pin.revision.allSatisfy(\.isHexDigit), "\(identity): revision \(pin.revision)")
+            #expect(pin.revision.count == 40 && pin.revision.allSatisfy(\.isHexDigit),
+                "\(identity): revision \(pin.revision)")
             #expect(pin.location.hasPrefix("https://github.com/") && Self.identity(pin.location) == identity)
         }
     }
@@ -149,7 +157,10 @@ import Testing
         for (identity, pin) in xcode where identity != "swift-crypto" {
             guard let other = package[identity] else { continue }
             #expect(pin.version == other.version,
-                    "\(identity): Xcode's resolved file pins \(pin.version), Package.resolved \(other.version) (run scripts/xcodeproj/build-xcode-graph.sh and update both)")
+                    """
+                        \(identity): Xcode's resolved file pins \(pin.version), Package.resolved \(other.version) (run \
+                        scripts/xcodeproj/build-xcode-graph.sh and update both)
+                        """)
         }
     }
 

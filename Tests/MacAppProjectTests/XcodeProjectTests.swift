@@ -15,7 +15,9 @@ import Testing
         }
 
         func object(_ id: Any?) throws -> [String: Any] {
-            guard let id = id as? String, let object = objects[id] else { throw CheckError("dangling \(String(describing: id))") }
+            guard let id = id as? String, let object = objects[id] else {
+                throw CheckError("dangling \(String(describing: id))")
+            }
             return object
         }
 
@@ -36,7 +38,9 @@ import Testing
             let list = try object(owner["buildConfigurationList"])
             for id in list["buildConfigurations"] as? [String] ?? [] {
                 let config = try object(id)
-                if config["name"] as? String == configuration { return config["buildSettings"] as? [String: Any] ?? [:] }
+                if config["name"] as? String == configuration {
+                    return config["buildSettings"] as? [String: Any] ?? [:]
+                }
             }
             throw CheckError("no \(configuration) configuration")
         }
@@ -77,14 +81,17 @@ import Testing
 
     @Test func fourTargetsWithTheirProductTypes() throws {
         let graph = try Graph()
-        let targets = graph.all("PBXNativeTarget").map { ($0.object["name"] as? String ?? "", $0.object["productType"] as? String ?? "") }
+        let targets = graph.all("PBXNativeTarget").map {
+            ($0.object["name"] as? String ?? "", $0.object["productType"] as? String ?? "")
+        }
         #expect(Dictionary(uniqueKeysWithValues: targets) == [
             "UniversalLinkLab": "com.apple.product-type.application",
             "AppTests": "com.apple.product-type.bundle.unit-test",
             "UITests": "com.apple.product-type.bundle.ui-testing",
             "QuickLookPreview": "com.apple.product-type.app-extension",
         ])
-        let appID = try #require(graph.all("PBXNativeTarget").first { $0.object["name"] as? String == "UniversalLinkLab" }?.id)
+        let appID =
+            try #require(graph.all("PBXNativeTarget").first { $0.object["name"] as? String == "UniversalLinkLab" }?.id)
         for name in ["AppTests", "UITests"] {
             let dependencies = try graph.target(name)["dependencies"] as? [String] ?? []
             let dependency = try graph.object(dependencies.first)
@@ -122,14 +129,18 @@ import Testing
             #expect(settings["ENABLE_APP_SANDBOX"] as? String == "NO")
         }
         let unit = try graph.settings(of: try graph.target("AppTests"), "Debug")
-        #expect(unit["TEST_HOST"] as? String == "$(BUILT_PRODUCTS_DIR)/UniversalLinkLab.app/Contents/MacOS/UniversalLinkLab")
+        #expect(
+            unit[
+                "TEST_HOST"] as? String == "$(BUILT_PRODUCTS_DIR)/UniversalLinkLab.app/Contents/MacOS/UniversalLinkLab")
         #expect(unit["BUNDLE_LOADER"] as? String == "$(TEST_HOST)")
-        #expect(try graph.settings(of: try graph.target("UITests"), "Debug")["TEST_TARGET_NAME"] as? String == "UniversalLinkLab")
+        #expect(try graph.settings(of: try graph.target("UITests"),
+            "Debug")["TEST_TARGET_NAME"] as? String == "UniversalLinkLab")
     }
 
     @Test func synchronisedFoldersExistAndNoneIsTestsItself() throws {
         let graph = try Graph()
-        let expected = ["UniversalLinkLab": "UniversalLinkLab", "AppTests": "Tests/AppTests", "UITests": "UITests/macOS",
+        let expected =
+            ["UniversalLinkLab": "UniversalLinkLab", "AppTests": "Tests/AppTests", "UITests": "UITests/macOS",
                         "QuickLookPreview": "QuickLookPreview"]
         for (name, folder) in expected {
             let groups = try graph.target(name)["fileSystemSynchronizedGroups"] as? [String] ?? []

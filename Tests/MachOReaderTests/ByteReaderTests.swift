@@ -85,6 +85,7 @@ import Testing
 
     @Test func errorMessageNamesOffsetAndField() {
         let error = ByteReaderError(offset: 16, reading: "ncmds", problem: .outOfBounds(needed: 4, available: 2))
-        #expect(error.description == "ncmds at offset 16 (0x10): needs 4 bytes, only 2 available (truncated or bad offset)")
+        #expect(
+            error.description == "ncmds at offset 16 (0x10): needs 4 bytes, only 2 available (truncated or bad offset)")
     }
 }

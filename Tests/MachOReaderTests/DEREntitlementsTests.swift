@@ -6,7 +6,8 @@ import Testing
     @Test(arguments: [
         ([112, 5, 2, 1, 1, 176, 0], PlistValue.dictionary([:])),
         ([112, 15, 2, 1, 1, 176, 10, 48, 8, 12, 3, 107, 101, 121, 1, 1, 255], .dictionary(["key": .bool(true)])),
-        ([112, 19, 2, 1, 1, 176, 14, 48, 12, 12, 3, 107, 101, 121, 12, 5, 118, 97, 108, 117, 101], .dictionary(["key": .string("value")])),
+        ([112, 19, 2, 1, 1, 176, 14, 48, 12, 12, 3, 107, 101, 121, 12, 5, 118, 97, 108, 117, 101],
+            .dictionary(["key": .string("value")])),
     ] as [([UInt8], PlistValue)])
     func decodesTheSpecTestVectors(bytes: [UInt8], expected: PlistValue) throws {
         #expect(try DEREntitlements.decode(Data(bytes)) == expected)
@@ -26,7 +27,9 @@ import Testing
 
     @Test func decodesLongFormLengths() throws {
         let long = String(repeating: "a", count: 300)
-        let body = DER.tlv(0xB0, DER.pair("com.apple.developer.associated-domains", DER.tlv(0x30, DER.tlv(0x0C, Array(long.utf8)))))
+        let body =
+            DER.tlv(0xB0,
+                DER.pair("com.apple.developer.associated-domains", DER.tlv(0x30, DER.tlv(0x0C, Array(long.utf8)))))
         let bytes = DER.wrapped(body)
         #expect(bytes[1] == 0x82)  // two-byte long-form length at the top
         #expect(try DEREntitlements.decode(bytes)["com.apple.developer.associated-domains"] == .array([.string(long)]))
@@ -72,8 +75,10 @@ import Testing
     }
 
     @Test func comparisonReportsMissingChangedAndRetypedValues() {
-        let xml: PlistValue = .dictionary(["a": .bool(true), "b": .array([.string("x"), .string("y")]), "c": .integer(1)])
-        let der: PlistValue = .dictionary(["a": .bool(true), "b": .array([.string("x")]), "c": .string("1"), "d": .bool(false)])
+        let xml: PlistValue =
+            .dictionary(["a": .bool(true), "b": .array([.string("x"), .string("y")]), "c": .integer(1)])
+        let der: PlistValue =
+            .dictionary(["a": .bool(true), "b": .array([.string("x")]), "c": .string("1"), "d": .bool(false)])
         let comparison = EntitlementsComparison(xml: xml, der: der)
         #expect(!comparison.agree)
         #expect(comparison.differences.map(\.description) == [

@@ -14,11 +14,14 @@ import Testing
         (7, 3, "i386"),
     ] as [(UInt32, UInt32, String)])
     func cpuTypesHaveConventionalNames(cpuType: UInt32, cpuSubtype: UInt32, name: String) throws {
-        let slice = try #require(try MachOFile(data: Synthetic.thin64(cpuType: cpuType, cpuSubtype: cpuSubtype, commands: [])).slices.first)
+        let slice =
+            try #require(try MachOFile(data: Synthetic.thin64(cpuType: cpuType, cpuSubtype: cpuSubtype,
+                commands: [])).slices.first)
         #expect(slice.arch == name)
     }
 
-    @Test(arguments: [(UInt32(2), "execute"), (6, "dylib"), (8, "bundle"), (1, "object"), (0xA, "dsym"), (0x99, "unknown(0x99)")] as [(UInt32, String)])
+    @Test(arguments: [(UInt32(2), "execute"), (6, "dylib"), (8, "bundle"), (1, "object"), (0xA, "dsym"),
+        (0x99, "unknown(0x99)")] as [(UInt32, String)])
     func fileTypesHaveNames(value: UInt32, name: String) throws {
         #expect(try MachOFile(data: Synthetic.thin64(fileType: value, commands: [])).slices.first?.fileType == name)
     }

@@ -109,8 +109,12 @@ import Testing
     @Test func fatSlicesOutsideTheFileOrOverlappingAreRejected() {
         let slice = SyntheticImage().build()
         let size = UInt32(slice.count)
-        #expect(throws: MachOError.self) { try MachOFile(data: Self.fat([(4096, size + 1)], total: 4096 + slice.count, slice: slice)) }
-        #expect(throws: MachOError.self) { try MachOFile(data: Self.fat([(UInt32.max - 10, 100)], total: 8192, slice: slice)) }
+        #expect(throws: MachOError.self) {
+            try MachOFile(data: Self.fat([(4096, size + 1)], total: 4096 + slice.count, slice: slice))
+        }
+        #expect(throws: MachOError.self) {
+            try MachOFile(data: Self.fat([(UInt32.max - 10, 100)], total: 8192, slice: slice))
+        }
         #expect(throws: MachOError.self) { try MachOFile(data: Self.fat([(8, size)], total: 8192, slice: slice)) }
         #expect(throws: MachOError.self) {
             try MachOFile(data: Self.fat([(4096, size), (4100, size - 4)], total: 4096 + slice.count, slice: slice))
@@ -134,7 +138,8 @@ import Testing
 
     static func header(ncmds: UInt32, sizeofcmds: UInt32, commands: Data, total: Int = 256) -> Data {
         let b = ByteBuilder()
-        b.u32(0xFEED_FACF).u32(0x0100_000C).u32(0).u32(2).u32(ncmds).u32(sizeofcmds).u32(0).u32(0).bytes(commands).pad(to: total)
+        b.u32(0xFEED_FACF).u32(0x0100_000C).u32(0).u32(2).u32(ncmds).u32(sizeofcmds).u32(0).u32(0).bytes(commands)
+            .pad(to: total)
         return b.data
     }
 
@@ -143,17 +148,22 @@ import Testing
         #expect(throws: MachOError.limitExceeded(offset: 16, what: "ncmds", value: 0xFFFF_FFFF, limit: 10_000)) {
             try MachOFile(data: Self.header(ncmds: 0xFFFF_FFFF, sizeofcmds: 24, commands: uuid))
         }
-        #expect(throws: MachOError.malformed(offset: 20, reason: "sizeofcmds 100000 runs past the end of the image (256 bytes)")) {
+        #expect(throws: MachOError.malformed(offset: 20,
+            reason: "sizeofcmds 100000 runs past the end of the image (256 bytes)")) {
             try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 100_000, commands: uuid))
         }
         #expect(throws: MachOError.malformed(offset: 32, reason: "load command 0 has cmdsize 0 (minimum 8)")) {
-            try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 24, commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 0)))
+            try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 24,
+                commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 0)))
         }
         #expect(throws: MachOError.malformed(offset: 32, reason: "load command 0 cmdsize 20 is not a multiple of 8")) {
-            try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 24, commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 20)))
+            try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 24,
+                commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 20)))
         }
-        #expect(throws: MachOError.malformed(offset: 32, reason: "load command 0 (cmdsize 4096) runs past sizeofcmds")) {
-            try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 24, commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 4096)))
+        #expect(throws: MachOError.malformed(offset: 32,
+            reason: "load command 0 (cmdsize 4096) runs past sizeofcmds")) {
+            try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 24,
+                commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 4096)))
         }
         #expect(throws: MachOError.malformed(offset: 16, reason: "4 load commands cannot fit in sizeofcmds 24")) {
             try MachOFile(data: Self.header(ncmds: 4, sizeofcmds: 24, commands: uuid))
@@ -164,7 +174,8 @@ import Testing
 
     @Test func badCommandContentsBecomeProblemsNotFailures() throws {
         let segment = ByteBuilder()
-        segment.name("__TEXT").u64(0).u64(0).u64(0).u64(0).u32(5).u32(5).u32(1000).u32(0)  // 1000 sections, none present
+        // 1000 sections, none present
+        segment.name("__TEXT").u64(0).u64(0).u64(0).u64(0).u32(5).u32(5).u32(1000).u32(0)
         let dylib = ByteBuilder()
         dylib.u32(4000).u32(0).u32(0).u32(0)  // name offset beyond the command
         let symtab = ByteBuilder()
@@ -172,7 +183,9 @@ import Testing
         let signature = Synthetic.codeSignatureCommand(dataoff: 0x7FFF_FFFF, datasize: 64)
         let commands = [Synthetic.command(0x19, segment.data), Synthetic.command(0xC, dylib.data),
                         Synthetic.command(0x2, symtab.data), signature]
-        let slice = try #require(try MachOFile(data: Synthetic.thin64(commands: commands, trailer: Data(count: 64))).slices.first)
+        let slice =
+            try #require(try MachOFile(data: Synthetic.thin64(commands: commands,
+                trailer: Data(count: 64))).slices.first)
         #expect(slice.loadCommands.count == 4)
         #expect(slice.segments.isEmpty && slice.linkedDylibs.isEmpty && slice.symbols.isEmpty)
         #expect(slice.problems.count == 3)
@@ -190,10 +203,12 @@ import Testing
         #expect(huge?.linkEvidence.isEmpty == false)
 
         image.editSignature = { $0.replaceSubrange(4..<8, with: [0x00, 0x00, 0x00, 0x04]) }
-        #expect((try? MachOFile(data: image.build()).slices.first)?.signatureError?.contains("smaller than its header") == true)
+        #expect((try? MachOFile(data: image.build()).slices.first)?.signatureError?
+            .contains("smaller than its header") == true)
 
         image.editSignature = { $0.replaceSubrange(0..<4, with: [0xFA, 0xDE, 0x0C, 0x02]) }
-        #expect((try? MachOFile(data: image.build()).slices.first)?.signatureError?.contains("does not start with a SuperBlob") == true)
+        #expect((try? MachOFile(data: image.build()).slices.first)?.signatureError?
+            .contains("does not start with a SuperBlob") == true)
     }
 
     @Test func superBlobLengthBeyondDatasizeIsClampedWithADiagnostic() throws {
@@ -239,7 +254,8 @@ import Testing
         let check = try #require(signature.blobHashChecks.first { $0.slot == 5 })
         #expect(check.status == .mismatch && !check.ok)
         #expect(check.expected == String(repeating: "ab", count: 32))
-        #expect(signature.diagnostics.contains { $0.description.contains("XML entitlements (slot 5) hash does not match") })
+        #expect(
+            signature.diagnostics.contains { $0.description.contains("XML entitlements (slot 5) hash does not match") })
     }
 
     @Test func malformedXMLEntitlementsKeepTheBytesAndExplain() throws {

@@ -41,13 +41,15 @@ import Testing
         image.cStrings = []
         image.symbols = []
         // A symbolic reference (0x02 + 4 bytes, here containing NULs), then readable mangled text.
-        let typeref = Data([0x02, 0x00, 0x00, 0x00, 0x00]) + Data("7SwiftUI4ViewPAAE9onOpenURL7performQr_Qo_".utf8) + Data([0])
+        let typeref = Data([0x02, 0x00, 0x00, 0x00, 0x00]) + Data("7SwiftUI4ViewPAAE9onOpenURL7performQr_Qo_".utf8) +
+            Data([0])
             + Data([0x01, 0x10, 0x00, 0x00, 0x00]) + Data("openURL:".utf8) + Data([0])
         image.extraSections = [("__swift5_typeref", typeref), ("__swift5_reflstr", Data("url\0openURL:\0".utf8))]
         let slice = try #require(try MachOFile(data: image.build()).slices.first)
         let typeSection = try #require(slice.section("__TEXT", "__swift5_typeref"))
         let hits = slice.linkEvidence.map { "\($0.name) \($0.section) \($0.offset - Int(typeSection.sliceOffset))" }
-        // The readable run after the symbolic reference starts at byte 5; `openURL:` in typeref is not a whole selector string.
+        // The readable run after the symbolic reference starts at byte 5; `openURL:` in typeref is not a whole selector
+        // string.
         #expect(hits.contains("onOpenURL __TEXT,__swift5_typeref 5"))
         #expect(slice.linkEvidence.filter { $0.section == "__TEXT,__swift5_typeref" }.count == 1)
         #expect(slice.linkEvidence.contains { $0.name == "openURL:" && $0.section == "__TEXT,__swift5_reflstr" })
@@ -59,7 +61,10 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(evidence), as: UTF8.self)
-        #expect(json == #"{"arch":"arm64","kind":"webView","matchedString":"_OBJC_CLASS_$_WKWebView","name":"WKWebView","offset":42,"section":"LC_SYMTAB"}"#)
+        #expect(json == #"""
+            {"arch":"arm64","kind":"webView","matchedString":"_OBJC_CLASS_$_WKWebView","name":"WKWebView","offset":42,\#
+            "section":"LC_SYMTAB"}
+            """#)
     }
 
     @Test func thirtyTwoBitARMImageIsRead() throws {
@@ -68,7 +73,8 @@ import Testing
         // LC_SEGMENT (56 bytes) + one section (68 bytes) = 124 → padded to 124 (multiple of 4).
         let headerSize = 28, commandSize = 56 + 68, uuidSize = 24
         let stringsOffset = headerSize + commandSize + uuidSize
-        section.u32(0x1).u32(UInt32(commandSize)).name("__TEXT").u32(0x4000).u32(0x1000).u32(0).u32(UInt32(stringsOffset + strings.count))
+        section.u32(0x1).u32(UInt32(commandSize)).name("__TEXT").u32(0x4000).u32(0x1000).u32(0)
+            .u32(UInt32(stringsOffset + strings.count))
             .u32(5).u32(5).u32(1).u32(0)
         section.name("__objc_methname").name("__TEXT").u32(0x4000 + UInt32(stringsOffset)).u32(UInt32(strings.count))
             .u32(UInt32(stringsOffset)).u32(0).u32(0).u32(0).u32(2).u32(0).u32(0)

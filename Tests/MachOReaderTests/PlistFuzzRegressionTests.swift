@@ -15,7 +15,8 @@ import TestSupport
 
     /// The same trap, distilled: any invalid UTF-8 anywhere in an XML plist is refused up front.
     @Test(arguments: [
-        "<integer>\u{FF}1</integer>", "<string>a\u{FF}b</string>", "<key>\u{C3}</key><true/>", "<integer>1</integer>\u{F0}\u{9F}",
+        "<integer>\u{FF}1</integer>", "<string>a\u{FF}b</string>", "<key>\u{C3}</key><true/>",
+            "<integer>1</integer>\u{F0}\u{9F}",
     ])
     func invalidUTF8InAnXMLPlistIsRefused(_ body: String) throws {
         // Build raw bytes: U+0080…U+00FF in `body` stand for the single bytes 0x80…0xFF.
@@ -26,7 +27,10 @@ import TestSupport
     }
 
     @Test func validUTF8XMLPlistStillDecodes() throws {
-        let xml = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>café</key><integer>42</integer></dict></plist>"#
+        let xml = #"""
+            <?xml version="1.0" encoding="UTF-8"?><plist \#
+            version="1.0"><dict><key>café</key><integer>42</integer></dict></plist>
+            """#
         #expect(try PlistValue.decode(Data(xml.utf8)) == .dictionary(["café": .integer(42)]))
     }
 }

@@ -43,7 +43,10 @@ import Testing
     }
 
     @Test func encodesJSONWithISODatesBase64DataAndSortedKeys() throws {
-        #expect(Self.expected.jsonString() == #"{"a":["x",1],"b":"AAEC","d":"2020-01-02T03:04:05Z","e":{},"ea":[],"f":false,"i":-7,"n":"1","r":1.5,"s":"text","t":true}"#)
+        #expect(Self.expected.jsonString() == #"""
+            {"a":["x",1],"b":"AAEC","d":"2020-01-02T03:04:05Z","e":{},"ea":[],"f":false,"i":-7,"n":"1","r":1.5,\#
+            "s":"text","t":true}
+            """#)
         #expect(PlistValue.real(.nan).jsonString() == #""nan""#)
         #expect(PlistValue.date(Date(timeIntervalSinceReferenceDate: .nan)).jsonString() == #""invalid-date(nan)""#)
     }
@@ -67,9 +70,13 @@ import Testing
 
     @Test func rejectsDeepXMLNestingBeforeFoundationRecursesOnIt() {
         // 10,000 levels overflow Foundation's recursive XML scanner (measured); the pre-check refuses first.
-        let deep = "<plist>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000) + "</plist>"
-        #expect(throws: MachOError.invalidPlist(reason: "nesting deeper than 64 levels")) { try PlistValue.decode(Data(deep.utf8)) }
-        let fine = "<plist>" + String(repeating: "<array>", count: 10) + String(repeating: "</array>", count: 10) + "</plist>"
+        let deep = "<plist>" + String(repeating: "<array>", count: 100_000) +
+            String(repeating: "</array>", count: 100_000) + "</plist>"
+        #expect(throws: MachOError.invalidPlist(reason: "nesting deeper than 64 levels")) {
+            try PlistValue.decode(Data(deep.utf8))
+        }
+        let fine = "<plist>" + String(repeating: "<array>", count: 10) + String(repeating: "</array>", count: 10) +
+            "</plist>"
         #expect((try? PlistValue.decode(Data(fine.utf8))) != nil)
     }
 

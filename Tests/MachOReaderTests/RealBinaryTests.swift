@@ -44,7 +44,8 @@ struct RealBinaryTests {
         #expect(slice.symbolTable?.symbolCount == 18)
         #expect(slice.linkedDylibs.count == 14)
         #expect(slice.linkedDylibs.first?.name == "/System/Library/Frameworks/HealthKit.framework/HealthKit")
-        #expect(slice.linkedDylibs.contains { $0.name == "/System/Library/Frameworks/CloudKit.framework/CloudKit" && $0.currentVersion == "735.0" })
+        #expect(slice.linkedDylibs.contains { $0.name == "/System/Library/Frameworks/CloudKit.framework/CloudKit" &&
+            $0.currentVersion == "735.0" })
         let methods = try #require(slice.section("__TEXT", "__objc_methname"))
         #expect(methods.sliceOffset == 27716)
         #expect(methods.size == 0xA3F)
@@ -99,7 +100,8 @@ struct RealBinaryTests {
         #expect(signature.entitlementsDER == nil)
         let entitlements = try #require(signature.xmlEntitlements)
         #expect(entitlements["application-identifier"] == .string("TestFixture.org.fastlane.very-capable-app"))
-        #expect(entitlements["com.apple.developer.associated-domains"] == .array([.string("webcredentials:example.com")]))
+        #expect(
+            entitlements["com.apple.developer.associated-domains"] == .array([.string("webcredentials:example.com")]))
         #expect(entitlements["aps-environment"] == .string("development"))
         #expect(entitlements["com.apple.developer.healthkit"] == .bool(true))
         #expect(entitlements["com.apple.developer.in-app-payments"] == .array([]))
@@ -138,5 +140,7 @@ struct RealBinaryTests {
 }
 
 extension Data {
-    var hexString: String { map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() }
+    var hexString: String {
+        map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
 }

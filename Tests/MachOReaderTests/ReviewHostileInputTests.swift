@@ -33,7 +33,8 @@ import Testing
         let text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0"><dict><!-- \(hidden) --><key>k</key><string><![CDATA[\(hidden)]]></string></dict></plist>
+            <plist version="1.0"><dict><!-- \(hidden) \
+            --><key>k</key><string><![CDATA[\(hidden)]]></string></dict></plist>
             """
         #expect(try PlistValue.decode(Data(text.utf8)) == .dictionary(["k": .string(hidden)]))
     }
@@ -75,7 +76,8 @@ import Testing
 @Suite struct CodeDirectoryVersionGateTests {
     /// A CodeDirectory whose slot-1 hash starts at byte 98 of the blob, at `version`.
     static func signature(version: UInt32) throws -> CodeSignature {
-        var directory = Synthetic.codeDirectory(identifier: "abcdefghi", specialHashes: [1: Data(repeating: 0xAA, count: 32)])
+        var directory =
+            Synthetic.codeDirectory(identifier: "abcdefghi", specialHashes: [1: Data(repeating: 0xAA, count: 32)])
         directory.replaceSubrange(8..<12, with: withUnsafeBytes(of: version.bigEndian) { Array($0) })
         return try CodeSignature(reader: ByteReader(Synthetic.superBlob([(0, directory)])))
     }
@@ -119,7 +121,8 @@ import Testing
         // layer's outermost one, and the root lists every layer. Each chain alone is 60 deep,
         // but the last layer, followed to the bottom, is 60 × 100 deep.
         let layers = 100, length = 60
-        var objects: [[UInt8]] = [[0xAF, 0x10, UInt8(layers)] + (0..<layers).flatMap { Self.reference(1 + $0 * length) }]
+        var objects: [[UInt8]] =
+            [[0xAF, 0x10, UInt8(layers)] + (0..<layers).flatMap { Self.reference(1 + $0 * length) }]
         for layer in 0..<layers {
             for step in 0..<length {
                 let index = 1 + layer * length + step

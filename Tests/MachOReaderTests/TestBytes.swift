@@ -66,7 +66,8 @@ final class ByteBuilder {
 enum Synthetic {
     /// A 64-bit little-endian header followed by `commands` (each already sized).
     static func thin64(cpuType: UInt32 = 0x0100_000C, cpuSubtype: UInt32 = 0, fileType: UInt32 = 2,
-                       ncmds: UInt32? = nil, sizeofcmds: UInt32? = nil, commands: [Data], trailer: Data = Data()) -> Data {
+                       ncmds: UInt32? = nil, sizeofcmds: UInt32? = nil, commands: [Data],
+                           trailer: Data = Data()) -> Data {
         let b = ByteBuilder()
         let size = commands.reduce(0) { $0 + $1.count }
         b.u32(0xFEED_FACF).u32(cpuType).u32(cpuSubtype).u32(fileType)
@@ -99,11 +100,13 @@ enum Synthetic {
     }
 
     /// A SuperBlob holding `blobs` (slot, bytes) in order.
-    static func superBlob(_ blobs: [(UInt32, Data)], countOverride: UInt32? = nil, lengthOverride: UInt32? = nil) -> Data {
+    static func superBlob(_ blobs: [(UInt32, Data)], countOverride: UInt32? = nil,
+        lengthOverride: UInt32? = nil) -> Data {
         let b = ByteBuilder()
         let headerSize = 12 + 8 * blobs.count
         let total = headerSize + blobs.reduce(0) { $0 + $1.1.count }
-        b.u32(0xFADE_0CC0, .big).u32(lengthOverride ?? UInt32(total), .big).u32(countOverride ?? UInt32(blobs.count), .big)
+        b.u32(0xFADE_0CC0, .big).u32(lengthOverride ?? UInt32(total), .big).u32(countOverride ?? UInt32(blobs.count),
+            .big)
         var offset = headerSize
         for (slot, bytes) in blobs {
             b.u32(slot, .big).u32(UInt32(offset), .big)
@@ -147,14 +150,18 @@ enum TestFiles {
     static var hasFastlaneBinary: Bool { Fixtures.sharedURL(fastlaneBinaryPath) != nil }
 
     static func macho(_ name: String) throws -> Data { try Fixtures.data("macho/\(name)") }
-    static func hasMachO(_ name: String) -> Bool { FileManager.default.fileExists(atPath: Fixtures.url("macho/\(name)").path) }
+    static func hasMachO(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: Fixtures.url("macho/\(name)").path)
+    }
 }
 
 /// A complete small signed thin arm64 image built in code, with knobs for hostile variants.
 struct SyntheticImage {
     var methodNames = ["application:openURL:options:", "openURL:", "xapplication:openURL:options:"]
     var cStrings = ["see application:openURL:options: here"]
-    var symbols = ["_objc_msgSend$canOpenURL:", "_UIApplicationOpenURLOptionUniversalLinksOnly", "_OBJC_CLASS_$_SFSafariViewController",
+    var symbols =
+        ["_objc_msgSend$canOpenURL:", "_UIApplicationOpenURLOptionUniversalLinksOnly",
+            "_OBJC_CLASS_$_SFSafariViewController",
                    "_$s7SwiftUI4ViewPAAE9onOpenURL7performQrySo5NSURLCc_tF", "_main"]
     /// More `__TEXT` sections (name, bytes) placed after `__cstring`.
     var extraSections: [(String, Data)] = []
@@ -226,7 +233,8 @@ struct SyntheticImage {
         segment.name("__TEXT").u64(0x1_0000_0000).u64(0x4000).u64(0).u64(UInt64(sigOffset)).u32(5).u32(5)
             .u32(UInt32(sectionData.count)).u32(0)
         for (index, (name, bytes)) in sectionData.enumerated() {
-            segment.name(name).name("__TEXT").u64(0x1_0000_0000 + UInt64(sectionOffsets[index])).u64(UInt64(bytes.count))
+            segment.name(name).name("__TEXT").u64(0x1_0000_0000 +
+                UInt64(sectionOffsets[index])).u64(UInt64(bytes.count))
                 .u32(UInt32(sectionOffsets[index])).u32(0).u32(0).u32(0).u32(index < 2 ? 2 : 0).u32(0).u32(0).u32(0)
         }
         let symtab = ByteBuilder()
@@ -239,7 +247,8 @@ struct SyntheticImage {
             Synthetic.command(0x2C, encryption.data),
         ]
         if signed {
-            commands.append(Synthetic.codeSignatureCommand(dataoff: UInt32(sigOffset), datasize: UInt32(signature.count)))
+            commands.append(Synthetic.codeSignatureCommand(dataoff: UInt32(sigOffset),
+                datasize: UInt32(signature.count)))
         }
         let image = ByteBuilder()
         image.bytes(Synthetic.thin64(commands: commands))
@@ -247,7 +256,8 @@ struct SyntheticImage {
         image.pad(to: symOffset)
         for (index, offset) in nameOffsets.enumerated() {
             let undefined = symbols[index] != "_main"
-            image.u32(offset).u8(undefined ? 0x01 : 0x0F).u8(undefined ? 0 : 1).u16(0).u64(undefined ? 0 : 0x1_0000_0000)
+            image.u32(offset).u8(undefined ? 0x01 : 0x0F).u8(undefined ? 0 : 1).u16(0).u64(undefined ? 0 :
+                0x1_0000_0000)
         }
         image.bytes(stringTable).bytes(signature)
         return image.data

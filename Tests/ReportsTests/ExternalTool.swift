@@ -50,7 +50,8 @@ enum ExternalTool {
 
     /// A fresh temporary folder for one test's files.
     static func temporaryFolder(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(name)-\(UUID().uuidString)")
+        let folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

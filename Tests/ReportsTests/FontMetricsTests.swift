@@ -5,7 +5,8 @@ import TestSupport
 
 @Suite struct FontMetricsTests {
     static let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/embed-fonts.py")
-    static let generated = Fixtures.repositoryRoot.appendingPathComponent("Shared/Reports/Generated/EmbeddedFonts.swift")
+    static let generated =
+        Fixtures.repositoryRoot.appendingPathComponent("Shared/Reports/Generated/EmbeddedFonts.swift")
     static let dejaVu = "/usr/share/fonts/truetype/dejavu"
 
     /// The committed fonts and metrics are what the script makes from Debian's DejaVu fonts
@@ -18,7 +19,8 @@ import TestSupport
         let folder = try ExternalTool.temporaryFolder("fonts")
         defer { try? FileManager.default.removeItem(at: folder) }
         for path in ["scripts", "Shared/ReportFonts", "Shared/Reports/Generated"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path),
+                withIntermediateDirectories: true)
         }
         let script = folder.appendingPathComponent("scripts/embed-fonts.py")
         try FileManager.default.copyItem(at: Self.script, to: script)
@@ -28,7 +30,9 @@ import TestSupport
         #expect(made == (try Data(contentsOf: Self.generated)))
         for name in ["DejaVuSans-subset.ttf", "DejaVuSans-Bold-subset.ttf", "DejaVuSansMono-subset.ttf"] {
             let committed = Fixtures.repositoryRoot.appendingPathComponent("Shared/ReportFonts/\(name)")
-            #expect(try Data(contentsOf: folder.appendingPathComponent("Shared/ReportFonts/\(name)")) == Data(contentsOf: committed))
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent("Shared/ReportFonts/\(name)")) == Data(
+                    contentsOf: committed))
         }
     }
 
@@ -38,7 +42,8 @@ import TestSupport
             #expect(WinAnsi.encode(String(character)) == [code])
             #expect(named.contains(code), "\(character) has no /Differences entry")
             for font in PDFFont.allCases {
-                #expect(PDFFontMetrics.width(of: [code], font: font, size: 1000) > 0, "\(character) in \(font.baseFont)")
+                #expect(PDFFontMetrics.width(of: [code], font: font, size: 1000) > 0,
+                    "\(character) in \(font.baseFont)")
             }
         }
     }

@@ -20,7 +20,8 @@ import Testing
             try ExportFormat(fileName: "s.linklab", allowed: ExportFormat.scanReports)
         }
         #expect(throws: ReportsError.self) { try ExportFormat(fileName: "noextension") }
-        #expect(ReportsError.unknownFormat("docx", allowed: ".md").description == "unknown report format '.docx': use .md")
+        #expect(ReportsError.unknownFormat("docx",
+            allowed: ".md").description == "unknown report format '.docx': use .md")
     }
 
     /// Each format's file name, media type and report format agree: one list, no second table.
@@ -49,7 +50,9 @@ import Testing
         #expect(array.first?["id"] as? String == "AASA-018")
         #expect(array.first?["category"] as? String == "security")
         #expect(array.last?["category"] as? String == "reliability")
-        let document = try #require(try JSONSerialization.jsonObject(with: FindingsJSON.document(SampleReport.findings)) as? [String: Any])
+        let document =
+            try #require(
+                try JSONSerialization.jsonObject(with: FindingsJSON.document(SampleReport.findings)) as? [String: Any])
         #expect(document["schemaVersion"] as? Int == 1)
     }
 
@@ -58,7 +61,8 @@ import Testing
                               explanation: "*not bold* [not](a link) <b>no</b>", remediation: "none")
         let document = ReportDocument(title: "T | # <x>", generatedBy: "tests", findings: [finding],
                                       sections: [ReportSection(title: "S", blocks: [.findings([finding]),
-                                                                                     .table(ReportTable(columns: ["a"], rows: [["x|y\nz"]]))])])
+                                                                                     .table(ReportTable(columns: ["a"],
+                                                                                         rows: [["x|y\nz"]]))])])
         let markdown = document.markdown()
         #expect(markdown.contains("# T \\| \\# \\<x\\>"))
         #expect(markdown.contains("\\*not bold\\* \\[not\\](a link) \\<b\\>no\\</b\\>"))

@@ -16,7 +16,8 @@ import TestSupport
             try data.write(to: url)
             return
         }
-        let expected = try #require(try? Data(contentsOf: url), "missing golden \(name): run RECORD_GOLDEN=1 swift test")
+        let expected =
+            try #require(try? Data(contentsOf: url), "missing golden \(name): run RECORD_GOLDEN=1 swift test")
         if data != expected {
             let actual = FileManager.default.temporaryDirectory.appendingPathComponent("actual-\(name)")
             try? data.write(to: actual)
@@ -28,8 +29,10 @@ import TestSupport
         title: "Test links: shop.example.com",
         introduction: "Claimed paths as sample URLs, and the tester's URLs with the verdict each should give.",
         links: [
-            .init(url: "https://shop.example.com/buy/42", expectation: .opensApp, note: "details[0].components[1] /buy/*"),
-            .init(url: "https://shop.example.com/help", expectation: .staysInBrowser, note: "details[0].components[0] /help* (exclude)"),
+            .init(url: "https://shop.example.com/buy/42", expectation: .opensApp,
+                note: "details[0].components[1] /buy/*"),
+            .init(url: "https://shop.example.com/help", expectation: .staysInBrowser,
+                note: "details[0].components[0] /help* (exclude)"),
             .init(url: "https://bücher.example/ü?q=a&b=\"x\"", note: "sample of a claimed path"),
             .init(url: "javascript:alert(1)", expectation: .staysInBrowser, note: "never a link"),
         ],

@@ -14,7 +14,8 @@ import Testing
                               evidence: [.text(hostile)], remediation: "Fix.", references: [])
         var document = ReportDocument(title: "App\u{202E}", generatedBy: "tests", findings: [finding],
                                       sections: [ReportSection(title: "Findings", blocks: [.findings([finding])]),
-                                                 ReportSection(title: "Trace", blocks: [.code(CodeBlock(text: hostile))])])
+                                                 ReportSection(title: "Trace",
+                                                     blocks: [.code(CodeBlock(text: hostile))])])
         document.triage = [finding.fingerprint: Triage(status: .confirmed, note: "עברית \u{202E}note",
                                                        setAt: Date(timeIntervalSince1970: 1_795_100_000))]
         return document

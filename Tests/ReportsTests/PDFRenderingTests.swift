@@ -10,7 +10,8 @@ import TestSupport
     @Test func sampleReportsAreWrittenForInspection() throws {
         let data = SampleReport.document.pdf()
         let kept = ProcessInfo.processInfo.environment["LINKLAB_REPORTS"].map { URL(fileURLWithPath: $0) }
-        let folder = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("linklab-reports-\(UUID().uuidString)")
+        let folder = kept ??
+            FileManager.default.temporaryDirectory.appendingPathComponent("linklab-reports-\(UUID().uuidString)")
         defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try data.write(to: folder.appendingPathComponent("sample.pdf"))
@@ -72,9 +73,11 @@ import TestSupport
     func extractedTextHoldsTitlesFindingsAndEvidence() throws {
         let text = try Self.text(of: SampleReport.document.pdf())
         let flat = text.replacingOccurrences(of: "\n", with: " ")
-        for expected in ["Universal links assessment: Example Shop", "Scope and method", "Associated domains", "URL tests",
+        for expected in ["Universal links assessment: Example Shop", "Scope and method", "Associated domains",
+            "URL tests",
                          "Appendix A: Entitlements", "ABCDE12345.com.example.shop", "Executive summary",
-                         "What an attacker could do", "What breaks for users", "What to fix first", "SWCERR00301 Timeout",
+                         "What an attacker could do", "What breaks for users", "What to fix first",
+                             "SWCERR00301 Timeout",
                          "application:continueUserActivity:restorationHandler:", "/applinks/details/0/components/2",
                          "0x1f4a0", "page 1 of", "Remediation", "MASTG-TEST-0070"] {
             #expect(flat.contains(expected), "missing \(expected)")
@@ -121,7 +124,9 @@ import TestSupport
         let pdf = SampleReport.longTable(rows: 300).pdf()
         try Self.check(pdf)
         let text = try Self.text(of: pdf)
-        let pages = text.components(separatedBy: "\u{0C}").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let pages = text.components(separatedBy: "\u{0C}").filter {
+            !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        }
         #expect(pages.count > 5)
         #expect(text.contains("of \(pages.count)"))
         for page in pages.dropFirst() {
@@ -136,7 +141,8 @@ import TestSupport
     func cellTallerThanAPageIsSplitNotLost() throws {
         let long = (1...400).map { "word\($0)" }.joined(separator: " ")
         let document = ReportDocument(title: "Tall cell", generatedBy: "tests", sections: [
-            ReportSection(title: "S", blocks: [.table(ReportTable(columns: ["A", "B"], rows: [["x", long], ["y", "end"]]))]),
+            ReportSection(title: "S",
+                blocks: [.table(ReportTable(columns: ["A", "B"], rows: [["x", long], ["y", "end"]]))]),
         ])
         let text = try Self.text(of: document.pdf())
         #expect(text.contains("word1 "))
@@ -196,15 +202,21 @@ import TestSupport
             #expect("/.?&=".contains(line.last ?? " "), "\(line) breaks mid-word")
         }
         // A token with no separator at all is cut where the width runs out.
-        let cut = Self.strings(PDFComposer.wrapPreservingSpaces(String(repeating: "x", count: 30), font: .mono, size: 10, width: 120))
+        let cut =
+            Self.strings(PDFComposer.wrapPreservingSpaces(String(repeating: "x", count: 30), font: .mono, size: 10,
+                width: 120))
         #expect(cut.map { $0.trimmingCharacters(in: .whitespaces) }.joined() == String(repeating: "x", count: 30))
     }
 
     /// Shell commands break only between arguments, never inside a quoted one, and every
     /// wrapped line ends with " \\" so that the copied lines still run.
     @Test func shellCommandsBreakBetweenArgumentsWithContinuations() {
-        let command = #"frida-trace -U -f com.example.app -m "-[* application:continueUserActivity:restorationHandler:]" -m "-[* scene:continueUserActivity:]""#
-        let lines = Self.strings(PDFComposer.wrapPreservingSpaces(command, font: .mono, size: 7.8, width: 300, shell: true))
+        let command = #"""
+            frida-trace -U -f com.example.app -m "-[* application:continueUserActivity:restorationHandler:]" -m "-[* \#
+            scene:continueUserActivity:]"
+            """#
+        let lines =
+            Self.strings(PDFComposer.wrapPreservingSpaces(command, font: .mono, size: 7.8, width: 300, shell: true))
         #expect(lines.count > 1)
         #expect(lines.dropLast().allSatisfy { $0.hasSuffix(" \\") })
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    ") })
@@ -217,7 +229,10 @@ import TestSupport
     /// Prose: a URL or an app ID longer than the line breaks after / . ? & = with a hanging
     /// indent, never between two letters of a word.
     @Test func longTokensInProseBreakAtSeparatorsWithAHangingIndent() {
-        let text = "Open https://shop.example.com/account/delete/confirm?user=1&token=abcdef and ABCDE12345.com.example.app2 now"
+        let text = """
+            Open https://shop.example.com/account/delete/confirm?user=1&token=abcdef and ABCDE12345.com.example.app2 \
+            now
+            """
         let lines = Self.strings(PDFComposer.wrap(text, font: .regular, size: 9, width: 110))
         #expect(lines.allSatisfy { PDFFontMetrics.width(of: WinAnsi.encode($0), font: .regular, size: 9) <= 110 })
         for (line, next) in zip(lines, lines.dropFirst()) where next.hasPrefix("   ") {
@@ -232,7 +247,10 @@ import TestSupport
     }
 
     @Test func wrappedLinesFitAndKeepEveryWord() {
-        let text = "The quick brown fox jumps over https://example.com/a/very/long/path/that/cannot/fit/on/one/line/at/all/because/it/is/long and the lazy dog"
+        let text = """
+            The quick brown fox jumps over https://example.com/a/very/long/path/that/cannot/fit/on/one/line/at/all/beca\
+            use/it/is/long and the lazy dog
+            """
         let lines = PDFComposer.wrap(text, font: .regular, size: 10, width: 120)
         for line in lines {
             #expect(PDFFontMetrics.width(of: line, font: .regular, size: 10) <= 120)
@@ -262,10 +280,13 @@ import TestSupport
     static func manyFindings(_ count: Int) -> ReportDocument {
         let severities = Severity.descending
         let findings = (0..<count).map { index in
-            Finding(id: "AASA-\(String(index % 21 + 1).leftPadded(to: 3))", severity: severities[index % severities.count],
+            Finding(id: "AASA-\(String(index % 21 + 1).leftPadded(to: 3))",
+                severity: severities[index % severities.count],
                     title: "Finding number \(index)", subject: "host\(index).example.com",
-                    explanation: String(repeating: "An explanation that wraps over several lines of the card. ", count: 3),
-                    evidence: [.network(NetworkObservation(host: "host\(index).example.com", route: "origin", status: 500))],
+                    explanation: String(repeating: "An explanation that wraps over several lines of the card. ",
+                        count: 3),
+                    evidence: [.network(NetworkObservation(host: "host\(index).example.com", route: "origin",
+                        status: 500))],
                     remediation: "Fix it.", references: [Reference.mastgTest0070])
         }
         return ReportDocument(title: "Many findings", generatedBy: "tests", findings: findings,

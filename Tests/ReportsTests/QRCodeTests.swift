@@ -12,7 +12,8 @@ import Testing
     from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
     LEVELS = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M}
     def encode(case):
-        qr = qrcode.QRCode(version=case["version"], error_correction=LEVELS[case["level"]], border=0, mask_pattern=case.get("mask"))
+        qr = qrcode.QRCode(version=case["version"], error_correction=LEVELS[case["level"]], border=0, \
+    mask_pattern=case.get("mask"))
         qr.add_data(qrcode.util.QRData(bytes.fromhex(case["hex"]), mode=qrcode.util.MODE_8BIT_BYTE))
         qr.make(fit=False)
         return {"rows": ["".join("1" if c else "0" for c in row) for row in qr.modules],
@@ -26,7 +27,8 @@ import Testing
         var penalty: Int
     }
 
-    static func reference(_ cases: [(bytes: [UInt8], version: Int, level: QRCode.ErrorCorrection, mask: Int?)]) throws -> [ReferenceSymbol] {
+    static func reference(_ cases: [(bytes: [UInt8], version: Int, level: QRCode.ErrorCorrection,
+        mask: Int?)]) throws -> [ReferenceSymbol] {
         let python = try #require(ExternalTool.find("python3"))
         let input = cases.map { item -> [String: Any] in
             ["hex": item.bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(),
@@ -69,7 +71,8 @@ import Testing
         let expected = try Self.reference(cases)
         try #require(expected.count == cases.count)
         for (index, item) in cases.enumerated() {
-            let code = try QRCode.encode(item.bytes, errorCorrection: item.level, version: item.version, mask: item.mask)
+            let code =
+                try QRCode.encode(item.bytes, errorCorrection: item.level, version: item.version, mask: item.mask)
             #expect(Self.rows(code) == expected[index].rows,
                     "version \(item.version) level \(item.level) mask \(item.mask ?? -1), \(item.bytes.count) bytes")
         }
@@ -90,10 +93,14 @@ import Testing
         try #require(reference.count == cases.count)
         for (index, code) in codes.enumerated() {
             let penalties = reference[(index * 8)..<(index * 8 + 8)].map(\.penalty)
-            let ours = try (0...7).map { QRPenalty.score(try QRCode.encode(urls[index], errorCorrection: .medium, version: code.version, mask: $0).modules) }
+            let ours = try (0...7).map {
+                QRPenalty.score(try QRCode.encode(urls[index], errorCorrection: .medium, version: code.version,
+                    mask: $0).modules)
+            }
             #expect(ours == penalties, "URL \(index), version \(code.version)")
             let best = penalties.firstIndex(of: penalties.min() ?? 0)
-            #expect(code.mask == best, "URL \(index): \(urls[index].count) bytes, version \(code.version), penalties \(penalties)")
+            #expect(code.mask == best,
+                "URL \(index): \(urls[index].count) bytes, version \(code.version), penalties \(penalties)")
             #expect(Self.rows(code) == reference[index * 8 + code.mask].rows)
         }
     }
@@ -114,7 +121,8 @@ import Testing
             try Self.pgm(code, scale: 4).write(to: file)
             let output = try ExternalTool.run(zbar, ["--quiet", "--raw", "-Sbinary", file.path])
             #expect(output.status == 0, "zbarimg: \(output.stderr)")
-            #expect(output.stdout.prefix(Array(text.utf8).count) == Data(text.utf8), "decoded \(output.text) for version \(code.version)")
+            #expect(output.stdout.prefix(Array(text.utf8).count) == Data(text.utf8),
+                "decoded \(output.text) for version \(code.version)")
         }
     }
 
@@ -125,7 +133,8 @@ import Testing
         for y in 0..<side {
             for x in 0..<side {
                 let row = y / scale - 4, column = x / scale - 4
-                let dark = (0..<code.size).contains(row) && (0..<code.size).contains(column) && code.modules[row][column]
+                let dark = (0..<code.size).contains(row) && (0..<code.size).contains(column) &&
+                    code.modules[row][column]
                 data.append(dark ? 0 : 255)
             }
         }
@@ -148,7 +157,9 @@ import Testing
     @Test func svgHasOneSquarePerDarkModuleRun() throws {
         let code = try QRCode.encode("https://a.example/")
         let svg = code.svg(pixelSize: 100, label: "<x>")
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(code.size + 8) \(code.size + 8)\""))
+        #expect(
+            svg.hasPrefix(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(code.size + 8) \(code.size + 8)\""))
         #expect(svg.contains("<title>&lt;x&gt;</title>"))
         let runs = code.modules.reduce(0) { total, row in
             total + zip([false] + row, row).filter { !$0.0 && $0.1 }.count

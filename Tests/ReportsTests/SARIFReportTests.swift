@@ -58,7 +58,8 @@ import TestSupport
 
     @Test func oneRulePerIDAndResultsPointAtTheirRule() throws {
         var findings = SampleReport.findings
-        findings.append(Finding(id: "AASA-007", severity: .critical, title: "The app ID is not in the domain's applinks details",
+        findings.append(Finding(id: "AASA-007", severity: .critical,
+            title: "The app ID is not in the domain's applinks details",
                                 subject: "z.example.com", explanation: "x", remediation: "y"))
         let log = try Self.log(try SARIFReport.encode(findings: findings, toolVersion: "1"))
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -94,7 +95,8 @@ import TestSupport
         ]
         let log = try Self.log(try SARIFReport.encode(findings: findings, toolVersion: "1"))
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
-        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let rules =
+            try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         let properties = { (id: String) in rules.first { $0["id"] as? String == id }?["properties"] as? [String: Any] }
         #expect(properties("AASA-007")?["security-severity"] == nil)
         #expect((properties("AASA-007")?["tags"] as? [String])?.contains("security") == false)
@@ -109,7 +111,8 @@ import TestSupport
     @Test func theRunNamesWhatWasAuditedAndHow() throws {
         var document = SampleReport.document
         document.run = ReportRun(
-            artifacts: [ReportRun.Artifact(name: "Link Lab.ipa", sha256: "ABCDEF"), ReportRun.Artifact(name: "app.apk", sha256: nil)],
+            artifacts: [ReportRun.Artifact(name: "Link Lab.ipa", sha256: "ABCDEF"),
+                ReportRun.Artifact(name: "app.apk", sha256: nil)],
             subject: "com.example.app",
             invocation: ReportInvocation(commandLine: "linklab scan 'Link Lab.ipa' --report out.sarif",
                                          start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 61)))

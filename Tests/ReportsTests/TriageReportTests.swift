@@ -15,7 +15,8 @@ import Testing
         let high = SampleReport.findings.filter { $0.severity == .high }
         var triage: [String: Triage] = [:]
         for finding in critical {
-            triage[finding.fingerprint] = Triage(status: .falsePositive, note: "only reachable from staging", setAt: setAt)
+            triage[finding.fingerprint] =
+                Triage(status: .falsePositive, note: "only reachable from staging", setAt: setAt)
         }
         if let first = high.first {
             triage[first.fingerprint] = Triage(status: .acceptedRisk, note: "", setAt: setAt)
@@ -81,7 +82,8 @@ import Testing
         #expect(note.hasPrefix("The counts leave out \(Self.suppressed.count) findings"))
         #expect(Self.triaged.markdown().contains(note))
         #expect(Self.triaged.html().contains(note))
-        let text = try PDFToolTests.text(of: Self.triaged.pdf()).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let text =
+            try PDFToolTests.text(of: Self.triaged.pdf()).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains(note), "the PDF's summary")
     }
 

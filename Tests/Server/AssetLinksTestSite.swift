@@ -63,7 +63,8 @@ public final class AssetLinksTestSite: Sendable {
         let statements = grants.map { package, fingerprint in
             """
             {"source": {"web": {"site": "\(site)."}}, "relation": "delegate_permission/common.handle_all_urls",
-             "target": {"androidApp": {"packageName": "\(package)", "certificate": {"sha256Fingerprint": "\(fingerprint)"}}}}
+             "target": {"androidApp": {"packageName": "\(package)", "certificate": {"sha256Fingerprint": \
+            "\(fingerprint)"}}}}
             """
         }
         return Array(("{\"statements\": [" + statements.joined(separator: ",") + "], \"maxAge\": \"599.999s\", "
@@ -95,7 +96,8 @@ public final class AssetLinksTestSite: Sendable {
         let includes = ["https://\(host("good")):\(server.port)\(path)", "http://\(host("good"))\(path)",
                         "https://\(host("notfound")):\(server.port)\(path)"]
         includeRoutes.add(path, host: host("include"),
-                          .file(Array(("[" + includes.map { "{\"include\": \"\($0)\"}" }.joined(separator: ",") + "]").utf8)))
+                          .file(Array(("[" + includes.map { "{\"include\": \"\($0)\"}" }.joined(separator: ",") +
+                              "]").utf8)))
         let includeServer = try await TestHTTPSServer.start(routes: includeRoutes, identity: pki.serverIdentity)
         return AssetLinksTestSite(pki: pki, server: server, includeServer: includeServer,
                                   closedPort: try await TestSite.findClosedPortForTests())

@@ -30,7 +30,8 @@ final class ScriptedHTTPHandler: ChannelInboundHandler {
             let userAgent = head.headers.first(name: "user-agent")
             log.append(RecordedRequest(host: host, path: path, userAgent: userAgent, method: head.method.rawValue))
             let behavior = routes.behavior(host: host, path: path)
-                ?? .respond(TestResponse(status: 404, headers: [TestHeader("Content-Type", "text/plain")], body: Array("not found".utf8)))
+                ?? .respond(TestResponse(status: 404, headers: [TestHeader("Content-Type", "text/plain")],
+                    body: Array("not found".utf8)))
             perform(behavior, userAgent: userAgent ?? "", context: context)
         }
     }
@@ -47,13 +48,15 @@ final class ScriptedHTTPHandler: ChannelInboundHandler {
     private func perform(_ behavior: TestBehavior, userAgent: String, context: ChannelHandlerContext) {
         switch behavior {
         case .respond(let response):
-            writeHead(status: response.status, headers: response.headers, contentLength: response.body.count, context: context)
+            writeHead(status: response.status, headers: response.headers, contentLength: response.body.count,
+                context: context)
             var buffer = context.channel.allocator.buffer(capacity: response.body.count)
             buffer.writeBytes(response.body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
             finish(context: context)
         case .endless(let contentType, let limit):
-            writeHead(status: 200, headers: [TestHeader("Content-Type", contentType)], contentLength: nil, context: context)
+            writeHead(status: 200, headers: [TestHeader("Content-Type", contentType)], contentLength: nil,
+                context: context)
             context.flush()
             writeEndless(sent: 0, limit: limit, context: context)
         case .delayedHeaders(let delay, let then):
@@ -63,7 +66,8 @@ final class ScriptedHTTPHandler: ChannelInboundHandler {
                 self.perform(then, userAgent: userAgent, context: context)
             }
         case .trickle(let body, let interval):
-            writeHead(status: 200, headers: [TestHeader("Content-Type", "application/json")], contentLength: body.count, context: context)
+            writeHead(status: 200, headers: [TestHeader("Content-Type", "application/json")], contentLength: body.count,
+                context: context)
             context.flush()
             writeTrickle(body[...], interval: Self.timeAmount(interval), context: context)
         case .closeWithoutCloseNotify(let body):

@@ -19,7 +19,8 @@ public indirect enum TestBehavior: Sendable {
     case byUserAgent(userAgentContains: String, matching: TestBehavior, otherwise: TestBehavior)
 
     /// `200` with `body` and a content type.
-    public static func file(_ body: [UInt8], contentType: String? = "application/json", headers: [TestHeader] = []) -> TestBehavior {
+    public static func file(_ body: [UInt8], contentType: String? = "application/json",
+        headers: [TestHeader] = []) -> TestBehavior {
         var all = headers
         if let contentType { all.append(TestHeader("Content-Type", contentType)) }
         return .respond(TestResponse(status: 200, headers: all, body: body))

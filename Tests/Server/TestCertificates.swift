@@ -99,7 +99,8 @@ public struct TestPKI: Sendable {
         authority = try TestCertificateAuthority()
         serverIdentity = try authority.issueServerIdentity(dnsNames: hostNames)
         wrongNameIdentity = try authority.issueServerIdentity(dnsNames: ["wrong-name.test"])
-        untrustedIdentity = try TestCertificateAuthority(name: "Untrusted Test CA").issueServerIdentity(dnsNames: hostNames)
+        untrustedIdentity =
+            try TestCertificateAuthority(name: "Untrusted Test CA").issueServerIdentity(dnsNames: hostNames)
     }
 
     /// Writes the trusted CA as PEM to a fresh temporary file (for `--ca-file`).

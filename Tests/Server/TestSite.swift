@@ -9,7 +9,8 @@ public enum TestAssociationBodies {
 
     /// A small valid association file.
     public static let good: [UInt8] = Array("""
-    {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*","comment":"purchases"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}
+    {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*",\
+    "comment":"purchases"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}
     """.utf8)
 
     /// What a stale CDN copy holds: an older app ID and rule set.
@@ -21,11 +22,15 @@ public enum TestAssociationBodies {
     public static let invalidJSON: [UInt8] = Array("{\"applinks\": {\"details\": [ oops".utf8)
 
     /// An HTML error page served with status 200.
-    public static let htmlPage: [UInt8] = Array("<!DOCTYPE html><html><head><title>Sign in</title></head><body>Please sign in</body></html>".utf8)
+    public static let htmlPage: [UInt8] =
+        Array("<!DOCTYPE html><html><head><title>Sign in</title></head><body>Please sign in</body></html>".utf8)
 
     /// A syntactically valid file larger than 128 KiB (`count` bytes).
     public static func oversized(count: Int = 140_000) -> [UInt8] {
-        let head = Array("{\"applinks\":{\"details\":[{\"appIDs\":[\"ABCDE12345.com.example.app\"],\"components\":[{\"/\":\"/a/*\",\"comment\":\"".utf8)
+        let head = Array("""
+            {\"applinks\":{\"details\":[{\"appIDs\":[\"ABCDE12345.com.example.app\"],\"components\":[{\"/\":\"/a/*\",\
+            \"comment\":\"
+            """.utf8)
         let tail = Array("\"}]}]}}".utf8)
         let fill = max(0, count - head.count - tail.count)
         return head + [UInt8](repeating: UInt8(ascii: "x"), count: fill) + tail
@@ -65,7 +70,8 @@ public final class TestSite: Sendable {
     public var cdnBase: String { "https://\(Self.cdnHost):\(server.port)/a/v1/" }
 
     /// Starts everything; `slowDelay` and `trickleInterval` script the slow scenarios.
-    public static func start(slowDelay: Duration = .seconds(4), trickleInterval: Duration = .milliseconds(150)) async throws -> TestSite {
+    public static func start(slowDelay: Duration = .seconds(4),
+        trickleInterval: Duration = .milliseconds(150)) async throws -> TestSite {
         let pki = try TestPKI(hostNames: ["*.\(domain)", domain, cdnHost])
         let routes = try Self.routes(pki: pki, slowDelay: slowDelay, trickleInterval: trickleInterval)
         let server = try await TestHTTPSServer.start(routes: routes, identity: pki.serverIdentity)
@@ -73,10 +79,12 @@ public final class TestSite: Sendable {
         let untrusted = try await TestHTTPSServer.start(routes: routes, identity: pki.untrustedIdentity)
         let plain = try await TestHTTPSServer.start(routes: routes, identity: nil)
         let closed = try await Self.findClosedPort()
-        return TestSite(pki: pki, server: server, wrongName: wrongName, untrusted: untrusted, plain: plain, closedPort: closed)
+        return TestSite(pki: pki, server: server, wrongName: wrongName, untrusted: untrusted, plain: plain,
+            closedPort: closed)
     }
 
-    private init(pki: TestPKI, server: TestHTTPSServer, wrongName: TestHTTPSServer, untrusted: TestHTTPSServer, plain: TestHTTPSServer, closedPort: Int) {
+    private init(pki: TestPKI, server: TestHTTPSServer, wrongName: TestHTTPSServer, untrusted: TestHTTPSServer,
+        plain: TestHTTPSServer, closedPort: Int) {
         self.pki = pki
         self.server = server
         self.wrongNameServer = wrongName

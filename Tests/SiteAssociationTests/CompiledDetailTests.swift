@@ -10,7 +10,8 @@ import Testing
     private static let apps = ["ABCDE12345.com.example.a", "ABCDE12345.com.example.b", "ABCDE12345.com.example.c"]
 
     /// A file of three details, the third naming the first app again (a dead detail for it).
-    private func threeDetails(first: String = #"{"/": "/a/*"}"#, second: String = #"{"/": "/b/*", "exclude": true}, {"/": "/b*"}"#,
+    private func threeDetails(first: String = #"{"/": "/a/*"}"#,
+        second: String = #"{"/": "/b/*", "exclude": true}, {"/": "/b*"}"#,
                               defaults: String = "{}") -> String {
         """
         {"applinks": {"defaults": \(defaults), "details": [
@@ -86,7 +87,9 @@ import Testing
             if generator.next() % 6 == 0 { keys.append("\"?\": {\"q\": \"?\"}") }
             return "{" + keys.joined(separator: ", ") + "}"
         }
-        let urls = ["/a/b", "/A/B", "/login", "/pay/now", "/x/1", "/c1", "/", "/b?q=1", "/a%2Fb"].map { "https://example.com" + $0 }
+        let urls = ["/a/b", "/A/B", "/login", "/pay/now", "/x/1", "/c1", "/", "/b?q=1", "/a%2Fb"].map {
+            "https://example.com" + $0
+        }
         var details = (0..<4).map { _ in (0..<6).map { _ in rule() } }
         var compared = 0
         for step in 0..<150 {
@@ -98,8 +101,12 @@ import Testing
             default: details.swapAt(target, (target + 1) % details.count)
             }
             let json = """
-                {"applinks": {"substitutionVariables": {"v": ["a", "b"]}, "details": [\(details.enumerated().map { index, rules in
-                    "{\"appIDs\": [\"\(Self.apps[index % Self.apps.count])\"], \"components\": [\(rules.joined(separator: ", "))]}"
+                {"applinks": {"substitutionVariables": {"v": ["a", "b"]}, "details": \
+                [\(details.enumerated().map { index, rules in
+                    """
+                    {\"appIDs\": [\"\(Self.apps[index % Self.apps.count])\"], \
+                    \"components\": [\(rules.joined(separator: ", "))]}
+                    """
                 }.joined(separator: ", "))]}}
                 """
             let hotDocument = document(json)
@@ -110,7 +117,8 @@ import Testing
             let coldDocument = document(json)
             let cold = AssociationMatcher(document: coldDocument, domain: "example.com")
             #expect(hotDocument.diagnostics == coldDocument.diagnostics, "\(json)")
-            #expect(hotVerdicts == Self.apps.flatMap { app in urls.map { cold.decide(url: $0, appID: app) } }, "\(json)")
+            #expect(hotVerdicts == Self.apps.flatMap { app in urls.map { cold.decide(url: $0, appID: app) } },
+                "\(json)")
             compared += 1
         }
         #expect(compared == 50)
@@ -234,7 +242,8 @@ import Testing
         CompiledDetailCache.shared.removeAll()
         // Distinct details of 100 rules each: far more than two generations hold.
         let one = CompiledDetail(CompiledDetailKey(
-            detail: try #require(document(componentsFile(Self.rules(100, prefix: "/d0/r"))).file?.applinks?.details.first),
+            detail: try #require(document(componentsFile(Self.rules(100,
+                prefix: "/d0/r"))).file?.applinks?.details.first),
             fileDefaults: nil, variables: [:]))
         let count = CompiledDetailCache.costLimit / one.cost * 3
         for index in 0..<count {
@@ -248,7 +257,8 @@ import Testing
         let pattern = "/" + String(repeating: "a", count: 1_100_000)
         let huge = componentsFile("[{\"/\": \"\(pattern)\"}]")
         let file = try #require(document(huge).file)
-        let big = AssociationMatcher(file: file, domain: "example.com"), again = AssociationMatcher(file: file, domain: "example.com")
+        let big = AssociationMatcher(file: file, domain: "example.com"),
+            again = AssociationMatcher(file: file, domain: "example.com")
         #expect(big.verdict(url: "https://example.com" + pattern, appID: appA).decision == .match)
         #expect(big.verdictSource(appID: appA) != again.verdictSource(appID: appA))
     }

@@ -19,7 +19,8 @@ struct CorpusTests {
     /// top-level scalars rejected, CMS bodies unwrapped by `openssl cms`). Linux Foundation's
     /// JSONSerialization cannot be the oracle: it accepts trailing commas, which Apple rejects.
     static func strictExpectations() throws -> [String: (kind: String, accepted: Bool)] {
-        let list = Fixtures.repositoryRoot.appendingPathComponent("Tests/SiteAssociationTests/Golden/corpus-strict-json.txt")
+        let list =
+            Fixtures.repositoryRoot.appendingPathComponent("Tests/SiteAssociationTests/Golden/corpus-strict-json.txt")
         var result: [String: (kind: String, accepted: Bool)] = [:]
         for line in try String(contentsOf: list, encoding: .utf8).split(separator: "\n") {
             let fields = line.split(separator: "\t")
@@ -42,7 +43,9 @@ struct CorpusTests {
                 mismatches.append("\(name): no expectation (re-run make-strict-json-expectations.py)")
                 continue
             }
-            if parsed.isCMSSigned != (expected.kind == "cms") { mismatches.append("\(name): isCMSSigned \(parsed.isCMSSigned)") }
+            if parsed.isCMSSigned != (expected.kind == "cms") {
+                mismatches.append("\(name): isCMSSigned \(parsed.isCMSSigned)")
+            }
             if parsed.deviceAccepts != expected.accepted {
                 mismatches.append("\(name): deviceAccepts \(parsed.deviceAccepts), strict parser \(expected.accepted)")
             }
@@ -65,7 +68,9 @@ struct CorpusTests {
 
     @Test func invalidJSONFilesOfTheManifestAreRejected() throws {
         guard let manifest = Fixtures.sharedURL("corpus/aasa/wild/MANIFEST.tsv") else { return }
-        let rows = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let rows = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n").dropFirst().map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
         let folder = manifest.deletingLastPathComponent()
         for row in rows where row.count > 5 && row[5] == "invalid-json" {
             let parsed = AssociationDocument.parse(try Data(contentsOf: folder.appendingPathComponent(String(row[0]))))
@@ -78,10 +83,15 @@ struct CorpusTests {
         var lines: [String] = []
         for url in try Self.corpusFiles() {
             let parsed = AssociationDocument.parse(try Data(contentsOf: url))
-            lines.append("== \(url.lastPathComponent) deviceAccepts=\(parsed.deviceAccepts) cms=\(parsed.isCMSSigned) apps=\(parsed.file?.applinksAppIDs.count ?? -1)")
+            lines.append("""
+                == \(url.lastPathComponent) deviceAccepts=\(parsed.deviceAccepts) cms=\(parsed.isCMSSigned) \
+                apps=\(parsed.file?.applinksAppIDs.count ?? -1)
+                """)
             for diagnostic in parsed.diagnostics {
                 let position = diagnostic.line.map { "\($0):\(diagnostic.column ?? 0)" } ?? "-"
-                lines.append("\(position) \(diagnostic.severity) \(diagnostic.id) \(diagnostic.location) \(diagnostic.message)")
+                lines.append("""
+                    \(position) \(diagnostic.severity) \(diagnostic.id) \(diagnostic.location) \(diagnostic.message)
+                    """)
             }
         }
         let text = lines.joined(separator: "\n") + "\n"
@@ -95,7 +105,11 @@ struct CorpusTests {
             let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let new = text.split(separator: "\n", omittingEmptySubsequences: false)
             let firstDifference = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }
-            Issue.record("corpus lint differs from Golden/corpus-lint.txt (re-record with RECORD_GOLDEN=1 after review); first difference at line \((firstDifference?.offset ?? min(old.count, new.count)) + 1):\n- \(firstDifference?.element.0 ?? "")\n+ \(firstDifference?.element.1 ?? "")")
+            Issue.record("""
+                corpus lint differs from Golden/corpus-lint.txt (re-record with RECORD_GOLDEN=1 after review); first \
+                difference at line \((firstDifference?.offset ?? min(old.count, new.count)) + 1):\n- \
+                \(firstDifference?.element.0 ?? "")\n+ \(firstDifference?.element.1 ?? "")
+                """)
         }
     }
 }

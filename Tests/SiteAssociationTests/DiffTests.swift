@@ -9,7 +9,11 @@ import Testing
 
     @Test func formattingAndKeyOrderDoNotCount() throws {
         let old = try file(appleExample)
-        let new = try file(##"{"applinks":{"details":[{"components":[{"exclude":true,"#":"no_universal_links"},{"/":"/buy/*","comment":"new comment"},{"exclude":true,"/":"/help/website/*"},{"?":{"articleNumber":"????"},"/":"/help/*"}],"appIDs":["ABCDE12345.com.example.app","ABCDE12345.com.example.app2"]}]}}"##)
+        let new = try file(##"""
+            {"applinks":{"details":[{"components":[{"exclude":true,"#":"no_universal_links"},{"/":"/buy/*",\##
+            "comment":"new comment"},{"exclude":true,"/":"/help/website/*"},{"?":{"articleNumber":"????"},\##
+            "/":"/help/*"}],"appIDs":["ABCDE12345.com.example.app","ABCDE12345.com.example.app2"]}]}}
+            """##)
         let diff = AssociationDiff(old: old, new: new)
         #expect(diff.isEquivalent, "\(diff.changes)")
     }
@@ -32,8 +36,14 @@ import Testing
     }
 
     @Test func appsAndOtherServicesAreCompared() throws {
-        let old = try file(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["*"]}]}, "webcredentials": {"apps": ["ABCDE12345.com.a"]}}"#)
-        let new = try file(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.b"], "paths": ["*"]}]}, "appclips": {"apps": ["ABCDE12345.com.a.Clip"]}}"#)
+        let old = try file(#"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["*"]}]}, "webcredentials": {"apps": \#
+            ["ABCDE12345.com.a"]}}
+            """#)
+        let new = try file(#"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.b"], "paths": ["*"]}]}, "appclips": {"apps": \#
+            ["ABCDE12345.com.a.Clip"]}}
+            """#)
         let changes = AssociationDiff(old: old, new: new).changes
         #expect(changes.contains("applinks: ABCDE12345.com.a removed"))
         #expect(changes.contains("applinks: ABCDE12345.com.b added"))
@@ -49,7 +59,10 @@ import Testing
 
     @Test func deadDetailsDoNotCount() throws {
         let old = try file(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["/x"]}]}}"#)
-        let new = try file(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["/x"]}, {"appIDs": ["ABCDE12345.com.a"], "paths": ["*"]}]}}"#)
+        let new = try file(#"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["/x"]}, {"appIDs": \#
+            ["ABCDE12345.com.a"], "paths": ["*"]}]}}
+            """#)
         #expect(AssociationDiff(old: old, new: new).isEquivalent)
     }
 
@@ -58,7 +71,8 @@ import Testing
         let data = try JSONEncoder().encode(original)
         let decoded = try JSONDecoder().decode(AssociationFile.self, from: data)
         #expect(decoded == original)
-        #expect(String(decoding: data, as: UTF8.self).contains(#""\/":"\/buy\/*""#) || String(decoding: data, as: UTF8.self).contains(#""/":"/buy/*""#))
+        #expect(String(decoding: data, as: UTF8.self).contains(#""\/":"\/buy\/*""#) ||
+            String(decoding: data, as: UTF8.self).contains(#""/":"/buy/*""#))
     }
 
     @Test func localeTablesHoldGBButNotUK() {
@@ -70,7 +84,10 @@ import Testing
     }
 
     @Test func reverseQuestionListsTheAppsAURLOpens() throws {
-        let matcher = AssociationMatcher(file: try file(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["/a/*"]}, {"appIDs": ["ABCDE12345.com.b"], "paths": ["NOT /a/x", "*"]}]}}"#), domain: "example.com")
+        let matcher = AssociationMatcher(file: try file(#"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["/a/*"]}, {"appIDs": \#
+            ["ABCDE12345.com.b"], "paths": ["NOT /a/x", "*"]}]}}
+            """#), domain: "example.com")
         #expect(matcher.appsReached(by: "https://example.com/a/x") == ["ABCDE12345.com.a"])
         #expect(matcher.appsReached(by: "https://example.com/a/y") == ["ABCDE12345.com.a", "ABCDE12345.com.b"])
         #expect(matcher.appsReached(by: "https://example.com/z") == ["ABCDE12345.com.b"])

@@ -11,7 +11,8 @@ func document(_ json: String) -> AssociationDocument {
 }
 
 /// A file whose one detail names `appA` with `components`, plus optional defaults/variables.
-func componentsFile(_ components: String, defaults: String? = nil, detailDefaults: String? = nil, variables: String? = nil) -> String {
+func componentsFile(_ components: String, defaults: String? = nil, detailDefaults: String? = nil,
+    variables: String? = nil) -> String {
     var applinks: [String] = []
     if let defaults { applinks.append("\"defaults\": \(defaults)") }
     if let variables { applinks.append("\"substitutionVariables\": \(variables)") }

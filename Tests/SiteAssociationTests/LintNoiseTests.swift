@@ -52,16 +52,24 @@ import Testing
     }
 
     @Test func missingLegacyAppsOnlyWhenADetailUsesPaths() {
-        let modern = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a"}]}]}}"#
+        let modern = #"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a"}]}]}}
+            """#
         #expect(!document(modern).diagnostics.contains { $0.id == "AASA-L026" })
-        let legacy = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a"}]}, {"appID": "ABCDE12345.com.example.app2", "paths": ["/b"]}]}}"#
+        let legacy = #"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a"}]}, \#
+            {"appID": "ABCDE12345.com.example.app2", "paths": ["/b"]}]}}
+            """#
         let reported = document(legacy).diagnostics.first { $0.id == "AASA-L026" }
         #expect(reported?.location == "/applinks")
         #expect(reported?.message.contains("details[1]") == true, "\(reported?.message ?? "")")
     }
 
     @Test func appIDsAndAppIDTogetherHaveTheirOwnID() {
-        let json = #"{"applinks": {"apps": [], "details": [{"appIDs": ["ABCDE12345.com.example.app"], "appID": "ABCDE12345.com.example.app2", "paths": ["/a"]}]}}"#
+        let json = #"""
+            {"applinks": {"apps": [], "details": [{"appIDs": ["ABCDE12345.com.example.app"], "appID": \#
+            "ABCDE12345.com.example.app2", "paths": ["/a"]}]}}
+            """#
         let diagnostics = document(json).diagnostics
         let both = diagnostics.first { $0.location == "/applinks/details/0/appID" }
         #expect(both?.id == LintRule.appIDAndAppIDs.id)

@@ -36,7 +36,8 @@ import Testing
     }
 
     @Test func aFileTheDeviceRejectsNamesTheRejection() {
-        let parsed = document(#"{"applinks": {"details": [{"appIDs": ["\#(appA)"], "components": [{"/": "/buy/*"}]}],}}"#)
+        let parsed =
+            document(#"{"applinks": {"details": [{"appIDs": ["\#(appA)"], "components": [{"/": "/buy/*"}]}],}}"#)
         #expect(!parsed.deviceAccepts)
         let matcher = AssociationMatcher(document: parsed, domain: "example.com")
         for url in ["https://example.com/buy/1", "https://example.com/sell/1"] {

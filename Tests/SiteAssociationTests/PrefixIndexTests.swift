@@ -7,7 +7,8 @@ import Testing
 /// the rule-by-rule scan finds, and the verdict the traced matcher (which tries every rule with
 /// its own code) gives, for every form of path (case folded, percent-decoded).
 @Suite struct PrefixIndexTests {
-    static let pathPieces = ["/a", "/b", "/ab", "/A", "a", "b", "/", "*", "?", "$(v)", "$(digit)", "%2F", "%41", "é", "/a/"]
+    static let pathPieces =
+        ["/a", "/b", "/ab", "/A", "a", "b", "/", "*", "?", "$(v)", "$(digit)", "%2F", "%41", "é", "/a/"]
     static let textPieces = ["/a", "/b", "/ab", "/A", "a", "b", "B", "/", "%2F", "%2f", "%41", "é", "%C3%A9", "1", "x"]
 
     private func random(_ pieces: [String], count: Int, _ generator: inout SeededGenerator) -> String {
@@ -23,7 +24,10 @@ import Testing
             for _ in 0..<(FastRuleList.indexThreshold + Int(generator.next() % 30)) {
                 var keys: [String] = []
                 if generator.next() % 8 != 0 {
-                    keys.append("\"/\": \(JSONValue.quoted(random(Self.pathPieces, count: 1 + Int(generator.next() % 4), &generator)))")
+                    keys.append("""
+                        \"/\": \
+                        \(JSONValue.quoted(random(Self.pathPieces, count: 1 + Int(generator.next() % 4), &generator)))
+                        """)
                 }
                 if generator.next() % 6 == 0 { keys.append("\"?\": {\"q\": \"1\"}") }
                 if generator.next() % 8 == 0 { keys.append("\"#\": \"f\"") }
@@ -36,7 +40,9 @@ import Testing
             let file = try #require(document(json).file)
             let detail = try #require(file.applinks?.details.first)
             let variables = file.applinks?.substitutionVariables ?? [:]
-            let rules = EffectiveRule.rules(of: detail, fileDefaults: file.applinks?.defaults).map { CompiledRule($0, variables: variables) }
+            let rules = EffectiveRule.rules(of: detail, fileDefaults: file.applinks?.defaults).map {
+                CompiledRule($0, variables: variables)
+            }
             let indexed = FastRuleList(rules), scanned = FastRuleList(rules, indexed: false)
             if rules.count >= FastRuleList.indexThreshold { indexedLists += 1 }
             let matcher = AssociationMatcher(file: file, domain: "example.com")

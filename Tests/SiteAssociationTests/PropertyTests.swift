@@ -6,7 +6,9 @@ import Testing
 /// The compiled matcher agrees with the naive reference on thousands of random cases.
 @Suite struct PropertyTests {
     static let variables: [String: [String]] = ["v": ["ab", "B*", "a?"], "w": ["/", "%2F"]]
-    static let patternPieces = ["a", "b", "A", "/", "*", "?", "?*", "$(v)", "$(w)", "$(digit)", "$(upper)", "$(lower)", "$(alpha)", "%2F", "%20", " ", "1", "$(undefined)"]
+    static let patternPieces =
+        ["a", "b", "A", "/", "*", "?", "?*", "$(v)", "$(w)", "$(digit)", "$(upper)", "$(lower)", "$(alpha)", "%2F",
+            "%20", " ", "1", "$(undefined)"]
     static let textPieces = ["a", "b", "A", "B", "/", "//", "%2F", "%2f", "%20", " ", "1", "9", "%C3%A9", "x", "*"]
 
     private func random(_ pieces: [String], count: Int, _ generator: inout SeededGenerator) -> String {
@@ -33,7 +35,9 @@ import Testing
                 }
                 switch generator.next() % 4 {
                 case 0:
-                    let query = random(["a", "=", "1", "*", "?", "&", "$(digit)", "%20"], count: Int(generator.next() % 5), &generator)
+                    let query =
+                        random(["a", "=", "1", "*", "?", "&", "$(digit)", "%20"], count: Int(generator.next() % 5),
+                            &generator)
                     rule.query = query
                     keys.append("\"?\": \(json(query))")
                 case 1:
@@ -54,22 +58,34 @@ import Testing
                 rules.append(rule)
                 components.append("{" + keys.joined(separator: ", ") + "}")
             }
-            let variablesJSON = "{" + Self.variables.sorted { $0.key < $1.key }.map { "\(json($0.key)): [\($0.value.map(json).joined(separator: ", "))]" }.joined(separator: ", ") + "}"
+            let variablesJSON = "{" +
+                Self.variables.sorted { $0.key < $1.key }.map { """
+                    \(json($0.key)): [\($0.value.map(json).joined(separator: ", "))]
+                    """ }.joined(separator: ", ") + "}"
             let fileJSON = componentsFile("[" + components.joined(separator: ", ") + "]", variables: variablesJSON)
-            let path = "/" + random(Self.textPieces, count: Int(generator.next() % 7), &generator).replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "*", with: "%2A")
-            let query: String? = generator.next() % 2 == 0 ? random(["a", "=", "1", "&", "b", "A", "%20", "a%20b"], count: Int(generator.next() % 6), &generator) : nil
-            let fragment: String? = generator.next() % 3 == 0 ? random(["a", "B", "%20", "b"], count: Int(generator.next() % 3), &generator) : nil
+            let path = "/" +
+                random(Self.textPieces, count: Int(generator.next() % 7), &generator).replacingOccurrences(of: " ",
+                    with: "%20").replacingOccurrences(of: "*", with: "%2A")
+            let query: String? = generator.next() % 2 == 0 ?
+                random(["a", "=", "1", "&", "b", "A", "%20", "a%20b"], count: Int(generator.next() % 6), &generator) :
+                nil
+            let fragment: String? = generator.next() % 3 == 0 ?
+                random(["a", "B", "%20", "b"], count: Int(generator.next() % 3), &generator) : nil
             var url = "https://example.com" + path
             if let query { url += "?" + query }
             if let fragment { url += "#" + fragment }
-            let expected = ReferenceMatcher.decide(rules, path: path, query: query, fragment: fragment, variables: Self.variables)
+            let expected =
+                ReferenceMatcher.decide(rules, path: path, query: query, fragment: fragment, variables: Self.variables)
             outcomes[expected, default: 0] += 1
             let parsed = document(fileJSON)
             let file = try #require(parsed.file)
             let matcher = AssociationMatcher(file: file, domain: "example.com")
             let actual = matcher.decide(url: url, appID: appA)
             if actual.decision.rawValue != expected {
-                disagreements.append("\(fileJSON)\n\(url): compiled \(actual.decision.rawValue), reference \(expected)\n\(actual.trace.joined(separator: "\n"))")
+                disagreements.append("""
+                    \(fileJSON)\n\(url): compiled \(actual.decision.rawValue), \
+                    reference \(expected)\n\(actual.trace.joined(separator: "\n"))
+                    """)
             }
             // The fast path, fresh and then reusing the URL it prepared (PreparedURLMemo).
             #expect(matcher.decision(url: url, appID: appA) == actual.decision)
@@ -91,7 +107,9 @@ import Testing
         for outcome in ["match", "exclude", "no_match"] {
             #expect((outcomes[outcome] ?? 0) > cases / 20, "only \(outcomes[outcome] ?? 0) \(outcome) cases")
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) of \(cases) disagree; first:\n\(disagreements.prefix(3).joined(separator: "\n\n"))")
+        #expect(disagreements.isEmpty, """
+            \(disagreements.count) of \(cases) disagree; first:\n\(disagreements.prefix(3).joined(separator: "\n\n"))
+            """)
     }
 
     /// Steps the matcher takes on `count` units of `a` for a pattern (both engines count).
@@ -118,7 +136,12 @@ import Testing
     }
 
     @Test func adversarialPatternDecidesNoMatchThroughTheMatcher() throws {
-        let file = try #require(document(componentsFile(##"[{"/": "*a*a*a*a*a*a*a*b"}, {"/": "/$(v)*a*a*a*a*a*a*b", "caseSensitive": false}]"##, variables: ##"{"v": ["a", "aa", "a*"]}"##)).file)
+        let file =
+            try #require(
+                document(
+                    componentsFile(
+                        ##"[{"/": "*a*a*a*a*a*a*a*b"}, {"/": "/$(v)*a*a*a*a*a*a*b", "caseSensitive": false}]"##,
+                        variables: ##"{"v": ["a", "aa", "a*"]}"##)).file)
         let matcher = AssociationMatcher(file: file, domain: "example.com")
         let url = "https://example.com/" + String(repeating: "a", count: 4096)
         #expect(matcher.decision(url: url, appID: appA) == .noMatch)

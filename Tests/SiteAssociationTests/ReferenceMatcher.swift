@@ -47,7 +47,8 @@ enum ReferenceMatcher {
             } else if character == "?" {
                 result.append(.one)
             } else if expand, character == "$", characters.first == "(", let close = characters.firstIndex(of: ")"),
-                      !characters[characters.index(after: characters.startIndex)..<close].contains(where: { $0 == "$" || $0 == "(" }) {
+                      !characters[characters.index(after: characters.startIndex)..<close].contains(where: { $0 == "$" ||
+                          $0 == "(" }) {
                 let name = String(characters[characters.index(after: characters.startIndex)..<close])
                 characters = characters[characters.index(after: close)...]
                 result.append(variable(name, variables: variables, fold: fold))
@@ -106,11 +107,13 @@ enum ReferenceMatcher {
     }
 
     static func matches(_ pattern: String, _ text: String, variables: [String: [String]], fold: Bool) -> Bool {
-        glob(ArraySlice(tokens(pattern, variables: variables, fold: fold)), ArraySlice(Array(fold ? text.lowercased() : text)))
+        glob(ArraySlice(tokens(pattern, variables: variables, fold: fold)),
+            ArraySlice(Array(fold ? text.lowercased() : text)))
     }
 
     /// Decision for a URL split into raw path/query/fragment.
-    static func decide(_ rules: [Rule], path: String, query: String?, fragment: String?, variables: [String: [String]]) -> String {
+    static func decide(_ rules: [Rule], path: String, query: String?, fragment: String?,
+        variables: [String: [String]]) -> String {
         for rule in rules {
             let treat: (String) -> String = { raw in rule.percentEncoded ? raw : (raw.removingPercentEncoding ?? raw) }
             let fold = !rule.caseSensitive
@@ -128,7 +131,9 @@ enum ReferenceMatcher {
                 }
                 let ok = items.allSatisfy { name, pattern in
                     let values = pairs.filter { $0.0 == name }.map(\.1)
-                    return (values.isEmpty ? [""] : values).allSatisfy { matches(pattern, $0, variables: variables, fold: fold) }
+                    return (values.isEmpty ? [""] : values).allSatisfy {
+                        matches(pattern, $0, variables: variables, fold: fold)
+                    }
                 }
                 if !ok { continue }
             }

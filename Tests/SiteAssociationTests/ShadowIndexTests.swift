@@ -17,10 +17,14 @@ import Testing
                 var keys: [String] = []
                 if generator.next() % 6 != 0 {
                     let count = Int(generator.next() % 5)
-                    let path = (0..<count).map { _ in Self.pathPieces[Int(generator.next() % UInt64(Self.pathPieces.count))] }.joined()
+                    let path =
+                        (0..<count)
+                        .map { _ in Self.pathPieces[Int(generator.next() % UInt64(Self.pathPieces.count))] }.joined()
                     keys.append("\"/\": \(JSONValue.quoted(path))")
                 }
-                if generator.next() % 5 == 0 { keys.append("\"#\": \(JSONValue.quoted(["*", "x", "x*", ""][Int(generator.next() % 4)]))") }
+                if generator.next() % 5 == 0 {
+                    keys.append("\"#\": \(JSONValue.quoted(["*", "x", "x*", ""][Int(generator.next() % 4)]))")
+                }
                 switch generator.next() % 6 {
                 case 0: keys.append("\"?\": \(JSONValue.quoted(["*", "a=1", "a*"][Int(generator.next() % 3)]))")
                 case 1: keys.append("\"?\": {\"a\": \(JSONValue.quoted(["*", "1", "?"][Int(generator.next() % 3)]))}")

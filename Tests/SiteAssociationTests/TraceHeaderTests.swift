@@ -23,6 +23,7 @@ import Testing
         let json = componentsFile(#"[{"/": "/a"}]"#, defaults: #"{"caseSensitive": false, "percentEncoded": false}"#,
                                   detailDefaults: #"{"caseSensitive": true}"#)
         let line = try #require(Self.header(json))
-        #expect(line.contains("caseSensitive true from details[0].defaults, percentEncoded false from applinks.defaults"))
+        #expect(
+            line.contains("caseSensitive true from details[0].defaults, percentEncoded false from applinks.defaults"))
     }
 }

@@ -54,7 +54,9 @@ import Testing
         ("https://example.com/en_US/$(food)/", .noMatch),
     ])
     func substitutionVariablesExample(url: String, expected: Decision) {
-        let json = componentsFile(##"[{"/": "/$(lang)_$(region)/$(food)/"}]"##, variables: ##"{"food": ["burrito", "pizza", "sushi", "samosa"]}"##)
+        let json =
+            componentsFile(##"[{"/": "/$(lang)_$(region)/$(food)/"}]"##,
+                variables: ##"{"food": ["burrito", "pizza", "sushi", "samosa"]}"##)
         #expect(decide(json, url).decision == expected, "\(decide(json, url).trace)")
     }
 
@@ -79,7 +81,9 @@ import Testing
         matcher.domainIsAssumed = true
         let assumed = matcher.decide(url: "https://example.com/buy/42", appID: appA)
         #expect(assumed.decision == checked.decision)
-        #expect(assumed.trace.contains("host: example.com is the domain assumed to serve the file (taken from the URL; not checked)"))
+        #expect(
+            assumed.trace.contains(
+                "host: example.com is the domain assumed to serve the file (taken from the URL; not checked)"))
         #expect(!assumed.trace.contains { $0.contains("is covered by the file's domain") })
     }
 }

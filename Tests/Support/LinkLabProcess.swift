@@ -19,7 +19,8 @@ public struct LinkLabProcess: Sendable {
             directory = directory.deletingLastPathComponent()
             let candidate = directory.appendingPathComponent("linklab")
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue {
                 return candidate
             }
         }
@@ -34,7 +35,11 @@ public struct LinkLabProcess: Sendable {
         currentDirectory: URL? = nil
     ) throws -> Output {
         guard let executable = executableURL else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "linklab binary not found next to the test bundle; run `swift build` first"])
+            throw CocoaError(.fileNoSuchFile,
+                userInfo: [
+                    NSLocalizedDescriptionKey: """
+                        linklab binary not found next to the test bundle; run `swift build` first
+                        """])
         }
         let process = Process()
         process.executableURL = executable

@@ -45,7 +45,8 @@ import Workbench
             }
             #expect(untraced(test["apps"]) == untraced(same["apps"]))
             #expect(apps.allSatisfy { !(($0["trace"] as? [String]) ?? []).isEmpty })
-            #expect(((same["apps"] as? [[String: Any]]) ?? []).allSatisfy { (($0["trace"] as? [String]) ?? []).isEmpty })
+            #expect(((same["apps"] as? [[String: Any]]) ??
+                []).allSatisfy { (($0["trace"] as? [String]) ?? []).isEmpty })
             // The page's keystrokes ask without traces: the same verdicts, no steps.
             let quick = try WebFixture.json(try await Self.post(client, "/api/documents/\(id)/decide",
                                                                 ["url": url, "trace": false]))

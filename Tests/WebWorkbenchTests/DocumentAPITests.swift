@@ -57,7 +57,8 @@ import Workbench
             #expect(ids.isSuperset(of: ["ENT-003", "ENT-005", "AASA-015", "AASA-014"]))
             #expect(findings.allSatisfy { ($0["fingerprint"] as? String)?.isEmpty == false })
             let hosts = try #require(document["hosts"] as? [[String: Any]])
-            #expect(hosts.contains { $0["host"] as? String == "shop.example.com" && $0["state"] as? String == "supplied" })
+            #expect(hosts.contains { $0["host"] as? String == "shop.example.com" &&
+                $0["state"] as? String == "supplied" })
             #expect(fixture.server.spool.contents.count == 1)
         }
     }
@@ -84,13 +85,15 @@ import Workbench
         try await fixture.application.test(.router) { client in
             let id = try await Self.openSample(client, fixture)
             #expect(!fixture.server.spool.contents.isEmpty)
-            let deleted = try await client.execute(uri: "/api/documents/\(id)", method: .delete, headers: WebFixture.bearer)
+            let deleted =
+                try await client.execute(uri: "/api/documents/\(id)", method: .delete, headers: WebFixture.bearer)
             #expect(deleted.status == .noContent)
             WebFixture.expectSecurityHeaders(deleted)
             #expect(fixture.server.spool.contents.isEmpty)
             let response1 = try await Self.get(client, "/api/documents/\(id)")
             #expect(response1.status == .notFound)
-            let again = try await client.execute(uri: "/api/documents/\(id)", method: .delete, headers: WebFixture.bearer)
+            let again =
+                try await client.execute(uri: "/api/documents/\(id)", method: .delete, headers: WebFixture.bearer)
             #expect(again.status == .notFound)
             try WebFixture.expectErrorBody(again)
         }
@@ -111,7 +114,10 @@ import Workbench
         let fixture = try WebFixture(settings: Self.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await Self.openSample(client, fixture)
-            let body = try JSONSerialization.data(withJSONObject: ["lines": "https://shop.example.com/shop/item\n!https://shop.example.com/?ref=newsletter"])
+            let body =
+                try JSONSerialization.data(
+                    withJSONObject: [
+                        "lines": "https://shop.example.com/shop/item\n!https://shop.example.com/?ref=newsletter"])
             let response = try await client.execute(uri: "/api/documents/\(id)/urls", method: .post,
                                                     headers: WebFixture.bearer, body: ByteBuffer(bytes: body))
             #expect(response.status == .ok)
@@ -143,7 +149,9 @@ import Workbench
         let fixture = try WebFixture(settings: Self.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await Self.openSample(client, fixture)
-            let file = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#
+            let file = #"""
+                {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}
+                """#
             let put = try await client.execute(uri: "/api/documents/\(id)/hosts/go.example.net/file", method: .put,
                                                headers: WebFixture.bearer, body: ByteBuffer(string: file))
             #expect(put.status == .ok)
@@ -195,7 +203,8 @@ import Workbench
         let fixture = try WebFixture(settings: Self.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await Self.openSample(client, fixture)
-            let findings = try #require(try WebFixture.json(try await Self.get(client, "/api/documents/\(id)"))["findings"]
+            let findings =
+                try #require(try WebFixture.json(try await Self.get(client, "/api/documents/\(id)"))["findings"]
                 as? [[String: Any]])
             let fingerprint = try #require(findings.first?["fingerprint"] as? String)
             let body = try JSONSerialization.data(withJSONObject: ["status": "false-positive", "note": "<b>test</b>"])
@@ -209,7 +218,8 @@ import Workbench
             let saved = (again["findings"] as? [[String: Any]])?.first { $0["fingerprint"] as? String == fingerprint }
             #expect((saved?["triage"] as? [String: Any])?["status"] as? String == "false-positive")
             let bad = try await client.execute(uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
-                                               headers: WebFixture.bearer, body: ByteBuffer(string: #"{"status": "nope"}"#))
+                                               headers: WebFixture.bearer,
+                                                   body: ByteBuffer(string: #"{"status": "nope"}"#))
             #expect(bad.status == .badRequest)
             try WebFixture.expectErrorBody(bad)
             // Each refusal says what was wrong: not an object, a note that is not text, no status.
@@ -230,7 +240,9 @@ import Workbench
         #expect(inspecting == "event: phase\ndata: {\"bytesDone\":5,\"bytesTotal\":null,\"phase\":\"inspecting\"}\n\n")
         let failed = String(buffer: WorkbenchServer.frame(.phase(.failed("line one\nline two"))))
         #expect(failed.components(separatedBy: "\n").count == 4, "one data line: \(failed)")
-        #expect(String(buffer: WorkbenchServer.frame(.host("a.example"))) == "event: host\ndata: {\"host\":\"a.example\"}\n\n")
+        #expect(
+            String(
+                buffer: WorkbenchServer.frame(.host("a.example"))) == "event: host\ndata: {\"host\":\"a.example\"}\n\n")
         #expect(String(buffer: WorkbenchServer.frame(.findings)) == "event: findings\ndata: {}\n\n")
     }
 
@@ -363,13 +375,15 @@ import Workbench
         let fixture = try WebFixture(settings: Self.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await Self.openSample(client, fixture)
-            async let stream = client.execute(uri: "/api/documents/\(id)/events", method: .get, headers: WebFixture.bearer)
+            async let stream =
+                client.execute(uri: "/api/documents/\(id)/events", method: .get, headers: WebFixture.bearer)
             while await fixture.server.listenerCount(id) == 0 { await Task.yield() }
             let findings = try WebFixture.json(try await Self.get(client, "/api/documents/\(id)"))["findings"]
                 as? [[String: Any]]
             let fingerprint = try #require(findings?.first?["fingerprint"] as? String)
             _ = try await client.execute(uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
-                                         headers: WebFixture.bearer, body: ByteBuffer(string: #"{"status": "confirmed"}"#))
+                                         headers: WebFixture.bearer,
+                                             body: ByteBuffer(string: #"{"status": "confirmed"}"#))
             _ = try await client.execute(uri: "/api/documents/\(id)/hosts/example.com/file", method: .put,
                                          headers: WebFixture.bearer, body: ByteBuffer(string: "{}"))
             _ = try await client.execute(uri: "/api/documents/\(id)", method: .delete, headers: WebFixture.bearer)
@@ -393,7 +407,8 @@ import Workbench
     }
 
     @Test func everyRouteIsDescribedWithItsErrors() throws {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+        let document =
+            try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         #expect(Set(paths.keys) == Set(Self.routes.map(\.path)))
@@ -421,7 +436,8 @@ import Workbench
             "/api/documents/{id}": ["get": ["200", "400", "404", "500"], "delete": ["204", "400", "404"]],
             "/api/documents/{id}/events": ["get": ["200", "400", "404"]],
             "/api/documents/{id}/urls": ["post": ["200", "400", "404", "409", "413", "500"],
-                                         "put": ["200", "400", "404", "413", "500"], "get": ["200", "400", "404", "500"]],
+                                         "put": ["200", "400", "404", "413", "500"],
+                                             "get": ["200", "400", "404", "500"]],
             "/api/documents/{id}/decide": ["post": ["200", "400", "404", "413", "500"]],
             "/api/documents/{id}/hosts/{host}/refetch": ["post": ["202", "400", "404"]],
             "/api/documents/{id}/hosts/{host}/file": ["put": ["200", "400", "404", "409", "413", "500"],
@@ -461,7 +477,9 @@ import Workbench
                     .replacingOccurrences(of: "{format}", with: "md")
                     .replacingOccurrences(of: "{probe}", with: "P001")
                     .replacingOccurrences(of: "{kind}", with: "script")
-                let response = try await client.execute(uri: uri, method: try #require(HTTPRequest.Method(route.method.uppercased())),
+                let response =
+                    try await client.execute(uri: uri,
+                        method: try #require(HTTPRequest.Method(route.method.uppercased())),
                                                         headers: WebFixture.bearer, body: ByteBuffer(string: "{}"))
                 let error = (try? WebFixture.json(response))?["error"] as? String
                 // A route that exists answers its own errors ("No open document…"), never the router's 404.

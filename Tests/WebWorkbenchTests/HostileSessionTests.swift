@@ -63,7 +63,8 @@ import Workbench
             }
             try await fixture.server.settle(newID)
             let after = try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(newID)"))
-            let states = Dictionary(uniqueKeysWithValues: (after["hosts"] as? [[String: Any]] ?? []).compactMap { host in
+            let states =
+                Dictionary(uniqueKeysWithValues: (after["hosts"] as? [[String: Any]] ?? []).compactMap { host in
                 (host["host"] as? String).map { ($0, host["state"] as? String ?? "") }
             })
             // Supplied hosts stay supplied (issue 26 item 8); the unsupplied one is not fetched.

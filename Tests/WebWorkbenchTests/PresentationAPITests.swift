@@ -24,7 +24,10 @@ import Workbench
         try await fixture.application.test(.router) { client in
             let id = try await DocumentAPITests.openSample(client, fixture)
             _ = try await Self.post(client, "/api/documents/\(id)/urls",
-                                    #"{"lines": "https://example.com/buy/1\nnot a url\n! https://example.com/account/delete"}"#)
+                                    #"""
+                                        {"lines": "https://example.com/buy/1\nnot a url\n! \#
+                                        https://example.com/account/delete"}
+                                        """#)
             let response = try await DocumentAPITests.get(client, "/api/documents/\(id)/view")
             #expect(response.status == .ok)
             WebFixture.expectSecurityHeaders(response)
@@ -69,7 +72,8 @@ import Workbench
                     "\(refused.problem ?? "")")
             #expect(refused.url.count < 300)
 
-            let filtered = try await DocumentAPITests.get(client, "/api/documents/\(id)/view?query=AASA-015&severities=medium")
+            let filtered =
+                try await DocumentAPITests.get(client, "/api/documents/\(id)/view?query=AASA-015&severities=medium")
             let rows = try Self.decode(DocumentPresentation.self, filtered).findings.groups.flatMap(\.rows)
             #expect(!rows.isEmpty && rows.allSatisfy { $0.id == "AASA-015" })
         }
@@ -87,9 +91,11 @@ import Workbench
             let before = try Self.decode(DocumentPresentation.self,
                                          try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
             let listBefore = try Self.decode(URLListPage.self,
-                                             try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?limit=2000"))
+                                             try await DocumentAPITests.get(client,
+                                                 "/api/documents/\(id)/urls?limit=2000"))
             for card in before.domains {
-                let answer = try await Self.post(client, "/api/documents/\(id)/hosts/\(card.host)/text", card.editorText,
+                let answer =
+                    try await Self.post(client, "/api/documents/\(id)/hosts/\(card.host)/text", card.editorText,
                                                  method: .put)
                 #expect(answer.status == .ok, "\(card.host)")
                 let edited = try Self.decode(DomainPresentation.self, answer)
@@ -100,7 +106,8 @@ import Workbench
                                         try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
             #expect(after.urls == before.urls)
             let listAfter = try Self.decode(URLListPage.self,
-                                            try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?limit=2000"))
+                                            try await DocumentAPITests.get(client,
+                                                "/api/documents/\(id)/urls?limit=2000"))
             #expect(listAfter.items == listBefore.items && !listAfter.items.isEmpty)
             #expect(after.findings == before.findings)
             #expect(after.domains.allSatisfy { $0.state != "edited" && $0.served == nil })
@@ -118,8 +125,11 @@ import Workbench
         let fixture = try WebFixture(settings: DocumentAPITests.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await DocumentAPITests.openSample(client, fixture)
-            let text = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x/*"}]}]}}"#
-            let answer = try await Self.post(client, "/api/documents/\(id)/hosts/GO.Example.NET/text", text, method: .put)
+            let text = #"""
+                {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x/*"}]}]}}
+                """#
+            let answer =
+                try await Self.post(client, "/api/documents/\(id)/hosts/GO.Example.NET/text", text, method: .put)
             #expect(answer.status == .ok)
             let card = try Self.decode(DomainPresentation.self, answer)
             #expect(card.host == "go.example.net" && card.state == "edited")
@@ -129,7 +139,8 @@ import Workbench
     @Test func aFailedUploadIsNamedAfterTheTestersFileAndOffersNoExport() async throws {
         let fixture = try WebFixture(settings: DocumentAPITests.sampleSettings)
         try await fixture.application.test(.router) { client in
-            let response = try await DocumentAPITests.upload(client, Data("PK not really a zip".utf8), name: "broken.ipa")
+            let response =
+                try await DocumentAPITests.upload(client, Data("PK not really a zip".utf8), name: "broken.ipa")
             let id = try #require(try WebFixture.json(response)["id"] as? String)
             try await fixture.server.settle(id)
             let view = try Self.decode(DocumentPresentation.self,

@@ -13,11 +13,14 @@ import Workbench
     static func send(_ client: some TestClientProtocol, _ uri: String, _ body: Any,
                      method: HTTPRequest.Method) async throws -> TestResponse {
         let data = try JSONSerialization.data(withJSONObject: body)
-        return try await client.execute(uri: uri, method: method, headers: WebFixture.bearer, body: ByteBuffer(bytes: data))
+        return try await client.execute(uri: uri, method: method, headers: WebFixture.bearer,
+            body: ByteBuffer(bytes: data))
     }
 
-    static func page(_ client: some TestClientProtocol, _ id: String, offset: Int, limit: Int) async throws -> URLListPage {
-        let response = try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?offset=\(offset)&limit=\(limit)")
+    static func page(_ client: some TestClientProtocol, _ id: String, offset: Int,
+        limit: Int) async throws -> URLListPage {
+        let response =
+            try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?offset=\(offset)&limit=\(limit)")
         #expect(response.status == .ok)
         return try PresentationAPITests.decode(URLListPage.self, response)
     }
@@ -36,7 +39,8 @@ import Workbench
         let fixture = try WebFixture(settings: DocumentAPITests.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await DocumentAPITests.openSample(client, fixture)
-            let first = try await Self.send(client, "/api/documents/\(id)/urls?limit=40", ["lines": Self.lines], method: .put)
+            let first =
+                try await Self.send(client, "/api/documents/\(id)/urls?limit=40", ["lines": Self.lines], method: .put)
             #expect(first.status == .ok)
             WebFixture.expectSecurityHeaders(first)
             let head = try PresentationAPITests.decode(URLListPage.self, first)
@@ -58,7 +62,8 @@ import Workbench
             #expect(past.items.isEmpty && past.offset == 250 && past.version == head.version)
 
             // The view names the version and the size, and carries no line.
-            let view = try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(id)/view?lines=omit"))
+            let view =
+                try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(id)/view?lines=omit"))
             let list = try #require(view["urlList"] as? [String: Any])
             #expect(list["version"] as? String == head.version && list["total"] as? Int == 250)
             let urls = try #require(view["urls"] as? [String: Any])
@@ -67,11 +72,13 @@ import Workbench
             // A change that leaves the list as it is keeps its version; a new list gets another.
             let firstFingerprint = await MainActor.run { document.findings.first?.fingerprint }
             let finding = try #require(firstFingerprint)
-            _ = try await Self.send(client, "/api/documents/\(id)/triage/\(finding)", ["status": "confirmed"], method: .put)
+            _ = try await Self.send(client, "/api/documents/\(id)/triage/\(finding)", ["status": "confirmed"],
+                method: .put)
             #expect(try await Self.page(client, id, offset: 0, limit: 1).version == head.version)
             _ = try await Self.send(client, "/api/documents/\(id)/urls", ["lines": Self.lines], method: .put)
             #expect(try await Self.page(client, id, offset: 0, limit: 1).version == head.version)
-            _ = try await Self.send(client, "/api/documents/\(id)/urls", ["lines": "https://example.com/buy/1"], method: .put)
+            _ = try await Self.send(client, "/api/documents/\(id)/urls", ["lines": "https://example.com/buy/1"],
+                method: .put)
             let changed = try await Self.page(client, id, offset: 0, limit: 10)
             #expect(changed.version != head.version && changed.total == 1)
         }
@@ -121,7 +128,8 @@ import Workbench
                                                      from: JSONSerialization.data(withJSONObject: sidebar))
                 let after = try PresentationAPITests.decode(DocumentPresentation.self,
                     try await DocumentAPITests.get(client, "/api/documents/\(id)/view\(filter)")).findings
-                #expect(patch.counts == after.counts && patch.summary == after.summary && patch.suppressed == after.suppressed)
+                #expect(patch.counts == after.counts && patch.summary == after.summary &&
+                    patch.suppressed == after.suppressed)
                 #expect(patch.groups.map(\.key) == after.groups.map(\.key))
                 #expect(patch.groups.map(\.title) == after.groups.map(\.title))
                 #expect(patch.groups.map(\.count) == after.groups.map(\.rows.count))
@@ -131,7 +139,8 @@ import Workbench
                 })
                 if let changed = patch.row, let group = patch.group {
                     var target = rows[group] ?? []
-                    let at = patch.before.flatMap { next in target.firstIndex { $0.fingerprint == next } } ?? target.count
+                    let at = patch.before.flatMap { next in target.firstIndex { $0.fingerprint == next } } ??
+                        target.count
                     target.insert(changed, at: at)
                     rows[group] = target
                     #expect(changed.triage == status)

@@ -137,7 +137,8 @@ import Testing
     @Test func unknownRoutesAnswerJSON404WithTheHeaders() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.router) { client in
-            for uri in ["/nope", "/api/nope", "/../etc/passwd", "/%2e%2e/Package.swift", "/app.js/..", "/index.html?raw??"] {
+            for uri in ["/nope", "/api/nope", "/../etc/passwd", "/%2e%2e/Package.swift", "/app.js/..",
+                "/index.html?raw??"] {
                 let response = try await client.execute(uri: uri, method: .get, headers: WebFixture.bearer)
                 if uri == "/index.html?raw??" {
                     #expect(response.status == .ok)

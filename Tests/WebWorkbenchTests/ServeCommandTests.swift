@@ -132,7 +132,8 @@ import Testing
         let served = try Served(["--offline", "--max-upload", "1000000"])
         let big = served.temporary.appendingPathComponent("big.bin")
         try Data(repeating: 0x50, count: 3_000_000).write(to: big)
-        let curl = try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer \(served.token)",
+        let curl =
+            try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer \(served.token)",
                                   "-H", "Transfer-Encoding: chunked", "--data-binary", "@\(big.path)",
                                   served.base + "/api/documents"])
         curl.waitUntilExit()

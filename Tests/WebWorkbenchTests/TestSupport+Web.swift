@@ -23,7 +23,8 @@ struct WebFixture {
 
     init(settings: WorkbenchSettings = .init(offline: true), limits: WorkbenchServerLimits = .init(),
          hosts: [String] = ["localhost"], now: @escaping @Sendable () -> Date = Date.init) throws {
-        server = try WorkbenchServer(settings: settings, identity: ServerIdentity(token: Self.token, allowedHosts: hosts),
+        server =
+            try WorkbenchServer(settings: settings, identity: ServerIdentity(token: Self.token, allowedHosts: hosts),
                                      limits: limits, now: now)
         spoolCleanup = SpoolCleanup(server.spool)
     }

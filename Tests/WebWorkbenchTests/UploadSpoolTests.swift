@@ -141,7 +141,8 @@ import Testing
     @Test func removeTouchesOnlyFilesOfTheFolder() throws {
         let spool = try UploadSpool()
         defer { spool.removeAll() }
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-outside-\(UUID().uuidString)")
+        let outside =
+            FileManager.default.temporaryDirectory.appendingPathComponent("linklab-outside-\(UUID().uuidString)")
         try Data("keep".utf8).write(to: outside)
         defer { try? FileManager.default.removeItem(at: outside) }
         spool.remove(outside)

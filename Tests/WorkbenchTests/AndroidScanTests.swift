@@ -55,7 +55,8 @@ import Workbench
         let failing = analysis.findings.filter { $0.id == "AND-001" }
         #expect(failing.map(\.subject) == ["notfound.links.test", "r301.links.test"])
         let json = try #require(try JSONSerialization.jsonObject(with: try analysis.scanDocument()) as? [String: Any])
-        #expect((json["hosts"] as? [[String: Any]])?.map { $0["outcome"] as? String } == ["ok", "redirect", "http-error"])
+        #expect((json["hosts"] as? [[String: Any]])?.map { $0["outcome"] as? String } == ["ok", "redirect",
+            "http-error"])
     }
 
     @Test func offlineReadsSuppliedFilesAndLeavesTheRestNotFetched() async throws {

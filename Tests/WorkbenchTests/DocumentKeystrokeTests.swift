@@ -20,15 +20,22 @@ import Testing
                 return rule % 5 == 0 ? "{\"/\":\"/a\(index)/private\(rule)/*\",\"exclude\":true}"
                     : "{\"/\":\"/a\(index)/s\(rule)\(typedHere)*\"}"
             }
-            return "{\"appIDs\":[\(ids.map { "\"\($0)\"" }.joined(separator: ","))],\"components\":[\(rules.joined(separator: ","))]}"
+            return """
+                {\"appIDs\":[\(ids.map { "\"\($0)\"" }.joined(separator: ","))],\
+                \"components\":[\(rules.joined(separator: ","))]}
+                """
         }
-        return "{\"applinks\":{\"defaults\":{\"caseSensitive\":\(defaults.isEmpty ? "true" : "false"),\"comment\":\"\(defaults)\"},"
+        return """
+            {\"applinks\":{\"defaults\":{\"caseSensitive\":\(defaults.isEmpty ? "true" : "false"),\
+            \"comment\":\"\(defaults)\"},
+            """
             + "\"details\":[\(details.joined(separator: ",\n"))]}}" + tail
     }
 
     static let urls = (0..<60).map { index -> String in
         let prefix = index % 7 == 0 ? "! " : index % 5 == 0 ? "= " : ""
-        let rule = index % 6 == 0 ? "private\(index % 12 / 5 * 5)/" : "s\(index % 12)\(["", "x", "xy", "X"][index % 4])/"
+        let rule = index % 6 == 0 ? "private\(index % 12 / 5 * 5)/" :
+            "s\(index % 12)\(["", "x", "xy", "X"][index % 4])/"
         return prefix + "https://example.com/a\(index % 5)/\(rule)item\(index)"
     }.joined(separator: "\n")
 

@@ -85,7 +85,8 @@ import TestSupport
                 try document.revert(host: host)
                 expected[host] = .reverted
             case 6:
-                document.setURLLines("https://\(host)/step\(step)/a\n! https://\(host)/other\n= https://\(host)/x/\(step)")
+                document.setURLLines(
+                    "https://\(host)/step\(step)/a\n! https://\(host)/other\n= https://\(host)/x/\(step)")
             default:
                 if let finding = document.findings.randomElement(using: &generator) {
                     try document.setTriage(fingerprint: finding.fingerprint, status: .confirmed, note: "step \(step)")

@@ -7,7 +7,8 @@ import TestSupport
 /// The sample analysis rendered in every report format, compared byte for byte with the
 /// files in `Golden/` (re-record with `RECORD_GOLDEN=1 swift test --filter GoldenReportTests`).
 @Suite struct GoldenReportTests {
-    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let goldenFolder =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     static let cases: [(kind: ExportFormat, file: String)] = [
         (.markdown, "sample-report.md"),
@@ -33,7 +34,10 @@ import TestSupport
             return
         }
         let golden = try Data(contentsOf: url)
-        #expect(data == golden, "\(file) differs from the golden\(Self.firstDifference(data, golden, isText: kind != .pdf)); re-record with RECORD_GOLDEN=1 if the change is intended")
+        #expect(data == golden, """
+            \(file) differs from the golden\(Self.firstDifference(data, golden, isText: kind != .pdf)); re-record with \
+            RECORD_GOLDEN=1 if the change is intended
+            """)
     }
 
     /// Where two renderings first differ, for the failure message.
@@ -64,7 +68,8 @@ import TestSupport
         #expect(document.identity.contains { $0.key == "Application identifier" && $0.value == SampleScan.appID })
         #expect(document.identity.contains { $0.key == "Input SHA-256" && $0.value.count == 64 })
         // Findings before the evidence: the raw tables and traces are appendices.
-        #expect(document.sections.map(\.title) == ["Scope and method", "Findings", "Associated domains", "Domains", "URL tests", "Dynamic testing"])
+        #expect(document.sections.map(\.title) == ["Scope and method", "Findings", "Associated domains", "Domains",
+            "URL tests", "Dynamic testing"])
         #expect(document.sections.map(\.isAppendix) == [false, false, true, true, true, true])
         #expect(document.entitlements.count == analysis.snapshot.bundles.count)
         // A bundle without entitlements gets no "{ }" listing.
@@ -131,7 +136,9 @@ import TestSupport
 @Suite struct AppVerdictTests {
     @Test func otherAppsVerdictIsNeverShownAsTheAppsOwn() throws {
         let bundle = BundleInfo(role: .app, path: "Payload/Unsigned.app")
-        let snapshot = AppSnapshot(source: .init(path: "u.ipa", kind: .ipa, sha256: "", size: 0), bundles: [bundle], diagnostics: [])
+        let snapshot =
+            AppSnapshot(source: .init(path: "u.ipa", kind: .ipa, sha256: "", size: 0), bundles: [bundle],
+                diagnostics: [])
         let test = URLTest(url: "https://example.com/x", domain: "example.com",
                            verdicts: [AppVerdict(appID: "ZZZZZ99999.com.other", decision: .match, detail: 0, rule: 0)])
         let analysis = Analysis(snapshot: snapshot, hosts: [], domains: [], urlTests: [test], findings: [], timings: [],

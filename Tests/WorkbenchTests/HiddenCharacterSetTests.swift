@@ -9,7 +9,8 @@ import TestSupport
     /// The scalars the page's pattern matches: its BMP ranges and its surrogate-pair ranges
     /// (`\uDB40[\uDC01\uDC20-\uDC7F]` is U+E0001 and U+E0020–U+E007F).
     static func pageSet() throws -> Set<UInt32> {
-        let script = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Web/Assets/dom.js"), encoding: .utf8)
+        let script =
+            try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Web/Assets/dom.js"), encoding: .utf8)
         let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("const hiddenCharacters = /") })
         func ranges(_ text: Substring) -> [ClosedRange<UInt32>] {
             var result: [ClosedRange<UInt32>] = []
@@ -24,7 +25,9 @@ import TestSupport
                 scanner = scanner[scanner.index(slash.upperBound, offsetBy: 4)...]
             }
             for (value, isEnd) in values {
-                if isEnd, let last = result.popLast() { result.append(last.lowerBound...value) } else { result.append(value...value) }
+                if isEnd, let last = result.popLast() { result.append(last.lowerBound...value) } else {
+                    result.append(value...value)
+                }
             }
             return result
         }
@@ -42,8 +45,12 @@ import TestSupport
 
     @Test func thePageMarksExactlyThePackagesCharacters() throws {
         let page = try Self.pageSet()
-        let package = Set((0...0x10FFFF).compactMap { Unicode.Scalar(UInt32($0)) }.filter(HiddenCharacters.isHidden).map(\.value))
-        #expect(page == package, "only on the page: \(page.subtracting(package).sorted()), only in the package: \(package.subtracting(page).sorted())")
+        let package =
+            Set((0...0x10FFFF).compactMap { Unicode.Scalar(UInt32($0)) }.filter(HiddenCharacters.isHidden).map(\.value))
+        #expect(page == package, """
+            only on the page: \(page.subtracting(package).sorted()), only in the \
+            package: \(package.subtracting(page).sorted())
+            """)
         #expect(package.contains(0x202E) && package.contains(0xE0041))
     }
 }

@@ -42,11 +42,13 @@ import TestSupport
         #expect(example.routes.map(\.route) == [.local], "a supplied file is used instead of fetching")
         let shop = try #require(analysis.domains.first { $0.host == "shop.example.com" })
         #expect(shop.routes.map(\.route) == [.cdn, .origin, .legacy])
-        #expect(shop.routes.allSatisfy { $0.status == nil && $0.error != nil }, "\(shop.routes.map { String(describing: $0.error) })")
+        #expect(shop.routes.allSatisfy { $0.status == nil && $0.error != nil },
+            "\(shop.routes.map { String(describing: $0.error) })")
         // Apple's CDN refused the connection: this machine has no path to Apple, so the other
         // refused routes are "not checked", said once, and raise no finding (issue 8 #4).
         #expect(!analysis.findings.contains { $0.id == "AASA-001" }, "\(analysis.findings.map(\.id))")
-        #expect(!analysis.findings.contains { $0.subject.hasPrefix("shop.example.com") || $0.subject.hasPrefix("go.example.net") },
+        #expect(!analysis.findings.contains { $0.subject.hasPrefix("shop.example.com") ||
+            $0.subject.hasPrefix("go.example.net") },
                 "no finding about a host that was not checked")
         let note = try #require(analysis.notes.first)
         #expect(note.hasPrefix("no path to Apple"))

@@ -51,7 +51,9 @@ struct PDFPageCountTests {
     }
 
     @Test func pagesAreCountedFromTheBytes() {
-        let pdf = Data("<< /Type /Pages /Count 2 /Kids [3 0 R 4 0 R] >> << /Type /Page >> << /Type/Page /Parent 2 0 R >>".utf8)
+        let pdf = Data("""
+            << /Type /Pages /Count 2 /Kids [3 0 R 4 0 R] >> << /Type /Page >> << /Type/Page /Parent 2 0 R >>
+            """.utf8)
         #expect(Self.pageCount(pdf) == 2)
     }
 }
@@ -115,7 +117,8 @@ struct PDFPageCountTests {
         #expect(PDFReportRenderer.words(.falsePositive) == "False positive")
         #expect(PDFReportRenderer.words(.acceptedRisk) == "Accepted risk")
         let section = ReportSection(title: "Triaged", blocks: [
-            .table(ReportTable(columns: ["ID", "Status"], rows: [["URL-002", "false-positive"], ["X", "accepted-risk"]])),
+            .table(ReportTable(columns: ["ID", "Status"],
+                rows: [["URL-002", "false-positive"], ["X", "accepted-risk"]])),
         ])
         guard case .table(let table) = PDFReportRenderer.statusesInWords(section).blocks.first else {
             Issue.record("no table")
@@ -132,7 +135,9 @@ struct PDFPageCountTests {
             + "rule 1 {\"/\":\"*\"}: path \"*\" matches \"/login/\" → MATCH → decision: match (details[0] rule 1)"
         let short = try #require(PDFReportRenderer.decidingSteps(of: note))
         #expect(short.hasPrefix("trace for A.app (deciding step of 4;"))
-        #expect(short.hasSuffix("… → rule 1 {\"/\":\"*\"}: path \"*\" matches \"/login/\" → MATCH → decision: match (details[0] rule 1)"))
+        #expect(short.hasSuffix("""
+            … → rule 1 {\"/\":\"*\"}: path \"*\" matches \"/login/\" → MATCH → decision: match (details[0] rule 1)
+            """))
         #expect(short.contains("JSON and HTML reports"))
         #expect(PDFReportRenderer.decidingSteps(of: "URL list line 24") == nil)
     }

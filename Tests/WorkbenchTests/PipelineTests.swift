@@ -91,7 +91,8 @@ import TestSupport
         #expect(shop.routes.map(\.route) == [.cdn, .origin, .legacy])
         for route in shop.routes {
             #expect(route.status == nil)
-            #expect(route.error?.description.contains("not fetched (offline)") == true, "\(String(describing: route.error))")
+            #expect(route.error?.description.contains("not fetched (offline)") == true,
+                "\(String(describing: route.error))")
         }
         let example = try #require(analysis.domains.first { $0.host == "example.com" })
         #expect(example.routes.map(\.route) == [.local])
@@ -158,7 +159,9 @@ import TestSupport
         var clip = BundleInfo(role: .appclip, path: "Payload/A.app/AppClips/C.app")
         clip.applicationIdentifier = "TEAM.a.clip"
         clip.associatedDomains = [AssociatedDomain.parse("appclips:example.com")]
-        let snapshot = AppSnapshot(source: .init(path: "a.ipa", kind: .ipa, sha256: "", size: 0), bundles: [main, clip], diagnostics: [])
+        let snapshot =
+            AppSnapshot(source: .init(path: "a.ipa", kind: .ipa, sha256: "", size: 0), bundles: [main, clip],
+                diagnostics: [])
 
         let (hosts, skipped) = HostCollector.collect(from: snapshot, supplied: ["example.org": "/tmp/org.json"])
         #expect(hosts.map(\.entry) == ["example.com", "*.example.org", "example.net:8443"])
@@ -177,7 +180,8 @@ extension HostCollectorTests {
         var main = BundleInfo(role: .app, path: "Payload/A.app")
         main.applicationIdentifier = "TEAM.a"
         main.associatedDomains = ["applinks:example.org", "applinks:*.example.org"].map(AssociatedDomain.parse)
-        let snapshot = AppSnapshot(source: .init(path: "a.ipa", kind: .ipa, sha256: "", size: 0), bundles: [main], diagnostics: [])
+        let snapshot =
+            AppSnapshot(source: .init(path: "a.ipa", kind: .ipa, sha256: "", size: 0), bundles: [main], diagnostics: [])
         let (hosts, _) = HostCollector.collect(from: snapshot, supplied: ["*.example.org": "/tmp/org.json"])
         #expect(hosts.map(\.entry) == ["example.org", "*.example.org"])
         let plan = HostCollector.fetchPlan(hosts)

@@ -24,11 +24,13 @@ import TestSupport
 
     @Test func timingsAreWrittenOnRequest() async throws {
         let analysis = Self.withTimings(try await SampleScan.analysis(), 7)
-        let markdown = String(decoding: try analysis.report(.markdown, toolVersion: "test", timings: true), as: UTF8.self)
+        let markdown =
+            String(decoding: try analysis.report(.markdown, toolVersion: "test", timings: true), as: UTF8.self)
         #expect(markdown.contains("inspect 7 ms, fetch 21 ms"))
         let plain = String(decoding: try analysis.report(.markdown, toolVersion: "test"), as: UTF8.self)
         #expect(!plain.contains("Stage timings"))
-        let json = try #require(try JSONSerialization.jsonObject(with: analysis.scanDocument(timings: true)) as? [String: Any])
+        let json =
+            try #require(try JSONSerialization.jsonObject(with: analysis.scanDocument(timings: true)) as? [String: Any])
         let scan = try #require(json["scan"] as? [String: Any])
         #expect((scan["timings"] as? [[String: Any]])?.count == 2)
         let quiet = try #require(try JSONSerialization.jsonObject(with: analysis.scanDocument()) as? [String: Any])
@@ -41,7 +43,8 @@ import TestSupport
         let first = try analysis.report(.markdown, toolVersion: "test",
                                         generatedAt: ReportDate.generatedAt(environment: environment, now: Date()))
         let second = try analysis.report(.markdown, toolVersion: "test",
-                                         generatedAt: ReportDate.generatedAt(environment: environment, now: Date().addingTimeInterval(90)))
+                                         generatedAt: ReportDate.generatedAt(environment: environment,
+                                             now: Date().addingTimeInterval(90)))
         #expect(first == second)
         #expect(String(decoding: first, as: UTF8.self).contains("on 2026-11-18T11:06:40Z"))
     }
@@ -70,7 +73,8 @@ import TestSupport
             }
         }
         #expect(triaged == 1)
-        let markdown = String(decoding: try analysis.report(.markdown, toolVersion: "test", triage: triage), as: UTF8.self)
+        let markdown =
+            String(decoding: try analysis.report(.markdown, toolVersion: "test", triage: triage), as: UTF8.self)
         #expect(markdown.contains("## Triaged"))
         #expect(markdown.contains("client accepts"))
     }
@@ -87,7 +91,9 @@ import TestSupport
         let highs = analysis.findings.filter { $0.severity == .high }.count - 1
         let total = analysis.findings.count - 1
 
-        let json = try #require(try JSONSerialization.jsonObject(with: analysis.report(.json, toolVersion: "test", triage: triage))
+        let json =
+            try #require(try JSONSerialization.jsonObject(with: analysis.report(.json, toolVersion: "test",
+                triage: triage))
             as? [String: Any])
         let scan = try #require(json["scan"] as? [String: Any])
         let counts = try #require(scan["findingCounts"] as? [String: Int])
@@ -98,7 +104,8 @@ import TestSupport
         #expect(byCategory.values.flatMap(\.values).reduce(0, +) == total)
 
         let note = "The counts leave out 1 finding triaged as false positive or accepted risk (listed under Triaged)."
-        let markdown = String(decoding: try analysis.report(.markdown, toolVersion: "test", triage: triage), as: UTF8.self)
+        let markdown =
+            String(decoding: try analysis.report(.markdown, toolVersion: "test", triage: triage), as: UTF8.self)
         #expect(markdown.contains(note))
         #expect(markdown.contains("| **Total** |"))
         #expect(markdown.contains("**\(total)** |"), "the Markdown total is the JSON's")

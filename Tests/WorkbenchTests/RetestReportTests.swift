@@ -20,7 +20,8 @@ import TestSupport
         let oldBytes = try first.save()
         try first.useFile(Data(fixedGo.utf8), name: "go.example.net.json", forHost: "go.example.net")
         let scheme = try #require(first.findings.first { $0.finding.id == "SCH-001" })
-        try first.setTriage(fingerprint: scheme.fingerprint, status: .acceptedRisk, note: "legacy scheme, kept for old links")
+        try first.setTriage(fingerprint: scheme.fingerprint, status: .acceptedRisk,
+            note: "legacy scheme, kept for old links")
         let newBytes = try first.save()
         let old = WorkbenchDocument(now: { SampleScan.now })
         try old.openSession(oldBytes)
@@ -53,7 +54,8 @@ import TestSupport
     func retestReportMatchesGolden(_ format: ReportFormat) async throws {
         let (old, new) = try await Self.pair()
         let analysis = try #require(new.currentAnalysis)
-        var data = try Retest(old: old, new: new).report(analysis, format: format, triage: new.triage, toolVersion: "test")
+        var data =
+            try Retest(old: old, new: new).report(analysis, format: format, triage: new.triage, toolVersion: "test")
         if format != .pdf { data = Data(SampleScan.normalised(String(decoding: data, as: UTF8.self)).utf8) }
         let url = GoldenReportTests.goldenFolder.appendingPathComponent("retest.\(format.rawValue)")
         if Fixtures.isRecordingGoldens {
@@ -61,7 +63,9 @@ import TestSupport
             return
         }
         let golden = try Data(contentsOf: url)
-        #expect(data == golden, "retest.\(format.rawValue) differs\(GoldenReportTests.firstDifference(data, golden, isText: format != .pdf))")
+        #expect(data == golden, """
+            retest.\(format.rawValue) differs\(GoldenReportTests.firstDifference(data, golden, isText: format != .pdf))
+            """)
     }
 
     nonisolated static let schema = Fixtures.sharedURL("schemas/sarif-schema-2.1.0.json")
@@ -83,7 +87,8 @@ import TestSupport
     func sarifOfATriagedSessionValidates() async throws {
         let (old, new) = try await Self.pair()
         let analysis = try #require(new.currentAnalysis)
-        for data in [try new.export(.sarif), try Retest(old: old, new: new).report(analysis, format: .sarif, triage: new.triage)] {
+        for data in [try new.export(.sarif),
+            try Retest(old: old, new: new).report(analysis, format: .sarif, triage: new.triage)] {
             let script = """
                 import json, sys, jsonschema
                 schema = json.load(open(sys.argv[1]))

@@ -20,7 +20,8 @@ import TestSupport
         let document = try await WorkbenchDocumentTests.openedSample()
         let withoutState = try document.save()
         #expect(!String(decoding: withoutState, as: UTF8.self).contains("\"deviceState\""))
-        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"), as: UTF8.self))
+        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"),
+            as: UTF8.self))
         let saved = try document.save()
         let reopened = WorkbenchDocument()
         try reopened.openSession(saved)
@@ -34,11 +35,13 @@ import TestSupport
     @Test func openingAnotherInputForgetsTheDeviceState() async throws {
         let document = try await WorkbenchDocumentTests.openedSample()
         let plain = try document.save()
-        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"), as: UTF8.self))
+        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"),
+            as: UTF8.self))
         #expect(!document.deviceState.isEmpty)
         try document.openSession(plain)
         #expect(document.deviceState.isEmpty)
-        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"), as: UTF8.self))
+        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"),
+            as: UTF8.self))
         document.close()
         #expect(document.deviceState.isEmpty)
     }

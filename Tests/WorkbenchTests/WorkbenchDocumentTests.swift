@@ -39,7 +39,8 @@ import TestSupport
         let scan = try await SampleScan.analysis()
         #expect(document.phase == .ready)
         #expect(document.app == scan.snapshot)
-        #expect(Set(document.domains.map(\.host)) == ["example.com", "shop.example.com", "example.org", "go.example.net",
+        #expect(Set(document.domains.map(\.host)) == ["example.com", "shop.example.com", "example.org",
+            "go.example.net",
                                                        "linklab.page.link", "linklab-help.github.io",
                                                        "links.linklab.invalid", "browse.example.net"])
         // Every host with a file in Samples/aasa is supplied; the two planted hosts without one are not.
@@ -53,8 +54,10 @@ import TestSupport
         // The live list carries traces only where an expectation is contradicted; reports carry all.
         #expect(document.urlTests.map(document.traced) == scan.urlTests)
         #expect(document.currentAnalysis?.urlTests == scan.urlTests)
-        #expect(document.urlTests.filter { !$0.contradictsExpectation && $0.domain != nil }.allSatisfy { $0.verdicts.allSatisfy(\.trace.isEmpty) })
-        #expect(document.urlTests.filter(\.contradictsExpectation).allSatisfy { $0.verdicts.allSatisfy { !$0.trace.isEmpty } })
+        #expect(document.urlTests.filter { !$0.contradictsExpectation &&
+            $0.domain != nil }.allSatisfy { $0.verdicts.allSatisfy(\.trace.isEmpty) })
+        #expect(document.urlTests.filter(\.contradictsExpectation)
+            .allSatisfy { $0.verdicts.allSatisfy { !$0.trace.isEmpty } })
     }
 
     /// Every export of the document equals the same report from `scan` (the traces a live list
@@ -73,7 +76,9 @@ import TestSupport
         #expect(!traces.isEmpty && traces.allSatisfy { !$0.isEmpty })
         // The live document JSON (what the web face polls) leaves the satisfied lines' traces out.
         let live = try #require(try JSONSerialization.jsonObject(with: try document.jsonDocument()) as? [String: Any])
-        let liveTraces = ((live["urlTests"] as? [[String: Any]]) ?? []).flatMap { ($0["apps"] as? [[String: Any]]) ?? [] }
+        let liveTraces = ((live["urlTests"] as? [[String: Any]]) ?? []).flatMap {
+            ($0["apps"] as? [[String: Any]]) ?? []
+        }
             .map { ($0["trace"] as? [String]) ?? [] }
         #expect(liveTraces.contains { $0.isEmpty })
     }

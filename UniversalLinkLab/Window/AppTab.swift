@@ -71,10 +71,13 @@ struct BundleCardView: View {
                     CardSection(title: "Associated domains") {
                         ForEach(card.associatedDomains) { row in
                             VStack(alignment: .leading, spacing: 2) {
-                                Label(row.entry, systemImage: row.problems.isEmpty ? "checkmark.circle" : "exclamationmark.triangle")
+                                Label(row.entry,
+                                    systemImage: row.problems.isEmpty ? "checkmark.circle" : "exclamationmark.triangle")
                                     .font(.callout.monospaced())
                                     .textSelection(.enabled)
-                                ForEach(row.problems, id: \.self) { Text($0).font(.caption).foregroundStyle(.secondary) }
+                                ForEach(row.problems, id: \.self) {
+                                    Text($0).font(.caption).foregroundStyle(.secondary)
+                                }
                             }
                         }
                     }
@@ -166,7 +169,9 @@ struct ProfileView: View {
             }
             if !profile.devices.isEmpty {
                 DisclosureGroup("\(profile.devices.count) device UDIDs") {
-                    ForEach(profile.devices, id: \.self) { Text($0).font(.caption.monospaced()).textSelection(.enabled) }
+                    ForEach(profile.devices, id: \.self) {
+                        Text($0).font(.caption.monospaced()).textSelection(.enabled)
+                    }
                 }
             }
             ForEach(profile.problems, id: \.self) { Text($0).font(.caption).foregroundStyle(.orange) }

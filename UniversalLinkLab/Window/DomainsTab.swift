@@ -165,9 +165,13 @@ struct DomainDetailView: View {
                 }
                 ForEach(view.headers, id: \.title) { block in
                     DisclosureGroup("\(block.title) headers") {
-                        ForEach(block.lines, id: \.self) { Text($0).font(.caption.monospaced()).textSelection(.enabled) }
+                        ForEach(block.lines, id: \.self) {
+                            Text($0).font(.caption.monospaced()).textSelection(.enabled)
+                        }
                     }
-                    .contextMenu { Button("Copy Headers") { model.copyToPasteboard(block.lines.joined(separator: "\n")) } }
+                    .contextMenu {
+                        Button("Copy Headers") { model.copyToPasteboard(block.lines.joined(separator: "\n")) }
+                    }
                 }
             }
             .font(.callout)

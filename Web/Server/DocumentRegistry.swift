@@ -61,7 +61,8 @@ final class DocumentRegistry {
     }
 
     /// Registers a new document (files: the temporary files it owns) and returns its ID.
-    func add(name: String, kind: String, files: [URL], open: @MainActor @Sendable (WorkbenchDocument) throws -> Void) throws -> String {
+    func add(name: String, kind: String, files: [URL],
+        open: @MainActor @Sendable (WorkbenchDocument) throws -> Void) throws -> String {
         do {
             try checkCapacity()
         } catch {

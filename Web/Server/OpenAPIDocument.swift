@@ -12,7 +12,10 @@ enum OpenAPIDocument {
       "info": {
         "title": "UniversalLinkLab workbench API",
         "version": "1.0.0",
-        "description": "The API behind `linklab serve` (docs/commands/serve.md). Authenticate every request with `Authorization: Bearer TOKEN` (the token of the address printed at start; the page sends it too). There is no cookie and no other credential. Requests must use the loopback Host the server printed and a path as the request target (absolute form is refused with 400)."
+        "description": "The API behind `linklab serve` (docs/commands/serve.md). Authenticate every request with \#
+    `Authorization: Bearer TOKEN` (the token of the address printed at start; the page sends it too). There is no \#
+    cookie and no other credential. Requests must use the loopback Host the server printed and a path as the request \#
+    target (absolute form is refused with 400)."
       },
       "servers": [{"url": "http://127.0.0.1:{port}", "variables": {"port": {"default": "8080"}}}],
       "security": [{"bearer": []}],
@@ -22,7 +25,8 @@ enum OpenAPIDocument {
             "operationId": "listDocuments",
             "summary": "The documents open in this run.",
             "responses": {
-              "200": {"description": "The open documents.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DocumentList"}}}},
+              "200": {"description": "The open documents.", "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/DocumentList"}}}},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
               "421": {"$ref": "#/components/responses/MisdirectedRequest"}
@@ -30,21 +34,29 @@ enum OpenAPIDocument {
           },
           "post": {
             "operationId": "openDocument",
-            "summary": "Open a document from an upload: an .ipa, a zipped .app, a Mach-O, a .linklab session, an association file (with X-LinkLab-Domain naming its host), or nothing with X-LinkLab-Domain (fetch that domain only).",
+            "summary": "Open a document from an upload: an .ipa, a zipped .app, a Mach-O, a .linklab session, an \#
+    association file (with X-LinkLab-Domain naming its host), or nothing with X-LinkLab-Domain (fetch that domain \#
+    only).",
             "parameters": [
-              {"name": "X-LinkLab-Filename", "in": "header", "required": false, "description": "The file's name, shown (sanitised), never used as a path.", "schema": {"type": "string", "maxLength": 1024}},
-              {"name": "X-LinkLab-Domain", "in": "header", "required": false, "description": "Association-file-only mode: the host the body's file is for, or, with an empty body, the domain to fetch.", "schema": {"type": "string", "maxLength": 253}}
+              {"name": "X-LinkLab-Filename", "in": "header", "required": false, "description": "The file's name, \#
+    shown (sanitised), never used as a path.", "schema": {"type": "string", "maxLength": 1024}},
+              {"name": "X-LinkLab-Domain", "in": "header", "required": false, "description": "Association-file-only \#
+    mode: the host the body's file is for, or, with an empty body, the domain to fetch.", "schema": {"type": \#
+    "string", "maxLength": 253}}
             ],
-            "requestBody": {"required": false, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+            "requestBody": {"required": false, "content": {"application/octet-stream": {"schema": {"type": "string", \#
+    "format": "binary"}}}},
             "responses": {
-              "201": {"description": "Opened; the pipeline runs.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}}},
+              "201": {"description": "Opened; the pipeline runs.", "content": {"application/json": {"schema": \#
+    {"$ref": "#/components/schemas/Created"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "421": {"$ref": "#/components/responses/MisdirectedRequest"},
               "429": {"$ref": "#/components/responses/TooMany"},
-              "503": {"description": "The server is stopping: the upload was cut and its file deleted.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+              "503": {"description": "The server is stopping: the upload was cut and its file deleted.", "content": \#
+    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
             }
           }
         },
@@ -52,9 +64,11 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "get": {
             "operationId": "getDocument",
-            "summary": "The document as the scan JSON of docs/cli.md plus phase, per-host state, and each finding's fingerprint and triage.",
+            "summary": "The document as the scan JSON of docs/cli.md plus phase, per-host state, and each finding's \#
+    fingerprint and triage.",
             "responses": {
-              "200": {"description": "The document.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Document"}}}},
+              "200": {"description": "The document.", "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/Document"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -164,9 +178,11 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "get": {
             "operationId": "documentEvents",
-            "summary": "Server-sent events of the document's changes: `phase` (data: the phase object), `host` (data: {\"host\": …}), `findings`, `urls`, `app` (data: {}), and `: ping` comments. Ends when the document closes.",
+            "summary": "Server-sent events of the document's changes: `phase` (data: the phase object), `host` (data: \#
+    {\"host\": …}), `findings`, `urls`, `app` (data: {}), and `: ping` comments. Ends when the document closes.",
             "responses": {
-              "200": {"description": "An event stream.", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+              "200": {"description": "An event stream.", "content": {"text/event-stream": {"schema": {"type": \#
+    "string"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -179,10 +195,14 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "post": {
             "operationId": "testURLs",
-            "summary": "Decide URLs (one per line; '#' comments, '!' must not open, '=' must open) for every app ID. A verdict carries its trace only when the line contradicts its expectation (or no file decides it); POST …/decide gives any URL's trace.",
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLLines"}}}},
+            "summary": "Decide URLs (one per line; '#' comments, '!' must not open, '=' must open) for every app ID. \#
+    A verdict carries its trace only when the line contradicts its expectation (or no file decides it); POST …/decide \#
+    gives any URL's trace.",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/URLLines"}}}},
             "responses": {
-              "200": {"description": "The URL tests, decided.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLTests"}}}},
+              "200": {"description": "The URL tests, decided.", "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/URLTests"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -195,11 +215,15 @@ enum OpenAPIDocument {
           },
           "put": {
             "operationId": "setURLList",
-            "summary": "The page's Decide: set the URL list (as POST) and answer its first lines as the page shows them (URLListPage); GET …/urls gives the rest in slices.",
-            "parameters": [{"name": "limit", "in": "query", "required": false, "description": "Lines in the answer (default 100).", "schema": {"type": "integer", "minimum": 1, "maximum": 2000}}],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLLines"}}}},
+            "summary": "The page's Decide: set the URL list (as POST) and answer its first lines as the page shows \#
+    them (URLListPage); GET …/urls gives the rest in slices.",
+            "parameters": [{"name": "limit", "in": "query", "required": false, "description": "Lines in the answer \#
+    (default 100).", "schema": {"type": "integer", "minimum": 1, "maximum": 2000}}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/URLLines"}}}},
             "responses": {
-              "200": {"description": "The list's first lines.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLListPage"}}}},
+              "200": {"description": "The list's first lines.", "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/URLListPage"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -211,13 +235,17 @@ enum OpenAPIDocument {
           },
           "get": {
             "operationId": "urlListPage",
-            "summary": "A slice of the decided URL list as the page shows it (URLListPage); its version changes whenever a line or a verdict of the list does.",
+            "summary": "A slice of the decided URL list as the page shows it (URLListPage); its version changes \#
+    whenever a line or a verdict of the list does.",
             "parameters": [
-              {"name": "offset", "in": "query", "required": false, "description": "The first line of the slice (0-based; default 0).", "schema": {"type": "integer", "minimum": 0}},
-              {"name": "limit", "in": "query", "required": false, "description": "Lines in the slice (default 500).", "schema": {"type": "integer", "minimum": 1, "maximum": 2000}}
+              {"name": "offset", "in": "query", "required": false, "description": "The first line of the slice \#
+    (0-based; default 0).", "schema": {"type": "integer", "minimum": 0}},
+              {"name": "limit", "in": "query", "required": false, "description": "Lines in the slice (default 500).", \#
+    "schema": {"type": "integer", "minimum": 1, "maximum": 2000}}
             ],
             "responses": {
-              "200": {"description": "The slice.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLListPage"}}}},
+              "200": {"description": "The slice.", "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/URLListPage"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -231,10 +259,14 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "post": {
             "operationId": "decideURL",
-            "summary": "Decide one URL for every app ID against the document's current files (the URL tester's keystrokes). Read-only: the document's URL list, tests and findings do not change. Text that is not a URL iOS would decide answers a test with no apps.",
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLInput"}}}},
+            "summary": "Decide one URL for every app ID against the document's current files (the URL tester's \#
+    keystrokes). Read-only: the document's URL list, tests and findings do not change. Text that is not a URL iOS \#
+    would decide answers a test with no apps.",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/URLInput"}}}},
             "responses": {
-              "200": {"description": "The URL test, decided: one entry of the document's urlTests.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/OneURLTest"}}}},
+              "200": {"description": "The URL test, decided: one entry of the document's urlTests.", "content": \#
+    {"application/json": {"schema": {"$ref": "#/components/schemas/OneURLTest"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -251,7 +283,8 @@ enum OpenAPIDocument {
             "operationId": "refetchHost",
             "summary": "Fetch the host's association file again; its state goes to `fetching`.",
             "responses": {
-              "202": {"description": "Refetch started.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HostState"}}}},
+              "202": {"description": "Refetch started.", "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/HostState"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -265,10 +298,13 @@ enum OpenAPIDocument {
           "put": {
             "operationId": "useFileForHost",
             "summary": "Use this association file for the host instead of the fetched one (what-if).",
-            "parameters": [{"name": "X-LinkLab-Filename", "in": "header", "required": false, "schema": {"type": "string", "maxLength": 1024}}],
-            "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}, "application/json": {"schema": {}}}},
+            "parameters": [{"name": "X-LinkLab-Filename", "in": "header", "required": false, "schema": {"type": \#
+    "string", "maxLength": 1024}}],
+            "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", \#
+    "format": "binary"}}, "application/json": {"schema": {}}}},
             "responses": {
-              "200": {"description": "The host's new report.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HostReport"}}}},
+              "200": {"description": "The host's new report.", "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/HostReport"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -299,17 +335,23 @@ enum OpenAPIDocument {
           }
         },
         "/api/documents/{id}/triage/{fingerprint}": {
-          "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"name": "fingerprint", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 256}}],
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"name": "fingerprint", "in": "path", \#
+    "required": true, "schema": {"type": "string", "maxLength": 256}}],
           "put": {
             "operationId": "setTriage",
-            "summary": "Set a finding's triage status and note. The answer's `sidebar` is the change to the findings list filtered by ?query=&severities= (as the view filters it): one row, the counts and the group titles.",
+            "summary": "Set a finding's triage status and note. The answer's `sidebar` is the change to the findings \#
+    list filtered by ?query=&severities= (as the view filters it): one row, the counts and the group titles.",
             "parameters": [
-              {"name": "query", "in": "query", "required": false, "description": "The findings filter of the list the answer's sidebar patch is for.", "schema": {"type": "string", "maxLength": 1000}},
-              {"name": "severities", "in": "query", "required": false, "description": "Comma-separated severities the list shows (absent: all).", "schema": {"type": "string", "maxLength": 100}}
+              {"name": "query", "in": "query", "required": false, "description": "The findings filter of the list the \#
+    answer's sidebar patch is for.", "schema": {"type": "string", "maxLength": 1000}},
+              {"name": "severities", "in": "query", "required": false, "description": "Comma-separated severities the \#
+    list shows (absent: all).", "schema": {"type": "string", "maxLength": 100}}
             ],
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TriageInput"}}}},
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/TriageInput"}}}},
             "responses": {
-              "200": {"description": "The finding with its triage.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TriagedFinding"}}}},
+              "200": {"description": "The finding with its triage.", "content": {"application/json": {"schema": \#
+    {"$ref": "#/components/schemas/TriagedFinding"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -326,7 +368,8 @@ enum OpenAPIDocument {
           ],
           "get": {
             "operationId": "exportDocument",
-            "summary": "A report, the saved session (linklab) or the test-link page with QR codes (links), as a download (Content-Disposition: attachment, a sanitised name from the bundle ID).",
+            "summary": "A report, the saved session (linklab) or the test-link page with QR codes (links), as a \#
+    download (Content-Disposition: attachment, a sanitised name from the bundle ID).",
             "responses": {
               "200": {
                 "description": "The file.",
@@ -663,14 +706,21 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "get": {
             "operationId": "documentView",
-            "summary": "The document as the page shows it: the package's presentation values (title, phase, notes, the findings list, every host card, the URL list's text and summary), encoded as they are. The URL list's lines are not in it (urls.items is empty): urlList names the list's version and size, and GET …/urls gives its lines.",
+            "summary": "The document as the page shows it: the package's presentation values (title, phase, notes, \#
+    the findings list, every host card, the URL list's text and summary), encoded as they are. The URL list's lines \#
+    are not in it (urls.items is empty): urlList names the list's version and size, and GET …/urls gives its lines.",
             "parameters": [
-              {"name": "query", "in": "query", "required": false, "description": "Findings filter: every word must appear in a finding's ID, title, subject, severity, triage or note.", "schema": {"type": "string", "maxLength": 1000}},
-              {"name": "severities", "in": "query", "required": false, "description": "Comma-separated severities to list (absent: all).", "schema": {"type": "string", "maxLength": 100}},
-              {"name": "lines", "in": "query", "required": false, "description": "`omit`: urls.lines is empty (a page that already has the typed list).", "schema": {"type": "string", "enum": ["omit"]}}
+              {"name": "query", "in": "query", "required": false, "description": "Findings filter: every word must \#
+    appear in a finding's ID, title, subject, severity, triage or note.", "schema": {"type": "string", "maxLength": \#
+    1000}},
+              {"name": "severities", "in": "query", "required": false, "description": "Comma-separated severities to \#
+    list (absent: all).", "schema": {"type": "string", "maxLength": 100}},
+              {"name": "lines", "in": "query", "required": false, "description": "`omit`: urls.lines is empty (a page \#
+    that already has the typed list).", "schema": {"type": "string", "enum": ["omit"]}}
             ],
             "responses": {
-              "200": {"description": "The view.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DocumentPresentation"}}}},
+              "200": {"description": "The view.", "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/DocumentPresentation"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -681,12 +731,14 @@ enum OpenAPIDocument {
           }
         },
         "/api/documents/{id}/findings/{fingerprint}": {
-          "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"name": "fingerprint", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 1000}}],
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"name": "fingerprint", "in": "path", \#
+    "required": true, "schema": {"type": "string", "maxLength": 1000}}],
           "get": {
             "operationId": "findingDetail",
             "summary": "One finding as the inspector shows it.",
             "responses": {
-              "200": {"description": "The finding.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/FindingDetailPresentation"}}}},
+              "200": {"description": "The finding.", "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/FindingDetailPresentation"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -700,10 +752,13 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "post": {
             "operationId": "testURL",
-            "summary": "One typed URL decided now (read-only) as the URL tester shows it; a text that is not a URL gets its problem instead of verdicts.",
-            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TesterInput"}}}},
+            "summary": "One typed URL decided now (read-only) as the URL tester shows it; a text that is not a URL \#
+    gets its problem instead of verdicts.",
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/TesterInput"}}}},
             "responses": {
-              "200": {"description": "The URL's verdicts.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/URLTestPresentation"}}}},
+              "200": {"description": "The URL's verdicts.", "content": {"application/json": {"schema": {"$ref": \#
+    "#/components/schemas/URLTestPresentation"}}}},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
@@ -718,9 +773,11 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"$ref": "#/components/parameters/Host"}],
           "put": {
             "operationId": "editHostText",
-            "summary": "What-if: decide the host as if the copy that decides served this text (UTF-8; a browser's LF line breaks are put back to CRLF when the served file uses CRLF). Answers the host's card; the host says edited.",
+            "summary": "What-if: decide the host as if the copy that decides served this text (UTF-8; a browser's LF \#
+    line breaks are put back to CRLF when the served file uses CRLF). Answers the host's card; the host says edited.",
             "parameters": [{"$ref": "#/components/parameters/Platform"}],
-            "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string", "maxLength": 1048576}}}},
+            "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string", "maxLength": \#
+    1048576}}}},
             "responses": {
               "200": {
                 "description": "The host's card (`?platform=android`: its Android card).",
@@ -741,9 +798,11 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "post": {
             "operationId": "cancelWork",
-            "summary": "Cancel the document's work in flight (an inspection: the open fails as cancelled; fetches: what landed stays).",
+            "summary": "Cancel the document's work in flight (an inspection: the open fails as cancelled; fetches: \#
+    what landed stays).",
             "responses": {
-              "200": {"description": "The phase after cancelling.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PhaseStatus"}}}},
+              "200": {"description": "The phase after cancelling.", "content": {"application/json": {"schema": \#
+    {"$ref": "#/components/schemas/PhaseStatus"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorised"},
               "403": {"$ref": "#/components/responses/Forbidden"},
@@ -768,19 +827,23 @@ enum OpenAPIDocument {
       },
       "components": {
         "securitySchemes": {
-          "bearer": {"type": "http", "scheme": "bearer", "description": "The token of the address linklab serve printed (128 random bits, new each run): the only credential."}
+          "bearer": {"type": "http", "scheme": "bearer", "description": "The token of the address linklab serve \#
+    printed (128 random bits, new each run): the only credential."}
         },
         "parameters": {
           "DocumentID": {"name": "id", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 64}},
-          "Host": {"name": "host", "in": "path", "required": true, "description": "A host the app claims (the apex for a wildcard entry).", "schema": {"type": "string", "maxLength": 253}},
+          "Host": {"name": "host", "in": "path", "required": true, "description": "A host the app claims (the apex \#
+    for a wildcard entry).", "schema": {"type": "string", "maxLength": 253}},
           "Platform": {
             "name": "platform", "in": "query", "required": false,
             "description": "`ios` (default): apple-app-site-association; `android`: the host's assetlinks.json.",
             "schema": {"type": "string", "enum": ["ios", "android"]}}
         },
         "schemas": {
-          "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string", "description": "One clear sentence."}}, "additionalProperties": false},
-          "Created": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}}},
+          "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string", \#
+    "description": "One clear sentence."}}, "additionalProperties": false},
+          "Created": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "name": {"type": \#
+    "string"}}},
           "Phase": {"type": "string", "enum": ["idle", "inspecting", "fetching", "ready", "failed"]},
           "PhaseEvent": {
             "type": "object",
@@ -798,7 +861,8 @@ enum OpenAPIDocument {
             "required": ["id", "name", "phase", "counts"],
             "properties": {
               "id": {"type": "string"}, "name": {"type": "string"},
-              "label": {"type": "string", "description": "The name, with \" (2)\", \" (3)\" … for a later document of the same name."},
+              "label": {"type": "string", "description": "The name, with \" (2)\", \" (3)\" … for a later document of \#
+    the same name."},
               "kind": {"type": "string"},
               "phase": {"type": "string", "enum": ["idle", "inspecting", "fetching", "ready", "failed"]},
               "phaseText": {"type": "string"},
@@ -806,15 +870,32 @@ enum OpenAPIDocument {
               "counts": {"$ref": "#/components/schemas/SeverityCounts"}
             }
           },
-          "DocumentList": {"type": "object", "required": ["documents"], "properties": {"documents": {"type": "array", "items": {"$ref": "#/components/schemas/DocumentSummary"}}, "limit": {"type": "integer"}}},
-          "Document": {"type": "object", "description": "The scan JSON document of docs/cli.md plus phase, per-host state, fingerprint and triage.", "properties": {"phase": {"$ref": "#/components/schemas/Phase"}}},
-          "URLLines": {"type": "object", "required": ["lines"], "properties": {"lines": {"type": "string", "maxLength": 1000000}}},
-          "URLInput": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string"}, "trace": {"type": "boolean", "default": true, "description": "Whether each verdict carries its trace (every rule tried; the page's keystrokes ask without)."}}},
-          "URLTest": {"type": "object", "required": ["url", "apps"], "properties": {"url": {"type": "string"}, "apps": {"type": "array", "items": {"type": "object"}}, "expectation": {"type": "string"}, "domain": {"type": ["string", "null"]}, "line": {"type": ["integer", "null"]}}},
-          "OneURLTest": {"type": "object", "required": ["urlTest"], "properties": {"urlTest": {"$ref": "#/components/schemas/URLTest"}}, "additionalProperties": false},
-          "URLTests": {"type": "object", "required": ["urlTests"], "properties": {"urlTests": {"type": "array", "items": {"$ref": "#/components/schemas/URLTest"}}, "urlLineProblems": {"type": "array", "items": {"type": "object"}}}},
-          "HostState": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}}},
-          "HostReport": {"type": "object", "required": ["host", "entries", "services", "state", "route", "edited", "fetchedAt", "lint", "report"], "description": "The host as the document resolves and holds it (HostStatus), with the report that decides (null while pending).", "properties": {"host": {"type": "string"}, "entries": {"type": "array", "items": {"type": "string"}}, "services": {"type": "array", "items": {"type": "string"}}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}, "route": {"type": "string"}, "edited": {"type": "boolean"}, "fetchedAt": {"type": ["string", "null"]}, "lint": {"type": "integer", "minimum": 0}, "report": {}}, "additionalProperties": false},
+          "DocumentList": {"type": "object", "required": ["documents"], "properties": {"documents": {"type": "array", \#
+    "items": {"$ref": "#/components/schemas/DocumentSummary"}}, "limit": {"type": "integer"}}},
+          "Document": {"type": "object", "description": "The scan JSON document of docs/cli.md plus phase, per-host \#
+    state, fingerprint and triage.", "properties": {"phase": {"$ref": "#/components/schemas/Phase"}}},
+          "URLLines": {"type": "object", "required": ["lines"], "properties": {"lines": {"type": "string", \#
+    "maxLength": 1000000}}},
+          "URLInput": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string"}, "trace": \#
+    {"type": "boolean", "default": true, "description": "Whether each verdict carries its trace (every rule tried; \#
+    the page's keystrokes ask without)."}}},
+          "URLTest": {"type": "object", "required": ["url", "apps"], "properties": {"url": {"type": "string"}, \#
+    "apps": {"type": "array", "items": {"type": "object"}}, "expectation": {"type": "string"}, "domain": {"type": \#
+    ["string", "null"]}, "line": {"type": ["integer", "null"]}}},
+          "OneURLTest": {"type": "object", "required": ["urlTest"], "properties": {"urlTest": {"$ref": \#
+    "#/components/schemas/URLTest"}}, "additionalProperties": false},
+          "URLTests": {"type": "object", "required": ["urlTests"], "properties": {"urlTests": {"type": "array", \#
+    "items": {"$ref": "#/components/schemas/URLTest"}}, "urlLineProblems": {"type": "array", "items": {"type": \#
+    "object"}}}},
+          "HostState": {"type": "object", "required": ["host", "state"], "properties": {"host": {"type": "string"}, \#
+    "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}}},
+          "HostReport": {"type": "object", "required": ["host", "entries", "services", "state", "route", "edited", \#
+    "fetchedAt", "lint", "report"], "description": "The host as the document resolves and holds it (HostStatus), with \#
+    the report that decides (null while pending).", "properties": {"host": {"type": "string"}, "entries": {"type": \#
+    "array", "items": {"type": "string"}}, "services": {"type": "array", "items": {"type": "string"}}, "state": \#
+    {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited"]}, "route": {"type": \#
+    "string"}, "edited": {"type": "boolean"}, "fetchedAt": {"type": ["string", "null"]}, "lint": {"type": "integer", \#
+    "minimum": 0}, "report": {}}, "additionalProperties": false},
           "ProbeOutcomeInput": {
             "type": "object",
             "properties": {
@@ -1014,51 +1095,114 @@ enum OpenAPIDocument {
             },
             "additionalProperties": false
           },
-          "TriageInput": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}, "note": {"type": "string", "maxLength": 100000}}},
-          "TriagedFinding": {"type": "object", "properties": {"fingerprint": {"type": "string"}, "triage": {}, "finding": {}, "sidebar": {"$ref": "#/components/schemas/FindingListPatch"}}},
-          "FindingListPatch": {"type": "object", "required": ["revision", "counts", "suppressed", "summary", "total", "groups", "fingerprint"], "properties": {
+          "TriageInput": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}, \#
+    "note": {"type": "string", "maxLength": 100000}}},
+          "TriagedFinding": {"type": "object", "properties": {"fingerprint": {"type": "string"}, "triage": {}, \#
+    "finding": {}, "sidebar": {"$ref": "#/components/schemas/FindingListPatch"}}},
+          "FindingListPatch": {"type": "object", "required": ["revision", "counts", "suppressed", "summary", "total", \#
+    "groups", "fingerprint"], "properties": {
             "revision": {"type": "integer"},
-            "counts": {"type": "array", "items": {"type": "object", "required": ["severity", "label", "count"], "properties": {"severity": {"type": "string"}, "label": {"type": "string"}, "count": {"type": "integer", "minimum": 0}}, "additionalProperties": false}},
-            "suppressed": {"type": "integer", "minimum": 0}, "summary": {"type": "string"}, "total": {"type": "integer", "minimum": 0}, "emptyText": {"type": "string"},
-            "groups": {"type": "array", "items": {"type": "object", "required": ["key", "title", "count"], "properties": {"key": {"type": "string"}, "title": {"type": "string"}, "count": {"type": "integer", "minimum": 0}}, "additionalProperties": false}},
-            "fingerprint": {"type": "string"}, "row": {"$ref": "#/components/schemas/FindingRowPresentation"}, "group": {"type": "string"}, "before": {"type": "string"}}, "additionalProperties": false},
-          "URLListPage": {"type": "object", "required": ["version", "summary", "total", "offset", "items"], "properties": {
-            "version": {"type": "string"}, "summary": {"type": "string"}, "total": {"type": "integer", "minimum": 0}, "offset": {"type": "integer", "minimum": 0},
-            "items": {"type": "array", "items": {"$ref": "#/components/schemas/URLTestPresentation"}}}, "additionalProperties": false},
-          "TesterInput": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string"}, "trace": {"type": "boolean", "default": false}}},
-          "PhaseStatus": {"type": "object", "required": ["phase", "text", "isBusy", "canCancel"], "properties": {"phase": {"$ref": "#/components/schemas/Phase"}, "text": {"type": "string"}, "fraction": {"type": "number", "minimum": 0, "maximum": 1}, "isBusy": {"type": "boolean"}, "canCancel": {"type": "boolean"}}, "additionalProperties": false},
-          "FindingRowPresentation": {"type": "object", "required": ["fingerprint", "id", "severity", "title", "subject", "triage", "accessibilityLabel"], "properties": {"fingerprint": {"type": "string"}, "id": {"type": "string"}, "severity": {"type": "string"}, "title": {"type": "string"}, "subject": {"type": "string"}, "triage": {"type": "string"}, "triageBadge": {"type": "string"}, "accessibilityLabel": {"type": "string"}}, "additionalProperties": false},
-          "FindingListPresentation": {"type": "object", "required": ["counts", "suppressed", "summary", "total", "groups"], "properties": {
-            "counts": {"type": "array", "items": {"type": "object", "required": ["severity", "label", "count"], "properties": {"severity": {"type": "string"}, "label": {"type": "string"}, "count": {"type": "integer", "minimum": 0}}, "additionalProperties": false}},
-            "suppressed": {"type": "integer", "minimum": 0}, "summary": {"type": "string"}, "total": {"type": "integer", "minimum": 0}, "emptyText": {"type": "string"},
-            "groups": {"type": "array", "items": {"type": "object", "required": ["key", "title", "rows"], "properties": {"key": {"type": "string"}, "title": {"type": "string"}, "rows": {"type": "array", "items": {"$ref": "#/components/schemas/FindingRowPresentation"}}}, "additionalProperties": false}}}, "additionalProperties": false},
-          "FindingDetailPresentation": {"type": "object", "required": ["fingerprint", "id", "severity", "severityLabel", "title", "subject", "paragraphs", "evidence", "remediation", "references", "triage", "note", "statuses"], "properties": {
-            "fingerprint": {"type": "string"}, "id": {"type": "string"}, "severity": {"type": "string"}, "severityLabel": {"type": "string"}, "title": {"type": "string"}, "subject": {"type": "string"},
+            "counts": {"type": "array", "items": {"type": "object", "required": ["severity", "label", "count"], \#
+    "properties": {"severity": {"type": "string"}, "label": {"type": "string"}, "count": {"type": "integer", \#
+    "minimum": 0}}, "additionalProperties": false}},
+            "suppressed": {"type": "integer", "minimum": 0}, "summary": {"type": "string"}, "total": {"type": \#
+    "integer", "minimum": 0}, "emptyText": {"type": "string"},
+            "groups": {"type": "array", "items": {"type": "object", "required": ["key", "title", "count"], \#
+    "properties": {"key": {"type": "string"}, "title": {"type": "string"}, "count": {"type": "integer", "minimum": \#
+    0}}, "additionalProperties": false}},
+            "fingerprint": {"type": "string"}, "row": {"$ref": "#/components/schemas/FindingRowPresentation"}, \#
+    "group": {"type": "string"}, "before": {"type": "string"}}, "additionalProperties": false},
+          "URLListPage": {"type": "object", "required": ["version", "summary", "total", "offset", "items"], \#
+    "properties": {
+            "version": {"type": "string"}, "summary": {"type": "string"}, "total": {"type": "integer", "minimum": 0}, \#
+    "offset": {"type": "integer", "minimum": 0},
+            "items": {"type": "array", "items": {"$ref": "#/components/schemas/URLTestPresentation"}}}, \#
+    "additionalProperties": false},
+          "TesterInput": {"type": "object", "required": ["url"], "properties": {"url": {"type": "string"}, "trace": \#
+    {"type": "boolean", "default": false}}},
+          "PhaseStatus": {"type": "object", "required": ["phase", "text", "isBusy", "canCancel"], "properties": \#
+    {"phase": {"$ref": "#/components/schemas/Phase"}, "text": {"type": "string"}, "fraction": {"type": "number", \#
+    "minimum": 0, "maximum": 1}, "isBusy": {"type": "boolean"}, "canCancel": {"type": "boolean"}}, \#
+    "additionalProperties": false},
+          "FindingRowPresentation": {"type": "object", "required": ["fingerprint", "id", "severity", "title", \#
+    "subject", "triage", "accessibilityLabel"], "properties": {"fingerprint": {"type": "string"}, "id": {"type": \#
+    "string"}, "severity": {"type": "string"}, "title": {"type": "string"}, "subject": {"type": "string"}, "triage": \#
+    {"type": "string"}, "triageBadge": {"type": "string"}, "accessibilityLabel": {"type": "string"}}, \#
+    "additionalProperties": false},
+          "FindingListPresentation": {"type": "object", "required": ["counts", "suppressed", "summary", "total", \#
+    "groups"], "properties": {
+            "counts": {"type": "array", "items": {"type": "object", "required": ["severity", "label", "count"], \#
+    "properties": {"severity": {"type": "string"}, "label": {"type": "string"}, "count": {"type": "integer", \#
+    "minimum": 0}}, "additionalProperties": false}},
+            "suppressed": {"type": "integer", "minimum": 0}, "summary": {"type": "string"}, "total": {"type": \#
+    "integer", "minimum": 0}, "emptyText": {"type": "string"},
+            "groups": {"type": "array", "items": {"type": "object", "required": ["key", "title", "rows"], \#
+    "properties": {"key": {"type": "string"}, "title": {"type": "string"}, "rows": {"type": "array", "items": \#
+    {"$ref": "#/components/schemas/FindingRowPresentation"}}}, "additionalProperties": false}}}, \#
+    "additionalProperties": false},
+          "FindingDetailPresentation": {"type": "object", "required": ["fingerprint", "id", "severity", \#
+    "severityLabel", "title", "subject", "paragraphs", "evidence", "remediation", "references", "triage", "note", \#
+    "statuses"], "properties": {
+            "fingerprint": {"type": "string"}, "id": {"type": "string"}, "severity": {"type": "string"}, \#
+    "severityLabel": {"type": "string"}, "title": {"type": "string"}, "subject": {"type": "string"},
             "paragraphs": {"type": "array", "items": {"type": "string"}},
-            "evidence": {"type": "array", "items": {"type": "object", "required": ["kind", "label", "text"], "properties": {"kind": {"type": "string"}, "label": {"type": "string"}, "text": {"type": "string"}}, "additionalProperties": false}},
+            "evidence": {"type": "array", "items": {"type": "object", "required": ["kind", "label", "text"], \#
+    "properties": {"kind": {"type": "string"}, "label": {"type": "string"}, "text": {"type": "string"}}, \#
+    "additionalProperties": false}},
             "remediation": {"type": "string"},
-            "references": {"type": "array", "items": {"type": "object", "required": ["title", "url"], "properties": {"title": {"type": "string"}, "url": {"type": "string"}}, "additionalProperties": false}},
+            "references": {"type": "array", "items": {"type": "object", "required": ["title", "url"], "properties": \#
+    {"title": {"type": "string"}, "url": {"type": "string"}}, "additionalProperties": false}},
             "triage": {"type": "string"}, "note": {"type": "string"}, "triageSetAt": {"type": "string"},
-            "statuses": {"type": "array", "items": {"type": "object", "required": ["value", "label"], "properties": {"value": {"type": "string"}, "label": {"type": "string"}}, "additionalProperties": false}}}, "additionalProperties": false},
-          "Block": {"type": "object", "required": ["title", "lines"], "properties": {"title": {"type": "string"}, "lines": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false},
-          "ShownFile": {"type": "object", "required": ["title", "text", "isExact", "markers"], "properties": {"title": {"type": "string"}, "text": {"type": "string"}, "isExact": {"type": "boolean"}, "note": {"type": "string"},
-            "markers": {"type": "array", "items": {"type": "object", "required": ["line", "severity", "ids", "message"], "properties": {"line": {"type": "integer"}, "severity": {"type": "string"}, "ids": {"type": "array", "items": {"type": "string"}}, "message": {"type": "string"}}, "additionalProperties": false}}}, "additionalProperties": false},
-          "DomainPresentation": {"type": "object", "required": ["host", "state", "stateText", "tone", "isEdited", "claims", "notes", "headers", "lint", "lintSummary", "editorText", "canRevert", "canRefetch"], "properties": {
-            "host": {"type": "string"}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", "supplied", "edited", "not-fetched", "not-checked", "unreachable"]},
-            "stateText": {"type": "string"}, "tone": {"type": "string", "enum": ["ok", "warn", "bad", "busy", "edited", "muted"]}, "isEdited": {"type": "boolean"}, "claims": {"type": "string"},
+            "statuses": {"type": "array", "items": {"type": "object", "required": ["value", "label"], "properties": \#
+    {"value": {"type": "string"}, "label": {"type": "string"}}, "additionalProperties": false}}}, \#
+    "additionalProperties": false},
+          "Block": {"type": "object", "required": ["title", "lines"], "properties": {"title": {"type": "string"}, \#
+    "lines": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false},
+          "ShownFile": {"type": "object", "required": ["title", "text", "isExact", "markers"], "properties": \#
+    {"title": {"type": "string"}, "text": {"type": "string"}, "isExact": {"type": "boolean"}, "note": {"type": \#
+    "string"},
+            "markers": {"type": "array", "items": {"type": "object", "required": ["line", "severity", "ids", \#
+    "message"], "properties": {"line": {"type": "integer"}, "severity": {"type": "string"}, "ids": {"type": "array", \#
+    "items": {"type": "string"}}, "message": {"type": "string"}}, "additionalProperties": false}}}, \#
+    "additionalProperties": false},
+          "DomainPresentation": {"type": "object", "required": ["host", "state", "stateText", "tone", "isEdited", \#
+    "claims", "notes", "headers", "lint", "lintSummary", "editorText", "canRevert", "canRefetch"], "properties": {
+            "host": {"type": "string"}, "state": {"type": "string", "enum": ["pending", "fetching", "done", "failed", \#
+    "supplied", "edited", "not-fetched", "not-checked", "unreachable"]},
+            "stateText": {"type": "string"}, "tone": {"type": "string", "enum": ["ok", "warn", "bad", "busy", \#
+    "edited", "muted"]}, "isEdited": {"type": "boolean"}, "claims": {"type": "string"},
             "notes": {"type": "array", "items": {"type": "string"}},
-            "routes": {"type": "object", "required": ["columns", "rows"], "properties": {"columns": {"type": "array", "items": {"type": "string"}}, "rows": {"type": "array", "items": {"type": "object", "required": ["route", "url", "cells", "decides", "tone"], "properties": {"route": {"type": "string"}, "url": {"type": "string"}, "curl": {"type": "string"}, "cells": {"type": "array", "items": {"type": "string"}}, "decides": {"type": "boolean"}, "tone": {"type": "string"}, "error": {"type": "string"}}, "additionalProperties": false}}}, "additionalProperties": false},
+            "routes": {"type": "object", "required": ["columns", "rows"], "properties": {"columns": {"type": "array", \#
+    "items": {"type": "string"}}, "rows": {"type": "array", "items": {"type": "object", "required": ["route", "url", \#
+    "cells", "decides", "tone"], "properties": {"route": {"type": "string"}, "url": {"type": "string"}, "curl": \#
+    {"type": "string"}, "cells": {"type": "array", "items": {"type": "string"}}, "decides": {"type": "boolean"}, \#
+    "tone": {"type": "string"}, "error": {"type": "string"}}, "additionalProperties": false}}}, \#
+    "additionalProperties": false},
             "headers": {"type": "array", "items": {"$ref": "#/components/schemas/Block"}},
-            "cdnOriginDiff": {"$ref": "#/components/schemas/Block"}, "refetchDiff": {"$ref": "#/components/schemas/Block"},
+            "cdnOriginDiff": {"$ref": "#/components/schemas/Block"}, "refetchDiff": {"$ref": \#
+    "#/components/schemas/Block"},
             "file": {"$ref": "#/components/schemas/ShownFile"}, "served": {"$ref": "#/components/schemas/ShownFile"},
-            "lint": {"type": "array", "items": {"type": "object", "required": ["id", "severity", "message", "place", "location"], "properties": {"id": {"type": "string"}, "severity": {"type": "string"}, "message": {"type": "string"}, "place": {"type": "string"}, "location": {"type": "string"}}, "additionalProperties": false}},
-            "lintSummary": {"type": "string"}, "editorText": {"type": "string"}, "editorNote": {"type": "string"}, "canRevert": {"type": "boolean"}, "canRefetch": {"type": "boolean"}}, "additionalProperties": false},
-          "URLTestPresentation": {"type": "object", "required": ["url", "expectation", "expectationLabel", "verdicts"], "properties": {
-            "url": {"type": "string"}, "line": {"type": "integer"}, "expectation": {"type": "string", "enum": ["none", "mustOpen", "mustNotOpen"]}, "expectationLabel": {"type": "string"},
-            "expectationMet": {"type": "boolean"}, "expectationText": {"type": "string"}, "note": {"type": "string"}, "problem": {"type": "string"},
+            "lint": {"type": "array", "items": {"type": "object", "required": ["id", "severity", "message", "place", \#
+    "location"], "properties": {"id": {"type": "string"}, "severity": {"type": "string"}, "message": {"type": \#
+    "string"}, "place": {"type": "string"}, "location": {"type": "string"}}, "additionalProperties": false}},
+            "lintSummary": {"type": "string"}, "editorText": {"type": "string"}, "editorNote": {"type": "string"}, \#
+    "canRevert": {"type": "boolean"}, "canRefetch": {"type": "boolean"}}, "additionalProperties": false},
+          "URLTestPresentation": {"type": "object", "required": ["url", "expectation", "expectationLabel", \#
+    "verdicts"], "properties": {
+            "url": {"type": "string"}, "line": {"type": "integer"}, "expectation": {"type": "string", "enum": \#
+    ["none", "mustOpen", "mustNotOpen"]}, "expectationLabel": {"type": "string"},
+            "expectationMet": {"type": "boolean"}, "expectationText": {"type": "string"}, "note": {"type": "string"}, \#
+    "problem": {"type": "string"},
             "domain": {"type": "string",
                        "description": "The claimed host whose association file decides the URL; none: absent."},
-            "verdicts": {"type": "array", "items": {"type": "object", "required": ["appID", "appLabel", "isAuditedApp", "decision", "headline", "ruleLocation", "accessibilityLabel"], "properties": {"appID": {"type": "string"}, "appLabel": {"type": "string"}, "isAuditedApp": {"type": "boolean"}, "decision": {"type": "string", "enum": ["match", "exclude", "no_match"]}, "reason": {"type": "string", "enum": ["not_link", "other_host", "port", "not_claimed", "no_file", "unusable_file", "file_rejected", "app_not_listed", "no_rule_matched"]}, "headline": {"type": "string"}, "ruleLocation": {"type": "string"}, "ruleText": {"type": "string"}, "trace": {"type": "array", "items": {"type": "string"}}, "accessibilityLabel": {"type": "string"}}, "additionalProperties": false}},
+            "verdicts": {"type": "array", "items": {"type": "object", "required": ["appID", "appLabel", \#
+    "isAuditedApp", "decision", "headline", "ruleLocation", "accessibilityLabel"], "properties": {"appID": {"type": \#
+    "string"}, "appLabel": {"type": "string"}, "isAuditedApp": {"type": "boolean"}, "decision": {"type": "string", \#
+    "enum": ["match", "exclude", "no_match"]}, "reason": {"type": "string", "enum": ["not_link", "other_host", \#
+    "port", "not_claimed", "no_file", "unusable_file", "file_rejected", "app_not_listed", "no_rule_matched"]}, \#
+    "headline": {"type": "string"}, "ruleLocation": {"type": "string"}, "ruleText": {"type": "string"}, "trace": \#
+    {"type": "array", "items": {"type": "string"}}, "accessibilityLabel": {"type": "string"}}, \#
+    "additionalProperties": false}},
             "android": {"type": "array", "items": {"$ref": "#/components/schemas/AndroidVerdict"},
               "description": "With an Android app: a row per activity whose filter matches (the first decides)."},
             "androidExpectationMet": {"type": "boolean"},
@@ -1139,29 +1283,65 @@ enum OpenAPIDocument {
               "more": {"type": "string"}
             },
             "additionalProperties": false},
-          "URLListPresentation": {"type": "object", "required": ["lines", "summary", "items"], "properties": {"lines": {"type": "string"}, "summary": {"type": "string"}, "items": {"type": "array", "items": {"$ref": "#/components/schemas/URLTestPresentation"}}, "more": {"type": "string"}, "crossPlatform": {"$ref": "#/components/schemas/CrossPlatform"}}, "additionalProperties": false},
-          "LabeledText": {"type": "object", "required": ["label", "text"], "properties": {"label": {"type": "string"}, "text": {"type": "string"}}, "additionalProperties": false},
-          "AppBundleCard": {"type": "object", "required": ["id", "title", "role", "identifiers", "entitlements", "urlSchemes", "queriedSchemes", "associatedDomains", "linkHandlers", "diagnostics"], "properties": {
+          "URLListPresentation": {"type": "object", "required": ["lines", "summary", "items"], "properties": \#
+    {"lines": {"type": "string"}, "summary": {"type": "string"}, "items": {"type": "array", "items": {"$ref": \#
+    "#/components/schemas/URLTestPresentation"}}, "more": {"type": "string"}, "crossPlatform": {"$ref": \#
+    "#/components/schemas/CrossPlatform"}}, "additionalProperties": false},
+          "LabeledText": {"type": "object", "required": ["label", "text"], "properties": {"label": {"type": \#
+    "string"}, "text": {"type": "string"}}, "additionalProperties": false},
+          "AppBundleCard": {"type": "object", "required": ["id", "title", "role", "identifiers", "entitlements", \#
+    "urlSchemes", "queriedSchemes", "associatedDomains", "linkHandlers", "diagnostics"], "properties": {
             "id": {"type": "string"}, "title": {"type": "string"}, "role": {"type": "string"},
             "identifiers": {"type": "array", "items": {"$ref": "#/components/schemas/LabeledText"}},
-            "entitlements": {"type": "object", "required": ["source", "hasXML", "hasDER", "summary", "rows"], "properties": {"source": {"type": "string"}, "hasXML": {"type": "boolean"}, "hasDER": {"type": "boolean"}, "summary": {"type": "string"},
-              "rows": {"type": "array", "items": {"type": "object", "required": ["key", "differs", "differences"], "properties": {"key": {"type": "string"}, "xml": {"type": "string"}, "der": {"type": "string"}, "differs": {"type": "boolean"}, "differences": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false}}}, "additionalProperties": false},
-            "profile": {"type": "object", "required": ["team", "distribution", "isExpired", "expiryText", "devices", "devicesText", "associatedDomainsCeiling", "notAllowed", "ceilingText", "certificates", "problems"], "properties": {
-              "name": {"type": "string"}, "uuid": {"type": "string"}, "team": {"type": "string"}, "distribution": {"type": "string"}, "created": {"type": "string"}, "expires": {"type": "string"}, "isExpired": {"type": "boolean"}, "expiryText": {"type": "string"},
-              "devices": {"type": "array", "items": {"type": "string"}}, "devicesText": {"type": "string"}, "associatedDomainsCeiling": {"type": "array", "items": {"type": "string"}}, "notAllowed": {"type": "array", "items": {"type": "string"}}, "ceilingText": {"type": "string"},
-              "certificates": {"type": "array", "items": {"type": "string"}}, "problems": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false},
-            "urlSchemes": {"type": "array", "items": {"type": "string"}}, "queriedSchemes": {"type": "array", "items": {"type": "string"}},
-            "associatedDomains": {"type": "array", "items": {"type": "object", "required": ["entry", "service", "host", "wildcard", "modes", "isAccepted", "problems"], "properties": {"entry": {"type": "string"}, "service": {"type": "string"}, "host": {"type": "string"}, "wildcard": {"type": "boolean"}, "modes": {"type": "array", "items": {"type": "string"}}, "isAccepted": {"type": "boolean"}, "allowedByProfile": {"type": "boolean"}, "problems": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false}},
-            "linkHandlers": {"type": "array", "items": {"type": "object", "required": ["kind", "kindText", "name", "file", "slice", "section", "offset", "offsetText"], "properties": {"kind": {"type": "string"}, "kindText": {"type": "string"}, "name": {"type": "string"}, "file": {"type": "string"}, "slice": {"type": "string"}, "section": {"type": "string"}, "offset": {"type": "integer"}, "offsetText": {"type": "string"}, "fridaCommand": {"type": "string"}}, "additionalProperties": false}},
-            "fridaCommand": {"type": "string"}, "linkScanNote": {"type": "string"}, "diagnostics": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false},
-          "DocumentPresentation": {"type": "object", "required": ["revision", "title", "subtitle", "kind", "phase", "notes", "canExport", "exportNames", "exports", "findings", "bundles", "inspectionDiagnostics", "domains", "urls"], "properties": {
-            "bundles": {"type": "array", "items": {"$ref": "#/components/schemas/AppBundleCard"}}, "bundlesNote": {"type": "string"},
+            "entitlements": {"type": "object", "required": ["source", "hasXML", "hasDER", "summary", "rows"], \#
+    "properties": {"source": {"type": "string"}, "hasXML": {"type": "boolean"}, "hasDER": {"type": "boolean"}, \#
+    "summary": {"type": "string"},
+              "rows": {"type": "array", "items": {"type": "object", "required": ["key", "differs", "differences"], \#
+    "properties": {"key": {"type": "string"}, "xml": {"type": "string"}, "der": {"type": "string"}, "differs": \#
+    {"type": "boolean"}, "differences": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": \#
+    false}}}, "additionalProperties": false},
+            "profile": {"type": "object", "required": ["team", "distribution", "isExpired", "expiryText", "devices", \#
+    "devicesText", "associatedDomainsCeiling", "notAllowed", "ceilingText", "certificates", "problems"], \#
+    "properties": {
+              "name": {"type": "string"}, "uuid": {"type": "string"}, "team": {"type": "string"}, "distribution": \#
+    {"type": "string"}, "created": {"type": "string"}, "expires": {"type": "string"}, "isExpired": {"type": \#
+    "boolean"}, "expiryText": {"type": "string"},
+              "devices": {"type": "array", "items": {"type": "string"}}, "devicesText": {"type": "string"}, \#
+    "associatedDomainsCeiling": {"type": "array", "items": {"type": "string"}}, "notAllowed": {"type": "array", \#
+    "items": {"type": "string"}}, "ceilingText": {"type": "string"},
+              "certificates": {"type": "array", "items": {"type": "string"}}, "problems": {"type": "array", "items": \#
+    {"type": "string"}}}, "additionalProperties": false},
+            "urlSchemes": {"type": "array", "items": {"type": "string"}}, "queriedSchemes": {"type": "array", \#
+    "items": {"type": "string"}},
+            "associatedDomains": {"type": "array", "items": {"type": "object", "required": ["entry", "service", \#
+    "host", "wildcard", "modes", "isAccepted", "problems"], "properties": {"entry": {"type": "string"}, "service": \#
+    {"type": "string"}, "host": {"type": "string"}, "wildcard": {"type": "boolean"}, "modes": {"type": "array", \#
+    "items": {"type": "string"}}, "isAccepted": {"type": "boolean"}, "allowedByProfile": {"type": "boolean"}, \#
+    "problems": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false}},
+            "linkHandlers": {"type": "array", "items": {"type": "object", "required": ["kind", "kindText", "name", \#
+    "file", "slice", "section", "offset", "offsetText"], "properties": {"kind": {"type": "string"}, "kindText": \#
+    {"type": "string"}, "name": {"type": "string"}, "file": {"type": "string"}, "slice": {"type": "string"}, \#
+    "section": {"type": "string"}, "offset": {"type": "integer"}, "offsetText": {"type": "string"}, "fridaCommand": \#
+    {"type": "string"}}, "additionalProperties": false}},
+            "fridaCommand": {"type": "string"}, "linkScanNote": {"type": "string"}, "diagnostics": {"type": "array", \#
+    "items": {"type": "string"}}}, "additionalProperties": false},
+          "DocumentPresentation": {"type": "object", "required": ["revision", "title", "subtitle", "kind", "phase", \#
+    "notes", "canExport", "exportNames", "exports", "findings", "bundles", "inspectionDiagnostics", "domains", \#
+    "urls"], "properties": {
+            "bundles": {"type": "array", "items": {"$ref": "#/components/schemas/AppBundleCard"}}, "bundlesNote": \#
+    {"type": "string"},
             "inspectionDiagnostics": {"type": "array", "items": {"type": "string"}},
-            "revision": {"type": "integer"}, "title": {"type": "string"}, "subtitle": {"type": "string"}, "kind": {"type": "string"},
-            "phase": {"$ref": "#/components/schemas/PhaseStatus"}, "notes": {"type": "array", "items": {"type": "string"}}, "canExport": {"type": "boolean"},
+            "revision": {"type": "integer"}, "title": {"type": "string"}, "subtitle": {"type": "string"}, "kind": \#
+    {"type": "string"},
+            "phase": {"$ref": "#/components/schemas/PhaseStatus"}, "notes": {"type": "array", "items": {"type": \#
+    "string"}}, "canExport": {"type": "boolean"},
             "exportNames": {"type": "object", "additionalProperties": {"type": "string"}},
-            "exports": {"type": "array", "items": {"type": "object", "required": ["format", "label", "caption", "hook", "fileName"], "properties": {"format": {"type": "string", "enum": \#(formatIDs)}, "label": {"type": "string"}, "caption": {"type": "string"}, "hook": {"type": "string"}, "fileName": {"type": "string"}}, "additionalProperties": false}},
-            "exportWarning": {"type": "string", "description": "Shown beside the export controls while a host's file is edited (what-if); absent otherwise."},
+            "exports": {"type": "array", "items": {"type": "object", "required": ["format", "label", "caption", \#
+    "hook", "fileName"], "properties": {"format": {"type": "string", "enum": \#(formatIDs)}, "label": {"type": \#
+    "string"}, "caption": {"type": "string"}, "hook": {"type": "string"}, "fileName": {"type": "string"}}, \#
+    "additionalProperties": false}},
+            "exportWarning": {"type": "string", "description": "Shown beside the export controls while a host's file \#
+    is edited (what-if); absent otherwise."},
             "findings": {"$ref": "#/components/schemas/FindingListPresentation"},
             "domains": {"type": "array", "items": {"$ref": "#/components/schemas/DomainPresentation"}},
             "urls": {"$ref": "#/components/schemas/URLListPresentation"},
@@ -1597,15 +1777,24 @@ enum OpenAPIDocument {
           }
         },
         "responses": {
-          "BadRequest": {"description": "The request was not understood (a bad body, or a path parameter that is not valid percent-encoding).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "Unauthorised": {"description": "No Authorization: Bearer header with this run's token.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "Forbidden": {"description": "A foreign Origin, or Sec-Fetch-Site cross-site/same-site.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "NotFound": {"description": "No such document, host or finding.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "Conflict": {"description": "The document is not ready for this.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "TooLarge": {"description": "Over --max-upload (uploads) or 1 MiB (other bodies).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "TooMany": {"description": "Too many open documents (at most 32).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "ServerError": {"description": "The answer could not be written (a bug: please report it).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "MisdirectedRequest": {"description": "The Host is not this server's loopback address.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+          "BadRequest": {"description": "The request was not understood (a bad body, or a path parameter that is not \#
+    valid percent-encoding).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Unauthorised": {"description": "No Authorization: Bearer header with this run's token.", "content": \#
+    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Forbidden": {"description": "A foreign Origin, or Sec-Fetch-Site cross-site/same-site.", "content": \#
+    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "NotFound": {"description": "No such document, host or finding.", "content": {"application/json": \#
+    {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "Conflict": {"description": "The document is not ready for this.", "content": {"application/json": \#
+    {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "TooLarge": {"description": "Over --max-upload (uploads) or 1 MiB (other bodies).", "content": \#
+    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "TooMany": {"description": "Too many open documents (at most 32).", "content": {"application/json": \#
+    {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "ServerError": {"description": "The answer could not be written (a bug: please report it).", "content": \#
+    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "MisdirectedRequest": {"description": "The Host is not this server's loopback address.", "content": \#
+    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
         }
       }
     }

@@ -34,7 +34,8 @@ enum UploadName {
             scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\"
                 ? Character(scalar) : "_"
         })
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&+-.^_`|~")
+        let allowed =
+            CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&+-.^_`|~")
         let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? fallback
         return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
     }

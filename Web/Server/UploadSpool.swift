@@ -26,7 +26,8 @@ public final class UploadSpool: Sendable {
         guard created else {
             throw WebAPIError(.internalServerError, "The private upload folder could not be created.")
         }
-        folder = URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        folder =
+            URL(fileURLWithPath: String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// A new, unused path in the folder with one of our own extensions.
@@ -89,7 +90,9 @@ public final class UploadSpool: Sendable {
 
     /// Deletes one file of the folder (never anything outside it).
     public func remove(_ url: URL) {
-        guard url.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path else { return }
+        guard url.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path else {
+            return
+        }
         try? FileManager.default.removeItem(at: url)
     }
 

@@ -22,12 +22,14 @@ public protocol QLPreviewingController: NSObjectProtocol {
 }
 
 extension QLPreviewingController {
-    public func preparePreviewOfFile(at url: URL, completionHandler handler: @escaping @Sendable ((any Error)?) -> Void) {}
+    public func preparePreviewOfFile(at url: URL,
+        completionHandler handler: @escaping @Sendable ((any Error)?) -> Void) {}
     public func preparePreviewOfFile(at url: URL) async throws {}
     public func preparePreviewOfSearchableItem(identifier: String, queryString: String?,
                                                completionHandler handler: @escaping @Sendable ((any Error)?) -> Void) {}
     public func providePreview(for request: QLFilePreviewRequest,
-                               completionHandler handler: @escaping @Sendable (QLPreviewReply?, (any Error)?) -> Void) {}
+                               completionHandler handler: @escaping @Sendable (QLPreviewReply?,
+                                   (any Error)?) -> Void) {}
     public func providePreview(for request: QLFilePreviewRequest) async throws -> QLPreviewReply { fatalError() }
 }
 

@@ -7,7 +7,10 @@ public struct AASA008ContentType: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "Association file served with an unexpected content type"
-    public let explanation = "Devices do not check the content type, but Apple recommends application/json, and another type (text/html above all) often means the server answered with an error or login page rather than the file."
+    public let explanation = """
+        Devices do not check the content type, but Apple recommends application/json, and another type (text/html \
+        above all) often means the server answered with an error or login page rather than the file.
+        """
     public let remediation = "Serve the file as application/json and check the body is the file, not a generic page."
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleSupportingAssociatedDomains]
 

@@ -6,8 +6,14 @@ public struct AASA015DefaultsCarryRuleKeys: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.medium
     public let title = "defaults set /, ?, # or exclude"
-    public let explanation = "Apple documents defaults for caseSensitive and percentEncoded only, but the system falls back to the merged defaults for every rule key: a / in defaults restricts every rule that has none, and exclude: true turns every rule into a block. The rules then mean something other than what they say."
-    public let remediation = "Keep only caseSensitive and percentEncoded in defaults; write /, ?, # and exclude in each component."
+    public let explanation = """
+        Apple documents defaults for caseSensitive and percentEncoded only, but the system falls back to the merged \
+        defaults for every rule key: a / in defaults restricts every rule that has none, and exclude: true turns every \
+        rule into a block. The rules then mean something other than what they say.
+        """
+    public let remediation = """
+        Keep only caseSensitive and percentEncoded in defaults; write /, ?, # and exclude in each component.
+        """
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleApplinks]
 
     /// The rule (stateless).

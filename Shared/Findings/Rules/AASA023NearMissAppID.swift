@@ -13,8 +13,14 @@ public struct AASA023NearMissAppID: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.medium
     public let title = "applinks names a near-miss of the app's app ID"
-    public let explanation = "The file names an app ID with the app's bundle ID but another prefix, or the app's app ID in different letter case. iOS compares app IDs exactly with the signed application-identifier, so the entry does not apply to this app (see AASA-007)."
-    public let remediation = "Copy the application-identifier from the signed entitlements into the file exactly (prefix and case)."
+    public let explanation = """
+        The file names an app ID with the app's bundle ID but another prefix, or the app's app ID in different letter \
+        case. iOS compares app IDs exactly with the signed application-identifier, so the entry does not apply to this \
+        app (see AASA-007).
+        """
+    public let remediation = """
+        Copy the application-identifier from the signed entitlements into the file exactly (prefix and case).
+        """
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleApplinks]
 
     /// The rule (stateless).
@@ -28,15 +34,21 @@ public struct AASA023NearMissAppID: FindingRule {
             let details = file.applinks?.details ?? []
             var seen = Set<String>()
             for (bundle, _) in facts.entries("applinks", servedBy: report) {
-                guard let appID = bundle.applicationIdentifier, !listed.contains(appID), seen.insert(appID).inserted else { continue }
+                guard let appID = bundle.applicationIdentifier, !listed.contains(appID),
+                    seen.insert(appID).inserted else {
+                    continue
+                }
                 let bundleID = Self.bundlePart(appID)
                 let near = listed.filter { $0.lowercased() == appID.lowercased() || Self.bundlePart($0) == bundleID }
                 guard !near.isEmpty else { continue }
                 findings.append(finding(
                     subject: "\(report.host): \(appID)",
-                    detail: "\(bundle.label) is \(appID); applinks on \(report.host) names " + near.joined(separator: ", ") + " instead.",
+                    detail: "\(bundle.label) is \(appID); applinks on \(report.host) names " +
+                        near.joined(separator: ", ") + " instead.",
                     evidence: near.map { other in
-                        EvidenceBuilder.file(report.host, EvidenceBuilder.appIDPointer(file, detail: details.firstIndex { $0.appIDs.contains(other) } ?? 0, appID: other))
+                        EvidenceBuilder.file(report.host,
+                            EvidenceBuilder.appIDPointer(file,
+                                detail: details.firstIndex { $0.appIDs.contains(other) } ?? 0, appID: other))
                     } + [.entitlement(key: "application-identifier", value: appID)]))
             }
         }

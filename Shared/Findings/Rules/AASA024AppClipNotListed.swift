@@ -12,8 +12,13 @@ public struct AASA024AppClipNotListed: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.medium
     public let title = "App Clip not listed under appclips"
-    public let explanation = "An App Clip declares appclips:<host>, but the host's association file does not name the clip's app ID in appclips.apps, so the system does not associate the clip with the site: invocations from the web (Smart App Banners, links, App Clip Codes pointing at the site) fail."
-    public let remediation = "Add the App Clip's application-identifier to \"appclips\": {\"apps\": [...]} in the host's file."
+    public let explanation = """
+        An App Clip declares appclips:<host>, but the host's association file does not name the clip's app ID in \
+        appclips.apps, so the system does not associate the clip with the site: invocations from the web (Smart App \
+        Banners, links, App Clip Codes pointing at the site) fail.
+        """
+    public let remediation =
+        "Add the App Clip's application-identifier to \"appclips\": {\"apps\": [...]} in the host's file."
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleSupportingAssociatedDomains]
 
     /// The rule (stateless).
@@ -35,7 +40,8 @@ extension FindingRule {
                 guard let appID = bundle.applicationIdentifier, !listed.contains(appID) else { continue }
                 findings.append(finding(
                     subject: "\(report.host): \(appID)",
-                    detail: "\(bundle.label) declares \(entry.raw); \(service) on \(report.host) lists " + (listed.isEmpty ? "no app" : listed.joined(separator: ", ")) + ".",
+                    detail: "\(bundle.label) declares \(entry.raw); \(service) on \(report.host) lists " +
+                        (listed.isEmpty ? "no app" : listed.joined(separator: ", ")) + ".",
                     evidence: [EvidenceBuilder.file(report.host, "/\(service)"), EvidenceBuilder.domain(entry)]))
             }
         }

@@ -12,8 +12,15 @@ public struct AASA025WebCredentialsNotListed: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "App not listed under webcredentials"
-    public let explanation = "The app declares webcredentials:<host>, but the host's association file does not name it in webcredentials.apps: Password AutoFill does not offer the domain's saved passwords and passkeys for the domain fail in the app."
-    public let remediation = "Add the app's application-identifier to \"webcredentials\": {\"apps\": [...]}, or remove the entitlement entry if credential sharing is not wanted."
+    public let explanation = """
+        The app declares webcredentials:<host>, but the host's association file does not name it in \
+        webcredentials.apps: Password AutoFill does not offer the domain's saved passwords and passkeys for the domain \
+        fail in the app.
+        """
+    public let remediation = """
+        Add the app's application-identifier to \"webcredentials\": {\"apps\": [...]}, or remove the entitlement entry \
+        if credential sharing is not wanted.
+        """
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleSupportingAssociatedDomains]
 
     /// The rule (stateless).

@@ -11,8 +11,15 @@ public struct AASA026CMSSignedFile: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "Association file is CMS-signed (legacy format)"
-    public let explanation = "The body is a CMS (PKCS #7) envelope around the JSON, the form iOS 8 required. Current systems accept it, but it is a sign of a file not maintained for years: the JSON inside was read and the signature was not verified, and other tools (and people reading the site) may not see the rules at all."
-    public let remediation = "Serve the plain JSON file with Content-Type application/json over HTTPS; signing has not been needed since iOS 9."
+    public let explanation = """
+        The body is a CMS (PKCS #7) envelope around the JSON, the form iOS 8 required. Current systems accept it, but \
+        it is a sign of a file not maintained for years: the JSON inside was read and the signature was not verified, \
+        and other tools (and people reading the site) may not see the rules at all.
+        """
+    public let remediation = """
+        Serve the plain JSON file with Content-Type application/json over HTTPS; signing has not been needed since iOS \
+        9.
+        """
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleSupportingAssociatedDomains]
 
     /// The rule (stateless).

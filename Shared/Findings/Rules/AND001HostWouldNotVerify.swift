@@ -8,8 +8,20 @@ public struct AND001HostWouldNotVerify: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "App Links host would not verify"
-    public let explanation = "Android verifies each host of the app's autoVerify intent filters by fetching https://HOST/.well-known/assetlinks.json (HTTPS, no redirects, at most 1 MiB) and looking for a delegate_permission/common.handle_all_urls statement naming this package with the SHA-256 fingerprint of the certificate that signs the installed APK. When that fails, links to the host do not open the app: Android 12 and later open them in the browser, Android 11 and lower show a chooser (and fail every host of the app, see AND-013)."
-    public let remediation = "Serve https://HOST/.well-known/assetlinks.json with status 200, no redirect, as application/json, listing the package with the SHA-256 fingerprint of the app-signing key devices see (with Play App Signing: the one in Play Console, not the upload key). Check with `adb shell pm get-app-links PACKAGE` after `pm verify-app-links --re-verify`."
+    public let explanation = """
+        Android verifies each host of the app's autoVerify intent filters by fetching \
+        https://HOST/.well-known/assetlinks.json (HTTPS, no redirects, at most 1 MiB) and looking for a \
+        delegate_permission/common.handle_all_urls statement naming this package with the SHA-256 fingerprint of the \
+        certificate that signs the installed APK. When that fails, links to the host do not open the app: Android 12 \
+        and later open them in the browser, Android 11 and lower show a chooser (and fail every host of the app, see \
+        AND-013).
+        """
+    public let remediation = """
+        Serve https://HOST/.well-known/assetlinks.json with status 200, no redirect, as application/json, listing the \
+        package with the SHA-256 fingerprint of the app-signing key devices see (with Play App Signing: the one in \
+        Play Console, not the upload key). Check with `adb shell pm get-app-links PACKAGE` after `pm verify-app-links \
+        --re-verify`.
+        """
     public let references: [Reference] = Reference.androidLinksBaseline + [.androidVerifyAppLinks, .digitalAssetLinks]
 
     /// The rule (stateless).
@@ -24,7 +36,8 @@ public struct AND001HostWouldNotVerify: FindingRule {
             let detail: String
             if report.outcome == .unusable {
                 evidence.append(AndroidEvidence.network(report))
-                detail = "\(host.host): \(AndroidEvidence.fileURL(report.host)) is not a statement list Android can read: "
+                detail =
+                    "\(host.host): \(AndroidEvidence.fileURL(report.host)) is not a statement list Android can read: "
                     + "\(report.problem ?? "unreadable")."
             } else if !report.outcome.hasFile {
                 let header = report.outcome == .redirect ? "Location" : nil

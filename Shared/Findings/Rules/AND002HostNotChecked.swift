@@ -8,8 +8,14 @@ public struct AND002HostNotChecked: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "App Links host not checked"
-    public let explanation = "The scan used no network and no assetlinks.json was supplied for this host, so whether it verifies is unknown. It is never counted as verified: URLs on it are decided as unverified."
-    public let remediation = "Run the scan online, or supply the host's file with --assetlinks HOST=FILE (for *.example.com give example.com)."
+    public let explanation = """
+        The scan used no network and no assetlinks.json was supplied for this host, so whether it verifies is unknown. \
+        It is never counted as verified: URLs on it are decided as unverified.
+        """
+    public let remediation = """
+        Run the scan online, or supply the host's file with --assetlinks HOST=FILE (for *.example.com give \
+        example.com).
+        """
     public let references: [Reference] = Reference.androidLinksBaseline + [.androidVerifyAppLinks]
 
     /// The rule (stateless).

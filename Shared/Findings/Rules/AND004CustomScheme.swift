@@ -7,8 +7,16 @@ public struct AND004CustomScheme: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.low
     public let title = "Custom URL scheme deep link"
-    public let explanation = "Custom schemes are not owned or verified: any app can declare the same scheme and receive these URLs, and any web page or app can send them. Data arriving through a scheme (tokens, OAuth codes, actions) must be treated as untrusted; OAuth callbacks on a custom scheme can be intercepted unless PKCE is used."
-    public let remediation = "Prefer verified App Links (https with android:autoVerify=\"true\") for anything that carries data or triggers actions; validate every parameter in the handler; use PKCE for OAuth; rename generic schemes to something unique (reverse-DNS)."
+    public let explanation = """
+        Custom schemes are not owned or verified: any app can declare the same scheme and receive these URLs, and any \
+        web page or app can send them. Data arriving through a scheme (tokens, OAuth codes, actions) must be treated \
+        as untrusted; OAuth callbacks on a custom scheme can be intercepted unless PKCE is used.
+        """
+    public let remediation = """
+        Prefer verified App Links (https with android:autoVerify=\"true\") for anything that carries data or triggers \
+        actions; validate every parameter in the handler; use PKCE for OAuth; rename generic schemes to something \
+        unique (reverse-DNS).
+        """
     public let references: [Reference] = Reference.androidLinksBaseline + [.androidDeepLinks]
 
     /// The rule (stateless).

@@ -8,8 +8,16 @@ public struct AND005DataMergeWidens: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.low
     public let title = "Intent filter's data elements combine into unintended URLs"
-    public let explanation = "Android merges all <data> elements of one intent filter: every scheme combines with every host, and every host with every path. Elements written as separate URLs (scheme, host and path each) therefore also claim the crossed combinations — a custom scheme on the web host, http on a host meant for https only, a sensitive path on a host it was never meant for — and the handler receives URLs its author never expected."
-    public let remediation = "Put each URL family in its own <intent-filter>; keep only elements that are meant to combine (for example one <data android:scheme> per scheme and one <data android:host> per host) in the same filter."
+    public let explanation = """
+        Android merges all <data> elements of one intent filter: every scheme combines with every host, and every host \
+        with every path. Elements written as separate URLs (scheme, host and path each) therefore also claim the \
+        crossed combinations — a custom scheme on the web host, http on a host meant for https only, a sensitive path \
+        on a host it was never meant for — and the handler receives URLs its author never expected.
+        """
+    public let remediation = """
+        Put each URL family in its own <intent-filter>; keep only elements that are meant to combine (for example one \
+        <data android:scheme> per scheme and one <data android:host> per host) in the same filter.
+        """
     public let references: [Reference] = Reference.androidLinksBaseline + [.androidDataElement]
 
     /// The rule (stateless).

@@ -7,8 +7,16 @@ public struct AND006FilterNotVerifiable: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "autoVerify intent filter that Android will not verify"
-    public let explanation = "Android verifies only filters with the action VIEW, the categories BROWSABLE and DEFAULT, only http/https schemes and at least one host. A filter that sets android:autoVerify=\"true\" but misses one of these (a custom scheme merged in, no DEFAULT category, no host) is skipped: its hosts are never verified through it, and their links open in the browser (Android 12+) or a chooser."
-    public let remediation = "Give the autoVerify filter VIEW, BROWSABLE and DEFAULT, only http/https schemes and its hosts; move custom schemes into a filter of their own."
+    public let explanation = """
+        Android verifies only filters with the action VIEW, the categories BROWSABLE and DEFAULT, only http/https \
+        schemes and at least one host. A filter that sets android:autoVerify=\"true\" but misses one of these (a \
+        custom scheme merged in, no DEFAULT category, no host) is skipped: its hosts are never verified through it, \
+        and their links open in the browser (Android 12+) or a chooser.
+        """
+    public let remediation = """
+        Give the autoVerify filter VIEW, BROWSABLE and DEFAULT, only http/https schemes and its hosts; move custom \
+        schemes into a filter of their own.
+        """
     public let references: [Reference] = Reference.androidLinksBaseline + [.androidVerifyAppLinks]
 
     /// The rule (stateless).
@@ -21,7 +29,9 @@ public struct AND006FilterNotVerifiable: FindingRule {
             var problems: [String] = []
             let filter = site.filter
             if !filter.actions.contains("android.intent.action.VIEW") { problems.append("no VIEW action") }
-            if !filter.categories.contains("android.intent.category.BROWSABLE") { problems.append("no BROWSABLE category") }
+            if !filter.categories.contains("android.intent.category.BROWSABLE") {
+                problems.append("no BROWSABLE category")
+            }
             if !filter.categories.contains("android.intent.category.DEFAULT") { problems.append("no DEFAULT category") }
             if site.webSchemes.isEmpty { problems.append("no http/https scheme") }
             if !site.customSchemes.isEmpty {

@@ -7,8 +7,15 @@ public struct AND008WildcardHost: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.low
     public let title = "Wildcard host in a web intent filter"
-    public let explanation = "A host starting with * matches every subdomain, and Android verifies a wildcard through the root domain's file only: links on any subdomain — a user-content host, a forgotten or taken-over one — open the app with their parameters. A host of * alone claims every web URL."
-    public let remediation = "List the hosts the app serves explicitly; keep user-content and third-party subdomains out of the app's filters."
+    public let explanation = """
+        A host starting with * matches every subdomain, and Android verifies a wildcard through the root domain's file \
+        only: links on any subdomain — a user-content host, a forgotten or taken-over one — open the app with their \
+        parameters. A host of * alone claims every web URL.
+        """
+    public let remediation = """
+        List the hosts the app serves explicitly; keep user-content and third-party subdomains out of the app's \
+        filters.
+        """
     public let references: [Reference] = Reference.androidLinksBaseline + [.androidVerifyAppLinks, .androidDataElement]
 
     /// The rule (stateless).

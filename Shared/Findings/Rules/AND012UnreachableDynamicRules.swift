@@ -8,8 +8,15 @@ public struct AND012UnreachableDynamicRules: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "Dynamic App Links rule the manifest's filters cannot reach"
-    public let explanation = "Android 15's dynamic rules (relation_extensions in assetlinks.json) only narrow what the app's intent filters already claim; they cannot add paths or hosts. A rule that includes paths no filter of the app matches never takes effect: the site owner believes those URLs open the app, and they open in the browser."
-    public let remediation = "Add the paths to an autoVerify intent filter of the app (a new release), or remove the rule from assetlinks.json."
+    public let explanation = """
+        Android 15's dynamic rules (relation_extensions in assetlinks.json) only narrow what the app's intent filters \
+        already claim; they cannot add paths or hosts. A rule that includes paths no filter of the app matches never \
+        takes effect: the site owner believes those URLs open the app, and they open in the browser.
+        """
+    public let remediation = """
+        Add the paths to an autoVerify intent filter of the app (a new release), or remove the rule from \
+        assetlinks.json.
+        """
     public let references: [Reference] = Reference.androidLinksBaseline + [.androidVerifyAppLinks]
 
     /// The rule (stateless).
@@ -40,9 +47,13 @@ public struct AND012UnreachableDynamicRules: FindingRule {
                     findings.append(finding(
                         subject: "\(host.fileHost) \(pattern)",
                         detail: "The dynamic rule {\"/\": \"\(pattern)\"} (line \(rule.line) of "
-                            + "\(AndroidEvidence.fileURL(report.host))) includes paths such as \(sample), but no intent "
-                            + "filter of \(facts.packageName) matches https://\(urlHosts.first ?? host.fileHost)\(sample).",
-                        evidence: [.text("\(AndroidEvidence.fileURL(report.host)) dynamic rule \"/\": \"\(pattern)\"")]))
+                            + "\(AndroidEvidence.fileURL(report.host))) includes paths such as \(sample), but no "
+                            + """
+                                intent filter of \(facts.packageName) matches \
+                                https://\(urlHosts.first ?? host.fileHost)\(sample).
+                                """,
+                        evidence: [
+                            .text("\(AndroidEvidence.fileURL(report.host)) dynamic rule \"/\": \"\(pattern)\"")]))
                 }
             }
         }
@@ -62,7 +73,8 @@ public struct AND012UnreachableDynamicRules: FindingRule {
                     if let prefix = data.pathPrefix { out.append(prefix + "x") }
                     if let suffix = data.pathSuffix { out.append("/x" + suffix) }
                     if let pattern = data.pathPattern {
-                        out.append(pattern.replacingOccurrences(of: ".*", with: "x").replacingOccurrences(of: ".", with: "a"))
+                        out.append(pattern.replacingOccurrences(of: ".*", with: "x").replacingOccurrences(of: ".",
+                            with: "a"))
                     }
                 }
             }

@@ -7,8 +7,15 @@ public struct AND013AllOrNothingFailure: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "One failing host disables every App Link on Android 11 and lower"
-    public let explanation = "Up to Android 11 verification is all or nothing: the app becomes the default handler for its hosts only if every host of its web intent filters verifies. One host that fails (a marketing domain, a staging host, a retired domain) makes every host's links show a chooser, including the hosts whose files are correct."
-    public let remediation = "Make every host of the app's filters serve a correct assetlinks.json, or remove the failing hosts from the filters (older app versions keep them until updated)."
+    public let explanation = """
+        Up to Android 11 verification is all or nothing: the app becomes the default handler for its hosts only if \
+        every host of its web intent filters verifies. One host that fails (a marketing domain, a staging host, a \
+        retired domain) makes every host's links show a chooser, including the hosts whose files are correct.
+        """
+    public let remediation = """
+        Make every host of the app's filters serve a correct assetlinks.json, or remove the failing hosts from the \
+        filters (older app versions keep them until updated).
+        """
     public let references: [Reference] = Reference.androidLinksBaseline + [.androidVerifyAppLinks]
 
     /// The rule (stateless).

@@ -8,7 +8,11 @@ public struct AND014AssetLinksContentType: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "assetlinks.json served with an unexpected content type"
-    public let explanation = "Google asks for assetlinks.json to be served as application/json. Android's on-device verifier reads the body whatever the type (assumed), but Google's statement-list API and other consumers may not, and an HTML type usually means a fallback page rather than the file."
+    public let explanation = """
+        Google asks for assetlinks.json to be served as application/json. Android's on-device verifier reads the body \
+        whatever the type (assumed), but Google's statement-list API and other consumers may not, and an HTML type \
+        usually means a fallback page rather than the file.
+        """
     public let remediation = "Serve /.well-known/assetlinks.json with Content-Type: application/json."
     public let references: [Reference] = Reference.androidLinksBaseline + [.androidVerifyAppLinks]
 

@@ -8,8 +8,15 @@ public struct AND016AssetLinksLint: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "Problem in assetlinks.json"
-    public let explanation = "A statement of the host's assetlinks.json is malformed or does not mean what it looks like (a misspelled relation, a fingerprint not in the 32-byte colon form, a broken dynamic rule, a duplicate): Android ignores what it cannot read, so a grant the site owner believes in may not exist."
-    public let remediation = "Fix the statement at the line given (`linklab assetlinks lint` prints every problem); fingerprints are 32 upper-case hex pairs joined by colons, the relation is delegate_permission/common.handle_all_urls."
+    public let explanation = """
+        A statement of the host's assetlinks.json is malformed or does not mean what it looks like (a misspelled \
+        relation, a fingerprint not in the 32-byte colon form, a broken dynamic rule, a duplicate): Android ignores \
+        what it cannot read, so a grant the site owner believes in may not exist.
+        """
+    public let remediation = """
+        Fix the statement at the line given (`linklab assetlinks lint` prints every problem); fingerprints are 32 \
+        upper-case hex pairs joined by colons, the relation is delegate_permission/common.handle_all_urls.
+        """
     public let references: [Reference] = Reference.androidLinksBaseline + [.digitalAssetLinks]
 
     /// Problems other rules already report: unreadable files (AND-001) and include notes.
@@ -31,7 +38,8 @@ public struct AND016AssetLinksLint: FindingRule {
                     subject: host.fileHost,
                     detail: "\(AndroidEvidence.fileURL(report.host)):\(diagnostic.lineColumnText): "
                         + "\(diagnostic.message) (\(diagnostic.id)).",
-                    evidence: [.text("\(AndroidEvidence.fileURL(report.host)) \(diagnostic.id): \(diagnostic.message)")]))
+                    evidence: [
+                        .text("\(AndroidEvidence.fileURL(report.host)) \(diagnostic.id): \(diagnostic.message)")]))
             }
         }
         return findings

@@ -7,8 +7,15 @@ public struct ENT001NoAssociatedDomains: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "The app declares no associated domains"
-    public let explanation = "No bundle carries com.apple.developer.associated-domains in its signed entitlements, so the app does not take part in universal links, shared web credentials or App Clip links. Links to the company's web site open in the browser; deep links, if any, arrive through custom URL schemes, which any app can claim."
-    public let remediation = "Nothing to fix if the app is not meant to handle universal links. If it is, add the Associated Domains capability with applinks:<host> entries and publish an apple-app-site-association file on each host."
+    public let explanation = """
+        No bundle carries com.apple.developer.associated-domains in its signed entitlements, so the app does not take \
+        part in universal links, shared web credentials or App Clip links. Links to the company's web site open in the \
+        browser; deep links, if any, arrive through custom URL schemes, which any app can claim.
+        """
+    public let remediation = """
+        Nothing to fix if the app is not meant to handle universal links. If it is, add the Associated Domains \
+        capability with applinks:<host> entries and publish an apple-app-site-association file on each host.
+        """
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleAssociatedDomainsEntitlement]
 
     /// The rule (stateless).
@@ -21,11 +28,15 @@ public struct ENT001NoAssociatedDomains: FindingRule {
         }
         guard declaring.isEmpty else { return [] }
         let main = app.mainBundle ?? app.bundles[0]
-        var evidence: [Evidence] = [.text("\(main.label): entitlements source \(main.entitlementsSource.rawValue), no \(LinkNames.associatedDomainsKey) key")]
+        var evidence: [Evidence] = [.text("""
+            \(main.label): entitlements source \(main.entitlementsSource.rawValue), \
+            no \(LinkNames.associatedDomainsKey) key
+            """)]
         for slice in main.slices {
             evidence.append(.binary(BinaryLocation(file: main.executablePath, slice: slice.arch,
                                                    section: slice.signed ? "LC_CODE_SIGNATURE" : nil)))
         }
-        return [finding(subject: main.path, detail: "\(app.bundles.count) bundle(s) inspected; none declares associated domains.", evidence: evidence)]
+        return [finding(subject: main.path,
+            detail: "\(app.bundles.count) bundle(s) inspected; none declares associated domains.", evidence: evidence)]
     }
 }

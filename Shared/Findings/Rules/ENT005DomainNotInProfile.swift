@@ -8,9 +8,17 @@ public struct ENT005DomainNotInProfile: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.high
     public let title = "Associated domain not allowed by the provisioning profile"
-    public let explanation = "The provisioning profile's entitlements are the ceiling of what the signature may claim. An associated domain in the signed entitlements that the profile does not allow is not granted on the device: links for that host silently fail (or the app does not install), even though the binary says otherwise."
-    public let remediation = "Add the domain to the app ID's Associated Domains in the developer portal and regenerate the profile, or remove the entry from the entitlements; re-sign and check again."
-    public let references: [Reference] = Reference.universalLinksBaseline + [.appleAssociatedDomainsEntitlement, .appleTN3155]
+    public let explanation = """
+        The provisioning profile's entitlements are the ceiling of what the signature may claim. An associated domain \
+        in the signed entitlements that the profile does not allow is not granted on the device: links for that host \
+        silently fail (or the app does not install), even though the binary says otherwise.
+        """
+    public let remediation = """
+        Add the domain to the app ID's Associated Domains in the developer portal and regenerate the profile, or \
+        remove the entry from the entitlements; re-sign and check again.
+        """
+    public let references: [Reference] = Reference.universalLinksBaseline +
+        [.appleAssociatedDomainsEntitlement, .appleTN3155]
 
     /// The rule (stateless).
     public init() {}
@@ -26,9 +34,15 @@ public struct ENT005DomainNotInProfile: FindingRule {
             for entry in bundle.associatedDomains where !Self.allowed(entry.raw, by: ceiling) {
                 findings.append(finding(
                     subject: "\(bundle.path): \(entry.raw)",
-                    detail: "\(bundle.label) is signed with \(entry.raw), but its profile \"\(profileName)\" allows only \(ceilingText).",
+                    detail: """
+                        \(bundle.label) is signed with \(entry.raw), but its profile \"\(profileName)\" allows \
+                        only \(ceilingText).
+                        """,
                     evidence: [EvidenceBuilder.domain(entry),
-                               .text("profile \(profileName)\(profile.uuid.map { " (\($0))" } ?? ""): \(LinkNames.associatedDomainsKey) = \(ceilingText)")]))
+                               .text("""
+                                   profile \(profileName)\(profile.uuid.map { " (\($0))" } ?? ""): \
+                                   \(LinkNames.associatedDomainsKey) = \(ceilingText)
+                                   """)]))
             }
         }
         return findings

@@ -12,11 +12,20 @@ public struct ENT012DeveloperModeProductionHost: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.low
     public let title = "Developer-mode entry for a production host"
-    public let explanation = "Developer mode is meant for staging hosts whose file is not on Apple's CDN. For a production host it makes developer devices fetch the file directly (no CDN, user-installed roots trusted), so an intercepting proxy can serve a different file for the real domain, and what testers see is not what users get."
-    public let remediation = "Use ?mode=developer only for dedicated staging hosts (dev./staging. names), and test production hosts through the CDN path."
-    public let references: [Reference] = Reference.universalLinksBaseline + [.appleAssociatedDomainsEntitlement, .appleTN3155]
+    public let explanation = """
+        Developer mode is meant for staging hosts whose file is not on Apple's CDN. For a production host it makes \
+        developer devices fetch the file directly (no CDN, user-installed roots trusted), so an intercepting proxy can \
+        serve a different file for the real domain, and what testers see is not what users get.
+        """
+    public let remediation = """
+        Use ?mode=developer only for dedicated staging hosts (dev./staging. names), and test production hosts through \
+        the CDN path.
+        """
+    public let references: [Reference] = Reference.universalLinksBaseline +
+        [.appleAssociatedDomainsEntitlement, .appleTN3155]
 
-    static let stagingWords = ["dev", "develop", "development", "staging", "stage", "stg", "test", "testing", "qa", "uat",
+    static let stagingWords =
+        ["dev", "develop", "development", "staging", "stage", "stg", "test", "testing", "qa", "uat",
                                "sandbox", "preprod", "local", "internal", "beta", "int", "demo"]
 
     /// The rule (stateless).
@@ -48,6 +57,7 @@ public struct ENT012DeveloperModeProductionHost: FindingRule {
     }
 
     static func isLiteralOrLocal(_ host: String) -> Bool {
-        host == "localhost" || host.hasSuffix(".local") || host.allSatisfy { $0.isNumber || $0 == "." } || host.contains(":")
+        host == "localhost" || host.hasSuffix(".local") || host.allSatisfy { $0.isNumber || $0 == "." } ||
+            host.contains(":")
     }
 }

@@ -12,8 +12,15 @@ public struct ENT013BundleIDNotSigningIdentifier: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.low
     public let title = "Bundle ID differs from the signing identifier"
-    public let explanation = "The executable's code signature names a different identifier than the bundle's CFBundleIdentifier. Xcode and the App Store sign with the bundle ID, so the Info.plist was changed after signing or the app was re-signed: this build may not be the one users have, and conclusions about its links may not carry over."
-    public let remediation = "Test the build as exported by Xcode or downloaded from the store; when re-signing for testing, keep the signing identifier equal to the bundle ID."
+    public let explanation = """
+        The executable's code signature names a different identifier than the bundle's CFBundleIdentifier. Xcode and \
+        the App Store sign with the bundle ID, so the Info.plist was changed after signing or the app was re-signed: \
+        this build may not be the one users have, and conclusions about its links may not carry over.
+        """
+    public let remediation = """
+        Test the build as exported by Xcode or downloaded from the store; when re-signing for testing, keep the \
+        signing identifier equal to the bundle ID.
+        """
     public let references: [Reference] = Reference.universalLinksBaseline
 
     /// The rule (stateless).
@@ -25,7 +32,10 @@ public struct ENT013BundleIDNotSigningIdentifier: FindingRule {
             let others = Set(bundle.slices.compactMap(\.signingIdentifier)).subtracting([bundleID]).sorted()
             guard !others.isEmpty else { return nil }
             return finding(subject: bundle.path,
-                           detail: "\(bundle.label): CFBundleIdentifier is \(bundleID) but the code signature's identifier is \(others.joined(separator: ", ")).",
+                           detail: """
+                               \(bundle.label): CFBundleIdentifier is \(bundleID) but the code signature's identifier \
+                               is \(others.joined(separator: ", ")).
+                               """,
                            evidence: [.text("Info.plist CFBundleIdentifier \(bundleID)")]
                                + others.map { .text("CodeDirectory identifier \($0)") })
         }

@@ -110,13 +110,15 @@ extension FindingRule {
         var findings: [Finding] = []
         for report in facts.domains {
             guard let result = report.effectiveResult else { continue }
-            for diagnostic in result.diagnostics where diagnostic.relatedFinding == id && diagnostic.severity != "info" {
+            for diagnostic in result.diagnostics where diagnostic.relatedFinding == id &&
+                diagnostic.severity != "info" {
                 if let lintIDs, !lintIDs.contains(diagnostic.id) { continue }
                 let route = result.route == .local ? "supplied file" : "\(result.route.rawValue) copy"
                 findings.append(finding(
                     subject: report.host,
                     detail: "\(diagnostic.message) (\(diagnostic.id), \(route)).",
-                    evidence: [EvidenceBuilder.file(report.host, diagnostic.location, line: diagnostic.line, column: diagnostic.column)]))
+                    evidence: [EvidenceBuilder.file(report.host, diagnostic.location, line: diagnostic.line,
+                        column: diagnostic.column)]))
             }
         }
         return findings

@@ -7,8 +7,18 @@ public struct SCH001CustomURLSchemes: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.low
     public let title = "Custom URL scheme declared"
-    public let explanation = "Custom URL schemes are not owned: any app can declare the same scheme and receive these URLs, and any web page or app can send them without the user's consent. Data arriving through a scheme (tokens, OAuth codes, actions) must be treated as untrusted, and secrets should never be sent to one. Generic schemes are claimed by many apps; OAuth callbacks on a custom scheme can be intercepted (use universal links or ASWebAuthenticationSession with PKCE)."
-    public let remediation = "Prefer universal links for anything that carries data or triggers actions; validate every parameter in the scheme handler; never deliver OAuth codes or tokens through a custom scheme without PKCE; rename generic schemes to something unique (reverse-DNS)."
+    public let explanation = """
+        Custom URL schemes are not owned: any app can declare the same scheme and receive these URLs, and any web page \
+        or app can send them without the user's consent. Data arriving through a scheme (tokens, OAuth codes, actions) \
+        must be treated as untrusted, and secrets should never be sent to one. Generic schemes are claimed by many \
+        apps; OAuth callbacks on a custom scheme can be intercepted (use universal links or ASWebAuthenticationSession \
+        with PKCE).
+        """
+    public let remediation = """
+        Prefer universal links for anything that carries data or triggers actions; validate every parameter in the \
+        scheme handler; never deliver OAuth codes or tokens through a custom scheme without PKCE; rename generic \
+        schemes to something unique (reverse-DNS).
+        """
     public let references: [Reference] = [.masvsPlatform1, .mastgTest0075, .mastgTest0070]
 
     static let genericWords: Set<String> = [
@@ -26,8 +36,11 @@ public struct SCH001CustomURLSchemes: FindingRule {
                 let escalation = Self.escalation(scheme, bundleIdentifier: bundle.bundleIdentifier)
                 return finding(
                     subject: "\(bundle.path): \(scheme)://",
-                    detail: "\(bundle.label) declares the URL scheme \(scheme)://" + (escalation.map { " — \($0)" } ?? "") + ".",
-                    evidence: [.text("\(bundle.path)/Info.plist CFBundleURLTypes[].CFBundleURLSchemes contains \"\(scheme)\"")],
+                    detail: "\(bundle.label) declares the URL scheme \(scheme)://" +
+                        (escalation.map { " — \($0)" } ?? "") + ".",
+                    evidence: [.text("""
+                        \(bundle.path)/Info.plist CFBundleURLTypes[].CFBundleURLSchemes contains \"\(scheme)\"
+                        """)],
                     severity: escalation == nil ? severity : .medium)
             }
         }
@@ -51,7 +64,9 @@ public struct SCH001CustomURLSchemes: FindingRule {
         let lower = scheme.lowercased()
         if lower.hasPrefix("com.googleusercontent.apps.") { return "a Google Sign-In OAuth callback scheme" }
         if lower.hasPrefix("msauth") { return "a Microsoft authentication (MSAL) callback scheme" }
-        if lower.hasPrefix("fb"), lower.count > 2, lower.dropFirst(2).allSatisfy(\.isNumber) { return "a Facebook Login callback scheme" }
+        if lower.hasPrefix("fb"), lower.count > 2, lower.dropFirst(2).allSatisfy(\.isNumber) {
+            return "a Facebook Login callback scheme"
+        }
         if genericWords.contains(lower) { return "a generic word many apps register" }
         if authenticationWord(in: lower) != nil { return "the name suggests an authentication callback" }
         return nil

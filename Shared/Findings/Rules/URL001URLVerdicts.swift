@@ -10,8 +10,15 @@ public struct URL001URLVerdicts: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.info
     public let title = "URLs tested"
-    public let explanation = "What iOS does with each URL for each app the domain's file names, decided the way the system's matcher does (first detail naming the app, first matching rule decides, exclude blocks). Each URL's verdict, deciding rule and trace are in the report's URL tests section (all of them in the JSON report)."
-    public let remediation = "Compare with the intended behaviour; mark URLs that must (=) or must not (!) open the app in the URL list so mismatches become URL-002."
+    public let explanation = """
+        What iOS does with each URL for each app the domain's file names, decided the way the system's matcher does \
+        (first detail naming the app, first matching rule decides, exclude blocks). Each URL's verdict, deciding rule \
+        and trace are in the report's URL tests section (all of them in the JSON report).
+        """
+    public let remediation = """
+        Compare with the intended behaviour; mark URLs that must (=) or must not (!) open the app in the URL list so \
+        mismatches become URL-002.
+        """
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleApplinks]
 
     /// The rule (stateless).
@@ -59,7 +66,9 @@ enum URLTestText {
         guard let domain = test.domain, let detail = verdict.detail, let rule = verdict.rule else { return nil }
         let file = facts.domains.first { $0.host == domain }?.effectiveResult?.file
         var list = "components"
-        if let details = file?.applinks?.details, detail < details.count, details[detail].ruleSource == .paths { list = "paths" }
+        if let details = file?.applinks?.details, detail < details.count, details[detail].ruleSource == .paths {
+            list = "paths"
+        }
         return EvidenceBuilder.file(domain, "/applinks/details/\(detail)/\(list)/\(rule)")
     }
 }

@@ -7,12 +7,25 @@ public struct URL002ExpectationMismatch: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.medium
     public let title = "URL does not behave as the tester expected"
-    public let explanation = "The tester marked the URL with an expectation (! in the URL list: must not open the app; =: must open it) and the verdict differs."
+    public let explanation = """
+        The tester marked the URL with an expectation (! in the URL list: must not open the app; =: must open it) and \
+        the verdict differs.
+        """
     /// Why a URL that must not open the app but does matters (a security finding).
-    static let opensExplanation = "The tester marked this URL as one that must not open the app (! in the URL list), and the association file routes it into the app. A sensitive URL that opens the app hands its parameters to the app's link handler without the web page's protections (confirmation pages, CSRF tokens, the browser's session)."
+    static let opensExplanation = """
+        The tester marked this URL as one that must not open the app (! in the URL list), and the association file \
+        routes it into the app. A sensitive URL that opens the app hands its parameters to the app's link handler \
+        without the web page's protections (confirmation pages, CSRF tokens, the browser's session).
+        """
     /// Why a URL that must open the app but does not matters (a reliability finding).
-    static let staysExplanation = "The tester marked this URL as one that must open the app (= in the URL list), and it does not: users who tap it land in the browser instead of the app."
-    public let remediation = "Fix the association file (an exclude rule placed before the broader match, percentEncoded left true, string-only ? values) or the expectation; re-run to confirm."
+    static let staysExplanation = """
+        The tester marked this URL as one that must open the app (= in the URL list), and it does not: users who tap \
+        it land in the browser instead of the app.
+        """
+    public let remediation = """
+        Fix the association file (an exclude rule placed before the broader match, percentEncoded left true, \
+        string-only ? values) or the expectation; re-run to confirm.
+        """
     public let references: [Reference] = Reference.universalLinksBaseline + [.appleApplinks]
 
     /// The rule (stateless).
@@ -27,15 +40,19 @@ public struct URL002ExpectationMismatch: FindingRule {
             let problem: String
             switch test.expectation {
             case .mustNotOpen where !opening.isEmpty:
-                problem = "must not open the app, but it opens " + opening.map { URLTestText.describe($0) }.joined(separator: "; ")
+                problem = "must not open the app, but it opens " +
+                    opening.map { URLTestText.describe($0) }.joined(separator: "; ")
             case .mustOpen where opening.isEmpty:
-                problem = "must open the app, but " + (relevant.isEmpty ? "no app ID was decided" : relevant.map { URLTestText.describe($0) }.joined(separator: "; "))
+                problem = "must open the app, but " +
+                    (relevant.isEmpty ? "no app ID was decided" :
+                        relevant.map { URLTestText.describe($0) }.joined(separator: "; "))
             default:
                 return nil
             }
             let shown = test.expectation == .mustNotOpen ? opening : relevant
             var evidence: [Evidence] = []
-            for place in shown.compactMap({ URLTestText.ruleEvidence($0, test: test, facts: facts) }) where !evidence.contains(place) {
+            for place in shown.compactMap({ URLTestText.ruleEvidence($0, test: test, facts: facts) })
+                where !evidence.contains(place) {
                 evidence.append(place)
             }
             evidence += shown.map { .text("trace for \($0.appID): " + $0.trace.joined(separator: " → ")) }

@@ -63,7 +63,9 @@ public struct AppBundleCard: Sendable, Equatable, Codable, Identifiable {
         for name in bundle.slices.flatMap(\.linkHandlers).sorted() where !receivers.contains(name) {
             receivers.append(name)
         }
-        fridaCommand = process.flatMap { receivers.isEmpty ? nil : Analysis.fridaCommand(process: $0, receivers: receivers) }
+        fridaCommand = process.flatMap {
+            receivers.isEmpty ? nil : Analysis.fridaCommand(process: $0, receivers: receivers)
+        }
         let unreliable = bundle.slices.filter { !$0.linkScanReliable }.map(\.arch)
         linkScanNote = unreliable.isEmpty ? nil
             : "The link scan of \(unreliable.joined(separator: ", ")) is unreliable (encrypted text): "

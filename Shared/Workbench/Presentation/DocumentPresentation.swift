@@ -253,7 +253,10 @@ extension WorkbenchDocument {
         guard url.count <= URLList.maxLineLength else {
             let error = FindingsError.lineTooLong(line: 1, limit: URLList.maxLineLength)
             return URLTestPresentation(problem: URLLineIssue(line: nil, text: String(url.prefix(200)) + "…",
-                                                             message: "The URL is \(error.reason), as a line of the URL list may not be."))
+                                                             message: """
+                                                                 The URL is \(error.reason), as a line of the URL list \
+                                                                 may not be.
+                                                                 """))
         }
         do {
             guard try URLList.entry(url) != nil else {

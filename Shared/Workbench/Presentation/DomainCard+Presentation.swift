@@ -185,7 +185,8 @@ extension DomainCard {
             let answered = result.status != nil || result.route == .local
             let bytes: String = answered ? String(result.bytes) + (result.truncated ? " (cut)" : "") : ""
             let apple: [String?] = [result.appleFailureReason, result.appleFailureDetails,
-                                    result.appleFrom.map { "from \($0)" }, result.appleTryDirect.map { "try direct: \($0)" }]
+                                    result.appleFrom.map { "from \($0)" },
+                                        result.appleTryDirect.map { "try direct: \($0)" }]
             let cells: [String] = [
                 edited ? name + " (edited)" : name,
                 result.outcome.rawValue,

@@ -31,7 +31,9 @@ public struct FindingListPresentation: Sendable, Equatable, Codable {
     public var emptyText: String?
 
     public init(_ list: FindingList) {
-        counts = Severity.descending.map { Count(severity: $0.rawValue, label: $0.displayName, count: list.counts[$0] ?? 0) }
+        counts = Severity.descending.map {
+            Count(severity: $0.rawValue, label: $0.displayName, count: list.counts[$0] ?? 0)
+        }
         suppressed = list.suppressedCount
         summary = list.countSummary
         total = list.total
@@ -120,7 +122,8 @@ public struct FindingDetailPresentation: Sendable, Equatable, Codable {
         // tester's own note stays as typed (a face edits it).
         title = HiddenCharacters.marked(finding.title)
         subject = HiddenCharacters.marked(finding.subject)
-        paragraphs = finding.explanation.components(separatedBy: "\n\n").filter { !$0.isEmpty }.map(HiddenCharacters.marked)
+        paragraphs =
+            finding.explanation.components(separatedBy: "\n\n").filter { !$0.isEmpty }.map(HiddenCharacters.marked)
         evidence = finding.evidence.map {
             EvidenceLine(kind: Self.kind(of: $0), label: $0.kindLabel, text: HiddenCharacters.marked($0.summary))
         }

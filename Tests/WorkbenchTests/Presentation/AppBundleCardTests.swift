@@ -114,7 +114,8 @@ import Testing
         #expect(go.problems.contains("error: the provisioning profile does not allow this entry (ENT-005)"))
         let wildcard = try #require(rows.first { $0.entry == "applinks:*.example.org" })
         #expect(wildcard.wildcard && wildcard.host == "example.org" && wildcard.allowedByProfile == true)
-        #expect(rows.allSatisfy { row in row.problems.allSatisfy { $0.hasPrefix("error: ") || $0.hasPrefix("warning: ") } })
+        #expect(rows.allSatisfy { row in row.problems.allSatisfy { $0.hasPrefix("error: ") ||
+            $0.hasPrefix("warning: ") } })
     }
 
     @Test func urlSchemesAreListed() throws {

@@ -31,9 +31,14 @@ import Testing
 
     @Test func curlFetchesEachRouteWithoutFollowingRedirects() {
         #expect(CopyText.curl(host: "example.com", route: .origin)
-            == #"curl -sS -D - -H "Accept: application/json" https://example.com/.well-known/apple-app-site-association"#)
+            == #"""
+                curl -sS -D - -H "Accept: application/json" https://example.com/.well-known/apple-app-site-association
+                """#)
         #expect(CopyText.curl(host: "example.com", route: .cdn)
-            == #"curl -sS -D - -H "Accept: application/json" https://app-site-association.cdn-apple.com/a/v1/example.com"#)
+            == #"""
+                curl -sS -D - -H "Accept: application/json" \#
+                https://app-site-association.cdn-apple.com/a/v1/example.com
+                """#)
         #expect(CopyText.curl(host: "shop.example.com:8443", route: .legacy)?
             .hasSuffix("https://shop.example.com:8443/apple-app-site-association") == true)
         #expect(CopyText.curl(host: "example.com", route: .local) == nil)

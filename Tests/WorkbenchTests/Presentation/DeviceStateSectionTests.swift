@@ -24,7 +24,8 @@ import TestSupport
         let markdown = DeviceStateSection.markdown(entries)
         #expect(markdown.contains("## Device state (swcutil show)"))
         #expect(markdown.contains("| shop.example.com | applinks | Site denied | 2025-04-01 18:17:02 UTC |"))
-        let html = DeviceStateSection.adding(entries, to: Data("<html><body><h1>R</h1></body></html>".utf8), kind: .html)
+        let html =
+            DeviceStateSection.adding(entries, to: Data("<html><body><h1>R</h1></body></html>".utf8), kind: .html)
         let page = String(decoding: html, as: UTF8.self)
         #expect(page.hasSuffix("</section></body></html>"))
         #expect(page.contains("<td>Site denied</td>"))
@@ -41,7 +42,8 @@ import TestSupport
 
     @Test func jsonGainsADeviceStateArrayAndKeepsEverythingElse() throws {
         let document = try JSONOutput.encode(["b": 2, "a": 1])
-        let entries = [DeviceStateEntry(service: "applinks", appID: "A.b", domain: "example.com", siteApproval: .approved)]
+        let entries =
+            [DeviceStateEntry(service: "applinks", appID: "A.b", domain: "example.com", siteApproval: .approved)]
         let data = try DeviceStateSection.addingToJSON(entries, document: document)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["a"] as? Int == 1 && object["b"] as? Int == 2)

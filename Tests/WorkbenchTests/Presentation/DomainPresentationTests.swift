@@ -20,7 +20,8 @@ import Testing
         return result
     }
 
-    static func entry(_ routes: [RouteResult], previous: [RouteResult]? = nil, state: HostState = .done) throws -> DomainEntry {
+    static func entry(_ routes: [RouteResult], previous: [RouteResult]? = nil,
+        state: HostState = .done) throws -> DomainEntry {
         let host = try FetchHost.parse("example.com")
         return DomainEntry(host: "example.com", entries: ["example.com"], services: ["applinks"], state: state,
                            report: DomainReport(host: host, routes: routes),

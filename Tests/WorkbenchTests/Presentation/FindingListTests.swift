@@ -146,7 +146,8 @@ import Workbench
         for reason in NoMatchReason.allCases where reason != .appNotListed {
             #expect(VerdictPresentation(.noMatch("A.b", reason)).ruleLocation != "no detail lists this app ID")
         }
-        #expect(VerdictPresentation(.noMatch("A.b", .port)).headline == "The URL's port is not the claimed one (opens in Safari)")
+        #expect(VerdictPresentation(.noMatch("A.b",
+            .port)).headline == "The URL's port is not the claimed one (opens in Safari)")
         #expect(VerdictPresentation(.noMatch("A.b", .noRuleMatched)).ruleLocation == "no rule matched")
         let match = VerdictPresentation(AppVerdict(appID: "A.b", decision: .match, detail: 1, rule: 2))
         #expect(match.ruleLocation == "details[1] rule 2")

@@ -19,7 +19,8 @@ import TestSupport
             for name in names.sorted() where name.hasSuffix(".json") || name.hasSuffix(".p7") || !name.contains(".") {
                 let url = folder.appendingPathComponent(name)
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                    !isDirectory.boolValue,
                       let data = try? Data(contentsOf: url), data.count <= 1 << 20 else { continue }
                 files.append((folder.lastPathComponent + "/" + name, data))
             }
@@ -97,7 +98,8 @@ import TestSupport
             #expect(applied.file == card.file, "\(name): the shown file changed")
             #expect(document.analysis?.whatIfHosts.isEmpty == true, "\(name)")
             try document.revert(host: "example.com")
-            #expect(document.domains.first?.report?.result(for: .local)?.body == data.prefix(1 << 17), "\(name): revert")
+            #expect(document.domains.first?.report?.result(for: .local)?.body == data.prefix(1 << 17),
+                "\(name): revert")
             #expect(Self.decided(document) == before, "\(name): revert changed the verdicts")
         }
         #expect(exact >= 30)
@@ -182,7 +184,8 @@ import TestSupport
         let before = Self.decided(document)
         for card in document.domainCards {
             let view = card.presentation
-            try document.edit(ServedText.restoringLineBreaks(Self.asBrowserGivesIt(view.editorText), like: view.editorText),
+            try document.edit(ServedText.restoringLineBreaks(Self.asBrowserGivesIt(view.editorText),
+                like: view.editorText),
                               forHost: card.host)
             let applied = try #require(document.domainCards.first { $0.host == card.host }).presentation
             #expect(applied.state != "edited", "\(card.host): an unchanged Apply is no edit")

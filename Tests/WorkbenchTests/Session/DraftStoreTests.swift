@@ -59,7 +59,8 @@ import Testing
     static func controller() async throws -> (SessionController, () -> Int) {
         final class Count { var writes = 0 }
         let count = Count()
-        let controller = SessionController(settings: WorkbenchSettings(offline: true, suppliedFiles: SampleScan.supplied),
+        let controller =
+            SessionController(settings: WorkbenchSettings(offline: true, suppliedFiles: SampleScan.supplied),
                                            binding: SessionFileBinding(write: { _ in count.writes += 1 }),
                                            now: { SampleScan.now })
         await controller.openApp(at: SampleScan.ipa)

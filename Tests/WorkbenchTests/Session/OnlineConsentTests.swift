@@ -117,7 +117,8 @@ import Testing
     }
 
     @Test func suppliedFilesAreUsedWithoutAsking() async throws {
-        let controller = SessionController(settings: WorkbenchSettings(offline: false, suppliedFiles: SampleScan.supplied),
+        let controller =
+            SessionController(settings: WorkbenchSettings(offline: false, suppliedFiles: SampleScan.supplied),
                                            binding: SessionFileBinding(write: { _ in }), now: { SampleScan.now })
         await controller.openApp(at: SampleScan.ipa)
         // The six hosts with a file are used at once; only the two without one are asked about.

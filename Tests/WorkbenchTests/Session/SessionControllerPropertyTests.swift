@@ -50,7 +50,8 @@ import TestSupport
         """
     }
 
-    static let urlLists = ["", "https://example.com/buy/1\n", "=https://example.com/buy/2\n!https://example.com/help/website/x\n",
+    static let urlLists =
+        ["", "https://example.com/buy/1\n", "=https://example.com/buy/2\n!https://example.com/help/website/x\n",
                            "https://shop.example.com/\nhttps://go.example.net/a\n"]
 
     /// Runs one sequence; the model starts either untitled from the sample app or from `saved`.
@@ -99,7 +100,9 @@ import TestSupport
                 record(next)
             case 2, 3:
                 let fingerprint = random.pick(fingerprints)
-                let draft = TriageDraft(status: random.pick(TriageStatus.allCases), note: random.pick(["", "seen", "ask client"]))
+                let draft =
+                    TriageDraft(status: random.pick(TriageStatus.allCases),
+                        note: random.pick(["", "seen", "ask client"]))
                 log.append("triage \(fingerprint.prefix(8)) \(draft.status) \(draft.note)")
                 // Typed as a draft first (a step of its own), kept across a selection change, then saved.
                 try model.controller.setTriageDraft(draft, for: fingerprint)
