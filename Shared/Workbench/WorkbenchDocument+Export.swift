@@ -87,7 +87,18 @@ extension WorkbenchDocument {
     /// `fingerprint` and `triage`, and `deviceState` (imported device records, maybe empty): what
     /// `GET /api/documents/ID` answers. URL verdicts are as in `urlTests` (traces where an
     /// expectation is contradicted; the rest on demand); `export(.json)` carries every trace.
+    /// With both apps it is the two-platform document (`export(.json)`'s), and with the Android
+    /// app alone the Android scan document with `phase`, so the API never shows one half of two;
+    /// while an app is still being read, `notReady`.
     public func jsonDocument() throws(WorkbenchDocumentError) -> Data {
+        if let both = currentCrossPlatform { return try jsonDocument(of: both) }
+        if app == nil, domains.isEmpty, let androidAnalysis, !readingIOSApp {
+            let data: Data
+            do { data = try androidAnalysis.scanDocument(triage: triage) } catch {
+                throw .exportFailed(String(describing: error))
+            }
+            return try TriagedReports.adjusted(data) { root in root["phase"] = phase.name }
+        }
         guard let analysis else { throw .notReady }
         return try jsonDocument(of: analysis)
     }

@@ -140,6 +140,19 @@ def server():
     instance.stop()
 
 
+@pytest.fixture(autouse=True, scope="module")
+def close_documents_after_each_module(request):
+    """Each test module leaves the shared server with no document open, so the suite never meets
+    the server's limit of 32 open documents (a module's own documents stay open while it runs)."""
+    yield
+    instance = request.getfixturevalue("server")
+    status, listing = instance.json("GET", "/api/documents")
+    if status != 200 or not listing:
+        return
+    for document in listing.get("documents", []):
+        instance.request("DELETE", f"/api/documents/{document['id']}")
+
+
 @pytest.fixture
 def fresh_server():
     instance = Server()

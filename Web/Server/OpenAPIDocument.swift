@@ -65,7 +65,7 @@ enum OpenAPIDocument {
           "get": {
             "operationId": "getDocument",
             "summary": "The document as the scan JSON of docs/cli.md plus phase, per-host state, and each finding's \#
-    fingerprint and triage.",
+    fingerprint and triage; with both apps the two-platform document, with the APK alone the Android one.",
             "responses": {
               "200": {"description": "The document.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/Document"}}}},
