@@ -25,17 +25,12 @@ struct AASALintCommand: AsyncParsableCommand {
     var format: MatchOutputFormat = .text
 
     func run() async throws {
-        let data: Data
-        switch InputFile.read(file) {
-        case .success(let bytes): data = bytes
-        case .failure(let failure): throw failUnreadable(file, failure.problem)
-        }
-        let document = AssociationDocument.parse(data)
+        let document = AssociationDocument.parse(try InputFile.bytes(file))
         switch format {
         case .json:
             writeJSON(try JSONOutput.encode(LintReport(document: document)))
         case .text:
-            matchPrint(LintTextRenderer(style: .standardOutput).render(document, name: file == "-" ? "<stdin>" : file))
+            matchPrint(LintTextRenderer(style: .standardOutput).render(document, name: InputFile.shownName(file)))
         }
     }
 }

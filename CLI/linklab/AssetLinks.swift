@@ -43,17 +43,13 @@ struct AssetLinksLintCommand: AsyncParsableCommand {
     var format: MatchOutputFormat = .text
 
     func run() async throws {
-        let data: Data
-        switch InputFile.read(file, limit: AssetLinksFile.maxBytes) {
-        case .success(let bytes): data = bytes
-        case .failure(let error): throw failUnreadable(file, error.problem)
-        }
+        let data = try InputFile.bytes(file, limit: AssetLinksFile.maxBytes)
         let parsed = AssetLinksFile(data: data)
         switch format {
         case .json:
             writeJSON(try JSONOutput.encode(AssetLinksLintReport(parsed, bytes: data.count)))
         case .text:
-            writeText(AndroidReport.lintText(parsed, name: file == "-" ? "<stdin>" : file), styled: false)
+            writeText(AndroidReport.lintText(parsed, name: InputFile.shownName(file)), styled: false)
         }
     }
 }

@@ -25,6 +25,20 @@ enum InputFile {
         }
     }
 
+    /// `read`'s bytes, or exit 3 with one line naming `path` and the reason (`failUnreadable`):
+    /// how a command that reads one file input (`aasa lint`, `assetlinks lint`, `match`) reads it.
+    static func bytes(_ path: String, limit: Int = AssociationDocument.maximumReadSize) throws -> Data {
+        switch read(path, limit: limit) {
+        case .success(let data): return data
+        case .failure(let failure): throw failUnreadable(path, failure.problem)
+        }
+    }
+
+    /// What an output calls the input `path`: `<stdin>` for `-`, the path otherwise.
+    static func shownName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+
     /// Why `path` cannot be read as a regular file of at most `maximumBytes`, or nil when it can.
     static func problem(readingFile path: String, maximumBytes: Int = 64 << 20) -> String? {
         var info = stat()

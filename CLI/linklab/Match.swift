@@ -211,11 +211,7 @@ struct MatchCommand: AsyncParsableCommand {
         if let fetchHost {
             return try await fetchAssociationDocument(host: fetchHost)
         }
-        let path = aasaPath ?? "-"
-        switch InputFile.read(path) {
-        case .success(let data): return AssociationDocument.parse(data)
-        case .failure(let failure): throw failUnreadable(path, failure.problem)
-        }
+        return AssociationDocument.parse(try InputFile.bytes(aasaPath ?? "-"))
     }
 
     /// One answer per input line, blank lines included, written as each is decided.

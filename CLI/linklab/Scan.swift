@@ -186,7 +186,8 @@ struct ScanCommand: AsyncParsableCommand {
         var kinds: [(String, ExportFormat)] = []
         for report in reports {
             let kind = try ExportFormat(path: report)
-            if kind == .testLinks, apps.ipa == nil {
+            // `--report` takes no session, so the one kind refused here is the test-link page.
+            if !ProductAnalysis.renders(kind, withIOSApp: apps.ipa != nil) {
                 printError("linklab: \(report): the test-link page (.links.html) needs the iOS app's claimed paths; "
                     + "give the .ipa too")
                 throw LinkLabExit.usage
@@ -289,10 +290,10 @@ struct ScanCommand: AsyncParsableCommand {
         do {
             entries += try URLList.parse(text, schemes: schemes)
         } catch {
-            throw failUnreadable(urlList == "-" ? "<stdin>" : urlList, error.description)
+            throw failUnreadable(InputFile.shownName(urlList), error.description)
         }
         guard entries.count <= URLList.maxURLs else {
-            throw failUnreadable(urlList == "-" ? "<stdin>" : urlList, "more than \(URLList.maxURLs) URLs")
+            throw failUnreadable(InputFile.shownName(urlList), "more than \(URLList.maxURLs) URLs")
         }
         return entries
     }
@@ -362,7 +363,7 @@ struct ScanCommand: AsyncParsableCommand {
     static func listData(_ file: String) throws -> Data {
         switch InputFile.read(file, limit: ScanInput.maxFileBytes) {
         case .success(let data): return data
-        case .failure(let error): throw failUnreadable(file == "-" ? "<stdin>" : file, error.problem)
+        case .failure(let error): throw failUnreadable(InputFile.shownName(file), error.problem)
         }
     }
 }

@@ -130,6 +130,9 @@ public struct AndroidLinkDecision: Sendable, Equatable {
         case opensAppUnverified = "opens the app (unverified deep link)"
         /// Not opened by the app: the browser (or another handler) gets it.
         case browser = "browser"
+
+        /// True when the app receives the link without the user choosing (verified, or a custom scheme).
+        public var opensApp: Bool { self == .opensApp || self == .opensAppUnverified }
     }
 
     public var url: String
@@ -161,7 +164,7 @@ public struct AndroidLinkDecision: Sendable, Equatable {
     }
 
     /// True when the app receives the link without the user choosing (verified, or a custom scheme).
-    public var opensApp: Bool { outcome == .opensApp || outcome == .opensAppUnverified }
+    public var opensApp: Bool { outcome.opensApp }
 }
 
 extension AndroidLinkMatcher {

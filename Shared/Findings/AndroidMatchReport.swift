@@ -77,13 +77,13 @@ public struct AndroidMatchReport: Sendable, Codable, Equatable {
             self.error = error
         }
 
-        /// True when the verdict contradicts the tester's `=` or `!`.
+        /// True when the verdict contradicts the tester's `=` or `!` (`URLExpectation.isMet(onAndroid:)`:
+        /// a chooser contradicts both).
         public var contradictsExpectation: Bool {
-            switch expectation {
-            case .mustOpen?: return opensApp == false
-            case .mustNotOpen?: return opensApp == true
-            default: return false
+            guard let expectation, let outcome = outcomeText.flatMap(AndroidLinkDecision.Outcome.init(rawValue:)) else {
+                return false
             }
+            return expectation.isMet(onAndroid: outcome) == false
         }
     }
 

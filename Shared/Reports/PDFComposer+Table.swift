@@ -3,7 +3,7 @@ import Foundation
 /// How a table is drawn.
 struct PDFTableStyle {
     var fontSize = 8.5
-    var padding = 4.0
+    var padding = 3.2
     var columnFonts: [PDFFont] = []
     var showHeader = true
     var zebra = true

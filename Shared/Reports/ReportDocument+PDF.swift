@@ -23,21 +23,18 @@ struct PDFReportRenderer {
 
     mutating func render() -> Data {
         titlePage()
-        var appendixStarted = false
         let triaged = document.triagedSection
+        // Sections follow on (the appendix too: its titles say "Appendix"); a new page starts
+        // only when a heading and the start of its first block do not fit.
         for (printed, title) in document.numberedSections {
             let section = printed == triaged ? Self.statusesInWords(printed) : printed
-            let newPage = section.isAppendix && !appendixStarted
-            appendixStarted = appendixStarted || section.isAppendix
-            if !newPage {
-                page.cursor -= 10
-                // Keep the heading with the start of its first block.
-                keepTogether { renderer in
-                    renderer.sectionTitle(title)
-                    if let first = section.blocks.first { renderer.drawLead(first) }
-                }
+            page.cursor -= 10
+            // Keep the heading with the start of its first block.
+            keepTogether { renderer in
+                renderer.sectionTitle(title)
+                if let first = section.blocks.first { renderer.drawLead(first) }
             }
-            sectionHeading(title, newPage: newPage)
+            sectionHeading(title)
             drawBlocks(section.blocks)
         }
         return Data(PDFFileAssembler(document: document, composer: page).bytes())
@@ -108,27 +105,54 @@ struct PDFReportRenderer {
         if let note = document.suppressedNote {
             page.paragraph(note, size: 9, color: .muted, spacingAfter: 10)
         }
-        let rows = document.overviewRows
-        if !rows.isEmpty {
+        let rules = Self.overviewByRule(document.overviewRows)
+        if !rules.isEmpty {
             page.cursor -= 6
             keepTogether(extra: 60) { $0.subheading("Findings overview") }
             subheading("Findings overview")
-            let counted = rows.contains { $0.count > 1 }
-            var style = PDFTableStyle()
-            style.fontSize = 7.8
-            style.padding = 3
-            style.columnFonts = [.regular, .bold, .bold, .regular, .regular] + (counted ? [.regular] : [])
-            style.fractions = counted ? [0.1, 0.09, 0.1, 0.35, 0.32, 0.04] : [0.1, 0.09, 0.1, 0.37, 0.34]
-            style.cellColor = { row, column in
-                column == 1 && row < rows.count ? rows[row].finding.severity.pdfColor : nil
+            page.paragraph("One row per rule: its subjects one per line (\u{00D7}n after a subject found n times), "
+                           + "# the number of findings.", size: 8, color: .muted, spacingAfter: 4)
+            for category in FindingCategory.ordered {
+                let rows = rules.filter { $0.finding.category == category }
+                guard !rows.isEmpty else { continue }
+                page.ensure(50)
+                page.paragraph("\(category.displayName) (\(rows.reduce(0) { $0 + $1.count }))", font: .bold,
+                               size: 9, color: .band, spacingAfter: 2)
+                var style = PDFTableStyle()
+                style.fontSize = 7.8
+                style.padding = 2.6
+                style.columnFonts = [.bold, .bold, .regular, .regular, .regular]
+                style.fractions = [0.09, 0.1, 0.4, 0.36, 0.05]
+                style.cellColor = { row, column in
+                    column == 0 && row < rows.count ? rows[row].finding.severity.pdfColor : nil
+                }
+                page.table(columns: ["Severity", "ID", "Title", "Subject", "#"],
+                           rows: rows.map { row in
+                               [row.finding.severity.displayName, row.finding.id, row.finding.title,
+                                row.subjects.joined(separator: "\n"), String(row.count)]
+                           },
+                           style: style)
+                page.cursor -= 4
             }
-            page.table(columns: ["Category", "Severity", "ID", "Title", "Subject"] + (counted ? ["#"] : []),
-                       rows: rows.map { row in
-                           [row.finding.category.displayName, row.finding.severity.displayName, row.finding.id,
-                            row.finding.title, row.finding.subject] + (counted ? [String(row.count)] : [])
-                       },
-                       style: style)
         }
+    }
+
+    /// The overview's rows merged per rule: consecutive rows of one category, severity, ID and
+    /// title become one, with every subject (one per line, "×n" after a subject that stands for
+    /// n findings) and the number of findings.
+    static func overviewByRule(_ rows: [OverviewRow]) -> [(finding: Finding, subjects: [String], count: Int)] {
+        var merged: [(finding: Finding, subjects: [String], count: Int)] = []
+        for row in rows {
+            let subject = row.finding.subject + (row.count > 1 ? " \u{00D7}\(row.count)" : "")
+            if let last = merged.last, last.finding.id == row.finding.id, last.finding.title == row.finding.title,
+               last.finding.severity == row.finding.severity, last.finding.category == row.finding.category {
+                merged[merged.count - 1].subjects.append(subject)
+                merged[merged.count - 1].count += row.count
+            } else {
+                merged.append((row.finding, [subject], row.count))
+            }
+        }
+        return merged
     }
 
     /// Counts per category and severity as a small table.
@@ -212,12 +236,8 @@ struct PDFReportRenderer {
 
     // MARK: Headings
 
-    private mutating func sectionHeading(_ title: String, newPage: Bool) {
-        if newPage {
-            page.newPage()
-        } else {
-            page.ensure(90)
-        }
+    private mutating func sectionHeading(_ title: String) {
+        page.ensure(90)
         page.addOutline(title)
         sectionTitle(title)
     }
@@ -401,13 +421,9 @@ struct PDFReportRenderer {
             for group in category.groups {
                 page.ensure(110)
                 groupHeading(group.severity, category: category.category, count: group.findings.count)
-                // The first card of a run of one rule prints its text in full; the next ones
-                // refer to it for the paragraphs, remediation and references that are equal.
-                var lead: Finding?
-                for finding in group.findings {
-                    let same = lead.flatMap { $0.id == finding.id ? $0 : nil }
-                    card(finding, sameRuleAbove: same)
-                    if same == nil { lead = finding }
+                // The findings of one rule share a card: what they have in common is printed once.
+                for run in Self.runsOfRule(group.findings) {
+                    if run.count == 1 { card(run[0]) } else { ruleCard(run) }
                 }
             }
         }
@@ -531,92 +547,153 @@ struct PDFReportRenderer {
 
     /// A finding card. It may continue on the next page (several findings share a page); its
     /// title and first lines are kept together.
-    private mutating func card(_ finding: Finding, sameRuleAbove lead: Finding? = nil) {
+    private mutating func card(_ finding: Finding) {
         page.ensure(90)
-        cardBody(finding, sameRuleAbove: lead)
-        page.cursor -= 10
-    }
-
-    private mutating func cardBody(_ finding: Finding, sameRuleAbove lead: Finding?) {
         let indent = 12.0
-        let color = finding.severity.pdfColor
         let startPage = page.pageIndex
         let startTop = page.cursor
-
-        // Badge and title.
-        let badge = WinAnsi.encode(finding.severity.rawValue.uppercased())
-        let badgeWidth = PDFFontMetrics.width(of: badge, font: .bold, size: 7) + 10
-        page.fillRect(x: page.marginLeft + indent, y: page.cursor - 12, width: badgeWidth, height: 12, color: color)
-        page.drawText(badge, x: page.marginLeft + indent + 5, baseline: page.cursor - 9, font: .bold, size: 7,
-            color: .white)
-        let titleX = indent + badgeWidth + 8
-        // The category is the heading of the group the card is in.
-        let heading = "\(finding.id)  \(finding.title)"
-        let titleLines = PDFComposer.wrap(heading, font: .bold, size: 10.5, width: page.contentWidth - titleX)
-        for line in titleLines {
-            page.drawText(line, x: page.marginLeft + titleX, baseline: page.cursor - 10, font: .bold, size: 10.5)
-            page.cursor -= 14
-        }
-        page.cursor -= 3
+        cardTitle(finding, count: 1, indent: indent)
         labelled("Subject", finding.subject, indent: indent, valueFont: .mono)
-        if let triage = document.triage(of: finding), triage.status != .open {
-            labelled("Triage", Self.words(triage.status) + (triage.note.isEmpty ? "" : " — " + triage.note),
-                     indent: indent, valueFont: .regular)
-        }
-        // Sentences the first card of the run already printed are not repeated.
-        let leadSentences = Set(lead.map { Self.sentences(of: $0.explanation).flatMap { $0 } } ?? [])
-        var repeated = false
+        triageLine(finding, indent: indent)
         for part in Self.sentences(of: finding.explanation) {
-            let kept = part.filter { !leadSentences.contains($0) }
-            repeated = repeated || kept.count < part.count
+            page.paragraph(Self.shortenedInlineTrace(part.joined(separator: " ")), size: 8.2, indent: indent,
+                           leading: 8.2 * 1.25, spacingAfter: 3)
+        }
+        page.cursor -= 1
+        if !finding.evidence.isEmpty {
+            // Each piece under its kind in bold ("Association file:", "Notes (2)"), set in.
+            page.ensure(30)
+            evidence(finding.evidence, indent: indent + 8)
+            page.cursor -= 2
+        }
+        remediation(finding.remediation, indent: indent)
+        if !finding.references.isEmpty {
+            citations(finding.references, indent: indent)
+        }
+        sideBar(color: finding.severity.pdfColor, fromPage: startPage, top: startTop)
+        page.cursor -= 8
+    }
+
+    /// The findings of one rule (same ID and title, two or more) as one card: the rule's title
+    /// with the count, the sentences every finding's explanation has, and the remediation and
+    /// references when all share them, printed once; then each finding numbered, with its
+    /// subject, the rest of its explanation, its evidence (and its own remediation and
+    /// references when they differ). Nothing of any finding is left out.
+    private mutating func ruleCard(_ run: [Finding]) {
+        page.ensure(90)
+        let lead = run[0]
+        let indent = 12.0
+        let startPage = page.pageIndex
+        let startTop = page.cursor
+        cardTitle(lead, count: run.count, indent: indent)
+        let explained = run.map { Self.sentences(of: $0.explanation) }
+        let common = Self.commonSentences(explained)
+        for part in explained[0] {
+            let kept = part.filter { common.contains($0) }
             guard !kept.isEmpty else { continue }
             page.paragraph(Self.shortenedInlineTrace(kept.joined(separator: " ")), size: 8.2, indent: indent,
                            leading: 8.2 * 1.25, spacingAfter: 3)
         }
+        let sameRemediation = run.allSatisfy { $0.remediation == lead.remediation }
+        let sameReferences = run.allSatisfy { $0.references == lead.references }
+        if sameRemediation { remediation(lead.remediation, indent: indent) }
+        if sameReferences && !lead.references.isEmpty { citations(lead.references, indent: indent) }
         page.cursor -= 1
-        var referred: [String] = []
-        if repeated { referred.append("background") }
-        let sameRemediation = lead.map { $0.remediation == finding.remediation } ?? false
-        if sameRemediation { referred.append("remediation") }
-        let sameReferences = lead.map { $0.references == finding.references && !finding.references.isEmpty } ?? false
-        if sameReferences { referred.append("references") }
-
-        if !finding.evidence.isEmpty {
-            page.ensure(30)
-            page.paragraph("Evidence", font: .bold, size: 8.5, color: .muted, indent: indent, spacingAfter: 2)
-            for run in Self.runsOfKind(finding.evidence) {
-                if run.count == 1 {
-                    // One piece on one labelled line: "Association file: Host x; JSON pointer /y".
-                    let evidence = run[0]
-                    let value: String
-                    if case .text(let text) = evidence {
-                        value = Self.decidingSteps(of: text) ?? text
-                    } else {
-                        value = evidence.fields.map { "\($0.label) \($0.value)" }.joined(separator: "; ")
-                    }
-                    labelled(evidence.kindLabel, value, indent: indent + 8, valueFont: .regular, size: 7.8,
-                             labelColor: .text, spacingAfter: 2)
-                } else {
-                    evidenceRun(run, indent: indent + 8)
-                }
+        let inner = indent + 16
+        for (number, finding) in run.enumerated() {
+            page.ensure(40)
+            page.line(from: (page.marginLeft + indent, page.cursor), to: (page.marginLeft + page.contentWidth,
+                      page.cursor), color: .rule, width: 0.5)
+            page.cursor -= 3
+            page.drawText(WinAnsi.encode("\(number + 1)"), x: page.marginLeft + indent, baseline: page.cursor - 8.5,
+                          font: .bold, size: 8.5, color: finding.severity.pdfColor)
+            labelled("Subject", finding.subject, indent: inner, valueFont: .mono, spacingAfter: 2)
+            triageLine(finding, indent: inner)
+            for part in explained[number] {
+                let kept = part.filter { !common.contains($0) }
+                guard !kept.isEmpty else { continue }
+                page.paragraph(Self.shortenedInlineTrace(kept.joined(separator: " ")), size: 8.2, indent: inner,
+                               leading: 8.2 * 1.25, spacingAfter: 2)
             }
-            page.cursor -= 2
+            evidence(finding.evidence, indent: inner)
+            if !sameRemediation { remediation(finding.remediation, indent: inner) }
+            if !sameReferences && !finding.references.isEmpty { citations(finding.references, indent: inner) }
+            page.cursor -= 1
         }
-        if !sameRemediation {
-            page.ensure(26)
-            page.paragraph("Remediation", font: .bold, size: 8.5, color: .muted, indent: indent, spacingAfter: 2)
-            page.paragraph(finding.remediation, size: 8.2, indent: indent, leading: 8.2 * 1.25, spacingAfter: 3)
+        sideBar(color: lead.severity.pdfColor, fromPage: startPage, top: startTop)
+        page.cursor -= 8
+    }
+
+    /// The sentences every explanation has (in any paragraph).
+    static func commonSentences(_ explained: [[[String]]]) -> Set<String> {
+        guard let first = explained.first else { return [] }
+        var common = Set(first.flatMap { $0 })
+        for other in explained.dropFirst() { common.formIntersection(other.flatMap { $0 }) }
+        return common
+    }
+
+    /// Runs of consecutive findings of one rule (same ID and title), in order.
+    static func runsOfRule(_ findings: [Finding]) -> [[Finding]] {
+        var runs: [[Finding]] = []
+        for finding in findings {
+            if let last = runs.last?.last, last.id == finding.id, last.title == finding.title {
+                runs[runs.count - 1].append(finding)
+            } else {
+                runs.append([finding])
+            }
         }
-        if !finding.references.isEmpty && !sameReferences {
-            citations(finding.references, indent: indent)
+        return runs
+    }
+
+    /// Severity badge, then "ID  Title" (with "— N findings" for a rule card), wrapped.
+    private mutating func cardTitle(_ finding: Finding, count: Int, indent: Double) {
+        let badge = WinAnsi.encode(finding.severity.rawValue.uppercased())
+        let badgeWidth = PDFFontMetrics.width(of: badge, font: .bold, size: 7) + 10
+        page.fillRect(x: page.marginLeft + indent, y: page.cursor - 12, width: badgeWidth, height: 12,
+                      color: finding.severity.pdfColor)
+        page.drawText(badge, x: page.marginLeft + indent + 5, baseline: page.cursor - 9, font: .bold, size: 7,
+            color: .white)
+        let titleX = indent + badgeWidth + 8
+        // The category is the heading of the group the card is in.
+        let heading = "\(finding.id)  \(finding.title)" + (count > 1 ? " — \(count) findings" : "")
+        for line in PDFComposer.wrap(heading, font: .bold, size: 10.5, width: page.contentWidth - titleX) {
+            page.drawText(line, x: page.marginLeft + titleX, baseline: page.cursor - 10, font: .bold, size: 10.5)
+            page.cursor -= 14
         }
-        if let lead, !referred.isEmpty {
-            let what = Self.series(referred)
-            page.paragraph(what.prefix(1).uppercased() + what.dropFirst() +
-                ": as for the first \(lead.id) finding above.",
-                           size: 8.5, color: .muted, indent: indent, spacingAfter: 2)
+        page.cursor -= 3
+    }
+
+    private mutating func triageLine(_ finding: Finding, indent: Double) {
+        if let triage = document.triage(of: finding), triage.status != .open {
+            labelled("Triage", Self.words(triage.status) + (triage.note.isEmpty ? "" : " — " + triage.note),
+                     indent: indent, valueFont: .regular)
         }
-        sideBar(color: color, fromPage: startPage, top: startTop)
+    }
+
+    private mutating func remediation(_ text: String, indent: Double) {
+        page.ensure(26)
+        labelled("Remediation", text, indent: indent, valueFont: .regular, size: 8.2, labelColor: .muted,
+                 spacingAfter: 3)
+    }
+
+    /// Evidence in runs of one kind: a single piece on one labelled line, several as a list or table.
+    private mutating func evidence(_ items: [Evidence], indent: Double) {
+        for run in Self.runsOfKind(items) {
+            if run.count == 1 {
+                // One piece on one labelled line: "Association file: Host x; JSON pointer /y".
+                let evidence = run[0]
+                let value: String
+                if case .text(let text) = evidence {
+                    value = Self.decidingSteps(of: text) ?? text
+                } else {
+                    value = evidence.fields.map { "\($0.label) \($0.value)" }.joined(separator: "; ")
+                }
+                labelled(evidence.kindLabel, value, indent: indent, valueFont: .regular, size: 7.8,
+                         labelColor: .text, spacingAfter: 2)
+            } else {
+                evidenceRun(run, indent: indent)
+            }
+        }
     }
 
     /// The paragraphs of a text (blank-line separated), each as its sentences: split after
@@ -653,12 +730,6 @@ struct PDFReportRenderer {
         let kept = steps.filter { !$0.contains("): no — ") }
         return text[..<start.lowerBound] + " Trace (shortened; \(others.count) filters that do not match left out, "
             + "every step is in the JSON and HTML reports): " + kept.joined(separator: "; ") + ending
-    }
-
-    /// "a", "a and b", "a, b and c".
-    static func series(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
     /// A note that carries a whole matcher trace (`trace for APP: step → step → … → decision: …`)
@@ -703,17 +774,44 @@ struct PDFReportRenderer {
         let lineHeight = size * 1.36
         let labelBytes = WinAnsi.encode(label + ":")
         let labelWidth = PDFFontMetrics.width(of: labelBytes, font: .bold, size: size) + 5
-        let lines = PDFComposer.wrap(value, font: valueFont, size: size, width: page.contentWidth - indent - labelWidth)
+        // Run in after the label, continuation lines at the label's left edge; when the first
+        // word does not fit after the label, every line is set in a column right of it.
+        let runIn = Self.runIn(value, font: valueFont, size: size, first: page.contentWidth - indent - labelWidth,
+                               rest: page.contentWidth - indent)
+        let lines = runIn
+            ?? PDFComposer.wrap(value, font: valueFont, size: size, width: page.contentWidth - indent - labelWidth)
         page.ensure(lineHeight)
         page.drawText(labelBytes, x: page.marginLeft + indent, baseline: page.cursor - size, font: .bold, size: size,
                       color: labelColor)
-        for line in lines {
+        for (number, line) in lines.enumerated() {
             page.ensure(lineHeight)
-            page.drawText(line, x: page.marginLeft + indent + labelWidth, baseline: page.cursor - size, font: valueFont,
-                size: size)
+            let x = page.marginLeft + indent + (runIn == nil || number == 0 ? labelWidth : 0)
+            page.drawText(line, x: x, baseline: page.cursor - size, font: valueFont, size: size)
             page.cursor -= lineHeight
         }
         page.cursor -= spacingAfter
+    }
+
+    /// `text` wrapped with its first line at most `first` wide (it follows a label) and the
+    /// others at most `rest`: the first line takes whole words from the text's first line; nil
+    /// when not even its first word fits there.
+    static func runIn(_ text: String, font: PDFFont, size: Double, first: Double, rest: Double) -> [[UInt8]]? {
+        let paragraphs = text.components(separatedBy: "\n")
+        let words = paragraphs[0].components(separatedBy: " ")
+        var line = ""
+        var taken = 0
+        for word in words {
+            let candidate = taken == 0 ? word : line + " " + word
+            if PDFFontMetrics.width(of: WinAnsi.encode(candidate), font: font, size: size) > first { break }
+            line = candidate
+            taken += 1
+        }
+        guard taken > 0 else { return nil }
+        let remainder = ([words[taken...].joined(separator: " ")] + paragraphs.dropFirst()).joined(separator: "\n")
+        let restLines = taken == words.count && paragraphs.count == 1
+            ? [] : PDFComposer.wrap(taken == words.count ? String(remainder.dropFirst()) : remainder, font: font,
+                                    size: size, width: rest)
+        return [WinAnsi.encode(line)] + restLines
     }
 
     /// Consecutive evidence of the same kind, in order.

@@ -47,28 +47,46 @@ extension Analysis {
     /// predicted for the app (a shadowed or excluded sample is expected to stay in the browser).
     public var claimedPathLinks: [TestLinkPage.Link] {
         let decisions = URLDecisions(hosts: hosts, reports: domains, snapshot: snapshot)
-        var samples: [URLListEntry] = []
-        var notes: [String] = []
+        let samples = Self.claimedSamples(decisions, limit: Self.maxSampleLinks)
+        let tests = decisions.decide(samples.map { URLListEntry(url: $0.url) })
+        return zip(tests, samples).map { test, sample in
+            let verdict = appVerdict(test)
+            return TestLinkPage.Link(
+                url: test.url, expectation: Self.expectation(verdict?.decision),
+                note: "sample of \(sample.place) on \(sample.host); "
+                    + "predicted: \(verdict.map(Self.verdictText) ?? "no verdict")")
+        }
+    }
+
+    /// A sample URL of one path pattern the app claims: the domain's host, the pattern, and where
+    /// the rule stands in the file (`details[0].components[1]`).
+    struct ClaimedSample: Equatable {
+        var url: String
+        var host: String
+        var pattern: String
+        var place: String
+    }
+
+    /// One sample per claimed path pattern (`claimedPatterns`) of each detail naming one of the
+    /// app's IDs, over `decisions`' applinks domains in order; each URL once, at most `limit`.
+    /// The test-link page (`claimedPathLinks`) and the probe kit (`ProbeKit.iosDrafts`) both
+    /// start from these.
+    static func claimedSamples(_ decisions: URLDecisions, limit: Int) -> [ClaimedSample] {
+        var samples: [ClaimedSample] = []
         var seen: Set<String> = []
         for report in decisions.applinksDomains {
             guard let applinks = report.effectiveFile?.applinks else { continue }
-            let host = Self.authority(report)
+            let host = authority(report)
             for (detailIndex, detail) in applinks.details.enumerated()
                 where detail.appIDs.contains(where: decisions.appIDs.contains) {
-                for (pattern, query, place) in Self.claimedPatterns(detail, index: detailIndex) {
+                for (pattern, query, place) in claimedPatterns(detail, index: detailIndex) {
                     let url = TestLinkPage.sampleURL(host: host, pathPattern: pattern, query: query)
-                    guard samples.count < Self.maxSampleLinks, seen.insert(url).inserted else { continue }
-                    samples.append(URLListEntry(url: url))
-                    notes.append("sample of \(place) on \(report.host)")
+                    guard samples.count < limit, seen.insert(url).inserted else { continue }
+                    samples.append(ClaimedSample(url: url, host: report.host, pattern: pattern, place: place))
                 }
             }
         }
-        let tests = decisions.decide(samples)
-        return zip(tests, notes).map { test, note in
-            let verdict = appVerdict(test)
-            return TestLinkPage.Link(url: test.url, expectation: Self.expectation(verdict?.decision),
-                                     note: "\(note); predicted: \(verdict.map(Self.verdictText) ?? "no verdict")")
-        }
+        return samples
     }
 
     /// Path patterns a detail claims (not excluded): `components` `/` values, else `paths` entries.

@@ -213,25 +213,42 @@ extension Analysis {
             return ReportSection(title: "URL tests", blocks: [.paragraph("No URL was given (--url, --urls).")])
         }
         let numbered = Array(urlTests.enumerated())
+        let listed = Array(numbered.prefix(Self.maxURLRows))
+        // The PDF's form names "this app" once and states once the verdict another app gets in
+        // most rows; a row lists that app only where its verdict differs.
+        let thisApp = listed.lazy.compactMap { self.appVerdict($0.element)?.appID }.first
+        let usual = TraceDigest.usualTexts(listed.map(\.element.verdicts), except: thisApp, text: Self.verdictText)
+        func row(_ index: Int, _ test: URLTest, compact: Bool) -> [String] {
+            // Every verdict names its app ID, the audited app's first ("this app").
+            let mine = appVerdict(test)
+            var lines = [mine.map { (compact ? "this app" : "\($0.appID) (this app)") + ": \(Self.verdictText($0))" }
+                ?? "no verdict for the app"]
+            for other in test.verdicts where other.appID != mine?.appID {
+                let text = Self.verdictText(other)
+                if compact, usual.contains(where: { $0.appID == other.appID && $0.text == text }) { continue }
+                lines.append("\(other.appID): \(text)")
+            }
+            return [String(index + 1), test.url, Self.expectationText(test.expectation),
+                    lines.joined(separator: "\n"),
+                    mine.map(Self.ruleText) ?? "—",
+                    (test.domain ?? "—") + (test.domain.map { whatIfHosts.contains($0) } == true ? " [what-if]" : "")]
+        }
+        var note = thisApp.map { "In the Verdict column, \"this app\" is \($0)." } ?? ""
+        for entry in usual {
+            note += " Where a row does not name \(entry.appID), its verdict is \(entry.text) (\(entry.count) of "
+                + "\(listed.count) URLs)."
+        }
+        note += " The HTML and JSON reports name every app in every row."
         var blocks: [ReportBlock] = [
             .paragraph("""
                 Each URL was decided by the matcher that reproduces iOS, for the app's IDs and every other app the \
                 domain's file names. \"!\" marks a URL the tester says must not open the app, \"=\" one that must.
                 """),
             .table(ReportTable(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"],
-                rows: numbered.prefix(Self.maxURLRows).map { index, test in
-                // Every verdict names its app ID, the audited app's first ("this app").
-                let mine = appVerdict(test)
-                var lines = [mine.map { "\($0.appID) (this app): \(Self.verdictText($0))" } ?? "no verdict for the app"]
-                for other in test.verdicts where other.appID != mine?.appID {
-                    lines.append("\(other.appID): \(Self.verdictText(other))")
-                }
-                return [String(index + 1), test.url, Self.expectationText(test.expectation),
-                    lines.joined(separator: "\n"),
-                        mine.map(Self.ruleText) ?? "—",
-                        (test.domain ?? "—") +
-                            (test.domain.map { whatIfHosts.contains($0) } == true ? " [what-if]" : "")]
-            })),
+                               rows: listed.map { row($0.offset, $0.element, compact: false) },
+                               compact: CompactForm(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"],
+                                                    rows: listed.map { row($0.offset, $0.element, compact: true) },
+                                                    note: note.trimmingCharacters(in: .whitespaces)))),
         ]
         if urlTests.count > Self.maxURLRows {
             blocks.append(.paragraph("""
@@ -243,16 +260,31 @@ extension Analysis {
             (numbered.filter { $0.element.expectation != .none } + numbered.filter { $0.element.expectation == .none })
             .prefix(Self.maxURLTraces)
             .sorted { $0.offset < $1.offset }
+        // The decision and deciding step another app gets for most traced URLs is said once,
+        // above the PDF's table; a URL's rows list that app only where it differs.
+        func stepText(_ verdict: AppVerdict) -> String {
+            let (decision, step) = TraceDigest.iosDecidingStep(verdict)
+            return step.isEmpty ? decision : decision + " — " + step
+        }
+        let usualSteps = TraceDigest.usualTexts(traced.map(\.element.verdicts), except: thisApp, text: stepText)
+        var traceNote = TraceDigest.iosNote
+        for entry in usualSteps {
+            traceNote += " Where a URL's rows do not name \(entry.appID), its decision is: \(entry.text) "
+                + "(\(entry.count) of \(traced.count) URLs)."
+        }
         for (index, test) in traced {
             var lines: [String] = []
             for verdict in test.verdicts {
                 lines.append("[\(verdict.appID)] \(verdict.decision.rawValue)")
                 lines.append(contentsOf: verdict.trace.map { "  " + $0 })
             }
+            let shown = test.verdicts.filter { verdict in
+                !usualSteps.contains { $0.appID == verdict.appID && $0.text == stepText(verdict) }
+            }
             let compact = CompactForm(columns: TraceDigest.iosColumns,
                                       rows: TraceDigest.iosRows(number: index + 1, url: test.url,
-                                          verdicts: test.verdicts),
-                                      note: TraceDigest.iosNote)
+                                          verdicts: shown.isEmpty ? test.verdicts : shown),
+                                      note: traceNote)
             blocks.append(.code(CodeBlock(caption: "Trace \(index + 1): \(test.url)",
                 text: lines.joined(separator: "\n"),
                                           compact: compact)))
@@ -364,8 +396,9 @@ extension Analysis {
         }
     }
 
+    /// Where `report`'s file was fetched from: `URLDecisions.authority(of:)`.
     static func authority(_ report: DomainReport) -> String {
-        report.port.map { "\(report.fetchedHost):\($0)" } ?? report.fetchedHost
+        URLDecisions.authority(of: report)
     }
 
     static func prettyJSON(_ value: PlistValue) -> String {

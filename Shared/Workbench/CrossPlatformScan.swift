@@ -123,8 +123,16 @@ public struct CrossPlatformAnalysis: Sendable {
             + "\(counts["neither"] ?? 0) neither. Asymmetries on paths a tester cares about are XPL-001 findings."
         return ReportSection(title: "Both platforms: one verdict per URL", blocks: [
             .paragraph(summary),
+            // The PDF's form sets each side's outcome and reason in one cell, so the cells are wider.
             .table(ReportTable(columns: ["URL", "Verdict", "iOS", "iOS reason", "Android", "Android reason"],
-                               rows: rows)),
+                               rows: rows,
+                               compact: CompactForm(columns: ["URL", "Verdict", "iOS: outcome — reason",
+                                                              "Android: outcome — reason"],
+                                                    rows: rows.map { row in
+                                                        [row[0], row[1], row[2] + " — " + row[3],
+                                                         row[4] + " — " + row[5]]
+                                                    },
+                                                    note: "Each side's outcome, then why."))),
         ])
     }
 

@@ -50,6 +50,7 @@ public struct URLDecisions: Sendable {
         decider.traced(test)
     }
 
+    /// Where `report`'s file was fetched from: its fetched host, with its explicit port if any.
     static func authority(of report: DomainReport) -> String {
         report.port.map { "\(report.fetchedHost):\($0)" } ?? report.fetchedHost
     }

@@ -225,20 +225,9 @@ extension Probe.Kind {
 extension ProbeKit {
     static func iosDrafts(_ analysis: Analysis, attacker: String, notes: inout [String]) -> [Draft] {
         let decisions = URLDecisions(hosts: analysis.hosts, reports: analysis.domains, snapshot: analysis.snapshot)
-        var bases: [Base] = []
-        var seen: Set<String> = []
-        for report in decisions.applinksDomains {
-            guard let applinks = report.effectiveFile?.applinks else { continue }
-            let host = Analysis.authority(report)
-            for (index, detail) in applinks.details.enumerated()
-            where detail.appIDs.contains(where: decisions.appIDs.contains) {
-                for (pattern, query, place) in Analysis.claimedPatterns(detail, index: index) {
-                    let url = TestLinkPage.sampleURL(host: host, pathPattern: pattern, query: query)
-                    guard bases.count < maxBases, seen.insert(url).inserted else { continue }
-                    bases.append(Base(url: url, claim: "\(report.host) \(place) \(pattern)", isScheme: false))
-                }
-            }
-        }
+        let samples = Analysis.claimedSamples(decisions, limit: maxBases)
+        var bases = samples.map { Base(url: $0.url, claim: "\($0.host) \($0.place) \($0.pattern)", isScheme: false) }
+        var seen = Set(samples.map(\.url))
         for bundle in analysis.snapshot.bundles where bundle.role == .app || bundle.role == .appclip {
             for scheme in bundle.urlSchemes
             where bases.count < maxBases && seen.insert(scheme.lowercased()).inserted {

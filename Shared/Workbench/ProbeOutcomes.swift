@@ -1,3 +1,4 @@
+import DeviceTools
 import Findings
 import Foundation
 
@@ -13,7 +14,8 @@ public struct ProbeOutcomeRecord: Sendable, Equatable, Codable {
     public var note: String
     /// The digest of the kit the probe belonged to.
     public var kit: String
-    /// The probe's URL when it was recorded (so a stale record still says what was run).
+    /// The probe's URL when it was recorded (so a stale record still says what was run), as
+    /// `ProbeOutcomeRecord.keptURL` keeps it.
     public var url: String
     /// When it was recorded.
     public var recordedAt: Date
@@ -26,6 +28,15 @@ public struct ProbeOutcomeRecord: Sendable, Equatable, Codable {
         self.kit = kit
         self.url = url
         self.recordedAt = recordedAt
+    }
+
+    /// Longest probe URL a record keeps (Unicode scalars): the longest argument a device tool takes.
+    public static let maxURLLength = ToolCommand.maximumArgumentLength
+
+    /// `url` as a record keeps it (only shown, never opened): control characters as `?`, cut to
+    /// `maxURLLength` scalars (ending in `…`). A session holding any other URL is refused.
+    public static func keptURL(_ url: String) -> String {
+        Sanitise.forDisplay(url, limit: maxURLLength)
     }
 }
 
@@ -60,7 +71,9 @@ public struct SessionProbes: Sendable, Equatable, Codable {
     }
 
     /// The checks a session reader makes (hostile input): the count, the attacker host, each
-    /// record's ID, digest, note and URL lengths, and one record per probe of a kit.
+    /// record's ID and digest, its note and URL as a face or a results file leaves them
+    /// (`ProbeKit.keptNote`, `ProbeOutcomeRecord.keptURL`: bounded, no control character), and
+    /// one record per probe of a kit.
     func validate() throws(SessionFileError) {
         guard outcomes.count <= Self.maxOutcomes else {
             throw .tooMany(path: "probes.outcomes", count: outcomes.count, limit: Self.maxOutcomes)
@@ -77,6 +90,13 @@ public struct SessionProbes: Sendable, Equatable, Codable {
             }
             guard record.note.count <= ProbeKit.maxNoteLength else {
                 throw .fieldTooLong(path: "\(path).note", length: record.note.count, limit: ProbeKit.maxNoteLength)
+            }
+            guard ProbeKit.keptNote(record.note) == record.note else {
+                throw .invalidField("\(path).note", "a control character (a line break, an escape sequence)")
+            }
+            guard ProbeOutcomeRecord.keptURL(record.url) == record.url else {
+                throw .invalidField("\(path).url", "a control character, or longer than "
+                    + "\(ProbeOutcomeRecord.maxURLLength) characters")
             }
             guard seen.insert(record.kit + " " + record.id).inserted else {
                 throw .invalidField(path, "a second outcome for probe \(record.id) of the same kit")
@@ -100,6 +120,16 @@ extension ProbeKit {
         return nil
     }
 
+    /// `note` as a record keeps it: every control character (a line break, a tab, an escape
+    /// sequence) a space, at most `maxNoteLength` characters. Typed in a face or read from a
+    /// results file, a note is kept this way, so every saved session reopens.
+    public static func keptNote(_ note: some StringProtocol) -> String {
+        let printable = String(String.UnicodeScalarView(note.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? " " : scalar
+        }))
+        return String(printable.prefix(maxNoteLength))
+    }
+
     /// True for `P` and three or more digits (the IDs a kit gives its probes).
     static func isProbeID(_ id: String) -> Bool {
         id.count >= 4 && id.count <= 8 && id.hasPrefix("P") && id.dropFirst().allSatisfy(\.isASCII)
@@ -118,11 +148,12 @@ extension ProbeKit {
 }
 
 extension Probe {
-    /// This probe run on a device with `outcome` and the tester's `note` (clipped to
-    /// `ProbeKit.maxNoteLength` characters): what a results file line and a recorded outcome become.
+    /// This probe run on a device with `outcome` and the tester's `note` (as `ProbeKit.keptNote`
+    /// keeps it: no control character, at most `ProbeKit.maxNoteLength` characters): what a
+    /// results file line and a recorded outcome become.
     public func observation(_ outcome: ProbeFacts.Observation.Outcome, note: String) -> ProbeFacts.Observation {
         ProbeFacts.Observation(id: id, platform: platform, kind: kind.rawValue, url: url, claim: claim, watch: watch,
-                               outcome: outcome, note: String(note.prefix(ProbeKit.maxNoteLength)))
+                               outcome: outcome, note: ProbeKit.keptNote(note))
     }
 }
 

@@ -54,13 +54,21 @@ public enum ProductAnalysis: Sendable {
         [ios?.appName, android?.snapshot.manifest.packageName].compactMap { $0 }.joined(separator: " / ")
     }
 
-    /// Whether `kind` can be written for this product: the test-link page needs the iOS app's
-    /// claimed paths (a product without its iOS app has none); a session is saved, not rendered.
+    /// Whether `kind` can be written for this product: `renders(_:withIOSApp:)` with whether
+    /// it holds its iOS app.
     public func canRender(_ kind: ExportFormat) -> Bool {
+        Self.renders(kind, withIOSApp: ios != nil)
+    }
+
+    /// Whether `kind` can be written for a product with or without its iOS app: the test-link
+    /// page needs the iOS app's claimed paths (a product without its iOS app has none); a session
+    /// is saved, not rendered; every other kind can. The one rule: `linklab scan` asks it before
+    /// scanning (it knows only which apps it was given), `canRender` after.
+    public static func renders(_ kind: ExportFormat, withIOSApp: Bool) -> Bool {
         switch kind {
-        case .testLinks: ios != nil
+        case .testLinks: withIOSApp
         case .session: false
-        default: true
+        case .markdown, .html, .pdf, .json, .sarif: true
         }
     }
 

@@ -83,7 +83,8 @@ extension SessionAndroidApp {
         return part
     }
 
-    /// The checks the types cannot express: host count, API level, body sizes, statuses.
+    /// The checks the types cannot express: host count, API level, the device record, include
+    /// counts, body sizes, statuses.
     func validate() throws(SessionFileError) {
         guard hosts.count <= SessionLimits.maxAndroidHosts else {
             throw .tooMany(path: "android.hosts", count: hosts.count, limit: SessionLimits.maxAndroidHosts)
@@ -94,6 +95,11 @@ extension SessionAndroidApp {
         for (index, host) in hosts.enumerated() {
             guard [.done, .supplied, .pending, .failed].contains(host.state) else {
                 throw .invalidField("android.hosts[\(index)].state", "\(host.state.rawValue) is not stored")
+            }
+            // A fetch follows at most this many `include`s (as Android does): a session holds no more.
+            guard host.includes.count <= AssetLinksPolicy.maxIncludes else {
+                throw .tooMany(path: "android.hosts[\(index)].includes", count: host.includes.count,
+                               limit: AssetLinksPolicy.maxIncludes)
             }
             let routes = [(host.result, "result")]
                 + host.includes.enumerated().map { ($1.result, "includes[\($0)].result") }

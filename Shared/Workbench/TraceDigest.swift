@@ -18,6 +18,24 @@ enum TraceDigest {
         + "Verified hosts. Every filter's answer is in the "
         + "JSON and HTML reports (--report FILE.json, FILE.html) and in the session."
 
+    /// For each app ID but `except` that every list of verdicts holds: the text (`text` of its
+    /// verdict) the most lists give it, with how many, when more than half of them and at least
+    /// two do. In order of first appearance.
+    static func usualTexts(_ lists: [[AppVerdict]], except: String?, text: (AppVerdict) -> String)
+        -> [(appID: String, text: String, count: Int)] {
+        guard let first = lists.first else { return [] }
+        var result: [(appID: String, text: String, count: Int)] = []
+        for appID in first.map(\.appID) where appID != except && !result.contains(where: { $0.appID == appID }) {
+            let texts = lists.compactMap { list in list.first { $0.appID == appID }.map(text) }
+            guard texts.count == lists.count else { continue }
+            let counts = Dictionary(texts.map { ($0, 1) }, uniquingKeysWith: +)
+            guard let best = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+                  best.value >= 2, best.value * 2 > lists.count else { continue }
+            result.append((appID, best.key, best.value))
+        }
+        return result
+    }
+
     /// Columns of the iOS compact trace table.
     static let iosColumns = ["#", "URL", "App", "Decision — deciding step"]
 

@@ -30,7 +30,8 @@ extension WorkbenchDocument {
     }
 
     /// Records what the tester saw running probe `id` of the current kit: `outcome` with `note`
-    /// (clipped to `ProbeKit.maxNoteLength` characters, as a results file's notes are), replacing
+    /// (kept as a results file's notes are: `ProbeKit.keptNote`, no control character, at most
+    /// `ProbeKit.maxNoteLength` characters), replacing
     /// an earlier outcome of the same probe of this kit; nil removes it. A stale outcome of the
     /// same ID (another kit's) stays. Refused: nothing open, a probe the kit does not have, and a
     /// new outcome once `SessionProbes.maxOutcomes` are kept (clear the stale ones first).
@@ -43,10 +44,10 @@ extension WorkbenchDocument {
         var records = probeOutcomes
         let existing = records.firstIndex { $0.kit == kit.digest && $0.id == id }
         if let outcome {
-            let clipped = String(note.prefix(ProbeKit.maxNoteLength))
+            let clipped = ProbeKit.keptNote(note)
             if let existing, records[existing].outcome == outcome, records[existing].note == clipped { return }
-            let record = ProbeOutcomeRecord(id: id, outcome: outcome, note: clipped, kit: kit.digest, url: probe.url,
-                                            recordedAt: now())
+            let record = ProbeOutcomeRecord(id: id, outcome: outcome, note: clipped, kit: kit.digest,
+                                            url: ProbeOutcomeRecord.keptURL(probe.url), recordedAt: now())
             if let existing {
                 records[existing] = record
             } else {
@@ -80,7 +81,8 @@ extension WorkbenchDocument {
         var records = probeOutcomes
         for observation in facts.observations {
             let record = ProbeOutcomeRecord(id: observation.id, outcome: observation.outcome, note: observation.note,
-                                            kit: kit.digest, url: observation.url, recordedAt: now())
+                                            kit: kit.digest, url: ProbeOutcomeRecord.keptURL(observation.url),
+                                            recordedAt: now())
             if let index = records.firstIndex(where: { $0.kit == kit.digest && $0.id == observation.id }) {
                 records[index] = record
             } else {

@@ -12,7 +12,7 @@ extension WorkbenchDocument {
     /// not an app leaves the Android half as it was and says why in `notes`. A document without
     /// an Android app, or one that already holds an iOS app or hosts, is replaced (`openApp`).
     public func addIOSApp(at url: URL, name: String? = nil) {
-        guard android != nil, app == nil, domains.isEmpty else {
+        guard canAddIOSApp else {
             openApp(at: url, name: name)
             return
         }
@@ -31,6 +31,13 @@ extension WorkbenchDocument {
             self.updateAndroidPhase()
             self.changed()
         }
+    }
+
+    /// Whether an iOS app joins this document as the product's iOS half (`addIOSApp`): it holds
+    /// the Android app, and no iOS app and no iOS hosts. The web API's `POST …/apps` refuses an
+    /// iOS app (409) when this is false.
+    public var canAddIOSApp: Bool {
+        android != nil && app == nil && domains.isEmpty
     }
 
     /// How `addIOSApp`'s note about a file it could not add starts.

@@ -252,6 +252,10 @@ extension WorkbenchDocument {
                 \(recorded.suppliedFiles.count) supplied file\(recorded.suppliedFiles.count == 1 ? "" : "s")
                 """)
         }
+        if !recorded.suppliedAssetLinks.isEmpty {
+            let count = recorded.suppliedAssetLinks.count
+            differences.append("\(count) supplied assetlinks.json file\(count == 1 ? "" : "s")")
+        }
         guard !differences.isEmpty else { return nil }
         return "the session was recorded with other fetch settings (" + differences.joined(separator: "; ")
             + "): shown, not applied — a refetch here uses this workbench's own settings ("

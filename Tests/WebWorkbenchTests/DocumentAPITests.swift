@@ -467,6 +467,36 @@ import Workbench
         }
     }
 
+    /// Every `$ref` names an entry of `components` the document has, and every shared answer
+    /// (`components/responses`: the error answers, written once) is named by some operation.
+    @Test func everyReferenceResolvesAndEverySharedAnswerIsUsed() throws {
+        let document =
+            try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+        let components = try #require(document["components"] as? [String: [String: Any]])
+        var references: [String] = []
+        func walk(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if let reference = object["$ref"] as? String { references.append(reference) }
+                object.values.forEach(walk)
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            }
+        }
+        walk(document)
+        #expect(references.count > 100)
+        for reference in references {
+            let parts = reference.split(separator: "/").map(String.init)
+            #expect(parts.count == 4 && parts[0] == "#" && parts[1] == "components"
+                && components[parts[2]]?[parts[3]] != nil, "\(reference) names nothing")
+        }
+        let shared = Set(try #require(components["responses"]).keys)
+        let named = Set(references.filter { $0.hasPrefix("#/components/responses/") }.compactMap {
+            $0.split(separator: "/").last.map(String.init)
+        })
+        #expect(shared == named)
+        #expect(shared.isSuperset(of: OpenAPIDocument.ErrorAnswer.allCases.map(\.name)))
+    }
+
     @Test func everyDescribedRouteAnswersSomethingOtherThan404ForUnknownRoutes() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.router) { client in

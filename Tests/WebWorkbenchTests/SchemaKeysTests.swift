@@ -54,13 +54,17 @@ import Workbench
         return found
     }
 
-    /// The schema of `operation`'s first 2xx JSON answer.
+    /// The schema of `operation`'s first 2xx JSON answer (written there or shared by reference).
     static func answerSchema(_ path: String, _ method: String) throws -> [String: Any] {
         let paths = try #require(document["paths"] as? [String: Any])
         let operation = try #require((paths[path] as? [String: Any])?[method] as? [String: Any], "\(method) \(path)")
         let responses = try #require(operation["responses"] as? [String: Any])
         let code = try #require(responses.keys.sorted().first { $0.hasPrefix("2") })
-        let success = try #require(responses[code] as? [String: Any])
+        var success = try #require(responses[code] as? [String: Any])
+        if let reference = success["$ref"] as? String {  // a shared answer: `#/components/responses/X`
+            let shared = (document["components"] as? [String: Any])?["responses"] as? [String: Any]
+            success = try #require(shared?[String(reference.split(separator: "/").last ?? "")] as? [String: Any])
+        }
         let content = try #require(success["content"] as? [String: Any])
         let json = try #require(content["application/json"] as? [String: Any])
         return try #require(json["schema"] as? [String: Any])

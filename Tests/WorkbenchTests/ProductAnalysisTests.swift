@@ -30,5 +30,20 @@ import Workbench
         #expect(both.findings == pair.findings && both.findings.contains { $0.id.hasPrefix("XPL-") })
         #expect(try both.report(.sarif) == pair.report(.sarif))
         #expect(try both.scanDocument() == pair.scanDocument())
+        #expect(ExportFormat.allCases.allSatisfy { both.canRender($0) == iosOnly.canRender($0) })
+    }
+
+    /// The one rule `scan` asks before scanning and `canRender` after: the test-link page only
+    /// with the iOS app, never a session, every report format with or without it.
+    @Test(arguments: ExportFormat.allCases)
+    func whatRendersFollowsTheIOSAppAlone(kind: ExportFormat) {
+        let expected: (withIOS: Bool, withoutIOS: Bool) =
+            switch kind {
+            case .session: (false, false)
+            case .testLinks: (true, false)
+            case .markdown, .html, .pdf, .json, .sarif: (true, true)
+            }
+        #expect(ProductAnalysis.renders(kind, withIOSApp: true) == expected.withIOS)
+        #expect(ProductAnalysis.renders(kind, withIOSApp: false) == expected.withoutIOS)
     }
 }

@@ -34,6 +34,11 @@ if [ -n "${LINKLAB_SCREENSHOTS:-}" ]; then  # relative to where run.sh was calle
   mkdir -p "$LINKLAB_SCREENSHOTS" && export LINKLAB_SCREENSHOTS="$(cd "$LINKLAB_SCREENSHOTS" && pwd)"
 fi
 log="$(mktemp /tmp/linklab-ui-XXXXXX.log)"
+# Chromium leaves a scoped_dir in the temporary folder for each browser it cannot tear down
+# cleanly; the run gets a temporary folder of its own, removed at the end.
+run_tmp="$(mktemp -d /tmp/web-ui-run-XXXXXX)"
+export TMPDIR="$run_tmp"
+trap 'rm -rf "$run_tmp"' EXIT
 cd "$here"
 python3 -m pytest -p no:cacheprovider -rfEs -s "$@" . 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}

@@ -1,7 +1,9 @@
 """Both apps of a product in the web workbench: the sample IPA, then the sample APK added to the same
 document (the App tab's Android section, each host's apple-app-site-association beside its
 assetlinks.json on Domains), an APK-only document, and a hostile .apk refused in clear words.
-Screenshots (LINKLAB_SCREENSHOTS=folder) at 1280x800 and 1440x900, light and dark."""
+Screenshots (LINKLAB_SCREENSHOTS=folder) at 1280x800 and 1440x900, light and dark, each of a settled
+frame (frames.settle: no reload, scroll or animation under way; a capture right after a scroll once
+mixed two scroll offsets)."""
 import os
 import pathlib
 import re
@@ -11,6 +13,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import (REPO, SAMPLE_IPA, Server, binary_path, by_testid, chrome, login, show_tab, wait, wait_phase,
                       upload_through_input)
+from frames import settle, settled_screenshot
 
 SAMPLE_APK = REPO / "Samples" / "LinkLabSample.apk"
 SAMPLE_ASSETLINKS = REPO / "Samples" / "assetlinks"
@@ -161,23 +164,25 @@ def test_android_app_screenshots(android_server, scheme, size):
     try:
         dark(driver, scheme == "dark")
         open_both(driver, android_server)
+        settle(driver)  # each scroll is measured on the layout a late reload leaves
         driver.execute_script(
             "const pane = document.querySelector('.center');"
             "const section = document.querySelector('.android-section');"
             "pane.scrollTop += section.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;")
-        driver.save_screenshot(str(folder / f"android-app-{tag}-{scheme}.png"))
+        settled_screenshot(driver, folder / f"android-app-{tag}-{scheme}.png")
         show_tab(driver, "domains")
         wait(driver).until(lambda d: d.find_elements(*by_testid("android-host")))
+        settle(driver)
         driver.execute_script(
             "const pane = document.querySelector('.center');"
             "const row = document.querySelector('[data-testid=\"product-host\"][data-platforms=\"both\"]');"
             "pane.scrollTop += row.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;")
-        driver.save_screenshot(str(folder / f"android-domains-{tag}-{scheme}.png"))
+        settled_screenshot(driver, folder / f"android-domains-{tag}-{scheme}.png")
         # The Android card itself (below the iOS card when the pane is too narrow for both).
         driver.execute_script(
             "const pane = document.querySelector('.center');"
             "const card = document.querySelector('[data-platforms=\"both\"] [data-testid=\"android-host\"]');"
             "pane.scrollTop += card.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;")
-        driver.save_screenshot(str(folder / f"android-host-{tag}-{scheme}.png"))
+        settled_screenshot(driver, folder / f"android-host-{tag}-{scheme}.png")
     finally:
         driver.quit()

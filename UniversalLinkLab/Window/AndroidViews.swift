@@ -11,18 +11,7 @@ struct AndroidAppCardView: View {
     var body: some View {
         GroupBox {
             VStack(alignment: .leading, spacing: 10) {
-                Grid(alignment: .leadingFirstTextBaseline, horizontalSpacing: 12, verticalSpacing: 4) {
-                    ForEach(card.identifiers, id: \.self) { line in
-                        GridRow {
-                            Text(line.label).foregroundStyle(.secondary)
-                            Text(line.text).textSelection(.enabled)
-                        }
-                    }
-                    GridRow {
-                        Text("Signing").foregroundStyle(.secondary)
-                        Text(card.signingSchemes)
-                    }
-                }
+                IdentifierGrid(lines: card.identifiers + [LabeledText(label: "Signing", text: card.signingSchemes)])
                 CardSection(title: "Signing certificates") {
                     if card.certificates.isEmpty {
                         Label("Not signed", systemImage: "xmark.octagon").foregroundStyle(.red)

@@ -40,6 +40,23 @@ struct AppTab: View {
     }
 }
 
+/// An app card's identity lines, each label beside its selectable value: the iOS card's
+/// (`BundleCardView`) and the Android card's (`AndroidAppCardView`) alike.
+struct IdentifierGrid: View {
+    let lines: [LabeledText]
+
+    var body: some View {
+        Grid(alignment: .leadingFirstTextBaseline, horizontalSpacing: 12, verticalSpacing: 4) {
+            ForEach(lines, id: \.self) { line in
+                GridRow {
+                    Text(line.label).foregroundStyle(.secondary)
+                    Text(line.text).textSelection(.enabled)
+                }
+            }
+        }
+    }
+}
+
 struct BundleCardView: View {
     let model: WindowModel
     let card: AppBundleCard
@@ -47,14 +64,7 @@ struct BundleCardView: View {
     var body: some View {
         GroupBox {
             VStack(alignment: .leading, spacing: 10) {
-                Grid(alignment: .leadingFirstTextBaseline, horizontalSpacing: 12, verticalSpacing: 4) {
-                    ForEach(card.identifiers, id: \.self) { line in
-                        GridRow {
-                            Text(line.label).foregroundStyle(.secondary)
-                            Text(line.text).textSelection(.enabled)
-                        }
-                    }
-                }
+                IdentifierGrid(lines: card.identifiers)
                 EntitlementsTableView(table: card.entitlements)
                 if let profile = card.profile { ProfileView(profile: profile) }
                 if !card.urlSchemes.isEmpty || !card.queriedSchemes.isEmpty {

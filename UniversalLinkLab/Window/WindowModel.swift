@@ -521,13 +521,23 @@ final class WindowModel {
 
     /// `adb shell am start -a VIEW -c BROWSABLE -d URL`: the device resolves `url` as a tapped link.
     func openOnAndroidDevice(_ url: String) {
+        runADB({ androidActions.openCommand(url: url, adb: $0) }) { model, result in
+            if let error = AndroidTools.startError(stdout: result.stdout) { model.alertMessage = error }
+        }
+    }
+
+    /// Runs the `adb` command `command` builds from adb's path as a tool task; adb not found, a
+    /// command that cannot be built, a failed run or a thrown error is the alert, and `succeeded`
+    /// gets the result of a run that exited 0 (what it throws is the alert too).
+    private func runADB(_ command: (String) -> Result<ToolCommand, ToolInputError>,
+                        succeeded: @escaping @MainActor (WindowModel, ToolRunner.Result) throws -> Void) {
         guard let adb = detectAndroidTools().adb else {
             alertMessage = androidTools?.reason
             return
         }
-        let command: ToolCommand
-        switch androidActions.openCommand(url: url, adb: adb) {
-        case .success(let built): command = built
+        let built: ToolCommand
+        switch command(adb) {
+        case .success(let made): built = made
         case .failure(let error):
             alertMessage = error.description
             return
@@ -535,13 +545,13 @@ final class WindowModel {
         runTool { [weak self] in
             guard let self else { return }
             do {
-                let result = try await ToolRunner.run(command)
-                if result.status != 0 {
+                let result = try await ToolRunner.run(built)
+                guard result.status == 0 else {
                     alertMessage = AndroidTools.failureMessage(status: result.status, stderr: result.stderr,
                                                                stdout: result.stdout)
-                } else if let error = AndroidTools.startError(stdout: result.stdout) {
-                    alertMessage = error
+                    return
                 }
+                try succeeded(self, result)
             } catch {
                 alertMessage = "\(error)"
             }
@@ -573,31 +583,9 @@ final class WindowModel {
 
     /// `adb shell pm get-app-links PACKAGE` (Android 12+): what the device recorded per host.
     func readAndroidDeviceState() {
-        guard let adb = detectAndroidTools().adb else {
-            alertMessage = androidTools?.reason
-            return
-        }
-        let command: ToolCommand
-        switch androidActions.stateCommand(adb: adb) {
-        case .success(let built): command = built
-        case .failure(let error):
-            alertMessage = error.description
-            return
-        }
-        runTool { [weak self] in
-            guard let self else { return }
-            do {
-                let result = try await ToolRunner.run(command)
-                guard result.status == 0 else {
-                    alertMessage = AndroidTools.failureMessage(status: result.status, stderr: result.stderr,
-                                                               stdout: result.stdout)
-                    return
-                }
-                // The document keeps the package's record (saved with the session, an undo step).
-                try controller.importAndroidDeviceState(result.stdout)
-            } catch {
-                alertMessage = "\(error)"
-            }
+        runADB({ androidActions.stateCommand(adb: $0) }) { model, result in
+            // The document keeps the package's record (saved with the session, an undo step).
+            try model.controller.importAndroidDeviceState(result.stdout)
         }
     }
 

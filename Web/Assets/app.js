@@ -84,6 +84,7 @@ function closeDocumentView() {
   setStatus(null);
   cancelButton.hidden = true;
   titleElement.textContent = '';
+  titleElement.title = '';
   exportsNav.hidden = true;
   exportsNav.replaceChildren();
 }
@@ -279,6 +280,7 @@ async function reload() {
 function render(view) {
   showPhase(view.phase);
   titleElement.textContent = view.subtitle ? `${view.title} — ${view.subtitle}` : view.title;
+  titleElement.title = titleElement.textContent;  // the whole title when the bar cuts it short
   document.title = `${view.title} · UniversalLinkLab`;
   current.progress.render(view);
   // The document's notes (e.g. no path to Apple from this machine), as every export carries them.

@@ -4,7 +4,7 @@
 // their evidence and frida-trace commands; then the product's Android app (AndroidAppCard), and
 // the control that adds the product's other app. Strings are text; nothing is decided here.
 
-import { h, replace, copyText } from './dom.js';
+import { h, replace, copyText, breakAtColons } from './dom.js';
 
 function table(caption, headers, rows, attributes = {}) {
   return h('table', { class: 'table', ...attributes },
@@ -88,7 +88,7 @@ function bundleView(card) {
 function androidView(card) {
   const certificates = card.certificates.map((certificate) => ({
     attributes: { 'data-sha256': certificate.sha256 },
-    cells: [h('code', { class: 'fingerprint' }, certificate.sha256), certificate.subject ?? '—'],
+    cells: [h('code', { class: 'fingerprint' }, breakAtColons(certificate.sha256)), certificate.subject ?? '—'],
   }));
   return h('details', {
     class: 'bundle android', 'data-testid': 'android-app', 'data-platform': 'android', 'data-package': card.title,
@@ -102,7 +102,7 @@ function androidView(card) {
     certificates.length ? table('Signing certificates (SHA-256, as assetlinks.json lists them)',
       ['SHA-256', 'Subject'], certificates, { 'data-testid': 'android-certificates' }) : null,
     card.lineage.length ? [h('h5', {}, 'Key rotation lineage (oldest first)'),
-      h('ol', { class: 'lineage', 'data-testid': 'android-lineage' }, card.lineage.map((line) => h('li', {}, h('code', {}, line))))]
+      h('ol', { class: 'lineage', 'data-testid': 'android-lineage' }, card.lineage.map((line) => h('li', {}, h('code', {}, breakAtColons(line)))))]
       : null,
     h('h4', {}, 'Link-handling activities'),
     card.activities.length ? card.activities.map((activity) => h('div', {

@@ -73,6 +73,15 @@ export function visible(text) {
     `‹U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}›`);
 }
 
+/**
+ * `text` as children with a line-break opportunity (`<wbr>`) after each colon, so a certificate
+ * fingerprint wraps between bytes, never inside one, and still copies as one unbroken string.
+ */
+export function breakAtColons(text) {
+  const parts = String(text ?? '').split(':');
+  return parts.flatMap((part, index) => index === parts.length - 1 ? [part] : [`${part}:`, h('wbr')]);
+}
+
 /** Sets an element's text (hidden characters as markers), only when it differs. */
 export function setText(element, text) {
   const value = visible(String(text ?? ''));

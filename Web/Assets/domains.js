@@ -6,7 +6,7 @@
 // product's Android app, each host of both apps is one row: the iOS card beside the Android
 // card (the host's assetlinks.json), in the order the server gives (`hosts`).
 
-import { h, replace, debounce, keepChildren } from './dom.js';
+import { h, replace, debounce, keepChildren, breakAtColons } from './dom.js';
 
 function lintItem(lint) {
   return h('li', { class: `lint lint-${lint.severity}`, 'data-lint-id': lint.id },
@@ -200,7 +200,7 @@ function createAndroidCard() {
           h('li', {}, 'only in Google\u2019s answer: ', h('code', {}, grant)))) : null,
         card.google.debug ? h('pre', { class: 'muted' }, card.google.debug) : null) : null,
       card.grants.length ? h('div', { class: 'grants' }, h('h4', {}, 'App Links grants'),
-        h('ul', { class: 'plain', 'data-testid': 'android-grants' }, card.grants.map((grant) => h('li', {}, h('code', {}, grant)))))
+        h('ul', { class: 'plain', 'data-testid': 'android-grants' }, card.grants.map((grant) => h('li', {}, h('code', {}, breakAtColons(grant))))))
         : null,
       lintList(card, 'android-lint'),
       card.file ? fileView(card.file, 'android-file') : h('p', { class: 'muted' }, 'No file to show.'));

@@ -1,10 +1,59 @@
 import Reports
 
 /// `GET /api/openapi.json`: the HTTP API of docs/commands/serve.md as an OpenAPI 3.1 document, written by
-/// hand beside the routes (a test checks that every route is in it and that it parses).
+/// hand beside the routes (a test checks that every route is in it and that it parses). What several
+/// operations share is written once under `components` and named by `$ref`; the error answers are
+/// generated from `ErrorAnswer` (`errors(…)` in an operation, `errorComponents` in `components`).
 enum OpenAPIDocument {
     /// The export formats' names (`ExportFormat.id`) as a JSON array.
     private static let formatIDs = "[" + ExportFormat.allCases.map { "\"\($0.id)\"" }.joined(separator: ", ") + "]"
+
+    /// The error answers of the API, each written once: its `components/responses` entry (an
+    /// `Error` body with `description`) and the status an operation lists it under.
+    enum ErrorAnswer: Int, CaseIterable {
+        case badRequest = 400, unauthorised = 401, forbidden = 403, notFound = 404, conflict = 409, tooLarge = 413
+        case misdirectedRequest = 421, tooMany = 429, serverError = 500, serviceUnavailable = 503
+
+        /// What every route can answer, whatever it does: no token, a foreign origin, a foreign Host.
+        static let everyRoute: [ErrorAnswer] = [.unauthorised, .forbidden, .misdirectedRequest]
+
+        /// Its name under `components/responses` (`BadRequest`, `MisdirectedRequest`, …).
+        var name: String {
+            let text = String(describing: self)
+            return text.prefix(1).uppercased() + text.dropFirst()
+        }
+
+        /// What the answer means, as the document says it.
+        var description: String {
+            switch self {
+            case .badRequest:
+                "The request was not understood (a bad body, or a path parameter that is not valid percent-encoding)."
+            case .unauthorised: "No Authorization: Bearer header with this run's token."
+            case .forbidden: "A foreign Origin, or Sec-Fetch-Site cross-site/same-site."
+            case .notFound: "No such document, host or finding."
+            case .conflict: "The document is not ready for this."
+            case .tooLarge: "Over --max-upload (uploads) or 1 MiB (other bodies)."
+            case .misdirectedRequest: "The Host is not this server's loopback address."
+            case .tooMany: "Too many open documents (at most 32)."
+            case .serverError: "The answer could not be written (a bug: please report it)."
+            case .serviceUnavailable: "The server is stopping: the upload was cut and its file deleted."
+            }
+        }
+    }
+
+    /// An operation's error answers as members of its `responses` object: `answers` and
+    /// `ErrorAnswer.everyRoute`, by status, each a `$ref` to its one `components/responses` entry.
+    private static func errors(_ answers: ErrorAnswer...) -> String {
+        Set(answers + ErrorAnswer.everyRoute).sorted { $0.rawValue < $1.rawValue }
+            .map { ##""\##($0.rawValue)": {"$ref": "#/components/responses/\##($0.name)"}"## }
+            .joined(separator: ", ")
+    }
+
+    /// Every `ErrorAnswer` as members of `components/responses`.
+    private static let errorComponents = ErrorAnswer.allCases.map { answer in
+        ##""\##(answer.name)": {"description": "\##(answer.description)", "content": {"application/json": "##
+            + ##"{"schema": {"$ref": "#/components/schemas/Error"}}}}"##
+    }.joined(separator: ",\n      ")
 
     static let json = #"""
     {
@@ -27,9 +76,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The open documents.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/DocumentList"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              \#(errors())
             }
           },
           "post": {
@@ -38,8 +85,7 @@ enum OpenAPIDocument {
     association file (with X-LinkLab-Domain naming its host), or nothing with X-LinkLab-Domain (fetch that domain \#
     only).",
             "parameters": [
-              {"name": "X-LinkLab-Filename", "in": "header", "required": false, "description": "The file's name, \#
-    shown (sanitised), never used as a path.", "schema": {"type": "string", "maxLength": 1024}},
+              {"$ref": "#/components/parameters/Filename"},
               {"name": "X-LinkLab-Domain", "in": "header", "required": false, "description": "Association-file-only \#
     mode: the host the body's file is for, or, with an empty body, the domain to fetch.", "schema": {"type": \#
     "string", "maxLength": 253}}
@@ -49,14 +95,7 @@ enum OpenAPIDocument {
             "responses": {
               "201": {"description": "Opened; the pipeline runs.", "content": {"application/json": {"schema": \#
     {"$ref": "#/components/schemas/Created"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "413": {"$ref": "#/components/responses/TooLarge"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "429": {"$ref": "#/components/responses/TooMany"},
-              "503": {"description": "The server is stopping: the upload was cut and its file deleted.", "content": \#
-    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+              \#(errors(.badRequest, .tooLarge, .tooMany, .serviceUnavailable))
             }
           }
         },
@@ -69,12 +108,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The document.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/Document"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .serverError))
             }
           },
           "delete": {
@@ -82,94 +116,29 @@ enum OpenAPIDocument {
             "summary": "Close the document: work cancelled, its temporary files deleted.",
             "responses": {
               "204": {"description": "Closed."},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              \#(errors(.badRequest, .notFound))
             }
           }
         },
         "/api/documents/{id}/apps": {
-          "parameters": [
-            {
-              "$ref": "#/components/parameters/DocumentID"
-            }
-          ],
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "post": {
             "operationId": "addApp",
             "summary": "Add the product's other app: an .apk to any document, an .ipa to one holding only the .apk.",
-            "parameters": [
-              {
-                "name": "X-LinkLab-Filename",
-                "in": "header",
-                "required": false,
-                "description": "The file's name, shown (sanitised), never used as a path.",
-                "schema": {
-                  "type": "string",
-                  "maxLength": 1024
-                }
-              }
-            ],
+            "parameters": [{"$ref": "#/components/parameters/Filename"}],
             "requestBody": {
               "required": true,
-              "content": {
-                "application/octet-stream": {
-                  "schema": {
-                    "type": "string",
-                    "format": "binary"
-                  }
-                }
-              }
+              "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}
             },
             "responses": {
               "202": {
                 "description": "Added; the app is being read.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/AddedApp"
-                    }
-                  }
-                }
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AddedApp"}}}
               },
-              "400": {
-                "$ref": "#/components/responses/BadRequest"
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthorised"
-              },
-              "403": {
-                "$ref": "#/components/responses/Forbidden"
-              },
-              "404": {
-                "$ref": "#/components/responses/NotFound"
-              },
+              \#(errors(.badRequest, .notFound, .tooLarge, .serviceUnavailable)),
               "409": {
                 "description": "It cannot take this app: it already holds an iOS app, or has none to add one to.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/Error"
-                    }
-                  }
-                }
-              },
-              "413": {
-                "$ref": "#/components/responses/TooLarge"
-              },
-              "421": {
-                "$ref": "#/components/responses/MisdirectedRequest"
-              },
-              "503": {
-                "description": "The server is stopping: the upload was cut and its file deleted.",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/Error"
-                    }
-                  }
-                }
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
               }
             }
           }
@@ -183,11 +152,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "An event stream.", "content": {"text/event-stream": {"schema": {"type": \#
     "string"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              \#(errors(.badRequest, .notFound))
             }
           }
         },
@@ -203,14 +168,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The URL tests, decided.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/URLTests"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "409": {"$ref": "#/components/responses/Conflict"},
-              "413": {"$ref": "#/components/responses/TooLarge"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .conflict, .tooLarge, .serverError))
             }
           },
           "put": {
@@ -224,13 +182,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The list's first lines.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/URLListPage"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "413": {"$ref": "#/components/responses/TooLarge"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .tooLarge, .serverError))
             }
           },
           "get": {
@@ -246,12 +198,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The slice.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/URLListPage"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .serverError))
             }
           }
         },
@@ -267,13 +214,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The URL test, decided: one entry of the document's urlTests.", "content": \#
     {"application/json": {"schema": {"$ref": "#/components/schemas/OneURLTest"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "413": {"$ref": "#/components/responses/TooLarge"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .tooLarge, .serverError))
             }
           }
         },
@@ -285,11 +226,7 @@ enum OpenAPIDocument {
             "responses": {
               "202": {"description": "Refetch started.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/HostState"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              \#(errors(.badRequest, .notFound))
             }
           }
         },
@@ -298,21 +235,13 @@ enum OpenAPIDocument {
           "put": {
             "operationId": "useFileForHost",
             "summary": "Use this association file for the host instead of the fetched one (what-if).",
-            "parameters": [{"name": "X-LinkLab-Filename", "in": "header", "required": false, "schema": {"type": \#
-    "string", "maxLength": 1024}}],
+            "parameters": [{"$ref": "#/components/parameters/Filename"}],
             "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", \#
     "format": "binary"}}, "application/json": {"schema": {}}}},
             "responses": {
               "200": {"description": "The host's new report.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/HostReport"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "409": {"$ref": "#/components/responses/Conflict"},
-              "413": {"$ref": "#/components/responses/TooLarge"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .conflict, .tooLarge, .serverError))
             }
           },
           "delete": {
@@ -324,13 +253,7 @@ enum OpenAPIDocument {
                 "description": "The host's new report (`?platform=android`: its Android card).",
                 "content": {"application/json": {"schema": {"oneOf": [
                   {"$ref": "#/components/schemas/HostReport"}, {"$ref": "#/components/schemas/AndroidHostCard"}]}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "409": {"$ref": "#/components/responses/Conflict"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .conflict, .serverError))
             }
           }
         },
@@ -352,12 +275,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The finding with its triage.", "content": {"application/json": {"schema": \#
     {"$ref": "#/components/schemas/TriagedFinding"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "413": {"$ref": "#/components/responses/TooLarge"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              \#(errors(.badRequest, .notFound, .tooLarge))
             }
           }
         },
@@ -383,71 +301,30 @@ enum OpenAPIDocument {
                   "application/vnd.linklab+json": {"schema": {}}
                 }
               },
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "409": {"$ref": "#/components/responses/Conflict"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .conflict, .serverError))
             }
           }
         },
         "/api/documents/{id}/probes": {
-          "parameters": [
-            {
-              "$ref": "#/components/parameters/DocumentID"
-            }
-          ],
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "get": {
             "operationId": "probeKit",
             "summary": "The probe kit as the Probes view shows it: links, what to watch, outcomes (stale too), counts.",
             "responses": {
-              "200": {
-                "description": "The Probes view (ProbeKitPresentation).",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ProbeKitPresentation"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "$ref": "#/components/responses/BadRequest"
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthorised"
-              },
-              "403": {
-                "$ref": "#/components/responses/Forbidden"
-              },
-              "404": {
-                "$ref": "#/components/responses/NotFound"
-              },
-              "421": {
-                "$ref": "#/components/responses/MisdirectedRequest"
-              },
-              "500": {
-                "$ref": "#/components/responses/ServerError"
-              }
+              "200": {"$ref": "#/components/responses/ProbeKitView"},
+              \#(errors(.badRequest, .notFound, .serverError))
             }
           }
         },
         "/api/documents/{id}/probes/outcomes/{probe}": {
           "parameters": [
-            {
-              "$ref": "#/components/parameters/DocumentID"
-            },
+            {"$ref": "#/components/parameters/DocumentID"},
             {
               "name": "probe",
               "in": "path",
               "required": true,
               "description": "A probe of the current kit (P001…).",
-              "schema": {
-                "type": "string",
-                "maxLength": 16
-              }
+              "schema": {"type": "string", "maxLength": 16}
             }
           ],
           "put": {
@@ -455,188 +332,55 @@ enum OpenAPIDocument {
             "summary": "Record what one probe did on a device (null removes it); vulnerable is a PRB-001 finding.",
             "requestBody": {
               "required": true,
-              "content": {
-                "application/json": {
-                  "schema": {
-                    "$ref": "#/components/schemas/ProbeOutcomeInput"
-                  }
-                }
-              }
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ProbeOutcomeInput"}}}
             },
             "responses": {
-              "200": {
-                "description": "The Probes view (ProbeKitPresentation).",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ProbeKitPresentation"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "$ref": "#/components/responses/BadRequest"
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthorised"
-              },
-              "403": {
-                "$ref": "#/components/responses/Forbidden"
-              },
-              "404": {
-                "$ref": "#/components/responses/NotFound"
-              },
-              "409": {
-                "$ref": "#/components/responses/Conflict"
-              },
-              "413": {
-                "$ref": "#/components/responses/TooLarge"
-              },
-              "421": {
-                "$ref": "#/components/responses/MisdirectedRequest"
-              },
-              "500": {
-                "$ref": "#/components/responses/ServerError"
-              }
+              "200": {"$ref": "#/components/responses/ProbeKitView"},
+              \#(errors(.badRequest, .notFound, .conflict, .tooLarge, .serverError))
             }
           }
         },
         "/api/documents/{id}/probes/results": {
-          "parameters": [
-            {
-              "$ref": "#/components/parameters/DocumentID"
-            }
-          ],
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "post": {
             "operationId": "importProbeResults",
             "summary": "Import the results file the kit's script appended, read as scan --probe-results reads it.",
             "requestBody": {
               "required": true,
               "content": {
-                "text/plain": {
-                  "schema": {
-                    "type": "string"
-                  }
-                },
-                "application/octet-stream": {
-                  "schema": {
-                    "type": "string",
-                    "format": "binary"
-                  }
-                }
+                "text/plain": {"schema": {"type": "string"}},
+                "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}
               }
             },
             "responses": {
-              "200": {
-                "description": "The Probes view (ProbeKitPresentation).",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ProbeKitPresentation"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "$ref": "#/components/responses/BadRequest"
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthorised"
-              },
-              "403": {
-                "$ref": "#/components/responses/Forbidden"
-              },
-              "404": {
-                "$ref": "#/components/responses/NotFound"
-              },
-              "409": {
-                "$ref": "#/components/responses/Conflict"
-              },
-              "413": {
-                "$ref": "#/components/responses/TooLarge"
-              },
-              "421": {
-                "$ref": "#/components/responses/MisdirectedRequest"
-              },
-              "500": {
-                "$ref": "#/components/responses/ServerError"
-              }
+              "200": {"$ref": "#/components/responses/ProbeKitView"},
+              \#(errors(.badRequest, .notFound, .conflict, .tooLarge, .serverError))
             }
           }
         },
         "/api/documents/{id}/probes/attacker-host": {
-          "parameters": [
-            {
-              "$ref": "#/components/parameters/DocumentID"
-            }
-          ],
+          "parameters": [{"$ref": "#/components/parameters/DocumentID"}],
           "put": {
             "operationId": "setAttackerHost",
             "summary": "Point the redirect probes at another host; earlier outcomes become stale.",
             "requestBody": {
               "required": true,
-              "content": {
-                "application/json": {
-                  "schema": {
-                    "$ref": "#/components/schemas/AttackerHostInput"
-                  }
-                }
-              }
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AttackerHostInput"}}}
             },
             "responses": {
-              "200": {
-                "description": "The Probes view (ProbeKitPresentation).",
-                "content": {
-                  "application/json": {
-                    "schema": {
-                      "$ref": "#/components/schemas/ProbeKitPresentation"
-                    }
-                  }
-                }
-              },
-              "400": {
-                "$ref": "#/components/responses/BadRequest"
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthorised"
-              },
-              "403": {
-                "$ref": "#/components/responses/Forbidden"
-              },
-              "404": {
-                "$ref": "#/components/responses/NotFound"
-              },
-              "413": {
-                "$ref": "#/components/responses/TooLarge"
-              },
-              "421": {
-                "$ref": "#/components/responses/MisdirectedRequest"
-              },
-              "500": {
-                "$ref": "#/components/responses/ServerError"
-              }
+              "200": {"$ref": "#/components/responses/ProbeKitView"},
+              \#(errors(.badRequest, .notFound, .tooLarge, .serverError))
             }
           }
         },
         "/api/documents/{id}/probes/export/{kind}": {
           "parameters": [
-            {
-              "$ref": "#/components/parameters/DocumentID"
-            },
+            {"$ref": "#/components/parameters/DocumentID"},
             {
               "name": "kind",
               "in": "path",
               "required": true,
-              "schema": {
-                "type": "string",
-                "enum": [
-                  "script",
-                  "frida",
-                  "page",
-                  "json",
-                  "text"
-                ]
-              }
+              "schema": {"type": "string", "enum": ["script", "frida", "page", "json", "text"]}
             }
           ],
           "get": {
@@ -645,60 +389,16 @@ enum OpenAPIDocument {
             "responses": {
               "200": {
                 "description": "The file.",
-                "headers": {
-                  "Content-Disposition": {
-                    "schema": {
-                      "type": "string"
-                    }
-                  }
-                },
+                "headers": {"Content-Disposition": {"schema": {"type": "string"}}},
                 "content": {
-                  "text/x-shellscript": {
-                    "schema": {
-                      "type": "string"
-                    }
-                  },
-                  "text/javascript": {
-                    "schema": {
-                      "type": "string"
-                    }
-                  },
-                  "text/html": {
-                    "schema": {
-                      "type": "string"
-                    }
-                  },
-                  "application/json": {
-                    "schema": {}
-                  },
-                  "text/plain": {
-                    "schema": {
-                      "type": "string"
-                    }
-                  }
+                  "text/x-shellscript": {"schema": {"type": "string"}},
+                  "text/javascript": {"schema": {"type": "string"}},
+                  "text/html": {"schema": {"type": "string"}},
+                  "application/json": {"schema": {}},
+                  "text/plain": {"schema": {"type": "string"}}
                 }
               },
-              "400": {
-                "$ref": "#/components/responses/BadRequest"
-              },
-              "401": {
-                "$ref": "#/components/responses/Unauthorised"
-              },
-              "403": {
-                "$ref": "#/components/responses/Forbidden"
-              },
-              "404": {
-                "$ref": "#/components/responses/NotFound"
-              },
-              "409": {
-                "$ref": "#/components/responses/Conflict"
-              },
-              "421": {
-                "$ref": "#/components/responses/MisdirectedRequest"
-              },
-              "500": {
-                "$ref": "#/components/responses/ServerError"
-              }
+              \#(errors(.badRequest, .notFound, .conflict, .serverError))
             }
           }
         },
@@ -721,12 +421,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The view.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/DocumentPresentation"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .serverError))
             }
           }
         },
@@ -739,12 +434,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The finding.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/FindingDetailPresentation"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .serverError))
             }
           }
         },
@@ -759,13 +449,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The URL's verdicts.", "content": {"application/json": {"schema": {"$ref": \#
     "#/components/schemas/URLTestPresentation"}}}},
-              "413": {"$ref": "#/components/responses/TooLarge"},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .tooLarge, .serverError))
             }
           }
         },
@@ -784,13 +468,7 @@ enum OpenAPIDocument {
                 "content": {"application/json": {"schema": {"oneOf": [
                   {"$ref": "#/components/schemas/DomainPresentation"},
                   {"$ref": "#/components/schemas/AndroidHostCard"}]}}}},
-              "413": {"$ref": "#/components/responses/TooLarge"},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .tooLarge, .serverError))
             }
           }
         },
@@ -803,12 +481,7 @@ enum OpenAPIDocument {
             "responses": {
               "200": {"description": "The phase after cancelling.", "content": {"application/json": {"schema": \#
     {"$ref": "#/components/schemas/PhaseStatus"}}}},
-              "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "404": {"$ref": "#/components/responses/NotFound"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"},
-              "500": {"$ref": "#/components/responses/ServerError"}
+              \#(errors(.badRequest, .notFound, .serverError))
             }
           }
         },
@@ -818,9 +491,7 @@ enum OpenAPIDocument {
             "summary": "This document.",
             "responses": {
               "200": {"description": "OpenAPI 3.1.", "content": {"application/json": {"schema": {"type": "object"}}}},
-              "401": {"$ref": "#/components/responses/Unauthorised"},
-              "403": {"$ref": "#/components/responses/Forbidden"},
-              "421": {"$ref": "#/components/responses/MisdirectedRequest"}
+              \#(errors())
             }
           }
         }
@@ -832,6 +503,8 @@ enum OpenAPIDocument {
         },
         "parameters": {
           "DocumentID": {"name": "id", "in": "path", "required": true, "schema": {"type": "string", "maxLength": 64}},
+          "Filename": {"name": "X-LinkLab-Filename", "in": "header", "required": false, "description": "The file's \#
+    name, shown (sanitised), never used as a path.", "schema": {"type": "string", "maxLength": 1024}},
           "Host": {"name": "host", "in": "path", "required": true, "description": "A host the app claims (the apex \#
     for a wildcard entry).", "schema": {"type": "string", "maxLength": 253}},
           "Platform": {
@@ -899,35 +572,14 @@ enum OpenAPIDocument {
           "ProbeOutcomeInput": {
             "type": "object",
             "properties": {
-              "outcome": {
-                "type": [
-                  "string",
-                  "null"
-                ],
-                "enum": [
-                  "expected",
-                  "vulnerable",
-                  "not-reached",
-                  null
-                ]
-              },
-              "note": {
-                "type": "string",
-                "maxLength": 100000
-              }
+              "outcome": {"type": ["string", "null"], "enum": ["expected", "vulnerable", "not-reached", null]},
+              "note": {"type": "string", "maxLength": 100000}
             }
           },
           "AttackerHostInput": {
             "type": "object",
-            "required": [
-              "host"
-            ],
-            "properties": {
-              "host": {
-                "type": "string",
-                "maxLength": 253
-              }
-            }
+            "required": ["host"],
+            "properties": {"host": {"type": "string", "maxLength": 253}}
           },
           "ProbeKitPresentation": {
             "type": "object",
@@ -947,12 +599,8 @@ enum OpenAPIDocument {
               "guidance"
             ],
             "properties": {
-              "attackerHost": {
-                "type": "string"
-              },
-              "digest": {
-                "type": "string"
-              },
+              "attackerHost": {"type": "string"},
+              "digest": {"type": "string"},
               "rows": {
                 "type": "array",
                 "items": {
@@ -973,125 +621,45 @@ enum OpenAPIDocument {
                     "isStale"
                   ],
                   "properties": {
-                    "id": {
-                      "type": "string"
-                    },
-                    "probeID": {
-                      "type": "string"
-                    },
-                    "platform": {
-                      "type": "string"
-                    },
-                    "platformLabel": {
-                      "type": "string"
-                    },
-                    "kind": {
-                      "type": "string"
-                    },
-                    "kindLabel": {
-                      "type": "string"
-                    },
-                    "link": {
-                      "type": "string"
-                    },
-                    "claim": {
-                      "type": "string"
-                    },
-                    "watch": {
-                      "type": "string"
-                    },
-                    "predicted": {
-                      "type": "string"
-                    },
-                    "outcome": {
-                      "type": [
-                        "string",
-                        "null"
-                      ],
-                      "enum": [
-                        "expected",
-                        "vulnerable",
-                        "not-reached",
-                        null
-                      ]
-                    },
-                    "outcomeLabel": {
-                      "type": "string"
-                    },
-                    "note": {
-                      "type": "string"
-                    },
-                    "recordedAt": {
-                      "type": [
-                        "string",
-                        "null"
-                      ]
-                    },
-                    "isStale": {
-                      "type": "boolean"
-                    }
+                    "id": {"type": "string"},
+                    "probeID": {"type": "string"},
+                    "platform": {"type": "string"},
+                    "platformLabel": {"type": "string"},
+                    "kind": {"type": "string"},
+                    "kindLabel": {"type": "string"},
+                    "link": {"type": "string"},
+                    "claim": {"type": "string"},
+                    "watch": {"type": "string"},
+                    "predicted": {"type": "string"},
+                    "outcome": {"type": ["string", "null"], "enum": ["expected", "vulnerable", "not-reached", null]},
+                    "outcomeLabel": {"type": "string"},
+                    "note": {"type": "string"},
+                    "recordedAt": {"type": ["string", "null"]},
+                    "isStale": {"type": "boolean"}
                   },
                   "additionalProperties": false
                 }
               },
-              "total": {
-                "type": "integer"
-              },
-              "expected": {
-                "type": "integer"
-              },
-              "vulnerable": {
-                "type": "integer"
-              },
-              "notReached": {
-                "type": "integer"
-              },
-              "notRun": {
-                "type": "integer"
-              },
-              "stale": {
-                "type": "integer"
-              },
-              "summary": {
-                "type": "string"
-              },
-              "notes": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "emptyMessage": {
-                "type": [
-                  "string",
-                  "null"
-                ]
-              },
+              "total": {"type": "integer"},
+              "expected": {"type": "integer"},
+              "vulnerable": {"type": "integer"},
+              "notReached": {"type": "integer"},
+              "notRun": {"type": "integer"},
+              "stale": {"type": "integer"},
+              "summary": {"type": "string"},
+              "notes": {"type": "array", "items": {"type": "string"}},
+              "emptyMessage": {"type": ["string", "null"]},
               "choices": {
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "required": [
-                    "value",
-                    "label"
-                  ],
-                  "properties": {
-                    "value": {
-                      "type": "string"
-                    },
-                    "label": {
-                      "type": "string"
-                    }
-                  },
+                  "required": ["value", "label"],
+                  "properties": {"value": {"type": "string"}, "label": {"type": "string"}},
                   "additionalProperties": false
                 }
               },
-              "guidance": {
-                "type": "string"
-              },
-              "notRunLabel": {
-                "type": "string"
-              }
+              "guidance": {"type": "string"},
+              "notRunLabel": {"type": "string"}
             },
             "additionalProperties": false
           },
@@ -1354,25 +922,11 @@ enum OpenAPIDocument {
             "urlList": {"$ref": "#/components/schemas/URLListPage"}}, "additionalProperties": false},
           "AddedApp": {
             "type": "object",
-            "required": [
-              "id",
-              "name",
-              "platform"
-            ],
+            "required": ["id", "name", "platform"],
             "properties": {
-              "id": {
-                "type": "string"
-              },
-              "name": {
-                "type": "string"
-              },
-              "platform": {
-                "type": "string",
-                "enum": [
-                  "ios",
-                  "android"
-                ]
-              }
+              "id": {"type": "string"},
+              "name": {"type": "string"},
+              "platform": {"type": "string", "enum": ["ios", "android"]}
             },
             "additionalProperties": false
           },
@@ -1389,98 +943,39 @@ enum OpenAPIDocument {
               "notes"
             ],
             "properties": {
-              "title": {
-                "type": "string"
-              },
-              "identifiers": {
-                "type": "array",
-                "items": {
-                  "$ref": "#/components/schemas/LabeledText"
-                }
-              },
-              "signingSchemes": {
-                "type": "string"
-              },
+              "title": {"type": "string"},
+              "identifiers": {"type": "array", "items": {"$ref": "#/components/schemas/LabeledText"}},
+              "signingSchemes": {"type": "string"},
               "certificates": {
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "required": [
-                    "sha256"
-                  ],
-                  "properties": {
-                    "sha256": {
-                      "type": "string"
-                    },
-                    "subject": {
-                      "type": "string"
-                    }
-                  },
+                  "required": ["sha256"],
+                  "properties": {"sha256": {"type": "string"}, "subject": {"type": "string"}},
                   "additionalProperties": false
                 }
               },
-              "lineage": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
+              "lineage": {"type": "array", "items": {"type": "string"}},
               "activities": {
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "required": [
-                    "name",
-                    "line",
-                    "exported",
-                    "flags",
-                    "filters"
-                  ],
+                  "required": ["name", "line", "exported", "flags", "filters"],
                   "properties": {
-                    "name": {
-                      "type": "string"
-                    },
-                    "line": {
-                      "type": "integer"
-                    },
-                    "exported": {
-                      "type": "boolean"
-                    },
-                    "flags": {
-                      "type": "array",
-                      "items": {
-                        "type": "string"
-                      }
-                    },
+                    "name": {"type": "string"},
+                    "line": {"type": "integer"},
+                    "exported": {"type": "boolean"},
+                    "flags": {"type": "array", "items": {"type": "string"}},
                     "filters": {
                       "type": "array",
                       "items": {
                         "type": "object",
-                        "required": [
-                          "line",
-                          "autoVerify",
-                          "data",
-                          "claims"
-                        ],
+                        "required": ["line", "autoVerify", "data", "claims"],
                         "properties": {
-                          "line": {
-                            "type": "integer"
-                          },
-                          "autoVerify": {
-                            "type": "boolean"
-                          },
-                          "data": {
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          },
-                          "claims": {
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          }
+                          "line": {"type": "integer"},
+                          "autoVerify": {"type": "boolean"},
+                          "data": {"type": "array", "items": {"type": "string"}},
+                          "claims": {"type": "array", "items": {"type": "string"}}
                         },
                         "additionalProperties": false
                       }
@@ -1489,18 +984,8 @@ enum OpenAPIDocument {
                   "additionalProperties": false
                 }
               },
-              "linkEvidence": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
-              "notes": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              }
+              "linkEvidence": {"type": "array", "items": {"type": "string"}},
+              "notes": {"type": "array", "items": {"type": "string"}}
             },
             "additionalProperties": false
           },
@@ -1525,77 +1010,31 @@ enum OpenAPIDocument {
               "canRefetch"
             ],
             "properties": {
-              "host": {
-                "type": "string"
-              },
+              "host": {"type": "string"},
               "state": {
                 "type": "string",
-                "enum": [
-                  "pending",
-                  "fetching",
-                  "done",
-                  "failed",
-                  "supplied",
-                  "edited",
-                  "not-fetched",
-                  "unreachable"
-                ]
+                "enum": ["pending", "fetching", "done", "failed", "supplied", "edited", "not-fetched", "unreachable"]
               },
-              "stateText": {
-                "type": "string"
-              },
-              "tone": {
-                "type": "string",
-                "enum": [
-                  "ok",
-                  "warn",
-                  "bad",
-                  "busy",
-                  "edited",
-                  "muted"
-                ]
-              },
-              "outcome": {
-                "type": "string"
-              },
-              "claims": {
-                "type": "string"
-              },
-              "verified": {
-                "type": "boolean"
-              },
-              "verdict": {
-                "type": "string"
-              },
+              "stateText": {"type": "string"},
+              "tone": {"type": "string", "enum": ["ok", "warn", "bad", "busy", "edited", "muted"]},
+              "outcome": {"type": "string"},
+              "claims": {"type": "string"},
+              "verified": {"type": "boolean"},
+              "verdict": {"type": "string"},
               "verification": {
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "required": [
-                    "host",
-                    "verified",
-                    "reason"
-                  ],
+                  "required": ["host", "verified", "reason"],
                   "properties": {
-                    "host": {
-                      "type": "string"
-                    },
-                    "verified": {
-                      "type": "boolean"
-                    },
-                    "reason": {
-                      "type": "string"
-                    }
+                    "host": {"type": "string"},
+                    "verified": {"type": "boolean"},
+                    "reason": {"type": "string"}
                   },
                   "additionalProperties": false
                 }
               },
-              "notes": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
+              "notes": {"type": "array", "items": {"type": "string"}},
               "columns": {
                 "type": "array",
                 "items": {
@@ -1612,93 +1051,32 @@ enum OpenAPIDocument {
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "required": [
-                    "route",
-                    "name",
-                    "url",
-                    "status",
-                    "bytes",
-                    "outcome",
-                    "contentType",
-                    "time",
-                    "tone"
-                  ],
+                  "required": ["route", "name", "url", "status", "bytes", "outcome", "contentType", "time", "tone"],
                   "properties": {
-                    "route": {
-                      "type": "string",
-                      "enum": [
-                        "assetlinks",
-                        "local",
-                        "include",
-                        "google"
-                      ]
-                    },
-                    "name": {
-                      "type": "string"
-                    },
-                    "url": {
-                      "type": "string"
-                    },
-                    "status": {
-                      "type": "string"
-                    },
-                    "bytes": {
-                      "type": "string"
-                    },
-                    "outcome": {
-                      "type": "string"
-                    },
-                    "contentType": {
-                      "type": "string"
-                    },
-                    "time": {
-                      "type": "string"
-                    },
-                    "tone": {
-                      "type": "string"
-                    },
-                    "problem": {
-                      "type": "string"
-                    }
+                    "route": {"type": "string", "enum": ["assetlinks", "local", "include", "google"]},
+                    "name": {"type": "string"},
+                    "url": {"type": "string"},
+                    "status": {"type": "string"},
+                    "bytes": {"type": "string"},
+                    "outcome": {"type": "string"},
+                    "contentType": {"type": "string"},
+                    "time": {"type": "string"},
+                    "tone": {"type": "string"},
+                    "problem": {"type": "string"}
                   },
                   "additionalProperties": false
                 }
               },
-              "grants": {
-                "type": "array",
-                "items": {
-                  "type": "string"
-                }
-              },
+              "grants": {"type": "array", "items": {"type": "string"}},
               "google": {
                 "type": "object",
-                "required": [
-                  "summary",
-                  "onlyInFile",
-                  "onlyInGoogle"
-                ],
+                "required": ["summary", "onlyInFile", "onlyInGoogle"],
                 "properties": {
-                  "summary": {
-                    "type": "string"
-                  },
-                  "agrees": {
-                    "type": "boolean"
-                  },
-                  "onlyInFile": {
-                    "type": "array",
-                    "items": {
-                      "type": "string"
-                    }
-                  },
-                  "onlyInGoogle": {
-                    "type": "array",
-                    "items": {
-                      "type": "string"
-                    }
-                  },
-                  "debug": {
-                    "type": "string"
-                  }
+                  "summary": {"type": "string"},
+                  "agrees": {"type": "boolean"},
+                  "onlyInFile": {"type": "array", "items": {"type": "string"}},
+                  "onlyInGoogle": {"type": "array", "items": {"type": "string"}},
+                  "debug": {"type": "string"}
                 },
                 "additionalProperties": false
               },
@@ -1706,95 +1084,41 @@ enum OpenAPIDocument {
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "required": [
-                    "id",
-                    "severity",
-                    "message",
-                    "place",
-                    "location"
-                  ],
+                  "required": ["id", "severity", "message", "place", "location"],
                   "properties": {
-                    "id": {
-                      "type": "string"
-                    },
-                    "severity": {
-                      "type": "string"
-                    },
-                    "message": {
-                      "type": "string"
-                    },
-                    "place": {
-                      "type": "string"
-                    },
-                    "location": {
-                      "type": "string"
-                    }
+                    "id": {"type": "string"},
+                    "severity": {"type": "string"},
+                    "message": {"type": "string"},
+                    "place": {"type": "string"},
+                    "location": {"type": "string"}
                   },
                   "additionalProperties": false
                 }
               },
-              "lintSummary": {
-                "type": "string"
-              },
-              "file": {
-                "$ref": "#/components/schemas/ShownFile"
-              },
-              "canRefetch": {
-                "type": "boolean"
-              }
+              "lintSummary": {"type": "string"},
+              "file": {"$ref": "#/components/schemas/ShownFile"},
+              "canRefetch": {"type": "boolean"}
             },
             "additionalProperties": false
           },
           "ProductHost": {
             "type": "object",
-            "required": [
-              "host",
-              "platforms"
-            ],
+            "required": ["host", "platforms"],
             "properties": {
-              "host": {
-                "type": "string"
-              },
-              "ios": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "android": {
-                "$ref": "#/components/schemas/AndroidHostCard"
-              },
+              "host": {"type": "string"},
+              "ios": {"type": "integer", "minimum": 0},
+              "android": {"$ref": "#/components/schemas/AndroidHostCard"},
               "iosAbsent": {"type": "string"},
               "androidAbsent": {"type": "string"},
-              "platforms": {
-                "type": "string",
-                "enum": [
-                  "ios",
-                  "android",
-                  "both"
-                ]
-              }
+              "platforms": {"type": "string", "enum": ["ios", "android", "both"]}
             },
             "additionalProperties": false
           }
         },
         "responses": {
-          "BadRequest": {"description": "The request was not understood (a bad body, or a path parameter that is not \#
-    valid percent-encoding).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "Unauthorised": {"description": "No Authorization: Bearer header with this run's token.", "content": \#
-    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "Forbidden": {"description": "A foreign Origin, or Sec-Fetch-Site cross-site/same-site.", "content": \#
-    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "NotFound": {"description": "No such document, host or finding.", "content": {"application/json": \#
-    {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "Conflict": {"description": "The document is not ready for this.", "content": {"application/json": \#
-    {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "TooLarge": {"description": "Over --max-upload (uploads) or 1 MiB (other bodies).", "content": \#
-    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "TooMany": {"description": "Too many open documents (at most 32).", "content": {"application/json": \#
-    {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "ServerError": {"description": "The answer could not be written (a bug: please report it).", "content": \#
-    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-          "MisdirectedRequest": {"description": "The Host is not this server's loopback address.", "content": \#
-    {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+          \#(errorComponents),
+          "ProbeKitView": {"description": "The Probes view (ProbeKitPresentation).", "content": \#
+    {"application/json": {"schema": {"$ref": "#/components/schemas/ProbeKitPresentation"}}}}
         }
       }
     }

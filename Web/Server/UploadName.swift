@@ -27,9 +27,14 @@ enum UploadName {
         return trimmed
     }
 
-    /// `Content-Disposition` for a download named `name`: an ASCII fallback (`"`, `\\`, controls
-    /// and non-ASCII replaced) and the exact name as RFC 8187 UTF-8.
-    static func contentDisposition(_ name: String) -> String {
+    /// `Content-Disposition` for a download named `raw`: control, format (a bidirectional
+    /// override, a zero-width character) and line or paragraph separators left out — a name from
+    /// a session or an app never turns the shown extension around — then an ASCII fallback (`"`,
+    /// `\\` and non-ASCII replaced) and the name as RFC 8187 UTF-8.
+    static func contentDisposition(_ raw: String) -> String {
+        let name = String(String.UnicodeScalarView(raw.unicodeScalars.filter { scalar in
+            ![.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+        }))
         let fallback = String(name.unicodeScalars.map { scalar -> Character in
             scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\"
                 ? Character(scalar) : "_"

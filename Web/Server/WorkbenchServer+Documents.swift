@@ -151,13 +151,11 @@ extension WorkbenchServer {
             let document: WorkbenchDocument
             do {
                 document = try registry.document(id)
-                if !android, document.app != nil || !document.domains.isEmpty {
-                    throw WebAPIError(.conflict, "This document already holds an iOS app (or its hosts): open "
-                        + "\(name) as a document of its own, or add the product's Android app (.apk).")
-                }
-                if !android, document.android == nil {
-                    throw WebAPIError(.conflict, "This document holds no app to add \(name) to: open it as a "
-                        + "document of its own.")
+                if !android, !document.canAddIOSApp {
+                    throw WebAPIError(.conflict, document.app != nil || !document.domains.isEmpty
+                        ? "This document already holds an iOS app (or its hosts): open \(name) as a document of "
+                            + "its own, or add the product's Android app (.apk)."
+                        : "This document holds no app to add \(name) to: open it as a document of its own.")
                 }
                 try registry.own(upload.url, for: id)
             } catch {

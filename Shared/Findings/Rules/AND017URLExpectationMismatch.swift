@@ -38,11 +38,11 @@ public struct AND017URLExpectationMismatch: FindingRule {
             let evidence: [Evidence] = [.text("\(check.url): \(decision.outcome.rawValue)")]
             let trace = decision.trace.isEmpty ? "" : " Trace: " + decision.trace.joined(separator: "; ") + "."
             switch check.expectation {
-            case .mustNotOpen where check.mayOpenApp:
+            case .mustNotOpen where check.meetsExpectation == false:
                 return finding(subject: check.url, detail: "Must not open the app; \(outcome).\(trace)",
                     evidence: evidence,
                                explanation: Self.opensExplanation)
-            case .mustOpen where !check.opensApp:
+            case .mustOpen where check.meetsExpectation == false:
                 return finding(subject: check.url, detail: "Must open the app; \(outcome).\(trace)", evidence: evidence,
                                category: .reliability, explanation: Self.staysExplanation)
             default:

@@ -291,10 +291,6 @@ extension URLTestPresentation {
     /// Adds the Android rows of `decision` and whether it meets the line's expectation.
     mutating func addAndroid(_ decision: AndroidLinkDecision, facts: AndroidFacts, traced: Bool) {
         android = AndroidVerdictPresentation.rows(decision, facts: facts, traced: traced)
-        switch URLExpectation(rawValue: expectation) ?? .none {
-        case .none: androidExpectationMet = nil
-        case .mustOpen: androidExpectationMet = decision.opensApp
-        case .mustNotOpen: androidExpectationMet = decision.outcome == .browser
-        }
+        androidExpectationMet = (URLExpectation(rawValue: expectation) ?? .none).isMet(onAndroid: decision.outcome)
     }
 }

@@ -129,9 +129,12 @@ import TestSupport
         try document.setTriage(fingerprint: androidFinding.fingerprint, status: .acceptedRisk, note: "known")
         let lines = document.urlLines
         let supplied = document.android?.states
+        #expect(document.canAddIOSApp, "the Android app alone takes its iOS half")
+        #expect(!WorkbenchDocument(settings: WorkbenchDocumentTests.settings()).canAddIOSApp, "an empty one does not")
         document.addIOSApp(at: SampleScan.ipa)
         await document.settled()
         #expect(document.app != nil)
+        #expect(!document.canAddIOSApp, "nor one that holds an iOS app")
         #expect(document.android?.states == supplied, "the supplied assetlinks files stay")
         #expect(document.urlLines == lines)
         #expect(document.triage[androidFinding.fingerprint]?.status == .acceptedRisk)

@@ -373,6 +373,11 @@ label:has(> input[type=checkbox]) { display: inline-flex; gap: .35rem; align-ite
   border-bottom: 1px solid var(--border); flex-wrap: wrap; }
 .brand { font-weight: 700; text-decoration: none; color: var(--text); }
 .doc-title { font-family: var(--mono); }
+/* The title takes the room the bar has left and ends in an ellipsis, so a long one (two apps'
+   names) never pushes the export buttons or Keys onto a second row; the bar wraps only for the
+   what-if warning, which asks for a row of its own. */
+.topbar > .doc-title { flex: 1 1 0; min-width: 6rem; overflow: hidden; text-overflow: ellipsis;
+  white-space: nowrap; }
 .status { padding: .1rem .5rem; border-radius: 999px; background: var(--surface-2); border: 1px solid var(--border); }
 .status[data-phase=failed] { color: var(--critical); border-color: var(--critical); }
 .status[data-phase=ready] { color: var(--ok); }
@@ -407,6 +412,12 @@ main:focus { outline: none; }
   grid-template-rows: minmax(0, 1fr); width: 100%; min-height: 0; }
 .sidebar, .center, .inspector { overflow: auto; min-height: 0; padding: .75rem; }
 .sidebar, .center { contain: strict; }
+/* The document pane paints an opaque background of its own, as the two other panes do: Chromium
+   scrolls a pane as one composited layer only when its background is opaque. Transparent, the pane
+   was repainted in place on each scroll while the code boxes inside it (opaque scrollers) and what
+   overlaps them were layers of their own, and a screenshot taken just after a scroll could mix
+   pixels of the old offset with the new (issue 28: a Domains card's header over its host row). */
+.center { background: var(--bg); }
 .sidebar { border-right: 1px solid var(--border); background: var(--surface); }
 .inspector { border-left: 1px solid var(--border); background: var(--surface); }
 @media (max-width: 1000px) {
@@ -583,9 +594,14 @@ html, body { overflow: hidden; }
 .xp-counts td { border: 1px solid var(--border); border-radius: 6px; padding: .35rem .6rem; background: var(--surface); }
 .xp-counts .xp-number { font-size: 1.2rem; font-weight: 700; }
 .xp-counts { border-collapse: separate; border-spacing: .4rem 0; margin-left: -.4rem; }
+.xp-counts caption { padding-left: .4rem; } /* aligned with the text above, not with the negative margin */
 .xp-rows { width: 100%; }
 .xp-rows code.url { overflow-wrap: anywhere; }
-.xp-rows th, .xp-rows td:not(:nth-child(2)) { white-space: nowrap; }
+/* The line, the verdict pill and the headers stay on one line; the outcomes wrap between words, so
+   at 1280×800 the URL column keeps room (it was a few characters wide and the table overflowed). */
+.xp-rows th, .xp-rows td:nth-child(1), .xp-rows td:nth-child(3) { white-space: nowrap; }
+.xp-rows td:nth-child(2) { min-width: 10rem; }
+.xp-rows td:nth-child(n+4) { overflow-wrap: normal; }
 
 /* Both apps of a product: the App tab's Android section, the add control, and on Domains each
    host's iOS card beside its Android card (stacked when the pane is narrow). */
@@ -593,8 +609,10 @@ html, body { overflow: hidden; }
 .workbench.dragging .center { outline: 2px dashed var(--accent); outline-offset: -4px; }
 .android-section, .ios-section { margin: 0 0 1rem; }
 .bundle.android > summary .role { color: var(--ok); }
-code.fingerprint { word-break: break-all; }
-.lineage code, .evidence-list code { word-break: break-all; }
+/* Fingerprints, lineage lines and grants wrap at the <wbr> after each colon (breakAtColons), never
+   inside a byte. */
+code.fingerprint, .lineage code, .grants code { word-break: normal; overflow-wrap: normal; }
+.evidence-list code { word-break: break-all; }
 ul.plain { list-style: none; margin: 0; padding: 0; }
 .activity { margin: .5rem 0 .75rem; }
 .activity h5 { margin: .25rem 0; font-size: .9rem; display: flex; flex-wrap: wrap; gap: .25rem; align-items: baseline; }
@@ -724,6 +742,7 @@ function closeDocumentView() {
   setStatus(null);
   cancelButton.hidden = true;
   titleElement.textContent = '';
+  titleElement.title = '';
   exportsNav.hidden = true;
   exportsNav.replaceChildren();
 }
@@ -919,6 +938,7 @@ async function reload() {
 function render(view) {
   showPhase(view.phase);
   titleElement.textContent = view.subtitle ? `${view.title} — ${view.subtitle}` : view.title;
+  titleElement.title = titleElement.textContent;  // the whole title when the bar cuts it short
   document.title = `${view.title} · UniversalLinkLab`;
   current.progress.render(view);
   // The document's notes (e.g. no path to Apple from this machine), as every export carries them.
@@ -1004,7 +1024,7 @@ route();
 // their evidence and frida-trace commands; then the product's Android app (AndroidAppCard), and
 // the control that adds the product's other app. Strings are text; nothing is decided here.
 
-import { h, replace, copyText } from './dom.js';
+import { h, replace, copyText, breakAtColons } from './dom.js';
 
 function table(caption, headers, rows, attributes = {}) {
   return h('table', { class: 'table', ...attributes },
@@ -1088,7 +1108,7 @@ function bundleView(card) {
 function androidView(card) {
   const certificates = card.certificates.map((certificate) => ({
     attributes: { 'data-sha256': certificate.sha256 },
-    cells: [h('code', { class: 'fingerprint' }, certificate.sha256), certificate.subject ?? '—'],
+    cells: [h('code', { class: 'fingerprint' }, breakAtColons(certificate.sha256)), certificate.subject ?? '—'],
   }));
   return h('details', {
     class: 'bundle android', 'data-testid': 'android-app', 'data-platform': 'android', 'data-package': card.title,
@@ -1102,7 +1122,7 @@ function androidView(card) {
     certificates.length ? table('Signing certificates (SHA-256, as assetlinks.json lists them)',
       ['SHA-256', 'Subject'], certificates, { 'data-testid': 'android-certificates' }) : null,
     card.lineage.length ? [h('h5', {}, 'Key rotation lineage (oldest first)'),
-      h('ol', { class: 'lineage', 'data-testid': 'android-lineage' }, card.lineage.map((line) => h('li', {}, h('code', {}, line))))]
+      h('ol', { class: 'lineage', 'data-testid': 'android-lineage' }, card.lineage.map((line) => h('li', {}, h('code', {}, breakAtColons(line)))))]
       : null,
     h('h4', {}, 'Link-handling activities'),
     card.activities.length ? card.activities.map((activity) => h('div', {
@@ -1266,6 +1286,15 @@ export function visible(text) {
     `‹U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}›`);
 }
 
+/**
+ * `text` as children with a line-break opportunity (`<wbr>`) after each colon, so a certificate
+ * fingerprint wraps between bytes, never inside one, and still copies as one unbroken string.
+ */
+export function breakAtColons(text) {
+  const parts = String(text ?? '').split(':');
+  return parts.flatMap((part, index) => index === parts.length - 1 ? [part] : [`${part}:`, h('wbr')]);
+}
+
 /** Sets an element's text (hidden characters as markers), only when it differs. */
 export function setText(element, text) {
   const value = visible(String(text ?? ''));
@@ -1339,7 +1368,7 @@ export function debounce(fn, ms) {
 // product's Android app, each host of both apps is one row: the iOS card beside the Android
 // card (the host's assetlinks.json), in the order the server gives (`hosts`).
 
-import { h, replace, debounce, keepChildren } from './dom.js';
+import { h, replace, debounce, keepChildren, breakAtColons } from './dom.js';
 
 function lintItem(lint) {
   return h('li', { class: `lint lint-${lint.severity}`, 'data-lint-id': lint.id },
@@ -1533,7 +1562,7 @@ function createAndroidCard() {
           h('li', {}, 'only in Google\u2019s answer: ', h('code', {}, grant)))) : null,
         card.google.debug ? h('pre', { class: 'muted' }, card.google.debug) : null) : null,
       card.grants.length ? h('div', { class: 'grants' }, h('h4', {}, 'App Links grants'),
-        h('ul', { class: 'plain', 'data-testid': 'android-grants' }, card.grants.map((grant) => h('li', {}, h('code', {}, grant)))))
+        h('ul', { class: 'plain', 'data-testid': 'android-grants' }, card.grants.map((grant) => h('li', {}, h('code', {}, breakAtColons(grant))))))
         : null,
       lintList(card, 'android-lint'),
       card.file ? fileView(card.file, 'android-file') : h('p', { class: 'muted' }, 'No file to show.'));
