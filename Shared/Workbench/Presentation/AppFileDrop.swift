@@ -91,12 +91,16 @@ public enum AppFileDrop: Sendable, Equatable {
         }
     }
 
-    /// The decision for a window showing `document` (empty while idle with no app).
+    /// The decision for a window showing `document` (empty while idle with no app). Its iOS
+    /// hosts count as its iOS half: an iOS app joins only a document that can take it
+    /// (`WorkbenchDocument.canAddIOSApp`, the rule the web's `POST …/apps` follows), so a drop
+    /// never replaces an Android app and checked hosts; it opens in a window of its own instead.
     @MainActor
     public static func decide(fileName: String, document: WorkbenchDocument) -> AppFileDrop {
         let isEmpty = document.app == nil && document.android == nil && document.domains.isEmpty
             && document.phase == .idle
-        return decide(fileName: fileName, isEmpty: isEmpty, hasIOSApp: document.app != nil,
+        return decide(fileName: fileName, isEmpty: isEmpty,
+                      hasIOSApp: document.app != nil || !document.domains.isEmpty,
                       hasAndroidApp: document.android != nil)
     }
 

@@ -92,6 +92,26 @@ import TestSupport
         #expect(AppFileDrop.decide(fileName: "a.apk", document: document) == .addAndroidApp)
         #expect(AppFileDrop.decide(fileName: "a.ipa", document: document) == .openElsewhere)
     }
+
+    /// A document with the Android app and iOS hosts it checked cannot take an iOS app
+    /// (`canAddIOSApp`): the drop opens the IPA elsewhere, never replaces the document.
+    @MainActor @Test func anIOSAppNeverReplacesAnAndroidAppWithCheckedHosts() async throws {
+        let document = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { SampleScan.now })
+        document.openDomain("example.com")
+        await document.settled()
+        document.addAndroidApp(at: SampleScan.root.appendingPathComponent("Samples/LinkLabSample.apk"))
+        await document.settled()
+        try #require(document.android != nil && !document.domains.isEmpty && document.app == nil)
+        #expect(!document.canAddIOSApp)
+        #expect(AppFileDrop.decide(fileName: "a.ipa", document: document) == .openElsewhere)
+        #expect(AppFileDrop.decide(fileName: "a.app", document: document) != .addIOSApp)
+
+        let androidOnly = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { SampleScan.now })
+        androidOnly.addAndroidApp(at: SampleScan.root.appendingPathComponent("Samples/LinkLabSample.apk"))
+        await androidOnly.settled()
+        #expect(androidOnly.canAddIOSApp)
+        #expect(AppFileDrop.decide(fileName: "a.ipa", document: androidOnly) == .addIOSApp)
+    }
 }
 
 /// The URL list's summary line the Mac app shows is the web page's (`URLListPresentation`).
