@@ -141,18 +141,27 @@ struct PDFReportRenderer {
     /// title become one, with every subject (one per line, "×n" after a subject that stands for
     /// n findings) and the number of findings.
     static func overviewByRule(_ rows: [OverviewRow]) -> [(finding: Finding, subjects: [String], count: Int)] {
-        var merged: [(finding: Finding, subjects: [String], count: Int)] = []
-        for row in rows {
-            let subject = row.finding.subject + (row.count > 1 ? " \u{00D7}\(row.count)" : "")
-            if let last = merged.last, last.finding.id == row.finding.id, last.finding.title == row.finding.title,
-               last.finding.severity == row.finding.severity, last.finding.category == row.finding.category {
-                merged[merged.count - 1].subjects.append(subject)
-                merged[merged.count - 1].count += row.count
+        consecutiveRuns(rows) { last, row in
+            last.finding.id == row.finding.id && last.finding.title == row.finding.title
+                && last.finding.severity == row.finding.severity && last.finding.category == row.finding.category
+        }.map { run in
+            (run[0].finding, run.map { $0.finding.subject + ($0.count > 1 ? " \u{00D7}\($0.count)" : "") },
+             run.reduce(0) { $0 + $1.count })
+        }
+    }
+
+    /// `items` cut into runs of consecutive items, a new run starting where `sameRun(last, item)`
+    /// is false; in order, nothing left out.
+    static func consecutiveRuns<Item>(_ items: [Item], sameRun: (Item, Item) -> Bool) -> [[Item]] {
+        var runs: [[Item]] = []
+        for item in items {
+            if let last = runs.last?.last, sameRun(last, item) {
+                runs[runs.count - 1].append(item)
             } else {
-                merged.append((row.finding, [subject], row.count))
+                runs.append([item])
             }
         }
-        return merged
+        return runs
     }
 
     /// Counts per category and severity as a small table.
@@ -556,8 +565,7 @@ struct PDFReportRenderer {
         labelled("Subject", finding.subject, indent: indent, valueFont: .mono)
         triageLine(finding, indent: indent)
         for part in Self.sentences(of: finding.explanation) {
-            page.paragraph(Self.shortenedInlineTrace(part.joined(separator: " ")), size: 8.2, indent: indent,
-                           leading: 8.2 * 1.25, spacingAfter: 3)
+            explanationLine(part, indent: indent, spacingAfter: 3)
         }
         page.cursor -= 1
         if !finding.evidence.isEmpty {
@@ -591,8 +599,7 @@ struct PDFReportRenderer {
         for part in explained[0] {
             let kept = part.filter { common.contains($0) }
             guard !kept.isEmpty else { continue }
-            page.paragraph(Self.shortenedInlineTrace(kept.joined(separator: " ")), size: 8.2, indent: indent,
-                           leading: 8.2 * 1.25, spacingAfter: 3)
+            explanationLine(kept, indent: indent, spacingAfter: 3)
         }
         let sameRemediation = run.allSatisfy { $0.remediation == lead.remediation }
         let sameReferences = run.allSatisfy { $0.references == lead.references }
@@ -612,8 +619,7 @@ struct PDFReportRenderer {
             for part in explained[number] {
                 let kept = part.filter { !common.contains($0) }
                 guard !kept.isEmpty else { continue }
-                page.paragraph(Self.shortenedInlineTrace(kept.joined(separator: " ")), size: 8.2, indent: inner,
-                               leading: 8.2 * 1.25, spacingAfter: 2)
+                explanationLine(kept, indent: inner, spacingAfter: 2)
             }
             evidence(finding.evidence, indent: inner)
             if !sameRemediation { remediation(finding.remediation, indent: inner) }
@@ -622,6 +628,13 @@ struct PDFReportRenderer {
         }
         sideBar(color: lead.severity.pdfColor, fromPage: startPage, top: startTop)
         page.cursor -= 8
+    }
+
+    /// Sentences of one paragraph of an explanation, as a card sets them (8.2 pt, a long inline
+    /// trace shortened).
+    private mutating func explanationLine(_ sentences: [String], indent: Double, spacingAfter: Double) {
+        page.paragraph(Self.shortenedInlineTrace(sentences.joined(separator: " ")), size: 8.2, indent: indent,
+                       leading: 8.2 * 1.25, spacingAfter: spacingAfter)
     }
 
     /// The sentences every explanation has (in any paragraph).
@@ -634,15 +647,7 @@ struct PDFReportRenderer {
 
     /// Runs of consecutive findings of one rule (same ID and title), in order.
     static func runsOfRule(_ findings: [Finding]) -> [[Finding]] {
-        var runs: [[Finding]] = []
-        for finding in findings {
-            if let last = runs.last?.last, last.id == finding.id, last.title == finding.title {
-                runs[runs.count - 1].append(finding)
-            } else {
-                runs.append([finding])
-            }
-        }
-        return runs
+        consecutiveRuns(findings) { $0.id == $1.id && $0.title == $1.title }
     }
 
     /// Severity badge, then "ID  Title" (with "— N findings" for a rule card), wrapped.
@@ -816,15 +821,7 @@ struct PDFReportRenderer {
 
     /// Consecutive evidence of the same kind, in order.
     static func runsOfKind(_ evidence: [Evidence]) -> [[Evidence]] {
-        var runs: [[Evidence]] = []
-        for item in evidence {
-            if let last = runs.last?.last, last.kindLabel == item.kindLabel {
-                runs[runs.count - 1].append(item)
-            } else {
-                runs.append([item])
-            }
-        }
-        return runs
+        consecutiveRuns(evidence) { $0.kindLabel == $1.kindLabel }
     }
 
     /// Several pieces of evidence of one kind under one label: notes as a list, located
