@@ -69,54 +69,32 @@ struct ReportCommand: AsyncParsableCommand {
                 throw failUnreadable(session, InspectTextRenderer.terminalSafe(error.description))
             }
             document.engagement = document.engagement.overridden(by: engagement.engagement)
-            if document.androidAnalysis != nil { return try reportWithAndroid(document) }
-            guard let analysis = document.currentAnalysis else {
-                throw failUnreadable(session, "the session holds nothing to report")
-            }
-            for report in reports {
-                try SessionCLI.write(report) { () throws(WorkbenchDocumentError) -> Data in
-                    try SessionCLI.reportData(report, analysis: analysis, triage: document.triage,
-                                              engagement: document.engagement)
-                }
-            }
-            if let save {
-                try SessionCLI.write(save) { () throws(WorkbenchDocumentError) -> Data in try document.save() }
-            }
-            switch format {
-            case .json:
-                FileHandle.standardOutput.write(try SessionCLI.orExit { () throws(WorkbenchDocumentError) -> Data in
-                    try TriagedReports.scanJSON(analysis, triage: document.triage) { _ in }
-                })
-                if let save { SessionCLI.confirmSaved(save) }
-            case .text:
-                var text = ScanTextRenderer(style: ScanStyle.forStandardOutput())
-                    .render(analysis, reports: reports, savedSession: save)
-                for note in document.notes where note.hasPrefix("re-evaluated") || note.hasPrefix("findings differ") {
-                    text += "note: \(InspectTextRenderer.terminalSafe(note))\n"
-                }
-                let triaged = document.findings.filter { $0.triage != nil }
-                if !triaged.isEmpty {
-                    text += "Triaged: " +
-                        triaged.map { "\($0.finding.id) \($0.status.rawValue)" }.joined(separator: ", ") + "\n"
-                }
-                FileHandle.standardOutput.write(Data(text.utf8))
-            }
-            let counted = document.findings.filter { !$0.status.isSuppressed && $0.status != .fixed }.map(\.finding)
-            try SessionCLI.failIfTripped(failOn, by: counted)
+            try report(document)
         }
     }
 }
 
 extension ReportCommand {
-    /// A session that holds an Android app (alone or beside the iOS app): every report is the
-    /// document's own export (`WorkbenchDocument.export`, the two-platform report for both apps),
-    /// the JSON its export, the text `scan` prints for the same apps.
+    /// One path for every session, whatever apps it holds: each `--report` file and the JSON are
+    /// the document's own export (`WorkbenchDocument.export`: the iOS report, the Android report,
+    /// or the two-platform report for both apps, triage included) except the JSON of a session
+    /// without an Android app (`iosOnly`), which stays the scan document of `scan app.ipa`; the
+    /// text is what `scan` prints for the same apps followed by `noteLines` and `triagedLine`; and
+    /// `--fail-on` counts every finding of either platform that is not triaged false-positive,
+    /// accepted-risk or fixed.
     @MainActor
-    func reportWithAndroid(_ document: WorkbenchDocument) throws {
+    func report(_ document: WorkbenchDocument) throws {
+        guard Self.product(of: document) != nil else {
+            throw failUnreadable(session, "the session holds nothing to report")
+        }
         for report in reports {
             try SessionCLI.write(report) { () throws(WorkbenchDocumentError) -> Data in
                 let kind: ExportFormat
                 do { kind = try ExportFormat(path: report) } catch { throw .exportFailed(String(describing: error)) }
+                if kind == .json, let analysis = Self.iosOnly(document) {
+                    return try TriagedReports.render(analysis, format: .json, triage: document.triage,
+                                                     engagement: document.engagement)
+                }
                 return try document.export(kind)
             }
         }
@@ -126,23 +104,62 @@ extension ReportCommand {
         switch format {
         case .json:
             FileHandle.standardOutput.write(try SessionCLI.orExit { () throws(WorkbenchDocumentError) -> Data in
-                try document.export(.json)
+                if let analysis = Self.iosOnly(document) {
+                    return try TriagedReports.scanJSON(analysis, triage: document.triage) { _ in }
+                }
+                return try document.export(.json)
             })
             if let save { SessionCLI.confirmSaved(save) }
         case .text:
-            let renderer = ScanTextRenderer(style: ScanStyle.forStandardOutput())
-            let text: String
-            if let both = document.currentCrossPlatform {
-                text = renderer.render(both: both, reports: reports, savedSession: save)
-            } else if let android = document.androidAnalysis {
-                text = renderer.render(android: android, reports: reports, savedSession: save)
-            } else {
-                text = ""
-            }
+            let text = scanText(of: document) + Self.noteLines(document) + Self.triagedLine(document)
             FileHandle.standardOutput.write(Data(text.utf8))
         }
         let counted = document.findings.filter { !$0.status.isSuppressed && $0.status != .fixed }.map(\.finding)
         try SessionCLI.failIfTripped(failOn, by: counted)
+    }
+
+    /// The text `scan` prints for the session's apps (`ScanTextRenderer`), with the reports
+    /// written and the session saved; empty when the session holds no app.
+    @MainActor
+    func scanText(of document: WorkbenchDocument) -> String {
+        guard let product = Self.product(of: document) else { return "" }
+        return ScanTextRenderer(style: ScanStyle.forStandardOutput()).render(product, reports: reports,
+                                                                             savedSession: save)
+    }
+
+    /// The session's product as `scan` reads it: with both apps the document's two-platform
+    /// analysis (`currentCrossPlatform`, its edited hosts marked what-if), else the one app it
+    /// holds (`currentAnalysis` or `androidAnalysis`); nil when it holds neither.
+    @MainActor
+    static func product(of document: WorkbenchDocument) -> ProductAnalysis? {
+        document.currentCrossPlatform.map(ProductAnalysis.both)
+            ?? ProductAnalysis(ios: document.currentAnalysis, android: document.androidAnalysis, entries: [])
+    }
+
+    /// The session's iOS analysis when it holds no Android app, else nil. Its JSON (standard
+    /// output and a `.json` report) is the scan document with fingerprint and triage and no more:
+    /// `export(.json)` would add the workbench's keys (`phase`, `hosts`, `deviceState`,
+    /// `urlLineProblems`, each domain's `state`), which earlier versions of `report` never printed.
+    @MainActor
+    static func iosOnly(_ document: WorkbenchDocument) -> Analysis? {
+        document.androidAnalysis == nil ? document.currentAnalysis : nil
+    }
+
+    /// The document's notes on how the session was evaluated (`re-evaluated with linklab …`,
+    /// `findings differ from those saved: …`), one `note:` line each, made terminal-safe.
+    @MainActor
+    static func noteLines(_ document: WorkbenchDocument) -> String {
+        document.notes.filter { $0.hasPrefix("re-evaluated") || $0.hasPrefix("findings differ") }
+            .map { "note: \(InspectTextRenderer.terminalSafe($0))\n" }.joined()
+    }
+
+    /// `Triaged: ID status, …` for every finding of either platform that carries a triage, in
+    /// the document's finding order; empty when none does.
+    @MainActor
+    static func triagedLine(_ document: WorkbenchDocument) -> String {
+        let triaged = document.findings.filter { $0.triage != nil }
+        guard !triaged.isEmpty else { return "" }
+        return "Triaged: " + triaged.map { "\($0.finding.id) \($0.status.rawValue)" }.joined(separator: ", ") + "\n"
     }
 }
 

@@ -30,80 +30,29 @@ struct ScanStyle: Sendable {
     func dim(_ text: String) -> String { paint(text, "2") }
 }
 
-/// The people-facing summary of a scan: identity, what was fetched and tested, a table of
-/// findings by severity, then one line per finding (ID, severity, subject, title), then the
-/// files written (reports, and the session when `--save` wrote one).
+/// The people-facing summary of a scan, whichever apps it read: each part of
+/// `ProductAnalysis.textSections` in turn (its heading, its title line, summary and notes, a
+/// table of findings by severity, then one line per finding: ID, severity, subject, title), then
+/// the files written (reports, and the session when `--save` wrote one). The package gives the
+/// words; this renderer owns the terminal: emphasis, colours and `TerminalText.safe`.
 struct ScanTextRenderer {
     let style: ScanStyle
 
-    func render(_ analysis: Analysis, reports: [String], savedSession: String? = nil) -> String {
+    /// A scan's text (and `report`'s for a saved session).
+    func render(_ product: ProductAnalysis, reports: [String], savedSession: String? = nil) -> String {
         let safe = { (text: String) in TerminalText.safe(text) }
         var lines: [String] = []
-        let main = analysis.snapshot.mainBundle
-        let input = safe(URL(fileURLWithPath: analysis.snapshot.source.path).lastPathComponent)
-        let identity = "\(safe(main?.bundleIdentifier ?? "?"))  \(safe(main?.applicationIdentifier ?? "no app ID"))"
-        lines.append(style.bold(safe(analysis.appName)) + "  \(identity)  (\(input))")
-
-        let supplied = analysis.domains.filter { $0.routes.contains { $0.route == .local } }.count
-        let fetched = analysis.domains.count - supplied
-        var domainLine = "\(analysis.domains.count) domain\(analysis.domains.count == 1 ? "" : "s")"
-        if analysis.offline {
-            domainLine += " (offline: \(supplied) supplied, \(fetched) not fetched)"
-        } else if supplied > 0 {
-            domainLine += " (\(fetched) fetched, \(supplied) supplied)"
-        }
-        let firstVerdicts = analysis.urlTests.compactMap(analysis.appVerdict)
-        var urlLine = "\(analysis.urlTests.count) URL\(analysis.urlTests.count == 1 ? "" : "s") tested"
-        if !firstVerdicts.isEmpty {
-            let counts = Dictionary(grouping: firstVerdicts, by: \.decision).mapValues(\.count)
-            urlLine += " (" + Decision.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") +
-                ")"
-        }
-        lines.append("\(domainLine), \(urlLine)")
-        for note in analysis.notes { lines.append(style.dim("note: \(safe(note))")) }
-
-        lines.append("")
-        lines += findingLines(analysis.findings)
-        if !reports.isEmpty {
+        for (index, section) in product.textSections.enumerated() {
+            if index > 0 { lines.append("") }
+            if let heading = section.heading { lines.append(style.bold(safe(heading))) }
+            if let title = section.title { lines.append(style.bold(safe(title.emphasized)) + safe(title.rest)) }
+            lines += section.summary.map(safe)
+            lines += section.notes.map { style.dim("note: " + safe($0)) }
             lines.append("")
-            lines.append("Reports: " + reports.map(safe).joined(separator: ", "))
+            lines += findingLines(section.findings)
         }
-        if let savedSession {
-            if reports.isEmpty { lines.append("") }
-            lines.append("Session saved: " + safe(savedSession))
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `scan app.apk`'s text (and `report`'s for an Android session): the summary, the findings,
-    /// the reports written and the session saved.
-    func render(android analysis: AndroidAnalysis, reports: [String], savedSession: String? = nil) -> String {
-        var lines = [TerminalText.safe(analysis.summaryText(), keepingNewlines: true)]
-        lines += findingLines(analysis.findings)
         lines += trailer(reports: reports, savedSession: savedSession)
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `scan app.ipa app.apk`'s text (and `report`'s for a session with both apps): each
-    /// platform's part, then the verdict table's summary and its XPL findings.
-    func render(both: CrossPlatformAnalysis, reports: [String], savedSession: String? = nil) -> String {
-        var text = style.bold("iOS") + "\n" + render(both.ios, reports: [])
-        text += "\n" + style.bold("Android") + "\n"
-            + TerminalText.safe(both.android.summaryText(), keepingNewlines: true) + "\n"
-            + findingLines(both.android.findings).joined(separator: "\n") + "\n"
-        text += "\n" + TerminalText.safe(both.table.summaryText(), keepingNewlines: true) + "\n"
-            + findingLines(both.table.findings).joined(separator: "\n") + "\n"
-        let trailer = trailer(reports: reports, savedSession: savedSession)
-        return text + (trailer.isEmpty ? "" : trailer.joined(separator: "\n") + "\n")
-    }
-
-    /// A scan's text, whichever apps it read.
-    func render(_ product: ProductAnalysis, reports: [String], savedSession: String? = nil) -> String {
-        switch product {
-        case .ios(let analysis): render(analysis, reports: reports, savedSession: savedSession)
-        case .android(let analysis): render(android: analysis, reports: reports, savedSession: savedSession)
-        case .both(let both): render(both: both, reports: reports, savedSession: savedSession)
-        }
     }
 
     /// The lines naming the reports written and the session saved (none when neither).

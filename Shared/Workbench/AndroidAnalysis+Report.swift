@@ -35,7 +35,7 @@ extension AndroidAnalysis {
                        engagement: Engagement = Engagement(), invocation: ReportInvocation? = nil,
                        triage: [String: Triage] = [:]) throws(WorkbenchError) -> Data {
         try ReportRendering.bytes(kind, toolVersion: toolVersion, invocation: invocation,
-            json: { try scanDocument() }) {
+            json: { try scanDocument(triage: triage) }) {
             reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, engagement: engagement)
         }
     }

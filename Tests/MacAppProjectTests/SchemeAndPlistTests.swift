@@ -141,9 +141,14 @@ import Workbench
         #expect(tests.contains("app.searchFields"), "the UI tests no longer find the filter as a search field")
     }
 
+    /// The cards' hooks, which the package's panels carry (`Panel.hook`, checked by `PanelTests`)
+    /// and the app sets as it draws any panel (`PanelView`: `.hook(panel.hook)`), spelling none.
+    static let panelHooks = Set([WorkbenchHook.bundle, .androidApp, .androidHost].map(\.rawValue))
+
     /// True when the app's `sources` set `identifier`.
     static func sets(_ identifier: String, _ sources: String) -> Bool {
         sources.contains("\"\(identifier)\"")
+            || (panelHooks.contains(identifier) && sources.contains(".hook(panel.hook)"))
             || (identifier.hasPrefix("tab-") && sources.contains("\"tab-\\(rawValue)\""))
             || (ExportFormat.documentExports.map(\.hook).contains(identifier)
                 && sources.contains("ForEach(ExportFormat.documentExports")

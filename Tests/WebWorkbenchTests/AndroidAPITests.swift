@@ -44,11 +44,23 @@ import Workbench
     static func states(_ hosts: [[String: Any]]) -> [String: String] {
         var states: [String: String] = [:]
         for row in hosts {
-            if let host = row["host"] as? String, let state = (row["android"] as? [String: Any])?["state"] as? String {
+            let panel = slot(row, "android")?["panel"] as? [String: Any]
+            if let host = row["host"] as? String, let state = (panel?["hooks"] as? [String: Any])?["state"] as? String {
                 states[host] = state
             }
         }
         return states
+    }
+
+    /// The slot of `platform` in a `hosts` row.
+    static func slot(_ row: [String: Any], _ platform: String) -> [String: Any]? {
+        (row["slots"] as? [[String: Any]])?.first { $0["platform"] as? String == platform }
+    }
+
+    /// The panels of the App tab's section of `platform` in a view.
+    static func panels(_ view: [String: Any], _ platform: String) -> [[String: Any]] {
+        let section = (view["apps"] as? [[String: Any]])?.first { $0["platform"] as? String == platform }
+        return section?["panels"] as? [[String: Any]] ?? []
     }
 
     static func expectNoSpoolPath(_ response: TestResponse, _ fixture: WebFixture,
@@ -73,10 +85,11 @@ import Workbench
                 let view = try WebFixture.json(viewResponse)
                 #expect((view["phase"] as? [String: Any])?["phase"] as? String == "ready", "\(name)")
                 #expect(view["kind"] as? String == "apk")
-                #expect((view["androidApp"] as? [String: Any])?["title"] as? String == "com.example.app")
+                #expect(Self.panels(view, "android").first?["title"] as? String == "com.example.app")
                 let hosts = try #require(view["hosts"] as? [[String: Any]])
                 #expect(Set(hosts.compactMap { $0["host"] as? String }) == Set(Self.apkStates.keys))
-                #expect(hosts.allSatisfy { $0["platforms"] as? String == "android" && $0["ios"] == nil })
+                #expect(hosts.allSatisfy { $0["platformNames"] as? [String] == ["Android"] })
+                #expect(hosts.allSatisfy { Self.slot($0, "ios")?["domain"] == nil })
                 #expect(Self.states(hosts) == Self.apkStates)
             }
         }
@@ -94,15 +107,15 @@ import Workbench
             #expect(answer["platform"] as? String == "android" && answer["id"] as? String == id)
             try await fixture.server.settle(id)
             let view = try await Self.view(client, id)
-            #expect((view["bundles"] as? [Any])?.isEmpty == false)
-            #expect(view["androidApp"] != nil)
+            #expect(!Self.panels(view, "ios").isEmpty)
+            #expect(!Self.panels(view, "android").isEmpty)
             let domains = try #require(view["domains"] as? [[String: Any]])
             let hosts = try #require(view["hosts"] as? [[String: Any]])
             let both = try #require(hosts.first { $0["host"] as? String == "example.com" })
-            #expect(both["platforms"] as? String == "both")
-            let index = try #require(both["ios"] as? Int)
+            #expect(both["platformNames"] as? [String] == ["iOS", "Android"])
+            let index = try #require(Self.slot(both, "ios")?["domain"] as? Int)
             #expect(domains[index]["host"] as? String == "example.com")
-            #expect((both["android"] as? [String: Any])?["state"] as? String == "supplied")
+            #expect(Self.states([both]) == ["example.com": "supplied"])
             // The view, with both apps, writes exactly what its schema says.
             let viewResponse = try await DocumentAPITests.get(client, "/api/documents/\(id)/view")
             let value = try JSONSerialization.jsonObject(with: Data(buffer: viewResponse.body))
@@ -135,9 +148,9 @@ import Workbench
             #expect(try WebFixture.json(added)["platform"] as? String == "ios")
             try await fixture.server.settle(id)
             let view = try await Self.view(client, id)
-            #expect((view["bundles"] as? [Any])?.isEmpty == false && view["androidApp"] != nil)
+            #expect(!Self.panels(view, "ios").isEmpty && !Self.panels(view, "android").isEmpty)
             let hosts = try #require(view["hosts"] as? [[String: Any]])
-            #expect(hosts.contains { $0["platforms"] as? String == "both" })
+            #expect(hosts.contains { $0["platformNames"] as? [String] == ["iOS", "Android"] })
             // A second iOS app has no place in it.
             let again = try await Self.addApp(client, id, try Data(contentsOf: sample("LinkLabSample.ipa")),
                                               name: "Other.ipa")
@@ -168,7 +181,7 @@ import Workbench
             Self.expectNoSpoolPath(viewResponse, fixture)
             let view = try WebFixture.json(viewResponse)
             #expect((view["phase"] as? [String: Any])?["phase"] as? String == "ready")
-            #expect(view["androidApp"] == nil && (view["bundles"] as? [Any])?.isEmpty == false)
+            #expect(Self.panels(view, "android").isEmpty && !Self.panels(view, "ios").isEmpty)
             let notes = try #require(view["notes"] as? [String])
             #expect(notes.contains { $0.hasPrefix("evil.apk: ") })
         }

@@ -64,11 +64,13 @@ def test_android_app_joins_the_ipa_document_and_the_app_tab_shows_it(browser, an
     certificates = section.find_elements(By.CSS_SELECTOR, '[data-testid="android-certificates"] tr[data-sha256]')
     assert certificates, "no signing certificate listed"
     assert all(FINGERPRINT.match(row.get_attribute("data-sha256")) for row in certificates)
-    activities = section.find_elements(*by_testid("android-activity"))
+    # Each activity is a table of its intent filters (a row each; the last column what it claims).
+    activities = section.find_elements(By.CSS_SELECTOR, 'table[data-testid="android-activity"][data-activity]')
     assert activities, "no link-handling activity listed"
     filters = section.find_elements(*by_testid("android-filter"))
     assert any(f.get_attribute("data-auto-verify") == "true" for f in filters)
-    claims = " ".join(e.text for e in section.find_elements(*by_testid("android-claims")))
+    claims = " ".join(e.text for e in section.find_elements(
+        By.CSS_SELECTOR, '[data-testid="android-filter"] td:nth-child(4)'))
     assert "https://example.com" in claims, claims
     assert "LinkLabSample.apk" in browser.find_element(*by_testid("add-app-status")).text
 
@@ -80,7 +82,7 @@ def test_domains_show_both_files_per_host(browser, android_server):
     hosts = {row.get_attribute("data-host"): row for row in rows}
     assert ANDROID_HOSTS <= set(hosts), hosts.keys()
     both = hosts["example.com"]
-    assert both.get_attribute("data-platforms") == "both"
+    assert both.get_attribute("data-platforms") == "ios android"
     ios = both.find_element(By.CSS_SELECTOR, '[data-platform="ios"] [data-testid="domain"]')
     assert ios.get_attribute("data-host") == "example.com"
     android = both.find_element(By.CSS_SELECTOR, '[data-platform="android"] [data-testid="android-host"]')
@@ -96,7 +98,7 @@ def test_domains_show_both_files_per_host(browser, android_server):
     # A host only iOS claims says the Android app does not name it (and the reverse).
     for host, row in hosts.items():
         platforms = row.get_attribute("data-platforms")
-        assert platforms in ("ios", "android", "both"), host
+        assert platforms in ("ios", "android", "ios android"), host
         if platforms == "ios":
             assert row.find_element(By.CSS_SELECTOR, '[data-platform="android"] .absent')
         if platforms == "android":
@@ -123,7 +125,7 @@ def test_an_apk_only_document_shows_the_android_app_and_its_hosts(browser, andro
     add_app(browser, SAMPLE_IPA)
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-platform="ios"] [data-testid="bundle"]'))
     show_tab(browser, "domains")
-    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-testid="product-host"][data-platforms="both"]'))
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-testid="product-host"][data-platforms="ios android"]'))
 
 
 def test_a_hostile_apk_gets_a_clear_error(browser, android_server, tmp_path):
@@ -167,7 +169,7 @@ def test_android_app_screenshots(android_server, scheme, size):
         settle(driver)  # each scroll is measured on the layout a late reload leaves
         driver.execute_script(
             "const pane = document.querySelector('.center');"
-            "const section = document.querySelector('.android-section');"
+            "const section = document.querySelector('[data-testid=\"android-app\"]').closest('section');"
             "pane.scrollTop += section.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;")
         settled_screenshot(driver, folder / f"android-app-{tag}-{scheme}.png")
         show_tab(driver, "domains")
@@ -175,13 +177,13 @@ def test_android_app_screenshots(android_server, scheme, size):
         settle(driver)
         driver.execute_script(
             "const pane = document.querySelector('.center');"
-            "const row = document.querySelector('[data-testid=\"product-host\"][data-platforms=\"both\"]');"
+            "const row = document.querySelector('[data-testid=\"product-host\"][data-platforms=\"ios android\"]');"
             "pane.scrollTop += row.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;")
         settled_screenshot(driver, folder / f"android-domains-{tag}-{scheme}.png")
         # The Android card itself (below the iOS card when the pane is too narrow for both).
         driver.execute_script(
             "const pane = document.querySelector('.center');"
-            "const card = document.querySelector('[data-platforms=\"both\"] [data-testid=\"android-host\"]');"
+            "const card = document.querySelector('[data-platforms=\"ios android\"] [data-testid=\"android-host\"]');"
             "pane.scrollTop += card.getBoundingClientRect().top - pane.getBoundingClientRect().top - 8;")
         settled_screenshot(driver, folder / f"android-host-{tag}-{scheme}.png")
     finally:

@@ -31,7 +31,8 @@ def both_apps(server):
         assert status == 200, data
         status, view = server.json("GET", f"/api/documents/{document_id}/view")
         assert status == 200, view
-        if view.get("androidApp") and view["phase"]["phase"] == "ready" and view["canExport"]:
+        android = any(section["platform"] == "android" and section["panels"] for section in view.get("apps", []))
+        if android and view["phase"]["phase"] == "ready" and view["canExport"]:
             return document_id
         time.sleep(0.2)
     raise AssertionError("the APK never joined the document")

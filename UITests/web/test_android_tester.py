@@ -79,15 +79,22 @@ def rows(driver, platform, scope="#single-verdicts"):
 
 
 def shown_rows(driver):
-    """The typed URL's rows as the page shows them: (platform, key, decision) per row."""
-    return ([("ios", e.get_attribute("data-app-id"), e.get_attribute("data-decision")) for e in rows(driver, "ios")]
-            + [("android", e.get_attribute("data-activity"), e.get_attribute("data-decision"))
-               for e in rows(driver, "android")])
+    """The typed URL's rows as the page shows them, in order: (platform, key, decision) per row."""
+    return [(e.get_attribute("data-platform"), e.get_attribute("data-key"), e.get_attribute("data-decision"))
+            for e in driver.find_elements(By.CSS_SELECTOR, '#single-verdicts [data-testid="verdict"]')]
 
 
 def expected_rows(test):
-    return ([("ios", v["appID"], v["decision"]) for v in test["verdicts"]]
-            + [("android", v.get("activity") or "", v["decision"]) for v in test["android"]])
+    """Every platform's rows as the API wrote them (`verdicts`: iOS rows, then Android rows)."""
+    return [(v["platform"], v["key"], v["decision"]) for v in test["verdicts"]]
+
+
+def ios_verdicts(test):
+    return [v for v in test["verdicts"] if v["platform"] == "ios"]
+
+
+def android_verdicts(test):
+    return [v for v in test["verdicts"] if v["platform"] == "android"]
 
 
 def decide_list(driver):
@@ -106,24 +113,26 @@ def test_a_typed_url_has_one_row_per_platform(browser, server, pair):
     open_document(browser, server, pair, tab="urls")
     url = "https://example.com/open/item/7"
     expected = decided(server, pair, url)
-    assert expected["verdicts"] and expected["android"], expected
+    assert ios_verdicts(expected) and android_verdicts(expected), expected
+    assert expected["showsPlatforms"] is True
     type_url(browser, url)
     wait(browser).until(lambda d: shown_rows(d) == expected_rows(expected))
     deciding = rows(browser, "android")[0]
-    row = expected["android"][0]
+    row = android_verdicts(expected)[0]
     assert deciding.get_attribute("data-deciding") == "true"
-    assert deciding.get_attribute("data-verified") == str(row["verified"]).lower()
-    assert deciding.find_element(*by_testid("deciding-filter")).text == row["filterLocation"]
-    assert deciding.find_element(*by_testid("verification")).text == row["verification"]
+    assert deciding.get_attribute("data-verified") == row["hooks"]["verified"]
+    assert deciding.get_attribute("data-activity") == row["key"]
+    assert deciding.find_element(*by_testid("rule-location")).text == row["ruleLocation"]
+    assert deciding.find_element(*by_testid("verification")).text == row["badge"]["text"]
     # Offline, nothing fetched: the host does not verify, and the row says why the browser opens it.
-    assert row["decision"] == "browser" and row["browserReason"] == "not_verified"
+    assert row["decision"] == "browser" and row["reason"] == "not_verified"
     assert deciding.get_attribute("data-browser-reason") == "not_verified"
-    assert deciding.find_element(*by_testid("browser-reason")).text == row["browserReasonText"]
+    assert deciding.find_element(*by_testid("verdict-detail")).text == row["detail"]
     cell = browser.find_element(By.CSS_SELECTOR, '#single-verdicts [data-testid="cross-platform-verdict"]')
     assert cell.get_attribute("data-cross-platform") == expected["crossPlatform"]["verdict"]
     # The trace on demand: the steps the package wrote, asked for when the disclosure opens.
     deciding.find_element(By.CSS_SELECTOR, "button.trace-toggle").click()
-    traced = decided(server, pair, url, trace=True)["android"][0]["trace"]
+    traced = android_verdicts(decided(server, pair, url, trace=True))[0]["trace"]
     wait(browser).until(lambda d: [li.text for li in rows(d, "android")[0].find_elements(By.CSS_SELECTOR, ".trace li")]
                         == traced)
 
@@ -166,15 +175,15 @@ def test_an_assetlinks_what_if_changes_an_android_verdict_and_nothing_else(brows
     try:
         after = {item["url"]: item for item in list_items(server, pair)}
         assert before.keys() == after.keys()
-        changed = [url for url in before if before[url]["android"] != after[url]["android"]]
+        changed = [url for url in before if android_verdicts(before[url]) != android_verdicts(after[url])]
         assert changed, "the edited file changed no Android verdict"
         for url in before:
             # iOS: nothing changes; Android: only the edited host's URLs.
-            assert before[url]["verdicts"] == after[url]["verdicts"], url
+            assert ios_verdicts(before[url]) == ios_verdicts(after[url]), url
             if url in changed:
                 assert urllib.parse.urlsplit(url).hostname == "example.com", url
         flipped = [url for url in changed
-                   if before[url]["android"][0]["decision"] != after[url]["android"][0]["decision"]]
+                   if android_verdicts(before[url])[0]["decision"] != android_verdicts(after[url])[0]["decision"]]
         assert flipped
         url = flipped[0]
         login(browser, server)
@@ -182,9 +191,10 @@ def test_an_assetlinks_what_if_changes_an_android_verdict_and_nothing_else(brows
         type_url(browser, url)
         expected = decided(server, pair, url)
         wait(browser).until(lambda d: shown_rows(d) == expected_rows(expected))
-        assert rows(browser, "android")[0].get_attribute("data-decision") == after[url]["android"][0]["decision"]
+        assert rows(browser, "android")[0].get_attribute("data-decision") == \
+            android_verdicts(after[url])[0]["decision"]
         assert [e.get_attribute("data-decision") for e in rows(browser, "ios")] == \
-            [v["decision"] for v in before[url]["verdicts"]]
+            [v["decision"] for v in ios_verdicts(before[url])]
         decide_list(browser)
         wanted = {u: item["crossPlatform"]["verdict"] for u, item in after.items()}
         wait(browser).until(lambda d: table_rows(d) == wanted)
@@ -195,7 +205,7 @@ def test_an_assetlinks_what_if_changes_an_android_verdict_and_nothing_else(brows
         assert status == 200, body
         assert json.loads(body)["state"] != "edited"
     reverted = {item["url"]: item for item in list_items(server, pair)}
-    assert {u: i["android"] for u, i in reverted.items()} == {u: i["android"] for u, i in before.items()}
+    assert {u: android_verdicts(i) for u, i in reverted.items()} == {u: android_verdicts(i) for u, i in before.items()}
 
 
 def test_the_platform_parameter_is_checked(server, pair):

@@ -9,11 +9,15 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 ASSETS = REPO / "Web" / "Assets"
 
 HOOKS = ["drop-zone", "file-input", "document-status", "finding", "finding-filter", "tab-app", "tab-domains",
-         "tab-urls", "bundle", "domain", "url-input", "verdict", "triage-status", "triage-note", "triage-save",
+         "tab-urls", "domain", "url-input", "verdict", "triage-status", "triage-note", "triage-save",
          "edit-aasa", "edit-aasa-apply"]
 # The export buttons' hooks come with the view (`exports`: the package's ExportFormat.hook), so
 # the page's files do not spell them; test_page.py clicks each one in the browser.
 EXPORT_HOOKS = ["export-md", "export-html", "export-pdf", "export-json", "export-sarif", "export-session"]
+# The cards' hooks come with the view too (each `Panel`'s hook and hooks, each verdict's hooks):
+# the package's presentation spells them, panel.js writes whatever it is given.
+PANEL_HOOKS = ["bundle"]
+PRESENTATION = REPO / "Shared" / "Workbench" / "Presentation"
 
 
 def test_the_generated_swift_file_is_up_to_date():
@@ -56,8 +60,14 @@ def test_every_hook_of_the_spec_is_in_the_page():
     assert 'case .session: "export-session"' in export_format and 'default: "export-\\(rawValue)"' in export_format
     assert all(f'case {name}' in export_format or f'= "{hook[len("export-"):]}"' in export_format
                for hook, name in zip(EXPORT_HOOKS, ["markdown", "html", "pdf", "json", "sarif", "session"]))
+    presentation = "\n".join(p.read_text() for p in PRESENTATION.glob("*.swift"))
+    panel = (ASSETS / "panel.js").read_text()
+    assert "'data-testid': panel.hook" in panel and "hookAttributes(panel.hooks)" in panel
+    assert [hook for hook in PANEL_HOOKS if f'hook: "{hook}"' not in presentation] == []
     for attribute in ["data-finding-id", "data-severity", "data-fingerprint", "data-triage", "data-bundle-id",
                       "data-host", "data-state", "data-app-id", "data-decision", "data-phase"]:
         name = attribute[len("data-"):]
         camel = re.sub(r"-([a-z])", lambda m: m.group(1).upper(), name)
-        assert f"'{attribute}'" in source or f".dataset.{camel}" in source, attribute
+        # Written by the page, or a hook of the view's (`hooks: ["bundle-id": …]`) that the page writes.
+        assert (f"'{attribute}'" in source or f".dataset.{camel}" in source
+                or f'"{name}":' in presentation and "hookAttributes(" in source), attribute

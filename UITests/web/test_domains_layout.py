@@ -108,7 +108,7 @@ PLACES = {
 HEADED = {"host row", "header half", "next row", "next title half"}
 PLACE = """
 const pane = document.querySelector('.center');
-const row = () => document.querySelector('[data-testid="product-host"][data-platforms="both"]');
+const row = () => document.querySelector('[data-testid="product-host"][data-platforms="ios android"]');
 const at = (element) => pane.scrollTop + element.getBoundingClientRect().top - pane.getBoundingClientRect().top;
 const target = (() => { %s })();
 pane.scrollTop = target;

@@ -3,62 +3,79 @@ import SwiftUI
 import Workbench
 
 /// One card per claimed host: state, what decides, lint, device state, the what-if editor.
-/// Drop an association file onto a card to use it for that host.
+/// Drop an association file onto a card to use it for that host. When the package lists the
+/// product's hosts (`productHosts(domains:)`, empty when the association-file cards say it all),
+/// one row per host (`ProductHostPresentation`): each platform's slot is the interactive
+/// association-file card, a panel (`PanelView`), or why that platform has none.
 struct DomainsTab: View {
     @Bindable var model: WindowModel
 
     var body: some View {
+        let cards = model.document.domainCards
+        let hosts = model.document.productHosts(domains: cards.map(\.presentation))
         List(selection: $model.selectedHost) {
-            ForEach(model.document.domains) { entry in
-                DomainCardView(model: model, card: model.document.domainCards.first { $0.host == entry.host }
-                                   ?? DomainCard(entry),
-                               device: model.document.deviceState.filter { record in
-                                   ([entry.host] + entry.entries).contains { record.isAbout(host: $0) }
-                               })
-                    .tag(entry.host)
-            }
-            // The Android app's hosts (assetlinks.json), when the session holds an APK.
-            // What the device recorded (`pm get-app-links`, kept by the document and its session),
-            // against the current files.
-            let androidHosts = model.document.androidHostCards
-            let androidDevice = model.document.androidDeviceStateCard
-            if !androidHosts.isEmpty {
-                Section("Android — assetlinks.json") {
-                    if let state = androidDevice {
-                        ForEach(state.notes, id: \.self) {
-                            Label($0, systemImage: "exclamationmark.triangle").font(.callout)
-                        }
-                    }
-                    ForEach(androidHosts, id: \.host) { card in
-                        AndroidHostCardView(model: model, card: card, device: deviceRows(for: card, in: androidDevice))
-                    }
+            if hosts.isEmpty {
+                ForEach(model.document.domains) { entry in
+                    DomainCardView(model: model, card: cards.first { $0.host == entry.host } ?? DomainCard(entry),
+                                   device: deviceStateEntries(model: model, host: entry.host))
+                        .tag(entry.host)
+                }
+            } else {
+                ForEach(hosts, id: \.host) { row in
+                    ProductHostView(model: model, row: row, cards: cards)
+                        .tag(row.host)
                 }
             }
         }
         .overlay {
-            if model.document.domains.isEmpty && model.document.android == nil {
+            if model.document.domains.isEmpty && hosts.isEmpty {
                 Text("No associated domains").foregroundStyle(.secondary)
             }
         }
         .toolbar {
-            ToolbarItem {
-                Button("Import Device State…") { model.isImportingDeviceState = true }
-                    .help("Import a sysdiagnose's swcutil_show.txt to see what a device recorded")
+            ToolbarItem { DeviceStateButtons(model: model) }
+        }
+    }
+}
+
+/// The imported device records (`swcutil show`) about `host` and the entries that claim it.
+@MainActor
+func deviceStateEntries(model: WindowModel, host: String) -> [DeviceStateEntry] {
+    let claims = model.document.domains.first { $0.host == host }.map { [$0.host] + $0.entries } ?? [host]
+    return model.document.deviceState.filter { record in claims.contains { record.isAbout(host: $0) } }
+}
+
+/// One host of the product: the host, the platforms whose apps claim it, then each platform's
+/// slot in the package's order (a panel holds what a device recorded about the host).
+struct ProductHostView: View {
+    let model: WindowModel
+    let row: ProductHostPresentation
+    /// The document's domain cards: a slot's `domain` is an index into them.
+    let cards: [DomainCard]
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            HStack(alignment: .firstTextBaseline) {
+                Text(row.host).font(.title3.weight(.semibold)).textSelection(.enabled)
+                ForEach(row.platformNames, id: \.self) { BadgeView(badge: Badge($0)) }
+                Spacer()
             }
-            if model.androidActions.isShown {
-                ToolbarItem {
-                    Button("Read Android Device State") { model.readAndroidDeviceState() }
-                        .help("adb shell pm get-app-links PACKAGE (Android 12+): what the device recorded per host")
+            ForEach(Array(row.slots.enumerated()), id: \.offset) { _, slot in
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(slot.platformName).font(.caption.weight(.semibold)).foregroundStyle(.secondary)
+                    if let index = slot.domain, cards.indices.contains(index) {
+                        DomainCardView(model: model, card: cards[index],
+                                       device: deviceStateEntries(model: model, host: cards[index].host))
+                    } else if let panel = slot.panel {
+                        PanelView(model: model, panel: panel)
+                    } else if let absent = slot.absent {
+                        Text(absent).font(.callout).foregroundStyle(.secondary)
+                    }
                 }
             }
         }
-    }
-
-    /// The device's rows about the hosts `card`'s file decides (declared hosts, wildcards kept).
-    private func deviceRows(for card: AndroidHostCard,
-                            in state: AndroidDeviceStateCard?) -> [AndroidDeviceStateCard.Row] {
-        let declared = Set(card.verification.map { $0.host.lowercased() } + [card.host.lowercased()])
-        return state?.rows.filter { declared.contains($0.host.lowercased()) } ?? []
+        .padding(.vertical, 4)
+        .accessibilityElement(children: .contain)
     }
 }
 

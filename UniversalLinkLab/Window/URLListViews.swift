@@ -2,9 +2,9 @@ import SwiftUI
 import Workbench
 
 /// The URL list's lines as the package presents them (`URLListLines`: the web page's slices,
-/// line by line): each line's iOS verdicts, with an Android app its Android rows and Android
-/// expectation, with both apps its cross-platform cell; a line that is not a URL says why in its
-/// place. Its own view, so a keystroke in the typed-URL field does not rebuild the list.
+/// line by line): each line's rows of every platform, its expectation on each, and, decided for
+/// several platforms, its cross-platform cell; a line that is not a URL says why in its place.
+/// Its own view, so a keystroke in the typed-URL field does not rebuild the list.
 struct URLListRowsView: View {
     let model: WindowModel
 
@@ -12,13 +12,13 @@ struct URLListRowsView: View {
         let lines = model.document.urlListLines
         // Lazy: a list of 100,000 URLs presents only the rows on screen.
         List(0..<lines.count, id: \.self) { index in
-            URLListLineView(model: model, shown: lines.line(at: index), test: lines.test(at: index))
+            URLListLineView(model: model, shown: lines.line(at: index))
         }
         .accessibilityIdentifier("list-verdicts")
     }
 }
 
-/// The list's summary line (`URLListLines.summary`: iOS's, and Android's with an APK).
+/// The list's summary line (`URLListLines.summary`, every platform's).
 struct URLListSummaryView: View {
     let model: WindowModel
 
@@ -32,8 +32,6 @@ struct URLListSummaryView: View {
 struct URLListLineView: View {
     let model: WindowModel
     let shown: URLTestPresentation
-    /// The decided test (nil for a line that is not a URL): what a trace is asked of.
-    let test: URLTest?
 
     var body: some View {
         VStack(alignment: .leading, spacing: 4) {
@@ -48,12 +46,9 @@ struct URLListLineView: View {
             if let cell = shown.crossPlatform {
                 CrossPlatformCellView(cell: cell)
             }
-            ForEach(shown.verdicts, id: \.appID) { verdict in
-                VerdictView(model: model, url: shown.url, row: verdict,
-                            trace: { test.map { model.document.trace(of: $0, appID: verdict.appID) } ?? [] })
-            }
-            ForEach(Array((shown.android ?? []).enumerated()), id: \.offset) { _, row in
-                AndroidVerdictView(row: row)
+            ForEach(shown.verdicts, id: \.rowID) { verdict in
+                VerdictView(model: model, url: shown.url, row: verdict, showsPlatform: shown.showsPlatforms,
+                            trace: { traceOfRow(verdict, of: shown.url, in: model.document) })
             }
         }
         .contextMenu {
@@ -66,12 +61,13 @@ struct URLListLineView: View {
     }
 }
 
-/// A URL's verdict on both platforms (`CrossPlatformPresentation.Cell`), in one line.
+/// A URL's verdict across platforms (`CrossPlatformPresentation.Cell`), then each platform's
+/// outcome (`outcomes`), in one line.
 struct CrossPlatformCellView: View {
     let cell: CrossPlatformPresentation.Cell
 
     var body: some View {
-        Label("\(cell.text) — iOS: \(cell.iosOutcomeText); Android: \(cell.androidOutcomeText)",
+        Label(cell.text + " — " + cell.outcomes.map { "\($0.platformName): \($0.text)" }.joined(separator: "; "),
               systemImage: "rectangle.split.2x1")
             .font(.callout)
             .accessibilityIdentifier("cross-platform-verdict")
@@ -79,10 +75,11 @@ struct CrossPlatformCellView: View {
     }
 }
 
-/// The list's verdict table on both platforms (`CrossPlatformPresentation`, the web page's
-/// "Both platforms"): the summary, the four counts (both, iOS only, Android only, neither) and
-/// each URL's row with each side's outcome and reason; shown only when the document holds both
-/// apps. Its own view, so a keystroke in the typed-URL field does not rebuild it.
+/// The list's verdict table across platforms (`CrossPlatformPresentation`, the web page's
+/// "Both platforms"): the summary, the counts, and each URL's row (line, URL, the verdict, then
+/// each platform's outcome and reason, `Cell.outcomes`); shown only when the document decides the
+/// list for several platforms. Its own view, so a keystroke in the typed-URL field does
+/// not rebuild it.
 struct CrossPlatformTableView: View {
     let model: WindowModel
 
@@ -104,7 +101,8 @@ struct CrossPlatformTableView: View {
                     .accessibilityElement(children: .contain)
                     .accessibilityIdentifier("cross-platform-counts")
                     if !table.rows.isEmpty {
-                        DisclosureGroup("Each URL of the list on both platforms (\(table.rows.count))") {
+                        DisclosureGroup("Each URL of the list (\(table.rows.count))") {
+                            // Lazy: up to `URLListPresentation.maximumShown` rows.
                             LazyVStack(alignment: .leading, spacing: 6) {
                                 ForEach(Array(table.rows.enumerated()), id: \.offset) { _, row in
                                     CrossPlatformRowView(row: row)
@@ -119,8 +117,7 @@ struct CrossPlatformTableView: View {
                 }
                 .frame(maxWidth: .infinity, alignment: .leading)
             } label: {
-                Label("Both platforms — \(table.iosApp) and \(table.androidApp) (API \(table.androidSDK))",
-                      systemImage: "rectangle.split.2x1").font(.headline)
+                Label(table.title, systemImage: "rectangle.split.2x1").font(.headline)
             }
             .accessibilityElement(children: .contain)
             .accessibilityIdentifier("cross-platform-table")
@@ -128,7 +125,8 @@ struct CrossPlatformTableView: View {
     }
 }
 
-/// One row of the table: the line and URL, the verdict, each side's outcome and why.
+/// One row of the table: the line and URL, the verdict, then each platform's outcome under its
+/// name, with what decided it and why.
 struct CrossPlatformRowView: View {
     let row: CrossPlatformPresentation.Row
 
@@ -137,16 +135,15 @@ struct CrossPlatformRowView: View {
             HStack(alignment: .firstTextBaseline) {
                 Text(row.line.map { "\($0)" } ?? "").font(.caption.monospacedDigit()).foregroundStyle(.secondary)
                 Text(row.url).font(.callout.monospaced()).textSelection(.enabled)
-                Text(row.cell.shortText).font(.caption.weight(.semibold))
-                    .padding(.horizontal, 6).padding(.vertical, 2)
-                    .background(.quaternary, in: Capsule())
+                BadgeView(badge: Badge(row.cell.shortText))
                 if let sensitive = row.sensitive {
                     Text(sensitive).font(.caption).foregroundStyle(.orange)
                 }
             }
-            Text("iOS: \(row.cell.iosOutcomeText) — \(row.iosReason)").font(.caption).textSelection(.enabled)
-            Text("Android: \(row.cell.androidOutcomeText) — \(row.androidReason)").font(.caption)
-                .textSelection(.enabled)
+            ForEach(Array(row.cell.outcomes.enumerated()), id: \.offset) { _, outcome in
+                Text("\(outcome.platformName): \(outcome.text) — \(outcome.reason)").font(.caption)
+                    .textSelection(.enabled)
+            }
         }
         .accessibilityElement(children: .contain)
         .accessibilityIdentifier("cross-platform-row")

@@ -30,23 +30,17 @@ struct URLTesterTab: View {
                             Text(note).font(.caption).foregroundStyle(.secondary)
                         }
                         ExpectationLine(presentation: typed)
-                        ForEach(typed.verdicts, id: \.appID) { verdict in
+                        // Every platform's rows, in the package's order, drawn alike.
+                        ForEach(typed.verdicts, id: \.rowID) { verdict in
                             VerdictView(model: model, url: typed.url, row: verdict,
-                                        trace: { model.document.presentation(ofTyped: typed.url, traced: true)
-                                            .verdicts.first { $0.appID == verdict.appID }?.trace ?? [] })
+                                        showsPlatform: typed.showsPlatforms,
+                                        trace: { traceOfRow(verdict, of: typed.url, in: model.document) })
                         }
-                        // One row per platform: the Android app's rows below the iOS ones.
-                        ForEach(Array((typed.android ?? []).enumerated()), id: \.offset) { _, row in
-                            AndroidVerdictView(row: row)
-                        }
-                        // Both apps in the document: which one(s) the URL opens, in one line.
+                        // Apps of several platforms: which one(s) the URL opens, in one line.
                         if let cell = typed.crossPlatform {
                             CrossPlatformCellView(cell: cell)
                         }
-                        if let domain = typed.domain {
-                            MacToolsRow(model: model, url: typed.url, host: domain)
-                        }
-                        AndroidToolsRow(model: model, url: typed.url)
+                        DeviceToolsRows(model: model, url: typed.url, host: typed.domain)
                     }
                     Divider()
                     Text("URL list").font(.headline)
@@ -61,12 +55,12 @@ struct URLTesterTab: View {
                     ForEach(model.document.urlLineProblems, id: \.self) { problem in
                         Label(problem, systemImage: "exclamationmark.triangle").font(.caption)
                     }
-                    // Both apps: the list's verdict table (opens iOS / Android / both / neither).
+                    // Apps of several platforms: the list's verdict table (which apps each URL opens).
                     CrossPlatformTableView(model: model)
                 }
                 .padding()
             }
-            // Every line of the list as the package presents it (with an APK, its Android rows).
+            // Every line of the list as the package presents it (every platform's rows).
             URLListRowsView(model: model)
                 .frame(minHeight: 120)
         }
@@ -81,23 +75,34 @@ struct URLTesterTab: View {
     }
 }
 
-/// A line's expectation and whether it holds ("must not open", "not met"), as the package words it;
-/// with an Android app, whether it holds on Android too (`androidExpectationMet`).
+/// The trace of `row` of `url`: the URL decided again with every trace
+/// (`presentation(ofTyped:traced:)`), the row of the same platform and key; empty when it is gone.
+@MainActor
+func traceOfRow(_ row: URLTestPresentation.Verdict, of url: String, in document: WorkbenchDocument) -> [String] {
+    document.presentation(ofTyped: url, traced: true).verdicts.first { $0.rowID == row.rowID }?.trace ?? []
+}
+
+extension URLTestPresentation.Verdict {
+    /// The row's identity among a URL's rows: its platform and its key there.
+    var rowID: String { platform + "\u{1F}" + key }
+}
+
+/// A line's expectation and whether it holds ("must not open", "not met"), as the package words
+/// it; when several platforms decide the URL, whether it holds on each (`expectations`).
 struct ExpectationLine: View {
     let presentation: URLTestPresentation
 
     var body: some View {
         if !presentation.expectationLabel.isEmpty {
-            let platforms = presentation.android != nil
             HStack {
                 Text(presentation.expectationLabel).font(.caption)
                 if let text = presentation.expectationText {
-                    Text(platforms ? "iOS: \(text)" : text).font(.caption.weight(.semibold))
+                    Text(text).font(.caption.weight(.semibold))
                         .foregroundStyle(presentation.expectationMet == false ? .red : .green)
                 }
-                if let met = presentation.androidExpectationMet {
-                    Text("Android: " + (met ? "met" : "not met")).font(.caption.weight(.semibold))
-                        .foregroundStyle(met ? .green : .red)
+                ForEach(presentation.expectations, id: \.platform) { expectation in
+                    Text(expectation.text).font(.caption)
+                        .foregroundStyle(expectation.met ? .green : .red)
                 }
             }
         }
@@ -105,13 +110,18 @@ struct ExpectationLine: View {
 }
 
 /// One verdict row as the package presents it (`URLTestPresentation.Verdict`: the same words
-/// as the web page); its trace is asked for when the disclosure opens (the document decides
-/// lists and keystrokes without traces: a trace lists every rule tried).
+/// as the web page), whatever its platform: its platform's name when the URL is decided for
+/// several, the headline, the app, where it was decided and the rule, its badge, the detail
+/// (why a matched link still goes to the browser), and its trace, asked for when the
+/// disclosure opens (the document decides lists and keystrokes without traces: a trace lists
+/// every rule tried) unless the row carries one.
 struct VerdictView: View {
     let model: WindowModel
     /// The URL decided: an open trace follows it (the next URL may hit the same rule).
     let url: String
     let row: URLTestPresentation.Verdict
+    /// Whether the row shows its platform's name (`URLTestPresentation.showsPlatforms`).
+    let showsPlatform: Bool
     let trace: () -> [String]
     @State private var showsTrace = false
     @State private var steps: [String] = []
@@ -121,7 +131,14 @@ struct VerdictView: View {
             HStack {
                 Image(systemName: symbol).foregroundStyle(color).accessibilityHidden(true)
                 Text(row.headline).font(.callout.weight(.semibold))
-                Text(row.appLabel).font(.caption).foregroundStyle(.secondary)
+                if showsPlatform {
+                    Text(row.platformName).font(.caption.weight(.semibold))
+                        .padding(.horizontal, 6).padding(.vertical, 2)
+                        .background(.quaternary, in: Capsule())
+                }
+                if row.appLabel != row.appID {
+                    Text(row.appLabel).font(.caption).foregroundStyle(.secondary)
+                }
                 Text(row.appID).font(.callout.monospaced())
             }
             HStack {
@@ -129,16 +146,23 @@ struct VerdictView: View {
                 if let rule = row.ruleText {
                     Text(rule).font(.caption.monospaced()).textSelection(.enabled)
                 }
+                if let badge = row.badge { BadgeView(badge: badge) }
+            }
+            if let detail = row.detail {
+                Text(detail).font(.caption).foregroundStyle(.orange).textSelection(.enabled)
             }
             DisclosureGroup("Trace", isExpanded: $showsTrace) {
+                if steps.isEmpty {
+                    Text("No trace for this row.").font(.caption).foregroundStyle(.secondary)
+                }
                 ForEach(Array(steps.enumerated()), id: \.offset) { _, step in
                     Text(step).font(.caption.monospaced()).textSelection(.enabled)
                 }
             }
             .font(.caption)
-            .onChange(of: showsTrace) { if showsTrace { steps = trace() } }
-            .onChange(of: row) { if showsTrace { steps = trace() } }
-            .onChange(of: url) { if showsTrace { steps = trace() } }
+            .onChange(of: showsTrace) { if showsTrace { steps = currentTrace() } }
+            .onChange(of: row) { if showsTrace { steps = currentTrace() } }
+            .onChange(of: url) { if showsTrace { steps = currentTrace() } }
         }
         .contextMenu {
             Button("Copy Verdict") { model.copyToPasteboard(CopyText.verdict(url: url, row)) }
@@ -153,21 +177,24 @@ struct VerdictView: View {
         .accessibilityIdentifier("verdict")
     }
 
+    /// The trace the row carries, else the one asked for.
+    private func currentTrace() -> [String] {
+        if let own = row.trace, !own.isEmpty { return own }
+        return trace()
+    }
+
+    /// The row's tone (`URLTestPresentation.Verdict.tone`) as a symbol: opens the app, asks or
+    /// opens it unverified, excluded, stays in the browser; colored as every tone is (`Tone`).
     private var symbol: String {
-        switch row.decision {
-        case "match": "checkmark.circle.fill"
-        case "exclude": "nosign"
+        switch row.tone {
+        case "ok": "checkmark.circle.fill"
+        case "warn": "questionmark.circle"
+        case "bad": "nosign"
         default: "circle.dashed"
         }
     }
 
-    private var color: Color {
-        switch row.decision {
-        case "match": .green
-        case "exclude": .red
-        default: .secondary
-        }
-    }
+    private var color: Color { Tone.color(row.tone) }
 }
 
 /// Open in Simulator (a booted device chosen in the picker), Ask Apple's matcher (with Copy

@@ -106,10 +106,6 @@ final class WindowModel {
     var findingList: FindingList { FindingList(document.findings, query: findingQuery, statuses: statusFilter) }
     var isReady: Bool { document.phase == .ready }
     var hasDomains: Bool { !document.domains.isEmpty }
-    /// The App tab's cards (the profile's expiry judged against now).
-    var bundleCards: [AppBundleCard] {
-        document.app.map { AppBundleCard.cards(for: $0, now: Date()) } ?? []
-    }
     var isBusy: Bool { PhaseStatus(document.phase).isBusy || runningTools > 0 }
     var selected: TriagedFinding? { document.findings.first { $0.fingerprint == selectedFinding } }
     var appIDs: Set<String> { Set(document.app?.bundles.compactMap(\.applicationIdentifier) ?? []) }

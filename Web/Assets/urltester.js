@@ -5,6 +5,7 @@
 
 import { h, replace, setAttributes, setText, keepChildren, append, visible } from './dom.js';
 import { downloadExport } from './exports.js';
+import { hookAttributes } from './panel.js';
 
 /**
  * A verdict's trace behind a disclosure button (`aria-expanded`; its steps, an `ol`, are built
@@ -36,13 +37,28 @@ function toggleTrace(trace) {
 const templates = {
   row: h('tr', { role: 'row' }, h('td', { role: 'cell' }), h('td', { role: 'cell' }, h('code', { class: 'url' })),
     h('td', { role: 'cell' }), h('td', { role: 'cell' })),
-  verdict: h('div', { 'data-testid': 'verdict', 'data-platform': 'ios' }, h('span', {}), h('span', { class: 'app-label' }),
-    h('code', { class: 'app-id' }), h('span', { class: 'muted' }), traceDisclosure()),
+  verdict: h('div', { 'data-testid': 'verdict' }, h('span', {}), h('span', { class: 'app-label' }),
+    h('code', { class: 'app-id' }), h('span', { class: 'muted', 'data-testid': 'rule-location' }), traceDisclosure()),
   rule: h('code', { class: 'rule', 'data-testid': 'deciding-rule' }),
+  detail: h('p', { class: 'verdict-detail', 'data-testid': 'verdict-detail' }),
+  tag: h('span', { class: 'platform-tag' }),
 };
 
+/** A verdict's hooks (`data-KEY`) on a fresh element: the keys are checked as `hookAttributes` checks them. */
+function setHooks(element, hooks) {
+  for (const [name, value] of Object.entries(hookAttributes(hooks))) element.setAttribute(name, value);
+}
+
+/** The expectation's per-platform results (`test.expectations`), one badge each. */
+function expectationBadges(test) {
+  return (test.expectations ?? []).map((expectation) => [' ', h('span', {
+    class: `badge ${expectation.met ? 'ok' : 'warn'}`, 'data-testid': 'platform-expectation',
+    'data-platform': expectation.platform, 'data-met': String(expectation.met),
+  }, expectation.text)]);
+}
+
 /** A list line's row (a URLTestPresentation); `traces` learns where each verdict's trace comes from. */
-function listRow(test, traces, loadTrace, loadAndroidTrace) {
+function listRow(test, traces, loadTrace) {
   const row = templates.row.cloneNode(true);
   const status = test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null;
   if (status) row.className = status;
@@ -59,18 +75,21 @@ function listRow(test, traces, loadTrace, loadAndroidTrace) {
   if (test.expectationText) {
     expectation.append(h('span', { class: `badge ${test.expectationMet ? 'ok' : 'warn'}` }, ` ${test.expectationText}`));
   }
+  append(expectation, expectationBadges(test));
   if (test.problem !== null && test.problem !== undefined) {
     verdicts.append(h('p', { class: 'error-text', 'data-testid': 'url-problem' }, test.problem));
     return row;
   }
   if (test.note) verdicts.append(h('p', { class: 'muted', 'data-testid': 'verdict-note' }, test.note));
+  if (test.crossPlatform) verdicts.append(crossPlatformVerdict(test.crossPlatform));
   for (const verdict of test.verdicts) {
     const element = templates.verdict.cloneNode(true);
     element.className = `verdict decision-${verdict.decision}`;
-    element.dataset.appId = verdict.appID;
+    element.dataset.platform = verdict.platform;
+    element.dataset.key = verdict.key;
     element.dataset.decision = verdict.decision;
     element.dataset.url = test.url;
-    element.dataset.audited = String(verdict.isAuditedApp);
+    setHooks(element, verdict.hooks);
     element.setAttribute('aria-label', verdict.accessibilityLabel);
     const pill = element.firstChild;
     const appLabel = pill.nextSibling;
@@ -80,68 +99,45 @@ function listRow(test, traces, loadTrace, loadAndroidTrace) {
     pill.className = `pill decision-${verdict.decision}`;
     pill.textContent = visible(verdict.headline);
     appLabel.textContent = visible(verdict.appLabel);
-    appID.textContent = visible(verdict.appID);
+    if (verdict.appID === verdict.appLabel) appID.remove();
+    else appID.textContent = visible(verdict.appID);
+    if (verdict.badge) element.insertBefore(badgeElement(verdict.badge), location);
     location.textContent = visible(verdict.ruleLocation);
     if (verdict.ruleText) {
       const rule = templates.rule.cloneNode(false);
       rule.textContent = visible(verdict.ruleText);
       element.insertBefore(rule, trace);
     }
+    if (verdict.detail) {
+      const detail = templates.detail.cloneNode(false);
+      detail.textContent = visible(verdict.detail);
+      element.insertBefore(detail, trace);
+    }
     const steps = verdict.trace;
     trace.firstChild.textContent = steps ? `Trace (${steps.length} steps)` : 'Trace';
-    traces.set(trace, steps ? async () => steps : () => loadTrace(test.url, verdict.appID));
-    if (test.android) element.insertBefore(platformTag('ios'), pill);
-    verdicts.append(element);
-  }
-  if (test.android) {
-    if (test.crossPlatform) verdicts.prepend(crossPlatformVerdict(test.crossPlatform));
-    for (const verdict of test.android) {
-      const element = androidVerdict(verdict, test.url);
-      const trace = element.lastChild;
-      const steps = verdict.trace;
-      traces.set(trace, steps ? async () => steps : () => loadAndroidTrace(test.url, verdict.activity));
-      verdicts.append(element);
+    traces.set(trace, steps ? async () => steps : () => loadTrace(test.url, verdict.platform, verdict.key));
+    if (test.showsPlatforms) {
+      const tag = templates.tag.cloneNode(false);
+      tag.textContent = visible(verdict.platformName);
+      element.insertBefore(tag, pill);
     }
+    verdicts.append(element);
   }
   return row;
 }
 
-/** "iOS" or "Android" before a verdict's headline (shown when the document holds both apps). */
-function platformTag(platform) {
-  return h('span', { class: `platform-tag platform-${platform}` }, platform === 'ios' ? 'iOS' : 'Android');
+/** A verdict's badge (a Badge: its words, its tone, its hook). */
+function badgeElement(badge) {
+  return h('span', { class: badge.tone ? `badge tone-${badge.tone}` : 'badge', 'data-testid': badge.hook || null,
+    title: badge.help || null }, badge.text);
 }
 
-/** A URL's verdict on both platforms (a CrossPlatformPresentation.Cell), as a badge. */
+/** A URL's verdict on every platform (a CrossPlatformPresentation.Cell), as a badge and each platform's outcome. */
 function crossPlatformVerdict(cell) {
   return h('p', { class: 'cross-platform-cell', 'data-testid': 'cross-platform-verdict', 'data-cross-platform': cell.verdict },
     h('span', { class: `xp-pill xp-${cell.verdict}` }, cell.text),
-    h('span', { class: 'muted' }, ` iOS: ${cell.iosOutcomeText} · Android: ${cell.androidOutcomeText}`));
-}
-
-/**
- * One Android row (an AndroidVerdictPresentation): the activity and its filter, verified or
- * not, the headline, why the browser opens it, and the trace (the last child) behind its disclosure.
- */
-function androidVerdict(verdict, url) {
-  const verification = h('span', { class: `badge ${verdict.verified ? 'ok' : 'warn'}`, 'data-testid': 'verification' },
-    verdict.verification);
-  const element = h('div', {
-    'data-testid': 'verdict', 'data-platform': 'android', class: `verdict android-verdict outcome-${verdict.decision}`,
-    'data-decision': verdict.decision, 'data-url': url, 'data-activity': verdict.activity ?? '',
-    'data-verified': String(verdict.verified), 'data-deciding': String(verdict.isDeciding),
-    'data-browser-reason': verdict.browserReason ?? null, 'aria-label': verdict.accessibilityLabel,
-  }, platformTag('android'),
-  h('span', { class: `pill outcome-${verdict.decision}` }, verdict.headline),
-  h('span', { class: 'app-label' }, verdict.packageName),
-  verification,
-  h('code', { class: 'filter', 'data-testid': 'deciding-filter' }, verdict.filterLocation));
-  if (verdict.browserReasonText) {
-    element.append(h('p', { class: 'browser-reason', 'data-testid': 'browser-reason' }, verdict.browserReasonText));
-  }
-  const trace = traceDisclosure();
-  trace.firstChild.textContent = verdict.trace ? `Trace (${verdict.trace.length} steps)` : 'Trace';
-  element.append(trace);
-  return element;
+    h('span', { class: 'muted' },
+      ` ${cell.outcomes.map((outcome) => `${outcome.platformName}: ${outcome.text}`).join(' · ')}`));
 }
 
 /**
@@ -171,12 +167,14 @@ function listTraces(container) {
 
 /**
  * Shows one URLTestPresentation after another in `container`, updating it in place: the rows are
- * kept by app ID and only what differs is written, so a keystroke that leaves a verdict as it
- * was costs the browser no layout and no paint. Returns the function that shows the next one.
+ * kept by platform and key and only what differs is written, so a keystroke that leaves a verdict
+ * as it was costs the browser no layout and no paint. With several platforms each platform's rows
+ * follow a heading. Returns the function that shows the next one.
  */
-function verdictView(container, loadTrace, loadAndroidTrace) {
+function verdictView(container, loadTrace) {
   const problem = h('p', { class: 'error-text', 'data-testid': 'url-problem' });
   const note = h('p', { class: 'muted', 'data-testid': 'verdict-note' });
+  const headings = new Map();
   let rows = new Map();
   return (test) => {
     if (test.problem !== null && test.problem !== undefined) {
@@ -184,71 +182,68 @@ function verdictView(container, loadTrace, loadAndroidTrace) {
       return;
     }
     const shown = test.note ? [setText(note, test.note)] : [];
+    if (test.crossPlatform) shown.push(crossPlatformVerdict(test.crossPlatform));
     const next = new Map();
+    let platform = null;
     for (const verdict of test.verdicts) {
-      let key = verdict.appID;
-      for (let count = 2; next.has(key); count += 1) key = `${verdict.appID} ${count}`;
+      if (test.showsPlatforms && verdict.platform !== platform) {
+        platform = verdict.platform;
+        if (!headings.has(platform)) headings.set(platform, h('h4', { class: 'platform-heading' }));
+        shown.push(setText(headings.get(platform), verdict.platformTitle));
+      }
+      const base = `${verdict.platform} ${verdict.key}`;
+      let key = base;
+      for (let count = 2; next.has(key); count += 1) key = `${base} ${count}`;
       const row = rows.get(key) ?? verdictRow(loadTrace);
-      row.show(verdict, test.url);
+      row.show(verdict, test.url, test.showsPlatforms);
       next.set(key, row);
       shown.push(row.element);
     }
     rows = next;
-    if (test.android) {
-      shown.unshift(...(test.crossPlatform ? [crossPlatformVerdict(test.crossPlatform)] : []),
-        h('h4', { class: 'platform-heading' }, 'iOS app'));
-      shown.push(h('h4', { class: 'platform-heading' }, 'Android app'));
-      for (const verdict of test.android) {
-        const element = androidVerdict(verdict, test.url);
-        const steps = verdict.trace;
-        const trace = element.lastChild;
-        const list = trace.appendChild(h('ol', { hidden: true }));
-        let loaded = false;
-        trace.firstChild.addEventListener('click', async () => {
-          if (!toggleTrace(trace) || loaded) return;
-          loaded = true;
-          try {
-            const found = steps ?? await loadAndroidTrace(test.url, verdict.activity);
-            replace(list, ...found.map((step) => h('li', {}, h('code', {}, step))));
-          } catch (error) {
-            loaded = false;
-            replace(list, h('li', { class: 'error-text' }, error.message));
-          }
-        });
-        shown.push(element);
-      }
-    }
     keepChildren(container, shown);
   };
 }
 
 /** One verdict's row; `show` writes a verdict of `url` into it, as the server wrote it. */
 function verdictRow(loadTrace) {
+  const tag = h('span', { class: 'platform-tag' });
   const pill = h('span', {});
   const appLabel = h('span', { class: 'app-label' });
   const appID = h('code', { class: 'app-id' });
-  const location = h('span', { class: 'muted' });
+  const badge = h('span', {});
+  const location = h('span', { class: 'muted', 'data-testid': 'rule-location' });
   const rule = h('code', { class: 'rule', 'data-testid': 'deciding-rule' });
+  const detail = h('p', { class: 'verdict-detail', 'data-testid': 'verdict-detail' });
   const trace = lazyTrace();
-  const element = h('div', { 'data-testid': 'verdict' }, pill, appLabel, appID, location, trace.element);
-  function show(verdict, url) {
+  const element = h('div', { 'data-testid': 'verdict' });
+  let hooks = {};
+  function show(verdict, url, showsPlatforms) {
+    const next = hookAttributes(verdict.hooks);
+    const gone = Object.fromEntries(Object.keys(hooks).filter((name) => !(name in next)).map((name) => [name, null]));
+    hooks = next;
     setAttributes(element, {
-      class: `verdict decision-${verdict.decision}`, 'data-app-id': verdict.appID,
-      'data-decision': verdict.decision, 'data-url': url, 'data-audited': String(verdict.isAuditedApp), 'data-platform': 'ios',
-      'aria-label': verdict.accessibilityLabel,
+      ...gone, ...next, class: `verdict decision-${verdict.decision}`,
+      'data-platform': verdict.platform, 'data-key': verdict.key,
+      'data-decision': verdict.decision, 'data-url': url, 'aria-label': verdict.accessibilityLabel,
     });
+    setText(tag, verdict.platformName);
     setText(setAttributes(pill, { class: `pill decision-${verdict.decision}` }), verdict.headline);
     setText(appLabel, verdict.appLabel);
     setText(appID, verdict.appID);
-    setText(location, verdict.ruleLocation);
-    if (verdict.ruleText) {
-      setText(rule, verdict.ruleText);
-      if (rule.parentNode !== element) element.insertBefore(rule, trace.element);
-    } else {
-      rule.remove();
+    if (verdict.badge) {
+      setText(setAttributes(badge, {
+        class: verdict.badge.tone ? `badge tone-${verdict.badge.tone}` : 'badge',
+        'data-testid': verdict.badge.hook || null, title: verdict.badge.help || null,
+      }), verdict.badge.text);
     }
+    setText(location, verdict.ruleLocation);
+    setText(rule, verdict.ruleText ?? '');
+    setText(detail, verdict.detail ?? '');
+    keepChildren(element, [showsPlatforms ? tag : null, pill, appLabel,
+      verdict.appID === verdict.appLabel ? null : appID, verdict.badge ? badge : null, location,
+      verdict.ruleText ? rule : null, verdict.detail ? detail : null, trace.element].filter(Boolean));
     if (verdict.trace) trace.show(`Trace (${verdict.trace.length} steps)`, async () => verdict.trace);
-    else trace.show('Trace', () => loadTrace(url, verdict.appID));
+    else trace.show('Trace', () => loadTrace(url, verdict.platform, verdict.key));
   }
   return { element, show };
 }
@@ -295,21 +290,16 @@ export function createURLTester({ id, api, toast }) {
     spellcheck: 'false', 'aria-describedby': 'url-help', 'aria-keyshortcuts': 't',
   });
   const single = h('div', { class: 'verdicts', id: 'single-verdicts', 'aria-live': 'polite', 'data-testid': 'single-verdicts' });
-  const showTyped = verdictView(single, traceOf, androidTraceOf);
+  const showTyped = verdictView(single, traceOf);
   let sequence = 0;
   let lastKeystroke = -Infinity;
   let decidedRevision = null;
 
-  // A verdict's trace: the URL decided again, alone, with traces, against the same files (read-only).
-  async function traceOf(url, appID) {
+  // A verdict's trace: the URL decided again, alone, with traces, against the same files (read-only);
+  // the row of the same platform and key.
+  async function traceOf(url, platform, key) {
     const test = await api.tester(id, url, true);
-    return (test.verdicts ?? []).find((verdict) => verdict.appID === appID)?.trace ?? [];
-  }
-
-  // An Android row's trace: the URL decided again with traces; the row of the same activity.
-  async function androidTraceOf(url, activity) {
-    const test = await api.tester(id, url, true);
-    return (test.android ?? []).find((verdict) => verdict.activity === activity)?.trace ?? [];
+    return (test.verdicts ?? []).find((verdict) => verdict.platform === platform && verdict.key === key)?.trace ?? [];
   }
 
   /** Decides the typed URL now; the newest request's answer wins. */
@@ -392,7 +382,7 @@ export function createURLTester({ id, api, toast }) {
         listBody = h('tbody', { role: 'rowgroup' });
         groups.append(listBody);
       }
-      listBody.append(listRow(test, traces, traceOf, androidTraceOf));
+      listBody.append(listRow(test, traces, traceOf));
       if (test.crossPlatform) crossPlatformRows.append(crossPlatformRow(test));
       if (test.problem != null) continue;
       if (linkCount < maxLinks) {
@@ -474,38 +464,49 @@ export function createURLTester({ id, api, toast }) {
   }, 'Download the test-link page (a QR code per link)'));
   keepChildren(links, [linksHead, linksNote, linksButton, noLinks]);
 
-  // Both apps of the product: the list's verdict per URL on both platforms (its counts from the
-  // view's CrossPlatformPresentation, its rows from each line's cell as the slices arrive).
+  // The product's apps of several platforms: the list's verdict per URL on every platform (its
+  // counts and headers from the view's CrossPlatformPresentation, its rows from each line's cell
+  // as the slices arrive).
   const crossPlatformSummary = h('p', { class: 'muted', 'data-testid': 'cross-platform-summary' });
   const crossPlatformCounts = h('tr', { role: 'row' });
   const crossPlatformRows = h('tbody', {});
+  const crossPlatformHeaders = h('tr', {});
+  const crossPlatformHeading = h('h3', {});
+  const crossPlatformCaption = h('caption', {});
   const crossPlatform = h('section', { class: 'cross-platform', 'data-testid': 'cross-platform-table', hidden: true },
-    h('h3', {}, 'Both platforms'),
+    crossPlatformHeading,
     crossPlatformSummary,
     h('table', { class: 'table xp-counts', 'data-testid': 'cross-platform-counts' },
       h('caption', {}, 'URLs by the apps they open'), crossPlatformCounts),
     h('table', { class: 'table xp-rows' },
-      h('caption', {}, 'Each URL of the list on both platforms'),
-      h('thead', {}, h('tr', {}, ['Line', 'URL', 'Both platforms', 'iOS', 'Android']
-        .map((t) => h('th', { scope: 'col' }, t)))),
+      crossPlatformCaption,
+      h('thead', {}, crossPlatformHeaders),
       crossPlatformRows));
 
-  /** One row of the both-platforms table (a line with its CrossPlatformPresentation.Cell). */
+  /** One row of the every-platform table (a line with its CrossPlatformPresentation.Cell). */
   function crossPlatformRow(test) {
     const cell = test.crossPlatform;
     return h('tr', { 'data-testid': 'cross-platform-row', 'data-url': test.url, 'data-cross-platform': cell.verdict },
       h('td', {}, test.line == null ? '' : String(test.line)),
       h('td', {}, h('code', { class: 'url' }, test.url)),
       h('td', {}, h('span', { class: `xp-pill xp-${cell.verdict}` }, cell.shortText)),
-      h('td', { 'data-outcome': cell.iosOutcome }, cell.iosOutcomeText),
-      h('td', { 'data-outcome': cell.androidOutcome }, cell.androidOutcomeText));
+      cell.outcomes.map((outcome) => h('td', { 'data-outcome': outcome.outcome, 'data-platform': outcome.platform },
+        outcome.text)));
   }
 
-  /** The table's counts and summary (hidden without both apps). */
+  /** The table's headers, counts and summary (hidden without apps of several platforms). */
   function renderCrossPlatform(table) {
     crossPlatform.hidden = !table;
     if (!table) return;
+    setText(crossPlatformHeading, table.heading);
+    setText(crossPlatformCaption, table.caption);
+    crossPlatformHeading.title = table.title;
     setText(crossPlatformSummary, table.summary);
+    const headers = JSON.stringify(table.columns);
+    if (crossPlatformHeaders.dataset.columns !== headers) {
+      crossPlatformHeaders.dataset.columns = headers;
+      replace(crossPlatformHeaders, table.columns.map((column) => h('th', { scope: 'col' }, column)));
+    }
     keepChildren(crossPlatformCounts, table.counts.map((count) =>
       h('td', { class: `xp-count xp-${count.verdict}`, 'data-verdict': count.verdict, 'data-count': String(count.count) },
         h('span', { class: 'xp-number' }, String(count.count)), ' ', h('span', { class: 'muted' }, count.label))));

@@ -763,62 +763,184 @@ enum OpenAPIDocument {
     "problem": {"type": "string"},
             "domain": {"type": "string",
                        "description": "The claimed host whose association file decides the URL; none: absent."},
-            "verdicts": {"type": "array", "items": {"type": "object", "required": ["appID", "appLabel", \#
-    "isAuditedApp", "decision", "headline", "ruleLocation", "accessibilityLabel"], "properties": {"appID": {"type": \#
-    "string"}, "appLabel": {"type": "string"}, "isAuditedApp": {"type": "boolean"}, "decision": {"type": "string", \#
-    "enum": ["match", "exclude", "no_match"]}, "reason": {"type": "string", "enum": ["not_link", "other_host", \#
-    "port", "not_claimed", "no_file", "unusable_file", "file_rejected", "app_not_listed", "no_rule_matched"]}, \#
-    "headline": {"type": "string"}, "ruleLocation": {"type": "string"}, "ruleText": {"type": "string"}, "trace": \#
-    {"type": "array", "items": {"type": "string"}}, "accessibilityLabel": {"type": "string"}}, \#
-    "additionalProperties": false}},
-            "android": {"type": "array", "items": {"$ref": "#/components/schemas/AndroidVerdict"},
-              "description": "With an Android app: a row per activity whose filter matches (the first decides)."},
-            "androidExpectationMet": {"type": "boolean"},
+            "verdicts": {"type": "array", "items": {"$ref": "#/components/schemas/Verdict"},
+              "description": "Every platform's rows: iOS (one per app ID), then Android (one per matching activity)."},
+            "expectations": {"type": "array", "items": {"$ref": "#/components/schemas/PlatformExpectation"}},
+            "showsPlatforms": {"type": "boolean"},
             "crossPlatform": {"$ref": "#/components/schemas/CrossPlatformCell"}}, "additionalProperties": false},
-          "AndroidVerdict": {
+          "Verdict": {
             "type": "object",
-            "required": ["platform", "packageName", "isDeciding", "filterLocation",
-              "decision", "verified", "verification", "headline", "accessibilityLabel"],
+            "required": ["platform", "platformName", "platformTitle", "key", "appID", "appLabel", "isAuditedApp",
+              "decision", "headline", "tone", "ruleLocation", "accessibilityLabel", "hooks"],
             "properties": {
-              "platform": {"type": "string", "enum": ["android"]},
-              "packageName": {"type": "string"},
-              "activity": {"type": "string"},
-              "isDeciding": {"type": "boolean"},
-              "filterLine": {"type": "integer"},
-              "filterLocation": {"type": "string"},
-              "decision": {"type": "string", "enum": ["opens_app", "opens_app_unverified", "chooser", "browser"]},
-              "verified": {"type": "boolean"},
-              "verification": {"type": "string"},
+              "platform": {"type": "string", "enum": ["ios", "android"]},
+              "platformName": {"type": "string"},
+              "platformTitle": {"type": "string"},
+              "key": {"type": "string"},
+              "appID": {"type": "string"},
+              "appLabel": {"type": "string"},
+              "isAuditedApp": {"type": "boolean"},
+              "decision": {"type": "string", "enum": ["match", "exclude", "no_match",
+                "opens_app", "opens_app_unverified", "chooser", "browser"]},
+              "reason": {"type": "string", "enum": ["not_link", "other_host", "port", "not_claimed", "no_file",
+                "unusable_file", "file_rejected", "app_not_listed", "no_rule_matched", "not_verified",
+                "dynamic_rules"]},
               "headline": {"type": "string"},
-              "browserReason": {"type": "string", "enum": ["not_verified", "dynamic_rules"]},
-              "browserReasonText": {"type": "string"},
+              "tone": {"type": "string", "enum": ["ok", "warn", "bad", "muted"]},
+              "ruleLocation": {"type": "string"},
+              "ruleText": {"type": "string"},
               "trace": {"type": "array", "items": {"type": "string"}},
-              "accessibilityLabel": {"type": "string"}
+              "accessibilityLabel": {"type": "string"},
+              "badge": {"$ref": "#/components/schemas/Badge"},
+              "detail": {"type": "string"},
+              "hooks": {"type": "object", "additionalProperties": {"type": "string"}}
+            },
+            "additionalProperties": false},
+          "PlatformExpectation": {
+            "type": "object",
+            "required": ["platform", "platformName", "met", "text"],
+            "properties": {
+              "platform": {"type": "string", "enum": ["ios", "android"]},
+              "platformName": {"type": "string"},
+              "met": {"type": "boolean"},
+              "text": {"type": "string"}
+            },
+            "additionalProperties": false},
+          "PlatformOutcome": {
+            "type": "object",
+            "required": ["platform", "platformName", "outcome", "text", "reason"],
+            "properties": {
+              "platform": {"type": "string", "enum": ["ios", "android"]},
+              "platformName": {"type": "string"},
+              "outcome": {"type": "string"},
+              "text": {"type": "string"},
+              "reason": {"type": "string"}
+            },
+            "additionalProperties": false},
+          "Badge": {
+            "type": "object",
+            "required": ["text", "tone", "hook", "help"],
+            "properties": {
+              "text": {"type": "string"},
+              "tone": {"type": "string"},
+              "hook": {"type": "string"},
+              "help": {"type": "string"}
+            },
+            "additionalProperties": false},
+          "PanelCell": {
+            "type": "object",
+            "required": ["lines", "style", "note", "noteTone"],
+            "properties": {
+              "lines": {"type": "array", "items": {"type": "string"}},
+              "style": {"type": "string", "enum": ["plain", "code", "preformatted", "fingerprint", "muted"]},
+              "badge": {"$ref": "#/components/schemas/Badge"},
+              "note": {"type": "string"},
+              "noteTone": {"type": "string"}
+            },
+            "additionalProperties": false},
+          "PanelRow": {
+            "type": "object",
+            "required": ["cells", "tone", "hooks"],
+            "properties": {
+              "cells": {"type": "array", "items": {"$ref": "#/components/schemas/PanelCell"}},
+              "tone": {"type": "string"},
+              "hooks": {"type": "object", "additionalProperties": {"type": "string"}}
+            },
+            "additionalProperties": false},
+          "PanelBlock": {
+            "type": "object",
+            "description": "One block of a panel; the fields its kind does not use are empty.",
+            "required": ["kind", "hook", "hooks", "text", "title", "tone", "level", "badges", "pairs", "columns",
+              "rows", "items", "ordered", "lint"],
+            "properties": {
+              "kind": {"type": "string", "enum": ["heading", "text", "pairs", "table", "list", "command", "lint",
+                "file"]},
+              "hook": {"type": "string"},
+              "hooks": {"type": "object", "additionalProperties": {"type": "string"}},
+              "text": {"type": "string"},
+              "title": {"type": "string"},
+              "tone": {"type": "string"},
+              "level": {"type": "integer"},
+              "badges": {"type": "array", "items": {"$ref": "#/components/schemas/Badge"}},
+              "pairs": {"type": "array", "items": {"type": "object", "required": ["label", "text"], "properties": {
+                "label": {"type": "string"}, "text": {"type": "string"}}, "additionalProperties": false}},
+              "columns": {"type": "array", "items": {"type": "string"}},
+              "rows": {"type": "array", "items": {"$ref": "#/components/schemas/PanelRow"}},
+              "items": {"type": "array", "items": {"$ref": "#/components/schemas/PanelCell"}},
+              "ordered": {"type": "boolean"},
+              "lint": {"type": "array", "items": {"type": "object", "required": ["id", "severity", "message",
+                "place", "location"], "properties": {"id": {"type": "string"}, "severity": {"type": "string"},
+                "message": {"type": "string"}, "place": {"type": "string"}, "location": {"type": "string"}},
+                "additionalProperties": false}},
+              "file": {"$ref": "#/components/schemas/ShownFile"}
+            },
+            "additionalProperties": false},
+          "Panel": {
+            "type": "object",
+            "description": "A platform's card as blocks every face renders alike.",
+            "required": ["id", "platform", "platformName", "kicker", "title", "hook", "hooks", "badges", "isOpen",
+              "blocks"],
+            "properties": {
+              "id": {"type": "string"},
+              "platform": {"type": "string", "enum": ["ios", "android"]},
+              "platformName": {"type": "string"},
+              "kicker": {"type": "string"},
+              "title": {"type": "string"},
+              "hook": {"type": "string"},
+              "hooks": {"type": "object", "additionalProperties": {"type": "string"}},
+              "badges": {"type": "array", "items": {"$ref": "#/components/schemas/Badge"}},
+              "isOpen": {"type": "boolean"},
+              "blocks": {"type": "array", "items": {"$ref": "#/components/schemas/PanelBlock"}}
+            },
+            "additionalProperties": false},
+          "AppSection": {
+            "type": "object",
+            "required": ["platform", "platformName", "title", "panels", "diagnostics"],
+            "properties": {
+              "platform": {"type": "string", "enum": ["ios", "android"]},
+              "platformName": {"type": "string"},
+              "title": {"type": "string"},
+              "panels": {"type": "array", "items": {"$ref": "#/components/schemas/Panel"}},
+              "note": {"type": "string"},
+              "diagnostics": {"type": "array", "items": {"type": "string"}}
+            },
+            "additionalProperties": false},
+          "HostSlot": {
+            "type": "object",
+            "required": ["platform", "platformName"],
+            "properties": {
+              "platform": {"type": "string", "enum": ["ios", "android"]},
+              "platformName": {"type": "string"},
+              "domain": {"type": "integer", "minimum": 0, "description": "An index into the view's domains."},
+              "panel": {"$ref": "#/components/schemas/Panel"},
+              "absent": {"type": "string"}
             },
             "additionalProperties": false},
           "CrossPlatformCell": {
             "type": "object",
             "required": ["verdict", "text", "shortText",
-              "iosOutcome", "iosOutcomeText", "androidOutcome", "androidOutcomeText"],
+              "outcomes"],
             "properties": {
               "verdict": {"type": "string", "enum": ["both", "ios_only", "android_only", "neither"]},
               "text": {"type": "string"},
               "shortText": {"type": "string"},
-              "iosOutcome": {"type": "string"},
-              "iosOutcomeText": {"type": "string"},
-              "androidOutcome": {"type": "string"},
-              "androidOutcomeText": {"type": "string"}
+              "outcomes": {"type": "array", "items": {"$ref": "#/components/schemas/PlatformOutcome"}}
             },
             "additionalProperties": false},
           "CrossPlatform": {
             "type": "object",
             "description": "Both platforms: the view has the counts; rows come with the list's slices.",
-            "required": ["iosApp", "androidApp", "androidSDK", "summary", "counts", "rows"],
+            "required": ["title", "heading", "caption", "iosApp", "androidApp", "androidSDK", "summary", "counts",
+              "rows"],
             "properties": {
+              "title": {"type": "string"},
+              "heading": {"type": "string"},
+              "caption": {"type": "string"},
               "iosApp": {"type": "string"},
               "androidApp": {"type": "string"},
               "androidSDK": {"type": "integer"},
               "summary": {"type": "string"},
+              "columns": {"type": "array", "items": {"type": "string"}},
               "counts": {
                 "type": "array",
                 "items": {
@@ -836,13 +958,11 @@ enum OpenAPIDocument {
                 "type": "array",
                 "items": {
                   "type": "object",
-                  "required": ["url", "cell", "iosReason", "androidReason"],
+                  "required": ["url", "cell"],
                   "properties": {
                     "url": {"type": "string"},
                     "line": {"type": "integer"},
                     "cell": {"$ref": "#/components/schemas/CrossPlatformCell"},
-                    "iosReason": {"type": "string"},
-                    "androidReason": {"type": "string"},
                     "sensitive": {"type": "string"}
                   },
                   "additionalProperties": false
@@ -857,48 +977,8 @@ enum OpenAPIDocument {
     "#/components/schemas/CrossPlatform"}}, "additionalProperties": false},
           "LabeledText": {"type": "object", "required": ["label", "text"], "properties": {"label": {"type": \#
     "string"}, "text": {"type": "string"}}, "additionalProperties": false},
-          "AppBundleCard": {"type": "object", "required": ["id", "title", "role", "identifiers", "entitlements", \#
-    "urlSchemes", "queriedSchemes", "associatedDomains", "linkHandlers", "diagnostics"], "properties": {
-            "id": {"type": "string"}, "title": {"type": "string"}, "role": {"type": "string"},
-            "identifiers": {"type": "array", "items": {"$ref": "#/components/schemas/LabeledText"}},
-            "entitlements": {"type": "object", "required": ["source", "hasXML", "hasDER", "summary", "rows"], \#
-    "properties": {"source": {"type": "string"}, "hasXML": {"type": "boolean"}, "hasDER": {"type": "boolean"}, \#
-    "summary": {"type": "string"},
-              "rows": {"type": "array", "items": {"type": "object", "required": ["key", "differs", "differences"], \#
-    "properties": {"key": {"type": "string"}, "xml": {"type": "string"}, "der": {"type": "string"}, "differs": \#
-    {"type": "boolean"}, "differences": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": \#
-    false}}}, "additionalProperties": false},
-            "profile": {"type": "object", "required": ["team", "distribution", "isExpired", "expiryText", "devices", \#
-    "devicesText", "associatedDomainsCeiling", "notAllowed", "ceilingText", "certificates", "problems"], \#
-    "properties": {
-              "name": {"type": "string"}, "uuid": {"type": "string"}, "team": {"type": "string"}, "distribution": \#
-    {"type": "string"}, "created": {"type": "string"}, "expires": {"type": "string"}, "isExpired": {"type": \#
-    "boolean"}, "expiryText": {"type": "string"},
-              "devices": {"type": "array", "items": {"type": "string"}}, "devicesText": {"type": "string"}, \#
-    "associatedDomainsCeiling": {"type": "array", "items": {"type": "string"}}, "notAllowed": {"type": "array", \#
-    "items": {"type": "string"}}, "ceilingText": {"type": "string"},
-              "certificates": {"type": "array", "items": {"type": "string"}}, "problems": {"type": "array", "items": \#
-    {"type": "string"}}}, "additionalProperties": false},
-            "urlSchemes": {"type": "array", "items": {"type": "string"}}, "queriedSchemes": {"type": "array", \#
-    "items": {"type": "string"}},
-            "associatedDomains": {"type": "array", "items": {"type": "object", "required": ["entry", "service", \#
-    "host", "wildcard", "modes", "isAccepted", "problems"], "properties": {"entry": {"type": "string"}, "service": \#
-    {"type": "string"}, "host": {"type": "string"}, "wildcard": {"type": "boolean"}, "modes": {"type": "array", \#
-    "items": {"type": "string"}}, "isAccepted": {"type": "boolean"}, "allowedByProfile": {"type": "boolean"}, \#
-    "problems": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": false}},
-            "linkHandlers": {"type": "array", "items": {"type": "object", "required": ["kind", "kindText", "name", \#
-    "file", "slice", "section", "offset", "offsetText"], "properties": {"kind": {"type": "string"}, "kindText": \#
-    {"type": "string"}, "name": {"type": "string"}, "file": {"type": "string"}, "slice": {"type": "string"}, \#
-    "section": {"type": "string"}, "offset": {"type": "integer"}, "offsetText": {"type": "string"}, "fridaCommand": \#
-    {"type": "string"}}, "additionalProperties": false}},
-            "fridaCommand": {"type": "string"}, "linkScanNote": {"type": "string"}, "diagnostics": {"type": "array", \#
-    "items": {"type": "string"}}}, "additionalProperties": false},
           "DocumentPresentation": {"type": "object", "required": ["revision", "title", "subtitle", "kind", "phase", \#
-    "notes", "canExport", "exportNames", "exports", "findings", "bundles", "inspectionDiagnostics", "domains", \#
-    "urls"], "properties": {
-            "bundles": {"type": "array", "items": {"$ref": "#/components/schemas/AppBundleCard"}}, "bundlesNote": \#
-    {"type": "string"},
-            "inspectionDiagnostics": {"type": "array", "items": {"type": "string"}},
+    "notes", "canExport", "exportNames", "exports", "findings", "apps", "addApp", "domains", "urls"], "properties": {
             "revision": {"type": "integer"}, "title": {"type": "string"}, "subtitle": {"type": "string"}, "kind": \#
     {"type": "string"},
             "phase": {"$ref": "#/components/schemas/PhaseStatus"}, "notes": {"type": "array", "items": {"type": \#
@@ -913,10 +993,14 @@ enum OpenAPIDocument {
             "findings": {"$ref": "#/components/schemas/FindingListPresentation"},
             "domains": {"type": "array", "items": {"$ref": "#/components/schemas/DomainPresentation"}},
             "urls": {"$ref": "#/components/schemas/URLListPresentation"},
-            "androidApp": {"$ref": "#/components/schemas/AndroidAppCard"},
+            "apps": {"type": "array", "items": {"$ref": "#/components/schemas/AppSection"},
+              "description": "The App tab: one section per platform, its cards as panels."},
+            "addApp": {"type": "object", "required": ["label", "help", "accept"], "properties": {
+              "label": {"type": "string"}, "help": {"type": "string"}, "accept": {"type": "string"}},
+              "additionalProperties": false},
             "hosts": {
               "type": "array",
-              "description": "With an Android app: each host of both apps, its iOS card's index and its Android card.",
+              "description": "With an Android app: each host of both apps, a slot per platform.",
               "items": {"$ref": "#/components/schemas/ProductHost"}
             },
             "urlList": {"$ref": "#/components/schemas/URLListPage"}}, "additionalProperties": false},
@@ -927,65 +1011,6 @@ enum OpenAPIDocument {
               "id": {"type": "string"},
               "name": {"type": "string"},
               "platform": {"type": "string", "enum": ["ios", "android"]}
-            },
-            "additionalProperties": false
-          },
-          "AndroidAppCard": {
-            "type": "object",
-            "required": [
-              "title",
-              "identifiers",
-              "signingSchemes",
-              "certificates",
-              "lineage",
-              "activities",
-              "linkEvidence",
-              "notes"
-            ],
-            "properties": {
-              "title": {"type": "string"},
-              "identifiers": {"type": "array", "items": {"$ref": "#/components/schemas/LabeledText"}},
-              "signingSchemes": {"type": "string"},
-              "certificates": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": ["sha256"],
-                  "properties": {"sha256": {"type": "string"}, "subject": {"type": "string"}},
-                  "additionalProperties": false
-                }
-              },
-              "lineage": {"type": "array", "items": {"type": "string"}},
-              "activities": {
-                "type": "array",
-                "items": {
-                  "type": "object",
-                  "required": ["name", "line", "exported", "flags", "filters"],
-                  "properties": {
-                    "name": {"type": "string"},
-                    "line": {"type": "integer"},
-                    "exported": {"type": "boolean"},
-                    "flags": {"type": "array", "items": {"type": "string"}},
-                    "filters": {
-                      "type": "array",
-                      "items": {
-                        "type": "object",
-                        "required": ["line", "autoVerify", "data", "claims"],
-                        "properties": {
-                          "line": {"type": "integer"},
-                          "autoVerify": {"type": "boolean"},
-                          "data": {"type": "array", "items": {"type": "string"}},
-                          "claims": {"type": "array", "items": {"type": "string"}}
-                        },
-                        "additionalProperties": false
-                      }
-                    }
-                  },
-                  "additionalProperties": false
-                }
-              },
-              "linkEvidence": {"type": "array", "items": {"type": "string"}},
-              "notes": {"type": "array", "items": {"type": "string"}}
             },
             "additionalProperties": false
           },
@@ -1103,14 +1128,12 @@ enum OpenAPIDocument {
           },
           "ProductHost": {
             "type": "object",
-            "required": ["host", "platforms"],
+            "required": ["host", "slots", "platformNames", "platforms"],
             "properties": {
               "host": {"type": "string"},
-              "ios": {"type": "integer", "minimum": 0},
-              "android": {"$ref": "#/components/schemas/AndroidHostCard"},
-              "iosAbsent": {"type": "string"},
-              "androidAbsent": {"type": "string"},
-              "platforms": {"type": "string", "enum": ["ios", "android", "both"]}
+              "slots": {"type": "array", "items": {"$ref": "#/components/schemas/HostSlot"}},
+              "platformNames": {"type": "array", "items": {"type": "string"}},
+              "platforms": {"type": "array", "items": {"type": "string", "enum": ["ios", "android"]}}
             },
             "additionalProperties": false
           }

@@ -146,6 +146,30 @@ extension WorkbenchDocument {
         return androidDeviceCard(block: record.state)
     }
 
+    /// What the device recorded about the hosts the `assetlinks.json` of `host` decides (its
+    /// declared hosts, wildcards kept): a heading and a row each, a row the device and the files
+    /// disagree on marked; nothing without a record or a row.
+    func androidDeviceBlocks(forFileHost host: String) -> [PanelBlock] {
+        guard let state = androidDeviceStateCard else { return [] }
+        let key = host.lowercased()
+        let covering = (androidAnalysis?.facts.verification.hosts ?? []).filter { $0.fileHost.lowercased() == key }
+        let declared = Set(covering.map { $0.host.lowercased() } + [key])
+        let rows = state.rows.filter { declared.contains($0.host.lowercased()) }
+        guard !rows.isEmpty else { return [] }
+        return [.heading("On the device (pm get-app-links)", level: 5, hook: "device-state"),
+                .list(rows.map { row in
+                    PanelCell(row.host + ": " + row.summary,
+                              badge: row.disagrees ? Badge("disagrees", tone: "warn") : nil)
+                }, hook: "device-state-rows")]
+    }
+
+    /// What the device recorded that is about no one host (no record for the package, links
+    /// turned off, another build): a heading and the notes; nothing without a record or a note.
+    var androidDeviceNoteBlocks: [PanelBlock] {
+        guard let notes = androidDeviceStateCard?.notes, !notes.isEmpty else { return [] }
+        return [.heading("On the device (pm get-app-links)", hook: "device-state"), .problems(notes)]
+    }
+
     /// The card of `block` for the Android app: the workbench's per-host verification from the
     /// current files (every host unverified before the first decision) and the APK's certificates.
     func androidDeviceCard(block: AndroidAppLinksState?) -> AndroidDeviceStateCard? {

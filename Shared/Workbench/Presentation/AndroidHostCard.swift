@@ -242,21 +242,49 @@ extension DomainPresentation.Lint {
     }
 }
 
-/// One host of the product as the Domains tab lists it: the hosts both apps claim, each with
-/// the iOS app's card (when the iOS app claims it) and the Android app's (when Android
-/// verifies it), side by side.
+/// One host of the product as the Domains tab lists it: the hosts both apps claim, each with a
+/// slot per platform, side by side.
 public struct ProductHostPresentation: Sendable, Equatable, Codable {
     public var host: String
-    /// The index of the host's iOS card in `DocumentPresentation.domains`, nil when only the
-    /// Android app claims the host (the card is not repeated, so the view stays one size).
-    public var ios: Int?
-    public var android: AndroidHostCard?
-    /// `ios`, `android` or `both`: which apps claim the host.
-    public var platforms: String
-    /// What a face shows in place of an absent card ("The iOS app does not claim this host.",
-    /// "No iOS app in this document."); nil where the card is there.
-    public var iosAbsent: String?
-    public var androidAbsent: String?
+    /// One slot per platform, iOS first: what every face renders in the host's row.
+    public var slots: [HostSlot]
+    /// "iOS", "Android": the platforms whose apps claim the host, in slot order.
+    public var platformNames: [String]
+    /// `ios`, `android`: the same platforms by their hooks (`data-platforms`).
+    public var platforms: [String]
+
+    /// The row of `host`: `ios` the index of its iOS card in `DocumentPresentation.domains`
+    /// (nil when only the Android app claims it: the card is not repeated, so the view stays
+    /// one size), `android` its `assetlinks.json` card, and what a face shows in place of an
+    /// absent one ("The iOS app does not claim this host.", "No iOS app in this document.").
+    init(host: String, ios: Int?, android: Panel?, iosAbsent: String? = nil, androidAbsent: String? = nil) {
+        self.host = host
+        slots = [HostSlot(platform: .ios, domain: ios, panel: nil, absent: iosAbsent),
+                 HostSlot(platform: .android, domain: nil, panel: android, absent: androidAbsent)]
+        let claiming = slots.filter { $0.domain != nil || $0.panel != nil }
+        platformNames = claiming.map(\.platformName)
+        platforms = claiming.map(\.platform)
+    }
+}
+
+/// One platform's place in a host's row of the Domains tab: the host's association-file card of
+/// the document's `domains` (the card with its actions: refetch, a supplied file, the what-if
+/// editor), a panel, or the sentence that says why the platform has none.
+public struct HostSlot: Sendable, Equatable, Codable {
+    public var platform: String
+    public var platformName: String
+    /// An index into `DocumentPresentation.domains`.
+    public var domain: Int?
+    public var panel: Panel?
+    public var absent: String?
+
+    init(platform: AppPlatform, domain: Int?, panel: Panel?, absent: String?) {
+        self.platform = platform.rawValue
+        platformName = platform.name
+        self.domain = domain
+        self.panel = panel
+        self.absent = absent
+    }
 }
 
 extension WorkbenchDocument {
@@ -278,8 +306,12 @@ extension WorkbenchDocument {
     public func productHosts(domains ios: [DomainPresentation]) -> [ProductHostPresentation] {
         let cards = androidHostCards
         guard android != nil else { return [] }
-        var byHost: [String: AndroidHostCard] = [:]
-        for card in cards { byHost[card.host.lowercased()] = card }
+        var byHost: [String: Panel] = [:]
+        for card in cards {
+            var panel = card.panel
+            panel.blocks += androidDeviceBlocks(forFileHost: card.host)
+            byHost[card.host.lowercased()] = panel
+        }
         var rows: [ProductHostPresentation] = []
         var seen: Set<String> = []
         for (index, domain) in ios.enumerated() {
@@ -287,13 +319,13 @@ extension WorkbenchDocument {
             let card = byHost[key]
             seen.insert(key)
             rows.append(ProductHostPresentation(
-                host: domain.host, ios: index, android: card, platforms: card == nil ? "ios" : "both",
+                host: domain.host, ios: index, android: card,
                 androidAbsent: card == nil ? "No autoVerify filter of the Android app names this host." : nil))
         }
         for card in cards where !seen.contains(card.host.lowercased()) {
             seen.insert(card.host.lowercased())
             rows.append(ProductHostPresentation(
-                host: card.host, ios: nil, android: card, platforms: "android",
+                host: card.host, ios: nil, android: byHost[card.host.lowercased()],
                 iosAbsent: app == nil ? "No iOS app in this document." : "The iOS app does not claim this host."))
         }
         return rows

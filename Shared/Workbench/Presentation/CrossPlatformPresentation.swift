@@ -3,59 +3,48 @@ import Findings
 import Foundation
 import SiteAssociation
 
-/// One Android row of a URL in the URL tester: what one activity of the Android app does with
-/// a tap on the URL, as `AndroidLinkMatcher.decide` decided it. The first activity whose filter
-/// matches decides (`isDeciding`); the others are listed as also matching. A URL no filter of
-/// the app matches gets one row with no activity.
-public struct AndroidVerdictPresentation: Sendable, Equatable, Codable {
-    /// Always `android` (`data-platform`).
-    public var platform: String
-    public var packageName: String
-    /// The activity (or alias) whose filter matches, nil when none does.
-    public var activity: String?
-    /// True for the row that decides (the first matching activity, or the no-match row).
-    public var isDeciding: Bool
-    /// Manifest line of this activity's first matching filter, nil when none matches.
-    public var filterLine: Int?
-    /// "com.example.LinkActivity, filter at line 42", or "no intent filter of com.example matches".
-    public var filterLocation: String
-    /// The outcome's key (`data-decision`): `opens_app`, `opens_app_unverified`, `chooser`, `browser`.
-    public var decision: String
-    /// True when the URL's host verifies for the app on the Android version modelled (an http(s)
-    /// URL whose host an App Link verification covers); false for custom schemes.
-    public var verified: Bool
-    /// "verified", "not verified", "custom scheme: nothing to verify", "no host to verify".
-    public var verification: String
-    /// "Opens the app (verified App Link)", "Opens in the browser: the host does not verify", …
-    public var headline: String
-    /// Why a matched link still goes to the browser (`not_verified`, `dynamic_rules`), nil otherwise.
-    public var browserReason: String?
-    /// The same in words, naming the host and why it does not verify.
-    public var browserReasonText: String?
-    /// Every step of the decision (hidden characters as markers), when asked for (`traced`).
-    public var trace: [String]?
-    public var accessibilityLabel: String
-
+/// The Android app's rows of a URL in the URL tester (`URLTestPresentation.Verdict`s of platform
+/// `android`): what each activity of the app does with a tap on the URL, as
+/// `AndroidLinkMatcher.decide` decided it. The first activity whose filter matches decides (hook
+/// `deciding`); the others are listed as also matching. A URL no filter of the app matches gets
+/// one row with no activity.
+enum AndroidVerdictRows {
     /// The rows of `decision` (one per matching activity, or one without an activity), with
-    /// `facts` telling whether the URL's host verifies; `traced` keeps the decision's trace.
-    public static func rows(_ decision: AndroidLinkDecision, facts: AndroidFacts,
-                            traced: Bool) -> [AndroidVerdictPresentation] {
+    /// `facts` telling whether the URL's host verifies (an http(s) URL whose host an App Link
+    /// verification covers on the Android version modelled; never a custom scheme); `traced`
+    /// keeps the decision's trace on the deciding row.
+    static func rows(_ decision: AndroidLinkDecision, facts: AndroidFacts,
+                     traced: Bool) -> [URLTestPresentation.Verdict] {
         let package = facts.packageName
         let uri = AndroidURI(decision.url)
         let web = uri.scheme == "http" || uri.scheme == "https"
         let host = uri.host?.lowercased() ?? ""
         let verified = web && !host.isEmpty && facts.verification.isVerified(urlHost: host)
-        let verification = !web ? "custom scheme: nothing to verify"
-            : host.isEmpty ? "no host to verify" : verified ? "verified" : "not verified"
-        let reasonText = browserReasonText(decision, host: host, facts: facts)
+        let verification = Badge(!web ? "custom scheme: nothing to verify"
+                                     : host.isEmpty ? "no host to verify" : verified ? "verified" : "not verified",
+                                 tone: verified ? "ok" : "warn", hook: "verification")
         let trace = traced ? decision.trace.map(HiddenCharacters.marked) : nil
+        let tone = switch decision.outcome {
+        case .opensApp: "ok"
+        case .browser: "muted"
+        case .opensAppUnverified, .chooser: "warn"
+        }
+        func row(activity: String?, deciding: Bool, headline: String, location: String, reason: String?,
+                 detail: String?, label: String) -> URLTestPresentation.Verdict {
+            var hooks = ["activity": activity ?? "", "verified": String(verified), "deciding": String(deciding)]
+            if let reason { hooks["browser-reason"] = reason }
+            return URLTestPresentation.Verdict(
+                platform: AppPlatform.android.rawValue, platformName: AppPlatform.android.name,
+                platformTitle: AppPlatform.android.appTitle, key: activity ?? "", appID: package, appLabel: package,
+                isAuditedApp: true, decision: decision.outcome.key, reason: reason, headline: headline, tone: tone,
+                ruleLocation: location, ruleText: nil, trace: deciding ? trace : nil,
+                accessibilityLabel: "Android, \(label): \(headline)", badge: verification, detail: detail,
+                hooks: hooks)
+        }
         guard let first = decision.activities.first else {
-            let headline = "No intent filter of the app matches (opens in the browser)"
-            return [AndroidVerdictPresentation(
-                platform: "android", packageName: package, activity: nil, isDeciding: true, filterLine: nil,
-                filterLocation: "no intent filter of \(package) matches", decision: decision.outcome.key,
-                verified: verified, verification: verification, headline: headline, browserReason: nil,
-                browserReasonText: nil, trace: trace, accessibilityLabel: "Android, \(package): \(headline)")]
+            return [row(activity: nil, deciding: true, headline: "No intent filter of the app matches (opens in the "
+                            + "browser)", location: "no intent filter of \(package) matches", reason: nil,
+                        detail: nil, label: package)]
         }
         // Each other activity's first matching filter (the decision records the deciding one's).
         var lines: [String: Int] = [first: decision.filterLine].compactMapValues { $0 }
@@ -64,18 +53,14 @@ public struct AndroidVerdictPresentation: Sendable, Equatable, Codable {
                 lines[answer.activity] = answer.filterLine
             }
         }
+        let detail = browserReasonText(decision, host: host, facts: facts)
         return decision.activities.map { activity in
             let deciding = activity == first
-            let line = lines[activity]
-            let headline = deciding ? headline(decision) : "Also matches: the first matching activity decides"
-            let location = HiddenCharacters.marked(activity) + (line.map { ", filter at line \($0)" } ?? "")
-            return AndroidVerdictPresentation(
-                platform: "android", packageName: package, activity: HiddenCharacters.marked(activity),
-                isDeciding: deciding, filterLine: line, filterLocation: location, decision: decision.outcome.key,
-                verified: verified, verification: verification, headline: headline,
-                browserReason: decision.browserReason?.rawValue, browserReasonText: reasonText,
-                trace: deciding ? trace : nil,
-                accessibilityLabel: "Android, \(HiddenCharacters.marked(activity)): \(headline)")
+            let shown = HiddenCharacters.marked(activity)
+            return row(activity: shown, deciding: deciding,
+                       headline: deciding ? headline(decision) : "Also matches: the first matching activity decides",
+                       location: shown + (lines[activity].map { ", filter at line \($0)" } ?? ""),
+                       reason: decision.browserReason?.rawValue, detail: detail, label: shown)
         }
     }
 
@@ -128,20 +113,34 @@ public struct CrossPlatformPresentation: Sendable, Equatable, Codable {
         public var text: String
         /// "both apps", "iOS only", "Android only", "neither".
         public var shortText: String
-        /// Each side's outcome key (`opens_app`, `other_app`, `chooser`, `browser`, …) and words.
-        public var iosOutcome: String
-        public var iosOutcomeText: String
-        public var androidOutcome: String
-        public var androidOutcomeText: String
+        /// Each platform's outcome, iOS first: what a face lists after the verdict.
+        public var outcomes: [PlatformOutcome]
 
         public init(_ row: CrossPlatformTable.Row) {
             verdict = row.verdict.rawValue
             text = row.verdict.text
             shortText = row.verdict.shortText
-            iosOutcome = row.ios.outcome
-            iosOutcomeText = row.ios.outcomeText
-            androidOutcome = row.android.outcome
-            androidOutcomeText = row.android.outcomeText
+            outcomes = [PlatformOutcome(.ios, row.ios), PlatformOutcome(.android, row.android)]
+        }
+    }
+
+    /// One platform's outcome for a URL.
+    public struct PlatformOutcome: Sendable, Equatable, Codable {
+        public var platform: String
+        public var platformName: String
+        /// `opens_app`, `other_app`, `chooser`, `browser`, … (`data-outcome`).
+        public var outcome: String
+        /// "opens the app", "stays in the browser", …
+        public var text: String
+        /// What decided, and why (hidden characters as markers).
+        public var reason: String
+
+        init(_ platform: AppPlatform, _ side: CrossPlatformTable.Side) {
+            self.platform = platform.rawValue
+            platformName = platform.name
+            outcome = side.outcome
+            text = side.outcomeText
+            reason = HiddenCharacters.marked(side.reason)
         }
     }
 
@@ -149,10 +148,8 @@ public struct CrossPlatformPresentation: Sendable, Equatable, Codable {
     public struct Row: Sendable, Equatable, Codable {
         public var url: String
         public var line: Int?
+        /// The verdict, and each platform's outcome with what decided it and why.
         public var cell: Cell
-        /// What decided on each side, and why (hidden characters as markers).
-        public var iosReason: String
-        public var androidReason: String
         /// The path word that makes the URL one a tester cares about (`login`, …), nil otherwise.
         public var sensitive: String?
     }
@@ -166,6 +163,11 @@ public struct CrossPlatformPresentation: Sendable, Equatable, Codable {
         public var count: Int
     }
 
+    /// "iOS app ABCDE12345.com.example.app · Android app com.example.app (API 35)".
+    public var title: String
+    /// The section's heading and the rows table's caption.
+    public var heading = "Both platforms"
+    public var caption = "Each URL of the list on both platforms"
     /// The iOS app ID, the Android package and the Android API level modelled.
     public var iosApp: String
     public var androidApp: String
@@ -174,6 +176,8 @@ public struct CrossPlatformPresentation: Sendable, Equatable, Codable {
     public var summary: String
     /// The four counts, always in this order: both, iOS only, Android only, neither.
     public var counts: [Count]
+    /// The rows table's headers: line, URL, the verdict, then each platform (`Cell.outcomes`).
+    public var columns: [String] = ["Line", "URL", "Both platforms"] + AppPlatform.allCases.map(\.name)
     /// The first `URLListPresentation.maximumShown` rows, in line order.
     public var rows: [Row]
     /// "… and 98,000 more URLs: the exports list every one", nil when every row is here.
@@ -183,6 +187,7 @@ public struct CrossPlatformPresentation: Sendable, Equatable, Codable {
         iosApp = table.iosApp
         androidApp = table.androidApp
         androidSDK = table.androidSDK
+        title = "iOS app \(table.iosApp) · Android app \(table.androidApp) (API \(table.androidSDK))"
         let counts = table.counts
         let labels: [(String, String)] = [("both", "Opens both apps"), ("ios_only", "iOS app only"),
                                           ("android_only", "Android app only"), ("neither", "Neither")]
@@ -193,8 +198,7 @@ public struct CrossPlatformPresentation: Sendable, Equatable, Codable {
                 + "\(counts["ios_only"] ?? 0) the iOS app only, \(counts["android_only"] ?? 0) the Android app only, "
                 + "\(counts["neither"] ?? 0) neither"
         rows = table.rows.prefix(max(0, maximumRows)).map { row in
-            Row(url: row.url, line: row.line, cell: Cell(row), iosReason: HiddenCharacters.marked(row.ios.reason),
-                androidReason: HiddenCharacters.marked(row.android.reason), sensitive: row.sensitive)
+            Row(url: row.url, line: row.line, cell: Cell(row), sensitive: row.sensitive)
         }
         more = total > rows.count ? "… and \(total - rows.count) more URLs: the exports list every one." : nil
     }
@@ -290,7 +294,23 @@ extension WorkbenchDocument {
 extension URLTestPresentation {
     /// Adds the Android rows of `decision` and whether it meets the line's expectation.
     mutating func addAndroid(_ decision: AndroidLinkDecision, facts: AndroidFacts, traced: Bool) {
-        android = AndroidVerdictPresentation.rows(decision, facts: facts, traced: traced)
-        androidExpectationMet = (URLExpectation(rawValue: expectation) ?? .none).isMet(onAndroid: decision.outcome)
+        showsPlatforms = true
+        verdicts += AndroidVerdictRows.rows(decision, facts: facts, traced: traced)
+        // Must open: the app opens it without asking; must not open: the browser gets it.
+        guard let met = (URLExpectation(rawValue: expectation) ?? .none).isMet(onAndroid: decision.outcome) else {
+            return
+        }
+        let android = PlatformExpectation(platform: AppPlatform.android.rawValue,
+                                          platformName: AppPlatform.android.name, met: met,
+                                          text: "Android: " + (met ? "met" : "not met"))
+        if let ios = expectationMet {
+            expectations = [PlatformExpectation(platform: AppPlatform.ios.rawValue, platformName: AppPlatform.ios.name,
+                                                met: ios, text: "iOS: " + (ios ? "met" : "not met")), android]
+            expectationMet = ios && met
+        } else {
+            expectationMet = met
+        }
+        expectationText = expectationMet.map { $0 ? "met" : "not met" }
     }
 }
+

@@ -31,18 +31,15 @@ public struct DocumentPresentation: Sendable, Equatable, Codable {
     /// every export is then hypothetical. Nil when nothing is edited.
     public var exportWarning: String?
     public var findings: FindingListPresentation
-    /// The App tab: every bundle (main app first); empty before inspection and without an app.
-    public var bundles: [AppBundleCard]
-    /// What the App tab says when there are no bundles, nil when there are.
-    public var bundlesNote: String?
-    /// What could not be read in the input as a whole (`severity: message`).
-    public var inspectionDiagnostics: [String]
+    /// The App tab, one section per platform the document can hold (iOS first): what every face
+    /// renders, card by card (`Panel`), without knowing the platform.
+    public var apps: [AppSection]
+    /// The App tab's control that adds the product's app for another platform.
+    public var addApp = AddAppPresentation.standard
     public var domains: [DomainPresentation]
     public var urls: URLListPresentation
-    /// The App tab's Android section: the product's Android app (nil without one).
-    public var androidApp: AndroidAppCard?
-    /// The Domains tab with an Android app: the hosts both apps claim, each with the iOS card
-    /// (an index into `domains`) and the `assetlinks.json` card. Empty without an Android app.
+    /// The Domains tab with an Android app: the hosts both apps claim, each with a slot per
+    /// platform (`ProductHostPresentation`). Empty without an Android app.
     public var hosts: [ProductHostPresentation] = []
 }
 
@@ -157,11 +154,26 @@ extension WorkbenchDocument {
             exports: ExportFormat.documentExports.map { ExportChoice($0, fileName: exportNames[$0.id] ?? "") },
             exportWarning: exportWarning,
             findings: FindingListPresentation(FindingList(findings, query: query, severities: severities)),
-            bundles: bundles, bundlesNote: bundles.isEmpty ? bundlesNote : nil,
-            inspectionDiagnostics: (app?.diagnostics ?? []).map { "\($0.severity): \($0.message)" },
-            domains: domainPresentations,
-            urls: urlListPresentation(apps: apps),
-            androidApp: androidAppCard, hosts: productHosts(domains: domainPresentations))
+            apps: appSections, domains: domainPresentations,
+            urls: urlListPresentation(apps: apps), hosts: productHosts(domains: domainPresentations))
+    }
+
+    /// The App tab's sections: the iOS app's bundles (or why there are none) and, with one, the
+    /// Android app.
+    public var appSections: [AppSection] {
+        let android = androidAppCard
+        let cards = bundles
+        var sections = [AppSection(platform: AppPlatform.ios.rawValue, platformName: AppPlatform.ios.name,
+                                   title: android == nil ? "Bundles" : "iOS app: bundles", panels: cards.map(\.panel),
+                                   note: cards.isEmpty ? bundlesNote : nil,
+                                   diagnostics: (app?.diagnostics ?? []).map { "\($0.severity): \($0.message)" })]
+        if let android {
+            var panel = android.panel
+            panel.blocks += androidDeviceNoteBlocks
+            sections.append(AppSection(platform: AppPlatform.android.rawValue, platformName: AppPlatform.android.name,
+                                       title: "Android app", panels: [panel], note: nil, diagnostics: []))
+        }
+        return sections
     }
 
     /// The URL list as the tester shows it; with an Android app each shown line carries its

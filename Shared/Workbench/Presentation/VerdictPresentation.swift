@@ -132,19 +132,35 @@ public struct AuditedApps: Sendable, Equatable {
 /// One URL as the URL tester shows it, decided for every app ID: the page's JSON for a typed
 /// URL (`POST …/decide`) and for each line of a list.
 public struct URLTestPresentation: Sendable, Equatable, Codable {
-    /// One verdict row.
+    /// One verdict row, of any platform: an iOS app ID's, or an Android activity's.
     public struct Verdict: Sendable, Equatable, Codable {
+        /// `ios`, `android` (`data-platform`).
+        public var platform: String
+        /// "iOS", "Android".
+        public var platformName: String
+        /// "iOS app", "Android app": the heading of the platform's rows when several decide.
+        public var platformTitle: String
+        /// The row's identity among the URL's rows of its platform (the iOS app ID, the Android
+        /// activity): a face keeps the row, and finds its trace, by it.
+        public var key: String
+        /// The iOS app ID, or the Android package.
         public var appID: String
-        /// "this app", "another app (team XYZ)".
+        /// "this app", "another app (team XYZ)", the Android package.
         public var appLabel: String
         public var isAuditedApp: Bool
-        /// `match`, `exclude`, `no_match` (`data-decision`).
+        /// iOS: `match`, `exclude`, `no_match`; Android: `opens_app`, `opens_app_unverified`,
+        /// `chooser`, `browser` (`data-decision`).
         public var decision: String
         /// Why a no_match: `no_rule_matched`, `app_not_listed`, `port`, … (`NoMatchReason`,
-        /// `data-reason`); nil for match and exclude.
+        /// `data-reason`); why Android's browser gets a matched link (`not_verified`,
+        /// `dynamic_rules`); nil otherwise.
         public var reason: String?
         public var headline: String
-        /// "details[0] rule 2", or the step that decided a no_match ("no rule matched").
+        /// `ok` (opens the app), `warn` (asks, or opens it unverified), `bad` (excluded), `muted`
+        /// (stays in the browser).
+        public var tone: String
+        /// "details[0] rule 2", or the step that decided a no_match ("no rule matched"); for
+        /// Android the activity and its filter's line.
         public var ruleLocation: String
         /// The deciding rule as written in the file, nil when none decided. Here and in the
         /// trace, bidirectional controls and invisible characters are visible markers
@@ -153,6 +169,21 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
         /// The trace when the verdict carries one (else a face asks for it when it shows it).
         public var trace: [String]?
         public var accessibilityLabel: String
+        /// Android: whether the host verifies ("verified", "custom scheme: nothing to verify").
+        public var badge: Badge?
+        /// Android: why a matched link still goes to the browser, in words.
+        public var detail: String?
+        /// More hooks, each `data-KEY` on the web page (`app-id`, `audited`, `activity`, `verified`, …).
+        public var hooks: [String: String]
+    }
+
+    /// Whether the line's expectation holds on one platform.
+    public struct PlatformExpectation: Sendable, Equatable, Codable {
+        public var platform: String
+        public var platformName: String
+        public var met: Bool
+        /// "iOS: met", "Android: not met".
+        public var text: String
     }
 
     public var url: String
@@ -174,13 +205,15 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
     /// The claimed host whose association file decides the URL (what a device tool checks,
     /// e.g. the Mac app's Open in Simulator row); nil when none does.
     public var domain: String?
+    /// Every platform's rows, iOS first (one per app ID), then Android's (one per matching
+    /// activity, or one when none matches) when the document holds an Android app.
     public var verdicts: [Verdict]
-    /// The Android app's rows (one per matching activity, or one when none matches) when the
-    /// document holds an Android app; nil otherwise (`AndroidVerdictPresentation`).
-    public var android: [AndroidVerdictPresentation]?
-    /// Whether the expectation holds on Android (must open: the app opens it without asking;
-    /// must not open: the browser gets it); nil without an expectation or an Android app.
-    public var androidExpectationMet: Bool?
+    /// Whether the expectation holds on each platform that decided the URL, when more than one
+    /// did (then `expectationMet` holds when every one is met); empty otherwise.
+    public var expectations: [PlatformExpectation] = []
+    /// True when the document decides the URL for more than one platform: each row then shows
+    /// its `platformName`.
+    public var showsPlatforms = false
     /// The URL's verdict on both platforms when the document holds both apps, else nil.
     public var crossPlatform: CrossPlatformPresentation.Cell?
 
@@ -202,12 +235,18 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
         domain = test.domain
         verdicts = apps.sorted(test.verdicts).map { verdict in
             let shown = VerdictPresentation(verdict, expectation: test.expectation)
-            return Verdict(appID: verdict.appID, appLabel: apps.label(verdict.appID),
-                           isAuditedApp: apps.roles[verdict.appID] != nil, decision: shown.hookDecision,
-                           reason: verdict.reason?.rawValue, headline: shown.headline, ruleLocation: shown.ruleLocation,
+            let audited = apps.roles[verdict.appID] != nil
+            return Verdict(platform: AppPlatform.ios.rawValue, platformName: AppPlatform.ios.name,
+                           platformTitle: AppPlatform.ios.appTitle, key: verdict.appID,
+                           appID: verdict.appID, appLabel: apps.label(verdict.appID),
+                           isAuditedApp: audited, decision: shown.hookDecision,
+                           reason: verdict.reason?.rawValue, headline: shown.headline,
+                           tone: Self.tone(verdict.decision), ruleLocation: shown.ruleLocation,
                            ruleText: verdict.ruleText.map(HiddenCharacters.marked),
                            trace: verdict.trace.isEmpty ? nil : verdict.trace.map(HiddenCharacters.marked),
-                           accessibilityLabel: "\(apps.label(verdict.appID)), \(shown.accessibilityLabel)")
+                           accessibilityLabel: "\(apps.label(verdict.appID)), \(shown.accessibilityLabel)",
+                           badge: nil, detail: nil, hooks: ["app-id": verdict.appID, "audited": String(audited)]
+                               .merging(verdict.reason.map { ["reason": $0.rawValue] } ?? [:]) { first, _ in first })
         }
         // With no file for the host every verdict carries the one reason: it is the whole story.
         note = verdicts.isEmpty ? "No app ID to decide for: the app has none and no association file names one."
@@ -226,6 +265,15 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
         self.problem = problem.message
         domain = nil
         verdicts = []
+    }
+
+    /// The tone of an iOS decision (`Verdict.tone`).
+    static func tone(_ decision: Decision) -> String {
+        switch decision {
+        case .match: "ok"
+        case .exclude: "bad"
+        case .noMatch: "muted"
+        }
     }
 
     static func label(_ expectation: URLExpectation) -> String {

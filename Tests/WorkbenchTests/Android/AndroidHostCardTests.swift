@@ -11,34 +11,40 @@ import TestSupport
     static let samples = WorkbenchDocumentAndroidTests.samples
     static let apk = samples.appendingPathComponent("LinkLabSample.apk")
 
-    static func card(_ presentation: DocumentPresentation, _ host: String) throws -> AndroidHostCard {
-        try #require(presentation.hosts.first { $0.host == host }?.android, "no Android card for \(host)")
+    /// The `assetlinks.json` card of `host`, which the Domains tab shows as the Android slot's panel.
+    static func card(_ document: WorkbenchDocument, _ host: String) throws -> AndroidHostCard {
+        let card = try #require(document.androidHostCards.first { $0.host == host }, "no Android card for \(host)")
+        let slot = document.presentation().hosts.first { $0.host == host }?.slots.first { $0.platform == "android" }
+        #expect(slot?.panel == card.panel)
+        return card
     }
 
     @Test func theDomainsAreTheUnionOfBothAppsHostsInOneOrder() async throws {
         let document = try await WorkbenchDocumentAndroidTests.opened()
         let view = document.presentation()
-        #expect(view.androidApp?.title == "com.example.app")
+        #expect(view.apps.last?.panels.map(\.title) == ["com.example.app"])
         let iosHosts = view.domains.map(\.host)
         let androidHosts = try #require(document.android).hosts
         // Every host once: iOS's in the iOS order first, then the hosts only Android claims.
         let expected = iosHosts + androidHosts.filter { !iosHosts.contains($0) }
         #expect(view.hosts.map(\.host) == expected)
         for row in view.hosts {
-            if let index = row.ios { #expect(view.domains[index].host == row.host) }
-            #expect((row.android != nil) == androidHosts.contains(row.host))
-            let platforms = row.ios != nil && row.android != nil ? "both" : row.ios != nil ? "ios" : "android"
-            #expect(row.platforms == platforms, "\(row.host)")
-            #expect((row.iosAbsent == nil) == (row.ios != nil) && (row.androidAbsent == nil) == (row.android != nil))
-            if row.ios == nil { #expect(row.iosAbsent == "The iOS app does not claim this host.") }
+            let ios = row.slots[0], android = row.slots[1]
+            if let index = ios.domain { #expect(view.domains[index].host == row.host) }
+            #expect((android.panel != nil) == androidHosts.contains(row.host))
+            let platforms = [ios.domain.map { _ in "iOS" }, android.panel.map { _ in "Android" }].compactMap { $0 }
+            #expect(row.platformNames == platforms, "\(row.host)")
+            #expect((ios.absent == nil) == (ios.domain != nil) && (android.absent == nil) == (android.panel != nil))
+            if ios.domain == nil { #expect(ios.absent == "The iOS app does not claim this host.") }
         }
-        #expect(view.hosts.first { $0.host == "example.com" }?.platforms == "both")
-        #expect(Set(view.hosts.compactMap(\.android).map(\.host)) == Set(WorkbenchDocumentAndroidTests.apkHosts))
+        #expect(view.hosts.first { $0.host == "example.com" }?.platformNames == ["iOS", "Android"])
+        #expect(Set(view.hosts.compactMap { $0.slots[1].panel?.hooks["host"] })
+            == Set(WorkbenchDocumentAndroidTests.apkHosts))
     }
 
     @Test func aSuppliedFileShowsItsRouteGrantsTextAndTheVerifiersWord() async throws {
         let document = try await WorkbenchDocumentAndroidTests.opened()
-        let card = try Self.card(document.presentation(), "example.com")
+        let card = try Self.card(document, "example.com")
         let served = try String(contentsOf: Self.samples.appendingPathComponent("assetlinks/example.com.json"),
                                 encoding: .utf8)
         #expect(card.state == "supplied" && card.stateText == "Supplied file" && card.outcome == "supplied")
@@ -67,33 +73,32 @@ import TestSupport
               "target": {"namespace": "android_app", "package_name": "com.example.app"}}]
             """
         try document.useAssetLinksFile(Data(broken.utf8), name: "broken.json", forHost: "example.org")
-        let card = try Self.card(document.presentation(), "example.org")
+        let card = try Self.card(document, "example.org")
         #expect(!card.lint.isEmpty && card.lint.allSatisfy { $0.id.hasPrefix("ANDROID-L") })
         #expect(card.lintSummary != "No lint diagnostics.")
         #expect(!card.verified && card.verdict.contains("does not verify"))
         #expect(card.tone != "ok")
         #expect(card.file?.markers.isEmpty == false, "the lint points at lines of the text shown")
         // The other hosts keep their own files and verdicts.
-        #expect(try Self.card(document.presentation(), "example.com").state == "supplied")
+        #expect(try Self.card(document, "example.com").state == "supplied")
     }
 
     @Test func anAndroidOnlyDocumentListsItsHostsAndSaysThereIsNoIOSApp() async throws {
         let document = try await WorkbenchDocumentAndroidTests.opened(ios: false)
         let view = document.presentation()
-        #expect(view.bundles.isEmpty && view.bundlesNote?.contains("No iOS app") == true)
+        #expect(view.apps[0].panels.isEmpty && view.apps[0].note?.contains("No iOS app") == true)
         #expect(view.subtitle == "com.example.app" && view.kind == "apk")
         #expect(view.domains.isEmpty)
         #expect(view.hosts.count == WorkbenchDocumentAndroidTests.apkHosts.count)
-        #expect(view.hosts.allSatisfy { $0.ios == nil && $0.platforms == "android" && $0.android != nil })
-        #expect(view.hosts.allSatisfy { $0.iosAbsent == "No iOS app in this document." })
+        #expect(view.hosts.allSatisfy { $0.slots[0].domain == nil && $0.platformNames == ["Android"] })
+        #expect(view.hosts.allSatisfy { $0.slots[1].panel != nil })
+        #expect(view.hosts.allSatisfy { $0.slots[0].absent == "No iOS app in this document." })
     }
 
     @Test func anIOSOnlyDocumentHasNoAndroidPart() async throws {
         let document = try await WorkbenchDocumentTests.openedSample()
         let view = document.presentation()
-        #expect(view.androidApp == nil && view.hosts.isEmpty && !view.domains.isEmpty)
-        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(view)) as? [String: Any]
-        #expect(json?["androidApp"] == nil, "an absent Android app writes no key")
+        #expect(view.apps.map(\.platform) == ["ios"] && view.hosts.isEmpty && !view.domains.isEmpty)
     }
 
     @Test func theIOSAppJoinsAnAndroidOnlyDocumentKeepingItsAndroidHalf() async throws {
@@ -110,7 +115,7 @@ import TestSupport
         #expect(document.findings.contains { $0.finding.id.hasPrefix("AND-") })
         #expect(document.findings.contains { !$0.finding.id.hasPrefix("AND-") })
         let view = document.presentation()
-        #expect(view.hosts.contains { $0.platforms == "both" } && !view.bundles.isEmpty)
+        #expect(view.hosts.contains { $0.platformNames == ["iOS", "Android"] } && !view.apps[0].panels.isEmpty)
     }
 
     @Test func aFileThatIsNotAnIOSAppLeavesTheAndroidHalfAndSaysWhy() async throws {
@@ -137,14 +142,14 @@ import TestSupport
         await document.settled()
         let part = try #require(document.android)
         #expect(Set(part.hosts.filter { part.states[$0] == .supplied }) == Set(supplied.keys))
-        let card = try Self.card(document.presentation(), "shop.example.com")
+        let card = try Self.card(document, "shop.example.com")
         let shown = "file://" + ShownFileName.of(try #require(supplied["shop.example.com"]))
         #expect(card.state == "supplied" && card.routes.first?.url == shown)
         // The same APK without them: offline, nothing is known.
         let bare = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { SampleScan.now })
         bare.addAndroidApp(at: Self.apk, name: "app.apk")
         await bare.settled()
-        let unknown = try Self.card(bare.presentation(), "shop.example.com")
+        let unknown = try Self.card(bare, "shop.example.com")
         #expect(unknown.state == "not-fetched" && !unknown.verified && unknown.file == nil)
     }
 

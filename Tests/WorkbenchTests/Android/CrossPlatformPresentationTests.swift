@@ -23,26 +23,28 @@ import TestSupport
         let decision = try Self.listDecision(document, url)
         // iOS: a row per app ID, as without an APK.
         let iosAlone = URLTestPresentation(document.decide(url: url), apps: AuditedApps(document.app))
-        #expect(shown.verdicts.map(\.appID) == iosAlone.verdicts.map(\.appID))
-        #expect(!shown.verdicts.isEmpty)
+        #expect(shown.iosRows.map(\.appID) == iosAlone.verdicts.map(\.appID))
+        #expect(!shown.iosRows.isEmpty)
         // Android: a row per matching activity, the first deciding, as the list decided it.
-        let android = try #require(shown.android)
-        #expect(android.allSatisfy { $0.platform == "android" && $0.packageName == "com.example.app" })
-        let activities: [String?] = decision.activities.isEmpty ? [nil] : decision.activities
-        #expect(android.map(\.activity) == activities)
+        let android = shown.androidRows
+        #expect(android.allSatisfy { $0.platformName == "Android" && $0.appID == "com.example.app" })
+        let activities = decision.activities.isEmpty ? [""] : decision.activities
+        #expect(android.map(\.key) == activities)
         let deciding = try #require(android.first)
-        #expect(deciding.isDeciding && android.dropFirst().allSatisfy { !$0.isDeciding })
+        #expect(deciding.hooks["deciding"] == "true")
+        #expect(android.dropFirst().allSatisfy { $0.hooks["deciding"] == "false" })
         #expect(deciding.decision == decision.outcome.key)
-        #expect(deciding.filterLine == decision.filterLine)
-        #expect(deciding.verified == (decision.outcome == .opensApp))
+        #expect(deciding.ruleLocation.hasSuffix(decision.filterLine.map { ", filter at line \($0)" } ?? ""))
+        #expect(deciding.hooks["verified"] == String(decision.outcome == .opensApp))
         #expect(deciding.trace == nil)
         // The trace on demand.
-        let traced = try #require(document.presentation(ofTyped: url, traced: true).android?.first)
+        let traced = try #require(document.presentation(ofTyped: url, traced: true).androidRows.first)
         #expect(traced.trace == decision.trace && !decision.trace.isEmpty)
         // The cross-platform cell agrees with both rows.
         let cell = try #require(shown.crossPlatform)
         let iosOpens = shown.verdicts.contains { $0.isAuditedApp && $0.decision == "match" }
-        #expect(cell.androidOutcome == decision.outcome.key)
+        #expect(cell.outcomes.map(\.platform) == ["ios", "android"])
+        #expect(cell.outcomes.last?.outcome == decision.outcome.key)
         #expect(cell.verdict == (iosOpens ? (decision.opensApp ? "both" : "ios_only")
                                  : (decision.opensApp ? "android_only" : "neither")))
     }
@@ -55,11 +57,11 @@ import TestSupport
         let decision = try #require(document.androidAnalysis?.decisions.first {
             $0.browserReason == .notVerified && $0.url.hasPrefix("https://example.com/")
         })
-        let row = try #require(document.presentation(ofTyped: decision.url).android?.first)
-        #expect(row.decision == "browser" && row.browserReason == "not_verified" && !row.verified)
-        #expect(row.verification == "not verified")
-        #expect(row.activity == decision.activities.first && row.activity != nil)
-        let reason = try #require(row.browserReasonText)
+        let row = try #require(document.presentation(ofTyped: decision.url).androidRows.first)
+        #expect(row.decision == "browser" && row.reason == "not_verified" && row.hooks["verified"] == "false")
+        #expect(row.badge == Badge("not verified", tone: "warn", hook: "verification"))
+        #expect(row.key == decision.activities.first && row.hooks["activity"] == row.key)
+        let reason = try #require(row.detail)
         #expect(reason.contains("example.com") && reason.hasPrefix("host not verified"))
         #expect(row.headline.contains("browser"))
     }
@@ -90,15 +92,17 @@ import TestSupport
         // Every decided line carries its cell and its Android rows; a line that is not a URL neither.
         let decided = urls.items.filter { $0.problem == nil }
         #expect(decided.map { $0.crossPlatform?.verdict } == oracle.rows.map(\.verdict.rawValue))
-        #expect(decided.allSatisfy { $0.android?.isEmpty == false })
-        #expect(urls.items.filter { $0.problem != nil }.allSatisfy { $0.android == nil && $0.crossPlatform == nil })
+        #expect(decided.allSatisfy { !$0.androidRows.isEmpty })
+        #expect(urls.items.filter { $0.problem != nil }.allSatisfy { $0.verdicts.isEmpty && $0.crossPlatform == nil })
         // A slice of the list is presented as the whole list presents its lines.
         let page = document.urlListPage(offset: 3, limit: 5, version: "v")
         #expect(page.items == Array(urls.items[3..<8]))
         // Expectations are judged on Android too.
         let marked = try #require(decided.first { $0.expectation == "mustNotOpen" })
         let markedDecision = try Self.listDecision(document, marked.url)
-        #expect(marked.androidExpectationMet == (markedDecision.outcome == .browser))
+        let onAndroid = marked.expectations.first { $0.platform == "android" }
+        #expect(onAndroid?.met == (markedDecision.outcome == .browser))
+        #expect(marked.expectationMet == marked.expectations.allSatisfy(\.met))
     }
 
     @Test func withoutAnAndroidAppNothingChanges() async throws {
@@ -107,9 +111,9 @@ import TestSupport
         let urls = document.presentation().urls
         #expect(urls.crossPlatform == nil)
         #expect(urls.items.allSatisfy { item in
-            item.android == nil && item.crossPlatform == nil && item.androidExpectationMet == nil
+            item.androidRows.isEmpty && item.crossPlatform == nil && item.expectations.isEmpty && !item.showsPlatforms
         })
-        #expect(document.presentation(ofTyped: "https://example.com/buy/42").android == nil)
+        #expect(document.presentation(ofTyped: "https://example.com/buy/42").androidRows.isEmpty)
         // An APK alone: Android rows, no table (no iOS side to compare).
         let apkOnly = try await Pair.opened(ios: false)
         #expect(apkOnly.presentation().urls.crossPlatform == nil)
@@ -149,7 +153,7 @@ import TestSupport
         #expect(try document.assetLinksText(forHost: host)?.text.contains("com.example.other") == true)
         #expect(document.presentation().exportWarning?.contains("assetlinks.json active on example.com") == true)
         let url = try #require(flipped.first?.0.url)
-        #expect(document.presentation(ofTyped: url).android?.first?.browserReason == "not_verified")
+        #expect(document.presentation(ofTyped: url).androidRows.first?.reason == "not_verified")
         // A session saves what the host served, never the what-if.
         let saved = try SessionFile.read(document.save())
         #expect(saved.android?.hosts.first { $0.host == host }?.state == .supplied)

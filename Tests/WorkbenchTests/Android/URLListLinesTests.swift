@@ -28,13 +28,13 @@ import TestSupport
         }
         // Every decided line carries its Android rows; with both apps, its cross-platform cell.
         let decided = (0..<lines.count).map(lines.line(at:)).filter { $0.problem == nil }
-        #expect(decided.allSatisfy { $0.android?.isEmpty == false })
+        #expect(decided.allSatisfy { !$0.androidRows.isEmpty })
         #expect(decided.allSatisfy { ($0.crossPlatform != nil) == ios })
         #expect(lines.test(at: 1) == nil, "line 2 is not a URL")
         #expect(lines.line(at: 1).problem != nil)
         // The custom scheme is a line of the list (Android decides it) with its expectation judged.
         let custom = try #require(decided.first { $0.url == "linklab://open/item" })
-        #expect(custom.androidExpectationMet != nil)
+        #expect(custom.expectationMet != nil && custom.iosRows.isEmpty)
     }
 
     @Test func withoutAnAndroidAppTheLinesAreTheIOSOnes() async throws {
@@ -44,7 +44,7 @@ import TestSupport
         let page = document.urlListPage(offset: 0, limit: Int.max, version: "v")
         #expect(lines.count == page.items.count)
         for index in 0..<lines.count { #expect(lines.line(at: index) == page.items[index]) }
-        #expect((0..<lines.count).allSatisfy { lines.line(at: $0).android == nil })
+        #expect((0..<lines.count).allSatisfy { lines.line(at: $0).androidRows.isEmpty })
         #expect(lines.summary == document.urlListSummary)
     }
 }

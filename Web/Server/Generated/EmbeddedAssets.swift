@@ -473,7 +473,7 @@ main:focus { outline: none; }
 .table caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 .table th, .table td { border-bottom: 1px solid var(--border); padding: .3rem .4rem; vertical-align: top; text-align: left; }
 .table th { color: var(--muted); font-weight: 600; }
-.entitlements tr.differs td { background: var(--mark); }
+.panel tr.tone-row-warn td { background: var(--mark); }
 .pairs { display: grid; grid-template-columns: max-content 1fr; gap: .2rem .75rem; margin: .25rem 0 1rem; }
 .pairs dt { color: var(--muted); }
 .pairs dd { margin: 0; white-space: pre-wrap; word-break: break-word; }
@@ -547,9 +547,10 @@ kbd { border: 1px solid var(--border); border-bottom-width: 2px; border-radius: 
 .finding > *, .workbench > * { min-width: 0; }
 .count { overflow-wrap: normal; font-size: .68rem; }
 .table td, .table td pre { overflow-wrap: break-word; }
-.entitlements { table-layout: fixed; }
-.entitlements th:nth-child(1) { width: 28%; } .entitlements th:nth-child(2), .entitlements th:nth-child(3) { width: 33%; }
-.entitlements th:nth-child(4) { width: 6rem; }
+table[data-testid="entitlements"] { table-layout: fixed; }
+table[data-testid="entitlements"] th:nth-child(1) { width: 28%; }
+table[data-testid="entitlements"] th:nth-child(2), table[data-testid="entitlements"] th:nth-child(3) { width: 33%; }
+table[data-testid="entitlements"] th:nth-child(4) { width: 6rem; }
 button, .button { line-height: 1.3; font-size: inherit; vertical-align: middle; }
 label.button { margin: 0; font-weight: normal; display: inline-block; }
 .card-header .actions, .row { align-items: center; }
@@ -576,17 +577,16 @@ html, body { overflow: hidden; }
   .sidebar { max-height: 85vh; overflow: auto; }
 }
 
-/* The URL tester with both apps of a product (issue 28): a row per platform, the Android rows'
-   outcome by colour and by words, and the both-platforms table. */
+/* The URL tester with apps of several platforms (issue 28): a row per platform, each row's
+   decision by colour and by words, and the every-platform table. */
 .platform-tag { font-size: .72rem; font-weight: 700; letter-spacing: .03em; padding: 0 .35rem; border-radius: 4px; background: var(--surface-2); color: var(--text); }
 .platform-heading { margin: .6rem 0 .1rem; font-size: .8rem; letter-spacing: .03em; color: var(--muted); }
-.android-verdict .filter { font-size: .8rem; }
-.outcome-opens_app .pill, .pill.outcome-opens_app { color: var(--ok); }
-.outcome-opens_app_unverified .pill, .pill.outcome-opens_app_unverified,
-.outcome-chooser .pill, .pill.outcome-chooser { color: var(--medium); }
-.outcome-browser .pill, .pill.outcome-browser { color: var(--muted); }
-.android-verdict[data-deciding="false"] { opacity: .85; border-style: dashed; }
-.browser-reason { flex-basis: 100%; margin: .15rem 0 0; font-size: .85rem; color: var(--warn); }
+.decision-opens_app .pill, .pill.decision-opens_app { color: var(--ok); }
+.decision-opens_app_unverified .pill, .pill.decision-opens_app_unverified,
+.decision-chooser .pill, .pill.decision-chooser { color: var(--medium); }
+.decision-browser .pill, .pill.decision-browser { color: var(--muted); }
+.verdict[data-deciding="false"] { opacity: .85; border-style: dashed; }
+.verdict-detail { flex-basis: 100%; margin: .15rem 0 0; font-size: .85rem; color: var(--warn); }
 .cross-platform-cell { margin: .2rem 0; }
 .xp-pill { font-weight: 700; font-size: .8rem; padding: .05rem .5rem; border-radius: 999px; border: 1px solid currentColor; }
 .xp-both { color: var(--ok); } .xp-ios_only, .xp-android_only { color: var(--medium); } .xp-neither { color: var(--muted); }
@@ -603,21 +603,26 @@ html, body { overflow: hidden; }
 .xp-rows td:nth-child(2) { min-width: 10rem; }
 .xp-rows td:nth-child(n+4) { overflow-wrap: normal; }
 
-/* Both apps of a product: the App tab's Android section, the add control, and on Domains each
-   host's iOS card beside its Android card (stacked when the pane is narrow). */
+/* Apps of several platforms: the App tab's sections, the add control, and on Domains each host's
+   row of one card per platform (stacked when the pane is narrow); the cards' panels (panel.js). */
 .add-app { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: 0 0 .75rem; font-size: .85rem; }
 .workbench.dragging .center { outline: 2px dashed var(--accent); outline-offset: -4px; }
-.android-section, .ios-section { margin: 0 0 1rem; }
-.bundle.android > summary .role { color: var(--ok); }
+.app-section { margin: 0 0 1rem; }
 /* Fingerprints, lineage lines and grants wrap at the <wbr> after each colon (breakAtColons), never
    inside a byte. */
-code.fingerprint, .lineage code, .grants code { word-break: normal; overflow-wrap: normal; }
-.evidence-list code { word-break: break-all; }
+code.fingerprint { word-break: normal; overflow-wrap: normal; }
+.panel-list code:not(.fingerprint) { word-break: break-all; }
 ul.plain { list-style: none; margin: 0; padding: 0; }
-.activity { margin: .5rem 0 .75rem; }
-.activity h5 { margin: .25rem 0; font-size: .9rem; display: flex; flex-wrap: wrap; gap: .25rem; align-items: baseline; }
-.activity h5 .muted { font-weight: normal; font-size: .8rem; }
-.table.filters { width: 100%; }
+.panel-heading { display: flex; flex-wrap: wrap; gap: .25rem; align-items: baseline; }
+h5.panel-heading { margin: .75rem 0 .25rem; font-size: .9rem; }
+.panel-heading .badge { font-weight: normal; }
+.panel-text { margin: .2rem 0; font-size: .85rem; }
+/* A panel's table scrolls inside its own box; the box takes the table's margins (a scroller's
+   content margins would not collapse with the text around it). */
+.table-scroll { max-width: 100%; overflow-x: auto; margin: .5rem 0 1rem; }
+.table-scroll > .table { margin: 0; }
+.card.panel .panel-heading { margin: .6rem 0 .25rem; font-size: .85rem; }
+.panel-body { max-width: 100%; }
 .product-host { border: 1px solid var(--border); border-radius: 10px; padding: .5rem .6rem .6rem; background: var(--surface-2); }
 .product-host-title { margin: 0 0 .5rem; font-size: 1rem; display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
 .product-host-title .platforms { display: inline-flex; gap: .25rem; }
@@ -625,12 +630,8 @@ ul.plain { list-style: none; margin: 0; padding: 0; }
 .platform-slot { min-width: 0; }
 .platform-slot > .absent { margin: 0; padding: .75rem 1rem; border: 1px dashed var(--border); border-radius: 10px; background: var(--surface); }
 .platform-label { font-family: var(--font); font-size: .75rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); }
-.android-host code.url { font-size: .72rem; word-break: break-all; }
-.android-host .grants h4 { margin: .5rem 0 .25rem; font-size: .85rem; }
-.android-host .grants code { word-break: break-all; }
-.android-host .routes th { white-space: nowrap; }
-.table.filters th { white-space: nowrap; }
-.table.filters code { word-break: break-all; }
+.cell-note { font-family: var(--mono); font-size: .72rem; word-break: break-all; }
+.panel-table th { white-space: nowrap; }
 
 /* Probes tab (probes.js): one card per probe; the link is shown and copied, never followed. */
 .probe-list { list-style: none; padding: 0; margin: .5rem 0; display: grid; gap: .5rem; }
@@ -1018,135 +1019,26 @@ route();
         "/apptab.js": (
             contentType: "text/javascript; charset=utf-8",
             body: #"""
-// App tab: every bundle's AppBundleCard as the server wrote it — identifiers, the signed
-// entitlements with the XML and DER copies side by side (differences marked), the provisioning
-// profile, URL schemes, associated domains with their problems, and the link handlers with
-// their evidence and frida-trace commands; then the product's Android app (AndroidAppCard), and
-// the control that adds the product's other app. Strings are text; nothing is decided here.
+// App tab: one section per platform the document can hold (`view.apps`, each an AppSection as the
+// server wrote it): its title, its cards (each a Panel: a bundle's identifiers, entitlements,
+// profile, schemes and link handlers; an app's signing, activities and link evidence), or the
+// note that says why there is none, and what could not be read; then the control that adds the
+// product's other app. Strings are text; nothing is decided here.
 
-import { h, replace, copyText, breakAtColons } from './dom.js';
+import { h, replace } from './dom.js';
+import { panelView } from './panel.js';
 
-function table(caption, headers, rows, attributes = {}) {
-  return h('table', { class: 'table', ...attributes },
-    h('caption', {}, caption),
-    h('thead', {}, h('tr', {}, headers.map((header) => h('th', { scope: 'col' }, header)))),
-    h('tbody', {}, rows.map((row) => h('tr', row.attributes ?? {}, row.cells.map((cell) => h('td', {}, cell))))));
-}
-
-function pairs(list) {
-  return h('dl', { class: 'pairs' }, list.map((item) => [h('dt', {}, item.label), h('dd', {}, h('code', {}, item.text))]));
-}
-
-function entitlementsView(table_) {
-  const rows = table_.rows.map((row) => ({
-    attributes: { class: row.differs ? 'differs' : null, 'data-differs': String(row.differs), 'data-key': row.key },
-    cells: [h('code', {}, row.key), h('pre', {}, row.xml ?? '(absent)'), h('pre', {}, row.der ?? '(absent)'),
-      row.differs ? h('span', { class: 'badge warn', title: row.differences.join('\n') }, 'differs') : ''],
-  }));
-  return [
-    h('p', { class: 'muted', 'data-testid': 'entitlements-summary' }, table_.summary),
-    rows.length ? table('Entitlements', ['Key', 'XML copy', 'DER copy', ''], rows,
-      { class: 'table entitlements', 'data-testid': 'entitlements' }) : null,
-  ];
-}
-
-function copyBlock(label, command, testid) {
-  const field = h('textarea', { class: 'command', rows: '2', spellcheck: 'false', 'aria-label': label, 'data-testid': testid });
-  field.readOnly = true;
-  field.value = command;
-  const status = h('span', { class: 'muted', role: 'status' });
-  return h('div', { class: 'copy-block' }, field,
-    h('button', {
-      type: 'button', 'data-testid': 'copy-frida',
-      on: { click: async () => { status.textContent = (await copyText(field.value, field)) ? 'Copied.' : 'Selected: press Ctrl+C.'; } },
-    }, 'Copy'), status);
-}
-
-function bundleView(card) {
-  const profile = card.profile;
-  return h('details', {
-    class: 'bundle', 'data-testid': 'bundle', 'data-bundle-id': card.identifiers.find((item) => item.label === 'Bundle ID')?.text ?? '',
-    'data-role': card.role, open: card.role === 'app',
-  },
-  h('summary', {}, h('span', { class: 'role' }, card.role), ' ', h('strong', {}, card.title)),
-  h('div', { class: 'bundle-body' },
-    h('h4', {}, 'Identifiers'), pairs(card.identifiers),
-    entitlementsView(card.entitlements),
-    card.associatedDomains.length ? table('Associated domains', ['Entry', 'Service', 'Modes', 'Problems'],
-      card.associatedDomains.map((row) => ({
-        attributes: { 'data-host': row.host, 'data-accepted': String(row.isAccepted) },
-        cells: [h('code', {}, row.entry), row.service, row.modes.join(', '),
-          row.problems.length ? h('ul', { class: 'problems' }, row.problems.map((problem) => h('li', {}, problem))) : ''],
-      })), { 'data-testid': 'associated-domains' }) : null,
-    h('h4', {}, 'Provisioning profile'),
-    profile ? [pairs([
-      { label: 'Name', text: profile.name ?? '' }, { label: 'Team', text: profile.team },
-      { label: 'Distribution', text: profile.distribution }, { label: 'Expires', text: profile.expiryText },
-      { label: 'Devices', text: profile.devicesText }, { label: 'Associated domains allowed', text: profile.ceilingText },
-    ].filter((item) => item.text)),
-    profile.problems.length ? h('ul', { class: 'problems' }, profile.problems.map((problem) => h('li', {}, problem))) : null]
-      : h('p', { class: 'muted' }, 'No embedded provisioning profile.'),
-    h('h4', {}, 'URL schemes'),
-    pairs([{ label: 'Handles', text: card.urlSchemes.join(', ') || '—' },
-      { label: 'Queries (LSApplicationQueriesSchemes)', text: card.queriedSchemes.join(', ') || '—' }]),
-    h('h4', {}, 'Link handlers'),
-    card.linkScanNote ? h('p', { class: 'warn-text' }, card.linkScanNote) : null,
-    card.linkHandlers.length ? h('div', { class: 'evidence-block' }, table('Link evidence',
-      ['Kind', 'Name', 'File', 'Slice', 'Section', 'Offset'],
-      card.linkHandlers.map((row) => ({
-        cells: [row.kindText, h('code', {}, row.name), h('code', {}, row.file), row.slice, row.section, h('code', {}, row.offsetText)],
-      })), { 'data-testid': 'link-evidence' }))
-      : h('p', { class: 'muted' }, 'No link handlers or outgoing link calls found in this bundle.'),
-    card.fridaCommand ? [h('h4', {}, 'Watch the receivers on a device'),
-      copyBlock('frida-trace command', card.fridaCommand, 'frida-command')] : null,
-    card.diagnostics.length ? h('ul', { class: 'problems' }, card.diagnostics.map((line) => h('li', {}, line))) : null));
-}
-
-// The Android app of the product (AndroidAppCard): identity, signing certificates with their
-// fingerprints and rotation lineage, each link-handling activity with its filters and what each
-// claims, and where the code reads links. As the server wrote it.
-function androidView(card) {
-  const certificates = card.certificates.map((certificate) => ({
-    attributes: { 'data-sha256': certificate.sha256 },
-    cells: [h('code', { class: 'fingerprint' }, breakAtColons(certificate.sha256)), certificate.subject ?? '—'],
-  }));
-  return h('details', {
-    class: 'bundle android', 'data-testid': 'android-app', 'data-platform': 'android', 'data-package': card.title,
-    open: true,
-  },
-  h('summary', {}, h('span', { class: 'role' }, 'android'), ' ', h('strong', {}, card.title)),
-  h('div', { class: 'bundle-body' },
-    h('h4', {}, 'Identifiers'), pairs(card.identifiers),
-    h('h4', {}, 'Signing'),
-    h('p', { class: 'muted', 'data-testid': 'android-signing' }, card.signingSchemes),
-    certificates.length ? table('Signing certificates (SHA-256, as assetlinks.json lists them)',
-      ['SHA-256', 'Subject'], certificates, { 'data-testid': 'android-certificates' }) : null,
-    card.lineage.length ? [h('h5', {}, 'Key rotation lineage (oldest first)'),
-      h('ol', { class: 'lineage', 'data-testid': 'android-lineage' }, card.lineage.map((line) => h('li', {}, h('code', {}, breakAtColons(line)))))]
-      : null,
-    h('h4', {}, 'Link-handling activities'),
-    card.activities.length ? card.activities.map((activity) => h('div', {
-      class: 'activity', 'data-testid': 'android-activity', 'data-activity': activity.name,
-      'data-exported': String(activity.exported),
-    },
-    h('h5', {}, h('code', {}, activity.name), ' ',
-      activity.flags.map((flag) => [h('span', { class: `badge ${flag === 'exported' ? 'ok' : 'warn'}` }, flag), ' ']),
-      h('span', { class: 'muted' }, `manifest line ${activity.line}`)),
-    table(`Intent filters of ${activity.name}`, ['Line', 'autoVerify', 'Data', 'Claims'],
-      activity.filters.map((filter) => ({
-        attributes: { 'data-testid': 'android-filter', 'data-auto-verify': String(filter.autoVerify) },
-        cells: [String(filter.line), filter.autoVerify ? h('span', { class: 'badge ok' }, 'autoVerify') : 'no',
-          h('ul', { class: 'plain' }, filter.data.map((data) => h('li', {}, h('code', {}, data)))),
-          filter.claims.length ? h('ul', { class: 'plain', 'data-testid': 'android-claims' },
-            filter.claims.map((claim) => h('li', {}, h('code', {}, claim))))
-            : h('span', { class: 'muted' }, 'no link reaches it on the modelled version')],
-      })), { class: 'table filters' })))
-      : h('p', { class: 'muted' }, 'No activity has an intent filter with <data>.'),
-    h('h4', {}, 'Link evidence'),
-    card.linkEvidence.length ? h('ul', { class: 'evidence-list', 'data-testid': 'android-link-evidence' },
-      card.linkEvidence.map((line) => h('li', {}, h('code', {}, line))))
-      : h('p', { class: 'muted' }, 'No link-reading call found in the DEX code.'),
-    card.notes.length ? h('ul', { class: 'problems' }, card.notes.map((note) => h('li', {}, note))) : null));
+/** One AppSection: its title, its panels (or its note), its diagnostics. */
+function sectionView(section) {
+  const titleID = `app-section-${section.platform}`;
+  return h('section', { class: 'app-section', 'data-platform': section.platform, 'aria-labelledby': titleID },
+    h('h2', { class: 'pane-title', id: titleID }, section.title),
+    section.panels.length
+      ? h('div', { class: 'bundles', role: 'list' },
+        section.panels.map((panel) => h('div', { role: 'listitem' }, panelView(panel, { collapsible: true }))))
+      : h('p', { class: 'muted', 'data-testid': 'bundles-note' }, section.note ?? ''),
+    section.diagnostics.length ? h('ul', { class: 'problems', 'data-testid': 'inspection-diagnostics' },
+      section.diagnostics.map((line) => h('li', {}, line))) : null);
 }
 
 export function createAppTab(context) {
@@ -1156,14 +1048,12 @@ export function createAppTab(context) {
   const addStatus = h('span', { class: 'muted', role: 'status', 'aria-live': 'polite', 'data-testid': 'add-app-status' });
   const addInput = h('input', {
     type: 'file', id: 'add-app-input', class: 'visually-hidden', 'data-testid': 'add-app-input',
-    accept: '.apk,.xapk,.apks,.ipa,.zip',
     on: { change: () => { if (addInput.files[0]) add(addInput.files[0]); addInput.value = ''; } },
   });
-  const addBar = h('div', { class: 'add-app', 'data-testid': 'add-app' },
-    h('label', { for: 'add-app-input', class: 'button' }, 'Add the product\u2019s other app…'), addInput,
-    h('span', { class: 'muted' }, 'An .apk (.xapk, .apks) beside the iOS app, or the .ipa beside the Android app; ',
-      'or drop it on this document.'),
-    addStatus);
+  // Its words and the files it takes are the view's (`addApp`), set on the first render.
+  const addLabel = h('label', { for: 'add-app-input', class: 'button' });
+  const addHelp = h('span', { class: 'muted' });
+  const addBar = h('div', { class: 'add-app', 'data-testid': 'add-app' }, addLabel, addInput, addHelp, addStatus);
   const element = h('div', { class: 'app-tab' }, addBar, content);
 
   async function add(file) {
@@ -1182,26 +1072,18 @@ export function createAppTab(context) {
   }
 
   let lastKey = null;
-  /** Renders the view's bundles (AppBundleCard), or its note when there are none, and the Android app. */
+  /** Renders the view's AppSections, one after the other. */
   function render(view) {
-    // Re-render only when the app changed, so open <details> and selections survive events.
-    const key = JSON.stringify([view.bundles, view.bundlesNote, view.inspectionDiagnostics, view.androidApp ?? null]);
+    if (view.addApp && addInput.accept !== view.addApp.accept) {
+      addInput.accept = view.addApp.accept;
+      addLabel.textContent = view.addApp.label;
+      addHelp.textContent = view.addApp.help;
+    }
+    // Re-render only when the apps changed, so open <details> and selections survive events.
+    const key = JSON.stringify(view.apps ?? []);
     if (key === lastKey) return;
     lastKey = key;
-    const android = view.androidApp ? h('section', {
-      class: 'android-section', 'data-platform': 'android', 'aria-labelledby': 'android-title',
-    }, h('h2', { class: 'pane-title', id: 'android-title' }, 'Android app'), androidView(view.androidApp)) : null;
-    if (view.bundles.length === 0) {
-      replace(content, h('p', { class: 'muted', 'data-testid': 'bundles-note' }, view.bundlesNote ?? ''), android);
-      return;
-    }
-    replace(content,
-      h('section', { class: 'ios-section', 'data-platform': 'ios', 'aria-labelledby': 'bundles-title' },
-        h('h2', { class: 'pane-title', id: 'bundles-title' }, view.androidApp ? 'iOS app: bundles' : 'Bundles'),
-        h('div', { class: 'bundles', role: 'list' }, view.bundles.map((card) => h('div', { role: 'listitem' }, bundleView(card)))),
-        view.inspectionDiagnostics.length ? h('ul', { class: 'problems', 'data-testid': 'inspection-diagnostics' },
-          view.inspectionDiagnostics.map((line) => h('li', {}, line))) : null),
-      android);
+    replace(content, (view.apps ?? []).map(sectionView));
   }
   return { element, render, add };
 }
@@ -1364,42 +1246,12 @@ export function debounce(fn, ms) {
 // state, routes, Apple's headers, the CDN/origin difference (only when they differ), what
 // changed since the previous fetch, the file that decides (with line numbers and lint markers
 // on its own lines), what was served when edited, and the actions: Refetch, "Use a file…",
-// and the what-if editor, which starts from the text that decides, byte for byte. With the
-// product's Android app, each host of both apps is one row: the iOS card beside the Android
-// card (the host's assetlinks.json), in the order the server gives (`hosts`).
+// and the what-if editor, which starts from the text that decides, byte for byte. With apps of
+// several platforms, each host is one row (`hosts`, in the server's order) of one slot per
+// platform: the host's card above, a Panel (panel.js), or the words that say why there is none.
 
-import { h, replace, debounce, keepChildren, breakAtColons } from './dom.js';
-
-function lintItem(lint) {
-  return h('li', { class: `lint lint-${lint.severity}`, 'data-lint-id': lint.id },
-    h('span', { class: `badge lint-${lint.severity}` }, lint.severity), ' ',
-    h('code', {}, lint.id), ' ',
-    lint.place ? h('span', { class: 'muted' }, `${lint.place} `) : null,
-    lint.location ? h('code', { class: 'muted' }, lint.location) : null, ' ',
-    lint.message);
-}
-
-function lintList(card, testid) {
-  return h('div', { class: 'lint-block', 'data-testid': testid },
-    h('p', { class: 'muted', 'data-testid': `${testid}-summary` }, card.lintSummary),
-    card.lint.length ? h('ul', { class: 'lint-list' }, card.lint.map(lintItem)) : null);
-}
-
-function fileView(file, testid) {
-  const markers = new Map(file.markers.map((marker) => [marker.line, marker]));
-  const lines = file.text.split('\n');
-  return h('details', { class: 'body-block', open: true, 'data-testid': testid },
-    h('summary', {}, file.title),
-    file.note ? h('p', { class: 'muted file-note' }, file.note) : null,
-    h('ol', { class: 'code', 'aria-label': file.title },
-      lines.map((line, index) => {
-        const mark = markers.get(index + 1);
-        return h('li', {
-          class: mark ? `marked lint-${mark.severity}` : null, title: mark ? mark.message : null,
-          'data-line': String(index + 1),
-        }, h('code', {}, line || ' '), mark ? h('span', { class: 'marker' }, ` ◀ ${mark.ids.join(', ')}`) : null);
-      })));
-}
+import { h, replace, debounce, keepChildren } from './dom.js';
+import { panelView, lintView, fileView } from './panel.js';
 
 function table(data, caption) {
   return h('table', { class: 'table routes', 'data-testid': 'routes' },
@@ -1462,7 +1314,7 @@ function createCard(context, host) {
     try {
       const card = await api.putHostText(id, host, editor.value);
       dirty = false;
-      replace(editLint, lintList(card, 'edit-lint-list'));
+      replace(editLint, lintView(card.lint, card.lintSummary, 'edit-lint-list'));
       context.reload();
     } catch (error) {
       replace(editLint, h('p', { class: 'lint lint-error' }, error.message));
@@ -1482,7 +1334,7 @@ function createCard(context, host) {
     editLint);
 
   const element = h('article', {
-    class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}`, 'data-platform': 'ios',
+    class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}`,
   },
     h('header', { class: 'card-header' }, title, badge,
       h('div', { class: 'actions' }, refetch, useFile, fileInput)),
@@ -1511,61 +1363,12 @@ function createCard(context, host) {
           h('pre', { class: 'headers' }, headers.lines.join('\n'))))) : null,
       card.cdnOriginDiff ? block(card.cdnOriginDiff, 'cdn-origin-diff') : null,
       card.refetchDiff ? block(card.refetchDiff, 'refetch-diff') : null,
-      lintList(card, 'domain-lint'),
+      lintView(card.lint, card.lintSummary, 'domain-lint'),
       card.file ? fileView(card.file, 'domain-file') : h('p', { class: 'muted' }, 'No file to show.'),
       card.served ? fileView(card.served, 'domain-served') : null);
     editorNote.textContent = card.editorNote ?? '';
     if (!dirty && document.activeElement !== editor) editor.value = card.editorText;
-    if (!dirty) replace(editLint, lintList(card, 'edit-lint-list'));
-  }
-  return { element, update };
-}
-
-// The Android app's file for one host (AndroidHostCard): how it came, each request, Google's
-// Digital Asset Links API beside the origin's answer, the grants, the lint with its IDs,
-// whether Android verifies the host and why, and the text served.
-function createAndroidCard() {
-  const element = h('article', { class: 'card domain android-host', 'data-testid': 'android-host', 'data-platform': 'android' });
-  let lastKey = null;
-  function update(card) {
-    const key = JSON.stringify(card);
-    if (key === lastKey) return;
-    lastKey = key;
-    element.dataset.host = card.host;
-    element.dataset.state = card.state;
-    element.dataset.verified = String(card.verified);
-    element.dataset.outcome = card.outcome;
-    replace(element,
-      h('header', { class: 'card-header' },
-        h('h3', { class: 'host' }, h('span', { class: 'platform-label' }, 'Android'), ' assetlinks.json'),
-        h('span', { class: `badge state tone-${card.tone}`, 'data-testid': 'android-state' }, card.stateText),
-        h('span', { class: `badge ${card.verified ? 'ok' : 'warn'}`, 'data-testid': 'android-verified' },
-          card.verified ? 'verifies' : 'does not verify')),
-      card.claims ? h('p', { class: 'muted' }, `autoVerify hosts: ${card.claims}`) : null,
-      h('p', { class: 'domain-note', 'data-testid': 'android-verdict' }, card.verdict),
-      card.notes.map((note) => h('p', { class: 'domain-note' }, note)),
-      card.routes.length ? h('div', { class: 'domain-details' }, h('table', { class: 'table routes', 'data-testid': 'android-routes' },
-        h('caption', {}, 'Requests'),
-        h('thead', {}, h('tr', {}, ['Route', 'Outcome', ...card.columns.map((column) => column.title)]
-          .map((name) => h('th', { scope: 'col' }, name)))),
-        h('tbody', {}, card.routes.map((row) => h('tr', { 'data-route': row.route },
-          h('td', {}, row.name, h('div', {}, h('code', { class: 'muted url' }, row.url))),
-          h('td', {}, h('span', { class: `badge tone-${row.tone}` }, row.outcome),
-            row.problem ? h('div', { class: 'error-text' }, row.problem) : null),
-          card.columns.map((column) => h('td', {}, row[column.key]))))))) : null,
-      card.google ? h('div', { class: 'diff', 'data-testid': 'android-google' },
-        h('h4', {}, 'Google Digital Asset Links API'),
-        h('p', {}, card.google.summary),
-        card.google.onlyInFile.length ? h('ul', {}, card.google.onlyInFile.map((grant) =>
-          h('li', {}, 'only in the host\u2019s file: ', h('code', {}, grant)))) : null,
-        card.google.onlyInGoogle.length ? h('ul', {}, card.google.onlyInGoogle.map((grant) =>
-          h('li', {}, 'only in Google\u2019s answer: ', h('code', {}, grant)))) : null,
-        card.google.debug ? h('pre', { class: 'muted' }, card.google.debug) : null) : null,
-      card.grants.length ? h('div', { class: 'grants' }, h('h4', {}, 'App Links grants'),
-        h('ul', { class: 'plain', 'data-testid': 'android-grants' }, card.grants.map((grant) => h('li', {}, h('code', {}, breakAtColons(grant))))))
-        : null,
-      lintList(card, 'android-lint'),
-      card.file ? fileView(card.file, 'android-file') : h('p', { class: 'muted' }, 'No file to show.'));
+    if (!dirty) replace(editLint, lintView(card.lint, card.lintSummary, 'edit-lint-list'));
   }
   return { element, update };
 }
@@ -1574,22 +1377,39 @@ export function createDomainsTab(context) {
   const list = h('div', { class: 'domain-list' });
   const element = h('div', { class: 'domains-tab' }, h('h2', { class: 'pane-title' }, 'Domains'), list);
   const cards = new Map();
-  const androidCards = new Map();
+  const panels = new Map();
   const rows = new Map();
-  /** The row of one host of the product: its iOS card and its Android card side by side. */
+  /** The row of one host of the product: one slot per platform, side by side. */
   function productRow(host) {
     if (!rows.has(host)) {
-      const iosSlot = h('div', { class: 'platform-slot', 'data-platform': 'ios' });
-      const androidSlot = h('div', { class: 'platform-slot', 'data-platform': 'android' });
+      const slots = new Map();
       const badges = h('span', { class: 'platforms' });
+      const cards = h('div', { class: 'platform-cards' });
       const element = h('section', { class: 'product-host', 'data-testid': 'product-host', 'data-host': host },
-        h('h3', { class: 'product-host-title' }, h('code', {}, host), ' ', badges), h('div', { class: 'platform-cards' }, iosSlot, androidSlot));
-      rows.set(host, { element, iosSlot, androidSlot, badges });
+        h('h3', { class: 'product-host-title' }, h('code', {}, host), ' ', badges), cards);
+      rows.set(host, { element, slots, badges, cards });
     }
     return rows.get(host);
   }
-  const platformWords = { ios: ['iOS'], android: ['Android'], both: ['iOS', 'Android'] };
-  /** Renders the document's DomainPresentation list; with an Android app, the hosts of both apps. */
+  /** A slot's panel, rebuilt only when it changed (an open disclosure inside it stays open). */
+  function panelOf(panel) {
+    const key = JSON.stringify(panel);
+    const known = panels.get(panel.id);
+    if (known?.key === key) return known.element;
+    const element = panelView(panel);
+    panels.set(panel.id, { key, element });
+    return element;
+  }
+  /** One HostSlot: the host's interactive card, a panel, or why the platform has none. */
+  function slotContent(slot, domains) {
+    if (slot.domain !== undefined && slot.domain !== null && domains[slot.domain]) {
+      const card = cards.get(domains[slot.domain].host)?.element;
+      if (card) return card;
+    }
+    if (slot.panel) return panelOf(slot.panel);
+    return h('p', { class: 'muted absent' }, slot.absent ?? '');
+  }
+  /** Renders the document's DomainPresentation list; with apps of several platforms, each host's row. */
   function render(view) {
     const domains = view.domains;
     const hosts = domains.map((card) => card.host);
@@ -1601,22 +1421,24 @@ export function createDomainsTab(context) {
     const product = view.hosts ?? [];
     if (product.length > 0) {
       const productHosts = product.map((row) => row.host);
-      for (const host of [...rows.keys()]) if (!productHosts.includes(host)) { rows.delete(host); androidCards.delete(host); }
+      for (const host of [...rows.keys()]) if (!productHosts.includes(host)) rows.delete(host);
+      const panelIDs = new Set(product.flatMap((row) => row.slots.map((slot) => slot.panel?.id).filter(Boolean)));
+      for (const id of [...panels.keys()]) if (!panelIDs.has(id)) panels.delete(id);
       const wanted = product.map((row) => {
-        const slots = productRow(row.host);
-        slots.element.dataset.platforms = row.platforms;
-        replace(slots.badges, platformWords[row.platforms].map((word) => h('span', { class: 'badge' }, word)));
-        const ios = row.ios !== undefined && row.ios !== null ? cards.get(domains[row.ios].host)?.element : null;
-        keepChildren(slots.iosSlot, [ios ?? h('p', { class: 'muted absent' }, row.iosAbsent ?? '')]);
-        if (row.android) {
-          if (!androidCards.has(row.host)) androidCards.set(row.host, createAndroidCard());
-          androidCards.get(row.host).update(row.android);
-        } else {
-          androidCards.delete(row.host);
-        }
-        keepChildren(slots.androidSlot, [androidCards.get(row.host)?.element
-          ?? h('p', { class: 'muted absent' }, row.androidAbsent ?? '')]);
-        return slots.element;
+        const shown = productRow(row.host);
+        // The platforms whose slot holds a card (`data-platforms`, a space-separated list).
+        shown.element.dataset.platforms = row.platforms.join(' ');
+        replace(shown.badges, row.platformNames.map((name) => h('span', { class: 'badge' }, name)));
+        const slots = row.slots.map((slot) => {
+          if (!shown.slots.has(slot.platform)) {
+            shown.slots.set(slot.platform, h('div', { class: 'platform-slot', 'data-platform': slot.platform }));
+          }
+          const element = shown.slots.get(slot.platform);
+          keepChildren(element, [slotContent(slot, domains)]);
+          return element;
+        });
+        keepChildren(shown.cards, slots);
+        return shown.element;
       });
       const children = [...list.children];
       if (wanted.length !== children.length || wanted.some((node, index) => node !== children[index])) replace(list, wanted);
@@ -1994,6 +1816,179 @@ export function createInspector({ id, api, toast, saveTriage }) {
 
   show(null);
   return { element, show };
+}
+
+"""#
+        ),
+        "/panel.js": (
+            contentType: "text/javascript; charset=utf-8",
+            body: #"""
+// One renderer for every card the package writes as a `Panel` (Shared/Workbench/Presentation/
+// Panel.swift), whatever app or host it is about: its kicker, title and badges, then each block by
+// its kind (heading, text, pairs, table, list, command, lint, file) and each cell by its style.
+// The words, tones and hooks are the server's; nothing is decided here, and every string is text.
+// The lint list and the file view are also the Domains tab's interactive card's.
+
+import { h, copyText, breakAtColons } from './dom.js';
+
+/** Each `hooks` entry as a `data-KEY` attribute (`testid` is the element's `data-testid`). */
+export function hookAttributes(hooks) {
+  const attributes = {};
+  for (const [key, value] of Object.entries(hooks ?? {})) {
+    if (/^[a-z][a-z0-9-]*$/.test(key)) attributes[`data-${key}`] = value;
+  }
+  return attributes;
+}
+
+/** A `Badge`: a word in a capsule, its tone a class, its help shown on hover. */
+export function badgeView(badge) {
+  if (!badge) return null;
+  return h('span', {
+    class: badge.tone ? `badge tone-${badge.tone}` : 'badge', 'data-testid': badge.hook || null,
+    title: badge.help || null,
+  }, badge.text);
+}
+
+/** Badges, a space between each. */
+function badgesView(badges) {
+  return (badges ?? []).map((badge) => [' ', badgeView(badge)]);
+}
+
+/** One line of a cell in its style. */
+function lineView(line, style) {
+  switch (style) {
+    case 'code': return h('code', {}, line);
+    case 'preformatted': return h('pre', {}, line);
+    case 'fingerprint': return h('code', { class: 'fingerprint' }, breakAtColons(line));
+    case 'muted': return h('span', { class: 'muted' }, line);
+    default: return line;
+  }
+}
+
+/** A `PanelCell`'s content: its lines (a plain list when there are several), its badge, its note. */
+export function cellContent(cell) {
+  const lines = cell.lines ?? [];
+  return [
+    lines.length > 1 ? h('ul', { class: 'plain' }, lines.map((line) => h('li', {}, lineView(line, cell.style))))
+      : lines.map((line) => lineView(line, cell.style)),
+    cell.badge ? [lines.some((line) => line) ? ' ' : null, badgeView(cell.badge)] : null,
+    cell.note ? h('div', { class: cell.noteTone === 'error' ? 'error-text' : 'cell-note muted' }, cell.note) : null,
+  ];
+}
+
+function tableView(block) {
+  return h('div', { class: 'table-scroll' }, h('table', {
+    class: 'table panel-table', 'data-testid': block.hook || null, ...hookAttributes(block.hooks),
+  },
+  h('caption', {}, block.text),
+  h('thead', {}, h('tr', {}, block.columns.map((column) => h('th', { scope: 'col' }, column)))),
+  h('tbody', {}, block.rows.map((row) => h('tr', {
+    class: row.tone ? `tone-row-${row.tone}` : null, ...hookAttributes(row.hooks),
+  }, row.cells.map((cell) => h('td', {}, cellContent(cell))))))));
+}
+
+function listView(block) {
+  const classes = ['panel-list', block.tone === 'problem' ? 'problems' : null,
+    block.items.some((item) => item.style !== 'plain') ? 'plain' : null].filter(Boolean).join(' ');
+  return h(block.ordered ? 'ol' : 'ul', { class: classes, 'data-testid': block.hook || null },
+    block.items.map((item) => h('li', {}, cellContent(item))));
+}
+
+function commandView(block) {
+  const field = h('textarea', {
+    class: 'command', rows: '2', spellcheck: 'false', 'aria-label': block.title, 'data-testid': block.hook || null,
+  });
+  field.readOnly = true;
+  field.value = block.text;
+  const status = h('span', { class: 'muted', role: 'status' });
+  return h('div', { class: 'copy-block' }, field,
+    h('button', {
+      type: 'button', 'data-testid': 'copy-command',
+      on: {
+        click: async () => {
+          status.textContent = (await copyText(field.value, field)) ? 'Copied.' : 'Selected: press Ctrl+C.';
+        },
+      },
+    }, 'Copy'), status);
+}
+
+function lintItem(lint) {
+  return h('li', { class: `lint lint-${lint.severity}`, 'data-lint-id': lint.id },
+    h('span', { class: `badge lint-${lint.severity}` }, lint.severity), ' ',
+    h('code', {}, lint.id), ' ',
+    lint.place ? h('span', { class: 'muted' }, `${lint.place} `) : null,
+    lint.location ? h('code', { class: 'muted' }, lint.location) : null, ' ',
+    lint.message);
+}
+
+/** A lint list (`DomainPresentation.Lint`) under its summary line; the summary's hook is `HOOK-summary`. */
+export function lintView(lint, summary, hook) {
+  return h('div', { class: 'lint-block', 'data-testid': hook || null },
+    h('p', { class: 'muted', 'data-testid': hook ? `${hook}-summary` : null }, summary),
+    lint.length ? h('ul', { class: 'lint-list' }, lint.map(lintItem)) : null);
+}
+
+/** A file (`DomainPresentation.File`) with line numbers, each lint marker on its own line. */
+export function fileView(file, hook) {
+  const markers = new Map(file.markers.map((marker) => [marker.line, marker]));
+  const lines = file.text.split('\n');
+  return h('details', { class: 'body-block', open: true, 'data-testid': hook || null },
+    h('summary', {}, file.title),
+    file.note ? h('p', { class: 'muted file-note' }, file.note) : null,
+    h('ol', { class: 'code', 'aria-label': file.title },
+      lines.map((line, index) => {
+        const mark = markers.get(index + 1);
+        return h('li', {
+          class: mark ? `marked lint-${mark.severity}` : null, title: mark ? mark.message : null,
+          'data-line': String(index + 1),
+        }, h('code', {}, line || ' '), mark ? h('span', { class: 'marker' }, ` ◀ ${mark.ids.join(', ')}`) : null);
+      })));
+}
+
+const textTones = { muted: 'muted', warn: 'warn-text' };
+
+/** One `PanelBlock`, by its kind; an unknown kind shows its text (a newer server's block). */
+export function blockView(block) {
+  const hook = block.hook || null;
+  switch (block.kind) {
+    case 'heading':
+      return h(block.level === 5 ? 'h5' : 'h4', { class: 'panel-heading', 'data-testid': hook },
+        h('span', {}, block.text), badgesView(block.badges));
+    case 'pairs':
+      return h('dl', { class: 'pairs', 'data-testid': hook },
+        block.pairs.map((pair) => [h('dt', {}, pair.label), h('dd', {}, h('code', {}, pair.text))]));
+    case 'table': return tableView(block);
+    case 'list': return listView(block);
+    case 'command': return commandView(block);
+    case 'lint': return lintView(block.lint ?? [], block.text, block.hook);
+    case 'file': return block.file ? fileView(block.file, block.hook) : null;
+    default:
+      return h('p', { class: textTones[block.tone] ?? 'panel-text', 'data-testid': hook }, block.text);
+  }
+}
+
+/**
+ * A `Panel`. Collapsible (the App tab's cards): a `<details>`, open when the panel says so, the
+ * kicker, title and badges in its summary. Else (a card in a row of cards): an article with them
+ * in its header.
+ */
+export function panelView(panel, { collapsible = false } = {}) {
+  const attributes = {
+    'data-testid': panel.hook || null, ...hookAttributes(panel.hooks), 'data-platform': panel.platform,
+    'data-panel': panel.id,
+  };
+  const body = panel.blocks.map(blockView);
+  if (collapsible) {
+    return h('details', { class: 'bundle panel', open: panel.isOpen, ...attributes },
+      h('summary', {}, panel.kicker ? [h('span', { class: 'role' }, panel.kicker), ' '] : null,
+        h('strong', {}, panel.title), badgesView(panel.badges)),
+      h('div', { class: 'bundle-body' }, body));
+  }
+  return h('article', { class: 'card domain panel', ...attributes },
+    h('header', { class: 'card-header' },
+      h('h3', { class: 'host' }, panel.kicker ? [h('span', { class: 'platform-label' }, panel.kicker), ' '] : null,
+        panel.title), badgesView(panel.badges)),
+    h('div', { class: 'panel-body' }, body));
 }
 
 """#
@@ -2394,6 +2389,7 @@ export function createSidebar({ select, filterChanged }) {
 
 import { h, replace, setAttributes, setText, keepChildren, append, visible } from './dom.js';
 import { downloadExport } from './exports.js';
+import { hookAttributes } from './panel.js';
 
 /**
  * A verdict's trace behind a disclosure button (`aria-expanded`; its steps, an `ol`, are built
@@ -2425,13 +2421,28 @@ function toggleTrace(trace) {
 const templates = {
   row: h('tr', { role: 'row' }, h('td', { role: 'cell' }), h('td', { role: 'cell' }, h('code', { class: 'url' })),
     h('td', { role: 'cell' }), h('td', { role: 'cell' })),
-  verdict: h('div', { 'data-testid': 'verdict', 'data-platform': 'ios' }, h('span', {}), h('span', { class: 'app-label' }),
-    h('code', { class: 'app-id' }), h('span', { class: 'muted' }), traceDisclosure()),
+  verdict: h('div', { 'data-testid': 'verdict' }, h('span', {}), h('span', { class: 'app-label' }),
+    h('code', { class: 'app-id' }), h('span', { class: 'muted', 'data-testid': 'rule-location' }), traceDisclosure()),
   rule: h('code', { class: 'rule', 'data-testid': 'deciding-rule' }),
+  detail: h('p', { class: 'verdict-detail', 'data-testid': 'verdict-detail' }),
+  tag: h('span', { class: 'platform-tag' }),
 };
 
+/** A verdict's hooks (`data-KEY`) on a fresh element: the keys are checked as `hookAttributes` checks them. */
+function setHooks(element, hooks) {
+  for (const [name, value] of Object.entries(hookAttributes(hooks))) element.setAttribute(name, value);
+}
+
+/** The expectation's per-platform results (`test.expectations`), one badge each. */
+function expectationBadges(test) {
+  return (test.expectations ?? []).map((expectation) => [' ', h('span', {
+    class: `badge ${expectation.met ? 'ok' : 'warn'}`, 'data-testid': 'platform-expectation',
+    'data-platform': expectation.platform, 'data-met': String(expectation.met),
+  }, expectation.text)]);
+}
+
 /** A list line's row (a URLTestPresentation); `traces` learns where each verdict's trace comes from. */
-function listRow(test, traces, loadTrace, loadAndroidTrace) {
+function listRow(test, traces, loadTrace) {
   const row = templates.row.cloneNode(true);
   const status = test.expectationMet === false ? 'unmet' : test.problem ? 'problem' : null;
   if (status) row.className = status;
@@ -2448,18 +2459,21 @@ function listRow(test, traces, loadTrace, loadAndroidTrace) {
   if (test.expectationText) {
     expectation.append(h('span', { class: `badge ${test.expectationMet ? 'ok' : 'warn'}` }, ` ${test.expectationText}`));
   }
+  append(expectation, expectationBadges(test));
   if (test.problem !== null && test.problem !== undefined) {
     verdicts.append(h('p', { class: 'error-text', 'data-testid': 'url-problem' }, test.problem));
     return row;
   }
   if (test.note) verdicts.append(h('p', { class: 'muted', 'data-testid': 'verdict-note' }, test.note));
+  if (test.crossPlatform) verdicts.append(crossPlatformVerdict(test.crossPlatform));
   for (const verdict of test.verdicts) {
     const element = templates.verdict.cloneNode(true);
     element.className = `verdict decision-${verdict.decision}`;
-    element.dataset.appId = verdict.appID;
+    element.dataset.platform = verdict.platform;
+    element.dataset.key = verdict.key;
     element.dataset.decision = verdict.decision;
     element.dataset.url = test.url;
-    element.dataset.audited = String(verdict.isAuditedApp);
+    setHooks(element, verdict.hooks);
     element.setAttribute('aria-label', verdict.accessibilityLabel);
     const pill = element.firstChild;
     const appLabel = pill.nextSibling;
@@ -2469,68 +2483,45 @@ function listRow(test, traces, loadTrace, loadAndroidTrace) {
     pill.className = `pill decision-${verdict.decision}`;
     pill.textContent = visible(verdict.headline);
     appLabel.textContent = visible(verdict.appLabel);
-    appID.textContent = visible(verdict.appID);
+    if (verdict.appID === verdict.appLabel) appID.remove();
+    else appID.textContent = visible(verdict.appID);
+    if (verdict.badge) element.insertBefore(badgeElement(verdict.badge), location);
     location.textContent = visible(verdict.ruleLocation);
     if (verdict.ruleText) {
       const rule = templates.rule.cloneNode(false);
       rule.textContent = visible(verdict.ruleText);
       element.insertBefore(rule, trace);
     }
+    if (verdict.detail) {
+      const detail = templates.detail.cloneNode(false);
+      detail.textContent = visible(verdict.detail);
+      element.insertBefore(detail, trace);
+    }
     const steps = verdict.trace;
     trace.firstChild.textContent = steps ? `Trace (${steps.length} steps)` : 'Trace';
-    traces.set(trace, steps ? async () => steps : () => loadTrace(test.url, verdict.appID));
-    if (test.android) element.insertBefore(platformTag('ios'), pill);
-    verdicts.append(element);
-  }
-  if (test.android) {
-    if (test.crossPlatform) verdicts.prepend(crossPlatformVerdict(test.crossPlatform));
-    for (const verdict of test.android) {
-      const element = androidVerdict(verdict, test.url);
-      const trace = element.lastChild;
-      const steps = verdict.trace;
-      traces.set(trace, steps ? async () => steps : () => loadAndroidTrace(test.url, verdict.activity));
-      verdicts.append(element);
+    traces.set(trace, steps ? async () => steps : () => loadTrace(test.url, verdict.platform, verdict.key));
+    if (test.showsPlatforms) {
+      const tag = templates.tag.cloneNode(false);
+      tag.textContent = visible(verdict.platformName);
+      element.insertBefore(tag, pill);
     }
+    verdicts.append(element);
   }
   return row;
 }
 
-/** "iOS" or "Android" before a verdict's headline (shown when the document holds both apps). */
-function platformTag(platform) {
-  return h('span', { class: `platform-tag platform-${platform}` }, platform === 'ios' ? 'iOS' : 'Android');
+/** A verdict's badge (a Badge: its words, its tone, its hook). */
+function badgeElement(badge) {
+  return h('span', { class: badge.tone ? `badge tone-${badge.tone}` : 'badge', 'data-testid': badge.hook || null,
+    title: badge.help || null }, badge.text);
 }
 
-/** A URL's verdict on both platforms (a CrossPlatformPresentation.Cell), as a badge. */
+/** A URL's verdict on every platform (a CrossPlatformPresentation.Cell), as a badge and each platform's outcome. */
 function crossPlatformVerdict(cell) {
   return h('p', { class: 'cross-platform-cell', 'data-testid': 'cross-platform-verdict', 'data-cross-platform': cell.verdict },
     h('span', { class: `xp-pill xp-${cell.verdict}` }, cell.text),
-    h('span', { class: 'muted' }, ` iOS: ${cell.iosOutcomeText} · Android: ${cell.androidOutcomeText}`));
-}
-
-/**
- * One Android row (an AndroidVerdictPresentation): the activity and its filter, verified or
- * not, the headline, why the browser opens it, and the trace (the last child) behind its disclosure.
- */
-function androidVerdict(verdict, url) {
-  const verification = h('span', { class: `badge ${verdict.verified ? 'ok' : 'warn'}`, 'data-testid': 'verification' },
-    verdict.verification);
-  const element = h('div', {
-    'data-testid': 'verdict', 'data-platform': 'android', class: `verdict android-verdict outcome-${verdict.decision}`,
-    'data-decision': verdict.decision, 'data-url': url, 'data-activity': verdict.activity ?? '',
-    'data-verified': String(verdict.verified), 'data-deciding': String(verdict.isDeciding),
-    'data-browser-reason': verdict.browserReason ?? null, 'aria-label': verdict.accessibilityLabel,
-  }, platformTag('android'),
-  h('span', { class: `pill outcome-${verdict.decision}` }, verdict.headline),
-  h('span', { class: 'app-label' }, verdict.packageName),
-  verification,
-  h('code', { class: 'filter', 'data-testid': 'deciding-filter' }, verdict.filterLocation));
-  if (verdict.browserReasonText) {
-    element.append(h('p', { class: 'browser-reason', 'data-testid': 'browser-reason' }, verdict.browserReasonText));
-  }
-  const trace = traceDisclosure();
-  trace.firstChild.textContent = verdict.trace ? `Trace (${verdict.trace.length} steps)` : 'Trace';
-  element.append(trace);
-  return element;
+    h('span', { class: 'muted' },
+      ` ${cell.outcomes.map((outcome) => `${outcome.platformName}: ${outcome.text}`).join(' · ')}`));
 }
 
 /**
@@ -2560,12 +2551,14 @@ function listTraces(container) {
 
 /**
  * Shows one URLTestPresentation after another in `container`, updating it in place: the rows are
- * kept by app ID and only what differs is written, so a keystroke that leaves a verdict as it
- * was costs the browser no layout and no paint. Returns the function that shows the next one.
+ * kept by platform and key and only what differs is written, so a keystroke that leaves a verdict
+ * as it was costs the browser no layout and no paint. With several platforms each platform's rows
+ * follow a heading. Returns the function that shows the next one.
  */
-function verdictView(container, loadTrace, loadAndroidTrace) {
+function verdictView(container, loadTrace) {
   const problem = h('p', { class: 'error-text', 'data-testid': 'url-problem' });
   const note = h('p', { class: 'muted', 'data-testid': 'verdict-note' });
+  const headings = new Map();
   let rows = new Map();
   return (test) => {
     if (test.problem !== null && test.problem !== undefined) {
@@ -2573,71 +2566,68 @@ function verdictView(container, loadTrace, loadAndroidTrace) {
       return;
     }
     const shown = test.note ? [setText(note, test.note)] : [];
+    if (test.crossPlatform) shown.push(crossPlatformVerdict(test.crossPlatform));
     const next = new Map();
+    let platform = null;
     for (const verdict of test.verdicts) {
-      let key = verdict.appID;
-      for (let count = 2; next.has(key); count += 1) key = `${verdict.appID} ${count}`;
+      if (test.showsPlatforms && verdict.platform !== platform) {
+        platform = verdict.platform;
+        if (!headings.has(platform)) headings.set(platform, h('h4', { class: 'platform-heading' }));
+        shown.push(setText(headings.get(platform), verdict.platformTitle));
+      }
+      const base = `${verdict.platform} ${verdict.key}`;
+      let key = base;
+      for (let count = 2; next.has(key); count += 1) key = `${base} ${count}`;
       const row = rows.get(key) ?? verdictRow(loadTrace);
-      row.show(verdict, test.url);
+      row.show(verdict, test.url, test.showsPlatforms);
       next.set(key, row);
       shown.push(row.element);
     }
     rows = next;
-    if (test.android) {
-      shown.unshift(...(test.crossPlatform ? [crossPlatformVerdict(test.crossPlatform)] : []),
-        h('h4', { class: 'platform-heading' }, 'iOS app'));
-      shown.push(h('h4', { class: 'platform-heading' }, 'Android app'));
-      for (const verdict of test.android) {
-        const element = androidVerdict(verdict, test.url);
-        const steps = verdict.trace;
-        const trace = element.lastChild;
-        const list = trace.appendChild(h('ol', { hidden: true }));
-        let loaded = false;
-        trace.firstChild.addEventListener('click', async () => {
-          if (!toggleTrace(trace) || loaded) return;
-          loaded = true;
-          try {
-            const found = steps ?? await loadAndroidTrace(test.url, verdict.activity);
-            replace(list, ...found.map((step) => h('li', {}, h('code', {}, step))));
-          } catch (error) {
-            loaded = false;
-            replace(list, h('li', { class: 'error-text' }, error.message));
-          }
-        });
-        shown.push(element);
-      }
-    }
     keepChildren(container, shown);
   };
 }
 
 /** One verdict's row; `show` writes a verdict of `url` into it, as the server wrote it. */
 function verdictRow(loadTrace) {
+  const tag = h('span', { class: 'platform-tag' });
   const pill = h('span', {});
   const appLabel = h('span', { class: 'app-label' });
   const appID = h('code', { class: 'app-id' });
-  const location = h('span', { class: 'muted' });
+  const badge = h('span', {});
+  const location = h('span', { class: 'muted', 'data-testid': 'rule-location' });
   const rule = h('code', { class: 'rule', 'data-testid': 'deciding-rule' });
+  const detail = h('p', { class: 'verdict-detail', 'data-testid': 'verdict-detail' });
   const trace = lazyTrace();
-  const element = h('div', { 'data-testid': 'verdict' }, pill, appLabel, appID, location, trace.element);
-  function show(verdict, url) {
+  const element = h('div', { 'data-testid': 'verdict' });
+  let hooks = {};
+  function show(verdict, url, showsPlatforms) {
+    const next = hookAttributes(verdict.hooks);
+    const gone = Object.fromEntries(Object.keys(hooks).filter((name) => !(name in next)).map((name) => [name, null]));
+    hooks = next;
     setAttributes(element, {
-      class: `verdict decision-${verdict.decision}`, 'data-app-id': verdict.appID,
-      'data-decision': verdict.decision, 'data-url': url, 'data-audited': String(verdict.isAuditedApp), 'data-platform': 'ios',
-      'aria-label': verdict.accessibilityLabel,
+      ...gone, ...next, class: `verdict decision-${verdict.decision}`,
+      'data-platform': verdict.platform, 'data-key': verdict.key,
+      'data-decision': verdict.decision, 'data-url': url, 'aria-label': verdict.accessibilityLabel,
     });
+    setText(tag, verdict.platformName);
     setText(setAttributes(pill, { class: `pill decision-${verdict.decision}` }), verdict.headline);
     setText(appLabel, verdict.appLabel);
     setText(appID, verdict.appID);
-    setText(location, verdict.ruleLocation);
-    if (verdict.ruleText) {
-      setText(rule, verdict.ruleText);
-      if (rule.parentNode !== element) element.insertBefore(rule, trace.element);
-    } else {
-      rule.remove();
+    if (verdict.badge) {
+      setText(setAttributes(badge, {
+        class: verdict.badge.tone ? `badge tone-${verdict.badge.tone}` : 'badge',
+        'data-testid': verdict.badge.hook || null, title: verdict.badge.help || null,
+      }), verdict.badge.text);
     }
+    setText(location, verdict.ruleLocation);
+    setText(rule, verdict.ruleText ?? '');
+    setText(detail, verdict.detail ?? '');
+    keepChildren(element, [showsPlatforms ? tag : null, pill, appLabel,
+      verdict.appID === verdict.appLabel ? null : appID, verdict.badge ? badge : null, location,
+      verdict.ruleText ? rule : null, verdict.detail ? detail : null, trace.element].filter(Boolean));
     if (verdict.trace) trace.show(`Trace (${verdict.trace.length} steps)`, async () => verdict.trace);
-    else trace.show('Trace', () => loadTrace(url, verdict.appID));
+    else trace.show('Trace', () => loadTrace(url, verdict.platform, verdict.key));
   }
   return { element, show };
 }
@@ -2684,21 +2674,16 @@ export function createURLTester({ id, api, toast }) {
     spellcheck: 'false', 'aria-describedby': 'url-help', 'aria-keyshortcuts': 't',
   });
   const single = h('div', { class: 'verdicts', id: 'single-verdicts', 'aria-live': 'polite', 'data-testid': 'single-verdicts' });
-  const showTyped = verdictView(single, traceOf, androidTraceOf);
+  const showTyped = verdictView(single, traceOf);
   let sequence = 0;
   let lastKeystroke = -Infinity;
   let decidedRevision = null;
 
-  // A verdict's trace: the URL decided again, alone, with traces, against the same files (read-only).
-  async function traceOf(url, appID) {
+  // A verdict's trace: the URL decided again, alone, with traces, against the same files (read-only);
+  // the row of the same platform and key.
+  async function traceOf(url, platform, key) {
     const test = await api.tester(id, url, true);
-    return (test.verdicts ?? []).find((verdict) => verdict.appID === appID)?.trace ?? [];
-  }
-
-  // An Android row's trace: the URL decided again with traces; the row of the same activity.
-  async function androidTraceOf(url, activity) {
-    const test = await api.tester(id, url, true);
-    return (test.android ?? []).find((verdict) => verdict.activity === activity)?.trace ?? [];
+    return (test.verdicts ?? []).find((verdict) => verdict.platform === platform && verdict.key === key)?.trace ?? [];
   }
 
   /** Decides the typed URL now; the newest request's answer wins. */
@@ -2781,7 +2766,7 @@ export function createURLTester({ id, api, toast }) {
         listBody = h('tbody', { role: 'rowgroup' });
         groups.append(listBody);
       }
-      listBody.append(listRow(test, traces, traceOf, androidTraceOf));
+      listBody.append(listRow(test, traces, traceOf));
       if (test.crossPlatform) crossPlatformRows.append(crossPlatformRow(test));
       if (test.problem != null) continue;
       if (linkCount < maxLinks) {
@@ -2863,38 +2848,49 @@ export function createURLTester({ id, api, toast }) {
   }, 'Download the test-link page (a QR code per link)'));
   keepChildren(links, [linksHead, linksNote, linksButton, noLinks]);
 
-  // Both apps of the product: the list's verdict per URL on both platforms (its counts from the
-  // view's CrossPlatformPresentation, its rows from each line's cell as the slices arrive).
+  // The product's apps of several platforms: the list's verdict per URL on every platform (its
+  // counts and headers from the view's CrossPlatformPresentation, its rows from each line's cell
+  // as the slices arrive).
   const crossPlatformSummary = h('p', { class: 'muted', 'data-testid': 'cross-platform-summary' });
   const crossPlatformCounts = h('tr', { role: 'row' });
   const crossPlatformRows = h('tbody', {});
+  const crossPlatformHeaders = h('tr', {});
+  const crossPlatformHeading = h('h3', {});
+  const crossPlatformCaption = h('caption', {});
   const crossPlatform = h('section', { class: 'cross-platform', 'data-testid': 'cross-platform-table', hidden: true },
-    h('h3', {}, 'Both platforms'),
+    crossPlatformHeading,
     crossPlatformSummary,
     h('table', { class: 'table xp-counts', 'data-testid': 'cross-platform-counts' },
       h('caption', {}, 'URLs by the apps they open'), crossPlatformCounts),
     h('table', { class: 'table xp-rows' },
-      h('caption', {}, 'Each URL of the list on both platforms'),
-      h('thead', {}, h('tr', {}, ['Line', 'URL', 'Both platforms', 'iOS', 'Android']
-        .map((t) => h('th', { scope: 'col' }, t)))),
+      crossPlatformCaption,
+      h('thead', {}, crossPlatformHeaders),
       crossPlatformRows));
 
-  /** One row of the both-platforms table (a line with its CrossPlatformPresentation.Cell). */
+  /** One row of the every-platform table (a line with its CrossPlatformPresentation.Cell). */
   function crossPlatformRow(test) {
     const cell = test.crossPlatform;
     return h('tr', { 'data-testid': 'cross-platform-row', 'data-url': test.url, 'data-cross-platform': cell.verdict },
       h('td', {}, test.line == null ? '' : String(test.line)),
       h('td', {}, h('code', { class: 'url' }, test.url)),
       h('td', {}, h('span', { class: `xp-pill xp-${cell.verdict}` }, cell.shortText)),
-      h('td', { 'data-outcome': cell.iosOutcome }, cell.iosOutcomeText),
-      h('td', { 'data-outcome': cell.androidOutcome }, cell.androidOutcomeText));
+      cell.outcomes.map((outcome) => h('td', { 'data-outcome': outcome.outcome, 'data-platform': outcome.platform },
+        outcome.text)));
   }
 
-  /** The table's counts and summary (hidden without both apps). */
+  /** The table's headers, counts and summary (hidden without apps of several platforms). */
   function renderCrossPlatform(table) {
     crossPlatform.hidden = !table;
     if (!table) return;
+    setText(crossPlatformHeading, table.heading);
+    setText(crossPlatformCaption, table.caption);
+    crossPlatformHeading.title = table.title;
     setText(crossPlatformSummary, table.summary);
+    const headers = JSON.stringify(table.columns);
+    if (crossPlatformHeaders.dataset.columns !== headers) {
+      crossPlatformHeaders.dataset.columns = headers;
+      replace(crossPlatformHeaders, table.columns.map((column) => h('th', { scope: 'col' }, column)));
+    }
     keepChildren(crossPlatformCounts, table.counts.map((count) =>
       h('td', { class: `xp-count xp-${count.verdict}`, 'data-verdict': count.verdict, 'data-count': String(count.count) },
         h('span', { class: 'xp-number' }, String(count.count)), ' ', h('span', { class: 'muted' }, count.label))));
