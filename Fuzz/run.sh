@@ -2,7 +2,9 @@
 # Builds and runs one libFuzzer target briefly: Fuzz/run.sh NAME [SECONDS]
 #   Fuzz/NAME/build.sh OUTPUT   builds the fuzzer binary at OUTPUT (run from the repo root)
 #   Fuzz/NAME/seed.sh DIR       copies seed inputs into DIR (optional)
-# Crashes land in Fuzz/artifacts/NAME/ and make the script fail.
+# Crashes land in Fuzz/artifacts/NAME/ and make the script fail. FUZZ_STEP=build only builds;
+# FUZZ_STEP=fuzz only seeds and fuzzes the binary built before. Fuzz/run-all.sh (CI's fuzz step)
+# runs every target through this script: all builds first, then the fuzzing, two at a time.
 set -euo pipefail
 name=${1:?usage: Fuzz/run.sh NAME [SECONDS]}
 seconds=${2:-30}
@@ -12,7 +14,13 @@ work="$root/Fuzz/corpus-work/$name"
 artifacts="$root/Fuzz/artifacts/$name"
 binary="$root/.build-fuzz/$name"
 mkdir -p "$work" "$artifacts" "$root/.build-fuzz"
-bash "Fuzz/$name/build.sh" "$binary"
+step=${FUZZ_STEP:-all}
+if [ "$step" != fuzz ]; then
+  built=$(date +%s)
+  bash "Fuzz/$name/build.sh" "$binary"
+  echo "fuzz $name: built in $(( $(date +%s) - built ))s"
+  if [ "$step" = build ]; then exit 0; fi
+fi
 if [ -f "Fuzz/$name/seed.sh" ]; then bash "Fuzz/$name/seed.sh" "$work"; fi
 # The committed, minimised corpus of the long campaigns (Fuzz/README.md), so short runs start deep.
 if [ -d "Fuzz/$name/corpus" ]; then cp -n "Fuzz/$name/corpus/"* "$work/" 2>/dev/null || true; fi
