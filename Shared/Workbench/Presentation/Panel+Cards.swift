@@ -6,7 +6,8 @@ import Foundation
 extension AppBundleCard {
     /// The bundle as a panel: identifiers, the signed entitlements (XML and DER copies side by
     /// side, differences marked), associated domains with their problems, the provisioning
-    /// profile, URL schemes, the link handlers with their evidence and `frida-trace` command.
+    /// profile (with the signed entries it does not allow and its devices), URL schemes, the link
+    /// handlers with their evidence and `frida-trace` command.
     public var panel: Panel {
         var blocks: [PanelBlock] = [.heading("Identifiers"), .pairs(identifiers)]
         blocks.append(.text(entitlements.summary, tone: "muted", hook: "entitlements-summary"))
@@ -39,7 +40,15 @@ extension AppBundleCard {
                 LabeledText(label: "Devices", text: profile.devicesText),
                 LabeledText(label: "Associated domains allowed", text: profile.ceilingText),
             ].filter { !$0.text.isEmpty }, hook: "profile"))
+            if !profile.notAllowed.isEmpty {
+                blocks.append(.problems(profile.notAllowed.map { "Signed but not allowed by the profile: \($0)" },
+                                        hook: "profile-not-allowed"))
+            }
             if !profile.problems.isEmpty { blocks.append(.problems(profile.problems)) }
+            if !profile.devices.isEmpty {
+                blocks.append(.heading("Provisioned devices", level: 5))
+                blocks.append(.list(profile.devices.map { PanelCell($0, style: .code) }, hook: "profile-devices"))
+            }
         } else {
             blocks.append(.text("No embedded provisioning profile.", tone: "muted"))
         }

@@ -46,7 +46,13 @@ import TestSupport
             let shown = Self.words(panel)
             for line in card.identifiers { #expect(shown.contains(line.text), "\(line.label) of \(card.title)") }
             for row in card.linkHandlers { #expect(shown.contains(row.name)) }
+            for entry in card.profile?.notAllowed ?? [] {
+                #expect(shown.contains("Signed but not allowed by the profile: \(entry)"))
+            }
+            for device in card.profile?.devices ?? [] { #expect(shown.contains(device)) }
         }
+        // The sample's main app signs a domain its profile does not allow (ENT-005).
+        #expect(bundles.first?.profile?.notAllowed.isEmpty == false)
         // Android: the card's certificates, activities, filters' claims and evidence, in its words.
         let card = try #require(document.androidAppCard)
         let android = try #require(sections[1].panels.first)
