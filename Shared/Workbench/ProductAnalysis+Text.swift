@@ -51,7 +51,8 @@ extension ProductAnalysis {
         case .android(let analysis):
             [Self.section(analysis)]
         case .both(let both):
-            [Self.section(both.ios, heading: "iOS"), Self.section(both.android, heading: "Android"),
+            [Self.section(both.ios, heading: AppPlatform.ios.name),
+             Self.section(both.android, heading: AppPlatform.android.name),
              ScanTextSection(summary: Self.lines(of: both.table.summaryText()), findings: both.table.findings)]
         }
     }

@@ -15,13 +15,16 @@ export function hookAttributes(hooks) {
   return attributes;
 }
 
-/** A `Badge`: a word in a capsule, its tone a class, its help shown on hover. */
+/** A `Badge`'s attributes: its tone a class, its hook, its help shown on hover. */
+export function badgeAttributes(badge) {
+  return { class: badge.tone ? `badge tone-${badge.tone}` : 'badge', 'data-testid': badge.hook || null,
+    title: badge.help || null };
+}
+
+/** A `Badge`: a word in a capsule. */
 export function badgeView(badge) {
   if (!badge) return null;
-  return h('span', {
-    class: badge.tone ? `badge tone-${badge.tone}` : 'badge', 'data-testid': badge.hook || null,
-    title: badge.help || null,
-  }, badge.text);
+  return h('span', badgeAttributes(badge), badge.text);
 }
 
 /** Badges, a space between each. */

@@ -5,7 +5,7 @@
 
 import { h, replace, setAttributes, setText, keepChildren, append, visible } from './dom.js';
 import { downloadExport } from './exports.js';
-import { hookAttributes } from './panel.js';
+import { hookAttributes, badgeAttributes, badgeView } from './panel.js';
 
 /**
  * A verdict's trace behind a disclosure button (`aria-expanded`; its steps, an `ol`, are built
@@ -101,7 +101,7 @@ function listRow(test, traces, loadTrace) {
     appLabel.textContent = visible(verdict.appLabel);
     if (verdict.appID === verdict.appLabel) appID.remove();
     else appID.textContent = visible(verdict.appID);
-    if (verdict.badge) element.insertBefore(badgeElement(verdict.badge), location);
+    if (verdict.badge) element.insertBefore(badgeView(verdict.badge), location);
     location.textContent = visible(verdict.ruleLocation);
     if (verdict.ruleText) {
       const rule = templates.rule.cloneNode(false);
@@ -124,12 +124,6 @@ function listRow(test, traces, loadTrace) {
     verdicts.append(element);
   }
   return row;
-}
-
-/** A verdict's badge (a Badge: its words, its tone, its hook). */
-function badgeElement(badge) {
-  return h('span', { class: badge.tone ? `badge tone-${badge.tone}` : 'badge', 'data-testid': badge.hook || null,
-    title: badge.help || null }, badge.text);
 }
 
 /** A URL's verdict on every platform (a CrossPlatformPresentation.Cell), as a badge and each platform's outcome. */
@@ -231,10 +225,7 @@ function verdictRow(loadTrace) {
     setText(appLabel, verdict.appLabel);
     setText(appID, verdict.appID);
     if (verdict.badge) {
-      setText(setAttributes(badge, {
-        class: verdict.badge.tone ? `badge tone-${verdict.badge.tone}` : 'badge',
-        'data-testid': verdict.badge.hook || null, title: verdict.badge.help || null,
-      }), verdict.badge.text);
+      setText(setAttributes(badge, badgeAttributes(verdict.badge)), verdict.badge.text);
     }
     setText(location, verdict.ruleLocation);
     setText(rule, verdict.ruleText ?? '');

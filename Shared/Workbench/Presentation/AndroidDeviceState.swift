@@ -94,6 +94,31 @@ public struct AndroidDeviceStateCard: Sendable, Equatable {
     }
 }
 
+extension AndroidDeviceStateCard {
+    /// The heading of what the device recorded, in a panel.
+    static let panelHeading = "On the device (pm get-app-links)"
+
+    /// What the device recorded about the hosts `card`'s `assetlinks.json` decides (its declared
+    /// hosts, wildcards kept, and the host itself): a heading and a row each, a row the device and
+    /// the files disagree on marked; nothing when the device lists none of them.
+    func blocks(for card: AndroidHostCard) -> [PanelBlock] {
+        let declared = Set(card.verification.map { $0.host.lowercased() } + [card.host.lowercased()])
+        let rows = rows.filter { declared.contains($0.host.lowercased()) }
+        guard !rows.isEmpty else { return [] }
+        return [.heading(Self.panelHeading, level: 5, hook: "device-state"),
+                .list(rows.map { row in
+                    PanelCell(row.host + ": " + row.summary,
+                              badge: row.disagrees ? Badge("disagrees", tone: "warn") : nil)
+                }, hook: "device-state-rows")]
+    }
+
+    /// What the device recorded that is about no one host (no record for the package, links
+    /// turned off, another build): a heading and the notes; nothing without a note.
+    var noteBlocks: [PanelBlock] {
+        notes.isEmpty ? [] : [.heading(Self.panelHeading, hook: "device-state"), .problems(notes)]
+    }
+}
+
 /// Open on Android Device and Read Device State: whether they apply, which package they ask
 /// about, and the `adb` commands (`AndroidDeviceCommands`) — decided here, run by the Mac app.
 public struct AndroidDeviceActions: Sendable, Equatable {
@@ -144,30 +169,6 @@ extension WorkbenchDocument {
     public var androidDeviceStateCard: AndroidDeviceStateCard? {
         guard let record = android?.deviceRecord else { return nil }
         return androidDeviceCard(block: record.state)
-    }
-
-    /// What the device recorded about the hosts the `assetlinks.json` of `host` decides (its
-    /// declared hosts, wildcards kept): a heading and a row each, a row the device and the files
-    /// disagree on marked; nothing without a record or a row.
-    func androidDeviceBlocks(forFileHost host: String) -> [PanelBlock] {
-        guard let state = androidDeviceStateCard else { return [] }
-        let key = host.lowercased()
-        let covering = (androidAnalysis?.facts.verification.hosts ?? []).filter { $0.fileHost.lowercased() == key }
-        let declared = Set(covering.map { $0.host.lowercased() } + [key])
-        let rows = state.rows.filter { declared.contains($0.host.lowercased()) }
-        guard !rows.isEmpty else { return [] }
-        return [.heading("On the device (pm get-app-links)", level: 5, hook: "device-state"),
-                .list(rows.map { row in
-                    PanelCell(row.host + ": " + row.summary,
-                              badge: row.disagrees ? Badge("disagrees", tone: "warn") : nil)
-                }, hook: "device-state-rows")]
-    }
-
-    /// What the device recorded that is about no one host (no record for the package, links
-    /// turned off, another build): a heading and the notes; nothing without a record or a note.
-    var androidDeviceNoteBlocks: [PanelBlock] {
-        guard let notes = androidDeviceStateCard?.notes, !notes.isEmpty else { return [] }
-        return [.heading("On the device (pm get-app-links)", hook: "device-state"), .problems(notes)]
     }
 
     /// The card of `block` for the Android app: the workbench's per-host verification from the

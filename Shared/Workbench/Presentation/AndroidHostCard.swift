@@ -306,10 +306,11 @@ extension WorkbenchDocument {
     public func productHosts(domains ios: [DomainPresentation]) -> [ProductHostPresentation] {
         let cards = androidHostCards
         guard android != nil else { return [] }
+        let device = androidDeviceStateCard
         var byHost: [String: Panel] = [:]
         for card in cards {
             var panel = card.panel
-            panel.blocks += androidDeviceBlocks(forFileHost: card.host)
+            panel.blocks += device?.blocks(for: card) ?? []
             byHost[card.host.lowercased()] = panel
         }
         var rows: [ProductHostPresentation] = []

@@ -300,12 +300,8 @@ extension URLTestPresentation {
         guard let met = (URLExpectation(rawValue: expectation) ?? .none).isMet(onAndroid: decision.outcome) else {
             return
         }
-        let android = PlatformExpectation(platform: AppPlatform.android.rawValue,
-                                          platformName: AppPlatform.android.name, met: met,
-                                          text: "Android: " + (met ? "met" : "not met"))
         if let ios = expectationMet {
-            expectations = [PlatformExpectation(platform: AppPlatform.ios.rawValue, platformName: AppPlatform.ios.name,
-                                                met: ios, text: "iOS: " + (ios ? "met" : "not met")), android]
+            expectations = [PlatformExpectation(.ios, met: ios), PlatformExpectation(.android, met: met)]
             expectationMet = ios && met
         } else {
             expectationMet = met

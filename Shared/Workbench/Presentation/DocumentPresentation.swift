@@ -163,15 +163,13 @@ extension WorkbenchDocument {
     public var appSections: [AppSection] {
         let android = androidAppCard
         let cards = bundles
-        var sections = [AppSection(platform: AppPlatform.ios.rawValue, platformName: AppPlatform.ios.name,
-                                   title: android == nil ? "Bundles" : "iOS app: bundles", panels: cards.map(\.panel),
-                                   note: cards.isEmpty ? bundlesNote : nil,
+        var sections = [AppSection(.ios, title: android == nil ? "Bundles" : "iOS app: bundles",
+                                   panels: cards.map(\.panel), note: cards.isEmpty ? bundlesNote : nil,
                                    diagnostics: (app?.diagnostics ?? []).map { "\($0.severity): \($0.message)" })]
         if let android {
             var panel = android.panel
-            panel.blocks += androidDeviceNoteBlocks
-            sections.append(AppSection(platform: AppPlatform.android.rawValue, platformName: AppPlatform.android.name,
-                                       title: "Android app", panels: [panel], note: nil, diagnostics: []))
+            panel.blocks += androidDeviceStateCard?.noteBlocks ?? []
+            sections.append(AppSection(.android, title: "Android app", panels: [panel]))
         }
         return sections
     }

@@ -266,4 +266,13 @@ public struct AppSection: Sendable, Equatable, Codable, Identifiable {
     public var note: String?
     /// What could not be read in the input as a whole (`severity: message`).
     public var diagnostics: [String]
+
+    init(_ platform: AppPlatform, title: String, panels: [Panel], note: String? = nil, diagnostics: [String] = []) {
+        self.platform = platform.rawValue
+        platformName = platform.name
+        self.title = title
+        self.panels = panels
+        self.note = note
+        self.diagnostics = diagnostics
+    }
 }

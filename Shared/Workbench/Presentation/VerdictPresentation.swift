@@ -184,6 +184,13 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
         public var met: Bool
         /// "iOS: met", "Android: not met".
         public var text: String
+
+        init(_ platform: AppPlatform, met: Bool) {
+            self.platform = platform.rawValue
+            platformName = platform.name
+            self.met = met
+            text = platform.name + ": " + (met ? "met" : "not met")
+        }
     }
 
     public var url: String
