@@ -8,8 +8,10 @@ import json
 import time
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
+from frames import settle
 from conftest import REPO, SAMPLE_IPA, Server, binary_path, by_testid, login, open_document, wait
 
 SAMPLE_APK = REPO / "Samples" / "LinkLabSample.apk"
@@ -118,28 +120,40 @@ def test_a_host_row_renders_each_slot(browser, both_server, both):
     open_document(browser, both_server, document_id, tab="domains")
     row = next(row for row in answer["hosts"] if all(slot.get("domain") is not None or slot.get("panel")
                                                        for slot in row["slots"]))
-    element = wait(browser).until(lambda d: d.find_element(
-        By.CSS_SELECTOR, f'[data-testid="product-host"][data-host="{row["host"]}"]'))
-    names = [b.text for b in element.find_elements(By.CSS_SELECTOR, ".product-host-title .badge")]
-    assert names == row["platformNames"]
-    for slot in row["slots"]:
-        shown = element.find_element(By.CSS_SELECTOR, f'.platform-slot[data-platform="{slot["platform"]}"]')
-        if slot.get("domain") is not None:
-            card = shown.find_element(*by_testid("domain"))
-            assert card.get_attribute("data-host") == answer["domains"][slot["domain"]]["host"]
-            continue
-        panel = slot["panel"]
-        card = shown.find_element(By.CSS_SELECTOR, f'[data-panel="{panel["id"]}"]')
-        assert card.get_attribute("data-testid") == panel["hook"]
-        badges = [(b.text, b.get_attribute("data-testid"))
-                  for b in card.find_elements(By.CSS_SELECTOR, "header .badge")]
-        assert badges == [(badge["text"], badge["hook"] or None) for badge in panel["badges"]]
-        for key, value in panel["hooks"].items():
-            assert card.get_attribute(f"data-{key}") == value, key
-        kinds = [block["kind"] for block in panel["blocks"]]
-        if "file" in kinds:
-            hook = panel["blocks"][kinds.index("file")]["hook"]
-            assert card.find_element(By.CSS_SELECTOR, f'[data-testid="{hook}"] ol.code li')
+    # The row is checked once the page stops changing; a view that lands meanwhile may replace
+    # its nodes (a stale element), and the check then starts again on the new ones.
+    def check():
+        element = wait(browser).until(lambda d: d.find_element(
+            By.CSS_SELECTOR, f'[data-testid="product-host"][data-host="{row["host"]}"]'))
+        names = [b.text for b in element.find_elements(By.CSS_SELECTOR, ".product-host-title .badge")]
+        assert names == row["platformNames"]
+        for slot in row["slots"]:
+            shown = element.find_element(By.CSS_SELECTOR, f'.platform-slot[data-platform="{slot["platform"]}"]')
+            if slot.get("domain") is not None:
+                card = shown.find_element(*by_testid("domain"))
+                assert card.get_attribute("data-host") == answer["domains"][slot["domain"]]["host"]
+                continue
+            panel = slot["panel"]
+            card = shown.find_element(By.CSS_SELECTOR, f'[data-panel="{panel["id"]}"]')
+            assert card.get_attribute("data-testid") == panel["hook"]
+            badges = [(b.text, b.get_attribute("data-testid"))
+                      for b in card.find_elements(By.CSS_SELECTOR, "header .badge")]
+            assert badges == [(badge["text"], badge["hook"] or None) for badge in panel["badges"]]
+            for key, value in panel["hooks"].items():
+                assert card.get_attribute(f"data-{key}") == value, key
+            kinds = [block["kind"] for block in panel["blocks"]]
+            if "file" in kinds:
+                hook = panel["blocks"][kinds.index("file")]["hook"]
+                assert card.find_element(By.CSS_SELECTOR, f'[data-testid="{hook}"] ol.code li')
+
+    for attempt in range(5):
+        settle(browser)
+        try:
+            check()
+            return
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
 
 
 def test_a_verdict_row_of_each_platform_carries_its_hooks(browser, both_server, both):
