@@ -136,13 +136,7 @@ struct MatchAndroid {
         do {
             analysis = try await ScanPipeline(request: request).run()
         } catch {
-            switch error {
-            case .unreadableApp(let file, let reason), .unreadableFile(let file, let reason):
-                throw failUnreadable(file, reason)
-            default:
-                printError("linklab: \(error.description)")
-                throw LinkLabExit.usage
-            }
+            throw ScanCommand.exit(for: error)
         }
         let table = analysis.crossPlatformTable(android: decider, entries: entries)
         let errors = lines.compactMap { line -> AndroidMatchReport.Result? in

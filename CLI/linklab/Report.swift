@@ -75,27 +75,29 @@ struct ReportCommand: AsyncParsableCommand {
 }
 
 extension ReportCommand {
-    /// One path for every session, whatever apps it holds: each `--report` file and the JSON are
-    /// the document's own export (`WorkbenchDocument.export`: the iOS report, the Android report,
-    /// or the two-platform report for both apps, triage included) except the JSON of a session
-    /// without an Android app (`iosOnly`), which stays the scan document of `scan app.ipa`; the
-    /// text is what `scan` prints for the same apps followed by `noteLines` and `triagedLine`; and
-    /// `--fail-on` counts every finding of either platform that is not triaged false-positive,
-    /// accepted-risk or fixed.
+    /// One path for every session, whatever apps it holds (`product(of:)`): each `--report` file
+    /// is the document's own export (`WorkbenchDocument.export`: the iOS report, the Android
+    /// report, or the two-platform report for both apps, triage included) except `.json`, which,
+    /// like `--format json`, is the product's scan document with each finding's fingerprint and
+    /// triage (what `scan --format json` prints for the same apps); the text is what `scan`
+    /// prints for the same apps followed by `noteLines` and `triagedLine`; and `--fail-on`
+    /// counts every finding of either platform that is not triaged false-positive, accepted-risk
+    /// or fixed.
     @MainActor
     func report(_ document: WorkbenchDocument) throws {
-        guard Self.product(of: document) != nil else {
+        guard let product = Self.product(of: document) else {
             throw failUnreadable(session, "the session holds nothing to report")
+        }
+        func scanDocument() throws(WorkbenchDocumentError) -> Data {
+            do { return try product.scanDocument(triage: document.triage) } catch {
+                throw .exportFailed(String(describing: error))
+            }
         }
         for report in reports {
             try SessionCLI.write(report) { () throws(WorkbenchDocumentError) -> Data in
                 let kind: ExportFormat
                 do { kind = try ExportFormat(path: report) } catch { throw .exportFailed(String(describing: error)) }
-                if kind == .json, let analysis = Self.iosOnly(document) {
-                    return try TriagedReports.render(analysis, format: .json, triage: document.triage,
-                                                     engagement: document.engagement)
-                }
-                return try document.export(kind)
+                return kind == .json ? try scanDocument() : try document.export(kind)
             }
         }
         if let save {
@@ -103,12 +105,7 @@ extension ReportCommand {
         }
         switch format {
         case .json:
-            FileHandle.standardOutput.write(try SessionCLI.orExit { () throws(WorkbenchDocumentError) -> Data in
-                if let analysis = Self.iosOnly(document) {
-                    return try TriagedReports.scanJSON(analysis, triage: document.triage) { _ in }
-                }
-                return try document.export(.json)
-            })
+            writeJSON(try SessionCLI.orExit(scanDocument))
             if let save { SessionCLI.confirmSaved(save) }
         case .text:
             let text = scanText(of: document) + Self.noteLines(document) + Self.triagedLine(document)
@@ -134,15 +131,6 @@ extension ReportCommand {
     static func product(of document: WorkbenchDocument) -> ProductAnalysis? {
         document.currentCrossPlatform.map(ProductAnalysis.both)
             ?? ProductAnalysis(ios: document.currentAnalysis, android: document.androidAnalysis, entries: [])
-    }
-
-    /// The session's iOS analysis when it holds no Android app, else nil. Its JSON (standard
-    /// output and a `.json` report) is the scan document with fingerprint and triage and no more:
-    /// `export(.json)` would add the workbench's keys (`phase`, `hosts`, `deviceState`,
-    /// `urlLineProblems`, each domain's `state`), which earlier versions of `report` never printed.
-    @MainActor
-    static func iosOnly(_ document: WorkbenchDocument) -> Analysis? {
-        document.androidAnalysis == nil ? document.currentAnalysis : nil
     }
 
     /// The document's notes on how the session was evaluated (`re-evaluated with linklab …`,
@@ -277,16 +265,14 @@ enum SessionCLI {
         }
     }
 
-    /// `scan --save FILE`: the scan's facts as a session file: an iOS scan, an Android scan
-    /// (`urlLines`: its URL list as written), or both.
+    /// `scan --save`: the session of a finished product scan (`WorkbenchDocument.adopt(_:urls:)`),
+    /// with the scan's settings and engagement.
     @MainActor
-    static func saveScan(_ analysis: Analysis?, android: AndroidAnalysis? = nil, urls: [URLListEntry],
-                         urlLines: [String] = [], settings: WorkbenchSettings,
+    static func saveScan(_ product: ProductAnalysis, urls: [URLListEntry], settings: WorkbenchSettings,
                          engagement: Engagement = Engagement(), to path: String) throws {
-        let document = WorkbenchDocument(settings: settings, now: { analysis?.now ?? Date() })
+        let document = WorkbenchDocument(settings: settings, now: { product.ios?.now ?? Date() })
         document.noteAudience = .commandLine
-        if let analysis { document.adopt(analysis, urls: urls) }
-        if let android { document.adopt(android: android, urlLines: analysis == nil ? urlLines : nil) }
+        document.adopt(product, urls: urls)
         document.engagement = engagement
         try write(path) { () throws(WorkbenchDocumentError) -> Data in try document.save() }
     }

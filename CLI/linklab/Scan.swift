@@ -172,9 +172,9 @@ struct ScanCommand: AsyncParsableCommand {
         }
     }
 
-    /// One path for an iOS app, an Android package or both: each app scanned by its platform's
-    /// pipeline, then one `ProductAnalysis` writes every report, the session, the probe kit and
-    /// the output.
+    /// One path for an iOS app, an Android package or both: the flags become each platform's
+    /// request, `ProductScan` scans every app into one `ProductAnalysis`, and that writes every
+    /// report, the session, the probe kit and the output.
     func run() async throws {
         let apps = try scannedApps()
         try refuseFlags(for: apps)
@@ -201,22 +201,34 @@ struct ScanCommand: AsyncParsableCommand {
         configuration.suppliedFiles = [:]
         var androidFetch = try fetch.configuration(routes: [.origin])
         androidFetch.suppliedFiles = [:]
-        var ios: Analysis?, androidAnalysis: AndroidAnalysis?
-        if let ipa = apps.ipa {
-            ios = try await scanIOS(ipa, supplies: supplies, configuration: configuration,
-                                    entries: entries.filter(\.isWebURL))
+        let iosInput: SpooledInput?
+        do throws(InputError) {
+            iosInput = try apps.ipa.map { path throws(InputError) in try SpooledInput(argument: path) }
+        } catch {
+            throw failUnreadable(apps.ipa ?? "-", error.problem)
         }
-        if let apk = apps.apk {
-            let request = AndroidScanRequest(
-                input: URL(fileURLWithPath: apk), sdk: android.sdk, offline: offline, suppliedFiles: assetLinks,
-                fetch: androidFetch, assetLinks: android.googleAPI.fetchOptions(userAgent: fetch.userAgent),
-                urls: entries.map(URLList.line))
-            do { androidAnalysis = try await AndroidScan.run(request) } catch { throw Self.exit(for: error) }
+        defer { iosInput?.remove() }
+        let request = ProductScanRequest(
+            ios: iosInput.map { input in
+                ScanRequest(input: input.url, suppliedFiles: supplies, offline: offline, fetch: configuration)
+            },
+            android: apps.apk.map { apk in
+                AndroidScanRequest(input: URL(fileURLWithPath: apk), sdk: android.sdk, offline: offline,
+                                   suppliedFiles: assetLinks, fetch: androidFetch,
+                                   assetLinks: android.googleAPI.fetchOptions(userAgent: fetch.userAgent))
+            },
+            entries: entries)
+        let progress = ScanProgress.makeIfTerminal()
+        var product: ProductAnalysis
+        do {
+            product = try await ProductScan.run(request) { event in progress?.show(event) }
+        } catch {
+            progress?.clear()
+            throw Self.exit(for: error)
         }
-        (ios, androidAnalysis) = try probes.addingResults(ios: ios, android: androidAnalysis)
-        guard let product = ProductAnalysis(ios: ios, android: androidAnalysis, entries: entries) else {
-            throw LinkLabExit.usage
-        }
+        progress?.clear()
+        for warning in ScanSupplyCheck.warnings(product, aasa: supplies, assetLinks: assetLinks) { printError(warning) }
+        product = try probes.addingResults(to: product)
         let device = deviceText.flatMap { text in product.ios.map { DeviceStateSection.entries(from: text, for: $0) } }
         let generatedAt = try Self.reportDate()
         try Self.write(kinds) { kind in
@@ -225,14 +237,13 @@ struct ScanCommand: AsyncParsableCommand {
                                           invocation: CommandRecord.invocation())
             return device.map { DeviceStateSection.adding($0, to: data, kind: kind) } ?? data
         }
-        try probes.write(ios: product.ios, android: product.android, title: product.title)
+        try probes.write(product)
         if let save {
             let settings = WorkbenchSettings(
                 offline: offline, fetch: apps.ipa == nil ? androidFetch : configuration, suppliedFiles: supplies,
                 suppliedAssetLinks: assetLinks, askGoogle: android.googleAPI.google,
                 googleBase: android.googleAPI.googleBase)
-            try await SessionCLI.saveScan(product.ios, android: product.android, urls: entries,
-                                          urlLines: entries.map(URLList.line), settings: settings,
+            try await SessionCLI.saveScan(product, urls: entries, settings: settings,
                                           engagement: engagement.engagement, to: save)
         }
         switch format {
@@ -248,28 +259,6 @@ struct ScanCommand: AsyncParsableCommand {
             writeText(text, styled: style.enabled)
         }
         try SessionCLI.failIfTripped(failOn, by: product.findings)
-    }
-
-    /// The iOS app read (from a file, a folder or standard input) and scanned, with a progress
-    /// line on a terminal; the `--aasa` files that name no host of the app are warned about.
-    private func scanIOS(_ path: String, supplies: [String: String], configuration: FetchConfiguration,
-                         entries: [URLListEntry]) async throws -> Analysis {
-        let input: SpooledInput
-        do { input = try SpooledInput(argument: path) } catch { throw failUnreadable(path, error.problem) }
-        defer { input.remove() }
-        let request = ScanRequest(input: input.url, suppliedFiles: supplies, offline: offline,
-                                  fetch: configuration, urls: entries, now: Date())
-        let progress = ScanProgress.makeIfTerminal()
-        let analysis: Analysis
-        do {
-            analysis = try await ScanPipeline(request: request).run { event in progress?.show(event) }
-        } catch {
-            progress?.clear()
-            throw Self.exit(for: error)
-        }
-        progress?.clear()
-        for warning in ScanSupplyCheck.warnings(supplies: supplies, hosts: analysis.hosts) { printError(warning) }
-        return analysis
     }
 
     /// The text of `--device-state FILE` (`swcutil show` output), nil without the flag.

@@ -31,12 +31,12 @@ struct ProbeOptions: ParsableArguments {
         }
     }
 
-    /// `ios` and `android` with the PRB-001 findings of `--probe-results` added to each platform's
-    /// findings (unchanged without the option).
-    func addingResults(ios: Analysis?, android: AndroidAnalysis?) throws -> (Analysis?, AndroidAnalysis?) {
-        guard let results else { return (ios, android) }
+    /// `product` with the PRB-001 findings of `--probe-results` added to each platform's findings
+    /// (unchanged without the option).
+    func addingResults(to product: ProductAnalysis) throws -> ProductAnalysis {
+        guard let results else { return product }
         if let problem = ScanInput.problem(readingFile: results) { throw failUnreadable(results, problem) }
-        let kit = ProbeKit(ios: ios, android: android, attackerHost: attackerHost)
+        let kit = ProbeKit(product: product, attackerHost: attackerHost)
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: results))
@@ -49,18 +49,18 @@ struct ProbeOptions: ParsableArguments {
         } catch {
             throw failUnreadable(results, error.description)
         }
-        return facts.adding(to: ios, android: android)
+        return product.adding(facts)
     }
 
-    /// Writes every `--probes` file of the kit for `ios` and/or `android`.
-    func write(ios: Analysis?, android: AndroidAnalysis?, title: String) throws {
+    /// Writes every `--probes` file of the kit for the apps of `product`.
+    func write(_ product: ProductAnalysis) throws {
         guard !files.isEmpty else { return }
         try SessionCLI.checkWritable(files)
-        let kit = ProbeKit(ios: ios, android: android, attackerHost: attackerHost)
+        let kit = ProbeKit(product: product, attackerHost: attackerHost)
         for file in files {
             guard let kind = ProbeKit.FileKind(fileName: file) else { continue }
             do {
-                try kit.file(kind, title: title).write(to: URL(fileURLWithPath: file))
+                try kit.file(kind, title: product.title).write(to: URL(fileURLWithPath: file))
                 if kind == .script {
                     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file)
                 }

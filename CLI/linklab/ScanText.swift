@@ -116,23 +116,23 @@ final class ScanProgress: @unchecked Sendable {
         isatty(STDERR_FILENO) == 1 ? ScanProgress() : nil
     }
 
-    func show(_ event: PipelineEvent) {
+    /// One line for `event`: a stage begun, the hosts fetched so far of every platform's planned
+    /// hosts, every 100th URL decided.
+    func show(_ event: ProductScanEvent) {
         lock.withLock {
             let line: String?
             switch event {
-            case .stageStarted(let stage):
+            case .stageStarted(_, let stage):
                 line = "\(stage.rawValue)…"
-            case .hostsPlanned(let hosts):
-                planned = hosts.count
-                line = "fetch 0/\(planned) hosts"
-            case .hostDone(let report):
+            case .hostsPlanned(_, let count):
+                planned += count
+                line = "fetch \(hostsDone)/\(planned) hosts"
+            case .hostDone(_, let host):
                 hostsDone += 1
-                line = "fetch \(hostsDone)/\(planned) hosts (\(TerminalText.safe(report.host)))"
+                line = "fetch \(hostsDone)/\(planned) hosts (\(TerminalText.safe(host)))"
             case .urlDecided:
                 urlsDone += 1
                 line = urlsDone % 100 == 1 ? "match \(urlsDone) URLs" : nil
-            default:
-                line = nil
             }
             guard let line else { return }
             shown = true

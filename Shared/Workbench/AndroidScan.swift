@@ -17,12 +17,12 @@ public struct AndroidScanRequest: Sendable {
     public var fetch: FetchConfiguration
     /// Google's statement-list API as a second opinion (`--google`), and the agent.
     public var assetLinks: AssetLinksFetchOptions
-    /// URLs to decide (`--url`, `--urls`), each may start with `!` (must not open the app) or `=` (must).
-    public var urls: [String]
+    /// URLs to decide (`--url`, `--urls`) with their expectations, as `URLList` read them (any scheme).
+    public var urls: [URLListEntry]
 
     public init(input: URL, sdk: Int = 35, offline: Bool = false, suppliedFiles: [String: String] = [:],
                 fetch: FetchConfiguration = FetchConfiguration(),
-                assetLinks: AssetLinksFetchOptions = AssetLinksFetchOptions(), urls: [String] = []) {
+                assetLinks: AssetLinksFetchOptions = AssetLinksFetchOptions(), urls: [URLListEntry] = []) {
         self.input = input
         self.sdk = sdk
         self.offline = offline
@@ -55,11 +55,28 @@ public struct AndroidAnalysis: Sendable {
     /// one is left out (faces validate them first with `URLList`, `.any` schemes). The entry point other
     /// faces and the two-platform scan call.
     public static func make(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport],
-                            offline: Bool = false, urls: [String] = [], inputName: String? = nil) -> AndroidAnalysis {
-        let entries = urls.compactMap { try? URLList.entry($0, schemes: .any) }
+                            offline: Bool = false, urls: [String], inputName: String? = nil) -> AndroidAnalysis {
+        make(snapshot: snapshot, sdk: sdk, assetLinks: assetLinks, offline: offline,
+             entries: urls.compactMap { try? URLList.entry($0, schemes: .any) }, inputName: inputName)
+    }
+
+    /// `make(snapshot:sdk:assetLinks:offline:urls:inputName:)` for URLs already read as entries.
+    public static func make(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport],
+                            offline: Bool = false, entries: [URLListEntry] = [],
+                            inputName: String? = nil) -> AndroidAnalysis {
         let facts = AndroidFacts(snapshot: snapshot, sdk: sdk, assetLinks: assetLinks, offline: offline, urls: entries)
         return AndroidAnalysis(inputName: inputName ?? snapshot.source, facts: facts,
                                findings: FindingRules.evaluate(facts))
+    }
+
+    /// Supplied hosts (`--assetlinks HOST=FILE`, host name → file) that are none of the hosts
+    /// this scan read a file for: Android never fetches their file for this app, so it is not
+    /// used (the tester probably mistyped one). Sorted.
+    public func unusedSupplies(_ supplied: [String: String]) -> [String] {
+        let read = Set(facts.assetLinks.map { report in
+            ((try? FetchHost.parse(report.host))?.hostname ?? report.host).lowercased()
+        })
+        return supplied.keys.map { $0.lowercased() }.filter { !read.contains($0) }.sorted()
     }
 
     /// The file hosts Android fetches for this APK on `sdk` (wildcards by their root), in order.
@@ -78,25 +95,33 @@ public struct AndroidAnalysis: Sendable {
 /// `assetlinks.json`, decides the URLs and derives the findings.
 public enum AndroidScan {
     /// The whole scan. Throws only when the APK cannot be read or the fetch configuration is
-    /// refused; a host that does not answer is a fact in the analysis.
+    /// refused; a host that does not answer is a fact in the analysis. `progress` hears each
+    /// stage begin, the hosts planned and each host done, as `ProductScan` reports them.
     public static func run(_ request: AndroidScanRequest,
-                           progress: (@Sendable (AssetLinksReport) -> Void)? = nil)
+                           progress: (@Sendable (ProductScanEvent) -> Void)? = nil)
         async throws(WorkbenchError) -> AndroidAnalysis {
+        progress?(.stageStarted(.android, stage: .inspect))
         let snapshot: APKSnapshot
         do {
             snapshot = try APKInspector.inspect(fileAt: request.input)
         } catch {
             throw .unreadableApp(path: request.input.path, reason: error.description)
         }
-        let reports =
-            try await assetLinks(for: AndroidAnalysis.fileHosts(of: snapshot, sdk: request.sdk), request: request,
-                                           progress: progress)
+        let hosts = AndroidAnalysis.fileHosts(of: snapshot, sdk: request.sdk)
+        progress?(.stageStarted(.android, stage: .fetch))
+        progress?(.hostsPlanned(.android, count: hosts.count))
+        var hostDone: (@Sendable (AssetLinksReport) -> Void)?
+        if let progress {
+            hostDone = { report in progress(.hostDone(.android, host: report.host)) }
+        }
+        let reports = try await assetLinks(for: hosts, request: request, progress: hostDone)
+        progress?(.stageStarted(.android, stage: .match))
         return AndroidAnalysis.make(snapshot: snapshot, sdk: request.sdk, assetLinks: reports, offline: request.offline,
-                                    urls: request.urls, inputName: request.input.lastPathComponent)
+                                    entries: request.urls, inputName: request.input.lastPathComponent)
     }
 
     /// Each host's report: a supplied file when there is one, else a fetch, else (offline)
-    /// "not fetched".
+    /// "not fetched"; `progress` hears each report as it is made.
     public static func assetLinks(for hosts: [String], request: AndroidScanRequest,
                                   progress: (@Sendable (AssetLinksReport) -> Void)? = nil)
         async throws(WorkbenchError) -> [AssetLinksReport] {
@@ -109,7 +134,10 @@ public enum AndroidScan {
         if request.offline {
             return parsed.map { host in
                 let path = request.suppliedFiles[host.hostname]
-                return AssetLinksReport(host: host.authority, result: path.map(AssociationFetcher.suppliedAssetLinks))
+                let report = AssetLinksReport(host: host.authority,
+                                              result: path.map(AssociationFetcher.suppliedAssetLinks))
+                progress?(report)
+                return report
             }
         }
         var configuration = request.fetch

@@ -90,12 +90,35 @@ public enum ProductAnalysis: Sendable {
         }
     }
 
-    /// The scan's JSON document (`docs/cli.md`): one platform's, or the two-platform one.
-    public func scanDocument(timings: Bool = false) throws -> Data {
+    /// The scan's JSON document (`docs/cli.md`): one platform's, or the two-platform one; each
+    /// finding with its `fingerprint` and its `triage` when `triage` holds one for it.
+    public func scanDocument(triage: [String: Triage] = [:], timings: Bool = false) throws -> Data {
         switch self {
-        case .ios(let analysis): try analysis.scanDocument(timings: timings)
-        case .android(let analysis): try analysis.scanDocument()
-        case .both(let both): try both.scanDocument()
+        case .ios(let analysis): try analysis.scanDocument(triage: triage, timings: timings)
+        case .android(let analysis): try analysis.scanDocument(triage: triage)
+        case .both(let both): try both.scanDocument(triage: triage)
         }
+    }
+
+    /// This product with the PRB findings of `facts` added to each platform's findings and the
+    /// observations kept for the reports (`ProbeFacts.adding(to:android:)`); the two-platform
+    /// verdict table is unchanged (probes decide no URL).
+    public func adding(_ facts: ProbeFacts) -> ProductAnalysis {
+        let (ios, android) = facts.adding(to: ios, android: android)
+        switch self {
+        case .ios: return ios.map(ProductAnalysis.ios) ?? self
+        case .android: return android.map(ProductAnalysis.android) ?? self
+        case .both(var both):
+            if let ios { both.ios = ios }
+            if let android { both.android = android }
+            return .both(both)
+        }
+    }
+}
+
+extension ProbeKit {
+    /// The kit for every app of `product`.
+    public init(product: ProductAnalysis, attackerHost: String = ProbeKit.defaultAttackerHost) {
+        self.init(ios: product.ios, android: product.android, attackerHost: attackerHost)
     }
 }

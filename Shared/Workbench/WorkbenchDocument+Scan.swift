@@ -2,6 +2,15 @@ import Foundation
 
 // A finished scan as a document (`linklab scan --save`): the scan's facts, no refetch.
 extension WorkbenchDocument {
+    /// Takes over the facts of a finished product scan (`ProductScan`): each app it holds, by
+    /// `adopt(_:urls:)` and `adopt(android:urlLines:)`, with `urls` as the document's URL lines.
+    public func adopt(_ product: ProductAnalysis, urls: [URLListEntry]) {
+        if let ios = product.ios { adopt(ios, urls: urls) }
+        if let android = product.android {
+            adopt(android: android, urlLines: product.ios == nil ? urls.map(URLList.line) : nil)
+        }
+    }
+
     /// Takes over the facts of a finished Android scan (`scan app.apk`, or the Android half of
     /// `scan app.ipa app.apk` after `adopt(_:urls:)`): the APK as read, the API level modelled and
     /// each host's answer (a supplied file stays supplied; a host not fetched stays pending). An

@@ -20,6 +20,10 @@ import Testing
          "--urls", samples.appendingPathComponent("urls-both.txt").path]
     }
 
+    static func keys(_ json: Data) throws -> Set<String> {
+        Set(try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any]).keys)
+    }
+
     static func findingIDs(_ json: Data) throws -> [String] {
         let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let findings = try #require(root["findings"] as? [[String: Any]])
@@ -39,6 +43,8 @@ import Testing
                                              "--report", out.appendingPathComponent("apk.md").path])
         #expect(report.exitCode == 0, "\(report.stderr)")
         #expect(try Self.findingIDs(report.stdoutData) == Self.findingIDs(scan.stdoutData))
+        // The same document `scan --format json` prints (the workbench's own keys are not added).
+        #expect(try Self.keys(report.stdoutData) == Self.keys(scan.stdoutData))
         let markdown = try String(contentsOf: out.appendingPathComponent("apk.md"), encoding: .utf8)
         #expect(markdown.hasPrefix("# Android App Links assessment: com.example.app"))
         #expect(!markdown.contains(Self.samples.path), "the report names a folder of this machine")

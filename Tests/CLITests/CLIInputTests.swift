@@ -75,6 +75,19 @@ struct CLIInputTests {
         #expect(!output.stderr.contains("--aasa example.com:"))
     }
 
+    @Test func assetLinksForAHostAndroidNeverFetchesWarns() throws {
+        let samples = Fixtures.repositoryRoot.appendingPathComponent("Samples")
+        let file = samples.appendingPathComponent("assetlinks/example.com.json").path
+        let output = try LinkLabProcess.run([
+            "scan", samples.appendingPathComponent("LinkLabSample.apk").path, "--offline", "--assetlinks",
+                "example.com=\(file)", "--assetlinks", "unclaimed.example=\(file)",
+        ])
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("linklab: warning: --assetlinks unclaimed.example: Android fetches no "
+            + "assetlinks.json from unclaimed.example for this app"))
+        #expect(!output.stderr.contains("--assetlinks example.com:"))
+    }
+
     @Test(arguments: [["--help"], ["inspect", "--help"], ["aasa", "--help"], ["aasa", "lint", "--help"],
                       ["aasa", "fetch", "--help"], ["match", "--help"], ["scan", "--help"]])
     func helpHasAnExampleExitCodesAndTheContract(arguments: [String]) throws {

@@ -128,7 +128,10 @@ import Testing
 
         let json = try LinkLabProcess.run(["report", session.path, "--format", "json"])
         #expect(json.exitCode == 0, "\(json.stderr)")
-        let findings = try #require(try Self.object(json.stdoutData)["findings"] as? [[String: Any]])
+        let root = try Self.object(json.stdoutData)
+        let findings = try #require(root["findings"] as? [[String: Any]])
         #expect(Self.triagedInJSON(findings) == [android.fingerprint: "accepted-risk", ios.fingerprint: "confirmed"])
+        // The two-platform scan document, as `scan --format json` prints it: no workbench keys.
+        #expect(root["crossPlatform"] != nil && root["phase"] == nil && root["hosts"] == nil, "\(root.keys)")
     }
 }

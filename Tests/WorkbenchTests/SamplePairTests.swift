@@ -18,7 +18,7 @@ import Workbench
         }
         return try await AndroidScan.run(AndroidScanRequest(
             input: samples.appendingPathComponent("LinkLabSample.apk"), offline: true, suppliedFiles: files,
-            urls: urls))
+            urls: try urls.compactMap { try URLList.entry($0, schemes: .any) }))
     }
 
     @Test func plantedAndroidProblemsAreTheFindings() async throws {

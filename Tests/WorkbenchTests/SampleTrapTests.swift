@@ -54,7 +54,7 @@ import Workbench
         }
         return try await AndroidScan.run(AndroidScanRequest(
             input: samples.appendingPathComponent("LinkLabSample.apk"), offline: true, suppliedFiles: files,
-            urls: try lines("urls-both.txt")))
+            urls: try lines("urls-both.txt").compactMap { try URLList.entry($0, schemes: .any) }))
     }
 
     static func has(_ findings: [Finding], _ id: String, _ subject: String, _ severity: Severity) -> Bool {

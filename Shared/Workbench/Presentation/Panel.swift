@@ -39,23 +39,6 @@ public struct Panel: Sendable, Equatable, Codable, Identifiable {
     }
 }
 
-/// The platforms a document can hold an app of, with the words every face uses for them.
-public enum AppPlatform: String, Sendable, Codable, CaseIterable {
-    case ios
-    case android
-
-    /// "iOS", "Android".
-    public var name: String {
-        switch self {
-        case .ios: "iOS"
-        case .android: "Android"
-        }
-    }
-
-    /// "iOS app", "Android app".
-    public var appTitle: String { name + " app" }
-}
-
 /// A short word in a colored capsule ("differs", "verifies", "exported").
 public struct Badge: Sendable, Equatable, Hashable, Codable {
     public var text: String

@@ -17,7 +17,8 @@ import TestSupport
         files["example.com"] = exampleFile.path
         return try await AndroidScan.run(AndroidScanRequest(
             input: SamplePairTests.samples.appendingPathComponent("LinkLabSample.apk"), offline: true,
-            suppliedFiles: files, urls: ["https://example.com/buy/42", "https://shop.example.com/shop/shoes/42"]))
+            suppliedFiles: files, urls: try ["https://example.com/buy/42", "https://shop.example.com/shop/shoes/42"]
+                .compactMap { try URLList.entry($0, schemes: .any) }))
     }
 
     static func document(_ scan: AndroidAnalysis) throws -> WorkbenchDocument {

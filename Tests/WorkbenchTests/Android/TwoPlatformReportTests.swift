@@ -277,13 +277,16 @@ import TestSupport
         for host in WorkbenchDocumentAndroidTests.androidHosts {
             assetLinks[host] = folder.appendingPathComponent("assetlinks/\(host).json").path
         }
-        let ios = try await ScanPipeline(request: ScanRequest(
-            input: folder.appendingPathComponent("LinkLabSample.ipa"), suppliedFiles: aasa, offline: true,
-            urls: entries.filter(\.isWebURL), now: SampleScan.now)).run()
-        let android = try await AndroidScan.run(AndroidScanRequest(
-            input: folder.appendingPathComponent("LinkLabSample.apk"), offline: true, suppliedFiles: assetLinks,
-            urls: entries.map(URLList.line)))
-        let both = CrossPlatformAnalysis(ios: ios, android: android, entries: entries)
+        let product = try await ProductScan.run(ProductScanRequest(
+            ios: ScanRequest(input: folder.appendingPathComponent("LinkLabSample.ipa"), suppliedFiles: aasa,
+                             offline: true, now: SampleScan.now),
+            android: AndroidScanRequest(input: folder.appendingPathComponent("LinkLabSample.apk"), offline: true,
+                                        suppliedFiles: assetLinks),
+            entries: entries))
+        guard case .both(let both) = product else {
+            Issue.record("a scan of both apps is a two-platform product")
+            return
+        }
         for format in ExportFormat.allCases where format != .session {
             let data = try both.report(format)
             #expect(Self.leaks(data, folder: folder).isEmpty, "\(format): \(Self.leaks(data, folder: folder))")
