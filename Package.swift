@@ -232,10 +232,14 @@ var package = Package(
             path: "Tests/Server",
             swiftSettings: strict
         ),
-        .testTarget(name: "SiteAssociationTests", dependencies: ["SiteAssociation", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(
+            name: "SiteAssociationTests", dependencies: ["SiteAssociation", "TestSupport"], exclude: ["Golden"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "MachOReaderTests", dependencies: ["MachOReader", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "AppInspectionTests", dependencies: ["AppInspection", "MachOReader", "TestSupport"], swiftSettings: strict
+            name: "AppInspectionTests", dependencies: ["AppInspection", "MachOReader", "TestSupport"],
+            swiftSettings: strict
         ),
         .testTarget(
             name: "AndroidAppTests",
@@ -271,13 +275,18 @@ var package = Package(
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TestServer"], swiftSettings: strict),
         // Linux checks of the Mac app: its sources parse, its Xcode project, scheme, Info.plist,
         // entitlements and accessibility identifiers are consistent (the app builds on macOS CI).
-        .testTarget(name: "MacAppProjectTests", dependencies: ["Workbench", "Reports", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "MacAppProjectTests", dependencies: ["Workbench", "Reports", "TestSupport"], swiftSettings: strict
+        ),
         .testTarget(
             name: "LinkReadingsTests",
             dependencies: ["LinkReadings", "AndroidApp", "AndroidOracle", "SiteAssociation", "TestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "DeviceToolsTests", dependencies: ["DeviceTools", "SiteAssociation", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "DeviceToolsTests", dependencies: ["DeviceTools", "SiteAssociation", "TestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "WebWorkbenchTests",
             dependencies: [

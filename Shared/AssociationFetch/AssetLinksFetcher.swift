@@ -52,8 +52,8 @@ extension AssociationFetcher {
         var google: GoogleStatementList?
         if options.askGoogle {
             if let url = AssetLinksPolicy.googleURL(for: host, base: options.googleBase) {
-                google = GoogleStatementList(result: await request(url, host: host, agent: options.userAgent,
-                                                                   deadline: deadline))
+                google = GoogleStatementList(result: await request(url, route: .googleAPI, host: host,
+                                                                   agent: options.userAgent, deadline: deadline))
             } else {
                 var invalid =
                     GoogleStatementList(result: RouteResult(route: .googleAPI, url: options.googleBase, userAgent: nil))
@@ -85,13 +85,14 @@ extension AssociationFetcher {
         return out
     }
 
-    /// One GET within the per-request timeout and the run's deadline, body capped at 1 MiB.
-    private func request(_ url: String, host: FetchHost, agent: String,
+    /// One GET within the per-request timeout and the run's deadline, body capped at 1 MiB,
+    /// labelled with its route (`assetlinks` for a statement list, `google-api` for Google's API).
+    private func request(_ url: String, route: FetchRoute = .assetLinks, host: FetchHost, agent: String,
                          deadline: ContinuousClock.Instant) async -> RouteResult {
         let components = URLComponents(string: url)
-        return await timedRequest(url, route: .assetLinks, agent: agent, bodyLimit: AssetLinksPolicy.bodyLimit,
+        return await timedRequest(url, route: route, agent: agent, bodyLimit: AssetLinksPolicy.bodyLimit,
                                   target: (components?.host ?? host.hostname, components?.port ?? 443),
-                                      deadline: deadline)
+                                  deadline: deadline)
     }
 
     /// A supplied `assetlinks.json` (`--assetlinks HOST=FILE`), read up to 1 MiB (Android's cap);
