@@ -59,24 +59,9 @@ struct ReadingsCommand: ParsableCommand {
     func run() throws {
         var lines: [(text: String, line: Int?)] = urls.map { ($0, nil) }
         if let urlsFile {
-            let data: Data
-            if urlsFile == "-" {
-                guard let read = StandardInput.read(limit: 64 << 20) else {
-                    throw failUnreadable("-", "standard input is over 64 MiB")
-                }
-                data = read
-            } else {
-                if let problem = InputFile.problem(readingFile: urlsFile) { throw failUnreadable(urlsFile, problem) }
-                do { data = try Data(contentsOf: URL(fileURLWithPath: urlsFile)) } catch {
-                    throw failUnreadable(urlsFile, "cannot be read")
-                }
-            }
-            let text = String(decoding: data, as: UTF8.self)
-            var body = Substring(text)
-            if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
-            let split = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            for (offset, line) in split.enumerated() {
-                lines.append((String(line), offset + 1))
+            let data = try ScanCommand.listData(urlsFile)
+            for (number, line) in URLList.numberedLines(String(decoding: data, as: UTF8.self)) {
+                lines.append((String(line), number))
             }
         }
         var entries: [Entry] = []

@@ -89,8 +89,9 @@ public enum URLList {
         return entries
     }
 
-    /// A list's lines with their 1-based numbers (a byte-order mark dropped).
-    static func numberedLines(_ text: String) -> [(number: Int, text: Substring)] {
+    /// A list's lines with their 1-based numbers (a byte-order mark dropped): the one split of a
+    /// list's text every reader of a list uses.
+    public static func numberedLines(_ text: String) -> [(number: Int, text: Substring)] {
         var body = Substring(text)
         if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
         return body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
@@ -148,5 +149,39 @@ public enum URLList {
             rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
         }
         return (String(rest), expectation)
+    }
+}
+
+/// One line of a URL list as the `match` faces read it: a URL entry, or a line that is not a
+/// URL (reported in place; the run goes on).
+public enum URLListLine: Sendable, Equatable {
+    case entry(URLListEntry)
+    case invalid(text: String, line: Int?, problem: String)
+
+    /// Reads one line (nil for a blank or comment line), as `URLList.entry` does; a line that is
+    /// not a URL of `schemes` is an invalid one, with the reason.
+    public static func read(_ text: String, line: Int?, schemes: URLSchemes) -> URLListLine? {
+        do {
+            return try URLList.entry(text, line: line, schemes: schemes).map { .entry($0) }
+        } catch {
+            let problem: String
+            if case let .invalidURL(_, _, reason) = error { problem = "not a URL: \(reason)" } else {
+                problem = error.description
+            }
+            return .invalid(text: text.trimmingCharacters(in: .whitespaces), line: line, problem: problem)
+        }
+    }
+}
+
+extension URLListLine {
+    /// Every line of a list, in order (a byte-order mark dropped; blank and comment lines left
+    /// out; a line over `URLList.maxLineLength` bytes is an invalid one).
+    public static func lines(of text: String, schemes: URLSchemes) -> [URLListLine] {
+        URLList.numberedLines(text).compactMap { number, line in
+            line.utf8.count > URLList.maxLineLength
+                ? .invalid(text: String(line.prefix(80)), line: number,
+                           problem: "the line is longer than \(URLList.maxLineLength) bytes")
+                : read(String(line), line: number, schemes: schemes)
+        }
     }
 }

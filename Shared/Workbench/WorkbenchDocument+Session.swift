@@ -176,27 +176,25 @@ extension WorkbenchDocument {
         var entries: [URLListEntry] = []
         var problems: [String] = []
         var issues: [URLLineIssue] = []
-        var body = Substring(text)
-        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
-        for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (number, line) in URLList.numberedLines(text) {
             guard entries.count < URLList.maxURLs else {
                 problems.append("more than \(URLList.maxURLs) URLs: the rest are not decided")
                 issues.append(URLLineIssue(line: nil, text: "", message: problems[problems.count - 1]))
                 break
             }
             guard line.utf8.count <= URLList.maxLineLength else {
-                problems.append(FindingsError.lineTooLong(line: index + 1, limit: URLList.maxLineLength).description)
-                issues.append(URLLineIssue(line: index + 1, text: String(line.prefix(200)) + "…",
+                problems.append(FindingsError.lineTooLong(line: number, limit: URLList.maxLineLength).description)
+                issues.append(URLLineIssue(line: number, text: String(line.prefix(200)) + "…",
                                            message: problems[problems.count - 1]))
                 continue
             }
             do {
-                if let entry = try URLList.entry(String(line), line: index + 1, schemes: schemes) {
+                if let entry = try URLList.entry(String(line), line: number, schemes: schemes) {
                     entries.append(entry)
                 }
             } catch {
                 problems.append(error.description)
-                issues.append(URLLineIssue(line: index + 1, text: String(line), message: error.reason))
+                issues.append(URLLineIssue(line: number, text: String(line), message: error.reason))
             }
         }
         urlEntries = entries

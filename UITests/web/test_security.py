@@ -381,8 +381,16 @@ def assert_inert(driver):
 
 
 def test_hostile_strings_render_as_text_with_no_script_and_no_trusted_types_violation(browser, server):
+    import shutil
     import tempfile
-    folder = pathlib.Path(tempfile.mkdtemp())
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="linklab-hostile-"))
+    try:
+        hostile_strings_render_as_text(browser, server, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def hostile_strings_render_as_text(browser, server, folder):
     login(browser, server)
     driver = browser
     driver.find_element(*by_testid("file-input")).send_keys(str(hostile_ipa(folder)))
