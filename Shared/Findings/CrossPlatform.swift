@@ -81,7 +81,8 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
     public var androidApp: String
     public var androidSDK: Int
     public var rows: [Row]
-    /// XPL-001 per asymmetric URL a tester cares about, and one XPL-002 summary.
+    /// The `FindingRules.crossPlatform` catalogue's findings in catalogue order (XPL-001 per
+    /// asymmetric URL a tester cares about, in row order, then one XPL-002 summary), not sorted.
     public var findings: [Finding]
 
     /// The table for the same URL list decided on both sides (`iosTests` and `android` in the
@@ -110,7 +111,13 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
                        expectation: entry.expectation == .none ? nil : entry.expectation,
                        verdict: verdict, ios: ios, android: android, sensitive: SensitivePath.word(in: entry.url))
         }
-        findings = CrossPlatformFindings.findings(rows: rows, iosApp: iosAppID, androidApp: androidPackage)
+        findings = FindingRules.crossPlatform.findingsInCatalogueOrder(
+            CrossPlatformFacts(iosApp: iosAppID, androidApp: androidPackage, rows: rows))
+    }
+
+    /// What the cross-platform rules read: the apps and the rows.
+    public var facts: CrossPlatformFacts {
+        CrossPlatformFacts(iosApp: iosApp, androidApp: androidApp, rows: rows)
     }
 
     static func iosSide(_ test: URLTest?, url: String, appID: String, schemes: [String]) -> Side {
@@ -219,57 +226,23 @@ public enum SensitivePath {
     }
 }
 
-/// XPL-001 and XPL-002 (`docs/findings.md`, cross-platform section).
-enum CrossPlatformFindings {
-    /// What both rules cite: MASVS-PLATFORM-1 and both platforms' OWASP tests, v1 and current
-    /// (`OWASPMapping.forRule`, family XPL).
-    static let references: [Reference] = OWASPMapping.citing([.masvsPlatform1], forRule: "XPL-001")
+/// What the cross-platform rules (XPL-…, `FindingRules.crossPlatform`) read: the iOS app ID and
+/// the Android package the verdict table speaks for, and its rows (one per URL, each side's
+/// outcome and reason, the verdict, the expectation and the sensitive path word).
+public struct CrossPlatformFacts: Sendable, Equatable {
+    public var iosApp: String
+    public var androidApp: String
+    public var rows: [CrossPlatformTable.Row]
 
-    static func findings(rows: [CrossPlatformTable.Row], iosApp: String, androidApp: String) -> [Finding] {
-        var out: [Finding] = []
-        for row in rows where row.verdict == .iosOnly || row.verdict == .androidOnly {
-            guard row.sensitive != nil || row.expectation != nil else { continue }
-            out.append(asymmetry(row, iosApp: iosApp, androidApp: androidApp))
-        }
-        guard !rows.isEmpty else { return out }
-        let asymmetric = rows.filter { $0.verdict == .iosOnly || $0.verdict == .androidOnly }
-        out.append(Finding(
-            id: "XPL-002", category: .reliability, severity: .info, title: "Both platforms compared",
-            subject: "\(iosApp) / \(androidApp)",
-            explanation: "\(rows.count) URL\(rows.count == 1 ? "" : "s") decided for both apps; \(asymmetric.count) "
-                + "open\(asymmetric.count == 1 ? "s" : "") the app on one platform only. The verdict table lists each "
-                + "URL with each platform's reason.",
-            evidence: asymmetric.prefix(20).map { .text("\($0.url): \($0.verdict.text)") },
-            remediation: "Check that every URL one platform's app handles is handled, or deliberately left to the "
-                + "web, on the other.",
-            references: references))
-        return out
+    public init(iosApp: String, androidApp: String, rows: [CrossPlatformTable.Row]) {
+        self.iosApp = iosApp
+        self.androidApp = androidApp
+        self.rows = rows
     }
 
-    static func asymmetry(_ row: CrossPlatformTable.Row, iosApp: String, androidApp: String) -> Finding {
-        let (opening, other) = row.verdict == .iosOnly ? (("iOS", row.ios), ("Android", row.android))
-            : (("Android", row.android), ("iOS", row.ios))
-        // Security when the link can reach another app: the other platform hands it to another
-        // app, or the opening side is an unverified deep link any app may claim.
-        let security = other.1.outcome == "other_app" || opening.1.outcome == "opens_app_unverified"
-        let why = row.sensitive.map { "a \($0) path" } ?? "a URL the tester marked"
-        let fallsTo = switch other.1.outcome {
-        case "other_app": "another app"
-        case "chooser": "a chooser (the user picks the app or the browser)"
-        default: "the browser"
-        }
-        return Finding(
-            id: "XPL-001", category: security ? .security : .reliability, severity: security ? .medium : .low,
-            title: "Sensitive or marked URL opens the app on one platform only", subject: row.url,
-            explanation: "\(row.url) (\(why)) opens the \(opening.0) app but goes to \(fallsTo) on \(other.0). "
-                + "The flow (sign-in, reset, OAuth callback, payment) then runs in the app on one platform and in "
-                + "the web page, or another app, on the other: a code, token or confirmation step that one side "
-                + "protects can be missing on the other, and testing one platform says nothing about the other.",
-            evidence: [.text("\(opening.0): \(opening.1.reason)"), .text("\(other.0): \(other.1.reason)")],
-            remediation: "Decide where this path belongs and make both platforms agree: claim it on both (AASA "
-                + "components and a verified App Link filter), or exclude it on both; never leave an OAuth "
-                + "callback or reset link to an unverified deep link or custom scheme.",
-            references: references)
+    /// The rows that open the app on one platform only (iOS only or Android only), in row order.
+    public var asymmetricRows: [CrossPlatformTable.Row] {
+        rows.filter { $0.verdict == .iosOnly || $0.verdict == .androidOnly }
     }
 }
 

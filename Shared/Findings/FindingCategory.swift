@@ -25,8 +25,9 @@ public enum FindingCategory: String, Sendable, Hashable, Codable, CaseIterable, 
         self.init(rawValue: name.lowercased())
     }
 
-    /// The category of a rule's findings when a finding does not say (catalogue lookup;
-    /// `reliability` for an ID the catalogue does not know).
+    /// The category of a rule's findings when a finding does not say: the rule's declared
+    /// category, from whichever catalogue of `FindingRules.all` holds it (for URL-002, AND-017 and
+    /// XPL-001, whose findings carry their own, `security`); `reliability` for an ID no catalogue knows.
     public static func `default`(forRule id: String) -> FindingCategory {
         FindingRules.rule(id: id)?.category ?? .reliability
     }

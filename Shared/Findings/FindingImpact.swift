@@ -4,8 +4,15 @@ import Foundation
 /// could do, for a reliability rule what users lose. A rule without one is summarised by its
 /// title.
 public enum FindingImpact {
-    /// The sentence for `finding` (URL-002's depends on the finding's category).
+    /// The sentence for `finding` (URL-002's, AND-017's and XPL-001's depend on the finding's
+    /// category).
     public static func sentence(for finding: Finding) -> String {
+        if finding.id == "XPL-001" {
+            return finding.category == .security
+                ? "A link that opens the app on one platform goes, on the other, to whichever app claims it or to "
+                    + "the browser, with its parameters."
+                : "A link that opens the app on one platform stays in the browser on the other."
+        }
         if finding.id == "URL-002" || finding.id == "AND-017" {
             let system = finding.id == "AND-017" ? "On Android, a" : "A"
             return finding.category == .security

@@ -22,9 +22,10 @@ public protocol FindingRuleMetadata: Sendable {
 /// One rule of the findings catalogue (`docs/findings.md`): its stable ID, severity and texts
 /// declared beside its logic, and a pure function from one platform's facts to findings.
 ///
-/// `Facts` names the platform: `AnalysisFacts` for an iOS app (ENT, SCH, BIN, AASA, URL rules),
-/// `AndroidFacts` for an Android app (AND rules). A rule joins its platform's `RuleCatalogue`
-/// in `FindingRules`.
+/// `Facts` names what the rule reads: `AnalysisFacts` for an iOS app (ENT, SCH, BIN, AASA, URL
+/// rules), `AndroidFacts` for an Android app (AND rules), `ProbeFacts` for the probes run on a
+/// device (PRB rules), `CrossPlatformFacts` for both apps side by side (XPL rules). A rule joins
+/// its facts' `RuleCatalogue` in `FindingRules`.
 public protocol FindingRule<Facts>: FindingRuleMetadata {
     /// The facts this rule reads.
     associatedtype Facts

@@ -71,9 +71,16 @@ public enum FindingRules {
         PRB001ProbeShowedFlaw(),
     ])
 
-    /// Every rule of every catalogue (iOS, Android, device probes): what reports, SARIF and the docs list.
+    /// Both platforms compared: the verdict table of an iOS app and an Android app of the same
+    /// product (`CrossPlatformTable`), in order (XPL, numeric).
+    public static let crossPlatform = RuleCatalogue<CrossPlatformFacts>(platform: "Both platforms", rules: [
+        XPL001OnePlatformOnly(), XPL002BothPlatformsCompared(),
+    ])
+
+    /// Every rule of every catalogue (iOS, Android, device probes, both platforms): what reports,
+    /// SARIF and the docs list.
     public static var all: [any FindingRuleMetadata] {
-        iOS.metadata + android.metadata + probes.metadata
+        iOS.metadata + android.metadata + probes.metadata + crossPlatform.metadata
     }
 
     /// The rule with `id`, whichever platform's catalogue has it.
@@ -94,6 +101,12 @@ public enum FindingRules {
     /// The findings of the probes the tester ran on a device, in report order.
     public static func evaluate(_ facts: ProbeFacts) -> [Finding] {
         probes.evaluate(facts)
+    }
+
+    /// The findings of both platforms' verdict table, in report order (`CrossPlatformTable.findings`
+    /// keeps catalogue order instead).
+    public static func evaluate(_ facts: CrossPlatformFacts) -> [Finding] {
+        crossPlatform.evaluate(facts)
     }
 }
 
@@ -122,6 +135,12 @@ public struct RuleCatalogue<Facts>: Sendable {
 
     /// Every rule's findings, in report order (severity, then ID, then subject).
     public func evaluate(_ facts: Facts) -> [Finding] {
-        rules.flatMap { $0.evaluate(facts) }.sortedForReport()
+        findingsInCatalogueOrder(facts).sortedForReport()
+    }
+
+    /// Every rule's findings, unsorted: rule after rule in catalogue order, each rule's findings in
+    /// the order it made them.
+    public func findingsInCatalogueOrder(_ facts: Facts) -> [Finding] {
+        rules.flatMap { $0.evaluate(facts) }
     }
 }

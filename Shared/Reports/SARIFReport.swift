@@ -93,7 +93,8 @@ public enum SARIFReport {
 
     /// A rule entry, described by the registry (`FindingRules.rule(id:)`: the rule's own title,
     /// explanation, remediation, references and default severity, whatever platform's catalogue
-    /// holds it) or, for a rule outside it (the cross-platform XPL-…), by its first finding.
+    /// holds it, the cross-platform XPL-… included) or, for an ID no catalogue of this build has
+    /// (a finding read from another version's document), by its first finding.
     /// `securityFindings` (this ID's security findings) set `security-severity` from the most
     /// severe of them, and the `security` tag, which code-scanning dashboards read as "a
     /// vulnerability"; a rule with none is tagged `reliability` and has no `security-severity`.

@@ -10,7 +10,7 @@ import Testing
     @Test func idsAreUniqueAcrossPlatforms() {
         let ids = FindingRules.all.map(\.id)
         #expect(ids.count == FindingRules.iOS.rules.count + FindingRules.android.rules.count
-                    + FindingRules.probes.rules.count)
+                    + FindingRules.probes.rules.count + FindingRules.crossPlatform.rules.count)
         #expect(Set(ids).count == ids.count)
     }
 

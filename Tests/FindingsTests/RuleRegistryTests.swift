@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 @testable import Findings
 
-/// Every rule written under `Shared/Findings/Rules/` is in its platform's catalogue, once, and
-/// every rule of a catalogue has a test file of its own (`Tests/FindingsTests/<ID>Tests.swift`).
+/// Every rule written under `Shared/Findings/Rules/` is in its catalogue (iOS, Android, device
+/// probes, both platforms), once, every catalogue is in the registry, and every rule of a
+/// catalogue has a test file of its own (`Tests/FindingsTests/<ID>Tests.swift`).
 @Suite struct RuleRegistryTests {
     /// `(type name, facts type)` of each `public struct X: FindingRule` declared under Rules/, read from
     /// its `func evaluate(_ facts: …)`.
@@ -26,14 +27,28 @@ import Testing
         let ios = FindingRules.iOS.rules.map { String(describing: type(of: $0)) }
         let android = FindingRules.android.rules.map { String(describing: type(of: $0)) }
         let probes = FindingRules.probes.rules.map { String(describing: type(of: $0)) }
-        #expect(Set(ios).count == ios.count && Set(android).count == android.count && Set(probes).count == probes.count)
-        let catalogues = ["AnalysisFacts": ios, "AndroidFacts": android, "ProbeFacts": probes]
+        let both = FindingRules.crossPlatform.rules.map { String(describing: type(of: $0)) }
+        #expect(Set(ios).count == ios.count && Set(android).count == android.count && Set(probes).count == probes.count
+                && Set(both).count == both.count)
+        #expect(both == ["XPL001OnePlatformOnly", "XPL002BothPlatformsCompared"])
+        let catalogues = ["AnalysisFacts": ios, "AndroidFacts": android, "ProbeFacts": probes,
+                          "CrossPlatformFacts": both]
         for (name, kind) in declared {
             #expect(catalogues[kind]?.contains(name) == true,
                     "\(name) (\(kind)) is declared in Rules/ but in no catalogue")
         }
-        #expect(Set(ios + android + probes) == Set(declared.map(\.name)),
+        #expect(Set(ios + android + probes + both) == Set(declared.map(\.name)),
                 "a catalogue names a rule not declared in Rules/")
+    }
+
+    /// Every catalogue's rules are in `FindingRules.all` and found by ID, the cross-platform ones included.
+    @Test func everyCatalogueIsInTheRegistry() {
+        let ids = FindingRules.iOS.rules.map(\.id) + FindingRules.android.rules.map(\.id)
+            + FindingRules.probes.rules.map(\.id) + FindingRules.crossPlatform.rules.map(\.id)
+        #expect(FindingRules.all.map(\.id) == ids)
+        for id in ids { #expect(FindingRules.rule(id: id)?.id == id) }
+        #expect(FindingRules.rule(id: "XPL-001")?.title == XPL001OnePlatformOnly().title)
+        #expect(FindingRules.rule(id: "XPL-002")?.category == .reliability)
     }
 
     @Test func everyRuleHasATestFileOfItsOwn() throws {
