@@ -29,14 +29,3 @@ public struct AndroidLinkDecider: Sendable {
     }
 }
 
-extension AndroidLinkDecision.Outcome {
-    /// Stable key for JSON (`opens_app`, `opens_app_unverified`, `chooser`, `browser`).
-    public var key: String {
-        switch self {
-        case .opensApp: return "opens_app"
-        case .opensAppUnverified: return "opens_app_unverified"
-        case .chooser: return "chooser"
-        case .browser: return "browser"
-        }
-    }
-}

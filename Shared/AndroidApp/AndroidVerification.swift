@@ -121,15 +121,28 @@ public enum AndroidVerifier {
 
 /// What happens on a device when a link to `url` is tapped and this app is installed.
 public struct AndroidLinkDecision: Sendable, Equatable {
-    public enum Outcome: String, Sendable, Codable {
+    /// Its raw value is the stable key of every JSON document (`opens_app`, `chooser`,
+    /// `opens_app_unverified`, `browser`); `text` is the outcome for people.
+    public enum Outcome: String, Sendable, Codable, CaseIterable {
         /// A verified App Link: opens the app directly.
-        case opensApp = "opens the app"
+        case opensApp = "opens_app"
         /// Matched but unverified on Android 11 and lower: the user picks from a chooser.
-        case chooser = "chooser"
+        case chooser
         /// Matched a custom scheme: opens the app (any app can claim the scheme).
-        case opensAppUnverified = "opens the app (unverified deep link)"
+        case opensAppUnverified = "opens_app_unverified"
         /// Not opened by the app: the browser (or another handler) gets it.
-        case browser = "browser"
+        case browser
+
+        /// The outcome for people: "opens the app", "chooser", "opens the app (unverified deep
+        /// link)", "browser".
+        public var text: String {
+            switch self {
+            case .opensApp: "opens the app"
+            case .chooser: "chooser"
+            case .opensAppUnverified: "opens the app (unverified deep link)"
+            case .browser: "browser"
+            }
+        }
 
         /// True when the app receives the link without the user choosing (verified, or a custom scheme).
         public var opensApp: Bool { self == .opensApp || self == .opensAppUnverified }

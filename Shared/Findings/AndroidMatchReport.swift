@@ -28,8 +28,8 @@ public struct AndroidMatchReport: Sendable, Codable, Equatable {
             url = decision.url
             line = entry.line
             expectation = entry.expectation == .none ? nil : entry.expectation
-            outcome = decision.outcome.key
-            outcomeText = decision.outcome.rawValue
+            outcome = decision.outcome.rawValue
+            outcomeText = decision.outcome.text
             opensApp = decision.opensApp
             activity = decision.activities.first
             filterLine = decision.filterLine
@@ -46,7 +46,8 @@ public struct AndroidMatchReport: Sendable, Codable, Equatable {
         /// True when the verdict contradicts the tester's `=` or `!` (`URLExpectation.isMet(onAndroid:)`:
         /// a chooser contradicts both).
         public var contradictsExpectation: Bool {
-            guard let expectation, let outcome = outcomeText.flatMap(AndroidLinkDecision.Outcome.init(rawValue:)) else {
+            guard let expectation, let outcome = self.outcome.flatMap(AndroidLinkDecision.Outcome.init(rawValue:))
+            else {
                 return false
             }
             return expectation.isMet(onAndroid: outcome) == false

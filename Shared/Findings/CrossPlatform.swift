@@ -36,32 +36,51 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
 
     /// One platform's answer for one URL.
     public struct Side: Sendable, Codable, Equatable {
-        /// `opens_app`, `opens_app_unverified` (a custom scheme: any app may claim it), `chooser`
-        /// (Android 11 and lower, unverified), `other_app` (iOS: another app the file names),
-        /// `browser`.
-        public var outcome: String
+        /// What a tap does on one platform; its raw value is the JSON key.
+        public enum Outcome: String, Sendable, Codable, Equatable, CaseIterable {
+            /// The app opens (a matched rule, a verified App Link).
+            case opensApp = "opens_app"
+            /// The app opens through a custom scheme: any app may claim it.
+            case opensAppUnverified = "opens_app_unverified"
+            /// Android 11 and lower, unverified: the user picks the app or the browser.
+            case chooser
+            /// iOS: another app the association file names opens instead.
+            case otherApp = "other_app"
+            /// The browser (or no app) gets the link.
+            case browser
+
+            /// Android's outcome as a side of the table.
+            public init(_ android: AndroidLinkDecision.Outcome) {
+                switch android {
+                case .opensApp: self = .opensApp
+                case .opensAppUnverified: self = .opensAppUnverified
+                case .chooser: self = .chooser
+                case .browser: self = .browser
+                }
+            }
+
+            /// The outcome for people ("opens the app (unverified)", "another app", …).
+            public var text: String {
+                switch self {
+                case .opensApp: "opens the app"
+                case .opensAppUnverified: "opens the app (unverified)"
+                case .chooser: "chooser"
+                case .otherApp: "another app"
+                case .browser: "browser"
+                }
+            }
+        }
+
+        public var outcome: Outcome
         /// True when this platform's app receives the link without the user choosing.
         public var opensApp: Bool
         /// What decided (the rule, or the activity and filter), and why.
         public var reason: String
 
-        public init(outcome: String, opensApp: Bool, reason: String) {
+        public init(outcome: Outcome, opensApp: Bool, reason: String) {
             self.outcome = outcome
             self.opensApp = opensApp
             self.reason = reason
-        }
-
-        /// The outcome for people ("opens the app (unverified)", "another app", …).
-        public var outcomeText: String { Self.text(outcome) }
-
-        static func text(_ key: String) -> String {
-            switch key {
-            case "opens_app": return "opens the app"
-            case "opens_app_unverified": return "opens the app (unverified)"
-            case "chooser": return "chooser"
-            case "other_app": return "another app"
-            default: return "browser"
-            }
         }
     }
 
@@ -100,7 +119,7 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
         rows = entries.map { entry in
             let ios = Self.iosSide(iosByURL[entry.url], url: entry.url, appID: iosAppID, schemes: iosURLSchemes)
             let android = androidByURL[entry.url].map(Self.androidSide)
-                ?? Side(outcome: "browser", opensApp: false, reason: "not decided for Android")
+                ?? Side(outcome: .browser, opensApp: false, reason: "not decided for Android")
             let verdict: Verdict = switch (ios.opensApp, android.opensApp) {
             case (true, true): .both
             case (true, false): .iosOnly
@@ -124,17 +143,17 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
         let scheme = url.prefix { $0 != ":" }.lowercased()
         if scheme != "https", scheme != "http" {
             if schemes.contains(where: { $0.lowercased() == scheme }) {
-                return Side(outcome: "opens_app_unverified", opensApp: true,
+                return Side(outcome: .opensAppUnverified, opensApp: true,
                             reason: "custom URL scheme \(scheme) declared by the app (CFBundleURLTypes): any app may "
                                 + "declare it too")
             }
-            return Side(outcome: "browser", opensApp: false,
+            return Side(outcome: .browser, opensApp: false,
                         reason: "not a universal link (scheme \(scheme)) and the app declares no \(scheme) URL scheme")
         }
-        guard let test else { return Side(outcome: "browser", opensApp: false, reason: "not decided for iOS") }
+        guard let test else { return Side(outcome: .browser, opensApp: false, reason: "not decided for iOS") }
         let others = test.verdicts.filter { $0.appID != appID && $0.decision == .match }.map(\.appID)
         guard let verdict = test.verdict(for: appID) else {
-            return Side(outcome: others.isEmpty ? "browser" : "other_app", opensApp: false,
+            return Side(outcome: others.isEmpty ? .browser : .otherApp, opensApp: false,
                         reason: "no verdict for \(appID)")
         }
         let place = [test.domain, verdict.detail.map { "details[\($0)]" }, verdict.rule.map { "rule \($0)" }]
@@ -142,12 +161,12 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
         let ruleText = verdict.ruleText.map { " \($0)" } ?? ""
         switch verdict.decision {
         case .match:
-            return Side(outcome: "opens_app", opensApp: true, reason: "matches \(place)\(ruleText)")
+            return Side(outcome: .opensApp, opensApp: true, reason: "matches \(place)\(ruleText)")
         case .exclude, .noMatch:
             var reason = verdict.decision == .exclude ? "excluded by \(place)\(ruleText)"
                 : (verdict.trace.last ?? "no rule matches")
             if !others.isEmpty { reason += "; opens another app instead: " + others.joined(separator: ", ") }
-            return Side(outcome: others.isEmpty ? "browser" : "other_app", opensApp: false, reason: reason)
+            return Side(outcome: others.isEmpty ? .browser : .otherApp, opensApp: false, reason: reason)
         }
     }
 
@@ -157,7 +176,7 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
         }
         let last = decision.trace.last ?? ""
         let reason = place.map { "\($0): \(last)" } ?? last
-        return Side(outcome: decision.outcome.key, opensApp: decision.opensApp, reason: reason)
+        return Side(outcome: Side.Outcome(decision.outcome), opensApp: decision.opensApp, reason: reason)
     }
 
     /// Rows per verdict (all four keys, zeros included).
@@ -200,8 +219,8 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func outcomeText(_ key: String) -> String {
-        Side.text(key).padding(toLength: 26, withPad: " ", startingAt: 0)
+    static func outcomeText(_ outcome: Side.Outcome) -> String {
+        outcome.text.padding(toLength: 26, withPad: " ", startingAt: 0)
     }
 }
 

@@ -52,7 +52,10 @@ struct AndroidScanDocument: Encodable {
 
     struct URLDecision: Encodable {
         var url: String
+        /// `opens_app`, `chooser`, `opens_app_unverified` or `browser`.
         var outcome: String
+        /// The outcome for people ("opens the app (unverified deep link)").
+        var outcomeText: String
         var activities: [String]
         var trace: [String]
     }
@@ -75,8 +78,10 @@ struct AndroidScanDocument: Encodable {
             AssetLinksHostJSON(declared: host, report: facts.report(forFileHost: host.fileHost))
         }
         urls =
-            analysis.decisions.map { URLDecision(url: $0.url, outcome: $0.outcome.rawValue, activities: $0.activities,
-                                                    trace: $0.trace) }
+            analysis.decisions.map { decision in
+                URLDecision(url: decision.url, outcome: decision.outcome.rawValue, outcomeText: decision.outcome.text,
+                            activities: decision.activities, trace: decision.trace)
+            }
         findings = FindingsJSON.entries(analysis.findings, triage: triage)
     }
 }

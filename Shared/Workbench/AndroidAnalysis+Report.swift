@@ -104,7 +104,7 @@ extension AndroidAnalysis {
         guard !decisions.isEmpty else {
             return ReportSection(title: "URLs", blocks: [.paragraph("No URL was given (--url, --urls).")])
         }
-        let rows = decisions.map { [$0.url, $0.outcome.rawValue, $0.activities.joined(separator: "\n"),
+        let rows = decisions.map { [$0.url, $0.outcome.text, $0.activities.joined(separator: "\n"),
                                     $0.trace.joined(separator: "\n")] }
         return ReportSection(title: "URLs", blocks: [
             .table(ReportTable(columns: ["URL", "Outcome", "Activities", "Trace"], rows: rows,

@@ -38,7 +38,7 @@ extension AndroidAnalysis {
     /// The outcome with the activities that match; for a link that goes to the browser although
     /// an activity matches, why (the host does not verify, or its dynamic rules leave the path out).
     static func outcomeText(_ decision: AndroidLinkDecision) -> String {
-        guard !decision.activities.isEmpty else { return decision.outcome.rawValue }
+        guard !decision.activities.isEmpty else { return decision.outcome.text }
         let activities = decision.activities.joined(separator: ", ")
         let verb = decision.activities.count == 1 ? "matches" : "match"
         switch decision.browserReason {
@@ -47,7 +47,7 @@ extension AndroidAnalysis {
         case .dynamicRules?:
             return "browser (\(activities) \(verb), but the host's dynamic rules leave this path out)"
         case nil:
-            return "\(decision.outcome.rawValue) (\(activities))"
+            return "\(decision.outcome.text) (\(activities))"
         }
     }
 }

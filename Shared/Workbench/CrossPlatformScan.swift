@@ -113,7 +113,7 @@ public struct CrossPlatformAnalysis: Sendable {
         let edited = Set(whatIfHosts)
         let rows = table.rows.map { row in
             let mark = Self.host(of: row.url).map(edited.contains) == true ? " [what-if]" : ""
-            return [row.url + mark, row.verdict.text, row.ios.outcomeText, row.ios.reason, row.android.outcomeText,
+            return [row.url + mark, row.verdict.text, row.ios.outcome.text, row.ios.reason, row.android.outcome.text,
                     row.android.reason]
         }
         let counts = table.counts
@@ -282,9 +282,9 @@ public struct CrossPlatformAnalysis: Sendable {
         [("iOS", row.ios), ("Android", row.android)].map { platform, side in
             // A chooser or another app is neither "opens the app" nor "stays in the browser".
             let expectation: TestLinkPage.Expectation = side.opensApp ? .opensApp
-                : side.outcome == "browser" ? .staysInBrowser : .unspecified
+                : side.outcome == .browser ? .staysInBrowser : .unspecified
             return TestLinkPage.Outcome(platform: platform, expectation: expectation,
-                                        text: side.outcomeText + " — " + side.reason)
+                                        text: side.outcome.text + " — " + side.reason)
         }
     }
 }

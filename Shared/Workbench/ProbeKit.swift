@@ -267,7 +267,7 @@ extension ProbeKit {
                       decide: { url in
                           let decision = decider.decide(url)
                           guard !decision.activities.isEmpty, decision.outcome != .browser else { return nil }
-                          let how = decision.outcome == .opensApp ? "verified" : decision.outcome.key
+                          let how = decision.outcome == .opensApp ? "verified" : decision.outcome.rawValue
                           return "opens \(decision.activities.joined(separator: ", ")) (\(how))"
                       }, notes: &notes)
     }

@@ -226,16 +226,16 @@ extension Retest {
         let package = new?.facts.packageName ?? old?.facts.packageName ?? ""
         var before: [String: String] = [:]
         for decision in old?.decisions ?? [] where before[decision.url] == nil {
-            before[decision.url] = decision.outcome.key
+            before[decision.url] = decision.outcome.rawValue
         }
         var changes: [URLChange] = []
         var seen: Set<String> = []
         for decision in new?.decisions ?? [] where seen.insert(decision.url).inserted {
-            let was = before[decision.url] ?? "none", now = decision.outcome.key
+            let was = before[decision.url] ?? "none", now = decision.outcome.rawValue
             if was != now { changes.append(URLChange(url: decision.url, appID: package, old: was, new: now)) }
         }
         for decision in old?.decisions ?? [] where seen.insert(decision.url).inserted {
-            changes.append(URLChange(url: decision.url, appID: package, old: decision.outcome.key, new: "none"))
+            changes.append(URLChange(url: decision.url, appID: package, old: decision.outcome.rawValue, new: "none"))
         }
         return changes
     }

@@ -97,6 +97,6 @@ enum TraceDigest {
         } else if others > 0 {
             lines.append("\(others) filters do not match")
         }
-        return [decision.url, decision.outcome.rawValue, lines.joined(separator: "\n")]
+        return [decision.url, decision.outcome.text, lines.joined(separator: "\n")]
     }
 }

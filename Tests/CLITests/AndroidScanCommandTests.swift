@@ -26,7 +26,8 @@ import Testing
         #expect(hosts.map { $0["host"] as? String } == ["shop.example", "*.shop.example"])
         #expect(hosts.allSatisfy { $0["verified"] as? Bool == true && $0["outcome"] as? String == "supplied" })
         let urls = try #require(document["urls"] as? [[String: Any]])
-        #expect(urls.first?["outcome"] as? String == "opens the app")
+        #expect(urls.first?["outcome"] as? String == "opens_app")
+        #expect(urls.first?["outcomeText"] as? String == "opens the app")
         let ids = (document["findings"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
         #expect(ids.contains("AND-005") && ids.contains("AND-008") && !ids.contains("AND-001"))
         #expect((document["findings"] as? [[String: Any]])?.first?["fingerprint"] != nil)

@@ -42,7 +42,7 @@ import Testing
         #expect(table.rows.map(\.verdict) == [.both, .iosOnly, .androidOnly, .neither])
         #expect(table.rows[0].ios.reason.contains("details[0] rule 3"))
         #expect(table.rows[0].android.reason.hasPrefix("com.example.app.A (filter at line 9)"))
-        #expect(table.rows[3].android.outcome == "chooser" && !table.rows[3].android.opensApp)
+        #expect(table.rows[3].android.outcome == .chooser && !table.rows[3].android.opensApp)
         #expect(table.rows[3].ios.reason.hasPrefix("excluded by example.org details[0] rule 3"))
         #expect(table.counts == ["both": 1, "ios_only": 1, "android_only": 1, "neither": 1])
         // Only the login row is an asymmetry on a path a tester cares about.
@@ -63,7 +63,7 @@ import Testing
             (Self.ios("https://example.org/reset-password", .noMatch),
              Self.android("https://example.org/reset-password", .opensAppUnverified), .none),
         ])
-        #expect(table.rows[0].ios.outcome == "other_app" && table.rows[0].ios.reason.contains("ZZZZZ99999.com.partner"))
+        #expect(table.rows[0].ios.outcome == .otherApp && table.rows[0].ios.reason.contains("ZZZZZ99999.com.partner"))
         let findings = table.findings.filter { $0.id == "XPL-001" }
         #expect(findings.count == 2 && findings.allSatisfy { $0.category == .security && $0.severity == .medium })
     }
@@ -83,7 +83,7 @@ import Testing
             (URLTest(url: "linklab://cart"), Self.android("linklab://cart", .opensAppUnverified), .none),
             (URLTest(url: "other://x"), Self.android("other://x", .browser), .none),
         ], schemes: ["linklab"])
-        #expect(declared.rows[0].verdict == .both && declared.rows[0].ios.outcome == "opens_app_unverified")
+        #expect(declared.rows[0].verdict == .both && declared.rows[0].ios.outcome == .opensAppUnverified)
         #expect(declared.rows[1].verdict == .neither)
     }
 

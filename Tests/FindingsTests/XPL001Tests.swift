@@ -7,12 +7,12 @@ import Testing
 @Suite struct XPL001Tests {
     let rule = XPL001OnePlatformOnly()
 
-    static let opens = CrossPlatformTable.Side(outcome: "opens_app", opensApp: true, reason: "matches rule 0")
-    static let unverified = CrossPlatformTable.Side(outcome: "opens_app_unverified", opensApp: true,
+    static let opens = CrossPlatformTable.Side(outcome: .opensApp, opensApp: true, reason: "matches rule 0")
+    static let unverified = CrossPlatformTable.Side(outcome: .opensAppUnverified, opensApp: true,
                                                     reason: "custom URL scheme declared")
-    static let browser = CrossPlatformTable.Side(outcome: "browser", opensApp: false, reason: "no rule matches")
-    static let chooser = CrossPlatformTable.Side(outcome: "chooser", opensApp: false, reason: "unverified filter")
-    static let otherApp = CrossPlatformTable.Side(outcome: "other_app", opensApp: false,
+    static let browser = CrossPlatformTable.Side(outcome: .browser, opensApp: false, reason: "no rule matches")
+    static let chooser = CrossPlatformTable.Side(outcome: .chooser, opensApp: false, reason: "unverified filter")
+    static let otherApp = CrossPlatformTable.Side(outcome: .otherApp, opensApp: false,
                                                   reason: "opens another app instead: ZZZZZ99999.com.partner")
 
     static func row(_ url: String, ios: CrossPlatformTable.Side, android: CrossPlatformTable.Side,

@@ -33,9 +33,9 @@ public struct AND017URLExpectationMismatch: FindingRule {
     public func evaluate(_ facts: AndroidFacts) -> [Finding] {
         facts.urlChecks.compactMap { check -> Finding? in
             let decision = check.decision
-            let outcome = "Android (API \(facts.sdk)) decides: \(decision.outcome.rawValue)"
+            let outcome = "Android (API \(facts.sdk)) decides: \(decision.outcome.text)"
                 + (decision.activities.isEmpty ? "" : " (\(decision.activities.joined(separator: ", ")))")
-            let evidence: [Evidence] = [.text("\(check.url): \(decision.outcome.rawValue)")]
+            let evidence: [Evidence] = [.text("\(check.url): \(decision.outcome.text)")]
             let trace = decision.trace.isEmpty ? "" : " Trace: " + decision.trace.joined(separator: "; ") + "."
             switch check.expectation {
             case .mustNotOpen where check.meetsExpectation == false:

@@ -38,8 +38,8 @@ public struct AND021LinkConfusion: FindingRule {
                 let tapped = facts.matcher.decide(browser.href, verification: facts.verification, files: files)
                 if tapped.outcome != check.decision.outcome {
                     decisionDiffers = true
-                    problems.append("Android: \(check.decision.outcome.rawValue) for the string as an app passes it, "
-                        + "\(tapped.outcome.rawValue) for \(browser.href) (the link as Chrome passes it on)")
+                    problems.append("Android: \(check.decision.outcome.text) for the string as an app passes it, "
+                        + "\(tapped.outcome.text) for \(browser.href) (the link as Chrome passes it on)")
                     let trace = tapped.trace.joined(separator: " → ")
                     extra.append(.text("Android decision for \(browser.href): " + trace))
                 }

@@ -37,12 +37,12 @@ public struct XPL001OnePlatformOnly: FindingRule {
             : (("Android", row.android), ("iOS", row.ios))
         // Security when the link can reach another app: the other platform hands it to another
         // app, or the opening side is an unverified deep link any app may claim.
-        let security = other.1.outcome == "other_app" || opening.1.outcome == "opens_app_unverified"
+        let security = other.1.outcome == .otherApp || opening.1.outcome == .opensAppUnverified
         let why = row.sensitive.map { "a \($0) path" } ?? "a URL the tester marked"
         let fallsTo = switch other.1.outcome {
-        case "other_app": "another app"
-        case "chooser": "a chooser (the user picks the app or the browser)"
-        default: "the browser"
+        case .otherApp: "another app"
+        case .chooser: "a chooser (the user picks the app or the browser)"
+        case .opensApp, .opensAppUnverified, .browser: "the browser"
         }
         return finding(
             subject: row.url,

@@ -36,7 +36,7 @@ enum AndroidVerdictRows {
             return URLTestPresentation.Verdict(
                 platform: AppPlatform.android.rawValue, platformName: AppPlatform.android.name,
                 platformTitle: AppPlatform.android.appTitle, key: activity ?? "", appID: package, appLabel: package,
-                isAuditedApp: true, decision: decision.outcome.key, reason: reason, headline: headline, tone: tone,
+                isAuditedApp: true, decision: decision.outcome.rawValue, reason: reason, headline: headline, tone: tone,
                 ruleLocation: location, ruleText: nil, trace: deciding ? trace : nil,
                 accessibilityLabel: "Android, \(label): \(headline)", badge: verification, detail: detail,
                 hooks: hooks)
@@ -138,8 +138,8 @@ public struct CrossPlatformPresentation: Sendable, Equatable, Codable {
         init(_ platform: AppPlatform, _ side: CrossPlatformTable.Side) {
             self.platform = platform.rawValue
             platformName = platform.name
-            outcome = side.outcome
-            text = side.outcomeText
+            outcome = side.outcome.rawValue
+            text = side.outcome.text
             reason = HiddenCharacters.marked(side.reason)
         }
     }

@@ -33,7 +33,7 @@ import TestSupport
         let deciding = try #require(android.first)
         #expect(deciding.hooks["deciding"] == "true")
         #expect(android.dropFirst().allSatisfy { $0.hooks["deciding"] == "false" })
-        #expect(deciding.decision == decision.outcome.key)
+        #expect(deciding.decision == decision.outcome.rawValue)
         #expect(deciding.ruleLocation.hasSuffix(decision.filterLine.map { ", filter at line \($0)" } ?? ""))
         #expect(deciding.hooks["verified"] == String(decision.outcome == .opensApp))
         #expect(deciding.trace == nil)
@@ -44,7 +44,7 @@ import TestSupport
         let cell = try #require(shown.crossPlatform)
         let iosOpens = shown.verdicts.contains { $0.isAuditedApp && $0.decision == "match" }
         #expect(cell.outcomes.map(\.platform) == ["ios", "android"])
-        #expect(cell.outcomes.last?.outcome == decision.outcome.key)
+        #expect(cell.outcomes.last?.outcome == decision.outcome.rawValue)
         #expect(cell.verdict == (iosOpens ? (decision.opensApp ? "both" : "ios_only")
                                  : (decision.opensApp ? "android_only" : "neither")))
     }
