@@ -18,6 +18,37 @@ extension ProbeKit {
         /// `.probes.txt`: the listing `scan` prints.
         case text = ".probes.txt"
 
+        /// Its name in a URL and a hook (`script`, `frida`, `page`, `json`, `text`).
+        public var name: String { String(describing: self) }
+
+        /// Its word on a download button.
+        public var label: String {
+            switch self {
+            case .script: "Script"
+            case .frida: "Frida"
+            case .page: "Page"
+            case .json: "JSON"
+            case .text: "Text"
+            }
+        }
+
+        /// The media type a download of it carries.
+        public var mediaType: String {
+            switch self {
+            case .script: "text/x-shellscript; charset=utf-8"
+            case .frida: "text/javascript; charset=utf-8"
+            case .page: "text/html; charset=utf-8"
+            case .json: "application/json; charset=utf-8"
+            case .text: "text/plain; charset=utf-8"
+            }
+        }
+
+        /// The kind `name` names, nil for another.
+        public init?(name: String) {
+            guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = kind
+        }
+
         /// The kind a file name ends with, nil for another name.
         public init?(fileName: String) {
             guard let kind = Self.allCases.first(where: { fileName.lowercased().hasSuffix($0.rawValue) }) else {

@@ -79,8 +79,11 @@ import Workbench
                                                    body: ByteBuffer(string: "\(first)\texpected\t\t0000000000000000\n"))
             #expect(foreign.status == .badRequest)
             try WebFixture.expectErrorBody(foreign)
+            // Every file the view offers downloads, with its media type.
+            let offered = try #require(view["files"] as? [[String: Any]]).compactMap { $0["kind"] as? String }
+            #expect(offered == ["script", "frida", "page", "json", "text"])
             for (kind, type) in [("script", "text/x-shellscript"), ("frida", "text/javascript"), ("page", "text/html"),
-                                 ("json", "application/json")] {
+                                 ("json", "application/json"), ("text", "text/plain")] {
                 let file = try await DocumentAPITests.get(client, "/api/documents/\(id)/probes/export/\(kind)")
                 #expect(file.status == .ok, "\(kind)")
                 #expect(file.headers[.contentType]?.hasPrefix(type) == true, "\(kind)")

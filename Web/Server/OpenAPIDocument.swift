@@ -596,6 +596,7 @@ enum OpenAPIDocument {
               "summary",
               "notes",
               "choices",
+              "files",
               "guidance"
             ],
             "properties": {
@@ -655,6 +656,16 @@ enum OpenAPIDocument {
                   "type": "object",
                   "required": ["value", "label"],
                   "properties": {"value": {"type": "string"}, "label": {"type": "string"}},
+                  "additionalProperties": false
+                }
+              },
+              "files": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "required": ["kind", "label", "accessibilityLabel"],
+                  "properties": {"kind": {"type": "string"}, "label": {"type": "string"}, \#
+    "accessibilityLabel": {"type": "string"}},
                   "additionalProperties": false
                 }
               },

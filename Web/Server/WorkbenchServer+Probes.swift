@@ -37,10 +37,6 @@ extension WorkbenchServer {
     }
 
     /// The kit's file kinds by the name the route takes (`script`, `frida`, `page`, `json`, `text`).
-    static func probeFileKind(_ name: String) -> ProbeKit.FileKind? {
-        ProbeKit.FileKind.allCases.first { String(describing: $0) == name }
-    }
-
     @MainActor
     func probeKit(_ id: String) throws -> Response {
         let document = try registry.document(id)
@@ -82,8 +78,8 @@ extension WorkbenchServer {
     @MainActor
     func exportProbes(_ id: String, kind name: String) throws -> Response {
         let document = try registry.document(id)
-        guard let kind = Self.probeFileKind(name) else {
-            let names = ProbeKit.FileKind.allCases.map { String(describing: $0) }.joined(separator: ", ")
+        guard let kind = ProbeKit.FileKind(name: name) else {
+            let names = ProbeKit.FileKind.allCases.map(\.name).joined(separator: ", ")
             throw WebAPIError(.notFound, "The probe kit's files are \(names).")
         }
         guard let kit = document.probeKit else { throw Self.apiError(WorkbenchDocumentError.notReady) }
@@ -97,13 +93,7 @@ extension WorkbenchServer {
         let fileName = ExportNaming.fileName(source: document.source?.name,
                                              fileExtension: String(kind.rawValue.dropFirst()), date: Date())
         var headers = HTTPFields()
-        headers[.contentType] = switch kind {
-        case .script: "text/x-shellscript; charset=utf-8"
-        case .frida: "text/javascript; charset=utf-8"
-        case .page: "text/html; charset=utf-8"
-        case .json: "application/json; charset=utf-8"
-        case .text: "text/plain; charset=utf-8"
-        }
+        headers[.contentType] = kind.mediaType
         headers[.contentDisposition] = UploadName.contentDisposition(fileName)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

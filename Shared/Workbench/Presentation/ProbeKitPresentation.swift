@@ -41,6 +41,16 @@ public struct ProbeKitPresentation: Sendable, Equatable, Encodable {
         public var isStale: Bool
     }
 
+    /// One file of the kit to download.
+    public struct File: Sendable, Equatable, Encodable {
+        /// Its name in the download's URL and its hook (`ProbeKit.FileKind.name`).
+        public var kind: String
+        /// The button's word ("Script").
+        public var label: String
+        /// What the button says to assistive technology ("Download the probe Script").
+        public var accessibilityLabel: String
+    }
+
     /// What the tester may record (the outcome controls), in order.
     public struct Choice: Sendable, Equatable, Encodable {
         /// The value sent back (`expected`, `vulnerable`, `not-reached`).
@@ -69,6 +79,8 @@ public struct ProbeKitPresentation: Sendable, Equatable, Encodable {
     public var emptyMessage: String?
     /// The outcome controls' values and words.
     public var choices: [Choice]
+    /// The kit's files to download, in `ProbeKit.FileKind` order.
+    public var files: [File]
     /// The outcome control's word for "no outcome" (it removes a recorded one).
     public var notRunLabel: String
     /// How to record (one sentence under the view's title).
@@ -124,6 +136,9 @@ public struct ProbeKitPresentation: Sendable, Equatable, Encodable {
         emptyMessage = kit == nil ? "Open an app to build its probe kit."
             : (kit?.probes.isEmpty == true ? "Nothing to probe: no claimed path and no custom scheme." : nil)
         choices = ProbeFacts.Observation.Outcome.allCases.map { Choice(value: $0.rawValue, label: Self.label($0)) }
+        files = ProbeKit.FileKind.allCases.map { kind in
+            File(kind: kind.name, label: kind.label, accessibilityLabel: "Download the probe \(kind.label)")
+        }
         notRunLabel = Self.label(nil)
         guidance = "Open each link on a device (or run the kit's script), watch what the app does, and record it: "
             + "a probe marked vulnerable becomes a PRB-001 finding."

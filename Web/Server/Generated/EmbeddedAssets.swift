@@ -2007,11 +2007,6 @@ export function panelView(panel, { collapsible = false } = {}) {
 
 import { h, replace, copyText } from './dom.js';
 
-const kinds = [
-  { kind: 'script', label: 'Script' }, { kind: 'frida', label: 'Frida' },
-  { kind: 'page', label: 'Page' }, { kind: 'json', label: 'JSON' },
-];
-
 export function createProbesTab({ id, api, toast }) {
   const summary = h('p', { class: 'count-summary', 'data-testid': 'probe-summary', role: 'status' });
   const guidance = h('p', { class: 'muted probe-guidance' });
@@ -2029,10 +2024,8 @@ export function createProbesTab({ id, api, toast }) {
     if (!file) return;
     await act(async () => api.importProbeResults(id, await file.text()), 'Results imported.');
   });
-  const downloads = kinds.map(({ kind, label }) => h('button', {
-    type: 'button', class: 'ghost', 'data-testid': `probe-export-${kind}`, 'aria-label': `Download the probe ${label}`,
-    on: { click: () => download(kind) },
-  }, label));
+  // The kit's files (ProbeKitPresentation.files), one button each once the kit has arrived.
+  const downloads = h('span', { class: 'row probe-downloads' });
   const toolbar = h('div', { class: 'row probe-toolbar' },
     h('span', { class: 'muted' }, 'Kit'), downloads,
     h('label', { for: resultsInput.id, class: 'button' }, 'Import results…'), resultsInput);
@@ -2112,6 +2105,10 @@ export function createProbesTab({ id, api, toast }) {
     summary.textContent = presentation.emptyMessage ?? presentation.summary;
     if (document.activeElement !== hostInput) hostInput.value = presentation.attackerHost;
     replace(notes, presentation.notes.map((note) => h('li', { class: 'domain-note' }, note)));
+    replace(downloads, presentation.files.map((file) => h('button', {
+      type: 'button', class: 'ghost', 'data-testid': `probe-export-${file.kind}`, 'aria-label': file.accessibilityLabel,
+      on: { click: () => download(file.kind) },
+    }, file.label)));
     replace(list, presentation.rows.map((row) => rowView(row, presentation)));
     element.dataset.vulnerable = String(presentation.vulnerable);
   }
