@@ -11,7 +11,7 @@ struct DiffCommand: AsyncParsableCommand {
             Findings new, fixed (gone, or triaged fixed) and still open; triage changes; per host, \
             what changed in the served file (semantic, not bytes) and in the fetch; per URL, the \
             verdicts that changed. --report FILE writes a retest report (a report of NEW with a \
-            "Changes since" section) in .md .html .pdf .json .sarif.
+            "Changes since" section) in \(ExportFormat.extensions(ExportFormat.retestReports)).
 
             Examples:
               linklab diff before.linklab after.linklab
@@ -36,7 +36,8 @@ struct DiffCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("report"),
         help: ArgumentHelp(
-            "Write a retest report; the format follows the name: .md .html .pdf .json .sarif (repeatable).",
+            "Write a retest report; the format follows the name: "
+                + ExportFormat.extensions(ExportFormat.retestReports) + " (repeatable).",
             valueName: "FILE"))
     var reports: [String] = []
 
@@ -47,7 +48,7 @@ struct DiffCommand: AsyncParsableCommand {
     var failOn: [String] = []
 
     func validate() throws {
-        try SessionCLI.validate(failOn: failOn, reports: reports)
+        try SessionCLI.validate(failOn: failOn, reports: reports, allowed: ExportFormat.retestReports)
     }
 
     func run() async throws {
@@ -70,17 +71,13 @@ struct DiffCommand: AsyncParsableCommand {
             let retest = Retest(old: before, new: after)
             for report in reports {
                 try SessionCLI.write(report) { () throws(WorkbenchDocumentError) -> Data in
-                    if after.androidAnalysis == nil, let analysis = after.currentAnalysis {
-                        return try SessionCLI.reportData(report, analysis: analysis, triage: after.triage,
-                                                         retest: retest)
-                    }
                     let kind: ExportFormat
                     do {
-                        kind = try ExportFormat(path: report)
+                        kind = try ExportFormat(path: report, allowed: ExportFormat.retestReports)
                     } catch {
                         throw .exportFailed(String(describing: error))
                     }
-                    guard let format = kind.report else { return try after.export(kind) }
+                    guard let format = kind.report else { throw .exportFailed("\(kind.label) is no retest report") }
                     return try retest.report(of: after, format: format)
                 }
             }

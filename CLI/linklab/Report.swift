@@ -11,7 +11,7 @@ struct ReportCommand: AsyncParsableCommand {
         discussion: """
             Opens FILE.linklab (written by scan --save, the web workbench or the Mac app) without the \
             app and without the network, re-evaluates verdicts and findings with this linklab, and \
-            writes the reports asked for with --report (.md .html .pdf .json .sarif .links.html). \
+            writes the reports asked for with --report (\(ExportFormat.extensions(ExportFormat.scanReports))). \
             Triage recorded in the session is part of every report. --save writes the session again \
             (identical bytes when nothing changed). --client, --tester, --scope, --start-date and \
             --end-date replace the session's engagement fields (the others are kept).
@@ -75,7 +75,7 @@ struct ReportCommand: AsyncParsableCommand {
 }
 
 extension ReportCommand {
-    /// One path for every session, whatever apps it holds (`product(of:)`): each `--report` file
+    /// One path for every session, whatever apps it holds (`WorkbenchDocument.currentProduct`): each `--report` file
     /// is the document's own export (`WorkbenchDocument.export`: the iOS report, the Android
     /// report, or the two-platform report for both apps, triage included) except `.json`, which,
     /// like `--format json`, is the product's scan document with each finding's fingerprint and
@@ -85,7 +85,7 @@ extension ReportCommand {
     /// or fixed.
     @MainActor
     func report(_ document: WorkbenchDocument) throws {
-        guard let product = Self.product(of: document) else {
+        guard let product = document.currentProduct else {
             throw failUnreadable(session, "the session holds nothing to report")
         }
         func scanDocument() throws(WorkbenchDocumentError) -> Data {
@@ -119,18 +119,9 @@ extension ReportCommand {
     /// written and the session saved; empty when the session holds no app.
     @MainActor
     func scanText(of document: WorkbenchDocument) -> String {
-        guard let product = Self.product(of: document) else { return "" }
+        guard let product = document.currentProduct else { return "" }
         return ScanTextRenderer(style: ScanStyle.forStandardOutput()).render(product, reports: reports,
                                                                              savedSession: save)
-    }
-
-    /// The session's product as `scan` reads it: with both apps the document's two-platform
-    /// analysis (`currentCrossPlatform`, its edited hosts marked what-if), else the one app it
-    /// holds (`currentAnalysis` or `androidAnalysis`); nil when it holds neither.
-    @MainActor
-    static func product(of document: WorkbenchDocument) -> ProductAnalysis? {
-        document.currentCrossPlatform.map(ProductAnalysis.both)
-            ?? ProductAnalysis(ios: document.currentAnalysis, android: document.androidAnalysis, entries: [])
     }
 
     /// The document's notes on how the session was evaluated (`re-evaluated with linklab …`,
@@ -153,10 +144,14 @@ extension ReportCommand {
 
 /// What `report`, `diff` and `scan --save` share: reading a session, writing outputs.
 enum SessionCLI {
-    static func validate(failOn: [String], reports: [String]) throws {
+    /// Usage errors for `--fail-on` values and `--report` names (the formats among `allowed`).
+    static func validate(failOn: [String], reports: [String],
+                         allowed: [ExportFormat] = ExportFormat.scanReports) throws {
         _ = try thresholds(failOn)
         for report in reports {
-            do { _ = try ExportFormat(path: report) } catch { throw ValidationError(error.description) }
+            do { _ = try ExportFormat(path: report, allowed: allowed) } catch {
+                throw ValidationError(error.description)
+            }
         }
     }
 
@@ -226,19 +221,6 @@ enum SessionCLI {
                 && (nsError.code == NSFileReadNoSuchFileError || nsError.code == NSFileNoSuchFileError)
             throw failUnreadable(path, missing ? "no such file" : "cannot be read (\(nsError.localizedDescription))")
         }
-    }
-
-    /// One report file's bytes (format from the name), with triage.
-    static func reportData(_ path: String, analysis: Analysis, triage: [String: Triage],
-                           retest: Retest? = nil,
-                               engagement: Engagement = Engagement()) throws(WorkbenchDocumentError) -> Data {
-        let kind: ExportFormat
-        do { kind = try ExportFormat(path: path) } catch { throw .exportFailed(error.description) }
-        guard let format = kind.report else {
-            do { return try analysis.report(kind) } catch { throw .exportFailed(error.description) }
-        }
-        if let retest { return try retest.report(analysis, format: format, triage: triage) }
-        return try TriagedReports.render(analysis, format: format, triage: triage, engagement: engagement)
     }
 
     /// Writes `path`; exit 3 with one line when it cannot be made or written.

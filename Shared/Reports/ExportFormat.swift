@@ -76,8 +76,11 @@ public enum ExportFormat: String, Sendable, CaseIterable, Codable {
     /// test-link page has its own control beside the URL tester.
     public static let documentExports: [ExportFormat] = [.markdown, .html, .pdf, .json, .sarif, .session]
 
-    /// What `scan --report FILE` writes.
+    /// What `scan --report FILE` (and `report --report FILE`) writes.
     public static let scanReports: [ExportFormat] = [.markdown, .html, .pdf, .json, .sarif, .testLinks]
+
+    /// What `diff --report FILE` writes: the reports with a "Changes since" section.
+    public static let retestReports: [ExportFormat] = [.markdown, .html, .pdf, .json, .sarif]
 
     /// The formats' extensions as a command's help prints them: ".md .html .pdf .json .sarif .links.html".
     public static func extensions(_ formats: [ExportFormat]) -> String {

@@ -115,10 +115,11 @@ extension Retest {
         }
     }
 
-    /// The retest report of `document` (NEW, opened) when it holds an Android app, alone or
-    /// beside the iOS app: the document's own report (`export`: the Android report, or the
-    /// two-platform one) with the "Changes since" section first, `changesSince` in its JSON and
-    /// `baselineState` in its SARIF, as `report(_:format:triage:)` does for an iOS session.
+    /// The retest report of `document` (NEW, opened), whatever apps it holds: the report of its
+    /// product (the iOS report, the Android report, or the two-platform one) with the "Changes
+    /// since" section first; its JSON is the product's scan document (`currentProduct`, with
+    /// triage) with `changesSince`, its SARIF the document's with each result's `baselineState`.
+    /// `linklab diff` writes every retest report here.
     @MainActor
     public func report(of document: WorkbenchDocument, format: ReportFormat,
                        toolVersion: String = Workbench.version) throws(WorkbenchDocumentError) -> Data {
@@ -126,7 +127,12 @@ extension Retest {
         case .json:
             let diff: [String: Any]
             do { diff = try jsonObject() } catch { throw .exportFailed(String(describing: error)) }
-            return try TriagedReports.adjusted(try document.export(.json)) { root in root["changesSince"] = diff }
+            guard let product = document.currentProduct else { throw .notReady }
+            let data: Data
+            do { data = try product.scanDocument(triage: document.triage) } catch {
+                throw .exportFailed(String(describing: error))
+            }
+            return try TriagedReports.adjusted(data) { root in root["changesSince"] = diff }
         case .sarif:
             return try withBaseline(sarif: try document.export(.sarif))
         case .markdown, .html, .pdf:

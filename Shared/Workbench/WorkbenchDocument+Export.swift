@@ -26,6 +26,14 @@ extension WorkbenchDocument {
         return both
     }
 
+    /// The current state as the product `linklab scan` would have made of the same apps: with
+    /// both apps `currentCrossPlatform` (its edited hosts marked what-if), else the one app the
+    /// document holds (`currentAnalysis` or `androidAnalysis`); nil while it holds neither.
+    public var currentProduct: ProductAnalysis? {
+        currentCrossPlatform.map(ProductAnalysis.both)
+            ?? ProductAnalysis(ios: currentAnalysis, android: androidAnalysis, entries: [])
+    }
+
     /// The URL lines as both platforms read them (custom schemes too), at most `URLList.maxURLs`.
     func productEntries() -> [URLListEntry] {
         var entries: [URLListEntry] = []

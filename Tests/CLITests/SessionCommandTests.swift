@@ -117,6 +117,13 @@ import Testing
                 try JSONSerialization.jsonObject(
                     with: Data(contentsOf: folder.appendingPathComponent("retest.json"))) as? [String: Any])
         #expect(json["changesSince"] is [String: Any])
+        // The scan document of the session's app (what `report --format json` prints), not the
+        // workbench's document.
+        #expect(json["findings"] is [[String: Any]] && json["phase"] == nil && json["hosts"] == nil)
+        // The test-link page has no "Changes since" section: no retest report.
+        let links = try LinkLabProcess.run(["diff", original.path, fixed.path, "--report",
+                                            folder.appendingPathComponent("retest.links.html").path])
+        #expect(links.exitCode == 2, "\(links.stderr)")
     }
 
     /// Every class of hostile session file ends in exit 3 with exactly one line naming the problem.
