@@ -294,6 +294,9 @@ struct MatchRunner {
         var expectation: URLExpectation = .none
         var apps: [AppVerdict]
         var error: String?
+        /// How many leading steps of each app's trace every app shares (the domain note, then
+        /// the matcher's steps about the URL and the file): `--trace` prints them once.
+        var sharedSteps = 0
 
         static func failure(url: String, line: Int?, _ problem: String) -> Result {
             Result(url: url, line: line, domain: nil, domainSource: nil, apps: [], error: problem)
@@ -375,13 +378,14 @@ struct MatchRunner {
             return made
         }()
         matchers[chosen] = matcher
-        let verdicts = appIDs.isEmpty ? matcher.decide(url: url) : appIDs.map { matcher.decide(url: url, appID: $0) }
-        let annotated = verdicts.map { verdict -> AppVerdict in
+        let traced = matcher.tracedVerdicts(url: url, appIDs: appIDs.isEmpty ? nil : appIDs)
+        let annotated = traced.verdicts.map { verdict -> AppVerdict in
             var copy = verdict
             copy.trace.insert(domainNote, at: 0)
             return copy
         }
-        return Result(url: url, line: nil, domain: matcher.domain, domainSource: source, apps: annotated, error: nil)
+        return Result(url: url, line: nil, domain: matcher.domain, domainSource: source, apps: annotated, error: nil,
+                      sharedSteps: 1 + traced.sharedSteps)
     }
 
     /// Host (and port) of an absolute URL, lower-cased.
@@ -470,7 +474,7 @@ struct MatchTextRenderer {
         }
         if !notes.isEmpty { header += "  " + style.dim("(" + notes.joined(separator: "; ") + ")") }
         lines.append(header)
-        let shared = trace ? (result.apps.first?.trace.prefix { Self.isShared($0) } ?? []) : []
+        let shared = trace ? (result.apps.first?.trace.prefix(result.sharedSteps) ?? []) : []
         for line in shared { lines.append("  " + style.dim(safe(line))) }
         if result.apps.isEmpty { lines.append("  (the file names no applinks app)") }
         let columns = max(width, result.apps.map { safe($0.appID).count }.max() ?? 0)
@@ -492,10 +496,6 @@ struct MatchTextRenderer {
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func isShared(_ line: String) -> Bool {
-        line.hasPrefix("domain:") || line.hasPrefix("url:") || line.hasPrefix("host:") || line.hasPrefix("file:")
     }
 }
 

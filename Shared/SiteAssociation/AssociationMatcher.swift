@@ -107,6 +107,23 @@ public struct AssociationMatcher: Sendable {
         }
     }
 
+    /// The traced verdicts of `url` for `appIDs` (every app ID the file names when nil), in that
+    /// order, as `decide(url:appID:)` gives each, the URL read once for them all; `sharedSteps`
+    /// counts the leading steps every trace holds alike (what the matcher found about the URL,
+    /// its host and the file before looking at any app).
+    public func tracedVerdicts(url: String, appIDs: [String]? = nil) -> TracedVerdicts {
+        var tracer = Tracer(enabled: true)
+        let asked = appIDs ?? self.appIDs
+        switch prepare(url, tracer: &tracer) {
+        case .failed(let verdict, let reason):
+            return TracedVerdicts(verdicts: asked.map { .noMatch($0, reason, trace: tracer.lines + [verdict]) },
+                                  sharedSteps: tracer.lines.count)
+        case .ready(var prepared):
+            return TracedVerdicts(verdicts: asked.map { decide(prepared: &prepared, appID: $0, tracer: tracer) },
+                                  sharedSteps: tracer.lines.count)
+        }
+    }
+
     /// The decision alone, without building a trace (for large URL lists and benchmarks).
     public func decision(url: String, appID: String) -> Decision {
         guard let (list, index) = firstMatch(url: url, appID: appID) else { return .noMatch }
@@ -404,6 +421,15 @@ public struct VerdictSource: Hashable, Sendable {
         hasher.combine(domain)
         hasher.combine(rejection)
     }
+}
+
+/// The traced verdicts of one URL for several apps (`AssociationMatcher.tracedVerdicts(url:appIDs:)`).
+public struct TracedVerdicts: Sendable, Equatable {
+    /// One verdict per app asked, in order, each with its trace.
+    public var verdicts: [AppVerdict]
+    /// How many leading steps of every verdict's trace are the URL's, its host's and the file's
+    /// (the same in each: made before any app was looked at); the steps after them are the app's.
+    public var sharedSteps: Int
 }
 
 /// Collects trace lines only when asked to (the fast path builds no strings).

@@ -76,8 +76,8 @@ extension Analysis {
     private func scopeSection(timings showTimings: Bool) -> ReportSection {
         let network = offline
             ? """
-                Offline: no network was used. Files supplied with --aasa stand in for what the domains serve; other \
-                domains were not fetched.
+                Offline: no network was used. \(noteAudience.suppliedFiles()) stand in for what the domains serve; \
+                other domains were not fetched.
                 """
             : """
                 Each domain's association file was fetched as Apple does: from Apple's CDN, from the origin's \
@@ -210,7 +210,8 @@ extension Analysis {
 
     private var urlTestsSection: ReportSection {
         guard !urlTests.isEmpty else {
-            return ReportSection(title: "URL tests", blocks: [.paragraph("No URL was given (--url, --urls).")])
+            return ReportSection(title: "URL tests",
+                                 blocks: [.paragraph("No URL was given (\(noteAudience.givingURLs)).")])
         }
         let numbered = Array(urlTests.enumerated())
         let listed = Array(numbered.prefix(Self.maxURLRows))
@@ -252,8 +253,8 @@ extension Analysis {
         ]
         if urlTests.count > Self.maxURLRows {
             blocks.append(.paragraph("""
-                \(urlTests.count - Self.maxURLRows) more URLs are not listed here; the JSON report (--report \
-                FILE.json) has every verdict and trace.
+                \(urlTests.count - Self.maxURLRows) more URLs are not listed here; \(noteAudience.jsonReport) has \
+                every verdict and trace.
                 """))
         }
         let traced =
@@ -300,7 +301,7 @@ extension Analysis {
         var blocks: [ReportBlock] = [
             .paragraph("""
                 Static verdicts say what iOS would do; confirm them on a device. Open each link from another app \
-                (Notes, Messages, or the test-link page that linklab scan writes with --report FILE.links.html): \
+                (Notes, Messages, or \(noteAudience.testLinkPage)): \
                 universal links typed into Safari's address bar never open an app. While tapping, trace the receivers \
                 below to see which URLs reach the app and what it does with them.
                 """),

@@ -27,6 +27,10 @@ public struct Analysis: Sendable, Equatable {
     /// The probes the tester ran on a device with what they recorded (`ProbeFacts.adding(to:android:)`):
     /// the reports' "Device probes" part. Empty unless outcomes were recorded.
     public var probeObservations: [ProbeFacts.Observation] = []
+    /// Whose words the reports of this analysis use where they name how to supply files or URLs:
+    /// the command line's flags (a scan's), or the workbench's controls (a document sets its own
+    /// `WorkbenchDocument.noteAudience`).
+    public var noteAudience = NoteAudience.commandLine
 
     /// An analysis.
     public init(snapshot: AppSnapshot, hosts: [ScanHost], domains: [DomainReport], urlTests: [URLTest],

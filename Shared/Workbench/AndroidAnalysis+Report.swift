@@ -59,8 +59,8 @@ extension AndroidAnalysis {
     private var scopeSection: ReportSection {
         let network = facts.offline
             ? """
-              Offline: no network was used. Files supplied with --assetlinks stand in for what the hosts serve; \
-              other hosts were not fetched and count as not verified.
+              Offline: no network was used. \(noteAudience.suppliedFiles(android: true)) stand in for what the \
+              hosts serve; other hosts were not fetched and count as not verified.
               """
             : """
               Each verified host's assetlinks.json was fetched as Android does: \
@@ -102,7 +102,8 @@ extension AndroidAnalysis {
 
     private var urlsSection: ReportSection {
         guard !decisions.isEmpty else {
-            return ReportSection(title: "URLs", blocks: [.paragraph("No URL was given (--url, --urls).")])
+            return ReportSection(title: "URLs",
+                                 blocks: [.paragraph("No URL was given (\(noteAudience.givingURLs)).")])
         }
         let rows = decisions.map { [$0.url, $0.outcome.text, $0.activities.joined(separator: "\n"),
                                     $0.trace.joined(separator: "\n")] }

@@ -44,6 +44,10 @@ public struct AndroidAnalysis: Sendable {
     /// The probes the tester ran on a device with what they recorded (`ProbeFacts.adding(to:android:)`):
     /// the reports' "Device probes" part. Empty unless outcomes were recorded.
     public var probeObservations: [ProbeFacts.Observation] = []
+    /// Whose words the reports of this analysis use where they name how to supply files or URLs:
+    /// the command line's flags (a scan's), or the workbench's controls (a document sets its own
+    /// `WorkbenchDocument.noteAudience`).
+    public var noteAudience = NoteAudience.commandLine
     /// One decision per URL asked, in order.
     public var decisions: [AndroidLinkDecision] { facts.urlChecks.map(\.decision) }
 

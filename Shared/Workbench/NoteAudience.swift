@@ -14,6 +14,52 @@ public enum NoteAudience: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The note for a host a file was supplied for that no associated domain of the app names.
+    public func unusedSupplyNote(host: String) -> String {
+        switch self {
+        case .commandLine: "--aasa \(host): no associated domain of the app names this host; the file was not used"
+        case .workbench:
+            "\(host): no associated domain of the app names this host; the file supplied for it was not used"
+        }
+    }
+
+    /// What an offline report says stands in for what the domains serve (iOS: association
+    /// files; `android`: `assetlinks.json` files): "Files supplied with --aasa", "Files used…".
+    /// The workbench gives an iOS host a file on its card; an Android host's file comes with
+    /// the session (`scan --assetlinks … --save`).
+    public func suppliedFiles(android: Bool = false) -> String {
+        switch self {
+        case .commandLine: android ? "Files supplied with --assetlinks" : "Files supplied with --aasa"
+        case .workbench:
+            android ? "The assetlinks.json files supplied with the session"
+                : "Files used for hosts (“Use a file…” on a host's card in the Domains tab)"
+        }
+    }
+
+    /// Where URLs are given, for a report that has none (completes "No URL was given (…).").
+    public var givingURLs: String {
+        switch self {
+        case .commandLine: "--url, --urls"
+        case .workbench: "the URL lines of the URL tester tab"
+        }
+    }
+
+    /// The report that has every URL verdict and trace.
+    public var jsonReport: String {
+        switch self {
+        case .commandLine: "the JSON report (--report FILE.json)"
+        case .workbench: "the JSON report (exported as JSON)"
+        }
+    }
+
+    /// Where the page of test links (one QR code each) comes from.
+    public var testLinkPage: String {
+        switch self {
+        case .commandLine: "the test-link page that linklab scan writes with --report FILE.links.html"
+        case .workbench: "the test-link page the workbench exports"
+        }
+    }
+
     /// What each route of a host that an offline run did not fetch says.
     public var offlineDetail: String {
         switch self {

@@ -146,7 +146,7 @@ public struct ScanPipeline: Sendable {
 
         var notes = skipped.map { "\($0.bundle): \($0.raw) not fetched: \($0.reason)" }
         for host in HostCollector.unusedSupplies(request.suppliedFiles, hosts: hosts) {
-            notes.append("--aasa \(host): no associated domain of the app names this host; the file was not used")
+            notes.append(NoteAudience.commandLine.unusedSupplyNote(host: host))
         }
         var analysis = Analysis(snapshot: snapshot, hosts: hosts, domains: domains, urlTests: urlTests,
                                 findings: [], timings: [], offline: request.offline, now: request.now, notes: notes)

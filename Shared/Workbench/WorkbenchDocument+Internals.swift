@@ -114,8 +114,7 @@ extension WorkbenchDocument {
         plan = HostCollector.fetchPlan(collected)
         collectorNotes = skipped.map { "\($0.bundle): \($0.raw) not fetched: \($0.reason)" }
         for host in HostCollector.unusedSupplies(settings.suppliedFiles, hosts: collected) {
-            collectorNotes.append(
-                "--aasa \(host): no associated domain of the app names this host; the file was not used")
+            collectorNotes.append(noteAudience.unusedSupplyNote(host: host))
         }
         domains = plan.map { host in
             let same = collected.filter { $0.fetchHost.authority == host.fetchHost.authority }
@@ -292,6 +291,7 @@ extension WorkbenchDocument {
     func recompute() {
         probeKitCache = nil
         androidAnalysis = makeAndroidAnalysis()
+        androidAnalysis?.noteAudience = noteAudience
         guard var snapshot = app ?? (domains.isEmpty ? nil : Self.emptySnapshot) else {
             urlTests = []
             analysis = nil
@@ -308,6 +308,8 @@ extension WorkbenchDocument {
                              findings: [], timings: [], offline: describedSettings.offline, now: judgedAt,
                              notes: collectorNotes)
         value.whatIfHosts = editedHosts
+        // Every report of the document words how to supply files and URLs for its reader.
+        value.noteAudience = noteAudience
         // The scan's own note (Pipeline): every face and every export says it, as the CLI does.
         if let note = value.facts.noPathToAppleNote(supplyingFiles: noteAudience.supplyingFiles) {
             value.notes.insert(note, at: 0)

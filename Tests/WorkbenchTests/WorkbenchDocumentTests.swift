@@ -25,8 +25,11 @@ import TestSupport
         String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.contains("not fetched (offline)") }
     }
 
-    static func openedSample() async throws -> WorkbenchDocument {
+    /// The sample opened offline with its files, its URL lines set; notes and reports in
+    /// `audience`'s words.
+    static func openedSample(audience: NoteAudience = .workbench) async throws -> WorkbenchDocument {
         let document = WorkbenchDocument(settings: settings(), now: { SampleScan.now })
+        document.noteAudience = audience
         document.openApp(at: SampleScan.ipa)
         await document.settled()
         let text = try String(contentsOf: SampleScan.root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8)
@@ -60,10 +63,11 @@ import TestSupport
             .allSatisfy { $0.verdicts.allSatisfy { !$0.trace.isEmpty } })
     }
 
-    /// Every export of the document equals the same report from `scan` (the traces a live list
-    /// leaves out are all back), byte for byte where the format is deterministic.
+    /// Every export of the document in the command line's words (what `linklab report` writes)
+    /// equals the same report from `scan` (the traces a live list leaves out are all back), byte
+    /// for byte where the format is deterministic. (The workbench's words: NoteAudienceReportTests.)
     @Test func exportsCarryEveryTraceAsScanReportsDo() async throws {
-        let document = try await Self.openedSample()
+        let document = try await Self.openedSample(audience: .commandLine)
         let scan = try await SampleScan.analysis()
         for format in [ReportFormat.markdown, .sarif] {
             let fromScan = try TriagedReports.render(scan, format: format, triage: [:])

@@ -43,7 +43,8 @@ public struct AASA001Unreachable: FindingRule {
                     return finding(subject: "\(report.host) (\(result.route.rawValue))",
                                    detail: """
                                        Not checked: \(error.description). Nothing is known about what \(result.url) \
-                                       serves; supply the file with --aasa \(report.host)=FILE or run online.
+                                       serves; supply its file (--aasa \(report.host)=FILE on the command \
+                                       line, “Use a file…” on its card in the workbench) or run online.
                                        """,
                                    evidence: evidence, severity: .info)
                 }

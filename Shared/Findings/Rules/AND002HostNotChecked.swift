@@ -13,8 +13,8 @@ public struct AND002HostNotChecked: FindingRule {
         It is never counted as verified: URLs on it are decided as unverified.
         """
     public let remediation = """
-        Run the scan online, or supply the host's file with --assetlinks HOST=FILE (for *.example.com give \
-        example.com).
+        Run the scan online, or supply the host's file: --assetlinks HOST=FILE on the command line (for \
+        *.example.com give example.com), or a session saved with it.
         """
     public let references: [Reference] = Reference.androidLinksBaseline + [.androidVerifyAppLinks]
 
