@@ -68,8 +68,10 @@ public final class WorkbenchDocument {
     /// Client, tester, scope and dates of the engagement: printed on every report, saved in
     /// the session (absent from the file when empty).
     public var engagement = Engagement()
-    /// Whose words the document's notes use: the workbench's (“Use a file…”), unless a command
-    /// such as `linklab report` reads the session and prints them (`--aasa HOST=FILE`).
+    /// Whose words the document's notes and its reports use: the workbench's (“Use a file…”),
+    /// unless a command such as `linklab report` reads the session and prints them
+    /// (`--aasa HOST=FILE`). Set it before an app or a session is opened: what was computed
+    /// earlier keeps the words it was made with until the document next recomputes.
     public var noteAudience = NoteAudience.workbench
 
     // MARK: Internal bookkeeping (not observed)
