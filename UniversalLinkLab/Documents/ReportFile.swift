@@ -6,7 +6,7 @@ import UniformTypeIdentifiers
 /// Exports are plain PDF, HTML, Markdown and JSON files, so Quick Look previews them.
 struct ReportFile: FileDocument {
     static let readableContentTypes: [UTType] = []
-    static let writableContentTypes: [UTType] = [.pdf, .html, .markdownReport, .json, .sarifReport, .linkLabSession]
+    static let writableContentTypes: [UTType] = ExportFormat.documentExports.map(\.contentType)
 
     var data: Data
     var contentType: UTType

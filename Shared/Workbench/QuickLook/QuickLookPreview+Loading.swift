@@ -12,12 +12,12 @@ extension QuickLookPreview {
 
     /// What the file at `url` is, from its name, then its first bytes.
     public static func kind(of url: URL, prefix: Data) -> Kind {
-        switch url.pathExtension.lowercased() {
-        case "ipa", "zip", "app": return .app
-        case "apk", "xapk", "apks": return .android
-        case "mobileprovision", "provisionprofile": return .profile
-        case "linklab": return .session
-        default: break
+        switch AppFileKind(fileName: url.lastPathComponent) {
+        case .iosApp: return .app
+        case .androidApp: return .android
+        case .session: return .session
+        case .other:
+            if ["mobileprovision", "provisionprofile"].contains(url.pathExtension.lowercased()) { return .profile }
         }
         switch prefix.first {
         case UInt8(ascii: "P"): return .app
