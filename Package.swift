@@ -79,6 +79,7 @@ var package = Package(
             dependencies: [
                 "SiteAssociation",
                 "AppInspection",
+                "MachOReader",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MachOReader
 import X509
 
 /// The signing identity of an APK: the certificates of each signature scheme found (APK
@@ -110,8 +111,9 @@ public enum APKSigningBlock {
         read: (UInt64, Int) throws -> Data
     ) throws -> Data? {
         guard centralDirectoryOffset >= 32 else { return nil }
-        let footer = LittleEndianBytes(try read(centralDirectoryOffset - 24, 24))
-        guard Array(footer.bytes[8..<24]) == magic, let size = footer.u64(0) else { return nil }
+        let footer = ByteReader(try read(centralDirectoryOffset - 24, 24))
+        guard let footerMagic = try? footer.bytes(at: 8, count: 16), footerMagic.elementsEqual(magic),
+              let size = try? footer.uint64(at: 0, .little) else { return nil }
         guard size >= 24, size <= UInt64(limits.maxSigningBlockBytes) else {
             throw AndroidAppError.limitExceeded(what: "signing block size", limit: limits.maxSigningBlockBytes,
                                                 actual: Int(min(size, UInt64(Int.max))))
@@ -123,7 +125,7 @@ public enum APKSigningBlock {
         }
         let start = centralDirectoryOffset - size - 8
         let block = try read(start, Int(size) + 8)
-        guard LittleEndianBytes(block).u64(0) == size else {
+        guard (try? ByteReader(block).uint64(at: 0, .little)) == size else {
             throw AndroidAppError.malformedSigningBlock(reason: "its two size fields disagree", offset: Int(start))
         }
         return block
@@ -131,7 +133,7 @@ public enum APKSigningBlock {
 
     /// Parses a whole block (both size fields and the magic included).
     public static func parse(_ block: Data, limits: AndroidLimits = AndroidLimits()) throws -> APKSigning {
-        let bytes = LittleEndianBytes(block)
+        let bytes = ByteReader(block)
         var signing = APKSigning(signers: [], lineage: [], otherBlockIDs: [])
         var offset = 8
         let end = bytes.count - 24
@@ -142,8 +144,8 @@ public enum APKSigningBlock {
         while offset < end {
             // A pair is 8 bytes of length, then an ID and its value: fewer than 12 bytes left is no pair
             // (and `end - offset - 8` would be negative).
-            guard end - offset >= 12, let length = bytes.u64(offset), length >= 4, length <= UInt64(end - offset - 8),
-                  let id = bytes.u32(offset + 8) else {
+            guard end - offset >= 12, let length = try? bytes.uint64(at: offset, .little), length >= 4,
+                  length <= UInt64(end - offset - 8), let id = try? bytes.uint32(at: offset + 8, .little) else {
                 throw AndroidAppError.malformedSigningBlock(reason: "pair runs past the block", offset: offset)
             }
             pairs += 1
@@ -223,21 +225,30 @@ public enum APKSigningBlock {
 
     /// A bounded window of the block with u32 length prefixes.
     struct Cursor {
-        let bytes: LittleEndianBytes
+        let bytes: ByteReader
         var position: Int
         let end: Int
 
-        init(bytes: LittleEndianBytes, start: Int, end: Int) {
+        init(bytes: ByteReader, start: Int, end: Int) {
             self.bytes = bytes
             self.position = start
             self.end = end
         }
 
         var isAtEnd: Bool { position >= end }
-        var data: Data { position < end ? Data(bytes.bytes[position..<end]) : Data() }
+        /// The bytes from `position` to `end` (empty when none are left); throws if they lie outside the block.
+        var data: Data {
+            get throws {
+                guard position < end else { return Data() }
+                guard let value = try? bytes.bytes(at: position, count: end - position) else {
+                    throw AndroidAppError.malformedSigningBlock(reason: "truncated field", offset: position)
+                }
+                return value
+            }
+        }
 
         mutating func u32() throws -> UInt32 {
-            guard position + 4 <= end, let value = bytes.u32(position) else {
+            guard position + 4 <= end, let value = try? bytes.uint32(at: position, .little) else {
                 throw AndroidAppError.malformedSigningBlock(reason: "truncated field", offset: position)
             }
             position += 4

@@ -1,4 +1,5 @@
 import Foundation
+import MachOReader
 
 /// One element of a decoded binary XML document (Android's compiled `AndroidManifest.xml`).
 public struct BinaryXMLElement: Sendable, Equatable {
@@ -64,10 +65,10 @@ public enum BinaryXML {
 
     /// Decodes a whole document and returns its root element.
     public static func decode(_ data: Data, limits: AndroidLimits = AndroidLimits()) throws -> BinaryXMLElement {
-        try decode(LittleEndianBytes(data), limits: limits)
+        try decode(ByteReader(data), limits: limits)
     }
 
-    static func decode(_ bytes: LittleEndianBytes, limits: AndroidLimits) throws -> BinaryXMLElement {
+    static func decode(_ bytes: ByteReader, limits: AndroidLimits) throws -> BinaryXMLElement {
         func fail(_ reason: String, _ offset: Int) -> AndroidAppError {
             .malformedBinaryXML(reason: reason, offset: offset)
         }
@@ -75,7 +76,8 @@ public enum BinaryXML {
             throw AndroidAppError.limitExceeded(what: "binary XML size", limit: limits.maxManifestBytes,
                 actual: bytes.count)
         }
-        guard let type = bytes.u16(0), let headerSize = bytes.u16(2), let size = bytes.u32(4) else {
+        guard let type = try? bytes.uint16(at: 0, .little), let headerSize = try? bytes.uint16(at: 2, .little),
+              let size = try? bytes.uint32(at: 4, .little) else {
             throw fail("shorter than a chunk header", 0)
         }
         guard type == xmlType else { throw fail(String(format: "not binary XML (chunk type 0x%04x)", type), 0) }
@@ -86,8 +88,9 @@ public enum BinaryXML {
         var offset = Int(headerSize)
         let end = Int(size)
         while offset < end {
-            guard let chunkType = bytes.u16(offset), let chunkHeader = bytes.u16(offset + 2),
-                  let chunkSize = bytes.u32(offset + 4) else {
+            guard let chunkType = try? bytes.uint16(at: offset, .little),
+                  let chunkHeader = try? bytes.uint16(at: offset + 2, .little),
+                  let chunkSize = try? bytes.uint32(at: offset + 4, .little) else {
                 throw fail("truncated chunk header", offset)
             }
             guard chunkSize >= 8, Int(chunkHeader) >= 8, Int(chunkHeader) <= Int(chunkSize),
@@ -103,7 +106,7 @@ public enum BinaryXML {
     }
 
     private struct DecodeState {
-        let bytes: LittleEndianBytes
+        let bytes: ByteReader
         let limits: AndroidLimits
         var strings: StringPool?
         var resourceMap: [UInt32] = []
@@ -126,7 +129,7 @@ public enum BinaryXML {
                     throw AndroidAppError.limitExceeded(what: "resource map size", limit: limits.maxStrings,
                         actual: count)
                 }
-                resourceMap = (0..<count).compactMap { bytes.u32(offset + headerSize + $0 * 4) }
+                resourceMap = (0..<count).compactMap { try? bytes.uint32(at: offset + headerSize + $0 * 4, .little) }
             case BinaryXML.startNamespace, BinaryXML.endNamespace, BinaryXML.cdata:
                 break
             case BinaryXML.startElement:
@@ -157,9 +160,12 @@ public enum BinaryXML {
             }
             guard root == nil else { throw fail("content after the root element", offset) }
             let body = offset + headerSize
-            guard let line = bytes.u32(offset + 8), let namespaceIndex = bytes.u32(body),
-                  let nameIndex = bytes.u32(body + 4), let attributeStart = bytes.u16(body + 8),
-                  let attributeSize = bytes.u16(body + 10), let attributeCount = bytes.u16(body + 12),
+            guard let line = try? bytes.uint32(at: offset + 8, .little),
+                  let namespaceIndex = try? bytes.uint32(at: body, .little),
+                  let nameIndex = try? bytes.uint32(at: body + 4, .little),
+                  let attributeStart = try? bytes.uint16(at: body + 8, .little),
+                  let attributeSize = try? bytes.uint16(at: body + 10, .little),
+                  let attributeCount = try? bytes.uint16(at: body + 12, .little),
                   body + 20 <= offset + size else {
                 throw fail("truncated start tag", offset)
             }
@@ -188,9 +194,11 @@ public enum BinaryXML {
         }
 
         func attribute(at position: Int, strings: StringPool) throws -> BinaryXMLAttribute {
-            guard let namespace = bytes.u32(position), let nameIndex = bytes.u32(position + 4),
-                  let rawIndex = bytes.u32(position + 8), let type = bytes.u8(position + 15),
-                  let data = bytes.u32(position + 16) else {
+            guard let namespace = try? bytes.uint32(at: position, .little),
+                  let nameIndex = try? bytes.uint32(at: position + 4, .little),
+                  let rawIndex = try? bytes.uint32(at: position + 8, .little),
+                  let type = try? bytes.uint8(at: position + 15),
+                  let data = try? bytes.uint32(at: position + 16, .little) else {
                 throw fail("truncated attribute", position)
             }
             let resourceID = Int(nameIndex) < resourceMap.count ? resourceMap[Int(nameIndex)] : nil

@@ -1,4 +1,5 @@
 import Foundation
+import MachOReader
 
 /// A compiled resource table (`resources.arsc`), read lazily: the chunk layout is indexed once,
 /// and an entry is decoded only when a manifest attribute refers to it.
@@ -10,7 +11,7 @@ public struct ResourceTable: Sendable {
     private static let packageType: UInt16 = 0x0200
     private static let typeType: UInt16 = 0x0201
 
-    private let bytes: LittleEndianBytes
+    private let bytes: ByteReader
     private let limits: AndroidLimits
     private let globalStrings: StringPool
     private var packages: [UInt8: Package] = [:]
@@ -45,11 +46,12 @@ public struct ResourceTable: Sendable {
             throw AndroidAppError.limitExceeded(
                 what: "resources.arsc size", limit: limits.maxResourceTableBytes, actual: data.count)
         }
-        let bytes = LittleEndianBytes(data)
+        let bytes = ByteReader(data)
         func fail(_ reason: String, _ offset: Int) -> AndroidAppError {
             .malformedResourceTable(reason: reason, offset: offset)
         }
-        guard let type = bytes.u16(0), let headerSize = bytes.u16(2), let size = bytes.u32(4) else {
+        guard let type = try? bytes.uint16(at: 0, .little), let headerSize = try? bytes.uint16(at: 2, .little),
+              let size = try? bytes.uint32(at: 4, .little) else {
             throw fail("shorter than a chunk header", 0)
         }
         guard type == Self.tableType else { throw fail(String(format: "not a resource table (type 0x%04x)", type), 0) }
@@ -84,13 +86,14 @@ public struct ResourceTable: Sendable {
 
     /// Visits the chunks laid end to end in `[start, end)`, checking each one's size.
     private static func walk(
-        _ bytes: LittleEndianBytes, from start: Int, to end: Int, fail: (String, Int) -> AndroidAppError,
+        _ bytes: ByteReader, from start: Int, to end: Int, fail: (String, Int) -> AndroidAppError,
         visit: (UInt16, Int, Int, Int) throws -> Void
     ) throws {
         var offset = start
         while offset < end {
-            guard let type = bytes.u16(offset), let header = bytes.u16(offset + 2),
-                  let size = bytes.u32(offset + 4) else {
+            guard let type = try? bytes.uint16(at: offset, .little),
+                  let header = try? bytes.uint16(at: offset + 2, .little),
+                  let size = try? bytes.uint32(at: offset + 4, .little) else {
                 throw fail("truncated chunk header", offset)
             }
             guard size >= 8, header >= 8, Int(header) <= Int(size), Int(size) <= end - offset else {
@@ -103,14 +106,15 @@ public struct ResourceTable: Sendable {
 
     private mutating func readPackage(at offset: Int, headerSize: Int, size: Int,
         fail: (String, Int) -> AndroidAppError) throws {
-        guard headerSize >= 284, let id = bytes.u32(offset + 8), id <= 0xFF,
-              let typeStringsOffset = bytes.u32(offset + 268), let keyStringsOffset = bytes.u32(offset + 276) else {
+        guard headerSize >= 284, let id = try? bytes.uint32(at: offset + 8, .little), id <= 0xFF,
+              let typeStringsOffset = try? bytes.uint32(at: offset + 268, .little),
+              let keyStringsOffset = try? bytes.uint32(at: offset + 276, .little) else {
             throw fail("truncated package header", offset)
         }
         guard packages[UInt8(id)] == nil else { throw fail("package ID \(id) appears twice", offset) }
         var nameUnits: [UInt16] = []
         for index in 0..<128 {
-            guard let unit = bytes.u16(offset + 12 + index * 2), unit != 0 else { break }
+            guard let unit = try? bytes.uint16(at: offset + 12 + index * 2, .little), unit != 0 else { break }
             nameUnits.append(unit)
         }
         var package = Package(name: String(decoding: nameUnits, as: UTF16.self))
@@ -125,9 +129,11 @@ public struct ResourceTable: Sendable {
             case StringPool.chunkType where chunk == offset + Int(keyStringsOffset):
                 package.keyNames = try StringPool(bytes, chunkAt: chunk, limits: limits, fail: fail)
             case Self.typeType:
-                guard header >= 20, let typeID = bytes.u8(chunk + 8), typeID != 0,
-                      let configSize = bytes.u32(chunk + 20), Int(configSize) <= header - 20,
-                      configSize >= 4, let config = bytes.slice(chunk + 24, Int(configSize) - 4) else {
+                guard header >= 20, let typeID = try? bytes.uint8(at: chunk + 8), typeID != 0,
+                      let configSize = try? bytes.uint32(at: chunk + 20, .little), Int(configSize) <= header - 20,
+                      configSize >= 4,
+                      let isDefault = try? bytes.withBytes(at: chunk + 24, count: Int(configSize) - 4,
+                          { config in config.allSatisfy { $0 == 0 } }) else {
                     throw fail("truncated type chunk header", chunk)
                 }
                 entries += 1
@@ -135,7 +141,6 @@ public struct ResourceTable: Sendable {
                     throw AndroidAppError.limitExceeded(
                         what: "type chunk count", limit: limits.maxResourceEntries, actual: entries)
                 }
-                let isDefault = config.allSatisfy { $0 == 0 }
                 let record = TypeChunk(offset: chunk, headerSize: header, size: chunkSize, isDefault: isDefault)
                 if isDefault {
                     package.types[typeID, default: []].insert(record, at: 0)
@@ -202,8 +207,9 @@ public struct ResourceTable: Sendable {
 
     /// The key index and simple value of entry `index` in one type chunk (nil when absent or complex).
     private func value(in chunk: TypeChunk, index: Int) -> (UInt32, ResourceValue)? {
-        guard let flags = bytes.u8(chunk.offset + 9), let entryCount = bytes.u32(chunk.offset + 12),
-              let entriesStart = bytes.u32(chunk.offset + 16) else { return nil }
+        guard let flags = try? bytes.uint8(at: chunk.offset + 9),
+              let entryCount = try? bytes.uint32(at: chunk.offset + 12, .little),
+              let entriesStart = try? bytes.uint32(at: chunk.offset + 16, .little) else { return nil }
         let offsets = chunk.offset + chunk.headerSize
         let end = chunk.offset + chunk.size
         var entryOffset: Int?
@@ -213,8 +219,8 @@ public struct ResourceTable: Sendable {
             var high = Int(entryCount) - 1
             while low <= high {
                 let middle = (low + high) / 2
-                guard offsets + middle * 4 + 4 <= end, let key = bytes.u16(offsets + middle * 4),
-                      let quarter = bytes.u16(offsets + middle * 4 + 2) else { return nil }
+                guard offsets + middle * 4 + 4 <= end, let key = try? bytes.uint16(at: offsets + middle * 4, .little),
+                      let quarter = try? bytes.uint16(at: offsets + middle * 4 + 2, .little) else { return nil }
                 if Int(key) == index {
                     entryOffset = Int(quarter) * 4
                     break
@@ -223,29 +229,30 @@ public struct ResourceTable: Sendable {
             }
         } else if index < Int(entryCount) {
             if flags & 0x02 != 0 {
-                guard offsets + index * 2 + 2 <= end, let quarter = bytes.u16(offsets + index * 2),
+                guard offsets + index * 2 + 2 <= end, let quarter = try? bytes.uint16(at: offsets + index * 2, .little),
                       quarter != 0xFFFF else { return nil }
                 entryOffset = Int(quarter) * 4
             } else {
-                guard offsets + index * 4 + 4 <= end, let raw = bytes.u32(offsets + index * 4),
+                guard offsets + index * 4 + 4 <= end, let raw = try? bytes.uint32(at: offsets + index * 4, .little),
                       raw != UInt32.max else { return nil }
                 entryOffset = Int(raw)
             }
         }
         guard let entryOffset else { return nil }
         let entry = chunk.offset + Int(entriesStart) + entryOffset
-        guard entry + 8 <= end, let sizeOrKey = bytes.u16(entry), let entryFlags = bytes.u16(entry + 2) else {
+        guard entry + 8 <= end, let sizeOrKey = try? bytes.uint16(at: entry, .little),
+              let entryFlags = try? bytes.uint16(at: entry + 2, .little) else {
             return nil
         }
         if entryFlags & 0x08 != 0 {
             // Compact entry: key index in the first field, type in the flags' high byte.
-            guard let data = bytes.u32(entry + 4) else { return nil }
+            guard let data = try? bytes.uint32(at: entry + 4, .little) else { return nil }
             return (UInt32(sizeOrKey), .decode(type: UInt8(entryFlags >> 8), data: data, strings: globalStrings))
         }
-        guard entryFlags & 0x01 == 0, let key = bytes.u32(entry + 4) else { return nil }
+        guard entryFlags & 0x01 == 0, let key = try? bytes.uint32(at: entry + 4, .little) else { return nil }
         let valueStart = entry + Int(sizeOrKey)
-        guard sizeOrKey >= 8, valueStart + 8 <= end, let type = bytes.u8(valueStart + 3),
-              let data = bytes.u32(valueStart + 4) else { return nil }
+        guard sizeOrKey >= 8, valueStart + 8 <= end, let type = try? bytes.uint8(at: valueStart + 3),
+              let data = try? bytes.uint32(at: valueStart + 4, .little) else { return nil }
         return (key, .decode(type: type, data: data, strings: globalStrings))
     }
 }
