@@ -88,14 +88,9 @@ extension WorkbenchDocument {
     /// Uses `data` as `host`'s `assetlinks.json` (a what-if or a file the tester has), as
     /// `--assetlinks HOST=FILE` does: the host is "supplied" until refetched.
     public func useAssetLinksFile(_ data: Data, name: String, forHost host: String) throws(WorkbenchDocumentError) {
-        guard var part = android, let index = part.hosts.firstIndex(of: host.lowercased()) else {
-            throw .notClaimed(host)
-        }
+        var (part, index) = try androidHost(host)
         androidHostGenerations[part.hosts[index], default: 0] += 1
-        var result = RouteResult(route: .local, url: "file://" + ShownFileName.of(name), userAgent: nil)
-        result.truncated = data.count > AssetLinksPolicy.bodyLimit
-        result.body = data.prefix(AssetLinksPolicy.bodyLimit)
-        result.bytes = result.body.count
+        let result = Self.localRoute(data, name: name, limit: AssetLinksPolicy.bodyLimit)
         part.assetLinks[index] = AssetLinksReport(host: part.hosts[index], result: result)
         part.states[part.hosts[index]] = .supplied
         part.beforeEdit[part.hosts[index]] = nil

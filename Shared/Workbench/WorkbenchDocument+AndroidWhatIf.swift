@@ -79,9 +79,11 @@ extension WorkbenchDocument {
         return part.hosts.filter { part.states[$0] == .edited }
     }
 
-    /// The Android half and the index of `host` among its file hosts (case-insensitive).
+    /// The Android half and the index of `host` among its file hosts, read as `index(of:)` reads
+    /// an iOS host (case-insensitive, surrounding spaces ignored).
     func androidHost(_ host: String) throws(WorkbenchDocumentError) -> (AndroidDocumentApp, Int) {
-        guard let part = android, let index = part.hosts.firstIndex(of: host.lowercased()) else {
+        let key = host.lowercased().trimmingCharacters(in: .whitespaces)
+        guard let part = android, let index = part.hosts.firstIndex(of: key) else {
             throw .notClaimed(host)
         }
         return (part, index)
@@ -91,21 +93,10 @@ extension WorkbenchDocument {
     /// `data` as an edited file when `base` is no such answer. Cut at Android's 1 MiB cap.
     nonisolated static func assetLinksWhatIf(_ data: Data, on base: RouteResult?) -> RouteResult {
         let limit = AssetLinksPolicy.bodyLimit
-        var result: RouteResult
-        if let base, base.route != .local, base.error == nil, base.status == 200 {
-            result = base
-            result.redirect = nil
-        } else {
-            result = RouteResult(route: .local, url: "file://edited", userAgent: nil)
+        guard var result = base, result.route != .local, result.error == nil, result.status == 200 else {
+            return localRoute(data, name: "edited", limit: limit)
         }
-        result.truncated = data.count > limit
-        result.body = data.prefix(limit)
-        result.bytes = result.body.count
-        result.error = nil
-        result.file = nil
-        result.diagnostics = []
-        result.deviceAccepts = nil
-        result.isCMSSigned = nil
-        return result
+        result.redirect = nil
+        return carrying(result, body: data, limit: limit)
     }
 }

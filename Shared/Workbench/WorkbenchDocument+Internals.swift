@@ -364,16 +364,20 @@ extension WorkbenchDocument {
 
     // MARK: Helpers
 
-    /// A supplied or edited body as a `.local` route result, parsed like a fetched one.
-    nonisolated static func localResult(_ data: Data, name: String, limit: Int) -> RouteResult {
-        let safeName = name.count > 255 ? String(name.prefix(255)) : name
-        return answer(RouteResult(route: .local, url: "file://" + safeName, userAgent: nil), withBody: data,
-                      limit: limit)
+    /// A file the tester supplied or edited, of either platform, as a `.local` route result:
+    /// named as the tester named it (`ShownFileName`: no folder of their machine; at most 255
+    /// characters), its body cut at `limit`, nothing parsed yet.
+    nonisolated static func localRoute(_ data: Data, name: String, limit: Int) -> RouteResult {
+        let shown = ShownFileName.of(name)
+        let safeName = shown.count > 255 ? String(shown.prefix(255)) : shown
+        return carrying(RouteResult(route: .local, url: "file://" + safeName, userAgent: nil), body: data,
+                        limit: limit)
     }
 
-    /// `result` (its URL, status, headers and timings kept) answering `data` instead, parsed
-    /// as a fetched body is.
-    nonisolated static func answer(_ result: RouteResult, withBody data: Data, limit: Int) -> RouteResult {
+    /// `result` (its URL, status, headers and timings kept) with `data` as its body instead: its
+    /// size, the body cut at `limit`, and nothing parsed yet (what either platform's what-if and
+    /// supplied file start from).
+    nonisolated static func carrying(_ result: RouteResult, body data: Data, limit: Int) -> RouteResult {
         var result = result
         result.bytes = data.count
         result.truncated = data.count > limit
@@ -383,6 +387,23 @@ extension WorkbenchDocument {
         result.diagnostics = []
         result.deviceAccepts = nil
         result.isCMSSigned = nil
+        return result
+    }
+
+    /// A supplied or edited association file as a `.local` route result, parsed like a fetched one.
+    nonisolated static func localResult(_ data: Data, name: String, limit: Int) -> RouteResult {
+        parsedAsAssociation(localRoute(data, name: name, limit: limit))
+    }
+
+    /// `result` (its URL, status, headers and timings kept) answering `data` instead, parsed
+    /// as a fetched association file is.
+    nonisolated static func answer(_ result: RouteResult, withBody data: Data, limit: Int) -> RouteResult {
+        parsedAsAssociation(carrying(result, body: data, limit: limit))
+    }
+
+    /// `result` with its body read as an association file (untouched when the body was cut).
+    nonisolated static func parsedAsAssociation(_ result: RouteResult) -> RouteResult {
+        var result = result
         guard !result.truncated else { return result }
         let document = AssociationDocument.parse(result.body)
         result.file = document.file

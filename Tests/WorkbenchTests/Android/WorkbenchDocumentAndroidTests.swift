@@ -1,4 +1,5 @@
 import AndroidApp
+import AssociationFetch
 import Foundation
 import Testing
 import TestSupport
@@ -85,6 +86,21 @@ import TestSupport
         #expect(throws: WorkbenchDocumentError.hostNotClaimed("evil.example")) {
             try document.useAssetLinksFile(Data("[]".utf8), name: "x.json", forHost: "evil.example")
         }
+    }
+
+    /// A file given to an Android host is kept as an iOS host's is: its name without the folders
+    /// of the tester's machine, its whole size (cut at Android's cap), the host read as an iOS
+    /// host is read (case and surrounding spaces ignored).
+    @Test func anAndroidHostsFileIsNamedAndSizedAsAnIOSHostsIs() async throws {
+        let document = try await Self.opened(ios: false)
+        let big = Data(repeating: UInt8(ascii: " "), count: AssetLinksPolicy.bodyLimit + 10)
+        try document.useAssetLinksFile(big, name: "/home/tester/client/big.json", forHost: " Example.COM ")
+        let android = try #require(document.android)
+        let result = try #require(android.assetLinks.first { $0.host == "example.com" }?.result)
+        #expect(result.url == "file://big.json")
+        #expect(result.bytes == big.count && result.truncated && result.body.count == AssetLinksPolicy.bodyLimit)
+        let ios = WorkbenchDocument.localResult(big, name: "/home/tester/client/big.json", limit: 1 << 20)
+        #expect(ios.url == result.url && ios.bytes == result.bytes)
     }
 
     @Test func aSessionWithBothAppsReopensWithTheSameFindingsAndVerdicts() async throws {
