@@ -343,6 +343,8 @@ import Testing
         process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = root
+        let scratch = try ExternalTool.givePrivateTemporaryFolder(to: process)
+        defer { try? FileManager.default.removeItem(at: scratch) }
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe

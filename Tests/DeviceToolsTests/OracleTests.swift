@@ -162,7 +162,9 @@ import TestSupport
     @Test func unsafeIDsAreRefused() {
         var testCase = OracleGenerator.cases(count: 1, runSeed: 1)[0]
         testCase.id = "../escape"
-        let run = OracleRunDirectory(url: FileManager.default.temporaryDirectory.appendingPathComponent("oracle-x"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oracle-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = OracleRunDirectory(url: folder)
         #expect(throws: OracleError.unsafeID("../escape")) { try run.write([testCase]) }
     }
 }

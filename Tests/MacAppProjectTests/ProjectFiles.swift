@@ -45,6 +45,8 @@ enum ProjectFiles {
         process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = root
+        let scratch = try ExternalTool.givePrivateTemporaryFolder(to: process)
+        defer { try? FileManager.default.removeItem(at: scratch) }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -13,3 +13,18 @@ public enum ExternalTool {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 }
+
+extension ExternalTool {
+    /// Sets `process` to run with a temporary folder of its own (`TMPDIR`), returned so that the
+    /// caller removes it once the process has ended: `swiftc` and `swift package` leave folders
+    /// and lock files in theirs, which `scripts/test`'s check would find.
+    public static func givePrivateTemporaryFolder(to process: Process) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("linklab-tool-tmp-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var environment = process.environment ?? ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = folder.path
+        process.environment = environment
+        return folder
+    }
+}
