@@ -98,6 +98,15 @@ extension WorkbenchDocument {
         androidChanged(host: part.hosts[index])
     }
 
+    /// Fetches one Android host again, as `refetch(host:)` does for an iOS host: an edited file
+    /// or one given with `useAssetLinksFile` is replaced by what the host serves (a file of the
+    /// settings, `--assetlinks HOST=FILE`, is read again). Offline, the host stays as it is.
+    /// Throws `notClaimed` for a host the Android app does not verify.
+    public func refetchAndroid(host: String) throws(WorkbenchDocumentError) {
+        let (part, index) = try androidHost(host)
+        startAndroidFetch([part.hosts[index]], generation: androidGeneration)
+    }
+
     /// Fetches every Android host again (supplied files are replaced by what the host serves).
     /// Offline, hosts stay "not fetched".
     public func refetchAndroid() {

@@ -12,7 +12,7 @@ import Workbench
 
 /// The URL tester's API with both apps of the product: a typed URL answers one row per platform,
 /// the view carries the cross-platform counts (its rows come with the list's slices), and the
-/// host routes take `?platform=android` for the `assetlinks.json` what-if.
+/// host routes (edit, use a file, revert, refetch) take `?platform=android` for the host's `assetlinks.json`.
 @Suite struct AndroidTesterAPITests {
     /// The sample IPA, then the sample APK added; the sample's files supplied, offline.
     static func pair(_ client: some TestClientProtocol, _ fixture: WebFixture) async throws -> String {
@@ -80,6 +80,24 @@ import Workbench
             #expect(reverted.status == .ok)
             #expect(try WebFixture.json(reverted)["state"] as? String == "supplied")
             #expect(rows(try await typed(), "android").first?["decision"] as? String == "opens_app")
+
+            // A file for the Android host, and a refetch (offline: the host stays as it is), as
+            // for an iOS host; each answers the host's Android card.
+            var named = WebFixture.bearer
+            named[.linkLabFilename] = "/home/tester/other.json"
+            let used = try await client.execute(uri: "/api/documents/\(id)/hosts/Example.com/file?platform=android",
+                                                method: .put, headers: named, body: ByteBuffer(bytes: Data("[]".utf8)))
+            #expect(used.status == .ok)
+            let card = try WebFixture.json(used)
+            #expect(card["host"] as? String == "example.com" && card["state"] as? String == "supplied")
+            #expect(rows(try await typed(), "android").first?["decision"] as? String == "browser")
+            let hosts = "/api/documents/\(id)/hosts"
+            let refetched = try await Self.send(client, "\(hosts)/example.com/refetch?platform=android", .post, Data())
+            #expect(refetched.status == .accepted)
+            #expect(try WebFixture.json(refetched)["host"] as? String == "example.com")
+            let notClaimed = try await Self.send(client, "\(hosts)/evil.example/refetch?platform=android", .post,
+                                                 Data())
+            #expect(notClaimed.status == .notFound)
         }
     }
 }

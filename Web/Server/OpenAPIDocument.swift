@@ -222,10 +222,13 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"$ref": "#/components/parameters/Host"}],
           "post": {
             "operationId": "refetchHost",
-            "summary": "Fetch the host's association file again; its state goes to `fetching`.",
+            "summary": "Fetch the host's association file again (`?platform=android`: its assetlinks.json); its \#
+    state goes to `fetching`.",
+            "parameters": [{"$ref": "#/components/parameters/Platform"}],
             "responses": {
-              "202": {"description": "Refetch started.", "content": {"application/json": {"schema": {"$ref": \#
-    "#/components/schemas/HostState"}}}},
+              "202": {"description": "Refetch started: the host's state (`?platform=android`: its Android card).", \#
+    "content": {"application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/HostState"}, \#
+    {"$ref": "#/components/schemas/AndroidHostCard"}]}}}},
               \#(errors(.badRequest, .notFound))
             }
           }
@@ -234,13 +237,15 @@ enum OpenAPIDocument {
           "parameters": [{"$ref": "#/components/parameters/DocumentID"}, {"$ref": "#/components/parameters/Host"}],
           "put": {
             "operationId": "useFileForHost",
-            "summary": "Use this association file for the host instead of the fetched one (what-if).",
-            "parameters": [{"$ref": "#/components/parameters/Filename"}],
+            "summary": "Use this association file for the host instead of the fetched one (what-if; \#
+    `?platform=android`: its assetlinks.json).",
+            "parameters": [{"$ref": "#/components/parameters/Filename"}, {"$ref": "#/components/parameters/Platform"}],
             "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", \#
     "format": "binary"}}, "application/json": {"schema": {}}}},
             "responses": {
-              "200": {"description": "The host's new report.", "content": {"application/json": {"schema": {"$ref": \#
-    "#/components/schemas/HostReport"}}}},
+              "200": {"description": "The host's new report (`?platform=android`: its Android card).", "content": \#
+    {"application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/HostReport"}, \#
+    {"$ref": "#/components/schemas/AndroidHostCard"}]}}}},
               \#(errors(.badRequest, .notFound, .conflict, .tooLarge, .serverError))
             }
           },

@@ -43,7 +43,7 @@ extension WorkbenchServer {
         case .testURL: return try await tester(try id(), request)
         case .editHostText: return try await editText(try id(), host: try host(), request)
         case .cancelWork: return try await cancel(try id())
-        case .refetchHost: return try await refetch(try id(), host: try host())
+        case .refetchHost: return try await refetch(try id(), host: try host(), request)
         case .useFileForHost: return try await useFile(try id(), host: try host(), request)
         case .revertHost: return try await revert(try id(), host: try host(), request)
         case .setTriage: return try await setTriage(try id(), fingerprint: try fingerprint(), request)
@@ -269,9 +269,15 @@ extension WorkbenchServer {
         }
     }
 
+    /// `?platform=android`: the host's `assetlinks.json` fetched again, answered with its
+    /// Android card; else the iOS refetch, answered with the host's state.
     @MainActor
-    private func refetch(_ id: String, host: String) throws -> Response {
+    private func refetch(_ id: String, host: String, _ request: Request) throws -> Response {
         let document = try registry.document(id)
+        if try Self.isAndroid(request) {
+            do { try document.refetchAndroid(host: host) } catch { throw Self.apiError(error) }
+            return try androidCard(document, host: host, status: .accepted)
+        }
         let status: HostStatus
         do {
             try document.refetch(host: host)
@@ -282,11 +288,20 @@ extension WorkbenchServer {
         return try Self.encoded(HostStateAnswer(host: status.host, state: status.state), status: .accepted)
     }
 
+    /// `?platform=android`: the body used as the host's `assetlinks.json`, answered with its
+    /// Android card; else as its association file, answered with the host's report.
     private func useFile(_ id: String, host: String, _ request: Request) async throws -> Response {
         let data = try await Self.smallBody(request, limit: limits.maxBody)
         let name = request.headers[.linkLabFilename].map { UploadName.display($0) } ?? "\(host).json"
+        let android = try Self.isAndroid(request)
         return try await MainActor.run {
             let document = try registry.document(id)
+            if android {
+                do { try document.useAssetLinksFile(data, name: name, forHost: host) } catch {
+                    throw Self.apiError(error)
+                }
+                return try androidCard(document, host: host)
+            }
             do { try document.useFile(data, name: name, forHost: host) } catch { throw Self.apiError(error) }
             return try hostReport(document, host: host)
         }
@@ -316,11 +331,13 @@ extension WorkbenchServer {
 
     /// The Android card of `host` (the Domains tab's `assetlinks.json` card).
     @MainActor
-    private func androidCard(_ document: WorkbenchDocument, host: String) throws -> Response {
-        guard let card = document.androidHostCards.first(where: { $0.host == host.lowercased() }) else {
+    private func androidCard(_ document: WorkbenchDocument, host: String,
+                             status: HTTPResponse.Status = .ok) throws -> Response {
+        let key = host.lowercased().trimmingCharacters(in: .whitespaces)
+        guard let card = document.androidHostCards.first(where: { $0.host == key }) else {
             throw Self.apiError(WorkbenchDocumentError.hostNotClaimed(String(host.prefix(253))))
         }
-        return try Self.encoded(card)
+        return try Self.encoded(card, status: status)
     }
 
     /// The host as the document resolves and holds it (`HostStatus`), with the report that decides.
