@@ -31,8 +31,10 @@ func writeJSON(_ data: Data) {
     FileHandle.standardOutput.write(safe)
 }
 
-/// Ends the command with exit code 3 and one clear line naming the input and the problem.
+/// Ends the command with exit code 3 and one clear line naming the input and the problem: a
+/// line break in either (a hostile file's text quoted in the problem) is escaped as well, so an
+/// input cannot add lines of its own to standard error.
 func failUnreadable(_ path: String, _ problem: String) -> ExitCode {
-    printError("linklab: \(path): \(problem)")
+    FileHandle.standardError.write(Data((TerminalText.safe("linklab: \(path): \(problem)") + "\n").utf8))
     return LinkLabExit.unreadableInput
 }

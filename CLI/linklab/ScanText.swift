@@ -122,8 +122,8 @@ final class ScanProgress: @unchecked Sendable {
         lock.withLock {
             let line: String?
             switch event {
-            case .stageStarted(_, let stage):
-                line = "\(stage.rawValue)…"
+            case .stageStarted(let platform, let stage):
+                line = "\(platform.name) \(stage.rawValue)…"
             case .hostsPlanned(_, let count):
                 planned += count
                 line = "fetch \(hostsDone)/\(planned) hosts"

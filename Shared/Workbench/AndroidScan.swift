@@ -98,8 +98,9 @@ public struct AndroidAnalysis: Sendable {
 /// Runs an Android scan: reads the APK, fetches (or reads) each verified host's
 /// `assetlinks.json`, decides the URLs and derives the findings.
 public enum AndroidScan {
-    /// The whole scan. Throws only when the APK cannot be read or the fetch configuration is
-    /// refused; a host that does not answer is a fact in the analysis. `progress` hears each
+    /// The whole scan. Throws when the APK cannot be read, the fetch configuration is refused,
+    /// or the task was cancelled before the fetches began (`cancelled`); a host that does not
+    /// answer is a fact in the analysis. `progress` hears each
     /// stage begin, the hosts planned and each host done, as `ProductScan` reports them.
     public static func run(_ request: AndroidScanRequest,
                            progress: (@Sendable (ProductScanEvent) -> Void)? = nil)
@@ -112,6 +113,8 @@ public enum AndroidScan {
             throw .unreadableApp(path: request.input.path, reason: error.description)
         }
         let hosts = AndroidAnalysis.fileHosts(of: snapshot, sdk: request.sdk)
+        // A cancelled scan (the other platform's app failed) fetches nothing.
+        if Task.isCancelled { throw .cancelled }
         progress?(.stageStarted(.android, stage: .fetch))
         progress?(.hostsPlanned(.android, count: hosts.count))
         var hostDone: (@Sendable (AssetLinksReport) -> Void)?

@@ -40,16 +40,37 @@ public enum ProductScanEvent: Sendable, Equatable {
 /// Runs the scan of a product: each app by its platform's pipeline, at the same time, into one
 /// `ProductAnalysis`. `linklab scan` calls it for an iOS app, an Android app or both.
 public enum ProductScan {
-    /// The whole scan. Throws the first platform's error (iOS before Android) when an app cannot
-    /// be read or a fetch configuration is refused, and `invalidArgument` when the request names
-    /// no app; a host that does not answer is a fact in the analysis.
+    /// One platform's scan, done.
+    private enum Part: Sendable {
+        case ios(Result<Analysis?, WorkbenchError>)
+        case android(Result<AndroidAnalysis?, WorkbenchError>)
+    }
+
+    /// The whole scan. When an app cannot be read or a fetch configuration is refused, the other
+    /// platform's scan is cancelled (it fetches nothing more for a run that will fail) and the
+    /// error is thrown: iOS's before Android's when both failed on their own, never the
+    /// cancellation the failure caused. `invalidArgument` when the request names no app. A host
+    /// that does not answer is a fact in the analysis, not an error.
     public static func run(_ request: ProductScanRequest, clock: PipelineClock = .live(),
                            progress: (@Sendable (ProductScanEvent) -> Void)? = nil)
         async throws(WorkbenchError) -> ProductAnalysis {
-        async let ios = scanIOS(request.ios, clock: clock, progress: progress)
-        async let android = scanAndroid(request.android, progress: progress)
-        let results = (await ios, await android)
-        let iosAnalysis = try results.0.get(), androidAnalysis = try results.1.get()
+        let (ios, android) = await withTaskGroup(of: Part.self) { group in
+            group.addTask { .ios(await scanIOS(request.ios, clock: clock, progress: progress)) }
+            group.addTask { .android(await scanAndroid(request.android, progress: progress)) }
+            var ios: Result<Analysis?, WorkbenchError> = .success(nil)
+            var android: Result<AndroidAnalysis?, WorkbenchError> = .success(nil)
+            for await part in group {
+                switch part {
+                case .ios(let result): ios = result
+                case .android(let result): android = result
+                }
+                if case .failure = ios { group.cancelAll() }
+                if case .failure = android { group.cancelAll() }
+            }
+            return (ios, android)
+        }
+        for error in [ios.failure, android.failure].compactMap({ $0 }) where error != .cancelled { throw error }
+        let iosAnalysis = try ios.get(), androidAnalysis = try android.get()
         guard let product = ProductAnalysis(ios: iosAnalysis, android: androidAnalysis, entries: request.entries)
         else {
             throw .invalidArgument("", reason: "a scan needs an iOS app, an Android app or both")
@@ -94,5 +115,13 @@ extension ProductScanEvent {
         case .urlDecided: self = .urlDecided(.ios)
         case .inspected, .findingsDerived, .stageFinished, .finished, .failed: return nil
         }
+    }
+}
+
+extension Result {
+    /// The error of a failure, nil for a success.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

@@ -365,12 +365,17 @@ extension WorkbenchDocument {
     // MARK: Helpers
 
     /// A file the tester supplied or edited, of either platform, as a `.local` route result:
-    /// named as the tester named it (`ShownFileName`: no folder of their machine; at most 255
-    /// characters), its body cut at `limit`, nothing parsed yet.
+    /// named as `ShownFileName` names it (a relative path as given, an absolute one by its file
+    /// name only), at most 255 bytes of UTF-8, its body cut at `limit`, nothing parsed yet.
     nonisolated static func localRoute(_ data: Data, name: String, limit: Int) -> RouteResult {
-        let shown = ShownFileName.of(name)
-        let safeName = shown.count > 255 ? String(shown.prefix(255)) : shown
-        return carrying(RouteResult(route: .local, url: "file://" + safeName, userAgent: nil), body: data,
+        var safeName = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in ShownFileName.of(name).unicodeScalars {
+            bytes += String(scalar).utf8.count
+            guard bytes <= 255 else { break }
+            safeName.append(scalar)
+        }
+        return carrying(RouteResult(route: .local, url: "file://" + String(safeName), userAgent: nil), body: data,
                         limit: limit)
     }
 

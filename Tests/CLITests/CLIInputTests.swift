@@ -75,6 +75,17 @@ struct CLIInputTests {
         #expect(!output.stderr.contains("--aasa example.com:"))
     }
 
+    /// An unreadable input is one line on standard error, whatever its name or the problem
+    /// quotes: a line break in them is escaped, so an input cannot add lines of its own.
+    @Test func anUnreadableInputIsOneLineEvenWithALineBreakInItsName() throws {
+        let output = try LinkLabProcess.run(["scan", Self.ipa.path, "--offline",
+                                             "--urls", "/nonexistent/list\nlinklab: all clear"])
+        #expect(output.exitCode == 3)
+        let lines = output.stderr.split(separator: "\n")
+        let escaped = "linklab: /nonexistent/list\\u{0A}linklab: all clear"
+        #expect(lines.count == 1 && lines.first?.hasPrefix(escaped) == true, "\(output.stderr)")
+    }
+
     @Test func assetLinksForAHostAndroidNeverFetchesWarns() throws {
         let samples = Fixtures.repositoryRoot.appendingPathComponent("Samples")
         let file = samples.appendingPathComponent("assetlinks/example.com.json").path

@@ -108,6 +108,20 @@ import Workbench
             }
             #expect(path == missing.path)
         }
+        // The Android app alone unreadable: its error, not the cancellation of the iOS scan.
+        let apk = URL(fileURLWithPath: "/nonexistent/linklab-missing.apk")
+        do {
+            _ = try await ProductScan.run(ProductScanRequest(ios: SampleScan.request(urls: []),
+                                                             android: AndroidScanRequest(input: apk, offline: true),
+                                                             entries: []))
+            Issue.record("a scan with a missing APK succeeded")
+        } catch {
+            guard case let .unreadableApp(path, _) = error else {
+                Issue.record("expected the APK's unreadableApp, got \(error)")
+                return
+            }
+            #expect(path == apk.path)
+        }
     }
 
     @Test func probeResultsJoinTheirOwnPlatformsFindings() async throws {

@@ -101,6 +101,10 @@ import TestSupport
         #expect(result.bytes == big.count && result.truncated && result.body.count == AssetLinksPolicy.bodyLimit)
         let ios = WorkbenchDocument.localResult(big, name: "/home/tester/client/big.json", limit: 1 << 20)
         #expect(ios.url == result.url && ios.bytes == result.bytes)
+        // A name of one letter and a thousand combining marks is one character but 2,001 bytes.
+        let marks = "a" + String(repeating: "\u{301}", count: 1_000)
+        let capped = WorkbenchDocument.localRoute(Data(), name: marks, limit: 10)
+        #expect(capped.url.utf8.count <= "file://".count + 255)
     }
 
     @Test func aSessionWithBothAppsReopensWithTheSameFindingsAndVerdicts() async throws {
