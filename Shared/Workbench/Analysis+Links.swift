@@ -16,7 +16,7 @@ extension Analysis {
                 red ones should stay in the browser; a link that does otherwise is a finding to confirm.
                 """,
             links: claimedPathLinks + testerLinks,
-            generatedBy: "UniversalLinkLab \(toolVersion) (linklab scan)"
+            generatedBy: noteAudience.generatedBy(toolVersion: toolVersion)
         )
     }
 

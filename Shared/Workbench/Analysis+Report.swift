@@ -16,7 +16,7 @@ extension Analysis {
             title: "Universal links assessment: \(appName)",
             subtitle: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
             identity: identity,
-            generatedBy: "UniversalLinkLab \(toolVersion) (linklab scan)",
+            generatedBy: noteAudience.generatedBy(toolVersion: toolVersion),
             generatedAt: generatedAt,
             findings: findings,
             sections: [scopeSection(timings: timings), ReportSection(title: "Findings", blocks: [.findings(findings)])]
@@ -268,7 +268,7 @@ extension Analysis {
             return step.isEmpty ? decision : decision + " — " + step
         }
         let usualSteps = TraceDigest.usualTexts(traced.map(\.element.verdicts), except: thisApp, text: stepText)
-        var traceNote = TraceDigest.iosNote
+        var traceNote = TraceDigest.iosNote(noteAudience)
         for entry in usualSteps {
             traceNote += " Where a URL's rows do not name \(entry.appID), its decision is: \(entry.text) "
                 + "(\(entry.count) of \(traced.count) URLs)."

@@ -14,7 +14,7 @@ extension AndroidAnalysis {
             title: "Android App Links assessment: \(snapshot.manifest.packageName)",
             subtitle: inputName,
             identity: identity,
-            generatedBy: "UniversalLinkLab \(toolVersion) (linklab scan)",
+            generatedBy: noteAudience.generatedBy(toolVersion: toolVersion),
             generatedAt: generatedAt,
             findings: findings,
             sections: [scopeSection, ReportSection(title: "Findings", blocks: [.findings(findings)])]
@@ -111,7 +111,7 @@ extension AndroidAnalysis {
             .table(ReportTable(columns: ["URL", "Outcome", "Activities", "Trace"], rows: rows,
                                compact: CompactForm(columns: TraceDigest.androidColumns,
                                                     rows: decisions.map(TraceDigest.androidRow),
-                                                    note: TraceDigest.androidNote))),
+                                                    note: TraceDigest.androidNote(noteAudience)))),
         ])
     }
 

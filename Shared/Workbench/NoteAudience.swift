@@ -36,6 +36,22 @@ public enum NoteAudience: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// Who made a report or a page: the command (`linklab scan`) or the workbench.
+    public func generatedBy(toolVersion: String) -> String {
+        switch self {
+        case .commandLine: "UniversalLinkLab \(toolVersion) (linklab scan)"
+        case .workbench: "UniversalLinkLab \(toolVersion) (workbench)"
+        }
+    }
+
+    /// The reports that hold every step of every trace (completes "Every step … is in the …").
+    public var reportsWithEveryTrace: String {
+        switch self {
+        case .commandLine: "JSON and HTML reports (--report FILE.json, FILE.html)"
+        case .workbench: "JSON and HTML exports"
+        }
+    }
+
     /// Where URLs are given, for a report that has none (completes "No URL was given (…).").
     public var givingURLs: String {
         switch self {

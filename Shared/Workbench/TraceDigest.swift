@@ -7,16 +7,19 @@ import SiteAssociation
 /// decided and the decision (with its reason), the steps that were skipped counted, not shown.
 /// The full traces stay in the JSON and HTML reports and in the session.
 enum TraceDigest {
-    /// Said above the iOS compact trace table.
-    static let iosNote = "Traces are shortened here to the step that decided and the decision; "
-        + "the rules skipped before it are counted, not shown. Every step of every trace is in the JSON "
-        + "and HTML reports (--report FILE.json, FILE.html) and in the session."
+    /// Said above the iOS compact trace table, in `audience`'s words.
+    static func iosNote(_ audience: NoteAudience) -> String {
+        "Traces are shortened here to the step that decided and the decision; the rules skipped before it are "
+            + "counted, not shown. Every step of every trace is in the \(audience.reportsWithEveryTrace) and in the "
+            + "session."
+    }
 
-    /// Said above the Android compact URL table.
-    static let androidNote = "Traces are shortened here to the filters that match and the verification "
-        + "step; the filters that do not match are counted, not shown, and why a host is not verified is under "
-        + "Verified hosts. Every filter's answer is in the "
-        + "JSON and HTML reports (--report FILE.json, FILE.html) and in the session."
+    /// Said above the Android compact URL table, in `audience`'s words.
+    static func androidNote(_ audience: NoteAudience) -> String {
+        "Traces are shortened here to the filters that match and the verification step; the filters that do not "
+            + "match are counted, not shown, and why a host is not verified is under Verified hosts. Every "
+            + "filter's answer is in the \(audience.reportsWithEveryTrace) and in the session."
+    }
 
     /// For each app ID but `except` that every list of verdicts holds: the text (`text` of its
     /// verdict) the most lists give it, with how many, when more than half of them and at least

@@ -39,6 +39,7 @@ import TestSupport
         #expect(text.contains("No URL was given (the URL lines of the URL tester tab)."))
         #expect(text.contains("unused.example.com: no associated domain of the app names this host; the file supplied"))
         #expect(text.contains("or the test-link page the workbench exports)"))
+        #expect(text.contains("(workbench)") && !text.contains("(linklab scan)"))
         for flag in Self.flags { #expect(!text.contains(flag), "\(format): \(flag)") }
     }
 
@@ -48,6 +49,7 @@ import TestSupport
         #expect(text.contains("Offline: no network was used. Files supplied with --aasa stand in for what the "
             + "domains serve; other domains were not fetched."))
         #expect(text.contains("No URL was given (--url, --urls)."))
+        #expect(text.contains("(linklab scan)"))
         #expect(text.contains("--aasa unused.example.com: no associated domain of the app names this host; "
             + "the file was not used"))
         #expect(text.contains("the test-link page that linklab scan writes with --report FILE.links.html"))
@@ -118,5 +120,16 @@ import TestSupport
         let text = String(decoding: try analysis.report(.markdown, toolVersion: "test"), as: UTF8.self)
         #expect(text.contains("Files supplied with --aasa stand in"))
         #expect(text.contains("No URL was given (--url, --urls)."))
+    }
+
+    /// The PDF's shortened traces say where the full ones are, in each reader's words.
+    @Test func theTraceNotesNameTheReportsInEachReadersWords() {
+        #expect(TraceDigest.iosNote(.workbench).contains("JSON and HTML exports"))
+        #expect(TraceDigest.androidNote(.commandLine).contains("--report FILE.json, FILE.html"))
+        for audience in NoteAudience.allCases {
+            #expect(TraceDigest.iosNote(audience).contains(audience.reportsWithEveryTrace))
+            #expect(TraceDigest.androidNote(audience).contains(audience.reportsWithEveryTrace))
+        }
+        #expect(!TraceDigest.iosNote(.workbench).contains("--"))
     }
 }
