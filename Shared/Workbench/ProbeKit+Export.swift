@@ -97,7 +97,7 @@ extension ProbeKit {
                                   note: "\(probe.id) [\(probe.platform)] \(probe.kind.rawValue): \(probe.watch) "
                                       + "(\(probe.claim); \(probe.why))")
             },
-            generatedBy: "UniversalLinkLab \(toolVersion) (linklab scan --probes)")
+            generatedBy: "UniversalLinkLab \(toolVersion) (handler probe kit)")
     }
 
     /// A POSIX shell script that opens each probe — `xcrun simctl openurl booted URL` for iOS,
@@ -110,7 +110,7 @@ extension ProbeKit {
         var lines = [
             "#!/bin/sh",
             "# Probe links for \(Self.comment(title)),",
-            "# made by UniversalLinkLab \(toolVersion) (linklab scan --probes).",
+            "# made by UniversalLinkLab \(toolVersion) (handler probe kit).",
             "# Opens each probe on a booted Simulator (iOS) or the adb device (Android), one by one; after each,",
             "# type what happened: e = as expected (safe), v = vulnerable, n = never reached the app, s = skip.",
             "# Results: ID<TAB>outcome<TAB>note<TAB>kit lines appended to $1 (default probe-results.tsv);",
@@ -174,7 +174,7 @@ extension ProbeKit {
             "  [\(Self.jsString(url)), \(Self.jsString(ids[url, default: []].joined(separator: ", ")))],"
         }
         return """
-            // Probe kit for \(Self.comment(title)), made by UniversalLinkLab \(toolVersion) (linklab scan --probes).
+            // Probe kit for \(Self.comment(title)), made by UniversalLinkLab \(toolVersion) (handler probe kit).
             // Run: frida -U -f BUNDLE_ID_OR_PACKAGE -l THIS_FILE, then open the probes (the .probes.sh script).
             'use strict';
             const PROBES = new Map([
