@@ -27,27 +27,13 @@ extension Analysis {
                        triage: [String: Triage] = [:], timings: Bool = false,
                        engagement: Engagement = Engagement(),
                        invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
-        switch kind {
-        case .json:
-            do {
-                return try scanDocument(triage: triage, timings: timings) + Data("\n".utf8)
-            } catch {
-                throw .invalidArgument("json", reason: "could not encode the scan document: \(error)")
-            }
-        case .testLinks:
-            return Data(testLinkPage(toolVersion: toolVersion).html().utf8)
-        case .session:
-            throw .invalidArgument(kind.fileExtension, reason: ReportRendering.sessionIsSaved)
-        case .markdown, .html, .pdf, .sarif:
-            let format = kind.report ?? .markdown
-            do {
-                var document = reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage,
-                                              timings: timings, engagement: engagement)
-                document.run.invocation = invocation
-                return try document.rendered(as: format, toolVersion: toolVersion)
-            } catch {
-                throw .invalidArgument(kind.rawValue, reason: error.description)
-            }
+        // The test-link page is the iOS app's own; every other kind takes the one path of
+        // every platform's report (`ReportRendering.bytes`).
+        if kind == .testLinks { return Data(testLinkPage(toolVersion: toolVersion).html().utf8) }
+        return try ReportRendering.bytes(kind, toolVersion: toolVersion, invocation: invocation,
+            json: { try scanDocument(triage: triage, timings: timings) + Data("\n".utf8) }) {
+            reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, timings: timings,
+                           engagement: engagement)
         }
     }
 }
