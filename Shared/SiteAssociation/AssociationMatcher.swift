@@ -98,13 +98,7 @@ public struct AssociationMatcher: Sendable {
 
     /// One verdict per app ID the file names, in file order.
     public func decide(url: String) -> [AppVerdict] {
-        var tracer = Tracer(enabled: true)
-        switch prepare(url, tracer: &tracer) {
-        case .failed(let verdict, let reason):
-            return appIDs.map { .noMatch($0, reason, trace: tracer.lines + [verdict]) }
-        case .ready(var prepared):
-            return appIDs.map { decide(prepared: &prepared, appID: $0, tracer: tracer) }
-        }
+        tracedVerdicts(url: url).verdicts
     }
 
     /// The traced verdicts of `url` for `appIDs` (every app ID the file names when nil), in that

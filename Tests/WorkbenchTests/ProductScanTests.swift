@@ -98,30 +98,28 @@ import Workbench
             android: AndroidScanRequest(input: URL(fileURLWithPath: "/nonexistent/linklab-missing.apk"),
                                         offline: true),
             entries: [])
+        #expect(await Self.unreadablePath(request) == missing.path)
+        // The Android app alone unreadable: its error, not the cancellation of the iOS scan.
+        let apk = URL(fileURLWithPath: "/nonexistent/linklab-missing.apk")
+        let androidFails = ProductScanRequest(ios: SampleScan.request(urls: []),
+                                              android: AndroidScanRequest(input: apk, offline: true), entries: [])
+        #expect(await Self.unreadablePath(androidFails) == apk.path)
+    }
+
+    /// The path of the `unreadableApp` error the scan of `request` throws; nil (with an issue
+    /// recorded) when it succeeds or throws another error.
+    static func unreadablePath(_ request: ProductScanRequest) async -> String? {
         do {
             _ = try await ProductScan.run(request)
-            Issue.record("a scan of two missing apps succeeded")
+            Issue.record("a scan with an unreadable app succeeded")
         } catch {
             guard case let .unreadableApp(path, _) = error else {
                 Issue.record("expected unreadableApp, got \(error)")
-                return
+                return nil
             }
-            #expect(path == missing.path)
+            return path
         }
-        // The Android app alone unreadable: its error, not the cancellation of the iOS scan.
-        let apk = URL(fileURLWithPath: "/nonexistent/linklab-missing.apk")
-        do {
-            _ = try await ProductScan.run(ProductScanRequest(ios: SampleScan.request(urls: []),
-                                                             android: AndroidScanRequest(input: apk, offline: true),
-                                                             entries: []))
-            Issue.record("a scan with a missing APK succeeded")
-        } catch {
-            guard case let .unreadableApp(path, _) = error else {
-                Issue.record("expected the APK's unreadableApp, got \(error)")
-                return
-            }
-            #expect(path == apk.path)
-        }
+        return nil
     }
 
     @Test func probeResultsJoinTheirOwnPlatformsFindings() async throws {
