@@ -24,8 +24,10 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 
 // MARK: 1. Decisions
 
-func data(_ scheme: String? = nil, host: String? = nil, prefix: String? = nil, pattern: String? = nil,
-          advanced: String? = nil) -> AndroidManifest.DataElement {
+func data(
+    _ scheme: String? = nil, host: String? = nil, prefix: String? = nil, pattern: String? = nil,
+    advanced: String? = nil
+) -> AndroidManifest.DataElement {
     var element = AndroidManifest.DataElement()
     element.scheme = scheme
     element.host = host
@@ -40,9 +42,11 @@ for index in 0..<50 {
     let filter = AndroidManifest.IntentFilter(
         autoVerify: index % 2 == 0, actions: ["android.intent.action.VIEW"],
         categories: ["android.intent.category.DEFAULT", "android.intent.category.BROWSABLE"],
-        data: [data("https", host: index % 5 == 0 ? "*.shop\(index).example" : "shop\(index).example"),
-               data(prefix: "/section\(index)/"), data(pattern: "/item/.*/v\(index)"),
-               data(advanced: "/p\(index)/[0-9]+")])
+        data: [
+            data("https", host: index % 5 == 0 ? "*.shop\(index).example" : "shop\(index).example"),
+            data(prefix: "/section\(index)/"), data(pattern: "/item/.*/v\(index)"),
+            data(advanced: "/p\(index)/[0-9]+"),
+        ])
     activities.append(AndroidManifest.Activity(name: "com.example.A\(index)", exported: true, intentFilters: [filter]))
 }
 let matcher = AndroidLinkMatcher(
@@ -64,8 +68,10 @@ let decisionTime = seconds {
     }
 }
 let decisions = Double(rounds * urls.count)
-print(String(format: "decisions: %.0f in %.3f s = %.2f M/s against 50 activities (%d matched; target >= 1 M/s)",
-             decisions, decisionTime, decisions / decisionTime / 1e6, matched))
+print(
+    String(
+        format: "decisions: %.0f in %.3f s = %.2f M/s against 50 activities (%d matched; target >= 1 M/s)",
+        decisions, decisionTime, decisions / decisionTime / 1e6, matched))
 let parseTime = seconds {
     for _ in 0..<100 {
         for index in 0..<1_000 { _ = AndroidURI("https://shop\(index % 60).example/section/x?q=\(index)") }
@@ -81,8 +87,10 @@ let textTime = seconds {
         for text in texts where matcher.anyMatch(AndroidURI(text)) { matchedFromText += 1 }
     }
 }
-print(String(format: "decisions from URL text (split + match): %.2f M/s (%d matched)",
-             Double(100 * texts.count) / textTime / 1e6, matchedFromText))
+print(
+    String(
+        format: "decisions from URL text (split + match): %.2f M/s (%d matched)",
+        Double(100 * texts.count) / textTime / 1e6, matchedFromText))
 
 // MARK: 2. Inspect a large APK
 
@@ -94,42 +102,49 @@ if !FileManager.default.fileExists(atPath: large.path) {
     // Eight DEX-like entries of 30 MiB drawn from 16 byte values: they deflate about 2:1, as real
     // DEX files do (random bytes would be stored, and inflating would cost nothing on either side).
     let script = """
-    import random, shutil, sys, zipfile
-    src, dst = sys.argv[1], sys.argv[2]
-    shutil.copy(src, dst)
-    random.seed(7)
-    alphabet = bytes(range(0x20, 0x30))
-    with zipfile.ZipFile(dst, "a", zipfile.ZIP_DEFLATED) as z:
-        for i in range(8):
-            block = bytes(random.choices(alphabet, k=1 << 20))
-            z.writestr("classes%d.dex" % (i + 2), block * 30)
-    """
+        import random, shutil, sys, zipfile
+        src, dst = sys.argv[1], sys.argv[2]
+        shutil.copy(src, dst)
+        random.seed(7)
+        alphabet = bytes(range(0x20, 0x30))
+        with zipfile.ZipFile(dst, "a", zipfile.ZIP_DEFLATED) as z:
+            for i in range(8):
+                block = bytes(random.choices(alphabet, k=1 << 20))
+                z.writestr("classes%d.dex" % (i + 2), block * 30)
+        """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script,
-                         root.appendingPathComponent("Tests/Fixtures/android/links-v1v2v3.apk").path,
-                         large.path]
+    process.arguments = [
+        "python3", "-c", script,
+        root.appendingPathComponent("Tests/Fixtures/android/links-v1v2v3.apk").path,
+        large.path,
+    ]
     try process.run()
     process.waitUntilExit()
 }
 let size = (try FileManager.default.attributesOfItem(atPath: large.path)[.size] as? Int) ?? 0
 var snapshot: APKSnapshot?
 // Three alternating runs of each (the file is in the page cache after the first); the medians.
-var inspectTimes: [Double] = [], unzipTimes: [Double] = []
+var inspectTimes: [Double] = []
+var unzipTimes: [Double] = []
 for _ in 0..<3 {
     inspectTimes.append(try seconds { snapshot = try APKInspector.inspect(fileAt: large) })
-    unzipTimes.append(try seconds {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-        process.arguments = ["-p", large.path, "AndroidManifest.xml", "resources.arsc", "classes*.dex"]
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        process.waitUntilExit()
-    })
+    unzipTimes.append(
+        try seconds {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
+            process.arguments = ["-p", large.path, "AndroidManifest.xml", "resources.arsc", "classes*.dex"]
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            process.waitUntilExit()
+        })
 }
-let inspectTime = inspectTimes.sorted()[1], unzipTime = unzipTimes.sorted()[1]
-print(String(format: "inspect %.1f MB APK: %.3f s (unzip -p manifest + arsc + dex: %.3f s) = %.2fx (target <= 1.25x); "
-             + "%d activities; peak RSS %.1f MiB (target <= 150 MiB)",
-             Double(size) / 1e6, inspectTime, unzipTime, inspectTime / unzipTime,
-             snapshot?.manifest.activities.count ?? -1, Double(peakRSSKilobytes()) / 1024))
+let inspectTime = inspectTimes.sorted()[1]
+let unzipTime = unzipTimes.sorted()[1]
+print(
+    String(
+        format: "inspect %.1f MB APK: %.3f s (unzip -p manifest + arsc + dex: %.3f s) = %.2fx (target <= 1.25x); "
+            + "%d activities; peak RSS %.1f MiB (target <= 150 MiB)",
+        Double(size) / 1e6, inspectTime, unzipTime, inspectTime / unzipTime,
+        snapshot?.manifest.activities.count ?? -1, Double(peakRSSKilobytes()) / 1024))
 print("note: inspect reads the manifest, resources.arsc, the signing block and every classes*.dex (link evidence)")

@@ -24,8 +24,9 @@ func milliseconds(_ duration: Duration) -> Double {
 let pki = try TestPKI(hostNames: ["*.bench.test"])
 var routes = TestRoutes()
 for index in 0..<hostCount {
-    routes.add("/.well-known/apple-app-site-association", host: hostName(index),
-               .delayedHeaders(latency, then: .file(TestAssociationBodies.good)))
+    routes.add(
+        "/.well-known/apple-app-site-association", host: hostName(index),
+        .delayedHeaders(latency, then: .file(TestAssociationBodies.good)))
 }
 let server = try await TestHTTPSServer.start(routes: routes, identity: pki.serverIdentity)
 let caFile = try pki.writeCAFile()
@@ -77,7 +78,8 @@ await server.stop()
 let oneMs = median(single)
 let allMs = median(all)
 let ratio = oneMs > 0 ? allMs / oneMs : 0
-print("""
+print(
+    """
     FetchBenchmark: \(hostCount) hosts, \(Int(milliseconds(latency))) ms server latency each, median of \(rounds) \
     rounds
     """)
@@ -86,7 +88,10 @@ print(String(format: "  %d hosts: %7.1f ms", hostCount, allMs))
 print(String(format: "  ratio:    %7.2fx (target <= 1.25x)  %@", ratio, ratio <= 1.25 ? "PASS" : "OVER TARGET"))
 // CPU: client and server in one process, both TLS ends of every handshake (the fetch of one
 // host pays a fixed cost too: the client's TLS context, tasks, the warm-up).
-let oneCPU = median(singleCPU), allCPUms = median(allCPU)
-print(String(format: "  CPU:      1 host %.1f ms, %d hosts %.1f ms: %.2f ms per host (client + in-process server)",
-             oneCPU, hostCount, allCPUms, allCPUms / Double(hostCount)))
+let oneCPU = median(singleCPU)
+let allCPUms = median(allCPU)
+print(
+    String(
+        format: "  CPU:      1 host %.1f ms, %d hosts %.1f ms: %.2f ms per host (client + in-process server)",
+        oneCPU, hostCount, allCPUms, allCPUms / Double(hostCount)))
 print("  failed fetches: \(failures)")

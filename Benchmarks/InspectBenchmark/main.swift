@@ -34,7 +34,8 @@ func run(_ executable: String, _ arguments: [String], stdout: FileHandle? = nil)
 let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let environment = ProcessInfo.processInfo.environment
-let ipa = environment["INSPECT_BENCH_IPA"].map { URL(fileURLWithPath: $0) }
+let ipa =
+    environment["INSPECT_BENCH_IPA"].map { URL(fileURLWithPath: $0) }
     ?? root.appendingPathComponent(".build/inspect-benchmark/Large.ipa")
 let entry = environment["INSPECT_BENCH_ENTRY"] ?? "Payload/Big.app/Big"
 
@@ -72,8 +73,9 @@ for _ in 0..<rounds {
 
 // Cancellation: stop asked once half the planned bytes are done; how long until it gives up.
 let stop = StopRequest()
-let stopping = AppInspector(progress: { if $0.bytesDone * 2 >= $0.bytesTotal { stop.ask(at: $0) } },
-                            shouldContinue: { !stop.isAsked })
+let stopping = AppInspector(
+    progress: { if $0.bytesDone * 2 >= $0.bytesTotal { stop.ask(at: $0) } },
+    shouldContinue: { !stop.isAsked })
 var stoppedWith = "finished"
 let stopEnd: UInt64
 do {
@@ -119,21 +121,23 @@ print("inspect (time to entitlements, incl. sha256 of the IPA): best \(format(be
 print("unzip -p \(entry) > /dev/null:                       best \(format(baseline)) s of \(unzipTimes.map(format))")
 print("ratio inspect/unzip: \(String(format: "%.2f", ratio))x (target <= 1.25x) \(ratio <= 1.25 ? "OK" : "OVER")")
 print("peak RSS (VmHWM): \(peak / 1024) MB (target <= 150 MB) \(peak / 1024 <= 150 ? "OK" : "OVER")")
-print("""
+print(
+    """
     read the whole IPA in 4 MiB chunks: FileHandle \(format(fileHandleTime)) s, mmap \(format(mmapTime)) s \
     (checksum \(checksum % 1000))
     """)
-print("inspect with progress and cancellation hooks: best \(format(hookedTimes.min() ?? 0)) s "
-      + "of \(hookedTimes.map(format)) (\(progressCalls) progress values)")
+print(
+    "inspect with progress and cancellation hooks: best \(format(hookedTimes.min() ?? 0)) s "
+        + "of \(hookedTimes.map(format)) (\(progressCalls) progress values)")
 if let asked = stop.asked {
     let latency = Double(stopEnd - asked.nanoseconds) / 1e6
     let share = 100 * Double(asked.progress.bytesDone) / Double(max(asked.progress.bytesTotal, 1))
     let file = asked.progress.file.split(separator: "/").last ?? ""
-    print("cancel asked at \(String(format: "%.0f", share))% (\(file)): "
-          + "stopped \(String(format: "%.1f", latency)) ms later (\(stoppedWith))")
+    print(
+        "cancel asked at \(String(format: "%.0f", share))% (\(file)): "
+            + "stopped \(String(format: "%.1f", latency)) ms later (\(stoppedWith))")
 }
 print("entitlements: \(app.entitlementsSource.rawValue), application-identifier \(app.applicationIdentifier ?? "none")")
-
 
 /// Counts progress values (the hooked rounds).
 final class Counter: @unchecked Sendable {

@@ -35,9 +35,11 @@ func rules(for app: Int) -> [[String: Any]] {
 let fileObject: [String: Any] = [
     "applinks": [
         "apps": [] as [String],
-        "details": appIDs.enumerated().map { index,
-            appID in ["appIDs": [appID], "components": rules(for: index)] as [String: Any] },
-    ] as [String: Any],
+        "details": appIDs.enumerated().map {
+            index,
+            appID in ["appIDs": [appID], "components": rules(for: index)] as [String: Any]
+        },
+    ] as [String: Any]
 ]
 let fileData = (try? JSONSerialization.data(withJSONObject: fileObject)) ?? Data()
 
@@ -74,7 +76,8 @@ func regex(_ pattern: String, caseSensitive: Bool) -> NSRegularExpression? {
         }
     }
     text += "$"
-    return try? NSRegularExpression(pattern: text,
+    return try? NSRegularExpression(
+        pattern: text,
         options: caseSensitive ? [.dotMatchesLineSeparators] : [.caseInsensitive, .dotMatchesLineSeparators])
 }
 
@@ -91,15 +94,17 @@ func naiveNormalise(_ path: String) -> String {
 
 func naiveRules(_ data: Data) -> [String: [NaiveRule]] {
     guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-          let applinks = root["applinks"] as? [String: Any],
-          let details = applinks["details"] as? [[String: Any]] else { return [:] }
+        let applinks = root["applinks"] as? [String: Any],
+        let details = applinks["details"] as? [[String: Any]]
+    else { return [:] }
     var result: [String: [NaiveRule]] = [:]
     for detail in details {
         let components = detail["components"] as? [[String: Any]] ?? []
         let compiled = components.map { component -> NaiveRule in
             let caseSensitive = component["caseSensitive"] as? Bool ?? true
             var rule =
-                NaiveRule(exclude: component["exclude"] as? Bool ?? false, caseSensitive: caseSensitive,
+                NaiveRule(
+                    exclude: component["exclude"] as? Bool ?? false, caseSensitive: caseSensitive,
                     percentEncoded: component["percentEncoded"] as? Bool ?? true)
             if let path = component["/"] as? String {
                 rule.path = regex(naiveNormalise(path), caseSensitive: caseSensitive)
@@ -164,7 +169,8 @@ func measure(_ label: String, minimumSeconds: Double = 1.0, _ body: () -> Int) -
         elapsed = threadCPUSeconds() - start
     } while elapsed < minimumSeconds
     let rate = Double(decisions) / elapsed
-    print("""
+    print(
+        """
         \(label.padding(toLength: 50, withPad: " ", startingAt: 0)) \(String(format: "%12.0f", rate)) decisions/s (CPU \
         time)
         """)
@@ -186,11 +192,13 @@ for url in urls {
         let ours = matcher.decision(url: url, appID: appID).rawValue
         let theirs = naiveDecide(baseline[appID] ?? [], url: url)
         if ours != theirs {
-            disagreements += 1; print("disagree: \(url) \(appID): compiled \(ours), baseline \(theirs)")
+            disagreements += 1
+            print("disagree: \(url) \(appID): compiled \(ours), baseline \(theirs)")
         }
     }
 }
-print("""
+print(
+    """
     workload: \(urls.count) URLs × \(appIDs.count) apps × 16 rules; compiled and baseline disagree on \(disagreements) \
     of \(urls.count * appIDs.count)
     """)
@@ -220,13 +228,19 @@ let baselineRate = measure("naive baseline (NSRegularExpression)") {
     for url in urls { for appID in appIDs where naiveDecide(baseline[appID] ?? [], url: url) == "match" { sink += 1 } }
     return urls.count * appIDs.count
 }
-print(String(format: "ratio compiled/baseline: %.1f× (decision only), %.1f× (with trace)", compiledRate / baselineRate,
-    tracedRate / baselineRate))
+print(
+    String(
+        format: "ratio compiled/baseline: %.1f× (decision only), %.1f× (with trace)", compiledRate / baselineRate,
+        tracedRate / baselineRate))
 
-let adversarialFile = AssociationDocument.parse(Data(#"""
-    {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": \#
-    "*a*a*a*a*a*a*a*a*b"}]}]}}
-    """#.utf8)).file ?? AssociationFile()
+let adversarialFile =
+    AssociationDocument.parse(
+        Data(
+            #"""
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": \#
+            "*a*a*a*a*a*a*a*a*b"}]}]}}
+            """#.utf8)
+    ).file ?? AssociationFile()
 let adversarial = AssociationMatcher(file: adversarialFile, domain: "example.com")
 let longURL = "https://example.com/" + String(repeating: "a", count: 4096)
 var samples: [Double] = []
@@ -246,9 +260,12 @@ let adversarialRegex = regex("*a*a*a*a*a*a*a*a*b", caseSensitive: true)
 let regexStart = threadCPUSeconds()
 // A backtracking regex engine on the same pattern: only 24 characters, 4 KiB would not finish.
 if let adversarialRegex, fullMatch(adversarialRegex, "/" + String(repeating: "a", count: 24) + "/") { sink += 1 }
-print(String(format: "  (the same pattern as NSRegularExpression on a 24-character path: %.1f ms)",
-    (threadCPUSeconds() - regexStart) * 1e3))
-print("""
+print(
+    String(
+        format: "  (the same pattern as NSRegularExpression on a 24-character path: %.1f ms)",
+        (threadCPUSeconds() - regexStart) * 1e3))
+print(
+    """
     targets: ≥ 1,000,000 decisions/s: \(perURLRate >= 1_000_000 ? "met" : "NOT met") deciding all apps per \
     URL, \(compiledRate >= 1_000_000 ? "met" : "NOT met") one call per URL and \
     app, \(changingURLRate >= 1_000_000 ? "met" : "NOT met") when the URL changes every call; ≥ 1.0× \

@@ -13,9 +13,10 @@ let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 let sample = root.appendingPathComponent("Samples/LinkLabSample.ipa")
 let now = Date(timeIntervalSince1970: 1_795_000_000)
 let supplied =
-    Dictionary(uniqueKeysWithValues: ["example.com", "shop.example.com", "example.org", "go.example.net"].map {
-    ($0, root.appendingPathComponent("Samples/aasa/\($0).json").path)
-})
+    Dictionary(
+        uniqueKeysWithValues: ["example.com", "shop.example.com", "example.org", "go.example.net"].map {
+            ($0, root.appendingPathComponent("Samples/aasa/\($0).json").path)
+        })
 
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = ContinuousClock.now
@@ -41,8 +42,9 @@ func line(_ name: String, _ value: Double, _ target: String) { printLine(name, v
 
 /// One line of the report: name, milliseconds, target.
 func printLine(_ name: String, _ value: Double, _ target: String) {
-    print(name.padding(toLength: 62, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", value) +
-        "   (target \(target))")
+    print(
+        name.padding(toLength: 62, withPad: " ", startingAt: 0) + String(format: "%8.2f ms", value)
+            + "   (target \(target))")
 }
 
 /// Parse, lint and compile of the keystroke's file, each timed alone and cold (no detail of the
@@ -54,14 +56,15 @@ func parts(of text: String) throws {
     var cpu: [Double] = []
     func timed(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
         cpu = []
-        return try median((0..<runs).map { _ in
-            // Cold: nothing compiled before (lint and the matcher share compiled details).
-            AssociationPhases.forgetCompilations()
-            let start = threadCPUMilliseconds()
-            let wall = try milliseconds(body)
-            cpu.append(threadCPUMilliseconds() - start)
-            return wall
-        })
+        return try median(
+            (0..<runs).map { _ in
+                // Cold: nothing compiled before (lint and the matcher share compiled details).
+                AssociationPhases.forgetCompilations()
+                let start = threadCPUMilliseconds()
+                let wall = try milliseconds(body)
+                cpu.append(threadCPUMilliseconds() - start)
+                return wall
+            })
     }
     func line(_ name: String, _ value: Double, _ target: String) {
         printLine(name, value, target + String(format: "; CPU %.2f ms", median(cpu)))
@@ -70,8 +73,9 @@ func parts(of text: String) throws {
     let full = chosen.isEmpty || chosen.contains("full")
     var parsed = AssociationDocument.parse(body)
     if full {
-        line("   parse + lint of the file (AssociationDocument.parse)",
-             timed(3) { parsed = AssociationDocument.parse(body) }, "for comparison")
+        line(
+            "   parse + lint of the file (AssociationDocument.parse)",
+            timed(3) { parsed = AssociationDocument.parse(body) }, "for comparison")
     }
     var read = AssociationPhases.read(body)
     line("   parse alone (tolerant JSON + model read)", timed(15) { read = AssociationPhases.read(body) }, "≤ 4 ms")
@@ -79,13 +83,16 @@ func parts(of text: String) throws {
     if full {
         line("   lint alone, every check", timed(3) { lintCount = AssociationPhases.lint(read) }, "for comparison")
     }
-    line("   lint without the shadowing check",
-         timed(15) { lintCount = AssociationPhases.lint(read, shadowing: false) }, "≤ 4 ms")
+    line(
+        "   lint without the shadowing check",
+        timed(15) { lintCount = AssociationPhases.lint(read, shadowing: false) }, "≤ 4 ms")
     var matcher = AssociationMatcher(document: parsed, domain: "example.com")
-    line("   compile (AssociationMatcher(document:domain:))",
-         timed(15) { matcher = AssociationMatcher(document: parsed, domain: "example.com") }, "≤ 4 ms")
-    print("   (\(parsed.diagnostics.count) diagnostics, \(read.diagnosticCount) from reading, \(lintCount) from lint "
-          + "without shadowing; \(matcher.appIDs.count) apps compiled)")
+    line(
+        "   compile (AssociationMatcher(document:domain:))",
+        timed(15) { matcher = AssociationMatcher(document: parsed, domain: "example.com") }, "≤ 4 ms")
+    print(
+        "   (\(parsed.diagnostics.count) diagnostics, \(read.diagnosticCount) from reading, \(lintCount) from lint "
+            + "without shadowing; \(matcher.appIDs.count) apps compiled)")
 }
 
 @MainActor
@@ -101,7 +108,8 @@ func run() async throws {
             text += "{\"appIDs\":[\"\(appID)\"],\"components\":["
             text += (0..<500).map { rule -> String in
                 let typedHere = index == 3 && rule == 251 ? typed : ""
-                return rule % 50 == 0 ? "{\"/\":\"/app\(index)/private\(rule)/*\",\"exclude\":true}"
+                return rule % 50 == 0
+                    ? "{\"/\":\"/app\(index)/private\(rule)/*\",\"exclude\":true}"
                     : "{\"/\":\"/app\(index)/section\(rule)\(typedHere)/*\"}"
             }.joined(separator: ",")
             text += "]}"
@@ -111,8 +119,9 @@ func run() async throws {
     let file = Data(bigFile().utf8)
     let big = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { now })
     big.openAssociationFile(file, host: "example.com")
-    big.setURLLines((0..<1000)
-        .map { "https://example.com/app\($0 % 8)/section\($0 % 500)/item\($0)" }.joined(separator: "\n"))
+    big.setURLLines(
+        (0..<1000)
+            .map { "https://example.com/app\($0 % 8)/section\($0 % 500)/item\($0)" }.joined(separator: "\n"))
     // "rule", "defaults", "variables" or "worst" alone times only that kind of keystroke, 100 times (or
     // the number given: `SessionBenchmark defaults 20`), for profiling it.
     let profiling = !wants("keystroke") && !chosen.isDisjoint(with: ["rule", "defaults", "variables", "worst"])
@@ -175,16 +184,18 @@ func run() async throws {
     var redecide: [Double] = []
     for _ in 0..<runs where others {
         AssociationPhases.forgetCompilations()
-        redecide.append(milliseconds {
-            _ = URLDecider(domains: bigReports, appIDs: apps).decide(bigEntries, traces: .contradictionsOnly)
-        })
+        redecide.append(
+            milliseconds {
+                _ = URLDecider(domains: bigReports, appIDs: apps).decide(bigEntries, traces: .contradictionsOnly)
+            })
     }
     if others {
         line("   compile the whole file + decide the 1,000 lines from nothing", median(redecide), "for comparison")
     }
     // The file must be one a device uses (≤ 128 KiB, strict JSON), or every verdict is a cheap no_match.
     let opened = big.urlTests.flatMap(\.verdicts).filter { $0.decision == .match }.count
-    print("""
+    print(
+        """
            (file \(file.count / 1024) KiB, \(big.findings.count) findings; \(opened) \
         of \(big.urlTests.count * apps.count) verdicts open an app)
         """)
@@ -215,8 +226,12 @@ func run() async throws {
     var changes: [Double] = []
     for index in 0..<15 {
         let body = index % 2 == 0 ? original : original + Data("\n".utf8)
-        changes.append(try milliseconds { try document.useFile(body, name: "go.example.net.json",
-            forHost: "go.example.net") })
+        changes.append(
+            try milliseconds {
+                try document.useFile(
+                    body, name: "go.example.net.json",
+                    forHost: "go.example.net")
+            })
     }
     line("2. host change → verdicts and findings recomputed (sample)", median(changes), "≤ 10 ms")
 
@@ -233,40 +248,45 @@ func run() async throws {
     }
     let pairLines = try String(contentsOf: root.appendingPathComponent("Samples/urls-both.txt"), encoding: .utf8)
     func typed(_ document: WorkbenchDocument) -> Double {
-        median((0..<15).map { index in
-            let lines = pairLines + "https://example.com/buy/" + String(repeating: "4", count: index)
-            return milliseconds { document.setURLLines(lines) }
-        })
+        median(
+            (0..<15).map { index in
+                let lines = pairLines + "https://example.com/buy/" + String(repeating: "4", count: index)
+                return milliseconds { document.setURLLines(lines) }
+            })
     }
     let pairKeystroke = typed(both)
-    line("   a URL-list keystroke, IPA and APK (\(both.androidAnalysis?.decisions.count ?? 0) URLs each)",
-         pairKeystroke, "≤ 20 ms")
+    line(
+        "   a URL-list keystroke, IPA and APK (\(both.androidAnalysis?.decisions.count ?? 0) URLs each)",
+        pairKeystroke, "≤ 20 ms")
     line("   the same keystroke, IPA alone", typed(document), "for comparison")
     // What the web page asks after it: the list's first slice (100 lines, both platforms' rows and
     // each line's cross-platform cell) and the view (the table's counts); and a typed URL.
     func presented(_ document: WorkbenchDocument) -> Double {
-        median((0..<15).map { index in
-            let lines = pairLines + "https://example.com/buy/" + String(repeating: "4", count: index)
-            return milliseconds {
-                document.setURLLines(lines)
-                _ = document.urlListPage(offset: 0, limit: 100, version: "\(index)")
-                _ = document.presentation()
-            }
-        })
+        median(
+            (0..<15).map { index in
+                let lines = pairLines + "https://example.com/buy/" + String(repeating: "4", count: index)
+                return milliseconds {
+                    document.setURLLines(lines)
+                    _ = document.urlListPage(offset: 0, limit: 100, version: "\(index)")
+                    _ = document.presentation()
+                }
+            })
     }
     line("   the keystroke + first slice + view, IPA and APK", presented(both), "≤ 20 ms")
     line("   the keystroke + first slice + view, IPA alone", presented(document), "for comparison")
     func typedURL(_ document: WorkbenchDocument) -> Double {
-        median((0..<200).map { index in
-            milliseconds { _ = document.presentation(ofTyped: "https://example.com/open/item/\(index)") }
-        })
+        median(
+            (0..<200).map { index in
+                milliseconds { _ = document.presentation(ofTyped: "https://example.com/open/item/\(index)") }
+            })
     }
     line("   a typed URL presented, IPA and APK", typedURL(both), "well under 1 ms")
     line("   a typed URL presented, IPA alone", typedURL(document), "for comparison")
 
     // 3. A session with 50 hosts: the sample app claiming 50 hosts, each serving the sample file.
     guard let app = document.app,
-        let report = document.domains.first(where: { $0.host == "example.com" })?.report else {
+        let report = document.domains.first(where: { $0.host == "example.com" })?.report
+    else {
         print("sample did not open")
         return
     }
@@ -284,10 +304,13 @@ func run() async throws {
         return copy
     }
     let fifty = WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { now })
-    fifty.adopt(Analysis(snapshot: snapshot, hosts: hosts, domains: reports, urlTests: [], findings: [], timings: [],
-                         offline: true, now: now), urls: [])
+    fifty.adopt(
+        Analysis(
+            snapshot: snapshot, hosts: hosts, domains: reports, urlTests: [], findings: [], timings: [],
+            offline: true, now: now), urls: [])
     var saved = Data()
-    var saves: [Double] = [], opens: [Double] = []
+    var saves: [Double] = []
+    var opens: [Double] = []
     for _ in 0..<9 {
         saves.append(try milliseconds { saved = try fifty.save() })
         let reader = WorkbenchDocument(now: { now })
@@ -301,7 +324,8 @@ func run() async throws {
         try URLList.parse(try String(contentsOf: root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8))
     let kinds: [ExportFormat] = [.markdown, .html, .pdf, .json, .sarif]
     let sessionBytes = try document.save()
-    var scans: [Double] = [], rerenders: [Double] = []
+    var scans: [Double] = []
+    var rerenders: [Double] = []
     for _ in 0..<7 {
         let request = ScanRequest(input: sample, suppliedFiles: supplied, offline: true, urls: urls, now: now)
         let start = ContinuousClock.now
@@ -309,18 +333,20 @@ func run() async throws {
         for kind in kinds { _ = try analysis.report(kind) }
         let (seconds, attoseconds) = (ContinuousClock.now - start).components
         scans.append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
-        rerenders.append(try milliseconds {
-            let reader = WorkbenchDocument(now: { now })
-            try reader.openSession(sessionBytes)
-            guard let analysis = reader.currentAnalysis else { return }
-            for format in [ReportFormat.markdown, .html, .pdf, .json, .sarif] {
-                _ = try TriagedReports.render(analysis, format: format, triage: reader.triage)
-            }
-        })
+        rerenders.append(
+            try milliseconds {
+                let reader = WorkbenchDocument(now: { now })
+                try reader.openSession(sessionBytes)
+                guard let analysis = reader.currentAnalysis else { return }
+                for format in [ReportFormat.markdown, .html, .pdf, .json, .sarif] {
+                    _ = try TriagedReports.render(analysis, format: format, triage: reader.triage)
+                }
+            })
     }
     line("4. scan of the sample + five reports", median(scans), "baseline")
-    line("   report of the saved sample session + five reports", median(rerenders),
-         String(format: "≤ 1.5× scan; now %.2f×", median(rerenders) / median(scans)))
+    line(
+        "   report of the saved sample session + five reports", median(rerenders),
+        String(format: "≤ 1.5× scan; now %.2f×", median(rerenders) / median(scans)))
 }
 
 try await run()

@@ -143,7 +143,7 @@ enum FetchTextReport {
             let route = probe.result
             rows.append([
                 "origin*", route.status.map(String.init) ?? "-",
-                    route.truncated ? "\(route.bytes)+" : String(route.bytes),
+                route.truncated ? "\(route.bytes)+" : String(route.bytes),
                 route.timeToHeadersMs.map { "\($0) ms" } ?? "-", route.totalMs.map { "\($0) ms" } ?? "-",
                 route.outcome.rawValue, route.contentType ?? "",
             ])
@@ -153,7 +153,8 @@ enum FetchTextReport {
             lines.append(contentsOf: notes(for: route).map { "  \(route.route.rawValue): \($0)" })
         }
         if let probe = report.browserProbe {
-            lines.append("""
+            lines.append(
+                """
                   origin* = origin fetched as a browser: \(probe.differs ? "DIFFERENT ANSWER: " : "")\(probe.summary)
                 """)
         }
@@ -172,17 +173,20 @@ enum FetchTextReport {
         var notes: [String] = ["\(route.url)"]
         if let error = route.error { notes.append("error: \(error.description)") }
         if let redirect = route.redirect {
-            notes.append("""
+            notes.append(
+                """
                 redirect \(redirect.status) to \(redirect.location) (not followed: Apple does not follow redirects)
                 """)
         }
         if route.isSlow, let ms = route.timeToHeadersMs {
-            notes.append("""
+            notes.append(
+                """
                 slow: \(ms) ms to headers (over 2 s; the CDN crawler reports such origins as SWCERR00301 Timeout)
                 """)
         }
         if route.hasUnexpectedContentType {
-            notes.append("""
+            notes.append(
+                """
                 content type \(route.contentType ?? "missing"): application/json is recommended (devices do not check \
                 it)
                 """)
@@ -190,9 +194,11 @@ enum FetchTextReport {
         if route.truncated {
             notes.append("body over 128 KiB: reading stopped at \(route.bytes) bytes (devices fail with -1103)")
         }
-        for (name, value) in [("Apple-Failure-Reason", route.appleFailureReason),
+        for (name, value) in [
+            ("Apple-Failure-Reason", route.appleFailureReason),
             ("Apple-Failure-Details", route.appleFailureDetails),
-                              ("Apple-From", route.appleFrom), ("Apple-Try-Direct", route.appleTryDirect)] {
+            ("Apple-From", route.appleFrom), ("Apple-Try-Direct", route.appleTryDirect),
+        ] {
             if let value { notes.append("\(name): \(value)") }
         }
         if route.isCMSSigned == true { notes.append("body is CMS-signed (signature not verified)") }

@@ -59,16 +59,21 @@ struct LintTextRenderer {
 
     func render(_ document: AssociationDocument, name: String) -> String {
         let count = { (severity: String) in document.diagnostics.filter { $0.severity == severity }.count }
-        let errors = count("error"), warnings = count("warning"), infos = count("info")
+        let errors = count("error")
+        let warnings = count("warning")
+        let infos = count("info")
         var verdict = document.deviceAccepts ? "a device accepts this file" : "a device rejects this file"
         if document.deviceAccepts && document.exceedsSizeLimit { verdict = "a device ignores this file (over 128 KiB)" }
         if document.file == nil && document.deviceAccepts { verdict = "no usable association file" }
         let safe = { (text: String) in TerminalText.safe(text) }
-        var lines = [style.bold("""
-            \(safe(name)): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) \
-            warning\(warnings == 1 ? "" : "s"), \(infos) info \
-            — \(verdict)\(document.isCMSSigned ? " (CMS-signed)" : "")
-            """)]
+        var lines = [
+            style.bold(
+                """
+                \(safe(name)): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) \
+                warning\(warnings == 1 ? "" : "s"), \(infos) info \
+                — \(verdict)\(document.isCMSSigned ? " (CMS-signed)" : "")
+                """)
+        ]
         let positions = document.diagnostics.map { diagnostic -> String in
             guard let line = diagnostic.line else { return "-" }
             return "\(line):\(diagnostic.column ?? 0)"
@@ -77,7 +82,8 @@ struct LintTextRenderer {
         for (diagnostic, position) in zip(document.diagnostics, positions) {
             let location = diagnostic.location.isEmpty ? "" : style.dim(safe(diagnostic.location)) + "  "
             let place = position.padding(toLength: width, withPad: " ", startingAt: 0)
-            lines.append("""
+            lines.append(
+                """
                   \(place)  \(style.severity(diagnostic.severity))  \(diagnostic.id)  \(location)\
                 \(safe(diagnostic.message))
                 """)

@@ -74,11 +74,12 @@ struct AssetLinksLintReport: Encodable {
         valid = !file.diagnostics.contains { $0.severity == "error" }
         self.bytes = bytes
         grants = file.statements.compactMap { statement in
-            guard statement.grantsLinks, case let .androidApp(package, fingerprints) = statement.target else {
+            guard statement.grantsLinks, case .androidApp(let package, let fingerprints) = statement.target else {
                 return nil
             }
-            return Grant(packageName: package, fingerprints: fingerprints, line: statement.line,
-                         dynamicRules: statement.dynamicComponents?.count)
+            return Grant(
+                packageName: package, fingerprints: fingerprints, line: statement.line,
+                dynamicRules: statement.dynamicComponents?.count)
         }
         includes = file.includes
         diagnostics = file.diagnostics

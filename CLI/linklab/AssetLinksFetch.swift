@@ -50,8 +50,9 @@ struct AssetLinksFetchCommand: AsyncParsableCommand {
         let options = googleAPI.fetchOptions(userAgent: network.userAgent)
         let reports: [AssetLinksReport]
         do {
-            reports = try await Workbench.fetchAssetLinks(hosts: hosts, configuration: try network.configuration(),
-                                                          options: options)
+            reports = try await Workbench.fetchAssetLinks(
+                hosts: hosts, configuration: try network.configuration(),
+                options: options)
         } catch let error as FetchError {
             throw fetchFailure(error)
         }
@@ -67,26 +68,37 @@ struct AssetLinksFetchCommand: AsyncParsableCommand {
 /// `--resolve`, `--ca-file`, `--timeout` (Android's 5 s by default), `--deadline`,
 /// `--user-agent`: the network flags of `assetlinks fetch`.
 struct AndroidFetchOptions: ParsableArguments {
-    @Option(name: .customLong("resolve"), help: ArgumentHelp(
-        "Pin HOST:PORT to ADDRESS (like curl); SNI and certificate checks still use HOST.",
-        valueName: "HOST:PORT:ADDRESS"))
+    @Option(
+        name: .customLong("resolve"),
+        help: ArgumentHelp(
+            "Pin HOST:PORT to ADDRESS (like curl); SNI and certificate checks still use HOST.",
+            valueName: "HOST:PORT:ADDRESS"))
     var resolve: [String] = []
 
-    @Option(name: .customLong("ca-file"), help: ArgumentHelp("Also trust the root certificates in this PEM file.",
-                                                            valueName: "PEM"))
+    @Option(
+        name: .customLong("ca-file"),
+        help: ArgumentHelp(
+            "Also trust the root certificates in this PEM file.",
+            valueName: "PEM"))
     var caFile: String?
 
-    @Option(help: ArgumentHelp("Seconds one request may take, headers and body (Android's verifier: 5).",
-                               valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds one request may take, headers and body (Android's verifier: 5).",
+            valueName: "SECONDS"))
     var timeout: Double = 5
 
-    @Option(help: ArgumentHelp("Seconds the whole run may take (default: 60, or 3 × --timeout if larger).",
-                               valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds the whole run may take (default: 60, or 3 × --timeout if larger).",
+            valueName: "SECONDS"))
     var deadline: Double?
 
-    @Option(name: .customLong("user-agent"),
-        help: ArgumentHelp("User-Agent for the fetches (default: Android's Dalvik agent).",
-                                                               valueName: "STRING"))
+    @Option(
+        name: .customLong("user-agent"),
+        help: ArgumentHelp(
+            "User-Agent for the fetches (default: Android's Dalvik agent).",
+            valueName: "STRING"))
     var userAgent: String?
 
     func validate() throws {
@@ -96,7 +108,8 @@ struct AndroidFetchOptions: ParsableArguments {
     /// The engine configuration these flags describe.
     func configuration() throws -> FetchConfiguration {
         var configuration = FetchConfiguration()
-        try FetchOptions.apply(timeout: timeout, deadline: deadline, resolve: resolve, caFile: caFile,
+        try FetchOptions.apply(
+            timeout: timeout, deadline: deadline, resolve: resolve, caFile: caFile,
             to: &configuration)
         return configuration
     }

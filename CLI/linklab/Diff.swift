@@ -34,17 +34,21 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(help: "Output format: text (for people) or json (the diff document of docs/workbench.md).")
     var format: ScanCommand.Format = .text
 
-    @Option(name: .customLong("report"),
+    @Option(
+        name: .customLong("report"),
         help: ArgumentHelp(
             "Write a retest report; the format follows the name: "
                 + ExportFormat.extensions(ExportFormat.retestReports) + " (repeatable).",
             valueName: "FILE"))
     var reports: [String] = []
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("""
-        Exit 1 when a new or still-open finding is at or above SEVERITY, or, written CATEGORY:SEVERITY \
-        (security:medium), one of that category is. Repeatable.
-        """, valueName: "[CATEGORY:]SEVERITY"))
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            """
+            Exit 1 when a new or still-open finding is at or above SEVERITY, or, written CATEGORY:SEVERITY \
+            (security:medium), one of that category is. Repeatable.
+            """, valueName: "[CATEGORY:]SEVERITY"))
     var failOn: [String] = []
 
     func validate() throws {
@@ -56,7 +60,8 @@ struct DiffCommand: AsyncParsableCommand {
         let oldData = try SessionCLI.readSession(old)
         let newData = try SessionCLI.readSession(new)
         try await MainActor.run {
-            let before = WorkbenchDocument(), after = WorkbenchDocument()
+            let before = WorkbenchDocument()
+            let after = WorkbenchDocument()
             for (document, data, path) in [(before, oldData, old), (after, newData, new)] {
                 document.noteAudience = .commandLine
                 do throws(WorkbenchDocumentError) {
@@ -83,9 +88,10 @@ struct DiffCommand: AsyncParsableCommand {
             }
             switch format {
             case .json:
-                FileHandle.standardOutput.write(try SessionCLI.orExit { () throws(WorkbenchDocumentError) -> Data in
-                    try retest.jsonDocument()
-                })
+                FileHandle.standardOutput.write(
+                    try SessionCLI.orExit { () throws(WorkbenchDocumentError) -> Data in
+                        try retest.jsonDocument()
+                    })
             case .text:
                 FileHandle.standardOutput.write(Data(retest.text().utf8))
             }
@@ -100,13 +106,15 @@ extension Retest {
         var lines: [String] = []
         lines.append("Retest: \(Self.label(new)) against \(Self.label(old))")
         lines.append("")
-        lines.append("""
+        lines.append(
+            """
             Findings: \(newFindings.count) new, \(fixedFindings.count) fixed, \(openFindings.count) still open
             """)
         for (title, list) in [("new", newFindings), ("fixed", fixedFindings), ("still open", openFindings)] {
             for item in list {
                 let status = item.triage.map { " [\($0.status.rawValue)]" } ?? ""
-                lines.append("""
+                lines.append(
+                    """
                       \(title): \(item.finding.severity.rawValue) \(item.finding.id) \
                     \(InspectTextRenderer.terminalSafe(item.finding.subject)): \
                     \(InspectTextRenderer.terminalSafe(item.finding.title))\(status)
@@ -117,7 +125,8 @@ extension Retest {
             lines.append("")
             lines.append("Triage changes:")
             for change in triageChanges {
-                lines.append("""
+                lines.append(
+                    """
                       \(change.fingerprint): \(change.old?.status.rawValue ?? "none") \
                     → \(change.new?.status.rawValue ?? "none")
                     """)
@@ -133,7 +142,8 @@ extension Retest {
             lines.append("")
             lines.append("URL verdicts that changed:")
             for change in urls {
-                lines.append("""
+                lines.append(
+                    """
                       \(InspectTextRenderer.terminalSafe(change.url)) \
                     (\(InspectTextRenderer.terminalSafe(change.appID))): \(change.old) → \(change.new)
                     """)

@@ -6,8 +6,10 @@ import Reports
 /// engagement printed on the first page of the Markdown, HTML and PDF reports and saved in the
 /// session.
 struct EngagementOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Client the report is for (printed on the report, saved in the session).",
-                               valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "Client the report is for (printed on the report, saved in the session).",
+            valueName: "NAME"))
     var client: String?
 
     @Option(help: ArgumentHelp("Tester or team who ran the assessment.", valueName: "NAME"))
@@ -16,8 +18,9 @@ struct EngagementOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What was in scope, in a few words.", valueName: "TEXT"))
     var scope: String?
 
-    @Option(name: .customLong("start-date"),
-            help: ArgumentHelp("First day of the engagement.", valueName: "YYYY-MM-DD"))
+    @Option(
+        name: .customLong("start-date"),
+        help: ArgumentHelp("First day of the engagement.", valueName: "YYYY-MM-DD"))
     var startDate: String?
 
     @Option(name: .customLong("end-date"), help: ArgumentHelp("Last day of the engagement.", valueName: "YYYY-MM-DD"))
@@ -55,9 +58,10 @@ struct EngagementOptions: ParsableArguments {
     static func isDay(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), day >= 1 else { return false }
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), day >= 1
+        else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return day <= days[month - 1]

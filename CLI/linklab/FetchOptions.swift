@@ -5,29 +5,39 @@ import Workbench
 /// Flags every command that fetches association files accepts (`aasa fetch`, `match
 /// --fetch`, `scan`).
 struct FetchOptions: ParsableArguments {
-    @Option(name: .customLong("resolve"), help: ArgumentHelp(
-        "Pin HOST:PORT to ADDRESS (like curl); SNI and certificate checks still use HOST.",
-        valueName: "HOST:PORT:ADDRESS"))
+    @Option(
+        name: .customLong("resolve"),
+        help: ArgumentHelp(
+            "Pin HOST:PORT to ADDRESS (like curl); SNI and certificate checks still use HOST.",
+            valueName: "HOST:PORT:ADDRESS"))
     var resolve: [String] = []
 
-    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
-        "Also trust the root certificates in this PEM file (as developer mode trusts user-installed roots).",
-        valueName: "PEM"))
+    @Option(
+        name: .customLong("ca-file"),
+        help: ArgumentHelp(
+            "Also trust the root certificates in this PEM file (as developer mode trusts user-installed roots).",
+            valueName: "PEM"))
     var caFile: String?
 
     @Option(help: ArgumentHelp("Seconds one request may take, headers and body.", valueName: "SECONDS"))
     var timeout: Double = 10
 
-    @Option(help: ArgumentHelp("Seconds the whole run may take (default: 60, or 3 × --timeout if larger).",
-        valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds the whole run may take (default: 60, or 3 × --timeout if larger).",
+            valueName: "SECONDS"))
     var deadline: Double?
 
-    @Option(name: .customLong("user-agent"), help: ArgumentHelp(
-        "User-Agent for the fetches (default: the CDN crawler's, AASA-Bot/1.0.0).", valueName: "STRING"))
+    @Option(
+        name: .customLong("user-agent"),
+        help: ArgumentHelp(
+            "User-Agent for the fetches (default: the CDN crawler's, AASA-Bot/1.0.0).", valueName: "STRING"))
     var userAgent: String?
 
-    @Option(name: .customLong("cdn-base"), help: ArgumentHelp(
-        "Replaces https://app-site-association.cdn-apple.com/a/v1/ (staging, tests).", valueName: "URL"))
+    @Option(
+        name: .customLong("cdn-base"),
+        help: ArgumentHelp(
+            "Replaces https://app-site-association.cdn-apple.com/a/v1/ (staging, tests).", valueName: "URL"))
     var cdnBase: String?
 
     @Flag(inversion: .prefixedNo, help: "Fetch the origin a second time with a browser agent to spot bot protection.")
@@ -63,8 +73,10 @@ struct FetchOptions: ParsableArguments {
     }
 
     /// Sets timeout, deadline, pins and trusted roots on `configuration`.
-    static func apply(timeout: Double, deadline: Double?, resolve: [String], caFile: String?,
-                      to configuration: inout FetchConfiguration) throws {
+    static func apply(
+        timeout: Double, deadline: Double?, resolve: [String], caFile: String?,
+        to configuration: inout FetchConfiguration
+    ) throws {
         configuration.timeout = .milliseconds(Int64(timeout * 1000))
         configuration.overallDeadline = .milliseconds(Int64((deadline ?? max(60, timeout * 3)) * 1000))
         var pins: [ResolvePin] = []

@@ -7,8 +7,10 @@ struct GoogleAPIOptions: ParsableArguments {
     @Flag(help: "Also ask Google's Digital Asset Links API for each host and compare (needs the network).")
     var google = false
 
-    @Option(name: .customLong("google-base"), help: ArgumentHelp(
-        "Replaces https://digitalassetlinks.googleapis.com/v1/statements:list (staging, tests).", valueName: "URL"))
+    @Option(
+        name: .customLong("google-base"),
+        help: ArgumentHelp(
+            "Replaces https://digitalassetlinks.googleapis.com/v1/statements:list (staging, tests).", valueName: "URL"))
     var googleBase: String = AssetLinksPolicy.googleAPIBase
 
     func validate() throws {
@@ -24,7 +26,8 @@ struct GoogleAPIOptions: ParsableArguments {
 
     /// The fetch options of these flags, with the agent the hosts are asked with.
     func fetchOptions(userAgent: String?) -> AssetLinksFetchOptions {
-        AssetLinksFetchOptions(askGoogle: google, googleBase: googleBase,
-                               userAgent: userAgent ?? AssetLinksPolicy.userAgent)
+        AssetLinksFetchOptions(
+            askGoogle: google, googleBase: googleBase,
+            userAgent: userAgent ?? AssetLinksPolicy.userAgent)
     }
 }

@@ -7,8 +7,10 @@ import SiteAssociation
 enum InputFile {
     /// The bytes of `path` (`-` reads standard input), at most `limit`; the reason when it
     /// cannot be read (every command reads its file inputs here).
-    static func read(_ path: String,
-                     limit: Int = AssociationDocument.maximumReadSize) -> Result<Data, InputError> {
+    static func read(
+        _ path: String,
+        limit: Int = AssociationDocument.maximumReadSize
+    ) -> Result<Data, InputError> {
         if path == "-" {
             guard let data = StandardInput.read(limit: limit) else {
                 return .failure(InputError(problem: "standard input is over \(limit) bytes; not read"))
@@ -43,8 +45,8 @@ enum InputFile {
     static func problem(readingFile path: String, maximumBytes: Int = 64 << 20) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            return errno == ENOENT || errno == ENOTDIR ? "no such file" :
-                "cannot be read (\(String(cString: strerror(errno))))"
+            return errno == ENOENT || errno == ENOTDIR
+                ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break

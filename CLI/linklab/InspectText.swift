@@ -39,8 +39,9 @@ struct InspectTextRenderer {
     private func renderAll(_ snapshot: AppSnapshot) -> String {
         var lines: [String] = []
         let source = snapshot.source
-        lines.append(style.bold(safe(source.path)) + "  " +
-            style.dim("\(source.kind.rawValue), \(source.size) bytes, sha256 \(source.sha256)"))
+        lines.append(
+            style.bold(safe(source.path)) + "  "
+                + style.dim("\(source.kind.rawValue), \(source.size) bytes, sha256 \(source.sha256)"))
         for bundle in snapshot.bundles {
             lines.append("")
             lines.append(contentsOf: render(bundle))
@@ -52,7 +53,9 @@ struct InspectTextRenderer {
             let width = diagnostics.map(\.severity.count).max() ?? 0
             for diagnostic in diagnostics {
                 let severity = diagnostic.severity.padding(toLength: width, withPad: " ", startingAt: 0)
-                let coloured = diagnostic.severity == "error" ? style.red(severity)
+                let coloured =
+                    diagnostic.severity == "error"
+                    ? style.red(severity)
                     : diagnostic.severity == "warning" ? style.yellow(severity) : style.dim(severity)
                 let place = diagnostic.path.map { " [\(safe($0))]" } ?? ""
                 let text = Self.wrapped(safe(diagnostic.message) + place, width: Self.lineWidth - 4 - width)
@@ -128,19 +131,24 @@ struct InspectTextRenderer {
     private func domainTable(_ domains: [AssociatedDomain]) -> [String] {
         let header = ["SERVICE", "HOST", "WILDCARD", "PORT", "MODES", "PROBLEMS"]
         let rows = domains.map { domain -> [String] in
-            [safe(domain.service), safe(domain.host), domain.wildcard ? "yes" : "no",
+            [
+                safe(domain.service), safe(domain.host), domain.wildcard ? "yes" : "no",
                 domain.port.map(String.init) ?? "-",
-             domain.modes.isEmpty ? "-" : domain.modes.joined(separator: "+"),
-             domain.problems.isEmpty ? "-" :
-                 domain.problems.map { "\($0.severity.rawValue): \(safe($0.message))" }.joined(separator: "; ")]
+                domain.modes.isEmpty ? "-" : domain.modes.joined(separator: "+"),
+                domain.problems.isEmpty
+                    ? "-"
+                    : domain.problems.map { "\($0.severity.rawValue): \(safe($0.message))" }.joined(separator: "; "),
+            ]
         }
         var widths = header.map(\.count)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }
         func format(_ cells: [String]) -> String {
-            cells.enumerated().map { index,
-                cell in index == cells.count - 1 ? cell : pad(cell, widths[index] + 2) }.joined()
+            cells.enumerated().map {
+                index,
+                cell in index == cells.count - 1 ? cell : pad(cell, widths[index] + 2)
+            }.joined()
         }
         var lines = [style.dim(format(header))]
         for (row, domain) in zip(rows, domains) {
@@ -152,16 +160,19 @@ struct InspectTextRenderer {
 
     private func evidence(_ bundle: BundleInfo) -> [String] {
         var lines: [String] = []
-        let groups: [(String, String)] = [("Link handlers", "receiver"), ("Outgoing links", "outgoing"),
-                                          ("Web views", "webView"), ("Sign-in", "authentication")]
+        let groups: [(String, String)] = [
+            ("Link handlers", "receiver"), ("Outgoing links", "outgoing"),
+            ("Web views", "webView"), ("Sign-in", "authentication"),
+        ]
         for (label, kind) in groups {
             let hits = bundle.slices.flatMap(\.linkEvidence).filter { $0.kind == kind }
             if hits.isEmpty {
                 if kind == "receiver" || kind == "outgoing" {
                     let unreliable = bundle.slices.contains { !$0.linkScanReliable }
-                    lines.append("  " + pad(label, labelWidth) +
-                        (bundle.slices.isEmpty ? "—" : unreliable ? style.yellow("unknown (encrypted text)") :
-                            "none found"))
+                    lines.append(
+                        "  " + pad(label, labelWidth)
+                            + (bundle.slices.isEmpty
+                                ? "—" : unreliable ? style.yellow("unknown (encrypted text)") : "none found"))
                 }
                 continue
             }
@@ -170,8 +181,9 @@ struct InspectTextRenderer {
             for hit in hits {
                 let key = "\(hit.slice) \(hit.name) \(hit.section)"
                 guard seen.insert(key).inserted else { continue }
-                lines.append("    " + pad(safe(hit.name), 54) +
-                    style.dim("\(safe(hit.slice)) \(safe(hit.section)) @0x\(String(hit.offset, radix: 16))"))
+                lines.append(
+                    "    " + pad(safe(hit.name), 54)
+                        + style.dim("\(safe(hit.slice)) \(safe(hit.section)) @0x\(String(hit.offset, radix: 16))"))
             }
         }
         return lines
@@ -224,7 +236,8 @@ struct InspectTextRenderer {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             let isControl = value < 0x20 || (0x7F...0x9F).contains(value)
-            let isBidi = value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+            let isBidi =
+                value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
                 || (0x2066...0x2069).contains(value)
             if isControl || isBidi {
                 let hex = String(value, radix: 16, uppercase: true)
@@ -268,10 +281,12 @@ struct InspectTextRenderer {
 
     /// How Apple writes a platform (`LC_BUILD_VERSION` names are lower case).
     static func platformName(_ platform: String) -> String {
-        let names = ["macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "bridgeos": "bridgeOS",
-                     "maccatalyst": "Mac Catalyst", "iossimulator": "iOS Simulator", "tvossimulator": "tvOS Simulator",
-                     "watchossimulator": "watchOS Simulator", "driverkit": "DriverKit", "visionos": "visionOS",
-                     "visionossimulator": "visionOS Simulator"]
+        let names = [
+            "macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "bridgeos": "bridgeOS",
+            "maccatalyst": "Mac Catalyst", "iossimulator": "iOS Simulator", "tvossimulator": "tvOS Simulator",
+            "watchossimulator": "watchOS Simulator", "driverkit": "DriverKit", "visionos": "visionOS",
+            "visionossimulator": "visionOS Simulator",
+        ]
         return names[platform] ?? platform
     }
 

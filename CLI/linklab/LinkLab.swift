@@ -1,6 +1,6 @@
 import ArgumentParser
-import Workbench
 import Foundation
+import Workbench
 
 /// `linklab`: the scriptable face of UniversalLinkLab. Thin: each subcommand parses its
 /// flags, calls the engine and prints. Exit codes follow `docs/cli.md`.
@@ -19,8 +19,10 @@ struct LinkLab: AsyncParsableCommand {
             one page per command: docs/README.md.
             """,
         version: Workbench.version,
-        subcommands: [InspectCommand.self, AASACommand.self, MatchCommand.self, ScanCommand.self, ReportCommand.self,
-                      DiffCommand.self, ServeCommand.self, AssetLinksCommand.self, ReadingsCommand.self]
+        subcommands: [
+            InspectCommand.self, AASACommand.self, MatchCommand.self, ScanCommand.self, ReportCommand.self,
+            DiffCommand.self, ServeCommand.self, AssetLinksCommand.self, ReadingsCommand.self,
+        ]
     )
 }
 

@@ -60,9 +60,11 @@ struct MatchCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .customLong("aasa"), help: ArgumentHelp(
-        "The association file (- for standard input); with --ios: HOST=FILE or DIR, repeatable.",
-        valueName: "FILE"))
+    @Option(
+        name: .customLong("aasa"),
+        help: ArgumentHelp(
+            "The association file (- for standard input); with --ios: HOST=FILE or DIR, repeatable.",
+            valueName: "FILE"))
     var aasaPaths: [String] = []
 
     /// The one association file of an iOS-only match.
@@ -71,12 +73,15 @@ struct MatchCommand: AsyncParsableCommand {
     @OptionGroup(title: "Android and both platforms")
     var android: MatchAndroidOptions
 
-    @Option(name: .customLong("fetch"), help: ArgumentHelp(
-        "Fetch HOST's association file (Apple's CDN by default; see --route) and decide against it.",
+    @Option(
+        name: .customLong("fetch"),
+        help: ArgumentHelp(
+            "Fetch HOST's association file (Apple's CDN by default; see --route) and decide against it.",
             valueName: "HOST"))
     var fetchHost: String?
 
-    @Option(name: .customLong("route"),
+    @Option(
+        name: .customLong("route"),
         help: "With --fetch: the copy that decides, cdn (normal installs) or origin (?mode=developer or managed).")
     var fetchRoute: MatchFetchRoute = .cdn
 
@@ -86,12 +91,16 @@ struct MatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The domain the file is served from (default: each URL's host).", valueName: "HOST"))
     var domain: String?
 
-    @Option(name: .customLong("app-id"), help: ArgumentHelp(
-        "Only these app IDs (repeatable; default: every app the file names).", valueName: "APPID"))
+    @Option(
+        name: .customLong("app-id"),
+        help: ArgumentHelp(
+            "Only these app IDs (repeatable; default: every app the file names).", valueName: "APPID"))
     var appIDs: [String] = []
 
-    @Option(name: .customLong("urls"), help: ArgumentHelp(
-        "Read URLs from FILE (URL-list syntax: # comments, = and ! prefixes), or - for standard input.",
+    @Option(
+        name: .customLong("urls"),
+        help: ArgumentHelp(
+            "Read URLs from FILE (URL-list syntax: # comments, = and ! prefixes), or - for standard input.",
             valueName: "FILE"))
     var urlsFile: String?
 
@@ -117,7 +126,8 @@ struct MatchCommand: AsyncParsableCommand {
         }
         if batch {
             guard aasaPath == nil, fetchHost == nil, domain == nil, appIDs.isEmpty, urlsFile == nil, urls.isEmpty else {
-                throw ValidationError("""
+                throw ValidationError(
+                    """
                     --batch takes no other options: each input line carries the file, domain, app ID and URL
                     """)
             }
@@ -145,12 +155,13 @@ struct MatchCommand: AsyncParsableCommand {
         }
         let document = try await loadAssociationDocument()
         guard document.file != nil else {
-            let problem = document.diagnostics.first(where: { $0.severity == "error" })?.message ??
-                "no usable association file"
+            let problem =
+                document.diagnostics.first(where: { $0.severity == "error" })?.message ?? "no usable association file"
             throw failUnreadable(aasaPath ?? fetchHost ?? "-", "not an association file: \(problem)")
         }
         if !document.deviceAccepts {
-            printError("""
+            printError(
+                """
                 linklab: warning: a device rejects this file (not strict JSON); every verdict is no_match and the \
                 trace shows the tolerant reading
                 """)
@@ -165,8 +176,9 @@ struct MatchCommand: AsyncParsableCommand {
         }
         let output = StreamedOutput()
         var runner = MatchRunner(document: document, domain: domain ?? fetchHost, appIDs: appIDs)
-        var sink = MatchSink(format: format, trace: trace, style: .standardOutput,
-                             appIDs: appIDs.isEmpty ? (document.file?.applinksAppIDs ?? []) : appIDs, output: output)
+        var sink = MatchSink(
+            format: format, trace: trace, style: .standardOutput,
+            appIDs: appIDs.isEmpty ? (document.file?.applinksAppIDs ?? []) : appIDs, output: output)
         let progress = MatchProgress.makeIfTerminal()
         var namedHost = FileNameHostCheck(file: aasaPath)
         sink.begin()
@@ -197,7 +209,8 @@ struct MatchCommand: AsyncParsableCommand {
         output.flush()
         progress?.clear()
         if sink.errors > 0 {
-            printError("""
+            printError(
+                """
                 linklab match: \(sink.errors) line\(sink.errors == 1 ? " is" : "s are") not a URL (see the error \
                 entries)
                 """)
@@ -222,8 +235,8 @@ struct MatchCommand: AsyncParsableCommand {
         while let line = reader.next(beforeRead: { output.flush() }) {
             switch line {
             case .text(let text):
-                output.write(String(decoding: TerminalText.safeJSON(Data(batch.answer(text).utf8)), as: UTF8.self) +
-                    "\n")
+                output.write(
+                    String(decoding: TerminalText.safeJSON(Data(batch.answer(text).utf8)), as: UTF8.self) + "\n")
             case .tooLong:
                 output.write(#"{"error":"the line is longer than 16 MiB","id":null}"# + "\n")
             }
@@ -308,7 +321,9 @@ struct MatchRunner {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(url, forKey: .url)
             try container.encodeIfPresent(line, forKey: .line)
-            if let domain { try container.encode(domain, forKey: .domain) } else {
+            if let domain {
+                try container.encode(domain, forKey: .domain)
+            } else {
                 try container.encodeNil(forKey: .domain)
             }
             if expectation != .none { try container.encode(expectation, forKey: .expectation) }
@@ -372,11 +387,13 @@ struct MatchRunner {
         if matchers[chosen] == nil, matchers.count >= Self.matcherCacheLimit {
             matchers.removeAll(keepingCapacity: true)
         }
-        let matcher = matchers[chosen] ?? {
-            var made = AssociationMatcher(document: document, domain: chosen)
-            made.domainIsAssumed = source != nil
-            return made
-        }()
+        let matcher =
+            matchers[chosen]
+            ?? {
+                var made = AssociationMatcher(document: document, domain: chosen)
+                made.domainIsAssumed = source != nil
+                return made
+            }()
         matchers[chosen] = matcher
         let traced = matcher.tracedVerdicts(url: url, appIDs: appIDs.isEmpty ? nil : appIDs)
         let annotated = traced.verdicts.map { verdict -> AppVerdict in
@@ -384,8 +401,9 @@ struct MatchRunner {
             copy.trace.insert(domainNote, at: 0)
             return copy
         }
-        return Result(url: url, line: nil, domain: matcher.domain, domainSource: source, apps: annotated, error: nil,
-                      sharedSteps: 1 + traced.sharedSteps)
+        return Result(
+            url: url, line: nil, domain: matcher.domain, domainSource: source, apps: annotated, error: nil,
+            sharedSteps: 1 + traced.sharedSteps)
     }
 
     /// Host (and port) of an absolute URL, lower-cased.
@@ -436,9 +454,13 @@ struct MatchSink {
             // Where the domain came from is said once (the trace says it for every URL).
             var shown = result
             if trace || written > 0 { shown.domainSource = nil }
-            output.write(TerminalText.safeOutput(MatchTextRenderer(style: style, trace: trace,
-                width: width).render(shown),
-                                                 keepingStyles: style.enabled))
+            output.write(
+                TerminalText.safeOutput(
+                    MatchTextRenderer(
+                        style: style, trace: trace,
+                        width: width
+                    ).render(shown),
+                    keepingStyles: style.enabled))
         }
         written += 1
     }

@@ -7,28 +7,37 @@ import Workbench
 
 /// `match --android APP.apk` (and `--ios APP.ipa` beside it): the flags.
 struct MatchAndroidOptions: ParsableArguments {
-    @Option(name: .customLong("android"), help: ArgumentHelp(
-        "Decide the URLs as Android does for this app (.apk, or an .xapk/.apks set).", valueName: "APP.apk"))
+    @Option(
+        name: .customLong("android"),
+        help: ArgumentHelp(
+            "Decide the URLs as Android does for this app (.apk, or an .xapk/.apks set).", valueName: "APP.apk"))
     var apk: String?
 
-    @Option(name: .customLong("ios"), help: ArgumentHelp(
-        "With --android: also decide them for this iOS app and print one verdict table.", valueName: "APP.ipa"))
+    @Option(
+        name: .customLong("ios"),
+        help: ArgumentHelp(
+            "With --android: also decide them for this iOS app and print one verdict table.", valueName: "APP.ipa"))
     var ipa: String?
 
     @Option(help: ArgumentHelp("Android API level to model (31+ = Android 12+; 35 = Android 15).", valueName: "N"))
     var sdk: Int = 35
 
-    @Option(name: .customLong("assetlinks"), help: ArgumentHelp(
-        "The assetlinks.json HOST serves (repeatable; a folder supplies each HOST.json); other hosts are not checked.",
-        valueName: "HOST=FILE|DIR"))
+    @Option(
+        name: .customLong("assetlinks"),
+        help: ArgumentHelp(
+            "The assetlinks.json HOST serves (repeatable; a folder supplies each HOST.json); "
+                + "other hosts are not checked.",
+            valueName: "HOST=FILE|DIR"))
     var assetLinks: [String] = []
 
     var isActive: Bool { apk != nil || ipa != nil || !assetLinks.isEmpty }
 
     func validate(match: MatchCommand) throws {
         guard apk != nil else {
-            throw ValidationError(ipa != nil ? "--ios needs --android APP.apk (an iOS app alone: linklab scan)"
-                : "--assetlinks needs --android APP.apk")
+            throw ValidationError(
+                ipa != nil
+                    ? "--ios needs --android APP.apk (an iOS app alone: linklab scan)"
+                    : "--assetlinks needs --android APP.apk")
         }
         guard !match.batch, match.fetchHost == nil, match.domain == nil, match.appIDs.isEmpty else {
             throw ValidationError("--android takes no --batch, --fetch, --domain or --app-id")
@@ -112,14 +121,15 @@ struct MatchAndroid {
                 throw failUnreadable(file, "cannot be read (\((error as NSError).localizedDescription))")
             }
         }
-        return AndroidLinkDecider(manifest: snapshot.manifest, signing: snapshot.signing, files: files,
-                                  sdk: options.sdk, suppliedOnly: true)
+        return AndroidLinkDecider(
+            manifest: snapshot.manifest, signing: snapshot.signing, files: files,
+            sdk: options.sdk, suppliedOnly: true)
     }
 
     /// The iOS app decided offline against `--aasa` files, then the table.
     private func runBoth(ipa: String, lines: [URLListLine], decider: AndroidLinkDecider) async throws {
         let entries = lines.compactMap { line -> URLListEntry? in
-            if case let .entry(entry) = line { return entry }
+            if case .entry(let entry) = line { return entry }
             return nil
         }
         let supplies = try ScanCommand.parseSupplies(command.aasaPaths)
@@ -129,9 +139,10 @@ struct MatchAndroid {
         let input: SpooledInput
         do { input = try SpooledInput(argument: ipa) } catch { throw failUnreadable(ipa, error.problem) }
         defer { input.remove() }
-        let request = ScanRequest(input: input.url, suppliedFiles: supplies, offline: true,
-                                  fetch: try command.fetchOptions.configuration(routes: [.cdn]),
-                                  urls: entries.filter(\.isWebURL), now: Date())
+        let request = ScanRequest(
+            input: input.url, suppliedFiles: supplies, offline: true,
+            fetch: try command.fetchOptions.configuration(routes: [.cdn]),
+            urls: entries.filter(\.isWebURL), now: Date())
         let analysis: Analysis
         do {
             analysis = try await ScanPipeline(request: request).run()
@@ -140,17 +151,20 @@ struct MatchAndroid {
         }
         let table = analysis.crossPlatformTable(android: decider, entries: entries)
         let errors = lines.compactMap { line -> AndroidMatchReport.Result? in
-            guard case let .invalid(text, number, problem) = line else { return nil }
+            guard case .invalid(let text, let number, let problem) = line else { return nil }
             return AndroidMatchReport.Result(error: problem, url: text, line: number)
         }
         switch command.format {
         case .json, .jsonl:
-            writeJSON(try JSONOutput.encode(BothPlatformsMatchDocument(
-                table: table, androidHosts: decider.verification.hosts, errors: errors)))
+            writeJSON(
+                try JSONOutput.encode(
+                    BothPlatformsMatchDocument(
+                        table: table, androidHosts: decider.verification.hosts, errors: errors)))
         case .text:
             var text = table.text()
             for error in errors {
-                text += "\n\(error.url)\n  error  " + (error.line.map { "line \($0): " } ?? "")
+                text +=
+                    "\n\(error.url)\n  error  " + (error.line.map { "line \($0): " } ?? "")
                     + (error.error ?? "") + "\n"
             }
             writeText(text, styled: false)

@@ -33,7 +33,8 @@ extension MatchCommand {
             throw failUnreadable(host, "the \(fetchRoute.rawValue) route was not fetched")
         }
         if let error = result.error {
-            throw failUnreadable(host,
+            throw failUnreadable(
+                host,
                 "\(fetchRoute.rawValue) route \(result.url): \(error.description); a device gets no file")
         }
         guard result.status == 200 else {
@@ -46,7 +47,8 @@ extension MatchCommand {
             if let reason = result.appleFailureReason { problem += ", Apple-Failure-Reason: \(reason)" }
             throw failUnreadable(host, problem + "; a device gets no file")
         }
-        printError("""
+        printError(
+            """
             linklab match: deciding against the \(fetchRoute.rawValue) copy of \(host): \(result.url), \(result.bytes) \
             bytes\(result.truncated ? " (cut at the 128 KiB cap)" : "")
             """)

@@ -30,8 +30,11 @@ struct ReadingsCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("URLs to read (URL-list syntax: a leading ! or = is dropped).", valueName: "URL"))
     var urls: [String] = []
 
-    @Option(name: .customLong("urls"), help: ArgumentHelp("A URL list (Samples/urls.txt syntax; - for standard input).",
-                                                        valueName: "FILE"))
+    @Option(
+        name: .customLong("urls"),
+        help: ArgumentHelp(
+            "A URL list (Samples/urls.txt syntax; - for standard input).",
+            valueName: "FILE"))
     var urlsFile: String?
 
     @Flag(help: "Print only the URLs whose readings name different hosts (the summary counts all).")
@@ -69,8 +72,10 @@ struct ReadingsCommand: ParsableCommand {
             do {
                 guard let entry = try URLList.entry(text, line: line, schemes: .any) else { continue }
                 let readings = try LinkReadings.read(entry.url)
-                entries.append(Entry(url: entry.url, line: line, readings: readings.rows,
-                                     hostsDiffer: readings.hostsDisagree, disagreement: readings.disagreement))
+                entries.append(
+                    Entry(
+                        url: entry.url, line: line, readings: readings.rows,
+                        hostsDiffer: readings.hostsDisagree, disagreement: readings.disagreement))
             } catch let error as LinkReadings.ReadError {
                 entries.append(Entry(url: text, line: line, error: error.description))
             } catch {
@@ -103,8 +108,9 @@ struct ReadingsCommand: ParsableCommand {
                     out += readings.textBlock
                 }
             }
-            out.append("\(read) URL\(read == 1 ? "" : "s") read: \(differ) with hosts that differ"
-                + (errors > 0 ? ", \(errors) not read" : ""))
+            out.append(
+                "\(read) URL\(read == 1 ? "" : "s") read: \(differ) with hosts that differ"
+                    + (errors > 0 ? ", \(errors) not read" : ""))
             FileHandle.standardOutput.write(Data(out.map { TerminalText.safe($0) + "\n" }.joined().utf8))
         }
         if errors > 0 { throw LinkLabExit.unreadableInput }

@@ -30,24 +30,33 @@ struct ReportCommand: AsyncParsableCommand {
     @Argument(help: "A session file (.linklab).")
     var session: String
 
-    @Option(name: .customLong("report"), help: ArgumentHelp("""
-        Write a report; the format follows the name: \(ExportFormat.extensions(ExportFormat.scanReports)) (repeatable).
-        """, valueName: "FILE"))
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            """
+            Write a report; the format follows the name: \(ExportFormat.extensions(ExportFormat.scanReports)) \
+            (repeatable).
+            """, valueName: "FILE"))
     var reports: [String] = []
 
-    @Option(name: .customLong("save"),
+    @Option(
+        name: .customLong("save"),
         help: ArgumentHelp("Write the session again, re-evaluated with this engine.", valueName: "FILE.linklab"))
     var save: String?
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("""
-        Exit 1 when a finding (not triaged false-positive, accepted-risk or fixed) is at or above SEVERITY, or, \
-        written CATEGORY:SEVERITY (security:medium), one of that category is. Repeatable.
-        """, valueName: "[CATEGORY:]SEVERITY"))
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            """
+            Exit 1 when a finding (not triaged false-positive, accepted-risk or fixed) is at or above SEVERITY, or, \
+            written CATEGORY:SEVERITY (security:medium), one of that category is. Repeatable.
+            """, valueName: "[CATEGORY:]SEVERITY"))
     var failOn: [String] = []
 
-    @Option(help: """
-        Output format: text (for people) or json (the scan document of docs/cli.md, with fingerprint and triage).
-        """)
+    @Option(
+        help: """
+            Output format: text (for people) or json (the scan document of docs/cli.md, with fingerprint and triage).
+            """)
     var format: ScanCommand.Format = .text
 
     @OptionGroup(title: "Engagement (overrides the session's; --save keeps it)")
@@ -120,8 +129,9 @@ extension ReportCommand {
     @MainActor
     func scanText(of document: WorkbenchDocument) -> String {
         guard let product = document.currentProduct else { return "" }
-        return ScanTextRenderer(style: ScanStyle.forStandardOutput()).render(product, reports: reports,
-                                                                             savedSession: save)
+        return ScanTextRenderer(style: ScanStyle.forStandardOutput()).render(
+            product, reports: reports,
+            savedSession: save)
     }
 
     /// The document's notes on how the session was evaluated (`re-evaluated with linklab …`,
@@ -145,8 +155,10 @@ extension ReportCommand {
 /// What `report`, `diff` and `scan --save` share: reading a session, writing outputs.
 enum SessionCLI {
     /// Usage errors for `--fail-on` values and `--report` names (the formats among `allowed`).
-    static func validate(failOn: [String], reports: [String],
-                         allowed: [ExportFormat] = ExportFormat.scanReports) throws {
+    static func validate(
+        failOn: [String], reports: [String],
+        allowed: [ExportFormat] = ExportFormat.scanReports
+    ) throws {
         _ = try thresholds(failOn)
         for report in reports {
             do { _ = try ExportFormat(path: report, allowed: allowed) } catch {
@@ -194,8 +206,10 @@ enum SessionCLI {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw failUnreadable(path, "cannot be written: the folder \(folder.path) cannot be made "
-                    + "(\((error as NSError).localizedDescription))")
+                throw failUnreadable(
+                    path,
+                    "cannot be written: the folder \(folder.path) cannot be made "
+                        + "(\((error as NSError).localizedDescription))")
             }
         }
     }
@@ -207,17 +221,20 @@ enum SessionCLI {
             defer { try? handle.close() }
             let data = try handle.read(upToCount: SessionLimits.maxBytes + 1) ?? Data()
             if data.count > SessionLimits.maxBytes {
-                throw failUnreadable(path,
+                throw failUnreadable(
+                    path,
                     SessionFileError.tooLarge(bytes: data.count, limit: SessionLimits.maxBytes).description
-                    .replacingOccurrences(of: "is \(data.count) bytes",
-                        with: "is larger than \(SessionLimits.maxBytes) bytes"))
+                        .replacingOccurrences(
+                            of: "is \(data.count) bytes",
+                            with: "is larger than \(SessionLimits.maxBytes) bytes"))
             }
             return data
         } catch let exit as ExitCode {
             throw exit
         } catch {
             let nsError = error as NSError
-            let missing = nsError.domain == NSCocoaErrorDomain
+            let missing =
+                nsError.domain == NSCocoaErrorDomain
                 && (nsError.code == NSFileReadNoSuchFileError || nsError.code == NSFileNoSuchFileError)
             throw failUnreadable(path, missing ? "no such file" : "cannot be read (\(nsError.localizedDescription))")
         }
@@ -250,8 +267,10 @@ enum SessionCLI {
     /// `scan --save`: the session of a finished product scan (`WorkbenchDocument.adopt(_:urls:)`),
     /// with the scan's settings and engagement.
     @MainActor
-    static func saveScan(_ product: ProductAnalysis, urls: [URLListEntry], settings: WorkbenchSettings,
-                         engagement: Engagement = Engagement(), to path: String) throws {
+    static func saveScan(
+        _ product: ProductAnalysis, urls: [URLListEntry], settings: WorkbenchSettings,
+        engagement: Engagement = Engagement(), to path: String
+    ) throws {
         let document = WorkbenchDocument(settings: settings, now: { product.ios?.now ?? Date() })
         document.noteAudience = .commandLine
         document.adopt(product, urls: urls)

@@ -75,21 +75,28 @@ struct ScanCommand: AsyncParsableCommand {
         case cdn, origin, legacy, all
     }
 
-    @Argument(help: ArgumentHelp("An .ipa, an unpacked .app folder, or a Mach-O file (- for standard input).",
-        valueName: "PATH"))
+    @Argument(
+        help: ArgumentHelp(
+            "An .ipa, an unpacked .app folder, or a Mach-O file (- for standard input).",
+            valueName: "PATH"))
     var path: String
 
-    @Argument(help: ArgumentHelp(
-        "With an .ipa PATH: the product's Android .apk (or the reverse): one report for both platforms.",
-        valueName: "OTHER"))
+    @Argument(
+        help: ArgumentHelp(
+            "With an .ipa PATH: the product's Android .apk (or the reverse): one report for both platforms.",
+            valueName: "OTHER"))
     var otherPath: String?
 
-    @Option(name: .customLong("ios"), help: ArgumentHelp(
-        "With an .apk PATH: the product's iOS app: one report for both platforms.", valueName: "APP.ipa"))
+    @Option(
+        name: .customLong("ios"),
+        help: ArgumentHelp(
+            "With an .apk PATH: the product's iOS app: one report for both platforms.", valueName: "APP.ipa"))
     var iosPath: String?
 
-    @Option(name: .customLong("aasa"),
-        help: ArgumentHelp("Use FILE instead of fetching HOST (repeatable); a folder supplies each HOST.json in it.",
+    @Option(
+        name: .customLong("aasa"),
+        help: ArgumentHelp(
+            "Use FILE instead of fetching HOST (repeatable); a folder supplies each HOST.json in it.",
             valueName: "HOST=FILE|DIR"))
     var suppliedFiles: [String] = []
 
@@ -101,44 +108,62 @@ struct ScanCommand: AsyncParsableCommand {
 
     @OptionGroup var fetch: FetchOptions
 
-    @Option(name: .customLong("url"),
-        help: ArgumentHelp("A URL to decide (repeatable); prefix '!' = must not open the app, '=' = must.",
+    @Option(
+        name: .customLong("url"),
+        help: ArgumentHelp(
+            "A URL to decide (repeatable); prefix '!' = must not open the app, '=' = must.",
             valueName: "URL"))
     var urls: [String] = []
 
-    @Option(name: .customLong("urls"),
+    @Option(
+        name: .customLong("urls"),
         help: ArgumentHelp("A file of URLs, one per line ('-' reads standard input).", valueName: "FILE"))
     var urlList: String?
 
-    @Option(name: .customLong("device-state"), help: ArgumentHelp("""
-        A sysdiagnose's swcutil_show.txt (or 'swcutil show' output): add what the device recorded for the app's \
-        domains.
-        """, valueName: "FILE"))
+    @Option(
+        name: .customLong("device-state"),
+        help: ArgumentHelp(
+            """
+            A sysdiagnose's swcutil_show.txt (or 'swcutil show' output): add what the device recorded for the app's \
+            domains.
+            """, valueName: "FILE"))
     var deviceState: String?
 
-    @Option(name: .customLong("report"), help: ArgumentHelp("""
-        Write a report; the format follows the name: \(ExportFormat.extensions(ExportFormat.scanReports)) (repeatable).
-        """, valueName: "FILE"))
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            """
+            Write a report; the format follows the name: \(ExportFormat.extensions(ExportFormat.scanReports)) \
+            (repeatable).
+            """, valueName: "FILE"))
     var reports: [String] = []
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("""
-        Exit 1 when a finding is at or above SEVERITY (critical high medium low info), or, written CATEGORY:SEVERITY, \
-        a finding of that category (security, reliability) is: --fail-on security:medium --fail-on reliability:high. \
-        Repeatable.
-        """, valueName: "[CATEGORY:]SEVERITY"))
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            """
+            Exit 1 when a finding is at or above SEVERITY (critical high medium low info), or, written \
+            CATEGORY:SEVERITY, \
+            a finding of that category (security, reliability) is: --fail-on security:medium --fail-on \
+            reliability:high. \
+            Repeatable.
+            """, valueName: "[CATEGORY:]SEVERITY"))
     var failOn: [String] = []
 
     @Option(help: "Output format: text (for people) or json (the scan document of docs/cli.md).")
     var format: Format = .text
 
-    @Flag(help: """
-        Add stage timings to the Markdown, JSON and SARIF reports (they are left out so that the same input gives \
-        identical bytes).
-        """)
+    @Flag(
+        help: """
+            Add stage timings to the Markdown, JSON and SARIF reports (they are left out so that the same input gives \
+            identical bytes).
+            """)
     var timings = false
 
-    @Option(name: .customLong("save"),
-        help: ArgumentHelp("Save the session (app facts, every answer, URLs) for report, diff, the workbench.",
+    @Option(
+        name: .customLong("save"),
+        help: ArgumentHelp(
+            "Save the session (app facts, every answer, URLs) for report, diff, the workbench.",
             valueName: "FILE.linklab"))
     var save: String?
 
@@ -178,9 +203,11 @@ struct ScanCommand: AsyncParsableCommand {
     func run() async throws {
         let apps = try scannedApps()
         try refuseFlags(for: apps)
-        let supplies = try parsedSupplies(), assetLinks = try android.suppliedFiles()
+        let supplies = try parsedSupplies()
+        let assetLinks = try android.suppliedFiles()
         for file in supplies.sorted(by: { $0.key < $1.key }).map(\.value)
-            + assetLinks.sorted(by: { $0.key < $1.key }).map(\.value) {
+            + assetLinks.sorted(by: { $0.key < $1.key }).map(\.value)
+        {
             if let problem = ScanInput.problem(readingFile: file) { throw failUnreadable(file, problem) }
         }
         var kinds: [(String, ExportFormat)] = []
@@ -188,8 +215,9 @@ struct ScanCommand: AsyncParsableCommand {
             let kind = try ExportFormat(path: report)
             // `--report` takes no session, so the one kind refused here is the test-link page.
             if !ProductAnalysis.renders(kind, withIOSApp: apps.ipa != nil) {
-                printError("linklab: \(report): the test-link page (.links.html) needs the iOS app's claimed paths; "
-                    + "give the .ipa too")
+                printError(
+                    "linklab: \(report): the test-link page (.links.html) needs the iOS app's claimed paths; "
+                        + "give the .ipa too")
                 throw LinkLabExit.usage
             }
             kinds.append((report, kind))
@@ -213,9 +241,10 @@ struct ScanCommand: AsyncParsableCommand {
                 ScanRequest(input: input.url, suppliedFiles: supplies, offline: offline, fetch: configuration)
             },
             android: apps.apk.map { apk in
-                AndroidScanRequest(input: URL(fileURLWithPath: apk), sdk: android.sdk, offline: offline,
-                                   suppliedFiles: assetLinks, fetch: androidFetch,
-                                   assetLinks: android.googleAPI.fetchOptions(userAgent: fetch.userAgent))
+                AndroidScanRequest(
+                    input: URL(fileURLWithPath: apk), sdk: android.sdk, offline: offline,
+                    suppliedFiles: assetLinks, fetch: androidFetch,
+                    assetLinks: android.googleAPI.fetchOptions(userAgent: fetch.userAgent))
             },
             entries: entries)
         let progress = ScanProgress.makeIfTerminal()
@@ -232,9 +261,10 @@ struct ScanCommand: AsyncParsableCommand {
         let device = deviceText.flatMap { text in product.ios.map { DeviceStateSection.entries(from: text, for: $0) } }
         let generatedAt = try Self.reportDate()
         try Self.write(kinds) { kind in
-            let data = try product.report(kind, toolVersion: Workbench.version, generatedAt: generatedAt,
-                                          timings: timings, engagement: engagement.engagement,
-                                          invocation: CommandRecord.invocation())
+            let data = try product.report(
+                kind, toolVersion: Workbench.version, generatedAt: generatedAt,
+                timings: timings, engagement: engagement.engagement,
+                invocation: CommandRecord.invocation())
             return device.map { DeviceStateSection.adding($0, to: data, kind: kind) } ?? data
         }
         try probes.write(product)
@@ -243,8 +273,9 @@ struct ScanCommand: AsyncParsableCommand {
                 offline: offline, fetch: apps.ipa == nil ? androidFetch : configuration, suppliedFiles: supplies,
                 suppliedAssetLinks: assetLinks, askGoogle: android.googleAPI.google,
                 googleBase: android.googleAPI.googleBase)
-            try await SessionCLI.saveScan(product, urls: entries, settings: settings,
-                                          engagement: engagement.engagement, to: save)
+            try await SessionCLI.saveScan(
+                product, urls: entries, settings: settings,
+                engagement: engagement.engagement, to: save)
         }
         switch format {
         case .json:
@@ -311,7 +342,8 @@ struct ScanCommand: AsyncParsableCommand {
                 continue
             }
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex,
-                  value.index(after: equals) != value.endIndex else {
+                value.index(after: equals) != value.endIndex
+            else {
                 throw ValidationError("\(flag) needs HOST=FILE (got '\(value)')")
             }
             let host = String(value[..<equals])
@@ -329,7 +361,8 @@ struct ScanCommand: AsyncParsableCommand {
     static func associationFiles(inDirectory path: String) -> [(host: String, file: String)]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+        else { return nil }
         return names.sorted().compactMap { name in
             guard let host = host(namedBy: name) else { return nil }
             return (host, URL(fileURLWithPath: path).appendingPathComponent(name).path)

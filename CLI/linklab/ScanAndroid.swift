@@ -6,14 +6,18 @@ import Workbench
 
 /// `scan app.apk` flags: the Android version modelled, supplied files, Google's second opinion.
 struct AndroidScanOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Android API level to model (35 = Android 15; 30 and lower verify all hosts or none).",
-                               valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Android API level to model (35 = Android 15; 30 and lower verify all hosts or none).",
+            valueName: "N"))
     var sdk: Int = 35
 
-    @Option(name: .customLong("assetlinks"), help: ArgumentHelp(
-        "Use FILE as HOST's assetlinks.json instead of fetching it (repeatable; for *.example.com give example.com; "
-            + "a folder supplies each HOST.json in it).",
-        valueName: "HOST=FILE|DIR"))
+    @Option(
+        name: .customLong("assetlinks"),
+        help: ArgumentHelp(
+            "Use FILE as HOST's assetlinks.json instead of fetching it (repeatable; "
+                + "for *.example.com give example.com; a folder supplies each HOST.json in it).",
+            valueName: "HOST=FILE|DIR"))
     var assetLinks: [String] = []
 
     @OptionGroup var googleAPI: GoogleAPIOptions

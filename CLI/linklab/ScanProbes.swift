@@ -6,25 +6,32 @@ import Workbench
 /// `scan --probes FILE` and `--attacker-host HOST`: the handler probe kit (`ProbeKit`) of the
 /// scanned app(s), written as a device script, a Frida script, a test-link page, JSON or text.
 struct ProbeOptions: ParsableArguments {
-    @Option(name: .customLong("probes"), help: ArgumentHelp(
-        "Write the handler probe kit; the kind follows the name: "
-            + ProbeKit.FileKind.allCases.map(\.rawValue).joined(separator: " ") + " (repeatable).",
-        valueName: "FILE"))
+    @Option(
+        name: .customLong("probes"),
+        help: ArgumentHelp(
+            "Write the handler probe kit; the kind follows the name: "
+                + ProbeKit.FileKind.allCases.map(\.rawValue).joined(separator: " ") + " (repeatable).",
+            valueName: "FILE"))
     var files: [String] = []
 
-    @Option(name: .customLong("probe-results"), help: ArgumentHelp(
-        "What the tester recorded running the kit's script (its results file): each probe marked vulnerable "
-            + "becomes a PRB-001 finding in the reports.", valueName: "FILE"))
+    @Option(
+        name: .customLong("probe-results"),
+        help: ArgumentHelp(
+            "What the tester recorded running the kit's script (its results file): each probe marked vulnerable "
+                + "becomes a PRB-001 finding in the reports.", valueName: "FILE"))
     var results: String?
 
-    @Option(name: .customLong("attacker-host"), help: ArgumentHelp(
-        "The host redirect probes point at (one you control; default attacker.example).", valueName: "HOST"))
+    @Option(
+        name: .customLong("attacker-host"),
+        help: ArgumentHelp(
+            "The host redirect probes point at (one you control; default attacker.example).", valueName: "HOST"))
     var attackerHost = ProbeKit.defaultAttackerHost
 
     func validate() throws {
         for file in files where ProbeKit.FileKind(fileName: file) == nil {
-            throw ValidationError("--probes \(file): the name must end with one of "
-                + ProbeKit.FileKind.allCases.map(\.rawValue).joined(separator: ", "))
+            throw ValidationError(
+                "--probes \(file): the name must end with one of "
+                    + ProbeKit.FileKind.allCases.map(\.rawValue).joined(separator: ", "))
         }
         guard ProbeKit.attackerHostProblem(attackerHost) == nil else {
             throw ValidationError("--attacker-host must be a DNS name (letters, digits, '-' and '.')")
@@ -69,8 +76,9 @@ struct ProbeOptions: ParsableArguments {
             }
         }
         let platforms = Set(kit.probes.map(\.platform)).sorted().joined(separator: " and ")
-        printError("linklab: \(kit.probes.count) probe\(kit.probes.count == 1 ? "" : "s")"
-            + (platforms.isEmpty ? "" : " (\(platforms))") + " written to " + files.joined(separator: ", ")
-            + (kit.omitted > 0 ? "; \(kit.omitted) more left out" : ""))
+        printError(
+            "linklab: \(kit.probes.count) probe\(kit.probes.count == 1 ? "" : "s")"
+                + (platforms.isEmpty ? "" : " (\(platforms))") + " written to " + files.joined(separator: ", ")
+                + (kit.omitted > 0 ? "; \(kit.omitted) more left out" : ""))
     }
 }

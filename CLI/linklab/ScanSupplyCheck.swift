@@ -11,18 +11,21 @@ enum ScanSupplyCheck {
         var lines: [String] = []
         if let ios = product.ios {
             for host in HostCollector.unusedSupplies(aasa, hosts: ios.hosts) {
-                lines.append("linklab: warning: --aasa \(host): the app has no associated-domain entry for \(host); "
-                             + "its file is not used")
+                lines.append(
+                    "linklab: warning: --aasa \(host): the app has no associated-domain entry for \(host); "
+                        + "its file is not used")
             }
             for host in ios.hosts where host.suppliedFile != nil && !host.isApplinks {
-                lines.append("linklab: warning: --aasa \(host.entry): the app claims \(host.entry) only for "
-                             + "\(host.services.joined(separator: ", ")), not applinks; its file decides no URL")
+                lines.append(
+                    "linklab: warning: --aasa \(host.entry): the app claims \(host.entry) only for "
+                        + "\(host.services.joined(separator: ", ")), not applinks; its file decides no URL")
             }
         }
         if let android = product.android {
             for host in android.unusedSupplies(assetLinks) {
-                lines.append("linklab: warning: --assetlinks \(host): Android fetches no assetlinks.json from \(host) "
-                             + "for this app (no intent filter it verifies names it); its file is not used")
+                lines.append(
+                    "linklab: warning: --assetlinks \(host): Android fetches no assetlinks.json from \(host) "
+                        + "for this app (no intent filter it verifies names it); its file is not used")
             }
         }
         return lines

@@ -7,8 +7,8 @@ struct ScanStyle: Sendable {
 
     static func forStandardOutput() -> ScanStyle {
         let environment = ProcessInfo.processInfo.environment
-        return ScanStyle(enabled: isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil &&
-            environment["TERM"] != "dumb")
+        return ScanStyle(
+            enabled: isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
     }
 
     func paint(_ text: String, _ code: String) -> String {
@@ -74,13 +74,16 @@ struct ScanTextRenderer {
         var lines = [style.bold("Findings") + "   security  reliability"]
         let counts = findings.countsByCategory()
         for severity in Severity.descending {
-            lines.append("  " + style.severity(severity, width: 9)
-                         + String(format: "%8d%13d", counts[.security]?[severity] ?? 0,
-                             counts[.reliability]?[severity] ?? 0))
+            lines.append(
+                "  " + style.severity(severity, width: 9)
+                    + String(
+                        format: "%8d%13d", counts[.security]?[severity] ?? 0,
+                        counts[.reliability]?[severity] ?? 0))
         }
         let totals = FindingCategory.ordered.map { category in findings.filter { $0.category == category }.count }
-        lines.append("  " + "total".padding(toLength: 9, withPad: " ", startingAt: 0) +
-            String(format: "%8d%13d", totals[0], totals[1]))
+        lines.append(
+            "  " + "total".padding(toLength: 9, withPad: " ", startingAt: 0)
+                + String(format: "%8d%13d", totals[0], totals[1]))
 
         if !findings.isEmpty {
             let idWidth = findings.map(\.id.count).max() ?? 8
@@ -93,10 +96,11 @@ struct ScanTextRenderer {
                 for finding in group {
                     let shown = safe(finding.subject)
                     let subject = shown.count > subjectWidth ? String(shown.prefix(subjectWidth - 1)) + "…" : shown
-                    lines.append(finding.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
-                                 + style.severity(finding.severity, width: 8) + "  "
-                                 + subject.padding(toLength: subjectWidth, withPad: " ", startingAt: 0) + "  "
-                                 + safe(finding.title))
+                    lines.append(
+                        finding.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                            + style.severity(finding.severity, width: 8) + "  "
+                            + subject.padding(toLength: subjectWidth, withPad: " ", startingAt: 0) + "  "
+                            + safe(finding.title))
                 }
             }
         }

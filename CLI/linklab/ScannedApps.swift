@@ -52,13 +52,15 @@ extension ScanCommand {
         }
         switch (apps.ipa, apps.apk) {
         case (nil, _?):
-            for (flag, used) in [("--aasa", !suppliedFiles.isEmpty), ("--device-state", deviceState != nil),
-                                 ("--route", route != .all)] where used {
+            for (flag, used) in [
+                ("--aasa", !suppliedFiles.isEmpty), ("--device-state", deviceState != nil),
+                ("--route", route != .all),
+            ] where used {
                 try refuse("\(flag) is for iOS apps; \(path) is an Android package (use --assetlinks HOST=FILE)")
             }
         case (_?, nil):
             for (flag, used) in [("--assetlinks", !android.assetLinks.isEmpty), ("--google", android.googleAPI.google)]
-                where used {
+            where used {
                 try refuse("\(flag) is for Android packages (.apk, .xapk, .apks); \(path) is an iOS app")
             }
         default:
@@ -74,8 +76,10 @@ extension ScanCommand {
 
     /// Writes each report file with the bytes `render` gives for its kind (exit 3 naming the file
     /// that cannot be rendered or written).
-    static func write(_ kinds: [(String, ExportFormat)],
-                      render: (ExportFormat) throws -> Data) throws {
+    static func write(
+        _ kinds: [(String, ExportFormat)],
+        render: (ExportFormat) throws -> Data
+    ) throws {
         for (report, kind) in kinds {
             do {
                 try render(kind).write(to: URL(fileURLWithPath: report))
@@ -90,9 +94,9 @@ extension ScanCommand {
     /// Exit 3 naming the file an input error is about; 2 (usage) for any other refusal.
     static func exit(for error: WorkbenchError) -> ExitCode {
         switch error {
-        case let .unreadableApp(file, reason), let .unreadableFile(file, reason):
+        case .unreadableApp(let file, let reason), .unreadableFile(let file, let reason):
             return failUnreadable(file, reason)
-        case let .fetchConfiguration(.invalidCAFile(file, reason)):
+        case .fetchConfiguration(.invalidCAFile(let file, let reason)):
             return failUnreadable(file, reason)
         default:
             printError("linklab: \(error.description)")

@@ -45,21 +45,29 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Optional so that the help prints the default once, in words (argument-parser would add
     /// "(default: 4294967296)" to a stored default).
-    @Option(name: .customLong("max-upload"), help: ArgumentHelp("Largest upload in bytes (default 4 GiB).",
-                                                               valueName: "BYTES"))
+    @Option(
+        name: .customLong("max-upload"),
+        help: ArgumentHelp(
+            "Largest upload in bytes (default 4 GiB).",
+            valueName: "BYTES"))
     var maxUpload: Int64?
 
     static let defaultMaxUpload: Int64 = 4 << 30
 
-    @Option(name: .customLong("aasa"), help: ArgumentHelp(
-        "Use FILE instead of fetching HOST, in every document (repeatable); a folder supplies each HOST.json in it.",
-        valueName: "HOST=FILE|DIR"))
+    @Option(
+        name: .customLong("aasa"),
+        help: ArgumentHelp(
+            "Use FILE instead of fetching HOST, in every document (repeatable); "
+                + "a folder supplies each HOST.json in it.",
+            valueName: "HOST=FILE|DIR"))
     var suppliedFiles: [String] = []
 
-    @Option(name: .customLong("assetlinks"), help: ArgumentHelp(
-        "Use FILE as HOST's assetlinks.json instead of fetching it, for every Android app (repeatable; for "
-            + "*.example.com give example.com; a folder supplies each HOST.json in it).",
-        valueName: "HOST=FILE|DIR"))
+    @Option(
+        name: .customLong("assetlinks"),
+        help: ArgumentHelp(
+            "Use FILE as HOST's assetlinks.json instead of fetching it, for every Android app (repeatable; for "
+                + "*.example.com give example.com; a folder supplies each HOST.json in it).",
+            valueName: "HOST=FILE|DIR"))
     var assetLinks: [String] = []
 
     @OptionGroup var fetch: FetchOptions
@@ -93,9 +101,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var configuration = try fetch.configuration(routes: RouteSelection.all.routes)
         configuration.suppliedFiles = [:]
-        let settings = WorkbenchSettings(offline: offline, fetch: configuration, suppliedFiles: supplies,
-                                         suppliedAssetLinks: assetLinks, askGoogle: googleAPI.google,
-                                         googleBase: googleAPI.googleBase)
+        let settings = WorkbenchSettings(
+            offline: offline, fetch: configuration, suppliedFiles: supplies,
+            suppliedAssetLinks: assetLinks, askGoogle: googleAPI.google,
+            googleBase: googleAPI.googleBase)
         var limits = WorkbenchServerLimits()
         limits.maxUpload = maxUpload ?? Self.defaultMaxUpload
         let server: WorkbenchServer
@@ -120,9 +129,9 @@ struct ServeCommand: AsyncParsableCommand {
     /// Opens `address` with the desktop's opener; a machine without one is not an error.
     static func openInBrowser(_ address: String) {
         #if os(macOS)
-        let opener = "/usr/bin/open"
+            let opener = "/usr/bin/open"
         #else
-        let opener = "/usr/bin/xdg-open"
+            let opener = "/usr/bin/xdg-open"
         #endif
         guard FileManager.default.isExecutableFile(atPath: opener) else { return }
         let process = Process()

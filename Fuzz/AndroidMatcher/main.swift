@@ -38,7 +38,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 enum FuzzOracle {
     /// The running oracle, or nil when its classes were not built (crash checks only).
     static let shared: OracleStream? = {
-        let classes = ProcessInfo.processInfo.environment["LINKLAB_ANDROID_ORACLE_CLASSES"]
+        let classes =
+            ProcessInfo.processInfo.environment["LINKLAB_ANDROID_ORACLE_CLASSES"]
             ?? ".build-fuzz/android-oracle-classes"
         guard FileManager.default.fileExists(atPath: classes + "/Oracle.class") else {
             FileHandle.standardError.write(

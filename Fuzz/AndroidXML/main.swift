@@ -8,7 +8,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var limits = AndroidLimits()
     limits.maxElements = 20_000
     guard let root = try? BinaryXML.decode(bytes, limits: limits),
-          let manifest = try? AndroidManifest(xml: root, resources: nil, limits: limits) else { return 0 }
+        let manifest = try? AndroidManifest(xml: root, resources: nil, limits: limits)
+    else { return 0 }
     _ = try? JSONEncoder().encode(manifest)
     let matcher = AndroidLinkMatcher(manifest: manifest)
     for url in ["https://example.com/a/b?c=d#e", "http://x", "app://host:80/p"] {

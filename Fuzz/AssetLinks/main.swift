@@ -19,14 +19,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let filter = AndroidManifest.IntentFilter(
         autoVerify: true, actions: ["android.intent.action.VIEW"],
         categories: ["android.intent.category.BROWSABLE", "android.intent.category.DEFAULT"], data: [data, custom])
-    let manifest = AndroidManifest(packageName: "com.example.app", targetSDK: 35, activities: [
-        AndroidManifest.Activity(name: "com.example.app.Links", exported: true, intentFilters: [filter]),
-    ])
+    let manifest = AndroidManifest(
+        packageName: "com.example.app", targetSDK: 35,
+        activities: [
+            AndroidManifest.Activity(name: "com.example.app.Links", exported: true, intentFilters: [filter])
+        ])
     let signing = APKSigning(signers: [], lineage: [], otherBlockIDs: [])
     let matcher = AndroidLinkMatcher(manifest: manifest)
     for sdk in [30, 35] {
-        let verification = AndroidVerifier.verify(manifest: manifest, signing: signing,
-                                                  files: ["example.com": file], sdk: sdk)
+        let verification = AndroidVerifier.verify(
+            manifest: manifest, signing: signing,
+            files: ["example.com": file], sdk: sdk)
         for url in ["https://a.example.com/x?y=z#f", "https://example.com/", "app://h/p"] {
             _ = matcher.decide(url, verification: verification, files: ["example.com": file])
         }

@@ -12,8 +12,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let dump = DeviceStateDump.parse(text)
     _ = dump.entries(appIDs: ["ABCDE12345.com.example.app"], hosts: ["example.com", "*.example.org"])
     _ = try? JSONEncoder().encode(dump.entries)
-    let answer = AppleMatcherAnswer.parse(stdout: text, stderr: String(text.reversed()),
-                                          appIDs: ["ABCDE12345.com.example.app"])
+    let answer = AppleMatcherAnswer.parse(
+        stdout: text, stderr: String(text.reversed()),
+        appIDs: ["ABCDE12345.com.example.app"])
     for line in answer.lines {
         _ = MatcherComparison(appID: line.appID, ours: .match, apple: answer.outcome(for: line.appID)).summary
     }

@@ -18,9 +18,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let file = try? SessionFile.read(bytes) else { return 0 }
     _ = try? file.encoded()
     MainActor.assumeIsolated {
-        let controller = SessionController(settings: WorkbenchSettings(offline: true),
-                                           binding: SessionFileBinding(write: { _ in }),
-                                           now: { Date(timeIntervalSince1970: 1_795_000_000) })
+        let controller = SessionController(
+            settings: WorkbenchSettings(offline: true),
+            binding: SessionFileBinding(write: { _ in }),
+            now: { Date(timeIntervalSince1970: 1_795_000_000) })
         guard (try? controller.open(value: bytes)) != nil else { return }
         let document = controller.document
         _ = document.decide(url: "https://example.com/buy/42")
@@ -63,10 +64,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// A kit of three probes (as `ProbeKit` encodes one), read once.
 let probeKit: ProbeKit? = {
-    let probe = #"{"id":"P00%d","platform":"%@","kind":"redirect","url":"https://e.example/p?next=x","claim":"c","#
+    let probe =
+        #"{"id":"P00%d","platform":"%@","kind":"redirect","url":"https://e.example/p?next=x","claim":"c","#
         + #""why":"w","watch":"w","predicted":"opens"}"#
     let probes = (1...3).map { String(format: probe, $0, $0 == 3 ? "android" : "ios") }
-    let json = #"{"attackerHost":"attacker.example","omitted":0,"notes":[],"probes":["#
+    let json =
+        #"{"attackerHost":"attacker.example","omitted":0,"notes":[],"probes":["#
         + probes.joined(separator: ",") + "]}"
     return try? JSONDecoder().decode(ProbeKit.self, from: Data(json.utf8))
 }()

@@ -15,8 +15,10 @@ public struct APKSnapshot: Sendable, Equatable, Codable {
 /// Reads an `.apk`, or the base APK of an `.xapk`/`.apks` split set, with the project's ZIP reader.
 public enum APKInspector {
     /// Reads the file at `url`.
-    public static func inspect(fileAt url: URL, limits: AndroidLimits = AndroidLimits(),
-                               zipLimits: ZIPLimits = ZIPLimits()) throws(AndroidAppError) -> APKSnapshot {
+    public static func inspect(
+        fileAt url: URL, limits: AndroidLimits = AndroidLimits(),
+        zipLimits: ZIPLimits = ZIPLimits()
+    ) throws(AndroidAppError) -> APKSnapshot {
         let zip: ZIPReader
         do {
             zip = try ZIPReader(fileAt: url, limits: zipLimits)
@@ -27,8 +29,10 @@ public enum APKInspector {
     }
 
     /// Reads bytes already in memory (tests, fuzzing).
-    public static func inspect(data: Data, name: String = "<memory>", limits: AndroidLimits = AndroidLimits(),
-                               zipLimits: ZIPLimits = ZIPLimits()) throws(AndroidAppError) -> APKSnapshot {
+    public static func inspect(
+        data: Data, name: String = "<memory>", limits: AndroidLimits = AndroidLimits(),
+        zipLimits: ZIPLimits = ZIPLimits()
+    ) throws(AndroidAppError) -> APKSnapshot {
         let zip: ZIPReader
         do {
             zip = try ZIPReader(data: data, name: name, limits: zipLimits)
@@ -38,8 +42,10 @@ public enum APKInspector {
         return try inspect(zip, name: name, limits: limits, zipLimits: zipLimits)
     }
 
-    static func inspect(_ zip: ZIPReader, name: String, limits: AndroidLimits,
-                        zipLimits: ZIPLimits) throws(AndroidAppError) -> APKSnapshot {
+    static func inspect(
+        _ zip: ZIPReader, name: String, limits: AndroidLimits,
+        zipLimits: ZIPLimits
+    ) throws(AndroidAppError) -> APKSnapshot {
         if zip.uncompressedSize(of: "AndroidManifest.xml") == nil {
             guard let base = baseAPKName(in: zip.entryNames) else {
                 throw .notAnAPK(reason: "no AndroidManifest.xml and no base APK (base.apk, splits/base-master.apk)")
@@ -76,11 +82,16 @@ public enum APKInspector {
         return topLevel.count == 1 ? topLevel[0] : nil
     }
 
-    private static func inspectAPK(_ zip: ZIPReader, name: String,
-        limits: AndroidLimits) throws(AndroidAppError) -> APKSnapshot {
+    private static func inspectAPK(
+        _ zip: ZIPReader, name: String,
+        limits: AndroidLimits
+    ) throws(AndroidAppError) -> APKSnapshot {
         do {
-            guard let manifestBytes = try zip.read(named: "AndroidManifest.xml",
-                    maxBytes: UInt64(limits.maxManifestBytes)) else {
+            guard
+                let manifestBytes = try zip.read(
+                    named: "AndroidManifest.xml",
+                    maxBytes: UInt64(limits.maxManifestBytes))
+            else {
                 throw AndroidAppError.notAnAPK(reason: "no AndroidManifest.xml")
             }
             let root = try BinaryXML.decode(manifestBytes, limits: limits)
@@ -95,7 +106,8 @@ public enum APKInspector {
                 guard let bytes = try zip.read(named: dex, maxBytes: UInt64(limits.maxDEXBytes)) else { continue }
                 evidence += DEXScanner.scan(bytes, file: dex)
             }
-            return APKSnapshot(source: name, baseEntry: nil, manifest: manifest, signing: signing,
+            return APKSnapshot(
+                source: name, baseEntry: nil, manifest: manifest, signing: signing,
                 linkEvidence: evidence)
         } catch let error as AndroidAppError {
             throw error
@@ -116,7 +128,8 @@ public enum APKInspector {
         var signing = APKSigning(signers: [], lineage: [], otherBlockIDs: [])
         if let block = try APKSigningBlock.locate(
             centralDirectoryOffset: zip.centralDirectoryOffset, limits: limits,
-            read: { offset, count in try zip.rawBytes(at: offset, count: count) }) {
+            read: { offset, count in try zip.rawBytes(at: offset, count: count) })
+        {
             signing = try APKSigningBlock.parse(block, limits: limits)
         }
         let v1 = zip.entryNames.filter { name in
@@ -127,8 +140,9 @@ public enum APKInspector {
         for name in v1.prefix(limits.maxSigners) {
             guard let bytes = try zip.read(named: name, maxBytes: 1 << 20) else { continue }
             let certificates = (try? CMSCertificates.extract(bytes)) ?? []
-            signing.signers.append(APKSigning.Signer(
-                scheme: .v1, certificates: certificates.map(SigningCertificate.init(der:))))
+            signing.signers.append(
+                APKSigning.Signer(
+                    scheme: .v1, certificates: certificates.map(SigningCertificate.init(der:))))
         }
         return signing
     }

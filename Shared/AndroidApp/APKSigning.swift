@@ -8,7 +8,8 @@ import X509
 /// Nothing is verified cryptographically: this reads what the package declares.
 public struct APKSigning: Sendable, Equatable, Codable {
     public enum Scheme: String, Sendable, Codable, Comparable, CaseIterable {
-        case v1, v2, v3, v31 = "v3.1"
+        case v1, v2, v3
+        case v31 = "v3.1"
 
         private var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
         public static func < (lhs: Scheme, rhs: Scheme) -> Bool { lhs.rank < rhs.rank }
@@ -113,10 +114,12 @@ public enum APKSigningBlock {
         guard centralDirectoryOffset >= 32 else { return nil }
         let footer = ByteReader(try read(centralDirectoryOffset - 24, 24))
         guard let footerMagic = try? footer.bytes(at: 8, count: 16), footerMagic.elementsEqual(magic),
-              let size = try? footer.uint64(at: 0, .little) else { return nil }
+            let size = try? footer.uint64(at: 0, .little)
+        else { return nil }
         guard size >= 24, size <= UInt64(limits.maxSigningBlockBytes) else {
-            throw AndroidAppError.limitExceeded(what: "signing block size", limit: limits.maxSigningBlockBytes,
-                                                actual: Int(min(size, UInt64(Int.max))))
+            throw AndroidAppError.limitExceeded(
+                what: "signing block size", limit: limits.maxSigningBlockBytes,
+                actual: Int(min(size, UInt64(Int.max))))
         }
         guard size + 8 <= centralDirectoryOffset else {
             throw AndroidAppError.malformedSigningBlock(
@@ -145,7 +148,8 @@ public enum APKSigningBlock {
             // A pair is 8 bytes of length, then an ID and its value: fewer than 12 bytes left is no pair
             // (and `end - offset - 8` would be negative).
             guard end - offset >= 12, let length = try? bytes.uint64(at: offset, .little), length >= 4,
-                  length <= UInt64(end - offset - 8), let id = try? bytes.uint32(at: offset + 8, .little) else {
+                length <= UInt64(end - offset - 8), let id = try? bytes.uint32(at: offset + 8, .little)
+            else {
                 throw AndroidAppError.malformedSigningBlock(reason: "pair runs past the block", offset: offset)
             }
             pairs += 1
@@ -164,15 +168,18 @@ public enum APKSigningBlock {
         return signing
     }
 
-    private static func readScheme(_ value: Cursor, scheme: APKSigning.Scheme, into signing: inout APKSigning,
-                                   limits: AndroidLimits) throws {
+    private static func readScheme(
+        _ value: Cursor, scheme: APKSigning.Scheme, into signing: inout APKSigning,
+        limits: AndroidLimits
+    ) throws {
         var outer = value
         var signers = try outer.lengthPrefixed()
         var count = 0
         while !signers.isAtEnd {
             count += 1
             guard count <= limits.maxSigners else {
-                throw AndroidAppError.limitExceeded(what: "\(scheme.rawValue) signer count", limit: limits.maxSigners,
+                throw AndroidAppError.limitExceeded(
+                    what: "\(scheme.rawValue) signer count", limit: limits.maxSigners,
                     actual: count)
             }
             var signer = try signers.lengthPrefixed()
@@ -182,7 +189,8 @@ public enum APKSigningBlock {
             var found: [SigningCertificate] = []
             while !certificates.isAtEnd {
                 guard found.count < limits.maxSigners else {
-                    throw AndroidAppError.limitExceeded(what: "certificate count", limit: limits.maxSigners,
+                    throw AndroidAppError.limitExceeded(
+                        what: "certificate count", limit: limits.maxSigners,
                         actual: found.count + 1)
                 }
                 found.append(SigningCertificate(der: try certificates.lengthPrefixed().data))
@@ -211,7 +219,8 @@ public enum APKSigningBlock {
         var nodes: [APKSigning.LineageNode] = []
         while !cursor.isAtEnd {
             guard nodes.count < limits.maxSigners else {
-                throw AndroidAppError.limitExceeded(what: "lineage length", limit: limits.maxSigners,
+                throw AndroidAppError.limitExceeded(
+                    what: "lineage length", limit: limits.maxSigners,
                     actual: nodes.count + 1)
             }
             var node = try cursor.lengthPrefixed()

@@ -18,17 +18,17 @@ public enum AndroidAppError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case let .archive(error):
+        case .archive(let error):
             return error.description
-        case let .notAnAPK(reason):
+        case .notAnAPK(let reason):
             return "not an Android package: \(reason)"
-        case let .malformedBinaryXML(reason, offset):
+        case .malformedBinaryXML(let reason, let offset):
             return "malformed binary XML at offset \(offset): \(reason)"
-        case let .malformedResourceTable(reason, offset):
+        case .malformedResourceTable(let reason, let offset):
             return "malformed resources.arsc at offset \(offset): \(reason)"
-        case let .malformedSigningBlock(reason, offset):
+        case .malformedSigningBlock(let reason, let offset):
             return "malformed APK Signing Block at offset \(offset): \(reason)"
-        case let .limitExceeded(what, limit, actual):
+        case .limitExceeded(let what, let limit, let actual):
             return "\(what) is \(actual), over the limit of \(limit) (refusing: hostile or corrupt input)"
         }
     }

@@ -11,8 +11,10 @@ public struct AndroidLinkDecider: Sendable {
     public let files: [String: AssetLinksFile]
 
     /// `suppliedOnly`: the files were given, not fetched: a host without one is "not checked".
-    public init(manifest: AndroidManifest, signing: APKSigning, files: [String: AssetLinksFile], sdk: Int,
-                suppliedOnly: Bool = false) {
+    public init(
+        manifest: AndroidManifest, signing: APKSigning, files: [String: AssetLinksFile], sdk: Int,
+        suppliedOnly: Bool = false
+    ) {
         packageName = manifest.packageName
         matcher = AndroidLinkMatcher(manifest: manifest, sdk: sdk)
         let keyed = Dictionary(files.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -28,4 +30,3 @@ public struct AndroidLinkDecider: Sendable {
         matcher.decide(url, verification: verification, files: files)
     }
 }
-

@@ -62,8 +62,10 @@ public struct CompiledIntentFilter: Sendable {
     }
 
     /// `sdk`: the Android version whose package parser reads the manifest (`docs/android.md` §4b).
-    init(activity: AndroidManifest.Activity, index: Int, filterIndex: Int, filter: AndroidManifest.IntentFilter,
-         sdk: Int) {
+    init(
+        activity: AndroidManifest.Activity, index: Int, filterIndex: Int, filter: AndroidManifest.IntentFilter,
+        sdk: Int
+    ) {
         self.activity = activity.name
         self.activityIndex = index
         self.filterIndex = filterIndex
@@ -99,8 +101,10 @@ public struct CompiledIntentFilter: Sendable {
                 }
                 let units = Array(host.utf16)
                 let wild = units.first == 42
-                authorities.append(Authority(key: JavaText.caseKey(Array(wild ? units.dropFirst() : units[...])),
-                                             wild: wild, port: port, declared: host))
+                authorities.append(
+                    Authority(
+                        key: JavaText.caseKey(Array(wild ? units.dropFirst() : units[...])),
+                        wild: wild, port: port, declared: host))
             }
             for pattern in Self.schemeSpecificMatchers(data, sdk: sdk) {
                 if let reason = pattern.invalidReason {
@@ -123,12 +127,17 @@ public struct CompiledIntentFilter: Sendable {
         self.mimeType = mimeType
         self.invalidReason = invalid
         // The parser keeps a group only when it has at least one rule (`parseRelRefGroup`).
-        let groupList = sdk < Self.relativeGroupsSDK ? [] : filter.relativeFilterGroups.map { group in
-            Group(allow: group.allow, line: group.line,
-                matchers: group.data.flatMap { Self.relativeMatchers($0, sdk: sdk) })
-        }.filter { !$0.matchers.isEmpty }
+        let groupList =
+            sdk < Self.relativeGroupsSDK
+            ? []
+            : filter.relativeFilterGroups.map { group in
+                Group(
+                    allow: group.allow, line: group.line,
+                    matchers: group.data.flatMap { Self.relativeMatchers($0, sdk: sdk) })
+            }.filter { !$0.matchers.isEmpty }
         groups = groupList.isEmpty ? nil : groupList
-        linkClicks = actions.contains("android.intent.action.VIEW")
+        linkClicks =
+            actions.contains("android.intent.action.VIEW")
             && categories.contains("android.intent.category.BROWSABLE")
             && categories.contains("android.intent.category.DEFAULT")
     }
@@ -153,8 +162,10 @@ public struct CompiledIntentFilter: Sendable {
 
     /// The five pattern attributes of one part, in `PatternMatcher` kind order: literal, prefix,
     /// simple glob, then advanced glob and suffix (read from API 31 only, §4b).
-    static func matchers(_ data: AndroidManifest.DataElement, sdk: Int,
-                         _ attributes: (Attribute, Attribute, Attribute, Attribute, Attribute)) -> [AndroidPattern] {
+    static func matchers(
+        _ data: AndroidManifest.DataElement, sdk: Int,
+        _ attributes: (Attribute, Attribute, Attribute, Attribute, Attribute)
+    ) -> [AndroidPattern] {
         var read: [(Attribute, AndroidPattern.Kind)] = [
             (attributes.0, .literal), (attributes.1, .prefix), (attributes.2, .simpleGlob),
         ]
@@ -189,10 +200,11 @@ public struct CompiledIntentFilter: Sendable {
     /// DEFAULT, only http/https schemes, at least one host.
     public var handlesWebURLs: Bool {
         guard actions.contains("android.intent.action.VIEW"),
-              categories.contains("android.intent.category.BROWSABLE"),
-              categories.contains("android.intent.category.DEFAULT"),
-              let schemes, !schemes.isEmpty, schemes.isSubset(of: ["http", "https"]),
-              authorities != nil else { return false }
+            categories.contains("android.intent.category.BROWSABLE"),
+            categories.contains("android.intent.category.DEFAULT"),
+            let schemes, !schemes.isEmpty, schemes.isSubset(of: ["http", "https"]),
+            authorities != nil
+        else { return false }
         return true
     }
 
@@ -243,14 +255,16 @@ public struct CompiledIntentFilter: Sendable {
 
     func groupDecision(_ uri: AndroidURI) -> Group? {
         groups?.first { group in
-            !group.matchers.isEmpty && group.matchers.allSatisfy { part, pattern in
-                switch part {
-                case .path: return uri.pathUnits.map { pattern.matches(units: $0) } ?? false
-                case .query:
-                    return uri.query.map { Self.queryParameters($0).contains { pattern.matches(units: $0) } } ?? false
-                case .fragment: return uri.fragment.map(pattern.matches) ?? false
+            !group.matchers.isEmpty
+                && group.matchers.allSatisfy { part, pattern in
+                    switch part {
+                    case .path: return uri.pathUnits.map { pattern.matches(units: $0) } ?? false
+                    case .query:
+                        return uri.query.map { Self.queryParameters($0).contains { pattern.matches(units: $0) } }
+                            ?? false
+                    case .fragment: return uri.fragment.map(pattern.matches) ?? false
+                    }
                 }
-            }
         }
     }
 
@@ -296,7 +310,7 @@ public struct CompiledIntentFilter: Sendable {
         var matches: Bool {
             switch self {
             case .anyHost, .anyPath, .path, .schemeSpecificPart: return true
-            case let .group(_, group): return group.allow
+            case .group(_, let group): return group.allow
             default: return false
             }
         }
@@ -345,14 +359,14 @@ public struct CompiledIntentFilter: Sendable {
     private func reason(_ step: Step, _ uri: AndroidURI) -> String {
         let scheme = uri.scheme ?? "(none)"
         switch step {
-        case let .invalid(reason): return "Android refuses this filter: \(reason); the package would not install"
+        case .invalid(let reason): return "Android refuses this filter: \(reason); the package would not install"
         case .noView: return "no VIEW action"
         case .noBrowsable: return "no BROWSABLE category"
         case .noDefault: return "no DEFAULT category (implicit intents skip it)"
-        case let .typed(type):
+        case .typed(let type):
             return "declares mimeType \(type): a link carries no MIME type, so a typed filter never matches it"
         case .noScheme: return "filter names no scheme (and no MIME type): it matches no URL"
-        case let .schemeSpecificPart(part):
+        case .schemeSpecificPart(let part):
             return """
                 scheme \(scheme), scheme-specific part \(uri.schemeSpecificPart) \
                 matches \(part.kind.rawValue) \(part.pattern)
@@ -372,19 +386,19 @@ public struct CompiledIntentFilter: Sendable {
                 if !declared.contains(text) { declared.append(text) }
             }
             let port = uri.port >= 0 ? ":\(uri.port)" : ""
-            let host = uri.host.map { $0.isEmpty ? "(empty)" : $0 } ??
-                "(none: \(uri.isHierarchical ? "no //" : "opaque URI"))"
+            let host =
+                uri.host.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none: \(uri.isHierarchical ? "no //" : "opaque URI"))"
             return "host \(host)\(port) not in {\(declared.joined(separator: ", "))}"
-        case let .anyPath(authority): return "scheme \(scheme), host \(authority.declared); no path constraint"
-        case let .path(authority, path):
+        case .anyPath(let authority): return "scheme \(scheme), host \(authority.declared); no path constraint"
+        case .path(let authority, let path):
             return """
                 scheme \(scheme), host \(authority.declared), path \(uri.path ?? "") \
                 matches \(path.kind.rawValue) \(path.pattern)
                 """
-        case let .group(authority, group):
+        case .group(let authority, let group):
             return "scheme \(scheme), host \(authority.declared); relative filter group at line \(group.line) "
                 + (group.allow ? "allows" : "blocks") + " it"
-        case let .pathMismatch(authority):
+        case .pathMismatch(let authority):
             guard let path = uri.path else {
                 return "scheme \(scheme), host \(authority.declared), but an opaque URI has no path to match"
             }
@@ -416,12 +430,16 @@ public struct AndroidLinkMatcher: Sendable {
         for (index, activity) in manifest.activities.enumerated()
         where activity.enabled && activity.isEffectivelyExported {
             for (filterIndex, filter) in activity.intentFilters.enumerated() {
-                compiled.append(CompiledIntentFilter(activity: activity, index: index, filterIndex: filterIndex,
-                                                     filter: filter, sdk: sdk))
+                compiled.append(
+                    CompiledIntentFilter(
+                        activity: activity, index: index, filterIndex: filterIndex,
+                        filter: filter, sdk: sdk))
             }
         }
         filters = compiled
-        var exact: [String: [Int]] = [:], wild: [(suffix: [UInt16], index: Int)] = [], any: [Int] = []
+        var exact: [String: [Int]] = [:]
+        var wild: [(suffix: [UInt16], index: Int)] = []
+        var any: [Int] = []
         for (index, filter) in compiled.enumerated()
         where filter.linkClicks && filter.schemes != nil && filter.invalidReason == nil && filter.mimeType == nil {
             // A filter with ssp attributes can match any host (the part decides alone).
@@ -459,9 +477,10 @@ public struct AndroidLinkMatcher: Sendable {
     public func answers(for uri: AndroidURI) -> [FilterAnswer] {
         filters.map { filter in
             let (matches, reason) = filter.match(uri)
-            return FilterAnswer(activity: filter.activity, activityIndex: filter.activityIndex,
-                                filterIndex: filter.filterIndex, filterLine: filter.filterLine, matches: matches,
-                                autoVerify: filter.autoVerify, reason: reason)
+            return FilterAnswer(
+                activity: filter.activity, activityIndex: filter.activityIndex,
+                filterIndex: filter.filterIndex, filterLine: filter.filterLine, matches: matches,
+                autoVerify: filter.autoVerify, reason: reason)
         }
     }
 
@@ -471,8 +490,10 @@ public struct AndroidLinkMatcher: Sendable {
         if anyHost.contains(where: { filters[$0].matches(uri) }) { return true }
         guard let host = uri.hostKey, let units = uri.hostKeyUnits else { return false }
         if let candidates = exactHosts[host], candidates.contains(where: { filters[$0].matches(uri) }) { return true }
-        for entry in wildHosts where units.count >= entry.suffix.count
-            && units[(units.count - entry.suffix.count)...].elementsEqual(entry.suffix) {
+        for entry in wildHosts
+        where units.count >= entry.suffix.count
+            && units[(units.count - entry.suffix.count)...].elementsEqual(entry.suffix)
+        {
             if filters[entry.index].matches(uri) { return true }
         }
         return false

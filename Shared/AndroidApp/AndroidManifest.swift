@@ -28,8 +28,10 @@ public struct AndroidManifest: Sendable, Equatable, Codable {
         public var line: Int
         public var intentFilters: [IntentFilter]
 
-        public init(name: String, isAlias: Bool = false, targetActivity: String? = nil, exported: Bool? = nil,
-                    permission: String? = nil, enabled: Bool = true, line: Int = 0, intentFilters: [IntentFilter]) {
+        public init(
+            name: String, isAlias: Bool = false, targetActivity: String? = nil, exported: Bool? = nil,
+            permission: String? = nil, enabled: Bool = true, line: Int = 0, intentFilters: [IntentFilter]
+        ) {
             self.name = name
             self.isAlias = isAlias
             self.targetActivity = targetActivity
@@ -53,8 +55,10 @@ public struct AndroidManifest: Sendable, Equatable, Codable {
         /// Android 15 `<uri-relative-filter-group>` elements.
         public var relativeFilterGroups: [RelativeFilterGroup]
 
-        public init(line: Int = 0, autoVerify: Bool, actions: [String], categories: [String], data: [DataElement],
-                    relativeFilterGroups: [RelativeFilterGroup] = []) {
+        public init(
+            line: Int = 0, autoVerify: Bool, actions: [String], categories: [String], data: [DataElement],
+            relativeFilterGroups: [RelativeFilterGroup] = []
+        ) {
             self.line = line
             self.autoVerify = autoVerify
             self.actions = actions
@@ -125,7 +129,8 @@ extension AndroidManifest {
     /// Reads the manifest from decoded binary XML, resolving references through `resources`.
     public init(xml root: BinaryXMLElement, resources: ResourceTable?, limits: AndroidLimits = AndroidLimits()) throws {
         guard root.name == "manifest" else {
-            throw AndroidAppError.malformedBinaryXML(reason: "root element is <\(root.name)>, not <manifest>",
+            throw AndroidAppError.malformedBinaryXML(
+                reason: "root element is <\(root.name)>, not <manifest>",
                 offset: 0)
         }
         var resolver = Resolver(resources: resources)
@@ -152,17 +157,19 @@ extension AndroidManifest {
                 }
                 filters.append(resolver.intentFilter(filter))
             }
-            activities.append(Activity(
-                name: Self.qualified(resolver.text(element.androidAttribute("name")) ?? "", package: package),
-                isAlias: element.name == "activity-alias",
-                targetActivity: resolver.text(element.androidAttribute("targetActivity"))
-                    .map { Self.qualified($0, package: package) },
-                exported: resolver.boolean(element.androidAttribute("exported")),
-                permission: resolver.text(element.androidAttribute("permission")),
-                enabled: resolver.boolean(element.androidAttribute("enabled")) ?? true,
-                line: element.line, intentFilters: filters))
+            activities.append(
+                Activity(
+                    name: Self.qualified(resolver.text(element.androidAttribute("name")) ?? "", package: package),
+                    isAlias: element.name == "activity-alias",
+                    targetActivity: resolver.text(element.androidAttribute("targetActivity"))
+                        .map { Self.qualified($0, package: package) },
+                    exported: resolver.boolean(element.androidAttribute("exported")),
+                    permission: resolver.text(element.androidAttribute("permission")),
+                    enabled: resolver.boolean(element.androidAttribute("enabled")) ?? true,
+                    line: element.line, intentFilters: filters))
             guard activities.count <= limits.maxComponents else {
-                throw AndroidAppError.limitExceeded(what: "activity count", limit: limits.maxComponents,
+                throw AndroidAppError.limitExceeded(
+                    what: "activity count", limit: limits.maxComponents,
                     actual: activities.count)
             }
         }
@@ -185,15 +192,17 @@ private struct Resolver {
 
     mutating func value(_ attribute: BinaryXMLAttribute?) -> ResourceValue? {
         guard let attribute else { return nil }
-        guard case let .reference(id) = attribute.value else { return attribute.value }
+        guard case .reference(let id) = attribute.value else { return attribute.value }
         guard let resources else {
             note(String(format: "%@ refers to resource 0x%08x but the APK has no resources.arsc", attribute.name, id))
             return nil
         }
         do {
             guard let found = try resources.resolve(id), found.value != .null else {
-                note(String(format: "%@ refers to resource 0x%08x, which resources.arsc does not define",
-                            attribute.name, id))
+                note(
+                    String(
+                        format: "%@ refers to resource 0x%08x, which resources.arsc does not define",
+                        attribute.name, id))
                 return nil
             }
             if !found.isDefaultConfiguration {
@@ -218,16 +227,16 @@ private struct Resolver {
 
     mutating func integer(_ attribute: BinaryXMLAttribute?) -> Int? {
         switch value(attribute) {
-        case let .integer(number): return Int(number)
-        case let .string(text): return Int(text)
+        case .integer(let number): return Int(number)
+        case .string(let text): return Int(text)
         default: return nil
         }
     }
 
     mutating func boolean(_ attribute: BinaryXMLAttribute?) -> Bool? {
         switch value(attribute) {
-        case let .boolean(flag): return flag
-        case let .string(text): return text == "true" ? true : text == "false" ? false : nil
+        case .boolean(let flag): return flag
+        case .string(let text): return text == "true" ? true : text == "false" ? false : nil
         default: return nil
         }
     }
@@ -242,9 +251,10 @@ private struct Resolver {
             case "category": text(child.androidAttribute("name")).map { filter.categories.append($0) }
             case "data": filter.data.append(data(child))
             case "uri-relative-filter-group":
-                filter.relativeFilterGroups.append(AndroidManifest.RelativeFilterGroup(
-                    line: child.line, allow: boolean(child.androidAttribute("allow")) ?? true,
-                    data: child.children.filter { $0.name == "data" }.map { data($0) }))
+                filter.relativeFilterGroups.append(
+                    AndroidManifest.RelativeFilterGroup(
+                        line: child.line, allow: boolean(child.androidAttribute("allow")) ?? true,
+                        data: child.children.filter { $0.name == "data" }.map { data($0) }))
             default: break
             }
         }

@@ -32,10 +32,10 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
         self.units = Array(pattern.utf16)
         if kind == .advancedGlob {
             switch Self.parseAdvanced(Array(pattern.utf16)) {
-            case let .success(tokens):
+            case .success(let tokens):
                 self.tokens = tokens
                 self.invalidReason = nil
-            case let .failure(reason):
+            case .failure(let reason):
                 self.tokens = []
                 self.invalidReason = reason.text
             }
@@ -62,10 +62,14 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
     // MARK: Simple glob (as PatternMatcher.matchGlobPattern walks it)
 
     static func matchSimple(_ pattern: [UInt16], _ match: [UInt16]) -> Bool {
-        let star = UInt16(UInt8(ascii: "*")), dot = UInt16(UInt8(ascii: ".")), backslash = UInt16(UInt8(ascii: "\\"))
-        let patternCount = pattern.count, matchCount = match.count
+        let star = UInt16(UInt8(ascii: "*"))
+        let dot = UInt16(UInt8(ascii: "."))
+        let backslash = UInt16(UInt8(ascii: "\\"))
+        let patternCount = pattern.count
+        let matchCount = match.count
         if patternCount == 0 { return matchCount == 0 }
-        var ip = 0, im = 0
+        var ip = 0
+        var im = 0
         func at(_ index: Int) -> UInt16 { index < patternCount ? pattern[index] : 0 }
         var next = pattern[0]
         while ip < patternCount && im < matchCount {
@@ -138,15 +142,15 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
             (UInt16(91), UInt16(93), UInt16(94), UInt16(45), UInt16(92), UInt16(46))
         let (star, plus, brace, closeBrace) = (UInt16(42), UInt16(43), UInt16(123), UInt16(125))
         var tokens: [Token] = []
-        var storage = 0                 // slots AOSP's parsed form would use so far
-        var lastWasModifier = false     // the last slot written was a modifier
+        var storage = 0  // slots AOSP's parsed form would use so far
+        var lastWasModifier = false  // the last slot written was a modifier
         var set: (spans: [Span], inverted: Bool, low: UInt16?)?
         var index = 0
         func modify(_ min: Int, _ max: Int) {
             switch tokens[tokens.count - 1] {
-            case let .literal(unit, _, _): tokens[tokens.count - 1] = .literal(unit, min: min, max: max)
+            case .literal(let unit, _, _): tokens[tokens.count - 1] = .literal(unit, min: min, max: max)
             case .any: tokens[tokens.count - 1] = .any(min: min, max: max)
-            case let .set(spans, inverted, _, _):
+            case .set(let spans, let inverted, _, _):
                 tokens[tokens.count - 1] = .set(spans, inverted: inverted, min: min, max: max)
             }
         }
@@ -192,7 +196,8 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
                     }
                     let bodyUnits = pattern[bodyStart..<end]
                     let body = String(decoding: bodyUnits, as: UTF16.self)
-                    let low: Int?, high: Int?
+                    let low: Int?
+                    let high: Int?
                     if let comma = bodyUnits.firstIndex(of: 44) {
                         low = JavaText.parseInt(String(decoding: bodyUnits[..<comma], as: UTF16.self))
                         let rest = bodyUnits[(comma + 1)...]
@@ -206,7 +211,7 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
                     }
                     guard low <= high else { return .failure(ParseFailure(text: "range {\(body)}: m is more than n")) }
                     modify(low, high)
-                    storage += 3        // the range's start, minimum and maximum; its end below
+                    storage += 3  // the range's start, minimum and maximum; its end below
                     lastWasModifier = true
                     index = end
                     guard storage <= maxAdvancedStorage - 3 else {
@@ -268,18 +273,20 @@ public struct AndroidPattern: Sendable, Equatable, Hashable {
     static func matchAdvanced(_ tokens: [Token], _ match: [UInt16]) -> Bool {
         var position = 0
         for token in tokens {
-            let low: Int, high: Int
+            let low: Int
+            let high: Int
             switch token {
-            case let .literal(_, min, max), let .any(min, max), let .set(_, _, min, max): (low, high) = (min, max)
+            case .literal(_, let min, let max), .any(let min, let max), .set(_, _, let min, let max):
+                (low, high) = (min, max)
             }
             var count = 0
             while count < high, position + count < match.count {
                 let unit = match[position + count]
                 let accepted: Bool
                 switch token {
-                case let .literal(literal, _, _): accepted = unit == literal
+                case .literal(let literal, _, _): accepted = unit == literal
                 case .any: accepted = true
-                case let .set(spans, inverted, _, _):
+                case .set(let spans, let inverted, _, _):
                     accepted = spans.contains { $0.low <= unit && unit <= $0.high } != inverted
                 }
                 guard accepted else { break }

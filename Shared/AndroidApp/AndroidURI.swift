@@ -79,7 +79,7 @@ public struct AndroidURI: Sendable, Equatable {
             var end = start
             scan: while end < count {
                 switch bytes[end] {
-                case 47, 92, 63, 35: break scan      // / \ ? #
+                case 47, 92, 63, 35: break scan  // / \ ? #
                 default: end += 1
                 }
             }
@@ -183,8 +183,10 @@ public struct AndroidURI: Sendable, Equatable {
         if text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
             notes.append("removes or percent-encodes spaces and control characters")
         }
-        if let host, host != host.lowercased() || host.unicodeScalars.contains(where: { !$0.isASCII })
-            || encodedAuthority?.contains("%") == true {
+        if let host,
+            host != host.lowercased() || host.unicodeScalars.contains(where: { !$0.isASCII })
+                || encodedAuthority?.contains("%") == true
+        {
             notes.append("lower-cases, decodes and IDNA-maps the host")
         }
         guard !notes.isEmpty else { return nil }

@@ -85,8 +85,10 @@ public enum AndroidVerifier {
         return AndroidVerification(sdk: sdk, hosts: out, allOrNothing: sdk <= 30)
     }
 
-    static func check(package: String, certificates: Set<String>, older: Set<String>, file: AssetLinksFile?,
-                      fileHost: String) -> (Bool, String) {
+    static func check(
+        package: String, certificates: Set<String>, older: Set<String>, file: AssetLinksFile?,
+        fileHost: String
+    ) -> (Bool, String) {
         guard let file else {
             return (false, "no assetlinks.json for \(fileHost) (not fetched, unreachable or refused)")
         }
@@ -96,14 +98,20 @@ public enum AndroidVerifier {
         let grants = file.grants(package: package)
         guard !grants.isEmpty else {
             let others = file.statements.compactMap { statement -> String? in
-                guard statement.grantsLinks, case let .androidApp(name, _) = statement.target else { return nil }
+                guard statement.grantsLinks, case .androidApp(let name, _) = statement.target else { return nil }
                 return name
             }
-            return (false, "package \(package) is not listed" + (others.isEmpty ? "" : "; the file lists "
-                + others.joined(separator: ", ")))
+            return (
+                false,
+                "package \(package) is not listed"
+                    + (others.isEmpty
+                        ? ""
+                        : "; the file lists "
+                            + others.joined(separator: ", "))
+            )
         }
         let listed = grants.flatMap { statement -> [String] in
-            if case let .androidApp(_, fingerprints) = statement.target { return fingerprints }
+            if case .androidApp(_, let fingerprints) = statement.target { return fingerprints }
             return []
         }
         if listed.contains(where: certificates.contains) {
@@ -113,9 +121,12 @@ public enum AndroidVerifier {
             return (false, "lists \(old), an older key of the rotation lineage, not the current signing key")
         }
         let shown = listed.isEmpty ? "no fingerprint" : listed.joined(separator: ", ")
-        return (false, "\(package) is listed, but with \(shown); the APK is signed with "
-            + "\(certificates.sorted().joined(separator: ", ")) (an upload or debug key listed "
-            + "instead of the app-signing key?)")
+        return (
+            false,
+            "\(package) is listed, but with \(shown); the APK is signed with "
+                + "\(certificates.sorted().joined(separator: ", ")) (an upload or debug key listed "
+                + "instead of the app-signing key?)"
+        )
     }
 }
 
@@ -166,8 +177,10 @@ public struct AndroidLinkDecision: Sendable, Equatable {
         case dynamicRules = "dynamic_rules"
     }
 
-    public init(url: String, outcome: Outcome, activities: [String], filterLine: Int? = nil, trace: [String],
-                browserReason: BrowserReason? = nil) {
+    public init(
+        url: String, outcome: Outcome, activities: [String], filterLine: Int? = nil, trace: [String],
+        browserReason: BrowserReason? = nil
+    ) {
         self.url = url
         self.outcome = outcome
         self.activities = activities
@@ -182,23 +195,28 @@ public struct AndroidLinkDecision: Sendable, Equatable {
 
 extension AndroidLinkMatcher {
     /// Decides one URL for one Android version, with a trace of every step.
-    public func decide(_ url: String, verification: AndroidVerification, files: [String: AssetLinksFile] = [:])
-        -> AndroidLinkDecision {
+    public func decide(
+        _ url: String, verification: AndroidVerification, files: [String: AssetLinksFile] = [:]
+    )
+        -> AndroidLinkDecision
+    {
         let sdk = verification.sdk
         let uri = AndroidURI(url)
         var trace: [String] = []
         if let note = uri.browserNote {
-            trace.append("Uri.parse reads scheme \(uri.scheme ?? "(none)"), host "
-                + (uri.host.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none)")
-                + (uri.port >= 0 ? ", port \(uri.port)" : "") + ", path " +
-                    (uri.path.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none: opaque)")
-                + "; " + note)
+            trace.append(
+                "Uri.parse reads scheme \(uri.scheme ?? "(none)"), host "
+                    + (uri.host.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none)")
+                    + (uri.port >= 0 ? ", port \(uri.port)" : "") + ", path "
+                    + (uri.path.map { $0.isEmpty ? "(empty)" : $0 } ?? "(none: opaque)")
+                    + "; " + note)
         }
         var activities: [String] = []
         var filterLine: Int?
         for answer in answers(for: uri) {
-            trace.append("\(answer.activity) (filter at line \(answer.filterLine)): "
-                + (answer.matches ? "matches — " : "no — ") + answer.reason)
+            trace.append(
+                "\(answer.activity) (filter at line \(answer.filterLine)): "
+                    + (answer.matches ? "matches — " : "no — ") + answer.reason)
             if answer.matches, !activities.contains(answer.activity) { activities.append(answer.activity) }
             if answer.matches, filterLine == nil { filterLine = answer.filterLine }
         }
@@ -208,9 +226,10 @@ extension AndroidLinkMatcher {
         }
         guard let scheme = uri.scheme, scheme == "http" || scheme == "https" else {
             trace.append("custom scheme \(uri.scheme ?? ""): no verification exists; any app may claim it")
-            return AndroidLinkDecision(url: url, outcome: .opensAppUnverified, activities: activities,
+            return AndroidLinkDecision(
+                url: url, outcome: .opensAppUnverified, activities: activities,
                 filterLine: filterLine,
-                                       trace: trace)
+                trace: trace)
         }
         guard let host = uri.host, verification.isVerified(urlHost: host) else {
             let host = uri.host ?? ""
@@ -227,37 +246,47 @@ extension AndroidLinkMatcher {
             if sdk >= 31 {
                 trace.append(
                     "Android 12+: an unverified web link opens in the browser unless the user approved the app")
-                return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, filterLine: filterLine,
-                                           trace: trace, browserReason: .notVerified)
+                return AndroidLinkDecision(
+                    url: url, outcome: .browser, activities: activities, filterLine: filterLine,
+                    trace: trace, browserReason: .notVerified)
             }
             trace.append("Android ≤ 11: the user chooses between the browser and the app")
-            return AndroidLinkDecision(url: url, outcome: .chooser, activities: activities, filterLine: filterLine,
-                                       trace: trace)
+            return AndroidLinkDecision(
+                url: url, outcome: .chooser, activities: activities, filterLine: filterLine,
+                trace: trace)
         }
         trace.append("\(host) verified for \(packageName)")
         if sdk >= 35, let (allowed, note) = dynamicRules(uri, host: host, verification: verification, files: files) {
             trace.append(note)
             if !allowed {
-                return AndroidLinkDecision(url: url, outcome: .browser, activities: activities, filterLine: filterLine,
-                                           trace: trace, browserReason: .dynamicRules)
+                return AndroidLinkDecision(
+                    url: url, outcome: .browser, activities: activities, filterLine: filterLine,
+                    trace: trace, browserReason: .dynamicRules)
             }
         }
-        return AndroidLinkDecision(url: url, outcome: .opensApp, activities: activities, filterLine: filterLine,
-                                   trace: trace)
+        return AndroidLinkDecision(
+            url: url, outcome: .opensApp, activities: activities, filterLine: filterLine,
+            trace: trace)
     }
 
     /// Android 15 dynamic rules of the statement granting this package, if any: the first matching
     /// rule decides; no rule matching refuses (assumed, `docs/android.md` L5).
-    func dynamicRules(_ uri: AndroidURI, host: String, verification: AndroidVerification,
-                      files: [String: AssetLinksFile]) -> (Bool, String)? {
+    func dynamicRules(
+        _ uri: AndroidURI, host: String, verification: AndroidVerification,
+        files: [String: AssetLinksFile]
+    ) -> (Bool, String)? {
         guard let entry = verification.hosts.first(where: { AndroidVerification.covers($0.host, host.lowercased()) }),
-              let file = files[entry.fileHost.lowercased()],
-              let components = file.grants(package: packageName).compactMap(\.dynamicComponents).first else {
+            let file = files[entry.fileHost.lowercased()],
+            let components = file.grants(package: packageName).compactMap(\.dynamicComponents).first
+        else {
             return nil
         }
         for component in components where DynamicRule.matches(component, uri) {
-            return (!component.exclude, "dynamic rule at line \(component.line) "
-                + (component.exclude ? "excludes it" : "includes it"))
+            return (
+                !component.exclude,
+                "dynamic rule at line \(component.line) "
+                    + (component.exclude ? "excludes it" : "includes it")
+            )
         }
         return (false, "no dynamic rule matches: the URL is not an App Link")
     }
@@ -282,15 +311,24 @@ enum DynamicRule {
 
     /// Iterative glob with backtracking to the last `*` (linear in practice, never exponential).
     static func glob(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern.unicodeScalars), t = Array(text.unicodeScalars)
-        var i = 0, j = 0, star = -1, mark = 0
+        let p = Array(pattern.unicodeScalars)
+        let t = Array(text.unicodeScalars)
+        var i = 0
+        var j = 0
+        var star = -1
+        var mark = 0
         while j < t.count {
             if i < p.count && (p[i] == "?" || p[i] == t[j]) {
-                i += 1; j += 1
+                i += 1
+                j += 1
             } else if i < p.count && p[i] == "*" {
-                star = i; mark = j; i += 1
+                star = i
+                mark = j
+                i += 1
             } else if star >= 0 {
-                i = star + 1; mark += 1; j = mark
+                i = star + 1
+                mark += 1
+                j = mark
             } else {
                 return false
             }

@@ -73,11 +73,13 @@ public enum BinaryXML {
             .malformedBinaryXML(reason: reason, offset: offset)
         }
         guard bytes.count <= limits.maxManifestBytes else {
-            throw AndroidAppError.limitExceeded(what: "binary XML size", limit: limits.maxManifestBytes,
+            throw AndroidAppError.limitExceeded(
+                what: "binary XML size", limit: limits.maxManifestBytes,
                 actual: bytes.count)
         }
         guard let type = try? bytes.uint16(at: 0, .little), let headerSize = try? bytes.uint16(at: 2, .little),
-              let size = try? bytes.uint32(at: 4, .little) else {
+            let size = try? bytes.uint32(at: 4, .little)
+        else {
             throw fail("shorter than a chunk header", 0)
         }
         guard type == xmlType else { throw fail(String(format: "not binary XML (chunk type 0x%04x)", type), 0) }
@@ -89,12 +91,14 @@ public enum BinaryXML {
         let end = Int(size)
         while offset < end {
             guard let chunkType = try? bytes.uint16(at: offset, .little),
-                  let chunkHeader = try? bytes.uint16(at: offset + 2, .little),
-                  let chunkSize = try? bytes.uint32(at: offset + 4, .little) else {
+                let chunkHeader = try? bytes.uint16(at: offset + 2, .little),
+                let chunkSize = try? bytes.uint32(at: offset + 4, .little)
+            else {
                 throw fail("truncated chunk header", offset)
             }
             guard chunkSize >= 8, Int(chunkHeader) >= 8, Int(chunkHeader) <= Int(chunkSize),
-                  Int(chunkSize) <= end - offset else {
+                Int(chunkSize) <= end - offset
+            else {
                 throw fail("chunk of \(chunkSize) bytes does not fit (header \(chunkHeader))", offset)
             }
             try state.chunk(type: chunkType, at: offset, headerSize: Int(chunkHeader), size: Int(chunkSize))
@@ -126,7 +130,8 @@ public enum BinaryXML {
             case BinaryXML.resourceMapType:
                 let count = (size - headerSize) / 4
                 guard count <= limits.maxStrings else {
-                    throw AndroidAppError.limitExceeded(what: "resource map size", limit: limits.maxStrings,
+                    throw AndroidAppError.limitExceeded(
+                        what: "resource map size", limit: limits.maxStrings,
                         actual: count)
                 }
                 resourceMap = (0..<count).compactMap { try? bytes.uint32(at: offset + headerSize + $0 * 4, .little) }
@@ -151,22 +156,25 @@ public enum BinaryXML {
             guard let strings else { throw fail("element before the string pool", offset) }
             elementCount += 1
             guard elementCount <= limits.maxElements else {
-                throw AndroidAppError.limitExceeded(what: "element count", limit: limits.maxElements,
+                throw AndroidAppError.limitExceeded(
+                    what: "element count", limit: limits.maxElements,
                     actual: elementCount)
             }
             guard stack.count < limits.maxDepth else {
-                throw AndroidAppError.limitExceeded(what: "element depth", limit: limits.maxDepth,
+                throw AndroidAppError.limitExceeded(
+                    what: "element depth", limit: limits.maxDepth,
                     actual: stack.count + 1)
             }
             guard root == nil else { throw fail("content after the root element", offset) }
             let body = offset + headerSize
             guard let line = try? bytes.uint32(at: offset + 8, .little),
-                  let namespaceIndex = try? bytes.uint32(at: body, .little),
-                  let nameIndex = try? bytes.uint32(at: body + 4, .little),
-                  let attributeStart = try? bytes.uint16(at: body + 8, .little),
-                  let attributeSize = try? bytes.uint16(at: body + 10, .little),
-                  let attributeCount = try? bytes.uint16(at: body + 12, .little),
-                  body + 20 <= offset + size else {
+                let namespaceIndex = try? bytes.uint32(at: body, .little),
+                let nameIndex = try? bytes.uint32(at: body + 4, .little),
+                let attributeStart = try? bytes.uint16(at: body + 8, .little),
+                let attributeSize = try? bytes.uint16(at: body + 10, .little),
+                let attributeCount = try? bytes.uint16(at: body + 12, .little),
+                body + 20 <= offset + size
+            else {
                 throw fail("truncated start tag", offset)
             }
             guard let name = strings.string(Int(nameIndex)) else {
@@ -188,17 +196,19 @@ public enum BinaryXML {
             for index in 0..<Int(attributeCount) {
                 attributes.append(try attribute(at: first + index * Int(attributeSize), strings: strings))
             }
-            stack.append(BinaryXMLElement(
-                namespace: strings.optionalString(namespaceIndex), name: name, line: Int(line),
-                attributes: attributes, children: []))
+            stack.append(
+                BinaryXMLElement(
+                    namespace: strings.optionalString(namespaceIndex), name: name, line: Int(line),
+                    attributes: attributes, children: []))
         }
 
         func attribute(at position: Int, strings: StringPool) throws -> BinaryXMLAttribute {
             guard let namespace = try? bytes.uint32(at: position, .little),
-                  let nameIndex = try? bytes.uint32(at: position + 4, .little),
-                  let rawIndex = try? bytes.uint32(at: position + 8, .little),
-                  let type = try? bytes.uint8(at: position + 15),
-                  let data = try? bytes.uint32(at: position + 16, .little) else {
+                let nameIndex = try? bytes.uint32(at: position + 4, .little),
+                let rawIndex = try? bytes.uint32(at: position + 8, .little),
+                let type = try? bytes.uint8(at: position + 15),
+                let data = try? bytes.uint32(at: position + 16, .little)
+            else {
                 throw fail("truncated attribute", position)
             }
             let resourceID = Int(nameIndex) < resourceMap.count ? resourceMap[Int(nameIndex)] : nil

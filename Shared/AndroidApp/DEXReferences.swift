@@ -28,16 +28,18 @@ public enum DEXScanner {
     public static func scan(_ data: Data, file: String) -> [DEXReference] {
         let bytes = ByteReader(data)
         guard bytes.count >= 0x70, (try? bytes.bytes(at: 0, count: 4)) == Data("dex\n".utf8),
-              let stringCount = try? bytes.uint32(at: 0x38, .little),
-              let stringOffset = try? bytes.uint32(at: 0x3C, .little),
-              let typeCount = try? bytes.uint32(at: 0x40, .little),
-              let typeOffset = try? bytes.uint32(at: 0x44, .little),
-              let methodCount = try? bytes.uint32(at: 0x58, .little),
-              let methodOffset = try? bytes.uint32(at: 0x5C, .little) else { return [] }
+            let stringCount = try? bytes.uint32(at: 0x38, .little),
+            let stringOffset = try? bytes.uint32(at: 0x3C, .little),
+            let typeCount = try? bytes.uint32(at: 0x40, .little),
+            let typeOffset = try? bytes.uint32(at: 0x44, .little),
+            let methodCount = try? bytes.uint32(at: 0x58, .little),
+            let methodOffset = try? bytes.uint32(at: 0x5C, .little)
+        else { return [] }
         func string(_ index: UInt32) -> [UInt8]? {
             guard index < stringCount,
-                  let dataOffset = try? bytes.uint32(at: Int(stringOffset) + Int(index) * 4, .little),
-                  Int(dataOffset) <= bytes.count else {
+                let dataOffset = try? bytes.uint32(at: Int(stringOffset) + Int(index) * 4, .little),
+                Int(dataOffset) <= bytes.count
+            else {
                 return nil
             }
             // uleb128 UTF-16 length (at most 5 bytes), then MUTF-8 bytes up to NUL (at most 256, or to
@@ -59,11 +61,13 @@ public enum DEXScanner {
         for index in 0..<Int(min(methodCount, 1 << 20)) {
             let item = Int(methodOffset) + index * 8
             guard let classIndex = try? bytes.uint16(at: item, .little),
-                  let nameIndex = try? bytes.uint32(at: item + 4, .little) else { break }
+                let nameIndex = try? bytes.uint32(at: item + 4, .little)
+            else { break }
             guard let name = string(nameIndex), wantedNames.contains(name) else { continue }
             guard UInt32(classIndex) < typeCount,
-                  let descriptorIndex = try? bytes.uint32(at: Int(typeOffset) + Int(classIndex) * 4, .little),
-                  let descriptor = string(descriptorIndex) else { continue }
+                let descriptorIndex = try? bytes.uint32(at: Int(typeOffset) + Int(classIndex) * 4, .little),
+                let descriptor = string(descriptorIndex)
+            else { continue }
             let className = String(decoding: descriptor, as: UTF8.self)
             let methodName = String(decoding: name, as: UTF8.self)
             if targets.contains(where: { ($0.0 == "*" || $0.0 == className) && $0.1 == methodName }) {

@@ -22,7 +22,8 @@ enum JavaText {
         for scalar in scalars {
             // Java reads UTF-16 units: a digit outside the BMP is two surrogates, neither a digit.
             guard scalar.value <= 0xFFFF, scalar.properties.numericType == .decimal,
-                  let digit = scalar.properties.numericValue, digit >= 0, digit <= 9 else { return nil }
+                let digit = scalar.properties.numericValue, digit >= 0, digit <= 9
+            else { return nil }
             value = value * 10 + Int(digit)
             // Java accumulates negatively so that −2³¹ fits; the limit is the same either way.
             guard value <= (negative ? 2_147_483_648 : 2_147_483_647) else { return nil }
@@ -124,7 +125,9 @@ enum JavaText {
             guard byte == 37 else {
                 flush()
                 let length = characterLength(byte)
-                if length == 1 { out.append(UInt16(byte)) } else {
+                if length == 1 {
+                    out.append(UInt16(byte))
+                } else {
                     out.append(contentsOf: units(at: index, length: length))
                 }
                 index += length

@@ -51,7 +51,8 @@ public struct ResourceTable: Sendable {
             .malformedResourceTable(reason: reason, offset: offset)
         }
         guard let type = try? bytes.uint16(at: 0, .little), let headerSize = try? bytes.uint16(at: 2, .little),
-              let size = try? bytes.uint32(at: 4, .little) else {
+            let size = try? bytes.uint32(at: 4, .little)
+        else {
             throw fail("shorter than a chunk header", 0)
         }
         guard type == Self.tableType else { throw fail(String(format: "not a resource table (type 0x%04x)", type), 0) }
@@ -62,11 +63,14 @@ public struct ResourceTable: Sendable {
         self.limits = limits
         var strings: StringPool?
         var visited = 0
-        try Self.walk(bytes, from: Int(headerSize), to: Int(size),
-            fail: fail) { chunkType, offset, chunkHeader, chunkSize in
+        try Self.walk(
+            bytes, from: Int(headerSize), to: Int(size),
+            fail: fail
+        ) { chunkType, offset, chunkHeader, chunkSize in
             visited += 1
             guard visited <= limits.maxResourceEntries else {
-                throw AndroidAppError.limitExceeded(what: "chunk count", limit: limits.maxResourceEntries,
+                throw AndroidAppError.limitExceeded(
+                    what: "chunk count", limit: limits.maxResourceEntries,
                     actual: visited)
             }
             if chunkType == StringPool.chunkType, strings == nil {
@@ -77,8 +81,10 @@ public struct ResourceTable: Sendable {
         }
         guard let strings else { throw fail("no global string pool", Int(headerSize)) }
         self.globalStrings = strings
-        try Self.walk(bytes, from: Int(headerSize), to: Int(size),
-            fail: fail) { chunkType, offset, chunkHeader, chunkSize in
+        try Self.walk(
+            bytes, from: Int(headerSize), to: Int(size),
+            fail: fail
+        ) { chunkType, offset, chunkHeader, chunkSize in
             guard chunkType == Self.packageType else { return }
             try self.readPackage(at: offset, headerSize: chunkHeader, size: chunkSize, fail: fail)
         }
@@ -92,8 +98,9 @@ public struct ResourceTable: Sendable {
         var offset = start
         while offset < end {
             guard let type = try? bytes.uint16(at: offset, .little),
-                  let header = try? bytes.uint16(at: offset + 2, .little),
-                  let size = try? bytes.uint32(at: offset + 4, .little) else {
+                let header = try? bytes.uint16(at: offset + 2, .little),
+                let size = try? bytes.uint32(at: offset + 4, .little)
+            else {
                 throw fail("truncated chunk header", offset)
             }
             guard size >= 8, header >= 8, Int(header) <= Int(size), Int(size) <= end - offset else {
@@ -104,11 +111,14 @@ public struct ResourceTable: Sendable {
         }
     }
 
-    private mutating func readPackage(at offset: Int, headerSize: Int, size: Int,
-        fail: (String, Int) -> AndroidAppError) throws {
+    private mutating func readPackage(
+        at offset: Int, headerSize: Int, size: Int,
+        fail: (String, Int) -> AndroidAppError
+    ) throws {
         guard headerSize >= 284, let id = try? bytes.uint32(at: offset + 8, .little), id <= 0xFF,
-              let typeStringsOffset = try? bytes.uint32(at: offset + 268, .little),
-              let keyStringsOffset = try? bytes.uint32(at: offset + 276, .little) else {
+            let typeStringsOffset = try? bytes.uint32(at: offset + 268, .little),
+            let keyStringsOffset = try? bytes.uint32(at: offset + 276, .little)
+        else {
             throw fail("truncated package header", offset)
         }
         guard packages[UInt8(id)] == nil else { throw fail("package ID \(id) appears twice", offset) }
@@ -121,8 +131,10 @@ public struct ResourceTable: Sendable {
         let limits = self.limits
         let bytes = self.bytes
         var entries = 0
-        try Self.walk(bytes, from: offset + headerSize, to: offset + size,
-            fail: fail) { type, chunk, header, chunkSize in
+        try Self.walk(
+            bytes, from: offset + headerSize, to: offset + size,
+            fail: fail
+        ) { type, chunk, header, chunkSize in
             switch type {
             case StringPool.chunkType where chunk == offset + Int(typeStringsOffset):
                 package.typeNames = try StringPool(bytes, chunkAt: chunk, limits: limits, fail: fail)
@@ -130,10 +142,12 @@ public struct ResourceTable: Sendable {
                 package.keyNames = try StringPool(bytes, chunkAt: chunk, limits: limits, fail: fail)
             case Self.typeType:
                 guard header >= 20, let typeID = try? bytes.uint8(at: chunk + 8), typeID != 0,
-                      let configSize = try? bytes.uint32(at: chunk + 20, .little), Int(configSize) <= header - 20,
-                      configSize >= 4,
-                      let isDefault = try? bytes.withBytes(at: chunk + 24, count: Int(configSize) - 4,
-                          { config in config.allSatisfy { $0 == 0 } }) else {
+                    let configSize = try? bytes.uint32(at: chunk + 20, .little), Int(configSize) <= header - 20,
+                    configSize >= 4,
+                    let isDefault = try? bytes.withBytes(
+                        at: chunk + 24, count: Int(configSize) - 4,
+                        { config in config.allSatisfy { $0 == 0 } })
+                else {
                     throw fail("truncated type chunk header", chunk)
                 }
                 entries += 1
@@ -178,7 +192,7 @@ public struct ResourceTable: Sendable {
                 }
             }
             if first == nil { first = found }
-            if case let .reference(next) = found.value {
+            if case .reference(let next) = found.value {
                 current = next
                 continue
             }
@@ -208,8 +222,9 @@ public struct ResourceTable: Sendable {
     /// The key index and simple value of entry `index` in one type chunk (nil when absent or complex).
     private func value(in chunk: TypeChunk, index: Int) -> (UInt32, ResourceValue)? {
         guard let flags = try? bytes.uint8(at: chunk.offset + 9),
-              let entryCount = try? bytes.uint32(at: chunk.offset + 12, .little),
-              let entriesStart = try? bytes.uint32(at: chunk.offset + 16, .little) else { return nil }
+            let entryCount = try? bytes.uint32(at: chunk.offset + 12, .little),
+            let entriesStart = try? bytes.uint32(at: chunk.offset + 16, .little)
+        else { return nil }
         let offsets = chunk.offset + chunk.headerSize
         let end = chunk.offset + chunk.size
         var entryOffset: Int?
@@ -220,7 +235,8 @@ public struct ResourceTable: Sendable {
             while low <= high {
                 let middle = (low + high) / 2
                 guard offsets + middle * 4 + 4 <= end, let key = try? bytes.uint16(at: offsets + middle * 4, .little),
-                      let quarter = try? bytes.uint16(at: offsets + middle * 4 + 2, .little) else { return nil }
+                    let quarter = try? bytes.uint16(at: offsets + middle * 4 + 2, .little)
+                else { return nil }
                 if Int(key) == index {
                     entryOffset = Int(quarter) * 4
                     break
@@ -230,18 +246,21 @@ public struct ResourceTable: Sendable {
         } else if index < Int(entryCount) {
             if flags & 0x02 != 0 {
                 guard offsets + index * 2 + 2 <= end, let quarter = try? bytes.uint16(at: offsets + index * 2, .little),
-                      quarter != 0xFFFF else { return nil }
+                    quarter != 0xFFFF
+                else { return nil }
                 entryOffset = Int(quarter) * 4
             } else {
                 guard offsets + index * 4 + 4 <= end, let raw = try? bytes.uint32(at: offsets + index * 4, .little),
-                      raw != UInt32.max else { return nil }
+                    raw != UInt32.max
+                else { return nil }
                 entryOffset = Int(raw)
             }
         }
         guard let entryOffset else { return nil }
         let entry = chunk.offset + Int(entriesStart) + entryOffset
         guard entry + 8 <= end, let sizeOrKey = try? bytes.uint16(at: entry, .little),
-              let entryFlags = try? bytes.uint16(at: entry + 2, .little) else {
+            let entryFlags = try? bytes.uint16(at: entry + 2, .little)
+        else {
             return nil
         }
         if entryFlags & 0x08 != 0 {
@@ -252,7 +271,8 @@ public struct ResourceTable: Sendable {
         guard entryFlags & 0x01 == 0, let key = try? bytes.uint32(at: entry + 4, .little) else { return nil }
         let valueStart = entry + Int(sizeOrKey)
         guard sizeOrKey >= 8, valueStart + 8 <= end, let type = try? bytes.uint8(at: valueStart + 3),
-              let data = try? bytes.uint32(at: valueStart + 4, .little) else { return nil }
+            let data = try? bytes.uint32(at: valueStart + 4, .little)
+        else { return nil }
         return (key, .decode(type: type, data: data, strings: globalStrings))
     }
 }

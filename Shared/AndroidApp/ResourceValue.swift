@@ -32,12 +32,12 @@ public enum ResourceValue: Sendable, Equatable, Hashable, Codable {
     /// The value as a manifest would spell it (`@0x7f0b0001` for unresolved references).
     public var text: String {
         switch self {
-        case let .string(value): return value
-        case let .reference(id): return String(format: "@0x%08x", id)
-        case let .attribute(id): return String(format: "?0x%08x", id)
-        case let .boolean(value): return value ? "true" : "false"
-        case let .integer(value): return String(value)
-        case let .other(type, data): return String(format: "(type 0x%02x)0x%08x", type, data)
+        case .string(let value): return value
+        case .reference(let id): return String(format: "@0x%08x", id)
+        case .attribute(let id): return String(format: "?0x%08x", id)
+        case .boolean(let value): return value ? "true" : "false"
+        case .integer(let value): return String(value)
+        case .other(let type, let data): return String(format: "(type 0x%02x)0x%08x", type, data)
         case .null: return ""
         }
     }

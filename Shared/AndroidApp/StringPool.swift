@@ -19,14 +19,17 @@ struct StringPool: Sendable {
     private let maxLength: Int
 
     /// Reads the pool header of the chunk at `start` (its header already bounds-checked by the caller).
-    init(_ bytes: ByteReader, chunkAt start: Int, limits: AndroidLimits,
-         fail: (String, Int) -> any Error) throws {
+    init(
+        _ bytes: ByteReader, chunkAt start: Int, limits: AndroidLimits,
+        fail: (String, Int) -> any Error
+    ) throws {
         guard let headerSize = try? bytes.uint16(at: start + 2, .little),
-              let size = try? bytes.uint32(at: start + 4, .little),
-              let stringCount = try? bytes.uint32(at: start + 8, .little),
-              let flags = try? bytes.uint32(at: start + 16, .little),
-              let stringsOffset = try? bytes.uint32(at: start + 20, .little), headerSize >= 28,
-              bytes.contains(offset: start, count: Int(size)) else {
+            let size = try? bytes.uint32(at: start + 4, .little),
+            let stringCount = try? bytes.uint32(at: start + 8, .little),
+            let flags = try? bytes.uint32(at: start + 16, .little),
+            let stringsOffset = try? bytes.uint32(at: start + 20, .little), headerSize >= 28,
+            bytes.contains(offset: start, count: Int(size))
+        else {
             throw fail("string pool header is truncated", start)
         }
         guard stringCount <= UInt32(limits.maxStrings) else {
@@ -35,7 +38,8 @@ struct StringPool: Sendable {
         }
         let offsetsStart = start + Int(headerSize)
         guard Int(headerSize) <= Int(size), bytes.contains(offset: offsetsStart, count: Int(stringCount) * 4),
-              offsetsStart + Int(stringCount) * 4 <= start + Int(size) else {
+            offsetsStart + Int(stringCount) * 4 <= start + Int(size)
+        else {
             throw fail("string pool offsets run past the chunk (\(stringCount) strings)", start)
         }
         guard stringCount == 0 || Int(stringsOffset) <= Int(size) else {
@@ -53,7 +57,8 @@ struct StringPool: Sendable {
     /// The string at `index`, or nil when the index or its bytes are out of range or not decodable.
     func string(_ index: Int) -> String? {
         guard index >= 0, index < count,
-              let relative = try? bytes.uint32(at: offsetsStart + index * 4, .little) else { return nil }
+            let relative = try? bytes.uint32(at: offsetsStart + index * 4, .little)
+        else { return nil }
         let (position, overflow) = stringsStart.addingReportingOverflow(Int(relative))
         guard !overflow, position < end else { return nil }
         return isUTF8 ? utf8(at: position) : utf16(at: position)
@@ -67,7 +72,8 @@ struct StringPool: Sendable {
     private func utf8(at start: Int) -> String? {
         var position = start
         guard lengthUTF8(&position) != nil, let byteCount = lengthUTF8(&position),
-              byteCount <= maxLength, position + byteCount <= end else { return nil }
+            byteCount <= maxLength, position + byteCount <= end
+        else { return nil }
         return try? bytes.withBytes(at: position, count: byteCount) { String(decoding: $0, as: UTF8.self) }
     }
 

@@ -22,9 +22,11 @@ public struct AppInspector: Sendable {
     public var hashesArchive = true
 
     /// An inspector with the default limits.
-    public init(limits: ZIPLimits = ZIPLimits(), maxExecutableBytes: UInt64 = 2 << 30,
-                progress: (@Sendable (InspectionProgress) -> Void)? = nil,
-                shouldContinue: (@Sendable () -> Bool)? = nil) {
+    public init(
+        limits: ZIPLimits = ZIPLimits(), maxExecutableBytes: UInt64 = 2 << 30,
+        progress: (@Sendable (InspectionProgress) -> Void)? = nil,
+        shouldContinue: (@Sendable () -> Bool)? = nil
+    ) {
         self.limits = limits
         self.maxExecutableBytes = maxExecutableBytes
         self.progress = progress
@@ -80,30 +82,36 @@ public struct AppInspector: Sendable {
         }
         var diagnostics: [InspectionDiagnostic] = []
         if candidates.count > 1 {
-            diagnostics.append(InspectionDiagnostic(
-                id: "ipa.multiple-apps", severity: "warning",
-                message: """
-                    several apps under Payload/ (\(candidates.prefix(5).joined(separator: ", "))); inspecting \(main)
-                    """))
+            diagnostics.append(
+                InspectionDiagnostic(
+                    id: "ipa.multiple-apps", severity: "warning",
+                    message: """
+                        several apps under Payload/ (\(candidates.prefix(5).joined(separator: ", "))); inspecting \
+                        \(main)
+                        """))
         }
         for name in tree.duplicates.prefix(20) {
-            diagnostics.append(InspectionDiagnostic(
-                id: "ipa.duplicate-entry", severity: "warning",
-                message: """
-                    the archive holds \(InspectionError.quoted(name)) more than once; the first copy was read (other \
-                    tools may read another)
-                    """,
-                path: name))
+            diagnostics.append(
+                InspectionDiagnostic(
+                    id: "ipa.duplicate-entry", severity: "warning",
+                    message: """
+                        the archive holds \(InspectionError.quoted(name)) more than once; the first copy was read \
+                        (other \
+                        tools may read another)
+                        """,
+                    path: name))
         }
         let snapshotSource = AppSnapshot.Source(path: path, kind: .ipa, sha256: sha, size: source.size)
-        return try snapshot(tree: tree, mainApp: main, source: snapshotSource, diagnostics: diagnostics,
-                            meter: meter, countedExecutable: executable)
+        return try snapshot(
+            tree: tree, mainApp: main, source: snapshotSource, diagnostics: diagnostics,
+            meter: meter, countedExecutable: executable)
     }
 
     /// The main app's executable when it is there and within the size limit (what the progress counts).
     private func countedExecutable(tree: BundleFileTree, mainApp: String) -> String? {
         guard let path = BundleInspector.executablePath(tree: tree, bundle: mainApp), let size = tree.size(of: path),
-              size <= maxExecutableBytes else { return nil }
+            size <= maxExecutableBytes
+        else { return nil }
         return path
     }
 
@@ -135,8 +143,10 @@ public struct AppInspector: Sendable {
         if let executablePath, tree.containsFile(executablePath) {
             var hasher = SHA256()
             try meter.stage(executablePath, counted: countedSize) { (advance) throws(InspectionError) in
-                try tree.stream(executablePath, maxBytes: maxExecutableBytes,
-                                progress: advance) { (_, chunk) throws(InspectionError) in
+                try tree.stream(
+                    executablePath, maxBytes: maxExecutableBytes,
+                    progress: advance
+                ) { (_, chunk) throws(InspectionError) in
                     hasher.update(bufferPointer: UnsafeRawBufferPointer(chunk))
                     size += UInt64(chunk.count)
                 }
@@ -146,13 +156,15 @@ public struct AppInspector: Sendable {
         let source = AppSnapshot.Source(path: url.path, kind: kind, sha256: sha, size: size)
         var diagnostics: [InspectionDiagnostic] = []
         for skipped in tree.skipped.prefix(20) {
-            diagnostics.append(InspectionDiagnostic(
-                id: "folder.skipped", severity: "info",
-                message: "skipped \(skipped) (symbolic link leaving the folder, special file or unreadable)",
+            diagnostics.append(
+                InspectionDiagnostic(
+                    id: "folder.skipped", severity: "info",
+                    message: "skipped \(skipped) (symbolic link leaving the folder, special file or unreadable)",
                     path: skipped))
         }
-        return try snapshot(tree: tree, mainApp: main, source: source, diagnostics: diagnostics,
-                            meter: meter, countedExecutable: counted)
+        return try snapshot(
+            tree: tree, mainApp: main, source: source, diagnostics: diagnostics,
+            meter: meter, countedExecutable: counted)
     }
 
     /// True when `folder/Payload` or `folder/<one folder>/Payload` is a folder (what
@@ -171,8 +183,9 @@ public struct AppInspector: Sendable {
         meter: InspectionMeter, countedExecutable: String?
     ) throws(InspectionError) -> AppSnapshot {
         var diagnostics = initial
-        let inspector = BundleInspector(tree: tree, maxExecutableBytes: maxExecutableBytes, meter: meter,
-                                        countedExecutable: countedExecutable)
+        let inspector = BundleInspector(
+            tree: tree, maxExecutableBytes: maxExecutableBytes, meter: meter,
+            countedExecutable: countedExecutable)
         var bundles: [BundleInfo] = []
         for location in BundleLocator.bundles(mainApp: mainApp, tree: tree) {
             let bundle = try inspector.inspect(location)

@@ -11,9 +11,10 @@ extension AppSnapshot: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DecodingKeys.self)
-        self.init(source: try container.decode(Source.self, forKey: .source),
-                  bundles: try container.decode([BundleInfo].self, forKey: .bundles),
-                  diagnostics: try container.decode([InspectionDiagnostic].self, forKey: .diagnostics))
+        self.init(
+            source: try container.decode(Source.self, forKey: .source),
+            bundles: try container.decode([BundleInfo].self, forKey: .bundles),
+            diagnostics: try container.decode([InspectionDiagnostic].self, forKey: .diagnostics))
     }
 }
 
@@ -22,25 +23,27 @@ extension InspectionDiagnostic: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DecodingKeys.self)
-        self.init(id: try container.decode(String.self, forKey: .id),
-                  severity: try container.decode(String.self, forKey: .severity),
-                  message: try container.decode(String.self, forKey: .message),
-                  path: try container.decodeIfPresent(String.self, forKey: .path))
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            severity: try container.decode(String.self, forKey: .severity),
+            message: try container.decode(String.self, forKey: .message),
+            path: try container.decodeIfPresent(String.self, forKey: .path))
     }
 }
 
 extension BundleInfo: Decodable {
     private enum DecodingKeys: String, CodingKey {
         case role, path, bundleIdentifier, applicationIdentifier, teamIdentifier, urlSchemes, entitlements,
-             entitlementsSource, associatedDomains, slices, provisioningProfile
+            entitlementsSource, associatedDomains, slices, provisioningProfile
         case executable, version, shortVersion, minimumOSVersion, queriedSchemes, activityTypes, hasSceneManifest,
-             appStoreDownload, archivedEntitlements, diagnostics
+            appStoreDownload, archivedEntitlements, diagnostics
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DecodingKeys.self)
-        self.init(role: try container.decode(BundleRole.self, forKey: .role),
-                  path: try container.decode(String.self, forKey: .path))
+        self.init(
+            role: try container.decode(BundleRole.self, forKey: .role),
+            path: try container.decode(String.self, forKey: .path))
         bundleIdentifier = try container.decodeIfPresent(String.self, forKey: .bundleIdentifier)
         applicationIdentifier = try container.decodeIfPresent(String.self, forKey: .applicationIdentifier)
         teamIdentifier = try container.decodeIfPresent(String.self, forKey: .teamIdentifier)
@@ -99,15 +102,16 @@ extension ProvisioningProfile: Decodable {
     private enum DecodingKeys: String, CodingKey {
         case name, teamIdentifier, expirationDate, entitlements
         case uuid, teamName, applicationIdentifierPrefix, appIDName, platforms, creationDate, provisionedDevices,
-             provisionsAllDevices, developerCertificates, encoding, diagnostics
+            provisionsAllDevices, developerCertificates, encoding, diagnostics
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DecodingKeys.self)
         let encoding = try container.decode(String.self, forKey: .encoding)
         guard encoding == "der" || encoding == "ber-indefinite" else {
-            throw DecodingError.dataCorruptedError(forKey: .encoding, in: container,
-                                                   debugDescription: "encoding must be der or ber-indefinite")
+            throw DecodingError.dataCorruptedError(
+                forKey: .encoding, in: container,
+                debugDescription: "encoding must be der or ber-indefinite")
         }
         self.init(
             name: try container.decodeIfPresent(String.self, forKey: .name),

@@ -39,9 +39,9 @@ extension InspectionDiagnostic {
 extension BundleInfo: Encodable {
     private enum CodingKeys: String, CodingKey {
         case role, path, bundleIdentifier, applicationIdentifier, teamIdentifier, urlSchemes, entitlements,
-             entitlementsSource, associatedDomains, slices, provisioningProfile
+            entitlementsSource, associatedDomains, slices, provisioningProfile
         case executable, version, shortVersion, minimumOSVersion, queriedSchemes, activityTypes, hasSceneManifest,
-             appStoreDownload, archivedEntitlements, diagnostics
+            appStoreDownload, archivedEntitlements, diagnostics
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -107,7 +107,7 @@ extension ProvisioningProfile: Encodable {
     private enum CodingKeys: String, CodingKey {
         case name, teamIdentifier, expirationDate, entitlements
         case uuid, teamName, applicationIdentifierPrefix, appIDName, platforms, creationDate, provisionedDevices,
-             provisionsAllDevices, developerCertificates, distribution, encoding, diagnostics
+            provisionsAllDevices, developerCertificates, distribution, encoding, diagnostics
     }
 
     public func encode(to encoder: any Encoder) throws {

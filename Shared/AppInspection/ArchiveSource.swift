@@ -57,22 +57,24 @@ struct ArchiveSource: Sendable {
         guard count >= 0 else { throw .malformedArchive(reason: "negative read size", offset: offset) }
         let (end, overflow) = offset.addingReportingOverflow(UInt64(count))
         guard !overflow, end <= size else {
-            throw .malformedArchive(reason: "needs \(count) bytes past the end of the file (size \(size))",
+            throw .malformedArchive(
+                reason: "needs \(count) bytes past the end of the file (size \(size))",
                 offset: offset)
         }
         if count == 0 { return Data() }
         switch storage {
-        case let .memory(data):
+        case .memory(let data):
             let start = data.startIndex + Int(offset)
             return Data(data[start..<(start + count)])
-        case let .file(box):
+        case .file(let box):
             do {
                 try box.handle.seek(toOffset: offset)
                 var result = Data()
                 result.reserveCapacity(count)
                 while result.count < count {
                     guard let chunk = try box.handle.read(upToCount: count - result.count), !chunk.isEmpty else {
-                        throw InspectionError.unreadable(path: box.path,
+                        throw InspectionError.unreadable(
+                            path: box.path,
                             reason: "file ended early (changed while reading?)")
                     }
                     result.append(chunk)
@@ -89,7 +91,8 @@ struct ArchiveSource: Sendable {
     static func reason(_ error: any Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let message = strerror(Int32(underlying.code)) {
+            let message = strerror(Int32(underlying.code))
+        {
             return String(cString: message)
         }
         return ns.localizedDescription

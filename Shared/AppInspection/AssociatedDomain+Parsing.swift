@@ -9,7 +9,9 @@ extension AssociatedDomain {
         }
 
         guard let colon = entry.firstIndex(of: ":") else {
-            add(.missingService, .error, """
+            add(
+                .missingService, .error,
+                """
                 no service prefix (expected applinks:, webcredentials:, activitycontinuation: or appclips:)
                 """)
             domain.host = entry.lowercased()
@@ -19,7 +21,9 @@ extension AssociatedDomain {
         domain.service = String(entry[..<colon])
         var rest = Substring(entry[entry.index(after: colon)...])
         if !knownServices.contains(domain.service) {
-            add(.unknownService, .error, """
+            add(
+                .unknownService, .error,
+                """
                 unknown service \"\(domain.service)\" (iOS knows applinks, webcredentials, activitycontinuation, \
                 appclips)
                 """)
@@ -72,7 +76,9 @@ extension AssociatedDomain {
         if let portText {
             if let port = Int(portText), (1...65535).contains(port), portText.allSatisfy(\.isASCIIDigit) {
                 domain.port = port
-                add(.portPresent, .warning, """
+                add(
+                    .portPresent, .warning,
+                    """
                     entry names port \(port): Apple's technote says links on a domain with a port will not open the app
                     """)
             } else {
@@ -144,13 +150,16 @@ extension AssociatedDomain {
             add(.emptyLabel, .error, "the host contains \"..\" (an empty label)")
         }
         if host.count > 1, host.hasSuffix("."), !host.hasSuffix("..") {
-            add(.trailingDot, .warning,
+            add(
+                .trailingDot, .warning,
                 "the host ends with \".\"; whether iOS treats it as the same domain is unverified")
         }
         let labels = host.split(separator: ".", omittingEmptySubsequences: true)
-        let isIPv4 = labels.count == 4 && labels.allSatisfy {
-            !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit)
-        }
+        let isIPv4 =
+            labels.count == 4
+            && labels.allSatisfy {
+                !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit)
+            }
         if isIPv4 {
             if !developer { add(.ipLiteral, .error, "an IP address is only accepted with ?mode=developer") }
             return
@@ -188,9 +197,10 @@ enum IPAddressText {
     /// True for an IPv6 address in text form (`::1`, `2001:db8::1`, `::ffff:192.0.2.1`); no zone ID.
     static func isIPv6(_ text: Substring) -> Bool {
         guard !text.isEmpty, text.utf8.count <= 45,
-              text.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }) else {
-                  return false
-              }
+            text.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." })
+        else {
+            return false
+        }
         var groups = text.split(separator: ":", omittingEmptySubsequences: false)
         var needed = 8
         if let last = groups.last, last.contains(".") {
@@ -215,13 +225,15 @@ enum IPAddressText {
     /// True for a dotted-quad IPv4 address (four decimal parts, each 0–255, no leading zeros).
     static func isIPv4(_ text: Substring) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let value = Int(part),
-                value <= 255 else {
-                return false
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                guard !part.isEmpty, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let value = Int(part),
+                    value <= 255
+                else {
+                    return false
+                }
+                return part.count == 1 || part.first != "0"
             }
-            return part.count == 1 || part.first != "0"
-        }
     }
 }
 

@@ -70,8 +70,9 @@ struct BERReader: Sendable {
             let lengthByte = try reader.uint8(at: position, reading: "BER length")
             position += 1
             let constructed = identifier & 0x20 != 0
-            var node = BERNode(tagClass: identifier >> 6, isConstructed: constructed, tagNumber: number, start: offset,
-                               contentStart: position, contentEnd: position, end: position)
+            var node = BERNode(
+                tagClass: identifier >> 6, isConstructed: constructed, tagNumber: number, start: offset,
+                contentStart: position, contentEnd: position, end: position)
             if lengthByte == 0x80 {
                 guard constructed else {
                     throw Failure(offset: offset, reason: "indefinite length on a primitive element")

@@ -16,7 +16,8 @@ struct BundleFileTree: Sendable {
             defer { lock.unlock() }
             let (total, overflow) = used.addingReportingOverflow(bytes)
             guard !overflow, total <= limit else {
-                throw .limitExceeded(what: "total bytes inflated from the archive", limit: limit,
+                throw .limitExceeded(
+                    what: "total bytes inflated from the archive", limit: limit,
                     actual: overflow ? .max : total)
             }
             used = total
@@ -102,7 +103,8 @@ struct BundleFileTree: Sendable {
                 let url = directory.appendingPathComponent(name)
                 let path = relative.isEmpty ? name : relative + "/" + name
                 guard let attributes = try? fileManager.attributesOfItem(atPath: url.path),
-                      let type = attributes[.type] as? FileAttributeType else {
+                    let type = attributes[.type] as? FileAttributeType
+                else {
                     skipped.append(path)
                     continue
                 }
@@ -112,9 +114,10 @@ struct BundleFileTree: Sendable {
                     // Follow a link only when it resolves inside the folder.
                     let target = url.resolvingSymlinksInPath().standardizedFileURL.path
                     guard target.hasPrefix(rootPath + "/"),
-                          let targetAttributes = try? fileManager.attributesOfItem(atPath: target),
-                          let targetType = targetAttributes[.type] as? FileAttributeType,
-                          targetType == .typeRegular else {
+                        let targetAttributes = try? fileManager.attributesOfItem(atPath: target),
+                        let targetType = targetAttributes[.type] as? FileAttributeType,
+                        targetType == .typeRegular
+                    else {
                         skipped.append(path)
                         continue
                     }
@@ -125,7 +128,8 @@ struct BundleFileTree: Sendable {
                 case .typeDirectory:
                     directories.insert(path)
                     guard depth + 1 < Self.maxFolderDepth else {
-                        throw .limitExceeded(what: "folder depth", limit: UInt64(Self.maxFolderDepth),
+                        throw .limitExceeded(
+                            what: "folder depth", limit: UInt64(Self.maxFolderDepth),
                             actual: UInt64(depth + 1))
                     }
                     pending.append((url, path, depth + 1))
@@ -133,7 +137,8 @@ struct BundleFileTree: Sendable {
                     files[path] = size
                     order.append(path)
                     guard order.count <= Self.maxFolderFiles else {
-                        throw .limitExceeded(what: "file count", limit: UInt64(Self.maxFolderFiles),
+                        throw .limitExceeded(
+                            what: "file count", limit: UInt64(Self.maxFolderFiles),
                             actual: UInt64(order.count))
                     }
                 default:
@@ -156,16 +161,16 @@ struct BundleFileTree: Sendable {
     /// True when `path` names a file in the tree.
     func containsFile(_ path: String) -> Bool {
         switch backing {
-        case let .archive(_, index, _): return index[path] != nil
-        case let .folder(_, _, files): return files[path] != nil
+        case .archive(_, let index, _): return index[path] != nil
+        case .folder(_, _, let files): return files[path] != nil
         }
     }
 
     /// Size of a file in bytes (declared uncompressed size for archive entries).
     func size(of path: String) -> UInt64? {
         switch backing {
-        case let .archive(archive, index, _): return index[path].map { archive.entries[$0].uncompressedSize }
-        case let .folder(_, _, files): return files[path]
+        case .archive(let archive, let index, _): return index[path].map { archive.entries[$0].uncompressedSize }
+        case .folder(_, _, let files): return files[path]
         }
     }
 
@@ -178,11 +183,11 @@ struct BundleFileTree: Sendable {
         sink: (UInt64, UnsafeBufferPointer<UInt8>) throws(InspectionError) -> Void
     ) throws(InspectionError) {
         switch backing {
-        case let .archive(archive, index, budget):
+        case .archive(let archive, let index, let budget):
             guard let position = index[path] else { throw .unreadable(path: path, reason: "no such entry") }
             try budget.consume(archive.entries[position].uncompressedSize)
             try archive.stream(entryAt: position, maxBytes: maxBytes, progress: progress, sink: sink)
-        case let .folder(root, prefix, files):
+        case .folder(let root, let prefix, let files):
             guard let size = files[path] else { throw .unreadable(path: path, reason: "no such file") }
             guard size <= maxBytes else { throw .limitExceeded(what: "size of \(path)", limit: maxBytes, actual: size) }
             let source = try ArchiveSource(fileAt: Self.diskURL(root: root, prefix: prefix, path: path))

@@ -34,8 +34,8 @@ struct BundleInspector: Sendable {
 
     /// A file name that stays inside its folder.
     static func isSafeName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0") &&
-            !name.contains("\\")
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+            && !name.contains("\\")
     }
 
     func inspect(_ location: BundleLocation) throws(InspectionError) -> BundleInfo {
@@ -63,7 +63,8 @@ struct BundleInspector: Sendable {
                         bundle.hasSceneManifest = info.hasSceneManifest
                         declared = info.executable
                         if info.bundleIdentifier == nil {
-                            bundle.note("plist.missing-bundle-identifier", "warning",
+                            bundle.note(
+                                "plist.missing-bundle-identifier", "warning",
                                 "Info.plist has no CFBundleIdentifier")
                         }
                     } else {
@@ -76,7 +77,9 @@ struct BundleInspector: Sendable {
                 bundle.note("bundle.missing-info-plist", "error", "the bundle has no Info.plist")
             }
             if let declared, !Self.isSafeName(declared) {
-                bundle.note("plist.unsafe-executable-name", "error", """
+                bundle.note(
+                    "plist.unsafe-executable-name", "error",
+                    """
                     CFBundleExecutable \(InspectionError.quoted(declared)) is not a plain file name; not read
                     """)
             }
@@ -86,7 +89,9 @@ struct BundleInspector: Sendable {
             // (that scan, once per bundle, was quadratic on archives with many bundles and files).
             bundle.isAppStoreDownload = tree.directories.contains(location.path + "/SC_Info")
             if bundle.isAppStoreDownload {
-                bundle.note("bundle.app-store-download", "info", """
+                bundle.note(
+                    "bundle.app-store-download", "info",
+                    """
                     SC_Info/ present: an App Store (FairPlay) download; executable text is likely encrypted
                     """)
             }
@@ -96,8 +101,9 @@ struct BundleInspector: Sendable {
             if tree.containsFile(executable) {
                 try readExecutable(executable, into: &bundle)
             } else if location.role != .framework || !location.isDylib {
-                bundle.note("bundle.missing-executable", location.role == .app ? "error" : "warning",
-                     "executable \(InspectionError.quoted(executable)) is missing")
+                bundle.note(
+                    "bundle.missing-executable", location.role == .app ? "error" : "warning",
+                    "executable \(InspectionError.quoted(executable)) is missing")
             }
         }
 
@@ -139,11 +145,13 @@ struct BundleInspector: Sendable {
             if PlistAccess.dictionary(value) != nil {
                 bundle.archivedEntitlements = value
             } else {
-                bundle.note("xcent.not-a-dictionary", "warning",
+                bundle.note(
+                    "xcent.not-a-dictionary", "warning",
                     "archived-expanded-entitlements.xcent is not a dictionary")
             }
         } catch {
-            bundle.note("xcent.malformed", "warning",
+            bundle.note(
+                "xcent.malformed", "warning",
                 "archived-expanded-entitlements.xcent could not be read: \(error)")
         }
     }
@@ -153,7 +161,8 @@ struct BundleInspector: Sendable {
     ) throws(InspectionError) {
         guard tree.containsFile(path) else {
             if bundle.role == .app || bundle.role == .extension || bundle.role == .appclip || bundle.role == .watch {
-                bundle.note("profile.missing", "info",
+                bundle.note(
+                    "profile.missing", "info",
                     "no embedded.mobileprovision (App Store builds and simulator builds have none)")
             }
             return
@@ -173,20 +182,23 @@ struct BundleInspector: Sendable {
     static func finish(_ bundle: inout BundleInfo) {
         if let bundleID = bundle.bundleIdentifier {
             for identifier in Set(bundle.slices.compactMap(\.signingIdentifier)).subtracting([bundleID]).sorted() {
-                bundle.note("signature.identifier-mismatch", "warning",
-                            """
-                                the code signature's identifier \(InspectionError.quoted(identifier)) differs from \
-                                CFBundleIdentifier \(InspectionError.quoted(bundleID)) (Info.plist edited after \
-                                signing, or re-signed)
-                                """)
+                bundle.note(
+                    "signature.identifier-mismatch", "warning",
+                    """
+                    the code signature's identifier \(InspectionError.quoted(identifier)) differs from \
+                    CFBundleIdentifier \(InspectionError.quoted(bundleID)) (Info.plist edited after \
+                    signing, or re-signed)
+                    """)
             }
         }
         let signed = PlistAccess.dictionary(bundle.entitlements) ?? [:]
         let archived = PlistAccess.dictionary(bundle.archivedEntitlements) ?? [:]
         let hasSigned = bundle.entitlementsSource != .none
-        bundle.applicationIdentifier = PlistAccess.string(signed["application-identifier"])
+        bundle.applicationIdentifier =
+            PlistAccess.string(signed["application-identifier"])
             ?? (hasSigned ? nil : PlistAccess.string(archived["application-identifier"]))
-        bundle.teamIdentifier = PlistAccess.string(signed["com.apple.developer.team-identifier"])
+        bundle.teamIdentifier =
+            PlistAccess.string(signed["com.apple.developer.team-identifier"])
             ?? bundle.slices.lazy.compactMap(\.teamIdentifier).first
             ?? (hasSigned ? nil : PlistAccess.string(archived["com.apple.developer.team-identifier"]))
             ?? bundle.provisioningProfile?.teamIdentifier.first
@@ -196,16 +208,18 @@ struct BundleInspector: Sendable {
         } else {
             domainSource = archived
             if archived[Self.associatedDomainsKey] != nil {
-                bundle.note("entitlements.archived-only", "warning",
-                     """
-                         associated domains come from archived-expanded-entitlements.xcent, which is not part of the \
-                         signature
-                         """)
+                bundle.note(
+                    "entitlements.archived-only", "warning",
+                    """
+                    associated domains come from archived-expanded-entitlements.xcent, which is not part of the \
+                    signature
+                    """)
             }
         }
         if let entries = domainSource[Self.associatedDomainsKey] {
             if PlistAccess.array(entries) == nil {
-                bundle.note("entitlements.associated-domains-type", "error",
+                bundle.note(
+                    "entitlements.associated-domains-type", "error",
                     "\(Self.associatedDomainsKey) is not an array of strings")
             }
             bundle.associatedDomains = PlistAccess.strings(entries).prefix(10_000).map(AssociatedDomain.parse)
@@ -230,7 +244,7 @@ struct BundleInspector: Sendable {
                 // Hash-check failures are reported once, below, with their slot named plainly.
                 let hashMessages = Set(signature.blobHashChecks.compactMap(CodeSignature.message(for:)))
                 for problem in signature.diagnostics {
-                    if case let .malformed(_, reason) = problem, hashMessages.contains(reason) { continue }
+                    if case .malformed(_, let reason) = problem, hashMessages.contains(reason) { continue }
                     bundle.note("signature.problem", "warning", "\(slice.arch): \(problem)")
                 }
                 for check in signature.blobHashChecks where !check.ok {
@@ -241,22 +255,27 @@ struct BundleInspector: Sendable {
                     case .missingBlob: (id, text) = ("missing-blob", "is present but the blob is absent")
                     default: (id, text) = ("unchecked", "could not be checked (\(check.status.rawValue))")
                     }
-                    let blob = check.slot == 5 ? "XML entitlements blob (special slot 5)"
+                    let blob =
+                        check.slot == 5
+                        ? "XML entitlements blob (special slot 5)"
                         : check.slot == 7 ? "DER entitlements blob (special slot 7)" : "special slot \(check.slot)"
-                    bundle.note("signature.hash-\(id)", "error",
-                                "\(slice.arch): \(blob): the CodeDirectory's \(check.hashType) hash \(text)")
+                    bundle.note(
+                        "signature.hash-\(id)", "error",
+                        "\(slice.arch): \(blob): the CodeDirectory's \(check.hashType) hash \(text)")
                 }
                 if let comparison = signature.entitlementsComparison, !comparison.agree {
                     // Name what differs (capped): recent iOS enforces the DER blob, while the XML one is shown.
                     let shown = comparison.differences.prefix(8).map(\.description).joined(separator: "; ")
                     let more = comparison.differences.count > 8 ? "; and \(comparison.differences.count - 8) more" : ""
-                    bundle.note("entitlements.xml-der-disagree", "error",
-                                "\(slice.arch): XML and DER entitlements disagree: \(shown)\(more)")
+                    bundle.note(
+                        "entitlements.xml-der-disagree", "error",
+                        "\(slice.arch): XML and DER entitlements disagree: \(shown)\(more)")
                 }
                 if let entitlements = signature.entitlements {
                     if let (existing, _) = chosen {
                         if existing != entitlements {
-                            bundle.note("entitlements.slices-disagree", "warning",
+                            bundle.note(
+                                "entitlements.slices-disagree", "warning",
                                 "\(slice.arch): entitlements differ from another slice's")
                         }
                     } else {
@@ -265,7 +284,9 @@ struct BundleInspector: Sendable {
                 }
             }
             if slice.isEncrypted {
-                bundle.note("macho.encrypted", "warning", """
+                bundle.note(
+                    "macho.encrypted", "warning",
+                    """
                     \(slice.arch): FairPlay-encrypted (cryptid \(slice.encryption?.cryptID ?? 0)); the link-handler \
                     scan is unreliable
                     """)
@@ -283,7 +304,8 @@ extension SliceSummary {
         let signature = slice.codeSignature
         let directory = signature?.primaryCodeDirectory
         let evidence = slice.linkEvidence.map { hit in
-            EvidenceRecord(kind: hit.kind.rawValue, name: hit.name, file: file, slice: slice.arch, section: hit.section,
+            EvidenceRecord(
+                kind: hit.kind.rawValue, name: hit.name, file: file, slice: slice.arch, section: hit.section,
                 offset: hit.offset)
         }
         func names(_ kind: String) -> [String] {
@@ -303,8 +325,9 @@ extension SliceSummary {
             linkEvidence: evidence,
             linkScanReliable: slice.linkScan.isReliable,
             entitlementsSource: EntitlementsSource(rawValue: signature?.entitlementsSource ?? "none") ?? .none,
-            hashChecks: (signature?.blobHashChecks ??
-                []).map { HashCheck(slot: $0.slot, hashType: $0.hashType, status: $0.status.rawValue) },
+            hashChecks: (signature?.blobHashChecks ?? []).map {
+                HashCheck(slot: $0.slot, hashType: $0.hashType, status: $0.status.rawValue)
+            },
             minimumOS: slice.buildVersion?.minOS,
             platform: slice.buildVersion?.platformName,
             signatureError: slice.signatureError,

@@ -36,9 +36,10 @@ enum BundleLocator {
         for directory in directories {
             let components = directory.split(separator: "/", omittingEmptySubsequences: false)
             guard components.count == 2 || components.count == 3,
-                  components[components.count - 2] == "Payload",
-                  let last = components.last, last.hasSuffix(".app"), last.count > 4,
-                  !last.hasPrefix("._") else { continue }
+                components[components.count - 2] == "Payload",
+                let last = components.last, last.hasSuffix(".app"), last.count > 4,
+                !last.hasPrefix("._")
+            else { continue }
             candidates.append(directory)
         }
         if candidates.isEmpty {
@@ -48,7 +49,8 @@ enum BundleLocator {
             }
         }
         return candidates.sorted { lhs, rhs in
-            let l = lhs.split(separator: "/").count, r = rhs.split(separator: "/").count
+            let l = lhs.split(separator: "/").count
+            let r = rhs.split(separator: "/").count
             return l != r ? l < r : lhs < rhs
         }
     }
@@ -68,10 +70,12 @@ enum BundleLocator {
             for (folder, suffix, role, isFile) in nestingRules(for: location.role) {
                 let container = location.path + "/" + folder
                 let names = isFile ? (children.files[container] ?? []) : (children.directories[container] ?? [])
-                for name in names.sorted() where name.hasSuffix(suffix) && name.count > suffix.count &&
-                    !name.hasPrefix("._") {
-                    nested.append(BundleLocation(role: role, path: container + "/" + name, isDylib: isFile,
-                        depth: location.depth + 1))
+                for name in names.sorted()
+                where name.hasSuffix(suffix) && name.count > suffix.count && !name.hasPrefix("._") {
+                    nested.append(
+                        BundleLocation(
+                            role: role, path: container + "/" + name, isDylib: isFile,
+                            depth: location.depth + 1))
                 }
             }
             stack.append(contentsOf: nested.reversed())
@@ -109,8 +113,10 @@ enum BundleLocator {
         var index = ChildIndex()
         for directory in tree.directories {
             let parent = BundleFileTree.parent(of: directory)
-            index.directories[parent,
-                default: []].append(String(directory.dropFirst(parent.isEmpty ? 0 : parent.count + 1)))
+            index.directories[
+                parent,
+                default: []
+            ].append(String(directory.dropFirst(parent.isEmpty ? 0 : parent.count + 1)))
         }
         for file in tree.files {
             let parent = BundleFileTree.parent(of: file)

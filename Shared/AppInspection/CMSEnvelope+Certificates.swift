@@ -13,18 +13,21 @@ public enum CMSCertificates {
         }
         let info = try ber.children(of: contentInfo)
         guard info.count >= 2, try ber.objectIdentifier(info[0]) == CMSEnvelope.signedDataOID,
-              info[1].isContext(0), info[1].isConstructed else {
+            info[1].isContext(0), info[1].isConstructed
+        else {
             throw BERReader.Failure(offset: contentInfo.contentStart, reason: "not CMS SignedData")
         }
         guard let signedData = try ber.children(of: info[1], depth: 1).first, signedData.isUniversal(16) else {
             throw BERReader.Failure(offset: info[1].contentStart, reason: "SignedData SEQUENCE missing")
         }
         var certificates: [Data] = []
-        for field in try ber.children(of: signedData, depth: 2).dropFirst(3) where field.isContext(0) &&
-            field.isConstructed {
+        for field in try ber.children(of: signedData, depth: 2).dropFirst(3)
+        where field.isContext(0) && field.isConstructed {
             for certificate in try ber.children(of: field, depth: 3, maxCount: 64) where certificate.isUniversal(16) {
-                certificates.append(try ber.reader.bytes(at: certificate.start,
-                    count: certificate.end - certificate.start))
+                certificates.append(
+                    try ber.reader.bytes(
+                        at: certificate.start,
+                        count: certificate.end - certificate.start))
             }
         }
         return certificates

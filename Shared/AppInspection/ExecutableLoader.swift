@@ -126,10 +126,12 @@ final class SparseExecutableBuffer {
     /// Copies the parts of `chunk` (file range `start..<start+count`) inside `ranges`; returns them.
     private func copy(_ chunk: UnsafeBufferPointer<UInt8>, start: Int, ranges: [Range<Int>]) -> [Range<Int>] {
         let end = start + chunk.count
-        let pieces = Self.merged(ranges.compactMap { range -> Range<Int>? in
-            let low = max(range.lowerBound, start), high = min(range.upperBound, end)
-            return low < high ? low..<high : nil
-        })
+        let pieces = Self.merged(
+            ranges.compactMap { range -> Range<Int>? in
+                let low = max(range.lowerBound, start)
+                let high = min(range.upperBound, end)
+                return low < high ? low..<high : nil
+            })
         guard !pieces.isEmpty else { return [] }
         data.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) in
             for piece in pieces {
@@ -163,14 +165,18 @@ final class SparseExecutableBuffer {
             sawFatHeader = true
             let magic = (try? reader.uint32(at: 0, .big)) ?? 0
             if magic == 0xCAFE_BABE || magic == 0xCAFE_BABF, let count = try? reader.uint32(at: 4, .big), count > 0,
-                count <= 30 {
+                count <= 30
+            {
                 let is64 = magic == 0xCAFE_BABF
                 for index in 0..<Int(count) {
                     let entry = 8 + index * (is64 ? 32 : 20)
-                    let offset = is64 ? (try? reader.int64Value(at: entry + 8, .big)) :
-                        (try? reader.int32Value(at: entry + 8, .big))
-                    let size = is64 ? (try? reader.int64Value(at: entry + 16, .big)) :
-                        (try? reader.int32Value(at: entry + 12, .big))
+                    let offset =
+                        is64
+                        ? (try? reader.int64Value(at: entry + 8, .big)) : (try? reader.int32Value(at: entry + 8, .big))
+                    let size =
+                        is64
+                        ? (try? reader.int64Value(at: entry + 16, .big))
+                        : (try? reader.int32Value(at: entry + 12, .big))
                     guard let offset, let size, offset >= 8, offset < data.count else { continue }
                     let (end, overflow) = offset.addingReportingOverflow(size)
                     pendingSlices.append((offset, overflow ? data.count : min(end, data.count), false))
@@ -203,9 +209,10 @@ final class SparseExecutableBuffer {
     private func loadCommandsEnd(_ reader: ByteReader, slice: Int) -> Int? {
         guard slice + 32 <= received else { return slice + 32 }
         guard let magic = try? reader.uint32(at: slice, .little), magic == 0xFEED_FACF || magic == 0xFEED_FACE,
-              let size = try? reader.int32Value(at: slice + 20, .little), size <= Self.maxLoadCommandBytes else {
-                  return nil
-              }
+            let size = try? reader.int32Value(at: slice + 20, .little), size <= Self.maxLoadCommandBytes
+        else {
+            return nil
+        }
         return slice + (magic == 0xFEED_FACF ? 32 : 28) + size
     }
 
@@ -215,8 +222,9 @@ final class SparseExecutableBuffer {
     /// the load copy more, never hide from the reader what a full load would show it.
     private func readRanges(_ reader: ByteReader, slice: Int, sliceEnd: Int) {
         guard let magic = try? reader.uint32(at: slice, .little),
-              let count = try? reader.int32Value(at: slice + 16, .little),
-              let commandBytes = try? reader.int32Value(at: slice + 20, .little) else { return }
+            let count = try? reader.int32Value(at: slice + 16, .little),
+            let commandBytes = try? reader.int32Value(at: slice + 20, .little)
+        else { return }
         let is64 = magic == 0xFEED_FACF
         var command = slice + (is64 ? 32 : 28)
         let commandsEnd = command + commandBytes
@@ -230,8 +238,9 @@ final class SparseExecutableBuffer {
         }
         for _ in 0..<min(count, 10_000) {
             guard let type = try? reader.uint32(at: command, .little),
-                  let size = try? reader.int32Value(at: command + 4, .little),
-                  size >= 8, command + size <= commandsEnd else { break }
+                let size = try? reader.int32Value(at: command + 4, .little),
+                size >= 8, command + size <= commandsEnd
+            else { break }
             switch type {
             case 0x19, 0x1:
                 let (countOffset, first, stride) = type == 0x19 ? (64, 72, 80) : (48, 56, 68)
@@ -241,17 +250,21 @@ final class SparseExecutableBuffer {
                     guard header + stride <= command + size else { break }
                     let name = (try? reader.fixedString(at: header, length: 16)) ?? ""
                     guard MachOSlice.linkScanSectionNames.contains(name) else { continue }
-                    let sizeValue = type == 0x19 ? (try? reader.int64Value(at: header + 40, .little))
-                                                 : (try? reader.int32Value(at: header + 36, .little))
+                    let sizeValue =
+                        type == 0x19
+                        ? (try? reader.int64Value(at: header + 40, .little))
+                        : (try? reader.int32Value(at: header + 36, .little))
                     keep(try? reader.int32Value(at: header + (type == 0x19 ? 48 : 40), .little), sizeValue)
                 }
             case 0x1D:  // LC_CODE_SIGNATURE
-                keep(try? reader.int32Value(at: command + 8, .little),
+                keep(
+                    try? reader.int32Value(at: command + 8, .little),
                     try? reader.int32Value(at: command + 12, .little))
             case 0x2:  // LC_SYMTAB
                 let symbols = try? reader.int32Value(at: command + 12, .little)
                 keep(try? reader.int32Value(at: command + 8, .little), symbols.map { $0 * (is64 ? 16 : 12) })
-                keep(try? reader.int32Value(at: command + 16, .little),
+                keep(
+                    try? reader.int32Value(at: command + 16, .little),
                     try? reader.int32Value(at: command + 20, .little))
             default:
                 break

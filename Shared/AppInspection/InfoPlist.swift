@@ -29,7 +29,7 @@ struct InfoPlist: Sendable, Equatable {
         for type in PlistAccess.array(root["CFBundleURLTypes"]) ?? [] {
             // A set, not `schemes.contains`: hundreds of thousands of entries fit in 8 MB.
             for scheme in PlistAccess.strings(PlistAccess.dictionary(type)?["CFBundleURLSchemes"])
-                where seen.insert(scheme).inserted {
+            where seen.insert(scheme).inserted {
                 schemes.append(scheme)
             }
         }

@@ -25,24 +25,24 @@ public enum InspectionError: Error, Equatable, Sendable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case let .unreadable(path, reason):
+        case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .unrecognisedInput:
             return "not an IPA (ZIP archive), an .app folder or a Mach-O file"
-        case let .malformedArchive(reason, offset):
+        case .malformedArchive(let reason, let offset):
             if let offset { return "malformed ZIP archive at offset \(offset): \(reason)" }
             return "malformed ZIP archive: \(reason)"
-        case let .unsafeEntryName(name, reason):
+        case .unsafeEntryName(let name, let reason):
             return "unsafe archive entry name \(Self.quoted(name)): \(reason)"
-        case let .limitExceeded(what, limit, actual):
+        case .limitExceeded(let what, let limit, let actual):
             return "\(what) is \(actual), over the limit of \(limit) (refusing: possible zip bomb or hostile input)"
-        case let .corruptEntry(name, reason):
+        case .corruptEntry(let name, let reason):
             return "archive entry \(Self.quoted(name)) is corrupt: \(reason)"
         case .noAppBundle:
             return "no app bundle inside (expected Payload/<Name>.app)"
-        case let .malformedProfile(reason):
+        case .malformedProfile(let reason):
             return "malformed provisioning profile: \(reason)"
-        case let .unreadableMachO(reason):
+        case .unreadableMachO(let reason):
             return "not a readable Mach-O file: \(reason)"
         case .cancelled:
             return "the inspection was cancelled before it finished"
@@ -55,7 +55,8 @@ public enum InspectionError: Error, Equatable, Sendable, CustomStringConvertible
         var out = "\""
         for scalar in name.unicodeScalars.prefix(200) {
             let value = scalar.value
-            let isBidi = value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+            let isBidi =
+                value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
                 || (0x2066...0x2069).contains(value)
             if value < 0x20 || (0x7F...0x9F).contains(value) || isBidi || scalar == "\"" || scalar == "\\" {
                 out += scalar.escaped(asASCII: true)

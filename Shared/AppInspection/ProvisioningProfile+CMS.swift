@@ -44,7 +44,8 @@ struct CMSEnvelope: Sendable, Equatable {
         let encapsulated = try ber.children(of: fields[2], depth: 3)
         indefinite = indefinite || fields[2].end != fields[2].contentEnd
         guard encapsulated.count >= 2, encapsulated[1].isContext(0) else {
-            throw BERReader.Failure(offset: fields[2].contentStart,
+            throw BERReader.Failure(
+                offset: fields[2].contentStart,
                 reason: "SignedData carries no content (detached signature)")
         }
         indefinite = indefinite || encapsulated[1].end != encapsulated[1].contentEnd
@@ -59,7 +60,8 @@ struct CMSEnvelope: Sendable, Equatable {
         for field in fields.dropFirst(3) where field.isContext(0) && field.isConstructed {
             for certificate in try ber.children(of: field, depth: 3, maxCount: 64) where certificate.isUniversal(16) {
                 if let bytes =
-                    try? ber.reader.bytes(at: certificate.start, count: certificate.end - certificate.start) {
+                    try? ber.reader.bytes(at: certificate.start, count: certificate.end - certificate.start)
+                {
                     certificates.append(bytes)
                 }
             }

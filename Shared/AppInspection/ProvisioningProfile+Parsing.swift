@@ -110,8 +110,9 @@ extension ProvisioningProfile.DeveloperCertificate {
                 serialNumber: certificate.serialNumber.description,
                 error: nil)
         } catch {
-            return Self(subject: "", commonName: nil, notValidAfter: nil, notValidBefore: nil, serialNumber: nil,
-                        error: "not a readable X.509 certificate (\(error))")
+            return Self(
+                subject: "", commonName: nil, notValidAfter: nil, notValidBefore: nil, serialNumber: nil,
+                error: "not a readable X.509 certificate (\(error))")
         }
     }
 }

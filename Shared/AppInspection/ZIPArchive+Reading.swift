@@ -11,13 +11,14 @@ extension ZIPArchive {
     /// Offset of the entry's data after checking its local header against the central record.
     func dataOffset(of entry: ZIPEntry, limit: UInt64) throws(InspectionError) -> UInt64 {
         let header =
-            ByteReader(try source.read(at: entry.localHeaderOffset, count: 30),
+            ByteReader(
+                try source.read(at: entry.localHeaderOffset, count: 30),
                 baseOffset: Int(entry.localHeaderOffset))
         do {
             guard try header.uint32(at: 0, .little) == Self.localSignature else {
                 throw InspectionError.malformedArchive(
                     reason: "local header of \(InspectionError.quoted(entry.name)) is missing",
-                        offset: entry.localHeaderOffset)
+                    offset: entry.localHeaderOffset)
             }
             let method = try header.uint16(at: 8, .little)
             let nameLength = Int(try header.uint16(at: 26, .little))
@@ -73,13 +74,15 @@ extension ZIPArchive {
         let entry = entries[index]
         guard !entry.isEncrypted else { throw .corruptEntry(name: entry.name, reason: "entry is encrypted") }
         guard entry.uncompressedSize <= maxBytes else {
-            throw .limitExceeded(what: "size of \(InspectionError.quoted(entry.name))", limit: maxBytes,
+            throw .limitExceeded(
+                what: "size of \(InspectionError.quoted(entry.name))", limit: maxBytes,
                 actual: entry.uncompressedSize)
         }
         if entry.uncompressedSize >= limits.ratioFloorBytes {
             let ratio = entry.uncompressedSize / max(entry.compressedSize, 1)
             guard ratio <= limits.maxCompressionRatio else {
-                throw .limitExceeded(what: "compression ratio of \(InspectionError.quoted(entry.name))",
+                throw .limitExceeded(
+                    what: "compression ratio of \(InspectionError.quoted(entry.name))",
                     limit: limits.maxCompressionRatio, actual: ratio)
             }
         }
@@ -155,7 +158,8 @@ extension ZIPArchive {
                 if step.produced > 0 {
                     let (total, overflow) = produced.addingReportingOverflow(UInt64(step.produced))
                     guard !overflow, total <= entry.uncompressedSize else {
-                        throw .corruptEntry(name: entry.name,
+                        throw .corruptEntry(
+                            name: entry.name,
                             reason: "inflates past its declared size of \(entry.uncompressedSize) bytes")
                     }
                     try output.withUnsafeBufferPointer { (buffer) throws(InspectionError) in
@@ -166,7 +170,10 @@ extension ZIPArchive {
                     produced = total
                     try progress(produced)
                 }
-                if step.streamEnded { finished = true; break }
+                if step.streamEnded {
+                    finished = true
+                    break
+                }
                 if step.consumed == 0, step.produced == 0 {
                     if isLastInput {
                         throw .corruptEntry(name: entry.name, reason: "deflate stream is truncated")
@@ -176,7 +183,8 @@ extension ZIPArchive {
             } while inputOffset < input.count || (isLastInput && !finished)
         }
         guard produced == entry.uncompressedSize else {
-            throw .corruptEntry(name: entry.name,
+            throw .corruptEntry(
+                name: entry.name,
                 reason: "inflated to \(produced) bytes, declared \(entry.uncompressedSize)")
         }
         guard UInt32(truncatingIfNeeded: crc) == entry.crc32 else {
@@ -223,7 +231,8 @@ final class Inflater {
         let stream = self.stream
         input.withUnsafeBufferPointer { inBuffer in
             output.withUnsafeMutableBufferPointer { outBuffer in
-                stream.pointee.next_in = available > 0
+                stream.pointee.next_in =
+                    available > 0
                     ? inBuffer.baseAddress.map { UnsafeMutablePointer(mutating: $0 + offset) }
                     : nil
                 stream.pointee.avail_in = uInt(available)

@@ -39,12 +39,14 @@ struct ZIPArchive: Sendable {
             throw .limitExceeded(what: "archive entry count", limit: UInt64(limits.maxEntries), actual: end.entryCount)
         }
         guard end.directorySize <= UInt64(limits.maxCentralDirectoryBytes) else {
-            throw .limitExceeded(what: "central directory size", limit: UInt64(limits.maxCentralDirectoryBytes),
+            throw .limitExceeded(
+                what: "central directory size", limit: UInt64(limits.maxCentralDirectoryBytes),
                 actual: end.directorySize)
         }
         let (directoryEnd, overflow) = end.directoryOffset.addingReportingOverflow(end.directorySize)
         guard !overflow, directoryEnd <= end.recordOffset else {
-            throw .malformedArchive(reason: "central directory runs past the end record (truncated or hostile)",
+            throw .malformedArchive(
+                reason: "central directory runs past the end record (truncated or hostile)",
                 offset: end.directoryOffset)
         }
         let directory = try source.read(at: end.directoryOffset, count: Int(end.directorySize))
@@ -76,14 +78,16 @@ struct ZIPArchive: Sendable {
         var position = tailLength - 22
         while position >= 0 {
             if let signature = try? tail.uint32(at: position, .little), signature == eocdSignature,
-               let commentLength = try? tail.uint16(at: position + 20, .little),
-               position + 22 + Int(commentLength) == tailLength {
+                let commentLength = try? tail.uint16(at: position + 20, .little),
+                position + 22 + Int(commentLength) == tailLength
+            {
                 return try readEndRecord(tail, at: position, tailStart: tailStart, source: source)
             }
             position -= 1
         }
         // Accept a record whose comment length disagrees only as a last resort: refuse instead.
-        throw .malformedArchive(reason: "no end-of-central-directory record found (not a ZIP, or truncated)",
+        throw .malformedArchive(
+            reason: "no end-of-central-directory record found (not a ZIP, or truncated)",
             offset: nil)
     }
 
@@ -99,20 +103,24 @@ struct ZIPArchive: Sendable {
             var offset = UInt64(try tail.uint32(at: position + 16, .little, reading: "central directory offset"))
             let recordOffset = tailStart + UInt64(position)
             guard disk == directoryDisk, UInt64(diskEntries) == entries || diskEntries == 0xFFFF else {
-                throw InspectionError.malformedArchive(reason: "multi-disk (spanned) archives are not supported",
+                throw InspectionError.malformedArchive(
+                    reason: "multi-disk (spanned) archives are not supported",
                     offset: recordOffset)
             }
             var recordLimit = recordOffset
             if entries == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF, position >= 20,
-               try tail.uint32(at: position - 20, .little) == zip64LocatorSignature {
+                try tail.uint32(at: position - 20, .little) == zip64LocatorSignature
+            {
                 let zip64Offset = try tail.uint64(at: position - 20 + 8, .little, reading: "ZIP64 end record offset")
                 guard zip64Offset < recordOffset - 20, recordOffset - 20 - zip64Offset >= 56 else {
-                    throw InspectionError.malformedArchive(reason: "ZIP64 end record offset points outside the archive",
+                    throw InspectionError.malformedArchive(
+                        reason: "ZIP64 end record offset points outside the archive",
                         offset: recordOffset - 20)
                 }
                 let record = ByteReader(try source.read(at: zip64Offset, count: 56), baseOffset: Int(zip64Offset))
                 guard try record.uint32(at: 0, .little) == zip64EOCDSignature else {
-                    throw InspectionError.malformedArchive(reason: "ZIP64 end record signature missing",
+                    throw InspectionError.malformedArchive(
+                        reason: "ZIP64 end record signature missing",
                         offset: zip64Offset)
                 }
                 entries = try record.uint64(at: 32, .little, reading: "ZIP64 entry count")
@@ -120,7 +128,8 @@ struct ZIPArchive: Sendable {
                 offset = try record.uint64(at: 48, .little, reading: "ZIP64 central directory offset")
                 recordLimit = zip64Offset
             }
-            return EndRecord(recordOffset: recordLimit, entryCount: entries, directorySize: size,
+            return EndRecord(
+                recordOffset: recordLimit, entryCount: entries, directorySize: size,
                 directoryOffset: offset)
         } catch let error as InspectionError {
             throw error
@@ -146,7 +155,7 @@ struct ZIPArchive: Sendable {
                 guard try cursor.uint32(.little, reading: "central header signature") == centralSignature else {
                     throw InspectionError.malformedArchive(
                         reason: "central directory entry \(entries.count) has no signature",
-                            offset: base + UInt64(recordStart))
+                        offset: base + UInt64(recordStart))
                 }
                 try cursor.skip(4, reading: "versions")
                 let flags = try cursor.uint16(.little, reading: "flags")
@@ -162,7 +171,8 @@ struct ZIPArchive: Sendable {
                 let external = try cursor.uint32(.little, reading: "external attributes")
                 var localOffset = UInt64(try cursor.uint32(.little, reading: "local header offset"))
                 guard nameLength <= limits.maxNameBytes else {
-                    throw InspectionError.limitExceeded(what: "archive entry name length",
+                    throw InspectionError.limitExceeded(
+                        what: "archive entry name length",
                         limit: UInt64(limits.maxNameBytes), actual: UInt64(nameLength))
                 }
                 let nameData = try cursor.bytes(count: nameLength, reading: "entry name")
@@ -173,24 +183,28 @@ struct ZIPArchive: Sendable {
                 }
                 let name = try checkedName(nameData)
                 guard uncompressed <= limits.maxEntryBytes else {
-                    throw InspectionError.limitExceeded(what: "declared size of \(InspectionError.quoted(name))",
+                    throw InspectionError.limitExceeded(
+                        what: "declared size of \(InspectionError.quoted(name))",
                         limit: limits.maxEntryBytes, actual: uncompressed)
                 }
                 let (sum, overflow) = total.addingReportingOverflow(uncompressed)
                 guard !overflow, sum <= limits.maxTotalBytes else {
-                    throw InspectionError.limitExceeded(what: "total declared uncompressed size",
+                    throw InspectionError.limitExceeded(
+                        what: "total declared uncompressed size",
                         limit: limits.maxTotalBytes, actual: overflow ? UInt64.max : sum)
                 }
                 total = sum
-                entries.append(ZIPEntry(
-                    name: name, method: method, flags: flags, crc32: crc,
-                    compressedSize: compressed, uncompressedSize: uncompressed,
-                    localHeaderOffset: localOffset, unixMode: external >> 16, nameBytes: nameLength))
+                entries.append(
+                    ZIPEntry(
+                        name: name, method: method, flags: flags, crc32: crc,
+                        compressedSize: compressed, uncompressedSize: uncompressed,
+                        localHeaderOffset: localOffset, unixMode: external >> 16, nameBytes: nameLength))
             }
         } catch let error as InspectionError {
             throw error
         } catch let error as ByteReaderError {
-            throw .malformedArchive(reason: "central directory: \(error.description)",
+            throw .malformedArchive(
+                reason: "central directory: \(error.description)",
                 offset: UInt64(max(0, error.offset)))
         } catch {
             throw .malformedArchive(reason: "\(error)", offset: nil)
@@ -234,8 +248,10 @@ struct ZIPArchive: Sendable {
 
     /// Refuses overlapping entries (the "overlapping files" zip bomb) and entries whose data
     /// would run into the central directory. Returns each entry's data limit.
-    private static func checkLayout(_ entries: [ZIPEntry],
-        directoryOffset: UInt64) throws(InspectionError) -> [UInt64] {
+    private static func checkLayout(
+        _ entries: [ZIPEntry],
+        directoryOffset: UInt64
+    ) throws(InspectionError) -> [UInt64] {
         let order = entries.indices.sorted { entries[$0].localHeaderOffset < entries[$1].localHeaderOffset }
         var limits = [UInt64](repeating: directoryOffset, count: entries.count)
         for (rank, index) in order.enumerated() {

@@ -33,11 +33,13 @@ public enum AssetLinksPolicy {
     /// or nil when `base` is not an `https://` URL.
     public static func googleURL(for host: FetchHost, base: String = googleAPIBase) -> String? {
         guard var components = URLComponents(string: base), components.scheme?.lowercased() == "https",
-              components.host?.isEmpty == false else { return nil }
-        components.queryItems = (components.queryItems ?? []) + [
-            URLQueryItem(name: "source.web.site", value: "https://\(host.authority)"),
-            URLQueryItem(name: "relation", value: AssetLinksFile.handleAllURLs),
-        ]
+            components.host?.isEmpty == false
+        else { return nil }
+        components.queryItems =
+            (components.queryItems ?? []) + [
+                URLQueryItem(name: "source.web.site", value: "https://\(host.authority)"),
+                URLQueryItem(name: "relation", value: AssetLinksFile.handleAllURLs),
+            ]
         return components.url?.absoluteString
     }
 }
@@ -219,9 +221,9 @@ public struct GoogleStatementList: Sendable, Equatable {
         var found = Set<AssetLinksGrant>()
         for case let statement as [String: Any] in object["statements"] as? [Any] ?? [] {
             guard statement["relation"] as? String == AssetLinksFile.handleAllURLs,
-                  let app = (statement["target"] as? [String: Any])?["androidApp"] as? [String: Any],
-                  let package = app["packageName"] as? String,
-                  let fingerprint = (app["certificate"] as? [String: Any])?["sha256Fingerprint"] as? String
+                let app = (statement["target"] as? [String: Any])?["androidApp"] as? [String: Any],
+                let package = app["packageName"] as? String,
+                let fingerprint = (app["certificate"] as? [String: Any])?["sha256Fingerprint"] as? String
             else { continue }
             found.insert(AssetLinksGrant(packageName: package, fingerprint: fingerprint))
         }
@@ -236,7 +238,8 @@ public struct AssetLinksComparison: Sendable, Equatable, Codable {
     public var onlyInGoogle: [AssetLinksGrant]
 
     public init(file: [AssetLinksGrant], google: [AssetLinksGrant]) {
-        let mine = Set(file), theirs = Set(google)
+        let mine = Set(file)
+        let theirs = Set(google)
         onlyInFile = mine.subtracting(theirs).sorted()
         onlyInGoogle = theirs.subtracting(mine).sorted()
         agree = onlyInFile.isEmpty && onlyInGoogle.isEmpty

@@ -28,7 +28,8 @@ public final class AssociationFetcher: Sendable {
         var http = HTTPClient.Configuration(
             tlsConfiguration: tls,
             redirectConfiguration: .disallow,
-            timeout: .init(connect: Self.timeAmount(configuration.timeout),
+            timeout: .init(
+                connect: Self.timeAmount(configuration.timeout),
                 read: Self.timeAmount(configuration.timeout)),
             proxy: nil,
             decompression: .disabled
@@ -119,9 +120,12 @@ public final class AssociationFetcher: Sendable {
             }
             if probe {
                 group.addTask {
-                    (routes.count,
-                        await self.fetchRoute(.origin, for: host, userAgent: self.configuration.browserUserAgent,
-                            deadline: deadline))
+                    (
+                        routes.count,
+                        await self.fetchRoute(
+                            .origin, for: host, userAgent: self.configuration.browserUserAgent,
+                            deadline: deadline)
+                    )
                 }
             }
             var results = [RouteResult?](repeating: nil, count: routes.count + 1)
@@ -138,7 +142,8 @@ public final class AssociationFetcher: Sendable {
 
     /// Fetches one route of one host with the configured agent (or `userAgent`).
     public func fetchRoute(_ route: FetchRoute, for host: FetchHost, userAgent: String? = nil) async -> RouteResult {
-        await fetchRoute(route, for: host, userAgent: userAgent,
+        await fetchRoute(
+            route, for: host, userAgent: userAgent,
             deadline: ContinuousClock.now + configuration.overallDeadline)
     }
 
@@ -149,9 +154,10 @@ public final class AssociationFetcher: Sendable {
         deadline: ContinuousClock.Instant
     ) async -> RouteResult {
         let url = planner.url(for: route, host: host) ?? ""
-        var result = await timedRequest(url, route: route, agent: userAgent ?? configuration.userAgent,
-                                        bodyLimit: configuration.bodyLimit, target: Self.target(of: url, host: host),
-                                        deadline: deadline)
+        var result = await timedRequest(
+            url, route: route, agent: userAgent ?? configuration.userAgent,
+            bodyLimit: configuration.bodyLimit, target: Self.target(of: url, host: host),
+            deadline: deadline)
         result.parseBody()
         return result
     }
@@ -160,8 +166,10 @@ public final class AssociationFetcher: Sendable {
     /// (the one deadline race of every fetch): past the deadline it is not sent; when the time
     /// is up first the request is cancelled and ends with what it had, marked with the timeout
     /// (or, when the run's deadline came first, `deadlineExceeded`). The body is not parsed.
-    func timedRequest(_ url: String, route: FetchRoute, agent: String, bodyLimit: Int,
-                      target: (host: String, port: Int), deadline: ContinuousClock.Instant) async -> RouteResult {
+    func timedRequest(
+        _ url: String, route: FetchRoute, agent: String, bodyLimit: Int,
+        target: (host: String, port: Int), deadline: ContinuousClock.Instant
+    ) async -> RouteResult {
         var blank = RouteResult(route: route, url: url, userAgent: agent)
         let now = ContinuousClock.now
         guard now < deadline else {
@@ -201,8 +209,10 @@ public final class AssociationFetcher: Sendable {
 
     /// A result for a file the tester supplied (read up to the cap, and, when `parsed`, parsed
     /// as an association file like a fetched body): the one supplied-file reader of both platforms.
-    public static func suppliedResult(path: String, limit: Int = BodyCap.deviceLimit,
-        parsed: Bool = true) -> RouteResult {
+    public static func suppliedResult(
+        path: String, limit: Int = BodyCap.deviceLimit,
+        parsed: Bool = true
+    ) -> RouteResult {
         var result = RouteResult(route: .local, url: "file://" + ShownFileName.of(path), userAgent: nil)
         do {
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
@@ -224,7 +234,8 @@ public final class AssociationFetcher: Sendable {
     private static func readProblem(_ error: any Error) -> String {
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain,
-            nsError.code == NSFileReadNoSuchFileError || nsError.code == NSFileNoSuchFileError {
+            nsError.code == NSFileReadNoSuchFileError || nsError.code == NSFileNoSuchFileError
+        {
             return "no such file"
         }
         return nsError.localizedDescription

@@ -6,9 +6,9 @@ import Foundation
 extension RouteResult: Encodable {
     private enum Key: String, CodingKey {
         case route, url, status, contentType, bytes, truncated, redirectLocation, timeToHeadersMs,
-             totalMs, error, appleFailureReason, file, diagnostics
+            totalMs, error, appleFailureReason, file, diagnostics
         case userAgent, headers, outcome, errorKind, redirect, appleFailureDetails, appleFrom,
-             appleTryDirect, deviceAccepts, isCMSSigned, bodyPrefix
+            appleTryDirect, deviceAccepts, isCMSSigned, bodyPrefix
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,8 +39,10 @@ extension RouteResult: Encodable {
         try encodeOrNull(outcome == .ok || outcome == .supplied ? nil : bodyPrefix, .bodyPrefix, &container)
     }
 
-    private func encodeOrNull<T: Encodable>(_ value: T?, _ key: Key,
-        _ container: inout KeyedEncodingContainer<Key>) throws {
+    private func encodeOrNull<T: Encodable>(
+        _ value: T?, _ key: Key,
+        _ container: inout KeyedEncodingContainer<Key>
+    ) throws {
         if let value { try container.encode(value, forKey: key) } else { try container.encodeNil(forKey: key) }
     }
 }
@@ -56,10 +58,14 @@ extension DomainReport: Encodable {
         try container.encode(routes, forKey: .routes)
         try container.encode(fetchedHost, forKey: .fetchedHost)
         if let port { try container.encode(port, forKey: .port) } else { try container.encodeNil(forKey: .port) }
-        if let browserProbe { try container.encode(browserProbe, forKey: .browserProbe) } else {
+        if let browserProbe {
+            try container.encode(browserProbe, forKey: .browserProbe)
+        } else {
             try container.encodeNil(forKey: .browserProbe)
         }
-        if let cdnOriginDiff { try container.encode(cdnOriginDiff, forKey: .cdnOriginDiff) } else {
+        if let cdnOriginDiff {
+            try container.encode(cdnOriginDiff, forKey: .cdnOriginDiff)
+        } else {
             try container.encodeNil(forKey: .cdnOriginDiff)
         }
     }

@@ -64,12 +64,14 @@ public struct BrowserProbe: Sendable, Equatable {
         result = browser
         var notes: [String] = []
         if crawler.status != browser.status {
-            notes.append("""
+            notes.append(
+                """
                 status \(Self.text(crawler.status)) for \(crawler.userAgent ?? "the crawler") \
                 but \(Self.text(browser.status)) for a browser
                 """)
         } else if crawler.error?.kind != browser.error?.kind {
-            notes.append("""
+            notes.append(
+                """
                 error '\(crawler.error?.kind ?? "none")' for the crawler but '\(browser.error?.kind ?? "none")' for a \
                 browser
                 """)
@@ -111,7 +113,7 @@ public struct CDNOriginComparison: Sendable, Equatable {
     /// Why the copies may differ, for the finding text.
     public static let stalenessNote =
         """
-            Apple's CDN caches a file about 6 h after a success and 30–60 min after a failure; devices re-check about \
-            weekly, and reinstalling the app forces a fresh download.
-            """
+        Apple's CDN caches a file about 6 h after a success and 30–60 min after a failure; devices re-check about \
+        weekly, and reinstalling the app forces a fresh download.
+        """
 }

@@ -8,9 +8,9 @@ public struct FetchConfiguration: Sendable {
     /// A mobile Safari agent for the second origin probe (bot-protection check, AASA-012).
     public static let browserUserAgent =
         """
-            Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) \
-            Version/17.5 Mobile/15E148 Safari/604.1
-            """
+        Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) \
+        Version/17.5 Mobile/15E148 Safari/604.1
+        """
 
     /// Routes to fetch, in report order.
     public var routes: [FetchRoute] = RouteSelection.all.routes
@@ -86,11 +86,12 @@ extension [ResolvePin] {
         var map: [String: String] = [:]
         for pin in self {
             if let existing = map[pin.host], existing != pin.address {
-                throw .invalidResolve("\(pin.host):\(pin.port):\(pin.address)",
-                                      reason: """
-                                          \(pin.host) is already pinned to \(existing); one address per host name is \
-                                          supported
-                                          """)
+                throw .invalidResolve(
+                    "\(pin.host):\(pin.port):\(pin.address)",
+                    reason: """
+                        \(pin.host) is already pinned to \(existing); one address per host name is \
+                        supported
+                        """)
             }
             map[pin.host] = pin.address
         }

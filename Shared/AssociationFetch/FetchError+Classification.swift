@@ -10,7 +10,7 @@ extension FetchError {
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .tlsHandshakeTimeout,
-                 .getConnectionFromPoolTimeout, .cancelled, .writeTimeout:
+                .getConnectionFromPoolTimeout, .cancelled, .writeTimeout:
                 return timeout
             case .remoteConnectionClosed:
                 return .transport(url: url, detail: "the server closed the connection before answering")
@@ -42,11 +42,13 @@ extension FetchError {
         let text = String(describing: error)
         let upper = text.uppercased()
         if upper.contains("CERTIFICATE_VERIFY_FAILED") || upper.contains("UNABLE_TO_GET_ISSUER")
-            || upper.contains("SELF_SIGNED") || upper.contains("UNTRUSTED") {
+            || upper.contains("SELF_SIGNED") || upper.contains("UNTRUSTED")
+        {
             return .tlsUntrusted(host: host, detail: "certificate verify failed")
         }
         if upper.contains("WRONG_VERSION_NUMBER") || upper.contains("HTTP_REQUEST")
-            || upper.contains("PACKET_LENGTH_TOO_LONG") || upper.contains("RECORD_TOO_LARGE") {
+            || upper.contains("PACKET_LENGTH_TOO_LONG") || upper.contains("RECORD_TOO_LARGE")
+        {
             return .notHTTPS(host: host, port: port)
         }
         if case .uncleanShutdown = error {
@@ -98,8 +100,9 @@ extension FetchError {
     static func shortDNSDetail(_ text: String) -> String {
         var detail = Substring(text)
         if let colon = detail.range(of: ": ") { detail = detail[colon.upperBound...] }
-        if let tail = detail.range(of: " (error") ??
-            detail.range(of: " for host") { detail = detail[..<tail.lowerBound] }
+        if let tail = detail.range(of: " (error") ?? detail.range(of: " for host") {
+            detail = detail[..<tail.lowerBound]
+        }
         return detail.isEmpty ? text : String(detail)
     }
 

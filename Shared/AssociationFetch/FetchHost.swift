@@ -50,7 +50,8 @@ public struct FetchHost: Sendable, Hashable, CustomStringConvertible {
                 throw .invalidHost(text, reason: "empty or over-long label in host name")
             }
             guard label.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-                throw .invalidHost(text,
+                throw .invalidHost(
+                    text,
                     reason: "host names may hold letters, digits, '-' and '.' only (use punycode for IDNs)")
             }
             guard !label.hasPrefix("-"), !label.hasSuffix("-") else {

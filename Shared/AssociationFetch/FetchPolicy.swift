@@ -11,8 +11,9 @@ public struct RoutePlanner: Sendable, Equatable {
     /// Validates `cdnBase` (an `https://` URL; a missing trailing `/` is added).
     public init(cdnBase: String = RoutePlanner.appleCDNBase) throws(FetchError) {
         guard let components = URLComponents(string: cdnBase),
-              components.scheme?.lowercased() == "https",
-              let host = components.host, !host.isEmpty else {
+            components.scheme?.lowercased() == "https",
+            let host = components.host, !host.isEmpty
+        else {
             throw .invalidCDNBase(cdnBase, reason: "must be an https:// URL")
         }
         guard components.query == nil, components.fragment == nil else {

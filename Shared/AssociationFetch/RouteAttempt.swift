@@ -42,8 +42,8 @@ struct RouteAttempt: Sendable {
             }
             if Task.isCancelled, !cap.truncated { result.error = timeoutError }
         } catch {
-            result.error = Task.isCancelled ? timeoutError :
-                classify(error, answered: result.status != nil, bytes: cap.bytes)
+            result.error =
+                Task.isCancelled ? timeoutError : classify(error, answered: result.status != nil, bytes: cap.bytes)
         }
         // Bytes that arrived before a failure are evidence (a preview), never parsed: the
         // route has an error, so `parseBody` leaves them alone.

@@ -72,7 +72,7 @@ public struct RouteResult: Sendable, Equatable {
     public var hasUnexpectedContentType: Bool {
         guard status == 200 else { return false }
         guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-            else {
+        else {
             return true
         }
         return type != "application/json"

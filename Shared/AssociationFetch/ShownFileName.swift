@@ -5,8 +5,10 @@ import Foundation
 /// kept as given (`Samples/aasa/example.com.json`); an absolute path under the working folder is
 /// made relative to it; any other absolute path shows only its file name.
 public enum ShownFileName {
-    public static func of(_ path: String,
-                          workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+    public static func of(
+        _ path: String,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> String {
         guard path.hasPrefix("/") else { return path }
         let folder = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         if folder.count > 1, path.hasPrefix(folder), path.count > folder.count {

@@ -12,22 +12,31 @@ public enum AndroidDeviceCommands {
     /// `adb [-s SERIAL] shell am start -a android.intent.action.VIEW -c android.intent.category.BROWSABLE -d URL`:
     /// the device resolves the URL as a tapped link in a browser does (the command Android's
     /// "Verify App Links" page gives). `adb` is the executable's absolute path.
-    public static func openURL(_ url: String, adb: String, serial: String? = nil)
-        throws(ToolInputError) -> ToolCommand {
+    public static func openURL(
+        _ url: String, adb: String, serial: String? = nil
+    )
+        throws(ToolInputError) -> ToolCommand
+    {
         let checked = try ArgumentCheck.url(url)
-        return ToolCommand(executable: try executable(adb), arguments: try device(serial) + [
-            "shell", "am", "start", "-a", "android.intent.action.VIEW", "-c", "android.intent.category.BROWSABLE",
-            "-d", ToolCommand.shellQuoted(checked),
-        ])
+        return ToolCommand(
+            executable: try executable(adb),
+            arguments: try device(serial) + [
+                "shell", "am", "start", "-a", "android.intent.action.VIEW", "-c", "android.intent.category.BROWSABLE",
+                "-d", ToolCommand.shellQuoted(checked),
+            ])
     }
 
     /// `adb [-s SERIAL] shell pm get-app-links PACKAGE`: what the device recorded for each host
     /// the package declares (Android 12 and later).
-    public static func appLinksState(package: String, adb: String, serial: String? = nil)
-        throws(ToolInputError) -> ToolCommand {
+    public static func appLinksState(
+        package: String, adb: String, serial: String? = nil
+    )
+        throws(ToolInputError) -> ToolCommand
+    {
         guard isPackageName(package) else { throw .invalidPackage(package) }
-        return ToolCommand(executable: try executable(adb),
-                           arguments: try device(serial) + ["shell", "pm", "get-app-links", package])
+        return ToolCommand(
+            executable: try executable(adb),
+            arguments: try device(serial) + ["shell", "pm", "get-app-links", package])
     }
 
     /// A Java package name: dot-separated identifiers of letters, digits and `_`, at most 255 bytes.
@@ -49,7 +58,8 @@ public enum AndroidDeviceCommands {
         guard let serial else { return [] }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-")
         guard !serial.isEmpty, serial.utf8.count <= 128, !serial.hasPrefix("-"),
-              serial.allSatisfy(allowed.contains) else {
+            serial.allSatisfy(allowed.contains)
+        else {
             throw .invalidDevice(serial)
         }
         return ["-s", serial]
@@ -206,11 +216,14 @@ public struct AndroidAppLinksState: Sendable, Equatable, Codable {
                 let last = current.users.count - 1
                 let listed = current.users[last].enabled.count + current.users[last].disabled.count
                 guard listed < maximumEntries else { continue }
-                if selection == "Enabled:" { current.users[last].enabled.append(host) } else {
+                if selection == "Enabled:" {
+                    current.users[last].enabled.append(host)
+                } else {
                     current.users[last].disabled.append(host)
                 }
             } else if section == "domains", let colon = line.lastIndex(of: ":"),
-                      current.domains.count < maximumEntries {
+                current.domains.count < maximumEntries
+            {
                 let host = line[..<colon].trimmingCharacters(in: .whitespaces)
                 let state = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 guard !host.isEmpty, !host.contains(" "), !state.isEmpty else { continue }

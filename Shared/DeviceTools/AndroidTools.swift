@@ -41,13 +41,16 @@ public enum AndroidTools {
 
     /// The first candidate `isExecutable` accepts (the live one asks the file system; tests pass
     /// a fake), or why none is there.
-    public static func detect(environment: [String: String], home: String,
-                              isExecutable: (String) -> Bool) -> Detection {
+    public static func detect(
+        environment: [String: String], home: String,
+        isExecutable: (String) -> Bool
+    ) -> Detection {
         if let found = candidates(environment: environment, home: home).first(where: isExecutable) {
             return .available(adb: found)
         }
-        return .unavailable("adb was not found (Android SDK Platform-Tools: Android Studio's SDK in "
-            + "~/Library/Android/sdk, ANDROID_HOME, or Homebrew): Open on Android Device needs it.")
+        return .unavailable(
+            "adb was not found (Android SDK Platform-Tools: Android Studio's SDK in "
+                + "~/Library/Android/sdk, ANDROID_HOME, or Homebrew): Open on Android Device needs it.")
     }
 
     /// One sentence for a failed `adb` run: its error line (`adb: no devices/emulators found`,
@@ -71,7 +74,8 @@ public enum AndroidTools {
 
     private static func usableDirectory(_ value: String?) -> String? {
         guard let value, value.hasPrefix("/"), value.utf8.count <= 1024,
-              !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+            !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return nil }
         var path = value
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         return path

@@ -113,26 +113,31 @@ public struct AppleMatcherAnswer: Sendable, Equatable {
         }
         let rest = line[close.upperBound...]
         guard let service = fields["s"], let appID = fields["a"], let domain = fields["d"],
-              let endQuote = rest.range(of: "\" ", options: .backwards) else { return nil }
+            let endQuote = rest.range(of: "\" ", options: .backwards)
+        else { return nil }
         let url = String(rest[..<endQuote.lowerBound])
         let tail = rest[endQuote.upperBound...]
-        let outcome: AppleMatcherOutcome = switch tail {
-        case "matched.": .matched
-        case "blocked match.": .blocked
-        default: .unknown
-        }
-        return AppleMatcherLine(service: service, appID: appID, domain: domain,
-                                url: Sanitise.forDisplay(url, limit: maximumLineLength), outcome: outcome)
+        let outcome: AppleMatcherOutcome =
+            switch tail {
+            case "matched.": .matched
+            case "blocked match.": .blocked
+            default: .unknown
+            }
+        return AppleMatcherLine(
+            service: service, appID: appID, domain: domain,
+            url: Sanitise.forDisplay(url, limit: maximumLineLength), outcome: outcome)
     }
 
     /// `Input domain X did not match input URL's domain Y.`
     static func parseDomainMismatch(_ line: String) -> DomainMismatch? {
-        let prefix = "Input domain ", middle = " did not match input URL's domain "
+        let prefix = "Input domain "
+        let middle = " did not match input URL's domain "
         guard line.hasPrefix(prefix), let split = line.range(of: middle) else { return nil }
         let input = line[line.index(line.startIndex, offsetBy: prefix.count)..<split.lowerBound]
         var domain = line[split.upperBound...]
         if domain.hasSuffix(".") { domain = domain.dropLast() }
-        return DomainMismatch(input: Sanitise.forDisplay(input, limit: 253),
+        return DomainMismatch(
+            input: Sanitise.forDisplay(input, limit: 253),
             urlDomain: Sanitise.forDisplay(domain, limit: 253))
     }
 }
@@ -162,11 +167,12 @@ public struct MatcherComparison: Sendable, Equatable {
 
     /// One sentence for the URL tester.
     public var summary: String {
-        let ourWords = switch ours {
-        case .match: "the link opens the app"
-        case .exclude: "an exclude rule blocks the link"
-        case .noMatch: "no rule matches"
-        }
+        let ourWords =
+            switch ours {
+            case .match: "the link opens the app"
+            case .exclude: "an exclude rule blocks the link"
+            case .noMatch: "no rule matches"
+            }
         switch agrees {
         case true?: return "Agreement: Apple's matcher also says \(apple.label)."
         case false?: return "Disagreement: we say \(ourWords); Apple's matcher says \(apple.label)."

@@ -44,18 +44,21 @@ public struct DeveloperTools: Sendable, Equatable {
     public static func detect(status: Int32, output: String, fileExists: (String) -> Bool) -> Detection {
         let path = DeviceTools.capped(output, bytes: 4096).trimmingCharacters(in: .whitespacesAndNewlines)
         guard status == 0, path.hasPrefix("/"), !path.contains("\n"), !path.contains("\0") else {
-            return .unavailable("Xcode is not installed (xcode-select names no developer directory): "
-                + "Open in Simulator needs Xcode.")
+            return .unavailable(
+                "Xcode is not installed (xcode-select names no developer directory): "
+                    + "Open in Simulator needs Xcode.")
         }
         let directory = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         guard fileExists(directory) else {
-            return .unavailable("The developer directory \(directory) does not exist: run xcode-select -s with "
-                + "Xcode's path, or install Xcode.")
+            return .unavailable(
+                "The developer directory \(directory) does not exist: run xcode-select -s with "
+                    + "Xcode's path, or install Xcode.")
         }
         let simctl = directory + "/usr/bin/simctl"
         guard fileExists(simctl) else {
-            return .unavailable("\(directory) has no simctl (the Command Line Tools alone have no Simulator): "
-                + "Open in Simulator needs Xcode, selected with xcode-select -s.")
+            return .unavailable(
+                "\(directory) has no simctl (the Command Line Tools alone have no Simulator): "
+                    + "Open in Simulator needs Xcode, selected with xcode-select -s.")
         }
         return .available(DeveloperTools(developerDirectory: directory, simctl: simctl))
     }

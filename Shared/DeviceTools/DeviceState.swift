@@ -37,19 +37,23 @@ public struct DeviceStateEntry: Sendable, Equatable, Hashable, Codable, Identifi
     public var patterns: String?
 
     /// An entry; fields default to "not printed".
-    public init(service: String, appID: String, domain: String, appVersion: String? = nil,
-                userApproval: DeviceApproval = .unspecified, siteApproval: DeviceApproval = .unspecified,
-                flags: [String] = [], lastChecked: Date? = nil, nextCheck: Date? = nil,
-                lastCheckedText: String? = nil, nextCheckText: String? = nil,
-                error: String? = nil, retries: Int? = nil, patterns: String? = nil) {
+    public init(
+        service: String, appID: String, domain: String, appVersion: String? = nil,
+        userApproval: DeviceApproval = .unspecified, siteApproval: DeviceApproval = .unspecified,
+        flags: [String] = [], lastChecked: Date? = nil, nextCheck: Date? = nil,
+        lastCheckedText: String? = nil, nextCheckText: String? = nil,
+        error: String? = nil, retries: Int? = nil, patterns: String? = nil
+    ) {
         self.service = service
         self.appID = appID
         self.appVersion = appVersion
         self.domain = domain
         let parts = domain.split(separator: "?", maxSplits: 1)
         self.host = parts.first.map { $0.lowercased() } ?? ""
-        self.mode = parts.count > 1 ? parts[1].split(separator: "&")
-            .first { $0.hasPrefix("mode=") }.map { String($0.dropFirst(5)) } : nil
+        self.mode =
+            parts.count > 1
+            ? parts[1].split(separator: "&")
+                .first { $0.hasPrefix("mode=") }.map { String($0.dropFirst(5)) } : nil
         self.userApproval = userApproval
         self.siteApproval = siteApproval
         self.flags = flags
@@ -113,8 +117,9 @@ public struct DeviceStateDump: Sendable, Equatable {
         var text = input
         if input.utf8.count > DeviceTools.maximumInputBytes {
             text = DeviceTools.capped(input, bytes: DeviceTools.maximumInputBytes)
-            dump.warnings.append("The file is larger than \(DeviceTools.maximumInputBytes / 1_048_576) MiB; "
-                + "the rest was truncated.")
+            dump.warnings.append(
+                "The file is larger than \(DeviceTools.maximumInputBytes / 1_048_576) MiB; "
+                    + "the rest was truncated.")
         }
         var section = ""
         var fields: [Field] = []
@@ -122,7 +127,10 @@ public struct DeviceStateDump: Sendable, Equatable {
         func flush() {
             defer { fields = [] }
             guard !fields.isEmpty else { return }
-            guard dump.entries.count < maximumEntries else { skipped += 1; return }
+            guard dump.entries.count < maximumEntries else {
+                skipped += 1
+                return
+            }
             if let entry = entry(from: fields) { dump.entries.append(entry) }
         }
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
@@ -137,7 +145,9 @@ public struct DeviceStateDump: Sendable, Equatable {
             case "":
                 if let field = field(line) { dump.header.append(field) }
             case "DATABASE":
-                if line.count >= 20, line.allSatisfy({ $0 == "-" }) { flush() } else if let field = field(line) {
+                if line.count >= 20, line.allSatisfy({ $0 == "-" }) {
+                    flush()
+                } else if let field = field(line) {
                     fields.append(field)
                 }
             case "NETWORK":
@@ -179,7 +189,8 @@ public struct DeviceStateDump: Sendable, Equatable {
         var values: [String: String] = [:]
         for field in fields where values[field.key] == nil { values[field.key] = field.value }
         guard let service = values["Service"], let appID = values["App ID"], let domain = values["Domain"],
-              !service.isEmpty, !appID.isEmpty, !domain.isEmpty else { return nil }
+            !service.isEmpty, !appID.isEmpty, !domain.isEmpty
+        else { return nil }
         func text(_ key: String) -> String? { values[key].flatMap { $0.isEmpty || $0 == "(null)" ? nil : $0 } }
         func approval(_ key: String) -> DeviceApproval {
             guard let value = text(key) else { return .unspecified }
@@ -207,10 +218,11 @@ public enum DeviceStateDate {
         let day = words[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
         let time = words[1].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
         guard day.count == 3, time.count == 3, words[0].count == 10,
-              let year = day[0], let month = day[1], let dayOfMonth = day[2],
-              var hour = time[0], let minute = time[1], let second = time[2],
-              (1...9999).contains(year), (1...12).contains(month), (1...31).contains(dayOfMonth),
-              (0...59).contains(minute), (0...60).contains(second) else { return nil }
+            let year = day[0], let month = day[1], let dayOfMonth = day[2],
+            var hour = time[0], let minute = time[1], let second = time[2],
+            (1...9999).contains(year), (1...12).contains(month), (1...31).contains(dayOfMonth),
+            (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
         var rest = words.dropFirst(2)
         if let meridiem = rest.first, meridiem == "AM" || meridiem == "PM" {
             guard (1...12).contains(hour) else { return nil }
@@ -221,15 +233,17 @@ public enum DeviceStateDate {
         var offset = 0
         if let zone = rest.first {
             guard rest.count == 1, zone.count == 5, let sign = zone.first, sign == "+" || sign == "-",
-                  let hours = Int(zone.dropFirst().prefix(2)), let minutes = Int(zone.suffix(2)),
-                  hours <= 23, minutes <= 59 else { return nil }
+                let hours = Int(zone.dropFirst().prefix(2)), let minutes = Int(zone.suffix(2)),
+                hours <= 23, minutes <= 59
+            else { return nil }
             offset = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
         }
         var calendar = Calendar(identifier: .gregorian)
         guard let utc = TimeZone(identifier: "UTC") else { return nil }
         calendar.timeZone = utc
-        let components = DateComponents(year: year, month: month, day: dayOfMonth,
-                                        hour: hour, minute: minute, second: second)
+        let components = DateComponents(
+            year: year, month: month, day: dayOfMonth,
+            hour: hour, minute: minute, second: second)
         guard let date = calendar.date(from: components) else { return nil }
         return date.addingTimeInterval(TimeInterval(-offset))
     }

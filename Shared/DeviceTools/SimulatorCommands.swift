@@ -37,13 +37,15 @@ public enum SimulatorCommands {
     /// The booted devices in `simctl list devices booted -j` output; none for anything else.
     public static func bootedDevices(fromJSON data: Data) -> [SimulatorDevice] {
         guard data.count <= DeviceTools.maximumInputBytes,
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let runtimes = root["devices"] as? [String: Any] else { return [] }
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let runtimes = root["devices"] as? [String: Any]
+        else { return [] }
         var devices: [SimulatorDevice] = []
         for (runtime, list) in runtimes.sorted(by: { $0.key < $1.key }) {
             for case let device as [String: Any] in (list as? [Any]) ?? [] {
                 guard let udid = device["udid"] as? String, isUDID(udid),
-                      let state = device["state"] as? String, state == "Booted" else { continue }
+                    let state = device["state"] as? String, state == "Booted"
+                else { continue }
                 let name = (device["name"] as? String).map { Sanitise.forDisplay($0, limit: 100) } ?? udid
                 devices.append(SimulatorDevice(udid: udid, name: name, runtime: readableRuntime(runtime), state: state))
             }

@@ -5,15 +5,19 @@ public enum SwcutilCommands {
 
     /// `swcutil verify -d HOST -j FILE -u URL`: Apple's matcher asked about one URL with the file
     /// we decided with. Exits 0 whatever the verdict: parse the text with ``AppleMatcherAnswer``.
-    public static func verify(host: String, associationFile path: String, url: String)
-        throws(ToolInputError) -> ToolCommand {
+    public static func verify(
+        host: String, associationFile path: String, url: String
+    )
+        throws(ToolInputError) -> ToolCommand
+    {
         let checkedHost = try ArgumentCheck.host(host)
         try ArgumentCheck.plain(path)
         guard path.hasPrefix("/") else { throw .invalidPath }
         let checkedURL = try ArgumentCheck.url(url)
-        return ToolCommand(executable: executable,
-                           arguments: ["verify", "-d", checkedHost, "-j", path, "-u", checkedURL],
-                           needsRoot: true)
+        return ToolCommand(
+            executable: executable,
+            arguments: ["verify", "-d", checkedHost, "-j", path, "-u", checkedURL],
+            needsRoot: true)
     }
 
     /// `swcutil show`: the device's (here: the Mac's) associated-domains database.
@@ -28,7 +32,8 @@ public enum SwcutilCommands {
         let escaped = plain.commandLine
             .replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "\"", with: "\\\"")
-        return ToolCommand(executable: "/usr/bin/osascript",
-                           arguments: ["-e", "do shell script \"\(escaped)\" with administrator privileges"])
+        return ToolCommand(
+            executable: "/usr/bin/osascript",
+            arguments: ["-e", "do shell script \"\(escaped)\" with administrator privileges"])
     }
 }

@@ -85,7 +85,8 @@ enum ArgumentCheck {
         if name.hasPrefix("*.") { name = name.dropFirst(2) }
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
         guard !name.isEmpty, name.utf8.count <= 253, !name.hasPrefix("-"), !name.hasPrefix("."),
-              name.allSatisfy({ allowed.contains($0) }) else { throw .invalidHost(host) }
+            name.allSatisfy({ allowed.contains($0) })
+        else { throw .invalidHost(host) }
         return host
     }
 }
@@ -99,7 +100,10 @@ public enum Sanitise {
         var count = 0
         let total = text.unicodeScalars.count
         for scalar in text.unicodeScalars {
-            if total > limit, count >= limit - 1 { out.append("…"); break }
+            if total > limit, count >= limit - 1 {
+                out.append("…")
+                break
+            }
             let isControl = scalar.properties.generalCategory == .control && scalar != "\t"
             out.append(isControl ? "?" : scalar)
             count += 1

@@ -58,8 +58,10 @@ extension AnalysisFacts {
     func entries(_ service: String, servedBy report: DomainReport) -> [(bundle: BundleInfo, entry: AssociatedDomain)] {
         var result: [(BundleInfo, AssociatedDomain)] = []
         for bundle in bundles {
-            for entry in bundle.associatedDomains where entry.service == service && entry.isAccepted
-                && entry.host == report.fetchedHost && entry.port == report.port {
+            for entry in bundle.associatedDomains
+            where entry.service == service && entry.isAccepted
+                && entry.host == report.fetchedHost && entry.port == report.port
+            {
                 result.append((bundle, entry))
             }
         }

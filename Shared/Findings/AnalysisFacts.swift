@@ -16,8 +16,10 @@ public struct AnalysisFacts: Sendable {
     public var options: AnalysisOptions
 
     /// Facts for one analysis; every part may be empty.
-    public init(app: AppSnapshot? = nil, domains: [DomainReport] = [], urlTests: [URLTest] = [],
-                options: AnalysisOptions = AnalysisOptions()) {
+    public init(
+        app: AppSnapshot? = nil, domains: [DomainReport] = [], urlTests: [URLTest] = [],
+        options: AnalysisOptions = AnalysisOptions()
+    ) {
         self.app = app
         self.domains = domains
         self.urlTests = urlTests
@@ -40,8 +42,10 @@ public struct AnalysisOptions: Sendable, Equatable {
     public var extraAppIDs: [String]
 
     /// Options with the defaults of `linklab scan` (30 days, 2 s).
-    public init(now: Date = Date(), profileExpiryWarningDays: Int = 30, slowOriginMs: Int = 2_000,
-                offline: Bool = false, extraAppIDs: [String] = []) {
+    public init(
+        now: Date = Date(), profileExpiryWarningDays: Int = 30, slowOriginMs: Int = 2_000,
+        offline: Bool = false, extraAppIDs: [String] = []
+    ) {
         self.now = now
         self.profileExpiryWarningDays = profileExpiryWarningDays
         self.slowOriginMs = slowOriginMs

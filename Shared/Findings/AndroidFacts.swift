@@ -23,21 +23,25 @@ public struct AndroidFacts: Sendable {
     public let urlChecks: [AndroidURLCheck]
 
     /// Facts for one APK; `urls` are the tester's URLs with their expectations.
-    public init(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport] = [], offline: Bool = false,
-                urls: [URLListEntry] = []) {
+    public init(
+        snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport] = [], offline: Bool = false,
+        urls: [URLListEntry] = []
+    ) {
         self.snapshot = snapshot
         self.sdk = sdk
         self.assetLinks = assetLinks
         self.offline = offline
         let matcher = AndroidLinkMatcher(manifest: snapshot.manifest, sdk: sdk)
         let files = Self.files(assetLinks)
-        let verification = AndroidVerifier.verify(manifest: snapshot.manifest, signing: snapshot.signing,
-                                                  files: files, sdk: sdk)
+        let verification = AndroidVerifier.verify(
+            manifest: snapshot.manifest, signing: snapshot.signing,
+            files: files, sdk: sdk)
         self.matcher = matcher
         self.verification = verification
         urlChecks = urls.map { entry in
-            AndroidURLCheck(url: entry.url, expectation: entry.expectation,
-                            decision: matcher.decide(entry.url, verification: verification, files: files))
+            AndroidURLCheck(
+                url: entry.url, expectation: entry.expectation,
+                decision: matcher.decide(entry.url, verification: verification, files: files))
         }
     }
 

@@ -70,8 +70,8 @@ public struct AndroidMatchReport: Sendable, Codable, Equatable {
         hosts = decider.verification.hosts
         results = lines.map { line in
             switch line {
-            case let .entry(entry): return Result(decider.decide(entry.url), entry: entry)
-            case let .invalid(text, number, problem): return Result(error: problem, url: text, line: number)
+            case .entry(let entry): return Result(decider.decide(entry.url), entry: entry)
+            case .invalid(let text, let number, let problem): return Result(error: problem, url: text, line: number)
             }
         }
     }
@@ -82,12 +82,16 @@ public struct AndroidMatchReport: Sendable, Codable, Equatable {
     /// The text face: the hosts' verification, then per URL the outcome, the deciding activity
     /// and filter, and the reason (the whole trace when `trace`).
     public func text(trace: Bool) -> String {
-        var out = "\(packageName) on Android API \(sdk)" + (sdk >= 31 ? " (12+: each host verified on its own)"
-            : " (11 and lower: all hosts verify or none)") + "\n"
+        var out =
+            "\(packageName) on Android API \(sdk)"
+            + (sdk >= 31
+                ? " (12+: each host verified on its own)"
+                : " (11 and lower: all hosts verify or none)") + "\n"
         if hosts.isEmpty { out += "  no host to verify (no autoVerify web filter)\n" }
         let width = hosts.map(\.host.count).max() ?? 0
         for host in hosts {
-            out += "  \(host.host.padding(toLength: width, withPad: " ", startingAt: 0))  "
+            out +=
+                "  \(host.host.padding(toLength: width, withPad: " ", startingAt: 0))  "
                 + (host.verified ? "verified" : "not verified") + " — \(host.reason)\n"
         }
         for result in results {

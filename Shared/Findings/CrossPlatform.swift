@@ -106,9 +106,11 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
 
     /// The table for the same URL list decided on both sides (`iosTests` and `android` in the
     /// list's order; a URL missing on one side is decided there as "not tested").
-    public init(iosTests: [URLTest], iosAppID: String, iosURLSchemes: [String],
-                android: [AndroidLinkDecision], androidPackage: String, androidSDK: Int,
-                entries: [URLListEntry]) {
+    public init(
+        iosTests: [URLTest], iosAppID: String, iosURLSchemes: [String],
+        android: [AndroidLinkDecision], androidPackage: String, androidSDK: Int,
+        entries: [URLListEntry]
+    ) {
         iosApp = iosAppID
         androidApp = androidPackage
         self.androidSDK = androidSDK
@@ -118,17 +120,20 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
         for decision in android where androidByURL[decision.url] == nil { androidByURL[decision.url] = decision }
         rows = entries.map { entry in
             let ios = Self.iosSide(iosByURL[entry.url], url: entry.url, appID: iosAppID, schemes: iosURLSchemes)
-            let android = androidByURL[entry.url].map(Self.androidSide)
+            let android =
+                androidByURL[entry.url].map(Self.androidSide)
                 ?? Side(outcome: .browser, opensApp: false, reason: "not decided for Android")
-            let verdict: Verdict = switch (ios.opensApp, android.opensApp) {
-            case (true, true): .both
-            case (true, false): .iosOnly
-            case (false, true): .androidOnly
-            case (false, false): .neither
-            }
-            return Row(url: entry.url, line: entry.line,
-                       expectation: entry.expectation == .none ? nil : entry.expectation,
-                       verdict: verdict, ios: ios, android: android, sensitive: SensitivePath.word(in: entry.url))
+            let verdict: Verdict =
+                switch (ios.opensApp, android.opensApp) {
+                case (true, true): .both
+                case (true, false): .iosOnly
+                case (false, true): .androidOnly
+                case (false, false): .neither
+                }
+            return Row(
+                url: entry.url, line: entry.line,
+                expectation: entry.expectation == .none ? nil : entry.expectation,
+                verdict: verdict, ios: ios, android: android, sensitive: SensitivePath.word(in: entry.url))
         }
         findings = FindingRules.crossPlatform.findingsInCatalogueOrder(
             CrossPlatformFacts(iosApp: iosAppID, androidApp: androidPackage, rows: rows))
@@ -143,18 +148,21 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
         let scheme = url.prefix { $0 != ":" }.lowercased()
         if scheme != "https", scheme != "http" {
             if schemes.contains(where: { $0.lowercased() == scheme }) {
-                return Side(outcome: .opensAppUnverified, opensApp: true,
-                            reason: "custom URL scheme \(scheme) declared by the app (CFBundleURLTypes): any app may "
-                                + "declare it too")
+                return Side(
+                    outcome: .opensAppUnverified, opensApp: true,
+                    reason: "custom URL scheme \(scheme) declared by the app (CFBundleURLTypes): any app may "
+                        + "declare it too")
             }
-            return Side(outcome: .browser, opensApp: false,
-                        reason: "not a universal link (scheme \(scheme)) and the app declares no \(scheme) URL scheme")
+            return Side(
+                outcome: .browser, opensApp: false,
+                reason: "not a universal link (scheme \(scheme)) and the app declares no \(scheme) URL scheme")
         }
         guard let test else { return Side(outcome: .browser, opensApp: false, reason: "not decided for iOS") }
         let others = test.verdicts.filter { $0.appID != appID && $0.decision == .match }.map(\.appID)
         guard let verdict = test.verdict(for: appID) else {
-            return Side(outcome: others.isEmpty ? .browser : .otherApp, opensApp: false,
-                        reason: "no verdict for \(appID)")
+            return Side(
+                outcome: others.isEmpty ? .browser : .otherApp, opensApp: false,
+                reason: "no verdict for \(appID)")
         }
         let place = [test.domain, verdict.detail.map { "details[\($0)]" }, verdict.rule.map { "rule \($0)" }]
             .compactMap { $0 }.joined(separator: " ")
@@ -163,7 +171,9 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
         case .match:
             return Side(outcome: .opensApp, opensApp: true, reason: "matches \(place)\(ruleText)")
         case .exclude, .noMatch:
-            var reason = verdict.decision == .exclude ? "excluded by \(place)\(ruleText)"
+            var reason =
+                verdict.decision == .exclude
+                ? "excluded by \(place)\(ruleText)"
                 : (verdict.trace.last ?? "no rule matches")
             if !others.isEmpty { reason += "; opens another app instead: " + others.joined(separator: ", ") }
             return Side(outcome: others.isEmpty ? .browser : .otherApp, opensApp: false, reason: reason)
@@ -188,10 +198,12 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
 
     func headerLines() -> [String] {
         let counts = counts
-        return ["Both platforms: iOS \(iosApp), Android \(androidApp) (API \(androidSDK))",
-                "  \(rows.count) URL\(rows.count == 1 ? "" : "s"): \(counts["both"] ?? 0) both, "
-                    + "\(counts["ios_only"] ?? 0) iOS only, \(counts["android_only"] ?? 0) Android only, "
-                    + "\(counts["neither"] ?? 0) neither"]
+        return [
+            "Both platforms: iOS \(iosApp), Android \(androidApp) (API \(androidSDK))",
+            "  \(rows.count) URL\(rows.count == 1 ? "" : "s"): \(counts["both"] ?? 0) both, "
+                + "\(counts["ios_only"] ?? 0) iOS only, \(counts["android_only"] ?? 0) Android only, "
+                + "\(counts["neither"] ?? 0) neither",
+        ]
     }
 
     /// The text face: one block per URL (verdict, then each side's outcome and reason).
@@ -213,8 +225,9 @@ public struct CrossPlatformTable: Sendable, Codable, Equatable {
         let flagged = Set(findings.filter { $0.id == "XPL-001" }.map(\.subject))
         let width = rows.map { $0.verdict.shortText.count }.max() ?? 0
         for row in rows {
-            lines.append("  " + row.verdict.shortText.padding(toLength: width, withPad: " ", startingAt: 0)
-                         + "  \(row.url)" + (flagged.contains(row.url) ? "  [XPL-001]" : ""))
+            lines.append(
+                "  " + row.verdict.shortText.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "  \(row.url)" + (flagged.contains(row.url) ? "  [XPL-001]" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }

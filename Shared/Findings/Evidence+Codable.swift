@@ -53,30 +53,34 @@ extension Evidence: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(Kind.self, forKey: .kind) {
         case .binary:
-            self = .binary(BinaryLocation(
-                file: try container.decode(String.self, forKey: .file),
-                slice: try container.decodeIfPresent(String.self, forKey: .slice),
-                section: try container.decodeIfPresent(String.self, forKey: .section),
-                symbol: try container.decodeIfPresent(String.self, forKey: .symbol),
-                offset: try container.decodeIfPresent(UInt64.self, forKey: .offset),
-                length: try container.decodeIfPresent(UInt64.self, forKey: .length)))
+            self = .binary(
+                BinaryLocation(
+                    file: try container.decode(String.self, forKey: .file),
+                    slice: try container.decodeIfPresent(String.self, forKey: .slice),
+                    section: try container.decodeIfPresent(String.self, forKey: .section),
+                    symbol: try container.decodeIfPresent(String.self, forKey: .symbol),
+                    offset: try container.decodeIfPresent(UInt64.self, forKey: .offset),
+                    length: try container.decodeIfPresent(UInt64.self, forKey: .length)))
         case .network:
-            self = .network(NetworkObservation(
-                host: try container.decode(String.self, forKey: .host),
-                route: try container.decodeIfPresent(String.self, forKey: .route),
-                url: try container.decodeIfPresent(String.self, forKey: .url),
-                status: try container.decodeIfPresent(Int.self, forKey: .status),
-                headerName: try container.decodeIfPresent(String.self, forKey: .headerName),
-                headerValue: try container.decodeIfPresent(String.self, forKey: .headerValue)))
+            self = .network(
+                NetworkObservation(
+                    host: try container.decode(String.self, forKey: .host),
+                    route: try container.decodeIfPresent(String.self, forKey: .route),
+                    url: try container.decodeIfPresent(String.self, forKey: .url),
+                    status: try container.decodeIfPresent(Int.self, forKey: .status),
+                    headerName: try container.decodeIfPresent(String.self, forKey: .headerName),
+                    headerValue: try container.decodeIfPresent(String.self, forKey: .headerValue)))
         case .associationFile:
-            self = .associationFile(AssociationFileLocation(
-                host: try container.decode(String.self, forKey: .host),
-                pointer: try container.decode(String.self, forKey: .pointer),
-                line: try container.decodeIfPresent(Int.self, forKey: .line),
-                column: try container.decodeIfPresent(Int.self, forKey: .column)))
+            self = .associationFile(
+                AssociationFileLocation(
+                    host: try container.decode(String.self, forKey: .host),
+                    pointer: try container.decode(String.self, forKey: .pointer),
+                    line: try container.decodeIfPresent(Int.self, forKey: .line),
+                    column: try container.decodeIfPresent(Int.self, forKey: .column)))
         case .entitlement:
-            self = .entitlement(key: try container.decode(String.self, forKey: .key),
-                                value: try container.decode(String.self, forKey: .value))
+            self = .entitlement(
+                key: try container.decode(String.self, forKey: .key),
+                value: try container.decode(String.self, forKey: .value))
         case .text:
             self = .text(try container.decode(String.self, forKey: .text))
         }

@@ -34,8 +34,10 @@ extension Evidence {
             return fields
         case .associationFile(let location):
             var fields: [(String, String)] =
-                [("Host", location.host),
-                    ("JSON pointer", location.pointer.isEmpty ? "(whole document)" : location.pointer)]
+                [
+                    ("Host", location.host),
+                    ("JSON pointer", location.pointer.isEmpty ? "(whole document)" : location.pointer),
+                ]
             if let line = location.line {
                 fields.append(("Line", location.column.map { "\(line), column \($0)" } ?? String(line)))
             }

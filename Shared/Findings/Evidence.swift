@@ -34,8 +34,10 @@ public struct BinaryLocation: Sendable, Hashable, Codable {
     public var length: UInt64?
 
     /// A binary location; only `file` is required.
-    public init(file: String, slice: String? = nil, section: String? = nil, symbol: String? = nil,
-                offset: UInt64? = nil, length: UInt64? = nil) {
+    public init(
+        file: String, slice: String? = nil, section: String? = nil, symbol: String? = nil,
+        offset: UInt64? = nil, length: UInt64? = nil
+    ) {
         self.file = file
         self.slice = slice
         self.section = section
@@ -61,8 +63,10 @@ public struct NetworkObservation: Sendable, Hashable, Codable {
     public var headerValue: String?
 
     /// A network observation; only `host` is required.
-    public init(host: String, route: String? = nil, url: String? = nil, status: Int? = nil,
-                headerName: String? = nil, headerValue: String? = nil) {
+    public init(
+        host: String, route: String? = nil, url: String? = nil, status: Int? = nil,
+        headerName: String? = nil, headerValue: String? = nil
+    ) {
         self.host = host
         self.route = route
         self.url = url

@@ -28,9 +28,11 @@ public struct Finding: Sendable, Hashable, Codable {
 
     /// A finding; evidence and references default to none, the category to the rule's
     /// (`FindingCategory.default(forRule:)`).
-    public init(id: String, category: FindingCategory? = nil, severity: Severity, title: String, subject: String,
-                explanation: String, evidence: [Evidence] = [], remediation: String,
-                references: [Reference] = []) {
+    public init(
+        id: String, category: FindingCategory? = nil, severity: Severity, title: String, subject: String,
+        explanation: String, evidence: [Evidence] = [], remediation: String,
+        references: [Reference] = []
+    ) {
         self.id = id
         self.category = category ?? FindingCategory.default(forRule: id)
         self.severity = severity
@@ -54,7 +56,8 @@ public struct Finding: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
-        category = try container.decodeIfPresent(FindingCategory.self, forKey: .category)
+        category =
+            try container.decodeIfPresent(FindingCategory.self, forKey: .category)
             ?? FindingCategory.default(forRule: id)
         severity = try container.decode(Severity.self, forKey: .severity)
         title = try container.decode(String.self, forKey: .title)
@@ -75,18 +78,20 @@ extension Finding {
         if lhs.id != rhs.id { return idOrder(lhs.id, rhs.id) }
         if lhs.subject != rhs.subject { return lhs.subject < rhs.subject }
         // Same rule and subject: fall back to content so the order never depends on input order.
-        let left = lhs.evidence.map(\.summary), right = rhs.evidence.map(\.summary)
+        let left = lhs.evidence.map(\.summary)
+        let right = rhs.evidence.map(\.summary)
         if left != right { return left.lexicographicallyPrecedes(right) }
         return (lhs.title, lhs.explanation, lhs.remediation) < (rhs.title, rhs.explanation, rhs.remediation)
     }
 
     /// Orders IDs by prefix, then by the number after the dash (`AASA-9` before `AASA-10`).
     public static func idOrder(_ lhs: String, _ rhs: String) -> Bool {
-        let left = splitID(lhs), right = splitID(rhs)
+        let left = splitID(lhs)
+        let right = splitID(rhs)
         if left.prefix != right.prefix { return left.prefix < right.prefix }
         if left.number != right.number {
             switch (left.number, right.number) {
-            case let (l?, r?): return l < r
+            case (let l?, let r?): return l < r
             case (nil, _): return false
             case (_, nil): return true
             }

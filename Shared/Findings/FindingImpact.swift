@@ -28,29 +28,29 @@ public enum FindingImpact {
         "ENT-002": "iOS ignores a malformed associated-domain entry: links to that domain do not open the app.",
         "ENT-003":
             "Any subdomain of a wildcard host can route links into the app: a taken-over or user-content subdomain "
-                + "becomes a way in.",
+            + "becomes a way in.",
         "ENT-004": "Customers' devices ignore developer-mode entries: links to those hosts do not open the app.",
         "ENT-005": "iOS refuses the associated-domains entitlement: no universal link opens the app.",
         "ENT-006": "The signature's entitlements disagree: devices may reject the build or its entitlements.",
         "ENT-007": "The build is debuggable: whoever holds it can attach a debugger and read its memory.",
         "ENT-008":
             "Internationalised (punycode) hosts are reported not to verify on recent iOS: their links open in the "
-                + "browser.",
+            + "browser.",
         "ENT-010": "The provisioning profile expires or has expired: the build stops launching.",
         "ENT-012":
             "Developer devices fetch a production host's file directly, trusting user-installed roots: a network "
-                + "attacker there can swap the file.",
+            + "attacker there can swap the file.",
         "ENT-013": "The analysed build was edited or re-signed after signing: it is not the shipped build.",
         "SCH-001":
             "Another app can register the same URL scheme and receive the URLs meant for this app, with any token or "
-                + "code they carry.",
+            + "code they carry.",
         "SCH-002": "The app checks which other apps are installed through their URL schemes.",
         "BIN-001": "Links open the app but nothing handles them: users land on the app's first screen.",
         "BIN-002": "Link handlers receive attacker-chosen URLs: they are the entry points to test.",
         "BIN-003": "The app hands data to other apps through URLs: a hijacked receiving scheme would get it.",
         "BIN-004":
             "A crafted link may make the app load an attacker's page in its web view: phishing or an open redirect "
-                + "inside a trusted app.",
+            + "inside a trusted app.",
         "BIN-006": "Only legacy URL handlers exist: universal links are never delivered to them.",
         "AASA-001": "Devices cannot reach the domain's association file: links to the domain open in the browser.",
         "AASA-002":
@@ -71,12 +71,12 @@ public enum FindingImpact {
         "AASA-016": "Devices and other parsers may read the file differently.",
         "AASA-017":
             "Encoded slashes (%2F) let crafted URLs match rules they were not meant to match, reaching handlers the "
-                + "site kept in the browser.",
+            + "site kept in the browser.",
         "AASA-018":
             "Anyone can send a link that starts a sensitive action (sign-in, reset, payment, deletion) in the app.",
         "AASA-019":
             "Other teams' apps are allowed to open this domain's links: once installed, each receives those URLs and "
-                + "what they carry.",
+            + "what they carry.",
         "AASA-021": "Schema problems: devices may ignore parts of the file.",
         "AASA-022": "The app is listed under another service than applinks: its links open in the browser.",
         "AASA-023": "The file lists a near miss of the app's ID: links open in the browser.",
@@ -89,30 +89,30 @@ public enum FindingImpact {
         "AND-001": "Android does not verify the host: its links open in the browser or a chooser instead of the app.",
         "AND-003":
             "Any installed app can declare the same web links and be offered them in the chooser, with what the links "
-                + "carry.",
+            + "carry.",
         "AND-004":
             "Another app can declare the same custom scheme and receive the links meant for this app, with any token "
-                + "or code they carry.",
+            + "or code they carry.",
         "AND-005":
             "The filter accepts URLs nobody meant it to: crafted links on other hosts or paths reach the app's "
-                + "handler.",
+            + "handler.",
         "AND-006":
             "Android never verifies the filter: its links go to the browser or a chooser where other apps can claim "
-                + "them.",
+            + "them.",
         "AND-007": "Plain http:// links open the app too: a network attacker can rewrite them before they arrive.",
         "AND-008":
             "Any subdomain of a wildcard host can route links into the app: a taken-over or user-content subdomain "
-                + "becomes a way in.",
+            + "becomes a way in.",
         "AND-009":
             "The host's file lets another package open its links: once installed, it receives those URLs and what "
-                + "they carry.",
+            + "they carry.",
         "AND-010": "Any app can start the exported link handlers directly, with any URL and extras it chooses.",
         "AND-011":
             "The build is debuggable or test-only: whoever holds it can attach a debugger or install it where it "
-                + "should not run.",
+            + "should not run.",
         "AND-012":
             "Some of the host's dynamic rules can never apply: links the site expects to open the app stay in the "
-                + "browser, or the reverse.",
+            + "browser, or the reverse.",
         "AND-013": "On Android 11 and lower one failing host disables every App Link of the app.",
         "AND-014": "Android's verifier may refuse a file served with this content type: links open in the browser.",
         "AND-015": "Google's verifier may hold another statement list than the host serves: devices follow Google's.",
@@ -131,6 +131,6 @@ public enum FindingImpact {
         "AND-020": "Whoever registers the dead name or deleted site serves assetlinks.json and gets its links.",
         "PRB-001":
             "Anyone who sends the link makes the app do what the probe showed on a device: open their page, run "
-                + "their script or act for the user.",
+            + "their script or act for the user.",
     ]
 }

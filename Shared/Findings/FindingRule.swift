@@ -40,23 +40,28 @@ extension FindingRuleMetadata {
 
     /// A finding of this rule about `subject`; `detail` (what was found here) goes before the
     /// rule's general explanation. It cites `citedReferences`.
-    func finding(subject: String, detail: String? = nil, evidence: [Evidence],
-                 severity: Severity? = nil, remediation: String? = nil, category: FindingCategory? = nil,
-                 explanation: String? = nil) -> Finding {
+    func finding(
+        subject: String, detail: String? = nil, evidence: [Evidence],
+        severity: Severity? = nil, remediation: String? = nil, category: FindingCategory? = nil,
+        explanation: String? = nil
+    ) -> Finding {
         let general = explanation ?? self.explanation
         let text = detail.map { "\(Self.sentenceCased($0))\n\n\(general)" } ?? general
-        return Finding(id: id, category: category ?? self.category, severity: severity ?? self.severity,
-                       title: title, subject: subject,
-                       explanation: text, evidence: evidence, remediation: remediation ?? self.remediation,
-                       references: citedReferences)
+        return Finding(
+            id: id, category: category ?? self.category, severity: severity ?? self.severity,
+            title: title, subject: subject,
+            explanation: text, evidence: evidence, remediation: remediation ?? self.remediation,
+            references: citedReferences)
     }
 }
 
 extension FindingRuleMetadata {
     /// Association-file keys a detail may start with: they keep their case.
     static var keyWords: Set<String> {
-        ["applinks", "webcredentials", "appclips", "activitycontinuation", "components", "paths", "defaults",
-         "details", "exclude", "appID", "appIDs", "get-task-allow"]
+        [
+            "applinks", "webcredentials", "appclips", "activitycontinuation", "components", "paths", "defaults",
+            "details", "exclude", "appID", "appIDs", "get-task-allow",
+        ]
     }
 
     /// `text` with its first letter capitalised when its first word is an ordinary lowercase
@@ -67,7 +72,8 @@ extension FindingRuleMetadata {
         let word = text.prefix { $0.isLetter || $0 == "-" }
         let next = text.dropFirst(word.count).first
         guard !keyWords.contains(String(word)), !word.contains(where: \.isUppercase),
-              next == nil || next == " " || next == "," else { return text }
+            next == nil || next == " " || next == ","
+        else { return text }
         return first.uppercased() + text.dropFirst()
     }
 }

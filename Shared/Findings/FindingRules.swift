@@ -31,51 +31,59 @@ import Foundation
 /// read the effective file (supplied, else CDN, else origin) and skip informational lint.
 public enum FindingRules {
     /// The iOS catalogue, in order (ENT, SCH, BIN, AASA, URL; numeric within each).
-    public static let iOS = RuleCatalogue<AnalysisFacts>(platform: "iOS", rules: [
-        ENT001NoAssociatedDomains(), ENT002MalformedDomainEntry(), ENT003WildcardDomain(),
-        ENT004DeveloperModeInRelease(), ENT005DomainNotInProfile(), ENT006EntitlementsDisagree(),
-        ENT007DebuggableBuild(), ENT008PunycodeHost(), ENT009NestedBundleDomains(),
-        ENT010ProfileExpiry(), ENT011AppIDPrefixNotTeam(), ENT012DeveloperModeProductionHost(),
-        ENT013BundleIDNotSigningIdentifier(), ENT014FirebaseDynamicLinksHost(), ENT015BrowserClaimsApplinks(),
-        ENT016SharedHostingDomain(),
-        SCH001CustomURLSchemes(), SCH002QueriedSchemes(), SCH003SignInPathOnSchemeAndLink(),
+    public static let iOS = RuleCatalogue<AnalysisFacts>(
+        platform: "iOS",
+        rules: [
+            ENT001NoAssociatedDomains(), ENT002MalformedDomainEntry(), ENT003WildcardDomain(),
+            ENT004DeveloperModeInRelease(), ENT005DomainNotInProfile(), ENT006EntitlementsDisagree(),
+            ENT007DebuggableBuild(), ENT008PunycodeHost(), ENT009NestedBundleDomains(),
+            ENT010ProfileExpiry(), ENT011AppIDPrefixNotTeam(), ENT012DeveloperModeProductionHost(),
+            ENT013BundleIDNotSigningIdentifier(), ENT014FirebaseDynamicLinksHost(), ENT015BrowserClaimsApplinks(),
+            ENT016SharedHostingDomain(),
+            SCH001CustomURLSchemes(), SCH002QueriedSchemes(), SCH003SignInPathOnSchemeAndLink(),
             SCH004OAuthSchemeWithoutPKCE(),
-        BIN001NoUniversalLinkReceiver(), BIN002ReceiversFound(), BIN003OutgoingLinks(),
-        BIN004ReceiversWithWebView(), BIN005EncryptedBinary(), BIN006LegacyReceiversOnly(),
-        BIN007HTTPSCallbackWithoutWebCredentials(),
-        AASA001Unreachable(), AASA002NotHTTPS(), AASA003Redirect(), AASA004HTTPStatus(),
-        AASA005NotJSONOrNoAppLinks(), AASA006TooLarge(), AASA007AppNotInAppLinks(),
-        AASA008ContentType(), AASA009SlowOrigin(), AASA010CDNOriginDiffer(), AASA011LegacyPathOnly(),
-        AASA012BotProtection(), AASA013ComponentsPathsDisagree(), AASA014DeadRules(),
-        AASA015DefaultsCarryRuleKeys(), AASA016LenientParseTraps(), AASA017PercentDecodingWidens(),
-        AASA018SensitivePaths(), AASA019OtherAppsClaimDomain(), AASA020OtherServices(),
-        AASA021SchemaProblems(), AASA022AppUnderOtherServiceOnly(), AASA023NearMissAppID(),
-        AASA024AppClipNotListed(), AASA025WebCredentialsNotListed(), AASA026CMSSignedFile(),
-        AASA027HiddenCharacters(), AASA028AbandonedDomain(),
-        URL001URLVerdicts(), URL002ExpectationMismatch(), URL003LinkConfusion(),
-    ])
+            BIN001NoUniversalLinkReceiver(), BIN002ReceiversFound(), BIN003OutgoingLinks(),
+            BIN004ReceiversWithWebView(), BIN005EncryptedBinary(), BIN006LegacyReceiversOnly(),
+            BIN007HTTPSCallbackWithoutWebCredentials(),
+            AASA001Unreachable(), AASA002NotHTTPS(), AASA003Redirect(), AASA004HTTPStatus(),
+            AASA005NotJSONOrNoAppLinks(), AASA006TooLarge(), AASA007AppNotInAppLinks(),
+            AASA008ContentType(), AASA009SlowOrigin(), AASA010CDNOriginDiffer(), AASA011LegacyPathOnly(),
+            AASA012BotProtection(), AASA013ComponentsPathsDisagree(), AASA014DeadRules(),
+            AASA015DefaultsCarryRuleKeys(), AASA016LenientParseTraps(), AASA017PercentDecodingWidens(),
+            AASA018SensitivePaths(), AASA019OtherAppsClaimDomain(), AASA020OtherServices(),
+            AASA021SchemaProblems(), AASA022AppUnderOtherServiceOnly(), AASA023NearMissAppID(),
+            AASA024AppClipNotListed(), AASA025WebCredentialsNotListed(), AASA026CMSSignedFile(),
+            AASA027HiddenCharacters(), AASA028AbandonedDomain(),
+            URL001URLVerdicts(), URL002ExpectationMismatch(), URL003LinkConfusion(),
+        ])
 
     /// The Android catalogue, in order (AND, numeric).
-    public static let android = RuleCatalogue<AndroidFacts>(platform: "Android", rules: [
-        AND001HostWouldNotVerify(), AND002HostNotChecked(), AND003WebLinksWithoutAutoVerify(),
-        AND004CustomScheme(), AND005DataMergeWidens(), AND006FilterNotVerifiable(),
-        AND007HTTPInVerifiedFilter(), AND008WildcardHost(), AND009OtherPackageListed(),
-        AND010ExportedLinkHandler(), AND011DebuggableOrTestOnly(), AND012UnreachableDynamicRules(),
-        AND013AllOrNothingFailure(), AND014AssetLinksContentType(), AND015GoogleDisagrees(),
-        AND016AssetLinksLint(), AND017URLExpectationMismatch(), AND018FirebaseDynamicLinksHost(),
-        AND019IncludeOnOtherSite(), AND020AbandonedHost(), AND021LinkConfusion(),
-    ])
+    public static let android = RuleCatalogue<AndroidFacts>(
+        platform: "Android",
+        rules: [
+            AND001HostWouldNotVerify(), AND002HostNotChecked(), AND003WebLinksWithoutAutoVerify(),
+            AND004CustomScheme(), AND005DataMergeWidens(), AND006FilterNotVerifiable(),
+            AND007HTTPInVerifiedFilter(), AND008WildcardHost(), AND009OtherPackageListed(),
+            AND010ExportedLinkHandler(), AND011DebuggableOrTestOnly(), AND012UnreachableDynamicRules(),
+            AND013AllOrNothingFailure(), AND014AssetLinksContentType(), AND015GoogleDisagrees(),
+            AND016AssetLinksLint(), AND017URLExpectationMismatch(), AND018FirebaseDynamicLinksHost(),
+            AND019IncludeOnOtherSite(), AND020AbandonedHost(), AND021LinkConfusion(),
+        ])
 
     /// What the tester saw running the probe kit on a device (`scan --probe-results`).
-    public static let probes = RuleCatalogue<ProbeFacts>(platform: "Device probes", rules: [
-        PRB001ProbeShowedFlaw(),
-    ])
+    public static let probes = RuleCatalogue<ProbeFacts>(
+        platform: "Device probes",
+        rules: [
+            PRB001ProbeShowedFlaw()
+        ])
 
     /// Both platforms compared: the verdict table of an iOS app and an Android app of the same
     /// product (`CrossPlatformTable`), in order (XPL, numeric).
-    public static let crossPlatform = RuleCatalogue<CrossPlatformFacts>(platform: "Both platforms", rules: [
-        XPL001OnePlatformOnly(), XPL002BothPlatformsCompared(),
-    ])
+    public static let crossPlatform = RuleCatalogue<CrossPlatformFacts>(
+        platform: "Both platforms",
+        rules: [
+            XPL001OnePlatformOnly(), XPL002BothPlatformsCompared(),
+        ])
 
     /// Every rule of every catalogue (iOS, Android, device probes, both platforms): what reports,
     /// SARIF and the docs list.

@@ -33,8 +33,10 @@ public struct ProbeFacts: Sendable, Equatable {
         /// The tester's note (what the app did).
         public var note: String
 
-        public init(id: String, platform: String, kind: String, url: String, claim: String, watch: String,
-                    outcome: Outcome, note: String) {
+        public init(
+            id: String, platform: String, kind: String, url: String, claim: String, watch: String,
+            outcome: Outcome, note: String
+        ) {
             self.id = id
             self.platform = platform
             self.kind = kind

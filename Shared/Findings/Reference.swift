@@ -184,21 +184,25 @@ public struct OWASPMapping: Sendable, Equatable {
         let family = id.split(separator: "-").first.map(String.init) ?? id
         switch family {
         case "SCH":
-            return OWASPMapping(v1: [.mastgTest0075], v2: [.mastgTest0370, .mastgTest0371],
-                                weakness: .masweInsecureDeepLinks)
+            return OWASPMapping(
+                v1: [.mastgTest0075], v2: [.mastgTest0370, .mastgTest0371],
+                weakness: .masweInsecureDeepLinks)
         case "ENT", "BIN", "AASA", "URL":
             return OWASPMapping(v1: [.mastgTest0070], v2: [.mastgTest0395], weakness: .masweInsecureDeepLinks)
         case "AND":
-            return OWASPMapping(v1: [.mastgTest0028], v2: id == "AND-004" ? [.mastgTest0394] : [.mastgTest0393],
-                                weakness: .masweInsecureDeepLinks)
+            return OWASPMapping(
+                v1: [.mastgTest0028], v2: id == "AND-004" ? [.mastgTest0394] : [.mastgTest0393],
+                weakness: .masweInsecureDeepLinks)
         case "XPL":
-            return OWASPMapping(v1: [.mastgTest0070, .mastgTest0028], v2: [.mastgTest0395, .mastgTest0393],
-                                weakness: .masweInsecureDeepLinks)
+            return OWASPMapping(
+                v1: [.mastgTest0070, .mastgTest0028], v2: [.mastgTest0395, .mastgTest0393],
+                weakness: .masweInsecureDeepLinks)
         case "PRB":
             // A probe run on a device is the dynamic half of both platforms' deep-link tests.
-            return OWASPMapping(v1: [.mastgTest0070, .mastgTest0028, .mastgTest0075],
-                                v2: [.mastgTest0395, .mastgTest0393, .mastgTest0370],
-                                weakness: .masweInsecureDeepLinks)
+            return OWASPMapping(
+                v1: [.mastgTest0070, .mastgTest0028, .mastgTest0075],
+                v2: [.mastgTest0395, .mastgTest0393, .mastgTest0370],
+                weakness: .masweInsecureDeepLinks)
         default:
             return nil
         }

@@ -43,8 +43,10 @@ public struct URLDecider: Sendable {
     /// from `previous` instead of being decided again, so a keystroke in one detail of a large
     /// file re-decides only that detail's apps. Nothing of `previous` is retained but its list
     /// and its compiled files (no chain of deciders builds up).
-    public init(domains: [DomainReport], appIDs: [String], claims: [AssociatedDomain]? = nil,
-                previous: URLDecider? = nil) {
+    public init(
+        domains: [DomainReport], appIDs: [String], claims: [AssociatedDomain]? = nil,
+        previous: URLDecider? = nil
+    ) {
         self.domains = domains
         self.appIDs = appIDs
         self.claims = claims
@@ -108,7 +110,8 @@ public struct URLDecider: Sendable {
         guard let report = facts.report(forURLHost: host, port: port) else {
             let (reason, kind) = URLTest.noFileReason(host: host, port: port, claims: claims)
             let verdicts = appIDs.map { AppVerdict.noMatch($0, kind, trace: [reason]) }
-            return URLTest(url: entry.url, expectation: entry.expectation, domain: nil, verdicts: verdicts,
+            return URLTest(
+                url: entry.url, expectation: entry.expectation, domain: nil, verdicts: verdicts,
                 line: entry.line)
         }
         guard let file = compiled.file(for: report) else {
@@ -117,19 +120,22 @@ public struct URLDecider: Sendable {
                 browser
                 """
             let verdicts = appIDs.map { AppVerdict.noMatch($0, .unusableFile, trace: [reason]) }
-            return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts,
+            return URLTest(
+                url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts,
                 line: entry.line)
         }
         if traced {
             let verdicts = file.ids.map { file.matcher.decide(url: entry.url, appID: $0) }
-            return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts,
+            return URLTest(
+                url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts,
                 line: entry.line)
         }
         // The replaced decider's verdicts for this line, when it decided the same URL with the
         // same app IDs against the same host (`file.unchanged` says which apps kept their rules).
         let reusable = prior.flatMap { prior -> [AppVerdict]? in
             guard file.unchanged != nil, prior.url == entry.url, prior.domain == report.host,
-                  prior.verdicts.count == file.ids.count else { return nil }
+                prior.verdicts.count == file.ids.count
+            else { return nil }
             return prior.verdicts
         }
         // Apps that keep their verdict; the others decided with the URL prepared once for all.
@@ -143,7 +149,8 @@ public struct URLDecider: Sendable {
                 verdicts[index].trace = []
             }
         }
-        return URLTest(url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts,
+        return URLTest(
+            url: entry.url, expectation: entry.expectation, domain: report.host, verdicts: verdicts,
             line: entry.line)
     }
 }
@@ -156,8 +163,16 @@ private final class ChunkResults: @unchecked Sendable {
     init(count: Int) { slots = Array(repeating: [], count: count) }
 
     subscript(index: Int) -> [URLTest] {
-        get { lock.lock(); defer { lock.unlock() }; return slots[index] }
-        set { lock.lock(); defer { lock.unlock() }; slots[index] = newValue }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots[index]
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            slots[index] = newValue
+        }
     }
 
     /// Every chunk's tests, in chunk order.
@@ -175,8 +190,16 @@ private final class KeptList: @unchecked Sendable {
     private var value: [URLTest] = []
 
     var tests: [URLTest] {
-        get { lock.lock(); defer { lock.unlock() }; return value }
-        set { lock.lock(); defer { lock.unlock() }; value = newValue }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return value
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            value = newValue
+        }
     }
 }
 

@@ -11,11 +11,12 @@ extension URLTest: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(url: try container.decode(String.self, forKey: .url),
-                  expectation: try container.decodeIfPresent(URLExpectation.self, forKey: .expectation) ?? .none,
-                  domain: try container.decodeIfPresent(String.self, forKey: .domain),
-                  verdicts: try container.decodeIfPresent([AppVerdict].self, forKey: .apps) ?? [],
-                  line: try container.decodeIfPresent(Int.self, forKey: .line))
+        self.init(
+            url: try container.decode(String.self, forKey: .url),
+            expectation: try container.decodeIfPresent(URLExpectation.self, forKey: .expectation) ?? .none,
+            domain: try container.decodeIfPresent(String.self, forKey: .domain),
+            verdicts: try container.decodeIfPresent([AppVerdict].self, forKey: .apps) ?? [],
+            line: try container.decodeIfPresent(Int.self, forKey: .line))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -23,7 +24,9 @@ extension URLTest: Codable {
         try container.encode(url, forKey: .url)
         try container.encode(verdicts, forKey: .apps)
         try container.encode(expectation, forKey: .expectation)
-        if let domain { try container.encode(domain, forKey: .domain) } else {
+        if let domain {
+            try container.encode(domain, forKey: .domain)
+        } else {
             try container.encodeNil(forKey: .domain)
         }
         if let line { try container.encode(line, forKey: .line) } else { try container.encodeNil(forKey: .line) }

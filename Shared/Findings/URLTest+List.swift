@@ -99,7 +99,9 @@ public enum URLList {
     }
 
     /// Reads one line (or a `--url` value); nil for a blank or comment line.
-    public static func entry(_ text: String, line: Int? = nil, schemes: URLSchemes = .web)
+    public static func entry(
+        _ text: String, line: Int? = nil, schemes: URLSchemes = .web
+    )
         throws(FindingsError) -> URLListEntry?
     {
         guard let split = splitExpectation(text) else { return nil }
@@ -114,7 +116,8 @@ public enum URLList {
             if schemes == .any || !web { return URLListEntry(url: url, expectation: expectation, line: line) }
         }
         guard !url.contains(where: { $0 == " " || $0 == "\t" }) else {
-            throw .invalidURL(line: line, text: text,
+            throw .invalidURL(
+                line: line, text: text,
                 reason: "a URL cannot contain spaces (percent-encode them as %20)")
         }
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
@@ -165,7 +168,9 @@ public enum URLListLine: Sendable, Equatable {
             return try URLList.entry(text, line: line, schemes: schemes).map { .entry($0) }
         } catch {
             let problem: String
-            if case let .invalidURL(_, _, reason) = error { problem = "not a URL: \(reason)" } else {
+            if case .invalidURL(_, _, let reason) = error {
+                problem = "not a URL: \(reason)"
+            } else {
                 problem = error.description
             }
             return .invalid(text: text.trimmingCharacters(in: .whitespaces), line: line, problem: problem)
@@ -179,8 +184,9 @@ extension URLListLine {
     public static func lines(of text: String, schemes: URLSchemes) -> [URLListLine] {
         URLList.numberedLines(text).compactMap { number, line in
             line.utf8.count > URLList.maxLineLength
-                ? .invalid(text: String(line.prefix(80)), line: number,
-                           problem: "the line is longer than \(URLList.maxLineLength) bytes")
+                ? .invalid(
+                    text: String(line.prefix(80)), line: number,
+                    problem: "the line is longer than \(URLList.maxLineLength) bytes")
                 : read(String(line), line: number, schemes: schemes)
         }
     }

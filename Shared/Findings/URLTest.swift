@@ -26,8 +26,10 @@ public struct URLTest: Sendable, Equatable {
     public var line: Int?
 
     /// A URL test with its verdicts.
-    public init(url: String, expectation: URLExpectation = .none, domain: String? = nil,
-                verdicts: [AppVerdict] = [], line: Int? = nil) {
+    public init(
+        url: String, expectation: URLExpectation = .none, domain: String? = nil,
+        verdicts: [AppVerdict] = [], line: Int? = nil
+    ) {
         self.url = url
         self.expectation = expectation
         self.domain = domain

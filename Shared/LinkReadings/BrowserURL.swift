@@ -94,8 +94,10 @@ public struct BrowserURL: Sendable, Equatable {
         }
     }
 
-    init(scheme: String, username: String, password: String, host: String?, port: Int?, path: String,
-         query: String?, fragment: String?) {
+    init(
+        scheme: String, username: String, password: String, host: String?, port: Int?, path: String,
+        query: String?, fragment: String?
+    ) {
         self.scheme = scheme
         self.username = username
         self.password = password
@@ -122,8 +124,10 @@ private struct Parser {
         // Scheme.
         guard let first = input.first, Self.isAlpha(first) else { throw .noScheme }
         var index = 1
-        while index < input.count, Self.isAlpha(input[index]) || Self.isDigit(input[index])
-            || input[index] == "+" || input[index] == "-" || input[index] == "." {
+        while index < input.count,
+            Self.isAlpha(input[index]) || Self.isDigit(input[index])
+                || input[index] == "+" || input[index] == "-" || input[index] == "."
+        {
             index += 1
         }
         guard index < input.count, input[index] == ":" else { throw .noScheme }
@@ -131,7 +135,10 @@ private struct Parser {
         index += 1
         if scheme == "file" { throw .unsupported("file") }
         let special = BrowserURL.specialPorts[scheme] != nil
-        var username = "", password = "", host: String?, port: Int?
+        var username = ""
+        var password = ""
+        var host: String?
+        var port: Int?
         var pathSegments: [String] = []
         var opaquePath: String?
         var hasAuthority = false
@@ -165,7 +172,10 @@ private struct Parser {
             for position in hostStart..<authority.count {
                 let scalar = authority[position]
                 if scalar == "[" { bracket = true } else if scalar == "]" { bracket = false }
-                if scalar == ":", !bracket { portColon = position; break }
+                if scalar == ":", !bracket {
+                    portColon = position
+                    break
+                }
             }
             let hostScalars = Array(authority[hostStart..<(portColon ?? authority.count)])
             if portColon != nil, hostScalars.isEmpty { throw .missingHost }
@@ -186,7 +196,8 @@ private struct Parser {
             index = end
         }
         // Path.
-        var query: String?, fragment: String?
+        var query: String?
+        var fragment: String?
         let pathEnd = input[index...].firstIndex { $0 == "?" || $0 == "#" } ?? input.count
         let pathScalars = Array(input[index..<pathEnd])
         if !special && !hasAuthority && pathScalars.first != "/" {
@@ -205,8 +216,9 @@ private struct Parser {
             fragment = Self.encode(input[(index + 1)...], set: .fragment)
         }
         let path = opaquePath ?? pathSegments.map { "/" + $0 }.joined()
-        return BrowserURL(scheme: scheme, username: username, password: password, host: host, port: port,
-                          path: path, query: query, fragment: fragment)
+        return BrowserURL(
+            scheme: scheme, username: username, password: password, host: host, port: port,
+            path: path, query: query, fragment: fragment)
     }
 
     /// The path's segments after dot-segment removal (the path state, `\` a separator when special).
@@ -312,7 +324,8 @@ enum PercentCoding {
         var index = 0
         while index < bytes.count {
             if bytes[index] == 37, index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
                 out.append(high << 4 | low)
                 index += 3
             } else {

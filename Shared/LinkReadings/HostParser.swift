@@ -31,8 +31,9 @@ enum HostParser {
             }
             return out
         }
-        let decoded = String(decoding: PercentCoding.decode(Array(String(String.UnicodeScalarView(scalars)).utf8)),
-                             as: UTF8.self)
+        let decoded = String(
+            decoding: PercentCoding.decode(Array(String(String.UnicodeScalarView(scalars)).utf8)),
+            as: UTF8.self)
         let ascii = try IDNA.toASCII(decoded)
         if let bad = ascii.unicodeScalars.first(where: isForbiddenDomain) {
             throw .forbiddenHostCodePoint(LinkReadingText.codePoint(bad))
@@ -194,7 +195,10 @@ enum IPv6 {
         var best: (start: Int, length: Int)?
         var index = 0
         while index < 8 {
-            guard address[index] == 0 else { index += 1; continue }
+            guard address[index] == 0 else {
+                index += 1
+                continue
+            }
             var end = index
             while end < 8, address[end] == 0 { end += 1 }
             if end - index >= 2, end - index > (best?.length ?? 0) { best = (index, end - index) }

@@ -36,7 +36,7 @@ enum IDNA {
                 for out in nfkc.unicodeScalars where !out.isASCII {
                     switch out.properties.generalCategory {
                     case .uppercaseLetter, .lowercaseLetter, .otherLetter, .modifierLetter, .titlecaseLetter,
-                         .nonspacingMark, .spacingMark, .decimalNumber:
+                        .nonspacingMark, .spacingMark, .decimalNumber:
                         if IDNA.isRightToLeftBlock(out.value) {
                             throw .unsupported("IDNA CheckBidi (\(LinkReadingText.codePoint(scalar)))")
                         }
@@ -54,14 +54,17 @@ enum IDNA {
             if label.unicodeScalars.allSatisfy(\.isASCII) {
                 if label.hasPrefix("xn--") {
                     guard let decoded = Punycode.decode(String(label.dropFirst(4))), !decoded.isEmpty,
-                          !decoded.unicodeScalars.allSatisfy(\.isASCII) else {
+                        !decoded.unicodeScalars.allSatisfy(\.isASCII)
+                    else {
                         throw .invalidHost("\(label) is not valid Punycode")
                     }
                 }
                 out.append(String(label))
             } else {
-                if let first = label.unicodeScalars.first, first.properties.generalCategory == .nonspacingMark
-                    || first.properties.generalCategory == .spacingMark {
+                if let first = label.unicodeScalars.first,
+                    first.properties.generalCategory == .nonspacingMark
+                        || first.properties.generalCategory == .spacingMark
+                {
                     throw .invalidHost("a label begins with a combining mark")
                 }
                 guard let encoded = Punycode.encode(Array(label.unicodeScalars)) else {

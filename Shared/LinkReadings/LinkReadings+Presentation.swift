@@ -27,8 +27,10 @@ extension LinkReadings {
         var rows: [Row] = []
         switch browser {
         case .success(let url):
-            rows.append(Row(reading: "browser", label: "browser (WHATWG URL)", host: url.host, port: url.port,
-                            path: url.path, serialised: url.href))
+            rows.append(
+                Row(
+                    reading: "browser", label: "browser (WHATWG URL)", host: url.host, port: url.port,
+                    path: url.path, serialised: url.href))
         case .failure(let failure):
             rows.append(Row(reading: "browser", label: "browser (WHATWG URL)", refused: failure.description))
         }
@@ -45,8 +47,9 @@ extension LinkReadings {
 
     static func row(_ reading: FoundationReading, reading name: String, label: String) -> Row {
         guard reading.accepted else { return Row(reading: name, label: label, refused: "URL(string:) returns nil") }
-        return Row(reading: name, label: label, host: reading.host, port: reading.port, path: reading.path,
-                   serialised: reading.absoluteString)
+        return Row(
+            reading: name, label: label, host: reading.host, port: reading.port, path: reading.path,
+            serialised: reading.absoluteString)
     }
 
     static func row(_ reading: AndroidReading, reading name: String, label: String) -> Row {

@@ -76,9 +76,10 @@ public struct LinkReadings: Sendable, Equatable {
         switch browser {
         case .failure(let failure): browserAuthority = .refused(failure.description)
         case .success(let url):
-            browserAuthority = url.host.map {
-                .host($0, port: url.port ?? Self.defaultPort(url.scheme))
-            } ?? .none
+            browserAuthority =
+                url.host.map {
+                    .host($0, port: url.port ?? Self.defaultPort(url.scheme))
+                } ?? .none
         }
         return [browserAuthority, foundation.authority, android.authority]
     }
@@ -167,7 +168,13 @@ public struct FoundationReading: Sendable, Equatable {
         guard let url = URL(string: text) else {
             accepted = false
             absoluteString = nil
-            scheme = nil; user = nil; host = nil; port = nil; path = nil; query = nil; fragment = nil
+            scheme = nil
+            user = nil
+            host = nil
+            port = nil
+            path = nil
+            query = nil
+            fragment = nil
             return
         }
         accepted = true
@@ -231,7 +238,8 @@ public enum LinkReadingText {
         var out = ""
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            let hidden = value <= 0x20 || (0x7F...0xA0).contains(value) || value == 0xAD
+            let hidden =
+                value <= 0x20 || (0x7F...0xA0).contains(value) || value == 0xAD
                 || (0x200B...0x200F).contains(value) || (0x202A...0x202E).contains(value)
                 || (0x2060...0x206F).contains(value) || value == 0xFEFF || (0xFE00...0xFE0F).contains(value)
             if hidden { out += "‹" + codePoint(scalar) + "›" } else { out.unicodeScalars.append(scalar) }

@@ -28,40 +28,50 @@ public struct ByteCursor: Sendable {
     }
 
     /// Reads a 16-bit unsigned integer.
-    public mutating func uint16(_ order: ByteOrder,
-        reading what: @autoclosure () -> String = "UInt16") throws(ByteReaderError) -> UInt16 {
+    public mutating func uint16(
+        _ order: ByteOrder,
+        reading what: @autoclosure () -> String = "UInt16"
+    ) throws(ByteReaderError) -> UInt16 {
         let value = try reader.uint16(at: position, order, reading: what())
         position += 2
         return value
     }
 
     /// Reads a 32-bit unsigned integer.
-    public mutating func uint32(_ order: ByteOrder,
-        reading what: @autoclosure () -> String = "UInt32") throws(ByteReaderError) -> UInt32 {
+    public mutating func uint32(
+        _ order: ByteOrder,
+        reading what: @autoclosure () -> String = "UInt32"
+    ) throws(ByteReaderError) -> UInt32 {
         let value = try reader.uint32(at: position, order, reading: what())
         position += 4
         return value
     }
 
     /// Reads a 64-bit unsigned integer.
-    public mutating func uint64(_ order: ByteOrder,
-        reading what: @autoclosure () -> String = "UInt64") throws(ByteReaderError) -> UInt64 {
+    public mutating func uint64(
+        _ order: ByteOrder,
+        reading what: @autoclosure () -> String = "UInt64"
+    ) throws(ByteReaderError) -> UInt64 {
         let value = try reader.uint64(at: position, order, reading: what())
         position += 8
         return value
     }
 
     /// Reads `count` bytes as a copy.
-    public mutating func bytes(count: Int,
-        reading what: @autoclosure () -> String = "bytes") throws(ByteReaderError) -> Data {
+    public mutating func bytes(
+        count: Int,
+        reading what: @autoclosure () -> String = "bytes"
+    ) throws(ByteReaderError) -> Data {
         let value = try reader.bytes(at: position, count: count, reading: what())
         position += count
         return value
     }
 
     /// Reads `count` bytes as a sub-reader (no copy).
-    public mutating func subReader(count: Int,
-        reading what: @autoclosure () -> String = "range") throws(ByteReaderError) -> ByteReader {
+    public mutating func subReader(
+        count: Int,
+        reading what: @autoclosure () -> String = "range"
+    ) throws(ByteReaderError) -> ByteReader {
         let value = try reader.subReader(at: position, count: count, reading: what())
         position += count
         return value
@@ -74,8 +84,10 @@ public struct ByteCursor: Sendable {
     }
 
     /// Moves to an absolute position inside the reader (`0 ... reader.count`).
-    public mutating func seek(to newPosition: Int,
-        reading what: @autoclosure () -> String = "seek") throws(ByteReaderError) {
+    public mutating func seek(
+        to newPosition: Int,
+        reading what: @autoclosure () -> String = "seek"
+    ) throws(ByteReaderError) {
         try reader.checkRange(at: newPosition, count: 0, reading: what())
         position = newPosition
     }

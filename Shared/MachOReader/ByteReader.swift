@@ -48,8 +48,10 @@ public struct ByteReader: Sendable {
     }
 
     /// Throws unless `offset ..< offset + length` lies inside the reader.
-    public func checkRange(at offset: Int, count length: Int,
-        reading what: @autoclosure () -> String) throws(ByteReaderError) {
+    public func checkRange(
+        at offset: Int, count length: Int,
+        reading what: @autoclosure () -> String
+    ) throws(ByteReaderError) {
         guard offset >= 0, length >= 0 else {
             throw ByteReaderError(offset: absoluteOffset(offset), reading: what(), problem: .negative)
         }
@@ -69,39 +71,51 @@ public struct ByteReader: Sendable {
     // MARK: Integers
 
     /// The byte at `offset`.
-    public func uint8(at offset: Int,
-        reading what: @autoclosure () -> String = "UInt8") throws(ByteReaderError) -> UInt8 {
+    public func uint8(
+        at offset: Int,
+        reading what: @autoclosure () -> String = "UInt8"
+    ) throws(ByteReaderError) -> UInt8 {
         try checkRange(at: offset, count: 1, reading: what())
         return storage[start + offset]
     }
 
     /// A 16-bit unsigned integer at `offset`.
-    public func uint16(at offset: Int, _ order: ByteOrder,
-        reading what: @autoclosure () -> String = "UInt16") throws(ByteReaderError) -> UInt16 {
+    public func uint16(
+        at offset: Int, _ order: ByteOrder,
+        reading what: @autoclosure () -> String = "UInt16"
+    ) throws(ByteReaderError) -> UInt16 {
         UInt16(truncatingIfNeeded: try unsigned(at: offset, width: 2, order, reading: what()))
     }
 
     /// A 32-bit unsigned integer at `offset`.
-    public func uint32(at offset: Int, _ order: ByteOrder,
-        reading what: @autoclosure () -> String = "UInt32") throws(ByteReaderError) -> UInt32 {
+    public func uint32(
+        at offset: Int, _ order: ByteOrder,
+        reading what: @autoclosure () -> String = "UInt32"
+    ) throws(ByteReaderError) -> UInt32 {
         UInt32(truncatingIfNeeded: try unsigned(at: offset, width: 4, order, reading: what()))
     }
 
     /// A 64-bit unsigned integer at `offset`.
-    public func uint64(at offset: Int, _ order: ByteOrder,
-        reading what: @autoclosure () -> String = "UInt64") throws(ByteReaderError) -> UInt64 {
+    public func uint64(
+        at offset: Int, _ order: ByteOrder,
+        reading what: @autoclosure () -> String = "UInt64"
+    ) throws(ByteReaderError) -> UInt64 {
         try unsigned(at: offset, width: 8, order, reading: what())
     }
 
     /// A 32-bit unsigned integer at `offset`, converted to `Int` (always fits on 64-bit hosts).
-    public func int32Value(at offset: Int, _ order: ByteOrder,
-        reading what: @autoclosure () -> String = "UInt32") throws(ByteReaderError) -> Int {
+    public func int32Value(
+        at offset: Int, _ order: ByteOrder,
+        reading what: @autoclosure () -> String = "UInt32"
+    ) throws(ByteReaderError) -> Int {
         Int(try uint32(at: offset, order, reading: what()))
     }
 
     /// A 64-bit unsigned integer at `offset` as `Int`; throws when it exceeds `Int.max`.
-    public func int64Value(at offset: Int, _ order: ByteOrder,
-        reading what: @autoclosure () -> String = "UInt64") throws(ByteReaderError) -> Int {
+    public func int64Value(
+        at offset: Int, _ order: ByteOrder,
+        reading what: @autoclosure () -> String = "UInt64"
+    ) throws(ByteReaderError) -> Int {
         let value = try uint64(at: offset, order, reading: what())
         guard let result = Int(exactly: value) else {
             throw ByteReaderError(offset: absoluteOffset(offset), reading: what(), problem: .valueTooLarge(value))
@@ -109,8 +123,10 @@ public struct ByteReader: Sendable {
         return result
     }
 
-    private func unsigned(at offset: Int, width: Int, _ order: ByteOrder,
-        reading what: @autoclosure () -> String) throws(ByteReaderError) -> UInt64 {
+    private func unsigned(
+        at offset: Int, width: Int, _ order: ByteOrder,
+        reading what: @autoclosure () -> String
+    ) throws(ByteReaderError) -> UInt64 {
         try checkRange(at: offset, count: width, reading: what())
         let position = start + offset - storage.startIndex
         return storage.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> UInt64 in
@@ -131,25 +147,32 @@ public struct ByteReader: Sendable {
     // MARK: Ranges
 
     /// A reader over `offset ..< offset + length`; its errors keep absolute offsets.
-    public func subReader(at offset: Int, count length: Int,
-        reading what: @autoclosure () -> String = "range") throws(ByteReaderError) -> ByteReader {
+    public func subReader(
+        at offset: Int, count length: Int,
+        reading what: @autoclosure () -> String = "range"
+    ) throws(ByteReaderError) -> ByteReader {
         try checkRange(at: offset, count: length, reading: what())
         return ByteReader(storage: storage, start: start + offset, count: length, baseOffset: absoluteOffset(offset))
     }
 
     /// A reader from `offset` to the end.
-    public func subReader(from offset: Int,
-        reading what: @autoclosure () -> String = "range") throws(ByteReaderError) -> ByteReader {
+    public func subReader(
+        from offset: Int,
+        reading what: @autoclosure () -> String = "range"
+    ) throws(ByteReaderError) -> ByteReader {
         guard offset >= 0, offset <= count else {
-            throw ByteReaderError(offset: absoluteOffset(offset), reading: what(),
+            throw ByteReaderError(
+                offset: absoluteOffset(offset), reading: what(),
                 problem: .outOfBounds(needed: 0, available: 0))
         }
         return try subReader(at: offset, count: count - offset, reading: what())
     }
 
     /// A copy of `length` bytes at `offset` (indices start at 0).
-    public func bytes(at offset: Int, count length: Int,
-        reading what: @autoclosure () -> String = "bytes") throws(ByteReaderError) -> Data {
+    public func bytes(
+        at offset: Int, count length: Int,
+        reading what: @autoclosure () -> String = "bytes"
+    ) throws(ByteReaderError) -> Data {
         try checkRange(at: offset, count: length, reading: what())
         return Data(storage[(start + offset)..<(start + offset + length)])
     }
@@ -171,8 +194,10 @@ public struct ByteReader: Sendable {
     /// The bytes of a NUL-terminated string at `offset`, without the NUL.
     ///
     /// Throws when no NUL appears within `maxLength` bytes or before the end of the reader.
-    public func cStringBytes(at offset: Int, maxLength: Int,
-        reading what: @autoclosure () -> String = "C string") throws(ByteReaderError) -> Data {
+    public func cStringBytes(
+        at offset: Int, maxLength: Int,
+        reading what: @autoclosure () -> String = "C string"
+    ) throws(ByteReaderError) -> Data {
         try checkRange(at: offset, count: 0, reading: what())
         let limit = min(count - offset, max(0, maxLength))
         let first = start + offset
@@ -181,21 +206,26 @@ public struct ByteReader: Sendable {
         }
         if let terminator { return Data(storage[first..<(first + terminator)]) }
         if limit < count - offset {
-            throw ByteReaderError(offset: absoluteOffset(offset), reading: what(),
+            throw ByteReaderError(
+                offset: absoluteOffset(offset), reading: what(),
                 problem: .stringTooLong(maxLength: maxLength))
         }
         throw ByteReaderError(offset: absoluteOffset(offset), reading: what(), problem: .unterminatedString)
     }
 
     /// A NUL-terminated string at `offset` (invalid UTF-8 is replaced, never trusted).
-    public func cString(at offset: Int, maxLength: Int,
-        reading what: @autoclosure () -> String = "C string") throws(ByteReaderError) -> String {
+    public func cString(
+        at offset: Int, maxLength: Int,
+        reading what: @autoclosure () -> String = "C string"
+    ) throws(ByteReaderError) -> String {
         String(decoding: try cStringBytes(at: offset, maxLength: maxLength, reading: what()), as: UTF8.self)
     }
 
     /// A fixed-size string field (e.g. a 16-byte `segname`): bytes up to the first NUL or `length`.
-    public func fixedString(at offset: Int, length: Int,
-        reading what: @autoclosure () -> String = "fixed string") throws(ByteReaderError) -> String {
+    public func fixedString(
+        at offset: Int, length: Int,
+        reading what: @autoclosure () -> String = "fixed string"
+    ) throws(ByteReaderError) -> String {
         try checkRange(at: offset, count: length, reading: what())
         let first = start + offset
         return storage[first..<(first + length)].withUnsafeBytes { buffer in
@@ -251,24 +281,30 @@ public struct ByteReader: Sendable {
     // MARK: Checked arithmetic
 
     /// `a + b`, throwing `ByteReaderError.Problem.arithmeticOverflow` instead of trapping.
-    public static func sum(_ a: Int, _ b: Int, at offset: Int = 0,
-        reading what: @autoclosure () -> String = "offset") throws(ByteReaderError) -> Int {
+    public static func sum(
+        _ a: Int, _ b: Int, at offset: Int = 0,
+        reading what: @autoclosure () -> String = "offset"
+    ) throws(ByteReaderError) -> Int {
         let (value, overflow) = a.addingReportingOverflow(b)
         guard !overflow else { throw ByteReaderError(offset: offset, reading: what(), problem: .arithmeticOverflow) }
         return value
     }
 
     /// `a * b`, throwing instead of trapping.
-    public static func product(_ a: Int, _ b: Int, at offset: Int = 0,
-        reading what: @autoclosure () -> String = "size") throws(ByteReaderError) -> Int {
+    public static func product(
+        _ a: Int, _ b: Int, at offset: Int = 0,
+        reading what: @autoclosure () -> String = "size"
+    ) throws(ByteReaderError) -> Int {
         let (value, overflow) = a.multipliedReportingOverflow(by: b)
         guard !overflow else { throw ByteReaderError(offset: offset, reading: what(), problem: .arithmeticOverflow) }
         return value
     }
 
     /// `a - b`, throwing when the result would be negative or overflow.
-    public static func difference(_ a: Int, _ b: Int, at offset: Int = 0,
-        reading what: @autoclosure () -> String = "offset") throws(ByteReaderError) -> Int {
+    public static func difference(
+        _ a: Int, _ b: Int, at offset: Int = 0,
+        reading what: @autoclosure () -> String = "offset"
+    ) throws(ByteReaderError) -> Int {
         let (value, overflow) = a.subtractingReportingOverflow(b)
         guard !overflow, value >= 0 else {
             throw ByteReaderError(offset: offset, reading: what(), problem: .arithmeticOverflow)

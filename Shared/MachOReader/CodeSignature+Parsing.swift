@@ -13,33 +13,42 @@ extension CodeSignature {
     /// `length` decides how much is read). Throws only when the SuperBlob header is unusable.
     public init(reader data: ByteReader, limits: MachOLimits = .standard) throws(MachOError) {
         let (magic, declaredLength, count) = try MachOError.reading { () throws(ByteReaderError) in
-            (try data.uint32(at: 0, .big, reading: "SuperBlob magic"),
-             try data.int32Value(at: 4, .big, reading: "SuperBlob length"),
-             try data.int32Value(at: 8, .big, reading: "SuperBlob count"))
+            (
+                try data.uint32(at: 0, .big, reading: "SuperBlob magic"),
+                try data.int32Value(at: 4, .big, reading: "SuperBlob length"),
+                try data.int32Value(at: 8, .big, reading: "SuperBlob count")
+            )
         }
         guard magic == Self.superBlobMagic else {
-            throw .malformed(offset: data.baseOffset,
+            throw .malformed(
+                offset: data.baseOffset,
                 reason: "code signature does not start with a SuperBlob (magic 0x\(String(magic, radix: 16)))")
         }
         var diagnostics: [MachOError] = []
         var usable = declaredLength
         if declaredLength > data.count {
-            diagnostics.append(.malformed(offset: data.absoluteOffset(4), reason: """
-                SuperBlob length \(declaredLength) exceeds LC_CODE_SIGNATURE datasize \(data.count); reading \
-                only \(data.count) bytes
-                """))
+            diagnostics.append(
+                .malformed(
+                    offset: data.absoluteOffset(4),
+                    reason: """
+                        SuperBlob length \(declaredLength) exceeds LC_CODE_SIGNATURE datasize \(data.count); reading \
+                        only \(data.count) bytes
+                        """))
             usable = data.count
         }
         guard usable >= 12 else {
-            throw .malformed(offset: data.absoluteOffset(4),
+            throw .malformed(
+                offset: data.absoluteOffset(4),
                 reason: "SuperBlob length \(declaredLength) is smaller than its header")
         }
         guard count <= limits.maxSignatureBlobs else {
-            throw .limitExceeded(offset: data.absoluteOffset(8), what: "SuperBlob blob count", value: count,
+            throw .limitExceeded(
+                offset: data.absoluteOffset(8), what: "SuperBlob blob count", value: count,
                 limit: limits.maxSignatureBlobs)
         }
         guard 12 + count * 8 <= usable else {
-            throw .malformed(offset: data.absoluteOffset(8),
+            throw .malformed(
+                offset: data.absoluteOffset(8),
                 reason: "SuperBlob index of \(count) entries does not fit in its length \(usable)")
         }
         let superBlob = try MachOError.reading {
@@ -73,8 +82,10 @@ extension CodeSignature {
         }
         if let der = entitlementsDER {
             if der.count > limits.maxEntitlementsBytes {
-                self.diagnostics.append(.limitExceeded(offset: superBlob.baseOffset, what: "DER entitlements size",
-                    value: der.count, limit: limits.maxEntitlementsBytes))
+                self.diagnostics.append(
+                    .limitExceeded(
+                        offset: superBlob.baseOffset, what: "DER entitlements size",
+                        value: der.count, limit: limits.maxEntitlementsBytes))
             } else {
                 do {
                     derEntitlements = try DEREntitlements.decode(der, maxDepth: limits.maxNestingDepth)
@@ -101,9 +112,9 @@ extension CodeSignature {
         case .match: nil
         case .mismatch:
             """
-                \(name) hash does not match \(directory): expected \(check.expected ?? "-"), blob hashes \
-                to \(check.actual ?? "-")
-                """
+            \(name) hash does not match \(directory): expected \(check.expected ?? "-"), blob hashes \
+            to \(check.actual ?? "-")
+            """
         case .missingHash: "\(name) present but \(directory) has no hash for it"
         case .missingBlob: "\(directory) has a hash for \(name) but the blob is absent"
         case .unsupportedHashType: "\(directory) uses an unknown hash type; \(name) not verified"
@@ -120,9 +131,11 @@ extension CodeSignature {
                 if blob == nil && expected == nil { continue }
                 let typeName = directory.hashType?.description ?? "unknown(\(directory.hashTypeValue))"
                 guard let hashType = directory.hashType else {
-                    checks.append(BlobHashCheck(slot: slot, codeDirectorySlot: directory.slot, hashType: typeName,
-                                                expected: expected?.hexString, actual: nil,
-                                                    status: .unsupportedHashType))
+                    checks.append(
+                        BlobHashCheck(
+                            slot: slot, codeDirectorySlot: directory.slot, hashType: typeName,
+                            expected: expected?.hexString, actual: nil,
+                            status: .unsupportedHashType))
                     continue
                 }
                 let actual = blob.map { SignatureDigest.digest($0, hashType) }
@@ -132,8 +145,10 @@ extension CodeSignature {
                 case (_, nil): status = .missingBlob
                 case (let expected?, let actual?): status = expected == actual ? .match : .mismatch
                 }
-                checks.append(BlobHashCheck(slot: slot, codeDirectorySlot: directory.slot, hashType: typeName,
-                                            expected: expected?.hexString, actual: actual?.hexString, status: status))
+                checks.append(
+                    BlobHashCheck(
+                        slot: slot, codeDirectorySlot: directory.slot, hashType: typeName,
+                        expected: expected?.hexString, actual: actual?.hexString, status: status))
             }
         }
         return checks
@@ -164,27 +179,34 @@ private struct SignatureParser {
         let at = 12 + index * 8
         do {
             let (slot, offset) = try MachOError.reading { () throws(ByteReaderError) in
-                (try superBlob.uint32(at: at, .big, reading: "blob index type"),
-                 try superBlob.int32Value(at: at + 4, .big, reading: "blob index offset"))
+                (
+                    try superBlob.uint32(at: at, .big, reading: "blob index type"),
+                    try superBlob.int32Value(at: at + 4, .big, reading: "blob index offset")
+                )
             }
             var entry = CodeSignature.BlobEntry(slot: slot, offset: offset, magic: 0, length: 0)
             defer { entries.append(entry) }
             let (magic, length) = try MachOError.reading { () throws(ByteReaderError) in
-                (try superBlob.uint32(at: offset, .big, reading: "blob magic (slot 0x\(String(slot, radix: 16)))"),
-                 try superBlob.int32Value(at: offset + 4, .big,
-                     reading: "blob length (slot 0x\(String(slot, radix: 16)))"))
+                (
+                    try superBlob.uint32(at: offset, .big, reading: "blob magic (slot 0x\(String(slot, radix: 16)))"),
+                    try superBlob.int32Value(
+                        at: offset + 4, .big,
+                        reading: "blob length (slot 0x\(String(slot, radix: 16)))")
+                )
             }
             entry.magic = magic
             entry.length = length
             guard length >= 8 else {
-                throw MachOError.malformed(offset: superBlob.absoluteOffset(offset),
+                throw MachOError.malformed(
+                    offset: superBlob.absoluteOffset(offset),
                     reason: "blob in slot 0x\(String(slot, radix: 16)) has length \(length)")
             }
             let blob = try MachOError.reading { () throws(ByteReaderError) in
                 try superBlob.subReader(at: offset, count: length, reading: "blob (slot 0x\(String(slot, radix: 16)))")
             }
             guard seenSlots.insert(slot).inserted else {
-                throw MachOError.malformed(offset: superBlob.absoluteOffset(at),
+                throw MachOError.malformed(
+                    offset: superBlob.absoluteOffset(at),
                     reason: "slot 0x\(String(slot, radix: 16)) appears twice; the later entry is ignored")
             }
             try handle(slot: slot, magic: magic, blob: blob, offset: offset)
@@ -198,10 +220,12 @@ private struct SignatureParser {
     private mutating func handle(slot: UInt32, magic: UInt32, blob: ByteReader, offset: Int) throws(MachOError) {
         func expect(_ wanted: UInt32, _ name: String) throws(MachOError) {
             guard magic == wanted else {
-                throw .malformed(offset: blob.baseOffset, reason: """
-                    \(name) slot 0x\(String(slot, radix: 16)) holds magic 0x\(String(magic, radix: 16)), expected \
-                    0x\(String(wanted, radix: 16))
-                    """)
+                throw .malformed(
+                    offset: blob.baseOffset,
+                    reason: """
+                        \(name) slot 0x\(String(slot, radix: 16)) holds magic 0x\(String(magic, radix: 16)), expected \
+                        0x\(String(wanted, radix: 16))
+                        """)
             }
         }
         switch slot {
@@ -237,20 +261,24 @@ private struct SignatureParser {
 
 extension CodeDirectory {
     /// Parses a CodeDirectory blob; structural problems that still allow a partial result go to `problems`.
-    init(blob r: ByteReader, slot: UInt32, offset: Int, limits: MachOLimits,
-        problems: inout [MachOError]) throws(MachOError) {
+    init(
+        blob r: ByteReader, slot: UInt32, offset: Int, limits: MachOLimits,
+        problems: inout [MachOError]
+    ) throws(MachOError) {
         let header = try MachOError.reading { () throws(ByteReaderError) in
-            (version: try r.uint32(at: 8, .big, reading: "CodeDirectory version"),
-             flags: try r.uint32(at: 12, .big, reading: "CodeDirectory flags"),
-             hashOffset: try r.int32Value(at: 16, .big, reading: "hashOffset"),
-             identOffset: try r.int32Value(at: 20, .big, reading: "identOffset"),
-             special: try r.int32Value(at: 24, .big, reading: "nSpecialSlots"),
-             code: try r.int32Value(at: 28, .big, reading: "nCodeSlots"),
-             codeLimit: try r.uint32(at: 32, .big, reading: "codeLimit"),
-             hashSize: try r.uint8(at: 36, reading: "hashSize"),
-             hashType: try r.uint8(at: 37, reading: "hashType"),
-             platform: try r.uint8(at: 38, reading: "platform"),
-             pageSize: try r.uint8(at: 39, reading: "pageSize"))
+            (
+                version: try r.uint32(at: 8, .big, reading: "CodeDirectory version"),
+                flags: try r.uint32(at: 12, .big, reading: "CodeDirectory flags"),
+                hashOffset: try r.int32Value(at: 16, .big, reading: "hashOffset"),
+                identOffset: try r.int32Value(at: 20, .big, reading: "identOffset"),
+                special: try r.int32Value(at: 24, .big, reading: "nSpecialSlots"),
+                code: try r.int32Value(at: 28, .big, reading: "nCodeSlots"),
+                codeLimit: try r.uint32(at: 32, .big, reading: "codeLimit"),
+                hashSize: try r.uint8(at: 36, reading: "hashSize"),
+                hashType: try r.uint8(at: 37, reading: "hashType"),
+                platform: try r.uint8(at: 38, reading: "platform"),
+                pageSize: try r.uint8(at: 39, reading: "pageSize")
+            )
         }
         self.slot = slot
         self.offset = offset
@@ -298,42 +326,54 @@ extension CodeDirectory {
         cdHash = hashType.map { SignatureDigest.digest(r.data, $0).prefix(20) }
 
         if let hashType, hashType.digestSize != hashSize {
-            problems.append(.malformed(offset: r.absoluteOffset(36),
-                reason: "\(name): hashSize \(hashSize) does not fit hash type \(hashType)"))
+            problems.append(
+                .malformed(
+                    offset: r.absoluteOffset(36),
+                    reason: "\(name): hashSize \(hashSize) does not fit hash type \(hashType)"))
         }
         guard hashSize > 0, hashSize <= 64 else {
-            problems.append(.malformed(offset: r.absoluteOffset(36),
-                reason: "\(name): implausible hashSize \(hashSize)"))
+            problems.append(
+                .malformed(
+                    offset: r.absoluteOffset(36),
+                    reason: "\(name): implausible hashSize \(hashSize)"))
             return
         }
         var special = header.special
         if special > limits.maxSpecialSlots {
-            problems.append(.limitExceeded(offset: r.absoluteOffset(24), what: "\(name) nSpecialSlots", value: special,
-                limit: limits.maxSpecialSlots))
+            problems.append(
+                .limitExceeded(
+                    offset: r.absoluteOffset(24), what: "\(name) nSpecialSlots", value: special,
+                    limit: limits.maxSpecialSlots))
             special = limits.maxSpecialSlots
         }
         guard special > 0 else { return }
-        let fixedHeaderEnd = switch version {
-        case ..<0x20100: 44
-        case ..<0x20200: 48
-        case ..<0x20300: 52
-        case ..<0x20400: 64
-        case ..<0x20500: 88
-        case ..<0x20600: 96
-        default: 108  // 0x20600 adds linkageHashType, linkageApplicationType(+SubType), linkageOffset, linkageSize
-        }
+        let fixedHeaderEnd =
+            switch version {
+            case ..<0x20100: 44
+            case ..<0x20200: 48
+            case ..<0x20300: 52
+            case ..<0x20400: 64
+            case ..<0x20500: 88
+            case ..<0x20600: 96
+            default: 108  // 0x20600 adds linkageHashType, linkageApplicationType(+SubType), linkageOffset, linkageSize
+            }
         for slotNumber in 1...special {
             let position = header.hashOffset - slotNumber * hashSize
             guard position >= fixedHeaderEnd else {
-                problems.append(.malformed(offset: r.absoluteOffset(16), reason: """
-                    \(name): special slot \(slotNumber) would overlap the CodeDirectory header \
-                    (hashOffset \(header.hashOffset) too small for \(header.special) special slots)
-                    """))
+                problems.append(
+                    .malformed(
+                        offset: r.absoluteOffset(16),
+                        reason: """
+                            \(name): special slot \(slotNumber) would overlap the CodeDirectory header \
+                            (hashOffset \(header.hashOffset) too small for \(header.special) special slots)
+                            """))
                 break
             }
             guard let hash = try? r.bytes(at: position, count: hashSize) else {
-                problems.append(.malformed(offset: r.absoluteOffset(16),
-                    reason: "\(name): special slot \(slotNumber) lies outside the blob"))
+                problems.append(
+                    .malformed(
+                        offset: r.absoluteOffset(16),
+                        reason: "\(name): special slot \(slotNumber) lies outside the blob"))
                 continue
             }
             if hash.contains(where: { $0 != 0 }) {

@@ -32,11 +32,13 @@ public enum DEREntitlements {
             }
             let items = Array(children)
             guard items.count == 2 else {
-                throw .invalidDER(offset: offset(root),
+                throw .invalidDER(
+                    offset: offset(root),
                     reason: "[APPLICATION 16] wrapper holds \(items.count) elements, expected 2 (version, value)")
             }
             guard items[0].identifier == .integer, let version = try? Int(derEncoded: items[0]) else {
-                throw .invalidDER(offset: offset(items[0]),
+                throw .invalidDER(
+                    offset: offset(items[0]),
                     reason: "first element of the wrapper is not an INTEGER version")
             }
             guard version == 1 else {
@@ -47,7 +49,8 @@ public enum DEREntitlements {
         if root.identifier == .set {
             return try value(root, depth: 1, maxDepth: maxDepth)
         }
-        throw .invalidDER(offset: 0,
+        throw .invalidDER(
+            offset: 0,
             reason: "top element is neither [APPLICATION 16] nor a SET (identifier \(root.identifier))")
     }
 
@@ -94,11 +97,13 @@ public enum DEREntitlements {
                 }
                 let parts = Array(pair)
                 guard parts.count == 2 else {
-                    throw .invalidDER(offset: offset(child),
+                    throw .invalidDER(
+                        offset: offset(child),
                         reason: "dictionary entry holds \(parts.count) elements, expected key and value")
                 }
                 guard case .string(let key) = try value(parts[0], depth: depth + 1, maxDepth: maxDepth),
-                    parts[0].identifier == .utf8String else {
+                    parts[0].identifier == .utf8String
+                else {
                     throw .invalidDER(offset: offset(parts[0]), reason: "dictionary key is not a UTF8String")
                 }
                 guard entries[key] == nil else {

@@ -43,8 +43,10 @@ public struct EntitlementsComparison: Sendable, Equatable {
         differences = found
     }
 
-    private static func compare(_ xml: PlistValue, _ der: PlistValue, path: String, into found: inout [Difference],
-        depth: Int) {
+    private static func compare(
+        _ xml: PlistValue, _ der: PlistValue, path: String, into found: inout [Difference],
+        depth: Int
+    ) {
         guard depth < PlistValue.hardMaxDepth else { return }
         switch (xml, der) {
         case (.dictionary(let left), .dictionary(let right)):

@@ -20,32 +20,34 @@ enum LinkCatalogue {
         case plainString
     }
 
-    static let entries: [Entry] = [
-        Entry(kind: .receiver, name: "application:continueUserActivity:restorationHandler:", spelling: .selector),
-        Entry(kind: .receiver, name: "scene:continueUserActivity:", spelling: .selector),
-        Entry(kind: .receiver, name: "scene:willConnectToSession:options:", spelling: .selector),
-        Entry(kind: .receiver, name: "application:openURL:options:", spelling: .selector),
-        Entry(kind: .receiver, name: "scene:openURLContexts:", spelling: .selector),
-        Entry(kind: .receiver, name: "application:handleOpenURL:", spelling: .selector),
-        Entry(kind: .receiver, name: "application:openURL:sourceApplication:annotation:", spelling: .selector),
-        Entry(kind: .receiver, name: "onOpenURL", spelling: .swiftPrefix("7SwiftUI4ViewPAAE9onOpenURL7perform")),
-        Entry(kind: .receiver, name: "onContinueUserActivity",
-            spelling: .swiftPrefix("7SwiftUI4ViewPAAE22onContinueUserActivity_7perform")),
-        Entry(kind: .outgoing, name: "openURL:options:completionHandler:", spelling: .selector),
-        Entry(kind: .outgoing, name: "openURL:", spelling: .selector),
-        Entry(kind: .outgoing, name: "canOpenURL:", spelling: .selector),
-        Entry(kind: .outgoing, name: "UIApplicationOpenURLOptionUniversalLinksOnly", spelling: .cSymbol),
-        Entry(kind: .webView, name: "loadRequest:", spelling: .selector),
-        Entry(kind: .webView, name: "WKWebView", spelling: .objcClass),
-        Entry(kind: .webView, name: "SFSafariViewController", spelling: .objcClass),
-        Entry(kind: .authentication, name: "ASWebAuthenticationSession", spelling: .objcClass),
-        Entry(kind: .authentication, name: "ASWebAuthenticationSessionCallback", spelling: .objcClass),
-        Entry(kind: .authentication, name: "callbackWithHTTPSHost:path:", spelling: .selector),
-        Entry(kind: .authentication, name: "code_challenge", spelling: .plainString),
-        Entry(kind: .authentication, name: "code_challenge_method", spelling: .plainString),
-        Entry(kind: .authentication, name: "code_verifier", spelling: .plainString),
-        Entry(kind: .authentication, name: "S256", spelling: .plainString),
-    ] + redirectParameters.map { Entry(kind: .parameter, name: $0, spelling: .plainString) }
+    static let entries: [Entry] =
+        [
+            Entry(kind: .receiver, name: "application:continueUserActivity:restorationHandler:", spelling: .selector),
+            Entry(kind: .receiver, name: "scene:continueUserActivity:", spelling: .selector),
+            Entry(kind: .receiver, name: "scene:willConnectToSession:options:", spelling: .selector),
+            Entry(kind: .receiver, name: "application:openURL:options:", spelling: .selector),
+            Entry(kind: .receiver, name: "scene:openURLContexts:", spelling: .selector),
+            Entry(kind: .receiver, name: "application:handleOpenURL:", spelling: .selector),
+            Entry(kind: .receiver, name: "application:openURL:sourceApplication:annotation:", spelling: .selector),
+            Entry(kind: .receiver, name: "onOpenURL", spelling: .swiftPrefix("7SwiftUI4ViewPAAE9onOpenURL7perform")),
+            Entry(
+                kind: .receiver, name: "onContinueUserActivity",
+                spelling: .swiftPrefix("7SwiftUI4ViewPAAE22onContinueUserActivity_7perform")),
+            Entry(kind: .outgoing, name: "openURL:options:completionHandler:", spelling: .selector),
+            Entry(kind: .outgoing, name: "openURL:", spelling: .selector),
+            Entry(kind: .outgoing, name: "canOpenURL:", spelling: .selector),
+            Entry(kind: .outgoing, name: "UIApplicationOpenURLOptionUniversalLinksOnly", spelling: .cSymbol),
+            Entry(kind: .webView, name: "loadRequest:", spelling: .selector),
+            Entry(kind: .webView, name: "WKWebView", spelling: .objcClass),
+            Entry(kind: .webView, name: "SFSafariViewController", spelling: .objcClass),
+            Entry(kind: .authentication, name: "ASWebAuthenticationSession", spelling: .objcClass),
+            Entry(kind: .authentication, name: "ASWebAuthenticationSessionCallback", spelling: .objcClass),
+            Entry(kind: .authentication, name: "callbackWithHTTPSHost:path:", spelling: .selector),
+            Entry(kind: .authentication, name: "code_challenge", spelling: .plainString),
+            Entry(kind: .authentication, name: "code_challenge_method", spelling: .plainString),
+            Entry(kind: .authentication, name: "code_verifier", spelling: .plainString),
+            Entry(kind: .authentication, name: "S256", spelling: .plainString),
+        ] + redirectParameters.map { Entry(kind: .parameter, name: $0, spelling: .plainString) }
 
     /// Query-parameter names that usually carry the next URL (open-redirect candidates), matched as
     /// whole section strings only.

@@ -31,8 +31,10 @@ public struct LinkEvidence: Sendable, Codable, Hashable {
     public var matchedString: String
 
     /// Creates a hit.
-    public init(kind: LinkEvidenceKind, name: String, section: String, offset: Int, arch: String,
-        matchedString: String) {
+    public init(
+        kind: LinkEvidenceKind, name: String, section: String, offset: Int, arch: String,
+        matchedString: String
+    ) {
         self.kind = kind
         self.name = name
         self.section = section

@@ -15,8 +15,10 @@ enum LinkScanner {
 
     /// Scans `slice`'s sections and `symbols` (the symbol-table entries that may be evidence:
     /// all of them, or only the catalogue hits when the slice does not retain its symbols).
-    static func scan(slice: MachOSlice, reader: ByteReader, limits: MachOLimits,
-        symbols: [MachOSlice.Symbol]) -> LinkScanResult {
+    static func scan(
+        slice: MachOSlice, reader: ByteReader, limits: MachOLimits,
+        symbols: [MachOSlice.Symbol]
+    ) -> LinkScanResult {
         var hits: Set<LinkEvidence> = []
         var notes: [String] = []
         // Hits per (name, section): a binary repeating one selector must not multiply the report.
@@ -32,7 +34,8 @@ enum LinkScanner {
         var reliable = true
         if let encryption = slice.encryption, encryption.cryptID != 0 {
             reliable = false
-            notes.append("""
+            notes.append(
+                """
                 FairPlay-encrypted (cryptid \(encryption.cryptID)): section strings in the encrypted range are \
                 unreadable, so missing evidence means nothing; decrypt the app to scan it
                 """)
@@ -43,29 +46,35 @@ enum LinkScanner {
             guard isStrings || isTypeReferences, !section.isZeroFill, section.size > 0 else { continue }
             let label = "\(section.segmentName),\(section.name)"
             guard let size = Int(exactly: section.size),
-                  let bytes = try? reader.subReader(at: Int(section.sliceOffset), count: size, reading: label) else {
+                let bytes = try? reader.subReader(at: Int(section.sliceOffset), count: size, reading: label)
+            else {
                 reliable = false
                 notes.append("\(label) lies outside the file; not scanned")
                 continue
             }
             if let encryption = slice.encryption, encryption.cryptID != 0,
-               Int(section.sliceOffset) < Int(encryption.cryptOffset) + Int(encryption.cryptSize),
-               Int(encryption.cryptOffset) < Int(section.sliceOffset) + size {
+                Int(section.sliceOffset) < Int(encryption.cryptOffset) + Int(encryption.cryptSize),
+                Int(encryption.cryptOffset) < Int(section.sliceOffset) + size
+            {
                 notes.append("\(label) lies in the encrypted range")
             }
             if isStrings {
                 // Compare in place; only strings as long as a catalogue entry become Strings.
                 let visited =
-                    bytes.forEachCString(maxLength: limits.maxStringLength,
-                        maxCount: limits.maxStringsPerSection) { offset, raw in
-                    guard LinkCatalogue.plainStringLengths.contains(raw.count) else { return }
-                    let text = String(decoding: raw, as: UTF8.self)
-                    if let entry = LinkCatalogue.plainStrings[text] {
-                        record(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
-                                            offset: bytes.absoluteOffset(offset), arch: slice.arch,
-                                                matchedString: text))
+                    bytes.forEachCString(
+                        maxLength: limits.maxStringLength,
+                        maxCount: limits.maxStringsPerSection
+                    ) { offset, raw in
+                        guard LinkCatalogue.plainStringLengths.contains(raw.count) else { return }
+                        let text = String(decoding: raw, as: UTF8.self)
+                        if let entry = LinkCatalogue.plainStrings[text] {
+                            record(
+                                LinkEvidence(
+                                    kind: entry.kind, name: entry.name, section: label,
+                                    offset: bytes.absoluteOffset(offset), arch: slice.arch,
+                                    matchedString: text))
+                        }
                     }
-                }
                 if visited >= limits.maxStringsPerSection {
                     reliable = false
                     notes.append(
@@ -81,21 +90,26 @@ enum LinkScanner {
             for string in strings {
                 let text = string.string
                 if let entry = LinkCatalogue.swiftPrefixes.first(where: { text.hasPrefix($0.0) })?.1 {
-                    record(LinkEvidence(kind: entry.kind, name: entry.name, section: label,
-                                        offset: bytes.absoluteOffset(string.offset), arch: slice.arch,
-                                            matchedString: text))
+                    record(
+                        LinkEvidence(
+                            kind: entry.kind, name: entry.name, section: label,
+                            offset: bytes.absoluteOffset(string.offset), arch: slice.arch,
+                            matchedString: text))
                 }
             }
         }
         for symbol in symbols {
             guard let entry = LinkCatalogue.entry(forSymbol: symbol.name) else { continue }
-            record(LinkEvidence(kind: entry.kind, name: entry.name, section: "LC_SYMTAB",
-                                offset: symbol.nameFileOffset, arch: slice.arch, matchedString: symbol.name))
+            record(
+                LinkEvidence(
+                    kind: entry.kind, name: entry.name, section: "LC_SYMTAB",
+                    offset: symbol.nameFileOffset, arch: slice.arch, matchedString: symbol.name))
         }
         for key in order {
             guard let count = seen[key], count > limits.maxEvidencePerName else { continue }
             let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            notes.append("""
+            notes.append(
+                """
                 \(parts.first ?? key) in \(parts.last ?? "?"): \(count) occurrences; the \
                 first \(limits.maxEvidencePerName) are listed
                 """)
@@ -104,8 +118,10 @@ enum LinkScanner {
             notes.append("no LC_SYMTAB: imported symbols (SwiftUI handlers, universal-links-only option) not checked")
         }
         let sorted = hits.sorted { lhs, rhs in
-            (lhs.kind.rawValue, lhs.name, lhs.offset, lhs.section) < (rhs.kind.rawValue, rhs.name, rhs.offset,
-                rhs.section)
+            (lhs.kind.rawValue, lhs.name, lhs.offset, lhs.section) < (
+                rhs.kind.rawValue, rhs.name, rhs.offset,
+                rhs.section
+            )
         }
         return LinkScanResult(evidence: sorted, isReliable: reliable, notes: notes)
     }

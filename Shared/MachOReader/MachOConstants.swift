@@ -111,7 +111,8 @@ enum MachOConstants {
 
     /// A packed `xxxx.yy.zz` version as text ("15.0", "17.2.1").
     static func versionString(_ packed: UInt32) -> String {
-        MachOSummary.versionString(major: Int(packed >> 16), minor: Int((packed >> 8) & 0xFF),
-                                   patch: Int(packed & 0xFF))
+        MachOSummary.versionString(
+            major: Int(packed >> 16), minor: Int((packed >> 8) & 0xFF),
+            patch: Int(packed & 0xFF))
     }
 }

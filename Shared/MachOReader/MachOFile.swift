@@ -43,12 +43,14 @@ public struct MachOFile: Sendable {
                     slice.fatCPUSubtype = entry.cpuSubtype
                     slice.fatAlignment = entry.align
                     if entry.cpuType != slice.cpuType {
-                        slice.problems.append(.malformed(
-                            offset: entry.headerOffset,
-                            reason: """
-                                fat header says cpu type 0x\(String(entry.cpuType, radix: 16)) but the slice header \
-                                says 0x\(String(slice.cpuType, radix: 16))
-                                """))
+                        slice.problems.append(
+                            .malformed(
+                                offset: entry.headerOffset,
+                                reason: """
+                                    fat header says cpu type 0x\(String(entry.cpuType, radix: 16)) but the slice \
+                                    header \
+                                    says 0x\(String(slice.cpuType, radix: 16))
+                                    """))
                     }
                     slices.append(slice)
                 } catch {
@@ -76,8 +78,10 @@ public struct MachOFile: Sendable {
         var align: UInt32
     }
 
-    private static func fatEntries(_ reader: ByteReader, is64: Bool,
-        limits: MachOLimits) throws(MachOError) -> [FatEntry] {
+    private static func fatEntries(
+        _ reader: ByteReader, is64: Bool,
+        limits: MachOLimits
+    ) throws(MachOError) -> [FatEntry] {
         let count = try MachOError.reading {
             () throws(ByteReaderError) in try reader.uint32(at: 4, .big, reading: "nfat_arch")
         }
@@ -104,7 +108,8 @@ public struct MachOFile: Sendable {
                     size = try reader.int32Value(at: at + 12, .big, reading: "fat_arch.size")
                     align = try reader.uint32(at: at + 16, .big, reading: "fat_arch.align")
                 }
-                return FatEntry(headerOffset: at, cpuType: cpuType, cpuSubtype: cpuSubtype, offset: offset, size: size,
+                return FatEntry(
+                    headerOffset: at, cpuType: cpuType, cpuSubtype: cpuSubtype, offset: offset, size: size,
                     align: align)
             }
             entries.append(entry)
@@ -112,19 +117,23 @@ public struct MachOFile: Sendable {
         let headerEnd = 8 + Int(count) * entrySize
         for (index, entry) in entries.enumerated() {
             guard entry.offset >= headerEnd else {
-                throw .malformed(offset: entry.headerOffset,
+                throw .malformed(
+                    offset: entry.headerOffset,
                     reason: "slice \(index) starts at \(entry.offset), inside the fat header")
             }
             let end = try MachOError.reading { () throws(ByteReaderError) in
                 try ByteReader.sum(entry.offset, entry.size, at: entry.headerOffset, reading: "fat slice end")
             }
             guard end <= reader.count else {
-                throw .malformed(offset: entry.headerOffset, reason: """
-                    slice \(index) (\(entry.offset)..<\(end)) runs past the end of the file (\(reader.count) bytes)
-                    """)
+                throw .malformed(
+                    offset: entry.headerOffset,
+                    reason: """
+                        slice \(index) (\(entry.offset)..<\(end)) runs past the end of the file (\(reader.count) bytes)
+                        """)
             }
             for other in entries[..<index] where entry.offset < other.offset + other.size && other.offset < end {
-                throw .malformed(offset: entry.headerOffset,
+                throw .malformed(
+                    offset: entry.headerOffset,
                     reason: "slice \(index) overlaps the slice at offset \(other.offset)")
             }
         }

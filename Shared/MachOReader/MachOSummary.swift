@@ -29,10 +29,12 @@ public struct MachOSummary: Sendable, Equatable {
         /// `LC_ENCRYPTION_INFO(_64)`: offset, size, id; nil without the command.
         public var encryption: Encryption?
 
-        public init(cpuType: Int32, cpuSubtype: Int32, fileType: UInt32, platform: UInt32? = nil,
-                    minimumOS: String? = nil, dylibs: [String] = [], entitlementsXML: Data? = nil,
-                    entitlementsDER: Data? = nil, codeDirectories: [CodeDirectorySummary] = [],
-                    encryption: Encryption? = nil) {
+        public init(
+            cpuType: Int32, cpuSubtype: Int32, fileType: UInt32, platform: UInt32? = nil,
+            minimumOS: String? = nil, dylibs: [String] = [], entitlementsXML: Data? = nil,
+            entitlementsDER: Data? = nil, codeDirectories: [CodeDirectorySummary] = [],
+            encryption: Encryption? = nil
+        ) {
             self.cpuType = cpuType
             self.cpuSubtype = cpuSubtype
             self.fileType = fileType
@@ -94,7 +96,8 @@ public struct MachOSummary: Sendable, Equatable {
     /// through pointers) may be given.
     public static func wellFormed(_ data: Data) -> MachOSummary? {
         guard let file = try? MachOFile(data: data), file.problems.isEmpty,
-              file.slices.allSatisfy({ $0.problems.isEmpty && $0.signatureError == nil }) else { return nil }
+            file.slices.allSatisfy({ $0.problems.isEmpty && $0.signatureError == nil })
+        else { return nil }
         return MachOSummary(slices: file.slices.map(summary))
     }
 
@@ -111,8 +114,9 @@ public struct MachOSummary: Sendable, Equatable {
             entitlementsXML: signature?.entitlementsXML,
             entitlementsDER: signature?.entitlementsDER,
             codeDirectories: (signature?.codeDirectories ?? []).map {
-                CodeDirectorySummary(identifier: $0.identifier ?? "", teamID: $0.teamID,
-                                     hashType: UInt32($0.hashTypeValue))
+                CodeDirectorySummary(
+                    identifier: $0.identifier ?? "", teamID: $0.teamID,
+                    hashType: UInt32($0.hashTypeValue))
             },
             encryption: slice.encryption.map { Encryption(offset: $0.cryptOffset, size: $0.cryptSize, id: $0.cryptID) }
         )
@@ -133,8 +137,9 @@ public struct MachOSummary: Sendable, Equatable {
         for (index, (mine, other)) in zip(ours.slices, theirs.slices).enumerated() {
             func check<T: Equatable>(_ name: String, _ path: KeyPath<Slice, T>, _ show: (T) -> String) {
                 if mine[keyPath: path] != other[keyPath: path] {
-                    lines.append("slice \(index) \(name): ours \(show(mine[keyPath: path])), "
-                                 + "theirs \(show(other[keyPath: path]))")
+                    lines.append(
+                        "slice \(index) \(name): ours \(show(mine[keyPath: path])), "
+                            + "theirs \(show(other[keyPath: path]))")
                 }
             }
             check("cpuType", \.cpuType) { String($0) }

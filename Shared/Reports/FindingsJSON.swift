@@ -120,8 +120,9 @@ public struct FindingCounts: Sendable, Equatable {
         let listed = ReportDocument.listed(findings, triage: triage)
         suppressed = findings.count - listed.count
         bySeverity = Dictionary(uniqueKeysWithValues: listed.countsBySeverity().map { ($0.key.rawValue, $0.value) })
-        byCategory = Dictionary(uniqueKeysWithValues: listed.countsByCategory().map { category, counts in
-            (category.rawValue, Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }))
-        })
+        byCategory = Dictionary(
+            uniqueKeysWithValues: listed.countsByCategory().map { category, counts in
+                (category.rawValue, Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) }))
+            })
     }
 }

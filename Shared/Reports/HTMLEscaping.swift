@@ -36,9 +36,11 @@ public enum HTMLEscape {
     static func safeHref(_ url: String, customSchemes: Bool = false) -> String? {
         guard let colon = url.firstIndex(of: ":") else { return nil }
         let scheme = url[..<colon].lowercased()
-        let valid = scheme.first?.isLetter == true && scheme.allSatisfy {
-            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".")
-        }
+        let valid =
+            scheme.first?.isLetter == true
+            && scheme.allSatisfy {
+                $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".")
+            }
         guard valid, !url.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else {
             return nil
         }

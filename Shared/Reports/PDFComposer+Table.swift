@@ -40,9 +40,10 @@ extension PDFComposer {
 
         func drawHeader() {
             guard style.showHeader else { return }
-            drawRow(headerCells, from: 0, lines: headerCells.map(\.count).max() ?? 1, widths: widths,
-                    fonts: Array(repeating: .bold, count: count), style: style, fill: .tableHeader,
-                    lineHeight: lineHeight, rowIndex: nil)
+            drawRow(
+                headerCells, from: 0, lines: headerCells.map(\.count).max() ?? 1, widths: widths,
+                fonts: Array(repeating: .bold, count: count), style: style, fill: .tableHeader,
+                lineHeight: lineHeight, rowIndex: nil)
         }
 
         ensure(headerHeight + lineHeight + 2 * style.padding)
@@ -66,17 +67,20 @@ extension PDFComposer {
                 }
                 let chunk = min(remaining, max(1, fitting))
                 let fill: PDFColor? = style.zebra && item % 2 == 1 ? .zebra : nil
-                drawRow(cells, from: done, lines: chunk, widths: widths, fonts: fonts, style: style,
-                        fill: fill, lineHeight: lineHeight, rowIndex: rowIndex)
+                drawRow(
+                    cells, from: done, lines: chunk, widths: widths, fonts: fonts, style: style,
+                    fill: fill, lineHeight: lineHeight, rowIndex: rowIndex)
                 done += chunk
             }
         }
         cursor -= 8
     }
 
-    private mutating func drawRow(_ cells: [[[UInt8]]], from start: Int, lines: Int, widths: [Double],
-                                  fonts: [PDFFont], style: PDFTableStyle, fill: PDFColor?,
-                                  lineHeight: Double, rowIndex: Int?) {
+    private mutating func drawRow(
+        _ cells: [[[UInt8]]], from start: Int, lines: Int, widths: [Double],
+        fonts: [PDFFont], style: PDFTableStyle, fill: PDFColor?,
+        lineHeight: Double, rowIndex: Int?
+    ) {
         let height = Double(lines) * lineHeight + 2 * style.padding
         let top = cursor
         let left = marginLeft + style.indent
@@ -91,8 +95,9 @@ extension PDFComposer {
             var baseline = top - style.padding - style.fontSize
             let textColor: PDFColor = rowIndex.flatMap { style.cellColor?($0, column) } != nil ? .white : .text
             for line in cellLines.dropFirst(start).prefix(lines) {
-                drawText(line, x: x + style.padding, baseline: baseline, font: fonts[column],
-                         size: style.fontSize, color: textColor)
+                drawText(
+                    line, x: x + style.padding, baseline: baseline, font: fonts[column],
+                    size: style.fontSize, color: textColor)
                 baseline -= lineHeight
             }
             x += widths[column]
@@ -112,8 +117,10 @@ extension PDFComposer {
         }
         let proposed = proposedWidths(columns: columns, rows: rows, fonts: fonts, style: style)
         if style.fractions == nil,
-           let balanced = Self.balancedWidths(columns: columns, rows: rows, fonts: fonts, style: style,
-                                              available: contentWidth - style.indent, minimum: minimum) {
+            let balanced = Self.balancedWidths(
+                columns: columns, rows: rows, fonts: fonts, style: style,
+                available: contentWidth - style.indent, minimum: minimum)
+        {
             return balanced
         }
         return Self.widen(proposed, toAtLeast: minimum)
@@ -124,8 +131,10 @@ extension PDFComposer {
     /// time, to the column whose widening shortens the table most (rows are as tall as their
     /// tallest cell). Nil when all text fits on one line per cell or the minimums do not fit.
     /// Large tables are measured on a sample of their rows.
-    static func balancedWidths(columns: [String], rows: [[String]], fonts: [PDFFont], style: PDFTableStyle,
-                               available: Double, minimum: [Double]) -> [Double]? {
+    static func balancedWidths(
+        columns: [String], rows: [[String]], fonts: [PDFFont], style: PDFTableStyle,
+        available: Double, minimum: [Double]
+    ) -> [Double]? {
         let count = columns.count
         guard count > 1, minimum.count == count, !rows.isEmpty else { return nil }
         let stride = max(1, rows.count / 80)
@@ -149,12 +158,16 @@ extension PDFComposer {
             return result
         }
         func natural(_ column: Int) -> Double {
-            var widest = style.showHeader
+            var widest =
+                style.showHeader
                 ? PDFFontMetrics.width(of: WinAnsi.encode(headers[column]), font: .bold, size: style.fontSize) : 0
             for cell in cells[column] {
                 for line in cell.components(separatedBy: "\n") {
-                    widest = max(widest, PDFFontMetrics.width(of: WinAnsi.encode(line), font: fonts[column],
-                                                              size: style.fontSize))
+                    widest = max(
+                        widest,
+                        PDFFontMetrics.width(
+                            of: WinAnsi.encode(line), font: fonts[column],
+                            size: style.fontSize))
                 }
             }
             return widest + 2 * style.padding + 1
@@ -233,8 +246,10 @@ extension PDFComposer {
     /// Longest token that must stay on one line.
     static let unbreakableLength = 24
 
-    private func minimumWidth(column index: Int, header: String, rows: [[String]], font: PDFFont,
-                              style: PDFTableStyle) -> Double {
+    private func minimumWidth(
+        column index: Int, header: String, rows: [[String]], font: PDFFont,
+        style: PDFTableStyle
+    ) -> Double {
         func widest(_ text: String, _ font: PDFFont) -> Double {
             text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
                 .flatMap { token in token.count <= Self.unbreakableLength ? [token] : Self.pieces(of: token) }
@@ -282,8 +297,10 @@ extension PDFComposer {
         }
     }
 
-    private func proposedWidths(columns: [String], rows: [[String]], fonts: [PDFFont],
-        style: PDFTableStyle) -> [Double] {
+    private func proposedWidths(
+        columns: [String], rows: [[String]], fonts: [PDFFont],
+        style: PDFTableStyle
+    ) -> [Double] {
         let count = columns.count
         let available = contentWidth - style.indent
         if let fractions = style.fractions, fractions.count == count {
@@ -292,12 +309,14 @@ extension PDFComposer {
         }
         var natural = Array(repeating: 0.0, count: count)
         for index in 0..<count {
-            var widest = style.showHeader
+            var widest =
+                style.showHeader
                 ? PDFFontMetrics.width(of: WinAnsi.encode(columns[index]), font: .bold, size: style.fontSize) : 0
             for row in rows where index < row.count {
                 for line in row[index].components(separatedBy: "\n") {
                     widest =
-                        max(widest,
+                        max(
+                            widest,
                             PDFFontMetrics.width(of: WinAnsi.encode(line), font: fonts[index], size: style.fontSize))
                 }
             }

@@ -38,7 +38,8 @@ enum PDFNumber {
         let hundredths = Int((value * 100).rounded())
         let sign = hundredths < 0 ? "-" : ""
         let magnitude = abs(hundredths)
-        let whole = magnitude / 100, fraction = magnitude % 100
+        let whole = magnitude / 100
+        let fraction = magnitude % 100
         if fraction == 0 { return sign + String(whole) }
         if fraction % 10 == 0 { return sign + "\(whole).\(fraction / 10)" }
         return sign + "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
@@ -114,24 +115,34 @@ struct PDFComposer {
         pages[index].content += operators + "\n"
     }
 
-    mutating func drawText(_ bytes: [UInt8], x: Double, baseline: Double, font: PDFFont, size: Double,
-                           color: PDFColor = .text, onPage page: Int? = nil) {
+    mutating func drawText(
+        _ bytes: [UInt8], x: Double, baseline: Double, font: PDFFont, size: Double,
+        color: PDFColor = .text, onPage page: Int? = nil
+    ) {
         guard !bytes.isEmpty else { return }
-        emit("BT /\(font.resourceName) \(PDFNumber.format(size)) Tf \(color.fillOperator) "
-             + "1 0 0 1 \(PDFNumber.format(x)) \(PDFNumber.format(baseline)) Tm "
-             + "\(PDFStringLiteral.make(bytes)) Tj ET", onPage: page)
+        emit(
+            "BT /\(font.resourceName) \(PDFNumber.format(size)) Tf \(color.fillOperator) "
+                + "1 0 0 1 \(PDFNumber.format(x)) \(PDFNumber.format(baseline)) Tm "
+                + "\(PDFStringLiteral.make(bytes)) Tj ET", onPage: page)
     }
 
-    mutating func fillRect(x: Double, y: Double, width: Double, height: Double, color: PDFColor,
-        onPage page: Int? = nil) {
-        emit("\(color.fillOperator) \(PDFNumber.format(x)) \(PDFNumber.format(y)) "
-             + "\(PDFNumber.format(width)) \(PDFNumber.format(height)) re f", onPage: page)
+    mutating func fillRect(
+        x: Double, y: Double, width: Double, height: Double, color: PDFColor,
+        onPage page: Int? = nil
+    ) {
+        emit(
+            "\(color.fillOperator) \(PDFNumber.format(x)) \(PDFNumber.format(y)) "
+                + "\(PDFNumber.format(width)) \(PDFNumber.format(height)) re f", onPage: page)
     }
 
-    mutating func line(from start: (Double, Double), to end: (Double, Double), color: PDFColor = .rule,
-                       width: Double = 0.5, onPage page: Int? = nil) {
-        emit("\(color.strokeOperator) \(PDFNumber.format(width)) w \(PDFNumber.format(start.0)) "
-             + "\(PDFNumber.format(start.1)) m \(PDFNumber.format(end.0)) \(PDFNumber.format(end.1)) l S", onPage: page)
+    mutating func line(
+        from start: (Double, Double), to end: (Double, Double), color: PDFColor = .rule,
+        width: Double = 0.5, onPage page: Int? = nil
+    ) {
+        emit(
+            "\(color.strokeOperator) \(PDFNumber.format(width)) w \(PDFNumber.format(start.0)) "
+                + "\(PDFNumber.format(start.1)) m \(PDFNumber.format(end.0)) \(PDFNumber.format(end.1)) l S",
+            onPage: page)
     }
 
     // MARK: Text layout
@@ -160,8 +171,10 @@ struct PDFComposer {
     /// its continuation lines keep the line's indentation plus a hanging indent. With `shell`,
     /// lines break only between arguments (quotes respected) and end with ` \\`, so that copied
     /// lines still run as one command.
-    static func wrapPreservingSpaces(_ text: String, font: PDFFont, size: Double, width: Double,
-                                     shell: Bool = false) -> [[UInt8]] {
+    static func wrapPreservingSpaces(
+        _ text: String, font: PDFFont, size: Double, width: Double,
+        shell: Bool = false
+    ) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         let limit = max(width, size * 4)
         for sourceLine in text.components(separatedBy: "\n") {
@@ -307,9 +320,11 @@ struct PDFComposer {
     }
 
     /// Draws wrapped text at the cursor, breaking pages between lines.
-    mutating func paragraph(_ text: String, font: PDFFont = .regular, size: Double = 9.5,
-                            color: PDFColor = .text, indent: Double = 0, leading: Double? = nil,
-                            spacingAfter: Double = 6, link: String? = nil) {
+    mutating func paragraph(
+        _ text: String, font: PDFFont = .regular, size: Double = 9.5,
+        color: PDFColor = .text, indent: Double = 0, leading: Double? = nil,
+        spacingAfter: Double = 6, link: String? = nil
+    ) {
         let lineHeight = leading ?? size * 1.38
         let width = contentWidth - indent
         for line in Self.wrap(text, font: font, size: size, width: width) {

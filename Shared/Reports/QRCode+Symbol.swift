@@ -99,7 +99,8 @@ struct SymbolBuilder {
         let bits = version << 12 | remainder
         for index in 0..<18 {
             let dark = (bits >> index) & 1 == 1
-            let a = size - 11 + index % 3, b = index / 3
+            let a = size - 11 + index % 3
+            let b = index / 3
             set(column: a, row: b, dark: dark)
             set(column: b, row: a, dark: dark)
         }
@@ -132,7 +133,8 @@ struct SymbolBuilder {
     mutating func applyMask(_ mask: Int) {
         for row in 0..<size {
             for column in 0..<size where !isFunction[row][column] {
-                let x = column, y = row
+                let x = column
+                let y = row
                 let flip: Bool
                 switch mask {
                 case 0: flip = (x + y) % 2 == 0
@@ -181,7 +183,8 @@ enum QRPenalty {
             for column in 0..<(size - 1) {
                 let colour = modules[row][column]
                 if modules[row][column + 1] == colour && modules[row + 1][column] == colour
-                    && modules[row + 1][column + 1] == colour {
+                    && modules[row + 1][column + 1] == colour
+                {
                     penalty += 3
                 }
             }
@@ -209,7 +212,10 @@ extension QRCode {
         for (row, line) in modules.enumerated() {
             var column = 0
             while column < size {
-                guard line[column] else { column += 1; continue }
+                guard line[column] else {
+                    column += 1
+                    continue
+                }
                 var end = column
                 while end < size && line[end] { end += 1 }
                 path += "M\(column + quietZone) \(row + quietZone)h\(end - column)v1h-\(end - column)z"
@@ -219,7 +225,7 @@ extension QRCode {
         let title = label.map { "<title>\(HTMLEscape.text($0))</title>" } ?? ""
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" width=\"\(pixelSize)\" "
             + "height=\"\(pixelSize)\" shape-rendering=\"crispEdges\" role=\"img\">\(title)"
-            + """
+                + """
                 <rect width=\"\(side)\" height=\"\(side)\" fill=\"#FFFFFF\"/><path d=\"\(path)\" \
                 fill=\"#000000\"/></svg>
                 """

@@ -50,16 +50,23 @@ public struct QRCode: Sendable, Hashable {
 
     /// Encodes bytes in byte mode at the smallest version that fits (or exactly `version`),
     /// with the best-scoring mask (or exactly `mask`).
-    public static func encode(_ bytes: [UInt8], errorCorrection: ErrorCorrection = .medium,
-                              version requestedVersion: Int? = nil,
-                                  mask requestedMask: Int? = nil) throws(ReportsError) -> QRCode {
+    public static func encode(
+        _ bytes: [UInt8], errorCorrection: ErrorCorrection = .medium,
+        version requestedVersion: Int? = nil,
+        mask requestedMask: Int? = nil
+    ) throws(ReportsError) -> QRCode {
         let versions = requestedVersion.map { [$0] } ?? Array(1...maximumVersion)
-        guard let version = versions.first(where: {
-            (1...maximumVersion).contains($0) && capacity(version: $0, errorCorrection: errorCorrection) >= bytes.count
-        }) else {
-            throw .qrDataTooLong(bytes: bytes.count,
-                maximum: capacity(version: requestedVersion.map { min(max($0, 1), maximumVersion) } ?? maximumVersion,
-                                                                      errorCorrection: errorCorrection))
+        guard
+            let version = versions.first(where: {
+                (1...maximumVersion).contains($0)
+                    && capacity(version: $0, errorCorrection: errorCorrection) >= bytes.count
+            })
+        else {
+            throw .qrDataTooLong(
+                bytes: bytes.count,
+                maximum: capacity(
+                    version: requestedVersion.map { min(max($0, 1), maximumVersion) } ?? maximumVersion,
+                    errorCorrection: errorCorrection))
         }
         let codewords = interleavedCodewords(bytes, version: version, errorCorrection: errorCorrection)
         var symbol = SymbolBuilder(version: version)
@@ -81,8 +88,10 @@ public struct QRCode: Sendable, Hashable {
     }
 
     /// Encodes the UTF-8 bytes of a string.
-    public static func encode(_ text: String,
-        errorCorrection: ErrorCorrection = .medium) throws(ReportsError) -> QRCode {
+    public static func encode(
+        _ text: String,
+        errorCorrection: ErrorCorrection = .medium
+    ) throws(ReportsError) -> QRCode {
         try encode(Array(text.utf8), errorCorrection: errorCorrection)
     }
 

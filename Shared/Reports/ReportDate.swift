@@ -15,7 +15,8 @@ public enum ReportDate {
     public static func sourceDateEpoch(_ value: String?) throws(ReportsError) -> Date? {
         guard let value, !value.isEmpty else { return nil }
         guard value.utf8.count <= 12, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              let seconds = Int64(value), seconds <= 253_402_300_799 else {
+            let seconds = Int64(value), seconds <= 253_402_300_799
+        else {
             throw .invalidSourceDateEpoch(value)
         }
         return Date(timeIntervalSince1970: TimeInterval(seconds))

@@ -27,10 +27,12 @@ extension ReportDocument {
                     .unwrap(subtitle) { .p(.class("subtitle"), .safe($0)) }
                 ),
                 .main(
-                    .if(!facts.isEmpty, .section(
-                        .h2(.safe(engagement.isEmpty ? "Application" : "Engagement and application")),
-                        HTMLReport.keyValues(facts)
-                    )),
+                    .if(
+                        !facts.isEmpty,
+                        .section(
+                            .h2(.safe(engagement.isEmpty ? "Application" : "Engagement and application")),
+                            HTMLReport.keyValues(facts)
+                        )),
                     .p(.class("generated"), .safe(generatedLine)),
                     HTMLReport.executiveSummary(executiveSummary),
                     HTMLReport.summary(self, anchors: anchors.overview),
@@ -39,7 +41,8 @@ extension ReportDocument {
                             .if(item.section.isAppendix, .class("appendix")),
                             .h2(.safe(item.title)),
                             .forEach(Array(item.section.blocks.enumerated())) { blockIndex, block in
-                                HTMLReport.block(block, document: self,
+                                HTMLReport.block(
+                                    block, document: self,
                                     anchors: anchors.cards[sectionIndex][blockIndex])
                             }
                         )
@@ -62,9 +65,10 @@ enum HTMLReport {
     static func keyValues(_ pairs: [KeyValue]) -> Node<HTML.BodyContext> {
         .table(
             .class("kv"),
-            .tbody(.forEach(pairs) { pair in
-                .tr(.th(.safe(pair.key)), .td(.safe(pair.value)))
-            })
+            .tbody(
+                .forEach(pairs) { pair in
+                    .tr(.th(.safe(pair.key)), .td(.safe(pair.value)))
+                })
         )
     }
 
@@ -100,13 +104,17 @@ enum HTMLReport {
             .h2(.safe("Findings overview")),
             .table(
                 .class("grid counts"),
-                .thead(.tr(.th("Category"), .forEach(Severity.descending) { .th(.safe($0.displayName)) },
-                    .th("Total"))),
-                .tbody(.forEach(document.categoryCounts) { entry in
-                    .tr(.th(.safe(entry.category.displayName)),
-                        .forEach(entry.counts) { .td(.class("num"), .safe(String($0.count))) },
-                        .td(.class("num"), .safe(String(entry.counts.reduce(0) { $0 + $1.count }))))
-                })
+                .thead(
+                    .tr(
+                        .th("Category"), .forEach(Severity.descending) { .th(.safe($0.displayName)) },
+                        .th("Total"))),
+                .tbody(
+                    .forEach(document.categoryCounts) { entry in
+                        .tr(
+                            .th(.safe(entry.category.displayName)),
+                            .forEach(entry.counts) { .td(.class("num"), .safe(String($0.count))) },
+                            .td(.class("num"), .safe(String(entry.counts.reduce(0) { $0 + $1.count }))))
+                    })
             ),
             .div(
                 .class("tiles"),
@@ -119,21 +127,26 @@ enum HTMLReport {
                 }
             ),
             .if(document.suppressedNote != nil, .p(.safe(document.suppressedNote ?? ""))),
-            .if(!rows.isEmpty, .table(
-                .class("grid overview"),
-                .thead(.tr(.th("Category"), .th("Severity"), .th("ID"), .th("Title"), .th("Subject"),
-                           .if(counted, .th("Count")))),
-                .tbody(.forEach(Array(zip(rows, rowAnchors))) { row, anchor in
-                    .tr(
-                        .td(.safe(row.finding.category.displayName)),
-                        .td(badge(row.finding.severity)),
-                        .td(anchor.map { .a(.href("#\($0)"), .safe(row.finding.id)) } ?? .safe(row.finding.id)),
-                        .td(.safe(row.finding.title)),
-                        .td(.code(.safe(row.finding.subject))),
-                        .if(counted, .td(.class("num"), .safe(String(row.count))))
-                    )
-                })
-            ))
+            .if(
+                !rows.isEmpty,
+                .table(
+                    .class("grid overview"),
+                    .thead(
+                        .tr(
+                            .th("Category"), .th("Severity"), .th("ID"), .th("Title"), .th("Subject"),
+                            .if(counted, .th("Count")))),
+                    .tbody(
+                        .forEach(Array(zip(rows, rowAnchors))) { row, anchor in
+                            .tr(
+                                .td(.safe(row.finding.category.displayName)),
+                                .td(badge(row.finding.severity)),
+                                .td(anchor.map { .a(.href("#\($0)"), .safe(row.finding.id)) } ?? .safe(row.finding.id)),
+                                .td(.safe(row.finding.title)),
+                                .td(.code(.safe(row.finding.subject))),
+                                .if(counted, .td(.class("num"), .safe(String(row.count))))
+                            )
+                        })
+                ))
         )
     }
 
@@ -155,17 +168,22 @@ enum HTMLReport {
     /// A block; `document` supplies the triage that findings lists show.
     /// A block; `document` supplies the triage that findings lists show, `anchors` the
     /// element ids of a findings block's cards (`AnchorPlan`).
-    static func block(_ block: ReportBlock, document: ReportDocument? = nil,
-        anchors: [String] = []) -> Node<HTML.BodyContext> {
+    static func block(
+        _ block: ReportBlock, document: ReportDocument? = nil,
+        anchors: [String] = []
+    ) -> Node<HTML.BodyContext> {
         switch block {
         case .heading(let text):
             return .h3(.safe(text))
         case .paragraph(let text):
-            return .group(text.components(separatedBy: "\n\n").map { part in
-                .p(.group(part.components(separatedBy: "\n").enumerated().map { index, line in
-                    index == 0 ? .safe(line) : .group(.br(), .safe(line))
-                }))
-            })
+            return .group(
+                text.components(separatedBy: "\n\n").map { part in
+                    .p(
+                        .group(
+                            part.components(separatedBy: "\n").enumerated().map { index, line in
+                                index == 0 ? .safe(line) : .group(.br(), .safe(line))
+                            }))
+                })
         case .keyValues(let pairs):
             return keyValues(pairs)
         case .table(let full):
@@ -173,12 +191,14 @@ enum HTMLReport {
             return .table(
                 .class("grid"),
                 .thead(.tr(.forEach(table.columns) { .th(.safe($0)) })),
-                .tbody(.forEach(table.normalizedRows) { row in
-                    .tr(.forEach(row) { cell in
-                        let kind = cellClass(cell)
-                        return kind.isEmpty ? .td(.safe(cell)) : .td(.class(kind), .safe(cell))
+                .tbody(
+                    .forEach(table.normalizedRows) { row in
+                        .tr(
+                            .forEach(row) { cell in
+                                let kind = cellClass(cell)
+                                return kind.isEmpty ? .td(.safe(cell)) : .td(.class(kind), .safe(cell))
+                            })
                     })
-                })
             )
         case .code(let code):
             return .div(
@@ -221,14 +241,15 @@ enum HTMLReport {
                         continue
                     }
                     let shown = ReportDocument.displayOrder(document.listed(all))
-                    blockIDs.append(shown.map { finding in
-                        let base = HTMLReport.anchorBase(finding)
-                        let count = seen[base, default: 0] + 1
-                        seen[base] = count
-                        let id = count == 1 ? base : "\(base)-\(count)"
-                        cardsByFingerprint[finding.fingerprint, default: []].append(id)
-                        return id
-                    })
+                    blockIDs.append(
+                        shown.map { finding in
+                            let base = HTMLReport.anchorBase(finding)
+                            let count = seen[base, default: 0] + 1
+                            seen[base] = count
+                            let id = count == 1 ? base : "\(base)-\(count)"
+                            cardsByFingerprint[finding.fingerprint, default: []].append(id)
+                            return id
+                        })
                 }
                 cards.append(blockIDs)
             }
@@ -249,33 +270,41 @@ enum HTMLReport {
         }.joined()
     }
 
-    static func findingsList(_ all: [Finding], document: ReportDocument? = nil,
-        anchors: [String] = []) -> Node<HTML.BodyContext> {
+    static func findingsList(
+        _ all: [Finding], document: ReportDocument? = nil,
+        anchors: [String] = []
+    ) -> Node<HTML.BodyContext> {
         let findings = document?.listed(all) ?? all
         guard !findings.isEmpty else {
             return .p(.class("muted"), .safe(all.isEmpty ? "No findings." : "No findings besides the triaged ones."))
         }
         var offset = 0
         let categories = ReportDocument.groupedByCategory(findings).map { category in
-            (category: category.category, groups: category.groups.map { group in
-                defer { offset += group.findings.count }
-                return (severity: group.severity, findings: group.findings, start: offset)
-            })
+            (
+                category: category.category,
+                groups: category.groups.map { group in
+                    defer { offset += group.findings.count }
+                    return (severity: group.severity, findings: group.findings, start: offset)
+                }
+            )
         }
         return .forEach(categories) { category in
             .group(
                 .h3(.class("category"), .safe(category.category.displayName)),
                 .forEach(category.groups) { group in
                     .group(
-                        .h4(.class("group sev-text-\(group.severity.rawValue)"),
-                            .safe("""
+                        .h4(
+                            .class("group sev-text-\(group.severity.rawValue)"),
+                            .safe(
+                                """
                                 \(category.category.displayName): \(group.severity.displayName) \
                                 (\(group.findings.count))
                                 """)),
                         .forEach(Array(group.findings.enumerated())) { index, finding in
-                            card(finding,
+                            card(
+                                finding,
                                 anchor: group.start + index < anchors.count ? anchors[group.start + index] : nil,
-                                 triage: document?.inlineTriage(finding))
+                                triage: document?.inlineTriage(finding))
                         }
                     )
                 }
@@ -287,30 +316,42 @@ enum HTMLReport {
         .article(
             .class("finding sev-border-\(finding.severity.rawValue)"),
             .unwrap(anchor) { .id($0) },
-            .h5(badge(finding.severity), .safe(" \(finding.id) "), .span(.class("title"), .safe(finding.title)),
+            .h5(
+                badge(finding.severity), .safe(" \(finding.id) "), .span(.class("title"), .safe(finding.title)),
                 .span(.class("category"), .safe(" · \(finding.category.displayName)"))),
             .p(.class("subject"), .strong(.safe("Subject: ")), .code(.safe(finding.subject))),
             // The tester's note is isolated: right-to-left text in it cannot reorder the status.
-            .unwrap(triage) { .p(.class("triage"), .strong(.safe("Triage: ")),
-                .raw("<bdi>" + HTMLEscape.text($0) + "</bdi>")) },
+            .unwrap(triage) {
+                .p(
+                    .class("triage"), .strong(.safe("Triage: ")),
+                    .raw("<bdi>" + HTMLEscape.text($0) + "</bdi>"))
+            },
             .p(.safe(finding.explanation)),
-            .if(!finding.evidence.isEmpty, .group(
-                .p(.class("field-label"), .safe("Evidence")),
-                .ul(.class("evidence"), .forEach(finding.evidence) { evidence in
-                    .li(
-                        .strong(.safe(evidence.kindLabel)),
-                        evidenceBody(evidence)
-                    )
-                })
-            )),
+            .if(
+                !finding.evidence.isEmpty,
+                .group(
+                    .p(.class("field-label"), .safe("Evidence")),
+                    .ul(
+                        .class("evidence"),
+                        .forEach(finding.evidence) { evidence in
+                            .li(
+                                .strong(.safe(evidence.kindLabel)),
+                                evidenceBody(evidence)
+                            )
+                        })
+                )),
             .p(.class("field-label"), .safe("Remediation")),
             .p(.safe(finding.remediation)),
-            .if(!finding.references.isEmpty, .group(
-                .p(.class("field-label"), .safe("References")),
-                .ul(.class("refs"), .forEach(finding.references) { reference in
-                    .li(HTMLReport.link(reference.url, title: reference.title))
-                })
-            ))
+            .if(
+                !finding.references.isEmpty,
+                .group(
+                    .p(.class("field-label"), .safe("References")),
+                    .ul(
+                        .class("refs"),
+                        .forEach(finding.references) { reference in
+                            .li(HTMLReport.link(reference.url, title: reference.title))
+                        })
+                ))
         )
     }
 
@@ -318,74 +359,77 @@ enum HTMLReport {
         if case .text(let text) = evidence {
             return .span(.safe(" " + text))
         }
-        return .dl(.forEach(evidence.fields) { field in
-            .group(.dt(.safe(field.label)), .dd(.code(.safe(field.value))))
-        })
+        return .dl(
+            .forEach(evidence.fields) { field in
+                .group(.dt(.safe(field.label)), .dd(.code(.safe(field.value))))
+            })
     }
 
     static let css: String = {
         var css = """
 
-        :root { color-scheme: light; }
-        * { box-sizing: border-box; }
-        body { margin: 0; font: 14px/1.5 -apple-system, "Helvetica Neue", Helvetica, Arial, sans-serif; color: \
-        #1F2933; background: #FFFFFF; }
-        .cover { background: #14213D; color: #FFFFFF; padding: 32px 48px 24px; border-bottom: 5px solid #5F6B7A; }
-        .cover h1 { margin: 4px 0; font-size: 28px; }
-        .kicker { margin: 0; text-transform: uppercase; letter-spacing: .08em; font-size: 11px; font-weight: bold; \
-        color: #A9B8D0; }
-        .subtitle { margin: 0; color: #D5DDEA; }
-        main { max-width: 980px; margin: 0 auto; padding: 8px 48px 32px; }
-        h2 { color: #14213D; border-bottom: 2px solid #14213D; padding-bottom: 4px; margin-top: 32px; }
-        h3 { color: #14213D; margin-bottom: 6px; }
-        table { border-collapse: collapse; width: 100%; margin: 8px 0 16px; font-size: 13px; }
-        th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid #C9D1DB; \
-        overflow-wrap: break-word; }
-        th, td.num { white-space: nowrap; }
-        td.long { overflow-wrap: anywhere; }
-        table.grid thead th { background: #E8ECF1; }
-        table.grid tbody tr:nth-child(even) { background: #F6F8FA; }
-        table.kv th { width: 28%; white-space: nowrap; }
-        code, pre { font-family: Menlo, Consolas, "Courier New", monospace; font-size: 12px; }
-        pre { background: #F3F4F6; padding: 10px 12px; white-space: pre-wrap; overflow-wrap: anywhere; border-radius: \
-        4px; }
-        .caption, .generated, footer, .muted { color: #5F6B7A; font-size: 12px; }
-        footer { text-align: center; padding: 16px; border-top: 1px solid #C9D1DB; }
-        .tiles { display: flex; gap: 8px; margin: 8px 0; }
-        .tile { flex: 1; text-align: center; color: #FFFFFF; padding: 10px 4px; border-radius: 4px; }
-        .tile .count { display: block; font-size: 26px; font-weight: bold; }
-        .tile .label { text-transform: uppercase; font-size: 11px; font-weight: bold; letter-spacing: .05em; }
-        .tile.zero { background: #F6F8FA; color: #5F6B7A; }
-        .verdict { font-weight: bold; }
-        .badge { display: inline-block; color: #FFFFFF; border-radius: 3px; padding: 1px 7px; font-size: 11px; \
-        font-weight: bold; text-transform: uppercase; }
-        .finding { border-left: 4px solid #5F6B7A; padding: 4px 0 4px 14px; margin: 12px 0 20px; break-inside: avoid; }
-        .finding h5 { margin: 0 0 4px; font-size: 15px; }
-        .finding h5 .category { color: #5F6B7A; font-weight: normal; font-size: 13px; }
-        h3.category { font-size: 20px; margin-top: 24px; }
-        h4.group { margin: 16px 0 6px; font-size: 16px; }
-        .executive li { margin: 3px 0; }
-        table.counts td.num, table.counts th { text-align: right; }
-        table.counts th:first-child { text-align: left; }
-        .finding p { margin: 4px 0; }
-        .field-label { font-weight: bold; color: #5F6B7A; font-size: 12px; margin-top: 8px !important; }
-        .evidence { margin: 2px 0; padding-left: 18px; }
-        .evidence dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 12px; margin: 2px 0 6px; }
-        .evidence dt { color: #5F6B7A; }
-        .evidence dd { margin: 0; overflow-wrap: anywhere; }
-        .refs { margin: 2px 0; padding-left: 18px; font-size: 13px; }
-        a { color: #1A56A8; }
-        @media print {
-          body { font-size: 11pt; }
-          .cover { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-          .tile, .badge, table.grid thead th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-          main { max-width: none; padding: 0 12mm; }
-          h2 { break-after: avoid; }
-          .appendix { break-before: page; }
-          a { color: inherit; text-decoration: none; }
-        }
+            :root { color-scheme: light; }
+            * { box-sizing: border-box; }
+            body { margin: 0; font: 14px/1.5 -apple-system, "Helvetica Neue", Helvetica, Arial, sans-serif; color: \
+            #1F2933; background: #FFFFFF; }
+            .cover { background: #14213D; color: #FFFFFF; padding: 32px 48px 24px; border-bottom: 5px solid #5F6B7A; }
+            .cover h1 { margin: 4px 0; font-size: 28px; }
+            .kicker { margin: 0; text-transform: uppercase; letter-spacing: .08em; font-size: 11px; font-weight: bold; \
+            color: #A9B8D0; }
+            .subtitle { margin: 0; color: #D5DDEA; }
+            main { max-width: 980px; margin: 0 auto; padding: 8px 48px 32px; }
+            h2 { color: #14213D; border-bottom: 2px solid #14213D; padding-bottom: 4px; margin-top: 32px; }
+            h3 { color: #14213D; margin-bottom: 6px; }
+            table { border-collapse: collapse; width: 100%; margin: 8px 0 16px; font-size: 13px; }
+            th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid #C9D1DB; \
+            overflow-wrap: break-word; }
+            th, td.num { white-space: nowrap; }
+            td.long { overflow-wrap: anywhere; }
+            table.grid thead th { background: #E8ECF1; }
+            table.grid tbody tr:nth-child(even) { background: #F6F8FA; }
+            table.kv th { width: 28%; white-space: nowrap; }
+            code, pre { font-family: Menlo, Consolas, "Courier New", monospace; font-size: 12px; }
+            pre { background: #F3F4F6; padding: 10px 12px; white-space: pre-wrap; overflow-wrap: anywhere; \
+            border-radius: \
+            4px; }
+            .caption, .generated, footer, .muted { color: #5F6B7A; font-size: 12px; }
+            footer { text-align: center; padding: 16px; border-top: 1px solid #C9D1DB; }
+            .tiles { display: flex; gap: 8px; margin: 8px 0; }
+            .tile { flex: 1; text-align: center; color: #FFFFFF; padding: 10px 4px; border-radius: 4px; }
+            .tile .count { display: block; font-size: 26px; font-weight: bold; }
+            .tile .label { text-transform: uppercase; font-size: 11px; font-weight: bold; letter-spacing: .05em; }
+            .tile.zero { background: #F6F8FA; color: #5F6B7A; }
+            .verdict { font-weight: bold; }
+            .badge { display: inline-block; color: #FFFFFF; border-radius: 3px; padding: 1px 7px; font-size: 11px; \
+            font-weight: bold; text-transform: uppercase; }
+            .finding { border-left: 4px solid #5F6B7A; padding: 4px 0 4px 14px; margin: 12px 0 20px; break-inside: \
+            avoid; }
+            .finding h5 { margin: 0 0 4px; font-size: 15px; }
+            .finding h5 .category { color: #5F6B7A; font-weight: normal; font-size: 13px; }
+            h3.category { font-size: 20px; margin-top: 24px; }
+            h4.group { margin: 16px 0 6px; font-size: 16px; }
+            .executive li { margin: 3px 0; }
+            table.counts td.num, table.counts th { text-align: right; }
+            table.counts th:first-child { text-align: left; }
+            .finding p { margin: 4px 0; }
+            .field-label { font-weight: bold; color: #5F6B7A; font-size: 12px; margin-top: 8px !important; }
+            .evidence { margin: 2px 0; padding-left: 18px; }
+            .evidence dl { display: grid; grid-template-columns: max-content 1fr; gap: 0 12px; margin: 2px 0 6px; }
+            .evidence dt { color: #5F6B7A; }
+            .evidence dd { margin: 0; overflow-wrap: anywhere; }
+            .refs { margin: 2px 0; padding-left: 18px; font-size: 13px; }
+            a { color: #1A56A8; }
+            @media print {
+              body { font-size: 11pt; }
+              .cover { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+              .tile, .badge, table.grid thead th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+              main { max-width: none; padding: 0 12mm; }
+              h2 { break-after: avoid; }
+              .appendix { break-before: page; }
+              a { color: inherit; text-decoration: none; }
+            }
 
-        """
+            """
         for severity in Severity.descending {
             let name = severity.rawValue
             css += ".sev-\(name) { background: \(severity.hexColor); }\n"

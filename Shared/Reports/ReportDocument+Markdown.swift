@@ -21,23 +21,27 @@ extension ReportDocument {
         out.append(Markdown.executiveSummary(executiveSummary))
 
         out.append("\n## Findings overview\n")
-        out.append(Markdown.table(columns: ["Category"] + Severity.descending.map(\.displayName) + ["Total"],
-                                  rows: categoryCounts.map { entry in
-                                      [entry.category.displayName] + entry.counts.map { String($0.count) }
-                                          + [String(entry.counts.reduce(0) { $0 + $1.count })]
-                                  } + [["**Total**"] + summary.counts.map { "**\($0.count)**" } +
-                                      ["**\(summary.total)**"]],
-                                  escaping: false))
+        out.append(
+            Markdown.table(
+                columns: ["Category"] + Severity.descending.map(\.displayName) + ["Total"],
+                rows: categoryCounts.map { entry in
+                    [entry.category.displayName] + entry.counts.map { String($0.count) }
+                        + [String(entry.counts.reduce(0) { $0 + $1.count })]
+                } + [["**Total**"] + summary.counts.map { "**\($0.count)**" } + ["**\(summary.total)**"]],
+                escaping: false))
         let rows = overviewRows
         if !rows.isEmpty {
             let counted = rows.contains { $0.count > 1 }
             out.append("")
-            out.append(Markdown.table(
-                columns: ["Category", "Severity", "ID", "Title", "Subject"] + (counted ? ["Count"] : []),
-                rows: rows.map { row in
-                    [row.finding.category.displayName, row.finding.severity.displayName, row.finding.id,
-                     row.finding.title, row.finding.subject] + (counted ? [String(row.count)] : [])
-                }))
+            out.append(
+                Markdown.table(
+                    columns: ["Category", "Severity", "ID", "Title", "Subject"] + (counted ? ["Count"] : []),
+                    rows: rows.map { row in
+                        [
+                            row.finding.category.displayName, row.finding.severity.displayName, row.finding.id,
+                            row.finding.title, row.finding.subject,
+                        ] + (counted ? [String(row.count)] : [])
+                    }))
         }
         if let suppressedNote {
             out.append("\n" + Markdown.inline(suppressedNote))
@@ -61,10 +65,14 @@ extension ReportDocument {
         var appendices = sections.filter(\.isAppendix)
         let listings = printedEntitlements
         if !listings.isEmpty {
-            var blocks: [ReportBlock] = [.paragraph("""
-                The signed entitlements of each bundle, as read from the code signature. Bundles without entitlements \
-                are left out.
-                """)]
+            var blocks: [ReportBlock] = [
+                .paragraph(
+                    """
+                    The signed entitlements of each bundle, as read from the code signature. Bundles without \
+                    entitlements \
+                    are left out.
+                    """)
+            ]
             for listing in listings {
                 blocks.append(.heading(listing.bundle))
                 blocks.append(.code(CodeBlock(text: listing.text)))
@@ -112,8 +120,10 @@ enum Markdown {
     /// A table; `escaping: false` keeps cells as written (for cells this code marks up itself).
     static func table(columns: [String], rows: [[String]], escaping: Bool = true) -> String {
         func render(_ text: String) -> String { escaping ? cell(text) : text }
-        var lines = ["| " + columns.map(cell).joined(separator: " | ") + " |",
-                     "|" + String(repeating: "---|", count: columns.count)]
+        var lines = [
+            "| " + columns.map(cell).joined(separator: " | ") + " |",
+            "|" + String(repeating: "---|", count: columns.count),
+        ]
         for row in rows {
             let padded = (0..<columns.count).map { $0 < row.count ? row[$0] : "" }
             lines.append("| " + padded.map(render).joined(separator: " | ") + " |")
@@ -147,7 +157,8 @@ enum Markdown {
     /// A fenced block whose fence is longer than any backtick run inside the text.
     static func fenced(_ text: String, language: String = "") -> String {
         let text = HiddenCharacters.marked(text)
-        var longest = 0, run = 0
+        var longest = 0
+        var run = 0
         for character in text {
             run = character == "`" ? run + 1 : 0
             longest = max(longest, run)
@@ -184,8 +195,7 @@ enum Markdown {
         out.append("##### \(finding.id): \(inline(finding.title))")
         out.append("")
         out.append("**Severity:** \(finding.severity.displayName) (\(finding.category.rawValue))  ")
-        out.append("**Subject:** \(code(finding.subject))" +
-                   (document?.inlineTriage(finding) == nil ? "" : "  "))
+        out.append("**Subject:** \(code(finding.subject))" + (document?.inlineTriage(finding) == nil ? "" : "  "))
         // The tester's note is isolated (FSI … PDI): right-to-left text in it cannot reorder the line.
         if let triage = document?.inlineTriage(finding) { out.append("**Triage:** \u{2068}\(inline(triage))\u{2069}") }
         out.append("")
@@ -221,16 +231,18 @@ enum Markdown {
     }
 
     static func findingsList(_ all: [Finding], document: ReportDocument? = nil) -> String {
-        let findings = document.map { document in
-            all.filter { document.triage(of: $0)?.status.isSuppressed != true }
-        } ?? all
+        let findings =
+            document.map { document in
+                all.filter { document.triage(of: $0)?.status.isSuppressed != true }
+            } ?? all
         if findings.isEmpty { return all.isEmpty ? "No findings." : "No findings besides the triaged ones." }
         var out: [String] = []
         for category in ReportDocument.groupedByCategory(findings) {
             out.append("### \(category.category.displayName)")
             out.append("")
             for group in category.groups {
-                out.append("""
+                out.append(
+                    """
                     #### \(category.category.displayName): \(group.severity.displayName) (\(group.findings.count))
                     """)
                 for finding in group.findings {

@@ -53,7 +53,8 @@ struct PDFReportRenderer {
         var lines = Array(PDFComposer.wrap(title, font: .bold, size: 15, width: width).prefix(2))
         var last = lines[1]
         while !last.isEmpty,
-              PDFFontMetrics.width(of: last + ellipsis, font: .bold, size: 15) > width || last.last == 0x20 {
+            PDFFontMetrics.width(of: last + ellipsis, font: .bold, size: 15) > width || last.last == 0x20
+        {
             last.removeLast()
         }
         lines[1] = last + ellipsis
@@ -65,11 +66,13 @@ struct PDFReportRenderer {
         page.addOutline("Summary")
         let bandHeight = 150.0
         page.fillRect(x: 0, y: page.pageHeight - bandHeight, width: page.pageWidth, height: bandHeight, color: .band)
-        page.fillRect(x: 0, y: page.pageHeight - bandHeight - 4, width: page.pageWidth, height: 4,
-                      color: document.summary.highest?.pdfColor ?? PDFColor(hex: 0x2E7D32))
+        page.fillRect(
+            x: 0, y: page.pageHeight - bandHeight - 4, width: page.pageWidth, height: 4,
+            color: document.summary.highest?.pdfColor ?? PDFColor(hex: 0x2E7D32))
         var baseline = page.pageHeight - 52
-        page.drawText(WinAnsi.encode(document.kind.uppercased()), x: page.marginLeft, baseline: baseline,
-                      font: .bold, size: 9, color: PDFColor(hex: 0xA9B8D0))
+        page.drawText(
+            WinAnsi.encode(document.kind.uppercased()), x: page.marginLeft, baseline: baseline,
+            font: .bold, size: 9, color: PDFColor(hex: 0xA9B8D0))
         baseline -= 30
         let title = Self.coverTitle(document.title, width: page.contentWidth)
         for line in title.lines {
@@ -78,8 +81,9 @@ struct PDFReportRenderer {
         }
         if let subtitle = document.subtitle {
             for line in PDFComposer.wrap(subtitle, font: .regular, size: 11, width: page.contentWidth).prefix(2) {
-                page.drawText(line, x: page.marginLeft, baseline: baseline + 4, font: .regular, size: 11,
-                              color: PDFColor(hex: 0xD5DDEA))
+                page.drawText(
+                    line, x: page.marginLeft, baseline: baseline + 4, font: .regular, size: 11,
+                    color: PDFColor(hex: 0xD5DDEA))
                 baseline -= 14
             }
         }
@@ -110,14 +114,16 @@ struct PDFReportRenderer {
             page.cursor -= 6
             keepTogether(extra: 60) { $0.subheading("Findings overview") }
             subheading("Findings overview")
-            page.paragraph("One row per rule: its subjects one per line (\u{00D7}n after a subject found n times), "
-                           + "# the number of findings.", size: 8, color: .muted, spacingAfter: 4)
+            page.paragraph(
+                "One row per rule: its subjects one per line (\u{00D7}n after a subject found n times), "
+                    + "# the number of findings.", size: 8, color: .muted, spacingAfter: 4)
             for category in FindingCategory.ordered {
                 let rows = rules.filter { $0.finding.category == category }
                 guard !rows.isEmpty else { continue }
                 page.ensure(50)
-                page.paragraph("\(category.displayName) (\(rows.reduce(0) { $0 + $1.count }))", font: .bold,
-                               size: 9, color: .band, spacingAfter: 2)
+                page.paragraph(
+                    "\(category.displayName) (\(rows.reduce(0) { $0 + $1.count }))", font: .bold,
+                    size: 9, color: .band, spacingAfter: 2)
                 var style = PDFTableStyle()
                 style.fontSize = 7.8
                 style.padding = 2.6
@@ -126,12 +132,15 @@ struct PDFReportRenderer {
                 style.cellColor = { row, column in
                     column == 0 && row < rows.count ? rows[row].finding.severity.pdfColor : nil
                 }
-                page.table(columns: ["Severity", "ID", "Title", "Subject", "#"],
-                           rows: rows.map { row in
-                               [row.finding.severity.displayName, row.finding.id, row.finding.title,
-                                row.subjects.joined(separator: "\n"), String(row.count)]
-                           },
-                           style: style)
+                page.table(
+                    columns: ["Severity", "ID", "Title", "Subject", "#"],
+                    rows: rows.map { row in
+                        [
+                            row.finding.severity.displayName, row.finding.id, row.finding.title,
+                            row.subjects.joined(separator: "\n"), String(row.count),
+                        ]
+                    },
+                    style: style)
                 page.cursor -= 4
             }
         }
@@ -145,8 +154,10 @@ struct PDFReportRenderer {
             last.finding.id == row.finding.id && last.finding.title == row.finding.title
                 && last.finding.severity == row.finding.severity && last.finding.category == row.finding.category
         }.map { run in
-            (run[0].finding, run.map { $0.finding.subject + ($0.count > 1 ? " \u{00D7}\($0.count)" : "") },
-             run.reduce(0) { $0 + $1.count })
+            (
+                run[0].finding, run.map { $0.finding.subject + ($0.count > 1 ? " \u{00D7}\($0.count)" : "") },
+                run.reduce(0) { $0 + $1.count }
+            )
         }
     }
 
@@ -206,8 +217,9 @@ struct PDFReportRenderer {
         for (number, line) in lines.enumerated() {
             page.ensure(lineHeight)
             if number == 0 {
-                page.drawText(WinAnsi.encode(marker), x: page.marginLeft + 10, baseline: page.cursor - size,
-                              font: .regular, size: size)
+                page.drawText(
+                    WinAnsi.encode(marker), x: page.marginLeft + 10, baseline: page.cursor - size,
+                    font: .regular, size: size)
             }
             page.drawText(line, x: page.marginLeft + indent, baseline: page.cursor - size, font: .regular, size: size)
             page.cursor -= lineHeight
@@ -233,11 +245,13 @@ struct PDFReportRenderer {
             }
             let number = WinAnsi.encode(String(entry.count))
             let numberWidth = PDFFontMetrics.width(of: number, font: .bold, size: 20)
-            page.drawText(number, x: x + (width - numberWidth) / 2, baseline: top - 27, font: .bold, size: 20,
+            page.drawText(
+                number, x: x + (width - numberWidth) / 2, baseline: top - 27, font: .bold, size: 20,
                 color: ink)
             let label = WinAnsi.encode(entry.severity.displayName.uppercased())
             let labelWidth = PDFFontMetrics.width(of: label, font: .bold, size: 7.5)
-            page.drawText(label, x: x + (width - labelWidth) / 2, baseline: top - 41, font: .bold, size: 7.5,
+            page.drawText(
+                label, x: x + (width - labelWidth) / 2, baseline: top - 41, font: .bold, size: 7.5,
                 color: ink)
         }
         page.cursor = top - height - 10
@@ -256,8 +270,9 @@ struct PDFReportRenderer {
             page.drawText(line, x: page.marginLeft, baseline: page.cursor - 16, font: .bold, size: 16, color: .band)
             page.cursor -= 20
         }
-        page.line(from: (page.marginLeft, page.cursor - 2), to: (page.marginLeft + page.contentWidth, page.cursor - 2),
-                  color: .band, width: 1)
+        page.line(
+            from: (page.marginLeft, page.cursor - 2), to: (page.marginLeft + page.contentWidth, page.cursor - 2),
+            color: .band, width: 1)
         page.cursor -= 14
     }
 
@@ -311,7 +326,8 @@ struct PDFReportRenderer {
             var rows = form.rows
             index += 1
             while index < blocks.count, case .code(let block) = blocks[index], let more = block.compact,
-                  more.columns == form.columns {
+                more.columns == form.columns
+            {
                 rows += more.rows
                 index += 1
             }
@@ -385,24 +401,29 @@ struct PDFReportRenderer {
         }
         let size = 7.5
         let lineHeight = size * 1.28
-        let lines = PDFComposer.wrapPreservingSpaces(block.text, font: .mono, size: size, width: page.contentWidth - 12,
-                                                     shell: block.isShell)
+        let lines = PDFComposer.wrapPreservingSpaces(
+            block.text, font: .mono, size: size, width: page.contentWidth - 12,
+            shell: block.isShell)
         page.ensure(lineHeight * Double(min(lines.count, 3)) + 8)
-        page.fillRect(x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4,
+        page.fillRect(
+            x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4,
             color: .codeBackground)
         page.cursor -= 4
         for line in lines {
             if page.ensure(lineHeight + 4) {
-                page.fillRect(x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4,
+                page.fillRect(
+                    x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4,
                     color: .codeBackground)
                 page.cursor -= 4
             }
-            page.fillRect(x: page.marginLeft, y: page.cursor - lineHeight, width: page.contentWidth, height: lineHeight,
-                          color: .codeBackground)
+            page.fillRect(
+                x: page.marginLeft, y: page.cursor - lineHeight, width: page.contentWidth, height: lineHeight,
+                color: .codeBackground)
             page.drawText(line, x: page.marginLeft + 6, baseline: page.cursor - size - 0.5, font: .mono, size: size)
             page.cursor -= lineHeight
         }
-        page.fillRect(x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4,
+        page.fillRect(
+            x: page.marginLeft, y: page.cursor - 4, width: page.contentWidth, height: 4,
             color: .codeBackground)
         page.cursor -= 14
     }
@@ -450,20 +471,24 @@ struct PDFReportRenderer {
         let lineHeight = size * 1.32
         let indent = 22.0
         for (index, reference) in citedReferences.enumerated() {
-            let lines = PDFComposer.wrap(reference.title + " — " + reference.url, font: .regular, size: size,
-                                         width: page.contentWidth - indent)
+            let lines = PDFComposer.wrap(
+                reference.title + " — " + reference.url, font: .regular, size: size,
+                width: page.contentWidth - indent)
             page.ensure(lineHeight * Double(lines.count))  // an entry is never split between pages
             for (number, line) in lines.enumerated() {
                 page.ensure(lineHeight)
                 if number == 0 {
-                    page.drawText(WinAnsi.encode("[\(index + 1)]"), x: page.marginLeft, baseline: page.cursor - size,
-                                  font: .bold, size: size, color: .muted)
+                    page.drawText(
+                        WinAnsi.encode("[\(index + 1)]"), x: page.marginLeft, baseline: page.cursor - size,
+                        font: .bold, size: size, color: .muted)
                 }
-                page.drawText(line, x: page.marginLeft + indent, baseline: page.cursor - size, font: .regular,
-                              size: size, color: .link)
-                page.addLink(x: page.marginLeft + indent, y: page.cursor - size - 2,
-                             width: PDFFontMetrics.width(of: line, font: .regular, size: size), height: size + 2,
-                             uri: reference.url)
+                page.drawText(
+                    line, x: page.marginLeft + indent, baseline: page.cursor - size, font: .regular,
+                    size: size, color: .link)
+                page.addLink(
+                    x: page.marginLeft + indent, y: page.cursor - size - 2,
+                    width: PDFFontMetrics.width(of: line, font: .regular, size: size), height: size + 2,
+                    uri: reference.url)
                 page.cursor -= lineHeight
             }
         }
@@ -507,8 +532,9 @@ struct PDFReportRenderer {
     /// The first part of a block that must not be separated from a heading above it.
     private mutating func drawLead(_ block: ReportBlock) {
         if case .findings(let findings) = block,
-           let category = ReportDocument.groupedByCategory(document.listed(findings)).first,
-           let group = category.groups.first {
+            let category = ReportDocument.groupedByCategory(document.listed(findings)).first,
+            let group = category.groups.first
+        {
             categoryHeading(category.category)
             groupHeading(group.severity, category: category.category, count: group.findings.count)
             page.ensure(80)
@@ -521,19 +547,22 @@ struct PDFReportRenderer {
     private mutating func categoryHeading(_ category: FindingCategory) {
         page.ensure(60)
         page.addOutline(category.displayName)
-        page.drawText(WinAnsi.encode(category.displayName.uppercased()), x: page.marginLeft, baseline: page.cursor - 13,
-                      font: .bold, size: 13, color: .band)
+        page.drawText(
+            WinAnsi.encode(category.displayName.uppercased()), x: page.marginLeft, baseline: page.cursor - 13,
+            font: .bold, size: 13, color: .band)
         page.cursor -= 22
     }
 
     private mutating func groupHeading(_ severity: Severity, category: FindingCategory, count: Int) {
         page.cursor -= 2
         let label = "\(category.displayName): \(severity.displayName) (\(count))"
-        page.drawText(WinAnsi.encode(label), x: page.marginLeft, baseline: page.cursor - 11, font: .bold, size: 11,
-                      color: severity.pdfColor)
+        page.drawText(
+            WinAnsi.encode(label), x: page.marginLeft, baseline: page.cursor - 11, font: .bold, size: 11,
+            color: severity.pdfColor)
         page.cursor -= 15
-        page.line(from: (page.marginLeft, page.cursor), to: (page.marginLeft + page.contentWidth, page.cursor),
-                  color: severity.pdfColor, width: 0.8)
+        page.line(
+            from: (page.marginLeft, page.cursor), to: (page.marginLeft + page.contentWidth, page.cursor),
+            color: severity.pdfColor, width: 0.8)
         page.cursor -= 9
     }
 
@@ -609,11 +638,16 @@ struct PDFReportRenderer {
         let inner = indent + 16
         for (number, finding) in run.enumerated() {
             page.ensure(40)
-            page.line(from: (page.marginLeft + indent, page.cursor), to: (page.marginLeft + page.contentWidth,
-                      page.cursor), color: .rule, width: 0.5)
+            page.line(
+                from: (page.marginLeft + indent, page.cursor),
+                to: (
+                    page.marginLeft + page.contentWidth,
+                    page.cursor
+                ), color: .rule, width: 0.5)
             page.cursor -= 3
-            page.drawText(WinAnsi.encode("\(number + 1)"), x: page.marginLeft + indent, baseline: page.cursor - 8.5,
-                          font: .bold, size: 8.5, color: finding.severity.pdfColor)
+            page.drawText(
+                WinAnsi.encode("\(number + 1)"), x: page.marginLeft + indent, baseline: page.cursor - 8.5,
+                font: .bold, size: 8.5, color: finding.severity.pdfColor)
             labelled("Subject", finding.subject, indent: inner, valueFont: .mono, spacingAfter: 2)
             triageLine(finding, indent: inner)
             for part in explained[number] {
@@ -633,8 +667,9 @@ struct PDFReportRenderer {
     /// Sentences of one paragraph of an explanation, as a card sets them (8.2 pt, a long inline
     /// trace shortened).
     private mutating func explanationLine(_ sentences: [String], indent: Double, spacingAfter: Double) {
-        page.paragraph(Self.shortenedInlineTrace(sentences.joined(separator: " ")), size: 8.2, indent: indent,
-                       leading: 8.2 * 1.25, spacingAfter: spacingAfter)
+        page.paragraph(
+            Self.shortenedInlineTrace(sentences.joined(separator: " ")), size: 8.2, indent: indent,
+            leading: 8.2 * 1.25, spacingAfter: spacingAfter)
     }
 
     /// The sentences every explanation has (in any paragraph).
@@ -654,9 +689,11 @@ struct PDFReportRenderer {
     private mutating func cardTitle(_ finding: Finding, count: Int, indent: Double) {
         let badge = WinAnsi.encode(finding.severity.rawValue.uppercased())
         let badgeWidth = PDFFontMetrics.width(of: badge, font: .bold, size: 7) + 10
-        page.fillRect(x: page.marginLeft + indent, y: page.cursor - 12, width: badgeWidth, height: 12,
-                      color: finding.severity.pdfColor)
-        page.drawText(badge, x: page.marginLeft + indent + 5, baseline: page.cursor - 9, font: .bold, size: 7,
+        page.fillRect(
+            x: page.marginLeft + indent, y: page.cursor - 12, width: badgeWidth, height: 12,
+            color: finding.severity.pdfColor)
+        page.drawText(
+            badge, x: page.marginLeft + indent + 5, baseline: page.cursor - 9, font: .bold, size: 7,
             color: .white)
         let titleX = indent + badgeWidth + 8
         // The category is the heading of the group the card is in.
@@ -670,15 +707,17 @@ struct PDFReportRenderer {
 
     private mutating func triageLine(_ finding: Finding, indent: Double) {
         if let triage = document.triage(of: finding), triage.status != .open {
-            labelled("Triage", Self.words(triage.status) + (triage.note.isEmpty ? "" : " — " + triage.note),
-                     indent: indent, valueFont: .regular)
+            labelled(
+                "Triage", Self.words(triage.status) + (triage.note.isEmpty ? "" : " — " + triage.note),
+                indent: indent, valueFont: .regular)
         }
     }
 
     private mutating func remediation(_ text: String, indent: Double) {
         page.ensure(26)
-        labelled("Remediation", text, indent: indent, valueFont: .regular, size: 8.2, labelColor: .muted,
-                 spacingAfter: 3)
+        labelled(
+            "Remediation", text, indent: indent, valueFont: .regular, size: 8.2, labelColor: .muted,
+            spacingAfter: 3)
     }
 
     /// Evidence in runs of one kind: a single piece on one labelled line, several as a list or table.
@@ -693,8 +732,9 @@ struct PDFReportRenderer {
                 } else {
                     value = evidence.fields.map { "\($0.label) \($0.value)" }.joined(separator: "; ")
                 }
-                labelled(evidence.kindLabel, value, indent: indent, valueFont: .regular, size: 7.8,
-                         labelColor: .text, spacingAfter: 2)
+                labelled(
+                    evidence.kindLabel, value, indent: indent, valueFont: .regular, size: 7.8,
+                    labelColor: .text, spacingAfter: 2)
             } else {
                 evidenceRun(run, indent: indent)
             }
@@ -711,7 +751,8 @@ struct PDFReportRenderer {
             for (index, character) in characters.enumerated() {
                 current.append(character)
                 if character == " ", index >= 1, characters[index - 1] == ".",
-                   index + 1 < characters.count, characters[index + 1].isUppercase {
+                    index + 1 < characters.count, characters[index + 1].isUppercase
+                {
                     result.append(current.trimmingCharacters(in: .whitespaces))
                     current = ""
                 }
@@ -774,20 +815,25 @@ struct PDFReportRenderer {
         }
     }
 
-    private mutating func labelled(_ label: String, _ value: String, indent: Double, valueFont: PDFFont,
-                                   size: Double = 8.5, labelColor: PDFColor = .muted, spacingAfter: Double = 3) {
+    private mutating func labelled(
+        _ label: String, _ value: String, indent: Double, valueFont: PDFFont,
+        size: Double = 8.5, labelColor: PDFColor = .muted, spacingAfter: Double = 3
+    ) {
         let lineHeight = size * 1.36
         let labelBytes = WinAnsi.encode(label + ":")
         let labelWidth = PDFFontMetrics.width(of: labelBytes, font: .bold, size: size) + 5
         // Run in after the label, continuation lines at the label's left edge; when the first
         // word does not fit after the label, every line is set in a column right of it.
-        let runIn = Self.runIn(value, font: valueFont, size: size, first: page.contentWidth - indent - labelWidth,
-                               rest: page.contentWidth - indent)
-        let lines = runIn
+        let runIn = Self.runIn(
+            value, font: valueFont, size: size, first: page.contentWidth - indent - labelWidth,
+            rest: page.contentWidth - indent)
+        let lines =
+            runIn
             ?? PDFComposer.wrap(value, font: valueFont, size: size, width: page.contentWidth - indent - labelWidth)
         page.ensure(lineHeight)
-        page.drawText(labelBytes, x: page.marginLeft + indent, baseline: page.cursor - size, font: .bold, size: size,
-                      color: labelColor)
+        page.drawText(
+            labelBytes, x: page.marginLeft + indent, baseline: page.cursor - size, font: .bold, size: size,
+            color: labelColor)
         for (number, line) in lines.enumerated() {
             page.ensure(lineHeight)
             let x = page.marginLeft + indent + (runIn == nil || number == 0 ? labelWidth : 0)
@@ -813,9 +859,12 @@ struct PDFReportRenderer {
         }
         guard taken > 0 else { return nil }
         let remainder = ([words[taken...].joined(separator: " ")] + paragraphs.dropFirst()).joined(separator: "\n")
-        let restLines = taken == words.count && paragraphs.count == 1
-            ? [] : PDFComposer.wrap(taken == words.count ? String(remainder.dropFirst()) : remainder, font: font,
-                                    size: size, width: rest)
+        let restLines =
+            taken == words.count && paragraphs.count == 1
+            ? []
+            : PDFComposer.wrap(
+                taken == words.count ? String(remainder.dropFirst()) : remainder, font: font,
+                size: size, width: rest)
         return [WinAnsi.encode(line)] + restLines
     }
 
@@ -832,22 +881,26 @@ struct PDFReportRenderer {
         let lineHeight = size * 1.35
         page.ensure(lineHeight * 3)
         let label = (run[0].kindLabel == "Note" ? "Notes" : run[0].kindLabel) + " (\(run.count))"
-        page.drawText(WinAnsi.encode(label), x: page.marginLeft + indent, baseline: page.cursor - size,
-                      font: .bold, size: size)
+        page.drawText(
+            WinAnsi.encode(label), x: page.marginLeft + indent, baseline: page.cursor - size,
+            font: .bold, size: size)
         page.cursor -= lineHeight
         if case .text = run[0] {
             for evidence in run {
                 guard case .text(let text) = evidence else { continue }
-                let lines = PDFComposer.wrap(Self.decidingSteps(of: text) ?? text, font: .regular, size: size,
-                                             width: page.contentWidth - indent - 18)
+                let lines = PDFComposer.wrap(
+                    Self.decidingSteps(of: text) ?? text, font: .regular, size: size,
+                    width: page.contentWidth - indent - 18)
                 for (number, line) in lines.enumerated() {
                     page.ensure(lineHeight)
                     if number == 0 {
-                        page.drawText(WinAnsi.encode("\u{2022}"), x: page.marginLeft + indent + 8,
-                                      baseline: page.cursor - size, font: .regular, size: size, color: .muted)
+                        page.drawText(
+                            WinAnsi.encode("\u{2022}"), x: page.marginLeft + indent + 8,
+                            baseline: page.cursor - size, font: .regular, size: size, color: .muted)
                     }
-                    page.drawText(line, x: page.marginLeft + indent + 18, baseline: page.cursor - size,
-                                  font: .regular, size: size)
+                    page.drawText(
+                        line, x: page.marginLeft + indent + 18, baseline: page.cursor - size,
+                        font: .regular, size: size)
                     page.cursor -= lineHeight
                 }
             }

@@ -16,8 +16,10 @@ public struct Engagement: Sendable, Hashable, Codable {
     public var endDate: String?
 
     /// An engagement; every field defaults to unset.
-    public init(client: String? = nil, tester: String? = nil, scope: String? = nil,
-                startDate: String? = nil, endDate: String? = nil) {
+    public init(
+        client: String? = nil, tester: String? = nil, scope: String? = nil,
+        startDate: String? = nil, endDate: String? = nil
+    ) {
         self.client = client
         self.tester = tester
         self.scope = scope
@@ -30,8 +32,9 @@ public struct Engagement: Sendable, Hashable, Codable {
 
     /// This engagement with `other`'s set fields taking precedence (flags over the session).
     public func overridden(by other: Engagement) -> Engagement {
-        Engagement(client: other.client ?? client, tester: other.tester ?? tester, scope: other.scope ?? scope,
-                   startDate: other.startDate ?? startDate, endDate: other.endDate ?? endDate)
+        Engagement(
+            client: other.client ?? client, tester: other.tester ?? tester, scope: other.scope ?? scope,
+            startDate: other.startDate ?? startDate, endDate: other.endDate ?? endDate)
     }
 
     /// The set fields as label/value pairs; the dates as one "Dates" row.
@@ -72,9 +75,11 @@ public struct ExecutiveSummary: Sendable, Hashable {
 
     /// The three lists with their titles and what to print when one is empty.
     public static func parts(_ summary: ExecutiveSummary) -> [(title: String, items: [String], none: String)] {
-        [(attackerTitle, summary.attacker, "No security finding above info."),
-         (usersTitle, summary.users, "No reliability finding above info."),
-         (fixFirstTitle, summary.fixFirst, "Nothing above info to fix.")]
+        [
+            (attackerTitle, summary.attacker, "No security finding above info."),
+            (usersTitle, summary.users, "No reliability finding above info."),
+            (fixFirstTitle, summary.fixFirst, "Nothing above info to fix."),
+        ]
     }
 
     /// How many items `fixFirst` holds at most.
@@ -91,7 +96,8 @@ public struct ExecutiveSummary: Sendable, Hashable {
             verdict = "No findings."
         } else {
             let highest = findings.map(\.severity).max() ?? .info
-            verdict = "\(count(security, "security")) and \(count(reliability, "reliability")); "
+            verdict =
+                "\(count(security, "security")) and \(count(reliability, "reliability")); "
                 + "highest severity: \(highest.displayName)."
         }
         attacker = Self.lines(security)
@@ -103,8 +109,9 @@ public struct ExecutiveSummary: Sendable, Hashable {
         }
         for finding in ranked where first.count < Self.fixFirstLimit && seen.insert(finding.id).inserted {
             let subjects = Self.subjects(of: ranked.filter { $0.id == finding.id })
-            first.append("\(finding.id) (\(finding.severity.rawValue) \(finding.category.rawValue)) "
-                         + "\(finding.title): \(subjects)")
+            first.append(
+                "\(finding.id) (\(finding.severity.rawValue) \(finding.category.rawValue)) "
+                    + "\(finding.title): \(subjects)")
         }
         fixFirst = first
     }
@@ -117,8 +124,9 @@ public struct ExecutiveSummary: Sendable, Hashable {
         for finding in ranked where seen.insert(finding.id + "|" + FindingImpact.sentence(for: finding)).inserted {
             let sentence = FindingImpact.sentence(for: finding)
             let same = ranked.filter { $0.id == finding.id && FindingImpact.sentence(for: $0) == sentence }
-            lines.append("\(FindingImpact.sentence(for: finding)) \(finding.severity.displayName), \(finding.id): "
-                         + subjects(of: same) + ".")
+            lines.append(
+                "\(FindingImpact.sentence(for: finding)) \(finding.severity.displayName), \(finding.id): "
+                    + subjects(of: same) + ".")
         }
         return lines
     }
@@ -162,8 +170,9 @@ extension ReportDocument {
         var rows: [OverviewRow] = []
         for finding in listedFindings {
             if let last = rows.last, last.finding.id == finding.id, last.finding.subject == finding.subject,
-               last.finding.severity == finding.severity, last.finding.category == finding.category,
-               last.finding.title == finding.title {
+                last.finding.severity == finding.severity, last.finding.category == finding.category,
+                last.finding.title == finding.title
+            {
                 rows[rows.count - 1].count += 1
             } else {
                 rows.append(OverviewRow(finding: finding, count: 1))
@@ -194,8 +203,11 @@ extension ReportDocument {
     }
 
     /// Findings grouped by category, then severity, most important first, empty groups left out.
-    static func groupedByCategory(_ findings: [Finding])
-        -> [(category: FindingCategory, groups: [(severity: Severity, findings: [Finding])])] {
+    static func groupedByCategory(
+        _ findings: [Finding]
+    )
+        -> [(category: FindingCategory, groups: [(severity: Severity, findings: [Finding])])]
+    {
         FindingCategory.ordered.compactMap { category in
             let groups = grouped(findings.filter { $0.category == category })
             return groups.isEmpty ? nil : (category, groups)

@@ -41,10 +41,12 @@ public struct ReportDocument: Sendable, Hashable {
     public var run = ReportRun()
 
     /// A report; findings are sorted into report order.
-    public init(title: String, subtitle: String? = nil, identity: [KeyValue] = [],
-                generatedBy: String, generatedAt: Date? = nil, findings: [Finding] = [],
-                sections: [ReportSection] = [], entitlements: [EntitlementsListing] = [],
-                triage: [String: Triage] = [:], engagement: Engagement = Engagement()) {
+    public init(
+        title: String, subtitle: String? = nil, identity: [KeyValue] = [],
+        generatedBy: String, generatedAt: Date? = nil, findings: [Finding] = [],
+        sections: [ReportSection] = [], entitlements: [EntitlementsListing] = [],
+        triage: [String: Triage] = [:], engagement: Engagement = Engagement()
+    ) {
         self.title = title
         self.engagement = engagement
         self.subtitle = subtitle
@@ -97,15 +99,21 @@ public struct ReportDocument: Sendable, Hashable {
         let suppressed = suppressedFindings
         guard !suppressed.isEmpty else { return nil }
         let rows = suppressed.map { item in
-            [item.finding.id, item.finding.severity.displayName, item.finding.title, item.finding.subject,
-             item.status.rawValue, item.triage?.note ?? "", item.triage.map { ReportDate.text($0.setAt) } ?? ""]
+            [
+                item.finding.id, item.finding.severity.displayName, item.finding.title, item.finding.subject,
+                item.status.rawValue, item.triage?.note ?? "", item.triage.map { ReportDate.text($0.setAt) } ?? "",
+            ]
         }
-        return ReportSection(title: "Triaged", blocks: [
-            .paragraph("""
-                The tester marked these findings as false positives or accepted risks; they are not counted above.
-                """),
-            .table(ReportTable(columns: ["ID", "Severity", "Title", "Subject", "Status", "Note", "Set"], rows: rows)),
-        ])
+        return ReportSection(
+            title: "Triaged",
+            blocks: [
+                .paragraph(
+                    """
+                    The tester marked these findings as false positives or accepted risks; they are not counted above.
+                    """),
+                .table(
+                    ReportTable(columns: ["ID", "Severity", "Title", "Subject", "Status", "Note", "Set"], rows: rows)),
+            ])
     }
 
     /// "Triage: confirmed (note)" for a listed finding triaged with another status than open,
@@ -313,8 +321,10 @@ public struct ReportRun: Sendable, Hashable {
     /// Hosts whose file the findings judged is a what-if edit, not what the domain serves.
     public var whatIfHosts: [String]
 
-    public init(artifacts: [Artifact] = [], subject: String? = nil, invocation: ReportInvocation? = nil,
-                whatIfHosts: [String] = []) {
+    public init(
+        artifacts: [Artifact] = [], subject: String? = nil, invocation: ReportInvocation? = nil,
+        whatIfHosts: [String] = []
+    ) {
         self.artifacts = artifacts
         self.subject = subject
         self.invocation = invocation

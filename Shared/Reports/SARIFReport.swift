@@ -14,11 +14,14 @@ public enum SARIFReport {
     /// Encodes the findings as a SARIF log. Every result carries its fingerprint; a finding
     /// whose triage (keyed by fingerprint) is false-positive or accepted-risk gets an external,
     /// accepted suppression with the tester's note as justification.
-    public static func encode(findings: [Finding], triage: [String: Triage] = [:], run: ReportRun = ReportRun(),
-                              toolName: String = "UniversalLinkLab", toolVersion: String,
-                              informationURI: String =
-                                  "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0070/")
-        throws(ReportsError) -> Data {
+    public static func encode(
+        findings: [Finding], triage: [String: Triage] = [:], run: ReportRun = ReportRun(),
+        toolName: String = "UniversalLinkLab", toolVersion: String,
+        informationURI: String =
+            "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0070/"
+    )
+        throws(ReportsError) -> Data
+    {
         let sorted = findings.sortedForReport()
         var firstByID: [String: Finding] = [:]
         for finding in sorted where firstByID[finding.id] == nil { firstByID[finding.id] = finding }
@@ -28,25 +31,37 @@ public enum SARIFReport {
             firstByID[id].map { rule($0, securityFindings: sorted.filter { $0.id == id && $0.category == .security }) }
         }
         let results = sorted.map { finding in
-            result(finding, ruleIndex: ruleIndex[finding.id] ?? 0,
+            result(
+                finding, ruleIndex: ruleIndex[finding.id] ?? 0,
                 triage: triage.isEmpty ? nil : triage[finding.fingerprint])
         }
-        let log = Log(schema: schemaURI, version: "2.1.0", runs: [
-            Run(tool: Tool(driver: Driver(name: toolName, version: toolVersion,
-                semanticVersion: semanticVersion(toolVersion),
-                                          informationUri: informationURI, rules: rules)),
-                results: results, columnKind: "unicodeCodePoints",
-                artifacts: run.artifacts.isEmpty ? nil : run.artifacts.map { artifact in
-                    Artifact(location: ArtifactLocation(uri: artifactURI(artifact.name)),
-                             hashes: artifact.sha256.map { ["sha-256": $0.lowercased()] })
-                },
-                invocations: run.invocation.map { invocation in
-                    [Invocation(commandLine: invocation.commandLine, startTimeUtc: timestamp(invocation.start),
-                                endTimeUtc: timestamp(invocation.end), executionSuccessful: true)]
-                },
-                automationDetails: run.subject.map { AutomationDetails(id: "linklab/\($0)/") },
-                properties: run.whatIfHosts.isEmpty ? nil : RunProperties(whatIfEditedHosts: run.whatIfHosts)),
-        ])
+        let log = Log(
+            schema: schemaURI, version: "2.1.0",
+            runs: [
+                Run(
+                    tool: Tool(
+                        driver: Driver(
+                            name: toolName, version: toolVersion,
+                            semanticVersion: semanticVersion(toolVersion),
+                            informationUri: informationURI, rules: rules)),
+                    results: results, columnKind: "unicodeCodePoints",
+                    artifacts: run.artifacts.isEmpty
+                        ? nil
+                        : run.artifacts.map { artifact in
+                            Artifact(
+                                location: ArtifactLocation(uri: artifactURI(artifact.name)),
+                                hashes: artifact.sha256.map { ["sha-256": $0.lowercased()] })
+                        },
+                    invocations: run.invocation.map { invocation in
+                        [
+                            Invocation(
+                                commandLine: invocation.commandLine, startTimeUtc: timestamp(invocation.start),
+                                endTimeUtc: timestamp(invocation.end), executionSuccessful: true)
+                        ]
+                    },
+                    automationDetails: run.subject.map { AutomationDetails(id: "linklab/\($0)/") },
+                    properties: run.whatIfHosts.isEmpty ? nil : RunProperties(whatIfEditedHosts: run.whatIfHosts))
+            ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -149,8 +164,12 @@ public enum SARIFReport {
             if let location = location(evidence), !locations.contains(location) { locations.append(location) }
         }
         if locations.isEmpty {
-            locations.append(Location(logicalLocations: [LogicalLocation(name: finding.subject,
-                fullyQualifiedName: finding.subject, kind: "resource")]))
+            locations.append(
+                Location(logicalLocations: [
+                    LogicalLocation(
+                        name: finding.subject,
+                        fullyQualifiedName: finding.subject, kind: "resource")
+                ]))
         }
         return Result(
             ruleId: finding.id, ruleIndex: ruleIndex, level: level(finding.severity),
@@ -159,16 +178,20 @@ public enum SARIFReport {
             partialFingerprints: [fingerprintKey: finding.fingerprint],
             suppressions: triage.flatMap { triage in
                 triage.status.isSuppressed
-                    ? [Suppression(kind: "external", status: "accepted",
-                                   justification: triage.note.isEmpty ? triage.status.rawValue : triage.note)]
+                    ? [
+                        Suppression(
+                            kind: "external", status: "accepted",
+                            justification: triage.note.isEmpty ? triage.status.rawValue : triage.note)
+                    ]
                     : nil
             },
-            properties: ResultProperties(category: finding.category.rawValue, severity: finding.severity.rawValue,
-                                         securitySeverity: finding.category == .security
-                                             ? securitySeverity(finding.severity) : nil,
-                                         subject: finding.subject,
-                                         evidence: finding.evidence.map(\.summary),
-                                         triage: triage.map { $0.status.rawValue }))
+            properties: ResultProperties(
+                category: finding.category.rawValue, severity: finding.severity.rawValue,
+                securitySeverity: finding.category == .security
+                    ? securitySeverity(finding.severity) : nil,
+                subject: finding.subject,
+                evidence: finding.evidence.map(\.summary),
+                triage: triage.map { $0.status.rawValue }))
     }
 
     private static func location(_ evidence: Evidence) -> Location? {
@@ -177,30 +200,46 @@ public enum SARIFReport {
             var logical: [LogicalLocation]?
             if let symbol = binary.symbol {
                 logical =
-                    [LogicalLocation(name: symbol,
-                        fullyQualifiedName: [binary.slice, binary.section,
-                            symbol].compactMap { $0 }.joined(separator: "/"), kind: "member")]
+                    [
+                        LogicalLocation(
+                            name: symbol,
+                            fullyQualifiedName: [
+                                binary.slice, binary.section,
+                                symbol,
+                            ].compactMap { $0 }.joined(separator: "/"), kind: "member")
+                    ]
             }
             let region = binary.offset.map { Region(byteOffset: $0, byteLength: binary.length) }
             return Location(
-                physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: artifactURI(binary.file)),
+                physicalLocation: PhysicalLocation(
+                    artifactLocation: ArtifactLocation(uri: artifactURI(binary.file)),
                     region: region),
-                            logicalLocations: logical)
+                logicalLocations: logical)
         case .associationFile(let file):
             let uri = "https://\(file.host)/.well-known/apple-app-site-association"
             let region = file.line.map { Region(startLine: $0, startColumn: file.column) }
             return Location(
-                physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: artifactURI(uri)),
+                physicalLocation: PhysicalLocation(
+                    artifactLocation: ArtifactLocation(uri: artifactURI(uri)),
                     region: region),
-                            logicalLocations: [LogicalLocation(name: file.pointer.isEmpty ? "/" : file.pointer,
-                                                               fullyQualifiedName: "\(file.host)#\(file.pointer)",
-                                                                   kind: "property")])
+                logicalLocations: [
+                    LogicalLocation(
+                        name: file.pointer.isEmpty ? "/" : file.pointer,
+                        fullyQualifiedName: "\(file.host)#\(file.pointer)",
+                        kind: "property")
+                ])
         case .network(let network):
-            return Location(logicalLocations: [LogicalLocation(name: network.host,
-                fullyQualifiedName: network.url ?? network.host, kind: "resource")])
+            return Location(logicalLocations: [
+                LogicalLocation(
+                    name: network.host,
+                    fullyQualifiedName: network.url ?? network.host, kind: "resource")
+            ])
         case .entitlement(let key, _):
-            return Location(logicalLocations: [LogicalLocation(name: key, fullyQualifiedName: "entitlements/\(key)",
-                kind: "property")])
+            return Location(logicalLocations: [
+                LogicalLocation(
+                    name: key, fullyQualifiedName: "entitlements/\(key)",
+                    kind: "property")
+            ])
         case .text:
             return nil
         }

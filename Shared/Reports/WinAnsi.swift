@@ -45,7 +45,8 @@ enum WinAnsi {
         // Base letter of a decomposed character ("ő" → "o"); combining marks are dropped.
         let decomposed = String(character).decomposedStringWithCanonicalMapping.unicodeScalars
         if let base = decomposed.first, let byte = byte(for: base), !decomposed.isEmpty,
-           base.properties.generalCategory != .nonspacingMark {
+            base.properties.generalCategory != .nonspacingMark
+        {
             return [byte]
         }
         if let scalar = composed.first, let replacement = transliterations[Character(scalar)] {

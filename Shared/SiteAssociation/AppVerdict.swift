@@ -69,8 +69,10 @@ public struct AppVerdict: Sendable, Equatable, Codable {
     public var trace: [String]
 
     /// Creates a verdict.
-    public init(appID: String, decision: Decision, detail: Int? = nil, rule: Int? = nil, ruleText: String? = nil,
-                reason: NoMatchReason? = nil, trace: [String] = []) {
+    public init(
+        appID: String, decision: Decision, detail: Int? = nil, rule: Int? = nil, ruleText: String? = nil,
+        reason: NoMatchReason? = nil, trace: [String] = []
+    ) {
         self.appID = appID
         self.decision = decision
         self.detail = detail
@@ -106,14 +108,20 @@ public struct AppVerdict: Sendable, Equatable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(appID, forKey: .appID)
         try container.encode(decision, forKey: .decision)
-        if let detail { try container.encode(detail, forKey: .detail) } else {
+        if let detail {
+            try container.encode(detail, forKey: .detail)
+        } else {
             try container.encodeNil(forKey: .detail)
         }
         if let rule { try container.encode(rule, forKey: .rule) } else { try container.encodeNil(forKey: .rule) }
-        if let ruleText { try container.encode(ruleText, forKey: .ruleText) } else {
+        if let ruleText {
+            try container.encode(ruleText, forKey: .ruleText)
+        } else {
             try container.encodeNil(forKey: .ruleText)
         }
-        if let reason { try container.encode(reason, forKey: .reason) } else {
+        if let reason {
+            try container.encode(reason, forKey: .reason)
+        } else {
             try container.encodeNil(forKey: .reason)
         }
         try container.encode(trace, forKey: .trace)

@@ -45,7 +45,7 @@ public struct AssetLinksFile: Sendable, Equatable {
     /// Package names and fingerprints the file grants link handling to.
     public func grants(package: String) -> [Statement] {
         statements.filter { statement in
-            guard statement.grantsLinks, case let .androidApp(name, _) = statement.target else { return false }
+            guard statement.grantsLinks, case .androidApp(let name, _) = statement.target else { return false }
             return name == package
         }
     }
@@ -67,25 +67,29 @@ extension AssetLinksFile {
             return
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            report(Lint.byteOrderMark, "file starts with a UTF-8 byte-order mark, which strict JSON parsers refuse",
-                   0, whole, lines)
+            report(
+                Lint.byteOrderMark, "file starts with a UTF-8 byte-order mark, which strict JSON parsers refuse",
+                0, whole, lines)
             bytes = Array(bytes.dropFirst(3))
         }
         let shift = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         // Strict RFC 8259 (a top-level scalar is JSON, then ANDROID-L003); bytes that are not UTF-8
         // read as U+FFFD, as the Android lint always has.
-        var parser = TolerantJSONParser(bytes: bytes, maximumDepth: Self.maxDepth, scalarRootIsIssue: false,
-                                        checksUTF8: false)
+        var parser = TolerantJSONParser(
+            bytes: bytes, maximumDepth: Self.maxDepth, scalarRootIsIssue: false,
+            checksUTF8: false)
         let parsed = parser.parseDocument()
         guard let root = parsed, parser.strictlyValid else {
             let issue = parser.firstStrictIssue
-            report(Lint.invalidJSON, "not JSON: \(issue?.message ?? "unreadable")", (issue?.offset ?? 0) + shift,
-                   whole, lines)
+            report(
+                Lint.invalidJSON, "not JSON: \(issue?.message ?? "unreadable")", (issue?.offset ?? 0) + shift,
+                whole, lines)
             return
         }
         guard let items = root.array else {
-            report(Lint.topLevelNotArray, "top level is \(root.assetLinksTypeName); a statement list is an array",
-                   root.offset + shift, whole, lines)
+            report(
+                Lint.topLevelNotArray, "top level is \(root.assetLinksTypeName); a statement list is an array",
+                root.offset + shift, whole, lines)
             return
         }
         var seen: [String: Int] = [:]
@@ -93,37 +97,47 @@ extension AssetLinksFile {
             readStatement(item, whole.appending(index), shift: shift, lines: lines, seen: &seen)
         }
         if !statements.contains(where: \.grantsLinks) && includes.isEmpty {
-            report(Lint.noLinkStatement,
-                   "no statement grants \(Self.handleAllURLs): no app can verify links with this file",
-                   root.offset + shift, whole, lines)
+            report(
+                Lint.noLinkStatement,
+                "no statement grants \(Self.handleAllURLs): no app can verify links with this file",
+                root.offset + shift, whole, lines)
         }
     }
 
     /// Records a diagnostic of `rule` at byte `offset` (of the file as given) and `pointer`; at most 500.
-    private mutating func report(_ rule: LintRule, _ message: String, _ offset: Int, _ pointer: JSONPointer,
-                                 _ lines: LineIndex) {
+    private mutating func report(
+        _ rule: LintRule, _ message: String, _ offset: Int, _ pointer: JSONPointer,
+        _ lines: LineIndex
+    ) {
         guard diagnostics.count < 500 else { return }
         let (line, column) = lines.position(offset)
-        diagnostics.append(LintDiagnostic(rule: rule, message: message, location: pointer.text, line: line,
-                                          column: column))
+        diagnostics.append(
+            LintDiagnostic(
+                rule: rule, message: message, location: pointer.text, line: line,
+                column: column))
     }
 
-    private mutating func readStatement(_ item: JSONValue, _ pointer: JSONPointer, shift: Int, lines: LineIndex,
-        seen: inout [String: Int]) {
+    private mutating func readStatement(
+        _ item: JSONValue, _ pointer: JSONPointer, shift: Int, lines: LineIndex,
+        seen: inout [String: Int]
+    ) {
         let at = item.offset + shift
         guard item.members != nil else {
-            report(Lint.malformedStatement, "statement is \(item.assetLinksTypeName), not an object", at, pointer,
-                   lines)
+            report(
+                Lint.malformedStatement, "statement is \(item.assetLinksTypeName), not an object", at, pointer,
+                lines)
             return
         }
         if let include = item.firstMember("include") {
             if let url = include.string {
                 includes.append(url)
-                report(Lint.include, "includes \(url): Android fetches it too (chains are followed up to a limit)",
-                       at, pointer, lines)
+                report(
+                    Lint.include, "includes \(url): Android fetches it too (chains are followed up to a limit)",
+                    at, pointer, lines)
             } else {
-                report(Lint.malformedStatement, "include is \(include.assetLinksTypeName), not a URL string",
-                       include.offset + shift, pointer.appending("include"), lines)
+                report(
+                    Lint.malformedStatement, "include is \(include.assetLinksTypeName), not a URL string",
+                    include.offset + shift, pointer.appending("include"), lines)
             }
             return
         }
@@ -141,15 +155,17 @@ extension AssetLinksFile {
         for (index, value) in relationValues.enumerated() {
             let valuePointer = pointer.appending("relation").appending(index)
             guard let relation = value.string else {
-                report(Lint.malformedStatement, "relation is \(value.assetLinksTypeName), not a string",
-                       value.offset + shift, valuePointer, lines)
+                report(
+                    Lint.malformedStatement, "relation is \(value.assetLinksTypeName), not a string",
+                    value.offset + shift, valuePointer, lines)
                 continue
             }
             relations.append(relation)
             if relation != Self.handleAllURLs, Self.isNearMiss(relation, Self.handleAllURLs) {
-                report(Lint.misspelledRelation,
-                       "relation \"\(relation)\" is not \"\(Self.handleAllURLs)\": no link is granted",
-                       value.offset + shift, valuePointer, lines)
+                report(
+                    Lint.misspelledRelation,
+                    "relation \"\(relation)\" is not \"\(Self.handleAllURLs)\": no link is granted",
+                    value.offset + shift, valuePointer, lines)
             }
         }
         guard let target = item.firstMember("target"), target.members != nil else {
@@ -163,61 +179,72 @@ extension AssetLinksFile {
         case "android_app":
             let package = target.firstMember("package_name")?.string ?? ""
             if package.isEmpty {
-                report(Lint.missingPackage, "android_app target has no package_name", target.offset + shift,
-                       targetPointer, lines)
+                report(
+                    Lint.missingPackage, "android_app target has no package_name", target.offset + shift,
+                    targetPointer, lines)
             }
             var fingerprints: [String] = []
             let listPointer = targetPointer.appending("sha256_cert_fingerprints")
             for (index, value) in (target.firstMember("sha256_cert_fingerprints")?.array ?? []).enumerated() {
                 guard let text = value.string else {
-                    report(Lint.malformedFingerprint, "fingerprint is \(value.assetLinksTypeName)",
-                           value.offset + shift, listPointer.appending(index), lines)
+                    report(
+                        Lint.malformedFingerprint, "fingerprint is \(value.assetLinksTypeName)",
+                        value.offset + shift, listPointer.appending(index), lines)
                     continue
                 }
                 if !Self.isFingerprint(text) {
-                    report(Lint.malformedFingerprint,
-                           "\"\(text)\" is not 32 hex byte pairs joined by ':' (SHA-256 of the signing certificate)",
-                           value.offset + shift, listPointer.appending(index), lines)
+                    report(
+                        Lint.malformedFingerprint,
+                        "\"\(text)\" is not 32 hex byte pairs joined by ':' (SHA-256 of the signing certificate)",
+                        value.offset + shift, listPointer.appending(index), lines)
                 } else if text != text.uppercased() {
-                    report(Lint.lowercaseFingerprint, "fingerprint uses lower-case hex; write it in upper case",
-                           value.offset + shift, listPointer.appending(index), lines)
+                    report(
+                        Lint.lowercaseFingerprint, "fingerprint uses lower-case hex; write it in upper case",
+                        value.offset + shift, listPointer.appending(index), lines)
                 }
                 fingerprints.append(text.uppercased())
             }
             if target.firstMember("sha256_cert_fingerprints") == nil {
-                report(Lint.malformedFingerprint, "android_app target has no sha256_cert_fingerprints",
-                       target.offset + shift, targetPointer, lines)
+                report(
+                    Lint.malformedFingerprint, "android_app target has no sha256_cert_fingerprints",
+                    target.offset + shift, targetPointer, lines)
             }
             parsedTarget = .androidApp(packageName: package, fingerprints: fingerprints)
         case "web":
             parsedTarget = .web(site: target.firstMember("site")?.string ?? "")
         default:
-            report(Lint.unknownNamespace, "namespace \"\(namespace)\" is neither android_app nor web",
-                   target.offset + shift, targetPointer, lines)
+            report(
+                Lint.unknownNamespace, "namespace \"\(namespace)\" is neither android_app nor web",
+                target.offset + shift, targetPointer, lines)
         }
         let dynamic = item.firstMember("relation_extensions")?.firstMember(Self.handleAllURLs)?
             .firstMember("dynamic_app_link_components")
         let dynamicPointer = pointer.appending("relation_extensions").appending(Self.handleAllURLs)
             .appending("dynamic_app_link_components")
-        statements.append(Statement(
-            relations: relations, target: parsedTarget,
-            dynamicComponents: dynamic.map { readDynamic($0, dynamicPointer, shift: shift, lines: lines) },
-            line: lines.position(at).0, column: lines.position(at).1))
+        statements.append(
+            Statement(
+                relations: relations, target: parsedTarget,
+                dynamicComponents: dynamic.map { readDynamic($0, dynamicPointer, shift: shift, lines: lines) },
+                line: lines.position(at).0, column: lines.position(at).1))
     }
 
-    private mutating func readDynamic(_ value: JSONValue, _ pointer: JSONPointer, shift: Int,
-                                      lines: LineIndex) -> [DynamicComponent] {
+    private mutating func readDynamic(
+        _ value: JSONValue, _ pointer: JSONPointer, shift: Int,
+        lines: LineIndex
+    ) -> [DynamicComponent] {
         guard let items = value.array else {
-            report(Lint.malformedDynamicRule,
-                   "dynamic_app_link_components is \(value.assetLinksTypeName), not an array",
-                   value.offset + shift, pointer, lines)
+            report(
+                Lint.malformedDynamicRule,
+                "dynamic_app_link_components is \(value.assetLinksTypeName), not an array",
+                value.offset + shift, pointer, lines)
             return []
         }
         var out: [DynamicComponent] = []
         for (index, item) in items.enumerated() {
             guard let members = item.members else {
-                report(Lint.malformedDynamicRule, "dynamic rule is \(item.assetLinksTypeName), not an object",
-                       item.offset + shift, pointer.appending(index), lines)
+                report(
+                    Lint.malformedDynamicRule, "dynamic rule is \(item.assetLinksTypeName), not an object",
+                    item.offset + shift, pointer.appending(index), lines)
                 continue
             }
             var component = DynamicComponent(exclude: false, line: lines.position(item.offset + shift).0)
@@ -230,11 +257,12 @@ extension AssetLinksFile {
                     for pair in member.value.members ?? [] { query[pair.key] = pair.value.string ?? "" }
                     component.query = query
                 case "exclude":
-                    if case let .bool(flag) = member.value.kind { component.exclude = flag }
+                    if case .bool(let flag) = member.value.kind { component.exclude = flag }
                 case "comments": break
                 default:
-                    report(Lint.malformedDynamicRule, "unknown key \"\(member.key)\" in a dynamic rule (ignored)",
-                           member.keyOffset + shift, pointer.appending(index).appending(member.key), lines)
+                    report(
+                        Lint.malformedDynamicRule, "unknown key \"\(member.key)\" in a dynamic rule (ignored)",
+                        member.keyOffset + shift, pointer.appending(index).appending(member.key), lines)
                 }
             }
             out.append(component)
@@ -250,7 +278,8 @@ extension AssetLinksFile {
 
     /// A relation spelled almost like `target`: case, a missing or extra `s`, `.` for `/`, small edits.
     static func isNearMiss(_ text: String, _ target: String) -> Bool {
-        let a = Array(text.lowercased()), b = Array(target)
+        let a = Array(text.lowercased())
+        let b = Array(target)
         guard abs(a.count - b.count) <= 3 else { return false }
         var previous = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {
@@ -275,7 +304,8 @@ struct LineIndex {
     }
 
     func position(_ offset: Int) -> (Int, Int) {
-        var low = 0, high = starts.count - 1
+        var low = 0
+        var high = starts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if starts[middle] <= offset { low = middle } else { high = middle - 1 }
@@ -300,12 +330,13 @@ extension JSONValue {
     fileprivate var canonicalText: String {
         switch kind {
         case .null: return "null"
-        case let .bool(value): return value ? "true" : "false"
-        case let .number(value, _): return String(value)
-        case let .string(value): return "\"\(value)\""
-        case let .array(items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
-        case let .object(members):
-            return "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value.canonicalText)" }
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value, _): return String(value)
+        case .string(let value): return "\"\(value)\""
+        case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{"
+                + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value.canonicalText)" }
                 .joined(separator: ",") + "}"
         }
     }

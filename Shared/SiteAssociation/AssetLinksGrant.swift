@@ -25,7 +25,7 @@ extension AssetLinksFile {
     public var linkGrants: [AssetLinksGrant] {
         var grants = Set<AssetLinksGrant>()
         for statement in statements where statement.grantsLinks {
-            guard case let .androidApp(package, fingerprints) = statement.target else { continue }
+            guard case .androidApp(let package, let fingerprints) = statement.target else { continue }
             for fingerprint in fingerprints {
                 grants.insert(AssetLinksGrant(packageName: package, fingerprint: fingerprint))
             }

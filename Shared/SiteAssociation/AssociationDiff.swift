@@ -12,7 +12,8 @@ public struct AssociationDiff: Sendable {
         var changes: [String] = []
         let oldApps = AssociationDiff.effectiveRules(old)
         let newApps = AssociationDiff.effectiveRules(new)
-        let oldIDs = old.applinksAppIDs, newIDs = new.applinksAppIDs
+        let oldIDs = old.applinksAppIDs
+        let newIDs = new.applinksAppIDs
         for appID in oldIDs where newApps[appID] == nil {
             changes.append("applinks: \(appID) removed")
         }
@@ -24,7 +25,8 @@ public struct AssociationDiff: Sendable {
             let count = max(before.count, after.count)
             var described = 0
             for index in 0..<count {
-                let previous = before[safe: index], next = after[safe: index]
+                let previous = before[safe: index]
+                let next = after[safe: index]
                 guard previous != next else { continue }
                 described += 1
                 if described > 10 { break }
@@ -44,7 +46,8 @@ public struct AssociationDiff: Sendable {
             ("activitycontinuation", old.activitycontinuation, new.activitycontinuation),
         ]
         for (name, before, after) in services {
-            let previous = before?.apps ?? [], next = after?.apps ?? []
+            let previous = before?.apps ?? []
+            let next = after?.apps ?? []
             for appID in previous where !next.contains(appID) { changes.append("\(name): \(appID) removed") }
             for appID in next where !previous.contains(appID) { changes.append("\(name): \(appID) added") }
         }

@@ -26,8 +26,10 @@ public struct AssociationDocument: Sendable {
     public var isValid: Bool { !diagnostics.contains { $0.severity == LintSeverity.error.rawValue } }
 
     /// Creates a document from its parts.
-    public init(file: AssociationFile?, diagnostics: [LintDiagnostic], deviceAccepts: Bool, isCMSSigned: Bool,
-        byteCount: Int) {
+    public init(
+        file: AssociationFile?, diagnostics: [LintDiagnostic], deviceAccepts: Bool, isCMSSigned: Bool,
+        byteCount: Int
+    ) {
         self.file = file
         self.diagnostics = diagnostics
         self.deviceAccepts = deviceAccepts
@@ -54,15 +56,21 @@ public struct AssociationDocument: Sendable {
         var diagnostics: [LintDiagnostic] = []
         let byteCount = body.count
         if byteCount > deviceSizeLimit {
-            diagnostics.append(LintDiagnostic(rule: .tooLarge, message: """
-                the file is \(byteCount) bytes, over Apple's 128 KiB (131072-byte) limit: devices ignore it
-                """, location: ""))
+            diagnostics.append(
+                LintDiagnostic(
+                    rule: .tooLarge,
+                    message: """
+                        the file is \(byteCount) bytes, over Apple's 128 KiB (131072-byte) limit: devices ignore it
+                        """, location: ""))
         }
         guard byteCount <= maximumReadSize else {
-            diagnostics.append(LintDiagnostic(rule: .limitReached,
-                message: "the body is \(byteCount) bytes; files over \(maximumReadSize) bytes are not read",
-                location: ""))
-            return AssociationDocument(file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: false,
+            diagnostics.append(
+                LintDiagnostic(
+                    rule: .limitReached,
+                    message: "the body is \(byteCount) bytes; files over \(maximumReadSize) bytes are not read",
+                    location: ""))
+            return AssociationDocument(
+                file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: false,
                 byteCount: byteCount)
         }
         var jsonBytes = body
@@ -72,21 +80,30 @@ public struct AssociationDocument: Sendable {
             switch CMSEnvelope.unwrap(body) {
             case .success(let content):
                 jsonBytes = content
-                diagnostics.append(LintDiagnostic(rule: .cmsSigned, message: """
-                    the body is CMS-signed (iOS 8 application/pkcs7-mime form); the JSON inside was read, the \
-                    signature was not verified
-                    """, location: ""))
+                diagnostics.append(
+                    LintDiagnostic(
+                        rule: .cmsSigned,
+                        message: """
+                            the body is CMS-signed (iOS 8 application/pkcs7-mime form); the JSON inside was read, the \
+                            signature was not verified
+                            """, location: ""))
             case .failure(let failure):
-                diagnostics.append(LintDiagnostic(rule: .cmsUnreadable, message: """
-                    the body looks CMS-signed but could not be unwrapped: \(failure.message) (byte \(failure.offset))
-                    """, location: ""))
-                return AssociationDocument(file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: true,
+                diagnostics.append(
+                    LintDiagnostic(
+                        rule: .cmsUnreadable,
+                        message: """
+                            the body looks CMS-signed but could not be unwrapped: \(failure.message) (byte \
+                            \(failure.offset))
+                            """, location: ""))
+                return AssociationDocument(
+                    file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: true,
                     byteCount: byteCount)
             }
         }
         if let notJSON = describeNonJSON(jsonBytes) {
             diagnostics.append(LintDiagnostic(rule: .notJSON, message: notJSON, location: "", line: 1, column: 1))
-            return AssociationDocument(file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: isCMS,
+            return AssociationDocument(
+                file: nil, diagnostics: diagnostics, deviceAccepts: false, isCMSSigned: isCMS,
                 byteCount: byteCount)
         }
         var parser = TolerantJSONParser(bytes: jsonBytes)
@@ -126,15 +143,18 @@ public struct AssociationDocument: Sendable {
                 groups[key] = (diagnostics.count, 1, position.line, position.line)
                 groupOrder.append(key)
             }
-            diagnostics.append(LintDiagnostic(
-                rule: issue.rule, message: issue.message, location: "", line: position.line, column: position.column
-            ))
+            diagnostics.append(
+                LintDiagnostic(
+                    rule: issue.rule, message: issue.message, location: "", line: position.line, column: position.column
+                ))
         }
         for key in groupOrder {
             guard let group = groups[key], group.count > 1 else { continue }
-            let span = group.firstLine == group.lastLine
+            let span =
+                group.firstLine == group.lastLine
                 ? "on line \(group.firstLine)" : "on lines \(group.firstLine)–\(group.lastLine)"
-            diagnostics[group.index].message = "\(group.count) non-JSON whitespace characters (\(key)) \(span); "
+            diagnostics[group.index].message =
+                "\(group.count) non-JSON whitespace characters (\(key)) \(span); "
                 + "only space, tab, CR and LF are allowed"
         }
         return diagnostics
@@ -151,12 +171,12 @@ public struct AssociationDocument: Sendable {
         while end > bytes.startIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
         let word = bytes[bytes.startIndex..<end]
         guard let first = word.first, !word.isEmpty, word.count <= 64,
-              (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
-              word.allSatisfy({ byte in
-                  (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-                      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                      || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-              })
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
+            word.allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            })
         else { return nil }
         let text = String(decoding: word, as: UTF8.self)
         return ["true", "false", "null"].contains(text) ? nil : text
@@ -172,8 +192,9 @@ public struct AssociationDocument: Sendable {
         }
         let head = String(decoding: bytes[start..<min(bytes.count, start + 64)], as: UTF8.self).lowercased()
         if head.hasPrefix("<") {
-            if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<head") ||
-                head.contains("<body") {
+            if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<head")
+                || head.contains("<body")
+            {
                 return "the body is an HTML page, not JSON"
             }
             return "the body is markup (starts with \"<\"), not JSON"

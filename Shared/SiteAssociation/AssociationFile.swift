@@ -15,8 +15,10 @@ public struct AssociationFile: Sendable, Equatable, Codable {
     public var activitycontinuation: ServiceApps?
 
     /// Creates a file from its services.
-    public init(applinks: AppLinks? = nil, webcredentials: ServiceApps? = nil, appclips: ServiceApps? = nil,
-        activitycontinuation: ServiceApps? = nil) {
+    public init(
+        applinks: AppLinks? = nil, webcredentials: ServiceApps? = nil, appclips: ServiceApps? = nil,
+        activitycontinuation: ServiceApps? = nil
+    ) {
         self.applinks = applinks
         self.webcredentials = webcredentials
         self.appclips = appclips
@@ -65,8 +67,10 @@ public struct AppLinks: Sendable, Equatable, Codable {
     public var detailsForm: DetailsForm
 
     /// Creates an applinks service.
-    public init(apps: [String]? = nil, defaults: Component? = nil, substitutionVariables: [String: [String]] = [:],
-        details: [AppLinksDetail] = [], detailsForm: DetailsForm = .array) {
+    public init(
+        apps: [String]? = nil, defaults: Component? = nil, substitutionVariables: [String: [String]] = [:],
+        details: [AppLinksDetail] = [], detailsForm: DetailsForm = .array
+    ) {
         self.apps = apps
         self.defaults = defaults
         self.substitutionVariables = substitutionVariables
@@ -103,8 +107,10 @@ public struct AppLinksDetail: Sendable, Equatable, Codable {
     public var relativeOrder: Int?
 
     /// Creates a detail.
-    public init(appIDs: [String], appIDSource: AppIDSource = .appIDs, components: [Component]? = nil,
-        paths: [String]? = nil, defaults: Component? = nil, relativeOrder: Int? = nil) {
+    public init(
+        appIDs: [String], appIDSource: AppIDSource = .appIDs, components: [Component]? = nil,
+        paths: [String]? = nil, defaults: Component? = nil, relativeOrder: Int? = nil
+    ) {
         self.appIDs = appIDs
         self.appIDSource = appIDSource
         self.components = components
@@ -204,16 +210,18 @@ public struct Component: Sendable, Equatable, Codable {
     /// Equal when every key reads the same (how a flag was spelled does not matter).
     public static func == (lhs: Component, rhs: Component) -> Bool {
         lhs.path == rhs.path && lhs.query == rhs.query && lhs.fragment == rhs.fragment && lhs.exclude == rhs.exclude
-            && lhs.caseSensitive == rhs.caseSensitive && lhs.percentEncoded == rhs.percentEncoded &&
-                lhs.comment == rhs.comment
+            && lhs.caseSensitive == rhs.caseSensitive && lhs.percentEncoded == rhs.percentEncoded
+            && lhs.comment == rhs.comment
             && lhs.requiredEntitlement == rhs.requiredEntitlement && lhs.unconstrainedKeys == rhs.unconstrainedKeys
             && lhs.isDictionary == rhs.isDictionary
     }
 
     /// Creates a rule.
-    public init(path: String? = nil, query: QueryConstraint? = nil, fragment: String? = nil, exclude: Bool? = nil,
+    public init(
+        path: String? = nil, query: QueryConstraint? = nil, fragment: String? = nil, exclude: Bool? = nil,
         caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, comment: String? = nil,
-        requiredEntitlement: String? = nil, unconstrainedKeys: [String] = [], isDictionary: Bool = true) {
+        requiredEntitlement: String? = nil, unconstrainedKeys: [String] = [], isDictionary: Bool = true
+    ) {
         self.path = path
         self.query = query
         self.fragment = fragment

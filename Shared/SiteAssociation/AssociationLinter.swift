@@ -22,26 +22,32 @@ enum AssociationLinter {
         }
 
         // Defaults carrying rule keys.
-        checkDefaults(applinks.defaults, at: JSONPointer().appending("applinks").appending("defaults"),
+        checkDefaults(
+            applinks.defaults, at: JSONPointer().appending("applinks").appending("defaults"),
             scope: "every rule of every detail", context: &context)
         for (index, detail) in applinks.details.enumerated() {
-            checkDefaults(detail.defaults, at: detailPointers[index].appending("defaults"),
+            checkDefaults(
+                detail.defaults, at: detailPointers[index].appending("defaults"),
                 scope: "every rule of this detail", context: &context)
         }
 
         // Undefined variables.
-        checkVariables(applinks.defaults, at: JSONPointer().appending("applinks").appending("defaults"),
+        checkVariables(
+            applinks.defaults, at: JSONPointer().appending("applinks").appending("defaults"),
             variables: variables, context: &context)
         for (index, detail) in applinks.details.enumerated() {
-            checkVariables(detail.defaults, at: detailPointers[index].appending("defaults"), variables: variables,
+            checkVariables(
+                detail.defaults, at: detailPointers[index].appending("defaults"), variables: variables,
                 context: &context)
             for (ruleIndex, component) in (detail.components ?? []).enumerated() {
-                checkVariables(component, at: detailPointers[index].appending("components").appending(ruleIndex),
+                checkVariables(
+                    component, at: detailPointers[index].appending("components").appending(ruleIndex),
                     variables: variables, context: &context)
             }
             for (pathIndex, entry) in (detail.paths ?? []).enumerated() {
                 for name in undefinedVariables(in: entry, variables: variables) {
-                    context.report(.undefinedVariable, "\"$(\(name))\" is not defined: this path entry matches nothing",
+                    context.report(
+                        .undefinedVariable, "\"$(\(name))\" is not defined: this path entry matches nothing",
                         at: detailPointers[index].appending("paths").appending(pathIndex))
                 }
             }
@@ -56,13 +62,16 @@ enum AssociationLinter {
             var deadApps = 0
             for appID in detail.appIDs {
                 if !seenHere.insert(appID).inserted {
-                    context.report(.duplicateAppID, "app ID \(JSONValue.quoted(appID)) is listed twice in this detail",
+                    context.report(
+                        .duplicateAppID, "app ID \(JSONValue.quoted(appID)) is listed twice in this detail",
                         at: pointer)
                     continue
                 }
                 if let first = firstDetail[appID] {
                     deadApps += 1
-                    context.report(.duplicateAppID, """
+                    context.report(
+                        .duplicateAppID,
+                        """
                         app ID \(JSONValue.quoted(appID)) is already named by details[\(first)]: this detail's rules \
                         never apply to it (the first detail wins; rules are not merged)
                         """, at: pointer)
@@ -71,24 +80,29 @@ enum AssociationLinter {
                 }
             }
             if detail.appIDs.isEmpty {
-                let why = detail.appIDSource == .appIDs ? "\"appIDs\" is empty (and wins over any \"appID\")" :
-                    "it names no app ID"
+                let why =
+                    detail.appIDSource == .appIDs
+                    ? "\"appIDs\" is empty (and wins over any \"appID\")" : "it names no app ID"
                 deadDetails.insert(index)
                 context.report(.deadDetail, "this detail can never apply: \(why)", at: pointer)
             } else if deadApps == seenHere.count {
                 deadDetails.insert(index)
-                context.report(.deadDetail,
+                context.report(
+                    .deadDetail,
                     "every app this detail names is already named by an earlier detail: it is dead", at: pointer)
             }
             switch detail.ruleSource {
             case .none:
                 if !detail.appIDs.isEmpty {
-                    context.report(.deadDetail,
+                    context.report(
+                        .deadDetail,
                         "this detail has neither \"components\" nor \"paths\": its apps open no link", at: pointer)
                 }
             case .components:
                 if detail.components?.isEmpty == true {
-                    context.report(.deadDetail, """
+                    context.report(
+                        .deadDetail,
+                        """
                         \"components\" is empty: it wins over \"paths\" on iOS 13+, so this detail matches no URL there
                         """, at: pointer.appending("components"))
                 }
@@ -96,7 +110,9 @@ enum AssociationLinter {
                 break
             }
             if detail.components != nil, detail.paths != nil {
-                context.report(.pathsIgnored, """
+                context.report(
+                    .pathsIgnored,
+                    """
                     both \"components\" and \"paths\": iOS 13+ uses only \"components\", iOS 12 and older \
                     only \"paths\"
                     """, at: pointer.appending("paths"))
@@ -108,13 +124,16 @@ enum AssociationLinter {
         // The compiled lists the matcher uses too (for a detail not changed by an edit, the one
         // compiled at the previous keystroke, with its shadowing and sensitive paths).
         let live = applinks.details.indices.filter { !deadDetails.contains($0) }
-        let lists = CompiledDetail.of(live.map { applinks.details[$0] }, fileDefaults: applinks.defaults,
-                                      variables: variables, shadowing: shadowing)
+        let lists = CompiledDetail.of(
+            live.map { applinks.details[$0] }, fileDefaults: applinks.defaults,
+            variables: variables, shadowing: shadowing)
         for (position, index) in live.enumerated() {
-            let detail = applinks.details[index], list = lists[position]
+            let detail = applinks.details[index]
+            let list = lists[position]
             let pointer = detailPointers[index]
             let listKey = detail.ruleSource == .paths ? "paths" : "components"
-            let rules = list.effective, compiled = list.compiled
+            let rules = list.effective
+            let compiled = list.compiled
             if shadowing { reportShadowing(list, at: pointer.appending(listKey), context: &context) }
             checkPercentDecoding(
                 detail, named: detailName(index, detail, form: applinks.detailsForm), rules: rules, at: pointer,
@@ -126,9 +145,10 @@ enum AssociationLinter {
             if detail.components != nil, let paths = detail.paths, !paths.isEmpty {
                 let legacy =
                     EffectiveRule.legacyRules(of: AppLinksDetail(appIDs: [], paths: paths), fileDefaults: nil).map {
-                    CompiledRule($0, variables: variables)
-                }
-                checkComponentsAgainstPaths(compiled, legacy: legacy, rules: rules, paths: paths, at: pointer,
+                        CompiledRule($0, variables: variables)
+                    }
+                checkComponentsAgainstPaths(
+                    compiled, legacy: legacy, rules: rules, paths: paths, at: pointer,
                     variables: variables, context: &context)
             }
         }
@@ -156,22 +176,29 @@ enum AssociationLinter {
                 line = position.line
                 column = position.column
             }
-            diagnostics.append(LintDiagnostic(rule: rule, message: message, location: pointer.text, line: line,
-                column: column))
+            diagnostics.append(
+                LintDiagnostic(
+                    rule: rule, message: message, location: pointer.text, line: line,
+                    column: column))
         }
     }
 
-    private static func checkDefaults(_ defaults: Component?, at pointer: JSONPointer, scope: String,
-        context: inout Context) {
+    private static func checkDefaults(
+        _ defaults: Component?, at pointer: JSONPointer, scope: String,
+        context: inout Context
+    ) {
         guard let defaults, defaults.carriesRuleKeys else { return }
         var keys: [String] = []
         if defaults.path != nil || defaults.unconstrainedKeys.contains("/") { keys.append("\"/\"") }
         if defaults.query != nil || defaults.unconstrainedKeys.contains("?") { keys.append("\"?\"") }
         if defaults.fragment != nil || defaults.unconstrainedKeys.contains("#") { keys.append("\"#\"") }
         if let exclude = defaults.exclude { keys.append("\"exclude\": \(exclude)") }
-        let blocks = defaults.exclude == true ?
-            " — with \"exclude\": true every such rule blocks instead of opening the app" : ""
-        context.report(.defaultsCarryRuleKeys, """
+        let blocks =
+            defaults.exclude == true
+            ? " — with \"exclude\": true every such rule blocks instead of opening the app" : ""
+        context.report(
+            .defaultsCarryRuleKeys,
+            """
             defaults set \(keys.joined(separator: ", ")): the system applies them to \(scope) that does not set the \
             key itself (Apple documents only caseSensitive and percentEncoded here)\(blocks)
             """, at: pointer)
@@ -186,12 +213,16 @@ enum AssociationLinter {
     }
 
     /// `pointer` is made only when something is reported (this runs for every rule on every keystroke).
-    private static func checkVariables(_ component: Component?, at pointer: @autoclosure () -> JSONPointer,
-                                       variables: [String: [String]], context: inout Context) {
+    private static func checkVariables(
+        _ component: Component?, at pointer: @autoclosure () -> JSONPointer,
+        variables: [String: [String]], context: inout Context
+    ) {
         guard let component else { return }
         func check(_ key: String, _ pattern: String) {
             for name in undefinedVariables(in: pattern, variables: variables) {
-                context.report(.undefinedVariable, """
+                context.report(
+                    .undefinedVariable,
+                    """
                     \"$(\(name))\" in \(JSONValue.quoted(pattern)) is not defined in substitutionVariables: \
                     this \(key) pattern matches nothing
                     """, at: pointer().appending(key))
@@ -268,13 +299,19 @@ enum AssociationLinter {
 
     private static func reportShadowing(_ list: CompiledDetail, at pointer: JSONPointer, context: inout Context) {
         for pair in list.shadowing() {
-            let earlier = list.effective[pair.earlier], laterRule = list.effective[pair.later]
+            let earlier = list.effective[pair.earlier]
+            let laterRule = list.effective[pair.later]
             let what = laterRule.isLegacyPath ? "path entry" : "rule"
-            let outcome = earlier.exclude == laterRule.exclude ? "" : """
+            let outcome =
+                earlier.exclude == laterRule.exclude
+                ? ""
+                : """
                  (so its \(laterRule.exclude ? "exclude" : "match") never \
                 happens: \(earlier.exclude ? "the earlier rule blocks" : "the earlier rule opens the app"))
                 """
-            context.report(.shadowedRule, """
+            context.report(
+                .shadowedRule,
+                """
                 \(what) \(laterRule.index) \(laterRule.sourceText) can never \
                 decide: \(what) \(earlier.index) \(earlier.sourceText) matches every URL it matches\(outcome)
                 """, at: pointer.appending(laterRule.index))
@@ -305,7 +342,8 @@ enum AssociationLinter {
             nextSamePath = Array(repeating: -1, count: shapes.count)
             nextSamePrefix = nextSamePath
             // Each chain grows at its tail (`lastSame…`), so it lists its positions in order.
-            var lastSamePath: [String: Int] = [:], lastSamePrefix: [UInt64: Int] = [:]
+            var lastSamePath: [String: Int] = [:]
+            var lastSamePrefix: [UInt64: Int] = [:]
             byPath.reserveCapacity(shapes.count)
             lastSamePath.reserveCapacity(shapes.count)
             for (position, shape) in shapes.enumerated() {
@@ -347,7 +385,9 @@ enum AssociationLinter {
                 Self.chain(from: byPath[path], next: nextSamePath, before: position, into: &candidates)
                 if !prefixLengths.isEmpty, !shapes[position].pathHasVariable {
                     // Every prefix length in use of the path's literal head (up to its first wildcard).
-                    var hash = PrefixHash.seed, length = 0, next = 0
+                    var hash = PrefixHash.seed
+                    var length = 0
+                    var next = 0
                     if prefixLengths[0] == 0 {
                         Self.chain(from: byPrefix[hash], next: nextSamePrefix, before: position, into: &candidates)
                         next = 1
@@ -376,7 +416,8 @@ enum AssociationLinter {
     /// variable (the patterns `globCovers` lets cover what starts with PREFIX); nil otherwise.
     static func coverPrefix(_ path: String) -> (hash: UInt64, length: Int)? {
         guard !path.containsVariableReference, path.hasSuffix("*") else { return nil }
-        var hash = PrefixHash.seed, length = 0
+        var hash = PrefixHash.seed
+        var length = 0
         for byte in path.utf8.dropLast() {
             if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") { return nil }
             hash = PrefixHash.adding(byte, to: hash)
@@ -398,10 +439,13 @@ enum AssociationLinter {
             guard let b, bConstrained else { return false }
             return sameFlags && globCovers(a, b)
         }
-        guard partCovers(earlier.path, later.path ?? (later.pathConstrained ? "*" : nil),
-                         bConstrained: later.pathConstrained),
-              partCovers(earlier.fragment, later.fragment ?? (later.fragmentConstrained ? "*" : nil),
-                         bConstrained: later.fragmentConstrained)
+        guard
+            partCovers(
+                earlier.path, later.path ?? (later.pathConstrained ? "*" : nil),
+                bConstrained: later.pathConstrained),
+            partCovers(
+                earlier.fragment, later.fragment ?? (later.fragmentConstrained ? "*" : nil),
+                bConstrained: later.fragmentConstrained)
         else { return false }
         switch (earlier.query, later.query) {
         case (.unconstrained, _): return true
@@ -411,9 +455,10 @@ enum AssociationLinter {
         case (.items(let mine), .items(let theirs)):
             guard sameFlags else { return false }
             return mine.allSatisfy { item in
-                isStarOnly(item.pattern) || theirs.contains {
-                    $0.name == item.name && globCovers(item.pattern, $0.pattern)
-                }
+                isStarOnly(item.pattern)
+                    || theirs.contains {
+                        $0.name == item.name && globCovers(item.pattern, $0.pattern)
+                    }
             }
         default: return false
         }
@@ -442,20 +487,25 @@ enum AssociationLinter {
     static func detailName(_ index: Int, _ detail: AppLinksDetail, form: AppLinks.DetailsForm) -> String {
         let shown = detail.appIDs.prefix(3).joined(separator: ", ") + (detail.appIDs.count > 3 ? ", …" : "")
         let key = detail.appIDSource == .appIDs ? "appIDs" : "appID"
-        let head = form == .dictionary ? "the detail keyed \(JSONValue.quoted(detail.appIDs.first ?? ""))" :
-            "details[\(index)]"
+        let head =
+            form == .dictionary
+            ? "the detail keyed \(JSONValue.quoted(detail.appIDs.first ?? ""))" : "details[\(index)]"
         return detail.appIDs.isEmpty || form == .dictionary ? head : "\(head) (\(key): \(shown))"
     }
 
-    private static func checkPercentDecoding(_ detail: AppLinksDetail, named name: String, rules: [EffectiveRule],
-        at pointer: JSONPointer, listKey: String, fileDefaults: Component?, context: inout Context) {
+    private static func checkPercentDecoding(
+        _ detail: AppLinksDetail, named name: String, rules: [EffectiveRule],
+        at pointer: JSONPointer, listKey: String, fileDefaults: Component?, context: inout Context
+    ) {
         let decodingRules = rules.filter { !$0.percentEncoded && !$0.exclude }
         guard !decodingRules.isEmpty else { return }
         let explicit = decodingRules.filter { rule in
             !rule.isLegacyPath && detail.components?[safe: rule.index]?.percentEncoded == false
         }
         for rule in explicit {
-            context.report(.percentDecodingWidens, """
+            context.report(
+                .percentDecodingWidens,
+                """
                 rule \(rule.index) of \(name) \(rule.sourceText) sets percentEncoded false: the URL is decoded before \
                 matching, so %2F becomes a path separator and %3F, %23 stop being literal (a pattern like \"/a/b\" \
                 also matches \"/a%2Fb\")
@@ -463,9 +513,12 @@ enum AssociationLinter {
         }
         let inherited = decodingRules.count - explicit.count
         if inherited > 0 {
-            let source = detail.defaults?.percentEncoded == false ? pointer.appending("defaults") :
-                JSONPointer().appending("applinks").appending("defaults")
-            context.report(.percentDecodingWidens, """
+            let source =
+                detail.defaults?.percentEncoded == false
+                ? pointer.appending("defaults") : JSONPointer().appending("applinks").appending("defaults")
+            context.report(
+                .percentDecodingWidens,
+                """
                 \(inherited) rule\(inherited == 1 ? "" : "s") of \(name) inherit\(inherited == 1 ? "s" : "") \
                 percentEncoded false: URLs are decoded before matching, so %2F becomes a path separator (a pattern \
                 like \"/a/b\" also matches \"/a%2Fb\")
@@ -490,15 +543,29 @@ enum AssociationLinter {
     private static func reportSensitivePaths(_ list: CompiledDetail, at pointer: JSONPointer, context: inout Context) {
         for (index, samples) in list.sensitivePaths() {
             guard let rule = list.compiled.first(where: { $0.rule.index == index })?.rule else { continue }
-            let wholeSite = rule.isUnconstrained ||
-                { if case .pattern(let text) =
-                    rule.path { return ["*",
-                        "/*"].contains(PathNormalisation.normalise(text)) } else { return true } }()
-            let lead = wholeSite ? "whole-site claim \(rule.sourceText)" :
-                "\(rule.isLegacyPath ? "path entry" : "rule") \(index) \(rule.sourceText)"
-            let shown = samples.prefix(6).joined(separator: ", ") +
-                (samples.count > 6 ? " and \(samples.count - 6) more" : "")
-            context.report(.sensitivePaths, """
+            let wholeSite =
+                rule.isUnconstrained
+                || {
+                    if case .pattern(let text) =
+                        rule.path
+                    {
+                        return [
+                            "*",
+                            "/*",
+                        ].contains(PathNormalisation.normalise(text))
+                    } else {
+                        return true
+                    }
+                }()
+            let lead =
+                wholeSite
+                ? "whole-site claim \(rule.sourceText)"
+                : "\(rule.isLegacyPath ? "path entry" : "rule") \(index) \(rule.sourceText)"
+            let shown =
+                samples.prefix(6).joined(separator: ", ") + (samples.count > 6 ? " and \(samples.count - 6) more" : "")
+            context.report(
+                .sensitivePaths,
+                """
                 \(lead) routes sensitive paths into the app (\(shown)): the app must validate and confirm before \
                 acting on them, or exclude them
                 """, at: pointer.appending(index))
@@ -519,15 +586,19 @@ enum AssociationLinter {
 
     /// A sample URL lint probes rules with (only the path and query matter).
     private static func sampleURL(path: String, query: String? = nil) -> PreparedURL {
-        PreparedURL(ParsedURL(scheme: "https", host: "", port: nil, path: path, query: query, fragment: nil,
-                              wasReencoded: false))
+        PreparedURL(
+            ParsedURL(
+                scheme: "https", host: "", port: nil, path: path, query: query, fragment: nil,
+                wasReencoded: false))
     }
 
     // MARK: components vs paths
 
-    private static func checkComponentsAgainstPaths(_ modern: [CompiledRule], legacy: [CompiledRule],
+    private static func checkComponentsAgainstPaths(
+        _ modern: [CompiledRule], legacy: [CompiledRule],
         rules: [EffectiveRule], paths: [String], at pointer: JSONPointer, variables: [String: [String]],
-        context: inout Context) {
+        context: inout Context
+    ) {
         var samples: [String] = ["/"]
         var patterns = paths.map { entry -> String in
             let lowered = entry.lowercased()
@@ -549,7 +620,8 @@ enum AssociationLinter {
         guard !disagreements.isEmpty else { return }
         let shown = disagreements.prefix(5).joined(separator: "; ")
         let more = disagreements.count > 5 ? " (and \(disagreements.count - 5) more)" : ""
-        context.report(.componentsPathsDisagree, "\"components\" and \"paths\" decide differently: \(shown)\(more)",
+        context.report(
+            .componentsPathsDisagree, "\"components\" and \"paths\" decide differently: \(shown)\(more)",
             at: pointer)
     }
 
@@ -560,16 +632,22 @@ enum AssociationLinter {
 
     /// Concrete paths a pattern matches (wildcards filled in two ways), for comparisons.
     static func samplePaths(for pattern: String, variables: [String: [String]]) -> [String] {
-        var short = "", long = ""
+        var short = ""
+        var long = ""
         for piece in PatternPiece.split(pattern) {
             switch piece {
-            case .text(let text): short += text; long += text
+            case .text(let text):
+                short += text
+                long += text
             case .star: long += "x1"
-            case .anyOne: short += "x"; long += "x"
+            case .anyOne:
+                short += "x"
+                long += "x"
             case .variable(let name):
                 let value = variables[name]?.first ?? (name == "region" ? "US" : name == "lang" ? "en" : "a")
                 let concrete = value.replacingAll("*", with: "").replacingAll("?", with: "x")
-                short += concrete; long += concrete
+                short += concrete
+                long += concrete
             }
         }
         return [short, long].map { $0.hasPrefix("/") ? $0 : "/" + $0 }

@@ -110,11 +110,13 @@ public struct AssociationMatcher: Sendable {
         let asked = appIDs ?? self.appIDs
         switch prepare(url, tracer: &tracer) {
         case .failed(let verdict, let reason):
-            return TracedVerdicts(verdicts: asked.map { .noMatch($0, reason, trace: tracer.lines + [verdict]) },
-                                  sharedSteps: tracer.lines.count)
+            return TracedVerdicts(
+                verdicts: asked.map { .noMatch($0, reason, trace: tracer.lines + [verdict]) },
+                sharedSteps: tracer.lines.count)
         case .ready(var prepared):
-            return TracedVerdicts(verdicts: asked.map { decide(prepared: &prepared, appID: $0, tracer: tracer) },
-                                  sharedSteps: tracer.lines.count)
+            return TracedVerdicts(
+                verdicts: asked.map { decide(prepared: &prepared, appID: $0, tracer: tracer) },
+                sharedSteps: tracer.lines.count)
         }
     }
 
@@ -148,15 +150,17 @@ public struct AssociationMatcher: Sendable {
     /// Why `url` decides no_match before any rule (nil when it reaches the rules).
     private func preparationFailure(_ url: String) -> NoMatchReason? {
         guard case .success(let parsed) = ParsedURL.parse(url, defaultHost: host.defaultHost),
-              parsed.scheme == "https" || parsed.scheme == "http" else { return .notLink }
+            parsed.scheme == "https" || parsed.scheme == "http"
+        else { return .notLink }
         return host.mismatch(host: parsed.host, port: parsed.port)?.reason
     }
 
     /// The untraced verdict of rule `index` of `list`.
     private static func verdict(appID: String, list: AppRuleList, index: Int) -> AppVerdict {
         let rule = list.rules[index].rule
-        return AppVerdict(appID: appID, decision: rule.exclude ? .exclude : .match, detail: list.detailIndex,
-                          rule: rule.index, ruleText: rule.sourceText)
+        return AppVerdict(
+            appID: appID, decision: rule.exclude ? .exclude : .match, detail: list.detailIndex,
+            rule: rule.index, ruleText: rule.sourceText)
     }
 
     /// `verdict(url:appID:)` for each of `appIDs` (same order) with the URL prepared once for
@@ -221,8 +225,9 @@ public struct AssociationMatcher: Sendable {
     /// checks as `prepare`, without building trace text).
     private func preparedFast(_ url: String) -> PreparedURL? {
         guard case .success(let parsed) = ParsedURL.parse(url, defaultHost: host.defaultHost),
-              parsed.scheme == "https" || parsed.scheme == "http",
-              host.covers(host: parsed.host, port: parsed.port) else { return nil }
+            parsed.scheme == "https" || parsed.scheme == "http",
+            host.covers(host: parsed.host, port: parsed.port)
+        else { return nil }
         return PreparedURL(parsed)
     }
 
@@ -300,9 +305,9 @@ public struct AssociationMatcher: Sendable {
         if let later = laterDetails[appID] {
             tracer.add {
                 """
-                    app: later details \(later.map { "[\($0)]" }.joined(separator: ", ")) also name it and are ignored \
-                    (first detail wins)
-                    """
+                app: later details \(later.map { "[\($0)]" }.joined(separator: ", ")) also name it and are ignored \
+                (first detail wins)
+                """
             }
         }
         for compiled in list.rules {
@@ -312,17 +317,17 @@ public struct AssociationMatcher: Sendable {
             if let rejection {
                 tracer.add {
                     """
-                        decision: no_match — \(rejection); the tolerant reading would give \(decision.rawValue) \
-                        (details[\(list.detailIndex)] rule \(compiled.rule.index))
-                        """
+                    decision: no_match — \(rejection); the tolerant reading would give \(decision.rawValue) \
+                    (details[\(list.detailIndex)] rule \(compiled.rule.index))
+                    """
                 }
                 return .noMatch(appID, .fileRejected, trace: tracer.lines)
             }
             tracer.add {
                 """
-                    decision: \(decision.rawValue) (details[\(list.detailIndex)] \
-                    rule \(compiled.rule.index)\(decision == .exclude ? ", exclude: the link is blocked" : ""))
-                    """
+                decision: \(decision.rawValue) (details[\(list.detailIndex)] \
+                rule \(compiled.rule.index)\(decision == .exclude ? ", exclude: the link is blocked" : ""))
+                """
             }
             return AppVerdict(
                 appID: appID, decision: decision, detail: list.detailIndex, rule: compiled.rule.index,
@@ -448,7 +453,7 @@ struct DomainPattern: Sendable {
     static func clean(_ domain: String) -> String {
         var text = domain.trimmingASCIIWhitespace().asciiLowercased()
         for service in ["applinks:", "webcredentials:", "appclips:", "activitycontinuation:"]
-            where text.hasPrefix(service) {
+        where text.hasPrefix(service) {
             text = String(text.dropFirst(service.count))
         }
         if let question = text.firstIndex(of: "?") { text = String(text[..<question]) }
@@ -463,7 +468,8 @@ struct DomainPattern: Sendable {
         var text = cleaned
         var port: Int?
         if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]"),
-            let value = Int(text[text.index(after: colon)...]) {
+            let value = Int(text[text.index(after: colon)...])
+        {
             port = value
             text = String(text[..<colon])
         }
@@ -504,10 +510,12 @@ struct DomainPattern: Sendable {
         }
         if urlPort != port {
             if let urlPort {
-                return ("""
+                return (
+                    """
                     the URL has port \(urlPort) but the domain \(port.map { "has port \($0)" } ?? "has none") (links \
                     with a port do not open the app)
-                    """, .port)
+                    """, .port
+                )
             }
             return ("the domain has port \(port ?? 0) but the URL has none", .port)
         }

@@ -38,8 +38,10 @@ struct AssociationReader {
             line = position.line
             column = position.column
         }
-        diagnostics.append(LintDiagnostic(rule: rule, message: message, location: pointer.text, line: line,
-            column: column))
+        diagnostics.append(
+            LintDiagnostic(
+                rule: rule, message: message, location: pointer.text, line: line,
+                column: column))
     }
 
     private mutating func note(_ pointer: JSONPointer, _ value: JSONValue) {
@@ -64,7 +66,8 @@ struct AssociationReader {
         let lowered = member.key.lowercased()
         var message = "unknown key \"\(member.key)\" in \(context); it is ignored"
         if let suggestion = AssociationReader.suggestions[lowered], known.contains(suggestion),
-            suggestion != member.key {
+            suggestion != member.key
+        {
             message += " (did you mean \"\(suggestion)\"?)"
         } else if let match = known.first(where: { $0.lowercased() == lowered }) {
             message += " (did you mean \"\(match)\"? keys are case-sensitive)"
@@ -79,8 +82,10 @@ struct AssociationReader {
 
     /// Reports every key and string of `value` holding a bidirectional control or an
     /// invisible character (`HiddenCharacters`), shown with visible markers.
-    private mutating func reportHiddenCharacters(_ value: JSONValue, at pointer: JSONPointer, depth: Int,
-        count: inout Int) {
+    private mutating func reportHiddenCharacters(
+        _ value: JSONValue, at pointer: JSONPointer, depth: Int,
+        count: inout Int
+    ) {
         guard depth < 256 else { return }
         switch value.kind {
         case .string(let text):
@@ -94,7 +99,8 @@ struct AssociationReader {
         case .object(let members):
             for member in members {
                 if HiddenCharacters.contains(member.key) {
-                    reportHidden("key", member.key, at: pointer.appending(member.key), offset: member.keyOffset,
+                    reportHidden(
+                        "key", member.key, at: pointer.appending(member.key), offset: member.keyOffset,
                         count: &count)
                 }
                 reportHiddenCharacters(member.value, at: pointer.appending(member.key), depth: depth + 1, count: &count)
@@ -104,15 +110,19 @@ struct AssociationReader {
         }
     }
 
-    private mutating func reportHidden(_ what: String, _ text: String, at pointer: JSONPointer, offset: Int,
-        count: inout Int) {
+    private mutating func reportHidden(
+        _ what: String, _ text: String, at pointer: JSONPointer, offset: Int,
+        count: inout Int
+    ) {
         count += 1
         guard count <= Self.hiddenReportLimit else { return }
         let codes = HiddenCharacters.codes(in: text)
         let bidi = text.unicodeScalars.contains(where: HiddenCharacters.isBidiControl)
-        let effect = bidi ? "bidirectional controls reorder what a reader sees" :
-            "invisible characters hide from a reader"
-        report(.hiddenCharacters, """
+        let effect =
+            bidi ? "bidirectional controls reorder what a reader sees" : "invisible characters hide from a reader"
+        report(
+            .hiddenCharacters,
+            """
             \(what) \"\(HiddenCharacters.marked(String(text.prefix(200))))\(text.count > 200 ? "…" : "")\" \
             holds \(codes.joined(separator: ", ")): \(effect), while a device matches the characters as they are
             """, at: pointer, offset: offset)
@@ -125,12 +135,15 @@ struct AssociationReader {
         var hidden = 0
         reportHiddenCharacters(root, at: pointer, depth: 0, count: &hidden)
         if hidden > Self.hiddenReportLimit {
-            report(.hiddenCharacters, """
+            report(
+                .hiddenCharacters,
+                """
                 \(hidden - Self.hiddenReportLimit) more keys or strings hold bidirectional or invisible characters
                 """, at: pointer, offset: root.offset)
         }
         guard let members = root.members else {
-            report(.topLevelNotObject, "the top level is \(root.typeName); an association file is a dictionary",
+            report(
+                .topLevelNotObject, "the top level is \(root.typeName); an association file is a dictionary",
                 at: pointer, offset: root.offset)
             return nil
         }
@@ -142,7 +155,8 @@ struct AssociationReader {
         if let applinks = root["applinks"] {
             file.applinks = readAppLinks(applinks, at: pointer.appending("applinks"))
         } else {
-            report(.noAppLinks, "no \"applinks\" key: this file opens no universal links", at: pointer,
+            report(
+                .noAppLinks, "no \"applinks\" key: this file opens no universal links", at: pointer,
                 offset: root.offset)
         }
         for service in ["webcredentials", "appclips", "activitycontinuation"] {
@@ -157,11 +171,14 @@ struct AssociationReader {
         return file
     }
 
-    private mutating func readServiceApps(_ value: JSONValue, at pointer: JSONPointer,
-        service: String) -> ServiceApps? {
+    private mutating func readServiceApps(
+        _ value: JSONValue, at pointer: JSONPointer,
+        service: String
+    ) -> ServiceApps? {
         note(pointer, value)
         guard let members = value.members else {
-            report(.wrongType, "\"\(service)\" is \(value.typeName); expected a dictionary with \"apps\"", at: pointer,
+            report(
+                .wrongType, "\"\(service)\" is \(value.typeName); expected a dictionary with \"apps\"", at: pointer,
                 offset: value.offset)
             return nil
         }
@@ -174,7 +191,8 @@ struct AssociationReader {
         }
         let list = readStringArray(apps, at: pointer.appending("apps"), what: "app IDs")
         for (index, appID) in list.enumerated() {
-            checkAppIDShape(appID, at: pointer.appending("apps").appending(index),
+            checkAppIDShape(
+                appID, at: pointer.appending("apps").appending(index),
                 offset: apps.array?[safe: index]?.offset)
         }
         return ServiceApps(apps: list)
@@ -184,7 +202,8 @@ struct AssociationReader {
     private mutating func readStringArray(_ value: JSONValue, at pointer: JSONPointer, what: String) -> [String] {
         note(pointer, value)
         guard let items = value.array else {
-            report(.wrongType, "expected an array of \(what), found \(value.typeName); it is ignored", at: pointer,
+            report(
+                .wrongType, "expected an array of \(what), found \(value.typeName); it is ignored", at: pointer,
                 offset: value.offset)
             return []
         }
@@ -194,7 +213,8 @@ struct AssociationReader {
             if let text = item.string {
                 strings.append(text)
             } else {
-                report(.wrongType, "member \(index) is \(item.typeName), not a string; it is skipped",
+                report(
+                    .wrongType, "member \(index) is \(item.typeName), not a string; it is skipped",
                     at: pointer.appending(index), offset: item.offset)
             }
         }
@@ -206,7 +226,8 @@ struct AssociationReader {
     private mutating func readAppLinks(_ value: JSONValue, at pointer: JSONPointer) -> AppLinks? {
         note(pointer, value)
         guard let members = value.members else {
-            report(.wrongType, "\"applinks\" is \(value.typeName); expected a dictionary", at: pointer,
+            report(
+                .wrongType, "\"applinks\" is \(value.typeName); expected a dictionary", at: pointer,
                 offset: value.offset)
             return nil
         }
@@ -219,7 +240,8 @@ struct AssociationReader {
             let list = readStringArray(apps, at: pointer.appending("apps"), what: "app IDs")
             applinks.apps = list
             if !list.isEmpty || (apps.array?.isEmpty == false) {
-                report(.legacyAppsNotEmpty, "legacy \"apps\" should be an empty array; its contents are ignored",
+                report(
+                    .legacyAppsNotEmpty, "legacy \"apps\" should be an empty array; its contents are ignored",
                     at: pointer.appending("apps"), offset: apps.offset)
             }
         }
@@ -231,7 +253,8 @@ struct AssociationReader {
             applinks.substitutionVariables = readVariables(variables, at: pointer.appending("substitutionVariables"))
         }
         guard let details = value["details"] else {
-            report(.wrongType, "\"applinks\" has no \"details\": no app is associated", at: pointer,
+            report(
+                .wrongType, "\"applinks\" has no \"details\": no app is associated", at: pointer,
                 offset: value.offset)
             return applinks
         }
@@ -247,7 +270,9 @@ struct AssociationReader {
             applinks.detailsForm = .dictionary
             let detailKeys: Set<String> = ["appID", "appIDs", "paths", "components", "defaults"]
             if members.contains(where: { detailKeys.contains($0.key) }) {
-                report(.wrongType, """
+                report(
+                    .wrongType,
+                    """
                     \"details\" is a dictionary with detail keys \
                     (\(members.map(\.key).filter(detailKeys.contains).joined(separator: ", "))): it must be an array \
                     of details ([{…}]); read as the legacy form keyed by app ID, it names no real app
@@ -256,18 +281,23 @@ struct AssociationReader {
             var seen = Set<String>()
             for member in members where seen.insert(member.key).inserted {
                 let value = details[member.key] ?? member.value
-                applinks.details.append(readDetail(value, at: detailsPointer.appending(member.key),
-                    keyAppID: member.key, keyOffset: member.keyOffset))
+                applinks.details.append(
+                    readDetail(
+                        value, at: detailsPointer.appending(member.key),
+                        keyAppID: member.key, keyOffset: member.keyOffset))
             }
         default:
-            report(.wrongType, "\"details\" is \(details.typeName); expected an array of dictionaries",
+            report(
+                .wrongType, "\"details\" is \(details.typeName); expected an array of dictionaries",
                 at: detailsPointer, offset: details.offset)
         }
         // Only iOS 12 and older require `apps: []`, and they read only `paths`: without a detail
         // using `paths`, those systems open no link from this file anyway, so the key is moot.
         if value["apps"] == nil, let legacy = applinks.details.firstIndex(where: { $0.paths != nil }) {
             let name = applinks.detailsForm == .array ? "details[\(legacy)]" : "a detail"
-            report(.missingLegacyApps, """
+            report(
+                .missingLegacyApps,
+                """
                 no legacy \"apps\": [] while \(name) uses \"paths\": iOS 12 and older read only \"paths\" and ignore \
                 the file without \"apps\": [] (newer systems ignore the key)
                 """, at: pointer, offset: value.offset)
@@ -278,7 +308,9 @@ struct AssociationReader {
     private mutating func readVariables(_ value: JSONValue, at pointer: JSONPointer) -> [String: [String]] {
         note(pointer, value)
         guard let members = value.members else {
-            report(.wrongType, """
+            report(
+                .wrongType,
+                """
                 \"substitutionVariables\" is \(value.typeName); expected a dictionary of name → array of strings
                 """, at: pointer, offset: value.offset)
             return [:]
@@ -288,17 +320,21 @@ struct AssociationReader {
             let item = pointer.appending(member.key)
             note(item, member.value)
             if member.key.contains(where: { $0 == "$" || $0 == "(" || $0 == ")" }) || member.key.isEmpty {
-                report(.badSubstitutionVariable, """
+                report(
+                    .badSubstitutionVariable,
+                    """
                     variable name \"\(member.key)\" cannot be referenced (names may not be empty or contain $, ( or ))
                     """, at: item, offset: member.keyOffset)
             }
             if BuiltinClass(rawValue: member.key) != nil || member.key == "region" || member.key == "lang" {
-                report(.badSubstitutionVariable,
+                report(
+                    .badSubstitutionVariable,
                     "variable \"\(member.key)\" redefines a built-in; this file's values are used", at: item,
                     offset: member.keyOffset)
             }
             guard let items = member.value.array else {
-                report(.badSubstitutionVariable,
+                report(
+                    .badSubstitutionVariable,
                     "variable \"\(member.key)\" is \(member.value.typeName); expected an array of strings", at: item,
                     offset: member.value.offset)
                 continue
@@ -306,13 +342,17 @@ struct AssociationReader {
             var values: [String] = []
             for (index, element) in items.enumerated() {
                 guard let text = element.string else {
-                    report(.badSubstitutionVariable, """
+                    report(
+                        .badSubstitutionVariable,
+                        """
                         value \(index) of \"\(member.key)\" is \(element.typeName), not a string; it is skipped
                         """, at: item.appending(index), offset: element.offset)
                     continue
                 }
                 if text.containsVariableReference {
-                    report(.badSubstitutionVariable, """
+                    report(
+                        .badSubstitutionVariable,
+                        """
                         value \(JSONValue.quoted(text)) of \"\(member.key)\" contains \"$(\": values cannot reference \
                         variables (taken literally)
                         """, at: item.appending(index), offset: element.offset)
@@ -320,7 +360,8 @@ struct AssociationReader {
                 values.append(text)
             }
             if values.isEmpty {
-                report(.badSubstitutionVariable,
+                report(
+                    .badSubstitutionVariable,
                     "variable \"\(member.key)\" has no values: patterns using it match nothing", at: item,
                     offset: member.value.offset)
             }
@@ -331,11 +372,14 @@ struct AssociationReader {
 
     // MARK: Details
 
-    private mutating func readDetail(_ value: JSONValue, at pointer: JSONPointer, keyAppID: String?,
-        keyOffset: Int? = nil) -> AppLinksDetail {
+    private mutating func readDetail(
+        _ value: JSONValue, at pointer: JSONPointer, keyAppID: String?,
+        keyOffset: Int? = nil
+    ) -> AppLinksDetail {
         note(pointer, value)
         guard let members = value.members else {
-            report(.wrongType, "detail is \(value.typeName); expected a dictionary (it is ignored)", at: pointer,
+            report(
+                .wrongType, "detail is \(value.typeName); expected a dictionary (it is ignored)", at: pointer,
                 offset: value.offset)
             return AppLinksDetail(appIDs: keyAppID.map { [$0] } ?? [], appIDSource: keyAppID == nil ? .none : .key)
         }
@@ -361,7 +405,9 @@ struct AssociationReader {
                     }
                 }
                 if value["appID"] != nil {
-                    report(.appIDAndAppIDs, """
+                    report(
+                        .appIDAndAppIDs,
+                        """
                         \"appIDs\" and \"appID\" both present: \"appIDs\" \
                         wins\(detail.appIDs.isEmpty ? " even though it is empty, so this detail names no app" : "") \
                         and \"appID\" is ignored
@@ -369,7 +415,8 @@ struct AssociationReader {
                 }
             } else {
                 if let appIDsValue {
-                    report(.wrongType, "\"appIDs\" is \(appIDsValue.typeName); expected an array (it is ignored)",
+                    report(
+                        .wrongType, "\"appIDs\" is \(appIDsValue.typeName); expected an array (it is ignored)",
                         at: pointer.appending("appIDs"), offset: appIDsValue.offset)
                 }
                 if let appIDValue = value["appID"] {
@@ -378,7 +425,8 @@ struct AssociationReader {
                         detail.appIDSource = .appID
                         checkAppIDShape(text, at: pointer.appending("appID"), offset: appIDValue.offset)
                     } else {
-                        report(.wrongType, "\"appID\" is \(appIDValue.typeName); expected a string (it is ignored)",
+                        report(
+                            .wrongType, "\"appID\" is \(appIDValue.typeName); expected a string (it is ignored)",
                             at: pointer.appending("appID"), offset: appIDValue.offset)
                     }
                 }
@@ -392,7 +440,9 @@ struct AssociationReader {
                     readComponent(item, at: componentsPointer.appending(index))
                 }
             } else {
-                report(.wrongType, """
+                report(
+                    .wrongType,
+                    """
                     \"components\" is \(components.typeName); expected an array (it is \
                     ignored\(value["paths"] != nil ? ", \"paths\" is used" : ""))
                     """, at: componentsPointer, offset: components.offset)
@@ -404,7 +454,8 @@ struct AssociationReader {
                 detail.paths = readStringArray(paths, at: pathsPointer, what: "path patterns")
             } else {
                 note(pathsPointer, paths)
-                report(.wrongType, "\"paths\" is \(paths.typeName); expected an array of strings (it is ignored)",
+                report(
+                    .wrongType, "\"paths\" is \(paths.typeName); expected an array of strings (it is ignored)",
                     at: pathsPointer, offset: paths.offset)
             }
         }
@@ -416,11 +467,14 @@ struct AssociationReader {
             if case .number(let number, _) = order.kind, number.isFinite {
                 let clamped = max(-100, min(100, number.rounded(.towardZero)))
                 detail.relativeOrder = Int(clamped)
-                report(.undocumentedKey, """
+                report(
+                    .undocumentedKey,
+                    """
                     undocumented \"relativeOrder\" \(Int(clamped)) (clamped to −100…100): shown, not used for verdicts
                     """, at: pointer.appending("relativeOrder"), offset: order.offset)
             } else {
-                report(.wrongType, "\"relativeOrder\" is \(order.typeName); expected a number (it is ignored)",
+                report(
+                    .wrongType, "\"relativeOrder\" is \(order.typeName); expected a number (it is ignored)",
                     at: pointer.appending("relativeOrder"), offset: order.offset)
             }
         }
@@ -429,18 +483,23 @@ struct AssociationReader {
 
     private mutating func checkAppIDShape(_ appID: String, at pointer: JSONPointer, offset: Int?) {
         guard !AppIDShape.isWellFormed(appID) else { return }
-        report(.appIDShape, """
+        report(
+            .appIDShape,
+            """
             app ID \(JSONValue.quoted(appID)) is not PREFIX.bundle.id with a 10-character prefix (A–Z, 0–9)
             """, at: pointer, offset: offset)
     }
 
     // MARK: Components
 
-    private mutating func readComponentDictionary(_ value: JSONValue, at pointer: JSONPointer,
-        context: String) -> Component? {
+    private mutating func readComponentDictionary(
+        _ value: JSONValue, at pointer: JSONPointer,
+        context: String
+    ) -> Component? {
         guard value.members != nil else {
             note(pointer, value)
-            report(.wrongType, "\(context) is \(value.typeName); expected a dictionary (it is ignored)", at: pointer,
+            report(
+                .wrongType, "\(context) is \(value.typeName); expected a dictionary (it is ignored)", at: pointer,
                 offset: value.offset)
             return nil
         }
@@ -450,7 +509,9 @@ struct AssociationReader {
     private mutating func readComponent(_ value: JSONValue, at pointer: JSONPointer) -> Component {
         note(pointer, value)
         guard let members = value.members else {
-            report(.nonDictionaryComponent, """
+            report(
+                .nonDictionaryComponent,
+                """
                 component is \(value.typeName), not a dictionary: Apple reads it as a rule with no constraint, which \
                 matches every URL
                 """, at: pointer, offset: value.offset)
@@ -468,7 +529,9 @@ struct AssociationReader {
                 if part == "/" { component.path = text } else { component.fragment = text }
             } else {
                 component.unconstrainedKeys.append(part)
-                report(.nonStringPattern, """
+                report(
+                    .nonStringPattern,
+                    """
                     \"\(part)\" is \(partValue.typeName), not a string: Apple ignores it and \
                     the \(part == "/" ? "path" : "fragment") is unconstrained
                     """, at: pointer.appending(part), offset: partValue.offset)
@@ -495,14 +558,18 @@ struct AssociationReader {
                     component.query = .items(patterns)
                 } else {
                     component.unconstrainedKeys.append("?")
-                    report(.queryDictionaryDropped, """
+                    report(
+                        .queryDictionaryDropped,
+                        """
                         \"?\" dictionary has a non-string value (\(bad.joined(separator: ", "))): Apple drops the \
                         whole \"?\" constraint and the rule matches any query
                         """, at: pointer.appending("?"), offset: query.offset)
                 }
             default:
                 component.unconstrainedKeys.append("?")
-                report(.nonStringPattern, """
+                report(
+                    .nonStringPattern,
+                    """
                     \"?\" is \(query.typeName), not a string or dictionary: Apple ignores it and the query is \
                     unconstrained
                     """, at: pointer.appending("?"), offset: query.offset)
@@ -519,19 +586,24 @@ struct AssociationReader {
         if let entitlement = value["requiredEntitlement"] {
             if let text = entitlement.string {
                 component.requiredEntitlement = text
-                report(.undocumentedKey, """
+                report(
+                    .undocumentedKey,
+                    """
                     undocumented \"requiredEntitlement\" \(JSONValue.quoted(text)): shown, not used for verdicts
                     """, at: pointer.appending("requiredEntitlement"), offset: entitlement.offset)
             } else {
-                report(.wrongType, "\"requiredEntitlement\" is \(entitlement.typeName); expected a string",
+                report(
+                    .wrongType, "\"requiredEntitlement\" is \(entitlement.typeName); expected a string",
                     at: pointer.appending("requiredEntitlement"), offset: entitlement.offset)
             }
         }
         return component
     }
 
-    private mutating func readFlag(_ value: JSONValue?, name: String, at pointer: JSONPointer,
-        lenient: inout [String: String]) -> Bool? {
+    private mutating func readFlag(
+        _ value: JSONValue?, name: String, at pointer: JSONPointer,
+        lenient: inout [String: String]
+    ) -> Bool? {
         guard let value else { return nil }
         let result = LenientBoolean.read(value)
         if case .bool = value.kind { return result }
@@ -543,11 +615,14 @@ struct AssociationReader {
         default: consequence = ""
         }
         let shown: String
-        if case .null = value.kind { shown = "null" } else {
+        if case .null = value.kind {
+            shown = "null"
+        } else {
             shown = "\(value.typeName) \(value.compactText.prefix(40))"
         }
         lenient[name] = shown
-        report(.lenientBoolean, "\"\(name)\" is \(shown), not a boolean: Apple reads it as \(result)\(consequence)",
+        report(
+            .lenientBoolean, "\"\(name)\" is \(shown), not a boolean: Apple reads it as \(result)\(consequence)",
             at: pointer.appending(name), offset: value.offset)
         return result
     }
@@ -588,8 +663,8 @@ enum AppIDShape {
         let bundle = scalars[11...]
         guard let first = bundle.first, first != ".", bundle.last != "." else { return false }
         return bundle.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." ||
-                $0 == "-" || $0 == "_"
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-"
+                || $0 == "_"
         }
     }
 }

@@ -32,11 +32,13 @@ enum CMSEnvelope {
         }
         let children = childNodes(bytes, of: contentInfo, depth: 1)
         guard children.count >= 2, children[0].tag == 0x06,
-            Array(bytes[children[0].start..<children[0].end]) == signedDataOID else {
+            Array(bytes[children[0].start..<children[0].end]) == signedDataOID
+        else {
             return .failure(Failure(message: "ContentInfo does not hold signedData", offset: contentInfo.contentStart))
         }
         guard children[1].tag == 0xA0, let signedData = childNodes(bytes, of: children[1], depth: 2).first,
-            signedData.tag == 0x30 else {
+            signedData.tag == 0x30
+        else {
             return .failure(Failure(message: "signedData content is missing", offset: children[1].start))
         }
         let fields = childNodes(bytes, of: signedData, depth: 3)
@@ -45,8 +47,10 @@ enum CMSEnvelope {
         }
         let encap = childNodes(bytes, of: fields[2], depth: 4)
         guard encap.count >= 2, encap[1].tag == 0xA0 else {
-            return .failure(Failure(message: "the signed body carries no content (detached signature)",
-                offset: fields[2].start))
+            return .failure(
+                Failure(
+                    message: "the signed body carries no content (detached signature)",
+                    offset: fields[2].start))
         }
         guard let octets = childNodes(bytes, of: encap[1], depth: 5).first else {
             return .failure(Failure(message: "content OCTET STRING is missing", offset: encap[1].start))
@@ -121,8 +125,10 @@ enum CMSEnvelope {
         return nodes
     }
 
-    private static func collectOctets(_ bytes: [UInt8], node: Node, depth: Int, into output: inout [UInt8],
-        chunks: inout Int) -> Bool {
+    private static func collectOctets(
+        _ bytes: [UInt8], node: Node, depth: Int, into output: inout [UInt8],
+        chunks: inout Int
+    ) -> Bool {
         guard depth <= maximumDepth else { return false }
         if node.tag == 0x04 {
             output.append(contentsOf: bytes[node.contentStart..<node.contentEnd])
@@ -132,7 +138,8 @@ enum CMSEnvelope {
         for child in childNodes(bytes, of: node, depth: depth + 1) {
             chunks += 1
             guard chunks <= maximumChunks,
-                collectOctets(bytes, node: child, depth: depth + 1, into: &output, chunks: &chunks) else {
+                collectOctets(bytes, node: child, depth: depth + 1, into: &output, chunks: &chunks)
+            else {
                 return false
             }
         }

@@ -36,8 +36,10 @@ final class CompiledDetail: @unchecked Sendable {
 
     /// The compiled list of `detail` under the file's defaults and variables: the one already
     /// made for equal inputs when the cache holds it, otherwise made now (and kept).
-    static func of(_ detail: AppLinksDetail, fileDefaults: Component?,
-        variables: [String: [String]]) -> CompiledDetail {
+    static func of(
+        _ detail: AppLinksDetail, fileDefaults: Component?,
+        variables: [String: [String]]
+    ) -> CompiledDetail {
         CompiledDetailCache.shared.compiled(
             CompiledDetailKey(detail: detail, fileDefaults: fileDefaults, variables: variables))
     }
@@ -46,8 +48,10 @@ final class CompiledDetail: @unchecked Sendable {
     /// (`shadowing()` when `shadowing`, `sensitivePaths()` for a detail naming apps). Those not
     /// already made are made on every core when they hold enough rules to be worth it (a file
     /// whose every rule changed, as a keystroke in `applinks.defaults` makes it).
-    static func of(_ details: [AppLinksDetail], fileDefaults: Component?, variables: [String: [String]],
-                   shadowing: Bool) -> [CompiledDetail] {
+    static func of(
+        _ details: [AppLinksDetail], fileDefaults: Component?, variables: [String: [String]],
+        shadowing: Bool
+    ) -> [CompiledDetail] {
         let keys = details.map { CompiledDetailKey(detail: $0, fileDefaults: fileDefaults, variables: variables) }
         let cache = CompiledDetailCache.shared
         let known = keys.map(cache.known)
@@ -129,8 +133,10 @@ struct CompiledDetailKey: Hashable, Sendable {
     /// The substitution variables the compilation of `detail` can read: those named by a
     /// pattern of its rules (components and paths), of its defaults or of the file's. A
     /// variable no pattern names changes no compiled rule (`Glob` resolves only named ones).
-    static func variables(readBy detail: AppLinksDetail, fileDefaults: Component?,
-                          from variables: [String: [String]]) -> [String: [String]] {
+    static func variables(
+        readBy detail: AppLinksDetail, fileDefaults: Component?,
+        from variables: [String: [String]]
+    ) -> [String: [String]] {
         guard !variables.isEmpty else { return variables }
         var names = Set<String>()
         func scan(_ pattern: String) {
@@ -182,8 +188,10 @@ struct CompiledDetailKey: Hashable, Sendable {
         return lhs.withUnsafeBufferPointer { left in
             rhs.withUnsafeBufferPointer { right in
                 guard left.baseAddress != right.baseAddress else { return true }
-                for index in left.indices where !(left[index] == right[index])
-                    || left[index].lenientFlags != right[index].lenientFlags {
+                for index in left.indices
+                where !(left[index] == right[index])
+                    || left[index].lenientFlags != right[index].lenientFlags
+                {
                     return false
                 }
                 return true
@@ -203,11 +211,16 @@ struct CompiledDetailKey: Hashable, Sendable {
         hasher.combine(component.path)
         switch component.query {
         case nil: hasher.combine(0 as UInt8)
-        case .pattern(let text): hasher.combine(1 as UInt8); hasher.combine(text)
+        case .pattern(let text):
+            hasher.combine(1 as UInt8)
+            hasher.combine(text)
         case .items(let items):
             hasher.combine(2 as UInt8)
             hasher.combine(items.count)
-            for item in items { hasher.combine(item.name); hasher.combine(item.pattern) }
+            for item in items {
+                hasher.combine(item.name)
+                hasher.combine(item.pattern)
+            }
         }
         hasher.combine(component.fragment)
         hasher.combine(component.exclude)
@@ -297,8 +310,16 @@ final class LockedSlots<Value>: @unchecked Sendable {
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
     subscript(index: Int) -> Value? {
-        get { lock.lock(); defer { lock.unlock() }; return slots[index] }
-        set { lock.lock(); defer { lock.unlock() }; slots[index] = newValue }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots[index]
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            slots[index] = newValue
+        }
     }
 }
 
@@ -309,10 +330,13 @@ extension Component {
     /// rule.
     var inheritedByRules: Component? {
         let ruleKeys = unconstrainedKeys.filter { $0 == "/" || $0 == "?" || $0 == "#" }
-        guard path != nil || query != nil || fragment != nil || exclude != nil || caseSensitive != nil
-            || percentEncoded != nil || !ruleKeys.isEmpty else { return nil }
-        var kept = Component(path: path, query: query, fragment: fragment, exclude: exclude,
-                             caseSensitive: caseSensitive, percentEncoded: percentEncoded, unconstrainedKeys: ruleKeys)
+        guard
+            path != nil || query != nil || fragment != nil || exclude != nil || caseSensitive != nil
+                || percentEncoded != nil || !ruleKeys.isEmpty
+        else { return nil }
+        var kept = Component(
+            path: path, query: query, fragment: fragment, exclude: exclude,
+            caseSensitive: caseSensitive, percentEncoded: percentEncoded, unconstrainedKeys: ruleKeys)
         kept.lenientFlags = lenientFlags.filter { key, _ in
             switch key {
             case "exclude": exclude != nil

@@ -43,8 +43,9 @@ struct PreparedURL {
 
     init(_ url: ParsedURL) {
         self.url = url
-        pathHasEscape = url.path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ??
-            url.path.utf8.contains(UInt8(ascii: "%"))
+        pathHasEscape =
+            url.path.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) }
+            ?? url.path.utf8.contains(UInt8(ascii: "%"))
     }
 
     /// The first rule of `list` that matches (in place: the parts it prepares stay cached).
@@ -85,8 +86,11 @@ struct PreparedURL {
             value = path(caseSensitive: caseSensitive, percentEncoded: true)
         } else if caseSensitive {
             value =
-                Part(units: PathNormalisation.normaliseUnits(URLPartEncoding.comparable(url.path,
-                    percentEncoded: percentEncoded)))
+                Part(
+                    units: PathNormalisation.normaliseUnits(
+                        URLPartEncoding.comparable(
+                            url.path,
+                            percentEncoded: percentEncoded)))
         } else {
             // Normalise, then fold: the folded text is the case-sensitive one, folded (so the
             // normalisation is done once for both).
@@ -184,10 +188,14 @@ final class CompiledRule: Sendable {
         case .pattern(let text):
             query = .whole(Glob(pieces: PatternPiece.split(text), variables: variables, foldCase: fold), text)
         case .items(let items):
-            query = .items(items.map { item in
-                (PreparedURL.foldsQueryItemNames && fold ? item.name.lowercased() : item.name,
-                 Glob(pieces: PatternPiece.split(item.pattern), variables: variables, foldCase: fold), item.pattern)
-            })
+            query = .items(
+                items.map { item in
+                    (
+                        PreparedURL.foldsQueryItemNames && fold ? item.name.lowercased() : item.name,
+                        Glob(pieces: PatternPiece.split(item.pattern), variables: variables, foldCase: fold),
+                        item.pattern
+                    )
+                })
         case .unconstrained(let why):
             query = .any(why)
         }
@@ -201,7 +209,8 @@ final class CompiledRule: Sendable {
 
     /// Whether every part the rule constrains matches, without building any text.
     func matchesFast(_ url: inout PreparedURL) -> Bool {
-        let caseSensitive = rule.caseSensitive, percentEncoded = rule.percentEncoded
+        let caseSensitive = rule.caseSensitive
+        let percentEncoded = rule.percentEncoded
         if let path, !path.matches(url.path(caseSensitive: caseSensitive, percentEncoded: percentEncoded).units) {
             return false
         }
@@ -224,7 +233,8 @@ final class CompiledRule: Sendable {
             }
         }
         if let fragment,
-            !fragment.matches(url.fragment(caseSensitive: caseSensitive, percentEncoded: percentEncoded).units) {
+            !fragment.matches(url.fragment(caseSensitive: caseSensitive, percentEncoded: percentEncoded).units)
+        {
             return false
         }
         return true
@@ -233,7 +243,8 @@ final class CompiledRule: Sendable {
     /// Whether every part the rule constrains matches; adds one trace line.
     func matches(_ url: inout PreparedURL, tracer: inout Tracer) -> Bool {
         guard tracer.enabled else { return matchesFast(&url) }
-        let caseSensitive = rule.caseSensitive, percentEncoded = rule.percentEncoded
+        let caseSensitive = rule.caseSensitive
+        let percentEncoded = rule.percentEncoded
         var notes: [String] = []
         var failure: String?
         if let path {
@@ -241,7 +252,9 @@ final class CompiledRule: Sendable {
             if path.matches(text.units) {
                 if tracer.enabled { notes.append("path \(quotedPath) matches \(JSONValue.quoted(text.text))") }
             } else {
-                failure = tracer.enabled ? """
+                failure =
+                    tracer.enabled
+                    ? """
                     path \(quotedPath) does not match \(JSONValue.quoted(text.text))\
                     \(path.matchesNothing ? " (undefined substitution variable: matches nothing)" : "")
                     """ : ""
@@ -260,8 +273,9 @@ final class CompiledRule: Sendable {
                         notes.append("query \(JSONValue.quoted(pattern)) matches \(JSONValue.quoted(text.text))")
                     }
                 } else {
-                    failure = tracer.enabled ?
-                        "query \(JSONValue.quoted(pattern)) does not match \(JSONValue.quoted(text.text))" : ""
+                    failure =
+                        tracer.enabled
+                        ? "query \(JSONValue.quoted(pattern)) does not match \(JSONValue.quoted(text.text))" : ""
                 }
             case .items(let items):
                 let present = url.items(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
@@ -269,27 +283,33 @@ final class CompiledRule: Sendable {
                     let occurrences = present.filter { $0.name == item.name }
                     if occurrences.isEmpty {
                         if !item.glob.matches([]) {
-                            failure = tracer.enabled ? """
+                            failure =
+                                tracer.enabled
+                                ? """
                                 query item \(JSONValue.quoted(item.name)) is absent (\"\") \
                                 and \(JSONValue.quoted(item.pattern)) needs a value
                                 """ : ""
                             break
                         }
                         if tracer.enabled {
-                            notes.append("""
+                            notes.append(
+                                """
                                 query item \(JSONValue.quoted(item.name)) absent, \(JSONValue.quoted(item.pattern)) \
                                 accepts \"\"
                                 """)
                         }
                     } else if let bad = occurrences.first(where: { !item.glob.matches($0.value) }) {
-                        failure = tracer.enabled ? """
+                        failure =
+                            tracer.enabled
+                            ? """
                             query item \(JSONValue.quoted(item.name))=\(JSONValue.quoted(bad.valueText)) does not \
                             match \(JSONValue.quoted(item.pattern))\
                             \(occurrences.count > 1 ? " (every occurrence must match)" : "")
                             """ : ""
                         break
                     } else if tracer.enabled {
-                        notes.append("""
+                        notes.append(
+                            """
                             query item \(JSONValue.quoted(item.name)) \
                             \(occurrences.map { JSONValue.quoted($0.valueText) }.joined(separator: ", ")) \
                             matches \(JSONValue.quoted(item.pattern))
@@ -303,8 +323,8 @@ final class CompiledRule: Sendable {
             if fragment.matches(text.units) {
                 if tracer.enabled { notes.append("fragment \(quotedFragment) matches \(JSONValue.quoted(text.text))") }
             } else {
-                failure = tracer.enabled ?
-                    "fragment \(quotedFragment) does not match \(JSONValue.quoted(text.text))" : ""
+                failure =
+                    tracer.enabled ? "fragment \(quotedFragment) does not match \(JSONValue.quoted(text.text))" : ""
             }
         } else if failure == nil, case .unconstrained(let why) = rule.fragment, rule.fragmentIsLenient {
             notes.append("fragment unconstrained (\(why))")

@@ -56,9 +56,10 @@ struct EffectiveRule: Sendable, Equatable {
         switch query {
         case .pattern(let text): parts.append("\"?\":\(JSONValue.quoted(text))")
         case .items(let items):
-            parts.append("\"?\":{" +
-                items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }.joined(separator: ",") +
-                "}")
+            parts.append(
+                "\"?\":{"
+                    + items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }.joined(
+                        separator: ",") + "}")
         case .unconstrained: break
         }
         if case .pattern(let text) = fragment { parts.append("\"#\":\(JSONValue.quoted(text))") }
@@ -91,8 +92,10 @@ struct EffectiveRule: Sendable, Equatable {
     }
 
     /// Merges a component with both default levels.
-    static func merge(_ component: Component, index: Int, detailDefaults: Component?,
-        fileDefaults: Component?) -> EffectiveRule {
+    static func merge(
+        _ component: Component, index: Int, detailDefaults: Component?,
+        fileDefaults: Component?
+    ) -> EffectiveRule {
         var inherited: [String] = []
 
         // The three levels, lowest last; no array of copies (this runs once per rule per keystroke).
@@ -109,25 +112,28 @@ struct EffectiveRule: Sendable, Equatable {
             return nil
         }
 
-        let path: Part = pick("/") { level -> Part? in
-            if let text = level.path { return .pattern(text) }
-            if level.unconstrainedKeys.contains("/") { return .unconstrained("\"/\" is not a string") }
-            return nil
-        } ?? .unconstrained("no \"/\"")
-        let query: QueryPart = pick("?") { level -> QueryPart? in
-            switch level.query {
-            case .pattern(let text): return .pattern(text)
-            case .items(let items): return .items(items)
-            case nil:
-                return level.unconstrainedKeys.contains("?") ? .unconstrained("\"?\" dropped (a non-string value)") :
-                    nil
-            }
-        } ?? .unconstrained("no \"?\"")
-        let fragment: Part = pick("#") { level -> Part? in
-            if let text = level.fragment { return .pattern(text) }
-            if level.unconstrainedKeys.contains("#") { return .unconstrained("\"#\" is not a string") }
-            return nil
-        } ?? .unconstrained("no \"#\"")
+        let path: Part =
+            pick("/") { level -> Part? in
+                if let text = level.path { return .pattern(text) }
+                if level.unconstrainedKeys.contains("/") { return .unconstrained("\"/\" is not a string") }
+                return nil
+            } ?? .unconstrained("no \"/\"")
+        let query: QueryPart =
+            pick("?") { level -> QueryPart? in
+                switch level.query {
+                case .pattern(let text): return .pattern(text)
+                case .items(let items): return .items(items)
+                case nil:
+                    return level.unconstrainedKeys.contains("?")
+                        ? .unconstrained("\"?\" dropped (a non-string value)") : nil
+                }
+            } ?? .unconstrained("no \"?\"")
+        let fragment: Part =
+            pick("#") { level -> Part? in
+                if let text = level.fragment { return .pattern(text) }
+                if level.unconstrainedKeys.contains("#") { return .unconstrained("\"#\" is not a string") }
+                return nil
+            } ?? .unconstrained("no \"#\"")
         let exclude = pick("exclude") { $0.exclude } ?? false
         let caseSensitive = pick("caseSensitive") { $0.caseSensitive } ?? true
         let percentEncoded = pick("percentEncoded") { $0.percentEncoded } ?? true
@@ -169,10 +175,13 @@ struct EffectiveRule: Sendable, Equatable {
     /// A legacy `paths` entry: only the path is compared; `NOT ` (any case) makes it an
     /// exclusion that is always case-sensitive. `caseSensitive`/`percentEncoded` come from the
     /// defaults (iOS 13+ reads legacy entries as rules).
-    static func legacy(_ entry: String, index: Int, detailDefaults: Component?,
-        fileDefaults: Component?) -> EffectiveRule {
-        let isNot = entry.unicodeScalars.count >= 4 &&
-            String(String.UnicodeScalarView(entry.unicodeScalars.prefix(4))).lowercased() == "not "
+    static func legacy(
+        _ entry: String, index: Int, detailDefaults: Component?,
+        fileDefaults: Component?
+    ) -> EffectiveRule {
+        let isNot =
+            entry.unicodeScalars.count >= 4
+            && String(String.UnicodeScalarView(entry.unicodeScalars.prefix(4))).lowercased() == "not "
         let pattern = isNot ? String(String.UnicodeScalarView(entry.unicodeScalars.dropFirst(4))) : entry
         var inherited: [String] = []
         var caseSensitive = true
@@ -199,7 +208,7 @@ struct EffectiveRule: Sendable, Equatable {
         }
         return EffectiveRule(
             index: index, isLegacyPath: true, path: .pattern(pattern),
-                query: .unconstrained("legacy paths ignore the query"),
+            query: .unconstrained("legacy paths ignore the query"),
             fragment: .unconstrained("legacy paths ignore the fragment"), exclude: isNot, caseSensitive: caseSensitive,
             percentEncoded: percentEncoded, sourceText: JSONValue.quoted(entry), inherited: inherited
         )
@@ -249,8 +258,9 @@ extension Component {
             JSONValue.appendQuoted(text, to: &out)
         case .items(let items):
             key("\"?\":{")
-            out.append(contentsOf: items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }
-                .joined(separator: ",").utf8)
+            out.append(
+                contentsOf: items.map { "\(JSONValue.quoted($0.name)):\(JSONValue.quoted($0.pattern))" }
+                    .joined(separator: ",").utf8)
             out.append(UInt8(ascii: "}"))
         case nil: if unconstrainedKeys.contains("?") { key("\"?\":(dropped)") }
         }

@@ -29,7 +29,8 @@ final class FastRuleList: Sendable {
         for rule in rules {
             let slot = (rule.rule.caseSensitive ? 0 : 1) + (rule.rule.percentEncoded ? 0 : 2)
             var entry =
-                Entry(start: codes.count, count: 0, slot: slot, hasPlainPath: false, needsFullCheck: true,
+                Entry(
+                    start: codes.count, count: 0, slot: slot, hasPlainPath: false, needsFullCheck: true,
                     exclude: rule.rule.exclude, foldCase: !rule.rule.caseSensitive)
             if let path = rule.path, path.isPlain, !path.matchesEverything {
                 codes.append(contentsOf: path.plain)
@@ -45,16 +46,25 @@ final class FastRuleList: Sendable {
         }
         self.entries = entries
         self.codes = codes
-        prefixIndex = indexed && entries.count >= Self.indexThreshold ? PrefixIndex(entries: entries.map {
-            ($0.slot,
-                $0.hasPlainPath ? Array(codes[$0.start..<($0.start + $0.count)].prefix { $0 < Glob.anyOneCode }) : [])
-        }) : nil
+        prefixIndex =
+            indexed && entries.count >= Self.indexThreshold
+            ? PrefixIndex(
+                entries: entries.map {
+                    (
+                        $0.slot,
+                        $0.hasPlainPath
+                            ? Array(codes[$0.start..<($0.start + $0.count)].prefix { $0 < Glob.anyOneCode }) : []
+                    )
+                }) : nil
     }
 
     /// The first rule that matches, as its index in `rules`.
     func firstMatch(_ url: inout PreparedURL) -> Int? {
         // The path texts of the (caseSensitive, percentEncoded) combinations used so far.
-        var path0: [UInt16]?, path1: [UInt16]?, path2: [UInt16]?, path3: [UInt16]?
+        var path0: [UInt16]?
+        var path1: [UInt16]?
+        var path2: [UInt16]?
+        var path3: [UInt16]?
         func pathUnits(_ slot: Int) -> [UInt16] {
             let cached: [UInt16]?
             switch slot {
@@ -154,7 +164,8 @@ struct PrefixIndex: Sendable {
 
     @inline(__always)
     private static func step(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
-        PrefixHash.adding(UInt8(truncatingIfNeeded: unit >> 8),
+        PrefixHash.adding(
+            UInt8(truncatingIfNeeded: unit >> 8),
             to: PrefixHash.adding(UInt8(truncatingIfNeeded: unit), to: hash))
     }
 }

@@ -47,8 +47,11 @@ enum PatternPiece: Sendable, Equatable {
     }
 
     private static func split(_ bytes: UnsafeBufferPointer<UInt8>, allowVariables: Bool) -> [PatternPiece] {
-        let star = UInt8(ascii: "*"), anyOne = UInt8(ascii: "?"), dollar = UInt8(ascii: "$")
-        let open = UInt8(ascii: "("), close = UInt8(ascii: ")")
+        let star = UInt8(ascii: "*")
+        let anyOne = UInt8(ascii: "?")
+        let dollar = UInt8(ascii: "$")
+        let open = UInt8(ascii: "(")
+        let close = UInt8(ascii: ")")
         var pieces: [PatternPiece] = []
         var textStart = 0
         var index = 0
@@ -70,7 +73,10 @@ enum PatternPiece: Sendable, Equatable {
                 var wellFormed = false
                 while end < bytes.count {
                     let next = bytes[end]
-                    if next == close { wellFormed = true; break }
+                    if next == close {
+                        wellFormed = true
+                        break
+                    }
                     if next == dollar || next == open { break }
                     end += 1
                 }
@@ -167,7 +173,8 @@ final class Glob: Sendable {
             }
         }
         self.tokens = tokens
-        var hasNever = false, hasAlternatives = false
+        var hasNever = false
+        var hasAlternatives = false
         for token in tokens {
             switch token {
             case .never: hasNever = true
@@ -199,19 +206,20 @@ final class Glob: Sendable {
     /// built-ins (an open question; this is the one place to flip it).
     static func resolve(variable name: String, variables: [String: [String]], foldCase: Bool) -> GlobToken {
         if let values = variables[name] {
-            return .alternatives(values.map { value in
-                let folded = foldCase ? PreparedURL.fold(value) : value
-                var tokens: [GlobToken] = []
-                for piece in PatternPiece.split(folded, allowVariables: false) {
-                    switch piece {
-                    case .text(let text): tokens.append(contentsOf: text.utf16.map { .unit($0) })
-                    case .star: if tokens.last?.isStar != true { tokens.append(.star) }
-                    case .anyOne: tokens.append(.anyOne)
-                    case .variable: break
+            return .alternatives(
+                values.map { value in
+                    let folded = foldCase ? PreparedURL.fold(value) : value
+                    var tokens: [GlobToken] = []
+                    for piece in PatternPiece.split(folded, allowVariables: false) {
+                        switch piece {
+                        case .text(let text): tokens.append(contentsOf: text.utf16.map { .unit($0) })
+                        case .star: if tokens.last?.isStar != true { tokens.append(.star) }
+                        case .anyOne: tokens.append(.anyOne)
+                        case .variable: break
+                        }
                     }
-                }
-                return tokens
-            })
+                    return tokens
+                })
         }
         if let builtin = BuiltinClass(rawValue: name) { return .builtin(builtin) }
         if name == "region" {
@@ -251,8 +259,10 @@ final class Glob: Sendable {
     }
 
     /// The two-pointer glob with star-backtracking over a plain pattern (codes of `plain`).
-    static func matchPlain(_ pattern: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt16>,
-        foldCase: Bool) -> Bool {
+    static func matchPlain(
+        _ pattern: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt16>,
+        foldCase: Bool
+    ) -> Bool {
         var steps = 0
         return matchPlain(pattern, text, foldCase: foldCase, steps: &steps)
     }
@@ -261,8 +271,10 @@ final class Glob: Sendable {
     static func matchPlain(
         _ pattern: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt16>, foldCase: Bool, steps: inout Int
     ) -> Bool {
-        var patternIndex = 0, textIndex = 0
-        var starIndex = -1, starText = 0
+        var patternIndex = 0
+        var textIndex = 0
+        var starIndex = -1
+        var starText = 0
         let count = pattern.count
         while textIndex < text.count {
             steps &+= 1
@@ -326,7 +338,10 @@ final class Glob: Sendable {
                 program.append(.anyOne)
                 program.append(.jump(loop))
             case .alternatives(let alternatives):
-                if alternatives.isEmpty { program.append(.never); continue }
+                if alternatives.isEmpty {
+                    program.append(.never)
+                    continue
+                }
                 let splitIndex = program.count
                 program.append(.split([]))
                 var starts: [Int] = []

@@ -13,7 +13,9 @@ public enum Punycode {
         let basicCount = UInt32(output.count)
         var handled = basicCount
         if basicCount > 0 { output.append(UInt8(ascii: "-")) }
-        var n = initialN, delta: UInt32 = 0, bias = initialBias
+        var n = initialN
+        var delta: UInt32 = 0
+        var bias = initialBias
         while handled < UInt32(codePoints.count) {
             guard let next = codePoints.filter({ $0 >= n }).min() else { return nil }
             let (step, overflowA) = (next - n).multipliedReportingOverflow(by: handled + 1)
@@ -60,8 +62,12 @@ public enum Punycode {
             output = scalars[..<dash].map { Int($0.value) }
             start = dash + 1
         }
-        let base = Int(self.base), tMin = Int(self.tMin), tMax = Int(self.tMax)
-        var n = Int(initialN), i = 0, bias = Int(initialBias)
+        let base = Int(self.base)
+        let tMin = Int(self.tMin)
+        let tMax = Int(self.tMax)
+        var n = Int(initialN)
+        var i = 0
+        var bias = Int(initialBias)
         var index = start
         while index < scalars.count {
             let oldI = i
@@ -138,7 +144,8 @@ enum IDNA {
         guard authority.first != "[" else { return url }
         var hostEnd = authorityEnd
         if let colon = url[hostStart..<authorityEnd].lastIndex(of: ":"),
-           url[url.index(after: colon)..<authorityEnd].allSatisfy(\.isASCII) {
+            url[url.index(after: colon)..<authorityEnd].allSatisfy(\.isASCII)
+        {
             hostEnd = colon
         }
         let host = url[hostStart..<hostEnd]

@@ -56,7 +56,10 @@ struct JSONValue: Sendable, Equatable {
     }
 
     private func write(into out: inout String, depth: Int) {
-        guard depth < 64 else { out += "…"; return }
+        guard depth < 64 else {
+            out += "…"
+            return
+        }
         switch kind {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"

@@ -56,10 +56,14 @@ public struct LintDiagnostic: Sendable, Equatable, Hashable, Codable {
         try container.encode(message, forKey: .message)
         try container.encode(location, forKey: .location)
         if let line { try container.encode(line, forKey: .line) } else { try container.encodeNil(forKey: .line) }
-        if let column { try container.encode(column, forKey: .column) } else {
+        if let column {
+            try container.encode(column, forKey: .column)
+        } else {
             try container.encodeNil(forKey: .column)
         }
-        if let relatedFinding { try container.encode(relatedFinding, forKey: .relatedFinding) } else {
+        if let relatedFinding {
+            try container.encode(relatedFinding, forKey: .relatedFinding)
+        } else {
             try container.encodeNil(forKey: .relatedFinding)
         }
     }
@@ -72,9 +76,11 @@ public struct LintDiagnostic: Sendable, Equatable, Hashable, Codable {
 
     /// Sort order of `AssociationDocument.diagnostics`: by line (unknown last), then location, ID, message.
     static func ordered(_ lhs: LintDiagnostic, _ rhs: LintDiagnostic) -> Bool {
-        let leftLine = lhs.line ?? Int.max, rightLine = rhs.line ?? Int.max
+        let leftLine = lhs.line ?? Int.max
+        let rightLine = rhs.line ?? Int.max
         if leftLine != rightLine { return leftLine < rightLine }
-        let leftColumn = lhs.column ?? Int.max, rightColumn = rhs.column ?? Int.max
+        let leftColumn = lhs.column ?? Int.max
+        let rightColumn = rhs.column ?? Int.max
         if leftColumn != rightColumn { return leftColumn < rightColumn }
         if lhs.location != rhs.location { return lhs.location < rhs.location }
         if lhs.id != rhs.id { return lhs.id < rhs.id }
@@ -152,10 +158,12 @@ public struct LintRule: Sendable, Equatable {
     public static let notJSON =
         LintRule(id: "AASA-L006", severity: .error, title: "body is not JSON", relatedFinding: "AASA-005")
     public static let cmsSigned =
-        LintRule(id: "AASA-L007", severity: .info, title: "CMS-signed body, signature not verified",
+        LintRule(
+            id: "AASA-L007", severity: .info, title: "CMS-signed body, signature not verified",
             relatedFinding: nil)
     public static let cmsUnreadable =
-        LintRule(id: "AASA-L008", severity: .error, title: "CMS body could not be unwrapped",
+        LintRule(
+            id: "AASA-L008", severity: .error, title: "CMS body could not be unwrapped",
             relatedFinding: "AASA-005")
     public static let tooLarge =
         LintRule(id: "AASA-L009", severity: .error, title: "file over 128 KiB", relatedFinding: "AASA-006")
@@ -168,38 +176,48 @@ public struct LintRule: Sendable, Equatable {
     public static let wrongType =
         LintRule(id: "AASA-L013", severity: .error, title: "wrong type", relatedFinding: "AASA-021")
     public static let lenientBoolean =
-        LintRule(id: "AASA-L014", severity: .warning, title: "non-boolean flag read leniently",
+        LintRule(
+            id: "AASA-L014", severity: .warning, title: "non-boolean flag read leniently",
             relatedFinding: "AASA-016")
     public static let nonStringPattern =
-        LintRule(id: "AASA-L015", severity: .warning, title: "non-string pattern leaves the part unconstrained",
+        LintRule(
+            id: "AASA-L015", severity: .warning, title: "non-string pattern leaves the part unconstrained",
             relatedFinding: "AASA-016")
     public static let queryDictionaryDropped =
-        LintRule(id: "AASA-L016", severity: .warning, title: "? dictionary with a non-string value is dropped",
+        LintRule(
+            id: "AASA-L016", severity: .warning, title: "? dictionary with a non-string value is dropped",
             relatedFinding: "AASA-016")
     public static let nonDictionaryComponent =
-        LintRule(id: "AASA-L017", severity: .warning, title: "component is not a dictionary",
+        LintRule(
+            id: "AASA-L017", severity: .warning, title: "component is not a dictionary",
             relatedFinding: "AASA-016")
     public static let undefinedVariable =
-        LintRule(id: "AASA-L018", severity: .warning, title: "undefined substitution variable",
+        LintRule(
+            id: "AASA-L018", severity: .warning, title: "undefined substitution variable",
             relatedFinding: "AASA-016")
     public static let appIDShape =
-        LintRule(id: "AASA-L019", severity: .warning, title: "app ID not shaped PREFIX.bundle",
+        LintRule(
+            id: "AASA-L019", severity: .warning, title: "app ID not shaped PREFIX.bundle",
             relatedFinding: "AASA-021")
     public static let duplicateAppID =
-        LintRule(id: "AASA-L020", severity: .warning, title: "duplicate app ID across details",
+        LintRule(
+            id: "AASA-L020", severity: .warning, title: "duplicate app ID across details",
             relatedFinding: "AASA-014")
     public static let shadowedRule =
         LintRule(id: "AASA-L021", severity: .warning, title: "rule can never decide", relatedFinding: "AASA-014")
     public static let defaultsCarryRuleKeys =
         LintRule(id: "AASA-L022", severity: .warning, title: "defaults carry rule keys", relatedFinding: "AASA-015")
     public static let percentDecodingWidens =
-        LintRule(id: "AASA-L023", severity: .warning, title: "percentEncoded false widens matching",
+        LintRule(
+            id: "AASA-L023", severity: .warning, title: "percentEncoded false widens matching",
             relatedFinding: "AASA-017")
     public static let componentsPathsDisagree =
-        LintRule(id: "AASA-L024", severity: .warning, title: "components and paths disagree",
+        LintRule(
+            id: "AASA-L024", severity: .warning, title: "components and paths disagree",
             relatedFinding: "AASA-013")
     public static let sensitivePaths =
-        LintRule(id: "AASA-L025", severity: .warning, title: "sensitive paths routed into the app",
+        LintRule(
+            id: "AASA-L025", severity: .warning, title: "sensitive paths routed into the app",
             relatedFinding: "AASA-018")
     public static let missingLegacyApps =
         LintRule(id: "AASA-L026", severity: .info, title: "missing legacy apps: []", relatedFinding: "AASA-021")
@@ -210,7 +228,8 @@ public struct LintRule: Sendable, Equatable {
     public static let deadDetail =
         LintRule(id: "AASA-L029", severity: .warning, title: "detail can never match", relatedFinding: "AASA-014")
     public static let badSubstitutionVariable =
-        LintRule(id: "AASA-L030", severity: .warning, title: "malformed substitution variable",
+        LintRule(
+            id: "AASA-L030", severity: .warning, title: "malformed substitution variable",
             relatedFinding: "AASA-021")
     public static let pathsIgnored =
         LintRule(id: "AASA-L031", severity: .info, title: "paths ignored on iOS 13+", relatedFinding: "AASA-013")

@@ -22,7 +22,8 @@ public struct MatchBatch: Sendable {
         let root = parser.parseDocument()
         guard let root, parser.strictlyValid, root.members != nil else {
             let reason = parser.issues.first.map { ": \($0.message)" } ?? ""
-            return MatchBatch.error("the line is not a JSON object\(reason)",
+            return MatchBatch.error(
+                "the line is not a JSON object\(reason)",
                 id: parser.strictlyValid ? root?["id"] : nil)
         }
         let id = root["id"]
@@ -47,9 +48,12 @@ public struct MatchBatch: Sendable {
         case .string(let body):
             // A body must look like a JSON object: a path or a URL here is a caller's mistake,
             // not a file iOS would reject (which would hide it behind a no_match).
-            guard body.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" ||
-                $0 == "\u{FEFF}" }).hasPrefix("{") else {
-                return MatchBatch.error("""
+            guard
+                body.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{FEFF}" }).hasPrefix(
+                    "{")
+            else {
+                return MatchBatch.error(
+                    """
                     \"aasa\" must be an association file (an object) or its body as a string starting with {
                     """, id: id)
             }

@@ -100,8 +100,10 @@ struct TolerantJSONParser {
             suppressedIssues += 1
             return
         }
-        issues.append(SyntaxIssue(rule: rule, message: message, offset: offset, breaksStrictJSON: strict,
-            groupKey: groupKey))
+        issues.append(
+            SyntaxIssue(
+                rule: rule, message: message, offset: offset, breaksStrictJSON: strict,
+                groupKey: groupKey))
     }
 
     /// Reads the whole text; nil when no value could be read at all.
@@ -161,8 +163,11 @@ struct TolerantJSONParser {
             case .object:
                 let state = stack[top].objectState
                 if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                    if byte == UInt8(ascii: "]") { issue(.invalidJSON, "\"]\" closes a dictionary; expected \"}\"",
-                        at: position) }
+                    if byte == UInt8(ascii: "]") {
+                        issue(
+                            .invalidJSON, "\"]\" closes a dictionary; expected \"}\"",
+                            at: position)
+                    }
                     if state == .afterComma { issue(.trailingComma, "trailing comma before \"}\"", at: lastComma) }
                     if state == .afterKey || state == .afterColon {
                         issue(.invalidJSON, "missing value for key \"\(stack[top].key)\"", at: position)
@@ -218,7 +223,8 @@ struct TolerantJSONParser {
     private mutating func deliver(_ value: JSONValue, to stack: inout [Frame], root: inout JSONValue?) {
         valueCount += 1
         if valueCount > TolerantJSONParser.maximumValues, !stoppedAtLimit {
-            issue(.limitReached, "more than \(TolerantJSONParser.maximumValues) values: reading stopped",
+            issue(
+                .limitReached, "more than \(TolerantJSONParser.maximumValues) values: reading stopped",
                 at: value.offset)
             stoppedAtLimit = true
             return
@@ -243,8 +249,9 @@ struct TolerantJSONParser {
                 }
             }
             if repeated {
-                issue(.duplicateKey, "key \"\(key)\" appears more than once in this dictionary; the last one is used",
-                      at: stack[parent].keyOffset, strict: false)
+                issue(
+                    .duplicateKey, "key \"\(key)\" appears more than once in this dictionary; the last one is used",
+                    at: stack[parent].keyOffset, strict: false)
             }
             stack[parent].members.append(JSONMember(key: key, keyOffset: stack[parent].keyOffset, value: value))
             stack[parent].objectState = .afterValue
@@ -275,8 +282,9 @@ struct TolerantJSONParser {
             }
             if let value = readScalar() {
                 if scalarRootIsIssue {
-                    issue(.invalidJSON, "the top-level value is \(value.typeName), not a dictionary or an array",
-                          at: start)
+                    issue(
+                        .invalidJSON, "the top-level value is \(value.typeName), not a dictionary or an array",
+                        at: start)
                 }
                 deliver(value, to: &stack, root: &root)
                 return true
@@ -316,16 +324,18 @@ struct TolerantJSONParser {
                 issue(.comment, "/* */ comment; Apple's parser rejects comments", at: position)
                 position += 2
                 while position < bytes.count,
-                    !(bytes[position] == UInt8(ascii: "*") && position + 1 < bytes.count &&
-                        bytes[position + 1] == UInt8(ascii: "/")) {
+                    !(bytes[position] == UInt8(ascii: "*") && position + 1 < bytes.count
+                        && bytes[position + 1] == UInt8(ascii: "/"))
+                {
                     position += 1
                 }
                 position = min(bytes.count, position + 2)
             } else if let length = unicodeSpaceLength(at: position) {
                 let name = unicodeSpaceName(at: position)
-                issue(.invalidJSON, "non-JSON whitespace (\(name)); only space, tab, CR and LF are allowed",
+                issue(
+                    .invalidJSON, "non-JSON whitespace (\(name)); only space, tab, CR and LF are allowed",
                     at: position,
-                      groupKey: name)
+                    groupKey: name)
                 position += length
             } else {
                 return
@@ -338,8 +348,9 @@ struct TolerantJSONParser {
         let byte = bytes[index]
         if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 { return 2 }
         if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-            (0x80...0x8B).contains(bytes[index + 2]) || bytes[index + 2] == 0xAF || bytes[index + 2] == 0xA8 ||
-            bytes[index + 2] == 0xA9 {
+            (0x80...0x8B).contains(bytes[index + 2]) || bytes[index + 2] == 0xAF || bytes[index + 2] == 0xA8
+                || bytes[index + 2] == 0xA9
+        {
             return 3
         }
         if byte == 0xE3, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 { return 3 }
@@ -413,7 +424,13 @@ struct TolerantJSONParser {
     private func scalarLength(at index: Int) -> Int {
         let byte = bytes[index]
         let length: Int
-        if byte < 0xC0 { length = 1 } else if byte < 0xE0 { length = 2 } else if byte < 0xF0 { length = 3 } else {
+        if byte < 0xC0 {
+            length = 1
+        } else if byte < 0xE0 {
+            length = 2
+        } else if byte < 0xF0 {
+            length = 3
+        } else {
             length = 4
         }
         return max(1, min(length, bytes.count - index))
@@ -428,10 +445,10 @@ struct TolerantJSONParser {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "."),
-                 UInt8(ascii: "-"),
-             UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                 UInt8(ascii: "&"), UInt8(ascii: "="):
+            UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "."),
+            UInt8(ascii: "-"),
+            UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "&"), UInt8(ascii: "="):
             return true
         default:
             return byte >= 0x80 && !isTypographicQuote(at: position) && unicodeSpaceLength(at: position) == nil
@@ -473,13 +490,17 @@ struct TolerantJSONParser {
             issue(.invalidJSON, "unquoted key \"\(word.prefix(40))\"; keys need double quotes", at: start)
             return word
         }
-        issue(.invalidJSON, "unexpected character \(describeCharacter(at: start)): expected a key in double quotes",
+        issue(
+            .invalidJSON, "unexpected character \(describeCharacter(at: start)): expected a key in double quotes",
             at: start)
         position += scalarLength(at: position)
         return nil
     }
 
-    private enum Closer { case ascii(UInt8), typographic }
+    private enum Closer {
+        case ascii(UInt8)
+        case typographic
+    }
 
     /// Reads a string from the opening quote at `position`; ends at the closing quote, or
     /// (reported) at a line break or the end of the text.
@@ -540,7 +561,8 @@ struct TolerantJSONParser {
                 return String(decoding: buffer, as: UTF8.self)
             }
             if byte < 0x20 {
-                issue(.invalidJSON, "control character 0x\(String(byte, radix: 16)) inside a string must be escaped",
+                issue(
+                    .invalidJSON, "control character 0x\(String(byte, radix: 16)) inside a string must be escaped",
                     at: position)
                 buffer.append(byte)
                 position += 1
@@ -583,7 +605,8 @@ struct TolerantJSONParser {
             if (0xD800...0xDBFF).contains(unit) {
                 let save = position
                 if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                    bytes[position + 1] == UInt8(ascii: "u") {
+                    bytes[position + 1] == UInt8(ascii: "u")
+                {
                     position += 2
                     if let low = readHex4(), (0xDC00...0xDFFF).contains(low) {
                         scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
@@ -636,7 +659,7 @@ struct TolerantJSONParser {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                 UInt8(ascii: "e"), UInt8(ascii: "E"):
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
                 position += 1
             default:
                 if byte == UInt8(ascii: "I") || byte == UInt8(ascii: "N") {
@@ -645,8 +668,10 @@ struct TolerantJSONParser {
                     let text = String(decoding: bytes[start..<position], as: UTF8.self)
                     issue(.invalidJSON, "\(text) is not a JSON number", at: start)
                     let negative = text.hasPrefix("-")
-                    return JSONValue(kind: .number(word.hasPrefix("N") ? .nan : (negative ? -.infinity : .infinity),
-                        text: text), offset: start)
+                    return JSONValue(
+                        kind: .number(
+                            word.hasPrefix("N") ? .nan : (negative ? -.infinity : .infinity),
+                            text: text), offset: start)
                 }
                 let text = String(decoding: bytes[start..<position], as: UTF8.self)
                 return finishNumber(text, start: start)
@@ -696,32 +721,55 @@ struct TolerantJSONParser {
         var index = position
         while index < bytes.count {
             let byte = bytes[index]
-            if byte < 0x80 { index += 1; continue }
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
             var need = 0
             var minimum: UInt32 = 0
             var scalar: UInt32 = 0
-            if byte & 0xE0 == 0xC0 { need = 1; minimum = 0x80; scalar = UInt32(byte & 0x1F) }
-            else if byte & 0xF0 == 0xE0 { need = 2; minimum = 0x800; scalar = UInt32(byte & 0x0F) }
-            else if byte & 0xF8 == 0xF0 { need = 3; minimum = 0x10000; scalar = UInt32(byte & 0x07) }
-            else { reportEncoding(at: index); return }
-            guard index + need < bytes.count else { reportEncoding(at: index); return }
+            if byte & 0xE0 == 0xC0 {
+                need = 1
+                minimum = 0x80
+                scalar = UInt32(byte & 0x1F)
+            } else if byte & 0xF0 == 0xE0 {
+                need = 2
+                minimum = 0x800
+                scalar = UInt32(byte & 0x0F)
+            } else if byte & 0xF8 == 0xF0 {
+                need = 3
+                minimum = 0x10000
+                scalar = UInt32(byte & 0x07)
+            } else {
+                reportEncoding(at: index)
+                return
+            }
+            guard index + need < bytes.count else {
+                reportEncoding(at: index)
+                return
+            }
             for offset in 1...need {
                 let next = bytes[index + offset]
-                guard next & 0xC0 == 0x80 else { reportEncoding(at: index); return }
+                guard next & 0xC0 == 0x80 else {
+                    reportEncoding(at: index)
+                    return
+                }
                 scalar = scalar << 6 | UInt32(next & 0x3F)
             }
             if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
-                reportEncoding(at: index); return
+                reportEncoding(at: index)
+                return
             }
             index += need + 1
         }
     }
 
     private mutating func reportEncoding(at index: Int) {
-        let looksUTF16 = bytes.count >= 2 &&
-            (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
+        let looksUTF16 =
+            bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
         let detail = looksUTF16 ? " (the file looks UTF-16 encoded)" : ""
-        issue(.invalidJSON, "byte 0x\(String(bytes[index], radix: 16, uppercase: true)) is not valid UTF-8\(detail)",
+        issue(
+            .invalidJSON, "byte 0x\(String(bytes[index], radix: 16, uppercase: true)) is not valid UTF-8\(detail)",
             at: index)
     }
 }
@@ -750,7 +798,8 @@ struct LineTable: Sendable {
 
     func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         let clamped = max(0, min(offset, bytes.count))
-        var low = 0, high = lineStarts.count - 1
+        var low = 0
+        var high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }

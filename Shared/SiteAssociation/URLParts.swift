@@ -31,7 +31,8 @@ struct ParsedURL: Sendable, Equatable {
         // A Unicode host becomes its IDNA ASCII form (as a device does), not percent-escapes.
         var text = IDNA.asciiHostInURL(text)
         return text.withUTF8 { buffer in
-            var low = 0, high = buffer.count
+            var low = 0
+            var high = buffer.count
             while low < high, isSpace(buffer[low]) { low += 1 }
             while high > low, isSpace(buffer[high - 1]) { high -= 1 }
             guard low < high else { return .failure(.empty) }
@@ -49,9 +50,13 @@ struct ParsedURL: Sendable, Equatable {
         }
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>, reencoded: Bool,
-        defaultHost: String?) -> Result<ParsedURL, Failure> {
-        let slash = UInt8(ascii: "/"), question = UInt8(ascii: "?"), hash = UInt8(ascii: "#")
+    private static func parse(
+        bytes: UnsafeBufferPointer<UInt8>, reencoded: Bool,
+        defaultHost: String?
+    ) -> Result<ParsedURL, Failure> {
+        let slash = UInt8(ascii: "/")
+        let question = UInt8(ascii: "?")
+        let hash = UInt8(ascii: "#")
         var scheme = "https"
         var authority: Slice<UnsafeBufferPointer<UInt8>>
         var rest: Slice<UnsafeBufferPointer<UInt8>>
@@ -118,10 +123,11 @@ struct ParsedURL: Sendable, Equatable {
             query = String(decoding: rest[(questionIndex + 1)...], as: UTF8.self)
             rest = rest[rest.startIndex..<questionIndex]
         }
-        return .success(ParsedURL(
-            scheme: scheme, host: asciiLowercasedString(hostPart), port: port,
-            path: String(decoding: rest, as: UTF8.self), query: query, fragment: fragment, wasReencoded: reencoded
-        ))
+        return .success(
+            ParsedURL(
+                scheme: scheme, host: asciiLowercasedString(hostPart), port: port,
+                path: String(decoding: rest, as: UTF8.self), query: query, fragment: fragment, wasReencoded: reencoded
+            ))
     }
 
     /// The bytes as a string with ASCII letters lower-cased (one pass over the buffer; no
@@ -142,13 +148,15 @@ struct ParsedURL: Sendable, Equatable {
 
     /// The index of the first `://`, unless a `/`, `?` or `#` comes before it.
     private static func schemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let colon = UInt8(ascii: ":"), slash = UInt8(ascii: "/")
+        let colon = UInt8(ascii: ":")
+        let slash = UInt8(ascii: "/")
         var index = 0
         while index + 3 <= bytes.count {
             if bytes[index] == colon, bytes[index + 1] == slash, bytes[index + 2] == slash { return index }
             // A scheme ends at the first ":", "/", "?" or "#": stop looking past them.
-            if bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?") ||
-                bytes[index] == UInt8(ascii: "#") {
+            if bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "?")
+                || bytes[index] == UInt8(ascii: "#")
+            {
                 return nil
             }
             index += 1
@@ -196,10 +204,10 @@ enum URLPartEncoding {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"),
-                 UInt8(ascii: "@"):
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"),
+            UInt8(ascii: "@"):
             return true
         default:
             return false
@@ -207,8 +215,9 @@ enum URLPartEncoding {
     }
 
     private static func decode(_ raw: String, only shouldDecode: (UInt8) -> Bool) -> String {
-        let hasEscape = raw.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ??
-            raw.utf8.contains(UInt8(ascii: "%"))
+        let hasEscape =
+            raw.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) }
+            ?? raw.utf8.contains(UInt8(ascii: "%"))
         guard hasEscape else { return raw }
         let bytes = Array(raw.utf8)
         var out: [UInt8] = []
@@ -216,7 +225,8 @@ enum URLPartEncoding {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                let low = hexValue(bytes[index + 2]) {
+                let low = hexValue(bytes[index + 2])
+            {
                 let byte = high << 4 | low
                 if shouldDecode(byte) {
                     out.append(byte)
@@ -261,13 +271,14 @@ extension PathNormalisation {
     static func normaliseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
         if bytes.isEmpty { return [0x2F] }
         if bytes.count == 1 { return [UInt16(bytes[0])] }
-        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
+        let slash = UInt8(ascii: "/")
+        let star = UInt8(ascii: "*")
         var out: [UInt16] = []
         out.reserveCapacity(bytes.count + 2)
         if bytes[0] != slash, bytes[0] != star { out.append(UInt16(slash)) }
         var previous: UInt8 = 0
         for byte in bytes {
-            if (byte == slash || byte == star), previous == byte { continue }
+            if byte == slash || byte == star, previous == byte { continue }
             out.append(UInt16(byte))
             previous = byte
         }
@@ -310,13 +321,14 @@ enum PathNormalisation {
         if view.isEmpty { return [0x2F] }
         // "One character" as NSString counts it: one UTF-16 unit.
         if view.count == 1 { return Array(view) }
-        let slash: UInt16 = 0x2F, star: UInt16 = 0x2A
+        let slash: UInt16 = 0x2F
+        let star: UInt16 = 0x2A
         var out: [UInt16] = []
         out.reserveCapacity(view.count + 2)
         if let first = view.first, first != slash, first != star { out.append(slash) }
         var previous: UInt16 = 0
         for unit in view {
-            if (unit == slash || unit == star), previous == unit { continue }
+            if unit == slash || unit == star, previous == unit { continue }
             out.append(unit)
             previous = unit
         }

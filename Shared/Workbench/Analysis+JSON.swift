@@ -1,5 +1,5 @@
-import Foundation
 import AssociationFetch
+import Foundation
 import Reports
 
 extension Analysis {
@@ -55,10 +55,12 @@ public struct ScanDocument: Sendable, Encodable {
         try container.encode(ScanFacts(analysis: analysis, triage: triage, timings: timings), forKey: .scan)
         // Present only while a host is edited: the document is then hypothetical.
         if let notice = analysis.whatIfNotice {
-            try container.encode(WhatIf(hosts: analysis.whatIfHosts, notice: notice,
-                                        findings: analysis.findings.filter(analysis.dependsOnWhatIf)
-                                            .map(\.fingerprint)),
-                                 forKey: .whatIf)
+            try container.encode(
+                WhatIf(
+                    hosts: analysis.whatIfHosts, notice: notice,
+                    findings: analysis.findings.filter(analysis.dependsOnWhatIf)
+                        .map(\.fingerprint)),
+                forKey: .whatIf)
         }
     }
 }
@@ -85,10 +87,14 @@ struct URLTestJSON: Encodable {
         try container.encode(test.url, forKey: .url)
         try container.encode(test.verdicts, forKey: .apps)
         try container.encode(test.expectation, forKey: .expectation)
-        if let domain = test.domain { try container.encode(domain, forKey: .domain) } else {
+        if let domain = test.domain {
+            try container.encode(domain, forKey: .domain)
+        } else {
             try container.encodeNil(forKey: .domain)
         }
-        if let line = test.line { try container.encode(line, forKey: .line) } else {
+        if let line = test.line {
+            try container.encode(line, forKey: .line)
+        } else {
             try container.encodeNil(forKey: .line)
         }
     }

@@ -24,21 +24,25 @@ extension Analysis {
     public var testerLinks: [TestLinkPage.Link] {
         urlTests.map { test in
             let verdict = appVerdict(test)
-            let predicted = verdict.map {
-                "predicted: \(Self.verdictText($0))\($0.decision == .noMatch ? "" : " (\(Self.ruleText($0)))")"
-            }
+            let predicted =
+                verdict.map {
+                    "predicted: \(Self.verdictText($0))\($0.decision == .noMatch ? "" : " (\(Self.ruleText($0)))")"
+                }
                 ?? "no verdict"
             let source = test.line.map { "URL list line \($0)" } ?? "--url"
             switch test.expectation {
             case .mustOpen:
-                return TestLinkPage.Link(url: test.url, expectation: .opensApp,
+                return TestLinkPage.Link(
+                    url: test.url, expectation: .opensApp,
                     note: "\(source); must open the app; \(predicted)")
             case .mustNotOpen:
-                return TestLinkPage.Link(url: test.url, expectation: .staysInBrowser,
+                return TestLinkPage.Link(
+                    url: test.url, expectation: .staysInBrowser,
                     note: "\(source); must not open the app; \(predicted)")
             case .none:
-                return TestLinkPage.Link(url: test.url, expectation: Self.expectation(verdict?.decision),
-                                         note: "\(source); \(predicted)")
+                return TestLinkPage.Link(
+                    url: test.url, expectation: Self.expectation(verdict?.decision),
+                    note: "\(source); \(predicted)")
             }
         }
     }
@@ -78,7 +82,7 @@ extension Analysis {
             guard let applinks = report.effectiveFile?.applinks else { continue }
             let host = authority(report)
             for (detailIndex, detail) in applinks.details.enumerated()
-                where detail.appIDs.contains(where: decisions.appIDs.contains) {
+            where detail.appIDs.contains(where: decisions.appIDs.contains) {
                 for (pattern, query, place) in claimedPatterns(detail, index: detailIndex) {
                     let url = TestLinkPage.sampleURL(host: host, pathPattern: pattern, query: query)
                     guard samples.count < limit, seen.insert(url).inserted else { continue }

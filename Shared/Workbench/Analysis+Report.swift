@@ -10,8 +10,10 @@ extension Analysis {
     /// Deterministic: `generatedAt` is printed only when given, stage timings only when
     /// `timings` is true. `triage` (keyed by `Finding.fingerprint`) moves false-positive and
     /// accepted-risk findings to the "Triaged" section and shows other statuses inline.
-    public func reportDocument(toolVersion: String, generatedAt: Date? = nil, triage: [String: Triage] = [:],
-                               timings: Bool = false, engagement: Engagement = Engagement()) -> ReportDocument {
+    public func reportDocument(
+        toolVersion: String, generatedAt: Date? = nil, triage: [String: Triage] = [:],
+        timings: Bool = false, engagement: Engagement = Engagement()
+    ) -> ReportDocument {
         var document = ReportDocument(
             title: "Universal links assessment: \(appName)",
             subtitle: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
@@ -34,8 +36,11 @@ extension Analysis {
             document.markWhatIf(notice: notice, hosts: whatIfHosts, dependsOnEdit: dependsOnWhatIf)
         }
         document.run = ReportRun(
-            artifacts: [ReportRun.Artifact(name: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
-                                           sha256: snapshot.source.sha256.isEmpty ? nil : snapshot.source.sha256)],
+            artifacts: [
+                ReportRun.Artifact(
+                    name: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
+                    sha256: snapshot.source.sha256.isEmpty ? nil : snapshot.source.sha256)
+            ],
             subject: snapshot.mainBundle?.bundleIdentifier ?? appName, whatIfHosts: whatIfHosts)
         return document
     }
@@ -54,36 +59,42 @@ extension Analysis {
         var pairs = [KeyValue("App", appName)]
         let main = snapshot.mainBundle
         pairs.append(KeyValue("Bundle identifier", main?.bundleIdentifier ?? "unknown"))
-        pairs.append(KeyValue("Application identifier",
-            main?.applicationIdentifier ?? "none (not signed with entitlements)"))
+        pairs.append(
+            KeyValue(
+                "Application identifier",
+                main?.applicationIdentifier ?? "none (not signed with entitlements)"))
         pairs.append(KeyValue("Team", main?.teamIdentifier ?? "unknown"))
         let version: String
         switch (main?.shortVersion, main?.version) {
-        case let (short?, build?) where short != build: version = "\(short) (\(build))"
-        case let (short?, _): version = short
-        case let (nil, build?): version = build
+        case (let short?, let build?) where short != build: version = "\(short) (\(build))"
+        case (let short?, _): version = short
+        case (nil, let build?): version = build
         default: version = "unknown"
         }
         pairs.append(KeyValue("Version", version))
-        pairs.append(KeyValue("Input", """
-            \(URL(fileURLWithPath: snapshot.source.path).lastPathComponent) \
-            (\(snapshot.source.kind.rawValue), \(snapshot.source.size) bytes)
-            """))
+        pairs.append(
+            KeyValue(
+                "Input",
+                """
+                \(URL(fileURLWithPath: snapshot.source.path).lastPathComponent) \
+                (\(snapshot.source.kind.rawValue), \(snapshot.source.size) bytes)
+                """))
         pairs.append(KeyValue("Input SHA-256", snapshot.source.sha256.isEmpty ? "unknown" : snapshot.source.sha256))
         return pairs
     }
 
     private func scopeSection(timings showTimings: Bool) -> ReportSection {
-        let network = offline
+        let network =
+            offline
             ? """
-                Offline: no network was used. \(noteAudience.suppliedFiles()) stand in for what the domains serve; \
-                other domains were not fetched.
-                """
+            Offline: no network was used. \(noteAudience.suppliedFiles()) stand in for what the domains serve; \
+            other domains were not fetched.
+            """
             : """
-                Each domain's association file was fetched as Apple does: from Apple's CDN, from the origin's \
-                /.well-known path and from the legacy root path, concurrently, over HTTPS only, without following \
-                redirects, reading at most 128 KiB.
-                """
+            Each domain's association file was fetched as Apple does: from Apple's CDN, from the origin's \
+            /.well-known path and from the legacy root path, concurrently, over HTTPS only, without following \
+            redirects, reading at most 128 KiB.
+            """
         var facts = [
             KeyValue("Bundles", String(snapshot.bundles.count)),
             KeyValue("Associated-domain hosts", hosts.isEmpty ? "none" : hosts.map(\.entry).joined(separator: ", ")),
@@ -92,12 +103,15 @@ extension Analysis {
         ]
         if showTimings {
             // Off by default: timings differ between two runs of the same input.
-            facts.append(KeyValue("Stage timings",
-                timings.isEmpty ? "n/a" :
-                timings.map { "\($0.stage.rawValue) \($0.milliseconds) ms" }.joined(separator: ", ")))
+            facts.append(
+                KeyValue(
+                    "Stage timings",
+                    timings.isEmpty
+                        ? "n/a" : timings.map { "\($0.stage.rawValue) \($0.milliseconds) ms" }.joined(separator: ", ")))
         }
         var blocks: [ReportBlock] = [
-            .paragraph("""
+            .paragraph(
+                """
                 This report covers the universal links of the app: what its bundles claim in their signed \
                 entitlements, what each claimed domain serves, how Apple's matcher decides the URLs the tester \
                 supplied, and the findings drawn from these facts.\n\n\(network)
@@ -111,11 +125,16 @@ extension Analysis {
         let diagnostics = snapshot.diagnostics.filter { $0.severity != "info" }
         if !diagnostics.isEmpty {
             blocks.append(.heading("Inspection diagnostics"))
-            blocks.append(.table(ReportTable(columns: ["Severity", "ID", "Message"],
-                rows: diagnostics.map { diagnostic in
-                [diagnostic.severity, diagnostic.id,
-                    diagnostic.path.map { "\($0): \(diagnostic.message)" } ?? diagnostic.message]
-            })))
+            blocks.append(
+                .table(
+                    ReportTable(
+                        columns: ["Severity", "ID", "Message"],
+                        rows: diagnostics.map { diagnostic in
+                            [
+                                diagnostic.severity, diagnostic.id,
+                                diagnostic.path.map { "\($0): \(diagnostic.message)" } ?? diagnostic.message,
+                            ]
+                        })))
         }
         return ReportSection(title: "Scope and method", blocks: blocks)
     }
@@ -126,15 +145,20 @@ extension Analysis {
             for domain in bundle.associatedDomains {
                 rows.append([
                     bundle.path, domain.service, domain.raw, domain.modes.joined(separator: ", "),
-                    domain.problems.isEmpty ? "ok" :
-                        domain.problems.map { "\($0.severity.rawValue): \($0.message)" }.joined(separator: "\n"),
+                    domain.problems.isEmpty
+                        ? "ok"
+                        : domain.problems.map { "\($0.severity.rawValue): \($0.message)" }.joined(separator: "\n"),
                 ])
             }
         }
-        let blocks: [ReportBlock] = rows.isEmpty
-            ? [.paragraph("""
-                No bundle declares com.apple.developer.associated-domains: the app does not use universal links.
-                """)]
+        let blocks: [ReportBlock] =
+            rows.isEmpty
+            ? [
+                .paragraph(
+                    """
+                    No bundle declares com.apple.developer.associated-domains: the app does not use universal links.
+                    """)
+            ]
             : [.table(ReportTable(columns: ["Bundle", "Service", "Entry", "Modes", "Entry check"], rows: rows))]
         return ReportSection(title: "Associated domains", blocks: blocks)
     }
@@ -146,13 +170,17 @@ extension Analysis {
         var blocks: [ReportBlock] = []
         for report in domains {
             blocks.append(.heading(domainHeading(report)))
-            blocks.append(.table(ReportTable(
-                columns: ["Route", "URL", "Status", "Bytes", "Headers ms", "Total ms", "Outcome", "Details"],
-                rows: report.routes.map { routeRow($0, report: report) })))
+            blocks.append(
+                .table(
+                    ReportTable(
+                        columns: ["Route", "URL", "Status", "Bytes", "Headers ms", "Total ms", "Outcome", "Details"],
+                        rows: report.routes.map { routeRow($0, report: report) })))
             var notes: [String] = []
             if let diff = report.cdnOriginDiff {
-                notes.append(diff.isEquivalent ? "CDN and origin copies mean the same." :
-                    "CDN and origin copies differ: " + diff.changes.joined(separator: "; "))
+                notes.append(
+                    diff.isEquivalent
+                        ? "CDN and origin copies mean the same."
+                        : "CDN and origin copies differ: " + diff.changes.joined(separator: "; "))
             }
             if let probe = report.browserProbe { notes.append("Browser-agent probe: \(probe.summary).") }
             if let effective = report.routes.first(where: { $0.file != nil }) {
@@ -160,10 +188,12 @@ extension Analysis {
                 notes.append("applinks app IDs: " + (ids.isEmpty ? "none" : ids.joined(separator: ", ")))
                 let counts = Dictionary(grouping: effective.diagnostics, by: \.severity).mapValues(\.count)
                 if !effective.diagnostics.isEmpty {
-                    notes.append("Lint: " + ["error", "warning", "info"].compactMap { key in
-                        counts[key].map { $0 == 1 || key == "info" ? "\($0) \(key)" : "\($0) \(key)s" }
-                    }.joined(separator: ", ")
-                                 + " (" + effective.diagnostics.map(\.id).joined(separator: ", ") + ")")
+                    notes.append(
+                        "Lint: "
+                            + ["error", "warning", "info"].compactMap { key in
+                                counts[key].map { $0 == 1 || key == "info" ? "\($0) \(key)" : "\($0) \(key)s" }
+                            }.joined(separator: ", ")
+                            + " (" + effective.diagnostics.map(\.id).joined(separator: ", ") + ")")
                 }
             }
             if !notes.isEmpty { blocks.append(.paragraph(notes.joined(separator: "\n"))) }
@@ -183,8 +213,8 @@ extension Analysis {
         let url: String
         if result.route == .local {
             let file =
-                hosts.first { $0.fetchHost.authority == Self.authority(report) &&
-                    $0.suppliedFile != nil }?.suppliedFile ?? result.url
+                hosts.first { $0.fetchHost.authority == Self.authority(report) && $0.suppliedFile != nil }?.suppliedFile
+                ?? result.url
             url = "supplied file " + URL(fileURLWithPath: file).lastPathComponent
         } else {
             url = result.url
@@ -210,8 +240,9 @@ extension Analysis {
 
     private var urlTestsSection: ReportSection {
         guard !urlTests.isEmpty else {
-            return ReportSection(title: "URL tests",
-                                 blocks: [.paragraph("No URL was given (\(noteAudience.givingURLs)).")])
+            return ReportSection(
+                title: "URL tests",
+                blocks: [.paragraph("No URL was given (\(noteAudience.givingURLs)).")])
         }
         let numbered = Array(urlTests.enumerated())
         let listed = Array(numbered.prefix(Self.maxURLRows))
@@ -222,40 +253,51 @@ extension Analysis {
         func row(_ index: Int, _ test: URLTest, compact: Bool) -> [String] {
             // Every verdict names its app ID, the audited app's first ("this app").
             let mine = appVerdict(test)
-            var lines = [mine.map { (compact ? "this app" : "\($0.appID) (this app)") + ": \(Self.verdictText($0))" }
-                ?? "no verdict for the app"]
+            var lines = [
+                mine.map { (compact ? "this app" : "\($0.appID) (this app)") + ": \(Self.verdictText($0))" }
+                    ?? "no verdict for the app"
+            ]
             for other in test.verdicts where other.appID != mine?.appID {
                 let text = Self.verdictText(other)
                 if compact, usual.contains(where: { $0.appID == other.appID && $0.text == text }) { continue }
                 lines.append("\(other.appID): \(text)")
             }
-            return [String(index + 1), test.url, Self.expectationText(test.expectation),
-                    lines.joined(separator: "\n"),
-                    mine.map(Self.ruleText) ?? "—",
-                    (test.domain ?? "—") + (test.domain.map { whatIfHosts.contains($0) } == true ? " [what-if]" : "")]
+            return [
+                String(index + 1), test.url, Self.expectationText(test.expectation),
+                lines.joined(separator: "\n"),
+                mine.map(Self.ruleText) ?? "—",
+                (test.domain ?? "—") + (test.domain.map { whatIfHosts.contains($0) } == true ? " [what-if]" : ""),
+            ]
         }
         var note = thisApp.map { "In the Verdict column, \"this app\" is \($0)." } ?? ""
         for entry in usual {
-            note += " Where a row does not name \(entry.appID), its verdict is \(entry.text) (\(entry.count) of "
+            note +=
+                " Where a row does not name \(entry.appID), its verdict is \(entry.text) (\(entry.count) of "
                 + "\(listed.count) URLs)."
         }
         note += " The HTML and JSON reports name every app in every row."
         var blocks: [ReportBlock] = [
-            .paragraph("""
+            .paragraph(
+                """
                 Each URL was decided by the matcher that reproduces iOS, for the app's IDs and every other app the \
                 domain's file names. \"!\" marks a URL the tester says must not open the app, \"=\" one that must.
                 """),
-            .table(ReportTable(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"],
-                               rows: listed.map { row($0.offset, $0.element, compact: false) },
-                               compact: CompactForm(columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"],
-                                                    rows: listed.map { row($0.offset, $0.element, compact: true) },
-                                                    note: note.trimmingCharacters(in: .whitespaces)))),
+            .table(
+                ReportTable(
+                    columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"],
+                    rows: listed.map { row($0.offset, $0.element, compact: false) },
+                    compact: CompactForm(
+                        columns: ["#", "URL", "Expected", "Verdict", "Rule", "Domain"],
+                        rows: listed.map { row($0.offset, $0.element, compact: true) },
+                        note: note.trimmingCharacters(in: .whitespaces)))),
         ]
         if urlTests.count > Self.maxURLRows {
-            blocks.append(.paragraph("""
-                \(urlTests.count - Self.maxURLRows) more URLs are not listed here; \(noteAudience.jsonReport) has \
-                every verdict and trace.
-                """))
+            blocks.append(
+                .paragraph(
+                    """
+                    \(urlTests.count - Self.maxURLRows) more URLs are not listed here; \(noteAudience.jsonReport) has \
+                    every verdict and trace.
+                    """))
         }
         let traced =
             (numbered.filter { $0.element.expectation != .none } + numbered.filter { $0.element.expectation == .none })
@@ -270,7 +312,8 @@ extension Analysis {
         let usualSteps = TraceDigest.usualTexts(traced.map(\.element.verdicts), except: thisApp, text: stepText)
         var traceNote = TraceDigest.iosNote(noteAudience)
         for entry in usualSteps {
-            traceNote += " Where a URL's rows do not name \(entry.appID), its decision is: \(entry.text) "
+            traceNote +=
+                " Where a URL's rows do not name \(entry.appID), its decision is: \(entry.text) "
                 + "(\(entry.count) of \(traced.count) URLs)."
         }
         for (index, test) in traced {
@@ -282,13 +325,18 @@ extension Analysis {
             let shown = test.verdicts.filter { verdict in
                 !usualSteps.contains { $0.appID == verdict.appID && $0.text == stepText(verdict) }
             }
-            let compact = CompactForm(columns: TraceDigest.iosColumns,
-                                      rows: TraceDigest.iosRows(number: index + 1, url: test.url,
-                                          verdicts: shown.isEmpty ? test.verdicts : shown),
-                                      note: traceNote)
-            blocks.append(.code(CodeBlock(caption: "Trace \(index + 1): \(test.url)",
-                text: lines.joined(separator: "\n"),
-                                          compact: compact)))
+            let compact = CompactForm(
+                columns: TraceDigest.iosColumns,
+                rows: TraceDigest.iosRows(
+                    number: index + 1, url: test.url,
+                    verdicts: shown.isEmpty ? test.verdicts : shown),
+                note: traceNote)
+            blocks.append(
+                .code(
+                    CodeBlock(
+                        caption: "Trace \(index + 1): \(test.url)",
+                        text: lines.joined(separator: "\n"),
+                        compact: compact)))
         }
         if urlTests.count > traced.count {
             blocks.append(.paragraph("Traces of \(urlTests.count - traced.count) more URLs are in the JSON report."))
@@ -299,22 +347,29 @@ extension Analysis {
     private var dynamicTestingSection: ReportSection {
         let commands = fridaCommands
         var blocks: [ReportBlock] = [
-            .paragraph("""
+            .paragraph(
+                """
                 Static verdicts say what iOS would do; confirm them on a device. Open each link from another app \
                 (Notes, Messages, or \(noteAudience.testLinkPage)): \
                 universal links typed into Safari's address bar never open an app. While tapping, trace the receivers \
                 below to see which URLs reach the app and what it does with them.
-                """),
+                """)
         ]
         if commands.isEmpty {
-            blocks.append(.paragraph("""
-                No link receiver was found in the binaries (or the main binary is encrypted): hook \
-                application:continueUserActivity:restorationHandler: and scene:continueUserActivity: on the class that \
-                implements them.
-                """))
+            blocks.append(
+                .paragraph(
+                    """
+                    No link receiver was found in the binaries (or the main binary is encrypted): hook \
+                    application:continueUserActivity:restorationHandler: and scene:continueUserActivity: on the class \
+                    that \
+                    implements them.
+                    """))
         } else {
-            blocks.append(.code(CodeBlock(caption: "frida-trace (spawns the app on a USB device)",
-                                          text: commands.joined(separator: "\n"), isShell: true)))
+            blocks.append(
+                .code(
+                    CodeBlock(
+                        caption: "frida-trace (spawns the app on a USB device)",
+                        text: commands.joined(separator: "\n"), isShell: true)))
         }
         return ReportSection(title: "Dynamic testing", blocks: blocks)
     }
@@ -391,8 +446,8 @@ extension Analysis {
 
     static func ruleText(_ verdict: AppVerdict) -> String {
         switch (verdict.detail, verdict.rule) {
-        case let (detail?, rule?): return "details[\(detail)] rule \(rule)"
-        case let (detail?, nil): return "details[\(detail)]"
+        case (let detail?, let rule?): return "details[\(detail)] rule \(rule)"
+        case (let detail?, nil): return "details[\(detail)]"
         default: return "—"
         }
     }
@@ -415,7 +470,8 @@ extension ReportDocument {
     /// section alike), and a "Hypothetical edit" section saying `notice` comes first.
     mutating func markWhatIf(notice: String, hosts: [String], dependsOnEdit: (Finding) -> Bool) {
         // Said on the first screen of every format, and on each finding that rests on an edit.
-        subtitle = (subtitle.map { $0 + " — " } ?? "") + "hypothetical edit of "
+        subtitle =
+            (subtitle.map { $0 + " — " } ?? "") + "hypothetical edit of "
             + hosts.joined(separator: ", ") + ", not what the domain serves"
         let marked = findings.map { finding in
             var marked = finding
@@ -425,10 +481,12 @@ extension ReportDocument {
         findings = marked
         // The findings section lists the same, marked, findings as the overview.
         sections = sections.map { section in
-            ReportSection(title: section.title, blocks: section.blocks.map { block in
-                if case .findings = block { return .findings(marked) }
-                return block
-            }, isAppendix: section.isAppendix)
+            ReportSection(
+                title: section.title,
+                blocks: section.blocks.map { block in
+                    if case .findings = block { return .findings(marked) }
+                    return block
+                }, isAppendix: section.isAppendix)
         }
         sections.insert(ReportSection(title: "Hypothetical edit", blocks: [.paragraph(notice)]), at: 0)
     }

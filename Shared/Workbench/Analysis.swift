@@ -33,8 +33,10 @@ public struct Analysis: Sendable, Equatable {
     public var noteAudience = NoteAudience.commandLine
 
     /// An analysis.
-    public init(snapshot: AppSnapshot, hosts: [ScanHost], domains: [DomainReport], urlTests: [URLTest],
-                findings: [Finding], timings: [StageTiming], offline: Bool, now: Date, notes: [String] = []) {
+    public init(
+        snapshot: AppSnapshot, hosts: [ScanHost], domains: [DomainReport], urlTests: [URLTest],
+        findings: [Finding], timings: [StageTiming], offline: Bool, now: Date, notes: [String] = []
+    ) {
         self.snapshot = snapshot
         self.hosts = hosts
         self.domains = domains
@@ -48,8 +50,9 @@ public struct Analysis: Sendable, Equatable {
 
     /// The facts the findings rules judge.
     public var facts: AnalysisFacts {
-        AnalysisFacts(app: snapshot, domains: domains, urlTests: urlTests,
-                      options: AnalysisOptions(now: now, offline: offline))
+        AnalysisFacts(
+            app: snapshot, domains: domains, urlTests: urlTests,
+            options: AnalysisOptions(now: now, offline: offline))
     }
 
     /// The app IDs of the app's own bundles.
@@ -86,15 +89,15 @@ extension Analysis {
 extension Finding {
     /// True when the finding's subject or evidence is about `host` (its file, its answers).
     public func mentions(host: String) -> Bool {
-        let lower = host.lowercased(), subject = self.subject.lowercased()
+        let lower = host.lowercased()
+        let subject = self.subject.lowercased()
         if subject == lower || subject.hasPrefix(lower + ":") || subject.hasPrefix(lower + " ") { return true }
         return evidence.contains { item in
             switch item {
-            case let .associationFile(location): return location.host.lowercased() == lower
-            case let .network(observation): return observation.host.lowercased() == lower
+            case .associationFile(let location): return location.host.lowercased() == lower
+            case .network(let observation): return observation.host.lowercased() == lower
             default: return false
             }
         }
     }
 }
-

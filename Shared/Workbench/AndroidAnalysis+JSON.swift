@@ -2,8 +2,8 @@ import AndroidApp
 import AssociationFetch
 import Findings
 import Foundation
-import SiteAssociation
 import Reports
+import SiteAssociation
 
 extension AndroidAnalysis {
     /// The `scan app.apk` JSON document (`docs/cli.md`, "scan (Android)"): pretty, sorted keys,
@@ -61,7 +61,8 @@ struct AndroidScanDocument: Encodable {
     }
 
     init(_ analysis: AndroidAnalysis, triage: [String: Triage]) {
-        let facts = analysis.facts, manifest = analysis.snapshot.manifest
+        let facts = analysis.facts
+        let manifest = analysis.snapshot.manifest
         let counts = FindingCounts(analysis.findings, triage: triage)
         scan = Scan(
             input: analysis.inputName, sdk: facts.sdk, offline: facts.offline,
@@ -69,18 +70,20 @@ struct AndroidScanDocument: Encodable {
             findingCounts: counts.bySeverity, findingCountsByCategory: counts.byCategory,
             suppressedFindings: counts.suppressed)
         app =
-            App(packageName: manifest.packageName, versionName: manifest.versionName, versionCode: manifest.versionCode,
-                  minSdk: manifest.minSDK, targetSdk: manifest.targetSDK, debuggable: manifest.debuggable,
-                  testOnly: manifest.testOnly, baseEntry: analysis.snapshot.baseEntry,
-                  signingCertificates: facts.signingFingerprints,
-                  lineage: analysis.snapshot.signing.lineage.map(\.certificate.sha256))
+            App(
+                packageName: manifest.packageName, versionName: manifest.versionName, versionCode: manifest.versionCode,
+                minSdk: manifest.minSDK, targetSdk: manifest.targetSDK, debuggable: manifest.debuggable,
+                testOnly: manifest.testOnly, baseEntry: analysis.snapshot.baseEntry,
+                signingCertificates: facts.signingFingerprints,
+                lineage: analysis.snapshot.signing.lineage.map(\.certificate.sha256))
         hosts = facts.verification.hosts.map { host in
             AssetLinksHostJSON(declared: host, report: facts.report(forFileHost: host.fileHost))
         }
         urls =
             analysis.decisions.map { decision in
-                URLDecision(url: decision.url, outcome: decision.outcome.rawValue, outcomeText: decision.outcome.text,
-                            activities: decision.activities, trace: decision.trace)
+                URLDecision(
+                    url: decision.url, outcome: decision.outcome.rawValue, outcomeText: decision.outcome.text,
+                    activities: decision.activities, trace: decision.trace)
             }
         findings = FindingsJSON.entries(analysis.findings, triage: triage)
     }

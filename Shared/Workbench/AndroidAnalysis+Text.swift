@@ -9,20 +9,25 @@ extension AndroidAnalysis {
     /// by the scan's shared findings table.
     public func summaryText() -> String {
         let manifest = snapshot.manifest
-        var out = "\(inputName): \(manifest.packageName) \(manifest.versionName ?? "") "
+        var out =
+            "\(inputName): \(manifest.packageName) \(manifest.versionName ?? "") "
             + "(target SDK \(manifest.targetSDK.map(String.init) ?? "?")), modelled on API \(facts.sdk)"
             + (facts.offline ? ", offline" : "") + "\n"
-        out += "signing SHA-256: " + (facts.signingFingerprints.isEmpty ? "unsigned"
-            : facts.signingFingerprints.joined(separator: ", ")) + "\n"
+        out +=
+            "signing SHA-256: "
+            + (facts.signingFingerprints.isEmpty
+                ? "unsigned"
+                : facts.signingFingerprints.joined(separator: ", ")) + "\n"
         if facts.verification.hosts.isEmpty {
             out += "hosts Android verifies: none\n"
         } else {
-            out += "hosts Android verifies" +
-                (facts.verification.allOrNothing ? " (all or nothing on this version)" : "")
+            out +=
+                "hosts Android verifies" + (facts.verification.allOrNothing ? " (all or nothing on this version)" : "")
                 + ":\n"
             for host in facts.verification.hosts {
                 let outcome = facts.report(forFileHost: host.fileHost)?.outcome ?? .notFetched
-                out += "  \(host.host)  [\(outcome.rawValue)]  " + (host.verified ? "verifies" : "does not verify")
+                out +=
+                    "  \(host.host)  [\(outcome.rawValue)]  " + (host.verified ? "verifies" : "does not verify")
                     + " — \(host.reason)\n"
             }
         }
@@ -71,11 +76,14 @@ public enum AssetLinksFetchText {
             if let file = report.file {
                 for grant in file.linkGrants { out += "  grants \(grant.packageName) \(grant.fingerprint)\n" }
                 for include in report.included {
-                    out += "  includes \(include.url): " + (include.problem ?? "read, "
-                        + "\(include.file?.linkGrants.count ?? 0) grant(s)") + "\n"
+                    out +=
+                        "  includes \(include.url): "
+                        + (include.problem ?? "read, "
+                            + "\(include.file?.linkGrants.count ?? 0) grant(s)") + "\n"
                 }
                 for diagnostic in file.diagnostics {
-                    out += "  \(diagnostic.lineColumnText): \(diagnostic.severity) \(diagnostic.id): "
+                    out +=
+                        "  \(diagnostic.lineColumnText): \(diagnostic.severity) \(diagnostic.id): "
                         + "\(diagnostic.message)\n"
                 }
             }

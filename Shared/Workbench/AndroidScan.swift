@@ -20,9 +20,11 @@ public struct AndroidScanRequest: Sendable {
     /// URLs to decide (`--url`, `--urls`) with their expectations, as `URLList` read them (any scheme).
     public var urls: [URLListEntry]
 
-    public init(input: URL, sdk: Int = 35, offline: Bool = false, suppliedFiles: [String: String] = [:],
-                fetch: FetchConfiguration = FetchConfiguration(),
-                assetLinks: AssetLinksFetchOptions = AssetLinksFetchOptions(), urls: [URLListEntry] = []) {
+    public init(
+        input: URL, sdk: Int = 35, offline: Bool = false, suppliedFiles: [String: String] = [:],
+        fetch: FetchConfiguration = FetchConfiguration(),
+        assetLinks: AssetLinksFetchOptions = AssetLinksFetchOptions(), urls: [URLListEntry] = []
+    ) {
         self.input = input
         self.sdk = sdk
         self.offline = offline
@@ -58,28 +60,35 @@ public struct AndroidAnalysis: Sendable {
     /// supplied or not fetched). `urls` may carry the `!`/`=` prefixes of URL lists; a malformed
     /// one is left out (faces validate them first with `URLList`, `.any` schemes). The entry point other
     /// faces and the two-platform scan call.
-    public static func make(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport],
-                            offline: Bool = false, urls: [String], inputName: String? = nil) -> AndroidAnalysis {
-        make(snapshot: snapshot, sdk: sdk, assetLinks: assetLinks, offline: offline,
-             entries: urls.compactMap { try? URLList.entry($0, schemes: .any) }, inputName: inputName)
+    public static func make(
+        snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport],
+        offline: Bool = false, urls: [String], inputName: String? = nil
+    ) -> AndroidAnalysis {
+        make(
+            snapshot: snapshot, sdk: sdk, assetLinks: assetLinks, offline: offline,
+            entries: urls.compactMap { try? URLList.entry($0, schemes: .any) }, inputName: inputName)
     }
 
     /// `make(snapshot:sdk:assetLinks:offline:urls:inputName:)` for URLs already read as entries.
-    public static func make(snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport],
-                            offline: Bool = false, entries: [URLListEntry] = [],
-                            inputName: String? = nil) -> AndroidAnalysis {
+    public static func make(
+        snapshot: APKSnapshot, sdk: Int = 35, assetLinks: [AssetLinksReport],
+        offline: Bool = false, entries: [URLListEntry] = [],
+        inputName: String? = nil
+    ) -> AndroidAnalysis {
         let facts = AndroidFacts(snapshot: snapshot, sdk: sdk, assetLinks: assetLinks, offline: offline, urls: entries)
-        return AndroidAnalysis(inputName: inputName ?? snapshot.source, facts: facts,
-                               findings: FindingRules.evaluate(facts))
+        return AndroidAnalysis(
+            inputName: inputName ?? snapshot.source, facts: facts,
+            findings: FindingRules.evaluate(facts))
     }
 
     /// Supplied hosts (`--assetlinks HOST=FILE`, host name → file) that are none of the hosts
     /// this scan read a file for: Android never fetches their file for this app, so it is not
     /// used (the tester probably mistyped one). Sorted.
     public func unusedSupplies(_ supplied: [String: String]) -> [String] {
-        let read = Set(facts.assetLinks.map { report in
-            ((try? FetchHost.parse(report.host))?.hostname ?? report.host).lowercased()
-        })
+        let read = Set(
+            facts.assetLinks.map { report in
+                ((try? FetchHost.parse(report.host))?.hostname ?? report.host).lowercased()
+            })
         return supplied.keys.map { $0.lowercased() }.filter { !read.contains($0) }.sorted()
     }
 
@@ -102,9 +111,12 @@ public enum AndroidScan {
     /// or the task was cancelled before the fetches began (`cancelled`); a host that does not
     /// answer is a fact in the analysis. `progress` hears each
     /// stage begin, the hosts planned and each host done, as `ProductScan` reports them.
-    public static func run(_ request: AndroidScanRequest,
-                           progress: (@Sendable (ProductScanEvent) -> Void)? = nil)
-        async throws(WorkbenchError) -> AndroidAnalysis {
+    public static func run(
+        _ request: AndroidScanRequest,
+        progress: (@Sendable (ProductScanEvent) -> Void)? = nil
+    )
+        async throws(WorkbenchError) -> AndroidAnalysis
+    {
         progress?(.stageStarted(.android, stage: .inspect))
         let snapshot: APKSnapshot
         do {
@@ -123,15 +135,19 @@ public enum AndroidScan {
         }
         let reports = try await assetLinks(for: hosts, request: request, progress: hostDone)
         progress?(.stageStarted(.android, stage: .match))
-        return AndroidAnalysis.make(snapshot: snapshot, sdk: request.sdk, assetLinks: reports, offline: request.offline,
-                                    entries: request.urls, inputName: request.input.lastPathComponent)
+        return AndroidAnalysis.make(
+            snapshot: snapshot, sdk: request.sdk, assetLinks: reports, offline: request.offline,
+            entries: request.urls, inputName: request.input.lastPathComponent)
     }
 
     /// Each host's report: a supplied file when there is one, else a fetch, else (offline)
     /// "not fetched"; `progress` hears each report as it is made.
-    public static func assetLinks(for hosts: [String], request: AndroidScanRequest,
-                                  progress: (@Sendable (AssetLinksReport) -> Void)? = nil)
-        async throws(WorkbenchError) -> [AssetLinksReport] {
+    public static func assetLinks(
+        for hosts: [String], request: AndroidScanRequest,
+        progress: (@Sendable (AssetLinksReport) -> Void)? = nil
+    )
+        async throws(WorkbenchError) -> [AssetLinksReport]
+    {
         var parsed: [FetchHost] = []
         for host in hosts {
             do { parsed.append(try FetchHost.parse(host)) } catch {
@@ -141,8 +157,9 @@ public enum AndroidScan {
         if request.offline {
             return parsed.map { host in
                 let path = request.suppliedFiles[host.hostname]
-                let report = AssetLinksReport(host: host.authority,
-                                              result: path.map(AssociationFetcher.suppliedAssetLinks))
+                let report = AssetLinksReport(
+                    host: host.authority,
+                    result: path.map(AssociationFetcher.suppliedAssetLinks))
                 progress?(report)
                 return report
             }
@@ -150,8 +167,9 @@ public enum AndroidScan {
         var configuration = request.fetch
         configuration.suppliedFiles = request.suppliedFiles
         do {
-            return try await Workbench.fetchAssetLinks(hosts: parsed.map(\.authority), configuration: configuration,
-                                                       options: request.assetLinks, progress: progress)
+            return try await Workbench.fetchAssetLinks(
+                hosts: parsed.map(\.authority), configuration: configuration,
+                options: request.assetLinks, progress: progress)
         } catch {
             throw .fetchConfiguration(error)
         }

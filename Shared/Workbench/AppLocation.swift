@@ -31,8 +31,10 @@ public enum AppLocation: Sendable, Equatable {
     /// tried them (the bookmark's resolution first, then the recorded path): the first one with
     /// the recorded hash wins; else the first that exists is a changed file; else missing.
     /// With no recorded hash, the first existing candidate counts as the file.
-    public static func locate(recordedPath: String?, recordedSHA256: String,
-                              candidates: [Candidate]) -> AppLocation {
+    public static func locate(
+        recordedPath: String?, recordedSHA256: String,
+        candidates: [Candidate]
+    ) -> AppLocation {
         let existing = candidates.filter { $0.sha256 != nil }
         let expected = recordedSHA256.lowercased()
         if let same = existing.first(where: { expected.isEmpty || $0.sha256?.lowercased() == expected }) {
@@ -64,13 +66,13 @@ public enum AppLocation: Sendable, Equatable {
         switch self {
         case .found(let path):
             "The app is at \(path)."
-        case let .moved(from, to):
+        case .moved(let from, let to):
             "The app moved from \(from) to \(to) (same SHA-256)."
-        case let .changed(path, sha256):
+        case .changed(let path, let sha256):
             """
-                The file at \(path) is another build (SHA-256 \(sha256.prefix(12))…): this session keeps the app it \
-                recorded.
-                """
+            The file at \(path) is another build (SHA-256 \(sha256.prefix(12))…): this session keeps the app it \
+            recorded.
+            """
         case .missing(let path?):
             "The app is no longer at \(path): this session keeps everything it recorded about it."
         case .missing(nil):

@@ -9,8 +9,10 @@ enum ReportRendering {
     /// Why a scan writes no `.linklab`: a session is the workbench's document.
     static let sessionIsSaved = "a session is saved by scan --save FILE.linklab, the web workbench or the Mac app"
 
-    static func bytes(_ kind: ExportFormat, toolVersion: String, invocation: ReportInvocation? = nil,
-                      json: () throws -> Data, document: () -> ReportDocument) throws(WorkbenchError) -> Data {
+    static func bytes(
+        _ kind: ExportFormat, toolVersion: String, invocation: ReportInvocation? = nil,
+        json: () throws -> Data, document: () -> ReportDocument
+    ) throws(WorkbenchError) -> Data {
         let format: ReportFormat
         switch kind {
         case .json:
@@ -18,8 +20,9 @@ enum ReportRendering {
                 throw .invalidArgument("json", reason: "could not encode the scan document: \(error)")
             }
         case .testLinks:
-            throw .invalidArgument("links.html",
-                                   reason: "the test-link page is for iOS scans; not available for an APK")
+            throw .invalidArgument(
+                "links.html",
+                reason: "the test-link page is for iOS scans; not available for an APK")
         case .session:
             throw .invalidArgument(kind.fileExtension, reason: sessionIsSaved)
         case .markdown, .html, .pdf, .sarif:
@@ -57,9 +60,10 @@ public struct CrossPlatformAnalysis: Sendable {
 
     static func decider(_ android: AndroidAnalysis) -> AndroidLinkDecider {
         let facts = android.facts
-        return AndroidLinkDecider(manifest: facts.snapshot.manifest, signing: facts.snapshot.signing,
-                                  files: AndroidFacts.files(facts.assetLinks), sdk: facts.sdk,
-                                  suppliedOnly: facts.offline)
+        return AndroidLinkDecider(
+            manifest: facts.snapshot.manifest, signing: facts.snapshot.signing,
+            files: AndroidFacts.files(facts.assetLinks), sdk: facts.sdk,
+            suppliedOnly: facts.offline)
     }
 
     /// Every finding: iOS, Android (AND-…) and cross-platform (XPL-…), in report order.
@@ -83,7 +87,8 @@ public struct CrossPlatformAnalysis: Sendable {
             files.append("assetlinks.json of " + androidWhatIfHosts.joined(separator: ", "))
         }
         return "Hypothetical edit — not what the domain serves: " + whatIfHosts.joined(separator: ", ")
-            + ". The " + files.joined(separator: " and the ") + " " + (files.count == 1 && whatIfHosts.count == 1
+            + ". The " + files.joined(separator: " and the ") + " "
+            + (files.count == 1 && whatIfHosts.count == 1
                 ? "was" : "were") + " edited in the workbench (what-if); findings and verdicts marked [what-if] "
             + "describe the edited files."
     }
@@ -113,49 +118,66 @@ public struct CrossPlatformAnalysis: Sendable {
         let edited = Set(whatIfHosts)
         let rows = table.rows.map { row in
             let mark = Self.host(of: row.url).map(edited.contains) == true ? " [what-if]" : ""
-            return [row.url + mark, row.verdict.text, row.ios.outcome.text, row.ios.reason, row.android.outcome.text,
-                    row.android.reason]
+            return [
+                row.url + mark, row.verdict.text, row.ios.outcome.text, row.ios.reason, row.android.outcome.text,
+                row.android.reason,
+            ]
         }
         let counts = table.counts
-        let summary = "\(table.rows.count) URLs decided for the iOS app \(table.iosApp) and the Android app "
+        let summary =
+            "\(table.rows.count) URLs decided for the iOS app \(table.iosApp) and the Android app "
             + "\(table.androidApp) (Android API \(table.androidSDK)): \(counts["both"] ?? 0) open both apps, "
             + "\(counts["ios_only"] ?? 0) the iOS app only, \(counts["android_only"] ?? 0) the Android app only, "
             + "\(counts["neither"] ?? 0) neither. Asymmetries on paths a tester cares about are XPL-001 findings."
-        return ReportSection(title: "Both platforms: one verdict per URL", blocks: [
-            .paragraph(summary),
-            // The PDF's form sets each side's outcome and reason in one cell, so the cells are wider.
-            .table(ReportTable(columns: ["URL", "Verdict", "iOS", "iOS reason", "Android", "Android reason"],
-                               rows: rows,
-                               compact: CompactForm(columns: ["URL", "Verdict", "iOS: outcome — reason",
-                                                              "Android: outcome — reason"],
-                                                    rows: rows.map { row in
-                                                        [row[0], row[1], row[2] + " — " + row[3],
-                                                         row[4] + " — " + row[5]]
-                                                    },
-                                                    note: "Each side's outcome, then why."))),
-        ])
+        return ReportSection(
+            title: "Both platforms: one verdict per URL",
+            blocks: [
+                .paragraph(summary),
+                // The PDF's form sets each side's outcome and reason in one cell, so the cells are wider.
+                .table(
+                    ReportTable(
+                        columns: ["URL", "Verdict", "iOS", "iOS reason", "Android", "Android reason"],
+                        rows: rows,
+                        compact: CompactForm(
+                            columns: [
+                                "URL", "Verdict", "iOS: outcome — reason",
+                                "Android: outcome — reason",
+                            ],
+                            rows: rows.map { row in
+                                [
+                                    row[0], row[1], row[2] + " — " + row[3],
+                                    row[4] + " — " + row[5],
+                                ]
+                            },
+                            note: "Each side's outcome, then why."))),
+            ])
     }
 
     /// The face-neutral report: both identities, both scopes, every finding (with `triage`,
     /// keyed by fingerprint: false positives and accepted risks move to "Triaged"), the verdict
     /// table, then both platforms' evidence as appendices. While a host of either platform holds
     /// an edit, the report is marked hypothetical as the iOS report is (`markWhatIf`).
-    public func reportDocument(toolVersion: String, generatedAt: Date? = nil, triage: [String: Triage] = [:],
-                               engagement: Engagement = Engagement()) -> ReportDocument {
+    public func reportDocument(
+        toolVersion: String, generatedAt: Date? = nil, triage: [String: Triage] = [:],
+        engagement: Engagement = Engagement()
+    ) -> ReportDocument {
         let iosDocument = ios.reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement)
-        let androidDocument = android.reportDocument(toolVersion: toolVersion, generatedAt: generatedAt,
-                                                     engagement: engagement)
+        let androidDocument = android.reportDocument(
+            toolVersion: toolVersion, generatedAt: generatedAt,
+            engagement: engagement)
         // Each half's findings and what-if notice are the two-platform report's own (it marks
         // itself once, below); the iOS appendices keep their [what-if] domain marks.
         func parts(_ document: ReportDocument, prefix: String) -> (body: [ReportSection], appendix: [ReportSection]) {
             let own = ["Findings", "Hypothetical edit"]
             let kept = document.sections.filter { !own.contains($0.title) }.map { section in
-                ReportSection(title: "\(prefix): \(section.title)", blocks: section.blocks,
-                              isAppendix: section.isAppendix)
+                ReportSection(
+                    title: "\(prefix): \(section.title)", blocks: section.blocks,
+                    isAppendix: section.isAppendix)
             }
             return (kept.filter { !$0.isAppendix }, kept.filter(\.isAppendix))
         }
-        let iosParts = parts(iosDocument, prefix: "iOS"), androidParts = parts(androidDocument, prefix: "Android")
+        let iosParts = parts(iosDocument, prefix: "iOS")
+        let androidParts = parts(androidDocument, prefix: "Android")
         let all = findings
         var document = ReportDocument(
             title: "Universal links and App Links assessment: \(ios.appName) / "
@@ -175,22 +197,27 @@ public struct CrossPlatformAnalysis: Sendable {
         if let notice = whatIfNotice {
             document.markWhatIf(notice: notice, hosts: whatIfHosts, dependsOnEdit: dependsOnWhatIf)
         }
-        document.run = ReportRun(artifacts: iosDocument.run.artifacts + androidDocument.run.artifacts,
-                                 subject: [iosDocument.run.subject, androidDocument.run.subject].compactMap { $0 }
-                                    .joined(separator: "+"),
-                                 whatIfHosts: whatIfHosts)
+        document.run = ReportRun(
+            artifacts: iosDocument.run.artifacts + androidDocument.run.artifacts,
+            subject: [iosDocument.run.subject, androidDocument.run.subject].compactMap { $0 }
+                .joined(separator: "+"),
+            whatIfHosts: whatIfHosts)
         return document
     }
 
     /// The bytes of one report file, with `triage` (by fingerprint) applied to every platform's
     /// findings: `.json` is the two-platform scan document (`scanDocument(triage:)`),
     /// `.links.html` the test-link page with each URL's expected outcome per platform.
-    public func report(_ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
-                       engagement: Engagement = Engagement(), invocation: ReportInvocation? = nil,
-                       triage: [String: Triage] = [:]) throws(WorkbenchError) -> Data {
+    public func report(
+        _ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
+        engagement: Engagement = Engagement(), invocation: ReportInvocation? = nil,
+        triage: [String: Triage] = [:]
+    ) throws(WorkbenchError) -> Data {
         if kind == .testLinks { return Data(testLinkPage(toolVersion: toolVersion).html().utf8) }
-        return try ReportRendering.bytes(kind, toolVersion: toolVersion, invocation: invocation,
-                                         json: { try scanDocument(triage: triage) }) {
+        return try ReportRendering.bytes(
+            kind, toolVersion: toolVersion, invocation: invocation,
+            json: { try scanDocument(triage: triage) }
+        ) {
             reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, engagement: engagement)
         }
     }
@@ -206,8 +233,9 @@ public struct CrossPlatformAnalysis: Sendable {
         let androidValue = try decoder.decode(JSONValue.self, from: android.scanDocument(triage: triage))
         let tableValue = try decoder.decode(JSONValue.self, from: JSONOutput.encode(table))
         let all = findings
-        let findingsValue = try decoder.decode(JSONValue.self,
-                                               from: JSONOutput.encode(FindingsJSON.entries(all, triage: triage)))
+        let findingsValue = try decoder.decode(
+            JSONValue.self,
+            from: JSONOutput.encode(FindingsJSON.entries(all, triage: triage)))
         let counts = FindingCounts(all, triage: triage)
         let bySeverity = counts.bySeverity.mapValues { JSONValue.int(Int64($0)) }
         let byCategory = counts.byCategory.mapValues { JSONValue.object($0.mapValues { .int(Int64($0)) }) }
@@ -250,8 +278,9 @@ public struct CrossPlatformAnalysis: Sendable {
             android: sampleEntries.map { decider.decide($0.url) }, androidPackage: table.androidApp,
             androidSDK: table.androidSDK, entries: sampleEntries)
         var links = zip(samples, sampleTable.rows).map { link, row in
-            TestLinkPage.Link(url: link.url, expectation: link.expectation, note: link.note,
-                              outcomes: Self.outcomes(row))
+            TestLinkPage.Link(
+                url: link.url, expectation: link.expectation, note: link.note,
+                outcomes: Self.outcomes(row))
         }
         links += table.rows.map { row in
             let source = row.line.map { "URL list line \($0)" } ?? "--url"
@@ -261,12 +290,15 @@ public struct CrossPlatformAnalysis: Sendable {
             case .mustOpen?: (expectation, said) = (.opensApp, "; must open the app")
             case .mustNotOpen?: (expectation, said) = (.staysInBrowser, "; must not open the app")
             default:
-                expectation = row.verdict == .both ? .opensApp
+                expectation =
+                    row.verdict == .both
+                    ? .opensApp
                     : row.verdict == .neither ? .staysInBrowser : .unspecified
                 said = ""
             }
-            return TestLinkPage.Link(url: row.url, expectation: expectation, note: source + said,
-                                     outcomes: Self.outcomes(row))
+            return TestLinkPage.Link(
+                url: row.url, expectation: expectation, note: source + said,
+                outcomes: Self.outcomes(row))
         }
         return TestLinkPage(
             title: "Test links: \(ios.appName) / \(android.snapshot.manifest.packageName)",
@@ -281,10 +313,13 @@ public struct CrossPlatformAnalysis: Sendable {
     static func outcomes(_ row: CrossPlatformTable.Row) -> [TestLinkPage.Outcome] {
         [("iOS", row.ios), ("Android", row.android)].map { platform, side in
             // A chooser or another app is neither "opens the app" nor "stays in the browser".
-            let expectation: TestLinkPage.Expectation = side.opensApp ? .opensApp
+            let expectation: TestLinkPage.Expectation =
+                side.opensApp
+                ? .opensApp
                 : side.outcome == .browser ? .staysInBrowser : .unspecified
-            return TestLinkPage.Outcome(platform: platform, expectation: expectation,
-                                        text: side.outcome.text + " — " + side.reason)
+            return TestLinkPage.Outcome(
+                platform: platform, expectation: expectation,
+                text: side.outcome.text + " — " + side.reason)
         }
     }
 }

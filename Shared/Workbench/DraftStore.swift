@@ -65,19 +65,23 @@ public struct DraftStore: Sendable, Equatable {
     /// Keeps `draft` for `fingerprint`, or drops it when it equals what is saved. Refused (the
     /// store unchanged) for an empty or over-long fingerprint, a note over
     /// `SessionLimits.maxFieldLength` UTF-8 bytes, or a draft past `SessionLimits.maxDrafts`.
-    public mutating func setTriageDraft(_ draft: TriageDraft, for fingerprint: String,
-                                        saved: Triage?) throws(WorkbenchDocumentError) {
+    public mutating func setTriageDraft(
+        _ draft: TriageDraft, for fingerprint: String,
+        saved: Triage?
+    ) throws(WorkbenchDocumentError) {
         guard !fingerprint.isEmpty, fingerprint.utf8.count <= SessionLimits.maxFieldLength else {
-            throw .unreadableInput("a triage draft needs a finding fingerprint of at most "
-                + "\(SessionLimits.maxFieldLength) bytes")
+            throw .unreadableInput(
+                "a triage draft needs a finding fingerprint of at most "
+                    + "\(SessionLimits.maxFieldLength) bytes")
         }
         if draft == TriageDraft(saved) {
             triage[fingerprint] = nil
             return
         }
         guard draft.note.utf8.count <= SessionLimits.maxFieldLength else {
-            throw .unreadableInput("a triage note is kept up to \(SessionLimits.maxFieldLength) bytes; "
-                + "this one is \(draft.note.utf8.count) bytes (not kept)")
+            throw .unreadableInput(
+                "a triage note is kept up to \(SessionLimits.maxFieldLength) bytes; "
+                    + "this one is \(draft.note.utf8.count) bytes (not kept)")
         }
         guard triage[fingerprint] != nil || triage.count < SessionLimits.maxDrafts else {
             throw .unreadableInput("at most \(SessionLimits.maxDrafts) triage drafts are kept: save or discard some")
@@ -97,19 +101,25 @@ public struct DraftStore: Sendable, Equatable {
     /// Keeps `text` for `host`, or drops it when it equals the text that decides now. Refused
     /// (the store unchanged) for a text over `SessionLimits.maxWhatIfDraftLength` UTF-8 bytes
     /// or a draft past `SessionLimits.maxDrafts`.
-    public mutating func setWhatIfDraft(_ text: String, for host: String,
-                                        deciding: String) throws(WorkbenchDocumentError) {
+    public mutating func setWhatIfDraft(
+        _ text: String, for host: String,
+        deciding: String
+    ) throws(WorkbenchDocumentError) {
         if text == deciding {
             whatIf[host] = nil
             return
         }
         guard text.utf8.count <= SessionLimits.maxWhatIfDraftLength else {
-            throw .unreadableInput("an association file draft is kept up to "
-                + "\(SessionLimits.maxWhatIfDraftLength / 1024) KiB; this one is \(text.utf8.count) bytes (not kept)")
+            throw .unreadableInput(
+                "an association file draft is kept up to "
+                    + "\(SessionLimits.maxWhatIfDraftLength / 1024) KiB; "
+                    + "this one is \(text.utf8.count) bytes (not kept)"
+            )
         }
         guard whatIf[host] != nil || whatIf.count < SessionLimits.maxDrafts else {
-            throw .unreadableInput("at most \(SessionLimits.maxDrafts) association file drafts are kept: "
-                + "apply or discard some")
+            throw .unreadableInput(
+                "at most \(SessionLimits.maxDrafts) association file drafts are kept: "
+                    + "apply or discard some")
         }
         whatIf[host] = text
     }

@@ -31,7 +31,8 @@ public enum NoteAudience: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .commandLine: android ? "Files supplied with --assetlinks" : "Files supplied with --aasa"
         case .workbench:
-            android ? "The assetlinks.json files supplied with the session"
+            android
+                ? "The assetlinks.json files supplied with the session"
                 : "Files used for hosts (“Use a file…” on a host's card in the Domains tab)"
         }
     }

@@ -71,16 +71,18 @@ public enum HostCollector {
                 } else {
                     position = hosts.count
                     index[fetchHost.entry] = position
-                    hosts.append(ScanHost(
-                        entry: fetchHost.entry, fetchHost: fetchHost, services: [], modes: [], bundles: [],
-                        appIDs: [], suppliedFile: suppliedFile(for: fetchHost, in: files)))
+                    hosts.append(
+                        ScanHost(
+                            entry: fetchHost.entry, fetchHost: fetchHost, services: [], modes: [], bundles: [],
+                            appIDs: [], suppliedFile: suppliedFile(for: fetchHost, in: files)))
                 }
                 var host = hosts[position]
                 host.services = Array(Set(host.services + [domain.service])).sorted()
                 host.modes = Array(Set(host.modes + domain.modes)).sorted()
                 if !host.bundles.contains(bundle.path) { host.bundles.append(bundle.path) }
                 if domain.service == "applinks", let appID = bundle.applicationIdentifier,
-                    !host.appIDs.contains(appID) {
+                    !host.appIDs.contains(appID)
+                {
                     host.appIDs.append(appID)
                 }
                 hosts[position] = host

@@ -16,8 +16,10 @@ public struct ScanRequest: Sendable {
     public var now: Date
 
     /// A request; by default every route is fetched with the default limits.
-    public init(input: URL, suppliedFiles: [String: String] = [:], offline: Bool = false,
-                fetch: FetchConfiguration = FetchConfiguration(), urls: [URLListEntry] = [], now: Date = Date()) {
+    public init(
+        input: URL, suppliedFiles: [String: String] = [:], offline: Bool = false,
+        fetch: FetchConfiguration = FetchConfiguration(), urls: [URLListEntry] = [], now: Date = Date()
+    ) {
         self.input = input
         self.suppliedFiles = suppliedFiles
         self.offline = offline
@@ -59,11 +61,13 @@ public struct ScanPipeline: Sendable {
     public var inspect: @Sendable (URL) throws(InspectionError) -> AppSnapshot
 
     /// A pipeline for `request` with the live inspector and clock.
-    public init(request: ScanRequest, clock: PipelineClock = .live(),
-                inspect: @escaping @Sendable (URL) throws(InspectionError) -> AppSnapshot =
-                    { url throws(InspectionError) in
-                    try AppInspector.inspect(at: url)
-                }) {
+    public init(
+        request: ScanRequest, clock: PipelineClock = .live(),
+        inspect: @escaping @Sendable (URL) throws(InspectionError) -> AppSnapshot =
+            { url throws(InspectionError) in
+                try AppInspector.inspect(at: url)
+            }
+    ) {
         self.request = request
         self.clock = clock
         self.inspect = inspect
@@ -97,8 +101,10 @@ public struct ScanPipeline: Sendable {
 
     private func stages(_ emit: @escaping @Sendable (PipelineEvent) -> Void) async throws(WorkbenchError) -> Analysis {
         var timings: [StageTiming] = []
-        func timed<T>(_ stage: PipelineStage,
-            _ body: () async throws(WorkbenchError) -> T) async throws(WorkbenchError) -> T {
+        func timed<T>(
+            _ stage: PipelineStage,
+            _ body: () async throws(WorkbenchError) -> T
+        ) async throws(WorkbenchError) -> T {
             if Task.isCancelled { throw .cancelled }
             emit(.stageStarted(stage))
             let start = clock.elapsed()
@@ -114,7 +120,8 @@ public struct ScanPipeline: Sendable {
             do {
                 value = try inspect(request.input)
             } catch {
-                throw .unreadableApp(path: request.input.path,
+                throw .unreadableApp(
+                    path: request.input.path,
                     reason: (error as? InspectionError)?.description ?? String(describing: error))
             }
             emit(.inspected(value))
@@ -148,8 +155,9 @@ public struct ScanPipeline: Sendable {
         for host in HostCollector.unusedSupplies(request.suppliedFiles, hosts: hosts) {
             notes.append(NoteAudience.commandLine.unusedSupplyNote(host: host))
         }
-        var analysis = Analysis(snapshot: snapshot, hosts: hosts, domains: domains, urlTests: urlTests,
-                                findings: [], timings: [], offline: request.offline, now: request.now, notes: notes)
+        var analysis = Analysis(
+            snapshot: snapshot, hosts: hosts, domains: domains, urlTests: urlTests,
+            findings: [], timings: [], offline: request.offline, now: request.now, notes: notes)
         if let note = analysis.facts.noPathToAppleNote(supplyingFiles: NoteAudience.commandLine.supplyingFiles) {
             analysis.notes.insert(note, at: 0)
         }
@@ -164,14 +172,17 @@ public struct ScanPipeline: Sendable {
     }
 
     /// Fetches (or reads, or marks offline) every planned host; reports in plan order.
-    private func fetch(_ plan: [ScanHost],
-        emit: @escaping @Sendable (PipelineEvent) -> Void) async throws(WorkbenchError) -> [DomainReport] {
+    private func fetch(
+        _ plan: [ScanHost],
+        emit: @escaping @Sendable (PipelineEvent) -> Void
+    ) async throws(WorkbenchError) -> [DomainReport] {
         guard !plan.isEmpty else { return [] }
         if request.offline {
             var reports: [DomainReport] = []
             for host in plan {
-                let report = Self.offlineReport(for: host, routes: request.fetch.routes, cdnBase: request.fetch.cdnBase,
-                                                bodyLimit: request.fetch.bodyLimit, audience: .commandLine)
+                let report = Self.offlineReport(
+                    for: host, routes: request.fetch.routes, cdnBase: request.fetch.cdnBase,
+                    bodyLimit: request.fetch.bodyLimit, audience: .commandLine)
                 emit(.hostDone(report))
                 reports.append(report)
             }
@@ -183,8 +194,10 @@ public struct ScanPipeline: Sendable {
         }
         let serial = NSLock()
         do {
-            return try await Workbench.fetchAssociations(hosts: plan.map(\.entry),
-                configuration: configuration) { report in
+            return try await Workbench.fetchAssociations(
+                hosts: plan.map(\.entry),
+                configuration: configuration
+            ) { report in
                 serial.withLock { emit(.hostDone(report)) }
             }
         } catch {
@@ -194,10 +207,13 @@ public struct ScanPipeline: Sendable {
 
     /// A host's report without any network: the supplied file, or a "not fetched (offline)"
     /// result on every route the run would have fetched, in `audience`'s words.
-    static func offlineReport(for host: ScanHost, routes: [FetchRoute], cdnBase: String, bodyLimit: Int,
-                              audience: NoteAudience) -> DomainReport {
+    static func offlineReport(
+        for host: ScanHost, routes: [FetchRoute], cdnBase: String, bodyLimit: Int,
+        audience: NoteAudience
+    ) -> DomainReport {
         if let file = host.suppliedFile {
-            return DomainReport(host: host.fetchHost,
+            return DomainReport(
+                host: host.fetchHost,
                 routes: [AssociationFetcher.suppliedResult(path: file, limit: bodyLimit)])
         }
         let planner = (try? RoutePlanner(cdnBase: cdnBase)) ?? (try? RoutePlanner())

@@ -93,9 +93,10 @@ extension ProbeKit {
                 + "(iOS: from another app, not Safari's address bar), watch what the app does, and record the "
                 + "outcome. Redirect probes point at \(attackerHost).",
             links: probes.map { probe in
-                TestLinkPage.Link(url: probe.url, expectation: .opensApp,
-                                  note: "\(probe.id) [\(probe.platform)] \(probe.kind.rawValue): \(probe.watch) "
-                                      + "(\(probe.claim); \(probe.why))")
+                TestLinkPage.Link(
+                    url: probe.url, expectation: .opensApp,
+                    note: "\(probe.id) [\(probe.platform)] \(probe.kind.rawValue): \(probe.watch) "
+                        + "(\(probe.claim); \(probe.why))")
             },
             generatedBy: "UniversalLinkLab \(toolVersion) (handler probe kit)")
     }
@@ -149,8 +150,9 @@ extension ProbeKit {
                 skipped.append("\(probe.id): \(error.description)")
                 continue
             }
-            lines.append("probe \(probe.id) \(probe.platform) \(ToolCommand.shellQuoted(probe.watch)) "
-                + words.joined(separator: " "))
+            lines.append(
+                "probe \(probe.id) \(probe.platform) \(ToolCommand.shellQuoted(probe.watch)) "
+                    + words.joined(separator: " "))
         }
         for line in skipped { lines.append("# not run: \(Self.comment(line))") }
         lines.append("printf '\\nDone: results in %s\\n' \"$RESULTS\"")
@@ -165,7 +167,8 @@ extension ProbeKit {
     /// `startActivity` — naming the probe a received URL is.
     public func fridaScript(title: String, toolVersion: String) -> String {
         // One entry per URL: the iOS and the Android kit may hold the same link.
-        var order: [String] = [], ids: [String: [String]] = [:]
+        var order: [String] = []
+        var ids: [String: [String]] = [:]
         for probe in probes {
             if ids[probe.url] == nil { order.append(probe.url) }
             ids[probe.url, default: []].append(probe.id)
@@ -273,7 +276,8 @@ extension ProbeKit {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "<": out += "\\u003c"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
                 || scalar.value == 0x2029:
                 out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
@@ -284,9 +288,11 @@ extension ProbeKit {
 
     /// `text` safe inside a one-line `#` or `//` comment: line breaks and control characters become spaces.
     static func comment(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
-                ? " " : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
+                        ? " " : scalar
+                }))
     }
 }

@@ -58,8 +58,10 @@ public struct ProbeKit: Sendable, Equatable, Codable {
     /// Redirect-like parameters tried when the binary names none (`redirect`, `redirect_uri`, …).
     public static let commonParameters = ["redirect", "redirect_uri", "returnTo", "next", "url", "continue"]
     /// Words in a claimed path that suggest the link changes state.
-    public static let stateWords = ["approve", "delete", "logout", "signout", "pay", "reset", "confirm", "transfer",
-                                    "unsubscribe", "cancel", "remove", "withdraw"]
+    public static let stateWords = [
+        "approve", "delete", "logout", "signout", "pay", "reset", "confirm", "transfer",
+        "unsubscribe", "cancel", "remove", "withdraw",
+    ]
     /// The over-long value's length.
     public static let overlongLength = 4_096
 
@@ -81,9 +83,10 @@ public struct ProbeKit: Sendable, Equatable, Codable {
         if drafts.isEmpty { notes.append("Nothing to probe: no claimed path and no custom scheme.") }
         omitted = max(0, drafts.count - Self.maxProbes)
         probes = drafts.prefix(Self.maxProbes).enumerated().map { index, draft in
-            Probe(id: String(format: "P%03d", index + 1), platform: draft.platform, kind: draft.kind, url: draft.url,
-                  claim: draft.claim, parameter: draft.parameter, why: draft.why, watch: draft.kind.watch(attackerHost),
-                  predicted: draft.predicted)
+            Probe(
+                id: String(format: "P%03d", index + 1), platform: draft.platform, kind: draft.kind, url: draft.url,
+                claim: draft.claim, parameter: draft.parameter, why: draft.why, watch: draft.kind.watch(attackerHost),
+                predicted: draft.predicted)
         }
         self.notes = notes
     }
@@ -116,33 +119,46 @@ public struct ProbeKit: Sendable, Equatable, Codable {
     }
 
     /// Every probe built from `bases`, decided by `decide` (nil: the OS does not hand it to the app).
-    static func drafts(platform: String, bases: [Base], parameters: [(name: String, why: String)], attacker: String,
-                       decide: (String) -> String?, notes: inout [String]) -> [Draft] {
+    static func drafts(
+        platform: String, bases: [Base], parameters: [(name: String, why: String)], attacker: String,
+        decide: (String) -> String?, notes: inout [String]
+    ) -> [Draft] {
         var out: [Draft] = []
         var refused = 0
         var seen: Set<String> = []
         func add(_ kind: Probe.Kind, _ url: String, _ base: Base, parameter: String? = nil, why: String) {
             guard seen.insert(url).inserted else { return }
             let predicted = base.isScheme ? "any app that declares the scheme (\(base.claim))" : decide(url)
-            guard let predicted else { refused += 1; return }
-            out.append(Draft(platform: platform, kind: kind, url: url, claim: base.claim, parameter: parameter,
-                             why: why, predicted: predicted))
+            guard let predicted else {
+                refused += 1
+                return
+            }
+            out.append(
+                Draft(
+                    platform: platform, kind: kind, url: url, claim: base.claim, parameter: parameter,
+                    why: why, predicted: predicted))
         }
         for base in bases {
             let word = stateWord(inPathOf: base.url)
-            add(word == nil ? .baseline : .stateChanging, base.url, base,
+            add(
+                word == nil ? .baseline : .stateChanging, base.url, base,
                 why: word.map { "the claimed path names \"\($0)\"" } ?? "the claimed link itself")
             for parameter in parameters {
-                add(.redirect, appending(parameter.name, "https://\(attacker)/linklab-probe", to: base.url), base,
+                add(
+                    .redirect, appending(parameter.name, "https://\(attacker)/linklab-probe", to: base.url), base,
                     parameter: parameter.name, why: parameter.why)
             }
             guard let first = parameters.first else { continue }
             let host = URLComponents(string: base.url)?.host ?? "example.com"
             let values: [(Probe.Kind, String, String)] = [
-                (.redirect, "//\(attacker)/linklab-probe",
-                 "scheme-relative: an allow-list that checks for https:// misses it"),
-                (.redirect, "https://\(host).\(attacker)/linklab-probe",
-                 "the app's host as a prefix: an allow-list by prefix accepts it"),
+                (
+                    .redirect, "//\(attacker)/linklab-probe",
+                    "scheme-relative: an allow-list that checks for https:// misses it"
+                ),
+                (
+                    .redirect, "https://\(host).\(attacker)/linklab-probe",
+                    "the app's host as a prefix: an allow-list by prefix accepts it"
+                ),
                 (.javascript, "javascript:alert(document.domain)//", first.why),
                 (.data, "data:text/html,<script>alert(document.domain)</script>", first.why),
                 (.overlong, String(repeating: "A", count: overlongLength), first.why),
@@ -155,8 +171,9 @@ public struct ProbeKit: Sendable, Equatable, Codable {
             }
         }
         if refused > 0 {
-            notes.append("\(platform): \(refused) probe\(refused == 1 ? "" : "s") left out: "
-                + "the OS would not hand \(refused == 1 ? "it" : "them") to the app.")
+            notes.append(
+                "\(platform): \(refused) probe\(refused == 1 ? "" : "s") left out: "
+                    + "the OS would not hand \(refused == 1 ? "it" : "them") to the app.")
         }
         return out
     }
@@ -175,7 +192,8 @@ public struct ProbeKit: Sendable, Equatable, Codable {
 
     /// `url` with `name=value` added to its query (`value` percent-encoded), before any fragment.
     static func appending(_ name: String, _ value: String, to url: String) -> String {
-        var head = Substring(url), fragment = ""
+        var head = Substring(url)
+        var fragment = ""
         if let hash = url.firstIndex(of: "#") {
             head = url[..<hash]
             fragment = String(url[hash...])
@@ -186,8 +204,9 @@ public struct ProbeKit: Sendable, Equatable, Codable {
 
     /// Percent-encodes all but RFC 3986's unreserved characters.
     static func encoded(_ value: String) -> String {
-        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz"
-            + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        let unreserved = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyz"
+                + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
         return value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
     }
 
@@ -231,26 +250,31 @@ extension ProbeKit {
         for bundle in analysis.snapshot.bundles where bundle.role == .app || bundle.role == .appclip {
             for scheme in bundle.urlSchemes
             where bases.count < maxBases && seen.insert(scheme.lowercased()).inserted {
-                bases.append(Base(url: "\(scheme.lowercased())://linklab-probe", claim: "URL scheme \(scheme)",
-                                  isScheme: true))
+                bases.append(
+                    Base(
+                        url: "\(scheme.lowercased())://linklab-probe", claim: "URL scheme \(scheme)",
+                        isScheme: true))
             }
         }
         let named = analysis.snapshot.bundles.flatMap(\.slices).flatMap(\.linkEvidence)
             .filter { $0.kind == "parameter" }.map(\.name)
-        return drafts(platform: "ios", bases: bases, parameters: parameters(named: named), attacker: attacker,
-                      decide: { url in
-                          let tests = decisions.decide([URLListEntry(url: url)], traces: .contradictionsOnly)
-                          guard let test = tests.first,
-                                let verdict = analysis.appVerdict(test), verdict.decision == .match else { return nil }
-                          return "opens \(verdict.appID) (\(Analysis.ruleText(verdict)))"
-                      }, notes: &notes)
+        return drafts(
+            platform: "ios", bases: bases, parameters: parameters(named: named), attacker: attacker,
+            decide: { url in
+                let tests = decisions.decide([URLListEntry(url: url)], traces: .contradictionsOnly)
+                guard let test = tests.first,
+                    let verdict = analysis.appVerdict(test), verdict.decision == .match
+                else { return nil }
+                return "opens \(verdict.appID) (\(Analysis.ruleText(verdict)))"
+            }, notes: &notes)
     }
 
     static func androidDrafts(_ analysis: AndroidAnalysis, attacker: String, notes: inout [String]) -> [Draft] {
         let facts = analysis.facts
-        let decider = AndroidLinkDecider(manifest: facts.snapshot.manifest, signing: facts.snapshot.signing,
-                                         files: AndroidFacts.files(facts.assetLinks), sdk: facts.sdk,
-                                         suppliedOnly: facts.offline)
+        let decider = AndroidLinkDecider(
+            manifest: facts.snapshot.manifest, signing: facts.snapshot.signing,
+            files: AndroidFacts.files(facts.assetLinks), sdk: facts.sdk,
+            suppliedOnly: facts.offline)
         var bases: [Base] = []
         var seen: Set<String> = []
         for filter in decider.matcher.filters {
@@ -259,17 +283,20 @@ extension ProbeKit {
                     continue
                 }
                 let isScheme = !(url.hasPrefix("http://") || url.hasPrefix("https://"))
-                bases.append(Base(url: url, claim: "\(filter.activity) (filter line \(filter.filterLine)) \(claim)",
-                                  isScheme: isScheme))
+                bases.append(
+                    Base(
+                        url: url, claim: "\(filter.activity) (filter line \(filter.filterLine)) \(claim)",
+                        isScheme: isScheme))
             }
         }
-        return drafts(platform: "android", bases: bases, parameters: parameters(named: []), attacker: attacker,
-                      decide: { url in
-                          let decision = decider.decide(url)
-                          guard !decision.activities.isEmpty, decision.outcome != .browser else { return nil }
-                          let how = decision.outcome == .opensApp ? "verified" : decision.outcome.rawValue
-                          return "opens \(decision.activities.joined(separator: ", ")) (\(how))"
-                      }, notes: &notes)
+        return drafts(
+            platform: "android", bases: bases, parameters: parameters(named: []), attacker: attacker,
+            decide: { url in
+                let decision = decider.decide(url)
+                guard !decision.activities.isEmpty, decision.outcome != .browser else { return nil }
+                let how = decision.outcome == .opensApp ? "verified" : decision.outcome.rawValue
+                return "opens \(decision.activities.joined(separator: ", ")) (\(how))"
+            }, notes: &notes)
     }
 
     /// A tappable URL for one line of `CompiledIntentFilter.claims`: `…` becomes `linklab-probe`,

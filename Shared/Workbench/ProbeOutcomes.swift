@@ -20,8 +20,10 @@ public struct ProbeOutcomeRecord: Sendable, Equatable, Codable {
     /// When it was recorded.
     public var recordedAt: Date
 
-    public init(id: String, outcome: ProbeFacts.Observation.Outcome, note: String, kit: String, url: String,
-                recordedAt: Date) {
+    public init(
+        id: String, outcome: ProbeFacts.Observation.Outcome, note: String, kit: String, url: String,
+        recordedAt: Date
+    ) {
         self.id = id
         self.outcome = outcome
         self.note = note
@@ -95,8 +97,10 @@ public struct SessionProbes: Sendable, Equatable, Codable {
                 throw .invalidField("\(path).note", "a control character (a line break, an escape sequence)")
             }
             guard ProbeOutcomeRecord.keptURL(record.url) == record.url else {
-                throw .invalidField("\(path).url", "a control character, or longer than "
-                    + "\(ProbeOutcomeRecord.maxURLLength) characters")
+                throw .invalidField(
+                    "\(path).url",
+                    "a control character, or longer than "
+                        + "\(ProbeOutcomeRecord.maxURLLength) characters")
             }
             guard seen.insert(record.kit + " " + record.id).inserted else {
                 throw .invalidField(path, "a second outcome for probe \(record.id) of the same kit")
@@ -114,7 +118,8 @@ extension ProbeKit {
     public static func attackerHostProblem(_ host: String) -> String? {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
         guard !host.isEmpty, host.utf8.count <= 253, host.allSatisfy(allowed.contains), !host.hasPrefix("-"),
-              !host.hasPrefix(".") else {
+            !host.hasPrefix(".")
+        else {
             return "the attacker host must be a DNS name (letters, digits, '-' and '.')"
         }
         return nil
@@ -124,9 +129,11 @@ extension ProbeKit {
     /// sequence) a space, at most `maxNoteLength` characters. Typed in a face or read from a
     /// results file, a note is kept this way, so every saved session reopens.
     public static func keptNote(_ note: some StringProtocol) -> String {
-        let printable = String(String.UnicodeScalarView(note.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? " " : scalar
-        }))
+        let printable = String(
+            String.UnicodeScalarView(
+                note.unicodeScalars.map { scalar in
+                    scalar.properties.generalCategory == .control ? " " : scalar
+                }))
         return String(printable.prefix(maxNoteLength))
     }
 
@@ -139,11 +146,13 @@ extension ProbeKit {
     /// The observations (`ProbeFacts`) of the records made for this kit, in the kit's order;
     /// records of another kit (stale) and of probes the kit does not have are not applied.
     public func observations(recorded records: [ProbeOutcomeRecord]) -> ProbeFacts {
-        let current = Dictionary(records.filter { $0.kit == digest }.map { ($0.id, $0) },
-                                 uniquingKeysWith: { _, last in last })
-        return ProbeFacts(observations: probes.compactMap { probe in
-            current[probe.id].map { probe.observation($0.outcome, note: $0.note) }
-        })
+        let current = Dictionary(
+            records.filter { $0.kit == digest }.map { ($0.id, $0) },
+            uniquingKeysWith: { _, last in last })
+        return ProbeFacts(
+            observations: probes.compactMap { probe in
+                current[probe.id].map { probe.observation($0.outcome, note: $0.note) }
+            })
     }
 }
 
@@ -152,8 +161,9 @@ extension Probe {
     /// keeps it: no control character, at most `ProbeKit.maxNoteLength` characters): what a
     /// results file line and a recorded outcome become.
     public func observation(_ outcome: ProbeFacts.Observation.Outcome, note: String) -> ProbeFacts.Observation {
-        ProbeFacts.Observation(id: id, platform: platform, kind: kind.rawValue, url: url, claim: claim, watch: watch,
-                               outcome: outcome, note: ProbeKit.keptNote(note))
+        ProbeFacts.Observation(
+            id: id, platform: platform, kind: kind.rawValue, url: url, claim: claim, watch: watch,
+            outcome: outcome, note: ProbeKit.keptNote(note))
     }
 }
 
@@ -167,7 +177,8 @@ extension ProbeFacts {
         func part(_ platform: String) -> ProbeFacts {
             ProbeFacts(observations: observations.filter { $0.platform == platform })
         }
-        var ios = ios, android = android
+        var ios = ios
+        var android = android
         if var analysis = ios {
             let facts = part("ios")
             analysis.findings = (analysis.findings + FindingRules.evaluate(facts)).sortedForReport()
@@ -191,16 +202,24 @@ extension ProbeFacts {
     public static func reportSection(_ observations: [Observation]) -> ReportSection? {
         guard !observations.isEmpty else { return nil }
         let rows = observations.map { observation in
-            [observation.id, observation.kind, observation.url,
-             ProbeKitPresentation.label(observation.outcome), observation.note]
+            [
+                observation.id, observation.kind, observation.url,
+                ProbeKitPresentation.label(observation.outcome), observation.note,
+            ]
         }
         let compactRows = observations.map { [$0.id, ProbeKitPresentation.label($0.outcome), $0.note] }
-        return ReportSection(title: "Device probes", blocks: [
-            .paragraph("What the tester recorded running the probe kit's links on a device (linklab scan --probes, "
-                + "or the workbench's Probes view). A probe recorded as vulnerable is a PRB-001 finding."),
-            .table(ReportTable(columns: ["Probe", "Kind", "Link", "Outcome", "Note"], rows: rows,
-                               compact: CompactForm(columns: ["Probe", "Outcome", "Note"], rows: compactRows,
-                                                    note: "The links are in the Markdown and HTML reports."))),
-        ])
+        return ReportSection(
+            title: "Device probes",
+            blocks: [
+                .paragraph(
+                    "What the tester recorded running the probe kit's links on a device (linklab scan --probes, "
+                        + "or the workbench's Probes view). A probe recorded as vulnerable is a PRB-001 finding."),
+                .table(
+                    ReportTable(
+                        columns: ["Probe", "Kind", "Link", "Outcome", "Note"], rows: rows,
+                        compact: CompactForm(
+                            columns: ["Probe", "Outcome", "Note"], rows: compactRows,
+                            note: "The links are in the Markdown and HTML reports."))),
+            ])
     }
 }

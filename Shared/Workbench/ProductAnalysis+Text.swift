@@ -30,8 +30,10 @@ public struct ScanTextSection: Sendable, Equatable {
     /// The part's findings, listed under its summary.
     public var findings: [Finding]
 
-    public init(heading: String? = nil, title: Title? = nil, summary: [String], notes: [String] = [],
-                findings: [Finding]) {
+    public init(
+        heading: String? = nil, title: Title? = nil, summary: [String], notes: [String] = [],
+        findings: [Finding]
+    ) {
         self.heading = heading
         self.title = title
         self.summary = summary
@@ -51,9 +53,11 @@ extension ProductAnalysis {
         case .android(let analysis):
             [Self.section(analysis)]
         case .both(let both):
-            [Self.section(both.ios, heading: AppPlatform.ios.name),
-             Self.section(both.android, heading: AppPlatform.android.name),
-             ScanTextSection(summary: Self.lines(of: both.table.summaryText()), findings: both.table.findings)]
+            [
+                Self.section(both.ios, heading: AppPlatform.ios.name),
+                Self.section(both.android, heading: AppPlatform.android.name),
+                ScanTextSection(summary: Self.lines(of: both.table.summaryText()), findings: both.table.findings),
+            ]
         }
     }
 
@@ -76,7 +80,8 @@ extension ProductAnalysis {
         var urlLine = "\(analysis.urlTests.count) URL\(analysis.urlTests.count == 1 ? "" : "s") tested"
         if !firstVerdicts.isEmpty {
             let counts = Dictionary(grouping: firstVerdicts, by: \.decision).mapValues(\.count)
-            urlLine += " (" + Decision.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+            urlLine +=
+                " (" + Decision.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
                 + ")"
         }
         return ScanTextSection(

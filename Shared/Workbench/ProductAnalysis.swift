@@ -14,9 +14,9 @@ public enum ProductAnalysis: Sendable {
     /// URL list both apps were decided for (the verdict table's rows).
     public init?(ios: Analysis?, android: AndroidAnalysis?, entries: [URLListEntry]) {
         switch (ios, android) {
-        case let (ios?, android?): self = .both(CrossPlatformAnalysis(ios: ios, android: android, entries: entries))
-        case let (ios?, nil): self = .ios(ios)
-        case let (nil, android?): self = .android(android)
+        case (let ios?, let android?): self = .both(CrossPlatformAnalysis(ios: ios, android: android, entries: entries))
+        case (let ios?, nil): self = .ios(ios)
+        case (nil, let android?): self = .android(android)
         case (nil, nil): return nil
         }
     }
@@ -74,19 +74,24 @@ public enum ProductAnalysis: Sendable {
 
     /// The bytes of one report file (`.json` is `scanDocument`). `timings` prints the iOS
     /// pipeline's stage timings (iOS alone; the two-platform report has none).
-    public func report(_ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
-                       timings: Bool = false, engagement: Engagement = Engagement(),
-                       invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
+    public func report(
+        _ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
+        timings: Bool = false, engagement: Engagement = Engagement(),
+        invocation: ReportInvocation? = nil
+    ) throws(WorkbenchError) -> Data {
         switch self {
         case .ios(let analysis):
-            try analysis.report(kind, toolVersion: toolVersion, generatedAt: generatedAt, timings: timings,
-                                engagement: engagement, invocation: invocation)
+            try analysis.report(
+                kind, toolVersion: toolVersion, generatedAt: generatedAt, timings: timings,
+                engagement: engagement, invocation: invocation)
         case .android(let analysis):
-            try analysis.report(kind, toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement,
-                                invocation: invocation)
+            try analysis.report(
+                kind, toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement,
+                invocation: invocation)
         case .both(let both):
-            try both.report(kind, toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement,
-                            invocation: invocation)
+            try both.report(
+                kind, toolVersion: toolVersion, generatedAt: generatedAt, engagement: engagement,
+                invocation: invocation)
         }
     }
 

@@ -51,9 +51,12 @@ public enum ProductScan {
     /// error is thrown: iOS's before Android's when both failed on their own, never the
     /// cancellation the failure caused. `invalidArgument` when the request names no app. A host
     /// that does not answer is a fact in the analysis, not an error.
-    public static func run(_ request: ProductScanRequest, clock: PipelineClock = .live(),
-                           progress: (@Sendable (ProductScanEvent) -> Void)? = nil)
-        async throws(WorkbenchError) -> ProductAnalysis {
+    public static func run(
+        _ request: ProductScanRequest, clock: PipelineClock = .live(),
+        progress: (@Sendable (ProductScanEvent) -> Void)? = nil
+    )
+        async throws(WorkbenchError) -> ProductAnalysis
+    {
         let (ios, android) = await withTaskGroup(of: Part.self) { group in
             group.addTask { .ios(await scanIOS(request.ios, clock: clock, progress: progress)) }
             group.addTask { .android(await scanAndroid(request.android, progress: progress)) }
@@ -70,7 +73,8 @@ public enum ProductScan {
             return (ios, android)
         }
         for error in [ios.failure, android.failure].compactMap({ $0 }) where error != .cancelled { throw error }
-        let iosAnalysis = try ios.get(), androidAnalysis = try android.get()
+        let iosAnalysis = try ios.get()
+        let androidAnalysis = try android.get()
         guard let product = ProductAnalysis(ios: iosAnalysis, android: androidAnalysis, entries: request.entries)
         else {
             throw .invalidArgument("", reason: "a scan needs an iOS app, an Android app or both")
@@ -78,23 +82,30 @@ public enum ProductScan {
         return product
     }
 
-    private static func scanIOS(_ request: ScanRequest?, clock: PipelineClock,
-                                progress: (@Sendable (ProductScanEvent) -> Void)?)
-        async -> Result<Analysis?, WorkbenchError> {
+    private static func scanIOS(
+        _ request: ScanRequest?, clock: PipelineClock,
+        progress: (@Sendable (ProductScanEvent) -> Void)?
+    )
+        async -> Result<Analysis?, WorkbenchError>
+    {
         guard let request else { return .success(nil) }
         do throws(WorkbenchError) {
-            return .success(try await ScanPipeline(request: request, clock: clock).run { event in
-                guard let progress, let shown = ProductScanEvent(ios: event) else { return }
-                progress(shown)
-            })
+            return .success(
+                try await ScanPipeline(request: request, clock: clock).run { event in
+                    guard let progress, let shown = ProductScanEvent(ios: event) else { return }
+                    progress(shown)
+                })
         } catch {
             return .failure(error)
         }
     }
 
-    private static func scanAndroid(_ request: AndroidScanRequest?,
-                                    progress: (@Sendable (ProductScanEvent) -> Void)?)
-        async -> Result<AndroidAnalysis?, WorkbenchError> {
+    private static func scanAndroid(
+        _ request: AndroidScanRequest?,
+        progress: (@Sendable (ProductScanEvent) -> Void)?
+    )
+        async -> Result<AndroidAnalysis?, WorkbenchError>
+    {
         guard let request else { return .success(nil) }
         do throws(WorkbenchError) {
             return .success(try await AndroidScan.run(request, progress: progress))

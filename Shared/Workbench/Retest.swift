@@ -63,13 +63,16 @@ public struct Retest: Sendable, Equatable {
         openFindings = new.findings.filter { oldPrints.contains($0.fingerprint) && $0.status != .fixed }
         let prints = Set(old.triage.keys).union(new.triage.keys).sorted()
         triageChanges = prints.compactMap { print in
-            let before = old.triage[print], after = new.triage[print]
+            let before = old.triage[print]
+            let after = new.triage[print]
             guard before?.status != after?.status || before?.note != after?.note else { return nil }
             return TriageChange(fingerprint: print, old: before, new: after)
         }
-        domains = Self.domainChanges(old.domains, new.domains)
+        domains =
+            Self.domainChanges(old.domains, new.domains)
             + Self.androidHostChanges(old.android, new.android)
-        urls = Self.urlChanges(old.urlTests, new.urlTests)
+        urls =
+            Self.urlChanges(old.urlTests, new.urlTests)
             + Self.androidURLChanges(old.androidAnalysis, new.androidAnalysis)
     }
 
@@ -92,17 +95,23 @@ public struct Retest: Sendable, Equatable {
         let newHosts = Set(new.map(\.host))
         for entry in new {
             guard let before = oldByHost[entry.host] else {
-                changes.append(DomainChange(host: entry.host, change: "added",
-                    details: ["the app now claims \(entry.entries.joined(separator: ", "))"]))
+                changes.append(
+                    DomainChange(
+                        host: entry.host, change: "added",
+                        details: ["the app now claims \(entry.entries.joined(separator: ", "))"]))
                 continue
             }
             let details = hostDetails(before, entry)
-            changes.append(DomainChange(host: entry.host, change: details.isEmpty ? "same" : "changed",
-                details: details))
+            changes.append(
+                DomainChange(
+                    host: entry.host, change: details.isEmpty ? "same" : "changed",
+                    details: details))
         }
         for entry in old where !newHosts.contains(entry.host) {
-            changes.append(DomainChange(host: entry.host, change: "removed",
-                details: ["the app no longer claims \(entry.entries.joined(separator: ", "))"]))
+            changes.append(
+                DomainChange(
+                    host: entry.host, change: "removed",
+                    details: ["the app no longer claims \(entry.entries.joined(separator: ", "))"]))
         }
         return changes
     }
@@ -114,12 +123,14 @@ public struct Retest: Sendable, Equatable {
         let routes = (old.report?.routes.map(\.route) ?? []) + (new.report?.routes.map(\.route) ?? [])
         var seen: Set<FetchRoute> = []
         for route in routes where seen.insert(route).inserted {
-            let before = old.report?.result(for: route), after = new.report?.result(for: route)
-            let was = answer(before), now = answer(after)
+            let before = old.report?.result(for: route)
+            let after = new.report?.result(for: route)
+            let was = answer(before)
+            let now = answer(after)
             if was != now { details.append("\(route.rawValue): \(was) → \(now)") }
         }
         switch (old.report?.effectiveFile, new.report?.effectiveFile) {
-        case let (before?, after?):
+        case (let before?, let after?):
             details += AssociationDiff(old: before, new: after).changes
         case (nil, _?):
             details.append("a usable association file is now served")
@@ -156,8 +167,10 @@ public struct Retest: Sendable, Equatable {
         for test in old where !seen.contains(test.url) {
             seen.insert(test.url)
             for verdict in test.verdicts {
-                changes.append(URLChange(url: test.url, appID: verdict.appID, old: verdict.decision.rawValue,
-                    new: "none"))
+                changes.append(
+                    URLChange(
+                        url: test.url, appID: verdict.appID, old: verdict.decision.rawValue,
+                        new: "none"))
             }
         }
         return changes
@@ -178,28 +191,37 @@ extension Retest {
         var changes: [DomainChange] = []
         for report in new?.assetLinks ?? [] {
             guard let previous = before[report.host] else {
-                changes.append(DomainChange(host: androidLabel(report.host), change: "added",
-                                            details: ["the Android app now verifies \(report.host)"]))
+                changes.append(
+                    DomainChange(
+                        host: androidLabel(report.host), change: "added",
+                        details: ["the Android app now verifies \(report.host)"]))
                 continue
             }
             var details: [String] = []
-            let was = old?.states[report.host], now = new?.states[report.host]
+            let was = old?.states[report.host]
+            let now = new?.states[report.host]
             if was != now { details.append("state: \(was?.rawValue ?? "none") → \(now?.rawValue ?? "none")") }
-            let answerBefore = answer(previous.result), answerAfter = answer(report.result)
+            let answerBefore = answer(previous.result)
+            let answerAfter = answer(report.result)
             if answerBefore != answerAfter { details.append("assetlinks: \(answerBefore) → \(answerAfter)") }
-            let statementsBefore = statements(previous), statementsAfter = statements(report)
+            let statementsBefore = statements(previous)
+            let statementsAfter = statements(report)
             for line in statementsAfter where !statementsBefore.contains(line) {
                 details.append("statement added: \(line)")
             }
             for line in statementsBefore where !statementsAfter.contains(line) {
                 details.append("statement removed: \(line)")
             }
-            changes.append(DomainChange(host: androidLabel(report.host), change: details.isEmpty ? "same" : "changed",
-                                        details: details))
+            changes.append(
+                DomainChange(
+                    host: androidLabel(report.host), change: details.isEmpty ? "same" : "changed",
+                    details: details))
         }
         for report in old?.assetLinks ?? [] where !after.contains(report.host) {
-            changes.append(DomainChange(host: androidLabel(report.host), change: "removed",
-                                        details: ["the Android app no longer verifies \(report.host)"]))
+            changes.append(
+                DomainChange(
+                    host: androidLabel(report.host), change: "removed",
+                    details: ["the Android app no longer verifies \(report.host)"]))
         }
         return changes
     }
@@ -210,10 +232,10 @@ extension Retest {
         (report.effectiveFile?.statements ?? []).map { statement in
             let target: String
             switch statement.target {
-            case let .androidApp(package, fingerprints):
+            case .androidApp(let package, let fingerprints):
                 target = package + " [" + fingerprints.joined(separator: ", ") + "]"
-            case let .web(site): target = site
-            case let .other(namespace): target = namespace
+            case .web(let site): target = site
+            case .other(let namespace): target = namespace
             }
             return statement.relations.joined(separator: ", ") + " → " + target
         }
@@ -231,7 +253,8 @@ extension Retest {
         var changes: [URLChange] = []
         var seen: Set<String> = []
         for decision in new?.decisions ?? [] where seen.insert(decision.url).inserted {
-            let was = before[decision.url] ?? "none", now = decision.outcome.rawValue
+            let was = before[decision.url] ?? "none"
+            let now = decision.outcome.rawValue
             if was != now { changes.append(URLChange(url: decision.url, appID: package, old: was, new: now)) }
         }
         for decision in old?.decisions ?? [] where seen.insert(decision.url).inserted {

@@ -17,8 +17,10 @@ public struct SessionFileBinding {
     /// Names the undo step the last write registered ("Triage", "Edit Association File").
     public var nameUndo: @MainActor (String) -> Void
 
-    public init(write: @escaping @MainActor (Data) -> Void,
-        nameUndo: @escaping @MainActor (String) -> Void = { _ in }) {
+    public init(
+        write: @escaping @MainActor (Data) -> Void,
+        nameUndo: @escaping @MainActor (String) -> Void = { _ in }
+    ) {
         self.write = write
         self.nameUndo = nameUndo
     }
@@ -60,8 +62,10 @@ public final class SessionController {
 
     /// A controller writing through `binding`; `settings` are the Settings' (their `offline` is
     /// the default `OnlineConsent` starts from); `now` is the document's clock.
-    public init(settings: WorkbenchSettings, binding: SessionFileBinding,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        settings: WorkbenchSettings, binding: SessionFileBinding,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.binding = binding
         self.baseSettings = settings
         self.consent = OnlineConsent(defaultOffline: settings.offline)
@@ -229,8 +233,10 @@ public final class SessionController {
     }
 
     /// Records (nil: removes) the outcome of one probe of the current kit ("Record Probe Outcome").
-    public func recordProbeOutcome(id: String, outcome: ProbeFacts.Observation.Outcome?,
-                                   note: String) throws(WorkbenchDocumentError) {
+    public func recordProbeOutcome(
+        id: String, outcome: ProbeFacts.Observation.Outcome?,
+        note: String
+    ) throws(WorkbenchDocumentError) {
         try document.recordProbeOutcome(id: id, outcome: outcome, note: note)
         commit("Record Probe Outcome")
     }

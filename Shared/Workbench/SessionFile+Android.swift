@@ -49,7 +49,8 @@ extension SessionAndroidApp {
         // An edited host (what-if) is saved as it was served before the edit.
         hosts = part.assetLinks.map { current in
             let report = part.beforeEdit[current.host]?.report ?? current
-            var state = part.beforeEdit[current.host]?.state ?? part.states[report.host]
+            var state =
+                part.beforeEdit[current.host]?.state ?? part.states[report.host]
                 ?? (report.result == nil ? .pending : .done)
             if state == .fetching { state = report.result == nil ? .pending : .done }
             return SessionAssetLinksHost(
@@ -98,16 +99,19 @@ extension SessionAndroidApp {
             }
             // A fetch follows at most this many `include`s (as Android does): a session holds no more.
             guard host.includes.count <= AssetLinksPolicy.maxIncludes else {
-                throw .tooMany(path: "android.hosts[\(index)].includes", count: host.includes.count,
-                               limit: AssetLinksPolicy.maxIncludes)
+                throw .tooMany(
+                    path: "android.hosts[\(index)].includes", count: host.includes.count,
+                    limit: AssetLinksPolicy.maxIncludes)
             }
-            let routes = [(host.result, "result")]
+            let routes =
+                [(host.result, "result")]
                 + host.includes.enumerated().map { ($1.result, "includes[\($0)].result") }
-            for case let (route?, name) in routes {
+            for case (let route?, let name) in routes {
                 let path = "android.hosts[\(index)].\(name)"
                 if route.body.count > SessionLimits.maxAssetLinksBodyBytes {
-                    throw .bodyTooLarge(path: path + ".body", bytes: route.body.count,
-                                        limit: SessionLimits.maxAssetLinksBodyBytes)
+                    throw .bodyTooLarge(
+                        path: path + ".body", bytes: route.body.count,
+                        limit: SessionLimits.maxAssetLinksBodyBytes)
                 }
                 if let status = route.status, !(100...599).contains(status) {
                     throw .invalidField(path + ".status", "\(status) is not an HTTP status")

@@ -18,7 +18,7 @@ public enum SessionFileError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case let .tooLarge(bytes, limit):
+        case .tooLarge(let bytes, let limit):
             return "not read: the session file is \(bytes) bytes, over the \(limit / (1 << 20)) MiB limit"
         case .empty:
             return "not a session file: it is empty"
@@ -26,28 +26,28 @@ public enum SessionFileError: Error, Equatable, Sendable, CustomStringConvertibl
             return "not a session file: it is not UTF-8 text"
         case .truncated:
             return "truncated session file: the JSON ends before it is complete"
-        case let .notJSON(detail):
+        case .notJSON(let detail):
             return "not a session file: it is not JSON (\(detail))"
-        case let .tooDeep(limit):
+        case .tooDeep(let limit):
             return "not read: the session file nests deeper than \(limit) levels"
-        case let .tooMany(path, count, limit):
+        case .tooMany(let path, let count, let limit):
             return "not read: \(path) has \(count) elements, over the limit of \(limit)"
-        case let .wrongFormat(found):
+        case .wrongFormat(let found):
             return "not a linklab session file: \"format\" is \(found), expected \"\(SessionFile.formatName)\""
-        case let .newerSchema(version):
+        case .newerSchema(let version):
             return """
                 written by a newer linklab: session schema \(version), this linklab reads \
                 schema \(SessionFile.currentSchemaVersion)
                 """
-        case let .unsupportedSchema(version):
+        case .unsupportedSchema(let version):
             return """
                 unsupported session schema \(version) (this linklab reads schema \(SessionFile.currentSchemaVersion))
                 """
-        case let .fieldTooLong(path, length, limit):
+        case .fieldTooLong(let path, let length, let limit):
             return "not read: field \(path) is \(length) characters long, over the limit of \(limit)"
-        case let .bodyTooLarge(path, bytes, limit):
+        case .bodyTooLarge(let path, let bytes, let limit):
             return "not read: body \(path) is \(bytes) bytes, over the \(limit / 1024) KiB cap"
-        case let .invalidField(path, reason):
+        case .invalidField(let path, let reason):
             return "invalid session file: field \(path): \(reason)"
         }
     }
@@ -182,7 +182,8 @@ extension SessionFile {
     /// `drafts.triage` or `drafts.whatIf` when `steps` name one of them (its last key), else nil.
     static func draftsMap(_ steps: ArraySlice<FieldStep>) -> String? {
         guard steps.count == 2, case .key("drafts") = steps[steps.startIndex],
-              case .key(let name) = steps[steps.startIndex + 1], name == "triage" || name == "whatIf" else {
+            case .key(let name) = steps[steps.startIndex + 1], name == "triage" || name == "whatIf"
+        else {
             return nil
         }
         return name
@@ -197,8 +198,9 @@ extension SessionFile {
             if steps.count == 3, draftsMap(steps.prefix(2)) == "whatIf" {
                 let length = string.utf8.count
                 if length > SessionLimits.maxWhatIfDraftLength {
-                    throw .fieldTooLong(path: FieldStep.render(steps), length: length,
-                                        limit: SessionLimits.maxWhatIfDraftLength)
+                    throw .fieldTooLong(
+                        path: FieldStep.render(steps), length: length,
+                        limit: SessionLimits.maxWhatIfDraftLength)
                 }
                 return
             }
@@ -213,7 +215,9 @@ extension SessionFile {
                 }
                 return
             }
-            let limit = key == "urlLines" ? SessionLimits.maxURLLinesLength
+            let limit =
+                key == "urlLines"
+                ? SessionLimits.maxURLLinesLength
                 : key == "editedText" ? SessionLimits.maxBodyBytes * 2 : SessionLimits.maxFieldLength
             let length = string.utf8.count
             if length > limit { throw .fieldTooLong(path: FieldStep.render(steps), length: length, limit: limit) }
@@ -235,8 +239,9 @@ extension SessionFile {
             }
             for (key, element) in object {
                 if key.utf8.count > SessionLimits.maxFieldLength {
-                    throw .fieldTooLong(path: FieldStep.render(steps + [.key(SessionFileError.clip(key))]),
-                                        length: key.utf8.count, limit: SessionLimits.maxFieldLength)
+                    throw .fieldTooLong(
+                        path: FieldStep.render(steps + [.key(SessionFileError.clip(key))]),
+                        length: key.utf8.count, limit: SessionLimits.maxFieldLength)
                 }
                 steps.append(.key(key))
                 try checkFields(element, steps: &steps)
@@ -253,14 +258,14 @@ extension SessionFile {
             return trimmed.isEmpty ? "(top level)" : trimmed
         }
         switch error {
-        case let .keyNotFound(key, context):
+        case .keyNotFound(let key, let context):
             let base = path(context)
             return .invalidField(base == "(top level)" ? key.stringValue : "\(base).\(key.stringValue)", "missing")
-        case let .typeMismatch(type, context):
+        case .typeMismatch(let type, let context):
             return .invalidField(path(context), "expected \(type)")
-        case let .valueNotFound(type, context):
+        case .valueNotFound(let type, let context):
             return .invalidField(path(context), "expected \(type), found null")
-        case let .dataCorrupted(context):
+        case .dataCorrupted(let context):
             return .invalidField(path(context), SessionFileError.clip(context.debugDescription))
         @unknown default:
             return .invalidField("(unknown)", "undecodable")
@@ -270,17 +275,21 @@ extension SessionFile {
     /// Cross-field checks the types cannot express.
     func validate() throws(SessionFileError) {
         for (index, host) in hosts.enumerated() {
-            let reports = [("fetched", host.fetched), ("previous", host.previous), ("decided", host.decided),
-                           ("served", host.served)]
+            let reports = [
+                ("fetched", host.fetched), ("previous", host.previous), ("decided", host.decided),
+                ("served", host.served),
+            ]
             for (name, report) in reports {
                 guard let report else { continue }
                 for (routeIndex, route) in (report.routes + (report.browserProbe.map { [$0] } ?? [])).enumerated() {
                     if route.body.count > SessionLimits.maxBodyBytes {
-                        throw .bodyTooLarge(path: "hosts[\(index)].\(name).routes[\(routeIndex)].body",
-                                            bytes: route.body.count, limit: SessionLimits.maxBodyBytes)
+                        throw .bodyTooLarge(
+                            path: "hosts[\(index)].\(name).routes[\(routeIndex)].body",
+                            bytes: route.body.count, limit: SessionLimits.maxBodyBytes)
                     }
                     if let status = route.status, !(100...599).contains(status) {
-                        throw .invalidField("hosts[\(index)].\(name).routes[\(routeIndex)].status",
+                        throw .invalidField(
+                            "hosts[\(index)].\(name).routes[\(routeIndex)].status",
                             "\(status) is not an HTTP status")
                     }
                     if route.bytes < 0 {
@@ -291,7 +300,7 @@ extension SessionFile {
             if host.state == .edited, host.editedText == nil {
                 throw .invalidField("hosts[\(index)].editedText", "missing for an edited host")
             }
-            if (host.state == .edited || host.state == .supplied), host.decided == nil {
+            if host.state == .edited || host.state == .supplied, host.decided == nil {
                 throw .invalidField("hosts[\(index)].decided", "missing for a \(host.state.rawValue) host")
             }
             guard host.route == "cdn" || host.route == "origin" else {
@@ -320,8 +329,9 @@ extension SessionDrafts {
             guard !fingerprint.isEmpty else { throw .invalidField("drafts.triage", "an empty fingerprint") }
             let length = draft.note.utf8.count
             if length > SessionLimits.maxFieldLength {
-                throw .fieldTooLong(path: "drafts.triage.\(SessionFileError.clip(fingerprint)).note", length: length,
-                                    limit: SessionLimits.maxFieldLength)
+                throw .fieldTooLong(
+                    path: "drafts.triage.\(SessionFileError.clip(fingerprint)).note", length: length,
+                    limit: SessionLimits.maxFieldLength)
             }
         }
         for (host, text) in whatIf {
@@ -329,8 +339,9 @@ extension SessionDrafts {
                 throw .invalidField("drafts.whatIf", "'\(SessionFileError.clip(host))' is not a host of this session")
             }
             if text.utf8.count > SessionLimits.maxWhatIfDraftLength {
-                throw .fieldTooLong(path: "drafts.whatIf.\(SessionFileError.clip(host))", length: text.utf8.count,
-                                    limit: SessionLimits.maxWhatIfDraftLength)
+                throw .fieldTooLong(
+                    path: "drafts.whatIf.\(SessionFileError.clip(host))", length: text.utf8.count,
+                    limit: SessionLimits.maxWhatIfDraftLength)
             }
         }
     }

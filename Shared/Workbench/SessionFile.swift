@@ -159,7 +159,9 @@ public struct SessionFinding: Sendable, Equatable, Codable {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(finding, forKey: .finding)
         try container.encode(fingerprint, forKey: .fingerprint)
-        if let triage { try container.encode(triage, forKey: .triage) } else {
+        if let triage {
+            try container.encode(triage, forKey: .triage)
+        } else {
             try container.encodeNil(forKey: .triage)
         }
     }
@@ -187,9 +189,11 @@ public struct SessionHost: Sendable, Equatable, Codable {
     /// and for a fetched host, whose `fetched` is what was served).
     public var served: SessionReport?
 
-    public init(host: String, entries: [String], services: [String], route: String, state: HostState,
-                fetchedAt: Date?, fetched: SessionReport?, previous: SessionReport?, decided: SessionReport?,
-                editedText: String?, served: SessionReport? = nil) {
+    public init(
+        host: String, entries: [String], services: [String], route: String, state: HostState,
+        fetchedAt: Date?, fetched: SessionReport?, previous: SessionReport?, decided: SessionReport?,
+        editedText: String?, served: SessionReport? = nil
+    ) {
         self.host = host
         self.entries = entries
         self.services = services
@@ -245,28 +249,31 @@ public struct SessionFetchError: Sendable, Equatable, Codable {
 
     init(_ error: FetchError) {
         switch error {
-        case let .invalidHost(value, reason): self.init(kind: "invalidHost", host: value, detail: reason)
-        case let .invalidResolve(value, reason): self.init(kind: "invalidResolve", host: value, detail: reason)
-        case let .invalidCDNBase(value, reason): self.init(kind: "invalidCDNBase", url: value, detail: reason)
-        case let .invalidCAFile(path, reason): self.init(kind: "invalidCAFile", path: path, detail: reason)
-        case let .unreadableLocalFile(path, reason): self.init(kind: "unreadableLocalFile", path: path, detail: reason)
-        case let .dnsFailure(host, detail): self.init(kind: "dnsFailure", host: host, detail: detail)
-        case let .connectionRefused(host, port): self.init(kind: "connectionRefused", host: host, port: port)
-        case let .connectFailed(host, port, detail):
+        case .invalidHost(let value, let reason): self.init(kind: "invalidHost", host: value, detail: reason)
+        case .invalidResolve(let value, let reason): self.init(kind: "invalidResolve", host: value, detail: reason)
+        case .invalidCDNBase(let value, let reason): self.init(kind: "invalidCDNBase", url: value, detail: reason)
+        case .invalidCAFile(let path, let reason): self.init(kind: "invalidCAFile", path: path, detail: reason)
+        case .unreadableLocalFile(let path, let reason):
+            self.init(kind: "unreadableLocalFile", path: path, detail: reason)
+        case .dnsFailure(let host, let detail): self.init(kind: "dnsFailure", host: host, detail: detail)
+        case .connectionRefused(let host, let port): self.init(kind: "connectionRefused", host: host, port: port)
+        case .connectFailed(let host, let port, let detail):
             self.init(kind: "connectFailed", host: host, detail: detail, port: port)
-        case let .tlsUntrusted(host, detail): self.init(kind: "tlsUntrusted", host: host, detail: detail)
-        case let .tlsNameMismatch(host): self.init(kind: "tlsNameMismatch", host: host)
-        case let .notHTTPS(host, port): self.init(kind: "notHTTPS", host: host, port: port)
-        case let .tlsFailed(host, detail): self.init(kind: "tlsFailed", host: host, detail: detail)
-        case let .uncleanClose(url, bytes): self.init(kind: "uncleanClose", url: url, port: nil, bytes: bytes)
-        case let .timeout(url, seconds): self.init(kind: "timeout", url: url, seconds: seconds)
-        case let .deadlineExceeded(url): self.init(kind: "deadlineExceeded", url: url)
-        case let .transport(url, detail): self.init(kind: "transport", url: url, detail: detail)
+        case .tlsUntrusted(let host, let detail): self.init(kind: "tlsUntrusted", host: host, detail: detail)
+        case .tlsNameMismatch(let host): self.init(kind: "tlsNameMismatch", host: host)
+        case .notHTTPS(let host, let port): self.init(kind: "notHTTPS", host: host, port: port)
+        case .tlsFailed(let host, let detail): self.init(kind: "tlsFailed", host: host, detail: detail)
+        case .uncleanClose(let url, let bytes): self.init(kind: "uncleanClose", url: url, port: nil, bytes: bytes)
+        case .timeout(let url, let seconds): self.init(kind: "timeout", url: url, seconds: seconds)
+        case .deadlineExceeded(let url): self.init(kind: "deadlineExceeded", url: url)
+        case .transport(let url, let detail): self.init(kind: "transport", url: url, detail: detail)
         }
     }
 
-    init(kind: String, host: String? = nil, url: String? = nil, path: String? = nil, detail: String? = nil,
-         port: Int? = nil, bytes: Int? = nil, seconds: Double? = nil) {
+    init(
+        kind: String, host: String? = nil, url: String? = nil, path: String? = nil, detail: String? = nil,
+        port: Int? = nil, bytes: Int? = nil, seconds: Double? = nil
+    ) {
         self.kind = kind
         self.bytes = bytes
         self.host = host
@@ -279,7 +286,10 @@ public struct SessionFetchError: Sendable, Equatable, Codable {
 
     /// The error, or nil when the stored values do not make one.
     var fetchError: FetchError? {
-        let host = self.host ?? "", url = self.url ?? "", path = self.path ?? "", detail = self.detail ?? ""
+        let host = self.host ?? ""
+        let url = self.url ?? ""
+        let path = self.path ?? ""
+        let detail = self.detail ?? ""
         switch kind {
         case "invalidHost": return .invalidHost(host, reason: detail)
         case "invalidResolve": return .invalidResolve(host, reason: detail)

@@ -24,8 +24,11 @@ enum TraceDigest {
     /// For each app ID but `except` that every list of verdicts holds: the text (`text` of its
     /// verdict) the most lists give it, with how many, when more than half of them and at least
     /// two do. In order of first appearance.
-    static func usualTexts(_ lists: [[AppVerdict]], except: String?, text: (AppVerdict) -> String)
-        -> [(appID: String, text: String, count: Int)] {
+    static func usualTexts(
+        _ lists: [[AppVerdict]], except: String?, text: (AppVerdict) -> String
+    )
+        -> [(appID: String, text: String, count: Int)]
+    {
         guard let first = lists.first else { return [] }
         var result: [(appID: String, text: String, count: Int)] = []
         for appID in first.map(\.appID) where appID != except && !result.contains(where: { $0.appID == appID }) {
@@ -33,7 +36,8 @@ enum TraceDigest {
             guard texts.count == lists.count else { continue }
             let counts = Dictionary(texts.map { ($0, 1) }, uniquingKeysWith: +)
             guard let best = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
-                  best.value >= 2, best.value * 2 > lists.count else { continue }
+                best.value >= 2, best.value * 2 > lists.count
+            else { continue }
             result.append((appID, best.key, best.value))
         }
         return result
@@ -57,8 +61,10 @@ enum TraceDigest {
             }
         }
         return groups.enumerated().map { index, group in
-            [index == 0 ? String(number) : "", index == 0 ? url : "", group.apps.joined(separator: "\n"),
-             group.step.isEmpty ? group.decision : group.decision + " — " + group.step]
+            [
+                index == 0 ? String(number) : "", index == 0 ? url : "", group.apps.joined(separator: "\n"),
+                group.step.isEmpty ? group.decision : group.decision + " — " + group.step,
+            ]
         }
     }
 
@@ -66,9 +72,10 @@ enum TraceDigest {
     static func iosDecidingStep(_ verdict: AppVerdict) -> (decision: String, step: String) {
         let trace = verdict.trace
         let decisionIndex = trace.lastIndex { $0.hasPrefix("decision:") }
-        let decision = decisionIndex.map {
-            String(trace[$0].dropFirst("decision:".count)).trimmingCharacters(in: .whitespaces)
-        } ?? verdict.decision.rawValue
+        let decision =
+            decisionIndex.map {
+                String(trace[$0].dropFirst("decision:".count)).trimmingCharacters(in: .whitespaces)
+            } ?? verdict.decision.rawValue
         let steps = Array(trace[..<(decisionIndex ?? trace.endIndex)])
         let skipped = steps.filter(isSkip).count
         guard let last = steps.last else { return (decision, "") }
@@ -95,7 +102,9 @@ enum TraceDigest {
             return line[..<reason.lowerBound] + ": not verified (why: see Verified hosts)"
         }
         if others > 0, !lines.isEmpty {
-            lines[lines.count - 1] += others == 1 ? " (1 other filter does not match)"
+            lines[lines.count - 1] +=
+                others == 1
+                ? " (1 other filter does not match)"
                 : " (\(others) other filters do not match)"
         } else if others > 0 {
             lines.append("\(others) filters do not match")

@@ -38,8 +38,9 @@ public struct ServedText: Sendable, Equatable, Codable {
     /// The text of `result`'s body.
     public init(_ result: RouteResult) {
         guard let content = AssociationDocument.content(of: result.body) else {
-            self.init(text: String(decoding: result.body, as: UTF8.self), isExact: false,
-                      note: "The body looks CMS-signed but could not be unwrapped: shown as read, not editable as is.")
+            self.init(
+                text: String(decoding: result.body, as: UTF8.self), isExact: false,
+                note: "The body looks CMS-signed but could not be unwrapped: shown as read, not editable as is.")
             return
         }
         let text = String(decoding: content, as: UTF8.self)
@@ -80,8 +81,8 @@ extension WorkbenchDocument {
     public func editFromTextArea(_ text: String, forHost host: String) throws(WorkbenchDocumentError) -> DomainCard {
         let index = try self.index(of: host)
         let before = domainCards[index]
-        let restored = (before.served ?? before.file).map { ServedText.restoringLineBreaks(text, like: $0.text) } ??
-            text
+        let restored =
+            (before.served ?? before.file).map { ServedText.restoringLineBreaks(text, like: $0.text) } ?? text
         try edit(restored, forHost: domains[index].host)
         return domainCards[index]
     }
@@ -92,8 +93,10 @@ extension WorkbenchDocument {
     /// a supplied file beside what was served. `data` equal to what that route serves (its CMS
     /// content included; nothing, when nothing decides) leaves the report as it is. The CDN/origin
     /// comparison stays the served one's: an edit is a what-if of the file, not a serving problem.
-    nonisolated static func whatIf(_ data: Data, on base: DomainReport?, host: FetchHost, developerMode: Bool,
-                                   limit: Int) -> DomainReport {
+    nonisolated static func whatIf(
+        _ data: Data, on base: DomainReport?, host: FetchHost, developerMode: Bool,
+        limit: Int
+    ) -> DomainReport {
         guard var report = base else {
             return DomainReport(host: host, routes: [localResult(data, name: "edited", limit: limit)])
         }
@@ -101,12 +104,15 @@ extension WorkbenchDocument {
         // The text as served (nothing, when nothing that decides was served): nothing changes.
         if AssociationDocument.content(of: shown?.body ?? Data()) == data { return report }
         guard let shown, shown.route != .legacy,
-              let index = report.routes.firstIndex(where: { $0.route == shown.route }) else {
+            let index = report.routes.firstIndex(where: { $0.route == shown.route })
+        else {
             report.routes.removeAll { $0.route == .local }
             report.routes.insert(localResult(data, name: "edited", limit: limit), at: 0)
             return report
         }
-        report.routes[index] = shown.route == .local ? localResult(data, name: "edited", limit: limit)
+        report.routes[index] =
+            shown.route == .local
+            ? localResult(data, name: "edited", limit: limit)
             : answer(shown, withBody: data, limit: limit)
         return report
     }

@@ -20,8 +20,12 @@ extension Workbench {
 
     /// Fetches one host (for `linklab match --fetch HOST`); the file a device would use is
     /// `report.effectiveFile` (CDN copy first, then origin).
-    public static func fetchAssociation(host: String, options: FetchConfiguration) async -> Result<DomainReport,
-        FetchError> {
+    public static func fetchAssociation(
+        host: String, options: FetchConfiguration
+    ) async -> Result<
+        DomainReport,
+        FetchError
+    > {
         do {
             let reports = try await fetchAssociations(hosts: [host], configuration: options)
             guard let report = reports.first else {

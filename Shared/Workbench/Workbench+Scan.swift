@@ -23,17 +23,22 @@ extension Analysis {
     /// written only when `timings` is true (so `.md`, `.json` and `.sarif` of the same input
     /// are byte-identical); `triage` is keyed by `Finding.fingerprint`; `engagement` (client,
     /// tester, scope, dates) is printed on the Markdown, HTML and PDF reports.
-    public func report(_ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
-                       triage: [String: Triage] = [:], timings: Bool = false,
-                       engagement: Engagement = Engagement(),
-                       invocation: ReportInvocation? = nil) throws(WorkbenchError) -> Data {
+    public func report(
+        _ kind: ExportFormat, toolVersion: String = Workbench.version, generatedAt: Date? = nil,
+        triage: [String: Triage] = [:], timings: Bool = false,
+        engagement: Engagement = Engagement(),
+        invocation: ReportInvocation? = nil
+    ) throws(WorkbenchError) -> Data {
         // The test-link page is the iOS app's own; every other kind takes the one path of
         // every platform's report (`ReportRendering.bytes`).
         if kind == .testLinks { return Data(testLinkPage(toolVersion: toolVersion).html().utf8) }
-        return try ReportRendering.bytes(kind, toolVersion: toolVersion, invocation: invocation,
-            json: { try scanDocument(triage: triage, timings: timings) + Data("\n".utf8) }) {
-            reportDocument(toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, timings: timings,
-                           engagement: engagement)
+        return try ReportRendering.bytes(
+            kind, toolVersion: toolVersion, invocation: invocation,
+            json: { try scanDocument(triage: triage, timings: timings) + Data("\n".utf8) }
+        ) {
+            reportDocument(
+                toolVersion: toolVersion, generatedAt: generatedAt, triage: triage, timings: timings,
+                engagement: engagement)
         }
     }
 }

@@ -1,9 +1,9 @@
 @_exported import AppInspection
 @_exported import AssociationFetch
 @_exported import Findings
+import Foundation
 @_exported import MachOReader
 @_exported import SiteAssociation
-import Foundation
 
 /// The orchestration layer every face drives. Faces import `Workbench` (and `Reports`) only;
 /// the engine modules' value types come through these re-exports.

@@ -23,8 +23,10 @@ public struct AndroidDocumentApp: Sendable, Equatable {
     /// until read; another APK starts without one.
     public var deviceRecord: AndroidDeviceRecord? = nil
 
-    public init(name: String, sdk: Int, snapshot: APKSnapshot, assetLinks: [AssetLinksReport],
-                states: [String: HostState] = [:]) {
+    public init(
+        name: String, sdk: Int, snapshot: APKSnapshot, assetLinks: [AssetLinksReport],
+        states: [String: HostState] = [:]
+    ) {
         self.name = name
         self.sdk = sdk
         self.snapshot = snapshot
@@ -130,15 +132,21 @@ extension WorkbenchDocument {
 
     func landAndroid(_ snapshot: APKSnapshot, name: String, sdk: Int, generation: Int) {
         let hosts = AndroidAnalysis.fileHosts(of: snapshot, sdk: sdk)
-        android = AndroidDocumentApp(name: name, sdk: sdk, snapshot: snapshot,
-                                     assetLinks: hosts.map { AssetLinksReport(host: $0, result: nil) },
-                                     states: Dictionary(uniqueKeysWithValues: hosts.map { ($0, HostState.pending) }))
+        android = AndroidDocumentApp(
+            name: name, sdk: sdk, snapshot: snapshot,
+            assetLinks: hosts.map { AssetLinksReport(host: $0, result: nil) },
+            states: Dictionary(uniqueKeysWithValues: hosts.map { ($0, HostState.pending) }))
         androidNotes = []
         androidHostGenerations = [:]
         applyURLLines(urlLines)
         let toFetch = applySuppliedAssetLinks()
-        if app == nil, domains.isEmpty { source = source ?? DocumentSource(name: name, size: 0, sha256: "", kind: "apk",
-                                                                            openedAt: now()) }
+        if app == nil, domains.isEmpty {
+            source =
+                source
+                ?? DocumentSource(
+                    name: name, size: 0, sha256: "", kind: "apk",
+                    openedAt: now())
+        }
         emit(.app)
         if !settings.offline, !holdsFetches, !toFetch.isEmpty { startAndroidFetch(toFetch, generation: generation) }
         recompute()
@@ -163,16 +171,20 @@ extension WorkbenchDocument {
         configuration.suppliedFiles = settings.suppliedAssetLinks
         let options = settings.assetLinksOptions
         track { [weak self] in
-            let fetched = try? await Workbench.fetchAssetLinks(hosts: hosts, configuration: configuration,
-                                                               options: options)
+            let fetched = try? await Workbench.fetchAssetLinks(
+                hosts: hosts, configuration: configuration,
+                options: options)
             let reports = fetched ?? hosts.map { AssetLinksReport(host: $0, result: nil) }
             guard let self, self.androidGeneration == generation, var part = self.android else { return }
             for report in reports {
                 guard let index = part.hosts.firstIndex(of: report.host),
-                      self.androidHostGenerations[report.host] == started[report.host] else { continue }
+                    self.androidHostGenerations[report.host] == started[report.host]
+                else { continue }
                 part.assetLinks[index] = report
                 part.beforeEdit[report.host] = nil
-                part.states[report.host] = report.result == nil ? .pending
+                part.states[report.host] =
+                    report.result == nil
+                    ? .pending
                     : report.result?.route == .local ? .supplied : .done
             }
             self.android = part
@@ -214,8 +226,9 @@ extension WorkbenchDocument {
         guard let part = android else { return nil }
         let lines = urlLines.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        return AndroidAnalysis.make(snapshot: part.snapshot, sdk: part.sdk, assetLinks: part.assetLinks,
-                                    offline: describedSettings.offline, urls: Array(lines.prefix(URLList.maxURLs)),
-                                    inputName: part.name)
+        return AndroidAnalysis.make(
+            snapshot: part.snapshot, sdk: part.sdk, assetLinks: part.assetLinks,
+            offline: describedSettings.offline, urls: Array(lines.prefix(URLList.maxURLs)),
+            inputName: part.name)
     }
 }

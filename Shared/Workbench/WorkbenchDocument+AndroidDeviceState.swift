@@ -43,12 +43,14 @@ extension AndroidDeviceRecord {
             throw .tooMany(path: path + ".state.domains", count: state.domains.count, limit: hostLimit)
         }
         if state.users.count > SessionLimits.maxAndroidDeviceUsers {
-            throw .tooMany(path: path + ".state.users", count: state.users.count,
-                           limit: SessionLimits.maxAndroidDeviceUsers)
+            throw .tooMany(
+                path: path + ".state.users", count: state.users.count,
+                limit: SessionLimits.maxAndroidDeviceUsers)
         }
         if state.signatures.count > SessionLimits.maxAndroidDeviceSignatures {
-            throw .tooMany(path: path + ".state.signatures", count: state.signatures.count,
-                           limit: SessionLimits.maxAndroidDeviceSignatures)
+            throw .tooMany(
+                path: path + ".state.signatures", count: state.signatures.count,
+                limit: SessionLimits.maxAndroidDeviceSignatures)
         }
         var texts: [(String, String, Int)] = [(state.id ?? "", "id", 64)]
         texts += state.signatures.map { ($0, "signatures", 128) }

@@ -37,9 +37,11 @@ extension WorkbenchDocument {
         let (found, index) = try androidHost(host)
         var part = found
         let key = part.hosts[index]
-        let before = part.beforeEdit[key] ?? AndroidServedFile(
-            report: part.assetLinks[index],
-            state: part.states[key] == .fetching ? .pending : part.states[key] ?? .pending)
+        let before =
+            part.beforeEdit[key]
+            ?? AndroidServedFile(
+                report: part.assetLinks[index],
+                state: part.states[key] == .fetching ? .pending : part.states[key] ?? .pending)
         let served = before.report.result.map(ServedText.init)?.text
         let data = Data((served.map { ServedText.restoringLineBreaks(text, like: $0) } ?? text).utf8)
         if let body = before.report.result?.body, body == data {
@@ -47,8 +49,9 @@ extension WorkbenchDocument {
             return
         }
         androidHostGenerations[key, default: 0] += 1
-        var report = AssetLinksReport(host: key, result: Self.assetLinksWhatIf(data, on: before.report.result),
-                                      google: before.report.google)
+        var report = AssetLinksReport(
+            host: key, result: Self.assetLinksWhatIf(data, on: before.report.result),
+            google: before.report.google)
         let includes = report.file?.includes ?? []
         report.included = before.report.included.filter { includes.contains($0.url) }
         part.assetLinks[index] = report

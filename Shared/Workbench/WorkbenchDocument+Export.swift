@@ -39,7 +39,7 @@ extension WorkbenchDocument {
         var entries: [URLListEntry] = []
         for line in URLListLine.lines(of: urlLines, schemes: .webOrCustom) {
             guard entries.count < URLList.maxURLs else { break }
-            if case let .entry(entry) = line { entries.append(entry) }
+            if case .entry(let entry) = line { entries.append(entry) }
         }
         return entries
     }
@@ -49,9 +49,11 @@ extension WorkbenchDocument {
     /// unless the document holds both.
     func crossPlatformFindings(_ ios: Analysis) -> [Finding] {
         guard let androidAnalysis else { return [] }
-        return ios.crossPlatformTable(androidDecisions: androidAnalysis.decisions,
-                                      package: androidAnalysis.facts.packageName, sdk: androidAnalysis.facts.sdk,
-                                      entries: productEntries()).findings
+        return ios.crossPlatformTable(
+            androidDecisions: androidAnalysis.decisions,
+            package: androidAnalysis.facts.packageName, sdk: androidAnalysis.facts.sdk,
+            entries: productEntries()
+        ).findings
     }
 
     /// The bytes of one export of the current state: a report (triage included), the session
@@ -156,7 +158,8 @@ extension WorkbenchDocument {
             // What a device recorded for the Android app (`importAndroidDeviceState`), when read:
             // the two-platform JSON export (`export(.json)`) carries it.
             if let record = android?.deviceRecord, var half = root["android"] as? [String: Any],
-               let object = try? JSONSerialization.jsonObject(with: JSONOutput.encode(record)) {
+                let object = try? JSONSerialization.jsonObject(with: JSONOutput.encode(record))
+            {
                 half["deviceState"] = object
                 root["android"] = half
             }
@@ -166,8 +169,10 @@ extension WorkbenchDocument {
     /// The device records and the host list as JSON objects.
     private func documentParts() throws(WorkbenchDocumentError) -> (records: Any, hosts: Any) {
         do {
-            return (try JSONSerialization.jsonObject(with: JSONOutput.encode(deviceState)),
-                    try JSONSerialization.jsonObject(with: JSONOutput.encode(hostStatuses)))
+            return (
+                try JSONSerialization.jsonObject(with: JSONOutput.encode(deviceState)),
+                try JSONSerialization.jsonObject(with: JSONOutput.encode(hostStatuses))
+            )
         } catch {
             throw .exportFailed("could not encode the device state and hosts: \(error)")
         }
@@ -197,22 +202,27 @@ extension WorkbenchDocument {
 /// each JSON finding's `fingerprint` and `triage`.
 public enum TriagedReports {
     /// A report of `analysis` with `triage` applied. `generatedAt` nil prints no date.
-    public static func render(_ analysis: Analysis, format: ReportFormat, triage: [String: Triage],
-                              toolVersion: String = Workbench.version,
-                              generatedAt: Date? = nil,
-                              engagement: Engagement = Engagement()) throws(WorkbenchDocumentError) -> Data {
+    public static func render(
+        _ analysis: Analysis, format: ReportFormat, triage: [String: Triage],
+        toolVersion: String = Workbench.version,
+        generatedAt: Date? = nil,
+        engagement: Engagement = Engagement()
+    ) throws(WorkbenchDocumentError) -> Data {
         do {
-            return try analysis.report(format.export, toolVersion: toolVersion, generatedAt: generatedAt,
+            return try analysis.report(
+                format.export, toolVersion: toolVersion, generatedAt: generatedAt,
                 triage: triage,
-                                       engagement: engagement)
+                engagement: engagement)
         } catch {
             throw .exportFailed(error.description)
         }
     }
 
     /// The scan JSON document (each finding with `fingerprint` and `triage`); `adjust` may add keys.
-    public static func scanJSON(_ analysis: Analysis, triage: [String: Triage],
-                                adjust: (inout [String: Any]) -> Void) throws(WorkbenchDocumentError) -> Data {
+    public static func scanJSON(
+        _ analysis: Analysis, triage: [String: Triage],
+        adjust: (inout [String: Any]) -> Void
+    ) throws(WorkbenchDocumentError) -> Data {
         let data: Data
         do {
             data = try analysis.scanDocument(triage: triage)
@@ -239,8 +249,9 @@ public enum TriagedReports {
     /// trailing newline.
     static func jsonLine(_ object: Any) throws(WorkbenchDocumentError) -> Data {
         do {
-            var out = try JSONSerialization.data(withJSONObject: object,
-                                                 options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            var out = try JSONSerialization.data(
+                withJSONObject: object,
+                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             out.append(0x0A)
             return out
         } catch {

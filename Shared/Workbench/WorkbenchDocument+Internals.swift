@@ -77,8 +77,9 @@ extension WorkbenchDocument {
     /// Installs an inspected (or restored) app: hosts planned, supplied files applied, fetches started.
     func landSnapshot(_ snapshot: AppSnapshot, name: String) {
         app = snapshot
-        source = DocumentSource(name: name, size: Int64(clamping: snapshot.source.size), sha256: snapshot.source.sha256,
-                                kind: snapshot.source.kind.rawValue, openedAt: source?.openedAt ?? now())
+        source = DocumentSource(
+            name: name, size: Int64(clamping: snapshot.source.size), sha256: snapshot.source.sha256,
+            kind: snapshot.source.kind.rawValue, openedAt: source?.openedAt ?? now())
         installHosts(for: snapshot)
         emit(.app)
         var toFetch: [Int] = []
@@ -90,10 +91,11 @@ extension WorkbenchDocument {
             } else if holdsFetches {
                 continue
             } else if settings.offline {
-                let report = ScanPipeline.offlineReport(for: plan[index], routes: settings.fetch.routes,
-                                                        cdnBase: settings.fetch.cdnBase,
-                                                            bodyLimit: settings.fetch.bodyLimit,
-                                                        audience: noteAudience)
+                let report = ScanPipeline.offlineReport(
+                    for: plan[index], routes: settings.fetch.routes,
+                    cdnBase: settings.fetch.cdnBase,
+                    bodyLimit: settings.fetch.bodyLimit,
+                    audience: noteAudience)
                 domains[index].report = report
                 domains[index].fetched = report
                 domains[index].state = .done
@@ -118,31 +120,38 @@ extension WorkbenchDocument {
         }
         domains = plan.map { host in
             let same = collected.filter { $0.fetchHost.authority == host.fetchHost.authority }
-            return DomainEntry(host: host.fetchHost.authority, entries: same.map(\.entry),
-                               services: Array(Set(same.flatMap(\.services))).sorted(), state: .pending,
-                               route: same.contains(where: \.isDeveloperMode) ? "origin" : "cdn")
+            return DomainEntry(
+                host: host.fetchHost.authority, entries: same.map(\.entry),
+                services: Array(Set(same.flatMap(\.services))).sorted(), state: .pending,
+                route: same.contains(where: \.isDeveloperMode) ? "origin" : "cdn")
         }
     }
 
     /// Association-file-only mode: one host, no app. False when `host` is not a host.
     func installStandaloneHost(_ host: String) -> Bool {
         guard let fetchHost = try? FetchHost.parse(host.lowercased()) else { return false }
-        let scanHost = ScanHost(entry: fetchHost.entry, fetchHost: fetchHost, services: ["applinks"], modes: [],
-                                bundles: [], appIDs: [], suppliedFile: nil)
+        let scanHost = ScanHost(
+            entry: fetchHost.entry, fetchHost: fetchHost, services: ["applinks"], modes: [],
+            bundles: [], appIDs: [], suppliedFile: nil)
         hosts = [scanHost]
         plan = [scanHost]
-        domains = [DomainEntry(host: fetchHost.authority, entries: [fetchHost.entry], services: ["applinks"],
-                               state: .pending)]
+        domains = [
+            DomainEntry(
+                host: fetchHost.authority, entries: [fetchHost.entry], services: ["applinks"],
+                state: .pending)
+        ]
         return true
     }
 
     /// The report of a file supplied in the settings for `host`, if any.
     func settingsReport(for host: ScanHost) -> DomainReport? {
-        let files = Dictionary(settings.suppliedFiles.map { ($0.key.lowercased(), $0.value) },
-                               uniquingKeysWith: { first, _ in first })
+        let files = Dictionary(
+            settings.suppliedFiles.map { ($0.key.lowercased(), $0.value) },
+            uniquingKeysWith: { first, _ in first })
         guard let path = HostCollector.suppliedFile(for: host.fetchHost, in: files) else { return nil }
-        return DomainReport(host: host.fetchHost,
-                            routes: [AssociationFetcher.suppliedResult(path: path, limit: settings.fetch.bodyLimit)])
+        return DomainReport(
+            host: host.fetchHost,
+            routes: [AssociationFetcher.suppliedResult(path: path, limit: settings.fetch.bodyLimit)])
     }
 
     // MARK: Fetching
@@ -170,10 +179,11 @@ extension WorkbenchDocument {
         domains[index].state = .fetching
         emit(.host(key))
         if settings.offline {
-            let report = ScanPipeline.offlineReport(for: host, routes: settings.fetch.routes,
-                                                    cdnBase: settings.fetch.cdnBase,
-                                                        bodyLimit: settings.fetch.bodyLimit,
-                                                    audience: noteAudience)
+            let report = ScanPipeline.offlineReport(
+                for: host, routes: settings.fetch.routes,
+                cdnBase: settings.fetch.cdnBase,
+                bodyLimit: settings.fetch.bodyLimit,
+                audience: noteAudience)
             landFetch(key, .success(report), generation: generation, documentGeneration: documentGeneration)
             return
         }
@@ -185,17 +195,24 @@ extension WorkbenchDocument {
         }
     }
 
-    nonisolated static func fetch(_ entry: String, configuration: FetchConfiguration) async -> Result<DomainReport,
-        FetchError> {
+    nonisolated static func fetch(
+        _ entry: String, configuration: FetchConfiguration
+    ) async -> Result<
+        DomainReport,
+        FetchError
+    > {
         // Cancellation: the fetcher's own deadlines bound a hung host; a cancelled task's
         // result is dropped by the generation check, so closing never waits for it.
         await Workbench.fetchAssociation(host: entry, options: configuration)
     }
 
-    func landFetch(_ key: String, _ result: Result<DomainReport, FetchError>, generation: Int,
-        documentGeneration: Int) {
+    func landFetch(
+        _ key: String, _ result: Result<DomainReport, FetchError>, generation: Int,
+        documentGeneration: Int
+    ) {
         guard documentGeneration == self.documentGeneration, hostGenerations[key] == generation,
-              let index = domains.firstIndex(where: { $0.host == key }) else { return }
+            let index = domains.firstIndex(where: { $0.host == key })
+        else { return }
         var entry = domains[index]
         switch result {
         case .success(let report):
@@ -230,8 +247,8 @@ extension WorkbenchDocument {
         guard app != nil || !domains.isEmpty else { return }
         if case .failed = phase { return }
         let busy = domains.filter { $0.state == .fetching }.count
-        let next: DocumentPhase = busy == 0 ? .ready :
-            .fetching(hostsDone: domains.count - busy, hostsTotal: domains.count)
+        let next: DocumentPhase =
+            busy == 0 ? .ready : .fetching(hostsDone: domains.count - busy, hostsTotal: domains.count)
         setPhase(next)
     }
 
@@ -261,8 +278,9 @@ extension WorkbenchDocument {
     /// The decisions for the current reports (cached until a host changes).
     func currentDecisions() -> URLDecisions {
         if let decisions { return decisions }
-        let made = URLDecisions(hosts: hosts, reports: decidingReports(), snapshot: app ?? Self.emptySnapshot,
-                                previous: retiredDecisions)
+        let made = URLDecisions(
+            hosts: hosts, reports: decidingReports(), snapshot: app ?? Self.emptySnapshot,
+            previous: retiredDecisions)
         retiredDecisions = nil
         decisions = made
         return made
@@ -304,9 +322,10 @@ extension WorkbenchDocument {
         // the path it was read from (a spool file, a folder of the tester's machine).
         if let name = source?.name, app != nil { snapshot.source.path = name }
         let tests = currentDecisions().decideList(urlEntries.filter(\.isWebURL), traces: .contradictionsOnly)
-        var value = Analysis(snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
-                             findings: [], timings: [], offline: describedSettings.offline, now: judgedAt,
-                             notes: collectorNotes)
+        var value = Analysis(
+            snapshot: snapshot, hosts: hosts, domains: domains.compactMap(\.report), urlTests: tests,
+            findings: [], timings: [], offline: describedSettings.offline, now: judgedAt,
+            notes: collectorNotes)
         value.whatIfHosts = editedHosts
         // Every report of the document words how to supply files and URLs for its reader.
         value.noteAudience = noteAudience
@@ -327,8 +346,10 @@ extension WorkbenchDocument {
         }
         // With both apps, the cross-platform findings too: every finding a report shows can be triaged.
         let crossFindings = crossPlatformFindings(value)
-        publish(androidFindings.isEmpty ? value.findings
-            : (value.findings + androidFindings + crossFindings).sortedForReport())
+        publish(
+            androidFindings.isEmpty
+                ? value.findings
+                : (value.findings + androidFindings + crossFindings).sortedForReport())
         notes = evaluationNotes + value.notes + androidNotes
     }
 
@@ -342,8 +363,9 @@ extension WorkbenchDocument {
     }
 
     /// An app with no bundles (association-file-only mode).
-    static let emptySnapshot = AppSnapshot(source: .init(path: "", kind: .macho, sha256: "", size: 0),
-                                           bundles: [], diagnostics: [])
+    static let emptySnapshot = AppSnapshot(
+        source: .init(path: "", kind: .macho, sha256: "", size: 0),
+        bundles: [], diagnostics: [])
 
     // MARK: Change notification
 
@@ -375,8 +397,9 @@ extension WorkbenchDocument {
             guard bytes <= 255 else { break }
             safeName.append(scalar)
         }
-        return carrying(RouteResult(route: .local, url: "file://" + String(safeName), userAgent: nil), body: data,
-                        limit: limit)
+        return carrying(
+            RouteResult(route: .local, url: "file://" + String(safeName), userAgent: nil), body: data,
+            limit: limit)
     }
 
     /// `result` (its URL, status, headers and timings kept) with `data` as its body instead: its

@@ -35,8 +35,10 @@ extension WorkbenchDocument {
     /// an earlier outcome of the same probe of this kit; nil removes it. A stale outcome of the
     /// same ID (another kit's) stays. Refused: nothing open, a probe the kit does not have, and a
     /// new outcome once `SessionProbes.maxOutcomes` are kept (clear the stale ones first).
-    public func recordProbeOutcome(id: String, outcome: ProbeFacts.Observation.Outcome?,
-                                   note: String = "") throws(WorkbenchDocumentError) {
+    public func recordProbeOutcome(
+        id: String, outcome: ProbeFacts.Observation.Outcome?,
+        note: String = ""
+    ) throws(WorkbenchDocumentError) {
         guard let kit = probeKit else { throw .notReady }
         guard let probe = kit.probes.first(where: { $0.id == id }) else {
             throw .unreadableInput("this probe kit has no probe \(SessionFileError.clip(id))")
@@ -46,14 +48,16 @@ extension WorkbenchDocument {
         if let outcome {
             let clipped = ProbeKit.keptNote(note)
             if let existing, records[existing].outcome == outcome, records[existing].note == clipped { return }
-            let record = ProbeOutcomeRecord(id: id, outcome: outcome, note: clipped, kit: kit.digest,
-                                            url: ProbeOutcomeRecord.keptURL(probe.url), recordedAt: now())
+            let record = ProbeOutcomeRecord(
+                id: id, outcome: outcome, note: clipped, kit: kit.digest,
+                url: ProbeOutcomeRecord.keptURL(probe.url), recordedAt: now())
             if let existing {
                 records[existing] = record
             } else {
                 guard records.count < SessionProbes.maxOutcomes else {
-                    throw .unreadableInput("at most \(SessionProbes.maxOutcomes) probe outcomes are kept: "
-                        + "clear the stale ones first")
+                    throw .unreadableInput(
+                        "at most \(SessionProbes.maxOutcomes) probe outcomes are kept: "
+                            + "clear the stale ones first")
                 }
                 records.append(record)
             }
@@ -80,9 +84,10 @@ extension WorkbenchDocument {
         }
         var records = probeOutcomes
         for observation in facts.observations {
-            let record = ProbeOutcomeRecord(id: observation.id, outcome: observation.outcome, note: observation.note,
-                                            kit: kit.digest, url: ProbeOutcomeRecord.keptURL(observation.url),
-                                            recordedAt: now())
+            let record = ProbeOutcomeRecord(
+                id: observation.id, outcome: observation.outcome, note: observation.note,
+                kit: kit.digest, url: ProbeOutcomeRecord.keptURL(observation.url),
+                recordedAt: now())
             if let index = records.firstIndex(where: { $0.kit == kit.digest && $0.id == observation.id }) {
                 records[index] = record
             } else {
@@ -90,8 +95,9 @@ extension WorkbenchDocument {
             }
         }
         guard records.count <= SessionProbes.maxOutcomes else {
-            throw .unreadableInput("at most \(SessionProbes.maxOutcomes) probe outcomes are kept: "
-                + "clear the stale ones first")
+            throw .unreadableInput(
+                "at most \(SessionProbes.maxOutcomes) probe outcomes are kept: "
+                    + "clear the stale ones first")
         }
         guard records != probeOutcomes else { return facts.observations.count }
         probeOutcomes = records

@@ -22,8 +22,10 @@ extension WorkbenchDocument {
         evaluationNotes.removeAll { $0.hasPrefix(Self.iosAddPrefix) }
         setPhase(.inspecting(bytesDone: 0, bytesTotal: nil))
         changed()
-        inspectAndLand(url, renamed: name != nil, displayName: displayName,
-                       generation: generation) { [weak self] _, message in
+        inspectAndLand(
+            url, renamed: name != nil, displayName: displayName,
+            generation: generation
+        ) { [weak self] _, message in
             guard let self else { return }
             self.evaluationNotes.append("\(Self.iosAddPrefix)\(displayName) was not added: \(message)")
             self.setPhase(.ready)

@@ -27,10 +27,15 @@ extension WorkbenchDocument {
         let reports = scan.facts.assetLinks
         android = AndroidDocumentApp(
             name: scan.inputName, sdk: scan.facts.sdk, snapshot: scan.snapshot, assetLinks: reports,
-            states: Dictionary(reports.map { report in
-                (report.host, report.result == nil ? HostState.pending
-                    : report.result?.route == .local ? .supplied : .done)
-            }, uniquingKeysWith: { first, _ in first }))
+            states: Dictionary(
+                reports.map { report in
+                    (
+                        report.host,
+                        report.result == nil
+                            ? HostState.pending
+                            : report.result?.route == .local ? .supplied : .done
+                    )
+                }, uniquingKeysWith: { first, _ in first }))
         androidNotes = []
         androidHostGenerations = [:]
         applyURLLines(lines.map { $0.isEmpty ? "" : $0.joined(separator: "\n") + "\n" } ?? urlLines)
@@ -50,13 +55,15 @@ extension WorkbenchDocument {
         settings = next
         let snapshot = scan.snapshot
         app = snapshot
-        source = DocumentSource(name: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
-                                size: Int64(clamping: snapshot.source.size), sha256: snapshot.source.sha256,
-                                kind: snapshot.source.kind.rawValue, openedAt: scan.now)
+        source = DocumentSource(
+            name: URL(fileURLWithPath: snapshot.source.path).lastPathComponent,
+            size: Int64(clamping: snapshot.source.size), sha256: snapshot.source.sha256,
+            kind: snapshot.source.kind.rawValue, openedAt: scan.now)
         installHosts(for: snapshot)
         collectorNotes = scan.notes
-        let byAuthority = Dictionary(scan.domains.map { (URLDecisions.authority(of: $0), $0) },
-                                     uniquingKeysWith: { first, _ in first })
+        let byAuthority = Dictionary(
+            scan.domains.map { (URLDecisions.authority(of: $0), $0) },
+            uniquingKeysWith: { first, _ in first })
         for index in domains.indices {
             guard let report = byAuthority[domains[index].host] else { continue }
             domains[index].report = report

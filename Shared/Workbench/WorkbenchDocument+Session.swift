@@ -1,5 +1,5 @@
-import Foundation
 import AssociationFetch
+import Foundation
 import Reports
 
 // Save and open: the document as a `.linklab` session file (docs/workbench.md).
@@ -33,23 +33,25 @@ extension WorkbenchDocument {
             if state == .fetching { state = entry.report == nil ? .pending : .done }
             if state == .pending, entry.fetched != nil { state = .done }
             let decides = state == .supplied || state == .edited
-            return SessionHost(host: entry.host, entries: entry.entries, services: entry.services, route: entry.route,
-                               state: state, fetchedAt: entry.fetchedAt, fetched: entry.fetched.map(SessionReport.init),
-                               previous: entry.previous.map(SessionReport.init),
-                               decided: decides ? entry.report.map(SessionReport.init) : nil,
-                               editedText: state == .edited ? entry.editedText : nil,
-                               served: state == .edited ? entry.served.map(SessionReport.init) : nil)
+            return SessionHost(
+                host: entry.host, entries: entry.entries, services: entry.services, route: entry.route,
+                state: state, fetchedAt: entry.fetchedAt, fetched: entry.fetched.map(SessionReport.init),
+                previous: entry.previous.map(SessionReport.init),
+                decided: decides ? entry.report.map(SessionReport.init) : nil,
+                editedText: state == .edited ? entry.editedText : nil,
+                served: state == .edited ? entry.served.map(SessionReport.init) : nil)
         }
         // Supplied files are recorded by the names the tester gave them, not the folders they sit in.
         var recorded = describedSettings
         recorded.suppliedFiles = recorded.suppliedFiles.mapValues { ShownFileName.of($0) }
         recorded.suppliedAssetLinks = recorded.suppliedAssetLinks.mapValues { ShownFileName.of($0) }
-        var file = SessionFile(format: SessionFile.formatName, schemaVersion: android == nil ? 1 : 2,
-                           tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: recorded,
-                           app: app, hosts: stored, urlLines: urlLines, triage: triage, urlTests: urlTests,
-                           findings: findings.map(SessionFinding.init), notes: collectorNotes,
-                           deviceState: deviceState.isEmpty ? nil : deviceState,
-                           engagement: engagement.isEmpty ? nil : engagement)
+        var file = SessionFile(
+            format: SessionFile.formatName, schemaVersion: android == nil ? 1 : 2,
+            tool: .current, savedAt: savedAt, judgedAt: judgedAt, source: source, settings: recorded,
+            app: app, hosts: stored, urlLines: urlLines, triage: triage, urlTests: urlTests,
+            findings: findings.map(SessionFinding.init), notes: collectorNotes,
+            deviceState: deviceState.isEmpty ? nil : deviceState,
+            engagement: engagement.isEmpty ? nil : engagement)
         file.android = android.map(SessionAndroidApp.init)
         file.probes = sessionProbes
         return file
@@ -73,8 +75,11 @@ extension WorkbenchDocument {
                 let served = try host.served?.domainReport()
                 restored[host.host] = (host, fetched, previous, decided, served)
             } catch {
-                throw .unreadableSession(SessionFileError.invalidField("hosts[\(index)]",
-                    error.description).description)
+                throw .unreadableSession(
+                    SessionFileError.invalidField(
+                        "hosts[\(index)]",
+                        error.description
+                    ).description)
             }
         }
         let androidApp: AndroidDocumentApp?
@@ -97,12 +102,15 @@ extension WorkbenchDocument {
             for host in file.hosts {
                 guard let fetchHost = try? FetchHost.parse(host.entries.first ?? host.host) else { continue }
                 let scanHost =
-                    ScanHost(entry: fetchHost.entry, fetchHost: fetchHost, services: host.services, modes: [],
-                                        bundles: [], appIDs: [], suppliedFile: nil)
+                    ScanHost(
+                        entry: fetchHost.entry, fetchHost: fetchHost, services: host.services, modes: [],
+                        bundles: [], appIDs: [], suppliedFile: nil)
                 hosts.append(scanHost)
                 plan.append(scanHost)
-                domains.append(DomainEntry(host: host.host, entries: host.entries, services: host.services,
-                                           state: .pending, route: host.route))
+                domains.append(
+                    DomainEntry(
+                        host: host.host, entries: host.entries, services: host.services,
+                        state: .pending, route: host.route))
             }
         }
         collectorNotes = file.notes
@@ -144,14 +152,18 @@ extension WorkbenchDocument {
         recompute()
         var evaluation: [String] = []
         if file.tool.ruleSet != SessionTool.ruleSetIdentifier || file.tool.version != Workbench.version {
-            evaluation.append("re-evaluated with linklab \(Workbench.version) (\(SessionTool.ruleSetIdentifier)); "
-                + "saved by \(SessionFileError.clip(file.tool.version)) (\(SessionFileError.clip(file.tool.ruleSet)))")
+            evaluation.append(
+                "re-evaluated with linklab \(Workbench.version) (\(SessionTool.ruleSetIdentifier)); "
+                    + "saved by \(SessionFileError.clip(file.tool.version)) "
+                    + "(\(SessionFileError.clip(file.tool.ruleSet)))"
+            )
         }
         let saved = Set(file.findings.map(\.fingerprint))
         let now = Set(findings.map(\.fingerprint))
         if saved != now {
-            evaluation.append("findings differ from those saved: \(now.subtracting(saved).count) new, "
-                + "\(saved.subtracting(now).count) gone with this engine")
+            evaluation.append(
+                "findings differ from those saved: \(now.subtracting(saved).count) new, "
+                    + "\(saved.subtracting(now).count) gone with this engine")
         }
         if let note = Self.recordedSettingsNote(file.settings, applied: settings) { evaluation.append(note) }
         evaluationNotes = evaluation
@@ -184,8 +196,10 @@ extension WorkbenchDocument {
             }
             guard line.utf8.count <= URLList.maxLineLength else {
                 problems.append(FindingsError.lineTooLong(line: number, limit: URLList.maxLineLength).description)
-                issues.append(URLLineIssue(line: number, text: String(line.prefix(200)) + "…",
-                                           message: problems[problems.count - 1]))
+                issues.append(
+                    URLLineIssue(
+                        line: number, text: String(line.prefix(200)) + "…",
+                        message: problems[problems.count - 1]))
                 continue
             }
             do {
@@ -222,7 +236,8 @@ extension WorkbenchDocument {
     /// What a session's recorded fetch settings say when they differ from the ones applied: shown,
     /// so a tester sees how the file was made, and that it does not change this workbench.
     static func recordedSettingsNote(_ recorded: WorkbenchSettings, applied: WorkbenchSettings) -> String? {
-        let recordedFetch = FetchSettingsRecord(recorded.fetch), appliedFetch = FetchSettingsRecord(applied.fetch)
+        let recordedFetch = FetchSettingsRecord(recorded.fetch)
+        let appliedFetch = FetchSettingsRecord(applied.fetch)
         var differences: [String] = []
         if recorded.offline != applied.offline { differences.append(recorded.offline ? "offline" : "online") }
         if recordedFetch.cdnBase != appliedFetch.cdnBase {
@@ -237,16 +252,18 @@ extension WorkbenchDocument {
         if recordedFetch.bodyLimit != appliedFetch.bodyLimit {
             differences.append("body limit \(recordedFetch.bodyLimit) bytes")
         }
-        if recordedFetch.userAgent != appliedFetch.userAgent ||
-            recordedFetch.browserUserAgent != appliedFetch.browserUserAgent
-            || recordedFetch.browserProbe != appliedFetch.browserProbe {
+        if recordedFetch.userAgent != appliedFetch.userAgent
+            || recordedFetch.browserUserAgent != appliedFetch.browserUserAgent
+            || recordedFetch.browserProbe != appliedFetch.browserProbe
+        {
             differences.append("other user agents")
         }
         if recorded.askGoogle != applied.askGoogle {
             differences.append(recorded.askGoogle ? "Google's Digital Asset Links API asked" : "Google's API not asked")
         }
         if !recorded.suppliedFiles.isEmpty {
-            differences.append("""
+            differences.append(
+                """
                 \(recorded.suppliedFiles.count) supplied file\(recorded.suppliedFiles.count == 1 ? "" : "s")
                 """)
         }
@@ -260,4 +277,3 @@ extension WorkbenchDocument {
             + (applied.offline ? "offline" : "online") + ")"
     }
 }
-

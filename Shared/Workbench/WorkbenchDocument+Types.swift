@@ -1,5 +1,5 @@
-@_exported import Reports
 import Foundation
+@_exported import Reports
 
 /// Where a workbench document is (`docs/workbench.md`, phase).
 public enum DocumentPhase: Sendable, Equatable {
@@ -127,9 +127,11 @@ public struct DomainEntry: Sendable, Equatable, Identifiable {
     public var route: String
 
     /// An entry.
-    public init(host: String, entries: [String], services: [String], state: HostState, report: DomainReport? = nil,
-                previous: DomainReport? = nil, fetched: DomainReport? = nil, editedText: String? = nil,
-                lint: [LintDiagnostic] = [], fetchedAt: Date? = nil, route: String = "cdn") {
+    public init(
+        host: String, entries: [String], services: [String], state: HostState, report: DomainReport? = nil,
+        previous: DomainReport? = nil, fetched: DomainReport? = nil, editedText: String? = nil,
+        lint: [LintDiagnostic] = [], fetchedAt: Date? = nil, route: String = "cdn"
+    ) {
         self.host = host
         self.entries = entries
         self.services = services

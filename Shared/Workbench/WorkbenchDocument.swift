@@ -1,7 +1,7 @@
 import DeviceTools
 import Foundation
-import Reports
 import Observation
+import Reports
 
 /// The workbench document (`docs/workbench.md`): one live session over the engine that every
 /// face (web workbench, macOS app, CLI `--save`/`report`/`diff`) observes and drives.
@@ -148,8 +148,10 @@ public final class WorkbenchDocument {
         // The total is known once the inspector has planned its work (its first progress value).
         setPhase(.inspecting(bytesDone: 0, bytesTotal: nil))
         emit(.app)
-        inspectAndLand(url, renamed: name != nil, displayName: displayName,
-                       generation: generation) { [weak self] reason, message in
+        inspectAndLand(
+            url, renamed: name != nil, displayName: displayName,
+            generation: generation
+        ) { [weak self] reason, message in
             guard let self else { return }
             self.setPhase(.failed(reason == "cancelled" ? message : "\(displayName): \(message)"))
             self.changed()
@@ -160,8 +162,10 @@ public final class WorkbenchDocument {
     /// snapshot's path becomes that name), unless a newer intent replaced this one; a failure
     /// calls `failed` with the reason and the reason with the path and file name replaced by
     /// `displayName` (`openApp`, `addIOSApp`).
-    func inspectAndLand(_ url: URL, renamed: Bool, displayName: String, generation: Int,
-                        failed: @escaping @MainActor (_ reason: String, _ message: String) -> Void) {
+    func inspectAndLand(
+        _ url: URL, renamed: Bool, displayName: String, generation: Int,
+        failed: @escaping @MainActor (_ reason: String, _ message: String) -> Void
+    ) {
         let hooks = inspectionHooks
         let progress = inspectionProgress(generation: generation, clock: hooks.clock)
         track { [weak self] in
@@ -182,8 +186,9 @@ public final class WorkbenchDocument {
     /// Association-file-only mode: one host decided against `data` (no app).
     public func openAssociationFile(_ data: Data, host: String) {
         reset()
-        source = DocumentSource(name: host, size: Int64(data.count), sha256: Self.sha256(data), kind: "aasa",
-                                openedAt: now())
+        source = DocumentSource(
+            name: host, size: Int64(data.count), sha256: Self.sha256(data), kind: "aasa",
+            openedAt: now())
         judgedAt = now()
         guard installStandaloneHost(host) else {
             setPhase(.failed("\(host) is not a host name"))
@@ -235,8 +240,9 @@ public final class WorkbenchDocument {
     public func useFile(_ data: Data, name: String, forHost host: String) throws(WorkbenchDocumentError) {
         let index = try self.index(of: host)
         cancelHostWork(index)
-        let report = DomainReport(host: plan[index].fetchHost,
-                                  routes: [Self.localResult(data, name: name, limit: settings.fetch.bodyLimit)])
+        let report = DomainReport(
+            host: plan[index].fetchHost,
+            routes: [Self.localResult(data, name: name, limit: settings.fetch.bodyLimit)])
         var entry = domains[index]
         entry.state = .supplied
         entry.report = report
@@ -268,8 +274,9 @@ public final class WorkbenchDocument {
             if entry.state == .edited { try revert(host: host) }
             return
         }
-        let report = Self.whatIf(Data(text.utf8), on: base, host: plan[index].fetchHost,
-                                 developerMode: entry.route == "origin", limit: settings.fetch.bodyLimit)
+        let report = Self.whatIf(
+            Data(text.utf8), on: base, host: plan[index].fetchHost,
+            developerMode: entry.route == "origin", limit: settings.fetch.bodyLimit)
         entry.state = .edited
         entry.report = report
         entry.editedText = text
@@ -320,8 +327,8 @@ public final class WorkbenchDocument {
         guard let entry else {
             return URLTest(url: url, verdicts: [], line: nil)
         }
-        return currentDecisions().decide([entry], traces: traced ? .all : .contradictionsOnly).first ??
-            URLTest(url: url)
+        return currentDecisions().decide([entry], traces: traced ? .all : .contradictionsOnly).first
+            ?? URLTest(url: url)
     }
 
     /// `test` (one of `urlTests`, or from `decide(url:)`) with every verdict's trace, decided

@@ -16,13 +16,13 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case let .unreadableApp(path, reason):
+        case .unreadableApp(let path, let reason):
             return "\(path): \(reason)"
-        case let .unreadableFile(path, reason):
+        case .unreadableFile(let path, let reason):
             return "\(path): \(reason)"
-        case let .invalidArgument(value, reason):
+        case .invalidArgument(let value, let reason):
             return "invalid argument '\(value)': \(reason)"
-        case let .fetchConfiguration(error):
+        case .fetchConfiguration(let error):
             return error.description
         case .cancelled:
             return "the scan was cancelled"
@@ -32,8 +32,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The file the error is about, when there is one (the command line names it on exit 3).
     public var path: String? {
         switch self {
-        case let .unreadableApp(path, _), let .unreadableFile(path, _): return path
-        case let .fetchConfiguration(.invalidCAFile(path, _)): return path
+        case .unreadableApp(let path, _), .unreadableFile(let path, _): return path
+        case .fetchConfiguration(.invalidCAFile(let path, _)): return path
         default: return nil
         }
     }

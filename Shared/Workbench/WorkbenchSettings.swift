@@ -20,9 +20,11 @@ public struct WorkbenchSettings: Sendable, Equatable, Codable {
 
     /// Settings; by default online, the default fetch configuration, nothing supplied, Google's
     /// API not asked.
-    public init(offline: Bool = false, fetch: FetchConfiguration = FetchConfiguration(),
-                suppliedFiles: [String: String] = [:], suppliedAssetLinks: [String: String] = [:],
-                askGoogle: Bool = false, googleBase: String = AssetLinksPolicy.googleAPIBase) {
+    public init(
+        offline: Bool = false, fetch: FetchConfiguration = FetchConfiguration(),
+        suppliedFiles: [String: String] = [:], suppliedAssetLinks: [String: String] = [:],
+        askGoogle: Bool = false, googleBase: String = AssetLinksPolicy.googleAPIBase
+    ) {
         self.offline = offline
         self.fetch = fetch
         self.suppliedFiles = suppliedFiles

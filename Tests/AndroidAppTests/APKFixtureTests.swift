@@ -1,8 +1,8 @@
 import AndroidApp
 import AppInspection
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Real APKs built by `scripts/fixtures/android/make-apks.sh` (aapt, zipalign, apksigner) read
 /// field by field against what apksigner and androguard read from the same files

@@ -7,20 +7,31 @@ import Testing
 /// `IntentFilter.java` and the package parser, not code). `AndroidOracleTests` holds the same
 /// against AOSP's own classes on thousands of generated cases per run.
 @Suite struct AndroidFidelityTests {
-    static func data(_ scheme: String? = "https", host: String? = "example.com", port: String? = nil,
-                     with fields: [WritableKeyPath<AndroidManifest.DataElement, String?>: String] = [:])
-        -> AndroidManifest.DataElement {
+    static func data(
+        _ scheme: String? = "https", host: String? = "example.com", port: String? = nil,
+        with fields: [WritableKeyPath<AndroidManifest.DataElement, String?>: String] = [:]
+    )
+        -> AndroidManifest.DataElement
+    {
         IntentFilterMatchingTests.data(scheme, host: host, port: port, with: fields)
     }
 
     static func matcher(_ data: [AndroidManifest.DataElement], sdk: Int = 35) -> AndroidLinkMatcher {
-        AndroidLinkMatcher(manifest: AndroidManifest(packageName: "com.example", targetSDK: 35, activities: [
-            AndroidManifest.Activity(name: "com.example.A", exported: true, intentFilters: [
-                AndroidManifest.IntentFilter(autoVerify: true, actions: ["android.intent.action.VIEW"],
-                                             categories: ["android.intent.category.BROWSABLE",
-                                                          "android.intent.category.DEFAULT"], data: data),
-            ]),
-        ]), sdk: sdk)
+        AndroidLinkMatcher(
+            manifest: AndroidManifest(
+                packageName: "com.example", targetSDK: 35,
+                activities: [
+                    AndroidManifest.Activity(
+                        name: "com.example.A", exported: true,
+                        intentFilters: [
+                            AndroidManifest.IntentFilter(
+                                autoVerify: true, actions: ["android.intent.action.VIEW"],
+                                categories: [
+                                    "android.intent.category.BROWSABLE",
+                                    "android.intent.category.DEFAULT",
+                                ], data: data)
+                        ])
+                ]), sdk: sdk)
     }
 
     /// Whether `url` opens, asked of the traced and the fast path (which must agree).
@@ -50,8 +61,10 @@ import Testing
     @Test func oddStringsAreDecidedNotRefused() {
         #expect(!Self.opens(Self.matcher([Self.data(host: "x")]), "https:x"))
         #expect(Self.opens(Self.matcher([Self.data(host: nil)]), "https:x"))
-        #expect(Self.opens(Self.matcher([Self.data(with: [\.path: "/a b"])]),
-                           "https://example.com/a b"))
+        #expect(
+            Self.opens(
+                Self.matcher([Self.data(with: [\.path: "/a b"])]),
+                "https://example.com/a b"))
         // Without a host, `matchData` never reads the filter's paths: the opaque URI still matches.
         #expect(Self.opens(Self.matcher([Self.data(host: nil, with: [\.pathPrefix: "/a"])]), "https:x"))
     }
@@ -62,16 +75,19 @@ import Testing
         let pattern = AndroidPattern("/a{2,}", kind: .advancedGlob)
         #expect(pattern.invalidReason == nil)
         #expect(!pattern.matches("/a") && pattern.matches("/aa") && pattern.matches("/aaaaaa"))
-        #expect(Self.opens(Self.matcher([Self.data(with: [\.pathAdvancedPattern: "/p/[0-9]{3,}"])]),
-            "https://example.com/p/12345"))
+        #expect(
+            Self.opens(
+                Self.matcher([Self.data(with: [\.pathAdvancedPattern: "/p/[0-9]{3,}"])]),
+                "https://example.com/p/12345"))
         // Parser quirks AOSP accepts: a reversed range matches nothing; a stray `}` is dropped;
         // `]` outside a set is a literal; inside a set `.` is a literal dot.
         #expect(AndroidPattern("/[z-a]", kind: .advancedGlob).invalidReason == nil)
         #expect(!AndroidPattern("/[z-a]", kind: .advancedGlob).matches("/m"))
         #expect(AndroidPattern("/a}b", kind: .advancedGlob).matches("/ab"))
         #expect(AndroidPattern("/]x", kind: .advancedGlob).matches("/]x"))
-        #expect(AndroidPattern("/[.]", kind: .advancedGlob).matches("/.") &&
-            !AndroidPattern("/[.]", kind: .advancedGlob).matches("/x"))
+        #expect(
+            AndroidPattern("/[.]", kind: .advancedGlob).matches("/.")
+                && !AndroidPattern("/[.]", kind: .advancedGlob).matches("/x"))
         // Refused: a modifier after a modifier, an empty set, `[` at the very end, `{,2}`.
         for refused in ["/a**", "/[]", "[", "/a{,2}", "/a{2,1}", "/a{1}{2}"] {
             #expect(AndroidPattern(refused, kind: .advancedGlob).invalidReason != nil, "\(refused)")
@@ -186,14 +202,22 @@ import Testing
     }
 
     static func grouped(_ groups: [AndroidManifest.RelativeFilterGroup]) -> AndroidLinkMatcher {
-        AndroidLinkMatcher(manifest: AndroidManifest(packageName: "p", targetSDK: 35, activities: [
-            AndroidManifest.Activity(name: "p.A", exported: true, intentFilters: [
-                AndroidManifest.IntentFilter(autoVerify: true, actions: ["android.intent.action.VIEW"],
-                                             categories: ["android.intent.category.BROWSABLE",
-                                                          "android.intent.category.DEFAULT"],
-                                             data: [F.data(host: "h")], relativeFilterGroups: groups),
-            ]),
-        ]), sdk: 35)
+        AndroidLinkMatcher(
+            manifest: AndroidManifest(
+                packageName: "p", targetSDK: 35,
+                activities: [
+                    AndroidManifest.Activity(
+                        name: "p.A", exported: true,
+                        intentFilters: [
+                            AndroidManifest.IntentFilter(
+                                autoVerify: true, actions: ["android.intent.action.VIEW"],
+                                categories: [
+                                    "android.intent.category.BROWSABLE",
+                                    "android.intent.category.DEFAULT",
+                                ],
+                                data: [F.data(host: "h")], relativeFilterGroups: groups)
+                        ])
+                ]), sdk: 35)
     }
 
     /// `parseRelRefGroup` keeps a group only when it has a rule: an empty one constrains nothing.

@@ -1,8 +1,8 @@
 import AndroidApp
 import Foundation
 import SiteAssociation
-import Testing
 import TestSupport
+import Testing
 
 /// URL decisions against the real fixture app (`links-v1v2v3.apk`): filter matching with merged
 /// `<data>`, host wildcards, ports, verification per host or all-or-nothing, traces.
@@ -11,10 +11,13 @@ import TestSupport
 
     static func assetLinks(_ package: String, _ fingerprints: [String]) -> AssetLinksFile {
         let list = fingerprints.map { "\"\($0)\"" }.joined(separator: ",")
-        return AssetLinksFile(data: Data("""
-        [{"relation": ["delegate_permission/common.handle_all_urls"],
-          "target": {"namespace": "android_app", "package_name": "\(package)", "sha256_cert_fingerprints": [\(list)]}}]
-        """.utf8))
+        return AssetLinksFile(
+            data: Data(
+                """
+                [{"relation": ["delegate_permission/common.handle_all_urls"],
+                  "target": {"namespace": "android_app", "package_name": "\(package)", "sha256_cert_fingerprints": \
+                [\(list)]}}]
+                """.utf8))
     }
 
     static var releaseKey: String { snapshot.signing.effectiveCertificates(sdk: 35)[0].sha256 }
@@ -108,10 +111,12 @@ import TestSupport
 
     /// Android 11 and lower: all or nothing.
     @Test func allOrNothingOnAndroid11() {
-        var verification = AndroidVerification(sdk: 30, hosts: [
-            .init(host: "a.example", fileHost: "a.example", verified: true, reason: ""),
-            .init(host: "b.example", fileHost: "b.example", verified: false, reason: "404"),
-        ], allOrNothing: true)
+        var verification = AndroidVerification(
+            sdk: 30,
+            hosts: [
+                .init(host: "a.example", fileHost: "a.example", verified: true, reason: ""),
+                .init(host: "b.example", fileHost: "b.example", verified: false, reason: "404"),
+            ], allOrNothing: true)
         #expect(!verification.isVerified(urlHost: "a.example"))
         verification.allOrNothing = false
         #expect(verification.isVerified(urlHost: "a.example"))

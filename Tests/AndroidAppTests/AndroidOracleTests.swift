@@ -61,7 +61,8 @@ struct AndroidOracleTests {
 
     /// A new seed each run (printed), so the grammar keeps exploring.
     @Test func seedOfThisRunAgreesWithAOSP() throws {
-        let seed = ProcessInfo.processInfo.environment["LINKLAB_ORACLE_SEED"].flatMap { UInt64($0) }
+        let seed =
+            ProcessInfo.processInfo.environment["LINKLAB_ORACLE_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 1_000...UInt64(Int64.max))
         let tally = try check(Self.scenarios(seed: seed, count: 400, urls: 5), label: "seed \(seed)")
         print("Android oracle, seed \(seed) (replay: LINKLAB_ORACLE_SEED=\(seed)): \(tally)")
@@ -72,8 +73,9 @@ struct AndroidOracleTests {
     @Test func regressionsAgreeWithAOSP() throws {
         let tally = try check(AndroidOracleRegressions.scenarios, label: "regressions")
         print("Android oracle, regression scenarios: \(tally)")
-        #expect(tally.cases + tally.decoderSpecific
-            == AndroidOracleRegressions.scenarios.reduce(0) { $0 + $1.urls.count } * Self.levels.count)
+        #expect(
+            tally.cases + tally.decoderSpecific
+                == AndroidOracleRegressions.scenarios.reduce(0) { $0 + $1.urls.count } * Self.levels.count)
     }
 }
 
@@ -86,53 +88,92 @@ enum AndroidOracleSetup {
 /// The differences the oracle found, one scenario each (`docs/android.md` §4d lists the classes).
 enum AndroidOracleRegressions {
     static func app(_ data: [AndroidManifest.DataElement], categories: [String]? = nil) -> AndroidManifest {
-        AndroidManifest(packageName: "com.example", targetSDK: 35, activities: [
-            AndroidManifest.Activity(name: "com.example.A", exported: true, intentFilters: [
-                AndroidManifest.IntentFilter(
-                    autoVerify: true, actions: ["android.intent.action.VIEW"],
-                    categories: categories ?? ["android.intent.category.BROWSABLE", "android.intent.category.DEFAULT"],
-                    data: data),
-            ]),
-        ])
+        AndroidManifest(
+            packageName: "com.example", targetSDK: 35,
+            activities: [
+                AndroidManifest.Activity(
+                    name: "com.example.A", exported: true,
+                    intentFilters: [
+                        AndroidManifest.IntentFilter(
+                            autoVerify: true, actions: ["android.intent.action.VIEW"],
+                            categories: categories ?? [
+                                "android.intent.category.BROWSABLE", "android.intent.category.DEFAULT",
+                            ],
+                            data: data)
+                    ])
+            ])
     }
 
-    static func data(_ scheme: String? = "https", host: String? = nil, port: String? = nil,
-                     with fields: [WritableKeyPath<AndroidManifest.DataElement, String?>: String] = [:])
-        -> AndroidManifest.DataElement {
+    static func data(
+        _ scheme: String? = "https", host: String? = nil, port: String? = nil,
+        with fields: [WritableKeyPath<AndroidManifest.DataElement, String?>: String] = [:]
+    )
+        -> AndroidManifest.DataElement
+    {
         IntentFilterMatchingTests.data(scheme, host: host, port: port, with: fields)
     }
 
     static let scenarios: [OracleScenario] = [
-        OracleScenario(name: "backslash-userinfo", manifest: app([data(host: "a.example"), data(host: "b.example")]),
-                       urls: ["https://a.example\\@b.example/", "https://x@b.example\\y", "https://a.example\\"]),
-        OracleScenario(name: "ports", manifest: app([data(host: "a", port: "2"), data(host: "a:1")]),
-                       urls: ["https://a:1:2/", "https://a:2/", "https://a:b/", "https://a:/", "https://a:99999999999/",
-                              "https://a:02/"]),
-        OracleScenario(name: "encoded-host", manifest: app([data(host: "example.com"), data(host: "bücher.example")]),
-                       urls: ["https://%65xample.com/", "https://b%C3%BCcher.example/", "https://b%FCcher.example/",
-                              "https://ex%61mple.com:443/"]),
-        OracleScenario(name: "opaque", manifest: app([data(), data("app", host: "h")]),
-                       urls: ["https:x", "https:", "https://h/a b", "app:h", "https:/x", ":x"]),
-        OracleScenario(name: "open-range", manifest: app([data(host: "h", with: [\.pathAdvancedPattern: "/a{2,}"])]),
-                       urls: ["https://h/a", "https://h/aa", "https://h/aaaa"]),
-        OracleScenario(name: "mime",
-            manifest: app([data(host: "h"), { var d = data(nil); d.mimeType = "text/plain"; return d }()]),
-                       urls: ["https://h/"]),
-        OracleScenario(name: "suffix-only", manifest: app([data(host: "h"), data(nil, with: [\.pathSuffix: ".pdf"])]),
-                       urls: ["https://h/a.pdf", "https://h/a.html"]),
-        OracleScenario(name: "case-folding", manifest: app([data(host: "key.example"), data(host: "*.shop.example")]),
-                       urls: ["https://\u{212A}EY.example/", "https://a.\u{17F}hop.example/",
-                           "https://\u{130}.shop.example/"]),
-        OracleScenario(name: "schemes-compared-by-unit", manifest: app([data("café", host: "h")]),
-                       urls: ["café://h/", "cafe\u{301}://h/"]),
-        OracleScenario(name: "unpaired-half", manifest: app([data(host: "h", with: [\.pathSuffix: "\u{FFFD}"])]),
-                       urls: ["https://h/%😀", "https://h/x\u{FFFD}"]),
-        OracleScenario(name: "no-scheme", manifest: app([data(nil, host: "h")]),
-                       urls: ["content://h/x", "file:///x", "h/x", "https://h/"]),
-        OracleScenario(name: "decoding", manifest: app([data(host: "h", with: [\.path: "/\u{FFFD}"]),
-                                                        data(host: "h", with: [\.pathAdvancedPattern: "/.{3}"])]),
-                       urls: ["https://h/%ED%A0%80", "https://h/%E2%82", "https://h/%zz", "https://h/%4",
-                           "https://h/%F0%9F%98",
-                              "https://h/%😀", "https://h/%a😀x", "https://h/%é"]),
+        OracleScenario(
+            name: "backslash-userinfo", manifest: app([data(host: "a.example"), data(host: "b.example")]),
+            urls: ["https://a.example\\@b.example/", "https://x@b.example\\y", "https://a.example\\"]),
+        OracleScenario(
+            name: "ports", manifest: app([data(host: "a", port: "2"), data(host: "a:1")]),
+            urls: [
+                "https://a:1:2/", "https://a:2/", "https://a:b/", "https://a:/", "https://a:99999999999/",
+                "https://a:02/",
+            ]),
+        OracleScenario(
+            name: "encoded-host", manifest: app([data(host: "example.com"), data(host: "bücher.example")]),
+            urls: [
+                "https://%65xample.com/", "https://b%C3%BCcher.example/", "https://b%FCcher.example/",
+                "https://ex%61mple.com:443/",
+            ]),
+        OracleScenario(
+            name: "opaque", manifest: app([data(), data("app", host: "h")]),
+            urls: ["https:x", "https:", "https://h/a b", "app:h", "https:/x", ":x"]),
+        OracleScenario(
+            name: "open-range", manifest: app([data(host: "h", with: [\.pathAdvancedPattern: "/a{2,}"])]),
+            urls: ["https://h/a", "https://h/aa", "https://h/aaaa"]),
+        OracleScenario(
+            name: "mime",
+            manifest: app([
+                data(host: "h"),
+                {
+                    var d = data(nil)
+                    d.mimeType = "text/plain"
+                    return d
+                }(),
+            ]),
+            urls: ["https://h/"]),
+        OracleScenario(
+            name: "suffix-only", manifest: app([data(host: "h"), data(nil, with: [\.pathSuffix: ".pdf"])]),
+            urls: ["https://h/a.pdf", "https://h/a.html"]),
+        OracleScenario(
+            name: "case-folding", manifest: app([data(host: "key.example"), data(host: "*.shop.example")]),
+            urls: [
+                "https://\u{212A}EY.example/", "https://a.\u{17F}hop.example/",
+                "https://\u{130}.shop.example/",
+            ]),
+        OracleScenario(
+            name: "schemes-compared-by-unit", manifest: app([data("café", host: "h")]),
+            urls: ["café://h/", "cafe\u{301}://h/"]),
+        OracleScenario(
+            name: "unpaired-half", manifest: app([data(host: "h", with: [\.pathSuffix: "\u{FFFD}"])]),
+            urls: ["https://h/%😀", "https://h/x\u{FFFD}"]),
+        OracleScenario(
+            name: "no-scheme", manifest: app([data(nil, host: "h")]),
+            urls: ["content://h/x", "file:///x", "h/x", "https://h/"]),
+        OracleScenario(
+            name: "decoding",
+            manifest: app([
+                data(host: "h", with: [\.path: "/\u{FFFD}"]),
+                data(host: "h", with: [\.pathAdvancedPattern: "/.{3}"]),
+            ]),
+            urls: [
+                "https://h/%ED%A0%80", "https://h/%E2%82", "https://h/%zz", "https://h/%4",
+                "https://h/%F0%9F%98",
+                "https://h/%😀", "https://h/%a😀x", "https://h/%é",
+            ]),
     ]
 }

@@ -10,9 +10,9 @@ import Testing
         ("/item/.*/view", "/item/42/edit", false),
         ("/a.*b", "/axb", true),
         ("/a.*b", "/axbyb", false),  // ".*b" stops at the first b and never backtracks
-        ("/a.*", "/a", true),        // a trailing ".*" matches the empty rest
+        ("/a.*", "/a", true),  // a trailing ".*" matches the empty rest
         ("/a.*", "/abc/def", true),
-        (".*", "", true),            // empty text: the final ".*" check accepts it
+        (".*", "", true),  // empty text: the final ".*" check accepts it
         ("/x*y", "/xxxy", true),
         ("/x*y", "/y", true),
         ("/file\\.pdf", "/file.pdf", true),

@@ -121,12 +121,20 @@ import Testing
         var element = AndroidManifest.DataElement()
         element.scheme = "https"
         element.host = host
-        return AndroidLinkMatcher(manifest: AndroidManifest(packageName: "p", activities: [
-            AndroidManifest.Activity(name: "p.A", exported: true, intentFilters: [
-                AndroidManifest.IntentFilter(autoVerify: false, actions: ["android.intent.action.VIEW"],
-                                             categories: ["android.intent.category.BROWSABLE",
-                                                          "android.intent.category.DEFAULT"], data: [element]),
-            ]),
-        ]))
+        return AndroidLinkMatcher(
+            manifest: AndroidManifest(
+                packageName: "p",
+                activities: [
+                    AndroidManifest.Activity(
+                        name: "p.A", exported: true,
+                        intentFilters: [
+                            AndroidManifest.IntentFilter(
+                                autoVerify: false, actions: ["android.intent.action.VIEW"],
+                                categories: [
+                                    "android.intent.category.BROWSABLE",
+                                    "android.intent.category.DEFAULT",
+                                ], data: [element])
+                        ])
+                ]))
     }
 }

@@ -10,23 +10,33 @@ import Testing
         writer.utf8 = utf8
         writer.element("manifest", [.init(namespace: nil, name: "package", string: "com.example.app")]) { xml in
             xml.element("application") { xml in
-                xml.element("activity", [
-                    .init(name: "name", resourceID: 0x0101_0003, string: ".Links"),
-                    .init(name: "exported", resourceID: 0x0101_0010, type: 0x12, data: 0xFFFF_FFFF),
-                ]) { xml in
-                    xml.element("intent-filter",
-                        [.init(name: "autoVerify", resourceID: 0x0101_04EE, type: 0x12, data: 1)]) { xml in
-                        xml.element("action",
+                xml.element(
+                    "activity",
+                    [
+                        .init(name: "name", resourceID: 0x0101_0003, string: ".Links"),
+                        .init(name: "exported", resourceID: 0x0101_0010, type: 0x12, data: 0xFFFF_FFFF),
+                    ]
+                ) { xml in
+                    xml.element(
+                        "intent-filter",
+                        [.init(name: "autoVerify", resourceID: 0x0101_04EE, type: 0x12, data: 1)]
+                    ) { xml in
+                        xml.element(
+                            "action",
                             [.init(name: "name", resourceID: 0x0101_0003, string: "android.intent.action.VIEW")])
-                        xml.element("data", [
-                            .init(name: "scheme", resourceID: 0x0101_0027, string: "https"),
-                            .init(name: "host", resourceID: 0x0101_0028, string: "é.example"),
-                        ])
-                        xml.element("uri-relative-filter-group", [.init(name: "allow", type: 0x12, data: 0)]) { xml in
-                            xml.element("data", [
-                                .init(name: "pathSuffix", string: ".pdf"),
-                                .init(name: "queryPattern", string: "id=.*"),
+                        xml.element(
+                            "data",
+                            [
+                                .init(name: "scheme", resourceID: 0x0101_0027, string: "https"),
+                                .init(name: "host", resourceID: 0x0101_0028, string: "é.example"),
                             ])
+                        xml.element("uri-relative-filter-group", [.init(name: "allow", type: 0x12, data: 0)]) { xml in
+                            xml.element(
+                                "data",
+                                [
+                                    .init(name: "pathSuffix", string: ".pdf"),
+                                    .init(name: "queryPattern", string: "id=.*"),
+                                ])
                         }
                     }
                 }
@@ -86,13 +96,15 @@ import Testing
         var data = Self.manifest(utf8: true)
         // The first start tag's name index: find the first 0x0102 chunk and corrupt its name.
         let bytes = [UInt8](data)
-        guard let start =
-            (0..<(bytes.count - 1)).first(where: { bytes[$0] == 0x02 && bytes[$0 + 1] == 0x01 && $0 % 4 == 0 }) else {
+        guard
+            let start =
+                (0..<(bytes.count - 1)).first(where: { bytes[$0] == 0x02 && bytes[$0 + 1] == 0x01 && $0 % 4 == 0 })
+        else {
             Issue.record("no start tag")
             return
         }
         data.replaceSubrange((start + 20)..<(start + 24), with: [0xFF, 0xFF, 0x00, 0x00])
-        guard case let .malformedBinaryXML(reason, _)? = Self.reason(data) else {
+        guard case .malformedBinaryXML(let reason, _)? = Self.reason(data) else {
             Issue.record("expected a malformed-XML error")
             return
         }
@@ -105,7 +117,7 @@ import Testing
             xml.element("e") { inner in if level > 0 { nest(&inner, level - 1) } }
         }
         nest(&deep, 100)
-        guard case let .limitExceeded(what, _, _)? = Self.reason(deep.build()) else {
+        guard case .limitExceeded(let what, _, _)? = Self.reason(deep.build()) else {
             Issue.record("expected a depth limit")
             return
         }
@@ -133,7 +145,7 @@ import Testing
     }
 
     @Test func notBinaryXMLAtAll() {
-        guard case let .malformedBinaryXML(reason, _)? = Self.reason(Data("<manifest/>".utf8)) else {
+        guard case .malformedBinaryXML(let reason, _)? = Self.reason(Data("<manifest/>".utf8)) else {
             Issue.record("expected a malformed-XML error")
             return
         }

@@ -1,8 +1,8 @@
 import AndroidApp
 import AppInspection
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// APKs built to hurt (`scripts/fixtures/android/hostile.py`): each is refused with a typed
 /// error that says what is wrong, bounded, never a crash or a hang.
@@ -17,8 +17,9 @@ import TestSupport
     }
 
     @Test func truncatedManifestChunk() {
-        guard case let .malformedBinaryXML(reason, _)? = Self.error("hostile-truncated-manifest.apk") else {
-            Issue.record("""
+        guard case .malformedBinaryXML(let reason, _)? = Self.error("hostile-truncated-manifest.apk") else {
+            Issue.record(
+                """
                 expected a binary XML error, got \(String(describing: Self.error("hostile-truncated-manifest.apk")))
                 """)
             return
@@ -27,7 +28,7 @@ import TestSupport
     }
 
     @Test func stringPoolIndexOutOfRange() {
-        guard case let .malformedBinaryXML(reason, _)? = Self.error("hostile-string-index.apk") else {
+        guard case .malformedBinaryXML(let reason, _)? = Self.error("hostile-string-index.apk") else {
             Issue.record("expected a binary XML error")
             return
         }
@@ -35,7 +36,7 @@ import TestSupport
     }
 
     @Test func hugeStringCount() {
-        guard case let .limitExceeded(what, _, actual)? = Self.error("hostile-huge-count.apk") else {
+        guard case .limitExceeded(let what, _, let actual)? = Self.error("hostile-huge-count.apk") else {
             Issue.record("expected a limit error")
             return
         }
@@ -43,7 +44,7 @@ import TestSupport
     }
 
     @Test func zipBombIsRefusedByTheZIPReadersRatioCheck() {
-        guard case let .archive(.limitExceeded(what, _, _))? = Self.error("hostile-zip-bomb.apk") else {
+        guard case .archive(.limitExceeded(let what, _, _))? = Self.error("hostile-zip-bomb.apk") else {
             Issue.record("expected the ZIP reader's limit")
             return
         }
@@ -51,7 +52,7 @@ import TestSupport
     }
 
     @Test func signingBlockLengthPastItsContainer() {
-        guard case let .malformedSigningBlock(reason, _)? = Self.error("hostile-signing-block.apk") else {
+        guard case .malformedSigningBlock(let reason, _)? = Self.error("hostile-signing-block.apk") else {
             Issue.record("expected a signing block error")
             return
         }
@@ -112,7 +113,9 @@ import TestSupport
             if refusal({
                 let resources = try ResourceTable(copy)
                 for entry in UInt32(0)..<6 { _ = try resources.resolve(0x7F02_0000 | entry) }
-            }) { refused += 1 }
+            }) {
+                refused += 1
+            }
         }
         #expect(refused > 0, "no corruption of the manifest or the table was refused")
     }

@@ -11,9 +11,12 @@ import Testing
     static let browsable = "android.intent.category.BROWSABLE"
     static let defaultCategory = "android.intent.category.DEFAULT"
 
-    static func data(_ scheme: String? = nil, host: String? = nil, port: String? = nil,
-                     with fields: [WritableKeyPath<AndroidManifest.DataElement, String?>: String] = [:])
-        -> AndroidManifest.DataElement {
+    static func data(
+        _ scheme: String? = nil, host: String? = nil, port: String? = nil,
+        with fields: [WritableKeyPath<AndroidManifest.DataElement, String?>: String] = [:]
+    )
+        -> AndroidManifest.DataElement
+    {
         var element = AndroidManifest.DataElement()
         element.scheme = scheme
         element.host = host
@@ -22,15 +25,23 @@ import Testing
         return element
     }
 
-    static func matcher(actions: [String] = [view], categories: [String] = [browsable, defaultCategory],
-                        data: [AndroidManifest.DataElement],
-                        groups: [AndroidManifest.RelativeFilterGroup] = []) -> AndroidLinkMatcher {
-        AndroidLinkMatcher(manifest: AndroidManifest(packageName: "com.example", targetSDK: 35, activities: [
-            AndroidManifest.Activity(name: "com.example.A", exported: true, intentFilters: [
-                AndroidManifest.IntentFilter(autoVerify: true, actions: actions, categories: categories, data: data,
-                                             relativeFilterGroups: groups),
-            ]),
-        ]))
+    static func matcher(
+        actions: [String] = [view], categories: [String] = [browsable, defaultCategory],
+        data: [AndroidManifest.DataElement],
+        groups: [AndroidManifest.RelativeFilterGroup] = []
+    ) -> AndroidLinkMatcher {
+        AndroidLinkMatcher(
+            manifest: AndroidManifest(
+                packageName: "com.example", targetSDK: 35,
+                activities: [
+                    AndroidManifest.Activity(
+                        name: "com.example.A", exported: true,
+                        intentFilters: [
+                            AndroidManifest.IntentFilter(
+                                autoVerify: true, actions: actions, categories: categories, data: data,
+                                relativeFilterGroups: groups)
+                        ])
+                ]))
     }
 
     static func matches(_ matcher: AndroidLinkMatcher, _ url: String) -> Bool {
@@ -94,13 +105,17 @@ import Testing
             Self.data(with: [\.pathSuffix: ".pdf"]),
             Self.data(with: [\.pathPattern: "/g/.*/x"]), Self.data(with: [\.pathAdvancedPattern: "/n/[0-9]+"]),
         ])
-        for url in ["https://example.com/exact", "https://example.com/pre/a", "https://example.com/d/f.pdf",
-                    "https://example.com/g/1/x", "https://example.com/n/42", "https://example.com/exact?q=1#f",
-                    "https://example.com/%65xact"] {
+        for url in [
+            "https://example.com/exact", "https://example.com/pre/a", "https://example.com/d/f.pdf",
+            "https://example.com/g/1/x", "https://example.com/n/42", "https://example.com/exact?q=1#f",
+            "https://example.com/%65xact",
+        ] {
             #expect(Self.matches(filter, url), "\(url)")
         }
-        for url in ["https://example.com/exact/", "https://example.com/Exact", "https://example.com/pre",
-                    "https://example.com/g/1/y", "https://example.com/n/4a", "https://example.com/"] {
+        for url in [
+            "https://example.com/exact/", "https://example.com/Exact", "https://example.com/pre",
+            "https://example.com/g/1/y", "https://example.com/n/4a", "https://example.com/",
+        ] {
             #expect(!Self.matches(filter, url), "\(url)")
         }
     }
@@ -146,17 +161,21 @@ import Testing
         let filter = Self.matcher(
             data: [Self.data("https", host: "example.com", with: [\.path: "/home"])],
             groups: [
-                .init(allow: false, data: [Self.data(with: [\.pathPrefix: "/p/"]),
-                                           Self.data(with: [\.fragment: "private"])]),
+                .init(
+                    allow: false,
+                    data: [
+                        Self.data(with: [\.pathPrefix: "/p/"]),
+                        Self.data(with: [\.fragment: "private"]),
+                    ]),
                 .init(allow: true, data: [Self.data(with: [\.pathPrefix: "/p/"]), Self.data(with: [\.query: "id=3"])]),
                 .init(allow: true, data: [Self.data(with: [\.pathSuffix: ".html"])]),
             ])
-        #expect(Self.matches(filter, "https://example.com/home#private"))       // own path: groups not asked
+        #expect(Self.matches(filter, "https://example.com/home#private"))  // own path: groups not asked
         #expect(!Self.matches(filter, "https://example.com/p/1?id=3#private"))  // first group refuses
-        #expect(Self.matches(filter, "https://example.com/p/1?id=3"))           // second allows
-        #expect(Self.matches(filter, "https://example.com/p/1?id=%33"))         // decoded query
-        #expect(!Self.matches(filter, "https://example.com/p/1"))               // no group matches
-        #expect(Self.matches(filter, "https://example.com/x/page.html"))        // third allows
+        #expect(Self.matches(filter, "https://example.com/p/1?id=3"))  // second allows
+        #expect(Self.matches(filter, "https://example.com/p/1?id=%33"))  // decoded query
+        #expect(!Self.matches(filter, "https://example.com/p/1"))  // no group matches
+        #expect(Self.matches(filter, "https://example.com/x/page.html"))  // third allows
         // A filter with groups and no paths of its own: only the groups decide.
         let groupsOnly = Self.matcher(
             data: [Self.data("https", host: "example.com")],
@@ -168,13 +187,18 @@ import Testing
     /// The decider gives the deciding activity and filter, and a host without a given file is
     /// "not checked", never verified.
     @Test func deciderNamesTheFilterAndUncheckedHosts() {
-        var manifest = AndroidManifest(packageName: "com.example", targetSDK: 35, activities: [
-            AndroidManifest.Activity(name: "com.example.A", exported: true, intentFilters: [
-                AndroidManifest.IntentFilter(line: 12, autoVerify: true, actions: [Self.view],
-                                             categories: [Self.browsable, Self.defaultCategory],
-                                             data: [Self.data("https", host: "example.com")]),
-            ]),
-        ])
+        var manifest = AndroidManifest(
+            packageName: "com.example", targetSDK: 35,
+            activities: [
+                AndroidManifest.Activity(
+                    name: "com.example.A", exported: true,
+                    intentFilters: [
+                        AndroidManifest.IntentFilter(
+                            line: 12, autoVerify: true, actions: [Self.view],
+                            categories: [Self.browsable, Self.defaultCategory],
+                            data: [Self.data("https", host: "example.com")])
+                    ])
+            ])
         manifest.minSDK = 26
         let signing = APKSigning(signers: [], lineage: [], otherBlockIDs: [])
         let decider = AndroidLinkDecider(manifest: manifest, signing: signing, files: [:], sdk: 35, suppliedOnly: true)

@@ -1,8 +1,8 @@
 import AndroidApp
 import AppInspection
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// APKs built by others (a Gradle build shipped in the uiautomator2 wheel; Debian's AOSP
 /// framework-res.apk) read field by field against what androguard, aapt and apksigner read from the
@@ -27,8 +27,10 @@ import TestSupport
         #expect(snapshot.linkEvidence.count == 20)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: frameworkRes),
-                   "\(frameworkRes) is absent (apt-get install android-framework-res)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: frameworkRes),
+            "\(frameworkRes) is absent (apt-get install android-framework-res)"))
     func frameworkResMatchesTheTools() throws {
         let name = "framework-res.apk"
         let snapshot = try APKInspector.inspect(fileAt: URL(fileURLWithPath: Self.frameworkRes))

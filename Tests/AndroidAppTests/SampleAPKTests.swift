@@ -1,8 +1,8 @@
 import AndroidApp
 import Foundation
 import SiteAssociation
-import Testing
 import TestSupport
+import Testing
 
 /// `Samples/LinkLabSample.apk` (built by `scripts/fixtures/android/make-sample.sh`): each planted
 /// problem listed in `Samples/README.md` is what the engine reads and decides.
@@ -20,8 +20,9 @@ import TestSupport
     }
 
     static func decider(sdk: Int = 35) -> AndroidLinkDecider {
-        AndroidLinkDecider(manifest: snapshot.manifest, signing: snapshot.signing, files: files, sdk: sdk,
-                           suppliedOnly: true)
+        AndroidLinkDecider(
+            manifest: snapshot.manifest, signing: snapshot.signing, files: files, sdk: sdk,
+            suppliedOnly: true)
     }
 
     @Test func identityAndBuild() {
@@ -45,8 +46,11 @@ import TestSupport
     /// the planted linklab.page.link and links.linklab.invalid have no file (Samples/README.md).
     @Test func verification() {
         let hosts = Self.decider().verification.hosts
-        #expect(hosts.map(\.host) == ["example.com", "shop.example.com", "linklab.page.link", "links.linklab.invalid",
-                                      "*.example.org"])
+        #expect(
+            hosts.map(\.host) == [
+                "example.com", "shop.example.com", "linklab.page.link", "links.linklab.invalid",
+                "*.example.org",
+            ])
         #expect(hosts.map(\.verified) == [true, false, false, false, true])
         #expect(hosts[1].reason.contains("upload or debug key"))
         #expect(hosts[4].fileHost == "example.org")
@@ -54,15 +58,15 @@ import TestSupport
 
     @Test(arguments: [
         ("https://example.com/buy/42", AndroidLinkDecision.Outcome.opensApp),
-        ("https://shop.example.com/shop/checkout/pay", .browser),      // near miss: not verified
-        ("http://shop.example.com/shop/shoes/1", .browser),            // http in the verified filter, same host
-        ("https://go.example.net/promo/spring", .browser),             // https deep link without autoVerify
-        ("https://www.example.org/oauth/callback", .opensApp),         // the data-merge trap
-        ("https://example.com/open/item/7", .opensApp),                // the data-merge trap, other way round
-        ("https://example.org/open/item/7", .browser),                 // *.example.org does not cover its root
-        ("https://www.example.org/open/admin/users", .browser),        // Android 15 dynamic rule excludes it
-        ("linklab://cart", .opensAppUnverified),                       // custom scheme
-        ("linklab-admin://users/delete", .opensAppUnverified),         // exported admin activity
+        ("https://shop.example.com/shop/checkout/pay", .browser),  // near miss: not verified
+        ("http://shop.example.com/shop/shoes/1", .browser),  // http in the verified filter, same host
+        ("https://go.example.net/promo/spring", .browser),  // https deep link without autoVerify
+        ("https://www.example.org/oauth/callback", .opensApp),  // the data-merge trap
+        ("https://example.com/open/item/7", .opensApp),  // the data-merge trap, other way round
+        ("https://example.org/open/item/7", .browser),  // *.example.org does not cover its root
+        ("https://www.example.org/open/admin/users", .browser),  // Android 15 dynamic rule excludes it
+        ("linklab://cart", .opensAppUnverified),  // custom scheme
+        ("linklab-admin://users/delete", .opensAppUnverified),  // exported admin activity
     ])
     func plantedDecisions(url: String, outcome: AndroidLinkDecision.Outcome) {
         #expect(Self.decider().decide(url).outcome == outcome, "\(url)")

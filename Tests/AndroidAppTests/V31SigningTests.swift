@@ -1,8 +1,8 @@
 import AndroidApp
 import Foundation
 import SiteAssociation
-import Testing
 import TestSupport
+import Testing
 
 /// APK Signature Scheme v3.1 (`0x1b93ad61`, `docs/android.md` S2, S5) on
 /// `links-v31.apk` (`scripts/fixtures/android/make-v31.py`: Debian's apksigner 31.0.2 predates
@@ -14,7 +14,8 @@ import TestSupport
     }
 
     /// androguard's reading, recorded when the fixture was made (and compared live below).
-    static let androguardV31 = "75:1C:19:13:11:AB:01:26:DC:66:62:A0:B5:CE:95:56"
+    static let androguardV31 =
+        "75:1C:19:13:11:AB:01:26:DC:66:62:A0:B5:CE:95:56"
         + ":06:F0:04:09:F0:81:34:93:28:47:35:58:1B:53:61:6E"
 
     @Test func v31SignsFrom33AndV3Before() throws {
@@ -40,39 +41,46 @@ import TestSupport
     @Test func verificationFollowsTheSchemeOfTheVersion() throws {
         let snapshot = try Self.snapshot("links-v31.apk")
         let release = try Self.snapshot("links-v1v2v3.apk").signing.effectiveCertificates(sdk: 35)[0].sha256
-        let file = AssetLinksFile(data: Data("""
-        [{"relation": ["delegate_permission/common.handle_all_urls"],
-          "target": {"namespace": "android_app", "package_name": "com.linklab.shop",
-                     "sha256_cert_fingerprints": ["\(release)"]}}]
-        """.utf8))
+        let file = AssetLinksFile(
+            data: Data(
+                """
+                [{"relation": ["delegate_permission/common.handle_all_urls"],
+                  "target": {"namespace": "android_app", "package_name": "com.linklab.shop",
+                             "sha256_cert_fingerprints": ["\(release)"]}}]
+                """.utf8))
         func verified(_ sdk: Int) -> [Bool] {
-            AndroidVerifier.verify(manifest: snapshot.manifest, signing: snapshot.signing,
-                                   files: ["shop.example": file], sdk: sdk).hosts.filter { $0.host == "shop.example" }
+            AndroidVerifier.verify(
+                manifest: snapshot.manifest, signing: snapshot.signing,
+                files: ["shop.example": file], sdk: sdk
+            ).hosts.filter { $0.host == "shop.example" }
                 .map(\.verified)
         }
         #expect(verified(32) == [true])
         #expect(verified(33) == [false])
-        let reason = AndroidVerifier.verify(manifest: snapshot.manifest, signing: snapshot.signing,
-                                            files: ["shop.example": file], sdk: 35).hosts.first?.reason ?? ""
+        let reason =
+            AndroidVerifier.verify(
+                manifest: snapshot.manifest, signing: snapshot.signing,
+                files: ["shop.example": file], sdk: 35
+            ).hosts.first?.reason ?? ""
         #expect(reason.contains("older key of the rotation lineage"))
     }
 
     /// androguard now, when installed: the same v3.1 certificate.
     @Test func androguardAgrees() throws {
         let script = """
-        import hashlib, logging, sys
-        logging.disable(logging.CRITICAL)
-        try:
-            from loguru import logger
-            logger.remove()
-        except ImportError:
-            pass
-        from androguard.core.apk import APK
-        apk = APK(sys.argv[1])
-        for der in apk.get_certificates_der_v31():
-            digest = hashlib.sha256(der).hexdigest().upper()
-            print(":".join(digest[i:i + 2] for i in range(0, 64, 2)))
-        """
+            import hashlib, logging, sys
+            logging.disable(logging.CRITICAL)
+            try:
+                from loguru import logger
+                logger.remove()
+            except ImportError:
+                pass
+            from androguard.core.apk import APK
+            apk = APK(sys.argv[1])
+            for der in apk.get_certificates_der_v31():
+                digest = hashlib.sha256(der).hexdigest().upper()
+                print(":".join(digest[i:i + 2] for i in range(0, 64, 2)))
+            """
         let run = Process()
         run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         run.arguments = ["python3", "-c", script, Fixtures.url("android/links-v31.apk").path]

@@ -1,7 +1,8 @@
-#if !ANDROID_ORACLE_FUZZ
-import AndroidApp
-#endif
 import Foundation
+
+#if !ANDROID_ORACLE_FUZZ
+    import AndroidApp
+#endif
 
 /// Where the generator's choices come from: a seeded PRNG in tests, the fuzzer's bytes in the
 /// fuzz target (so libFuzzer steers the grammar).
@@ -64,8 +65,10 @@ public struct OracleGenerator {
     static let ports = ["443", "80", "8080", "+443", "-1", "0443", "\u{664}\u{664}\u{663}", "0", "2147483647"]
     /// Ports `Integer.parseInt` refuses (the filter is then refused).
     static let badPorts = ["x", "", " 443", "99999999999", "2147483648"]
-    static let schemes = ["https", "https", "http", "HTTPS", "app", "myapp", "", "intent", "content", "café",
-                          "cafe\u{301}"]
+    static let schemes = [
+        "https", "https", "http", "HTTPS", "app", "myapp", "", "intent", "content", "café",
+        "cafe\u{301}",
+    ]
     static let literalPaths = [
         "/", "/a", "/a/b", "/A", "/a b", "/a%20b", "/é", "/a/", "", "/\u{FFFD}", "/a\u{0}b", "\\a", "/a.b", "/a*b",
         "/a+b", "/..", "/a/../b",
@@ -101,14 +104,17 @@ public struct OracleGenerator {
 
     mutating func randomPath() -> String {
         let pieces =
-            ["/", "a", "b", ".", "%2F", "%2e", "%41", "%zz", "%4", "%", "\\", " ", "é", "%C3%A9", "%ED%9F%BF",
+            [
+                "/", "a", "b", ".", "%2F", "%2e", "%41", "%zz", "%4", "%", "\\", " ", "é", "%C3%A9", "%ED%9F%BF",
                 "%EE%80%80",
-                      "%E2%82", "%F0%9F%98%80", "%FF", "*", "+", "?", "#", ":", "@", "A", "%é", "%😀", "%a😀", "😀"]
+                "%E2%82", "%F0%9F%98%80", "%FF", "*", "+", "?", "#", ":", "@", "A", "%é", "%😀", "%a😀", "😀",
+            ]
         return (0..<(1 + below(6))).map { _ in pick(pieces) }.joined()
     }
 
     mutating func randomPattern(simple: Bool) -> String {
-        let pieces = simple
+        let pieces =
+            simple
             ? [".", "*", ".*", "\\", "a", "b", "/", "\\.", "\\*", "é"]
             : [".", "*", "+", "a", "b", "/", "[a-c]", "[^/]", "{2}", "{1,}", "{0,2}", "\\", "]", "}", "[", "-", "é"]
         return (0..<(1 + below(7))).map { _ in pick(pieces) }.joined()
@@ -137,8 +143,9 @@ public struct OracleGenerator {
         if chance(8) { categories.removeFirst() } else if chance(8) { categories.removeLast() }
         if chance(5) { categories.append("android.intent.category.APP_BROWSER") }
         let data = (0..<(1 + below(4))).map { _ in dataElement() }
-        return AndroidManifest.IntentFilter(line: line, autoVerify: chance(50), actions: actions,
-                                            categories: categories, data: data)
+        return AndroidManifest.IntentFilter(
+            line: line, autoVerify: chance(50), actions: actions,
+            categories: categories, data: data)
     }
 
     public mutating func manifest() -> AndroidManifest {
@@ -147,9 +154,10 @@ public struct OracleGenerator {
             let exported: Bool? = chance(15) ? nil : chance(85)
             let alias = chance(15)
             let filters = (0..<(1 + below(3))).map { filter(line: 10 * index + $0) }
-            activities.append(AndroidManifest.Activity(
-                name: "com.example.A\(index)", isAlias: alias, targetActivity: alias ? "com.example.A0" : nil,
-                exported: exported, intentFilters: filters))
+            activities.append(
+                AndroidManifest.Activity(
+                    name: "com.example.A\(index)", isAlias: alias, targetActivity: alias ? "com.example.A0" : nil,
+                    exported: exported, intentFilters: filters))
         }
         return AndroidManifest(packageName: "com.example", targetSDK: 35, activities: activities)
     }
@@ -167,8 +175,12 @@ public struct OracleGenerator {
         if host.hasPrefix("*") { host = pick(["x", "a.b", "", "X.Y"]) + String(host.dropFirst()) }
         if chance(40) { host = bend(host: host) }
         let userinfo = chance(15) ? pick(["user@", "a@b@", "a\\@", "%40@", "u:p@", "@"]) : ""
-        let port = chance(15) ? pick([":", ":443", ":80", ":8080", ":80:80", ":99999999999", ":+1", ":0443", ":x",
-                                       ":\u{664}\u{664}\u{663}"]) : ""
+        let port =
+            chance(15)
+            ? pick([
+                ":", ":443", ":80", ":8080", ":80:80", ":99999999999", ":+1", ":0443", ":x",
+                ":\u{664}\u{664}\u{663}",
+            ]) : ""
         var path = pickIfAny(data.compactMap { $0.path ?? $0.pathPrefix ?? $0.pathSuffix }) ?? "/"
         if chance(30) { path = randomPath() } else if chance(30) { path += randomPath() }
         if chance(10) { path = path.replacingOccurrences(of: "/", with: "\\") }

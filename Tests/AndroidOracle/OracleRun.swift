@@ -1,7 +1,8 @@
-#if !ANDROID_ORACLE_FUZZ
-import AndroidApp
-#endif
 import Foundation
+
+#if !ANDROID_ORACLE_FUZZ
+    import AndroidApp
+#endif
 
 /// One app and the URLs to decide against it: what the AOSP oracle driver reads as a scenario.
 public struct OracleScenario: Sendable {
@@ -23,14 +24,20 @@ public func decodeOracleLine(_ line: some StringProtocol) throws -> OracleAnswer
     var units = Array(line.utf8)
     func escape(at index: Int) -> UInt16? {
         guard index + 6 <= units.count, units[index] == 92, units[index + 1] == 117,
-              let value = UInt16(String(decoding: units[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
+            let value = UInt16(String(decoding: units[(index + 2)..<(index + 6)], as: UTF8.self), radix: 16)
         else { return nil }
         return value
     }
     var index = 0
     while index < units.count {
-        guard units[index] == 92, index + 1 < units.count else { index += 1; continue }
-        guard let value = escape(at: index) else { index += 2; continue }   // \\, \" and the like
+        guard units[index] == 92, index + 1 < units.count else {
+            index += 1
+            continue
+        }
+        guard let value = escape(at: index) else {
+            index += 2
+            continue
+        }  // \\, \" and the like
         if (0xD800...0xDBFF).contains(value), let low = escape(at: index + 6), (0xDC00...0xDFFF).contains(low) {
             index += 12
         } else if (0xD800...0xDFFF).contains(value) {
@@ -68,7 +75,9 @@ public enum OracleErrorField: Sendable, Decodable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Int.self) { self = .number(number) } else {
+        if let number = try? container.decode(Int.self) {
+            self = .number(number)
+        } else {
             self = .text(try container.decode(String.self))
         }
     }
@@ -124,7 +133,8 @@ public final class OracleRunner: @unchecked Sendable {
     /// Why the oracle cannot run here (no `../shared/oracles/android`, no JDK), or nil.
     public static func unavailableReason(sources: URL?) -> String? {
         guard let sources,
-            FileManager.default.fileExists(atPath: sources.appendingPathComponent("Oracle.java").path) else {
+            FileManager.default.fileExists(atPath: sources.appendingPathComponent("Oracle.java").path)
+        else {
             return "../shared/oracles/android (AOSP's matcher, kept beside the checkout, not in it) is absent, "
                 + "or LINKLAB_NO_SHARED=1 hides it"
         }
@@ -152,7 +162,8 @@ public final class OracleRunner: @unchecked Sendable {
         self.java = java
         classes = scratch.appendingPathComponent("classes")
         try FileManager.default.createDirectory(at: classes, withIntermediateDirectories: true)
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "java" }.map(\.path).sorted() ?? []
         let (status, output) = try Self.run(javac, ["-nowarn", "-encoding", "UTF-8", "-d", classes.path] + files)
         guard status == 0 else { throw Failure(description: "javac failed (\(status)): \(output.suffix(2000))") }
@@ -200,9 +211,11 @@ public struct OracleDifference: Sendable, CustomStringConvertible {
 
     public var description: String {
         var text = "API \(sdk), URL \(String(reflecting: url))\n"
-        text += "  AOSP:    uri \(oracle.uri), matches \(oracle.matches.map { Array($0.prefix(2)) })"
+        text +=
+            "  AOSP:    uri \(oracle.uri), matches \(oracle.matches.map { Array($0.prefix(2)) })"
             + (oracle.filterErrors.isEmpty ? "" : ", refused filters \(oracle.filterErrors)") + "\n"
-        text += "  linklab: uri \(ours), matches \(ourMatches)"
+        text +=
+            "  linklab: uri \(ours), matches \(ourMatches)"
             + (ourInvalid.isEmpty ? "" : ", refused filters \(ourInvalid)") + "\n"
         text += "  filters:\n"
         for (activityIndex, activity) in scenario.manifest.activities.enumerated() {
@@ -215,7 +228,9 @@ public struct OracleDifference: Sendable, CustomStringConvertible {
                 for data in filter.data { text += "        <data \(OracleCompare.attributes(data))/>\n" }
             }
         }
-        text += "  oracle input:\n" + OracleInput.lines(scenario, sdk: sdk, caseID: { "r\($0)" })
+        text +=
+            "  oracle input:\n"
+            + OracleInput.lines(scenario, sdk: sdk, caseID: { "r\($0)" })
             .map { "    " + $0 }.joined(separator: "\n")
         return text
     }
@@ -270,19 +285,23 @@ public enum OracleCompare {
     /// `%ED` followed by `%A0`–`%BF`: UTF-8 for a surrogate, which ICU (Android) reads as three
     /// U+FFFD and the desktop JDK (the oracle's runtime) as one.
     static func hasEncodedSurrogate(_ url: String) -> Bool {
-        let bytes = Array(url.utf8.map { $0 | 0x20 })   // ASCII lower case (hex digits, '%' unchanged)
+        let bytes = Array(url.utf8.map { $0 | 0x20 })  // ASCII lower case (hex digits, '%' unchanged)
         guard bytes.count >= 6 else { return false }
         for index in 0...(bytes.count - 6)
         where bytes[index] == 37 && bytes[index + 1] == 101 && bytes[index + 2] == 100 && bytes[index + 3] == 37
-            && (bytes[index + 4] == 97 || bytes[index + 4] == 98) && JavaHex.isHex(bytes[index + 5]) {
+            && (bytes[index + 4] == 97 || bytes[index + 4] == 98) && JavaHex.isHex(bytes[index + 5])
+        {
             return true
         }
         return false
     }
 
     /// The engine's reading and matching filters for one URL: `[activity, filter]` pairs.
-    public static func ours(_ matcher: AndroidLinkMatcher, _ url: String)
-        -> (parsed: OracleAnswer.Parsed, matches: [[Int]], invalid: [[Int]]) {
+    public static func ours(
+        _ matcher: AndroidLinkMatcher, _ url: String
+    )
+        -> (parsed: OracleAnswer.Parsed, matches: [[Int]], invalid: [[Int]])
+    {
         let uri = AndroidURI(url)
         let answers = matcher.answers(for: uri)
         let fast = matcher.anyMatch(uri)
@@ -290,13 +309,18 @@ public enum OracleCompare {
         // The fast path must agree with the traced one; a disagreement shows as a wrong match.
         if fast != !matches.isEmpty { matches.append([-1, -1]) }
         let invalid = matcher.filters.filter { $0.invalidReason != nil }.map { [$0.activityIndex, $0.filterIndex] }
-        return (OracleAnswer.Parsed(scheme: uri.scheme, host: uri.host, port: uri.port, path: uri.path), matches,
-            invalid)
+        return (
+            OracleAnswer.Parsed(scheme: uri.scheme, host: uri.host, port: uri.port, path: uri.path), matches,
+            invalid
+        )
     }
 
     /// Every difference between the engine and the oracle over `scenarios` at `sdk`.
-    public static func differences(_ scenarios: [OracleScenario], sdk: Int, runner: OracleRunner, scratch: URL) throws
-        -> (tally: OracleTally, differences: [OracleDifference]) {
+    public static func differences(
+        _ scenarios: [OracleScenario], sdk: Int, runner: OracleRunner, scratch: URL
+    ) throws
+        -> (tally: OracleTally, differences: [OracleDifference])
+    {
         var input: [String] = []
         for (index, scenario) in scenarios.enumerated() {
             input += OracleInput.lines(scenario, sdk: sdk, caseID: { "\(index).\($0)" })
@@ -305,8 +329,11 @@ public enum OracleCompare {
     }
 
     /// Compares the engine with the oracle's `answers` to `scenarios` (one per URL, in order).
-    public static func compare(_ scenarios: [OracleScenario], sdk: Int, answers: [OracleAnswer]) throws
-        -> (tally: OracleTally, differences: [OracleDifference]) {
+    public static func compare(
+        _ scenarios: [OracleScenario], sdk: Int, answers: [OracleAnswer]
+    ) throws
+        -> (tally: OracleTally, differences: [OracleDifference])
+    {
         let expected = scenarios.reduce(0) { $0 + $1.urls.count }
         guard answers.count == expected else {
             throw OracleRunner.Failure(description: "the oracle answered \(answers.count) of \(expected) URLs")
@@ -329,7 +356,7 @@ public enum OracleCompare {
                 let (parsed, matches, invalid) = ours(matcher, url)
                 let oracleMatches = answer.matches.map { Array($0.prefix(2)) }
                 let oracleInvalid = answer.filterErrors.compactMap { fields -> [Int]? in
-                    guard fields.count >= 2, case let .number(a) = fields[0], case let .number(f) = fields[1] else {
+                    guard fields.count >= 2, case .number(let a) = fields[0], case .number(let f) = fields[1] else {
                         return nil
                     }
                     return [a, f]
@@ -341,11 +368,13 @@ public enum OracleCompare {
                     return activity.enabled && activity.isEffectivelyExported
                 }
                 if !Self.same(parsed, answer.uri) || matches != oracleMatches
-                    || Set(invalid) != Set(oracleExportedInvalid) {
+                    || Set(invalid) != Set(oracleExportedInvalid)
+                {
                     tally.differing += 1
-                    differences.append(OracleDifference(
-                        scenario: OracleScenario(name: scenario.name, manifest: scenario.manifest, urls: [url]),
-                        sdk: sdk, url: url, oracle: answer, ours: parsed, ourMatches: matches, ourInvalid: invalid))
+                    differences.append(
+                        OracleDifference(
+                            scenario: OracleScenario(name: scenario.name, manifest: scenario.manifest, urls: [url]),
+                            sdk: sdk, url: url, oracle: answer, ours: parsed, ourMatches: matches, ourInvalid: invalid))
                 }
             }
         }
@@ -360,8 +389,9 @@ public enum OracleCompare {
         for _ in 0..<8 {
             let candidates = removals(current.scenario)
             guard !candidates.isEmpty,
-                  let found = try? differences(candidates, sdk: current.sdk, runner: runner, scratch: scratch),
-                  let smaller = found.differences.first else { break }
+                let found = try? differences(candidates, sdk: current.sdk, runner: runner, scratch: scratch),
+                let smaller = found.differences.first
+            else { break }
             current = smaller
         }
         return current
@@ -408,7 +438,8 @@ public final class OracleStream {
         }
         process.executableURL = URL(fileURLWithPath: java)
         process.arguments = ["-cp", classes, "Oracle", "/dev/stdin", "/dev/stdout"]
-        let stdin = Pipe(), stdout = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice

@@ -21,14 +21,17 @@ import Testing
         Row(entry: "applinks:EXAMPLE.com", host: "example.com", accepted: true),
         Row(entry: "applinks:*.Example.COM", host: "example.com", wildcard: true, accepted: true),
         // Non-ASCII letters never become ASCII by lower-casing (U+212A KELVIN SIGN → "k").
-        Row(entry: "applinks:example.\u{212A}om", host: "example.\u{212A}om", accepted: false,
+        Row(
+            entry: "applinks:example.\u{212A}om", host: "example.\u{212A}om", accepted: false,
             kinds: [.invalidCharacters]),
-        Row(entry: "applinks:b\u{FC}cher.example", host: "b\u{FC}cher.example", accepted: false,
+        Row(
+            entry: "applinks:b\u{FC}cher.example", host: "b\u{FC}cher.example", accepted: false,
             kinds: [.invalidCharacters]),
         // Ports: kept, accepted with a warning; outside 1–65535 or not digits rejected.
         Row(entry: "applinks:example.com:8443", host: "example.com", port: 8443, accepted: true, kinds: [.portPresent]),
         Row(entry: "applinks:example.com:1", host: "example.com", port: 1, accepted: true, kinds: [.portPresent]),
-        Row(entry: "applinks:example.com:65535", host: "example.com", port: 65535, accepted: true,
+        Row(
+            entry: "applinks:example.com:65535", host: "example.com", port: 65535, accepted: true,
             kinds: [.portPresent]),
         Row(entry: "applinks:example.com:65536", host: "example.com", accepted: false, kinds: [.invalidPort]),
         Row(entry: "applinks:example.com:0", host: "example.com", accepted: false, kinds: [.invalidPort]),
@@ -36,62 +39,81 @@ import Testing
         Row(entry: "applinks:example.com:+80", host: "example.com", accepted: false, kinds: [.invalidPort]),
         // Wildcards: host without "*."; appclips cannot use them; "*" must be a whole label.
         Row(entry: "applinks:*.example.com", host: "example.com", wildcard: true, accepted: true),
-        Row(entry: "appclips:*.example.com", host: "example.com", wildcard: true, accepted: false,
+        Row(
+            entry: "appclips:*.example.com", host: "example.com", wildcard: true, accepted: false,
             kinds: [.appClipWildcard]),
         Row(entry: "applinks:*example.com", host: "*example.com", accepted: false, kinds: [.invalidCharacters]),
-        Row(entry: "applinks:*.*.example.com", host: "*.example.com", wildcard: true, accepted: false,
+        Row(
+            entry: "applinks:*.*.example.com", host: "*.example.com", wildcard: true, accepted: false,
             kinds: [.invalidCharacters]),
         Row(entry: "applinks:*.com", host: "com", wildcard: true, accepted: false, kinds: [.bareName]),
         // Modes.
         Row(entry: "applinks:example.com?mode=developer", host: "example.com", modes: ["developer"], accepted: true),
         Row(entry: "applinks:example.com?mode=managed", host: "example.com", modes: ["managed"], accepted: true),
-        Row(entry: "applinks:example.com?mode=developer+managed", host: "example.com", modes: ["developer", "managed"],
+        Row(
+            entry: "applinks:example.com?mode=developer+managed", host: "example.com", modes: ["developer", "managed"],
             accepted: true),
-        Row(entry: "applinks:*.example.com:8443?mode=developer+managed", host: "example.com", wildcard: true,
+        Row(
+            entry: "applinks:*.example.com:8443?mode=developer+managed", host: "example.com", wildcard: true,
             port: 8443,
             modes: ["developer", "managed"], accepted: true, kinds: [.portPresent]),
-        Row(entry: "applinks:example.com?mode=developer+debug", host: "example.com", modes: ["developer"],
+        Row(
+            entry: "applinks:example.com?mode=developer+debug", host: "example.com", modes: ["developer"],
             accepted: true, kinds: [.unknownMode]),
         Row(entry: "applinks:example.com?mode=Developer", host: "example.com", accepted: true, kinds: [.unknownMode]),
         Row(entry: "applinks:example.com?debug", host: "example.com", accepted: true, kinds: [.malformedQuery]),
         // IPv4 literals: developer mode only.
         Row(entry: "applinks:192.168.1.10", host: "192.168.1.10", accepted: false, kinds: [.ipLiteral]),
-        Row(entry: "applinks:192.168.1.10?mode=managed", host: "192.168.1.10", modes: ["managed"], accepted: false,
+        Row(
+            entry: "applinks:192.168.1.10?mode=managed", host: "192.168.1.10", modes: ["managed"], accepted: false,
             kinds: [.ipLiteral]),
         Row(entry: "applinks:192.168.1.10?mode=developer", host: "192.168.1.10", modes: ["developer"], accepted: true),
-        Row(entry: "applinks:10.0.0.1:8080?mode=developer", host: "10.0.0.1", port: 8080, modes: ["developer"],
+        Row(
+            entry: "applinks:10.0.0.1:8080?mode=developer", host: "10.0.0.1", port: 8080, modes: ["developer"],
             accepted: true,
             kinds: [.portPresent]),
         // IPv6 literals: bracketed, developer mode only, and nothing but an address inside.
         Row(entry: "applinks:[::1]", host: "[::1]", accepted: false, kinds: [.ipLiteral]),
-        Row(entry: "applinks:[::1]:8080", host: "[::1]", port: 8080, accepted: false,
+        Row(
+            entry: "applinks:[::1]:8080", host: "[::1]", port: 8080, accepted: false,
             kinds: [.portPresent, .ipLiteral]),
-        Row(entry: "applinks:[2001:DB8::1]?mode=developer", host: "[2001:db8::1]", modes: ["developer"],
+        Row(
+            entry: "applinks:[2001:DB8::1]?mode=developer", host: "[2001:db8::1]", modes: ["developer"],
             accepted: true),
-        Row(entry: "applinks:[::ffff:192.0.2.1]:8443?mode=developer", host: "[::ffff:192.0.2.1]", port: 8443,
+        Row(
+            entry: "applinks:[::ffff:192.0.2.1]:8443?mode=developer", host: "[::ffff:192.0.2.1]", port: 8443,
             modes: ["developer"],
             accepted: true, kinds: [.portPresent]),
-        Row(entry: "applinks:[::1?mode=developer", host: "[::1", modes: ["developer"], accepted: false,
+        Row(
+            entry: "applinks:[::1?mode=developer", host: "[::1", modes: ["developer"], accepted: false,
             kinds: [.invalidCharacters]),
-        Row(entry: "applinks:[::1]evil.example?mode=developer", host: "[::1]evil.example", modes: ["developer"],
+        Row(
+            entry: "applinks:[::1]evil.example?mode=developer", host: "[::1]evil.example", modes: ["developer"],
             accepted: false,
             kinds: [.invalidCharacters]),
-        Row(entry: "applinks:[evil.example]?mode=developer", host: "[evil.example]", modes: ["developer"],
+        Row(
+            entry: "applinks:[evil.example]?mode=developer", host: "[evil.example]", modes: ["developer"],
             accepted: false,
             kinds: [.invalidCharacters]),
-        Row(entry: "applinks:[1:2:3:4:5:6:7:8]?mode=developer", host: "[1:2:3:4:5:6:7:8]", modes: ["developer"],
+        Row(
+            entry: "applinks:[1:2:3:4:5:6:7:8]?mode=developer", host: "[1:2:3:4:5:6:7:8]", modes: ["developer"],
             accepted: true),
-        Row(entry: "applinks:[1:2:3:4:5:6:7:8:9]?mode=developer", host: "[1:2:3:4:5:6:7:8:9]", modes: ["developer"],
+        Row(
+            entry: "applinks:[1:2:3:4:5:6:7:8:9]?mode=developer", host: "[1:2:3:4:5:6:7:8:9]", modes: ["developer"],
             accepted: false,
             kinds: [.invalidCharacters]),
-        Row(entry: "applinks:[1:::2]?mode=developer", host: "[1:::2]", modes: ["developer"], accepted: false,
+        Row(
+            entry: "applinks:[1:::2]?mode=developer", host: "[1:::2]", modes: ["developer"], accepted: false,
             kinds: [.invalidCharacters]),
-        Row(entry: "applinks:[:1::2]?mode=developer", host: "[:1::2]", modes: ["developer"], accepted: false,
+        Row(
+            entry: "applinks:[:1::2]?mode=developer", host: "[:1::2]", modes: ["developer"], accepted: false,
             kinds: [.invalidCharacters]),
-        Row(entry: "applinks:[fe80::1%en0]?mode=developer", host: "[fe80::1%en0]", modes: ["developer"],
+        Row(
+            entry: "applinks:[fe80::1%en0]?mode=developer", host: "[fe80::1%en0]", modes: ["developer"],
             accepted: false,
             kinds: [.invalidCharacters]),
-        Row(entry: "applinks:[]?mode=developer", host: "[]", modes: ["developer"], accepted: false,
+        Row(
+            entry: "applinks:[]?mode=developer", host: "[]", modes: ["developer"], accepted: false,
             kinds: [.invalidCharacters]),
         // localhost: developer mode only.
         Row(entry: "applinks:localhost", host: "localhost", accepted: false, kinds: [.localhost]),
@@ -106,7 +128,8 @@ import Testing
         Row(entry: "applinks:exa_mple.com", host: "exa_mple.com", accepted: false, kinds: [.invalidCharacters]),
         // Punycode: accepted, with a warning.
         Row(entry: "applinks:xn--bcher-kva.example", host: "xn--bcher-kva.example", accepted: true, kinds: [.punycode]),
-        Row(entry: "applinks:shop.XN--BCHER-KVA.example", host: "shop.xn--bcher-kva.example", accepted: true,
+        Row(
+            entry: "applinks:shop.XN--BCHER-KVA.example", host: "shop.xn--bcher-kva.example", accepted: true,
             kinds: [.punycode]),
         // Services.
         Row(entry: "webcredentials:example.com", host: "example.com", accepted: true),

@@ -66,10 +66,12 @@ import Testing
     }
 
     @Test func garbageNeverThrowsOrCrashes() {
-        for entry in ["", ":", "::::", "applinks:[", "applinks:]", "applinks:*.", "applinks:?", "applinks:a.b?mode=",
+        for entry in [
+            "", ":", "::::", "applinks:[", "applinks:]", "applinks:*.", "applinks:?", "applinks:a.b?mode=",
             "\u{0}:\u{0}",
-                      "applinks:[::1", "applinks:ex ample.com", "applinks:ñ.example",
-                          "applinks:" + String(repeating: "a.", count: 5000)] {
+            "applinks:[::1", "applinks:ex ample.com", "applinks:ñ.example",
+            "applinks:" + String(repeating: "a.", count: 5000),
+        ] {
             let domain = AssociatedDomain.parse(entry)
             #expect(domain.raw == entry)
         }

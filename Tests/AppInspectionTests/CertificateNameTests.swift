@@ -1,5 +1,6 @@
-@testable import AppInspection
 import Testing
+
+@testable import AppInspection
 
 /// Certificate names are shown as people write them, not RFC 4514-escaped.
 @Suite struct CertificateNameTests {

@@ -1,12 +1,14 @@
 import AppInspection
 import Foundation
 import MachOReader
-import Testing
 import TestSupport
+import Testing
 
 /// Real IPAs from fastlane's test fixtures (../shared/fixtures/fastlane; skipped when absent).
-@Suite(.enabled(if: Fixtures.sharedURL("fixtures/fastlane") != nil,
-    "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"))
+@Suite(
+    .enabled(
+        if: Fixtures.sharedURL("fixtures/fastlane") != nil,
+        "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"))
 struct FastlaneFixtureTests {
     static func fixture(_ name: String) throws -> URL {
         try #require(Fixtures.sharedURL("fixtures/fastlane/\(name)"), "missing ../shared/fixtures/fastlane/\(name)")
@@ -31,8 +33,9 @@ struct FastlaneFixtureTests {
         #expect(app.entitlementsSource == .xml)
         #expect(app.associatedDomains.map(\.raw) == ["webcredentials:example.com"])
         let domain = try #require(app.associatedDomains.first)
-        #expect(domain.service == "webcredentials" && domain.host == "example.com" && !domain.wildcard &&
-            domain.port == nil)
+        #expect(
+            domain.service == "webcredentials" && domain.host == "example.com" && !domain.wildcard && domain.port == nil
+        )
         let slice = try #require(app.slices.first)
         #expect(app.slices.count == 1)
         #expect(slice.arch == "arm64")
@@ -62,10 +65,11 @@ struct FastlaneFixtureTests {
     @Test func extraTopFolderWatchAppAndAppleDoubleFiles() throws {
         let snapshot = try AppInspector.inspect(at: Self.fixture("ContainsWatchApp.ipa"))
         #expect(snapshot.bundles.map(\.role) == [.app, .watch])
-        #expect(snapshot.bundles.map(\.path) == [
-            "ContainsWatchApp/Payload/Sample.app",
-            "ContainsWatchApp/Payload/Sample.app/Watch/Sample WatchKit App.app",
-        ])
+        #expect(
+            snapshot.bundles.map(\.path) == [
+                "ContainsWatchApp/Payload/Sample.app",
+                "ContainsWatchApp/Payload/Sample.app/Watch/Sample WatchKit App.app",
+            ])
         #expect(snapshot.bundles.map(\.bundleIdentifier) == ["com.example.Sample", "com.example.Sample.watchkitapp"])
         #expect(!snapshot.bundles.contains { $0.path.contains("__MACOSX") })
         #expect(snapshot.diagnostics.contains { $0.id == "bundle.missing-executable" })

@@ -1,7 +1,7 @@
 import AppInspection
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Archives built to hurt: every one is refused with an `InspectionError`, never a crash.
 @Suite struct HostileArchiveTests {
@@ -15,7 +15,7 @@ import TestSupport
     }
 
     @Test func zipBombRatioIsRefusedNamingTheEntry() {
-        guard case let .limitExceeded(what, _, actual)? = Self.error("zip/bomb-ratio.ipa") else {
+        guard case .limitExceeded(let what, _, let actual)? = Self.error("zip/bomb-ratio.ipa") else {
             Issue.record("expected a limit error")
             return
         }
@@ -24,7 +24,7 @@ import TestSupport
     }
 
     @Test func hugeDeclaredSizeIsRefusedBeforeInflating() {
-        guard case let .limitExceeded(_, _, actual)? = Self.error("zip/bomb-declared-size.ipa") else {
+        guard case .limitExceeded(_, _, let actual)? = Self.error("zip/bomb-declared-size.ipa") else {
             Issue.record("expected a limit error")
             return
         }
@@ -32,7 +32,7 @@ import TestSupport
     }
 
     @Test func overlappingEntriesAreRefused() {
-        guard case let .malformedArchive(reason, _)? = Self.error("zip/overlapping-entries.ipa") else {
+        guard case .malformedArchive(let reason, _)? = Self.error("zip/overlapping-entries.ipa") else {
             Issue.record("expected a malformed-archive error")
             return
         }
@@ -46,7 +46,7 @@ import TestSupport
         ("zip/name-nul.ipa", "Payload/Evil.app/Info.plist\0.txt"),
     ])
     func unsafeNamesAreRefused(_ file: String, _ name: String) {
-        guard case let .unsafeEntryName(found, _)? = Self.error(file) else {
+        guard case .unsafeEntryName(let found, _)? = Self.error(file) else {
             Issue.record("expected an unsafe-name error")
             return
         }

@@ -1,6 +1,6 @@
 import AppInspection
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The file-type check every reading command runs before opening its input.
@@ -29,15 +29,21 @@ import Testing
         let fifo = folder.appendingPathComponent("pipe").path
         #expect(mkfifo(fifo, 0o600) == 0)
         // Opening it would block forever (no writer); the check must return at once.
-        #expect(throws: InspectionError.unreadable(path: fifo,
-            reason: "a named pipe (FIFO), not a regular file or a folder")) {
+        #expect(
+            throws: InspectionError.unreadable(
+                path: fifo,
+                reason: "a named pipe (FIFO), not a regular file or a folder")
+        ) {
             try InputPath.check(fifo)
         }
     }
 
     @Test func devicesAndMissingPathsAreRefused() {
-        #expect(throws: InspectionError.unreadable(path: "/dev/null",
-            reason: "a character device, not a regular file or a folder")) {
+        #expect(
+            throws: InspectionError.unreadable(
+                path: "/dev/null",
+                reason: "a character device, not a regular file or a folder")
+        ) {
             try InputPath.check("/dev/null")
         }
         #expect(throws: InspectionError.unreadable(path: "/nonexistent/x.ipa", reason: "no such file or directory")) {
@@ -54,8 +60,11 @@ import Testing
         #expect(throws: InspectionError.noAppBundle(path: folder.path)) { try AppInspector.inspect(at: folder) }
         let fifo = folder.appendingPathComponent("pipe").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(throws: InspectionError.unreadable(path: fifo,
-            reason: "a named pipe (FIFO), not a regular file or a folder")) {
+        #expect(
+            throws: InspectionError.unreadable(
+                path: fifo,
+                reason: "a named pipe (FIFO), not a regular file or a folder")
+        ) {
             try AppInspector.inspect(at: URL(fileURLWithPath: fifo))
         }
     }
@@ -65,7 +74,8 @@ import Testing
 @Suite struct SigningIdentifierDiagnosticTests {
     static func snapshot(bundleID: String) throws -> AppSnapshot {
         var zip = ZIPBuilder()
-        zip.add("Payload/Edited.app/Info.plist",
+        zip.add(
+            "Payload/Edited.app/Info.plist",
             ZIPBuilder.infoPlist(["CFBundleIdentifier": bundleID, "CFBundleExecutable": "Edited"]))
         zip.add("Payload/Edited.app/Edited", try Data(contentsOf: Fixtures.url("macho/arm64-applinks-der.bin")))
         return try AppInspector().inspect(data: zip.build())
@@ -76,8 +86,9 @@ import Testing
         let edited = try Self.snapshot(bundleID: "com.example.edited")
         let diagnostic = try #require(edited.diagnostics.first { $0.id == "signature.identifier-mismatch" })
         #expect(diagnostic.message.contains(signed) && diagnostic.message.contains("com.example.edited"))
-        #expect(!(try Self.snapshot(bundleID: signed))
-            .diagnostics.contains { $0.id == "signature.identifier-mismatch" })
+        #expect(
+            !(try Self.snapshot(bundleID: signed))
+                .diagnostics.contains { $0.id == "signature.identifier-mismatch" })
     }
 }
 
@@ -89,7 +100,8 @@ import Testing
         let mentions = snapshot.diagnostics.filter { $0.message.contains("hash") }
         #expect(mentions.count == 1, "\(mentions.map(\.message))")
         #expect(mentions.first?.id == "signature.hash-mismatch")
-        #expect(mentions.first?.message.contains("entitlements blob (special slot") == true,
+        #expect(
+            mentions.first?.message.contains("entitlements blob (special slot") == true,
             "\(mentions.map(\.message))")
         #expect(!snapshot.diagnostics.contains { $0.message.contains("malformed Mach-O") })
     }

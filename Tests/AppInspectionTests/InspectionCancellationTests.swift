@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import AppInspection
 
 /// Cancellation and progress of one inspection: every check the inspector makes can stop it,

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import AppInspection
 
 /// What the Quick Look preview relies on: an inspection that does not hash the archive reads
@@ -27,7 +28,8 @@ import TestSupport
         let (hashed, hashedProgress) = try inspect(url, hashing: true)
         let (quick, quickProgress) = try inspect(url, hashing: false)
         #expect(hashed.source.sha256.count == 64 && quick.source.sha256.isEmpty)
-        let full = try #require(hashedProgress?.bytesTotal), read = try #require(quickProgress?.bytesTotal)
+        let full = try #require(hashedProgress?.bytesTotal)
+        let read = try #require(quickProgress?.bytesTotal)
         #expect(full == size + read, "the hash is the only whole-file read")
         #expect(quickProgress?.bytesDone == read)
         // Everything else is the same.
@@ -38,7 +40,8 @@ import TestSupport
 
     @Test func aZipWithTheAppAtItsTopIsAnAppAndPayloadStillWins() throws {
         var zip = ZIPBuilder()
-        let plist = #"<?xml version="1.0"?><plist version="1.0"><dict><key>CFBundleIdentifier</key>"#
+        let plist =
+            #"<?xml version="1.0"?><plist version="1.0"><dict><key>CFBundleIdentifier</key>"#
             + #"<string>com.example.top</string></dict></plist>"#
         zip.add("Top.app/Info.plist", Data(plist.utf8))
         let top = try AppInspector().inspect(data: zip.build(), name: "Top.app.zip")

@@ -1,8 +1,9 @@
-@testable import AppInspection
 import Foundation
 import MachOReader
-import Testing
 import TestSupport
+import Testing
+
+@testable import AppInspection
 
 /// Hostile bundle contents found in the adversarial review.
 @Suite struct ReviewHostileBundleTests {
@@ -14,9 +15,15 @@ import TestSupport
         var schemes: [PlistValue] = (0..<count).map { .string("s\($0)") }
         schemes.append(.string("s7"))
         let plist = PlistValue.dictionary([
-            "CFBundleURLTypes": .array([.dictionary(["CFBundleURLSchemes": .array(schemes)]),
-                                        .dictionary(["CFBundleURLSchemes": .array([.string("s1"),
-                                            .string("extra")])])]),
+            "CFBundleURLTypes": .array([
+                .dictionary(["CFBundleURLSchemes": .array(schemes)]),
+                .dictionary([
+                    "CFBundleURLSchemes": .array([
+                        .string("s1"),
+                        .string("extra"),
+                    ])
+                ]),
+            ])
         ])
         let info = try #require(InfoPlist(plist))
         #expect(info.urlSchemes.count == count + 1)
@@ -53,9 +60,11 @@ import TestSupport
         let header = try Self.sectionHeader("__objc_methname", in: hostile)
         let offset = try ByteReader(hostile).int32Value(at: header + 48, .little)
         let stretched = UInt64(hostile.count - offset)
-        hostile.replaceSubrange(header + 40..<header + 48,
+        hostile.replaceSubrange(
+            header + 40..<header + 48,
             with: withUnsafeBytes(of: stretched.littleEndian) { Array($0) })
-        hostile.replaceSubrange(header + 64..<header + 68,
+        hostile.replaceSubrange(
+            header + 64..<header + 68,
             with: withUnsafeBytes(of: UInt32(0x8000_0400).littleEndian) { Array($0) })
 
         let buffer = SparseExecutableBuffer(size: hostile.count)
@@ -70,8 +79,9 @@ import TestSupport
         let loaded = try #require(try MachOFile(data: buffer.data).slices.first)
         // The sparse load must read exactly what a full load of the same bytes reads.
         let reference = try #require(try MachOFile(data: hostile).slices.first)
-        #expect(reference.codeSignature?
-            .entitlements == (try MachOFile(data: original).slices.first?.codeSignature?.entitlements))
+        #expect(
+            reference.codeSignature?
+                .entitlements == (try MachOFile(data: original).slices.first?.codeSignature?.entitlements))
         #expect(loaded.signatureError == nil)
         #expect(loaded.codeSignature?.entitlements == reference.codeSignature?.entitlements)
         #expect(loaded.linkEvidence.map(\.name).sorted() == reference.linkEvidence.map(\.name).sorted())

@@ -1,31 +1,33 @@
 import AppInspection
 import Foundation
 import MachOReader
-import Testing
 import TestSupport
+import Testing
 
 /// The generated fixtures of Tests/Fixtures (see Tests/Fixtures/EXPECTED.md).
 @Suite struct SyntheticFixtureTests {
     @Test func fullIPAListsEveryNestedBundleWithItsClaims() throws {
         let snapshot = try AppInspector.inspect(at: Fixtures.url("app/LinkLab.ipa"))
         let summary = snapshot.bundles.map { "\($0.role.rawValue) \($0.path)" }
-        #expect(summary == [
-            "app Payload/LinkLab.app",
-            "extension Payload/LinkLab.app/PlugIns/Share.appex",
-            "watch Payload/LinkLab.app/Watch/Watch.app",
-            "extension Payload/LinkLab.app/Watch/Watch.app/PlugIns/WatchExtension.appex",
-            "appclip Payload/LinkLab.app/AppClips/Clip.app",
-            "framework Payload/LinkLab.app/Frameworks/LinkSDK.framework",
-        ])
+        #expect(
+            summary == [
+                "app Payload/LinkLab.app",
+                "extension Payload/LinkLab.app/PlugIns/Share.appex",
+                "watch Payload/LinkLab.app/Watch/Watch.app",
+                "extension Payload/LinkLab.app/Watch/Watch.app/PlugIns/WatchExtension.appex",
+                "appclip Payload/LinkLab.app/AppClips/Clip.app",
+                "framework Payload/LinkLab.app/Frameworks/LinkSDK.framework",
+            ])
         let app = try #require(snapshot.mainBundle)
         #expect(app.bundleIdentifier == "com.example.linklab")
         #expect(app.applicationIdentifier == "ABCDE12345.com.example.linklab")
         #expect(app.teamIdentifier == "ABCDE12345")
         #expect(app.entitlementsSource == .xmlAndDER)
-        #expect(app.associatedDomains.map(\.raw) == [
-            "applinks:example.com", "applinks:*.example.org", "webcredentials:example.com",
-            "applinks:dev.example.com?mode=developer",
-        ])
+        #expect(
+            app.associatedDomains.map(\.raw) == [
+                "applinks:example.com", "applinks:*.example.org", "webcredentials:example.com",
+                "applinks:dev.example.com?mode=developer",
+            ])
         #expect(app.associatedDomains[1].wildcard && app.associatedDomains[1].host == "example.org")
         #expect(app.associatedDomains[3].modes == ["developer"])
         #expect(app.urlSchemes == ["linklab", "myapp"])
@@ -114,8 +116,9 @@ import TestSupport
         let diagnostic = try #require(snapshot.diagnostics.first { $0.id == "entitlements.xml-der-disagree" })
         // The tester must see what differs: the DER blob (enforced by recent iOS) names another domain.
         #expect(diagnostic.message.contains("com.apple.developer.associated-domains[0]"), "\(diagnostic.message)")
-        #expect(diagnostic.message.contains("applinks:example.com") &&
-            diagnostic.message.contains("applinks:attacker.io"), "\(diagnostic.message)")
+        #expect(
+            diagnostic.message.contains("applinks:example.com") && diagnostic.message.contains("applinks:attacker.io"),
+            "\(diagnostic.message)")
     }
 
     @Test func tinyValidIPAReadsCleanly() throws {

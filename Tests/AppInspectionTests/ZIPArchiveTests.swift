@@ -1,8 +1,9 @@
-@testable import AppInspection
 import Foundation
 import MachOReader
-import Testing
 import TestSupport
+import Testing
+
+@testable import AppInspection
 
 /// The ZIP layer on archives built byte by byte.
 @Suite struct ZIPArchiveTests {
@@ -30,8 +31,11 @@ import TestSupport
     @Test func crcMismatchIsAnError() {
         var zip = ZIPBuilder()
         zip.add("Payload/Stored.app/Info.plist", Self.info, crc: 0xDEAD_BEEF)
-        #expect(throws: InspectionError.corruptEntry(name: "Payload/Stored.app/Info.plist",
-            reason: "CRC-32 mismatch")) {
+        #expect(
+            throws: InspectionError.corruptEntry(
+                name: "Payload/Stored.app/Info.plist",
+                reason: "CRC-32 mismatch")
+        ) {
             try Self.inspect(zip)
         }
     }
@@ -42,7 +46,7 @@ import TestSupport
         #expect {
             try Self.inspect(zip)
         } throws: { error in
-            guard case let .malformedArchive(reason, _) = error as? InspectionError else { return false }
+            guard case .malformedArchive(let reason, _) = error as? InspectionError else { return false }
             return reason.contains("different file")
         }
     }
@@ -83,8 +87,9 @@ import TestSupport
 
     @Test func executableNameThatEscapesTheBundleIsNotRead() throws {
         var zip = ZIPBuilder()
-        zip.add("Payload/Stored.app/Info.plist",
-                ZIPBuilder.infoPlist(["CFBundleIdentifier": "com.example.stored", "CFBundleExecutable": "../../Other"]))
+        zip.add(
+            "Payload/Stored.app/Info.plist",
+            ZIPBuilder.infoPlist(["CFBundleIdentifier": "com.example.stored", "CFBundleExecutable": "../../Other"]))
         let app = try #require(try Self.inspect(zip).mainBundle)
         #expect(app.diagnostics.contains { $0.id == "plist.unsafe-executable-name" })
         #expect(app.slices.isEmpty)
@@ -220,7 +225,8 @@ import TestSupport
 @Suite struct InflateBudgetTests {
     @Test func totalInflatedBytesAreCapped() {
         var zip = ZIPBuilder()
-        zip.add("Payload/Stored.app/Info.plist",
+        zip.add(
+            "Payload/Stored.app/Info.plist",
             ZIPBuilder.infoPlist(["CFBundleIdentifier": "a", "CFBundleExecutable": "Stored"]))
         zip.add("Payload/Stored.app/Stored", Data(repeating: 0x41, count: 4_096))
         var limits = ZIPLimits()
@@ -228,7 +234,7 @@ import TestSupport
         #expect {
             try AppInspector(limits: limits).inspect(data: zip.build())
         } throws: { error in
-            guard case let .limitExceeded(what, _, _) = error as? InspectionError else { return false }
+            guard case .limitExceeded(let what, _, _) = error as? InspectionError else { return false }
             return what.contains("total bytes inflated")
         }
     }

@@ -16,10 +16,14 @@ struct ZIPBuilder {
     var declaredCount: UInt64?
     var zip64EndRecord = false
 
-    mutating func add(_ name: String, _ data: Data, crc: UInt32? = nil, localName: String? = nil,
-        forceZIP64: Bool = false, unixMode: UInt32 = 0o100644) {
-        entries.append(Entry(name: Array(name.utf8), data: data, crc: crc, localName: localName.map { Array($0.utf8) },
-                             forceZIP64: forceZIP64, unixMode: unixMode))
+    mutating func add(
+        _ name: String, _ data: Data, crc: UInt32? = nil, localName: String? = nil,
+        forceZIP64: Bool = false, unixMode: UInt32 = 0o100644
+    ) {
+        entries.append(
+            Entry(
+                name: Array(name.utf8), data: data, crc: crc, localName: localName.map { Array($0.utf8) },
+                forceZIP64: forceZIP64, unixMode: unixMode))
     }
 
     mutating func add(rawName: [UInt8], _ data: Data) {
@@ -45,24 +49,45 @@ struct ZIPBuilder {
             let offset = UInt64(out.count)
             let crc = entry.crc ?? Self.crc32(entry.data)
             let localName = entry.localName ?? entry.name
-            out.le32(0x0403_4B50); out.le16(20); out.le16(0); out.le16(0); out.le32(0)
-            out.le32(crc); out.le32(UInt32(entry.data.count)); out.le32(UInt32(entry.data.count))
-            out.le16(UInt16(localName.count)); out.le16(0)
+            out.le32(0x0403_4B50)
+            out.le16(20)
+            out.le16(0)
+            out.le16(0)
+            out.le32(0)
+            out.le32(crc)
+            out.le32(UInt32(entry.data.count))
+            out.le32(UInt32(entry.data.count))
+            out.le16(UInt16(localName.count))
+            out.le16(0)
             out.append(contentsOf: localName)
             out.append(entry.data)
-            central.le32(0x0201_4B50); central.le16(0x0314); central.le16(45); central.le16(0); central.le16(
-                0); central.le32(0)
+            central.le32(0x0201_4B50)
+            central.le16(0x0314)
+            central.le16(45)
+            central.le16(0)
+            central.le16(
+                0)
+            central.le32(0)
             central.le32(crc)
             var extra = Data()
             if entry.forceZIP64 {
-                central.le32(0xFFFF_FFFF); central.le32(0xFFFF_FFFF)
-                extra.le16(1); extra.le16(24)
-                extra.le64(UInt64(entry.data.count)); extra.le64(UInt64(entry.data.count)); extra.le64(offset)
+                central.le32(0xFFFF_FFFF)
+                central.le32(0xFFFF_FFFF)
+                extra.le16(1)
+                extra.le16(24)
+                extra.le64(UInt64(entry.data.count))
+                extra.le64(UInt64(entry.data.count))
+                extra.le64(offset)
             } else {
-                central.le32(UInt32(entry.data.count)); central.le32(UInt32(entry.data.count))
+                central.le32(UInt32(entry.data.count))
+                central.le32(UInt32(entry.data.count))
             }
-            central.le16(UInt16(entry.name.count)); central.le16(UInt16(extra.count)); central.le16(0)
-            central.le16(0); central.le16(0); central.le32(entry.unixMode << 16)
+            central.le16(UInt16(entry.name.count))
+            central.le16(UInt16(extra.count))
+            central.le16(0)
+            central.le16(0)
+            central.le16(0)
+            central.le32(entry.unixMode << 16)
             central.le32(entry.forceZIP64 ? 0xFFFF_FFFF : UInt32(offset))
             central.append(contentsOf: entry.name)
             central.append(extra)
@@ -72,14 +97,37 @@ struct ZIPBuilder {
         let count = declaredCount ?? UInt64(entries.count)
         if zip64EndRecord {
             let recordOffset = UInt64(out.count)
-            out.le32(0x0606_4B50); out.le64(44); out.le16(45); out.le16(45); out.le32(0); out.le32(0)
-            out.le64(count); out.le64(count); out.le64(UInt64(central.count)); out.le64(directoryOffset)
-            out.le32(0x0706_4B50); out.le32(0); out.le64(recordOffset); out.le32(1)
-            out.le32(0x0605_4B50); out.le16(0); out.le16(0); out.le16(0xFFFF); out.le16(0xFFFF)
-            out.le32(0xFFFF_FFFF); out.le32(0xFFFF_FFFF); out.le16(0)
+            out.le32(0x0606_4B50)
+            out.le64(44)
+            out.le16(45)
+            out.le16(45)
+            out.le32(0)
+            out.le32(0)
+            out.le64(count)
+            out.le64(count)
+            out.le64(UInt64(central.count))
+            out.le64(directoryOffset)
+            out.le32(0x0706_4B50)
+            out.le32(0)
+            out.le64(recordOffset)
+            out.le32(1)
+            out.le32(0x0605_4B50)
+            out.le16(0)
+            out.le16(0)
+            out.le16(0xFFFF)
+            out.le16(0xFFFF)
+            out.le32(0xFFFF_FFFF)
+            out.le32(0xFFFF_FFFF)
+            out.le16(0)
         } else {
-            out.le32(0x0605_4B50); out.le16(0); out.le16(0); out.le16(UInt16(count)); out.le16(UInt16(count))
-            out.le32(UInt32(central.count)); out.le32(UInt32(directoryOffset)); out.le16(0)
+            out.le32(0x0605_4B50)
+            out.le16(0)
+            out.le16(0)
+            out.le16(UInt16(count))
+            out.le16(UInt16(count))
+            out.le32(UInt32(central.count))
+            out.le32(UInt32(directoryOffset))
+            out.le16(0)
         }
         return out
     }

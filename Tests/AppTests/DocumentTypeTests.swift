@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UniformTypeIdentifiers
 import Workbench
+
 @testable import UniversalLinkLab
 
 /// The app's document types, checked inside the app (the Info.plist declarations are checked
@@ -27,8 +28,9 @@ import Workbench
     @Test func theOneEditableDocumentIsTheSession() {
         #expect(SessionDocument.readableContentTypes == [.linkLabSession])
         #expect(SessionDocument.writableContentTypes == [.linkLabSession])
-        #expect(SessionDocument(appURL: URL(fileURLWithPath: "/tmp/A.ipa")).data.isEmpty,
-                "a session started for an app holds no bytes of it")
+        #expect(
+            SessionDocument(appURL: URL(fileURLWithPath: "/tmp/A.ipa")).data.isEmpty,
+            "a session started for an app holds no bytes of it")
     }
 
     @Test func theUpdaterNeverStartsInATestHost() {
@@ -51,8 +53,9 @@ import Workbench
         #expect(overrides.offline)
         #expect(overrides.supplied == ["example.com": "/tmp/a.json", "shop.example.com": "/tmp/b.json"])
         #expect(AppSettings.testOverrides([:]).offline == false)
-        #expect(AppSettings.testAssetLinks(["LINKLAB_ASSETLINKS": "example.com=/tmp/c.json;bad"])
-            == ["example.com": "/tmp/c.json"])
+        #expect(
+            AppSettings.testAssetLinks(["LINKLAB_ASSETLINKS": "example.com=/tmp/c.json;bad"])
+                == ["example.com": "/tmp/c.json"])
         #expect(AppSettings.testAssetLinks([:]).isEmpty)
     }
 

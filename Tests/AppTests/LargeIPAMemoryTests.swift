@@ -2,6 +2,7 @@ import AppKit
 import Darwin
 import Foundation
 import Testing
+
 @testable import UniversalLinkLab
 
 /// The IPA is never held in memory: a large IPA (made by UITests/make-large-ipa.py; the
@@ -22,8 +23,10 @@ import Testing
         return Int64(usage.ru_maxrss)
     }
 
-    @Test(.enabled(if: largeIPA != nil,
-        "LINKLAB_LARGE_IPA is not set (the macOS workflow sets it to an IPA made by UITests/make-large-ipa.py)"))
+    @Test(
+        .enabled(
+            if: largeIPA != nil,
+            "LINKLAB_LARGE_IPA is not set (the macOS workflow sets it to an IPA made by UITests/make-large-ipa.py)"))
     func openingALargeIPAThroughTheDocumentControllerNeverHoldsItWhole() async throws {
         let url = try #require(Self.largeIPA)
         let size =

@@ -2,6 +2,7 @@ import AppKit
 import Foundation
 import Testing
 import Workbench
+
 @testable import UniversalLinkLab
 
 /// The tester's work survives: an `.ipa` opened as a session, triaged and edited, saved,
@@ -16,9 +17,12 @@ import Workbench
 
     static func settings() -> WorkbenchSettings {
         let hosts = ["example.com", "shop.example.com", "example.org", "go.example.net"]
-        return WorkbenchSettings(offline: true, suppliedFiles: Dictionary(uniqueKeysWithValues: hosts.map {
-            ($0, root.appendingPathComponent("Samples/aasa/\($0).json").path)
-        }))
+        return WorkbenchSettings(
+            offline: true,
+            suppliedFiles: Dictionary(
+                uniqueKeysWithValues: hosts.map {
+                    ($0, root.appendingPathComponent("Samples/aasa/\($0).json").path)
+                }))
     }
 
     /// A copy of the sample in a fresh folder (the tests rename it).

@@ -28,8 +28,10 @@ func withAssetLinksWorld<T: Sendable>(
 }
 
 @Suite(.serialized) struct AssetLinksFetchTests {
-    func fetch(_ fetcher: AssociationFetcher, _ host: String,
-               options: AssetLinksFetchOptions = AssetLinksFetchOptions()) async throws -> AssetLinksReport {
+    func fetch(
+        _ fetcher: AssociationFetcher, _ host: String,
+        options: AssetLinksFetchOptions = AssetLinksFetchOptions()
+    ) async throws -> AssetLinksReport {
         try #require(await fetcher.fetchAssetLinks([try FetchHost.parse(host)], options: options).first)
     }
 
@@ -39,10 +41,15 @@ func withAssetLinksWorld<T: Sendable>(
             #expect(report.outcome == .ok)
             #expect(report.problem == nil)
             #expect(report.result?.url == "https://good.links.test:\(site.server.port)/.well-known/assetlinks.json")
-            #expect(report.file?.linkGrants == [AssetLinksGrant(packageName: AssetLinksTestSite.package,
-                                                                fingerprint: AssetLinksTestSite.fingerprint)])
+            #expect(
+                report.file?.linkGrants == [
+                    AssetLinksGrant(
+                        packageName: AssetLinksTestSite.package,
+                        fingerprint: AssetLinksTestSite.fingerprint)
+                ])
             #expect(report.contentTypeProblem == nil)
-            let headers = try #require(report.result?.timeToHeadersMs), total = try #require(report.result?.totalMs)
+            let headers = try #require(report.result?.timeToHeadersMs)
+            let total = try #require(report.result?.totalMs)
             #expect(headers >= 0 && headers <= total)
             #expect(site.server.requests.map(\.path) == ["/.well-known/assetlinks.json"])
             #expect(site.server.requests.first?.userAgent == AssetLinksPolicy.userAgent)
@@ -140,8 +147,11 @@ func withAssetLinksWorld<T: Sendable>(
             #expect(google.grants == report.file?.linkGrants)
             #expect(report.comparison?.agree == true)
             let query = try #require(URLComponents(string: google.url)?.queryItems)
-            #expect(query.contains(URLQueryItem(name: "source.web.site",
-                value: "https://\(site.hostArgument("good"))")))
+            #expect(
+                query.contains(
+                    URLQueryItem(
+                        name: "source.web.site",
+                        value: "https://\(site.hostArgument("good"))")))
             #expect(query.contains(URLQueryItem(name: "relation", value: AssetLinksFile.handleAllURLs)))
         }
     }
@@ -166,8 +176,12 @@ func withAssetLinksWorld<T: Sendable>(
             #expect(report.included.map { $0.problem == nil } == [true, false, false])
             #expect(report.included[1].problem?.contains("not an https:// URL") == true)
             #expect(report.included[2].problem?.contains("HTTP 404") == true)
-            #expect(report.effectiveFile?.linkGrants == [AssetLinksGrant(packageName: AssetLinksTestSite.package,
-                                                                         fingerprint: AssetLinksTestSite.fingerprint)])
+            #expect(
+                report.effectiveFile?.linkGrants == [
+                    AssetLinksGrant(
+                        packageName: AssetLinksTestSite.package,
+                        fingerprint: AssetLinksTestSite.fingerprint)
+                ])
             #expect(report.unreadIncludes.count == 2)
         }
     }

@@ -29,7 +29,8 @@ import Testing
     @Test func configuredAgentIsSentAndCanBeOverriddenPerRequest() async throws {
         try await withFetchWorld(configure: { $0.userAgent = "Tester/2" }) { site, fetcher in
             _ = await fetcher.fetchRoute(.origin, for: try .test(site.hostArgument("good")))
-            _ = await fetcher.fetchRoute(.origin, for: try .test(site.hostArgument("good")),
+            _ = await fetcher.fetchRoute(
+                .origin, for: try .test(site.hostArgument("good")),
                 userAgent: FetchConfiguration.crawlerUserAgent)
             let agents = site.server.requests.map(\.userAgent)
             #expect(agents == ["Tester/2", "AASA-Bot/1.0.0"])
@@ -126,7 +127,10 @@ import Testing
     }
 
     @Test func wildcardEntryIsFetchedFromTheParentHost() async throws {
-        try await withFetchWorld(configure: { $0.routes = [.origin]; $0.browserProbe = false }) { site, fetcher in
+        try await withFetchWorld(configure: {
+            $0.routes = [.origin]
+            $0.browserProbe = false
+        }) { site, fetcher in
             let report = await fetcher.fetch(try .test("*.\(site.hostArgument("good"))"))
             #expect(report.host == "*.good.aasa.test:\(site.server.port)")
             #expect(report.fetchedHost == "good.aasa.test")
@@ -136,13 +140,18 @@ import Testing
     }
 
     @Test func fileOnlyAtTheLegacyPathIsNoticed() async throws {
-        try await withFetchWorld(configure: { $0.routes = [.origin, .legacy]; $0.browserProbe = false }) { site,
+        try await withFetchWorld(configure: {
+            $0.routes = [.origin, .legacy]
+            $0.browserProbe = false
+        }) {
+            site,
             fetcher in
             let report = await fetcher.fetch(try .test(site.hostArgument("legacy-only")))
             #expect(report.result(for: .origin)?.status == 404)
             #expect(report.result(for: .legacy)?.status == 200)
-            #expect(report.result(for: .legacy)?
-                .url.hasSuffix(":\(site.server.port)/apple-app-site-association") == true)
+            #expect(
+                report.result(for: .legacy)?
+                    .url.hasSuffix(":\(site.server.port)/apple-app-site-association") == true)
             #expect(report.isLegacyOnly)
         }
     }
@@ -150,7 +159,10 @@ import Testing
 
 @Suite(.serialized) struct CDNFetchTests {
     @Test func cdnRouteGoesThroughTheConfiguredBase() async throws {
-        try await withFetchWorld(configure: { $0.routes = [.cdn, .origin]; $0.browserProbe = false }) { site, fetcher in
+        try await withFetchWorld(configure: {
+            $0.routes = [.cdn, .origin]
+            $0.browserProbe = false
+        }) { site, fetcher in
             let report = await fetcher.fetch(try .test(site.hostArgument("good")))
             let cdn = try #require(report.result(for: .cdn))
             #expect(cdn.url == "https://cdn.test:\(site.server.port)/a/v1/good.aasa.test:\(site.server.port)")
@@ -176,7 +188,10 @@ import Testing
     }
 
     @Test func staleCDNCopyDiffersFromTheOrigin() async throws {
-        try await withFetchWorld(configure: { $0.routes = [.cdn, .origin]; $0.browserProbe = false }) { site, fetcher in
+        try await withFetchWorld(configure: {
+            $0.routes = [.cdn, .origin]
+            $0.browserProbe = false
+        }) { site, fetcher in
             let report = await fetcher.fetch(try .test(site.hostArgument("stale")))
             let diff = try #require(report.cdnOriginDiff)
             #expect(!diff.isEquivalent)
@@ -208,7 +223,10 @@ import Testing
     }
 
     @Test func probeCanBeTurnedOff() async throws {
-        try await withFetchWorld(configure: { $0.routes = [.origin]; $0.browserProbe = false }) { site, fetcher in
+        try await withFetchWorld(configure: {
+            $0.routes = [.origin]
+            $0.browserProbe = false
+        }) { site, fetcher in
             let report = await fetcher.fetch(try .test(site.hostArgument("good")))
             #expect(report.browserProbe == nil)
             #expect(site.server.requests.count == 1)

@@ -13,7 +13,8 @@ import Testing
 
     @Test func failedRouteShowsExplicitNulls() throws {
         var result =
-            RouteResult(route: .origin, url: "https://a.test/.well-known/apple-app-site-association",
+            RouteResult(
+                route: .origin, url: "https://a.test/.well-known/apple-app-site-association",
                 userAgent: "AASA-Bot/1.0.0")
         result.error = .connectionRefused(host: "a.test", port: 443)
         result.totalMs = 3
@@ -41,8 +42,10 @@ import Testing
             #expect(domain["host"] as? String == site.hostArgument("waf"))
             let routes = try #require(domain["routes"] as? [[String: Any]])
             #expect(routes.map { $0["route"] as? String } == ["cdn", "origin"])
-            let contract = ["route", "url", "status", "contentType", "bytes", "truncated", "redirectLocation",
-                            "timeToHeadersMs", "totalMs", "error", "appleFailureReason", "file", "diagnostics"]
+            let contract = [
+                "route", "url", "status", "contentType", "bytes", "truncated", "redirectLocation",
+                "timeToHeadersMs", "totalMs", "error", "appleFailureReason", "file", "diagnostics",
+            ]
             for route in routes {
                 for key in contract { #expect(route.keys.contains(key), "missing \(key)") }
             }

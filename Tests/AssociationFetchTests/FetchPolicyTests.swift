@@ -4,10 +4,12 @@ import Testing
 @Suite struct RoutePlannerTests {
     @Test func appleCDNURLCarriesHostAndPort() throws {
         let planner = try RoutePlanner()
-        #expect(planner.url(for: .cdn, host: try FetchHost.parse("example.com"))
-            == "https://app-site-association.cdn-apple.com/a/v1/example.com")
-        #expect(planner.url(for: .cdn, host: try FetchHost.parse("Example.com:8443"))
-            == "https://app-site-association.cdn-apple.com/a/v1/example.com:8443")
+        #expect(
+            planner.url(for: .cdn, host: try FetchHost.parse("example.com"))
+                == "https://app-site-association.cdn-apple.com/a/v1/example.com")
+        #expect(
+            planner.url(for: .cdn, host: try FetchHost.parse("Example.com:8443"))
+                == "https://app-site-association.cdn-apple.com/a/v1/example.com:8443")
     }
 
     @Test func originAndLegacyURLs() throws {
@@ -87,8 +89,10 @@ import Testing
 @Suite struct RedirectRecordTests {
     @Test func redirectIsRecordedWithResolvedTarget() throws {
         let record =
-            try #require(RedirectRecord.make(status: 301, location: "/new/aasa",
-                requestURL: "https://a.test/.well-known/apple-app-site-association"))
+            try #require(
+                RedirectRecord.make(
+                    status: 301, location: "/new/aasa",
+                    requestURL: "https://a.test/.well-known/apple-app-site-association"))
         #expect(record.location == "/new/aasa")
         #expect(record.resolved == "https://a.test/new/aasa")
         #expect(!record.isDowngrade)
@@ -97,8 +101,10 @@ import Testing
 
     @Test func downgradeToHTTPAndCrossHostAreFlagged() throws {
         let record =
-            try #require(RedirectRecord.make(status: 302, location: "http://www.a.test/x",
-                requestURL: "https://a.test/x"))
+            try #require(
+                RedirectRecord.make(
+                    status: 302, location: "http://www.a.test/x",
+                    requestURL: "https://a.test/x"))
         #expect(record.isDowngrade)
         #expect(record.isCrossHost)
     }
@@ -121,8 +127,10 @@ import Testing
         (200, false, false, true, .incomplete),
         (nil, false, false, true, .unreachable),
     ])
-    func outcomesAreClassified(_ status: Int?, _ truncated: Bool, _ usable: Bool, _ failed: Bool,
-        _ expected: RouteOutcome) {
+    func outcomesAreClassified(
+        _ status: Int?, _ truncated: Bool, _ usable: Bool, _ failed: Bool,
+        _ expected: RouteOutcome
+    ) {
         let error: FetchError? = failed ? .timeout(url: "https://a.test/", seconds: 1) : nil
         #expect(RouteOutcome.classify(status: status, truncated: truncated, usable: usable, error: error) == expected)
     }
@@ -136,8 +144,10 @@ import Testing
         #expect(try ResolvePin.parse("a.test:8443:::1").address == "::1")
     }
 
-    @Test(arguments: ["a.test:443", "a.test:x:127.0.0.1", "a.test:443:not-an-ip", ":443:127.0.0.1",
-        "a.test:0:127.0.0.1", "a.test:443:1.2.3.999"])
+    @Test(arguments: [
+        "a.test:443", "a.test:x:127.0.0.1", "a.test:443:not-an-ip", ":443:127.0.0.1",
+        "a.test:0:127.0.0.1", "a.test:443:1.2.3.999",
+    ])
     func malformedPinsAreRefused(_ text: String) {
         #expect(throws: FetchError.self) { try ResolvePin.parse(text) }
     }

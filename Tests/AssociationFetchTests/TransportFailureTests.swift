@@ -89,8 +89,9 @@ import Testing
             #expect(result.bytes == sent.count)
             #expect(result.body == Data(sent))
             #expect(result.error?.kind == "tls-unclean-close")
-            #expect(result.error?.description
-                == """
+            #expect(
+                result.error?.description
+                    == """
                     the server closed the connection without TLS close_notify after \(sent.count) bytes; the body may \
                     be truncated
                     """)
@@ -105,12 +106,15 @@ import Testing
     }
 
     @Test func overallDeadlineEndsTheRun() async throws {
-        try await withFetchWorld(slowDelay: .seconds(30), configure: {
-            $0.timeout = .seconds(20)
-            $0.overallDeadline = .seconds(5)
-            $0.routes = [.origin]
-            $0.browserProbe = false
-        }) { site, fetcher in
+        try await withFetchWorld(
+            slowDelay: .seconds(30),
+            configure: {
+                $0.timeout = .seconds(20)
+                $0.overallDeadline = .seconds(5)
+                $0.routes = [.origin]
+                $0.browserProbe = false
+            }
+        ) { site, fetcher in
             let reports =
                 await fetcher.fetch([try .test(site.hostArgument("slow")), try .test(site.hostArgument("good"))])
             #expect(reports.map(\.host) == [site.hostArgument("slow"), site.hostArgument("good")])
@@ -125,8 +129,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         var configuration = FetchConfiguration()
         configuration.caFile = url.path
-        #expect(throws: FetchError.invalidCAFile(path: url.path,
-            reason: "holds no PEM certificate (-----BEGIN CERTIFICATE-----)")) {
+        #expect(
+            throws: FetchError.invalidCAFile(
+                path: url.path,
+                reason: "holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+        ) {
             _ = try AssociationFetcher(configuration: configuration)
         }
         configuration.caFile = "/nonexistent/ca.pem"
@@ -137,7 +144,9 @@ import Testing
 @Suite(.serialized) struct ConcurrencyAndOfflineTests {
     @Test func manyHostsComeBackInInputOrder() async throws {
         try await withFetchWorld(configure: { $0.routes = RouteSelection.all.routes }) { site, fetcher in
-            let scenarios = ["good", "notfound", "r301", "html", "waf", "big", "invalid", "stale", "cms", "legacy-only"]
+            let scenarios = [
+                "good", "notfound", "r301", "html", "waf", "big", "invalid", "stale", "cms", "legacy-only",
+            ]
             let hosts = try scenarios.map { try FetchHost.test(site.hostArgument($0)) }
             let reports = await fetcher.fetch(hosts)
             #expect(reports.map(\.host) == hosts.map(\.entry))

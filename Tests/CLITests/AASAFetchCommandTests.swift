@@ -53,11 +53,14 @@ import Testing
     func manyHostsAndFailuresComeBackInOrder() async throws {
         try await withLoopbackSite { site, common in
             let hosts =
-                [site.hostArgument("r301"), site.special(.refused).host, site.special(.wrongName).host,
-                    site.hostArgument("big")]
+                [
+                    site.hostArgument("r301"), site.special(.refused).host, site.special(.wrongName).host,
+                    site.hostArgument("big"),
+                ]
             let output =
-                try LinkLabProcess.run(["aasa", "fetch"] + hosts +
-                    ["--route", "origin", "--no-browser-probe", "--format", "json"] + common)
+                try LinkLabProcess.run(
+                    ["aasa", "fetch"] + hosts + ["--route", "origin", "--no-browser-probe", "--format", "json"] + common
+                )
             #expect(output.exitCode == 0, "\(output.stderr)")
             let domains = try #require(try object(output.stdoutData)["domains"] as? [[String: Any]])
             #expect(domains.map { $0["host"] as? String } == hosts)
@@ -78,20 +81,26 @@ import Testing
     func userAgentFlagIsSent() async throws {
         try await withLoopbackSite { site, common in
             let output =
-                try LinkLabProcess.run(["aasa", "fetch", site.hostArgument("good"), "--route", "origin",
-                    "--no-browser-probe",
-                                                 "--user-agent", "Audit/1.0"] + common)
+                try LinkLabProcess.run(
+                    [
+                        "aasa", "fetch", site.hostArgument("good"), "--route", "origin",
+                        "--no-browser-probe",
+                        "--user-agent", "Audit/1.0",
+                    ] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
             #expect(site.server.requests.map(\.userAgent) == ["Audit/1.0"])
         }
     }
 
-    @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
-          arguments: [["aasa", "fetch", "good.test", "--resolve", "good.test:443"],
-                      ["aasa", "fetch", "https://good.test/"],
-                      ["aasa", "fetch", "good.test", "--route", "everything"],
-                      ["aasa", "fetch", "good.test", "--cdn-base", "http://cdn.test/"],
-                      ["aasa", "fetch"]])
+    @Test(
+        .disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
+        arguments: [
+            ["aasa", "fetch", "good.test", "--resolve", "good.test:443"],
+            ["aasa", "fetch", "https://good.test/"],
+            ["aasa", "fetch", "good.test", "--route", "everything"],
+            ["aasa", "fetch", "good.test", "--cdn-base", "http://cdn.test/"],
+            ["aasa", "fetch"],
+        ])
     func usageErrorsExitWith2(_ arguments: [String]) throws {
         let output = try LinkLabProcess.run(arguments)
         #expect(!output.diedFromSignal)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end tests of `linklab aasa lint`, running the built binary.
 @Suite(.enabled(if: LinkLabProcess.executableURL != nil, "linklab is not built: run swift build first"))
@@ -22,8 +22,10 @@ struct AASALintCommandTests {
 
     @Test func syntaxProblemsCarryIDsLinesAndColumns() throws {
         let output =
-            try LinkLabProcess.run(["aasa", "lint", Fixtures.url("aasa/comments-and-trailing-commas.json").path,
-                "--format", "json"])
+            try LinkLabProcess.run([
+                "aasa", "lint", Fixtures.url("aasa/comments-and-trailing-commas.json").path,
+                "--format", "json",
+            ])
         #expect(output.exitCode == 0)
         let document = try report(output)
         #expect(document["valid"] as? Bool == false)
@@ -40,20 +42,26 @@ struct AASALintCommandTests {
 
     @Test func standardInputIsRead() throws {
         let output =
-            try LinkLabProcess.run(["aasa", "lint", "-", "--format", "json"],
-                stdin: Data(#"""
+            try LinkLabProcess.run(
+                ["aasa", "lint", "-", "--format", "json"],
+                stdin: Data(
+                    #"""
                     {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": \#
                     "*"}]}]}}
                     """#.utf8))
         let diagnostics = try #require(try report(output)["diagnostics"] as? [[String: Any]])
-        #expect(diagnostics.contains { $0["id"] as? String == "AASA-L025" &&
-            $0["location"] as? String == "/applinks/details/0/components/0" })
+        #expect(
+            diagnostics.contains {
+                $0["id"] as? String == "AASA-L025" && $0["location"] as? String == "/applinks/details/0/components/0"
+            })
     }
 
     @Test func cmsSignedFileIsUnwrapped() throws {
         let output =
-            try LinkLabProcess.run(["aasa", "lint", Fixtures.url("aasa/cms-signed-indefinite-length.p7").path,
-                "--format", "json"])
+            try LinkLabProcess.run([
+                "aasa", "lint", Fixtures.url("aasa/cms-signed-indefinite-length.p7").path,
+                "--format", "json",
+            ])
         let document = try report(output)
         #expect(document["cmsSigned"] as? Bool == true)
         #expect(document["deviceAccepts"] as? Bool == true)
@@ -70,7 +78,8 @@ struct AASALintCommandTests {
 
     @Test func htmlBodyIsReportedNotRefused() throws {
         let output =
-            try LinkLabProcess.run(["aasa", "lint", "-", "--format", "json"],
+            try LinkLabProcess.run(
+                ["aasa", "lint", "-", "--format", "json"],
                 stdin: Data("<!DOCTYPE html><html></html>".utf8))
         #expect(output.exitCode == 0)
         let document = try report(output)

@@ -52,8 +52,10 @@ import Testing
     func scanSaveSaysItWroteTheSessionInTextAndOnStandardErrorWithJSON() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let base = ["scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline",
-                    "--aasa", Self.root.appendingPathComponent("Samples/aasa").path]
+        let base = [
+            "scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline",
+            "--aasa", Self.root.appendingPathComponent("Samples/aasa").path,
+        ]
         let textSession = folder.appendingPathComponent("text.linklab")
         let text = try LinkLabProcess.run(base + ["--save", textSession.path])
         #expect(text.exitCode == 0, "\(text.stderr)")
@@ -89,8 +91,10 @@ import Testing
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try fileNamed("example.com.json", in: folder)
-        let output = try LinkLabProcess.run(["match", "--aasa", file.path, "https://shop.example.com/buy/42",
-                                             "https://shop.example.com/help/1", "https://example.com/buy/42"])
+        let output = try LinkLabProcess.run([
+            "match", "--aasa", file.path, "https://shop.example.com/buy/42",
+            "https://shop.example.com/help/1", "https://example.com/buy/42",
+        ])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let warnings = output.stderr.split(separator: "\n").filter { $0.contains("warning") }
         #expect(warnings.count == 1, "\(output.stderr)")
@@ -102,15 +106,16 @@ import Testing
         #expect(output.stdout.contains("https://example.com/buy/42"))
     }
 
-    @Test(.disabled(if: binaryMissing, "linklab binary not built"),
-          arguments: [
+    @Test(
+        .disabled(if: binaryMissing, "linklab binary not built"),
+        arguments: [
             (name: "example.com.json", arguments: ["--domain", "example.com", "https://example.com/buy/42"]),
             (name: "example.com.json", arguments: ["https://example.com/buy/42"]),
             (name: "EXAMPLE.com.json", arguments: ["https://Example.COM:443/buy/42"]),
             (name: "shop.example.com.json", arguments: ["https://shop.example.com/buy/42"]),
             (name: "apple-app-site-association", arguments: ["https://shop.example.com/buy/42"]),
             (name: "aasa.json", arguments: ["https://shop.example.com/buy/42"]),
-          ])
+        ])
     func matchDoesNotWarnWhenTheHostsAgreeOrTheNameNamesNoHost(_ name: String, _ arguments: [String]) throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -129,18 +134,23 @@ import Testing
             try LinkLabProcess.run(["match", "--aasa", file.path, "--trace", "https://shop.example.com/buy/42"])
         #expect(assumed.exitCode == 0, "\(assumed.stderr)")
         #expect(!assumed.stdout.contains("is covered by the file's domain"), "\(assumed.stdout)")
-        #expect(assumed.stdout.contains(
-            "host: shop.example.com is the domain assumed to serve the file (taken from the URL; not checked)"))
+        #expect(
+            assumed.stdout.contains(
+                "host: shop.example.com is the domain assumed to serve the file (taken from the URL; not checked)"))
 
         // With --domain the tester named the file's domain: coverage is a checked fact.
-        let given = try LinkLabProcess.run(["match", "--aasa", file.path, "--domain", "example.com", "--trace",
-                                            "https://example.com/buy/42"])
+        let given = try LinkLabProcess.run([
+            "match", "--aasa", file.path, "--domain", "example.com", "--trace",
+            "https://example.com/buy/42",
+        ])
         #expect(given.exitCode == 0, "\(given.stderr)")
         #expect(given.stdout.contains("host: example.com is covered by the file's domain example.com"))
 
         // A URL of another host than --domain is decided no_match, with the reason in the trace.
-        let other = try LinkLabProcess.run(["match", "--aasa", file.path, "--domain", "example.com", "--trace",
-                                            "https://shop.example.com/buy/42"])
+        let other = try LinkLabProcess.run([
+            "match", "--aasa", file.path, "--domain", "example.com", "--trace",
+            "https://shop.example.com/buy/42",
+        ])
         #expect(other.stdout.contains("no_match"))
         #expect(!other.stdout.contains("is covered by"))
     }

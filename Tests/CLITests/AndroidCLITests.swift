@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built `linklab` binary on the Android fixtures: `inspect app.apk`, `assetlinks lint`.
 @Suite struct AndroidCLITests {
@@ -71,7 +71,7 @@ import TestSupport
     /// Differences between the documented value and an emitted one, as paths.
     static func compare(_ doc: Any, _ emitted: Any, path: String) -> [String] {
         switch (doc, emitted) {
-        case let (doc as [String: Any], emitted as [String: Any]):
+        case (let doc as [String: Any], let emitted as [String: Any]):
             if path.hasSuffix(".data[]") {
                 let extra = Set(doc.keys).union(emitted.keys).subtracting(dataAttributes)
                 return extra.isEmpty ? [] : ["\(path): not <data> attributes \(extra.sorted())"]
@@ -84,7 +84,7 @@ import TestSupport
                 out += compare(doc[key]!, emitted[key]!, path: "\(path).\(key)")
             }
             return out
-        case let (doc as [Any], emitted as [Any]):
+        case (let doc as [Any], let emitted as [Any]):
             guard let first = doc.first else { return [] }
             return emitted.flatMap { compare(first, $0, path: path + "[]") }
         default:
@@ -94,8 +94,10 @@ import TestSupport
 
     @Test(arguments: ["Samples/LinkLabSample.apk", "Tests/Fixtures/android/links-v1v2v3.apk"])
     func inspectJSONHasTheDocumentedKeys(apk: String) throws {
-        let output = try LinkLabProcess.run(["inspect", Fixtures.repositoryRoot.appendingPathComponent(apk).path,
-                                             "--format", "json"])
+        let output = try LinkLabProcess.run([
+            "inspect", Fixtures.repositoryRoot.appendingPathComponent(apk).path,
+            "--format", "json",
+        ])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let emitted = try JSONSerialization.jsonObject(with: output.stdoutData)
         let differences = Self.compare(try Self.documented(), emitted, path: "$")

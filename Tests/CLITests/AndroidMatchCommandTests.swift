@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built `linklab` on the bundled sample pair: `match --android` (outcomes, the deciding
 /// activity and filter, "not checked" hosts, errors, exit codes) and `match --ios --android`
@@ -24,7 +24,8 @@ import TestSupport
         let object = try Self.json(output)
         #expect(object["platform"] as? String == "android" && object["sdk"] as? Int == 35)
         let results = try #require(object["results"] as? [[String: Any]])
-        #expect(results.map { $0["outcome"] as? String } == ["opens_app", "browser", "opens_app_unverified", "browser"])
+        #expect(
+            results.map { $0["outcome"] as? String } == ["opens_app", "browser", "opens_app_unverified", "browser"])
         #expect(results[0]["activity"] as? String == "com.example.app.LinkActivity")
         #expect(results[0]["filterLine"] as? Int == 18)
         // The upload key listed instead of the signing key: the near miss is named.
@@ -116,8 +117,9 @@ import TestSupport
         #expect(verdicts["https://www.example.org/open/admin/users"] == "neither")
         #expect(verdicts["linklab://cart"] == "both")
         let findings = try #require(table["findings"] as? [[String: Any]])
-        let asymmetric = Set(findings.filter { $0["id"] as? String == "XPL-001" }
-            .compactMap { $0["subject"] as? String })
+        let asymmetric = Set(
+            findings.filter { $0["id"] as? String == "XPL-001" }
+                .compactMap { $0["subject"] as? String })
         #expect(asymmetric.contains("https://example.org/login"))
         #expect(asymmetric.contains("https://shop.example.com/shop/checkout/pay"))
         #expect(asymmetric.contains("linklab-admin://users/delete"))

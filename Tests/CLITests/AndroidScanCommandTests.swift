@@ -15,8 +15,10 @@ import Testing
     }
 
     @Test func offlineScanWithASuppliedFileVerifiesTheHostAndListsAndroidFindings() throws {
-        let output = try LinkLabProcess.run(["scan", apk, "--offline", "--assetlinks", "shop.example=\(shopFile)",
-                                             "--url", "https://shop.example/orders/1", "--format", "json"])
+        let output = try LinkLabProcess.run([
+            "scan", apk, "--offline", "--assetlinks", "shop.example=\(shopFile)",
+            "--url", "https://shop.example/orders/1", "--format", "json",
+        ])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let document = try json(output)
         #expect(document["schemaVersion"] as? Int == 1 && document["platform"] as? String == "android")
@@ -47,14 +49,21 @@ import Testing
         let other = FileManager.default.temporaryDirectory.appendingPathComponent("other-\(UUID().uuidString).json")
         try Data(AssetLinksTestSite.statementList([("com.other.app", AssetLinksTestSite.fingerprint)])).write(to: other)
         defer { try? FileManager.default.removeItem(at: other) }
-        let output = try LinkLabProcess.run(["scan", apk, "--offline", "--assetlinks", "shop.example=\(other.path)",
-                                             "--fail-on", "reliability:high"])
+        let output = try LinkLabProcess.run([
+            "scan", apk, "--offline", "--assetlinks", "shop.example=\(other.path)",
+            "--fail-on", "reliability:high",
+        ])
         #expect(output.exitCode == 1, "\(output.stderr)")
-        #expect(output.stdout.split(separator: "\n").contains { $0.hasPrefix("AND-001") && $0.contains("shop.example")
-            && $0.hasSuffix("App Links host would not verify") })
+        #expect(
+            output.stdout.split(separator: "\n").contains {
+                $0.hasPrefix("AND-001") && $0.contains("shop.example")
+                    && $0.hasSuffix("App Links host would not verify")
+            })
         #expect(output.stdout.contains("com.linklab.shop is not listed; the file lists com.other.app"))
-        let low = try LinkLabProcess.run(["scan", apk, "--offline", "--assetlinks", "shop.example=\(shopFile)",
-                                          "--fail-on", "reliability:high"])
+        let low = try LinkLabProcess.run([
+            "scan", apk, "--offline", "--assetlinks", "shop.example=\(shopFile)",
+            "--fail-on", "reliability:high",
+        ])
         #expect(low.exitCode == 0)
     }
 
@@ -85,13 +94,18 @@ import Testing
         let list = FileManager.default.temporaryDirectory.appendingPathComponent("urls-\(UUID().uuidString).txt")
         try Data("# sensitive\n!https://shop.example/orders/1\n=shop://anything\n".utf8).write(to: list)
         defer { try? FileManager.default.removeItem(at: list) }
-        let output = try LinkLabProcess.run(["scan", apk, "--offline", "--assetlinks", "shop.example=\(shopFile)",
-                                             "--urls", list.path, "--fail-on", "security:medium", "--format", "json"])
+        let output = try LinkLabProcess.run([
+            "scan", apk, "--offline", "--assetlinks", "shop.example=\(shopFile)",
+            "--urls", list.path, "--fail-on", "security:medium", "--format", "json",
+        ])
         #expect(output.exitCode == 1, "\(output.stderr)")
         let findings = try json(output)["findings"] as? [[String: Any]] ?? []
         let mismatches = findings.filter { $0["id"] as? String == "AND-017" }
-        #expect(mismatches.compactMap { $0["subject"] as? String } == ["https://shop.example/orders/1",
-            "shop://anything"])
+        #expect(
+            mismatches.compactMap { $0["subject"] as? String } == [
+                "https://shop.example/orders/1",
+                "shop://anything",
+            ])
         let custom = try LinkLabProcess.run(["scan", apk, "--offline", "--url", "shop://promo.shop.example:8443/reset"])
         #expect(custom.exitCode == 0, "\(custom.stderr)")
         #expect(custom.stdout.contains("opens the app (unverified deep link)"))
@@ -160,8 +174,11 @@ import Testing
     @Test func fetchesEveryHostAndReportsEachOutcome() async throws {
         try await withSite { site, common in
             let output =
-                try LinkLabProcess.run(["assetlinks", "fetch", site.hostArgument("good"), site.hostArgument("r301"),
-                                                 site.hostArgument("notfound"), "--format", "json"] + common)
+                try LinkLabProcess.run(
+                    [
+                        "assetlinks", "fetch", site.hostArgument("good"), site.hostArgument("r301"),
+                        site.hostArgument("notfound"), "--format", "json",
+                    ] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
             let document = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
             let hosts = try #require(document["hosts"] as? [[String: Any]])
@@ -170,20 +187,27 @@ import Testing
             let grants = hosts[0]["grants"] as? [[String: Any]]
             #expect(grants?.first?["packageName"] as? String == AssetLinksTestSite.package)
             let text = try LinkLabProcess.run(["assetlinks", "fetch", site.hostArgument("r301")] + common)
-            #expect(text.exitCode == 0 && text.stdout.contains("redirect") &&
-                text.stdout.contains("does not follow redirects"))
+            #expect(
+                text.exitCode == 0 && text.stdout.contains("redirect")
+                    && text.stdout.contains("does not follow redirects"))
         }
     }
 
     @Test func googleSecondOpinionAgreesOrSaysWhichGrantsDiffer() async throws {
         try await withSite { site, common in
-            let agree = try LinkLabProcess.run(["assetlinks", "fetch", site.hostArgument("good"), "--google",
-                                                "--google-base", site.googleBase("agree"), "--format", "json"] + common)
+            let agree = try LinkLabProcess.run(
+                [
+                    "assetlinks", "fetch", site.hostArgument("good"), "--google",
+                    "--google-base", site.googleBase("agree"), "--format", "json",
+                ] + common)
             let agreeDocument = try #require(try JSONSerialization.jsonObject(with: agree.stdoutData) as? [String: Any])
             let agreeGoogle = (agreeDocument["hosts"] as? [[String: Any]])?.first?["google"] as? [String: Any]
             #expect(agreeGoogle?["comparison"] as? String == "agree")
-            let differ = try LinkLabProcess.run(["assetlinks", "fetch", site.hostArgument("good"), "--google",
-                                                 "--google-base", site.googleBase("differ")] + common)
+            let differ = try LinkLabProcess.run(
+                [
+                    "assetlinks", "fetch", site.hostArgument("good"), "--google",
+                    "--google-base", site.googleBase("differ"),
+                ] + common)
             #expect(differ.exitCode == 0)
             #expect(differ.stdout.contains("differs from the host's file"))
             let only = "only in Google's answer: \(AssetLinksTestSite.package) \(AssetLinksTestSite.otherFingerprint)"
@@ -193,9 +217,13 @@ import Testing
 
     @Test func usageErrorsAndAnUnreadableCAFile() throws {
         #expect(try LinkLabProcess.run(["assetlinks", "fetch", "https://x.example/"]).exitCode == 2)
-        #expect(try LinkLabProcess.run(["assetlinks", "fetch", "x.example", "--google-base", "http://x"]).exitCode == 2)
-        #expect(try LinkLabProcess.run(["assetlinks", "fetch", "x.example", "--ca-file",
-            "/nonexistent.pem"]).exitCode == 3)
+        #expect(
+            try LinkLabProcess.run(["assetlinks", "fetch", "x.example", "--google-base", "http://x"]).exitCode == 2)
+        #expect(
+            try LinkLabProcess.run([
+                "assetlinks", "fetch", "x.example", "--ca-file",
+                "/nonexistent.pem",
+            ]).exitCode == 3)
     }
 
     @Test(arguments: [["assetlinks", "fetch", "--help"], ["scan", "--help"]])

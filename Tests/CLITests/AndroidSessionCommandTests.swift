@@ -16,8 +16,10 @@ import Testing
     }
 
     static var androidArguments: [String] {
-        ["--offline", "--assetlinks", samples.appendingPathComponent("assetlinks").path,
-         "--urls", samples.appendingPathComponent("urls-both.txt").path]
+        [
+            "--offline", "--assetlinks", samples.appendingPathComponent("assetlinks").path,
+            "--urls", samples.appendingPathComponent("urls-both.txt").path,
+        ]
     }
 
     static func keys(_ json: Data) throws -> Set<String> {
@@ -35,12 +37,15 @@ import Testing
         let out = try Self.folder()
         defer { try? FileManager.default.removeItem(at: out) }
         let session = out.appendingPathComponent("apk.linklab").path
-        let scan = try LinkLabProcess.run(["scan", Self.samples.appendingPathComponent("LinkLabSample.apk").path]
-            + Self.androidArguments + ["--save", session, "--format", "json"])
+        let scan = try LinkLabProcess.run(
+            ["scan", Self.samples.appendingPathComponent("LinkLabSample.apk").path]
+                + Self.androidArguments + ["--save", session, "--format", "json"])
         #expect(scan.exitCode == 0, "\(scan.stderr)")
         #expect(scan.stderr.contains("session saved: \(session)"))
-        let report = try LinkLabProcess.run(["report", session, "--format", "json",
-                                             "--report", out.appendingPathComponent("apk.md").path])
+        let report = try LinkLabProcess.run([
+            "report", session, "--format", "json",
+            "--report", out.appendingPathComponent("apk.md").path,
+        ])
         #expect(report.exitCode == 0, "\(report.stderr)")
         #expect(try Self.findingIDs(report.stdoutData) == Self.findingIDs(scan.stdoutData))
         // The same document `scan --format json` prints (the workbench's own keys are not added).
@@ -65,9 +70,11 @@ import Testing
         let scanned = out.appendingPathComponent("scan.md").path
         let reported = out.appendingPathComponent("report.md").path
         let scan = try LinkLabProcess.run(
-            ["scan", Self.samples.appendingPathComponent("LinkLabSample.ipa").path,
-             Self.samples.appendingPathComponent("LinkLabSample.apk").path,
-             "--aasa", Self.samples.appendingPathComponent("aasa").path]
+            [
+                "scan", Self.samples.appendingPathComponent("LinkLabSample.ipa").path,
+                Self.samples.appendingPathComponent("LinkLabSample.apk").path,
+                "--aasa", Self.samples.appendingPathComponent("aasa").path,
+            ]
                 + Self.androidArguments + ["--save", session, "--report", scanned],
             environment: ["SOURCE_DATE_EPOCH": "1790000000"])
         #expect(scan.exitCode == 0, "\(scan.stderr)")

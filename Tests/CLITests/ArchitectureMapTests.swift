@@ -57,7 +57,8 @@ import Testing
                 try? FileManager.default.removeItem(at: temporary.appendingPathComponent(file))
             }
         }
-        return try? run(swift, ["package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"])
+        return try? run(
+            swift, ["package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"])
     }()
 
     /// The manifest's targets, as `swift package dump-package` describes them.
@@ -76,7 +77,8 @@ import Testing
                 if let product = dependency["product"] as? [Any], let productName = product.first as? String {
                     result.products.append("\(productName) (\(product.dropFirst().first as? String ?? name))")
                 } else if let byName = (dependency["byName"] ?? dependency["target"]) as? [Any],
-                          let dependencyName = byName.first as? String {
+                    let dependencyName = byName.first as? String
+                {
                     if names.contains(dependencyName) {
                         result.targets.append(dependencyName)
                     } else {
@@ -124,7 +126,10 @@ import Testing
         }
         for line in lines where !line.isEmpty {
             if line.hasPrefix("%%") || line.hasPrefix("flowchart") || line.hasPrefix("graph ")
-                || line.hasPrefix("subgraph") || line == "end" { continue }
+                || line.hasPrefix("subgraph") || line == "end"
+            {
+                continue
+            }
             let parts = line.components(separatedBy: "-->")
             let groups = parts.map(names)
             for group in groups {
@@ -162,8 +167,9 @@ import Testing
 
     /// The project's native targets and, for each, the package products it links.
     static func xcodeGraph() throws -> Graph {
-        let text = try String(contentsOf: root.appendingPathComponent("UniversalLinkLab.xcodeproj/project.pbxproj"),
-                              encoding: .utf8)
+        let text = try String(
+            contentsOf: root.appendingPathComponent("UniversalLinkLab.xcodeproj/project.pbxproj"),
+            encoding: .utf8)
         var productNames: [String: String] = [:]
         let productDependency = #/(\w+) = \{\s*isa = XCSwiftPackageProductDependency;[^}]*?productName = "?([\w.-]+)/#
         for match in text.matches(of: productDependency) {
@@ -245,9 +251,11 @@ import Testing
         }
         let table = Self.productTable(in: text)
         for name in Set(manifest.keys).union(table.keys).sorted() {
-            let listed = table[name]?.sorted() ?? [], declared = manifest[name]?.sorted() ?? []
-            #expect(listed == declared,
-                    "\(name): docs/ARCHITECTURE.md lists \(listed), Package.swift declares \(declared)")
+            let listed = table[name]?.sorted() ?? []
+            let declared = manifest[name]?.sorted() ?? []
+            #expect(
+                listed == declared,
+                "\(name): docs/ARCHITECTURE.md lists \(listed), Package.swift declares \(declared)")
         }
     }
 
@@ -317,8 +325,10 @@ import Testing
 
         var declared = Set<String>()
         let declaration = #/(?:struct|enum|class|actor|protocol|typealias)\s+([A-Z][A-Za-z0-9]*)/#
-        for folder in ["Shared", "CLI", "Web", "Tools", "Benchmarks", "Tests/Support", "Tests/Server",
-                       "Tests/AndroidOracle", "UniversalLinkLab", "QuickLookPreview"] {
+        for folder in [
+            "Shared", "CLI", "Web", "Tools", "Benchmarks", "Tests/Support", "Tests/Server",
+            "Tests/AndroidOracle", "UniversalLinkLab", "QuickLookPreview",
+        ] {
             let base = Self.root.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
                 continue
@@ -345,14 +355,18 @@ import Testing
         process.currentDirectoryURL = root
         let scratch = try ExternalTool.givePrivateTemporaryFolder(to: process)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outPipe = Pipe(), errPipe = Pipe()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
         try process.run()
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async { errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         group.wait()

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `scan app.ipa app.apk` on the bundled sample pair, offline: one report with both platforms'
 /// findings, the cross-platform findings and the verdict table, in every format.
@@ -9,8 +9,10 @@ import TestSupport
         Fixtures.repositoryRoot.appendingPathComponent("Samples/\(path)").path
     }
 
-    static let offline = ["--offline", "--aasa", sample("aasa"), "--assetlinks", sample("assetlinks"),
-                          "--urls", sample("urls-both.txt")]
+    static let offline = [
+        "--offline", "--aasa", sample("aasa"), "--assetlinks", sample("assetlinks"),
+        "--urls", sample("urls-both.txt"),
+    ]
 
     @Test func everyFormatCarriesBothPlatformsAndTheTable() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("both-\(UUID().uuidString)")
@@ -55,8 +57,11 @@ import TestSupport
         // in the scan's findings table.
         #expect(output.stdout.contains("  Android only  linklab-admin://users/delete  [XPL-001]"))
         #expect(output.stdout.contains("  both apps     https://example.com/buy/42\n"))
-        #expect(output.stdout.split(separator: "\n").contains { $0.hasPrefix("XPL-001") && $0.contains("medium")
-            && $0.contains("linklab-admin://users/delete") })
+        #expect(
+            output.stdout.split(separator: "\n").contains {
+                $0.hasPrefix("XPL-001") && $0.contains("medium")
+                    && $0.contains("linklab-admin://users/delete")
+            })
         #expect(!output.stdout.contains("filter at line"), "no traces in the scan's text")
     }
 

@@ -22,8 +22,8 @@ struct CLIInputTests {
         let fromFile = try LinkLabProcess.run(["inspect", Self.ipa.path, "--format", "json"])
         let fileSource =
             try #require(
-                (try JSONSerialization.jsonObject(with: fromFile.stdoutData) as? [String: Any])?["source"] as? [
-                    String: Any])
+                (try JSONSerialization.jsonObject(with: fromFile.stdoutData) as? [String: Any])?["source"]
+                    as? [String: Any])
         #expect(source["sha256"] as? String == fileSource["sha256"] as? String)
 
         let scanned =
@@ -41,8 +41,10 @@ struct CLIInputTests {
         let fifo = folder.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         // A FIFO with no writer would block a reader forever: these must refuse it instead.
-        for arguments in [["aasa", "lint", fifo], ["match", "--aasa", fifo, "https://example.com/"],
-                          ["match", "--aasa", Self.aasa, "--urls", fifo]] {
+        for arguments in [
+            ["aasa", "lint", fifo], ["match", "--aasa", fifo, "https://example.com/"],
+            ["match", "--aasa", Self.aasa, "--urls", fifo],
+        ] {
             let output = try LinkLabProcess.run(arguments)
             #expect(output.exitCode == 3, "\(arguments)")
             #expect(output.stderr == "linklab: \(fifo): is a FIFO, not a regular file\n")
@@ -57,7 +59,7 @@ struct CLIInputTests {
     @Test func sameAASAHostTwiceIsAUsageError() throws {
         let output = try LinkLabProcess.run([
             "scan", Self.ipa.path, "--offline", "--aasa", "example.com=\(Self.aasa)", "--aasa",
-                "EXAMPLE.com=/tmp/other.json",
+            "EXAMPLE.com=/tmp/other.json",
         ])
         #expect(output.exitCode == 2)
         #expect(output.stderr.contains("--aasa names example.com twice"))
@@ -66,7 +68,7 @@ struct CLIInputTests {
     @Test func aasaForAHostTheAppDoesNotClaimWarns() throws {
         let output = try LinkLabProcess.run([
             "scan", Self.ipa.path, "--offline", "--aasa", "example.com=\(Self.aasa)", "--aasa",
-                "unclaimed.example=\(Self.aasa)",
+            "unclaimed.example=\(Self.aasa)",
         ])
         #expect(output.exitCode == 0, "\(output.stderr)")
         #expect(
@@ -78,8 +80,10 @@ struct CLIInputTests {
     /// An unreadable input is one line on standard error, whatever its name or the problem
     /// quotes: a line break in them is escaped, so an input cannot add lines of its own.
     @Test func anUnreadableInputIsOneLineEvenWithALineBreakInItsName() throws {
-        let output = try LinkLabProcess.run(["scan", Self.ipa.path, "--offline",
-                                             "--urls", "/nonexistent/list\nlinklab: all clear"])
+        let output = try LinkLabProcess.run([
+            "scan", Self.ipa.path, "--offline",
+            "--urls", "/nonexistent/list\nlinklab: all clear",
+        ])
         #expect(output.exitCode == 3)
         let lines = output.stderr.split(separator: "\n")
         let escaped = "linklab: /nonexistent/list\\u{0A}linklab: all clear"
@@ -91,16 +95,20 @@ struct CLIInputTests {
         let file = samples.appendingPathComponent("assetlinks/example.com.json").path
         let output = try LinkLabProcess.run([
             "scan", samples.appendingPathComponent("LinkLabSample.apk").path, "--offline", "--assetlinks",
-                "example.com=\(file)", "--assetlinks", "unclaimed.example=\(file)",
+            "example.com=\(file)", "--assetlinks", "unclaimed.example=\(file)",
         ])
         #expect(output.exitCode == 0, "\(output.stderr)")
-        #expect(output.stderr.contains("linklab: warning: --assetlinks unclaimed.example: Android fetches no "
-            + "assetlinks.json from unclaimed.example for this app"))
+        #expect(
+            output.stderr.contains(
+                "linklab: warning: --assetlinks unclaimed.example: Android fetches no "
+                    + "assetlinks.json from unclaimed.example for this app"))
         #expect(!output.stderr.contains("--assetlinks example.com:"))
     }
 
-    @Test(arguments: [["--help"], ["inspect", "--help"], ["aasa", "--help"], ["aasa", "lint", "--help"],
-                      ["aasa", "fetch", "--help"], ["match", "--help"], ["scan", "--help"]])
+    @Test(arguments: [
+        ["--help"], ["inspect", "--help"], ["aasa", "--help"], ["aasa", "lint", "--help"],
+        ["aasa", "fetch", "--help"], ["match", "--help"], ["scan", "--help"],
+    ])
     func helpHasAnExampleExitCodesAndTheContract(arguments: [String]) throws {
         let output = try LinkLabProcess.run(arguments)
         #expect(output.exitCode == 0)

@@ -71,7 +71,10 @@ import Testing
         var index = 0
         while index < lines.count {
             let opening = lines[index].trimmingCharacters(in: .whitespaces)
-            guard opening.hasPrefix("```") else { index += 1; continue }
+            guard opening.hasPrefix("```") else {
+                index += 1
+                continue
+            }
             let language = opening.dropFirst(3).trimmingCharacters(in: .whitespaces)
             var end = index + 1
             while end < lines.count, !lines[end].trimmingCharacters(in: .whitespaces).hasPrefix("```") { end += 1 }
@@ -98,7 +101,8 @@ import Testing
 
     /// The plain commands of a block without prompts (each joined over its `\` continuations).
     static func plainCommands(_ lines: [String]) -> [String] {
-        var commands: [String] = [], current: String?
+        var commands: [String] = []
+        var current: String?
         for line in lines {
             let text = line.trimmingCharacters(in: .whitespaces)
             if var partial = current {
@@ -138,7 +142,8 @@ import Testing
     /// `linklab` command that is neither run nor says why it is not).
     static func examples(in text: String, file: String) -> (examples: [Example], problems: [String]) {
         let blocks = blocks(in: text, file: file)
-        var examples: [Example] = [], problems: [String] = []
+        var examples: [Example] = []
+        var problems: [String] = []
         var coveredByNext = Set<Int>()
         for (position, block) in blocks.enumerated() {
             let place = "\(file):\(block.line)"
@@ -151,7 +156,8 @@ import Testing
             }
             if directive == "output of the block above" {
                 guard position > 0, let first = plainCommands(blocks[position - 1].lines).first,
-                      invokesLinkLab(first) else {
+                    invokesLinkLab(first)
+                else {
                     problems.append("\(place): the block above does not begin with a linklab command")
                     continue
                 }
@@ -169,8 +175,10 @@ import Testing
                 lastExit = code
             }
             if block.lines.first?.hasPrefix("$ ") == true {
-                examples.append(Example(file: file, line: block.line, commands: promptedCommands(block.lines),
-                                        lastExit: lastExit))
+                examples.append(
+                    Example(
+                        file: file, line: block.line, commands: promptedCommands(block.lines),
+                        lastExit: lastExit))
             } else if !directive.isEmpty {
                 problems.append("\(place): `\(directive)` on a block that does not begin with `$ `")
             }
@@ -182,15 +190,17 @@ import Testing
             var commands = plainCommands(block.lines)
             if coveredByNext.contains(position) { commands.removeFirst() }
             if commands.contains(where: invokesLinkLab) {
-                problems.append("\(file):\(block.line): a linklab command that is not run: write it as an example "
-                    + "(`$ ` and its output) or mark it `<!-- example: not run: REASON -->`")
+                problems.append(
+                    "\(file):\(block.line): a linklab command that is not run: write it as an example "
+                        + "(`$ ` and its output) or mark it `<!-- example: not run: REASON -->`")
             }
         }
         return (examples, problems)
     }
 
     static let found: (examples: [Example], problems: [String]) = {
-        var all: [Example] = [], problems: [String] = []
+        var all: [Example] = []
+        var problems: [String] = []
         for page in pages {
             guard let text = try? String(contentsOf: root.appendingPathComponent(page), encoding: .utf8) else {
                 problems.append("\(page): cannot be read")
@@ -216,7 +226,8 @@ import Testing
             while lines.last?.isEmpty == true { lines.removeLast() }
             return lines
         }
-        let pattern = trimmed(shown), text = trimmed(actual)
+        let pattern = trimmed(shown)
+        let text = trimmed(actual)
         // reachable[i][j]: pattern[i...] matches text[j...].
         var reachable = Array(repeating: Array(repeating: false, count: text.count + 1), count: pattern.count + 1)
         reachable[pattern.count][text.count] = true
@@ -237,7 +248,8 @@ import Testing
     static func lineMatches(_ shown: String, _ line: String) -> Bool {
         let pieces = shown.components(separatedBy: "…")
         guard pieces.count > 1 else { return shown == line }
-        let head = pieces[0], tail = pieces[pieces.count - 1]
+        let head = pieces[0]
+        let tail = pieces[pieces.count - 1]
         guard line.count >= head.count + tail.count, line.hasPrefix(head), line.hasSuffix(tail) else { return false }
         var rest = Substring(line).dropFirst(head.count).dropLast(tail.count)
         for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
@@ -279,7 +291,9 @@ import Testing
     static var examplePages: [Page] {
         var pages: [Page] = []
         for example in allExamples {
-            if pages.last?.file == example.file { pages[pages.count - 1].examples.append(example) } else {
+            if pages.last?.file == example.file {
+                pages[pages.count - 1].examples.append(example)
+            } else {
                 pages.append(Page(file: example.file, examples: [example]))
             }
         }
@@ -290,12 +304,14 @@ import Testing
     /// page's examples run; `TMPDIR` points inside it, and all of it is removed after.
     static func withExampleFolder<T>(_ body: (URL) throws -> T) throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-doc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".tmp"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(".tmp"),
+            withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["Samples", "Tests"] {
-            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(name),
-                                                       withDestinationURL: root.appendingPathComponent(name))
+            try FileManager.default.createSymbolicLink(
+                at: folder.appendingPathComponent(name),
+                withDestinationURL: root.appendingPathComponent(name))
         }
         return try body(folder)
     }
@@ -350,7 +366,8 @@ import Testing
         for example in Self.allExamples {
             for command in example.commands {
                 if let reason = Self.cannotRun(command.text) {
-                    let message = "\(example.testDescription): `\(command.text)` cannot run in a test (\(reason)): "
+                    let message =
+                        "\(example.testDescription): `\(command.text)` cannot run in a test (\(reason)): "
                         + "mark the block `<!-- example: not run: REASON -->`"
                     Issue.record(Comment(rawValue: message))
                 }
@@ -369,19 +386,22 @@ import Testing
 
     static func check(_ example: Example, in folder: URL) throws {
         let results = try Self.run(example, in: folder)
-        try #require(results.count == example.commands.count,
-                     "\(example.testDescription): \(results.count) of \(example.commands.count) commands ran")
+        try #require(
+            results.count == example.commands.count,
+            "\(example.testDescription): \(results.count) of \(example.commands.count) commands ran")
         for (index, (command, result)) in zip(example.commands, results).enumerated() {
             let isLast = index == example.commands.count - 1
             let echoedNext = !isLast && example.commands[index + 1].text.hasPrefix("echo $?")
             let expected: Int32? = isLast ? example.lastExit : (echoedNext ? nil : 0)
             if let expected, result.exit != expected {
-                let message = "\(example.testDescription): `\(command.text)` exited \(result.exit), "
+                let message =
+                    "\(example.testDescription): `\(command.text)` exited \(result.exit), "
                     + "the page says \(expected) (`<!-- example: exit N -->` states the last command's code)"
                 Issue.record(Comment(rawValue: message))
             }
             if !Self.matches(shown: command.shown, actual: result.output) {
-                Issue.record("""
+                Issue.record(
+                    """
                     \(example.testDescription): `\(command.text)` printed what the page does not show.
                     The page shows:
                     \(command.shown.joined(separator: "\n"))
@@ -394,12 +414,16 @@ import Testing
 
     /// The comparison can fail: a changed line, a missing line, an extra line, a wrong exit.
     @Test func theComparisonCatchesDrift() {
-        let output = ["Findings: 0 new, 3 fixed, 35 still open", "  fixed: high AASA-007 go.example.net",
-                      "  a", "  b", "done"]
+        let output = [
+            "Findings: 0 new, 3 fixed, 35 still open", "  fixed: high AASA-007 go.example.net",
+            "  a", "  b", "done",
+        ]
         #expect(Self.matches(shown: output, actual: output))
         #expect(Self.matches(shown: ["Findings: 0 new, … fixed, 35 still open", "…", "done"], actual: output))
-        #expect(Self.matches(shown: ["Findings: …", "  fixed: … AASA-007 …", "  …  (2 more lines)", "done"],
-                             actual: output))
+        #expect(
+            Self.matches(
+                shown: ["Findings: …", "  fixed: … AASA-007 …", "  …  (2 more lines)", "done"],
+                actual: output))
         #expect(Self.matches(shown: ["…"], actual: output))
         #expect(Self.matches(shown: ["…"], actual: []))
         let critical = ["Findings: 0 new, 3 fixed, 35 still open", "  fixed: critical AASA-007 go.example.net", "…"]
@@ -445,11 +469,13 @@ import Testing
             ```
             """
         let (examples, problems) = Self.examples(in: page, file: "p.md")
-        let uncovered: String = "p.md:1: a linklab command that is not run: write it as an example "
+        let uncovered: String =
+            "p.md:1: a linklab command that is not run: write it as an example "
             + "(`$ ` and its output) or mark it `<!-- example: not run: REASON -->`"
         #expect(problems == [uncovered])
         #expect(examples.count == 2)
-        let first: String = "linklab scan Samples/LinkLabSample.ipa --offline \\\n"
+        let first: String =
+            "linklab scan Samples/LinkLabSample.ipa --offline \\\n"
             + "    --aasa Samples/aasa --fail-on high"
         #expect(examples.first?.commands.map(\.text) == [first, "echo $?"])
         #expect(examples.first?.commands.first?.shown == ["…"])

@@ -41,8 +41,9 @@ import Testing
             let (values, loads) = Self.figures(in: paragraph)
             for value in values {
                 checked += 1
-                #expect(tableRows.contains { $0.contains(value) },
-                        "README: \(value) is in no table of docs/benchmarks.md")
+                #expect(
+                    tableRows.contains { $0.contains(value) },
+                    "README: \(value) is in no table of docs/benchmarks.md")
             }
             for load in loads {
                 #expect(cells.contains(load), "README: load \(load) is no load of a table of docs/benchmarks.md")
@@ -71,10 +72,11 @@ import Testing
             guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
             for case let path as String in walker where path.hasSuffix(".swift") {
                 let source = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
-                count += source.components(separatedBy: "\n").filter {
-                    let line = $0.trimmingCharacters(in: .whitespaces)
-                    return line == "@Test" || line.hasPrefix("@Test(") || line.hasPrefix("@Test ")
-                }.count
+                count +=
+                    source.components(separatedBy: "\n").filter {
+                        let line = $0.trimmingCharacters(in: .whitespaces)
+                        return line == "@Test" || line.hasPrefix("@Test(") || line.hasPrefix("@Test ")
+                    }.count
             }
         }
         return count
@@ -84,12 +86,14 @@ import Testing
     /// (so the figure is raised as the suite grows).
     @Test func theTestCountOfTheTestingPageIsTrue() throws {
         let page = try Self.text("docs/testing.md").replacingOccurrences(of: "\n", with: " ")
-        let match = try #require(page.firstMatch(of: #/more than ([\d,]+) tests/#),
-                                 "docs/testing.md states no test count")
+        let match = try #require(
+            page.firstMatch(of: #/more than ([\d,]+) tests/#),
+            "docs/testing.md states no test count")
         let stated = try #require(Int(match.output.1.replacingOccurrences(of: ",", with: "")))
         let count = try Self.testFunctionCount()
         #expect(count > stated, "docs/testing.md says more than \(stated) tests; there are \(count)")
-        #expect(Double(count) < Double(stated) * 1.1,
-                "there are \(count) tests: raise docs/testing.md's \"more than \(stated)\"")
+        #expect(
+            Double(count) < Double(stated) * 1.1,
+            "there are \(count) tests: raise docs/testing.md's \"more than \(stated)\"")
     }
 }

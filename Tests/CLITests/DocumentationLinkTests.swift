@@ -91,8 +91,10 @@ import Testing
 
     @Test func theDocumentationIndexAndTheCommandPagesExist() {
         let names = Set(Self.documents)
-        for page in ["docs/README.md", "docs/install.md", "docs/glossary.md", "docs/findings.md",
-                     "docs/security-model.md", "docs/limits.md", "docs/benchmarks.md", "docs/verification.md"] {
+        for page in [
+            "docs/README.md", "docs/install.md", "docs/glossary.md", "docs/findings.md",
+            "docs/security-model.md", "docs/limits.md", "docs/benchmarks.md", "docs/verification.md",
+        ] {
             #expect(names.contains(page), "\(page) is missing")
         }
         for command in ["inspect", "aasa-fetch", "aasa-lint", "match", "scan", "report", "diff", "serve"] {
@@ -113,8 +115,9 @@ import Testing
         }
         #expect(ids.count > 40)
         for id in ids {
-            #expect(catalogue.contains("| `\(id)` |") || catalogue.contains("| \(id) |"),
-                    "docs/findings.md has no row for \(id)")
+            #expect(
+                catalogue.contains("| `\(id)` |") || catalogue.contains("| \(id) |"),
+                "docs/findings.md has no row for \(id)")
         }
     }
 
@@ -182,7 +185,8 @@ import Testing
 
     @Test func theSourceCheckerFindsWhatItIsFor() {
         // Built from pieces, so that this file's own comments do not hold the bad citations.
-        let slash = "/", star = "*"
+        let slash = "/"
+        let star = "*"
         let swift = """
             \(slash)// The document (`spec/workbench.md`, see docs/workbench.md) and ../shared/architecture.md.
             let example = "docs/nowhere.md" \(slash)/ scripts/nothing.sh
@@ -190,15 +194,20 @@ import Testing
             """
         let comments = Self.checkedText(of: swift, path: "Tests/X/Y.swift")
         let found = Self.sourceProblems(in: comments, source: "t")
-        #expect(Set(found) == ["t: spec/workbench.md does not exist", "t: scripts/nothing.sh does not exist",
-                               "t: Samples/none.ipa does not exist",
-                               "t: cites ../shared/architecture.md, outside the repository"], "\(found)")
+        #expect(
+            Set(found) == [
+                "t: spec/workbench.md does not exist", "t: scripts/nothing.sh does not exist",
+                "t: Samples/none.ipa does not exist",
+                "t: cites ../shared/architecture.md, outside the repository",
+            ], "\(found)")
         // In a product folder the whole text counts: a string the product shows is checked too.
-        #expect(Self.sourceProblems(in: Self.checkedText(of: swift, path: "Shared/X/Y.swift"), source: "t")
-            .contains("t: docs/nowhere.md does not exist"))
+        #expect(
+            Self.sourceProblems(in: Self.checkedText(of: swift, path: "Shared/X/Y.swift"), source: "t")
+                .contains("t: docs/nowhere.md does not exist"))
         let python = "\"\"\"Benchmarks (spec/web.md).\"\"\"\nx = 'docs/nowhere.md'  # ok: docs/cli.md\n"
-        #expect(Self.sourceProblems(in: Self.checkedText(of: python, path: "UITests/web/t.py"), source: "t")
-            == ["t: spec/web.md does not exist"])
+        #expect(
+            Self.sourceProblems(in: Self.checkedText(of: python, path: "UITests/web/t.py"), source: "t")
+                == ["t: spec/web.md does not exist"])
         #expect(Self.sourceFiles.contains("Web/Server/OpenAPIDocument.swift"))
         #expect(Self.sourceFiles.contains("Web/Assets/api.js"))
         #expect(Self.sourceFiles.contains("Package.swift"))

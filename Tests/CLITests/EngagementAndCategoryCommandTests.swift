@@ -15,27 +15,34 @@ import Testing
     }
 
     /// The sample's worst security finding is medium and its worst reliability finding high.
-    @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
-          arguments: [("security:high", Int32(0)), ("security:medium", 1), ("reliability:high", 1),
-                      ("reliability:critical", 0), ("critical", 0), ("high", 1),
-                      ("security:high,reliability:critical", 0), ("security:high,reliability:high", 1)])
+    @Test(
+        .disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
+        arguments: [
+            ("security:high", Int32(0)), ("security:medium", 1), ("reliability:high", 1),
+            ("reliability:critical", 0), ("critical", 0), ("high", 1),
+            ("security:high,reliability:critical", 0), ("security:high,reliability:high", 1),
+        ])
     func failOnSelectsACategory(thresholds: String, exitCode: Int32) throws {
         let flags = thresholds.split(separator: ",").flatMap { ["--fail-on", String($0)] }
         let output = try LinkLabProcess.run(ScanCommandTests.sampleArguments + flags)
         #expect(output.exitCode == exitCode, "\(thresholds): \(output.stderr)")
     }
 
-    @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
-          arguments: ["severe", "sec:high", "security", "security:loud"])
+    @Test(
+        .disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
+        arguments: ["severe", "sec:high", "security", "security:loud"])
     func malformedFailOnIsAUsageError(value: String) throws {
         let output = try LinkLabProcess.run(ScanCommandTests.sampleArguments + ["--fail-on", value])
         #expect(output.exitCode == 2)
         #expect(output.stderr.contains("CATEGORY:SEVERITY"), "\(output.stderr)")
     }
 
-    @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
-          arguments: ["--start-date 2026-13-01", "--end-date 26-11-2026",
-                      "--start-date 2026-11-27 --end-date 2026-11-20", "--start-date 2026-02-30"])
+    @Test(
+        .disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
+        arguments: [
+            "--start-date 2026-13-01", "--end-date 26-11-2026",
+            "--start-date 2026-11-27 --end-date 2026-11-20", "--start-date 2026-02-30",
+        ])
     func badDatesAreUsageErrors(arguments: String) throws {
         let flags = arguments.split(separator: " ").map(String.init)
         let output = try LinkLabProcess.run(ScanCommandTests.sampleArguments + flags)
@@ -48,16 +55,21 @@ import Testing
     func engagementIsPrintedSavedAndOverridden() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = folder.appendingPathComponent("first.md"), session = folder.appendingPathComponent("app.linklab")
-        let scan = try LinkLabProcess.run(ScanCommandTests.sampleArguments + [
-            "--client", "Example Corp", "--tester", "A. Tester", "--scope", "iOS app and its domains",
-            "--start-date", "2026-11-20", "--end-date", "2026-11-26", "--report", first.path, "--save", session.path,
-        ])
+        let first = folder.appendingPathComponent("first.md")
+        let session = folder.appendingPathComponent("app.linklab")
+        let scan = try LinkLabProcess.run(
+            ScanCommandTests.sampleArguments + [
+                "--client", "Example Corp", "--tester", "A. Tester", "--scope", "iOS app and its domains",
+                "--start-date", "2026-11-20", "--end-date", "2026-11-26", "--report", first.path, "--save",
+                session.path,
+            ])
         #expect(scan.exitCode == 0, "\(scan.stderr)")
         let markdown = try String(contentsOf: first, encoding: .utf8)
-        for line in ["| **Client** | Example Corp |", "| **Tester** | A. Tester |",
+        for line in [
+            "| **Client** | Example Corp |", "| **Tester** | A. Tester |",
             "| **Scope** | iOS app and its domains |",
-                     "| **Dates** | 2026-11-20 to 2026-11-26 |"] {
+            "| **Dates** | 2026-11-20 to 2026-11-26 |",
+        ] {
             #expect(markdown.contains(line), "missing \(line)")
         }
         let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any])

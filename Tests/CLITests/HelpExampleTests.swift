@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--help` examples never wrap inside a command (issue 26, item 12): every example line of
 /// every command's help, as printed on a wide terminal, is printed whole at the default width of
@@ -14,7 +14,9 @@ import TestSupport
     /// Lines of the help (outside the generated USAGE block) that begin a `linklab` command or
     /// continue one.
     static func exampleLines(_ text: String) -> [String] {
-        var out: [String] = [], inUsage = false, continuing = false
+        var out: [String] = []
+        var inUsage = false
+        var continuing = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("USAGE:") { inUsage = true }
             if line.isEmpty { inUsage = false }
@@ -52,15 +54,19 @@ import TestSupport
     @Test func theFindingsThatTrippedTheThresholdAreNamed() throws {
         let sample = { (path: String) in Fixtures.repositoryRoot.appendingPathComponent("Samples/\(path)").path }
         let tripped =
-            try LinkLabProcess.run(["scan", sample("LinkLabSample.ipa"), "--offline", "--aasa", sample("aasa"),
-                                              "--fail-on", "high"])
+            try LinkLabProcess.run([
+                "scan", sample("LinkLabSample.ipa"), "--offline", "--aasa", sample("aasa"),
+                "--fail-on", "high",
+            ])
         #expect(tripped.exitCode == 1)
         let line = try #require(tripped.stderr.split(separator: "\n").first { $0.contains("--fail-on high") })
         #expect(line.contains("3 findings at or above it: AASA-007 high go.example.net"))
         #expect(line.contains("ENT-005 high Payload/LinkLab.app"))
         #expect(line.contains("ENT-014 high Payload/LinkLab.app: applinks:linklab.page.link"))
-        let clear = try LinkLabProcess.run(["scan", sample("LinkLabSample.ipa"), "--offline", "--aasa", sample("aasa"),
-                                            "--fail-on", "critical"])
+        let clear = try LinkLabProcess.run([
+            "scan", sample("LinkLabSample.ipa"), "--offline", "--aasa", sample("aasa"),
+            "--fail-on", "critical",
+        ])
         #expect(clear.exitCode == 0)
         #expect(!clear.stderr.contains("--fail-on"))
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `linklab inspect` end to end: the built binary, its exit codes and its JSON contract.
 @Suite struct InspectCommandTests {
@@ -14,8 +14,10 @@ import TestSupport
         return try #require(bundles.first)
     }
 
-    @Test(.enabled(if: Fixtures.sharedURL("fixtures/fastlane/very-capable-app.ipa") != nil,
-        "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"))
+    @Test(
+        .enabled(
+            if: Fixtures.sharedURL("fixtures/fastlane/very-capable-app.ipa") != nil,
+            "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"))
     func doneWhenFastlaneIPAShowsIdentifierDomainSelectorsAndProfile() throws {
         let path = try #require(Fixtures.sharedURL("fixtures/fastlane/very-capable-app.ipa")).path
         let output = try LinkLabProcess.run(["inspect", path, "--format", "json"])
@@ -42,13 +44,16 @@ import TestSupport
         #expect((domains.first?["modes"] as? [String])?.isEmpty == true)
         let slices = try #require(app["slices"] as? [[String: Any]])
         let handlers = Set(slices.flatMap { $0["linkHandlers"] as? [String] ?? [] })
-        #expect(handlers.isSuperset(of: [
-            "application:continueUserActivity:restorationHandler:", "application:openURL:options:",
-            "application:handleOpenURL:", "application:openURL:sourceApplication:annotation:",
-        ]))
+        #expect(
+            handlers.isSuperset(of: [
+                "application:continueUserActivity:restorationHandler:", "application:openURL:options:",
+                "application:handleOpenURL:", "application:openURL:sourceApplication:annotation:",
+            ]))
         let slice = try #require(slices.first)
-        for key in ["arch", "fileType", "signed", "adhoc", "encrypted", "signingIdentifier", "teamIdentifier",
-            "linkHandlers", "outgoingLinks"] {
+        for key in [
+            "arch", "fileType", "signed", "adhoc", "encrypted", "signingIdentifier", "teamIdentifier",
+            "linkHandlers", "outgoingLinks",
+        ] {
             #expect(slice.keys.contains(key), "slice lacks \(key)")
         }
         let profile = try #require(app["provisioningProfile"] as? [String: Any])
@@ -65,8 +70,10 @@ import TestSupport
             try LinkLabProcess.run(["inspect", Fixtures.url("zip/missing-executable.ipa").path, "--format", "json"])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let app = try Self.mainBundle(try Self.json(output))
-        for key in ["role", "path", "bundleIdentifier", "applicationIdentifier", "teamIdentifier", "urlSchemes",
-                    "entitlements", "entitlementsSource", "associatedDomains", "slices", "provisioningProfile"] {
+        for key in [
+            "role", "path", "bundleIdentifier", "applicationIdentifier", "teamIdentifier", "urlSchemes",
+            "entitlements", "entitlementsSource", "associatedDomains", "slices", "provisioningProfile",
+        ] {
             #expect(app.keys.contains(key), "bundle lacks \(key)")
         }
         #expect(app["applicationIdentifier"] is NSNull)
@@ -79,10 +86,12 @@ import TestSupport
         let output = try LinkLabProcess.run(["inspect", Fixtures.url("app/LinkLab.ipa").path])
         #expect(output.exitCode == 0, "\(output.stderr)")
         #expect(!output.stdout.contains("\u{1B}["), "no colour when not a terminal")
-        for expected in ["app  Payload/LinkLab.app", "extension  Payload/LinkLab.app/PlugIns/Share.appex",
-                         "appclip  Payload/LinkLab.app/AppClips/Clip.app", "ABCDE12345.com.example.linklab",
-                         "dev.example.com", "application:continueUserActivity:restorationHandler:",
-                             "LinkLab Development"] {
+        for expected in [
+            "app  Payload/LinkLab.app", "extension  Payload/LinkLab.app/PlugIns/Share.appex",
+            "appclip  Payload/LinkLab.app/AppClips/Clip.app", "ABCDE12345.com.example.linklab",
+            "dev.example.com", "application:continueUserActivity:restorationHandler:",
+            "LinkLab Development",
+        ] {
             #expect(output.stdout.contains(expected), "text output lacks \(expected)")
         }
     }
@@ -114,9 +123,11 @@ import TestSupport
         #expect(output.stderr.hasPrefix("linklab: \(path): "))
     }
 
-    @Test(.enabled(if: Fixtures.sharedURL("fixtures/fastlane") != nil,
-        "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"),
-          arguments: ["no-app-bundle.ipa", "not-an-ipa.ipa"])
+    @Test(
+        .enabled(
+            if: Fixtures.sharedURL("fixtures/fastlane") != nil,
+            "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"),
+        arguments: ["no-app-bundle.ipa", "not-an-ipa.ipa"])
     func fastlaneNonAppsExitThree(_ name: String) throws {
         let path = try #require(Fixtures.sharedURL("fixtures/fastlane/\(name)")).path
         let output = try LinkLabProcess.run(["inspect", path, "--format", "json"])

@@ -14,8 +14,9 @@ struct InspectSignInEvidenceTests {
         let output = try Self.inspect("traps/https-callback-pkce.bin")
         #expect(output.exitCode == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n").map(String.init)
-        let heading = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "Sign-in" },
-                                   "\(output.stdout)")
+        let heading = try #require(
+            lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "Sign-in" },
+            "\(output.stdout)")
         let listed = lines[(heading + 1)...].prefix { $0.hasPrefix("    ") }.joined(separator: "\n")
         #expect(listed.contains("callbackWithHTTPSHost:path:"))
         #expect(listed.contains("code_challenge") && listed.contains("S256"))

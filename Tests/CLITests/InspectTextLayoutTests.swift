@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `linklab inspect` text layout: complete, terminal-width, platform named, nothing repeated.
 @Suite struct InspectTextLayoutTests {
@@ -10,8 +10,10 @@ import TestSupport
         let output = try LinkLabProcess.run(["inspect", Fixtures.url(Self.fixture).path])
         #expect(output.exitCode == 0, "\(output.stderr)")
         #expect(!output.stdout.contains("…"), "a list was cut short:\n\(output.stdout)")
-        for key in ["aps-environment", "keychain-access-groups", "get-task-allow", "com.apple.security.app-sandbox",
-                    "com.apple.developer.icloud-services"] {
+        for key in [
+            "aps-environment", "keychain-access-groups", "get-task-allow", "com.apple.security.app-sandbox",
+            "com.apple.developer.icloud-services",
+        ] {
             #expect(output.stdout.contains(key), "entitlement \(key) not shown")
         }
         #expect(output.stdout.contains("12 keys"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `linklab inspect` text output never passes terminal control sequences from the input through.
 @Suite struct InspectTextSafetyTests {
@@ -25,7 +25,8 @@ import TestSupport
         let output = try LinkLabProcess.run(["inspect", bundle.path])
         #expect(output.exitCode == 0, "\(output.stderr)")
         for forbidden: Unicode.Scalar in ["\u{1B}", "\u{07}", "\u{9B}", "\u{202E}"] {
-            #expect(!output.stdout.unicodeScalars.contains(forbidden),
+            #expect(
+                !output.stdout.unicodeScalars.contains(forbidden),
                 "U+\(String(forbidden.value, radix: 16, uppercase: true)) reached stdout")
         }
         #expect(output.stdout.contains("com.ex\\u{1B}]0;owned\\u{07}ample"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end tests of `linklab match`, running the built binary.
 @Suite(.enabled(if: LinkLabProcess.executableURL != nil, "linklab is not built: run swift build first"))
@@ -63,8 +63,10 @@ final class MatchCommandTests {
 
     @Test func unlistedAppIsNoMatchAndAppIDFilterKeepsOrder() throws {
         let output =
-            try LinkLabProcess.run(["match", "--aasa", Self.sample, "--app-id", "ZZZZZ99999.com.other", "--app-id",
-                "ABCDE12345.com.example.app", "https://example.com/buy/42", "--format", "json"])
+            try LinkLabProcess.run([
+                "match", "--aasa", Self.sample, "--app-id", "ZZZZZ99999.com.other", "--app-id",
+                "ABCDE12345.com.example.app", "https://example.com/buy/42", "--format", "json",
+            ])
         let document = try json(output)
         let apps = try #require((document["results"] as? [[String: Any]])?.first?["apps"] as? [[String: Any]])
         #expect(apps.map { $0["appID"] as? String } == ["ZZZZZ99999.com.other", "ABCDE12345.com.example.app"])
@@ -81,7 +83,8 @@ final class MatchCommandTests {
         ("https://example.com/en_US/$(food)/", "no_match"),
     ])
     func substitutionExampleThroughTheCommandLine(url: String, decision: String) throws {
-        let path = try temporaryFile(#"""
+        let path = try temporaryFile(
+            #"""
             {"applinks": {"substitutionVariables": {"food": ["burrito", "pizza", "sushi", "samosa"]}, "details": \#
             [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/$(lang)_$(region)/$(food)/"}]}]}}
             """#)
@@ -95,7 +98,8 @@ final class MatchCommandTests {
         ("https://example.com/?def", "no_match"),
     ])
     func pathQueryFragmentExampleThroughTheCommandLine(url: String, decision: String) throws {
-        let path = try temporaryFile(##"""
+        let path = try temporaryFile(
+            ##"""
             {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/abc", "?": \##
             "def", "#": "*"}]}]}}
             """##)
@@ -110,15 +114,19 @@ final class MatchCommandTests {
     ])
     func legacyExampleWithPathsOnTheDomain(path: String, decision: String) throws {
         let output =
-            try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "example.com", path, "--format",
-                "json"])
+            try LinkLabProcess.run([
+                "match", "--aasa", Self.sample, "--domain", "example.com", path, "--format",
+                "json",
+            ])
         #expect(try verdicts(output)["ABCDE12345.com.example.legacy"]?.0 == decision)
     }
 
     @Test func domainDefaultsToTheURLHostAndSaysSo() throws {
         let output =
-            try LinkLabProcess.run(["match", "--aasa", Self.sample, "https://www.example.com/buy/42", "--domain",
-                "example.com", "--format", "json"])
+            try LinkLabProcess.run([
+                "match", "--aasa", Self.sample, "https://www.example.com/buy/42", "--domain",
+                "example.com", "--format", "json",
+            ])
         #expect(try verdicts(output)["ABCDE12345.com.example.app"]?.0 == "no_match")
         let implicit = try LinkLabProcess.run(["match", "--aasa", Self.sample, "https://example.com/buy/42"])
         #expect(implicit.stdout.contains("taken from the URL's host"))
@@ -128,19 +136,25 @@ final class MatchCommandTests {
     // when --domain says so; an exact domain never covers them and the trace says why.
     @Test func wildcardDomainCoversSubdomainsAndExactDomainExplainsWhyNot() throws {
         let wildcard =
-            try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "*.example.com",
-                "https://shop.example.com/buy/42", "--format", "json"])
+            try LinkLabProcess.run([
+                "match", "--aasa", Self.sample, "--domain", "*.example.com",
+                "https://shop.example.com/buy/42", "--format", "json",
+            ])
         #expect(wildcard.exitCode == 0, "\(wildcard.stderr)")
         #expect(try verdicts(wildcard)["ABCDE12345.com.example.app"]?.0 == "match")
         let exact =
-            try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "example.com",
-                "https://shop.example.com/buy/42", "--format", "json"])
+            try LinkLabProcess.run([
+                "match", "--aasa", Self.sample, "--domain", "example.com",
+                "https://shop.example.com/buy/42", "--format", "json",
+            ])
         #expect(try verdicts(exact)["ABCDE12345.com.example.app"]?.0 == "no_match")
         #expect(exact.stdout.contains("input domain did not match"))
         #expect(exact.stdout.contains("*.example.com"), "the trace must name the wildcard domain: \(exact.stdout)")
         let lookalike =
-            try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "*.example.com",
-                "https://shopexample.com/buy/42", "--format", "json"])
+            try LinkLabProcess.run([
+                "match", "--aasa", Self.sample, "--domain", "*.example.com",
+                "https://shopexample.com/buy/42", "--format", "json",
+            ])
         #expect(try verdicts(lookalike)["ABCDE12345.com.example.app"]?.0 == "no_match")
     }
 
@@ -148,11 +162,13 @@ final class MatchCommandTests {
     // error entry (exit 3 at the end), a URL that is one is decided no_match with a reason.
     @Test func hostileURLsGetAnEntryEachAndNonURLsAreErrors() throws {
         let urls =
-            ["https://", "https://example.com:99999/buy/42", "https://[::1", "javascript:alert(1)",
-                "https://example.com@evil.com/buy/42", "https://exa mple.com/buy/42", "https://example.com./buy/42"]
+            [
+                "https://", "https://example.com:99999/buy/42", "https://[::1", "javascript:alert(1)",
+                "https://example.com@evil.com/buy/42", "https://exa mple.com/buy/42", "https://example.com./buy/42",
+            ]
         let output =
-            try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "example.com", "--format", "json"] +
-                urls)
+            try LinkLabProcess.run(
+                ["match", "--aasa", Self.sample, "--domain", "example.com", "--format", "json"] + urls)
         #expect(output.exitCode == 3, "\(output.stderr)")
         #expect(output.stderr.contains("not a URL"))
         let results = try #require(try json(output)["results"] as? [[String: Any]])
@@ -172,8 +188,9 @@ final class MatchCommandTests {
             }
         }
         let errors = results.filter { $0["error"] != nil }.compactMap { $0["url"] as? String }
-        #expect(errors.contains("javascript:alert(1)") && errors.contains("https://exa mple.com/buy/42") &&
-            errors.contains("https://"))
+        #expect(
+            errors.contains("javascript:alert(1)") && errors.contains("https://exa mple.com/buy/42")
+                && errors.contains("https://"))
     }
 
     @Test func textOutputIsAlignedAndUncolouredWithNoColor() throws {
@@ -182,12 +199,13 @@ final class MatchCommandTests {
         #expect(!output.stdout.contains("\u{1B}["))
         let verdictLines = output.stdout.split(separator: "\n").filter { $0.hasPrefix("  ABCDE") }
         #expect(verdictLines.count == 3)
-        let columns = Set(verdictLines.map { line -> Int in
-            let afterIndent = line.dropFirst(2)
-            let appID = afterIndent.prefix { $0 != " " }
-            let spaces = afterIndent.dropFirst(appID.count).prefix { $0 == " " }
-            return 2 + appID.count + spaces.count
-        })
+        let columns = Set(
+            verdictLines.map { line -> Int in
+                let afterIndent = line.dropFirst(2)
+                let appID = afterIndent.prefix { $0 != " " }
+                let spaces = afterIndent.dropFirst(appID.count).prefix { $0 == " " }
+                return 2 + appID.count + spaces.count
+            })
         #expect(columns.count == 1, "decision column is not aligned:\n\(verdictLines.joined(separator: "\n"))")
         #expect(!output.stdout.contains("→ MATCH"), "traces only with --trace: \(output.stdout)")
         let traced = try LinkLabProcess.run(["match", "--aasa", Self.sample, "https://example.com/buy/42", "--trace"])
@@ -196,14 +214,19 @@ final class MatchCommandTests {
 
     @Test func urlsFromAFileAndFromStandardInput() throws {
         let list =
-            try temporaryFile("# tester's list\nhttps://example.com/buy/1\n\nhttps://example.com/help/website/x\n",
+            try temporaryFile(
+                "# tester's list\nhttps://example.com/buy/1\n\nhttps://example.com/help/website/x\n",
                 name: "urls.txt")
         let fromFile = try LinkLabProcess.run(["match", "--aasa", Self.sample, "--urls", list, "--format", "json"])
         let results = try #require(try json(fromFile)["results"] as? [[String: Any]])
-        #expect(results.map { $0["url"] as? String } == ["https://example.com/buy/1",
-            "https://example.com/help/website/x"])
+        #expect(
+            results.map { $0["url"] as? String } == [
+                "https://example.com/buy/1",
+                "https://example.com/help/website/x",
+            ])
         let fromStdin =
-            try LinkLabProcess.run(["match", "--aasa", Self.sample, "--urls", "-", "--format", "json"],
+            try LinkLabProcess.run(
+                ["match", "--aasa", Self.sample, "--urls", "-", "--format", "json"],
                 stdin: Data("https://example.com/buy/2\n".utf8))
         #expect((try json(fromStdin)["results"] as? [[String: Any]])?.count == 1)
     }
@@ -227,7 +250,8 @@ final class MatchCommandTests {
     }
 
     @Test func deviceRejectedFileWarnsAndDecidesNoMatch() throws {
-        let path = try temporaryFile(#"""
+        let path = try temporaryFile(
+            #"""
             {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"},]}]}}
             """#)
         let output = try LinkLabProcess.run(["match", "--aasa", path, "https://example.com/x", "--format", "json"])
@@ -243,41 +267,42 @@ final class MatchCommandTests {
             """##
         let lines = [
             #"""
-                {"id": 1, "aasa": \#(file), "domain": "example.com", "appId": "ABCDE12345.com.example.app", "url": \#
-                "https://example.com/buy/42"}
-                """#,
+            {"id": 1, "aasa": \#(file), "domain": "example.com", "appId": "ABCDE12345.com.example.app", "url": \#
+            "https://example.com/buy/42"}
+            """#,
             #"""
-                {"id": "two", "aasa": \#(file), "domain": "example.com", "appId": "ABCDE12345.com.example.app", \#
-                "url": "https://example.com/buy/42#no_universal_links"}
-                """#,
+            {"id": "two", "aasa": \#(file), "domain": "example.com", "appId": "ABCDE12345.com.example.app", \#
+            "url": "https://example.com/buy/42#no_universal_links"}
+            """#,
             #"this is not json"#,
             #"""
-                {"id": {"k": [1, 2]}, "aasa": \#(file), "appId": "ABCDE12345.com.example.app", "url": \#
-                "https://example.com/sell"}
-                """#,
+            {"id": {"k": [1, 2]}, "aasa": \#(file), "appId": "ABCDE12345.com.example.app", "url": \#
+            "https://example.com/sell"}
+            """#,
             #"{"id": 5, "aasa": \#(file), "domain": "example.com", "url": "https://example.com/buy/1"}"#,
             #"""
-                {"id": 6, "aasa": "{\"applinks\": {\"details\": [{\"appIDs\": [\"A\"], \"paths\": [\"*\"],}]}}", \#
-                "domain": "example.com", "appId": "A", "url": "https://example.com/x"}
-                """#,
+            {"id": 6, "aasa": "{\"applinks\": {\"details\": [{\"appIDs\": [\"A\"], \"paths\": [\"*\"],}]}}", \#
+            "domain": "example.com", "appId": "A", "url": "https://example.com/x"}
+            """#,
             #"""
-                {"id": 7, "aasa": \#(file), "domain": "example.com", "appId": "ABCDE12345.com.example.app", "url": \#
-                "https://other.com/buy/42"}
-                """#,
+            {"id": 7, "aasa": \#(file), "domain": "example.com", "appId": "ABCDE12345.com.example.app", "url": \#
+            "https://other.com/buy/42"}
+            """#,
         ]
         let output =
             try LinkLabProcess.run(["match", "--batch"], stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
         #expect(output.exitCode == 0)
         let answers = output.stdout.split(separator: "\n").map(String.init)
-        #expect(answers == [
-            #"{"decision":"match","id":1}"#,
-            #"{"decision":"exclude","id":"two"}"#,
-            answers[safe: 2] ?? "",
-            #"{"decision":"no_match","id":{"k":[1,2]}}"#,
-            #"{"error":"\"appId\" must be a string","id":5}"#,
-            #"{"decision":"no_match","id":6}"#,
-            #"{"decision":"no_match","id":7}"#,
-        ])
+        #expect(
+            answers == [
+                #"{"decision":"match","id":1}"#,
+                #"{"decision":"exclude","id":"two"}"#,
+                answers[safe: 2] ?? "",
+                #"{"decision":"no_match","id":{"k":[1,2]}}"#,
+                #"{"error":"\"appId\" must be a string","id":5}"#,
+                #"{"decision":"no_match","id":6}"#,
+                #"{"decision":"no_match","id":7}"#,
+            ])
         #expect(answers[safe: 2]?.hasPrefix(#"{"error":"#) == true)
         #expect(answers[safe: 2]?.hasSuffix(#""id":null}"#) == true)
     }

@@ -18,8 +18,11 @@ import Testing
     func decidesAgainstTheCDNCopyByDefault() async throws {
         try await withLoopbackSite { site, common in
             let host = site.hostArgument("good")
-            let output = try LinkLabProcess.run(["match", "--fetch", host, "--format", "json",
-                                                 "https://\(host)/buy/42", "https://\(host)/sell/1"] + common)
+            let output = try LinkLabProcess.run(
+                [
+                    "match", "--fetch", host, "--format", "json",
+                    "https://\(host)/buy/42", "https://\(host)/sell/1",
+                ] + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
             #expect(try decisions(output) == ["match", "no_match"])
             #expect(output.stderr.contains("cdn copy"))
@@ -33,11 +36,17 @@ import Testing
             let host = site.hostArgument("stale")
             let url = "https://\(host)/buy/42"
             let cdn =
-                try LinkLabProcess.run(["match", "--fetch", host, "--app-id", TestAssociationBodies.appID, "--format",
-                    "json", url] + common)
+                try LinkLabProcess.run(
+                    [
+                        "match", "--fetch", host, "--app-id", TestAssociationBodies.appID, "--format",
+                        "json", url,
+                    ] + common)
             let origin =
-                try LinkLabProcess.run(["match", "--fetch", host, "--route", "origin", "--app-id",
-                    TestAssociationBodies.appID, "--format", "json", url] + common)
+                try LinkLabProcess.run(
+                    [
+                        "match", "--fetch", host, "--route", "origin", "--app-id",
+                        TestAssociationBodies.appID, "--format", "json", url,
+                    ] + common)
             #expect(cdn.exitCode == 0 && origin.exitCode == 0, "\(cdn.stderr) \(origin.stderr)")
             #expect(try decisions(cdn) == ["no_match"])
             #expect(try decisions(origin) == ["match"])
@@ -54,8 +63,11 @@ import Testing
             #expect(failed.stderr.contains("Apple-Failure-Reason: SWCERR00101"))
             let redirect = site.hostArgument("r301")
             let redirected =
-                try LinkLabProcess.run(["match", "--fetch", redirect, "--route", "origin",
-                    "https://\(redirect)/buy/1"] + common)
+                try LinkLabProcess.run(
+                    [
+                        "match", "--fetch", redirect, "--route", "origin",
+                        "https://\(redirect)/buy/1",
+                    ] + common)
             #expect(redirected.exitCode == 3)
             #expect(redirected.stderr.contains("never followed"))
             #expect(!redirected.diedFromSignal)

@@ -24,7 +24,8 @@ final class MatchStreamingTests {
     }
 
     @Test func urlListSyntaxOfScanIsAcceptedAndNonURLLinesAreErrorEntries() throws {
-        let list = try temporaryFile("""
+        let list = try temporaryFile(
+            """
             # comment
             = https://example.com/buy/42
             ! https://example.com/buy/42#no_universal_links
@@ -39,11 +40,12 @@ final class MatchStreamingTests {
         let document = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [String: Any])
         #expect(document["schemaVersion"] as? Int == 1)
         let results = try #require(document["results"] as? [[String: Any]])
-        #expect(results.map { $0["url"] as? String } == [
-            "https://example.com/buy/42", "https://example.com/buy/42#no_universal_links",
+        #expect(
+            results.map { $0["url"] as? String } == [
+                "https://example.com/buy/42", "https://example.com/buy/42#no_universal_links",
                 "https://example.com/help/123",
-            "example.com/no-scheme", "! ftp://example.com/file",
-        ])
+                "example.com/no-scheme", "! ftp://example.com/file",
+            ])
         #expect(results.map { $0["line"] as? Int } == [2, 3, 5, 6, 7])
         #expect(results[0]["expectation"] as? String == "mustOpen")
         #expect(results[1]["expectation"] as? String == "mustNotOpen")
@@ -57,7 +59,7 @@ final class MatchStreamingTests {
     @Test func theProjectsOwnSampleListDecidesWithoutErrors() throws {
         let output = try LinkLabProcess.run([
             "match", "--aasa", Self.sample, "--urls", Self.root.appendingPathComponent("Samples/urls.txt").path,
-                "--format", "jsonl",
+            "--format", "jsonl",
         ])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let lines = output.stdout.split(separator: "\n")
@@ -72,8 +74,10 @@ final class MatchStreamingTests {
 
     @Test func textShowsOneLinePerAppAndThePathOnDomainForm() throws {
         let output =
-            try LinkLabProcess.run(["match", "--aasa", Self.sample, "--domain", "example.com", "/wwdc/2015", "= /buy/1",
-                "nonsense"])
+            try LinkLabProcess.run([
+                "match", "--aasa", Self.sample, "--domain", "example.com", "/wwdc/2015", "= /buy/1",
+                "nonsense",
+            ])
         #expect(output.exitCode == 3)
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "/wwdc/2015")
@@ -91,7 +95,8 @@ final class MatchStreamingTests {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["match", "--aasa", Self.sample, "--urls", "-", "--format", "jsonl"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -127,9 +132,9 @@ final class MatchStreamingTests {
             "",
             #"{"id": 3, "aasa": \#(file), "domain": "example.com", "appId": "A.b", "url": "not a url"}"#,
             #"""
-                {"id": 4, "aasa": "/srv/files/aasa.json", "domain": "example.com", "appId": "A.b", "url": \#
-                "https://example.com/buy/1"}
-                """#,
+            {"id": 4, "aasa": "/srv/files/aasa.json", "domain": "example.com", "appId": "A.b", "url": \#
+            "https://example.com/buy/1"}
+            """#,
             #"{"id": 5, "aasa": 42, "domain": "example.com", "appId": "A.b", "url": "https://example.com/buy/1"}"#,
             "   ",
             #"{"id": 7, "aasa": \#(file), "domain": "example.com", "appId": "A.b", "url": "/buy/7"}"#,

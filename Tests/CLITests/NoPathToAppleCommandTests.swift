@@ -31,8 +31,11 @@ import Testing
         }
         do {
             let app = try ScanNetworkTests.makeApp(in: folder, port: server.port)
-            var arguments = ["scan", app.path, "--format", "json", "--ca-file", caFile.path, "--timeout", "20",
-                             "--cdn-base", cdnBase(gone.port), "--no-browser-probe"] + extra(gone.port)
+            var arguments =
+                [
+                    "scan", app.path, "--format", "json", "--ca-file", caFile.path, "--timeout", "20",
+                    "--cdn-base", cdnBase(gone.port), "--no-browser-probe",
+                ] + extra(gone.port)
             for (name, _, _) in ScanNetworkTests.scenarios() {
                 arguments += ["--resolve", server.resolveArgument(for: "\(name).\(ScanNetworkTests.domain)")]
             }
@@ -56,8 +59,11 @@ import Testing
         let ids = findings.compactMap { $0["id"] as? String }
         #expect(!ids.contains("AASA-001"), "\(ids)")
         // The origins did answer, and are judged as before (the redirect scenario's 301).
-        #expect(findings.contains { $0["id"] as? String == "AASA-003"
-            && ($0["subject"] as? String)?.contains("redirect.\(ScanNetworkTests.domain)") == true }, "\(ids)")
+        #expect(
+            findings.contains {
+                $0["id"] as? String == "AASA-003"
+                    && ($0["subject"] as? String)?.contains("redirect.\(ScanNetworkTests.domain)") == true
+            }, "\(ids)")
     }
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"), .timeLimit(.minutes(2)))

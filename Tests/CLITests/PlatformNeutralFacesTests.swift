@@ -19,14 +19,17 @@ import Testing
 
     /// `text` without its comments (`// …` to the end of a line, `/* … */`), strings kept.
     static func code(_ text: String) -> String {
-        var out = "", index = text.startIndex
+        var out = ""
+        var index = text.startIndex
         var quote: Character?
         while index < text.endIndex {
-            let character = text[index], rest = text[index...]
+            let character = text[index]
+            let rest = text[index...]
             if let open = quote {
                 out.append(character)
                 if character == "\\", let next = text.index(index, offsetBy: 1, limitedBy: text.endIndex),
-                   next < text.endIndex {
+                    next < text.endIndex
+                {
                     out.append(text[next])
                     index = text.index(after: next)
                     continue

@@ -14,16 +14,21 @@ import Testing
     }
 
     @Test func jsonNamesEveryReading() throws {
-        let result = try LinkLabProcess.run(["readings", "--format", "json", "https:ｅｖｉｌ．example/x",
-                                             "https://example.com/"])
+        let result = try LinkLabProcess.run([
+            "readings", "--format", "json", "https:ｅｖｉｌ．example/x",
+            "https://example.com/",
+        ])
         #expect(result.exitCode == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         #expect(object["schemaVersion"] as? Int == 1)
         #expect(object["hostsDiffer"] as? Int == 1 && object["read"] as? Int == 2)
         let urls = try #require(object["urls"] as? [[String: Any]])
         let readings = try #require(urls.first?["readings"] as? [[String: Any]])
-        #expect(readings.map { $0["reading"] as? String } == ["browser", "foundation", "android", "ios-tapped",
-                                                             "android-tapped"])
+        #expect(
+            readings.map { $0["reading"] as? String } == [
+                "browser", "foundation", "android", "ios-tapped",
+                "android-tapped",
+            ])
         #expect(readings.first?["host"] as? String == "evil.example")
         #expect(readings[2]["host"] == nil)
     }
@@ -49,8 +54,10 @@ import Testing
     }
 
     @Test func differingPrintsOnlyTheURLsThatDiffer() throws {
-        let result = try LinkLabProcess.run(["readings", "--differing", "https://example.com/",
-                                             "https://a.example#@b.example/", "https:/\\a.example@b.example"])
+        let result = try LinkLabProcess.run([
+            "readings", "--differing", "https://example.com/",
+            "https://a.example#@b.example/", "https:/\\a.example@b.example",
+        ])
         #expect(result.exitCode == 0)
         let blocks = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
         #expect(blocks == ["https:/\\a.example@b.example", "3 URLs read: 1 with hosts that differ"])

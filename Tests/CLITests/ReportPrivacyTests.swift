@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The tester's machine stays private (issue 26, item 2): scanning files that sit in a folder
 /// whose name must not reach a client, by absolute paths, from another working folder, no report
@@ -16,21 +16,26 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for item in ["LinkLabSample.ipa", "LinkLabSample.apk", "aasa", "assetlinks", "urls-both.txt", "urls.txt"] {
-            try FileManager.default.copyItem(at: Fixtures.repositoryRoot.appendingPathComponent("Samples/\(item)"),
-                                             to: folder.appendingPathComponent(item))
+            try FileManager.default.copyItem(
+                at: Fixtures.repositoryRoot.appendingPathComponent("Samples/\(item)"),
+                to: folder.appendingPathComponent(item))
         }
         let out = root.appendingPathComponent("out")
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         let formats = ["md", "html", "json", "sarif", "pdf"]
         let both = try LinkLabProcess.run(
-            ["scan", path("LinkLabSample.ipa"), path("LinkLabSample.apk"), "--offline", "--aasa", path("aasa"),
-             "--assetlinks", path("assetlinks"), "--urls", path("urls-both.txt")]
+            [
+                "scan", path("LinkLabSample.ipa"), path("LinkLabSample.apk"), "--offline", "--aasa", path("aasa"),
+                "--assetlinks", path("assetlinks"), "--urls", path("urls-both.txt"),
+            ]
                 + formats.flatMap { ["--report", out.appendingPathComponent("both.\($0)").path] },
             currentDirectory: Fixtures.repositoryRoot)
         #expect([0, 1, 2].contains(both.exitCode), "\(both.stderr)")
         let ios = try LinkLabProcess.run(
-            ["scan", path("LinkLabSample.ipa"), "--offline", "--aasa", path("aasa"), "--urls", path("urls.txt"),
-             "--save", out.appendingPathComponent("ios.linklab").path]
+            [
+                "scan", path("LinkLabSample.ipa"), "--offline", "--aasa", path("aasa"), "--urls", path("urls.txt"),
+                "--save", out.appendingPathComponent("ios.linklab").path,
+            ]
                 + formats.flatMap { ["--report", out.appendingPathComponent("ios.\($0)").path] },
             currentDirectory: Fixtures.repositoryRoot)
         #expect([0, 1, 2].contains(ios.exitCode), "\(ios.stderr)")
@@ -41,7 +46,8 @@ import TestSupport
                 #expect(!text.contains(root.path), "\(name).\(format) carries an absolute path")
             }
             if let pdftotext = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"]
-                .first(where: FileManager.default.isExecutableFile) {
+                .first(where: FileManager.default.isExecutableFile)
+            {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: pdftotext)
                 process.arguments = [out.appendingPathComponent("\(name).pdf").path, "-"]
@@ -54,8 +60,9 @@ import TestSupport
             }
         }
         // The JSON names the input by its file name.
-        let json = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: out.appendingPathComponent("ios.json"))) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: out.appendingPathComponent("ios.json"))) as? [String: Any])
         #expect((json["source"] as? [String: Any])?["path"] as? String == "LinkLabSample.ipa")
         // The session: the app's path once (to find it again), supplied files by name only.
         let session = try String(contentsOf: out.appendingPathComponent("ios.linklab"), encoding: .utf8)

@@ -16,8 +16,10 @@ import Testing
     }
 
     static var androidArguments: [String] {
-        ["--offline", "--assetlinks", samples.appendingPathComponent("assetlinks").path,
-         "--urls", samples.appendingPathComponent("urls-both.txt").path]
+        [
+            "--offline", "--assetlinks", samples.appendingPathComponent("assetlinks").path,
+            "--urls", samples.appendingPathComponent("urls-both.txt").path,
+        ]
     }
 
     static func object(_ data: Data) throws -> [String: Any] {
@@ -30,8 +32,9 @@ import Testing
         let findings = try #require(root["findings"] as? [[String: Any]])
         return findings.compactMap { entry in
             guard let finding = entry["finding"] as? [String: Any], let id = finding["id"] as? String,
-                  let severity = finding["severity"] as? String,
-                  let fingerprint = entry["fingerprint"] as? String else { return nil }
+                let severity = finding["severity"] as? String,
+                let fingerprint = entry["fingerprint"] as? String
+            else { return nil }
             return (id, severity, fingerprint)
         }
     }
@@ -48,7 +51,7 @@ import Testing
         var result: [String: String] = [:]
         for finding in findings {
             guard let fingerprint = finding["fingerprint"] as? String,
-                  let triage = finding["triage"] as? [String: Any], let status = triage["status"] as? String
+                let triage = finding["triage"] as? [String: Any], let status = triage["status"] as? String
             else { continue }
             result[fingerprint] = status
         }
@@ -60,8 +63,9 @@ import Testing
         let out = try Self.folder()
         defer { try? FileManager.default.removeItem(at: out) }
         let session = out.appendingPathComponent("apk.linklab")
-        let scan = try LinkLabProcess.run(["scan", Self.samples.appendingPathComponent("LinkLabSample.apk").path]
-            + Self.androidArguments + ["--save", session.path])
+        let scan = try LinkLabProcess.run(
+            ["scan", Self.samples.appendingPathComponent("LinkLabSample.apk").path]
+                + Self.androidArguments + ["--save", session.path])
         #expect(scan.exitCode == 0, "\(scan.stderr)")
         let untriaged = try LinkLabProcess.run(["report", session.path, "--fail-on", "high"])
         #expect(untriaged.exitCode == 1, "\(untriaged.stderr)")
@@ -105,24 +109,31 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         let session = out.appendingPathComponent("both.linklab")
         let scan = try LinkLabProcess.run(
-            ["scan", Self.samples.appendingPathComponent("LinkLabSample.ipa").path,
-             Self.samples.appendingPathComponent("LinkLabSample.apk").path,
-             "--aasa", Self.samples.appendingPathComponent("aasa").path] + Self.androidArguments
+            [
+                "scan", Self.samples.appendingPathComponent("LinkLabSample.ipa").path,
+                Self.samples.appendingPathComponent("LinkLabSample.apk").path,
+                "--aasa", Self.samples.appendingPathComponent("aasa").path,
+            ] + Self.androidArguments
                 + ["--save", session.path])
         #expect(scan.exitCode == 0, "\(scan.stderr)")
         let saved = try Self.savedFindings(session)
         let android = try #require(saved.first { $0.id.hasPrefix("AND-") })
         let ios = try #require(saved.first { !$0.id.hasPrefix("AND-") && !$0.id.hasPrefix("XPL-") })
-        try Self.setTriage(session, [android.fingerprint: ("accepted-risk", "client accepts"),
-                                     ios.fingerprint: ("confirmed", "")])
+        try Self.setTriage(
+            session,
+            [
+                android.fingerprint: ("accepted-risk", "client accepts"),
+                ios.fingerprint: ("confirmed", ""),
+            ])
 
         let markdown = out.appendingPathComponent("both.md")
         let text = try LinkLabProcess.run(["report", session.path, "--report", markdown.path])
         #expect(text.exitCode == 0, "\(text.stderr)")
         #expect(text.stdout.contains("XPL-001"))
         let line = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("Triaged: ") })
-        #expect(Set(line.dropFirst("Triaged: ".count).components(separatedBy: ", "))
-            == ["\(android.id) accepted-risk", "\(ios.id) confirmed"], "\(line)")
+        #expect(
+            Set(line.dropFirst("Triaged: ".count).components(separatedBy: ", "))
+                == ["\(android.id) accepted-risk", "\(ios.id) confirmed"], "\(line)")
         let report = try String(contentsOf: markdown, encoding: .utf8)
         #expect(report.contains("| accepted-risk | client accepts |"))
 

@@ -13,8 +13,10 @@ import Testing
     /// (BothPlatformsScanTests runs the whole command, both apps).
     static var sampleArguments: [String] {
         var arguments = ["scan", root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline"]
-        for host in ["example.com", "shop.example.com", "example.org", "go.example.net", "linklab-help.github.io",
-                     "browse.example.net"] {
+        for host in [
+            "example.com", "shop.example.com", "example.org", "go.example.net", "linklab-help.github.io",
+            "browse.example.net",
+        ] {
             arguments += ["--aasa", "\(host)=\(root.appendingPathComponent("Samples/aasa/\(host).json").path)"]
         }
         return arguments + ["--urls", root.appendingPathComponent("Samples/urls.txt").path]
@@ -34,7 +36,8 @@ import Testing
     func readmeCommandWritesMarkdownAndPDFReports() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let markdown = folder.appendingPathComponent("report.md"), pdf = folder.appendingPathComponent("report.pdf")
+        let markdown = folder.appendingPathComponent("report.md")
+        let pdf = folder.appendingPathComponent("report.pdf")
         let output = try LinkLabProcess.run(Self.sampleArguments + ["--report", markdown.path, "--report", pdf.path])
         #expect(output.exitCode == 0, "\(output.stderr)")
         #expect(output.stderr.isEmpty, "progress only on a terminal: \(output.stderr)")
@@ -43,14 +46,15 @@ import Testing
         #expect(output.stdout.contains("18 URLs tested"))
         let lines = output.stdout.split(separator: "\n").map(String.init)
         // Counts per severity, security then reliability; the list grouped by category.
-        #expect(lines.contains { $0.hasPrefix("Findings") && $0.hasSuffix("security  reliability") },
+        #expect(
+            lines.contains { $0.hasPrefix("Findings") && $0.hasSuffix("security  reliability") },
             "\(output.stdout)")
         #expect(lines.contains("  high            0            3"), "summary table: \(output.stdout)")
         #expect(lines.contains("  total          27           24"), "summary table: \(output.stdout)")
         let line = try #require(lines.first { $0.hasPrefix("AASA-007") })
         #expect(line.contains("high") && line.contains("go.example.net"))
-        let security = try #require(lines.firstIndex(of: "Security")),
-            reliability = try #require(lines.firstIndex(of: "Reliability"))
+        let security = try #require(lines.firstIndex(of: "Security"))
+        let reliability = try #require(lines.firstIndex(of: "Reliability"))
         #expect(security < reliability)
         #expect(try #require(lines.firstIndex { $0.hasPrefix("AASA-007") }) > reliability)
         let text = try String(contentsOf: markdown, encoding: .utf8)
@@ -65,11 +69,13 @@ import Testing
     func aasaFolderSuppliesEachHostFileLikeExplicitPairs() throws {
         let explicit = try LinkLabProcess.run(Self.sampleArguments + ["--format", "json"])
         let folder =
-            try LinkLabProcess.run(["scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path,
+            try LinkLabProcess.run([
+                "scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path,
                 "--offline",
-                                             "--aasa", Self.root.appendingPathComponent("Samples/aasa").path,
-                                             "--urls", Self.root.appendingPathComponent("Samples/urls.txt").path,
-                                                 "--format", "json"])
+                "--aasa", Self.root.appendingPathComponent("Samples/aasa").path,
+                "--urls", Self.root.appendingPathComponent("Samples/urls.txt").path,
+                "--format", "json",
+            ])
         #expect(explicit.exitCode == 0 && folder.exitCode == 0, "\(folder.stderr)")
         let findings = { (data: Data) throws -> [String] in
             try #require(try self.object(data)["findings"] as? [[String: Any]]).compactMap { finding in
@@ -82,8 +88,10 @@ import Testing
         let empty = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: empty) }
         let none =
-            try LinkLabProcess.run(["scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path,
-                "--offline", "--aasa", empty.path])
+            try LinkLabProcess.run([
+                "scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path,
+                "--offline", "--aasa", empty.path,
+            ])
         #expect(none.exitCode == 2, "an empty folder is a usage error: \(none.stderr)")
     }
 
@@ -114,14 +122,19 @@ import Testing
         #expect(bundles.first?["applicationIdentifier"] as? String == "ABCDE12345.com.example.app")
         #expect(document["diagnostics"] is [Any])
         let domains = try #require(document["domains"] as? [[String: Any]])
-        #expect(domains.compactMap { $0["host"] as? String } == ["example.com", "shop.example.com", "*.example.org",
-                                                                 "go.example.net", "linklab.page.link",
-                                                                 "linklab-help.github.io", "links.linklab.invalid",
-                                                                 "browse.example.net"])
+        #expect(
+            domains.compactMap { $0["host"] as? String } == [
+                "example.com", "shop.example.com", "*.example.org",
+                "go.example.net", "linklab.page.link",
+                "linklab-help.github.io", "links.linklab.invalid",
+                "browse.example.net",
+            ])
         let routes = try #require(domains.first?["routes"] as? [[String: Any]])
-        for key in ["route", "url", "status", "contentType", "bytes", "truncated", "redirectLocation",
+        for key in [
+            "route", "url", "status", "contentType", "bytes", "truncated", "redirectLocation",
             "timeToHeadersMs",
-                    "totalMs", "error", "appleFailureReason", "file", "diagnostics"] {
+            "totalMs", "error", "appleFailureReason", "file", "diagnostics",
+        ] {
             #expect(routes.first?.keys.contains(key) == true, "route misses \(key)")
         }
         let tests = try #require(document["urlTests"] as? [[String: Any]])
@@ -203,17 +216,18 @@ import Testing
         let report = root.appendingPathComponent("a/b/report.md")
         let output = try LinkLabProcess.run([
             "scan", Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path, "--offline", "--report",
-                report.path,
+            report.path,
         ])
         #expect([0, 1, 2].contains(output.exitCode), "\(output.stderr)")
         #expect(FileManager.default.fileExists(atPath: report.path))
     }
 
-    @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
-          arguments: [
+    @Test(
+        .disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"),
+        arguments: [
             ["--fail-on", "severe"], ["--aasa", "example.com"], ["--aasa", "=x.json"], ["--report", "r.docx"],
             ["--url", "ftp://example.com/x"], ["--url", "!"],
-          ])
+        ])
     func badFlagValuesAreUsageErrors(_ flags: [String]) throws {
         let ipa = Self.root.appendingPathComponent("Samples/LinkLabSample.ipa").path
         let output = try LinkLabProcess.run(["scan", ipa, "--offline"] + flags)
@@ -224,13 +238,16 @@ import Testing
     @Test(.disabled(if: binaryMissing, "linklab binary not built; run `swift build` first"))
     func mustNotOpenURLOnTheCommandLineIsJudged() throws {
         let output =
-            try LinkLabProcess.run(Array(Self.sampleArguments.prefix(11)) +
-                ["--url", "!https://example.org/login", "--format", "json"])
+            try LinkLabProcess.run(
+                Array(Self.sampleArguments.prefix(11)) + ["--url", "!https://example.org/login", "--format", "json"])
         #expect(output.exitCode == 0, "\(output.stderr)")
         let document = try object(output.stdoutData)
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.contains { $0["id"] as? String == "URL-002" &&
-            ($0["subject"] as? String)?.contains("https://example.org/login") == true })
+        #expect(
+            findings.contains {
+                $0["id"] as? String == "URL-002"
+                    && ($0["subject"] as? String)?.contains("https://example.org/login") == true
+            })
     }
 }
 
@@ -244,7 +261,8 @@ import Testing
     static let cdnHost = "cdn.scan.test"
     static let wellKnown = "/.well-known/apple-app-site-association"
 
-    static let good = Array(#"""
+    static let good = Array(
+        #"""
         {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*"}]}]}}
         """#.utf8)
     static let otherApp =
@@ -253,26 +271,43 @@ import Testing
     /// Scenario → (origin behaviour, CDN behaviour).
     static func scenarios() -> [(String, TestBehavior, TestBehavior)] {
         let html = Array("<!DOCTYPE html><html><body>Please sign in</body></html>".utf8)
-        let big = Array(#"""
-            {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a/*","comment":"
-            """#.utf8)
+        let big =
+            Array(
+                #"""
+                {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a/*","comment":"
+                """#.utf8)
             + [UInt8](repeating: UInt8(ascii: "x"), count: 140_000) + Array(#""}]}]}}"#.utf8)
         return [
             ("good", .file(good), .file(good, headers: [TestHeader("Apple-Origin-Format", "json")])),
-            ("redirect", .redirect(301, to: "https://www.redirect.scan.test\(wellKnown)"),
-             .status(404,
-                 headers: [TestHeader("Apple-Failure-Reason",
-                     "SWCERR00101 Bad HTTP Response: 301 Moved Permanently")])),
-            ("blocked", .status(403), .status(404, headers: [
-                TestHeader("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 403 Forbidden"),
-                TestHeader("Apple-Failure-Details", #"{"cause":"bad-http-response","statusCode":403}"#),
-                TestHeader("Apple-From", "https://blocked.scan.test\(wellKnown)"),
-            ])),
+            (
+                "redirect", .redirect(301, to: "https://www.redirect.scan.test\(wellKnown)"),
+                .status(
+                    404,
+                    headers: [
+                        TestHeader(
+                            "Apple-Failure-Reason",
+                            "SWCERR00101 Bad HTTP Response: 301 Moved Permanently")
+                    ])
+            ),
+            (
+                "blocked", .status(403),
+                .status(
+                    404,
+                    headers: [
+                        TestHeader("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 403 Forbidden"),
+                        TestHeader("Apple-Failure-Details", #"{"cause":"bad-http-response","statusCode":403}"#),
+                        TestHeader("Apple-From", "https://blocked.scan.test\(wellKnown)"),
+                    ])
+            ),
             ("big", .file(big), .file(big)),
-            ("html", .file(html, contentType: "text/html; charset=utf-8"),
-                .file(html, contentType: "text/html; charset=utf-8")),
-            ("invalid", .file(Array(#"{"applinks": {"details": [ oops"#.utf8)),
-                .file(Array(#"{"applinks": {"details": [ oops"#.utf8))),
+            (
+                "html", .file(html, contentType: "text/html; charset=utf-8"),
+                .file(html, contentType: "text/html; charset=utf-8")
+            ),
+            (
+                "invalid", .file(Array(#"{"applinks": {"details": [ oops"#.utf8)),
+                .file(Array(#"{"applinks": {"details": [ oops"#.utf8))
+            ),
             ("otherapp", .file(otherApp), .file(otherApp)),
         ]
     }
@@ -282,9 +317,11 @@ import Testing
     static func makeApp(in folder: URL, port: Int) throws -> URL {
         let app = folder.appendingPathComponent("Scan.app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Fixtures.url("macho/unsigned-arm64.bin"),
+        try FileManager.default.copyItem(
+            at: Fixtures.url("macho/unsigned-arm64.bin"),
             to: app.appendingPathComponent("Scan"))
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0"><dict>
@@ -293,9 +330,11 @@ import Testing
             <key>CFBundleShortVersionString</key><string>1.0</string>
             <key>CFBundleVersion</key><string>1</string>
             </dict></plist>
-            """.utf8).write(to: app.appendingPathComponent("Info.plist"))
+            """.utf8
+        ).write(to: app.appendingPathComponent("Info.plist"))
         let domains = scenarios().map { "<string>applinks:\($0.0).\(domain):\(port)</string>" }.joined()
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0"><dict>
@@ -303,7 +342,8 @@ import Testing
             <key>com.apple.developer.team-identifier</key><string>ABCDE12345</string>
             <key>com.apple.developer.associated-domains</key><array>\(domains)</array>
             </dict></plist>
-            """.utf8).write(to: app.appendingPathComponent("archived-expanded-entitlements.xcent"))
+            """.utf8
+        ).write(to: app.appendingPathComponent("archived-expanded-entitlements.xcent"))
         return app
     }
 
@@ -332,11 +372,13 @@ import Testing
             let port = server.port
             let app = try Self.makeApp(in: folder, port: port)
             let host = { (name: String) in "\(name).\(Self.domain):\(port)" }
-            var arguments = ["scan", app.path, "--format", "json", "--ca-file", caFile.path, "--timeout", "20",
-                             "--cdn-base", "https://\(Self.cdnHost):\(port)/a/v1/", "--no-browser-probe",
-                             "--resolve", server.resolveArgument(for: Self.cdnHost),
-                             "--url", "https://\(host("good"))/buy/1", "--url", "https://\(host("otherapp"))/buy/1",
-                             "--report", folder.appendingPathComponent("net.md").path]
+            var arguments = [
+                "scan", app.path, "--format", "json", "--ca-file", caFile.path, "--timeout", "20",
+                "--cdn-base", "https://\(Self.cdnHost):\(port)/a/v1/", "--no-browser-probe",
+                "--resolve", server.resolveArgument(for: Self.cdnHost),
+                "--url", "https://\(host("good"))/buy/1", "--url", "https://\(host("otherapp"))/buy/1",
+                "--report", folder.appendingPathComponent("net.md").path,
+            ]
             for (name, _, _) in Self.scenarios() {
                 arguments += ["--resolve", server.resolveArgument(for: "\(name).\(Self.domain)")]
             }
@@ -350,7 +392,8 @@ import Testing
             func has(_ id: String, _ scenario: String, _ text: String? = nil) -> Bool {
                 findings.contains { finding in
                     guard finding["id"] as? String == id,
-                        (finding["subject"] as? String)?.contains("\(scenario).\(Self.domain)") == true else {
+                        (finding["subject"] as? String)?.contains("\(scenario).\(Self.domain)") == true
+                    else {
                         return false
                     }
                     guard let text else { return true }
@@ -364,15 +407,20 @@ import Testing
             #expect(has("AASA-008", "html"))
             #expect(has("AASA-005", "invalid"))
             #expect(has("AASA-007", "otherapp"))
-            #expect(!findings.contains { ($0["subject"] as? String)?.contains("good.\(Self.domain)") == true &&
-                ($0["severity"] as? String) == "critical" })
+            #expect(
+                !findings.contains {
+                    ($0["subject"] as? String)?.contains("good.\(Self.domain)") == true
+                        && ($0["severity"] as? String) == "critical"
+                })
 
             let tests = try #require(document["urlTests"] as? [[String: Any]])
             let decisions = tests.map { (($0["apps"] as? [[String: Any]])?.first?["decision"] as? String) ?? "" }
             #expect(decisions == ["match", "no_match"])
             let requests = server.requests
-            #expect(requests.contains { $0.host?.hasPrefix(Self.cdnHost) == true &&
-                $0.path.hasPrefix("/a/v1/good.\(Self.domain)") })
+            #expect(
+                requests.contains {
+                    $0.host?.hasPrefix(Self.cdnHost) == true && $0.path.hasPrefix("/a/v1/good.\(Self.domain)")
+                })
             #expect(requests.contains { $0.path == Self.wellKnown && $0.userAgent == "AASA-Bot/1.0.0" })
             let report = try String(contentsOf: folder.appendingPathComponent("net.md"), encoding: .utf8)
             #expect(report.contains("SWCERR00101"))

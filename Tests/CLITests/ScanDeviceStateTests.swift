@@ -16,8 +16,9 @@ import Testing
         #expect(text.stdout.contains("shop.example.com [applinks]: Site denied"))
         #expect(!text.stdout.contains("FGHIJ67890.org.other.reader"), "other apps' records are left out")
 
-        let json = try LinkLabProcess.run(ScanCommandTests.sampleArguments
-            + ["--device-state", Self.dump, "--format", "json"])
+        let json = try LinkLabProcess.run(
+            ScanCommandTests.sampleArguments
+                + ["--device-state", Self.dump, "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
         let records = try #require(object["deviceState"] as? [[String: Any]])
         #expect(records.count == 3)
@@ -27,9 +28,11 @@ import Testing
             FileManager.default.temporaryDirectory.appendingPathComponent("linklab-device-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let markdown = folder.appendingPathComponent("r.md"), html = folder.appendingPathComponent("r.html")
-        let reports = try LinkLabProcess.run(ScanCommandTests.sampleArguments
-            + ["--device-state", Self.dump, "--report", markdown.path, "--report", html.path])
+        let markdown = folder.appendingPathComponent("r.md")
+        let html = folder.appendingPathComponent("r.html")
+        let reports = try LinkLabProcess.run(
+            ScanCommandTests.sampleArguments
+                + ["--device-state", Self.dump, "--report", markdown.path, "--report", html.path])
         #expect(reports.exitCode == 0, "\(reports.stderr)")
         #expect(try String(contentsOf: markdown, encoding: .utf8).contains("## Device state (swcutil show)"))
         #expect(try String(contentsOf: html, encoding: .utf8).contains("<section id=\"device-state\">"))

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `docs/commands/serve.md`'s examples are the server's (issue 30, item 6): the built
 /// `linklab serve --offline --aasa Samples/aasa` prints the line the page shows, answers the
@@ -86,8 +87,10 @@ import Testing
         }
     }
 
-    static func request(_ server: Server, _ method: String, _ path: String, body: Data? = nil,
-                        headers: [String: String] = [:], token: Bool = true) async throws -> (Int, String) {
+    static func request(
+        _ server: Server, _ method: String, _ path: String, body: Data? = nil,
+        headers: [String: String] = [:], token: Bool = true
+    ) async throws -> (Int, String) {
         var request = URLRequest(url: try #require(URL(string: server.base + path)))
         request.httpMethod = method
         request.httpBody = body
@@ -103,16 +106,19 @@ import Testing
         let server = try Server()
         var stopped = false
         defer { if !stopped { _ = server.stop() } }
-        #expect(DocExampleTests.lineMatches(page.printedLine, server.line),
-                "serve prints \"\(server.line)\"; serve.md shows \"\(page.printedLine)\"")
+        #expect(
+            DocExampleTests.lineMatches(page.printedLine, server.line),
+            "serve prints \"\(server.line)\"; serve.md shows \"\(page.printedLine)\"")
         try #require(server.line.contains("token="), "serve printed no address: \(server.line)")
 
         let ipa = try Data(contentsOf: Self.root.appendingPathComponent("Samples/LinkLabSample.ipa"))
-        let (created, upload) = try await Self.request(server, "POST", "/api/documents", body: ipa,
-                                                       headers: ["X-LinkLab-Filename": "LinkLabSample.ipa"])
+        let (created, upload) = try await Self.request(
+            server, "POST", "/api/documents", body: ipa,
+            headers: ["X-LinkLab-Filename": "LinkLabSample.ipa"])
         #expect(created == 201, "\(upload)")
-        #expect(DocExampleTests.lineMatches(page.upload, upload),
-                "upload answered \(upload); serve.md shows \(page.upload)")
+        #expect(
+            DocExampleTests.lineMatches(page.upload, upload),
+            "upload answered \(upload); serve.md shows \(page.upload)")
         let id = try #require(upload.firstMatch(of: #/"id":"([0-9a-f]+)"/#)?.output.1)
 
         var listing = ""
@@ -121,8 +127,9 @@ import Testing
             if listing.contains("\"phase\":\"ready\"") { break }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
-        #expect(DocExampleTests.lineMatches(page.listing, listing),
-                "the listing is \(listing); serve.md shows \(page.listing)")
+        #expect(
+            DocExampleTests.lineMatches(page.listing, listing),
+            "the listing is \(listing); serve.md shows \(page.listing)")
 
         let (status, refusal) = try await Self.request(server, "GET", "/api/documents", token: false)
         #expect(status == 401)
@@ -131,35 +138,42 @@ import Testing
         // "the findings of the app and its domains (31 on the sample)"
         let promised = try #require(
             page.text.firstMatch(of: #/findings of the app and its domains \((\d+) on the sample\)/#),
-                                    "serve.md no longer states the sample's finding count")
+            "serve.md no longer states the sample's finding count")
         let counts = try #require(listing.firstMatch(of: #/"counts":\{([^}]*)\}/#)?.output.1)
         let total = counts.matches(of: #/"(\w+)":(\d+)/#).filter { $0.output.1 != "suppressed" }
             .compactMap { Int($0.output.2) }.reduce(0, +)
         #expect(total == Int(promised.output.1), "the sample has \(total) findings; serve.md says \(promised.output.1)")
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
             .replacingOccurrences(of: "\n", with: " ")
-        let readmeCount = try #require(readme.firstMatch(of: #/domains' findings appear \((\d+) on the sample\)/#),
-                                       "the README no longer states the sample's finding count in the workbench")
-        #expect(total == Int(readmeCount.output.1),
-                "the sample has \(total) findings; the README says \(readmeCount.output.1)")
+        let readmeCount = try #require(
+            readme.firstMatch(of: #/domains' findings appear \((\d+) on the sample\)/#),
+            "the README no longer states the sample's finding count in the workbench")
+        #expect(
+            total == Int(readmeCount.output.1),
+            "the sample has \(total) findings; the README says \(readmeCount.output.1)")
 
         // "as `scan --urls Samples/urls.txt` does (38)"
-        let withURLs = try #require(page.text.firstMatch(of: #/as `scan --urls Samples/urls\.txt` does \((\d+)\)/#),
-                                    "serve.md no longer states the count with the URL list")
+        let withURLs = try #require(
+            page.text.firstMatch(of: #/as `scan --urls Samples/urls\.txt` does \((\d+)\)/#),
+            "serve.md no longer states the count with the URL list")
         let lines = try String(contentsOf: Self.root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8)
         let body = try JSONSerialization.data(withJSONObject: ["lines": lines])
-        let (decided, _) = try await Self.request(server, "POST", "/api/documents/\(id)/urls", body: body,
-                                                  headers: ["Content-Type": "application/json"])
+        let (decided, _) = try await Self.request(
+            server, "POST", "/api/documents/\(id)/urls", body: body,
+            headers: ["Content-Type": "application/json"])
         #expect(decided == 200)
         let document = try await Self.request(server, "GET", "/api/documents/\(id)").1
         let object = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
         let count = (object["findings"] as? [Any])?.count ?? -1
-        #expect(count == Int(withURLs.output.1),
-                "with the URL list: \(count) findings; serve.md says \(withURLs.output.1)")
-        let readmeWithURLs = try #require(readme.firstMatch(of: #/add the URL verdicts \((\d+) findings/#),
-                                          "the README no longer states the count with the URL list")
-        #expect(count == Int(readmeWithURLs.output.1),
-                "with the URL list: \(count) findings; the README says \(readmeWithURLs.output.1)")
+        #expect(
+            count == Int(withURLs.output.1),
+            "with the URL list: \(count) findings; serve.md says \(withURLs.output.1)")
+        let readmeWithURLs = try #require(
+            readme.firstMatch(of: #/add the URL verdicts \((\d+) findings/#),
+            "the README no longer states the count with the URL list")
+        #expect(
+            count == Int(readmeWithURLs.output.1),
+            "with the URL list: \(count) findings; the README says \(readmeWithURLs.output.1)")
 
         // "Ctrl-C or SIGTERM cancels the work in flight, deletes every upload and exits 0."
         stopped = true

@@ -36,12 +36,12 @@ import Testing
     private func savedPair(in folder: URL) throws -> (original: URL, fixed: URL) {
         let fixedFile = folder.appendingPathComponent("go.example.net.json")
         try Data(Self.fixedGo.utf8).write(to: fixedFile)
-        let original = folder.appendingPathComponent("original.linklab"),
-            fixed = folder.appendingPathComponent("fixed.linklab")
+        let original = folder.appendingPathComponent("original.linklab")
+        let fixed = folder.appendingPathComponent("fixed.linklab")
         let first =
             try LinkLabProcess.run(
                 Self.scanArguments(goFile: Self.root.appendingPathComponent("Samples/aasa/go.example.net.json").path)
-                                           + ["--save", original.path])
+                    + ["--save", original.path])
         #expect(first.exitCode == 0, "\(first.stderr)")
         let second = try LinkLabProcess.run(Self.scanArguments(goFile: fixedFile.path) + ["--save", fixed.path])
         #expect(second.exitCode == 0, "\(second.stderr)")
@@ -79,8 +79,11 @@ import Testing
         #expect(go["change"] as? String == "changed")
         #expect(domains.first { $0["host"] as? String == "example.com" }?["change"] as? String == "same")
         let urls = try #require(json["urls"] as? [[String: Any]])
-        #expect(urls.contains { ($0["url"] as? String)?.hasPrefix("https://go.example.net/promo") == true &&
-            $0["new"] as? String == "match" })
+        #expect(
+            urls.contains {
+                ($0["url"] as? String)?.hasPrefix("https://go.example.net/promo") == true
+                    && $0["new"] as? String == "match"
+            })
     }
 
     @Test(.disabled(if: binaryMissing, "linklab binary not built"))
@@ -105,8 +108,9 @@ import Testing
         let (original, fixed) = try savedPair(in: folder)
         let names = ["retest.md", "retest.html", "retest.pdf", "retest.json", "retest.sarif"]
         let output =
-            try LinkLabProcess.run(["diff", original.path, fixed.path] +
-                names.flatMap { ["--report", folder.appendingPathComponent($0).path] })
+            try LinkLabProcess.run(
+                ["diff", original.path, fixed.path]
+                    + names.flatMap { ["--report", folder.appendingPathComponent($0).path] })
         #expect(output.exitCode == 0, "\(output.stderr)")
         let markdown = try String(contentsOf: folder.appendingPathComponent("retest.md"), encoding: .utf8)
         #expect(markdown.contains("Changes since"))
@@ -121,8 +125,10 @@ import Testing
         // workbench's document.
         #expect(json["findings"] is [[String: Any]] && json["phase"] == nil && json["hosts"] == nil)
         // The test-link page has no "Changes since" section: no retest report.
-        let links = try LinkLabProcess.run(["diff", original.path, fixed.path, "--report",
-                                            folder.appendingPathComponent("retest.links.html").path])
+        let links = try LinkLabProcess.run([
+            "diff", original.path, fixed.path, "--report",
+            folder.appendingPathComponent("retest.links.html").path,
+        ])
         #expect(links.exitCode == 2, "\(links.stderr)")
     }
 
@@ -142,8 +148,10 @@ import Testing
             ("not JSON", Data("linklab session, honest".utf8), "not JSON"),
             ("not UTF-8", Data([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D]), "not UTF-8"),
             ("empty", Data(), "empty"),
-            ("deep", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8),
-                "deeper"),
+            (
+                "deep", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8),
+                "deeper"
+            ),
         ]
         var wrong = object
         wrong["format"] = "something-else"
@@ -157,10 +165,15 @@ import Testing
         var bigBody = object
         var hosts = try #require(object["hosts"] as? [[String: Any]])
         var host = hosts[0]
-        host["decided"] = ["host": host["host"] ?? "", "routes": [[
-            "route": "local", "url": "file://x", "headers": [], "bytes": 200_000, "truncated": false,
-            "body": Data(count: 200_000).base64EncodedString(),
-        ]]]
+        host["decided"] = [
+            "host": host["host"] ?? "",
+            "routes": [
+                [
+                    "route": "local", "url": "file://x", "headers": [], "bytes": 200_000, "truncated": false,
+                    "body": Data(count: 200_000).base64EncodedString(),
+                ]
+            ],
+        ]
         host["state"] = "supplied"
         hosts[0] = host
         bigBody["hosts"] = hosts

@@ -40,8 +40,10 @@ struct TerminalSafetyTests {
     }
 
     /// No scalar a terminal acts on (besides the line feed) in either stream.
-    private func expectNothingRaw(_ output: LinkLabProcess.Output, _ label: String,
-                                  sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectNothingRaw(
+        _ output: LinkLabProcess.Output, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for (name, text) in [("stdout", output.stdout), ("stderr", output.stderr)] {
             let raw = text.unicodeScalars.filter { scalar in
                 let value = scalar.value
@@ -49,9 +51,10 @@ struct TerminalSafetyTests {
                     || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
                     || value == 0x200B || value == 0xE0041
             }
-            #expect(raw.isEmpty,
+            #expect(
+                raw.isEmpty,
                 "\(label): raw control characters on \(name): \(raw.map { String($0.value, radix: 16) })",
-                    sourceLocation: sourceLocation)
+                sourceLocation: sourceLocation)
         }
         #expect(!output.diedFromSignal, sourceLocation: sourceLocation)
     }
@@ -103,9 +106,11 @@ struct TerminalSafetyTests {
         let pki = try TestPKI(hostNames: [host])
         var routes = TestRoutes()
         let headers = [TestHeader("Apple-Failure-Reason", "SWCERR \u{9B}2J\u{202E}evil\u{9D}0;t")]
-        routes.add("/.well-known/apple-app-site-association", host: host,
-                   .file(Array(Self.hostileAssociationFile.utf8), contentType: "application/json\u{9B}2J",
-                       headers: headers))
+        routes.add(
+            "/.well-known/apple-app-site-association", host: host,
+            .file(
+                Array(Self.hostileAssociationFile.utf8), contentType: "application/json\u{9B}2J",
+                headers: headers))
         let server = try await TestHTTPSServer.start(routes: routes, identity: pki.serverIdentity)
         let caFile = try pki.writeCAFile()
         defer { try? FileManager.default.removeItem(at: caFile) }
@@ -128,8 +133,10 @@ struct TerminalSafetyTests {
         try FileManager.default.copyItem(at: Fixtures.url("app/LinkLab.app"), to: app)
         let plistURL = app.appendingPathComponent("Info.plist")
         var plist =
-            try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: plistURL),
-                format: nil) as? [String: Any])
+            try #require(
+                try PropertyListSerialization.propertyList(
+                    from: Data(contentsOf: plistURL),
+                    format: nil) as? [String: Any])
         plist["CFBundleName"] = "Link\(Self.payload)"
         plist["CFBundleDisplayName"] = "Link\(Self.payload)"
         try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(to: plistURL)
@@ -137,7 +144,7 @@ struct TerminalSafetyTests {
         for format in ["text", "json"] {
             let output = try LinkLabProcess.run([
                 "scan", app.path, "--offline", "--aasa", "example.com=\(file)", "--url", "https://example.com/buy/1",
-                    "--format", format,
+                "--format", format,
             ])
             #expect(output.exitCode == 0, "\(output.stderr)")
             expectNothingRaw(output, "scan --format \(format)")

@@ -12,12 +12,13 @@ import Testing
     func textSaysTheConnectionClosedWithoutCloseNotifyAndShowsTheBody() async throws {
         try await withLoopbackSite { site, common in
             let output = try LinkLabProcess.run(
-                ["aasa", "fetch", site.hostArgument("noclosenotify"), "--route", "origin", "--no-browser-probe"] +
-                    common)
+                ["aasa", "fetch", site.hostArgument("noclosenotify"), "--route", "origin", "--no-browser-probe"]
+                    + common)
             #expect(output.exitCode == 0, "\(output.stderr)")
             let bytes = TestAssociationBodies.good.count
-            #expect(output.stdout.contains(
-                """
+            #expect(
+                output.stdout.contains(
+                    """
                     error: the server closed the connection without TLS close_notify after \(bytes) bytes; the body \
                     may be truncated
                     """),

@@ -1,7 +1,7 @@
 import DeviceTools
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The Android device tools: the `adb` commands a tester runs (quoted for the device's shell,
 /// which `adb shell` hands its joined arguments to) and the `pm get-app-links` reader, on
@@ -18,12 +18,16 @@ import TestSupport
     @Test func openURLIsTheBrowsableViewIntentWithTheURLQuotedForTheDeviceShell() throws {
         let command = try AndroidDeviceCommands.openURL("https://example.com/pay?to=me&amount=1;reboot", adb: Self.adb)
         #expect(command.executable == Self.adb)
-        #expect(command.arguments == ["shell", "am", "start", "-a", "android.intent.action.VIEW",
-                                      "-c", "android.intent.category.BROWSABLE",
-                                      "-d", "'https://example.com/pay?to=me&amount=1;reboot'"])
+        #expect(
+            command.arguments == [
+                "shell", "am", "start", "-a", "android.intent.action.VIEW",
+                "-c", "android.intent.category.BROWSABLE",
+                "-d", "'https://example.com/pay?to=me&amount=1;reboot'",
+            ])
         // One word for the device's shell: a quote inside the URL cannot end it.
-        let quoted = try AndroidDeviceCommands.openURL("https://example.com/a'$(id)", adb: Self.adb,
-                                                       serial: "emulator-5554")
+        let quoted = try AndroidDeviceCommands.openURL(
+            "https://example.com/a'$(id)", adb: Self.adb,
+            serial: "emulator-5554")
         #expect(quoted.arguments.prefix(2) == ["-s", "emulator-5554"])
         #expect(quoted.arguments.last == #"'https://example.com/a'\''$(id)'"#)
         #expect(try AndroidDeviceCommands.openURL("myapp://open", adb: Self.adb).arguments.last == "myapp://open")
@@ -50,8 +54,9 @@ import TestSupport
     }
 
     @Test func appLinksStateIsPmGetAppLinks() throws {
-        let command = try AndroidDeviceCommands.appLinksState(package: "com.example.app", adb: Self.adb,
-                                                              serial: "R58M123ABC")
+        let command = try AndroidDeviceCommands.appLinksState(
+            package: "com.example.app", adb: Self.adb,
+            serial: "R58M123ABC")
         #expect(command.commandLine == "\(Self.adb) -s R58M123ABC shell pm get-app-links com.example.app")
     }
 
@@ -83,16 +88,19 @@ import TestSupport
         #expect(AndroidAppLinksState.parse("Failure [not installed for 0]\n").isEmpty)
         #expect(AndroidAppLinksState.parse("/system/bin/sh: pm: not found").isEmpty)
         var generator = SeededGenerator(seed: 29)
-        let pieces = ["com.example.app:", "  Domain verification state:", "    a.example: verified", "User 0:",
-                      "Enabled:", "x", "\u{1B}[31m", ":", "  ", "Signatures: [", "ID: ", "User x:"]
+        let pieces = [
+            "com.example.app:", "  Domain verification state:", "    a.example: verified", "User 0:",
+            "Enabled:", "x", "\u{1B}[31m", ":", "  ", "Signatures: [", "ID: ", "User x:",
+        ]
         for _ in 0..<500 {
             let text = (0..<Int.random(in: 0...20, using: &generator)).map { _ in
                 pieces.randomElement(using: &generator)!
             }.joined(separator: "\n")
             let states = AndroidAppLinksState.parse(text)
-            #expect(states.allSatisfy { state in
-                state.domains.allSatisfy { !$0.host.contains("\u{1B}") && !$0.state.text.contains("\u{1B}") }
-            })
+            #expect(
+                states.allSatisfy { state in
+                    state.domains.allSatisfy { !$0.host.contains("\u{1B}") && !$0.state.text.contains("\u{1B}") }
+                })
         }
     }
 }

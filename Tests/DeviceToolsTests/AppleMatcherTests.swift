@@ -1,8 +1,8 @@
 import DeviceTools
 import Foundation
 import SiteAssociation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct AppleMatcherTests {
     let ownApp: Set<String> = ["ABCDE12345.com.example.app"]
@@ -12,11 +12,15 @@ import TestSupport
     }
 
     @Test func verifyCommandIsSwcutilVerifyWithDomainFileAndURL() throws {
-        let command = try SwcutilCommands.verify(host: "example.com", associationFile: "/tmp/aasa 1.json",
-                                                 url: "https://example.com/buy/42")
+        let command = try SwcutilCommands.verify(
+            host: "example.com", associationFile: "/tmp/aasa 1.json",
+            url: "https://example.com/buy/42")
         #expect(command.executable == "/usr/bin/swcutil")
-        #expect(command.arguments == ["verify", "-d", "example.com", "-j", "/tmp/aasa 1.json",
-                                      "-u", "https://example.com/buy/42"])
+        #expect(
+            command.arguments == [
+                "verify", "-d", "example.com", "-j", "/tmp/aasa 1.json",
+                "-u", "https://example.com/buy/42",
+            ])
         #expect(command.commandLine.hasPrefix("sudo /usr/bin/swcutil verify -d example.com -j '/tmp/aasa 1.json'"))
     }
 
@@ -30,8 +34,9 @@ import TestSupport
     }
 
     @Test func administratorPromptRunsTheCommandThroughOsascriptWithQuotedForm() throws {
-        let verify = try SwcutilCommands.verify(host: "example.com", associationFile: "/tmp/a\"b.json",
-                                                url: "https://example.com/it's")
+        let verify = try SwcutilCommands.verify(
+            host: "example.com", associationFile: "/tmp/a\"b.json",
+            url: "https://example.com/it's")
         let prompt = SwcutilCommands.withAdministratorPrompt(verify)
         #expect(prompt.executable == "/usr/bin/osascript")
         #expect(prompt.arguments.first == "-e")
@@ -45,16 +50,21 @@ import TestSupport
 
     @Test func matchedLineForOwnAppIsMatchedAndOtherAppsAreLeftOut() throws {
         let answer = AppleMatcherAnswer.parse(stdout: try text("verify-stdout.txt"), stderr: "", appIDs: ownApp)
-        #expect(answer.lines == [AppleMatcherLine(service: "applinks", appID: "ABCDE12345.com.example.app",
-                                                  domain: "example.com", url: "https://example.com/buy/42",
-                                                  outcome: .matched)])
+        #expect(
+            answer.lines == [
+                AppleMatcherLine(
+                    service: "applinks", appID: "ABCDE12345.com.example.app",
+                    domain: "example.com", url: "https://example.com/buy/42",
+                    outcome: .matched)
+            ])
         #expect(answer.otherAppLines == 1)
         #expect(answer.outcome(for: "ABCDE12345.com.example.app") == .matched)
     }
 
     @Test func blockedMatchIsBlocked() throws {
-        let answer = AppleMatcherAnswer.parse(stdout: try text("verify-blocked-stdout.txt"), stderr: "",
-                                              appIDs: ownApp)
+        let answer = AppleMatcherAnswer.parse(
+            stdout: try text("verify-blocked-stdout.txt"), stderr: "",
+            appIDs: ownApp)
         #expect(answer.outcome(for: "ABCDE12345.com.example.app") == .blocked)
     }
 
@@ -66,8 +76,11 @@ import TestSupport
 
     @Test func otherDomainIsReportedWithBothDomains() throws {
         let answer = AppleMatcherAnswer.parse(stdout: "", stderr: try text("verify-domain-stderr.txt"), appIDs: ownApp)
-        #expect(answer.domainMismatch == AppleMatcherAnswer.DomainMismatch(input: "example.com",
-                                                                           urlDomain: "shop.example.com"))
+        #expect(
+            answer.domainMismatch
+                == AppleMatcherAnswer.DomainMismatch(
+                    input: "example.com",
+                    urlDomain: "shop.example.com"))
         #expect(answer.outcome(for: "ABCDE12345.com.example.app") == .otherDomain)
     }
 
@@ -80,8 +93,9 @@ import TestSupport
     }
 
     @Test func ownAppIDsMatchCaseSensitivelyOnTeamAndBundle() throws {
-        let answer = AppleMatcherAnswer.parse(stdout: try text("verify-stdout.txt"), stderr: "",
-                                              appIDs: ["abcde12345.com.example.app"])
+        let answer = AppleMatcherAnswer.parse(
+            stdout: try text("verify-stdout.txt"), stderr: "",
+            appIDs: ["abcde12345.com.example.app"])
         #expect(answer.lines.isEmpty)
         #expect(answer.otherAppLines == 2)
     }
@@ -96,7 +110,8 @@ import TestSupport
             let comparison = MatcherComparison(appID: "A.b", ours: ours, apple: apple)
             #expect(comparison.agrees == agrees, "\(ours) vs \(apple)")
         }
-        #expect(MatcherComparison(appID: "A.b", ours: .match, apple: .noMatch).summary
-            == "Disagreement: we say the link opens the app; Apple's matcher says no rule matched.")
+        #expect(
+            MatcherComparison(appID: "A.b", ours: .match, apple: .noMatch).summary
+                == "Disagreement: we say the link opens the app; Apple's matcher says no rule matched.")
     }
 }

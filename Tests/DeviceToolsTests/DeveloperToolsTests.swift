@@ -58,7 +58,8 @@ import Testing
         let detected = DeveloperTools.detect(status: 0, output: root.path, fileExists: exists)
         #expect(detected.reason?.contains("no simctl") == true)
         try Data().write(to: bin.appendingPathComponent("simctl"))
-        #expect(DeveloperTools.detect(status: 0, output: root.path + "/", fileExists: exists).tools?.simctl
-            == root.path + "/usr/bin/simctl")
+        #expect(
+            DeveloperTools.detect(status: 0, output: root.path + "/", fileExists: exists).tools?.simctl
+                == root.path + "/usr/bin/simctl")
     }
 }

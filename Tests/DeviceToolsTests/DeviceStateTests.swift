@@ -1,7 +1,7 @@
 import DeviceTools
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct DeviceStateTests {
     private func dump(_ name: String) throws -> DeviceStateDump {
@@ -63,8 +63,10 @@ import TestSupport
         #expect(DeviceStateDate.parse("2024-03-01 12:16:58 AM +0000") == (try date("2024-03-01T00:16:58Z")))
         #expect(DeviceStateDate.parse("2024-03-01 18:16:58 +0130") == (try date("2024-03-01T16:46:58Z")))
         #expect(DeviceStateDate.parse("2024-03-01 18:16:58") == (try date("2024-03-01T18:16:58Z")))
-        for bad in ["", "(null)", "2024-13-01 18:16:58 +0000", "2024-03-01 25:00:00 +0000",
-                    "2024-03-01 13:00:00 PM +0000", "99999999999-01-01 00:00:00 +0000", "2024-03-01T18:16:58Z"] {
+        for bad in [
+            "", "(null)", "2024-13-01 18:16:58 +0000", "2024-03-01 25:00:00 +0000",
+            "2024-03-01 13:00:00 PM +0000", "99999999999-01-01 00:00:00 +0000", "2024-03-01T18:16:58Z",
+        ] {
             #expect(DeviceStateDate.parse(bad) == nil, "\(bad)")
         }
     }
@@ -72,8 +74,11 @@ import TestSupport
     @Test func entriesForAnAppKeepOnlyItsIDsAndItsDomains() throws {
         let state = try dump("swcutil_show.txt")
         let mine = state.entries(appIDs: ["ABCDE12345.com.example.app"], hosts: ["example.com", "*.example.com"])
-        #expect(mine.map(\.domain) == ["example.com", "shop.example.com", "example.com",
-                                       "staging.example.com?mode=developer"])
+        #expect(
+            mine.map(\.domain) == [
+                "example.com", "shop.example.com", "example.com",
+                "staging.example.com?mode=developer",
+            ])
         let onlyApex = state.entries(appIDs: ["ABCDE12345.com.example.app"], hosts: ["example.com"])
         #expect(onlyApex.map(\.service) == ["applinks", "webcredentials"])
     }
@@ -91,8 +96,10 @@ import TestSupport
         let capped = DeviceStateDump.parse(huge)
         #expect(capped.warnings.contains { $0.contains("truncated") })
 
-        for garbage in ["", ":", "::::", "==== ====", "Service:", String(repeating: "=", count: 80),
-                        "==== DATABASE ====\nDomain:\nLast Checked: 9999-99-99 99:99:99 +9999"] {
+        for garbage in [
+            "", ":", "::::", "==== ====", "Service:", String(repeating: "=", count: 80),
+            "==== DATABASE ====\nDomain:\nLast Checked: 9999-99-99 99:99:99 +9999",
+        ] {
             _ = DeviceStateDump.parse(garbage)
         }
     }

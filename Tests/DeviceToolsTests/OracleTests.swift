@@ -1,8 +1,8 @@
 import DeviceTools
 import Foundation
 import SiteAssociation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct OracleGeneratorTests {
     static let run = OracleGenerator.cases(count: 2000, runSeed: 7)
@@ -11,8 +11,9 @@ import TestSupport
         let again = OracleGenerator.cases(count: 2000, runSeed: 7)
         #expect(again == Self.run)
         let other = OracleGenerator.cases(count: 2000, runSeed: 8)
-        #expect(Array(other.prefix(1000)) == Array(Self.run.prefix(1000)),
-                "the fixed half does not depend on the run seed")
+        #expect(
+            Array(other.prefix(1000)) == Array(Self.run.prefix(1000)),
+            "the fixed half does not depend on the run seed")
         #expect(Array(other.suffix(1000)) != Array(Self.run.suffix(1000)))
         #expect(Self.run.count == 2000)
         #expect(Set(Self.run.map(\.id)).count == 2000)
@@ -34,11 +35,13 @@ import TestSupport
         func share(_ predicate: (String) -> Bool, _ texts: [String]) -> Double {
             Double(texts.filter(predicate).count) / Double(texts.count)
         }
-        let fileFeatures = ["\"components\"", "\"paths\"", "\"NOT ", "\"exclude\": true", "\"caseSensitive\": false",
-                            "\"caseSensitive\": true", "\"percentEncoded\": false", "\"percentEncoded\": true",
-                            "\"substitutionVariables\"", "$(ids)", "$(digit)", "$(alpha)", "\"?\": {", "\"?\": \"",
-                            "\"#\"", "*", "?*", "\u{E9}", "%C3%A9", "\"appID\"", OracleGenerator.otherAppID,
-                            "\"comment\""]
+        let fileFeatures = [
+            "\"components\"", "\"paths\"", "\"NOT ", "\"exclude\": true", "\"caseSensitive\": false",
+            "\"caseSensitive\": true", "\"percentEncoded\": false", "\"percentEncoded\": true",
+            "\"substitutionVariables\"", "$(ids)", "$(digit)", "$(alpha)", "\"?\": {", "\"?\": \"",
+            "\"#\"", "*", "?*", "\u{E9}", "%C3%A9", "\"appID\"", OracleGenerator.otherAppID,
+            "\"comment\"",
+        ]
         for feature in fileFeatures {
             #expect(share({ $0.contains(feature) }, files) > 0.01, "files with \(feature)")
         }
@@ -52,11 +55,14 @@ import TestSupport
             ("upper case in the path", { $0.dropFirst(8).contains { $0.isUppercase } }),
             ("a trailing slash", { $0.split(separator: "?")[0].hasSuffix("/") }),
             ("an empty query", { $0.hasSuffix("?") }), ("a plus", { $0.contains("+") }),
-            ("a repeated key", { url in
-                let query = url.split(separator: "?").dropFirst().first?.split(separator: "#").first ?? ""
-                let keys = query.split(separator: "&").map { $0.split(separator: "=").first ?? "" }
-                return Set(keys).count < keys.count
-            }),
+            (
+                "a repeated key",
+                { url in
+                    let query = url.split(separator: "?").dropFirst().first?.split(separator: "#").first ?? ""
+                    let keys = query.split(separator: "&").map { $0.split(separator: "=").first ?? "" }
+                    return Set(keys).count < keys.count
+                }
+            ),
         ]
         for (name, predicate) in urlFeatures {
             #expect(share(predicate, urls) > 0.005, "URLs with \(name)")
@@ -73,10 +79,11 @@ import TestSupport
 }
 
 @Suite struct OracleComparisonTests {
-    let buy = OracleCase(id: "buy", host: "example.com", appID: "ABCDE12345.com.example.app",
-                         url: "https://example.com/buy/42",
-                         association: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "#
-                             + #""components": [{"/": "/buy/*"}, {"/": "/admin", "exclude": true}]}]}}"#)
+    let buy = OracleCase(
+        id: "buy", host: "example.com", appID: "ABCDE12345.com.example.app",
+        url: "https://example.com/buy/42",
+        association: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "#
+            + #""components": [{"/": "/buy/*"}, {"/": "/admin", "exclude": true}]}]}}"#)
 
     private func text(_ name: String) throws -> String {
         String(decoding: try Fixtures.data("devicetools/\(name)"), as: UTF8.self)
@@ -154,8 +161,9 @@ import TestSupport
         #expect(regression.url == flipped.url && regression.association == flipped.association)
         #expect(regression.ours == flipped.ourDecision())
         #expect(regression.apple != nil && regression.apple != AppleMatcherOutcome.unknown)
-        let summaryText = String(decoding: try Data(contentsOf: directory.appendingPathComponent("summary.txt")),
-                                 as: UTF8.self)
+        let summaryText = String(
+            decoding: try Data(contentsOf: directory.appendingPathComponent("summary.txt")),
+            as: UTF8.self)
         #expect(summaryText.contains("\(flipped.id): disagree"))
     }
 

@@ -1,7 +1,7 @@
 import DeviceTools
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct SimulatorCommandTests {
     @Test func openURLBuildsXcrunSimctlArguments() throws {
@@ -39,14 +39,19 @@ import TestSupport
 
     @Test func commandLineQuotesEveryArgumentForTheShell() throws {
         let command = try SimulatorCommands.openURL("https://example.com/it's?a=1&b=$(id)")
-        #expect(command.commandLine
-            == "/usr/bin/xcrun simctl openurl booted 'https://example.com/it'\\''s?a=1&b=$(id)'")
+        #expect(
+            command.commandLine
+                == "/usr/bin/xcrun simctl openurl booted 'https://example.com/it'\\''s?a=1&b=$(id)'")
     }
 
     @Test func bootedDevicesAreReadFromRecordedSimctlJSON() throws {
         let devices = SimulatorCommands.bootedDevices(fromJSON: try Fixtures.data("devicetools/simctl-booted.json"))
-        #expect(devices == [SimulatorDevice(udid: "5B1E2C3D-4F5A-4B6C-8D7E-9F0A1B2C3D4E", name: "iPhone 16 Pro",
-                                            runtime: "iOS 18.4", state: "Booted")])
+        #expect(
+            devices == [
+                SimulatorDevice(
+                    udid: "5B1E2C3D-4F5A-4B6C-8D7E-9F0A1B2C3D4E", name: "iPhone 16 Pro",
+                    runtime: "iOS 18.4", state: "Booted")
+            ])
         #expect(SimulatorCommands.listBootedDevices.arguments == ["simctl", "list", "devices", "booted", "-j"])
     }
 

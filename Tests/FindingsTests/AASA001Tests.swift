@@ -1,28 +1,40 @@
-import Foundation
 import AssociationFetch
+import Foundation
 import Testing
+
 @testable import Findings
 
 @Suite struct AASA001Tests {
     let rule = AASA001Unreachable()
 
     @Test func firesPerUnreachableRoute() throws {
-        let report = try FactsFactory.report("example.com", [
-            FactsFactory.route(.cdn, host: "example.com", status: 200, body: #"{"applinks":{"details":[]}}"#),
-            FactsFactory.route(.origin, host: "example.com", status: nil,
-                error: .dnsFailure(host: "example.com", detail: "NXDOMAIN")),
-        ])
+        let report = try FactsFactory.report(
+            "example.com",
+            [
+                FactsFactory.route(.cdn, host: "example.com", status: 200, body: #"{"applinks":{"details":[]}}"#),
+                FactsFactory.route(
+                    .origin, host: "example.com", status: nil,
+                    error: .dnsFailure(host: "example.com", detail: "NXDOMAIN")),
+            ])
         let findings = rule.evaluate(AnalysisFacts(domains: [report]))
         #expect(findings.map(\.subject) == ["example.com (origin)"])
-        #expect(findings.first?.evidence.first == .network(NetworkObservation(host: "example.com", route: "origin",
-            url: "https://example.com/.well-known/apple-app-site-association")))
+        #expect(
+            findings.first?.evidence.first
+                == .network(
+                    NetworkObservation(
+                        host: "example.com", route: "origin",
+                        url: "https://example.com/.well-known/apple-app-site-association")))
     }
 
     @Test func timeoutsCountAsUnreachable() throws {
         let report =
-            try FactsFactory.report("example.com",
-                [FactsFactory.route(.origin, host: "example.com", status: nil,
-                    error: .timeout(url: "https://example.com/", seconds: 10))])
+            try FactsFactory.report(
+                "example.com",
+                [
+                    FactsFactory.route(
+                        .origin, host: "example.com", status: nil,
+                        error: .timeout(url: "https://example.com/", seconds: 10))
+                ])
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).count == 1)
     }
 
@@ -30,7 +42,8 @@ import Testing
         let url = "https://example.com/.well-known/apple-app-site-association"
         let body = #"{"applinks":{"details":[]}}"#
         var cut =
-            FactsFactory.route(.origin, host: "example.com", status: 200,
+            FactsFactory.route(
+                .origin, host: "example.com", status: 200,
                 error: .uncleanClose(url: url, bytes: body.utf8.count))
         cut.body = Data(body.utf8)
         cut.bytes = body.utf8.count
@@ -41,19 +54,25 @@ import Testing
     }
 
     @Test func silentForTLSFailuresAndAnswers() throws {
-        let report = try FactsFactory.report("example.com", [
-            FactsFactory.route(.origin, host: "example.com", status: nil, error: .tlsNameMismatch(host: "example.com")),
-            FactsFactory.route(.cdn, host: "example.com", status: 404),
-        ])
+        let report = try FactsFactory.report(
+            "example.com",
+            [
+                FactsFactory.route(
+                    .origin, host: "example.com", status: nil, error: .tlsNameMismatch(host: "example.com")),
+                FactsFactory.route(.cdn, host: "example.com", status: 404),
+            ])
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).isEmpty)
     }
 
     @Test func ignoresTheLegacyRouteWhenOthersWereFetched() throws {
-        let report = try FactsFactory.report("example.com", [
-            FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}"),
-            FactsFactory.route(.legacy, host: "example.com", status: nil,
-                error: .connectionRefused(host: "example.com", port: 443)),
-        ])
+        let report = try FactsFactory.report(
+            "example.com",
+            [
+                FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}"),
+                FactsFactory.route(
+                    .legacy, host: "example.com", status: nil,
+                    error: .connectionRefused(host: "example.com", port: 443)),
+            ])
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).isEmpty)
     }
 }
@@ -62,12 +81,19 @@ import Testing
     @Test func anOfflineRunSaysNotCheckedAtInfo() throws {
         let url = "https://example.com/.well-known/apple-app-site-association"
         let report =
-            try FactsFactory.report("example.com",
-                [FactsFactory.route(.origin, host: "example.com", status: nil,
-                    error: .transport(url: url, detail: "not fetched (offline)"))])
+            try FactsFactory.report(
+                "example.com",
+                [
+                    FactsFactory.route(
+                        .origin, host: "example.com", status: nil,
+                        error: .transport(url: url, detail: "not fetched (offline)"))
+                ])
         let finding =
-            AASA001Unreachable().evaluate(AnalysisFacts(domains: [report],
-                options: AnalysisOptions(offline: true))).first
+            AASA001Unreachable().evaluate(
+                AnalysisFacts(
+                    domains: [report],
+                    options: AnalysisOptions(offline: true))
+            ).first
         #expect(finding?.severity == .info)
         #expect(finding?.explanation.hasPrefix("Not checked") == true)
     }
@@ -76,13 +102,18 @@ import Testing
 /// Issue 8 #4: a machine with no network is not a finding about the app.
 @Suite struct NoPathToAppleTests {
     static func unreachable(_ host: String) throws -> DomainReport {
-        try FactsFactory.report(host, [
-            FactsFactory.route(.cdn, host: host, status: nil,
-                error: .dnsFailure(host: "app-site-association.cdn-apple.com", detail: "no network")),
-            FactsFactory.route(.origin, host: host, status: nil,
-                error: .connectFailed(host: host, port: 443, detail: "network unreachable")),
-            FactsFactory.route(.legacy, host: host, status: nil, error: .dnsFailure(host: host, detail: "no network")),
-        ])
+        try FactsFactory.report(
+            host,
+            [
+                FactsFactory.route(
+                    .cdn, host: host, status: nil,
+                    error: .dnsFailure(host: "app-site-association.cdn-apple.com", detail: "no network")),
+                FactsFactory.route(
+                    .origin, host: host, status: nil,
+                    error: .connectFailed(host: host, port: 443, detail: "network unreachable")),
+                FactsFactory.route(
+                    .legacy, host: host, status: nil, error: .dnsFailure(host: host, detail: "no network")),
+            ])
     }
 
     @Test func noCDNAnswerRaisesNoHostFindingAndSaysNotChecked() throws {
@@ -100,11 +131,14 @@ import Testing
     }
 
     @Test func aCDNThatAnswers404IsStillAFinding() throws {
-        let report = try FactsFactory.report("example.com", [
-            FactsFactory.route(.cdn, host: "example.com", status: 404),
-            FactsFactory.route(.origin, host: "example.com", status: nil,
-                error: .dnsFailure(host: "example.com", detail: "NXDOMAIN")),
-        ])
+        let report = try FactsFactory.report(
+            "example.com",
+            [
+                FactsFactory.route(.cdn, host: "example.com", status: 404),
+                FactsFactory.route(
+                    .origin, host: "example.com", status: nil,
+                    error: .dnsFailure(host: "example.com", detail: "NXDOMAIN")),
+            ])
         let facts = AnalysisFacts(domains: [report])
         #expect(!facts.noPathToApple)
         #expect(facts.noPathToAppleNote(supplyingFiles: "supply the files") == nil)

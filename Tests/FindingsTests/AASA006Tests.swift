@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Findings
 
 @Suite struct AASA006Tests {

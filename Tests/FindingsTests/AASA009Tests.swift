@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct AASA009Tests {
@@ -6,23 +7,27 @@ import Testing
 
     @Test func firesOverTheThreshold() throws {
         let report =
-            try FactsFactory.report("example.com",
+            try FactsFactory.report(
+                "example.com",
                 [FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}", timeToHeadersMs: 2_500)])
         let finding = rule.evaluate(AnalysisFacts(domains: [report])).first
         #expect(finding?.explanation.contains("2500 ms") == true)
     }
 
     @Test func silentUnderTheThresholdOrOnTheCDN() throws {
-        let report = try FactsFactory.report("example.com", [
-            FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}", timeToHeadersMs: 1_999),
-            FactsFactory.route(.cdn, host: "example.com", status: 200, body: "{}", timeToHeadersMs: 5_000),
-        ])
+        let report = try FactsFactory.report(
+            "example.com",
+            [
+                FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}", timeToHeadersMs: 1_999),
+                FactsFactory.route(.cdn, host: "example.com", status: 200, body: "{}", timeToHeadersMs: 5_000),
+            ])
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).isEmpty)
     }
 
     @Test func honoursTheConfiguredThreshold() throws {
         let report =
-            try FactsFactory.report("example.com",
+            try FactsFactory.report(
+                "example.com",
                 [FactsFactory.route(.origin, host: "example.com", status: 200, body: "{}", timeToHeadersMs: 600)])
         #expect(rule.evaluate(AnalysisFacts(domains: [report], options: AnalysisOptions(slowOriginMs: 500))).count == 1)
     }

@@ -1,5 +1,6 @@
 import AssociationFetch
 import Testing
+
 @testable import Findings
 
 @Suite struct AASA012Tests {

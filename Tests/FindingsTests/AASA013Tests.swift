@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct AASA013Tests {
@@ -7,12 +8,22 @@ import Testing
     @Test func firesForTheSampleWildcardFile() throws {
         let findings = rule.evaluate(try FactsFactory.sample())
         #expect(findings.map(\.subject) == ["*.example.org"])
-        #expect(findings.first?.evidence.first.map { if case .associationFile(let place) =
-            $0 { place.pointer == "/applinks/details/0" } else { false } } == true)
+        #expect(
+            findings.first?.evidence.first.map {
+                if case .associationFile(let place) =
+                    $0
+                {
+                    place.pointer == "/applinks/details/0"
+                } else {
+                    false
+                }
+            } == true)
     }
 
     @Test func silentWhenOnlyComponentsExist() throws {
-        let report = try FactsFactory.supplied("example.com", #"""
+        let report = try FactsFactory.supplied(
+            "example.com",
+            #"""
             {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a/*"}]}]}}
             """#)
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).isEmpty)

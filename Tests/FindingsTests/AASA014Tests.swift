@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import Findings
 
 @Suite struct AASA014Tests {
@@ -8,7 +9,8 @@ import TestSupport
     @Test func firesForTheShadowedExcludeAndTheDeadDetailOfTheSample() throws {
         let pointers = rule.evaluate(try FactsFactory.sample()).compactMap { finding -> String? in
             guard finding.subject == "shop.example.com",
-                case .associationFile(let place)? = finding.evidence.first else {
+                case .associationFile(let place)? = finding.evidence.first
+            else {
                 return nil
             }
             return place.pointer

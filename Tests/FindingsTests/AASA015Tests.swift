@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct AASA015Tests {
@@ -6,13 +7,25 @@ import Testing
 
     @Test func firesForTheSampleShopDefaults() throws {
         let findings = rule.evaluate(try FactsFactory.sample())
-        #expect(findings.contains { $0.subject == "shop.example.com" &&
-            $0.evidence.first.map { if case .associationFile(let place) =
-                $0 { place.pointer.hasPrefix("/applinks/defaults") } else { false } } == true })
+        #expect(
+            findings.contains {
+                $0.subject == "shop.example.com"
+                    && $0.evidence.first.map {
+                        if case .associationFile(let place) =
+                            $0
+                        {
+                            place.pointer.hasPrefix("/applinks/defaults")
+                        } else {
+                            false
+                        }
+                    } == true
+            })
     }
 
     @Test func silentForCaseAndEncodingDefaults() throws {
-        let report = try FactsFactory.supplied("example.com", #"""
+        let report = try FactsFactory.supplied(
+            "example.com",
+            #"""
             {"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["ABCDE12345.com.example.app"],\#
             "components":[{"/":"/a/*"}]}]}}
             """#)

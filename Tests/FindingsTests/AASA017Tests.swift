@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import Findings
 
 @Suite struct AASA017Tests {
@@ -7,9 +8,19 @@ import TestSupport
 
     @Test func firesForPercentEncodedFalse() throws {
         let findings = rule.evaluate(try FactsFactory.sample())
-        #expect(findings.contains { $0.subject == "shop.example.com" &&
-            $0.evidence.first.map { if case .associationFile(let place) =
-                $0 { place.pointer.hasPrefix("/applinks/details/0/components/3") } else { false } } == true })
+        #expect(
+            findings.contains {
+                $0.subject == "shop.example.com"
+                    && $0.evidence.first.map {
+                        if case .associationFile(let place) =
+                            $0
+                        {
+                            place.pointer.hasPrefix("/applinks/details/0/components/3")
+                        } else {
+                            false
+                        }
+                    } == true
+            })
     }
 
     @Test func silentByDefault() throws {

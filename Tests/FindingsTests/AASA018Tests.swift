@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import Findings
 
 @Suite struct AASA018Tests {
@@ -16,7 +17,9 @@ import TestSupport
     }
 
     @Test func silentForNarrowRules() throws {
-        let report = try FactsFactory.supplied("example.com", #"""
+        let report = try FactsFactory.supplied(
+            "example.com",
+            #"""
             {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/products/*"}]}]}}
             """#)
         #expect(rule.evaluate(AnalysisFacts(domains: [report])).isEmpty)

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import Findings
 
 @Suite struct AASA021Tests {
@@ -7,8 +8,18 @@ import TestSupport
 
     @Test func firesForTheMisspelledAppIdKeyOfTheSample() throws {
         let findings = rule.evaluate(try FactsFactory.sample()).filter { $0.subject == "go.example.net" }
-        #expect(findings.contains { $0.evidence.first.map { if case .associationFile(let place) =
-            $0 { place.pointer == "/applinks/details/0/appId" } else { false } } == true })
+        #expect(
+            findings.contains {
+                $0.evidence.first.map {
+                    if case .associationFile(let place) =
+                        $0
+                    {
+                        place.pointer == "/applinks/details/0/appId"
+                    } else {
+                        false
+                    }
+                } == true
+            })
     }
 
     @Test(arguments: ["aasa/bom.json", "aasa/comments-and-trailing-commas.json"])
@@ -16,8 +27,18 @@ import TestSupport
         let report = try FactsFactory.supplied("example.com", data: try Fixtures.data(fixture))
         let findings = rule.evaluate(AnalysisFacts(domains: [report]))
         #expect(!findings.isEmpty)
-        #expect(findings.allSatisfy { finding in finding.evidence.allSatisfy { if case .associationFile(let place) =
-            $0 { place.line != nil } else { false } } })
+        #expect(
+            findings.allSatisfy { finding in
+                finding.evidence.allSatisfy {
+                    if case .associationFile(let place) =
+                        $0
+                    {
+                        place.line != nil
+                    } else {
+                        false
+                    }
+                }
+            })
     }
 
     @Test func silentForAppleExample() throws {

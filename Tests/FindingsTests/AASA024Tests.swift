@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct AASA024Tests {
@@ -13,7 +14,8 @@ import Testing
         let report =
             try FactsFactory.supplied("example.com", #"{"appclips":{"apps":["ABCDE12345.com.example.app.Clip"]}}"#)
         let clip =
-            FactsFactory.bundle(.appclip, path: "Payload/App.app/AppClips/Clip.app",
+            FactsFactory.bundle(
+                .appclip, path: "Payload/App.app/AppClips/Clip.app",
                 appID: "ABCDE12345.com.example.app.Clip", domains: ["appclips:example.com"])
         #expect(rule.evaluate(AnalysisFacts(app: FactsFactory.app([clip]), domains: [report])).isEmpty)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct AASA027Tests {

@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 private typealias F = AndroidFactsFactory
@@ -41,8 +42,9 @@ private typealias F = AndroidFactsFactory
 
     @Test func packageMissingNamesThePackagesListed() throws {
         let found = try findings(F.supplied("shop.example", F.statements([("com.other.app", F.release)])))
-        #expect(found.first?
-            .explanation.contains("com.linklab.shop is not listed; the file lists com.other.app") == true)
+        #expect(
+            found.first?
+                .explanation.contains("com.linklab.shop is not listed; the file lists com.other.app") == true)
     }
 
     @Test func uploadKeyListedInsteadOfTheSigningKeyIsTheNearMiss() throws {
@@ -62,8 +64,10 @@ private typealias F = AndroidFactsFactory
 
     @Test func anIncludeThatWasNotReadIsNamed() throws {
         let found =
-            try findings(F.supplied("shop.example",
-                #"[{"include": "https://other.example/.well-known/assetlinks.json"}]"#))
+            try findings(
+                F.supplied(
+                    "shop.example",
+                    #"[{"include": "https://other.example/.well-known/assetlinks.json"}]"#))
         let text = try #require(found.first?.explanation)
         #expect(text.contains("also includes https://other.example/.well-known/assetlinks.json (not fetched)"))
     }

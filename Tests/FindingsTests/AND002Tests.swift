@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 private typealias F = AndroidFactsFactory
@@ -12,8 +13,9 @@ private typealias F = AndroidFactsFactory
 
     @Test func offlineWithoutAFileReportsEachHostAsNotChecked() throws {
         let facts =
-            AndroidFacts(snapshot: try F.apk(), assetLinks: [AssetLinksReport(host: "shop.example", result: nil)],
-                                 offline: true)
+            AndroidFacts(
+                snapshot: try F.apk(), assetLinks: [AssetLinksReport(host: "shop.example", result: nil)],
+                offline: true)
         let found = rule.evaluate(facts)
         #expect(found.map(\.subject) == ["shop.example", "*.shop.example"])
         #expect(found.allSatisfy { $0.severity == .info })
@@ -21,7 +23,11 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func silentWhenTheFileIsSupplied() throws {
-        #expect(rule.evaluate(AndroidFacts(snapshot: try F.apk(),
-            assetLinks: [F.supplied("shop.example", F.good)])).isEmpty)
+        #expect(
+            rule.evaluate(
+                AndroidFacts(
+                    snapshot: try F.apk(),
+                    assetLinks: [F.supplied("shop.example", F.good)])
+            ).isEmpty)
     }
 }

@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 private typealias F = AndroidFactsFactory
@@ -26,10 +27,12 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func silentForElementsWrittenToCombine() throws {
-        let snapshot = try F.apk(activities: [F.activity([
-            F.data(scheme: "http"), F.data(scheme: "https"), F.data(host: "a.example"), F.data(host: "b.example"),
-            F.data(pathPrefix: "/orders/"),
-        ])])
+        let snapshot = try F.apk(activities: [
+            F.activity([
+                F.data(scheme: "http"), F.data(scheme: "https"), F.data(host: "a.example"), F.data(host: "b.example"),
+                F.data(pathPrefix: "/orders/"),
+            ])
+        ])
         #expect(rule.evaluate(AndroidFacts(snapshot: snapshot)).isEmpty)
         #expect(AND005DataMergeWidens.unwrittenPairs([F.data(scheme: "https", host: "a.example", path: "/x")]).isEmpty)
     }

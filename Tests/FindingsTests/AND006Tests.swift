@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 private typealias F = AndroidFactsFactory
@@ -20,10 +21,14 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func missingDefaultCategoryIsReported() throws {
-        let snapshot = try F.apk(activities: [F.activity(categories: ["android.intent.category.BROWSABLE"],
-                                                         [F.data(scheme: "https", host: "a.example")])])
-        #expect(rule.evaluate(AndroidFacts(snapshot: snapshot)).first?
-            .explanation.contains("no DEFAULT category") == true)
+        let snapshot = try F.apk(activities: [
+            F.activity(
+                categories: ["android.intent.category.BROWSABLE"],
+                [F.data(scheme: "https", host: "a.example")])
+        ])
+        #expect(
+            rule.evaluate(AndroidFacts(snapshot: snapshot)).first?
+                .explanation.contains("no DEFAULT category") == true)
     }
 
     @Test func silentForAWellFormedFilter() throws {

@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 private typealias F = AndroidFactsFactory
@@ -17,10 +18,11 @@ private typealias F = AndroidFactsFactory
         #expect(text.contains("com.linklab.shop.LinkActivity"))
         #expect(!text.contains("DeepLinkActivity"), "permission-protected")
         #expect(!text.contains("AliasActivity"), "not exported")
-        #expect(found.first?.evidence.contains {
-            if case .binary(let location) = $0 { return location.symbol == "Landroid/content/Intent;->getData" }
-            return false
-        } == true)
+        #expect(
+            found.first?.evidence.contains {
+                if case .binary(let location) = $0 { return location.symbol == "Landroid/content/Intent;->getData" }
+                return false
+            } == true)
     }
 
     @Test func withoutDEXEvidenceItIsInformation() throws {

@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 private typealias F = AndroidFactsFactory

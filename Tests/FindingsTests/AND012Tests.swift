@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 private typealias F = AndroidFactsFactory
@@ -11,10 +12,14 @@ private typealias F = AndroidFactsFactory
     let rule = AND012UnreachableDynamicRules()
 
     func file(_ rules: String) -> AssetLinksReport {
-        F.supplied("shop.example", F.statements([("com.linklab.shop", F.release)], extra: """
-            , "relation_extensions": {"delegate_permission/common.handle_all_urls": \
-            {"dynamic_app_link_components": \(rules)}}
-            """))
+        F.supplied(
+            "shop.example",
+            F.statements(
+                [("com.linklab.shop", F.release)],
+                extra: """
+                    , "relation_extensions": {"delegate_permission/common.handle_all_urls": \
+                    {"dynamic_app_link_components": \(rules)}}
+                    """))
     }
 
     @Test func ruleForPathsNoFilterClaimsIsReported() throws {
@@ -24,9 +29,11 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func rulesOverTheFiltersPathsAndExcludesAreSilent() throws {
-        let facts = AndroidFacts(snapshot: try F.apk(), assetLinks: [
-            file(#"[{"/": "/orders/internal/*", "exclude": true}, {"/": "/orders/*"}, {"/": "*"}]"#),
-        ])
+        let facts = AndroidFacts(
+            snapshot: try F.apk(),
+            assetLinks: [
+                file(#"[{"/": "/orders/internal/*", "exclude": true}, {"/": "/orders/*"}, {"/": "*"}]"#)
+            ])
         #expect(rule.evaluate(facts).isEmpty)
     }
 }

@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 private typealias F = AndroidFactsFactory
@@ -13,7 +14,11 @@ private typealias F = AndroidFactsFactory
         let found = AND016AssetLinksLint().evaluate(AndroidFacts(snapshot: try F.apk(), assetLinks: [lower]))
         #expect(found.map(\.subject) == ["shop.example"])
         #expect(found.first?.explanation.contains("ANDROID-L009") == true)
-        #expect(AND016AssetLinksLint().evaluate(AndroidFacts(snapshot: try F.apk(),
-                                                             assetLinks: [F.supplied("shop.example", F.good)])).isEmpty)
+        #expect(
+            AND016AssetLinksLint().evaluate(
+                AndroidFacts(
+                    snapshot: try F.apk(),
+                    assetLinks: [F.supplied("shop.example", F.good)])
+            ).isEmpty)
     }
 }

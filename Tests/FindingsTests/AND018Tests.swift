@@ -1,14 +1,17 @@
 import AndroidApp
 import Testing
+
 @testable import Findings
 
 @Suite struct AND018Tests {
     let rule = AND018FirebaseDynamicLinksHost()
 
     func facts(host: String, scheme: String = "https", exported: Bool = true) throws -> AndroidFacts {
-        let activity = AndroidFactsFactory.activity(exported: exported, [
-            AndroidFactsFactory.data(scheme: scheme, host: host),
-        ])
+        let activity = AndroidFactsFactory.activity(
+            exported: exported,
+            [
+                AndroidFactsFactory.data(scheme: scheme, host: host)
+            ])
         return AndroidFacts(snapshot: try AndroidFactsFactory.apk(activities: [activity]), offline: true)
     }
 

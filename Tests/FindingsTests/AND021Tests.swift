@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 private typealias F = AndroidFactsFactory
@@ -11,8 +12,9 @@ private typealias F = AndroidFactsFactory
     let rule = AND021LinkConfusion()
 
     func facts(_ urls: [String]) throws -> AndroidFacts {
-        AndroidFacts(snapshot: try F.apk(), assetLinks: [F.supplied("shop.example", F.good)],
-                     urls: try urls.compactMap { try URLList.entry($0, schemes: .any) })
+        AndroidFacts(
+            snapshot: try F.apk(), assetLinks: [F.supplied("shop.example", F.good)],
+            urls: try urls.compactMap { try URLList.entry($0, schemes: .any) })
     }
 
     /// `Uri.parse` keeps `HTTPS` as the scheme (a filter's `https` does not match it) and decodes
@@ -24,8 +26,10 @@ private typealias F = AndroidFactsFactory
         #expect(found.map(\.subject) == ["HTTPS://shop.example/orders/1", "https://shop.example/x/%2e%2e/orders/1"])
         for finding in found {
             #expect(finding.id == "AND-021" && finding.category == .security)
-            #expect(finding.explanation.contains("Android: browser for the string as an app passes it, opens the app "
-                                                 + "for https://shop.example/orders/1"))
+            #expect(
+                finding.explanation.contains(
+                    "Android: browser for the string as an app passes it, opens the app "
+                        + "for https://shop.example/orders/1"))
         }
     }
 
@@ -36,7 +40,12 @@ private typealias F = AndroidFactsFactory
     }
 
     @Test func silentWhenReadingsAndDecisionsAgree() throws {
-        #expect(rule.evaluate(try facts(["https://shop.example/orders/1", "https://shop.example/account",
-                                         "shop://promo.shop.example:8443/reset"])).isEmpty)
+        #expect(
+            rule.evaluate(
+                try facts([
+                    "https://shop.example/orders/1", "https://shop.example/account",
+                    "shop://promo.shop.example:8443/reset",
+                ])
+            ).isEmpty)
     }
 }

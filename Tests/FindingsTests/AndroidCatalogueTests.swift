@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 private typealias F = AndroidFactsFactory
@@ -15,8 +16,9 @@ private typealias F = AndroidFactsFactory
             #expect(rule.id.wholeMatch(of: /AND-\d{3}/) != nil, "\(rule.id)")
             #expect(!rule.title.isEmpty && !rule.title.hasSuffix("."), "\(rule.id) title")
             #expect(rule.explanation.count > 60 && rule.remediation.count > 20, "\(rule.id) texts")
-            #expect(rule.citedReferences.contains(.masvsPlatform1) && rule.citedReferences.contains(.mastgTest0028),
-                    "\(rule.id)")
+            #expect(
+                rule.citedReferences.contains(.masvsPlatform1) && rule.citedReferences.contains(.mastgTest0028),
+                "\(rule.id)")
             #expect(FindingCategory.default(forRule: rule.id) == rule.category)
         }
         #expect(Set(ids).isDisjoint(with: Set(FindingRules.iOS.rules.map(\.id))))
@@ -32,7 +34,8 @@ private typealias F = AndroidFactsFactory
 
     @Test func fixtureScanIsDeterministicSortedAndEveryFindingHasEvidence() throws {
         let facts = AndroidFacts(snapshot: try F.apk(), assetLinks: [F.supplied("shop.example", F.good)])
-        let first = FindingRules.evaluate(facts), second = FindingRules.evaluate(facts)
+        let first = FindingRules.evaluate(facts)
+        let second = FindingRules.evaluate(facts)
         #expect(first == second && first == first.sortedForReport())
         #expect(first.allSatisfy { !$0.evidence.isEmpty })
         #expect(Set(first.map(\.id)) == ["AND-003", "AND-004", "AND-005", "AND-007", "AND-008", "AND-010"])

@@ -1,6 +1,7 @@
 import AndroidApp
-@testable import Findings
 import Testing
+
+@testable import Findings
 
 /// `URLExpectation.isMet(onAndroid:)`: one rule for whether Android's outcome meets the
 /// tester's `=` or `!`, asked by AND-017, `match --android` and the URL tester's Android column.
@@ -24,12 +25,14 @@ import Testing
     @Test(arguments: [Outcome.opensApp, .opensAppUnverified, .chooser, .browser])
     func theMatchReportContradictsWhereTheRuleIsNotMet(outcome: Outcome) {
         for expectation in URLExpectation.allCases {
-            let decision = AndroidLinkDecision(url: "https://example.com/a", outcome: outcome, activities: [],
-                                               trace: [])
+            let decision = AndroidLinkDecision(
+                url: "https://example.com/a", outcome: outcome, activities: [],
+                trace: [])
             let entry = URLListEntry(url: decision.url, expectation: expectation)
             let result = AndroidMatchReport.Result(decision, entry: entry)
-            #expect(result.contradictsExpectation == (expectation.isMet(onAndroid: outcome) == false),
-                    "\(expectation) \(outcome)")
+            #expect(
+                result.contradictsExpectation == (expectation.isMet(onAndroid: outcome) == false),
+                "\(expectation) \(outcome)")
         }
     }
 }

@@ -2,6 +2,7 @@ import AndroidApp
 import AssociationFetch
 import Foundation
 import TestSupport
+
 @testable import Findings
 
 /// Builds Android facts for the `AND-…` rule tests: real fixture APKs (read by the engine),
@@ -19,8 +20,10 @@ enum AndroidFactsFactory {
     }
 
     /// The fixture APK with its activities replaced (signing and DEX evidence kept).
-    static func apk(activities: [AndroidManifest.Activity], targetSDK: Int = 34,
-                    debuggable: Bool = false) throws -> APKSnapshot {
+    static func apk(
+        activities: [AndroidManifest.Activity], targetSDK: Int = 34,
+        debuggable: Bool = false
+    ) throws -> APKSnapshot {
         var snapshot = try apk()
         snapshot.manifest.activities = activities
         snapshot.manifest.targetSDK = targetSDK
@@ -30,21 +33,28 @@ enum AndroidFactsFactory {
     }
 
     /// An exported activity with one filter (VIEW, BROWSABLE, DEFAULT) of `data`.
-    static func activity(named name: String = "com.linklab.shop.Links", autoVerify: Bool = true,
-                         categories: [String] =
-                             ["android.intent.category.BROWSABLE", "android.intent.category.DEFAULT"],
-                         exported: Bool? = true, permission: String? = nil,
-                         _ data: [AndroidManifest.DataElement]) -> AndroidManifest.Activity {
+    static func activity(
+        named name: String = "com.linklab.shop.Links", autoVerify: Bool = true,
+        categories: [String] =
+            ["android.intent.category.BROWSABLE", "android.intent.category.DEFAULT"],
+        exported: Bool? = true, permission: String? = nil,
+        _ data: [AndroidManifest.DataElement]
+    ) -> AndroidManifest.Activity {
         AndroidManifest.Activity(
             name: name, exported: exported, permission: permission, line: 10,
-            intentFilters: [AndroidManifest.IntentFilter(line: 11, autoVerify: autoVerify,
-                                                         actions: ["android.intent.action.VIEW"],
-                                                         categories: categories, data: data)])
+            intentFilters: [
+                AndroidManifest.IntentFilter(
+                    line: 11, autoVerify: autoVerify,
+                    actions: ["android.intent.action.VIEW"],
+                    categories: categories, data: data)
+            ])
     }
 
     /// `<data>` with the given attributes.
-    static func data(scheme: String? = nil, host: String? = nil, path: String? = nil,
-                     pathPrefix: String? = nil) -> AndroidManifest.DataElement {
+    static func data(
+        scheme: String? = nil, host: String? = nil, path: String? = nil,
+        pathPrefix: String? = nil
+    ) -> AndroidManifest.DataElement {
         var element = AndroidManifest.DataElement(line: 12)
         element.scheme = scheme
         element.host = host
@@ -62,8 +72,10 @@ enum AndroidFactsFactory {
     }
 
     /// A fetched answer for `host`.
-    static func fetched(_ host: String, status: Int?, headers: [HeaderField] = [], body: String = "",
-                        error: FetchError? = nil) -> AssetLinksReport {
+    static func fetched(
+        _ host: String, status: Int?, headers: [HeaderField] = [], body: String = "",
+        error: FetchError? = nil
+    ) -> AssetLinksReport {
         var result = RouteResult(route: .origin, url: "https://\(host)/.well-known/assetlinks.json", userAgent: "t")
         result.status = status
         result.headers = headers
@@ -78,13 +90,14 @@ enum AndroidFactsFactory {
 
     /// A statement list granting each (package, fingerprint).
     static func statements(_ grants: [(String, String)], extra: String = "") -> String {
-        "[" + grants.map { package, fingerprint in
-            """
-            {"relation": ["delegate_permission/common.handle_all_urls"],
-             "target": {"namespace": "android_app", "package_name": "\(package)",
-                        "sha256_cert_fingerprints": ["\(fingerprint)"]}\(extra)}
-            """
-        }.joined(separator: ",\n") + "]"
+        "["
+            + grants.map { package, fingerprint in
+                """
+                {"relation": ["delegate_permission/common.handle_all_urls"],
+                 "target": {"namespace": "android_app", "package_name": "\(package)",
+                            "sha256_cert_fingerprints": ["\(fingerprint)"]}\(extra)}
+                """
+            }.joined(separator: ",\n") + "]"
     }
 
     /// A good file for the fixture's package and release key.

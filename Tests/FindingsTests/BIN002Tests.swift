@@ -7,10 +7,20 @@ import Testing
     @Test func locatesEachReceiverOfTheMainApp() throws {
         let finding = rule.evaluate(try FactsFactory.appFacts("macho/arm64-applinks-der.bin")).first
         let places =
-            finding?.evidence.compactMap { evidence -> BinaryLocation? in if case .binary(let place) =
-                evidence { place } else { nil } } ?? []
-        #expect(places.contains { $0.symbol == "application:continueUserActivity:restorationHandler:" &&
-            $0.offset == 16699 && $0.section == "__TEXT,__objc_methname" && $0.slice == "arm64" })
+            finding?.evidence.compactMap { evidence -> BinaryLocation? in
+                if case .binary(let place) =
+                    evidence
+                {
+                    place
+                } else {
+                    nil
+                }
+            } ?? []
+        #expect(
+            places.contains {
+                $0.symbol == "application:continueUserActivity:restorationHandler:" && $0.offset == 16699
+                    && $0.section == "__TEXT,__objc_methname" && $0.slice == "arm64"
+            })
         #expect(places.count == 3)
     }
 

@@ -7,8 +7,16 @@ import Testing
     @Test func citesTheOpenURLStubAndTheUniversalLinksOnlyImport() throws {
         let finding = rule.evaluate(try FactsFactory.appFacts("macho/arm64-applinks-der.bin")).first
         let symbols =
-            Set(finding?.evidence.compactMap { evidence -> String? in if case .binary(let place) =
-                evidence { place.symbol } else { nil } } ?? [])
+            Set(
+                finding?.evidence.compactMap { evidence -> String? in
+                    if case .binary(let place) =
+                        evidence
+                    {
+                        place.symbol
+                    } else {
+                        nil
+                    }
+                } ?? [])
         #expect(symbols == ["openURL:options:completionHandler:", "UIApplicationOpenURLOptionUniversalLinksOnly"])
     }
 

@@ -7,8 +7,16 @@ import Testing
     @Test func firesForCryptID1() throws {
         let findings = rule.evaluate(try FactsFactory.appFacts("macho/encrypted-cryptid1.bin"))
         #expect(findings.count == 1)
-        #expect(findings.first?.evidence.first.map { if case .binary(let place) =
-            $0 { place.slice == "arm64" } else { false } } == true)
+        #expect(
+            findings.first?.evidence.first.map {
+                if case .binary(let place) =
+                    $0
+                {
+                    place.slice == "arm64"
+                } else {
+                    false
+                }
+            } == true)
     }
 
     @Test func silentForCryptID0() throws {

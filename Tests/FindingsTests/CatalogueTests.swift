@@ -1,16 +1,20 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct CatalogueTests {
     static let floor =
-        ["ENT-001", "ENT-002", "ENT-003", "ENT-004", "ENT-005", "ENT-006", "ENT-007", "ENT-008", "ENT-009",
-                        "SCH-001", "SCH-002", "BIN-001", "BIN-002", "BIN-003", "BIN-004", "BIN-005", "BIN-006"]
+        [
+            "ENT-001", "ENT-002", "ENT-003", "ENT-004", "ENT-005", "ENT-006", "ENT-007", "ENT-008", "ENT-009",
+            "SCH-001", "SCH-002", "BIN-001", "BIN-002", "BIN-003", "BIN-004", "BIN-005", "BIN-006",
+        ]
         + (1...21).map { String(format: "AASA-%03d", $0) } + ["URL-001", "URL-002"]
 
     @Test func idsAreUniqueAcrossPlatforms() {
         let ids = FindingRules.all.map(\.id)
-        #expect(ids.count == FindingRules.iOS.rules.count + FindingRules.android.rules.count
-                    + FindingRules.probes.rules.count + FindingRules.crossPlatform.rules.count)
+        #expect(
+            ids.count == FindingRules.iOS.rules.count + FindingRules.android.rules.count
+                + FindingRules.probes.rules.count + FindingRules.crossPlatform.rules.count)
         #expect(Set(ids).count == ids.count)
     }
 
@@ -46,7 +50,8 @@ import Testing
 
     @Test func evaluationIsDeterministicAndSorted() throws {
         let facts = try FactsFactory.sample()
-        let first = FindingRules.evaluate(facts), second = FindingRules.evaluate(facts)
+        let first = FindingRules.evaluate(facts)
+        let second = FindingRules.evaluate(facts)
         #expect(first == second)
         #expect(first == first.sortedForReport())
         #expect(first.first?.category == .security)

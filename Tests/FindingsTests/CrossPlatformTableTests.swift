@@ -11,20 +11,26 @@ import Testing
 
     static func ios(_ url: String, _ decision: Decision, others: [(String, Decision)] = []) -> URLTest {
         let decided = decision != .noMatch
-        var verdicts = [AppVerdict(appID: appID, decision: decision, detail: decided ? 0 : nil,
-                                   rule: decided ? 3 : nil, ruleText: decided ? "{\"/\": \"*\"}" : nil,
-                                   trace: ["no rule matches"])]
+        var verdicts = [
+            AppVerdict(
+                appID: appID, decision: decision, detail: decided ? 0 : nil,
+                rule: decided ? 3 : nil, ruleText: decided ? "{\"/\": \"*\"}" : nil,
+                trace: ["no rule matches"])
+        ]
         verdicts += others.map { AppVerdict(appID: $0.0, decision: $0.1, trace: []) }
         return URLTest(url: url, domain: "example.org", verdicts: verdicts)
     }
 
     static func android(_ url: String, _ outcome: AndroidLinkDecision.Outcome) -> AndroidLinkDecision {
-        AndroidLinkDecision(url: url, outcome: outcome, activities: outcome == .browser ? [] : ["com.example.app.A"],
-                            filterLine: outcome == .browser ? nil : 9, trace: ["the last step"])
+        AndroidLinkDecision(
+            url: url, outcome: outcome, activities: outcome == .browser ? [] : ["com.example.app.A"],
+            filterLine: outcome == .browser ? nil : 9, trace: ["the last step"])
     }
 
-    static func table(_ rows: [(URLTest, AndroidLinkDecision, URLExpectation)],
-                      schemes: [String] = []) -> CrossPlatformTable {
+    static func table(
+        _ rows: [(URLTest, AndroidLinkDecision, URLExpectation)],
+        schemes: [String] = []
+    ) -> CrossPlatformTable {
         CrossPlatformTable(
             iosTests: rows.map(\.0), iosAppID: appID, iosURLSchemes: schemes, android: rows.map(\.1),
             androidPackage: "com.example.app", androidSDK: 35,
@@ -33,8 +39,10 @@ import Testing
 
     @Test func fourVerdictsWithEachSidesReason() {
         let table = Self.table([
-            (Self.ios("https://example.org/open/1", .match),
-             Self.android("https://example.org/open/1", .opensApp), .none),
+            (
+                Self.ios("https://example.org/open/1", .match),
+                Self.android("https://example.org/open/1", .opensApp), .none
+            ),
             (Self.ios("https://example.org/login", .match), Self.android("https://example.org/login", .browser), .none),
             (Self.ios("https://example.org/a", .noMatch), Self.android("https://example.org/a", .opensApp), .none),
             (Self.ios("https://example.org/b", .exclude), Self.android("https://example.org/b", .chooser), .none),
@@ -58,10 +66,14 @@ import Testing
     @Test func otherAppOrUnverifiedLinkIsSecurity() {
         let callback = "https://example.org/oauth/callback?code=1"
         let table = Self.table([
-            (Self.ios(callback, .noMatch, others: [("ZZZZZ99999.com.partner", .match)]),
-             Self.android(callback, .opensApp), .none),
-            (Self.ios("https://example.org/reset-password", .noMatch),
-             Self.android("https://example.org/reset-password", .opensAppUnverified), .none),
+            (
+                Self.ios(callback, .noMatch, others: [("ZZZZZ99999.com.partner", .match)]),
+                Self.android(callback, .opensApp), .none
+            ),
+            (
+                Self.ios("https://example.org/reset-password", .noMatch),
+                Self.android("https://example.org/reset-password", .opensAppUnverified), .none
+            ),
         ])
         #expect(table.rows[0].ios.outcome == .otherApp && table.rows[0].ios.reason.contains("ZZZZZ99999.com.partner"))
         let findings = table.findings.filter { $0.id == "XPL-001" }
@@ -79,20 +91,22 @@ import Testing
 
     /// Custom schemes on iOS: opened when the app declares the scheme (unverified), else not.
     @Test func customSchemesOnIOS() {
-        let declared = Self.table([
-            (URLTest(url: "linklab://cart"), Self.android("linklab://cart", .opensAppUnverified), .none),
-            (URLTest(url: "other://x"), Self.android("other://x", .browser), .none),
-        ], schemes: ["linklab"])
+        let declared = Self.table(
+            [
+                (URLTest(url: "linklab://cart"), Self.android("linklab://cart", .opensAppUnverified), .none),
+                (URLTest(url: "other://x"), Self.android("other://x", .browser), .none),
+            ], schemes: ["linklab"])
         #expect(declared.rows[0].verdict == .both && declared.rows[0].ios.outcome == .opensAppUnverified)
         #expect(declared.rows[1].verdict == .neither)
     }
 
-    @Test(arguments: [
-        ("https://a.example/login", "login"), ("https://a.example/sign-in", "signin"),
-        ("https://a.example/auth/callback", "auth"), ("https://a.example/account/delete", "delete"),
-        ("https://a.example/shop/checkout/pay", "checkout"), ("https://a.example/password/reset", "password"),
-        ("https://a.example/catalogue/paypal-info", nil), ("https://a.example/login?x=1", "login"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("https://a.example/login", "login"), ("https://a.example/sign-in", "signin"),
+            ("https://a.example/auth/callback", "auth"), ("https://a.example/account/delete", "delete"),
+            ("https://a.example/shop/checkout/pay", "checkout"), ("https://a.example/password/reset", "password"),
+            ("https://a.example/catalogue/paypal-info", nil), ("https://a.example/login?x=1", "login"),
+        ] as [(String, String?)])
     func sensitiveWords(url: String, word: String?) {
         #expect(SensitivePath.word(in: url) == word)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct ENT001Tests {
@@ -17,9 +18,13 @@ import Testing
     @Test func silentWhenAnyBundleDeclaresDomains() throws {
         #expect(rule.evaluate(try FactsFactory.appFacts("macho/arm64-applinks-der.bin")).isEmpty)
         let facts =
-            AnalysisFacts(app: FactsFactory.app([FactsFactory.bundle(),
-                FactsFactory.bundle(.extension, path: "Payload/App.app/PlugIns/S.appex",
-                    domains: ["webcredentials:example.com"])]))
+            AnalysisFacts(
+                app: FactsFactory.app([
+                    FactsFactory.bundle(),
+                    FactsFactory.bundle(
+                        .extension, path: "Payload/App.app/PlugIns/S.appex",
+                        domains: ["webcredentials:example.com"]),
+                ]))
         #expect(rule.evaluate(facts).isEmpty)
     }
 

@@ -1,5 +1,6 @@
 import MachOReader
 import Testing
+
 @testable import Findings
 
 @Suite struct ENT004Tests {
@@ -7,10 +8,14 @@ import Testing
 
     @Test func firesForModeEntriesInTheReleaseLookingFixture() throws {
         let raws =
-            Set(rule.evaluate(try FactsFactory.appFacts("macho/odd-domains.bin"))
-                .map { $0.subject.components(separatedBy: ": ").last ?? "" })
-        #expect(raws.isSuperset(of: ["applinks:example.com?mode=developer", "applinks:example.com?mode=managed",
-            "applinks:example.com?mode=developer+managed"]))
+            Set(
+                rule.evaluate(try FactsFactory.appFacts("macho/odd-domains.bin"))
+                    .map { $0.subject.components(separatedBy: ": ").last ?? "" })
+        #expect(
+            raws.isSuperset(of: [
+                "applinks:example.com?mode=developer", "applinks:example.com?mode=managed",
+                "applinks:example.com?mode=developer+managed",
+            ]))
         #expect(!raws.contains("applinks:example.com"))
     }
 
@@ -18,15 +23,22 @@ import Testing
         #expect(rule.evaluate(try FactsFactory.appFacts("macho/arm64-applinks-der.bin")).isEmpty)
         let facts =
             AnalysisFacts(
-                app: FactsFactory.app([FactsFactory.bundle(domains: ["applinks:dev.example.com?mode=developer"],
-                    entitlements: ["get-task-allow": .bool(true)])]))
+                app: FactsFactory.app([
+                    FactsFactory.bundle(
+                        domains: ["applinks:dev.example.com?mode=developer"],
+                        entitlements: ["get-task-allow": .bool(true)])
+                ]))
         #expect(rule.evaluate(facts).isEmpty)
     }
 
     @Test func firesWhenGetTaskAllowIsFalse() {
         let facts =
-            AnalysisFacts(app: FactsFactory.app([FactsFactory.bundle(domains: ["applinks:dev.example.com?mode=managed"],
-                entitlements: ["get-task-allow": .bool(false)])]))
+            AnalysisFacts(
+                app: FactsFactory.app([
+                    FactsFactory.bundle(
+                        domains: ["applinks:dev.example.com?mode=managed"],
+                        entitlements: ["get-task-allow": .bool(false)])
+                ]))
         #expect(rule.evaluate(facts).count == 1)
     }
 }

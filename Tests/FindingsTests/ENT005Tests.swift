@@ -1,6 +1,7 @@
 import AppInspection
 import Foundation
 import Testing
+
 @testable import Findings
 
 @Suite struct ENT005Tests {
@@ -10,8 +11,11 @@ import Testing
         let app = try AppInspector.inspect(at: FactsFactory.sampleURL("LinkLabSample.ipa"))
         let findings = rule.evaluate(AnalysisFacts(app: app))
         #expect(findings.map(\.subject) == ["Payload/LinkLab.app: applinks:go.example.net"])
-        #expect(findings.first?.evidence.first == .entitlement(key: "com.apple.developer.associated-domains",
-            value: "applinks:go.example.net"))
+        #expect(
+            findings.first?.evidence.first
+                == .entitlement(
+                    key: "com.apple.developer.associated-domains",
+                    value: "applinks:go.example.net"))
     }
 
     @Test func silentWhenTheProfileAllowsEverything() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct ENT006Tests {
@@ -14,8 +15,16 @@ import Testing
     @Test func namesTheMismatchedDERSlot() throws {
         let finding = rule.evaluate(try FactsFactory.appFacts("macho/xml-der-disagree.bin")).first
         #expect(finding?.explanation.contains("DER entitlements (slot 7)") == true)
-        #expect(finding?.evidence.contains { if case .binary(let place) =
-            $0 { place.section == "LC_CODE_SIGNATURE" } else { false } } == true)
+        #expect(
+            finding?.evidence.contains {
+                if case .binary(let place) =
+                    $0
+                {
+                    place.section == "LC_CODE_SIGNATURE"
+                } else {
+                    false
+                }
+            } == true)
     }
 
     @Test func silentForAConsistentSignature() throws {

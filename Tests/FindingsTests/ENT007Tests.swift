@@ -1,5 +1,6 @@
 import MachOReader
 import Testing
+
 @testable import Findings
 
 @Suite struct ENT007Tests {
@@ -9,8 +10,11 @@ import Testing
         let findings = rule.evaluate(try FactsFactory.appFacts("app/LinkLab.ipa"))
         #expect(findings.count == 1)
         #expect(findings.first?.subject == "Payload/LinkLab.app")
-        #expect(findings.first?.evidence.contains(.entitlement(key: "get-task-allow",
-            value: "true (Payload/LinkLab.app)")) == true)
+        #expect(
+            findings.first?.evidence.contains(
+                .entitlement(
+                    key: "get-task-allow",
+                    value: "true (Payload/LinkLab.app)")) == true)
     }
 
     @Test func silentForAReleaseBuild() throws {

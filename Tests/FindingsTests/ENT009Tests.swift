@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct ENT009Tests {
@@ -6,8 +7,11 @@ import Testing
 
     @Test func listsTheShareClipAndWatchBundles() throws {
         let subjects = rule.evaluate(try FactsFactory.appFacts("app/LinkLab.ipa")).map(\.subject).sorted()
-        #expect(subjects == ["Payload/LinkLab.app/AppClips/Clip.app", "Payload/LinkLab.app/PlugIns/Share.appex",
-            "Payload/LinkLab.app/Watch/Watch.app"])
+        #expect(
+            subjects == [
+                "Payload/LinkLab.app/AppClips/Clip.app", "Payload/LinkLab.app/PlugIns/Share.appex",
+                "Payload/LinkLab.app/Watch/Watch.app",
+            ])
     }
 
     @Test func silentWhenOnlyTheMainAppHasDomains() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct ENT012Tests {
@@ -24,8 +25,12 @@ import Testing
         #expect(rule.evaluate(try FactsFactory.appFacts("macho/arm64-applinks-der.bin")).isEmpty)
         let facts =
             AnalysisFacts(
-                app: FactsFactory.app([FactsFactory.bundle(domains: ["applinks:staging.example.com?mode=developer",
-                    "applinks:dev2.example.com?mode=developer", "applinks:api-qa.example.com?mode=developer"])]))
+                app: FactsFactory.app([
+                    FactsFactory.bundle(domains: [
+                        "applinks:staging.example.com?mode=developer",
+                        "applinks:dev2.example.com?mode=developer", "applinks:api-qa.example.com?mode=developer",
+                    ])
+                ]))
         #expect(rule.evaluate(facts).isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import AppInspection
 import Testing
+
 @testable import Findings
 
 @Suite struct ENT013Tests {

@@ -4,6 +4,7 @@ import Foundation
 import MachOReader
 import SiteAssociation
 import TestSupport
+
 @testable import Findings
 
 /// Builds analysis facts for the rule tests: from real inputs (fixtures, the bundled sample)
@@ -48,12 +49,17 @@ enum FactsFactory {
     }
 
     /// A fetched route: status, headers, optional body (parsed when status is 200).
-    static func route(_ route: FetchRoute, host: String, status: Int?, headers: [String: String] = [:],
+    static func route(
+        _ route: FetchRoute, host: String, status: Int?, headers: [String: String] = [:],
         body: String? = nil,
-                      error: FetchError? = nil, timeToHeadersMs: Int? = 40) -> RouteResult {
-        let url = route == .cdn ? "https://app-site-association.cdn-apple.com/a/v1/\(host)"
-            : route == .legacy ? "https://\(host)/apple-app-site-association"
-            : "https://\(host)/.well-known/apple-app-site-association"
+        error: FetchError? = nil, timeToHeadersMs: Int? = 40
+    ) -> RouteResult {
+        let url =
+            route == .cdn
+            ? "https://app-site-association.cdn-apple.com/a/v1/\(host)"
+            : route == .legacy
+                ? "https://\(host)/apple-app-site-association"
+                : "https://\(host)/.well-known/apple-app-site-association"
         var result = RouteResult(route: route, url: url, userAgent: "AASA-Bot/1.0.0")
         result.status = status
         result.headers = headers.sorted { $0.key < $1.key }.map { HeaderField(name: $0.key, value: $0.value) }
@@ -84,10 +90,12 @@ enum FactsFactory {
     }
 
     /// A hand-built bundle.
-    static func bundle(_ role: BundleRole = .app, path: String = "Payload/App.app",
+    static func bundle(
+        _ role: BundleRole = .app, path: String = "Payload/App.app",
         appID: String? = "ABCDE12345.com.example.app",
-                       team: String? = "ABCDE12345", domains: [String] = [], entitlements: [String: PlistValue] = [:],
-                       slices: [SliceSummary] = [], profile: ProvisioningProfile? = nil) -> BundleInfo {
+        team: String? = "ABCDE12345", domains: [String] = [], entitlements: [String: PlistValue] = [:],
+        slices: [SliceSummary] = [], profile: ProvisioningProfile? = nil
+    ) -> BundleInfo {
         var bundle = BundleInfo(role: role, path: path)
         bundle.bundleIdentifier = appID.flatMap {
             id in id.firstIndex(of: ".").map { String(id[id.index(after: $0)...]) }
@@ -108,7 +116,8 @@ enum FactsFactory {
     }
 
     static func app(_ bundles: [BundleInfo]) -> AppSnapshot {
-        AppSnapshot(source: .init(path: "App.ipa", kind: .ipa, sha256: "00", size: 1), bundles: bundles,
+        AppSnapshot(
+            source: .init(path: "App.ipa", kind: .ipa, sha256: "00", size: 1), bundles: bundles,
             diagnostics: [])
     }
 
@@ -124,8 +133,9 @@ enum FactsFactory {
         ].map { try supplied($0.0, file: sampleURL("aasa/\($0.1)")) }
         let list = try URLList.parse(String(decoding: try Data(contentsOf: sampleURL("urls.txt")), as: UTF8.self))
         var facts = AnalysisFacts(app: app, domains: domains, options: options)
-        facts.urlTests = URLTest.decide(list, domains: domains, appIDs: facts.linkAppIDs,
-                                        claims: facts.bundles.flatMap(\.associatedDomains))
+        facts.urlTests = URLTest.decide(
+            list, domains: domains, appIDs: facts.linkAppIDs,
+            claims: facts.bundles.flatMap(\.associatedDomains))
         return facts
     }
 

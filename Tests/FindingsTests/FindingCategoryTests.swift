@@ -1,17 +1,23 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 @Suite struct FindingCategoryTests {
-    static func finding(_ id: String, _ category: FindingCategory, _ severity: Severity,
-        _ subject: String = "x") -> Finding {
-        Finding(id: id, category: category, severity: severity, title: "t", subject: subject, explanation: "e",
-                remediation: "r")
+    static func finding(
+        _ id: String, _ category: FindingCategory, _ severity: Severity,
+        _ subject: String = "x"
+    ) -> Finding {
+        Finding(
+            id: id, category: category, severity: severity, title: "t", subject: subject, explanation: "e",
+            remediation: "r")
     }
 
-    @Test(arguments: [("high", nil, Severity.high), ("security:medium", FindingCategory.security, .medium),
-                      ("RELIABILITY:High", .reliability, .high), ("Info", nil, .info)])
+    @Test(arguments: [
+        ("high", nil, Severity.high), ("security:medium", FindingCategory.security, .medium),
+        ("RELIABILITY:High", .reliability, .high), ("Info", nil, .info),
+    ])
     func thresholdsParse(text: String, category: FindingCategory?, severity: Severity) throws {
         let threshold = try #require(FindingThreshold(parsing: text))
         #expect(threshold.category == category)
@@ -40,8 +46,10 @@ import Testing
     }
 
     @Test func securityComesFirstWhateverTheSeverity() {
-        let sorted = [Self.finding("AASA-007", .reliability, .high), Self.finding("SCH-001", .security, .low),
-                      Self.finding("AASA-018", .security, .medium)].sortedForReport()
+        let sorted = [
+            Self.finding("AASA-007", .reliability, .high), Self.finding("SCH-001", .security, .low),
+            Self.finding("AASA-018", .security, .medium),
+        ].sortedForReport()
         #expect(sorted.map(\.id) == ["AASA-018", "SCH-001", "AASA-007"])
     }
 
@@ -73,8 +81,10 @@ import Testing
     }
 
     @Test func countsByCategoryIncludeZeros() {
-        let counts = [Self.finding("A-1", .security, .high), Self.finding("A-2", .reliability, .high),
-                      Self.finding("A-3", .reliability, .low)].countsByCategory()
+        let counts = [
+            Self.finding("A-1", .security, .high), Self.finding("A-2", .reliability, .high),
+            Self.finding("A-3", .reliability, .low),
+        ].countsByCategory()
         #expect(counts[.security] == [.critical: 0, .high: 1, .medium: 0, .low: 0, .info: 0])
         #expect(counts[.reliability] == [.critical: 0, .high: 1, .medium: 0, .low: 1, .info: 0])
     }
@@ -83,7 +93,8 @@ import Testing
         for rule in FindingRules.all where rule.severity > .info {
             let sentence = FindingImpact.sentence(for: Self.finding(rule.id, rule.category, rule.severity))
             #expect(sentence != "t.", "\(rule.id) has no impact sentence")
-            #expect((sentence.first?.isUppercase == true || sentence.hasPrefix("iOS")) && sentence.hasSuffix("."),
+            #expect(
+                (sentence.first?.isUppercase == true || sentence.hasPrefix("iOS")) && sentence.hasSuffix("."),
                 "\(rule.id)")
         }
     }
@@ -98,13 +109,15 @@ import Testing
 }
 
 @Suite struct DetailCaseTests {
-    @Test(arguments: [("rule 2 {} can never decide", "Rule 2 {} can never decide"),
-                      ("whole-site claim routes", "Whole-site claim routes"),
-                      ("applinks on example.com names", "applinks on example.com names"),
-                      ("percentEncoded false", "percentEncoded false"),
-                          ("get-task-allow is true", "get-task-allow is true"),
-                      ("https://example.org/login must not", "https://example.org/login must not"),
-                      ("\"components\" and", "\"components\" and"), ("Payload/App.app", "Payload/App.app")])
+    @Test(arguments: [
+        ("rule 2 {} can never decide", "Rule 2 {} can never decide"),
+        ("whole-site claim routes", "Whole-site claim routes"),
+        ("applinks on example.com names", "applinks on example.com names"),
+        ("percentEncoded false", "percentEncoded false"),
+        ("get-task-allow is true", "get-task-allow is true"),
+        ("https://example.org/login must not", "https://example.org/login must not"),
+        ("\"components\" and", "\"components\" and"), ("Payload/App.app", "Payload/App.app"),
+    ])
     func detailsStartWithACapitalUnlessTheyStartWithAName(input: String, expected: String) {
         #expect(SCH001CustomURLSchemes.sentenceCased(input) == expected)
     }
@@ -122,7 +135,8 @@ import Testing
         for file in try FileManager.default.contentsOfDirectory(atPath: rules.path) {
             let text = try String(contentsOf: rules.appendingPathComponent(file), encoding: .utf8)
             guard text.contains(setsCategory),
-                  let id = text.firstMatch(of: idPattern)?.output[1].substring else { continue }
+                let id = text.firstMatch(of: idPattern)?.output[1].substring
+            else { continue }
             ids.insert(String(id))
         }
         #expect(ids == ["URL-002", "AND-017", "XPL-001"], "per-finding categories: \(ids.sorted())")

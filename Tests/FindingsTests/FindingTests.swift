@@ -51,13 +51,15 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(finding), as: UTF8.self)
-        #expect(json.hasPrefix(#"""
-            {"category":"reliability","evidence":[{"headerName":null,"headerValue":null,"host":"example.com",\#
-            "kind":"network","route":"cdn","status":404,"url":null}],"explanation":"why","id":"AASA-004",\#
-            "references":[{"title":"OWASP MASTG-TEST-0070: Testing Universal \#
-            Links","url":"https:\/\/mas.owasp.org\/MASTG\/tests\/ios\/MASVS-PLATFORM\/MASTG-TEST-0070\/"}],\#
-            "remediation":"fix","severity":"high","subject":"example.com","title":"Not 200"}
-            """#))
+        #expect(
+            json.hasPrefix(
+                #"""
+                {"category":"reliability","evidence":[{"headerName":null,"headerValue":null,"host":"example.com",\#
+                "kind":"network","route":"cdn","status":404,"url":null}],"explanation":"why","id":"AASA-004",\#
+                "references":[{"title":"OWASP MASTG-TEST-0070: Testing Universal \#
+                Links","url":"https:\/\/mas.owasp.org\/MASTG\/tests\/ios\/MASVS-PLATFORM\/MASTG-TEST-0070\/"}],\#
+                "remediation":"fix","severity":"high","subject":"example.com","title":"Not 200"}
+                """#))
         #expect(try JSONDecoder().decode(Finding.self, from: encoder.encode(finding)) == finding)
     }
 }

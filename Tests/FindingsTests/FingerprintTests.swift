@@ -4,11 +4,16 @@ import Testing
 
 @Suite struct FingerprintTests {
     private func finding(explanation: String, line: Int) -> Finding {
-        Finding(id: "AASA-014", severity: .medium, title: "t", subject: "shop.example.com", explanation: explanation,
-                evidence: [.associationFile(AssociationFileLocation(host: "shop.example.com",
-                                                                    pointer: "/applinks/details/1", line: line,
-                                                                        column: 7))],
-                remediation: "r")
+        Finding(
+            id: "AASA-014", severity: .medium, title: "t", subject: "shop.example.com", explanation: explanation,
+            evidence: [
+                .associationFile(
+                    AssociationFileLocation(
+                        host: "shop.example.com",
+                        pointer: "/applinks/details/1", line: line,
+                        column: 7))
+            ],
+            remediation: "r")
     }
 
     @Test func twoLintProblemsAtOnePlaceHaveDifferentFingerprints() {
@@ -28,8 +33,11 @@ import Testing
     }
 
     @Test func citedLintIDsAreFoundOnceInOrder() {
-        #expect(Finding.citedLintIDs(in: "x (AASA-L020) y AASA-L0 z AASA-L029 AASA-L020 AASA-L12") == ["AASA-L020",
-            "AASA-L029"])
+        #expect(
+            Finding.citedLintIDs(in: "x (AASA-L020) y AASA-L0 z AASA-L029 AASA-L020 AASA-L12") == [
+                "AASA-L020",
+                "AASA-L029",
+            ])
     }
 
     @Test func citedLintIDsAmongNonASCIIText() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 /// The whole catalogue over the committed fixtures gives exactly the findings
@@ -13,12 +14,16 @@ import Testing
         ("macho/legacy-receivers-only.bin", ["ENT-003", "ENT-007", "BIN-001", "BIN-002", "BIN-006"]),
         ("macho/no-receivers.bin", ["ENT-003", "ENT-007", "BIN-001"]),
         ("macho/xml-der-disagree.bin", ["ENT-003", "ENT-006", "ENT-007", "BIN-002", "BIN-003", "BIN-004"]),
-        ("macho/odd-domains.bin",
-            ["ENT-002", "ENT-003", "ENT-004", "ENT-008", "ENT-012", "BIN-001", "BIN-002", "BIN-006"]),
+        (
+            "macho/odd-domains.bin",
+            ["ENT-002", "ENT-003", "ENT-004", "ENT-008", "ENT-012", "BIN-001", "BIN-002", "BIN-006"]
+        ),
     ])
     func fixtureGivesItsExpectedFindings(fixture: String, expected: [String]) throws {
         let ids = Set(FindingRules.evaluate(try FactsFactory.appFacts(fixture)).map(\.id))
-        #expect(ids == Set(expected), """
+        #expect(
+            ids == Set(expected),
+            """
             \(fixture): extra \(ids.subtracting(expected).sorted()), missing \(Set(expected).subtracting(ids).sorted())
             """)
     }

@@ -1,15 +1,18 @@
 import AssociationFetch
 import Foundation
 import Testing
+
 @testable import Findings
 
 /// The shared facts of the platform-trap rules: suffixes, registrable domains, DNS words,
 /// and the OWASP mapping every rule of the catalogue has.
 @Suite struct PlatformTrapsTests {
-    @Test(arguments: [("www.example.com", "example.com"), ("a.b.shop.co.uk", "shop.co.uk"),
-                      ("acme.github.io", "acme.github.io"), ("x.acme.herokuapp.com", "acme.herokuapp.com"),
-                      ("github.io", "github.io"), ("localhost", "localhost"),
-                      ("Example.COM.", "example.com")])
+    @Test(arguments: [
+        ("www.example.com", "example.com"), ("a.b.shop.co.uk", "shop.co.uk"),
+        ("acme.github.io", "acme.github.io"), ("x.acme.herokuapp.com", "acme.herokuapp.com"),
+        ("github.io", "github.io"), ("localhost", "localhost"),
+        ("Example.COM.", "example.com"),
+    ])
     func registrableDomains(host: String, expected: String) {
         #expect(PlatformTraps.registrableDomain(host) == expected)
     }
@@ -24,8 +27,10 @@ import Testing
 
     /// Sign-in words are whole words of a path (or scheme), not any substring.
     @Test func signInWordsAreWholeWords() {
-        for path in ["/oauth/callback", "/auth/cb", "/login", "/account/reset-password", "/oauth2/*", "/callbacks/x",
-                     "/verify-email/*", "/SSO/start"] {
+        for path in [
+            "/oauth/callback", "/auth/cb", "/login", "/account/reset-password", "/oauth2/*", "/callbacks/x",
+            "/verify-email/*", "/SSO/start",
+        ] {
             #expect(PlatformTraps.signInWord(in: path) != nil, "\(path)")
         }
         for path in ["/author/*", "/lessons/*", "/professors", "/presets", "/authentic-recipes", "/shop/*"] {
@@ -64,7 +69,8 @@ import Testing
             for reference in mapping.all {
                 #expect(reference.url.hasPrefix("https://mas.owasp.org/"), "\(rule.id): \(reference.url)")
                 let name = reference.title.split(separator: ":")[0].split(separator: " ").last ?? ""
-                #expect(reference.url.contains(name)
+                #expect(
+                    reference.url.contains(name)
                         || reference.title.contains("insecure-deep-links"), "\(reference.title) names its page")
             }
         }
@@ -76,8 +82,10 @@ import Testing
     }
 
     @Test func theNewRulesCarryTheCurrentIdentifiers() {
-        let ids = ["ENT-014", "ENT-015", "ENT-016", "SCH-003", "SCH-004", "BIN-007", "AASA-028",
-                   "AND-018", "AND-019", "AND-020"]
+        let ids = [
+            "ENT-014", "ENT-015", "ENT-016", "SCH-003", "SCH-004", "BIN-007", "AASA-028",
+            "AND-018", "AND-019", "AND-020",
+        ]
         for id in ids {
             let rule = FindingRules.rule(id: id)
             #expect(rule != nil, "\(id) is registered")

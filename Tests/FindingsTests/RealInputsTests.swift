@@ -1,7 +1,8 @@
 import AppInspection
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Findings
 
 /// The rules over real inputs from `../shared`: every association file of the wild corpus and
@@ -10,8 +11,11 @@ import TestSupport
     static let corpus = Fixtures.sharedURL("corpus/aasa/wild")
     static let fastlane = Fixtures.sharedURL("fixtures/fastlane")
 
-    @Test(.enabled(if: corpus != nil,
-        "../shared/corpus/aasa/wild (kept beside the checkout, not in it) is absent, or LINKLAB_NO_SHARED=1 hides it"))
+    @Test(
+        .enabled(
+            if: corpus != nil,
+            "../shared/corpus/aasa/wild (beside the checkout, not in it) is absent, or LINKLAB_NO_SHARED=1 hides it"
+        ))
     func wildAssociationFilesGiveLocatedDeterministicFindings() throws {
         let folder = try #require(Self.corpus)
         let names =
@@ -27,14 +31,22 @@ import TestSupport
         #expect(findings.allSatisfy { !$0.evidence.isEmpty })
         // Every host whose file does not name the app is AASA-005 (unusable) or AASA-007 (not listed).
         let flagged =
-            Set(findings.filter { ["AASA-005", "AASA-006",
-                "AASA-007"].contains($0.id) }.map { $0.subject.components(separatedBy: CharacterSet(charactersIn: " :"))
-                .first ?? "" })
+            Set(
+                findings.filter {
+                    [
+                        "AASA-005", "AASA-006",
+                        "AASA-007",
+                    ].contains($0.id)
+                }.map {
+                    $0.subject.components(separatedBy: CharacterSet(charactersIn: " :"))
+                        .first ?? ""
+                })
         #expect(flagged.count >= domains.count - 1)
     }
 
-    @Test(.enabled(if: fastlane != nil, "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"),
-          arguments: ["ContainsWatchApp.ipa", "IncorrectlySigned.ipa", "iOSAppOnly.ipa", "very-capable-app.ipa"])
+    @Test(
+        .enabled(if: fastlane != nil, "Tests/Fixtures/third-party/fastlane is missing (the committed fastlane IPAs)"),
+        arguments: ["ContainsWatchApp.ipa", "IncorrectlySigned.ipa", "iOSAppOnly.ipa", "very-capable-app.ipa"])
     func fastlaneIPAsEvaluateWithEvidence(name: String) throws {
         let url = try #require(Self.fastlane).appendingPathComponent(name)
         let app = try AppInspector.inspect(at: url)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Findings
 
 /// Every rule written under `Shared/Findings/Rules/` is in its catalogue (iOS, Android, device
@@ -28,22 +29,28 @@ import Testing
         let android = FindingRules.android.rules.map { String(describing: type(of: $0)) }
         let probes = FindingRules.probes.rules.map { String(describing: type(of: $0)) }
         let both = FindingRules.crossPlatform.rules.map { String(describing: type(of: $0)) }
-        #expect(Set(ios).count == ios.count && Set(android).count == android.count && Set(probes).count == probes.count
+        #expect(
+            Set(ios).count == ios.count && Set(android).count == android.count && Set(probes).count == probes.count
                 && Set(both).count == both.count)
         #expect(both == ["XPL001OnePlatformOnly", "XPL002BothPlatformsCompared"])
-        let catalogues = ["AnalysisFacts": ios, "AndroidFacts": android, "ProbeFacts": probes,
-                          "CrossPlatformFacts": both]
+        let catalogues = [
+            "AnalysisFacts": ios, "AndroidFacts": android, "ProbeFacts": probes,
+            "CrossPlatformFacts": both,
+        ]
         for (name, kind) in declared {
-            #expect(catalogues[kind]?.contains(name) == true,
-                    "\(name) (\(kind)) is declared in Rules/ but in no catalogue")
+            #expect(
+                catalogues[kind]?.contains(name) == true,
+                "\(name) (\(kind)) is declared in Rules/ but in no catalogue")
         }
-        #expect(Set(ios + android + probes + both) == Set(declared.map(\.name)),
-                "a catalogue names a rule not declared in Rules/")
+        #expect(
+            Set(ios + android + probes + both) == Set(declared.map(\.name)),
+            "a catalogue names a rule not declared in Rules/")
     }
 
     /// Every catalogue's rules are in `FindingRules.all` and found by ID, the cross-platform ones included.
     @Test func everyCatalogueIsInTheRegistry() {
-        let ids = FindingRules.iOS.rules.map(\.id) + FindingRules.android.rules.map(\.id)
+        let ids =
+            FindingRules.iOS.rules.map(\.id) + FindingRules.android.rules.map(\.id)
             + FindingRules.probes.rules.map(\.id) + FindingRules.crossPlatform.rules.map(\.id)
         #expect(FindingRules.all.map(\.id) == ids)
         for id in ids { #expect(FindingRules.rule(id: id)?.id == id) }

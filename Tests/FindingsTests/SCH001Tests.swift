@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct SCH001Tests {
@@ -11,10 +12,12 @@ import Testing
         #expect(bySubject["Payload/LinkLab.app: myapp://"] == .medium)
     }
 
-    @Test(arguments: [("fb1234567890", true), ("com.googleusercontent.apps.123-abc", true),
+    @Test(arguments: [
+        ("fb1234567890", true), ("com.googleusercontent.apps.123-abc", true),
         ("msauth.com.example.app", true),
-                      ("app", true), ("myapp-oauth", true), ("linklab", false), ("com.example.app", false),
-                          ("fbshare", false)])
+        ("app", true), ("myapp-oauth", true), ("linklab", false), ("com.example.app", false),
+        ("fbshare", false),
+    ])
     func escalation(scheme: String, escalated: Bool) {
         #expect((SCH001CustomURLSchemes.escalation(scheme, bundleIdentifier: "com.example.app") != nil) == escalated)
     }

@@ -1,12 +1,14 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct SCH003Tests {
     let rule = SCH003SignInPathOnSchemeAndLink()
 
     func facts(file: String, schemes: [String]) throws -> AnalysisFacts {
-        AnalysisFacts(app: try TrapFacts.app(binary: nil, domains: ["applinks:example.com"], schemes: schemes),
-                      domains: [try TrapFacts.supplied("example.com", file)])
+        AnalysisFacts(
+            app: try TrapFacts.app(binary: nil, domains: ["applinks:example.com"], schemes: schemes),
+            domains: [try TrapFacts.supplied("example.com", file)])
     }
 
     @Test func firesWhenACallbackPathOpensTheAppThatAlsoTakesASchemeURL() throws {
@@ -26,11 +28,14 @@ import Testing
     }
 
     @Test func legacyPathsCountAndNOTPathsDoNot() throws {
-        let file = #"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.app", "#
+        let file =
+            #"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.app", "#
             + #""paths": ["NOT /login/*", "/sso/*"]}]}}"#
-        let facts = AnalysisFacts(app: try TrapFacts.app(binary: nil, domains: ["applinks:example.com"],
-                                                         schemes: ["acme"]),
-                                  domains: [try FactsFactory.supplied("example.com", file)])
+        let facts = AnalysisFacts(
+            app: try TrapFacts.app(
+                binary: nil, domains: ["applinks:example.com"],
+                schemes: ["acme"]),
+            domains: [try FactsFactory.supplied("example.com", file)])
         let finding = try #require(rule.evaluate(facts).first)
         #expect(finding.explanation.contains("routes /sso/* into"))
         #expect(!finding.explanation.contains("/login/"))

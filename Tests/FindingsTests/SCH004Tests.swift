@@ -1,11 +1,14 @@
 import Testing
+
 @testable import Findings
 
 @Suite struct SCH004Tests {
     let rule = SCH004OAuthSchemeWithoutPKCE()
 
-    @Test(arguments: ["com.googleusercontent.apps.123-abc", "msauth.com.example.app", "fb1234567", "acme-oauth",
-                      "callback"])
+    @Test(arguments: [
+        "com.googleusercontent.apps.123-abc", "msauth.com.example.app", "fb1234567", "acme-oauth",
+        "callback",
+    ])
     func firesForACallbackSchemeInABinaryWithoutPKCE(scheme: String) throws {
         let facts = AnalysisFacts(app: try TrapFacts.app(binary: "scheme-callback-no-pkce.bin", schemes: [scheme]))
         let findings = rule.evaluate(facts)

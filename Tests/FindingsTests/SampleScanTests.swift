@@ -1,6 +1,7 @@
 import Foundation
 import SiteAssociation
 import Testing
+
 @testable import Findings
 
 /// The bundled sample (`Samples/README.md`): LinkLabSample.ipa, the six association files as
@@ -20,11 +21,12 @@ import Testing
 
     @Test func onlyTheKnownProblemsAreHighOrCritical() throws {
         let severe = FindingRules.evaluate(try FactsFactory.sample()).filter { $0.severity >= .high }
-        #expect(severe.map { "\($0.id) \($0.subject)" } == [
-            "AASA-007 go.example.net: ABCDE12345.com.example.app",
-            "ENT-005 Payload/LinkLab.app: applinks:go.example.net",
-            "ENT-014 Payload/LinkLab.app: applinks:linklab.page.link",
-        ])
+        #expect(
+            severe.map { "\($0.id) \($0.subject)" } == [
+                "AASA-007 go.example.net: ABCDE12345.com.example.app",
+                "ENT-005 Payload/LinkLab.app: applinks:go.example.net",
+                "ENT-014 Payload/LinkLab.app: applinks:linklab.page.link",
+            ])
     }
 
     /// The re-graded catalogue (docs/findings.md): the sample's security findings are the
@@ -32,9 +34,12 @@ import Testing
     @Test func securityAndReliabilityAreSeparated() throws {
         let findings = FindingRules.evaluate(try FactsFactory.sample())
         let security = Set(findings.filter { $0.category == .security }.map(\.id))
-        #expect(security == ["ENT-003", "ENT-007", "SCH-001", "SCH-002", "BIN-002", "BIN-003", "BIN-004",
-                             "AASA-017", "AASA-018", "AASA-019", "URL-002", "ENT-016", "SCH-003", "SCH-004",
-                             "URL-003"])
+        #expect(
+            security == [
+                "ENT-003", "ENT-007", "SCH-001", "SCH-002", "BIN-002", "BIN-003", "BIN-004",
+                "AASA-017", "AASA-018", "AASA-019", "URL-002", "ENT-016", "SCH-003", "SCH-004",
+                "URL-003",
+            ])
         #expect(findings.filter { $0.category == .reliability }.allSatisfy { $0.severity < .critical })
         // Report order: every security finding before every reliability one.
         let firstReliability = findings.firstIndex { $0.category == .reliability } ?? findings.count
@@ -44,9 +49,11 @@ import Testing
     @Test func noFindingClaimsWhatTheSampleDoesNotHave() throws {
         let ids = Set(FindingRules.evaluate(try FactsFactory.sample()).map(\.id))
         // Receivers exist, nothing is encrypted, the signature is consistent, no developer-mode entries.
-        for absent in ["ENT-001", "ENT-002", "ENT-004", "ENT-006", "ENT-008", "ENT-012", "BIN-001", "BIN-005",
+        for absent in [
+            "ENT-001", "ENT-002", "ENT-004", "ENT-006", "ENT-008", "ENT-012", "BIN-001", "BIN-005",
             "BIN-006",
-                       "AASA-001", "AASA-002", "AASA-003", "AASA-004", "AASA-005", "AASA-006"] {
+            "AASA-001", "AASA-002", "AASA-003", "AASA-004", "AASA-005", "AASA-006",
+        ] {
             #expect(!ids.contains(absent), "\(absent)")
         }
     }

@@ -3,6 +3,7 @@ import AssociationFetch
 import Foundation
 import MachOReader
 import TestSupport
+
 @testable import Findings
 
 /// Facts for the platform-trap rule tests: the crafted binaries of `Tests/Fixtures/traps/`
@@ -14,10 +15,13 @@ enum TrapFacts {
     }
 
     /// An app of one bundle with `domains`, `schemes` and the slices of the fixture `binary`.
-    static func app(binary: String?, domains: [String] = [], schemes: [String] = [],
-                    entitlements: [String: PlistValue] = [:]) throws -> AppSnapshot {
-        var bundle = FactsFactory.bundle(domains: domains, entitlements: entitlements,
-                                         slices: try binary.map(slices) ?? [])
+    static func app(
+        binary: String?, domains: [String] = [], schemes: [String] = [],
+        entitlements: [String: PlistValue] = [:]
+    ) throws -> AppSnapshot {
+        var bundle = FactsFactory.bundle(
+            domains: domains, entitlements: entitlements,
+            slices: try binary.map(slices) ?? [])
         bundle.urlSchemes = schemes
         return FactsFactory.app([bundle])
     }

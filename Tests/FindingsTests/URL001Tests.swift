@@ -1,5 +1,6 @@
 import SiteAssociation
 import Testing
+
 @testable import Findings
 
 @Suite struct URL001Tests {

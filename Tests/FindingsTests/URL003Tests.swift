@@ -1,11 +1,13 @@
 import SiteAssociation
 import Testing
+
 @testable import Findings
 
 @Suite struct URL003Tests {
     let rule = URL003LinkConfusion()
     static let appID = "ABCDE12345.com.example.app"
-    static let file = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"#
+    static let file =
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"#
         + #""components":[{"/":"/admin/*","exclude":true},{"/":"*"}]}]}}"#
 
     func facts(_ urls: [String]) throws -> AnalysisFacts {
@@ -38,8 +40,10 @@ import Testing
         #expect(facts.urlTests.first?.verdicts.first?.decision == .match)
         let finding = try #require(rule.evaluate(facts).first)
         #expect(!finding.explanation.contains("hosts differ"))
-        #expect(finding.explanation.contains("iOS opens \(Self.appID) for the string as an app passes it, and no app "
-                                             + "for https://example.com/admin/panel"))
+        #expect(
+            finding.explanation.contains(
+                "iOS opens \(Self.appID) for the string as an app passes it, and no app "
+                    + "for https://example.com/admin/panel"))
     }
 
     /// An explicit default port: every parser reads the same host and port, but iOS's matcher
@@ -48,8 +52,10 @@ import Testing
     @Test func flagsTheDefaultPortThatOnlyTheBrowserDrops() throws {
         let finding = try #require(rule.evaluate(try facts(["https://example.com:443/buy/42"])).first)
         #expect(!finding.explanation.contains("hosts differ"))
-        #expect(finding.explanation.contains("iOS opens no app for the string as an app passes it, and \(Self.appID) "
-                                             + "for https://example.com/buy/42"))
+        #expect(
+            finding.explanation.contains(
+                "iOS opens no app for the string as an app passes it, and \(Self.appID) "
+                    + "for https://example.com/buy/42"))
     }
 
     /// A confusion that names a claimed host is medium: the link an allow-list approves for
@@ -63,8 +69,10 @@ import Testing
     /// Spellings of one host (case) with one decision are not a finding, nor is a custom-scheme
     /// link every parser reads alike.
     @Test func silentWhenReadingsAgree() throws {
-        let facts = try facts(["https://example.com/buy/42", "https://EXAMPLE.com/buy/42",
-                               "https://example.com/a/b?x=1#f", "linklab://cart/1"])
+        let facts = try facts([
+            "https://example.com/buy/42", "https://EXAMPLE.com/buy/42",
+            "https://example.com/a/b?x=1#f", "linklab://cart/1",
+        ])
         #expect(rule.evaluate(facts).isEmpty)
     }
 

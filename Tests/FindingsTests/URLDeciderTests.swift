@@ -2,6 +2,7 @@ import AppInspection
 import Foundation
 import SiteAssociation
 import Testing
+
 @testable import Findings
 
 /// Deciding a list without traces gives the traced verdicts minus their traces, keeps the
@@ -11,8 +12,9 @@ import Testing
         let facts = try FactsFactory.sample()
         let list =
             try URLList.parse(String(decoding: try Data(contentsOf: FactsFactory.sampleURL("urls.txt")), as: UTF8.self))
-        let decider = URLDecider(domains: facts.domains, appIDs: facts.linkAppIDs,
-                                 claims: facts.bundles.flatMap(\.associatedDomains))
+        let decider = URLDecider(
+            domains: facts.domains, appIDs: facts.linkAppIDs,
+            claims: facts.bundles.flatMap(\.associatedDomains))
         return (decider, list, facts)
     }
 
@@ -62,7 +64,8 @@ import Testing
     }
 
     @Test func contradictionsAreEveryWayAnExpectationFails() {
-        let open = AppVerdict(appID: "A.a", decision: .match), closed = AppVerdict(appID: "B.b", decision: .noMatch)
+        let open = AppVerdict(appID: "A.a", decision: .match)
+        let closed = AppVerdict(appID: "B.b", decision: .noMatch)
         #expect(URLTest(url: "u", expectation: .mustNotOpen, verdicts: [closed, open]).contradictsExpectation)
         #expect(!URLTest(url: "u", expectation: .mustNotOpen, verdicts: [closed]).contradictsExpectation)
         #expect(URLTest(url: "u", expectation: .mustOpen, verdicts: [open, closed]).contradictsExpectation)
@@ -73,7 +76,8 @@ import Testing
     /// A file the device rejects decides no_match for every app, traced or not, with no rule.
     @Test func aRejectedFileDecidesNothingWithoutATraceToo() throws {
         let report =
-            try FactsFactory.supplied("example.com",
+            try FactsFactory.supplied(
+                "example.com",
                 #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/x/*"}]}]},}"#)
         let decider = URLDecider(domains: [report], appIDs: ["A.b"])
         let entry = URLListEntry(url: "https://example.com/x/1")
@@ -102,9 +106,12 @@ import Testing
                 + "\(next(5) == 0 ? ", \"caseSensitive\": false" : "")}"
         }
         var details: [(apps: [String], rules: [String])] =
-            [([apps[0]], [rule(), rule()]), ([apps[1], apps[2]], [rule(), rule(), rule()]),
-                                                             ([apps[3], apps[0]], [rule()])]
-        var defaults = "{}", broken = false
+            [
+                ([apps[0]], [rule(), rule()]), ([apps[1], apps[2]], [rule(), rule(), rule()]),
+                ([apps[3], apps[0]], [rule()]),
+            ]
+        var defaults = "{}"
+        var broken = false
         let list = ["/a/b", "/A/B", "/b1", "/c/1", "/d/x", "/", "/zz"].flatMap { path in
             ["https://example.com" + path, "https://www.example.com" + path, "https://other.example" + path]
         }.map { URLListEntry(url: $0, expectation: next(3) == 0 ? .mustOpen : .none) }
@@ -114,21 +121,26 @@ import Testing
         var appsKept: [Bool: Int] = [:]
         for _ in 0..<200 {
             switch next(6) {
-            case 0: let d = next(details.count); details[d].rules[next(details[d].rules.count)] = rule()
+            case 0:
+                let d = next(details.count)
+                details[d].rules[next(details[d].rules.count)] = rule()
             case 1: details.swapAt(0, next(details.count))
-            case 2: let d = next(details.count); details[d].apps = [apps[next(apps.count)]]
+            case 2:
+                let d = next(details.count)
+                details[d].apps = [apps[next(apps.count)]]
             case 3: broken.toggle()
             case 4: defaults = next(2) == 0 ? "{}" : #"{"caseSensitive": false}"#
             default: details[next(details.count)].rules.append(rule())
             }
-            let body = "{\"applinks\": {\"defaults\": \(defaults), \"details\": ["
+            let body =
+                "{\"applinks\": {\"defaults\": \(defaults), \"details\": ["
                 + details.map {
                     """
-                        {\"appIDs\": [\($0.apps.map { "\"\($0)\"" }.joined(separator: ", "))], \"components\": \
-                        [\($0.rules.joined(separator: ", "))]}
-                        """
+                    {\"appIDs\": [\($0.apps.map { "\"\($0)\"" }.joined(separator: ", "))], \"components\": \
+                    [\($0.rules.joined(separator: ", "))]}
+                    """
                 }
-                    .joined(separator: ", ")
+                .joined(separator: ", ")
                 + "]}}" + (broken ? "," : "")
             // The same file on two hosts: compiled details are shared, verdicts are per domain.
             let reports =
@@ -178,25 +190,31 @@ import Testing
                 + (next(8) == 0 ? "," : "")
         }
         let tails = ["/a/b", "/A/B", "/b1", "/c/1", "/d/x", "/d/y1", "/e/", "/", "/zz", "/a/b?q=1#f"]
-        let hosts = ["https://example.com", "https://www.example.com", "https://other.example", "http://example.com",
-                     "https://example.com:8443", "notaurl"]
+        let hosts = [
+            "https://example.com", "https://www.example.com", "https://other.example", "http://example.com",
+            "https://example.com:8443", "notaurl",
+        ]
         let list = (0..<700).map { index in
-            URLListEntry(url: hosts[next(hosts.count)] + tails[next(tails.count)],
-                         expectation: [.none, .mustOpen, .mustNotOpen][next(3)], line: index + 1)
+            URLListEntry(
+                url: hosts[next(hosts.count)] + tails[next(tails.count)],
+                expectation: [.none, .mustOpen, .mustNotOpen][next(3)], line: index + 1)
         }
         #expect(list.count >= URLDecider.parallelThreshold * 4)
         var previous: URLDecider?
         var contradicted = 0
         for _ in 0..<12 {
             let text = body()
-            let reports = [try FactsFactory.supplied("example.com", text),
-                           try FactsFactory.supplied("*.example.com", text)]
+            let reports = [
+                try FactsFactory.supplied("example.com", text),
+                try FactsFactory.supplied("*.example.com", text),
+            ]
             let fresh = URLDecider(domains: reports, appIDs: [apps[0], apps[4]])
             let expected = list.map { fresh.decide([$0], traces: .contradictionsOnly)[0] }
             let chained = URLDecider(domains: reports, appIDs: [apps[0], apps[4]], previous: previous)
             #expect(chained.decideList(list) == expected, "\(text)")
-            #expect(URLDecider(domains: reports, appIDs: [apps[0], apps[4]]).decide(list, traces: .all)
-                == list.map { fresh.decide([$0], traces: .all)[0] })
+            #expect(
+                URLDecider(domains: reports, appIDs: [apps[0], apps[4]]).decide(list, traces: .all)
+                    == list.map { fresh.decide([$0], traces: .all)[0] })
             contradicted += expected.filter(\.contradictsExpectation).count
             previous = chained
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Findings
 
 @Suite struct URLListTests {
@@ -9,12 +10,13 @@ import Testing
             https://example.com/d\r\n   # indented comment\n
             """
         let entries = try URLList.parse(text)
-        #expect(entries == [
-            URLListEntry(url: "https://example.com/a", expectation: .none, line: 3),
-            URLListEntry(url: "https://example.com/b#frag", expectation: .mustNotOpen, line: 4),
-            URLListEntry(url: "https://example.com/c", expectation: .mustNotOpen, line: 5),
-            URLListEntry(url: "https://example.com/d", expectation: .mustOpen, line: 6),
-        ])
+        #expect(
+            entries == [
+                URLListEntry(url: "https://example.com/a", expectation: .none, line: 3),
+                URLListEntry(url: "https://example.com/b#frag", expectation: .mustNotOpen, line: 4),
+                URLListEntry(url: "https://example.com/c", expectation: .mustNotOpen, line: 5),
+                URLListEntry(url: "https://example.com/d", expectation: .mustOpen, line: 6),
+            ])
     }
 
     @Test func readsTheSampleList() throws {
@@ -25,8 +27,10 @@ import Testing
         #expect(!entries.contains { $0.expectation == .mustOpen })
     }
 
-    @Test(arguments: ["example.com/a", "ftp://example.com/a", "https:///path", "! ", "https://example.com/a b",
-        "myapp://open"])
+    @Test(arguments: [
+        "example.com/a", "ftp://example.com/a", "https:///path", "! ", "https://example.com/a b",
+        "myapp://open",
+    ])
     func rejectsWhatIsNotAURL(line: String) {
         #expect(throws: FindingsError.self) { try URLList.parse("https://ok.example/\n" + line) }
     }
@@ -38,8 +42,11 @@ import Testing
     }
 
     @Test func flagValuesUseTheSameSyntax() throws {
-        #expect(try URLList.entry("! https://example.com/x") == URLListEntry(url: "https://example.com/x",
-            expectation: .mustNotOpen))
+        #expect(
+            try URLList.entry("! https://example.com/x")
+                == URLListEntry(
+                    url: "https://example.com/x",
+                    expectation: .mustNotOpen))
         #expect(try URLList.entry("# not a URL") == nil)
     }
 
@@ -74,7 +81,7 @@ import Testing
     @Test func theTolerantReaderKeepsEachBadLineInPlace() {
         let lines = URLListLine.lines(of: "https://a.example/\nnot a url\nshop://x", schemes: .web)
         #expect(lines.count == 3)
-        if case let .invalid(text, line, problem) = lines[1] {
+        if case .invalid(let text, let line, let problem) = lines[1] {
             #expect(text == "not a url" && line == 2 && problem.hasPrefix("not a URL: "))
         } else {
             Issue.record("line 2 should be invalid: \(lines[1])")

@@ -2,6 +2,7 @@ import AppInspection
 import Foundation
 import SiteAssociation
 import Testing
+
 @testable import Findings
 
 @Suite struct URLTestDecidingTests {
@@ -42,22 +43,28 @@ import Testing
 
     @Test func aWildcardReportCoversSubdomainsButAnExactReportWins() throws {
         let wildcard =
-            try FactsFactory.supplied("*.example.org",
+            try FactsFactory.supplied(
+                "*.example.org",
                 #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/w/*"}]}]}}"#)
         let exact =
-            try FactsFactory.supplied("www.example.org",
+            try FactsFactory.supplied(
+                "www.example.org",
                 #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/x/*"}]}]}}"#)
         let tests =
-            URLTest.decide([URLListEntry(url: "https://www.example.org/x/1"),
-                URLListEntry(url: "https://deep.sub.example.org/w/1")],
-                                   domains: [wildcard, exact], appIDs: ["A.b"])
+            URLTest.decide(
+                [
+                    URLListEntry(url: "https://www.example.org/x/1"),
+                    URLListEntry(url: "https://deep.sub.example.org/w/1"),
+                ],
+                domains: [wildcard, exact], appIDs: ["A.b"])
         #expect(tests.map(\.domain) == ["www.example.org", "*.example.org"])
         #expect(tests.map { $0.verdicts.first?.decision } == [.match, .match])
     }
 
     @Test func anUncoveredHostIsNoMatchWithAReason() {
         let tests =
-            URLTest.decide([URLListEntry(url: "https://elsewhere.example/x", expectation: .mustOpen)], domains: [],
+            URLTest.decide(
+                [URLListEntry(url: "https://elsewhere.example/x", expectation: .mustOpen)], domains: [],
                 appIDs: ["A.b"])
         #expect(tests.first?.domain == nil)
         #expect(tests.first?.verdicts.first?.decision == .noMatch)
@@ -69,9 +76,12 @@ import Testing
     /// must name the missing applinks entitlement, not a missing file (the Domains section lists it).
     @Test func aHostClaimedOnlyForWebCredentialsSaysTheEntitlementIsMissing() {
         let claims = ["webcredentials:login.example.com", "applinks:example.com"].map(AssociatedDomain.parse)
-        let tests = URLTest.decide([URLListEntry(url: "https://login.example.com/x", expectation: .mustOpen),
-                                    URLListEntry(url: "https://other.example/x")],
-                                   domains: [], appIDs: ["A.b"], claims: claims)
+        let tests = URLTest.decide(
+            [
+                URLListEntry(url: "https://login.example.com/x", expectation: .mustOpen),
+                URLListEntry(url: "https://other.example/x"),
+            ],
+            domains: [], appIDs: ["A.b"], claims: claims)
         let login = tests.first?.verdicts.first?.trace.joined() ?? ""
         #expect(login.contains("only for webcredentials"))
         #expect(login.contains("no applinks:login.example.com entitlement"))
@@ -86,25 +96,31 @@ import Testing
     @Test func aURLWithAnotherPortNamesThePortAsWhatDiffers() throws {
         let claims = ["applinks:example.com", "applinks:*.example.org:8443"].map(AssociatedDomain.parse)
         let report =
-            try FactsFactory.supplied("example.com",
+            try FactsFactory.supplied(
+                "example.com",
                 #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"*"}]}]}}"#)
-        let tests = URLTest.decide([URLListEntry(url: "https://example.com:8443/buy/1"),
-                                    URLListEntry(url: "https://shop.example.org/x")],
-                                   domains: [report], appIDs: ["A.b"], claims: claims)
+        let tests = URLTest.decide(
+            [
+                URLListEntry(url: "https://example.com:8443/buy/1"),
+                URLListEntry(url: "https://shop.example.org/x"),
+            ],
+            domains: [report], appIDs: ["A.b"], claims: claims)
         let port = tests[0].verdicts.first?.trace.joined() ?? ""
         #expect(tests[0].verdicts.first?.decision == .noMatch)
         #expect(port.contains("claims applinks:example.com (no port) but the URL has port 8443"), "\(port)")
         #expect(port.contains("no applinks:example.com:8443 entitlement"))
         #expect(!port.contains("no applinks:example.com entitlement"))
         let wildcard = tests[1].verdicts.first?.trace.joined() ?? ""
-        #expect(wildcard.contains("claims applinks:*.example.org:8443 (port 8443) but the URL has no port (443)"),
-                "\(wildcard)")
+        #expect(
+            wildcard.contains("claims applinks:*.example.org:8443 (port 8443) but the URL has no port (443)"),
+            "\(wildcard)")
         #expect(tests.map { $0.verdicts.first?.reason } == [.port, .port])
     }
 
     @Test func aFileTheDeviceRejectsDecidesNothing() throws {
         let report =
-            try FactsFactory.supplied("example.com",
+            try FactsFactory.supplied(
+                "example.com",
                 "\u{FEFF}" + #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"*"}]}]}}"#)
         let tests = URLTest.decide([URLListEntry(url: "https://example.com/x")], domains: [report], appIDs: ["A.b"])
         #expect(tests.first?.verdicts.first?.decision == .noMatch)
@@ -114,8 +130,9 @@ import Testing
 
 @Suite struct URLTestCodingTests {
     @Test func encodesTheMatchResultShapeWithExplicitNulls() throws {
-        let test = URLTest(url: "https://example.com/x", expectation: .mustNotOpen,
-                           verdicts: [AppVerdict(appID: "A.b", decision: .noMatch)])
+        let test = URLTest(
+            url: "https://example.com/x", expectation: .mustNotOpen,
+            verdicts: [AppVerdict(appID: "A.b", decision: .noMatch)])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(test), as: UTF8.self)

@@ -9,8 +9,10 @@ import TestSupport
 enum BoundaryURLs {
     static let schemes = ["https", "https", "https", "HTTPS", "http", "hTTp", "linklab", "foo"]
     static let separators = ["://", "://", "://", ":/", ":", ":\\\\", ":/\\", "://\\", ":///"]
-    static let userinfos = ["", "", "", "user@", "user:pass@", "a@b@", "trusted.example@", "trusted.example\\@",
-                            "trusted.example%40", "trusted.example?@", "trusted.example#@", "u:p:q@", "@"]
+    static let userinfos = [
+        "", "", "", "user@", "user:pass@", "a@b@", "trusted.example@", "trusted.example\\@",
+        "trusted.example%40", "trusted.example?@", "trusted.example#@", "u:p:q@", "@",
+    ]
     static let hosts = [
         "example.com", "example.com", "EXAMPLE.com", "example.com.", "exa%2emple.com", "example%2ecom",
         "%65xample.com", "ｅｘａｍｐｌｅ．com", "example。com", "example｡com", "xn--bcher-kva.example",
@@ -34,7 +36,8 @@ enum BoundaryURLs {
         var random = SeededGenerator(seed: seed)
         var out: [String] = []
         while out.count < count {
-            var url = random.pick(schemes) + random.pick(separators) + random.pick(userinfos) + random.pick(hosts)
+            var url =
+                random.pick(schemes) + random.pick(separators) + random.pick(userinfos) + random.pick(hosts)
                 + random.pick(ports) + random.pick(paths) + random.pick(queries) + random.pick(fragments)
             if random.next() % 6 == 0 {
                 var scalars = Array(url.unicodeScalars)

@@ -1,6 +1,7 @@
 import SiteAssociation
 import TestSupport
 import Testing
+
 @testable import LinkReadings
 
 /// The browser reading on cases whose answers the URL Standard states (each checked against
@@ -29,8 +30,10 @@ import Testing
         #expect(href(input) == expected)
     }
 
-    @Test(arguments: ["https://a%40b.example/", "https://host:99999/", "https://user@/x", "//x", "https://1.2.3.4.5/",
-                      "https://a b/"])
+    @Test(arguments: [
+        "https://a%40b.example/", "https://host:99999/", "https://user@/x", "//x", "https://1.2.3.4.5/",
+        "https://a b/",
+    ])
     func refusals(input: String) {
         #expect(href(input) == nil)
     }
@@ -56,7 +59,8 @@ import Testing
 
     @Test func randomStringsNeverTrapAndHrefIsStable() throws {
         var random = SeededGenerator(seed: 2_929)
-        var unstable: [String] = [], parsed = 0
+        var unstable: [String] = []
+        var parsed = 0
         for _ in 0..<20_000 {
             let length = Int(random.next() % 24) + 1
             let prefix = random.pick(["https://", "http:", "foo://", "foo:", "HTTPS:\\\\", ""])
@@ -68,7 +72,7 @@ import Testing
             parsed += 1
             let again = BrowserURL.parse(url.href)
             if case .success(let second) = again, second.href == url.href { continue }
-            if url.host == nil, !url.path.hasPrefix("/") { continue }   // opaque path: e.g. a trailing space
+            if url.host == nil, !url.path.hasPrefix("/") { continue }  // opaque path: e.g. a trailing space
             unstable.append("\(text.debugDescription) → \(url.href.debugDescription) → \(again)")
         }
         print("Robustness: 20,000 random strings, \(parsed) parsed by the browser reading, \(unstable.count) unstable")
@@ -93,7 +97,10 @@ import Testing
     @Test func theCacheStartsAgainWhenFull() {
         let cache = ReadingCache()
         let reading = try? LinkReadings.read("https://example.com/")
-        guard let reading else { Issue.record("no reading"); return }
+        guard let reading else {
+            Issue.record("no reading")
+            return
+        }
         for index in 0...ReadingCache.capacity { cache.store(reading, for: "k\(index)") }
         #expect(cache.value(for: "k0") == nil && cache.value(for: "k\(ReadingCache.capacity)") == reading)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import LinkReadings
 
 /// Real Chromium's `new URL()` as the oracle for the browser reading: the cases go into an HTML
@@ -8,7 +9,8 @@ import Testing
 /// each answer (`href`, or that the constructor threw) back into the DOM as base64 JSON.
 enum ChromiumOracle {
     static let executable = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(ExternalTool.find).first
-    static let unavailable: String? = executable == nil
+    static let unavailable: String? =
+        executable == nil
         ? "Chromium is not installed (.ci/run installs the chromium package); the browser oracle needs it" : nil
 
     struct Answer: Decodable, Equatable {
@@ -44,10 +46,13 @@ enum ChromiumOracle {
         try Data(html.utf8).write(to: file)
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                             "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
-                             "--dump-dom", file.absoluteString]
-        let output = Pipe(), errors = Pipe()
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--user-data-dir=\(scratch.appendingPathComponent("profile").path)",
+            "--dump-dom", file.absoluteString,
+        ]
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -56,9 +61,11 @@ enum ChromiumOracle {
         process.waitUntilExit()
         let dom = String(decoding: data, as: UTF8.self)
         guard let match = dom.firstMatch(of: #/<pre id="out">([A-Za-z0-9+/=]+)</pre>/#),
-              let decoded = Data(base64Encoded: String(match.output.1)) else {
-            throw Failure(description: "Chromium printed no answers (exit \(process.terminationStatus)): "
-                          + dom.prefix(300))
+            let decoded = Data(base64Encoded: String(match.output.1))
+        else {
+            throw Failure(
+                description: "Chromium printed no answers (exit \(process.terminationStatus)): "
+                    + dom.prefix(300))
         }
         let answers = try JSONDecoder().decode([Answer].self, from: decoded)
         guard answers.count == cases.count else {
@@ -90,7 +97,8 @@ struct ChromiumOracleTests {
     static func specialHostHasSpace(_ text: String) -> Bool {
         let cleaned = text.trimmingCharacters(in: .whitespacesAndNewlines).filter { !"\t\n\r".contains($0) }
         guard let colon = cleaned.firstIndex(of: ":"),
-              ["http", "https", "ws", "wss", "ftp"].contains(cleaned[..<colon].lowercased()) else { return false }
+            ["http", "https", "ws", "wss", "ftp"].contains(cleaned[..<colon].lowercased())
+        else { return false }
         let rest = cleaned[cleaned.index(after: colon)...].drop { $0 == "/" || $0 == "\\" }
         let authority = rest.prefix { !"/\\?#".contains($0) }
         let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
@@ -104,9 +112,11 @@ struct ChromiumOracleTests {
         guard BrowserURL.specialPorts[url.scheme] == nil, let query = url.query, query.contains("'") else {
             return url.href
         }
-        return BrowserURL(scheme: url.scheme, username: url.username, password: url.password, host: url.host,
-                          port: url.port, path: url.path, query: query.replacingOccurrences(of: "'", with: "%27"),
-                          fragment: url.fragment).href
+        return BrowserURL(
+            scheme: url.scheme, username: url.username, password: url.password, host: url.host,
+            port: url.port, path: url.path, query: query.replacingOccurrences(of: "'", with: "%27"),
+            fragment: url.fragment
+        ).href
     }
 
     @Test func browserReadingAgreesWithChromium() throws {
@@ -116,15 +126,19 @@ struct ChromiumOracleTests {
     /// A new seed each run (printed; `LINKLAB_ORACLE_SEED` replays one), so the grammar keeps
     /// exploring.
     @Test func seedOfThisRunAgreesWithChromium() throws {
-        let seed = ProcessInfo.processInfo.environment["LINKLAB_ORACLE_SEED"].flatMap { UInt64($0) }
+        let seed =
+            ProcessInfo.processInfo.environment["LINKLAB_ORACLE_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 1_000...UInt64(Int64.max))
-        try compare(BoundaryURLs.generate(seed: seed, count: 1_200),
-                    label: "seed \(seed) (replay: LINKLAB_ORACLE_SEED=\(seed))")
+        try compare(
+            BoundaryURLs.generate(seed: seed, count: 1_200),
+            label: "seed \(seed) (replay: LINKLAB_ORACLE_SEED=\(seed))")
     }
 
     func compare(_ cases: [String], label: String) throws {
         let answers = try ChromiumOracle.answers(cases)
-        var differences: [String] = [], excluded: [String: Int] = [:], compared = 0
+        var differences: [String] = []
+        var excluded: [String: Int] = [:]
+        var compared = 0
         for (text, answer) in zip(cases, answers) {
             let ours = BrowserURL.parse(text)
             if let reason = Self.excludedClass(text, ours) {
@@ -140,8 +154,9 @@ struct ChromiumOracleTests {
             }
         }
         let classes = excluded.map { "\($0.key) ×\($0.value)" }.sorted().joined(separator: "; ")
-        print("Chromium oracle, \(label): \(cases.count) URLs, \(compared) compared, \(differences.count) differ, "
-              + "excluded: " + (excluded.isEmpty ? "none" : classes))
+        print(
+            "Chromium oracle, \(label): \(cases.count) URLs, \(compared) compared, \(differences.count) differ, "
+                + "excluded: " + (excluded.isEmpty ? "none" : classes))
         for difference in differences.prefix(40) { print(difference) }
         #expect(differences.isEmpty, "\(differences.count) URLs read differently by the model and Chromium")
         #expect(compared >= 1_000)

@@ -6,11 +6,14 @@ import Testing
 /// declaration-only surface of Apple's frameworks), and planted mistakes make the check fail.
 /// Linux only: the script's `Darwin` surface module wraps Glibc; on a Mac the macOS workflow
 /// builds the app with Xcode instead.
-@Suite(.serialized, .enabled(if: AppTypeCheck.runsHere,
-                             """
-                                 scripts/typecheck-app is Linux-only (its Darwin surface wraps Glibc); Xcode builds \
-                                 the app on a Mac
-                                 """))
+@Suite(
+    .serialized,
+    .enabled(
+        if: AppTypeCheck.runsHere,
+        """
+        scripts/typecheck-app is Linux-only (its Darwin surface wraps Glibc); Xcode builds \
+        the app on a Mac
+        """))
 struct AppTypeCheckTests {
     @Test func theAppItsExtensionsAndTestsTypeCheck() throws {
         let result = try AppTypeCheck.run([])
@@ -33,8 +36,9 @@ struct AppTypeCheckTests {
         let result = try AppTypeCheck.runOnCopy(plantedFile: file)
         #expect(result.status == 1, "\(mistake.name): the check should fail:\n\(result.output)")
         #expect(result.output.contains("PlantedMistake.swift"), "\(mistake.name): no error in the planted file")
-        #expect(mistake.diagnostics.contains { result.output.contains($0) },
-                "\(mistake.name): expected one of \(mistake.diagnostics):\n\(result.output)")
+        #expect(
+            mistake.diagnostics.contains { result.output.contains($0) },
+            "\(mistake.name): expected one of \(mistake.diagnostics):\n\(result.output)")
     }
 }
 
@@ -55,41 +59,54 @@ struct PlantedMistake: CustomTestStringConvertible, Sendable {
     }
 
     static let all: [PlantedMistake] = [
-        PlantedMistake(name: "wrong argument label on a package call",
-                       correct: "document.openApp(at: url)", mistaken: "document.openApp(url: url)",
-                       diagnostics: ["incorrect argument label in call (have 'url:', expected 'at:')",
-                                     "missing argument for parameter 'at' in call"]),
-        PlantedMistake(name: "a member the package does not have",
-                       correct: "document.close()", mistaken: "document.closeAll()",
-                       diagnostics: ["has no member 'closeAll'"]),
-        PlantedMistake(name: "wrong SwiftUI modifier label",
-                       correct: ".frame(minWidth: 10, maxWidth: 20)",
-                       mistaken: ".frame(minimumWidth: 10, maxWidth: 20)",
-                       diagnostics: ["incorrect argument label in call (have 'minimumWidth:maxWidth:'"]),
-        PlantedMistake(name: "missing try",
-                       correct: "try document.save()", mistaken: "document.save()",
-                       diagnostics: ["call can throw but is not marked with 'try'"]),
-        PlantedMistake(name: "missing await",
-                       correct: "await document.settled()", mistaken: "document.settled()",
-                       diagnostics: ["is 'async' but is not marked with 'await'"]),
-        PlantedMistake(name: "main-actor state mutated from Task.detached",
-                       correct: "Task { count += 1 }", mistaken: "Task.detached { count += 1 }",
-                       diagnostics: ["main actor-isolated property 'count' can not be mutated"]),
-        PlantedMistake(name: "onChange(of:) on a non-Equatable value",
-                       correct: "struct PlantedValue: Equatable {", mistaken: "struct PlantedValue {",
-                       diagnostics: ["requires that 'PlantedValue' conform to 'Equatable'"]),
+        PlantedMistake(
+            name: "wrong argument label on a package call",
+            correct: "document.openApp(at: url)", mistaken: "document.openApp(url: url)",
+            diagnostics: [
+                "incorrect argument label in call (have 'url:', expected 'at:')",
+                "missing argument for parameter 'at' in call",
+            ]),
+        PlantedMistake(
+            name: "a member the package does not have",
+            correct: "document.close()", mistaken: "document.closeAll()",
+            diagnostics: ["has no member 'closeAll'"]),
+        PlantedMistake(
+            name: "wrong SwiftUI modifier label",
+            correct: ".frame(minWidth: 10, maxWidth: 20)",
+            mistaken: ".frame(minimumWidth: 10, maxWidth: 20)",
+            diagnostics: ["incorrect argument label in call (have 'minimumWidth:maxWidth:'"]),
+        PlantedMistake(
+            name: "missing try",
+            correct: "try document.save()", mistaken: "document.save()",
+            diagnostics: ["call can throw but is not marked with 'try'"]),
+        PlantedMistake(
+            name: "missing await",
+            correct: "await document.settled()", mistaken: "document.settled()",
+            diagnostics: ["is 'async' but is not marked with 'await'"]),
+        PlantedMistake(
+            name: "main-actor state mutated from Task.detached",
+            correct: "Task { count += 1 }", mistaken: "Task.detached { count += 1 }",
+            diagnostics: ["main actor-isolated property 'count' can not be mutated"]),
+        PlantedMistake(
+            name: "onChange(of:) on a non-Equatable value",
+            correct: "struct PlantedValue: Equatable {", mistaken: "struct PlantedValue {",
+            diagnostics: ["requires that 'PlantedValue' conform to 'Equatable'"]),
         // An Objective-C optional requirement misspelled: it compiles, and AppKit never calls it.
-        PlantedMistake(name: "a misspelled delegate method",
-                       correct: "func applicationShouldTerminateAfterLastWindowClosed(_ sender: NSApplication)",
-                       mistaken: "func applicationShouldTerminateAfterLastWindowClose(_ sender: NSApplication)",
-                       diagnostics: ["""
-                           nearly matches optional requirement 'applicationShouldTerminateAfterLastWindowClosed(_:)'
-                           """]),
+        PlantedMistake(
+            name: "a misspelled delegate method",
+            correct: "func applicationShouldTerminateAfterLastWindowClosed(_ sender: NSApplication)",
+            mistaken: "func applicationShouldTerminateAfterLastWindowClose(_ sender: NSApplication)",
+            diagnostics: [
+                """
+                nearly matches optional requirement 'applicationShouldTerminateAfterLastWindowClosed(_:)'
+                """
+            ]),
         // pointerStyle(_:) is macOS 15.0+; the deployment target is macOS 14.0.
-        PlantedMistake(name: "an API newer than macOS 14 used without #available",
-                       correct: "if #available(macOS 15, *) { return AnyView(text.pointerStyle(.link)) }",
-                       mistaken: "if hovering { return AnyView(text.pointerStyle(.link)) }",
-                       diagnostics: ["'pointerStyle' is only available in macOS15_0"]),
+        PlantedMistake(
+            name: "an API newer than macOS 14 used without #available",
+            correct: "if #available(macOS 15, *) { return AnyView(text.pointerStyle(.link)) }",
+            mistaken: "if hovering { return AnyView(text.pointerStyle(.link)) }",
+            diagnostics: ["'pointerStyle' is only available in macOS15_0"]),
     ]
 
     /// Small, correct uses of the package and of SwiftUI; each mistake changes one of them.
@@ -146,9 +163,9 @@ enum AppTypeCheck {
     /// The script runs on Linux only (it exits 2 elsewhere).
     static var runsHere: Bool {
         #if os(Linux)
-        true
+            true
         #else
-        false
+            false
         #endif
     }
 

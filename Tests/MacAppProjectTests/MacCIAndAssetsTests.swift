@@ -40,7 +40,8 @@ import Testing
         let suite =
             try ProjectFiles.text(
                 ProjectFiles.root.appendingPathComponent("Tests/MacAppProjectTests/AppTypeCheckTests.swift"))
-        #expect(suite.contains(".enabled(if: AppTypeCheck.runsHere,"))
+        // Whitespace aside, as the formatter lays the trait out.
+        #expect(suite.filter { !$0.isWhitespace }.contains(".enabled(if:AppTypeCheck.runsHere,"))
     }
 
     /// Run where `uname -s` says Darwin (a stand-in `uname` first on PATH), the script stops with
@@ -55,8 +56,12 @@ import Testing
         let env = try #require(ProjectFiles.tool("env"))
         let bash = try #require(ProjectFiles.tool("bash"))
         let path = shim.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try ProjectFiles.run(env, ["PATH=\(path)", bash.path, "scripts/typecheck-app", "--no-build",
-                                                "--scratch-path", "/nonexistent"])
+        let result = try ProjectFiles.run(
+            env,
+            [
+                "PATH=\(path)", bash.path, "scripts/typecheck-app", "--no-build",
+                "--scratch-path", "/nonexistent",
+            ])
         #expect(result.status == 2, "\(result.output)")
         #expect(result.output.contains("Linux only"))
     }
@@ -67,7 +72,8 @@ import Testing
     /// the app declares (UTImportedTypeDeclarations / UTExportedTypeDeclarations).
     @Test func everyTypeThePlistsNameIsDeclared() throws {
         let app = try ProjectFiles.plist(ProjectFiles.infoPlist)
-        let declarations = (app["UTImportedTypeDeclarations"] as? [[String: Any]] ?? [])
+        let declarations =
+            (app["UTImportedTypeDeclarations"] as? [[String: Any]] ?? [])
             + (app["UTExportedTypeDeclarations"] as? [[String: Any]] ?? [])
         let declared = Set(declarations.compactMap { $0["UTTypeIdentifier"] as? String })
         var named = declarations.flatMap { $0["UTTypeConformsTo"] as? [String] ?? [] }
@@ -82,8 +88,11 @@ import Testing
             #expect(declared.contains(type), "\(type) is named in a plist but not declared")
         }
         // The provisioning profiles by the identifiers macOS gives them.
-        #expect(declared.isSuperset(of: ["com.apple.itunes.ipa", "com.apple.iphone.mobileprovision",
-                                         "com.apple.provisionprofile", "org.universallinklab.session"]))
+        #expect(
+            declared.isSuperset(of: [
+                "com.apple.itunes.ipa", "com.apple.iphone.mobileprovision",
+                "com.apple.provisionprofile", "org.universallinklab.session",
+            ]))
         #expect(!declared.contains("com.apple.mobileprovision"), "not the identifier macOS uses")
     }
 
@@ -93,9 +102,10 @@ import Testing
     static func pngSize(_ url: URL) throws -> (width: Int, height: Int) {
         let data = [UInt8](try Data(contentsOf: url).prefix(24))
         guard data.count == 24, data[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A],
-              data[12..<16] == [0x49, 0x48, 0x44, 0x52] else {
-                  throw CheckError("\(url.lastPathComponent) is not a PNG")
-              }
+            data[12..<16] == [0x49, 0x48, 0x44, 0x52]
+        else {
+            throw CheckError("\(url.lastPathComponent) is not a PNG")
+        }
         let be = { (i: Int) in data[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (be(16), be(20))
     }
@@ -104,13 +114,15 @@ import Testing
     @Test(arguments: ["AppIcon.appiconset", "DocumentIPA.iconset", "DocumentSession.iconset"])
     func theIconSetIsCompleteAndEveryImageHasItsSize(folder: String) throws {
         let set = Self.catalog.appendingPathComponent(folder)
-        let contents = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: set.appendingPathComponent("Contents.json"))) as? [String: Any])
+        let contents = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: set.appendingPathComponent("Contents.json"))) as? [String: Any])
         let images = contents["images"] as? [[String: String]] ?? []
         var slots: Set<String> = []
         for image in images {
             #expect(image["idiom"] == "mac")
-            let size = try #require(image["size"]), scale = try #require(image["scale"])
+            let size = try #require(image["size"])
+            let scale = try #require(image["scale"])
             slots.insert("\(size)@\(scale)")
             let points = try #require(Int(size.split(separator: "x").first ?? ""))
             let factor = try #require(Int(scale.dropLast()))
@@ -130,16 +142,19 @@ import Testing
         let info = try ProjectFiles.plist(ProjectFiles.infoPlist)
         let documents = info["CFBundleDocumentTypes"] as? [[String: Any]] ?? []
         func icon(_ type: String) -> String? {
-            documents.first { ($0["LSItemContentTypes"] as? [String])?
-                .contains(type) == true }?["CFBundleTypeIconFile"] as? String
+            documents.first {
+                ($0["LSItemContentTypes"] as? [String])?
+                    .contains(type) == true
+            }?["CFBundleTypeIconFile"] as? String
         }
         #expect(icon("com.apple.itunes.ipa") == "DocumentIPA")
         #expect(icon("org.universallinklab.session") == "DocumentSession")
         for name in documents.compactMap({ $0["CFBundleTypeIconFile"] as? String }) {
             var isDirectory: ObjCBool = false
             let path = Self.catalog.appendingPathComponent("\(name).iconset").path
-            #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue,
-                    "\(name) is not an icon set of the asset catalog")
+            #expect(
+                FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue,
+                "\(name) is not an icon set of the asset catalog")
         }
     }
 

@@ -23,8 +23,10 @@ import Testing
     }()
 
     /// The File menu items that *are* the standard command they use (Open…, New).
-    static let standardItems: Set<Shortcut> = [Shortcut(key: "o", modifiers: ["command"]),
-                                               Shortcut(key: "n", modifiers: ["command"])]
+    static let standardItems: Set<Shortcut> = [
+        Shortcut(key: "o", modifiers: ["command"]),
+        Shortcut(key: "n", modifiers: ["command"]),
+    ]
 
     static func shortcuts(in text: String) -> [Shortcut] {
         let pattern = #"keyboardShortcut\("(.)"(?:,\s*modifiers:\s*(\[[^\]]*\]|\.[a-z]+))?\)"#
@@ -42,10 +44,14 @@ import Testing
     }
 
     @Test func theReaderSeesModifiers() {
-        let found = Self.shortcuts(in: #".keyboardShortcut("s", modifiers: [.command, .option, .shift]) "#
-            + #".keyboardShortcut("f", modifiers: .command) .keyboardShortcut("n")"#)
-        #expect(found == [Shortcut(key: "s", modifiers: ["command", "option", "shift"]),
-                          Shortcut(key: "f", modifiers: ["command"]), Shortcut(key: "n", modifiers: ["command"])])
+        let found = Self.shortcuts(
+            in: #".keyboardShortcut("s", modifiers: [.command, .option, .shift]) "#
+                + #".keyboardShortcut("f", modifiers: .command) .keyboardShortcut("n")"#)
+        #expect(
+            found == [
+                Shortcut(key: "s", modifiers: ["command", "option", "shift"]),
+                Shortcut(key: "f", modifiers: ["command"]), Shortcut(key: "n", modifiers: ["command"]),
+            ])
         #expect(found.contains { Self.standard.contains($0) })
     }
 
@@ -53,10 +59,12 @@ import Testing
         var seen: [Shortcut: String] = [:]
         for file in ProjectFiles.swiftFiles(in: "UniversalLinkLab") {
             for shortcut in Self.shortcuts(in: try ProjectFiles.text(file)) {
-                let isStandardItem = Self.standardItems.contains(shortcut)
+                let isStandardItem =
+                    Self.standardItems.contains(shortcut)
                     && file.lastPathComponent == "WorkbenchCommands.swift"
-                #expect(isStandardItem || !Self.standard.contains(shortcut),
-                        "\(file.lastPathComponent) takes the standard shortcut \(shortcut)")
+                #expect(
+                    isStandardItem || !Self.standard.contains(shortcut),
+                    "\(file.lastPathComponent) takes the standard shortcut \(shortcut)")
                 if let other = seen[shortcut], !isStandardItem {
                     Issue.record("\(shortcut) is used twice: \(other) and \(file.lastPathComponent)")
                 }

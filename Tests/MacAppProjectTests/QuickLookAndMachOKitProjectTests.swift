@@ -12,10 +12,11 @@ import Testing
 
     private func products(_ graph: Graph, _ target: String) throws -> [String: [String: Any]] {
         let ids = try graph.target(target)["packageProductDependencies"] as? [String] ?? []
-        return try Dictionary(uniqueKeysWithValues: ids.map { id in
-            let object = try graph.object(id)
-            return (object["productName"] as? String ?? "", object)
-        })
+        return try Dictionary(
+            uniqueKeysWithValues: ids.map { id in
+                let object = try graph.object(id)
+                return (object["productName"] as? String ?? "", object)
+            })
     }
 
     @Test func theAppBuildsTheExtensionAndEmbedsItInPlugIns() throws {
@@ -46,8 +47,9 @@ import Testing
             let settings = try graph.settings(of: target, configuration)
             #expect(settings["ENABLE_APP_SANDBOX"] as? String == "YES")
             #expect(settings["SKIP_INSTALL"] as? String == "YES")
-            #expect(settings["PRODUCT_BUNDLE_IDENTIFIER"] as? String
-                == "org.universallinklab.UniversalLinkLab.QuickLookPreview", "prefixed by the app's identifier")
+            #expect(
+                settings["PRODUCT_BUNDLE_IDENTIFIER"] as? String
+                    == "org.universallinklab.UniversalLinkLab.QuickLookPreview", "prefixed by the app's identifier")
             for key in ["INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] {
                 let path = try #require(settings[key] as? String)
                 #expect(FileManager.default.fileExists(atPath: ProjectFiles.root.appendingPathComponent(path).path))
@@ -61,8 +63,9 @@ import Testing
         // Info.plist and entitlements are not copied into the bundle as resources.
         let groups = try (target["fileSystemSynchronizedGroups"] as? [String] ?? []).map(graph.object)
         let exceptions = try (groups.first?["exceptions"] as? [String] ?? []).map(graph.object)
-        #expect(Set(exceptions.first?["membershipExceptions"] as? [String] ?? [])
-            == ["Info.plist", "QuickLookPreview.entitlements"])
+        #expect(
+            Set(exceptions.first?["membershipExceptions"] as? [String] ?? [])
+                == ["Info.plist", "QuickLookPreview.entitlements"])
     }
 
     @Test func infoPlistIsAQuickLookPreviewForTheTypesItPreviewsOnly() throws {
@@ -74,14 +77,18 @@ import Testing
         #expect(attributes["QLIsDataBasedPreview"] as? Bool == true)
         let types = try #require(attributes["QLSupportedContentTypes"] as? [String])
         // Not public.zip-archive: that would make the extension the preview of every ZIP in Finder.
-        #expect(Set(types) == ["com.apple.itunes.ipa", "com.apple.iphone.mobileprovision",
-                               "com.apple.provisionprofile", "org.universallinklab.session",
-                               "com.android.package-archive", "org.universallinklab.android.xapk",
-                               "org.universallinklab.android.apks"])
+        #expect(
+            Set(types) == [
+                "com.apple.itunes.ipa", "com.apple.iphone.mobileprovision",
+                "com.apple.provisionprofile", "org.universallinklab.session",
+                "com.android.package-archive", "org.universallinklab.android.xapk",
+                "org.universallinklab.android.apks",
+            ])
         #expect(!types.contains { $0.hasPrefix("public.") }, "a public type is every file of that kind")
         // Each type it claims is declared by the app (imported or exported).
         let app = try ProjectFiles.plist(ProjectFiles.infoPlist)
-        let declarations = (app["UTImportedTypeDeclarations"] as? [[String: Any]] ?? [])
+        let declarations =
+            (app["UTImportedTypeDeclarations"] as? [[String: Any]] ?? [])
             + (app["UTExportedTypeDeclarations"] as? [[String: Any]] ?? [])
         let declared = Set(declarations.compactMap { $0["UTTypeIdentifier"] as? String })
         for type in types {
@@ -91,8 +98,11 @@ import Testing
         let sources = try ProjectFiles.swiftFiles(in: "QuickLookPreview").map(ProjectFiles.text).joined()
         #expect(sources.contains("final class PreviewProvider: QLPreviewProvider, QLPreviewingController"))
         let imports = sources.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { $0.dropFirst(7) }
-        #expect(Set(imports.map(String.init)).isSubset(of: ["Foundation", "QuickLookUI", "UniformTypeIdentifiers",
-                                                            "Workbench"]))
+        #expect(
+            Set(imports.map(String.init)).isSubset(of: [
+                "Foundation", "QuickLookUI", "UniformTypeIdentifiers",
+                "Workbench",
+            ]))
         #expect(!sources.contains("Process(") && !sources.contains("NSTask"), "the sandbox runs no process")
     }
 
@@ -107,23 +117,27 @@ import Testing
         let frameworks = try #require(phases.first { $0["isa"] as? String == "PBXFrameworksBuildPhase" })
         for file in try (frameworks["files"] as? [String] ?? []).map(graph.object) {
             let product = try graph.object(file["productRef"])
-            #expect(try graph.object(product["package"])["isa"] as? String == "XCRemoteSwiftPackageReference",
-                    """
-                        AppTests links \(product["productName"] ?? "?") from the local package, which the host app \
-                        already contains
-                        """)
+            #expect(
+                try graph.object(product["package"])["isa"] as? String == "XCRemoteSwiftPackageReference",
+                """
+                AppTests links \(product["productName"] ?? "?") from the local package, which the host app \
+                already contains
+                """)
         }
         let dependencies = Set(try products(graph, "AppTests").keys)
-        let system: Set<String> = ["Foundation", "Testing", "XCTest", "AppKit", "SwiftUI", "Darwin",
-                                   "UniformTypeIdentifiers", "Combine", "OSLog"]
+        let system: Set<String> = [
+            "Foundation", "Testing", "XCTest", "AppKit", "SwiftUI", "Darwin",
+            "UniformTypeIdentifiers", "Combine", "OSLog",
+        ]
         for file in ProjectFiles.swiftFiles(in: "Tests/AppTests") {
             for line in try ProjectFiles.text(file).split(separator: "\n") {
                 let words = line.split(separator: " ").map(String.init)
                 guard let index = words.firstIndex(of: "import"), index <= 1 else { continue }
                 guard index == 0 || words[0] == "@testable", words.count > index + 1 else { continue }
                 let module = words[index + 1]
-                #expect(dependencies.contains(module) || system.contains(module) || module == "UniversalLinkLab",
-                        "\(file.lastPathComponent) imports \(module), which AppTests does not depend on")
+                #expect(
+                    dependencies.contains(module) || system.contains(module) || module == "UniversalLinkLab",
+                    "\(file.lastPathComponent) imports \(module), which AppTests does not depend on")
             }
         }
     }

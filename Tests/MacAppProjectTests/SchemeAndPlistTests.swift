@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Reports
 import Testing
 import Workbench
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The shared scheme (XML), the Info.plist and the entitlements.
 @Suite struct SchemeAndPlistTests {
@@ -13,8 +14,10 @@ import Workbench
         var stack: [String] = []
         var references: [(action: String, blueprint: String, name: String)] = []
 
-        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             if element == "BuildableReference", let action = stack.first(where: { $0.hasSuffix("Action") }) {
                 references.append((action, attributes["BlueprintIdentifier"] ?? "", attributes["BlueprintName"] ?? ""))
             }
@@ -32,13 +35,15 @@ import Workbench
         parser.delegate = reader
         #expect(parser.parse(), "the scheme is not well-formed XML")
         let graph = try XcodeProjectTests.Graph()
-        let targetIDs = Dictionary(uniqueKeysWithValues: graph.all("PBXNativeTarget").map {
-            ($0.object["name"] as? String ?? "", $0.id)
-        })
+        let targetIDs = Dictionary(
+            uniqueKeysWithValues: graph.all("PBXNativeTarget").map {
+                ($0.object["name"] as? String ?? "", $0.id)
+            })
         let tested = reader.references.filter { $0.action == "TestAction" }
         #expect(Set(tested.map(\.name)) == ["AppTests", "UITests"])
         for reference in reader.references {
-            #expect(targetIDs[reference.name] == reference.blueprint,
+            #expect(
+                targetIDs[reference.name] == reference.blueprint,
                 "\(reference.name) has a stale BlueprintIdentifier")
         }
         #expect(reader.references.contains { $0.action == "BuildAction" && $0.name == "UniversalLinkLab" })
@@ -60,8 +65,10 @@ import Workbench
         #expect(imported.contains { $0["UTTypeIdentifier"] as? String == "com.apple.itunes.ipa" })
         // Android apps: one viewer document type (a session starts for them), each type imported,
         // conforming to ZIP, for the extensions the package reads as Android apps (AppFileKind).
-        let androidTypes = ["com.android.package-archive", "org.universallinklab.android.xapk",
-                            "org.universallinklab.android.apks"]
+        let androidTypes = [
+            "com.android.package-archive", "org.universallinklab.android.xapk",
+            "org.universallinklab.android.apks",
+        ]
         var androidExtensions: Set<String> = []
         for type in androidTypes {
             #expect(document(type)?["CFBundleTypeRole"] as? String == "Viewer", "\(type)")
@@ -86,11 +93,14 @@ import Workbench
 
     @Test func everyTypeTheSourcesNameIsDeclared() throws {
         let info = try ProjectFiles.plist(ProjectFiles.infoPlist)
-        let declared = Set(((info["UTImportedTypeDeclarations"] as? [[String: Any]] ?? [])
-            + (info["UTExportedTypeDeclarations"] as? [[String: Any]] ??
-                [])).compactMap { $0["UTTypeIdentifier"] as? String })
+        let declared = Set(
+            ((info["UTImportedTypeDeclarations"] as? [[String: Any]] ?? [])
+                + (info["UTExportedTypeDeclarations"] as? [[String: Any]] ?? [])).compactMap {
+                    $0["UTTypeIdentifier"] as? String
+                })
         let sources = try ProjectFiles.swiftFiles(in: "UniversalLinkLab").map(ProjectFiles.text).joined()
-        let named = ProjectFiles.literals(after: "importedAs: \"", in: sources)
+        let named =
+            ProjectFiles.literals(after: "importedAs: \"", in: sources)
             + ProjectFiles.literals(after: "exportedAs: \"", in: sources)
         #expect(!named.isEmpty)
         for identifier in named {
@@ -133,9 +143,12 @@ import Workbench
     }
 
     @Test func theFindingsFilterIsTheSystemSearchFieldAndTheUITestsFindItAsOne() throws {
-        let sidebar = try ProjectFiles.text(ProjectFiles.root.appendingPathComponent(
-            "UniversalLinkLab/Window/FindingsSidebar.swift"))
-        #expect(sidebar.contains(".searchable(text: $model.findingQuery"), "the filter is not `.searchable`")
+        let sidebar = try ProjectFiles.text(
+            ProjectFiles.root.appendingPathComponent(
+                "UniversalLinkLab/Window/FindingsSidebar.swift"))
+        #expect(
+            sidebar.filter { !$0.isWhitespace }.contains(".searchable(text:$model.findingQuery"),
+            "the filter is not `.searchable`")
         #expect(!sidebar.contains("TextField("), "a hand-made filter field is back")
         let tests = try ProjectFiles.swiftFiles(in: "UITests/macOS").map(ProjectFiles.text).joined()
         #expect(tests.contains("app.searchFields"), "the UI tests no longer find the filter as a search field")
@@ -157,10 +170,11 @@ import Workbench
 
     @Test func everyIdentifierAUITestUsesExistsInTheApp() throws {
         let tests = ProjectFiles.swiftFiles(in: "UITests/macOS")
-        let queried = try Set(tests.flatMap { file in
-            let text = try ProjectFiles.text(file)
-            return ProjectFiles.literals(after: "identifier: \"", in: text)
-        })
+        let queried = try Set(
+            tests.flatMap { file in
+                let text = try ProjectFiles.text(file)
+                return ProjectFiles.literals(after: "identifier: \"", in: text)
+            })
         #expect(!queried.isEmpty)
         let sources = try ProjectFiles.swiftFiles(in: "UniversalLinkLab").map(ProjectFiles.text).joined()
         for identifier in queried {

@@ -45,8 +45,10 @@ import Testing
         for pin in root["pins"] as? [[String: Any]] ?? [] {
             let state = pin["state"] as? [String: Any] ?? [:]
             result[pin["identity"] as? String ?? ""] =
-                (state["version"] as? String ?? "", state["revision"] as? String ?? "",
-                                                        pin["location"] as? String ?? "")
+                (
+                    state["version"] as? String ?? "", state["revision"] as? String ?? "",
+                    pin["location"] as? String ?? ""
+                )
         }
         return result
     }
@@ -62,16 +64,22 @@ import Testing
             let package = identity(url)
             if rest.contains("from:"), let low = quoted.first {
                 let version = try Version(low)
-                result.append(Requirement(package: package, range: version..<version.nextMajor,
-                    source: "Package.swift"))
+                result.append(
+                    Requirement(
+                        package: package, range: version..<version.nextMajor,
+                        source: "Package.swift"))
             } else if rest.contains("..<"), quoted.count == 2 {
-                result.append(Requirement(package: package, range: try Version(quoted[0])..<Version(quoted[1]),
-                                          source: "Package.swift"))
+                result.append(
+                    Requirement(
+                        package: package, range: try Version(quoted[0])..<Version(quoted[1]),
+                        source: "Package.swift"))
             } else if rest.contains("exact:"), let exact = quoted.first {
                 let version = try Version(exact)
-                result.append(Requirement(package: package,
-                    range: version..<Version(Array(version.parts.dropLast()) + [version.parts[2] + 1]),
-                                          source: "Package.swift"))
+                result.append(
+                    Requirement(
+                        package: package,
+                        range: version..<Version(Array(version.parts.dropLast()) + [version.parts[2] + 1]),
+                        source: "Package.swift"))
             } else {
                 throw CheckError("unread requirement for \(url): \(rest)")
             }
@@ -83,10 +91,13 @@ import Testing
     /// repository p-x9/MachOKit): they are part of the Xcode project's graph, never of the package's.
     static let machOKitRequirements: [Requirement] = [
         ("swift-crypto", "1.0.0", "4.0.0"), ("swift-fileio", "0.13.0", "1.0.0"),
-            ("swift-fileio-extra", "0.2.2", "1.0.0"),
+        ("swift-fileio-extra", "0.2.2", "1.0.0"),
         ("objectarchivekit", "0.5.0", "1.0.0"), ("swift-binary-parse-support", "0.2.1", "1.0.0"),
-    ].map { Requirement(package: $0.0, range: try! Version($0.1)..<Version($0.2),
-        source: "MachOKit 0.52.1's Package.swift") }
+    ].map {
+        Requirement(
+            package: $0.0, range: try! Version($0.1)..<Version($0.2),
+            source: "MachOKit 0.52.1's Package.swift")
+    }
 
     /// The project's XCRemoteSwiftPackageReference requirements.
     static func projectRequirements() throws -> [Requirement] {
@@ -117,7 +128,8 @@ import Testing
         #expect(!pins.isEmpty)
         for (identity, pin) in pins {
             #expect(throws: Never.self) { try Version(pin.version) }
-            #expect(pin.revision.count == 40 && pin.revision.allSatisfy(\.isHexDigit),
+            #expect(
+                pin.revision.count == 40 && pin.revision.allSatisfy(\.isHexDigit),
                 "\(identity): revision \(pin.revision)")
             #expect(pin.location.hasPrefix("https://github.com/") && Self.identity(pin.location) == identity)
         }
@@ -156,11 +168,12 @@ import Testing
         let package = try Self.pins(ProjectFiles.root.appendingPathComponent("Package.resolved"))
         for (identity, pin) in xcode where identity != "swift-crypto" {
             guard let other = package[identity] else { continue }
-            #expect(pin.version == other.version,
-                    """
-                        \(identity): Xcode's resolved file pins \(pin.version), Package.resolved \(other.version) (run \
-                        scripts/xcodeproj/build-xcode-graph.sh and update both)
-                        """)
+            #expect(
+                pin.version == other.version,
+                """
+                \(identity): Xcode's resolved file pins \(pin.version), Package.resolved \(other.version) (run \
+                scripts/xcodeproj/build-xcode-graph.sh and update both)
+                """)
         }
     }
 

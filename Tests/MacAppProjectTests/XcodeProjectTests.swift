@@ -84,12 +84,13 @@ import Testing
         let targets = graph.all("PBXNativeTarget").map {
             ($0.object["name"] as? String ?? "", $0.object["productType"] as? String ?? "")
         }
-        #expect(Dictionary(uniqueKeysWithValues: targets) == [
-            "UniversalLinkLab": "com.apple.product-type.application",
-            "AppTests": "com.apple.product-type.bundle.unit-test",
-            "UITests": "com.apple.product-type.bundle.ui-testing",
-            "QuickLookPreview": "com.apple.product-type.app-extension",
-        ])
+        #expect(
+            Dictionary(uniqueKeysWithValues: targets) == [
+                "UniversalLinkLab": "com.apple.product-type.application",
+                "AppTests": "com.apple.product-type.bundle.unit-test",
+                "UITests": "com.apple.product-type.bundle.ui-testing",
+                "QuickLookPreview": "com.apple.product-type.app-extension",
+            ])
         let appID =
             try #require(graph.all("PBXNativeTarget").first { $0.object["name"] as? String == "UniversalLinkLab" }?.id)
         for name in ["AppTests", "UITests"] {
@@ -117,7 +118,8 @@ import Testing
     @Test func appSettingsHardenedRuntimeInReleaseOnlyEntitlementsAndMergedInfoPlist() throws {
         let graph = try Graph()
         let app = try graph.target("UniversalLinkLab")
-        let debug = try graph.settings(of: app, "Debug"), release = try graph.settings(of: app, "Release")
+        let debug = try graph.settings(of: app, "Debug")
+        let release = try graph.settings(of: app, "Release")
         #expect(debug["ENABLE_HARDENED_RUNTIME"] as? String == "NO")
         #expect(release["ENABLE_HARDENED_RUNTIME"] as? String == "YES")
         for settings in [debug, release] {
@@ -133,15 +135,19 @@ import Testing
             unit[
                 "TEST_HOST"] as? String == "$(BUILT_PRODUCTS_DIR)/UniversalLinkLab.app/Contents/MacOS/UniversalLinkLab")
         #expect(unit["BUNDLE_LOADER"] as? String == "$(TEST_HOST)")
-        #expect(try graph.settings(of: try graph.target("UITests"),
-            "Debug")["TEST_TARGET_NAME"] as? String == "UniversalLinkLab")
+        #expect(
+            try graph.settings(
+                of: try graph.target("UITests"),
+                "Debug")["TEST_TARGET_NAME"] as? String == "UniversalLinkLab")
     }
 
     @Test func synchronisedFoldersExistAndNoneIsTestsItself() throws {
         let graph = try Graph()
         let expected =
-            ["UniversalLinkLab": "UniversalLinkLab", "AppTests": "Tests/AppTests", "UITests": "UITests/macOS",
-                        "QuickLookPreview": "QuickLookPreview"]
+            [
+                "UniversalLinkLab": "UniversalLinkLab", "AppTests": "Tests/AppTests", "UITests": "UITests/macOS",
+                "QuickLookPreview": "QuickLookPreview",
+            ]
         for (name, folder) in expected {
             let groups = try graph.target(name)["fileSystemSynchronizedGroups"] as? [String] ?? []
             #expect(groups.count == 1)
@@ -149,8 +155,10 @@ import Testing
             #expect(group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup")
             #expect(group["path"] as? String == folder)
             var isDirectory: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: ProjectFiles.root.appendingPathComponent(folder).path,
-                                                   isDirectory: &isDirectory) && isDirectory.boolValue)
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: ProjectFiles.root.appendingPathComponent(folder).path,
+                    isDirectory: &isDirectory) && isDirectory.boolValue)
         }
         let paths = graph.all("PBXFileSystemSynchronizedRootGroup").compactMap { $0.object["path"] as? String }
         #expect(!paths.contains("Tests") && !paths.contains("Tests/"), "Tests/ belongs to SwiftPM")
@@ -170,10 +178,11 @@ import Testing
         // The package at the project's own folder: Xcode writes it as relativePath `.` (its object
         // comment in Xcode-written projects reads `XCLocalSwiftPackageReference "."`), not `""`.
         #expect(local.first?["relativePath"] as? String == ".")
-        let remote = try #require(references.first {
-            $0["isa"] as? String == "XCRemoteSwiftPackageReference"
-                && $0["repositoryURL"] as? String == "https://github.com/sparkle-project/Sparkle"
-        })
+        let remote = try #require(
+            references.first {
+                $0["isa"] as? String == "XCRemoteSwiftPackageReference"
+                    && $0["repositoryURL"] as? String == "https://github.com/sparkle-project/Sparkle"
+            })
         #expect(remote["repositoryURL"] as? String == "https://github.com/sparkle-project/Sparkle")
         let requirement = remote["requirement"] as? [String: Any]
         #expect(requirement?["kind"] as? String == "upToNextMajorVersion")
@@ -204,16 +213,20 @@ import Testing
     @Test func appSourcesImportOnlyLinkedModules() throws {
         let graph = try Graph()
         let app = try graph.target("UniversalLinkLab")
-        let linked = Set(try (app["packageProductDependencies"] as? [String] ?? []).compactMap {
-            try graph.object($0)["productName"] as? String
-        })
-        let system: Set<String> = ["SwiftUI", "AppKit", "Foundation", "Observation", "UniformTypeIdentifiers",
-                                   "Combine", "OSLog", "QuickLookUI"]
+        let linked = Set(
+            try (app["packageProductDependencies"] as? [String] ?? []).compactMap {
+                try graph.object($0)["productName"] as? String
+            })
+        let system: Set<String> = [
+            "SwiftUI", "AppKit", "Foundation", "Observation", "UniformTypeIdentifiers",
+            "Combine", "OSLog", "QuickLookUI",
+        ]
         for file in ProjectFiles.swiftFiles(in: "UniversalLinkLab") {
             for line in try ProjectFiles.text(file).split(separator: "\n") where line.hasPrefix("import ") {
                 let module = String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces)
-                #expect(linked.contains(module) || system.contains(module),
-                        "\(file.lastPathComponent) imports \(module), which the app target does not link")
+                #expect(
+                    linked.contains(module) || system.contains(module),
+                    "\(file.lastPathComponent) imports \(module), which the app target does not link")
             }
         }
     }

@@ -41,7 +41,8 @@ import Testing
 
     @Test func codeDirectoryFlagsAndTeamAreDecoded() throws {
         let directory =
-            Synthetic.codeDirectory(identifier: "com.example.app", teamID: "ABCDE12345", flags: 0x3_0002,
+            Synthetic.codeDirectory(
+                identifier: "com.example.app", teamID: "ABCDE12345", flags: 0x3_0002,
                 specialHashes: [:])
         let signature = try CodeSignature(reader: ByteReader(Synthetic.superBlob([(0, directory)])))
         let parsed = try #require(signature.primaryCodeDirectory)
@@ -54,13 +55,18 @@ import Testing
     @Test func alternateCodeDirectoriesAreAllChecked() throws {
         let xml = Synthetic.blob(0xFADE_7171, Data("<plist><dict/></plist>".utf8))
         let sha1 =
-            Synthetic.codeDirectory(identifier: "a", hashType: 1, hashSize: 20,
+            Synthetic.codeDirectory(
+                identifier: "a", hashType: 1, hashSize: 20,
                 specialHashes: [5: CodeSignatureHashType.sha1.digest(xml)])
         let sha256 = Synthetic.codeDirectory(identifier: "a", specialHashes: [5: Data(repeating: 1, count: 32)])
         let sha384 = Synthetic.codeDirectory(identifier: "a", hashType: 4, hashSize: 48, specialHashes: [:])
         let signature =
-            try CodeSignature(reader: ByteReader(Synthetic.superBlob([(0, sha1), (5, xml), (0x1000, sha256),
-                (0x1001, sha384)])))
+            try CodeSignature(
+                reader: ByteReader(
+                    Synthetic.superBlob([
+                        (0, sha1), (5, xml), (0x1000, sha256),
+                        (0x1001, sha384),
+                    ])))
         #expect(signature.codeDirectories.map(\.slot) == [0, 0x1000, 0x1001])
         #expect(signature.blobHashChecks.map(\.status) == [.match, .mismatch, .missingHash])
         #expect(signature.xmlEntitlements == .dictionary([:]))
@@ -68,11 +74,18 @@ import Testing
 
     @Test func wrongMagicInAKnownSlotIsDiagnosed() throws {
         let signature =
-            try CodeSignature(reader: ByteReader(Synthetic.superBlob([(5,
-                Synthetic.blob(0xFADE_7172, Data([0x31, 0x00])))])))
+            try CodeSignature(
+                reader: ByteReader(
+                    Synthetic.superBlob([
+                        (
+                            5,
+                            Synthetic.blob(0xFADE_7172, Data([0x31, 0x00]))
+                        )
+                    ])))
         #expect(signature.entitlementsXML == nil)
-        #expect(signature.diagnostics.first?
-            .description.contains("holds magic 0xfade7172, expected 0xfade7171") == true)
+        #expect(
+            signature.diagnostics.first?
+                .description.contains("holds magic 0xfade7172, expected 0xfade7171") == true)
     }
 
     @Test func duplicateSlotsKeepTheFirstBlob() throws {
@@ -100,8 +113,11 @@ import Testing
         let slice = try #require(try MachOFile(data: Synthetic.thin64(fileType: 6, commands: commands)).slices.first)
         #expect(slice.fileType == "dylib")
         #expect(slice.linkedDylibs.map(\.kind) == [.load, .weak, .reexport, .lazy, .upward])
-        #expect(slice.linkedDylibs.map(\.name) == ["/usr/lib/libA.dylib", "/usr/lib/libWeak.dylib",
-            "/usr/lib/libRe.dylib", "/usr/lib/libLazy.dylib", "/usr/lib/libUp.dylib"])
+        #expect(
+            slice.linkedDylibs.map(\.name) == [
+                "/usr/lib/libA.dylib", "/usr/lib/libWeak.dylib",
+                "/usr/lib/libRe.dylib", "/usr/lib/libLazy.dylib", "/usr/lib/libUp.dylib",
+            ])
         #expect(slice.linkedDylibs.first?.currentVersion == "1.2.3")
         #expect(slice.linkedDylibs.first?.compatibilityVersion == "1.0")
         #expect(slice.installName == "@rpath/Me.framework/Me")
@@ -112,9 +128,12 @@ import Testing
         build.u32(2).u32(0x000F_0000).u32(0x0011_0200).u32(0)
         let versionMin = ByteBuilder()
         versionMin.u32(0x000C_0000).u32(0x000D_0000)
-        let slice = try #require(try MachOFile(data: Synthetic.thin64(commands: [
-            Synthetic.command(0x32, build.data), Synthetic.command(0x25, versionMin.data),
-        ])).slices.first)
+        let slice = try #require(
+            try MachOFile(
+                data: Synthetic.thin64(commands: [
+                    Synthetic.command(0x32, build.data), Synthetic.command(0x25, versionMin.data),
+                ])
+            ).slices.first)
         #expect(slice.buildVersion?.source == "LC_BUILD_VERSION")
         #expect(slice.buildVersion?.minOS == "15.0" && slice.buildVersion?.sdk == "17.2")
     }

@@ -12,14 +12,15 @@ import Testing
         #expect(slice.codeSignature?.cms == .empty)
         #expect(slice.codeSignature?.entitlementsComparison?.agree == true)
         let found = slice.linkEvidence.map { "\($0.kind.rawValue) \($0.name) \($0.section)" }
-        #expect(found == [
-            "outgoing UIApplicationOpenURLOptionUniversalLinksOnly LC_SYMTAB",
-            "outgoing canOpenURL: LC_SYMTAB",
-            "outgoing openURL: __TEXT,__objc_methname",
-            "receiver application:openURL:options: __TEXT,__objc_methname",
-            "receiver onOpenURL LC_SYMTAB",
-            "webView SFSafariViewController LC_SYMTAB",
-        ])
+        #expect(
+            found == [
+                "outgoing UIApplicationOpenURLOptionUniversalLinksOnly LC_SYMTAB",
+                "outgoing canOpenURL: LC_SYMTAB",
+                "outgoing openURL: __TEXT,__objc_methname",
+                "receiver application:openURL:options: __TEXT,__objc_methname",
+                "receiver onOpenURL LC_SYMTAB",
+                "webView SFSafariViewController LC_SYMTAB",
+            ])
     }
 
     @Test func everyPrefixOfASignedImageFailsCleanlyOrParsesPartially() {
@@ -39,8 +40,11 @@ import Testing
         #expect(outcomes["signed", default: 0] >= 1)
     }
 
-    @Test(.enabled(if: TestFiles.hasMachO("../app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK"),
-        "Tests/Fixtures/app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK is missing (make-fixtures.sh makes it)"))
+    @Test(
+        .enabled(
+            if: TestFiles.hasMachO("../app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK"),
+            "Tests/Fixtures/app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK is missing (make-fixtures.sh makes it)"
+        ))
     func prefixesOfASmallRealBinaryFailCleanlyOrParsePartially() throws {
         let data = try TestFiles.macho("../app/LinkLab.app/Frameworks/LinkSDK.framework/LinkSDK")
         let whole = try #require(try MachOFile(data: data).slices.first)
@@ -51,8 +55,10 @@ import Testing
         // every 61st length elsewhere (every length of a 51 KB file takes ~6 s in debug builds).
         var lengths = Set(0...(32 + whole.loadCommands.reduce(0) { $0 + $1.size } + 8))
         lengths.formUnion(signature.sliceOffset...data.count)
-        var boundaries = [symtab.symbolOffset, symtab.symbolOffset + 16 * symtab.symbolCount,
-                          symtab.stringTableOffset, symtab.stringTableOffset + symtab.stringTableSize]
+        var boundaries = [
+            symtab.symbolOffset, symtab.symbolOffset + 16 * symtab.symbolCount,
+            symtab.stringTableOffset, symtab.stringTableOffset + symtab.stringTableSize,
+        ]
         for section in whole.sections where !section.isZeroFill {
             boundaries += [Int(section.sliceOffset), Int(section.sliceOffset) + Int(section.size)]
         }
@@ -148,22 +154,34 @@ import Testing
         #expect(throws: MachOError.limitExceeded(offset: 16, what: "ncmds", value: 0xFFFF_FFFF, limit: 10_000)) {
             try MachOFile(data: Self.header(ncmds: 0xFFFF_FFFF, sizeofcmds: 24, commands: uuid))
         }
-        #expect(throws: MachOError.malformed(offset: 20,
-            reason: "sizeofcmds 100000 runs past the end of the image (256 bytes)")) {
+        #expect(
+            throws: MachOError.malformed(
+                offset: 20,
+                reason: "sizeofcmds 100000 runs past the end of the image (256 bytes)")
+        ) {
             try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 100_000, commands: uuid))
         }
         #expect(throws: MachOError.malformed(offset: 32, reason: "load command 0 has cmdsize 0 (minimum 8)")) {
-            try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 24,
-                commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 0)))
+            try MachOFile(
+                data: Self.header(
+                    ncmds: 1, sizeofcmds: 24,
+                    commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 0)))
         }
         #expect(throws: MachOError.malformed(offset: 32, reason: "load command 0 cmdsize 20 is not a multiple of 8")) {
-            try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 24,
-                commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 20)))
+            try MachOFile(
+                data: Self.header(
+                    ncmds: 1, sizeofcmds: 24,
+                    commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 20)))
         }
-        #expect(throws: MachOError.malformed(offset: 32,
-            reason: "load command 0 (cmdsize 4096) runs past sizeofcmds")) {
-            try MachOFile(data: Self.header(ncmds: 1, sizeofcmds: 24,
-                commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 4096)))
+        #expect(
+            throws: MachOError.malformed(
+                offset: 32,
+                reason: "load command 0 (cmdsize 4096) runs past sizeofcmds")
+        ) {
+            try MachOFile(
+                data: Self.header(
+                    ncmds: 1, sizeofcmds: 24,
+                    commands: Synthetic.command(0x1B, Data(count: 16), cmdsize: 4096)))
         }
         #expect(throws: MachOError.malformed(offset: 16, reason: "4 load commands cannot fit in sizeofcmds 24")) {
             try MachOFile(data: Self.header(ncmds: 4, sizeofcmds: 24, commands: uuid))
@@ -181,11 +199,17 @@ import Testing
         let symtab = ByteBuilder()
         symtab.u32(0xFFFF_FF00).u32(10).u32(0xFFFF_FF00).u32(100)  // outside the file
         let signature = Synthetic.codeSignatureCommand(dataoff: 0x7FFF_FFFF, datasize: 64)
-        let commands = [Synthetic.command(0x19, segment.data), Synthetic.command(0xC, dylib.data),
-                        Synthetic.command(0x2, symtab.data), signature]
+        let commands = [
+            Synthetic.command(0x19, segment.data), Synthetic.command(0xC, dylib.data),
+            Synthetic.command(0x2, symtab.data), signature,
+        ]
         let slice =
-            try #require(try MachOFile(data: Synthetic.thin64(commands: commands,
-                trailer: Data(count: 64))).slices.first)
+            try #require(
+                try MachOFile(
+                    data: Synthetic.thin64(
+                        commands: commands,
+                        trailer: Data(count: 64))
+                ).slices.first)
         #expect(slice.loadCommands.count == 4)
         #expect(slice.segments.isEmpty && slice.linkedDylibs.isEmpty && slice.symbols.isEmpty)
         #expect(slice.problems.count == 3)
@@ -203,12 +227,14 @@ import Testing
         #expect(huge?.linkEvidence.isEmpty == false)
 
         image.editSignature = { $0.replaceSubrange(4..<8, with: [0x00, 0x00, 0x00, 0x04]) }
-        #expect((try? MachOFile(data: image.build()).slices.first)?.signatureError?
-            .contains("smaller than its header") == true)
+        #expect(
+            (try? MachOFile(data: image.build()).slices.first)?.signatureError?
+                .contains("smaller than its header") == true)
 
         image.editSignature = { $0.replaceSubrange(0..<4, with: [0xFA, 0xDE, 0x0C, 0x02]) }
-        #expect((try? MachOFile(data: image.build()).slices.first)?.signatureError?
-            .contains("does not start with a SuperBlob") == true)
+        #expect(
+            (try? MachOFile(data: image.build()).slices.first)?.signatureError?
+                .contains("does not start with a SuperBlob") == true)
     }
 
     @Test func superBlobLengthBeyondDatasizeIsClampedWithADiagnostic() throws {
@@ -222,7 +248,7 @@ import Testing
     @Test func blobOffsetsOutsideTheSuperBlobAreDiagnosedAndSkipped() throws {
         var image = SyntheticImage()
         // Index entry 2 (slot 5, XML) → offset far outside.
-        image.editSignature = { $0.replaceSubrange(12 + 2 * 8 + 4 ..< 12 + 2 * 8 + 8, with: [0x00, 0xFF, 0xFF, 0x00]) }
+        image.editSignature = { $0.replaceSubrange(12 + 2 * 8 + 4..<12 + 2 * 8 + 8, with: [0x00, 0xFF, 0xFF, 0x00]) }
         let signature = try #require(try MachOFile(data: image.build()).slices.first?.codeSignature)
         #expect(signature.entitlementsXML == nil)
         #expect(signature.derEntitlements != nil)

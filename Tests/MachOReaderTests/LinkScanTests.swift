@@ -41,8 +41,8 @@ import Testing
         image.cStrings = []
         image.symbols = []
         // A symbolic reference (0x02 + 4 bytes, here containing NULs), then readable mangled text.
-        let typeref = Data([0x02, 0x00, 0x00, 0x00, 0x00]) + Data("7SwiftUI4ViewPAAE9onOpenURL7performQr_Qo_".utf8) +
-            Data([0])
+        let typeref =
+            Data([0x02, 0x00, 0x00, 0x00, 0x00]) + Data("7SwiftUI4ViewPAAE9onOpenURL7performQr_Qo_".utf8) + Data([0])
             + Data([0x01, 0x10, 0x00, 0x00, 0x00]) + Data("openURL:".utf8) + Data([0])
         image.extraSections = [("__swift5_typeref", typeref), ("__swift5_reflstr", Data("url\0openURL:\0".utf8))]
         let slice = try #require(try MachOFile(data: image.build()).slices.first)
@@ -56,22 +56,27 @@ import Testing
     }
 
     @Test func evidenceEncodesAsJSON() throws {
-        let evidence = LinkEvidence(kind: .webView, name: "WKWebView", section: "LC_SYMTAB", offset: 42, arch: "arm64",
-                                    matchedString: "_OBJC_CLASS_$_WKWebView")
+        let evidence = LinkEvidence(
+            kind: .webView, name: "WKWebView", section: "LC_SYMTAB", offset: 42, arch: "arm64",
+            matchedString: "_OBJC_CLASS_$_WKWebView")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(evidence), as: UTF8.self)
-        #expect(json == #"""
-            {"arch":"arm64","kind":"webView","matchedString":"_OBJC_CLASS_$_WKWebView","name":"WKWebView","offset":42,\#
-            "section":"LC_SYMTAB"}
-            """#)
+        #expect(
+            json == #"""
+                {"arch":"arm64","kind":"webView","matchedString":"_OBJC_CLASS_$_WKWebView","name":"WKWebView",\#
+                "offset":42,\#
+                "section":"LC_SYMTAB"}
+                """#)
     }
 
     @Test func thirtyTwoBitARMImageIsRead() throws {
         let section = ByteBuilder()
         let strings = Data("scene:openURLContexts:\0".utf8)
         // LC_SEGMENT (56 bytes) + one section (68 bytes) = 124 → padded to 124 (multiple of 4).
-        let headerSize = 28, commandSize = 56 + 68, uuidSize = 24
+        let headerSize = 28
+        let commandSize = 56 + 68
+        let uuidSize = 24
         let stringsOffset = headerSize + commandSize + uuidSize
         section.u32(0x1).u32(UInt32(commandSize)).name("__TEXT").u32(0x4000).u32(0x1000).u32(0)
             .u32(UInt32(stringsOffset + strings.count))

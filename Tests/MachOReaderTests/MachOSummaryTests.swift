@@ -1,14 +1,16 @@
 import Foundation
 import MachOReader
-import Testing
 import TestSupport
+import Testing
 
 /// Our side of the MachOKit cross-check (Tests/AppTests/MachOKitCrossCheckTests.swift on macOS):
 /// the summary of each fixture, checked against the facts other tools read (Tests/Fixtures/EXPECTED.md).
 @Suite struct MachOSummaryTests {
-    static let dylibs = ["load /System/Library/Frameworks/UIKit.framework/UIKit",
-                         "load /System/Library/Frameworks/WebKit.framework/WebKit",
-                         "load /usr/lib/libSystem.B.dylib", "load /usr/lib/libobjc.A.dylib"]
+    static let dylibs = [
+        "load /System/Library/Frameworks/UIKit.framework/UIKit",
+        "load /System/Library/Frameworks/WebKit.framework/WebKit",
+        "load /usr/lib/libSystem.B.dylib", "load /usr/lib/libobjc.A.dylib",
+    ]
     static let arm64: Int32 = 0x0100_000C, x86_64: Int32 = 0x0100_0007
 
     private func summary(_ name: String) throws -> MachOSummary {
@@ -56,12 +58,13 @@ import TestSupport
         theirs.slices[0].minimumOS = "15.1"
         theirs.slices[0].entitlementsDER = Data([0x70, 0x01])
         theirs.slices[0].encryption = nil
-        #expect(MachOSummary.differences(ours, theirs) == [
-            "slice 0 minimumOS: ours 15.0, theirs 15.1",
-            "slice 0 entitlementsDER: ours 301 bytes \(MachOSummary.blobHex(ours.slices[0].entitlementsDER, 32))…, "
-                + "theirs 2 bytes 7001",
-            "slice 0 encryption: ours cryptoff 16384 cryptsize 16384 cryptid 0, theirs none",
-        ])
+        #expect(
+            MachOSummary.differences(ours, theirs) == [
+                "slice 0 minimumOS: ours 15.0, theirs 15.1",
+                "slice 0 entitlementsDER: ours 301 bytes \(MachOSummary.blobHex(ours.slices[0].entitlementsDER, 32))…, "
+                    + "theirs 2 bytes 7001",
+                "slice 0 encryption: ours cryptoff 16384 cryptsize 16384 cryptid 0, theirs none",
+            ])
         #expect(MachOSummary.differences(ours, MachOSummary(slices: [])) == ["slice count: ours 1, theirs 0"])
         #expect(MachOSummary.versionString(major: 17, minor: 2, patch: 1) == "17.2.1")
         #expect(MachOSummary.versionString(major: 15, minor: 0, patch: 0) == "15.0")
@@ -69,7 +72,8 @@ import TestSupport
 
     @Test func everyMachOFixtureEitherSummarisesOrFailsCleanly() throws {
         let folder = Fixtures.url("macho")
-        var read = 0, refused = 0
+        var read = 0
+        var refused = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             do {
@@ -89,7 +93,8 @@ import TestSupport
 @Suite struct MachOSummaryWellFormedTests {
     @Test func theMalformedFixturesAreExactlyTheOnesKeptFromASecondReader() throws {
         let folder = Fixtures.url("macho")
-        var kept: [String] = [], compared = 0
+        var kept: [String] = []
+        var compared = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             if let summary = MachOSummary.wellFormed(data) {
@@ -99,8 +104,11 @@ import TestSupport
                 kept.append(name)
             }
         }
-        #expect(kept == ["cmdsize-zero.bin", "not-macho-java-class.bin", "signature-out-of-range.bin",
-                         "truncated-load-commands.bin"])
+        #expect(
+            kept == [
+                "cmdsize-zero.bin", "not-macho-java-class.bin", "signature-out-of-range.bin",
+                "truncated-load-commands.bin",
+            ])
         #expect(compared == 12)
     }
 }

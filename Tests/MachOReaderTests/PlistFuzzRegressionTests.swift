@@ -1,7 +1,7 @@
 import Foundation
 import MachOReader
-import Testing
 import TestSupport
+import Testing
 
 /// Inputs the fuzzers found that made Foundation's own plist parser trap. Each must now be a
 /// clean `invalidPlist` error: a trap would end the whole process (and this test run).
@@ -16,7 +16,7 @@ import TestSupport
     /// The same trap, distilled: any invalid UTF-8 anywhere in an XML plist is refused up front.
     @Test(arguments: [
         "<integer>\u{FF}1</integer>", "<string>a\u{FF}b</string>", "<key>\u{C3}</key><true/>",
-            "<integer>1</integer>\u{F0}\u{9F}",
+        "<integer>1</integer>\u{F0}\u{9F}",
     ])
     func invalidUTF8InAnXMLPlistIsRefused(_ body: String) throws {
         // Build raw bytes: U+0080…U+00FF in `body` stand for the single bytes 0x80…0xFF.

@@ -4,17 +4,17 @@ import Testing
 
 @Suite struct PlistValueTests {
     static let xml = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0"><dict>
-    <key>s</key><string>text</string><key>n</key><string>1</string>
-    <key>i</key><integer>-7</integer><key>r</key><real>1.5</real>
-    <key>t</key><true/><key>f</key><false/>
-    <key>d</key><date>2020-01-02T03:04:05Z</date><key>b</key><data>AAEC</data>
-    <key>a</key><array><string>x</string><integer>1</integer></array>
-    <key>e</key><dict/><key>ea</key><array/>
-    </dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict>
+        <key>s</key><string>text</string><key>n</key><string>1</string>
+        <key>i</key><integer>-7</integer><key>r</key><real>1.5</real>
+        <key>t</key><true/><key>f</key><false/>
+        <key>d</key><date>2020-01-02T03:04:05Z</date><key>b</key><data>AAEC</data>
+        <key>a</key><array><string>x</string><integer>1</integer></array>
+        <key>e</key><dict/><key>ea</key><array/>
+        </dict></plist>
+        """
 
     static let expected: PlistValue = .dictionary([
         "s": .string("text"), "n": .string("1"), "i": .integer(-7), "r": .real(1.5),
@@ -43,10 +43,11 @@ import Testing
     }
 
     @Test func encodesJSONWithISODatesBase64DataAndSortedKeys() throws {
-        #expect(Self.expected.jsonString() == #"""
-            {"a":["x",1],"b":"AAEC","d":"2020-01-02T03:04:05Z","e":{},"ea":[],"f":false,"i":-7,"n":"1","r":1.5,\#
-            "s":"text","t":true}
-            """#)
+        #expect(
+            Self.expected.jsonString() == #"""
+                {"a":["x",1],"b":"AAEC","d":"2020-01-02T03:04:05Z","e":{},"ea":[],"f":false,"i":-7,"n":"1","r":1.5,\#
+                "s":"text","t":true}
+                """#)
         #expect(PlistValue.real(.nan).jsonString() == #""nan""#)
         #expect(PlistValue.date(Date(timeIntervalSinceReferenceDate: .nan)).jsonString() == #""invalid-date(nan)""#)
     }
@@ -70,13 +71,14 @@ import Testing
 
     @Test func rejectsDeepXMLNestingBeforeFoundationRecursesOnIt() {
         // 10,000 levels overflow Foundation's recursive XML scanner (measured); the pre-check refuses first.
-        let deep = "<plist>" + String(repeating: "<array>", count: 100_000) +
-            String(repeating: "</array>", count: 100_000) + "</plist>"
+        let deep =
+            "<plist>" + String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000)
+            + "</plist>"
         #expect(throws: MachOError.invalidPlist(reason: "nesting deeper than 64 levels")) {
             try PlistValue.decode(Data(deep.utf8))
         }
-        let fine = "<plist>" + String(repeating: "<array>", count: 10) + String(repeating: "</array>", count: 10) +
-            "</plist>"
+        let fine =
+            "<plist>" + String(repeating: "<array>", count: 10) + String(repeating: "</array>", count: 10) + "</plist>"
         #expect((try? PlistValue.decode(Data(fine.utf8))) != nil)
     }
 

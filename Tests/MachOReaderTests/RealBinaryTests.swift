@@ -5,8 +5,10 @@ import Testing
 /// The unstripped fastlane build (real Xcode output). Expected values were read with
 /// `llvm-objdump --macho --private-headers`, `llvm-nm`, LIEF 0.17 and `hashlib` (SHA-1/SHA-256
 /// of the entitlements blob and CodeDirectories), independently of this module.
-@Suite(.enabled(if: TestFiles.hasFastlaneBinary,
-    "Tests/Fixtures/third-party/fastlane/very-capable-app.app (a committed real signed binary) is missing"))
+@Suite(
+    .enabled(
+        if: TestFiles.hasFastlaneBinary,
+        "Tests/Fixtures/third-party/fastlane/very-capable-app.app (a committed real signed binary) is missing"))
 struct RealBinaryTests {
     let file: MachOFile
     var slice: MachOSlice { file.slices[0] }
@@ -44,8 +46,10 @@ struct RealBinaryTests {
         #expect(slice.symbolTable?.symbolCount == 18)
         #expect(slice.linkedDylibs.count == 14)
         #expect(slice.linkedDylibs.first?.name == "/System/Library/Frameworks/HealthKit.framework/HealthKit")
-        #expect(slice.linkedDylibs.contains { $0.name == "/System/Library/Frameworks/CloudKit.framework/CloudKit" &&
-            $0.currentVersion == "735.0" })
+        #expect(
+            slice.linkedDylibs.contains {
+                $0.name == "/System/Library/Frameworks/CloudKit.framework/CloudKit" && $0.currentVersion == "735.0"
+            })
         let methods = try #require(slice.section("__TEXT", "__objc_methname"))
         #expect(methods.sliceOffset == 27716)
         #expect(methods.size == 0xA3F)
@@ -86,10 +90,11 @@ struct RealBinaryTests {
         let signature = try #require(slice.codeSignature)
         #expect(signature.blobHashChecks.count == 2)
         #expect(signature.blobHashChecks.allSatisfy { $0.slot == 5 && $0.status == .match })
-        #expect(signature.blobHashChecks.map(\.expected) == [
-            "97133e84d71d9a89ff0f4b63b27b9059456c4171",
-            "d1e8bb25eb527d8882c833a17304ccef4980af7b39ac3c9dcae4f3641bd946f3",
-        ])
+        #expect(
+            signature.blobHashChecks.map(\.expected) == [
+                "97133e84d71d9a89ff0f4b63b27b9059456c4171",
+                "d1e8bb25eb527d8882c833a17304ccef4980af7b39ac3c9dcae4f3641bd946f3",
+            ])
         #expect(signature.entitlementsHashesMatch)
         #expect(signature.diagnostics.isEmpty)
     }
@@ -110,12 +115,13 @@ struct RealBinaryTests {
 
     @Test func findsTheFourReceiverSelectorsAsWholeStrings() {
         let receivers = slice.linkEvidence.filter { $0.kind == .receiver }
-        #expect(receivers.map(\.name) == [
-            "application:continueUserActivity:restorationHandler:",
-            "application:handleOpenURL:",
-            "application:openURL:options:",
-            "application:openURL:sourceApplication:annotation:",
-        ])
+        #expect(
+            receivers.map(\.name) == [
+                "application:continueUserActivity:restorationHandler:",
+                "application:handleOpenURL:",
+                "application:openURL:options:",
+                "application:openURL:sourceApplication:annotation:",
+            ])
         #expect(receivers.map(\.offset) == [30102, 28200, 28277, 28227])
         #expect(receivers.allSatisfy { $0.section == "__TEXT,__objc_methname" && $0.arch == "arm64" })
         // `openURL:` occurs only inside longer selectors: whole-string matching must not report it.

@@ -11,7 +11,8 @@ import Testing
         ("<?note </array> ?>", "a processing instruction"),
     ])
     func xmlDepthCheckIsNotFooledByCloseTagsInsideNonElementText(filler: String, hiddenIn: String) {
-        let deep = "<plist>" + String(repeating: "<array>" + filler, count: 100)
+        let deep =
+            "<plist>" + String(repeating: "<array>" + filler, count: 100)
             + String(repeating: "</array>", count: 100) + "</plist>"
         #expect(throws: MachOError.invalidPlist(reason: "nesting deeper than 64 levels"), "close tag in \(hiddenIn)") {
             try PlistValue.decode(Data(deep.utf8))
@@ -21,7 +22,8 @@ import Testing
     @Test func xmlNestingDeepEnoughToOverflowFoundationIsRefusedEvenWhenDisguised() {
         // 30,000 real levels (Foundation's recursive scanner overflows the stack near 10,000),
         // each followed by a commented-out close tag: about 700 KB, under the 1 MB entitlements cap.
-        let deep = "<plist>" + String(repeating: "<array><!--</array>-->", count: 30_000)
+        let deep =
+            "<plist>" + String(repeating: "<array><!--</array>-->", count: 30_000)
             + String(repeating: "</array>", count: 30_000) + "</plist>"
         #expect(throws: MachOError.invalidPlist(reason: "nesting deeper than 64 levels")) {
             try PlistValue.decode(Data(deep.utf8))
@@ -48,9 +50,10 @@ import Testing
         limits.maxSymbolNameBytes = 1_000
         let slice = try #require(try MachOFile(data: image.build(), limits: limits).slices.first)
         #expect(slice.symbols.count == 3)
-        #expect(slice.problems.contains {
-            if case .limitExceeded(_, "symbol name bytes", _, 1_000) = $0 { true } else { false }
-        })
+        #expect(
+            slice.problems.contains {
+                if case .limitExceeded(_, "symbol name bytes", _, 1_000) = $0 { true } else { false }
+            })
     }
 
     @Test func aliasedSymbolNamesStillCountAgainstTheBudget() throws {
@@ -120,7 +123,8 @@ import Testing
         // Layers of 60 nested one-element arrays; each layer's innermost array holds the previous
         // layer's outermost one, and the root lists every layer. Each chain alone is 60 deep,
         // but the last layer, followed to the bottom, is 60 × 100 deep.
-        let layers = 100, length = 60
+        let layers = 100
+        let length = 60
         var objects: [[UInt8]] =
             [[0xAF, 0x10, UInt8(layers)] + (0..<layers).flatMap { Self.reference(1 + $0 * length) }]
         for layer in 0..<layers {

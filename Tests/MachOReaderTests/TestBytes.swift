@@ -9,7 +9,10 @@ final class ByteBuilder {
     var count: Int { data.count }
 
     @discardableResult
-    func u8(_ value: UInt8) -> ByteBuilder { data.append(value); return self }
+    func u8(_ value: UInt8) -> ByteBuilder {
+        data.append(value)
+        return self
+    }
 
     @discardableResult
     func u16(_ value: UInt16, _ order: ByteOrder = .little) -> ByteBuilder {
@@ -33,10 +36,16 @@ final class ByteBuilder {
     }
 
     @discardableResult
-    func bytes(_ value: [UInt8]) -> ByteBuilder { data.append(contentsOf: value); return self }
+    func bytes(_ value: [UInt8]) -> ByteBuilder {
+        data.append(contentsOf: value)
+        return self
+    }
 
     @discardableResult
-    func bytes(_ value: Data) -> ByteBuilder { data.append(value); return self }
+    func bytes(_ value: Data) -> ByteBuilder {
+        data.append(value)
+        return self
+    }
 
     /// A fixed-size, NUL-padded name field.
     @discardableResult
@@ -65,9 +74,11 @@ final class ByteBuilder {
 /// Small synthetic Mach-O and code-signature images.
 enum Synthetic {
     /// A 64-bit little-endian header followed by `commands` (each already sized).
-    static func thin64(cpuType: UInt32 = 0x0100_000C, cpuSubtype: UInt32 = 0, fileType: UInt32 = 2,
-                       ncmds: UInt32? = nil, sizeofcmds: UInt32? = nil, commands: [Data],
-                           trailer: Data = Data()) -> Data {
+    static func thin64(
+        cpuType: UInt32 = 0x0100_000C, cpuSubtype: UInt32 = 0, fileType: UInt32 = 2,
+        ncmds: UInt32? = nil, sizeofcmds: UInt32? = nil, commands: [Data],
+        trailer: Data = Data()
+    ) -> Data {
         let b = ByteBuilder()
         let size = commands.reduce(0) { $0 + $1.count }
         b.u32(0xFEED_FACF).u32(cpuType).u32(cpuSubtype).u32(fileType)
@@ -100,12 +111,15 @@ enum Synthetic {
     }
 
     /// A SuperBlob holding `blobs` (slot, bytes) in order.
-    static func superBlob(_ blobs: [(UInt32, Data)], countOverride: UInt32? = nil,
-        lengthOverride: UInt32? = nil) -> Data {
+    static func superBlob(
+        _ blobs: [(UInt32, Data)], countOverride: UInt32? = nil,
+        lengthOverride: UInt32? = nil
+    ) -> Data {
         let b = ByteBuilder()
         let headerSize = 12 + 8 * blobs.count
         let total = headerSize + blobs.reduce(0) { $0 + $1.1.count }
-        b.u32(0xFADE_0CC0, .big).u32(lengthOverride ?? UInt32(total), .big).u32(countOverride ?? UInt32(blobs.count),
+        b.u32(0xFADE_0CC0, .big).u32(lengthOverride ?? UInt32(total), .big).u32(
+            countOverride ?? UInt32(blobs.count),
             .big)
         var offset = headerSize
         for (slot, bytes) in blobs {
@@ -117,9 +131,11 @@ enum Synthetic {
     }
 
     /// A CodeDirectory (version 0x20400) with `specialHashes[n]` at slot -n.
-    static func codeDirectory(identifier: String, teamID: String? = nil, hashType: UInt8 = 2, hashSize: UInt8 = 32,
-                              flags: UInt32 = 0x2, specialHashes: [Int: Data], hashOffsetOverride: UInt32? = nil,
-                              nSpecialOverride: UInt32? = nil) -> Data {
+    static func codeDirectory(
+        identifier: String, teamID: String? = nil, hashType: UInt8 = 2, hashSize: UInt8 = 32,
+        flags: UInt32 = 0x2, specialHashes: [Int: Data], hashOffsetOverride: UInt32? = nil,
+        nSpecialOverride: UInt32? = nil
+    ) -> Data {
         let special = specialHashes.keys.max() ?? 0
         let headerSize = 88
         let identOffset = headerSize
@@ -160,13 +176,16 @@ struct SyntheticImage {
     var methodNames = ["application:openURL:options:", "openURL:", "xapplication:openURL:options:"]
     var cStrings = ["see application:openURL:options: here"]
     var symbols =
-        ["_objc_msgSend$canOpenURL:", "_UIApplicationOpenURLOptionUniversalLinksOnly",
+        [
+            "_objc_msgSend$canOpenURL:", "_UIApplicationOpenURLOptionUniversalLinksOnly",
             "_OBJC_CLASS_$_SFSafariViewController",
-                   "_$s7SwiftUI4ViewPAAE9onOpenURL7performQrySo5NSURLCc_tF", "_main"]
+            "_$s7SwiftUI4ViewPAAE9onOpenURL7performQrySo5NSURLCc_tF", "_main",
+        ]
     /// More `__TEXT` sections (name, bytes) placed after `__cstring`.
     var extraSections: [(String, Data)] = []
     var cryptID: UInt32 = 0
-    var entitlementsXML: Data? = Data("""
+    var entitlementsXML: Data? = Data(
+        """
         <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>get-task-allow</key><true/></dict></plist>
         """.utf8)
     var entitlementsDER: Data?
@@ -191,10 +210,15 @@ struct SyntheticImage {
         if let xmlBlob { hashes[5] = hashType.digest(xmlBlob) }
         if let derBlob { hashes[7] = hashType.digest(derBlob) }
         for (slot, hash) in hashOverrides { hashes[slot] = hash }
-        blobs.append((0, Synthetic.codeDirectory(identifier: "com.example.synthetic", hashType: hashType.rawValue,
-                                                 hashSize: UInt8(hashType.digestSize), specialHashes: hashes,
-                                                 hashOffsetOverride: codeDirectoryOptions.hashOffset,
-                                                 nSpecialOverride: codeDirectoryOptions.nSpecial)))
+        blobs.append(
+            (
+                0,
+                Synthetic.codeDirectory(
+                    identifier: "com.example.synthetic", hashType: hashType.rawValue,
+                    hashSize: UInt8(hashType.digestSize), specialHashes: hashes,
+                    hashOffsetOverride: codeDirectoryOptions.hashOffset,
+                    nSpecialOverride: codeDirectoryOptions.nSpecial)
+            ))
         blobs.append((2, Synthetic.blob(0xFADE_0C01, Data(count: 4))))
         if let xmlBlob { blobs.append((5, xmlBlob)) }
         if let derBlob { blobs.append((7, derBlob)) }
@@ -233,9 +257,10 @@ struct SyntheticImage {
         segment.name("__TEXT").u64(0x1_0000_0000).u64(0x4000).u64(0).u64(UInt64(sigOffset)).u32(5).u32(5)
             .u32(UInt32(sectionData.count)).u32(0)
         for (index, (name, bytes)) in sectionData.enumerated() {
-            segment.name(name).name("__TEXT").u64(0x1_0000_0000 +
-                UInt64(sectionOffsets[index])).u64(UInt64(bytes.count))
-                .u32(UInt32(sectionOffsets[index])).u32(0).u32(0).u32(0).u32(index < 2 ? 2 : 0).u32(0).u32(0).u32(0)
+            segment.name(name).name("__TEXT").u64(0x1_0000_0000 + UInt64(sectionOffsets[index])).u64(
+                UInt64(bytes.count)
+            )
+            .u32(UInt32(sectionOffsets[index])).u32(0).u32(0).u32(0).u32(index < 2 ? 2 : 0).u32(0).u32(0).u32(0)
         }
         let symtab = ByteBuilder()
         symtab.u32(UInt32(symOffset)).u32(UInt32(symbols.count)).u32(UInt32(strOffset)).u32(UInt32(stringTable.count))
@@ -247,8 +272,10 @@ struct SyntheticImage {
             Synthetic.command(0x2C, encryption.data),
         ]
         if signed {
-            commands.append(Synthetic.codeSignatureCommand(dataoff: UInt32(sigOffset),
-                datasize: UInt32(signature.count)))
+            commands.append(
+                Synthetic.codeSignatureCommand(
+                    dataoff: UInt32(sigOffset),
+                    datasize: UInt32(signature.count)))
         }
         let image = ByteBuilder()
         image.bytes(Synthetic.thin64(commands: commands))
@@ -256,8 +283,8 @@ struct SyntheticImage {
         image.pad(to: symOffset)
         for (index, offset) in nameOffsets.enumerated() {
             let undefined = symbols[index] != "_main"
-            image.u32(offset).u8(undefined ? 0x01 : 0x0F).u8(undefined ? 0 : 1).u16(0).u64(undefined ? 0 :
-                0x1_0000_0000)
+            image.u32(offset).u8(undefined ? 0x01 : 0x0F).u8(undefined ? 0 : 1).u16(0).u64(
+                undefined ? 0 : 0x1_0000_0000)
         }
         image.bytes(stringTable).bytes(signature)
         return image.data

@@ -31,7 +31,8 @@ enum ExternalTool {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports-tool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
+        let outURL = folder.appendingPathComponent("out")
+        let errURL = folder.appendingPathComponent("err")
         let inURL = folder.appendingPathComponent("in")
         try (stdin ?? Data()).write(to: inURL)
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -44,8 +45,9 @@ enum ExternalTool {
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: try Data(contentsOf: outURL),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
     /// A fresh temporary folder for one test's files.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Reports
 import TestSupport
+import Testing
+
+@testable import Reports
 
 @Suite struct FontMetricsTests {
     static let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/embed-fonts.py")
@@ -11,15 +12,18 @@ import TestSupport
 
     /// The committed fonts and metrics are what the script makes from Debian's DejaVu fonts
     /// (run in a copy of the script's folders, so the repository is never rewritten by a test).
-    @Test(.enabled(if: ExternalTool.pythonHas("fontTools")
-                   && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-                   "python3 with PyPI fontTools, or Debian's fonts-dejavu-core, not found: fonts not made again"))
+    @Test(
+        .enabled(
+            if: ExternalTool.pythonHas("fontTools")
+                && FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+            "python3 with PyPI fontTools, or Debian's fonts-dejavu-core, not found: fonts not made again"))
     func committedFontsAreWhatTheScriptGenerates() throws {
         let python = try #require(ExternalTool.find("python3"))
         let folder = try ExternalTool.temporaryFolder("fonts")
         defer { try? FileManager.default.removeItem(at: folder) }
         for path in ["scripts", "Shared/ReportFonts", "Shared/Reports/Generated"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(path),
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(path),
                 withIntermediateDirectories: true)
         }
         let script = folder.appendingPathComponent("scripts/embed-fonts.py")
@@ -31,8 +35,9 @@ import TestSupport
         for name in ["DejaVuSans-subset.ttf", "DejaVuSans-Bold-subset.ttf", "DejaVuSansMono-subset.ttf"] {
             let committed = Fixtures.repositoryRoot.appendingPathComponent("Shared/ReportFonts/\(name)")
             #expect(
-                try Data(contentsOf: folder.appendingPathComponent("Shared/ReportFonts/\(name)")) == Data(
-                    contentsOf: committed))
+                try Data(contentsOf: folder.appendingPathComponent("Shared/ReportFonts/\(name)"))
+                    == Data(
+                        contentsOf: committed))
         }
     }
 
@@ -42,7 +47,8 @@ import TestSupport
             #expect(WinAnsi.encode(String(character)) == [code])
             #expect(named.contains(code), "\(character) has no /Differences entry")
             for font in PDFFont.allCases {
-                #expect(PDFFontMetrics.width(of: [code], font: font, size: 1000) > 0,
+                #expect(
+                    PDFFontMetrics.width(of: [code], font: font, size: 1000) > 0,
                     "\(character) in \(font.baseFont)")
             }
         }

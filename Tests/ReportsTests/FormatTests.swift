@@ -1,12 +1,15 @@
 import Findings
 import Foundation
 import Testing
+
 @testable import Reports
 
 @Suite struct FormatTests {
-    @Test(arguments: [("r.md", ExportFormat.markdown), ("R.MARKDOWN", .markdown), ("a/r.html", .html), ("r.htm", .html),
-                      ("r.pdf", .pdf), ("r.json", .json), ("r.sarif", .sarif), ("r.links.html", .testLinks),
-                      ("R.LINKS.HTM", .testLinks), ("s.linklab", .session)])
+    @Test(arguments: [
+        ("r.md", ExportFormat.markdown), ("R.MARKDOWN", .markdown), ("a/r.html", .html), ("r.htm", .html),
+        ("r.pdf", .pdf), ("r.json", .json), ("r.sarif", .sarif), ("r.links.html", .testLinks),
+        ("R.LINKS.HTM", .testLinks), ("s.linklab", .session),
+    ])
     func fileNameNamesTheFormat(fileName: String, format: ExportFormat) throws {
         #expect(try ExportFormat(fileName: fileName, allowed: ExportFormat.allCases) == format)
     }
@@ -20,8 +23,11 @@ import Testing
             try ExportFormat(fileName: "s.linklab", allowed: ExportFormat.scanReports)
         }
         #expect(throws: ReportsError.self) { try ExportFormat(fileName: "noextension") }
-        #expect(ReportsError.unknownFormat("docx",
-            allowed: ".md").description == "unknown report format '.docx': use .md")
+        #expect(
+            ReportsError.unknownFormat(
+                "docx",
+                allowed: ".md"
+            ).description == "unknown report format '.docx': use .md")
     }
 
     /// Each format's file name, media type and report format agree: one list, no second table.
@@ -57,12 +63,22 @@ import Testing
     }
 
     @Test func markdownEscapesInputThatLooksLikeMarkup() {
-        let finding = Finding(id: "URL-001", severity: .info, title: "URL tried", subject: "https://x.example/a|b",
-                              explanation: "*not bold* [not](a link) <b>no</b>", remediation: "none")
-        let document = ReportDocument(title: "T | # <x>", generatedBy: "tests", findings: [finding],
-                                      sections: [ReportSection(title: "S", blocks: [.findings([finding]),
-                                                                                     .table(ReportTable(columns: ["a"],
-                                                                                         rows: [["x|y\nz"]]))])])
+        let finding = Finding(
+            id: "URL-001", severity: .info, title: "URL tried", subject: "https://x.example/a|b",
+            explanation: "*not bold* [not](a link) <b>no</b>", remediation: "none")
+        let document = ReportDocument(
+            title: "T | # <x>", generatedBy: "tests", findings: [finding],
+            sections: [
+                ReportSection(
+                    title: "S",
+                    blocks: [
+                        .findings([finding]),
+                        .table(
+                            ReportTable(
+                                columns: ["a"],
+                                rows: [["x|y\nz"]])),
+                    ])
+            ])
         let markdown = document.markdown()
         #expect(markdown.contains("# T \\| \\# \\<x\\>"))
         #expect(markdown.contains("\\*not bold\\* \\[not\\](a link) \\<b\\>no\\</b\\>"))

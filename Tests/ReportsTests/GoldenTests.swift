@@ -1,8 +1,9 @@
 import Findings
 import Foundation
-import Testing
-@testable import Reports
 import TestSupport
+import Testing
+
+@testable import Reports
 
 /// Every format of the sample report, compared byte for byte with `Golden/` (re-record with
 /// `RECORD_GOLDEN=1 swift test --filter GoldenTests`, then review the diff).
@@ -29,9 +30,11 @@ import TestSupport
         title: "Test links: shop.example.com",
         introduction: "Claimed paths as sample URLs, and the tester's URLs with the verdict each should give.",
         links: [
-            .init(url: "https://shop.example.com/buy/42", expectation: .opensApp,
+            .init(
+                url: "https://shop.example.com/buy/42", expectation: .opensApp,
                 note: "details[0].components[1] /buy/*"),
-            .init(url: "https://shop.example.com/help", expectation: .staysInBrowser,
+            .init(
+                url: "https://shop.example.com/help", expectation: .staysInBrowser,
                 note: "details[0].components[0] /help* (exclude)"),
             .init(url: "https://bücher.example/ü?q=a&b=\"x\"", note: "sample of a claimed path"),
             .init(url: "javascript:alert(1)", expectation: .staysInBrowser, note: "never a link"),

@@ -1,6 +1,7 @@
 import Findings
 import Foundation
 import Testing
+
 @testable import Reports
 
 @Suite struct HTMLReportTests {
@@ -10,20 +11,32 @@ import Testing
         let finding = Finding(
             id: "AASA-018", severity: .medium, title: "Sensitive paths", subject: hostile,
             explanation: hostile,
-                evidence: [.text(hostile),
-                    .network(NetworkObservation(host: hostile, headerName: "X", headerValue: hostile))],
+            evidence: [
+                .text(hostile),
+                .network(NetworkObservation(host: hostile, headerName: "X", headerValue: hostile)),
+            ],
             remediation: hostile,
-            references: [Reference(title: hostile, url: "javascript:alert(3)"),
-                Reference(title: "ok", url: "https://e.example/\"onmouseover=\"x")])
-        return ReportDocument(title: hostile, subtitle: hostile, identity: [KeyValue(hostile, hostile)],
+            references: [
+                Reference(title: hostile, url: "javascript:alert(3)"),
+                Reference(title: "ok", url: "https://e.example/\"onmouseover=\"x"),
+            ])
+        return ReportDocument(
+            title: hostile, subtitle: hostile, identity: [KeyValue(hostile, hostile)],
             generatedBy: hostile,
-                              findings: [finding],
-                              sections: [ReportSection(title: hostile,
-                                  blocks: [.paragraph(hostile), .code(CodeBlock(caption: hostile, text: hostile)),
-                                                                                .table(ReportTable(columns: [hostile],
-                                                                                    rows: [[hostile]])),
-                                                                                .findings([finding])])],
-                              entitlements: [EntitlementsListing(bundle: hostile, text: hostile)])
+            findings: [finding],
+            sections: [
+                ReportSection(
+                    title: hostile,
+                    blocks: [
+                        .paragraph(hostile), .code(CodeBlock(caption: hostile, text: hostile)),
+                        .table(
+                            ReportTable(
+                                columns: [hostile],
+                                rows: [[hostile]])),
+                        .findings([finding]),
+                    ])
+            ],
+            entitlements: [EntitlementsListing(bundle: hostile, text: hostile)])
     }
 
     @Test func hostileTextNeverBecomesMarkup() {
@@ -36,11 +49,14 @@ import Testing
     }
 
     @Test func testLinkPageLinksOnlyWebURLs() {
-        let page = TestLinkPage(title: Self.hostile, links: [
-            .init(url: "javascript:alert(1)"), .init(url: "JavaScript:alert(1)"), .init(url: " javascript:alert(1)"),
-            .init(url: "data:text/html,<script>"), .init(url: "https://a.example/\"><b>"),
+        let page = TestLinkPage(
+            title: Self.hostile,
+            links: [
+                .init(url: "javascript:alert(1)"), .init(url: "JavaScript:alert(1)"),
+                .init(url: " javascript:alert(1)"),
+                .init(url: "data:text/html,<script>"), .init(url: "https://a.example/\"><b>"),
                 .init(url: "shopapp://open?id=1"),
-        ], generatedBy: "tests")
+            ], generatedBy: "tests")
         let html = page.html()
         #expect(!html.contains("<script"))
         #expect(!html.lowercased().contains("href=\"javascript"))

@@ -1,6 +1,7 @@
 import Findings
 import Foundation
 import Testing
+
 @testable import Reports
 
 /// Bidirectional controls and invisible characters from an input are shown as visible
@@ -9,15 +10,23 @@ import Testing
     static let hostile = "/admin\u{202E}/*\u{200B}"
 
     static var document: ReportDocument {
-        let finding = Finding(id: "AASA-027", category: .security, severity: .medium, title: "Hidden \u{2067}title",
-                              subject: "example.com \u{202E}moc.elpmaxe", explanation: "Rule \(hostile).",
-                              evidence: [.text(hostile)], remediation: "Fix.", references: [])
-        var document = ReportDocument(title: "App\u{202E}", generatedBy: "tests", findings: [finding],
-                                      sections: [ReportSection(title: "Findings", blocks: [.findings([finding])]),
-                                                 ReportSection(title: "Trace",
-                                                     blocks: [.code(CodeBlock(text: hostile))])])
-        document.triage = [finding.fingerprint: Triage(status: .confirmed, note: "עברית \u{202E}note",
-                                                       setAt: Date(timeIntervalSince1970: 1_795_100_000))]
+        let finding = Finding(
+            id: "AASA-027", category: .security, severity: .medium, title: "Hidden \u{2067}title",
+            subject: "example.com \u{202E}moc.elpmaxe", explanation: "Rule \(hostile).",
+            evidence: [.text(hostile)], remediation: "Fix.", references: [])
+        var document = ReportDocument(
+            title: "App\u{202E}", generatedBy: "tests", findings: [finding],
+            sections: [
+                ReportSection(title: "Findings", blocks: [.findings([finding])]),
+                ReportSection(
+                    title: "Trace",
+                    blocks: [.code(CodeBlock(text: hostile))]),
+            ])
+        document.triage = [
+            finding.fingerprint: Triage(
+                status: .confirmed, note: "עברית \u{202E}note",
+                setAt: Date(timeIntervalSince1970: 1_795_100_000))
+        ]
         return document
     }
 

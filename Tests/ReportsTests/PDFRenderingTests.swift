@@ -1,8 +1,9 @@
 import Findings
 import Foundation
-import Testing
-@testable import Reports
 import TestSupport
+import Testing
+
+@testable import Reports
 
 @Suite struct PDFRenderingTests {
     /// Writes the sample reports where they can be opened, into a fresh temporary folder that
@@ -10,8 +11,9 @@ import TestSupport
     @Test func sampleReportsAreWrittenForInspection() throws {
         let data = SampleReport.document.pdf()
         let kept = ProcessInfo.processInfo.environment["LINKLAB_REPORTS"].map { URL(fileURLWithPath: $0) }
-        let folder = kept ??
-            FileManager.default.temporaryDirectory.appendingPathComponent("linklab-reports-\(UUID().uuidString)")
+        let folder =
+            kept
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("linklab-reports-\(UUID().uuidString)")
         defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try data.write(to: folder.appendingPathComponent("sample.pdf"))
@@ -73,13 +75,15 @@ import TestSupport
     func extractedTextHoldsTitlesFindingsAndEvidence() throws {
         let text = try Self.text(of: SampleReport.document.pdf())
         let flat = text.replacingOccurrences(of: "\n", with: " ")
-        for expected in ["Universal links assessment: Example Shop", "Scope and method", "Associated domains",
+        for expected in [
+            "Universal links assessment: Example Shop", "Scope and method", "Associated domains",
             "URL tests",
-                         "Appendix A: Entitlements", "ABCDE12345.com.example.shop", "Executive summary",
-                         "What an attacker could do", "What breaks for users", "What to fix first",
-                             "SWCERR00301 Timeout",
-                         "application:continueUserActivity:restorationHandler:", "/applinks/details/0/components/2",
-                         "0x1f4a0", "page 1 of", "Remediation", "MASTG-TEST-0070"] {
+            "Appendix A: Entitlements", "ABCDE12345.com.example.shop", "Executive summary",
+            "What an attacker could do", "What breaks for users", "What to fix first",
+            "SWCERR00301 Timeout",
+            "application:continueUserActivity:restorationHandler:", "/applinks/details/0/components/2",
+            "0x1f4a0", "page 1 of", "Remediation", "MASTG-TEST-0070",
+        ] {
             #expect(flat.contains(expected), "missing \(expected)")
         }
         for finding in SampleReport.findings {
@@ -140,10 +144,13 @@ import TestSupport
     @Test(.enabled(if: hasPoppler, "pdftotext not found: apt-get install poppler-utils"))
     func cellTallerThanAPageIsSplitNotLost() throws {
         let long = (1...400).map { "word\($0)" }.joined(separator: " ")
-        let document = ReportDocument(title: "Tall cell", generatedBy: "tests", sections: [
-            ReportSection(title: "S",
-                blocks: [.table(ReportTable(columns: ["A", "B"], rows: [["x", long], ["y", "end"]]))]),
-        ])
+        let document = ReportDocument(
+            title: "Tall cell", generatedBy: "tests",
+            sections: [
+                ReportSection(
+                    title: "S",
+                    blocks: [.table(ReportTable(columns: ["A", "B"], rows: [["x", long], ["y", "end"]]))])
+            ])
         let text = try Self.text(of: document.pdf())
         #expect(text.contains("word1 "))
         #expect(text.contains("word400"))
@@ -174,8 +181,10 @@ import TestSupport
         let lines = PDFComposer.wrapPreservingSpaces("{\n  \"key\" : [\n\tx", font: .mono, size: 10, width: 400)
         #expect(Self.strings(lines) == ["{", "  \"key\" : [", "    x"])
         // Wrapped: the continuation keeps the line's indentation plus a hanging indent.
-        let long = Self.strings(PDFComposer.wrapPreservingSpaces("  " + String(repeating: "ab ", count: 40),
-                                                                 font: .mono, size: 10, width: 90))
+        let long = Self.strings(
+            PDFComposer.wrapPreservingSpaces(
+                "  " + String(repeating: "ab ", count: 40),
+                font: .mono, size: 10, width: 90))
         #expect(long.count > 3)
         #expect(long[0].hasPrefix("  ab"))
         #expect(long.dropFirst().allSatisfy { $0.hasPrefix("     ab") && !$0.hasPrefix("      ") })
@@ -186,7 +195,8 @@ import TestSupport
     /// Traces are code blocks: they wrap between words, no word is lost or cut, and a token
     /// longer than the line breaks after / . ? & = before it is ever cut between characters.
     @Test func codeLinesBreakBetweenWordsThenAtSeparators() {
-        let text = "    rule 0 {\"/\":\"/buy/*\"}: path \"/buy/*\" matches \"/buy/42/\" → MATCH "
+        let text =
+            "    rule 0 {\"/\":\"/buy/*\"}: path \"/buy/*\" matches \"/buy/42/\" → MATCH "
             + "https://shop.example.com/account/delete?token=abc&next=home"
         let wrapped = PDFComposer.wrapPreservingSpaces(text, font: .mono, size: 10, width: 150)
         let lines = Self.strings(wrapped)
@@ -203,8 +213,10 @@ import TestSupport
         }
         // A token with no separator at all is cut where the width runs out.
         let cut =
-            Self.strings(PDFComposer.wrapPreservingSpaces(String(repeating: "x", count: 30), font: .mono, size: 10,
-                width: 120))
+            Self.strings(
+                PDFComposer.wrapPreservingSpaces(
+                    String(repeating: "x", count: 30), font: .mono, size: 10,
+                    width: 120))
         #expect(cut.map { $0.trimmingCharacters(in: .whitespaces) }.joined() == String(repeating: "x", count: 30))
     }
 
@@ -280,17 +292,24 @@ import TestSupport
     static func manyFindings(_ count: Int) -> ReportDocument {
         let severities = Severity.descending
         let findings = (0..<count).map { index in
-            Finding(id: "AASA-\(String(index % 21 + 1).leftPadded(to: 3))",
+            Finding(
+                id: "AASA-\(String(index % 21 + 1).leftPadded(to: 3))",
                 severity: severities[index % severities.count],
-                    title: "Finding number \(index)", subject: "host\(index).example.com",
-                    explanation: String(repeating: "An explanation that wraps over several lines of the card. ",
-                        count: 3),
-                    evidence: [.network(NetworkObservation(host: "host\(index).example.com", route: "origin",
-                        status: 500))],
-                    remediation: "Fix it.", references: [Reference.mastgTest0070])
+                title: "Finding number \(index)", subject: "host\(index).example.com",
+                explanation: String(
+                    repeating: "An explanation that wraps over several lines of the card. ",
+                    count: 3),
+                evidence: [
+                    .network(
+                        NetworkObservation(
+                            host: "host\(index).example.com", route: "origin",
+                            status: 500))
+                ],
+                remediation: "Fix it.", references: [Reference.mastgTest0070])
         }
-        return ReportDocument(title: "Many findings", generatedBy: "tests", findings: findings,
-                              sections: [ReportSection(title: "Findings", blocks: [.findings(findings)])])
+        return ReportDocument(
+            title: "Many findings", generatedBy: "tests", findings: findings,
+            sections: [ReportSection(title: "Findings", blocks: [.findings(findings)])])
     }
 
     @Test(.enabled(if: PDFToolTests.hasQPDF && PDFToolTests.hasPoppler, "needs qpdf and poppler-utils"))
@@ -320,18 +339,24 @@ import TestSupport
     @Test(.enabled(if: PDFToolTests.hasQPDF, "qpdf not found: apt-get install qpdf"))
     func oversizedInputsStillGiveAValidFile() throws {
         let huge = String(repeating: "x", count: 5000)
-        let finding = Finding(id: huge, severity: .high, title: huge, subject: huge, explanation: huge,
-                              evidence: (0..<200).map { .text("evidence \($0) \(huge.prefix($0))") },
-                              remediation: huge, references: [Reference(title: huge, url: huge)])
+        let finding = Finding(
+            id: huge, severity: .high, title: huge, subject: huge, explanation: huge,
+            evidence: (0..<200).map { .text("evidence \($0) \(huge.prefix($0))") },
+            remediation: huge, references: [Reference(title: huge, url: huge)])
         let columns = (0..<40).map { "column \($0)" }
         let document = ReportDocument(
             title: huge, subtitle: huge, identity: [KeyValue(huge, huge)], generatedBy: huge, findings: [finding],
-            sections: [ReportSection(title: huge, blocks: [
-                .table(ReportTable(columns: columns, rows: [columns.map { _ in huge.prefix(300).description }])),
-                .code(CodeBlock(caption: huge, text: huge)),
-                .findings([finding]),
-                .table(ReportTable(columns: [], rows: [["orphan"]])),
-            ])])
+            sections: [
+                ReportSection(
+                    title: huge,
+                    blocks: [
+                        .table(
+                            ReportTable(columns: columns, rows: [columns.map { _ in huge.prefix(300).description }])),
+                        .code(CodeBlock(caption: huge, text: huge)),
+                        .findings([finding]),
+                        .table(ReportTable(columns: [], rows: [["orphan"]])),
+                    ])
+            ])
         try PDFToolTests.check(document.pdf())
     }
 }

@@ -1,5 +1,6 @@
-@testable import Reports
 import Testing
+
+@testable import Reports
 
 @Suite struct PDFTableWidthTests {
     @Test func narrowColumnsAreRaisedToTheirShortestUnbreakableTokenFromColumnsWithRoom() {

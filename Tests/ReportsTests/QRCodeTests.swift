@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reports
 
 @Suite struct QRCodeTests {
@@ -7,19 +8,19 @@ import Testing
 
     /// PyPI `qrcode` encodes the same cases; see the script text for the protocol.
     static let referenceScript = """
-    import json, sys
-    import qrcode, qrcode.util
-    from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
-    LEVELS = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M}
-    def encode(case):
-        qr = qrcode.QRCode(version=case["version"], error_correction=LEVELS[case["level"]], border=0, \
-    mask_pattern=case.get("mask"))
-        qr.add_data(qrcode.util.QRData(bytes.fromhex(case["hex"]), mode=qrcode.util.MODE_8BIT_BYTE))
-        qr.make(fit=False)
-        return {"rows": ["".join("1" if c else "0" for c in row) for row in qr.modules],
-                "penalty": qrcode.util.lost_point(qr.modules)}
-    print(json.dumps([encode(c) for c in json.load(sys.stdin)]))
-    """
+        import json, sys
+        import qrcode, qrcode.util
+        from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
+        LEVELS = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M}
+        def encode(case):
+            qr = qrcode.QRCode(version=case["version"], error_correction=LEVELS[case["level"]], border=0, \
+        mask_pattern=case.get("mask"))
+            qr.add_data(qrcode.util.QRData(bytes.fromhex(case["hex"]), mode=qrcode.util.MODE_8BIT_BYTE))
+            qr.make(fit=False)
+            return {"rows": ["".join("1" if c else "0" for c in row) for row in qr.modules],
+                    "penalty": qrcode.util.lost_point(qr.modules)}
+        print(json.dumps([encode(c) for c in json.load(sys.stdin)]))
+        """
 
     struct ReferenceSymbol: Decodable {
         var rows: [String]
@@ -27,15 +28,22 @@ import Testing
         var penalty: Int
     }
 
-    static func reference(_ cases: [(bytes: [UInt8], version: Int, level: QRCode.ErrorCorrection,
-        mask: Int?)]) throws -> [ReferenceSymbol] {
+    static func reference(
+        _ cases: [(
+            bytes: [UInt8], version: Int, level: QRCode.ErrorCorrection,
+            mask: Int?
+        )]
+    ) throws -> [ReferenceSymbol] {
         let python = try #require(ExternalTool.find("python3"))
         let input = cases.map { item -> [String: Any] in
-            ["hex": item.bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(),
-             "version": item.version, "level": item.level == .low ? "L" : "M", "mask": item.mask as Any? ?? NSNull()]
+            [
+                "hex": item.bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(),
+                "version": item.version, "level": item.level == .low ? "L" : "M", "mask": item.mask as Any? ?? NSNull(),
+            ]
         }
-        let output = try ExternalTool.run(python, ["-c", referenceScript],
-                                          stdin: try JSONSerialization.data(withJSONObject: input))
+        let output = try ExternalTool.run(
+            python, ["-c", referenceScript],
+            stdin: try JSONSerialization.data(withJSONObject: input))
         #expect(output.status == 0, "qrcode reference failed: \(output.stderr)")
         return try JSONDecoder().decode([ReferenceSymbol].self, from: output.stdout)
     }
@@ -46,10 +54,10 @@ import Testing
 
     static func sampleURL(length: Int, seed: Int) -> [UInt8] {
         var text = "https://shop.example.com/p/"
-        var state = UInt64(seed) &* 6364136223846793005 &+ 1442695040888963407
+        var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-_/?=&%ÄÖü".utf8)
         while text.utf8.count < length {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             text.unicodeScalars.append(Unicode.Scalar(alphabet[Int(state >> 33) % alphabet.count]))
         }
         return Array(text.utf8.prefix(length))
@@ -73,8 +81,9 @@ import Testing
         for (index, item) in cases.enumerated() {
             let code =
                 try QRCode.encode(item.bytes, errorCorrection: item.level, version: item.version, mask: item.mask)
-            #expect(Self.rows(code) == expected[index].rows,
-                    "version \(item.version) level \(item.level) mask \(item.mask ?? -1), \(item.bytes.count) bytes")
+            #expect(
+                Self.rows(code) == expected[index].rows,
+                "version \(item.version) level \(item.level) mask \(item.mask ?? -1), \(item.bytes.count) bytes")
         }
     }
 
@@ -94,12 +103,16 @@ import Testing
         for (index, code) in codes.enumerated() {
             let penalties = reference[(index * 8)..<(index * 8 + 8)].map(\.penalty)
             let ours = try (0...7).map {
-                QRPenalty.score(try QRCode.encode(urls[index], errorCorrection: .medium, version: code.version,
-                    mask: $0).modules)
+                QRPenalty.score(
+                    try QRCode.encode(
+                        urls[index], errorCorrection: .medium, version: code.version,
+                        mask: $0
+                    ).modules)
             }
             #expect(ours == penalties, "URL \(index), version \(code.version)")
             let best = penalties.firstIndex(of: penalties.min() ?? 0)
-            #expect(code.mask == best,
+            #expect(
+                code.mask == best,
                 "URL \(index): \(urls[index].count) bytes, version \(code.version), penalties \(penalties)")
             #expect(Self.rows(code) == reference[index * 8 + code.mask].rows)
         }
@@ -121,7 +134,8 @@ import Testing
             try Self.pgm(code, scale: 4).write(to: file)
             let output = try ExternalTool.run(zbar, ["--quiet", "--raw", "-Sbinary", file.path])
             #expect(output.status == 0, "zbarimg: \(output.stderr)")
-            #expect(output.stdout.prefix(Array(text.utf8).count) == Data(text.utf8),
+            #expect(
+                output.stdout.prefix(Array(text.utf8).count) == Data(text.utf8),
                 "decoded \(output.text) for version \(code.version)")
         }
     }
@@ -132,9 +146,10 @@ import Testing
         var data = Data("P5\n\(side) \(side)\n255\n".utf8)
         for y in 0..<side {
             for x in 0..<side {
-                let row = y / scale - 4, column = x / scale - 4
-                let dark = (0..<code.size).contains(row) && (0..<code.size).contains(column) &&
-                    code.modules[row][column]
+                let row = y / scale - 4
+                let column = x / scale - 4
+                let dark =
+                    (0..<code.size).contains(row) && (0..<code.size).contains(column) && code.modules[row][column]
                 data.append(dark ? 0 : 255)
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reports
 
 /// `SOURCE_DATE_EPOCH` (reproducible-builds.org) decides the date reports print.

@@ -8,8 +8,10 @@ import Testing
     @Test(arguments: [
         ("Universal links assessment: LinkLab", "Universal links assessment"),
         ("Android App Links assessment: com.example.app", "Android App Links assessment"),
-        ("Universal links and App Links assessment: LinkLab / com.example.app",
-         "Universal links and App Links assessment"),
+        (
+            "Universal links and App Links assessment: LinkLab / com.example.app",
+            "Universal links and App Links assessment"
+        ),
         ("A title without a colon", "A title without a colon"),
     ])
     func theKindIsTheTitlesFirstPart(title: String, kind: String) throws {

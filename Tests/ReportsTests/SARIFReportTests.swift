@@ -1,43 +1,52 @@
 import Findings
 import Foundation
-import Testing
-@testable import Reports
 import TestSupport
+import Testing
+
+@testable import Reports
 
 @Suite struct SARIFReportTests {
     static let schema = Fixtures.sharedURL("schemas/sarif-schema-2.1.0.json")
     static let canValidate = schema != nil && ExternalTool.pythonHas("jsonschema")
 
     static let validator = """
-    import json, sys, jsonschema
-    schema = json.load(open(sys.argv[1]))
-    instance = json.load(sys.stdin)
-    cls = jsonschema.validators.validator_for(schema)
-    errors = sorted(cls(schema).iter_errors(instance), key=lambda e: list(e.path))
-    for error in errors:
-        print("/".join(str(p) for p in error.path), ":", error.message)
-    sys.exit(1 if errors else 0)
-    """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[1]))
+        instance = json.load(sys.stdin)
+        cls = jsonschema.validators.validator_for(schema)
+        errors = sorted(cls(schema).iter_errors(instance), key=lambda e: list(e.path))
+        for error in errors:
+            print("/".join(str(p) for p in error.path), ":", error.message)
+        sys.exit(1 if errors else 0)
+        """
 
     static func log(_ data: Data) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test(.enabled(if: canValidate,
-        "python3 with PyPI jsonschema not found (pip install jsonschema), or the committed SARIF schema is missing"))
+    @Test(
+        .enabled(
+            if: canValidate,
+            "python3 with PyPI jsonschema not found (pip install jsonschema), or the committed SARIF schema is missing")
+    )
     func sampleLogValidatesAgainstTheOfficialSchema() throws {
         try Self.validate(try SampleReport.document.sarif(toolVersion: "0.1.0"))
     }
 
-    @Test(.enabled(if: canValidate,
-        "python3 with PyPI jsonschema not found (pip install jsonschema), or the committed SARIF schema is missing"))
+    @Test(
+        .enabled(
+            if: canValidate,
+            "python3 with PyPI jsonschema not found (pip install jsonschema), or the committed SARIF schema is missing")
+    )
     func emptyAndHostileLogsValidate() throws {
         try Self.validate(try SARIFReport.encode(findings: [], toolVersion: "0.1.0"))
         try Self.validate(try HTMLReportTests.hostileDocument.sarif(toolVersion: "0.1.0"))
-        let odd = Finding(id: "X", severity: .low, title: "", subject: "", explanation: "", evidence: [
-            .binary(BinaryLocation(file: "Payload/A b%.app/A", offset: 0)),
-            .associationFile(AssociationFileLocation(host: "h", pointer: "", line: 0, column: 0)),
-        ], remediation: "")
+        let odd = Finding(
+            id: "X", severity: .low, title: "", subject: "", explanation: "",
+            evidence: [
+                .binary(BinaryLocation(file: "Payload/A b%.app/A", offset: 0)),
+                .associationFile(AssociationFileLocation(host: "h", pointer: "", line: 0, column: 0)),
+            ], remediation: "")
         try Self.validate(try SARIFReport.encode(findings: [odd], toolVersion: ""))
     }
 
@@ -58,9 +67,11 @@ import TestSupport
 
     @Test func oneRulePerIDAndResultsPointAtTheirRule() throws {
         var findings = SampleReport.findings
-        findings.append(Finding(id: "AASA-007", severity: .critical,
-            title: "The app ID is not in the domain's applinks details",
-                                subject: "z.example.com", explanation: "x", remediation: "y"))
+        findings.append(
+            Finding(
+                id: "AASA-007", severity: .critical,
+                title: "The app ID is not in the domain's applinks details",
+                subject: "z.example.com", explanation: "x", remediation: "y"))
         let log = try Self.log(try SARIFReport.encode(findings: findings, toolVersion: "1"))
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
@@ -86,12 +97,15 @@ import TestSupport
     /// findings (dashboards read them as "a vulnerability"); a reliability rule carries neither.
     @Test func onlySecurityRulesCarrySecuritySeverity() throws {
         let findings = [
-            Finding(id: "AASA-007", category: .reliability, severity: .critical, title: "Not listed", subject: "a",
-                    explanation: "x", remediation: "y"),
-            Finding(id: "AASA-018", category: .security, severity: .medium, title: "Whole site", subject: "b",
-                    explanation: "x", remediation: "y"),
-            Finding(id: "AASA-018", category: .security, severity: .high, title: "Whole site", subject: "c",
-                    explanation: "x", remediation: "y"),
+            Finding(
+                id: "AASA-007", category: .reliability, severity: .critical, title: "Not listed", subject: "a",
+                explanation: "x", remediation: "y"),
+            Finding(
+                id: "AASA-018", category: .security, severity: .medium, title: "Whole site", subject: "b",
+                explanation: "x", remediation: "y"),
+            Finding(
+                id: "AASA-018", category: .security, severity: .high, title: "Whole site", subject: "c",
+                explanation: "x", remediation: "y"),
         ]
         let log = try Self.log(try SARIFReport.encode(findings: findings, toolVersion: "1"))
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -111,11 +125,14 @@ import TestSupport
     @Test func theRunNamesWhatWasAuditedAndHow() throws {
         var document = SampleReport.document
         document.run = ReportRun(
-            artifacts: [ReportRun.Artifact(name: "Link Lab.ipa", sha256: "ABCDEF"),
-                ReportRun.Artifact(name: "app.apk", sha256: nil)],
+            artifacts: [
+                ReportRun.Artifact(name: "Link Lab.ipa", sha256: "ABCDEF"),
+                ReportRun.Artifact(name: "app.apk", sha256: nil),
+            ],
             subject: "com.example.app",
-            invocation: ReportInvocation(commandLine: "linklab scan 'Link Lab.ipa' --report out.sarif",
-                                         start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 61)))
+            invocation: ReportInvocation(
+                commandLine: "linklab scan 'Link Lab.ipa' --report out.sarif",
+                start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 61)))
         let data = try document.sarif(toolVersion: "0.1.0")
         let run = try #require((try Self.log(data)["runs"] as? [[String: Any]])?.first)
         let artifacts = try #require(run["artifacts"] as? [[String: Any]])

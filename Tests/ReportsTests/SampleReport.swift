@@ -1,5 +1,6 @@
 import Findings
 import Foundation
+
 @testable import Reports
 
 /// A realistic report used by the golden-file and PDF tests: every block kind, every
@@ -13,10 +14,14 @@ enum SampleReport {
                 The app implements the methods iOS calls when a universal link opens it. Hook them to see which URLs \
                 reach the app and what it does with them.
                 """,
-            evidence: [.binary(BinaryLocation(file: "Payload/Shop.app/Shop", slice: "arm64",
-                section: "__TEXT,__objc_methname",
-                                              symbol: "application:continueUserActivity:restorationHandler:",
-                                                  offset: 0x1F4A0, length: 52))],
+            evidence: [
+                .binary(
+                    BinaryLocation(
+                        file: "Payload/Shop.app/Shop", slice: "arm64",
+                        section: "__TEXT,__objc_methname",
+                        symbol: "application:continueUserActivity:restorationHandler:",
+                        offset: 0x1F4A0, length: 52))
+            ],
             remediation: "None needed; trace these methods (for example with frida-trace) while opening test links.",
             references: Reference.universalLinksBaseline),
         Finding(
@@ -27,8 +32,10 @@ enum SampleReport {
                 ID. This file does not, so every link to shop.example.com opens in Safari instead of the app.
                 """,
             evidence: [
-                .associationFile(AssociationFileLocation(host: "shop.example.com", pointer: "/applinks/details",
-                    line: 3, column: 16)),
+                .associationFile(
+                    AssociationFileLocation(
+                        host: "shop.example.com", pointer: "/applinks/details",
+                        line: 3, column: 16)),
                 .entitlement(key: "com.apple.developer.associated-domains", value: "applinks:shop.example.com"),
             ],
             remediation: """
@@ -43,13 +50,17 @@ enum SampleReport {
                 Apple's CDN could not fetch the file, so devices that install the app get no association for this \
                 domain.
                 """,
-            evidence: [.network(NetworkObservation(host: "bücher.example", route: "cdn",
-                                                   url: """
-                                                       https://app-site-association.cdn-apple.com/a/v1/b%C3%BCcher.exam\
-                                                       ple
-                                                       """,
-                                                   status: 404, headerName: "Apple-Failure-Reason",
-                                                   headerValue: "SWCERR00301 Timeout"))],
+            evidence: [
+                .network(
+                    NetworkObservation(
+                        host: "bücher.example", route: "cdn",
+                        url: """
+                            https://app-site-association.cdn-apple.com/a/v1/b%C3%BCcher.exam\
+                            ple
+                            """,
+                        status: 404, headerName: "Apple-Failure-Reason",
+                        headerValue: "SWCERR00301 Timeout"))
+            ],
             remediation: "Serve the file at /.well-known/apple-app-site-association with status 200 and no redirect.",
             references: [Reference.appleTN3155]),
         Finding(
@@ -59,8 +70,11 @@ enum SampleReport {
                 The signed entitlements name a domain the embedded profile does not allow; iOS refuses the whole \
                 entitlement and universal links silently fail.
                 """,
-            evidence: [.entitlement(key: "com.apple.developer.associated-domains",
-                value: "applinks:legacy.example.com")],
+            evidence: [
+                .entitlement(
+                    key: "com.apple.developer.associated-domains",
+                    value: "applinks:legacy.example.com")
+            ],
             remediation: """
                 Enable the domain in the App ID's Associated Domains capability and re-sign with a new profile.
                 """,
@@ -72,8 +86,12 @@ enum SampleReport {
                 The file sends /account/reset/* and /oauth/callback into the app. An attacker can send such links; the \
                 app must validate and confirm before acting on them.
                 """,
-            evidence: [.associationFile(AssociationFileLocation(host: "shop.example.com",
-                pointer: "/applinks/details/0/components/2", line: 14, column: 9))],
+            evidence: [
+                .associationFile(
+                    AssociationFileLocation(
+                        host: "shop.example.com",
+                        pointer: "/applinks/details/0/components/2", line: 14, column: 9))
+            ],
             remediation: "Confirm with the user before acting on reset or OAuth links, and validate every parameter.",
             references: Reference.universalLinksBaseline),
         Finding(
@@ -84,8 +102,10 @@ enum SampleReport {
                 URL, attackers get an open redirect inside a trusted app.
                 """,
             evidence: [
-                .binary(BinaryLocation(file: "Payload/Shop.app/Shop", slice: "arm64", section: "__TEXT,__objc_methname",
-                    symbol: "loadRequest:", offset: 0x1F9C2)),
+                .binary(
+                    BinaryLocation(
+                        file: "Payload/Shop.app/Shop", slice: "arm64", section: "__TEXT,__objc_methname",
+                        symbol: "loadRequest:", offset: 0x1F9C2)),
                 .text("Zürich test build — 中文 “quotes” ✓ 😀"),
             ],
             remediation: """
@@ -115,56 +135,85 @@ enum SampleReport {
         generatedAt: Date(timeIntervalSince1970: 1_795_000_000),
         findings: findings,
         sections: [
-            ReportSection(title: "Scope and method", blocks: [
-                .paragraph("""
-                    This report covers the universal links of the app: what it claims in its signed entitlements, what \
-                    each claimed domain serves, and how Apple's matcher decides the URLs the tester \
-                    supplied.\n\nAssociation files were fetched from Apple's CDN and from each origin, as iOS 14 and \
-                    later do.
-                    """),
-                .keyValues([KeyValue("Domains", "shop.example.com, bücher.example, *.example.com"),
-                    KeyValue("URLs tested", "3")]),
-            ]),
-            ReportSection(title: "Associated domains", blocks: [
-                .table(ReportTable(columns: ["Service", "Host", "Wildcard", "Mode", "CDN", "Origin"], rows: [
-                    ["applinks", "shop.example.com", "no", "", "200", "200"],
-                    ["applinks", "bücher.example", "no", "", "404 (SWCERR00301 Timeout)",
-                        "unreachable: TLS handshake failed"],
-                    ["applinks", "*.example.com", "yes", "", "200", "200"],
-                    ["webcredentials", "shop.example.com", "no", "developer"],
-                ])),
-            ]),
-            ReportSection(title: "URL tests", blocks: [
-                .heading("Verdicts"),
-                .table(ReportTable(columns: ["URL", "Expected", "Verdict", "Rule"], rows: [
-                    ["https://shop.example.com/buy/42", "opens app", "match", "details[0].components[1]"],
-                    ["https://shop.example.com/account/reset?token=abc", "stays in Safari", "match",
-                        "details[0].components[2]"],
-                    ["https://shop.example.com/help", "stays in Safari", "exclude", "details[0].components[0]"],
-                ])),
-                .code(CodeBlock(caption: "Trace for https://shop.example.com/account/reset?token=abc", text: """
-                    details[0] appIDs contains ABCDE12345.com.example.shop
-                    components[0] "/" = "/help*" exclude: no (path differs)
-                    components[1] "/" = "/buy/*": no
-                    components[2] "/" = "/account/*" "?" = {} → match
-                    """)),
-            ]),
+            ReportSection(
+                title: "Scope and method",
+                blocks: [
+                    .paragraph(
+                        """
+                        This report covers the universal links of the app: what it claims in its signed entitlements, \
+                        what \
+                        each claimed domain serves, and how Apple's matcher decides the URLs the tester \
+                        supplied.\n\nAssociation files were fetched from Apple's CDN and from each origin, as iOS 14 \
+                        and \
+                        later do.
+                        """),
+                    .keyValues([
+                        KeyValue("Domains", "shop.example.com, bücher.example, *.example.com"),
+                        KeyValue("URLs tested", "3"),
+                    ]),
+                ]),
+            ReportSection(
+                title: "Associated domains",
+                blocks: [
+                    .table(
+                        ReportTable(
+                            columns: ["Service", "Host", "Wildcard", "Mode", "CDN", "Origin"],
+                            rows: [
+                                ["applinks", "shop.example.com", "no", "", "200", "200"],
+                                [
+                                    "applinks", "bücher.example", "no", "", "404 (SWCERR00301 Timeout)",
+                                    "unreachable: TLS handshake failed",
+                                ],
+                                ["applinks", "*.example.com", "yes", "", "200", "200"],
+                                ["webcredentials", "shop.example.com", "no", "developer"],
+                            ]))
+                ]),
+            ReportSection(
+                title: "URL tests",
+                blocks: [
+                    .heading("Verdicts"),
+                    .table(
+                        ReportTable(
+                            columns: ["URL", "Expected", "Verdict", "Rule"],
+                            rows: [
+                                ["https://shop.example.com/buy/42", "opens app", "match", "details[0].components[1]"],
+                                [
+                                    "https://shop.example.com/account/reset?token=abc", "stays in Safari", "match",
+                                    "details[0].components[2]",
+                                ],
+                                [
+                                    "https://shop.example.com/help", "stays in Safari", "exclude",
+                                    "details[0].components[0]",
+                                ],
+                            ])),
+                    .code(
+                        CodeBlock(
+                            caption: "Trace for https://shop.example.com/account/reset?token=abc",
+                            text: """
+                                details[0] appIDs contains ABCDE12345.com.example.shop
+                                components[0] "/" = "/help*" exclude: no (path differs)
+                                components[1] "/" = "/buy/*": no
+                                components[2] "/" = "/account/*" "?" = {} → match
+                                """)),
+                ]),
             ReportSection(title: "Findings", blocks: [.findings(findings)]),
         ],
         entitlements: [
-            EntitlementsListing(bundle: "Payload/Shop.app", text: """
-                {
-                  "application-identifier" : "ABCDE12345.com.example.shop",
-                  "com.apple.developer.associated-domains" : [
-                    "applinks:shop.example.com",
-                    "applinks:bücher.example",
-                    "applinks:*.example.com",
-                    "webcredentials:shop.example.com?mode=developer"
-                  ],
-                  "com.apple.developer.team-identifier" : "ABCDE12345",
-                  "get-task-allow" : false
-                }
-                """),
+            EntitlementsListing(
+                bundle: "Payload/Shop.app",
+                text: """
+                    {
+                      "application-identifier" : "ABCDE12345.com.example.shop",
+                      "com.apple.developer.associated-domains" : [
+                        "applinks:shop.example.com",
+                        "applinks:bücher.example",
+                        "applinks:*.example.com",
+                        "webcredentials:shop.example.com?mode=developer"
+                      ],
+                      "com.apple.developer.team-identifier" : "ABCDE12345",
+                      "get-task-allow" : false
+                    }
+                    """)
         ]
     )
 
@@ -172,11 +221,21 @@ enum SampleReport {
     static func longTable(rows: Int) -> ReportDocument {
         ReportDocument(
             title: "Long table", generatedBy: "UniversalLinkLab tests",
-            sections: [ReportSection(title: "URLs", blocks: [
-                .table(ReportTable(columns: ["#", "URL", "Verdict"], rows: (1...rows).map {
-                    ["\($0)", "https://shop.example.com/products/item-\($0)/details?ref=campaign-\($0 * 7)",
-                        $0 % 3 == 0 ? "exclude" : "match"]
-                })),
-            ])])
+            sections: [
+                ReportSection(
+                    title: "URLs",
+                    blocks: [
+                        .table(
+                            ReportTable(
+                                columns: ["#", "URL", "Verdict"],
+                                rows: (1...rows).map {
+                                    [
+                                        "\($0)",
+                                        "https://shop.example.com/products/item-\($0)/details?ref=campaign-\($0 * 7)",
+                                        $0 % 3 == 0 ? "exclude" : "match",
+                                    ]
+                                }))
+                    ])
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Findings
 import Foundation
 import Testing
+
 @testable import Reports
 
 /// Triage in every report format (issue 9): suppressed findings move to "Triaged", other
@@ -111,8 +112,11 @@ import Testing
         #expect(json.contains("\"justification\" : \"only reachable from staging\""))
     }
 
-    @Test(.enabled(if: SARIFReportTests.canValidate,
-        "python3 with PyPI jsonschema not found (pip install jsonschema), or the committed SARIF schema is missing"))
+    @Test(
+        .enabled(
+            if: SARIFReportTests.canValidate,
+            "python3 with PyPI jsonschema not found (pip install jsonschema), or the committed SARIF schema is missing")
+    )
     func triagedSARIFValidatesAgainstTheOfficialSchema() throws {
         try SARIFReportTests.validate(try Self.triaged.sarif(toolVersion: "0.1.0"))
     }
@@ -120,10 +124,12 @@ import Testing
     @Test func htmlElementIDsAreUniqueEvenForIdenticalFindings() throws {
         let twin = try #require(SampleReport.findings.first)
         let findings = SampleReport.findings + [twin, twin]
-        let document = ReportDocument(title: "Twins", generatedBy: "test", findings: findings, sections: [
-            ReportSection(title: "Findings", blocks: [.findings(findings)]),
-            ReportSection(title: "Again", blocks: [.findings([twin])]),
-        ])
+        let document = ReportDocument(
+            title: "Twins", generatedBy: "test", findings: findings,
+            sections: [
+                ReportSection(title: "Findings", blocks: [.findings(findings)]),
+                ReportSection(title: "Again", blocks: [.findings([twin])]),
+            ])
         let html = document.html()
         var ids: [String] = []
         var rest = html[...]

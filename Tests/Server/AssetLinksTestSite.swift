@@ -67,8 +67,9 @@ public final class AssetLinksTestSite: Sendable {
             "\(fingerprint)"}}}}
             """
         }
-        return Array(("{\"statements\": [" + statements.joined(separator: ",") + "], \"maxAge\": \"599.999s\", "
-            + "\"debugString\": \"********************* Errors encountered: *********************\\n\"}").utf8)
+        return Array(
+            ("{\"statements\": [" + statements.joined(separator: ",") + "], \"maxAge\": \"599.999s\", "
+                + "\"debugString\": \"********************* Errors encountered: *********************\\n\"}").utf8)
     }
 
     public static func start(slowDelay: Duration = .seconds(4)) async throws -> AssetLinksTestSite {
@@ -87,20 +88,25 @@ public final class AssetLinksTestSite: Sendable {
         routes.add(path, host: host("bom"), .file([0xEF, 0xBB, 0xBF] + good))
         let shared = statementList([(package, fingerprint), ("com.partner.app", otherFingerprint)])
         routes.add(path, host: host("shared"), .file(shared))
-        routes.add("/agree/v1/statements:list", host: googleHost,
-                   .file(googleAnswer(site: "https://good.links.test", [(package, fingerprint)])))
-        routes.add("/differ/v1/statements:list", host: googleHost,
-                   .file(googleAnswer(site: "https://good.links.test", [(package, otherFingerprint)])))
+        routes.add(
+            "/agree/v1/statements:list", host: googleHost,
+            .file(googleAnswer(site: "https://good.links.test", [(package, fingerprint)])))
+        routes.add(
+            "/differ/v1/statements:list", host: googleHost,
+            .file(googleAnswer(site: "https://good.links.test", [(package, otherFingerprint)])))
         let server = try await TestHTTPSServer.start(routes: routes, identity: pki.serverIdentity)
         var includeRoutes = TestRoutes()
-        let includes = ["https://\(host("good")):\(server.port)\(path)", "http://\(host("good"))\(path)",
-                        "https://\(host("notfound")):\(server.port)\(path)"]
-        includeRoutes.add(path, host: host("include"),
-                          .file(Array(("[" + includes.map { "{\"include\": \"\($0)\"}" }.joined(separator: ",") +
-                              "]").utf8)))
+        let includes = [
+            "https://\(host("good")):\(server.port)\(path)", "http://\(host("good"))\(path)",
+            "https://\(host("notfound")):\(server.port)\(path)",
+        ]
+        includeRoutes.add(
+            path, host: host("include"),
+            .file(Array(("[" + includes.map { "{\"include\": \"\($0)\"}" }.joined(separator: ",") + "]").utf8)))
         let includeServer = try await TestHTTPSServer.start(routes: includeRoutes, identity: pki.serverIdentity)
-        return AssetLinksTestSite(pki: pki, server: server, includeServer: includeServer,
-                                  closedPort: try await TestSite.findClosedPortForTests())
+        return AssetLinksTestSite(
+            pki: pki, server: server, includeServer: includeServer,
+            closedPort: try await TestSite.findClosedPortForTests())
     }
 
     private init(pki: TestPKI, server: TestHTTPSServer, includeServer: TestHTTPSServer, closedPort: Int) {

@@ -29,9 +29,12 @@ final class ScriptedHTTPHandler: ChannelInboundHandler {
             let path = String(head.uri.prefix { $0 != "?" })
             let userAgent = head.headers.first(name: "user-agent")
             log.append(RecordedRequest(host: host, path: path, userAgent: userAgent, method: head.method.rawValue))
-            let behavior = routes.behavior(host: host, path: path)
-                ?? .respond(TestResponse(status: 404, headers: [TestHeader("Content-Type", "text/plain")],
-                    body: Array("not found".utf8)))
+            let behavior =
+                routes.behavior(host: host, path: path)
+                ?? .respond(
+                    TestResponse(
+                        status: 404, headers: [TestHeader("Content-Type", "text/plain")],
+                        body: Array("not found".utf8)))
             perform(behavior, userAgent: userAgent ?? "", context: context)
         }
     }
@@ -48,14 +51,16 @@ final class ScriptedHTTPHandler: ChannelInboundHandler {
     private func perform(_ behavior: TestBehavior, userAgent: String, context: ChannelHandlerContext) {
         switch behavior {
         case .respond(let response):
-            writeHead(status: response.status, headers: response.headers, contentLength: response.body.count,
+            writeHead(
+                status: response.status, headers: response.headers, contentLength: response.body.count,
                 context: context)
             var buffer = context.channel.allocator.buffer(capacity: response.body.count)
             buffer.writeBytes(response.body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
             finish(context: context)
         case .endless(let contentType, let limit):
-            writeHead(status: 200, headers: [TestHeader("Content-Type", contentType)], contentLength: nil,
+            writeHead(
+                status: 200, headers: [TestHeader("Content-Type", contentType)], contentLength: nil,
                 context: context)
             context.flush()
             writeEndless(sent: 0, limit: limit, context: context)
@@ -66,13 +71,15 @@ final class ScriptedHTTPHandler: ChannelInboundHandler {
                 self.perform(then, userAgent: userAgent, context: context)
             }
         case .trickle(let body, let interval):
-            writeHead(status: 200, headers: [TestHeader("Content-Type", "application/json")], contentLength: body.count,
+            writeHead(
+                status: 200, headers: [TestHeader("Content-Type", "application/json")], contentLength: body.count,
                 context: context)
             context.flush()
             writeTrickle(body[...], interval: Self.timeAmount(interval), context: context)
         case .closeWithoutCloseNotify(let body):
-            writeHead(status: 200, headers: [TestHeader("Content-Type", "application/json")], contentLength: nil,
-                      version: .http1_0, context: context)
+            writeHead(
+                status: 200, headers: [TestHeader("Content-Type", "application/json")], contentLength: nil,
+                version: .http1_0, context: context)
             var buffer = context.channel.allocator.buffer(capacity: body.count)
             buffer.writeBytes(body)
             context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer)))).assumeIsolated().whenComplete { _ in

@@ -19,8 +19,10 @@ public indirect enum TestBehavior: Sendable {
     case byUserAgent(userAgentContains: String, matching: TestBehavior, otherwise: TestBehavior)
 
     /// `200` with `body` and a content type.
-    public static func file(_ body: [UInt8], contentType: String? = "application/json",
-        headers: [TestHeader] = []) -> TestBehavior {
+    public static func file(
+        _ body: [UInt8], contentType: String? = "application/json",
+        headers: [TestHeader] = []
+    ) -> TestBehavior {
         var all = headers
         if let contentType { all.append(TestHeader("Content-Type", contentType)) }
         return .respond(TestResponse(status: 200, headers: all, body: body))
@@ -33,11 +35,12 @@ public indirect enum TestBehavior: Sendable {
 
     /// An error status with a small HTML body.
     public static func status(_ status: Int, headers: [TestHeader] = []) -> TestBehavior {
-        .respond(TestResponse(
-            status: status,
-            headers: headers + [TestHeader("Content-Type", "text/html")],
-            body: Array("<html><body>error \(status)</body></html>".utf8)
-        ))
+        .respond(
+            TestResponse(
+                status: status,
+                headers: headers + [TestHeader("Content-Type", "text/html")],
+                body: Array("<html><body>error \(status)</body></html>".utf8)
+            ))
     }
 }
 

@@ -8,15 +8,17 @@ public enum TestAssociationBodies {
     public static let appID = "ABCDE12345.com.example.app"
 
     /// A small valid association file.
-    public static let good: [UInt8] = Array("""
-    {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*",\
-    "comment":"purchases"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}
-    """.utf8)
+    public static let good: [UInt8] = Array(
+        """
+        {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/buy/*",\
+        "comment":"purchases"}]}]},"webcredentials":{"apps":["ABCDE12345.com.example.app"]}}
+        """.utf8)
 
     /// What a stale CDN copy holds: an older app ID and rule set.
-    public static let stale: [UInt8] = Array("""
-    {"applinks":{"details":[{"appIDs":["ZZZZZ99999.com.example.old"],"components":[{"/":"/old/*"}]}]}}
-    """.utf8)
+    public static let stale: [UInt8] = Array(
+        """
+        {"applinks":{"details":[{"appIDs":["ZZZZZ99999.com.example.old"],"components":[{"/":"/old/*"}]}]}}
+        """.utf8)
 
     /// Not JSON at all.
     public static let invalidJSON: [UInt8] = Array("{\"applinks\": {\"details\": [ oops".utf8)
@@ -27,7 +29,8 @@ public enum TestAssociationBodies {
 
     /// A syntactically valid file larger than 128 KiB (`count` bytes).
     public static func oversized(count: Int = 140_000) -> [UInt8] {
-        let head = Array("""
+        let head = Array(
+            """
             {\"applinks\":{\"details\":[{\"appIDs\":[\"ABCDE12345.com.example.app\"],\"components\":[{\"/\":\"/a/*\",\
             \"comment\":\"
             """.utf8)
@@ -70,8 +73,10 @@ public final class TestSite: Sendable {
     public var cdnBase: String { "https://\(Self.cdnHost):\(server.port)/a/v1/" }
 
     /// Starts everything; `slowDelay` and `trickleInterval` script the slow scenarios.
-    public static func start(slowDelay: Duration = .seconds(4),
-        trickleInterval: Duration = .milliseconds(150)) async throws -> TestSite {
+    public static func start(
+        slowDelay: Duration = .seconds(4),
+        trickleInterval: Duration = .milliseconds(150)
+    ) async throws -> TestSite {
         let pki = try TestPKI(hostNames: ["*.\(domain)", domain, cdnHost])
         let routes = try Self.routes(pki: pki, slowDelay: slowDelay, trickleInterval: trickleInterval)
         let server = try await TestHTTPSServer.start(routes: routes, identity: pki.serverIdentity)
@@ -79,12 +84,15 @@ public final class TestSite: Sendable {
         let untrusted = try await TestHTTPSServer.start(routes: routes, identity: pki.untrustedIdentity)
         let plain = try await TestHTTPSServer.start(routes: routes, identity: nil)
         let closed = try await Self.findClosedPort()
-        return TestSite(pki: pki, server: server, wrongName: wrongName, untrusted: untrusted, plain: plain,
+        return TestSite(
+            pki: pki, server: server, wrongName: wrongName, untrusted: untrusted, plain: plain,
             closedPort: closed)
     }
 
-    private init(pki: TestPKI, server: TestHTTPSServer, wrongName: TestHTTPSServer, untrusted: TestHTTPSServer,
-        plain: TestHTTPSServer, closedPort: Int) {
+    private init(
+        pki: TestPKI, server: TestHTTPSServer, wrongName: TestHTTPSServer, untrusted: TestHTTPSServer,
+        plain: TestHTTPSServer, closedPort: Int
+    ) {
         self.pki = pki
         self.server = server
         self.wrongNameServer = wrongName
@@ -124,7 +132,8 @@ public final class TestSite: Sendable {
 
     /// Servers that fail at the transport layer.
     public enum SpecialServer: String, Sendable, CaseIterable {
-        case wrongName = "wrongname", untrusted, plain, refused
+        case wrongName = "wrongname"
+        case untrusted, plain, refused
     }
 
     /// Scenario names served by the main server.
@@ -168,17 +177,25 @@ public final class TestSite: Sendable {
         let cdnSuccess = [TestHeader("Apple-Origin-Format", "json"), TestHeader("Cache-Control", "max-age=21600")]
         routes.addCDN(for: host("good"), cdnHost: cdnHost, .file(body, headers: cdnSuccess))
         routes.addCDN(for: host("stale"), cdnHost: cdnHost, .file(TestAssociationBodies.stale, headers: cdnSuccess))
-        routes.addCDN(for: host("waf"), cdnHost: cdnHost, .status(404, headers: [
-            TestHeader("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 403 Forbidden"),
-            TestHeader("Apple-Failure-Details", "{\"cause\":\"bad-http-response\",\"statusCode\":403}"),
-            TestHeader("Apple-From", "https://\(host("waf"))\(wellKnown)"),
-            TestHeader("Apple-Try-Direct", "true"),
-            TestHeader("Cache-Control", "max-age=3600"),
-        ]))
-        routes.addCDN(for: host("notfound"), cdnHost: cdnHost, .status(404, headers: [
-            TestHeader("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 404 Not Found"),
-            TestHeader("Apple-From", "https://\(host("notfound"))\(wellKnown)"),
-        ]))
+        routes.addCDN(
+            for: host("waf"), cdnHost: cdnHost,
+            .status(
+                404,
+                headers: [
+                    TestHeader("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 403 Forbidden"),
+                    TestHeader("Apple-Failure-Details", "{\"cause\":\"bad-http-response\",\"statusCode\":403}"),
+                    TestHeader("Apple-From", "https://\(host("waf"))\(wellKnown)"),
+                    TestHeader("Apple-Try-Direct", "true"),
+                    TestHeader("Cache-Control", "max-age=3600"),
+                ]))
+        routes.addCDN(
+            for: host("notfound"), cdnHost: cdnHost,
+            .status(
+                404,
+                headers: [
+                    TestHeader("Apple-Failure-Reason", "SWCERR00101 Bad HTTP Response: 404 Not Found"),
+                    TestHeader("Apple-From", "https://\(host("notfound"))\(wellKnown)"),
+                ]))
         return routes
     }
 

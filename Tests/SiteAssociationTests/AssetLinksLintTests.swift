@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteAssociation
 
 /// The `assetlinks.json` lint on the package's one JSON reader: its rule table, its JSON pointers,
@@ -31,21 +32,23 @@ import Testing
 
     @Test func diagnosticsCarryTheirRuleAndAJSONPointer() {
         let text = """
-        [{"relation": ["x", "delegate_permission/common.handle_all_url"],
-          "target": {"namespace": "android_app", "package_name": "p",
-                     "sha256_cert_fingerprints": ["\(Self.key)", "ab:cd"]},
-          "relation_extensions": {"\(Self.relation)": {"dynamic_app_link_components": [{"/": "/a"}, {"bad": 1}]}}},
-         {"relation": ["\(Self.relation)"], "target": {"namespace": "ios_app"}}]
-        """
+            [{"relation": ["x", "delegate_permission/common.handle_all_url"],
+              "target": {"namespace": "android_app", "package_name": "p",
+                         "sha256_cert_fingerprints": ["\(Self.key)", "ab:cd"]},
+              "relation_extensions": {"\(Self.relation)": {"dynamic_app_link_components": [{"/": "/a"}, {"bad": 1}]}}},
+             {"relation": ["\(Self.relation)"], "target": {"namespace": "ios_app"}}]
+            """
         let file = Self.lint(text)
         let found = file.diagnostics.map { "\($0.id) \($0.location) \($0.lineColumnText)" }
-        #expect(found == [
-            "ANDROID-L005 /0/relation/1 " + Self.place(of: "\"delegate_permission/common.handle_all_url\"", in: text),
-            "ANDROID-L008 /0/target/sha256_cert_fingerprints/1 " + Self.place(of: "\"ab:cd\"", in: text),
-            "ANDROID-L013 /0/relation_extensions/delegate_permission~1common.handle_all_urls/"
-                + "dynamic_app_link_components/1/bad " + Self.place(of: "\"bad\"", in: text),
-            "ANDROID-L006 /1/target " + Self.place(of: "{\"namespace\": \"ios_app\"}", in: text),
-        ])
+        #expect(
+            found == [
+                "ANDROID-L005 /0/relation/1 "
+                    + Self.place(of: "\"delegate_permission/common.handle_all_url\"", in: text),
+                "ANDROID-L008 /0/target/sha256_cert_fingerprints/1 " + Self.place(of: "\"ab:cd\"", in: text),
+                "ANDROID-L013 /0/relation_extensions/delegate_permission~1common.handle_all_urls/"
+                    + "dynamic_app_link_components/1/bad " + Self.place(of: "\"bad\"", in: text),
+                "ANDROID-L006 /1/target " + Self.place(of: "{\"namespace\": \"ios_app\"}", in: text),
+            ])
         for diagnostic in file.diagnostics {
             let rule = LintRule.AssetLinks.all.first { $0.id == diagnostic.id }
             #expect(rule?.severity.rawValue == diagnostic.severity)
@@ -83,11 +86,12 @@ import Testing
     }
 
     @Test func aRepeatedKeyIsNotReportedAndTheFirstIsRead() {
-        let file = Self.lint("""
-        [{"relation": ["\(Self.relation)"], "relation": [],
-          "target": {"namespace": "android_app", "package_name": "first", "package_name": "second",
-                     "sha256_cert_fingerprints": ["\(Self.key)"]}}]
-        """)
+        let file = Self.lint(
+            """
+            [{"relation": ["\(Self.relation)"], "relation": [],
+              "target": {"namespace": "android_app", "package_name": "first", "package_name": "second",
+                         "sha256_cert_fingerprints": ["\(Self.key)"]}}]
+            """)
         #expect(file.diagnostics.isEmpty)
         #expect(file.linkGrants.map(\.packageName) == ["first"])
     }

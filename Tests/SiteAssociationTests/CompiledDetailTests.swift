@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import SiteAssociation
 
 /// Lint and the matcher share one compilation per detail, kept across parses of edited texts
@@ -10,9 +11,11 @@ import Testing
     private static let apps = ["ABCDE12345.com.example.a", "ABCDE12345.com.example.b", "ABCDE12345.com.example.c"]
 
     /// A file of three details, the third naming the first app again (a dead detail for it).
-    private func threeDetails(first: String = #"{"/": "/a/*"}"#,
+    private func threeDetails(
+        first: String = #"{"/": "/a/*"}"#,
         second: String = #"{"/": "/b/*", "exclude": true}, {"/": "/b*"}"#,
-                              defaults: String = "{}") -> String {
+        defaults: String = "{}"
+    ) -> String {
         """
         {"applinks": {"defaults": \(defaults), "details": [
           {"appIDs": ["\(Self.apps[0])"], "components": [\(first)]},
@@ -51,7 +54,8 @@ import Testing
         let rejected = try matcher(threeDetails() + " trailing")
         #expect(rejected.verdictSource(appID: Self.apps[0]) != before.verdictSource(appID: Self.apps[0]))
         #expect(rejected.verdict(url: "https://example.com/a/1", appID: Self.apps[0]).decision == .noMatch)
-        let moved = try matcher("""
+        let moved = try matcher(
+            """
             {"applinks": {"details": [{"appIDs": ["X.other"], "components": []},
               {"appIDs": ["\(Self.apps[0])"], "components": [{"/": "/a/*"}]}]}}
             """)
@@ -64,7 +68,8 @@ import Testing
         // `Component ==` ignores how a flag was written; the trace shows it, so the cache must not.
         let written = componentsFile(#"[{"/": "/a", "caseSensitive": "no"}]"#)
         let boolean = componentsFile(#"[{"/": "/a", "caseSensitive": false}]"#)
-        let first = try matcher(written), second = try matcher(boolean)
+        let first = try matcher(written)
+        let second = try matcher(boolean)
         #expect(first.verdictSource(appID: appA) != second.verdictSource(appID: appA))
         for json in [written, boolean] {
             let hot = try matcher(json).decide(url: "https://example.com/A", appID: appA)
@@ -112,12 +117,12 @@ import Testing
             let hotDocument = document(json)
             let hot = AssociationMatcher(document: hotDocument, domain: "example.com")
             let hotVerdicts = Self.apps.flatMap { app in urls.map { hot.decide(url: $0, appID: app) } }
-            if step % 3 == 0 { CompiledDetailCache.shared.removeAll() }
-            else { continue }
+            if step % 3 == 0 { CompiledDetailCache.shared.removeAll() } else { continue }
             let coldDocument = document(json)
             let cold = AssociationMatcher(document: coldDocument, domain: "example.com")
             #expect(hotDocument.diagnostics == coldDocument.diagnostics, "\(json)")
-            #expect(hotVerdicts == Self.apps.flatMap { app in urls.map { cold.decide(url: $0, appID: app) } },
+            #expect(
+                hotVerdicts == Self.apps.flatMap { app in urls.map { cold.decide(url: $0, appID: app) } },
                 "\(json)")
             compared += 1
         }
@@ -144,27 +149,33 @@ import Testing
         func keys(_ json: String) throws -> [CompiledDetailKey] {
             let applinks = try #require(document(json).file?.applinks)
             return applinks.details.map {
-                CompiledDetailKey(detail: $0, fileDefaults: applinks.defaults,
-                                  variables: applinks.substitutionVariables)
+                CompiledDetailKey(
+                    detail: $0, fileDefaults: applinks.defaults,
+                    variables: applinks.substitutionVariables)
             }
         }
         let base = try keys(file(defaults: #"{"comment": "a"}"#, variables: variables))
         /// Per detail: whether `json` finds the compilation of the base text.
         func sources(_ json: String) throws -> [Bool] { zip(try keys(json), base).map { $0 == $1 } }
         // Kept: a comment, requiredEntitlement or unknown key in either defaults; no defaults.
-        #expect(try sources(file(defaults: #"{"comment": "ab", "requiredEntitlement": "x"}"#, variables: variables))
+        #expect(
+            try sources(file(defaults: #"{"comment": "ab", "requiredEntitlement": "x"}"#, variables: variables))
                 == [true, true, true])
-        #expect(try sources(file(defaults: "{}", detailDefaults: #"{"comment": "c", "zz": 1}"#, variables: variables))
+        #expect(
+            try sources(file(defaults: "{}", detailDefaults: #"{"comment": "c", "zz": 1}"#, variables: variables))
                 == [true, true, true])
         // A variable: only the detail naming it; one no detail names: none.
         #expect(try sources(file(defaults: "{}", variables: #"{"v": ["x", "z"], "w": ["y"]}"#)) == [false, true, true])
-        #expect(try sources(file(defaults: "{}", variables: #"{"v": ["x"], "w": ["y"], "u": ["q"]}"#))
+        #expect(
+            try sources(file(defaults: "{}", variables: #"{"v": ["x"], "w": ["y"], "u": ["q"]}"#))
                 == [true, true, true])
         #expect(try sources(file(defaults: "{}", variables: #"{"v": ["x"]}"#)) == [true, true, false])
         // A flag, its spelling, a rule key: every detail the level reaches.
-        #expect(try sources(file(defaults: #"{"caseSensitive": false}"#, variables: variables))
+        #expect(
+            try sources(file(defaults: #"{"caseSensitive": false}"#, variables: variables))
                 == [false, false, false])
-        #expect(try sources(file(defaults: "{}", detailDefaults: #"{"percentEncoded": false}"#, variables: variables))
+        #expect(
+            try sources(file(defaults: "{}", detailDefaults: #"{"percentEncoded": false}"#, variables: variables))
                 == [false, true, true])
         let spelled = try keys(file(defaults: #"{"caseSensitive": "no"}"#, variables: variables))
         #expect(try spelled[0] != keys(file(defaults: #"{"caseSensitive": false}"#, variables: variables))[0])
@@ -189,28 +200,39 @@ import Testing
             keys[index].1[Int(generator.next() % UInt64(keys[index].1.count))]
         }
         func render(_ keys: [(String, [String?])], _ values: [String?]) -> String {
-            "{" + zip(keys, values).compactMap { key, value in value.map { "\"\(key.0)\": \($0)" } }
+            "{"
+                + zip(keys, values).compactMap { key, value in value.map { "\"\(key.0)\": \($0)" } }
                 .joined(separator: ", ") + "}"
         }
         var fileLevel = levelKeys.indices.map { _ in nil as String? }
         var detailLevel = fileLevel
         var named = variableKeys.indices.map { draw(variableKeys, $0) }
-        let urls = ["/x/1", "/X/1", "/a/b", "/A/B", "/b/1", "/bq", "/c/y", "/c/1", "/d/1", "/dz", "/a%2Fb", "/f#f",
-                    "/xa/", "/a?q=1"].map { "https://example.com" + $0 }
+        let urls = [
+            "/x/1", "/X/1", "/a/b", "/A/B", "/b/1", "/bq", "/c/y", "/c/1", "/d/1", "/dz", "/a%2Fb", "/f#f",
+            "/xa/", "/a?q=1",
+        ].map { "https://example.com" + $0 }
         var kept = 0
         for _ in 0..<240 {
-            let previous = file(defaults: render(levelKeys, fileLevel), detailDefaults: render(levelKeys, detailLevel),
-                                variables: render(variableKeys, named))
+            let previous = file(
+                defaults: render(levelKeys, fileLevel), detailDefaults: render(levelKeys, detailLevel),
+                variables: render(variableKeys, named))
             let before = try keys(previous)
             // The previous text compiled (what the next keystroke finds, unless a suite empties the cache).
             _ = AssociationMatcher(document: document(previous), domain: "example.com")
             switch generator.next() % 3 {
-            case 0: let key = Int(generator.next() % UInt64(levelKeys.count)); fileLevel[key] = draw(levelKeys, key)
-            case 1: let key = Int(generator.next() % UInt64(levelKeys.count)); detailLevel[key] = draw(levelKeys, key)
-            default: let key = Int(generator.next() % UInt64(variableKeys.count)); named[key] = draw(variableKeys, key)
+            case 0:
+                let key = Int(generator.next() % UInt64(levelKeys.count))
+                fileLevel[key] = draw(levelKeys, key)
+            case 1:
+                let key = Int(generator.next() % UInt64(levelKeys.count))
+                detailLevel[key] = draw(levelKeys, key)
+            default:
+                let key = Int(generator.next() % UInt64(variableKeys.count))
+                named[key] = draw(variableKeys, key)
             }
-            let json = file(defaults: render(levelKeys, fileLevel), detailDefaults: render(levelKeys, detailLevel),
-                            variables: render(variableKeys, named))
+            let json = file(
+                defaults: render(levelKeys, fileLevel), detailDefaults: render(levelKeys, detailLevel),
+                variables: render(variableKeys, named))
             let hotDocument = document(json)
             let hot = AssociationMatcher(document: hotDocument, domain: "example.com")
             kept += zip(try keys(json), before).filter { $0 == $1 }.count
@@ -241,10 +263,16 @@ import Testing
     @Test func theCacheIsBounded() throws {
         CompiledDetailCache.shared.removeAll()
         // Distinct details of 100 rules each: far more than two generations hold.
-        let one = CompiledDetail(CompiledDetailKey(
-            detail: try #require(document(componentsFile(Self.rules(100,
-                prefix: "/d0/r"))).file?.applinks?.details.first),
-            fileDefaults: nil, variables: [:]))
+        let one = CompiledDetail(
+            CompiledDetailKey(
+                detail: try #require(
+                    document(
+                        componentsFile(
+                            Self.rules(
+                                100,
+                                prefix: "/d0/r"))
+                    ).file?.applinks?.details.first),
+                fileDefaults: nil, variables: [:]))
         let count = CompiledDetailCache.costLimit / one.cost * 3
         for index in 0..<count {
             _ = try matcher(componentsFile(Self.rules(100, prefix: "/d\(index)/r")))
@@ -257,8 +285,8 @@ import Testing
         let pattern = "/" + String(repeating: "a", count: 1_100_000)
         let huge = componentsFile("[{\"/\": \"\(pattern)\"}]")
         let file = try #require(document(huge).file)
-        let big = AssociationMatcher(file: file, domain: "example.com"),
-            again = AssociationMatcher(file: file, domain: "example.com")
+        let big = AssociationMatcher(file: file, domain: "example.com")
+        let again = AssociationMatcher(file: file, domain: "example.com")
         #expect(big.verdict(url: "https://example.com" + pattern, appID: appA).decision == .match)
         #expect(big.verdictSource(appID: appA) != again.verdictSource(appID: appA))
     }

@@ -1,11 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import SiteAssociation
 
 /// The 200 real association files of `../shared/corpus/aasa/wild`.
-@Suite(.enabled(if: Fixtures.sharedURL("corpus/aasa/wild") != nil,
-    "../shared/corpus/aasa/wild (kept beside the checkout, not in it) is absent, or LINKLAB_NO_SHARED=1 hides it"))
+@Suite(
+    .enabled(
+        if: Fixtures.sharedURL("corpus/aasa/wild") != nil,
+        "../shared/corpus/aasa/wild (kept beside the checkout, not in it) is absent, or LINKLAB_NO_SHARED=1 hides it"))
 struct CorpusTests {
     static func corpusFiles() throws -> [URL] {
         guard let folder = Fixtures.sharedURL("corpus/aasa/wild") else { return [] }
@@ -83,13 +86,15 @@ struct CorpusTests {
         var lines: [String] = []
         for url in try Self.corpusFiles() {
             let parsed = AssociationDocument.parse(try Data(contentsOf: url))
-            lines.append("""
+            lines.append(
+                """
                 == \(url.lastPathComponent) deviceAccepts=\(parsed.deviceAccepts) cms=\(parsed.isCMSSigned) \
                 apps=\(parsed.file?.applinksAppIDs.count ?? -1)
                 """)
             for diagnostic in parsed.diagnostics {
                 let position = diagnostic.line.map { "\($0):\(diagnostic.column ?? 0)" } ?? "-"
-                lines.append("""
+                lines.append(
+                    """
                     \(position) \(diagnostic.severity) \(diagnostic.id) \(diagnostic.location) \(diagnostic.message)
                     """)
             }
@@ -105,7 +110,8 @@ struct CorpusTests {
             let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let new = text.split(separator: "\n", omittingEmptySubsequences: false)
             let firstDifference = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }
-            Issue.record("""
+            Issue.record(
+                """
                 corpus lint differs from Golden/corpus-lint.txt (re-record with RECORD_GOLDEN=1 after review); first \
                 difference at line \((firstDifference?.offset ?? min(old.count, new.count)) + 1):\n- \
                 \(firstDifference?.element.0 ?? "")\n+ \(firstDifference?.element.1 ?? "")

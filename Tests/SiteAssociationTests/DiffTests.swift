@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteAssociation
 
 @Suite struct DiffTests {
@@ -9,7 +10,8 @@ import Testing
 
     @Test func formattingAndKeyOrderDoNotCount() throws {
         let old = try file(appleExample)
-        let new = try file(##"""
+        let new = try file(
+            ##"""
             {"applinks":{"details":[{"components":[{"exclude":true,"#":"no_universal_links"},{"/":"/buy/*",\##
             "comment":"new comment"},{"exclude":true,"/":"/help/website/*"},{"?":{"articleNumber":"????"},\##
             "/":"/help/*"}],"appIDs":["ABCDE12345.com.example.app","ABCDE12345.com.example.app2"]}]}}
@@ -29,18 +31,21 @@ import Testing
         let new = try file(componentsFile(##"[{"/": "/buy/*", "exclude": true}, {"/": "/sell/*"}]"##))
         let diff = AssociationDiff(old: old, new: new)
         #expect(!diff.isEquivalent)
-        #expect(diff.changes == [
-            #"applinks: ABCDE12345.com.example.app rule 0 changed: {"/":"/buy/*"} → {"/":"/buy/*","exclude":true}"#,
-            #"applinks: ABCDE12345.com.example.app rule 1 added: {"/":"/sell/*"}"#,
-        ])
+        #expect(
+            diff.changes == [
+                #"applinks: ABCDE12345.com.example.app rule 0 changed: {"/":"/buy/*"} → {"/":"/buy/*","exclude":true}"#,
+                #"applinks: ABCDE12345.com.example.app rule 1 added: {"/":"/sell/*"}"#,
+            ])
     }
 
     @Test func appsAndOtherServicesAreCompared() throws {
-        let old = try file(#"""
+        let old = try file(
+            #"""
             {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["*"]}]}, "webcredentials": {"apps": \#
             ["ABCDE12345.com.a"]}}
             """#)
-        let new = try file(#"""
+        let new = try file(
+            #"""
             {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.b"], "paths": ["*"]}]}, "appclips": {"apps": \#
             ["ABCDE12345.com.a.Clip"]}}
             """#)
@@ -59,7 +64,8 @@ import Testing
 
     @Test func deadDetailsDoNotCount() throws {
         let old = try file(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["/x"]}]}}"#)
-        let new = try file(#"""
+        let new = try file(
+            #"""
             {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["/x"]}, {"appIDs": \#
             ["ABCDE12345.com.a"], "paths": ["*"]}]}}
             """#)
@@ -71,8 +77,9 @@ import Testing
         let data = try JSONEncoder().encode(original)
         let decoded = try JSONDecoder().decode(AssociationFile.self, from: data)
         #expect(decoded == original)
-        #expect(String(decoding: data, as: UTF8.self).contains(#""\/":"\/buy\/*""#) ||
-            String(decoding: data, as: UTF8.self).contains(#""/":"/buy/*""#))
+        #expect(
+            String(decoding: data, as: UTF8.self).contains(#""\/":"\/buy\/*""#)
+                || String(decoding: data, as: UTF8.self).contains(#""/":"/buy/*""#))
     }
 
     @Test func localeTablesHoldGBButNotUK() {
@@ -84,10 +91,12 @@ import Testing
     }
 
     @Test func reverseQuestionListsTheAppsAURLOpens() throws {
-        let matcher = AssociationMatcher(file: try file(#"""
-            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["/a/*"]}, {"appIDs": \#
-            ["ABCDE12345.com.b"], "paths": ["NOT /a/x", "*"]}]}}
-            """#), domain: "example.com")
+        let matcher = AssociationMatcher(
+            file: try file(
+                #"""
+                {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.a"], "paths": ["/a/*"]}, {"appIDs": \#
+                ["ABCDE12345.com.b"], "paths": ["NOT /a/x", "*"]}]}}
+                """#), domain: "example.com")
         #expect(matcher.appsReached(by: "https://example.com/a/x") == ["ABCDE12345.com.a"])
         #expect(matcher.appsReached(by: "https://example.com/a/y") == ["ABCDE12345.com.a", "ABCDE12345.com.b"])
         #expect(matcher.appsReached(by: "https://example.com/z") == ["ABCDE12345.com.b"])

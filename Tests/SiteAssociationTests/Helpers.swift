@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SiteAssociation
 
 /// The app ID most tests ask about.
@@ -11,8 +12,10 @@ func document(_ json: String) -> AssociationDocument {
 }
 
 /// A file whose one detail names `appA` with `components`, plus optional defaults/variables.
-func componentsFile(_ components: String, defaults: String? = nil, detailDefaults: String? = nil,
-    variables: String? = nil) -> String {
+func componentsFile(
+    _ components: String, defaults: String? = nil, detailDefaults: String? = nil,
+    variables: String? = nil
+) -> String {
     var applinks: [String] = []
     if let defaults { applinks.append("\"defaults\": \(defaults)") }
     if let variables { applinks.append("\"substitutionVariables\": \(variables)") }
@@ -39,7 +42,7 @@ func decide(_ json: String, _ url: String, appID: String = appA, domain: String 
 
 /// Apple's example rule list R of spec §12.
 let appleExample = """
-{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"],
-  "components": [{"#": "no_universal_links", "exclude": true}, {"/": "/buy/*"},
-                 {"/": "/help/website/*", "exclude": true}, {"/": "/help/*", "?": {"articleNumber": "????"}}]}]}}
-"""
+    {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"],
+      "components": [{"#": "no_universal_links", "exclude": true}, {"/": "/buy/*"},
+                     {"/": "/help/website/*", "exclude": true}, {"/": "/help/*", "?": {"articleNumber": "????"}}]}]}}
+    """

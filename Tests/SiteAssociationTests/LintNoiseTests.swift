@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteAssociation
 
 /// A tester reads every diagnostic: one problem is said once, in words that name what it is about.
@@ -24,11 +25,11 @@ import Testing
 
     @Test func rulesOfADeadDetailAreNotLintedAgain() {
         let json = #"""
-        {"applinks": {"apps": [], "details": [
-          {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}]},
-          {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/b/*"}, {"/": "/b/c"}, {"/": "*"}]}
-        ]}}
-        """#
+            {"applinks": {"apps": [], "details": [
+              {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}]},
+              {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/b/*"}, {"/": "/b/c"}, {"/": "*"}]}
+            ]}}
+            """#
         let diagnostics = document(json).diagnostics
         #expect(diagnostics.contains { $0.id == "AASA-L029" && $0.location == "/applinks/details/1" })
         let inDead = diagnostics.filter { $0.location.hasPrefix("/applinks/details/1/") }
@@ -80,8 +81,9 @@ import Testing
     @Test func percentDecodingNamesItsDetail() {
         let json = componentsFile(##"[{"/": "/files/*"}]"##, detailDefaults: ##"{"percentEncoded": false}"##)
         let widening = document(json).diagnostics.first { $0.id == "AASA-L023" }
-        #expect(widening?.message.contains("details[0] (appIDs: ABCDE12345.com.example.app)") == true,
-                "\(widening?.message ?? "")")
+        #expect(
+            widening?.message.contains("details[0] (appIDs: ABCDE12345.com.example.app)") == true,
+            "\(widening?.message ?? "")")
         #expect(widening?.message.contains("this detail") == false)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteAssociation
 
 /// One row of a rule table: a file, a URL, what iOS decides.
@@ -14,9 +15,12 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 }
 
 /// A row for a components file on example.com (shared by every rule table).
-func c(_ label: String, _ components: String, _ path: String, _ expected: Decision, defaults: String? = nil,
-    detailDefaults: String? = nil, variables: String? = nil) -> RuleCase {
-    RuleCase(label: label,
+func c(
+    _ label: String, _ components: String, _ path: String, _ expected: Decision, defaults: String? = nil,
+    detailDefaults: String? = nil, variables: String? = nil
+) -> RuleCase {
+    RuleCase(
+        label: label,
         json: componentsFile(components, defaults: defaults, detailDefaults: detailDefaults, variables: variables),
         url: "https://example.com" + path, expected: expected)
 }
@@ -37,10 +41,12 @@ func verify(_ rule: RuleCase) {
     let verdict = matcher.decide(url: rule.url, appID: rule.appID)
     #expect(verdict.decision == rule.expected, "\(rule.label)\n\(verdict.trace.joined(separator: "\n"))")
     // The fast path (no trace) must agree with the traced one.
-    #expect(matcher.decision(url: rule.url, appID: rule.appID) == verdict.decision,
+    #expect(
+        matcher.decision(url: rule.url, appID: rule.appID) == verdict.decision,
         "\(rule.label): fast path disagrees")
     if let index = matcher.appIDs.firstIndex(of: rule.appID) {
-        #expect(matcher.decisions(url: rule.url)[index] == verdict.decision,
+        #expect(
+            matcher.decisions(url: rule.url)[index] == verdict.decision,
             "\(rule.label): per-URL fast path disagrees")
     }
 }
@@ -55,11 +61,14 @@ func verify(_ rule: RuleCase) {
         c("# ?* needs a fragment", ##"[{"/": "/a", "#": "?*"}]"##, "/a", .noMatch),
         c("# ?* accepts a fragment", ##"[{"/": "/a", "#": "?*"}]"##, "/a#x", .match),
         c("# empty rejects a fragment", ##"[{"#": ""}]"##, "/a#x", .noMatch),
-        c("first matching rule decides: exclude first", ##"[{"/": "/a/*", "exclude": true}, {"/": "/a/b"}]"##, "/a/b",
+        c(
+            "first matching rule decides: exclude first", ##"[{"/": "/a/*", "exclude": true}, {"/": "/a/b"}]"##, "/a/b",
             .exclude),
-        c("first matching rule decides: match first", ##"[{"/": "/a/b"}, {"/": "/a/*", "exclude": true}]"##, "/a/b",
+        c(
+            "first matching rule decides: match first", ##"[{"/": "/a/b"}, {"/": "/a/*", "exclude": true}]"##, "/a/b",
             .match),
-        c("nothing falls through past a matching exclude", ##"[{"/": "*", "exclude": true}, {"/": "*"}]"##, "/x",
+        c(
+            "nothing falls through past a matching exclude", ##"[{"/": "*", "exclude": true}, {"/": "*"}]"##, "/x",
             .exclude),
         c("no rule matches", ##"[{"/": "/a"}, {"/": "/b"}]"##, "/c", .noMatch),
         c("empty components match nothing", ##"[]"##, "/a", .noMatch),
@@ -80,7 +89,8 @@ func verify(_ rule: RuleCase) {
         c("non-string # leaves the fragment unconstrained", ##"[{"/": "/a", "#": ["x"]}]"##, "/a#whatever", .match),
         c("non-dictionary component matches everything", ##"["/nope"]"##, "/any/path?q#f", .match),
         c("number component matches everything", ##"[42]"##, "/", .match),
-        c("? dictionary with a non-string value is dropped", ##"[{"/": "/a", "?": {"x": "1", "y": 2}}]"##, "/a?x=9",
+        c(
+            "? dictionary with a non-string value is dropped", ##"[{"/": "/a", "?": {"x": "1", "y": 2}}]"##, "/a?x=9",
             .match),
         c("? dictionary of strings constrains", ##"[{"/": "/a", "?": {"x": "1", "y": "2"}}]"##, "/a?x=9", .noMatch),
         c("? dictionary with null value is dropped", ##"[{"/": "/a", "?": {"x": null}}]"##, "/a?x=1", .match),
@@ -88,7 +98,8 @@ func verify(_ rule: RuleCase) {
         c("? repeated name: the last value is used (matches)", ##"[{"?": {"x": 1, "x": "a"}}]"##, "/p?x=a", .match),
         c("unknown keys are ignored", ##"[{"/": "/a", "path": "/b"}]"##, "/a", .match),
         c("comment is ignored", ##"[{"/": "/a", "comment": "hello"}]"##, "/a", .match),
-        c("requiredEntitlement never changes a verdict",
+        c(
+            "requiredEntitlement never changes a verdict",
             ##"[{"/": "/a", "requiredEntitlement": "com.apple.developer.x"}]"##, "/a", .match),
     ]
 
@@ -125,7 +136,8 @@ func verify(_ rule: RuleCase) {
         c("runs of / collapse in the path", ##"[{"/": "/a/b"}]"##, "/a//b", .match),
         c("leading * keeps no slash", ##"[{"/": "*.pdf"}]"##, "/docs/x.pdf", .match),
         c("leading * pattern still needs the suffix", ##"[{"/": "*.pdf"}]"##, "/docs/x.pdfx", .noMatch),
-        c("no escapes: backslash does not escape *", ##"[{"/": "/a\\*", "percentEncoded": false}]"##, "/a%5Cxyz",
+        c(
+            "no escapes: backslash does not escape *", ##"[{"/": "/a\\*", "percentEncoded": false}]"##, "/a%5Cxyz",
             .match),
     ]
 
@@ -151,9 +163,11 @@ func verify(_ rule: RuleCase) {
         c("plus is not a space", ##"[{"?": {"q": "a b"}}]"##, "/x?q=a+b", .noMatch),
         c("dictionary order does not matter", ##"[{"?": {"b": "2", "a": "1"}}]"##, "/x?a=1&b=2", .match),
         c("encoded item value compared as encoded", ##"[{"?": {"q": "a%20b"}}]"##, "/x?q=a%20b", .match),
-        c("decoded item value under percentEncoded false", ##"[{"?": {"q": "a b"}, "percentEncoded": false}]"##,
+        c(
+            "decoded item value under percentEncoded false", ##"[{"?": {"q": "a b"}, "percentEncoded": false}]"##,
             "/x?q=a%20b", .match),
-        c("item names decoded under percentEncoded false", ##"[{"?": {"a b": "1"}, "percentEncoded": false}]"##,
+        c(
+            "item names decoded under percentEncoded false", ##"[{"?": {"a b": "1"}, "percentEncoded": false}]"##,
             "/x?a%20b=1", .match),
         c("item names compared encoded by default", ##"[{"?": {"a b": "1"}}]"##, "/x?a%20b=1", .noMatch),
         c("item values fold case", ##"[{"?": {"q": "ABC"}, "caseSensitive": false}]"##, "/x?q=abc", .match),
@@ -170,7 +184,8 @@ func verify(_ rule: RuleCase) {
         c("encoded: %20 pattern matches %20", ##"[{"/": "/a%20b"}]"##, "/a%20b", .match),
         c("decoded: space pattern matches %20", ##"[{"/": "/a b", "percentEncoded": false}]"##, "/a%20b", .match),
         c("decoded: é matches %C3%A9", ##"[{"/": "/café", "percentEncoded": false}]"##, "/caf%C3%A9", .match),
-        c("decoded: %20 pattern no longer matches", ##"[{"/": "/a%20b", "percentEncoded": false}]"##, "/a%20b",
+        c(
+            "decoded: %20 pattern no longer matches", ##"[{"/": "/a%20b", "percentEncoded": false}]"##, "/a%20b",
             .noMatch),
         c("decoded: %2F becomes a separator", ##"[{"/": "/a/b", "percentEncoded": false}]"##, "/a%2Fb", .match),
         c("decoded: fragment is decoded", ##"[{"#": "a b", "percentEncoded": false}]"##, "/x#a%20b", .match),
@@ -190,8 +205,9 @@ func verify(_ rule: RuleCase) {
         var copy = item
         if item.label.contains("substitution values") {
             copy.json =
-                componentsFile(item.json.components(separatedBy: "\"components\": ")[1]
-                    .components(separatedBy: "}]}")[0] + "}]", variables: ##"{"v": ["PIZZA"]}"##)
+                componentsFile(
+                    item.json.components(separatedBy: "\"components\": ")[1]
+                        .components(separatedBy: "}]}")[0] + "}]", variables: ##"{"v": ["PIZZA"]}"##)
         }
         return copy
     }
@@ -232,9 +248,11 @@ func verify(_ rule: RuleCase) {
             v("$(lang) has en", "/$(lang)", "/en", .match),
             v("$(lang) has no qq", "/$(lang)", "/qq", .noMatch),
             v("unterminated $( is literal", "/$(food", "/$(food", .match),
-            c("variable in a ? dictionary value", ##"[{"?": {"f": "$(food)"}}]"##, "/x?f=pizza", .match,
+            c(
+                "variable in a ? dictionary value", ##"[{"?": {"f": "$(food)"}}]"##, "/x?f=pizza", .match,
                 variables: vars),
-            c("variable in a ? dictionary value rejects", ##"[{"?": {"f": "$(food)"}}]"##, "/x?f=taco", .noMatch,
+            c(
+                "variable in a ? dictionary value rejects", ##"[{"?": {"f": "$(food)"}}]"##, "/x?f=taco", .noMatch,
                 variables: vars),
             c("variable in #", ##"[{"#": "$(food)"}]"##, "/x#burrito", .match, variables: vars),
         ]
@@ -242,108 +260,154 @@ func verify(_ rule: RuleCase) {
 
     // §8: defaults.
     static let defaults: [RuleCase] = [
-        c("applinks.defaults / restricts every rule", ##"[{"#": "*"}]"##, "/bar", .noMatch,
+        c(
+            "applinks.defaults / restricts every rule", ##"[{"#": "*"}]"##, "/bar", .noMatch,
             defaults: ##"{"/": "/foo/*"}"##),
-        c("applinks.defaults / lets its paths through", ##"[{"#": "*"}]"##, "/foo/x", .match,
+        c(
+            "applinks.defaults / lets its paths through", ##"[{"#": "*"}]"##, "/foo/x", .match,
             defaults: ##"{"/": "/foo/*"}"##),
-        c("applinks.defaults exclude turns rules into blocks", ##"[{"/": "/a"}]"##, "/a", .exclude,
+        c(
+            "applinks.defaults exclude turns rules into blocks", ##"[{"/": "/a"}]"##, "/a", .exclude,
             defaults: ##"{"exclude": true}"##),
-        c("a component's own exclude false beats defaults", ##"[{"/": "/a", "exclude": false}]"##, "/a", .match,
+        c(
+            "a component's own exclude false beats defaults", ##"[{"/": "/a", "exclude": false}]"##, "/a", .match,
             defaults: ##"{"exclude": true}"##),
-        c("applinks.defaults caseSensitive false folds", ##"[{"/": "/ABC"}]"##, "/abc", .match,
+        c(
+            "applinks.defaults caseSensitive false folds", ##"[{"/": "/ABC"}]"##, "/abc", .match,
             defaults: ##"{"caseSensitive": false}"##),
-        c("detail defaults win over applinks defaults", ##"[{"/": "/ABC"}]"##, "/abc", .noMatch,
+        c(
+            "detail defaults win over applinks defaults", ##"[{"/": "/ABC"}]"##, "/abc", .noMatch,
             defaults: ##"{"caseSensitive": false}"##, detailDefaults: ##"{"caseSensitive": true}"##),
-        c("component wins over detail defaults", ##"[{"/": "/ABC", "caseSensitive": false}]"##, "/abc", .match,
+        c(
+            "component wins over detail defaults", ##"[{"/": "/ABC", "caseSensitive": false}]"##, "/abc", .match,
             detailDefaults: ##"{"caseSensitive": true}"##),
-        c("detail defaults ? applies", ##"[{"/": "/a"}]"##, "/a?x=1", .noMatch,
+        c(
+            "detail defaults ? applies", ##"[{"/": "/a"}]"##, "/a?x=1", .noMatch,
             detailDefaults: ##"{"?": {"x": "2"}}"##),
         c("detail defaults # applies", ##"[{"/": "/a"}]"##, "/a#y", .match, detailDefaults: ##"{"#": "y"}"##),
         c("detail defaults # rejects", ##"[{"/": "/a"}]"##, "/a", .noMatch, detailDefaults: ##"{"#": "y"}"##),
-        c("defaults percentEncoded false decodes", ##"[{"/": "/a b"}]"##, "/a%20b", .match,
+        c(
+            "defaults percentEncoded false decodes", ##"[{"/": "/a b"}]"##, "/a%20b", .match,
             defaults: ##"{"percentEncoded": false}"##),
         c("component / beats defaults /", ##"[{"/": "/bar"}]"##, "/bar", .match, defaults: ##"{"/": "/foo/*"}"##),
     ]
 
     // §9: legacy paths; §2: details.
     static let legacyAndDetails: [RuleCase] = [
-        RuleCase(label: "lower-case not prefix is an exclusion", json: pathsFile(##"["not /a/*", "*"]"##),
+        RuleCase(
+            label: "lower-case not prefix is an exclusion", json: pathsFile(##"["not /a/*", "*"]"##),
             url: "https://example.com/a/b", expected: .exclude),
-        RuleCase(label: "NoT mixed case prefix is an exclusion", json: pathsFile(##"["NoT /a/*", "*"]"##),
+        RuleCase(
+            label: "NoT mixed case prefix is an exclusion", json: pathsFile(##"["NoT /a/*", "*"]"##),
             url: "https://example.com/a/b", expected: .exclude),
-        RuleCase(label: "NOT without space is a pattern", json: pathsFile(##"["NOT/a", "*"]"##),
+        RuleCase(
+            label: "NOT without space is a pattern", json: pathsFile(##"["NOT/a", "*"]"##),
             url: "https://example.com/a", expected: .match),
-        RuleCase(label: "legacy paths ignore the query", json: pathsFile(##"["/a"]"##),
+        RuleCase(
+            label: "legacy paths ignore the query", json: pathsFile(##"["/a"]"##),
             url: "https://example.com/a?x=1#f", expected: .match),
-        RuleCase(label: "NOT entries stay case-sensitive under folding defaults",
+        RuleCase(
+            label: "NOT entries stay case-sensitive under folding defaults",
             json: pathsFile(##"["NOT /Secret/*", "*"]"##, defaults: ##"{"caseSensitive": false}"##),
             url: "https://example.com/secret/x", expected: .match),
-        RuleCase(label: "NOT entries block their exact case",
+        RuleCase(
+            label: "NOT entries block their exact case",
             json: pathsFile(##"["NOT /Secret/*", "*"]"##, defaults: ##"{"caseSensitive": false}"##),
             url: "https://example.com/Secret/x", expected: .exclude),
-        RuleCase(label: "plain legacy entries fold under defaults",
+        RuleCase(
+            label: "plain legacy entries fold under defaults",
             json: pathsFile(##"["/ABC"]"##, defaults: ##"{"caseSensitive": false}"##), url: "https://example.com/abc",
             expected: .match),
-        RuleCase(label: "legacy first match wins", json: pathsFile(##"["/a/*", "NOT /a/b"]"##),
+        RuleCase(
+            label: "legacy first match wins", json: pathsFile(##"["/a/*", "NOT /a/b"]"##),
             url: "https://example.com/a/b", expected: .match),
-        RuleCase(label: "details as a dictionary keyed by app ID",
+        RuleCase(
+            label: "details as a dictionary keyed by app ID",
             json: ##"{"applinks": {"apps": [], "details": {"ABCDE12345.com.example.app": {"paths": ["/x/*"]}}}}"##,
             url: "https://example.com/x/1", expected: .match),
-        RuleCase(label: "dictionary details: other app not named",
+        RuleCase(
+            label: "dictionary details: other app not named",
             json: ##"{"applinks": {"apps": [], "details": {"ABCDE12345.com.example.other": {"paths": ["*"]}}}}"##,
             url: "https://example.com/x", expected: .noMatch),
-        RuleCase(label: "appIDs wins over appID", json: ##"""
-            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "appID": "ABCDE12345.com.other", \##
-            "paths": ["*"]}]}}
-            """##, url: "https://example.com/x", expected: .match),
-        RuleCase(label: "appIDs wins over appID: appID ignored", json: ##"""
-            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.other"], "appID": "ABCDE12345.com.example.app", \##
-            "paths": ["*"]}]}}
-            """##, url: "https://example.com/x", expected: .noMatch),
-        RuleCase(label: "empty appIDs still wins over appID", json: ##"""
-            {"applinks": {"details": [{"appIDs": [], "appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}
-            """##, url: "https://example.com/x", expected: .noMatch),
-        RuleCase(label: "non-array appIDs falls back to appID", json: ##"""
-            {"applinks": {"details": [{"appIDs": "ABCDE12345.com.other", "appID": "ABCDE12345.com.example.app", \##
-            "paths": ["*"]}]}}
-            """##, url: "https://example.com/x", expected: .match),
-        RuleCase(label: "components win over paths", json: ##"""
-            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/c"}], \##
-            "paths": ["/p"]}]}}
-            """##, url: "https://example.com/p", expected: .noMatch),
-        RuleCase(label: """
-            components win over paths (components side)
-            """, json: ##"""
+        RuleCase(
+            label: "appIDs wins over appID",
+            json: ##"""
+                {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "appID": \##
+                "ABCDE12345.com.other", \##
+                "paths": ["*"]}]}}
+                """##, url: "https://example.com/x", expected: .match),
+        RuleCase(
+            label: "appIDs wins over appID: appID ignored",
+            json: ##"""
+                {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.other"], "appID": \##
+                "ABCDE12345.com.example.app", \##
+                "paths": ["*"]}]}}
+                """##, url: "https://example.com/x", expected: .noMatch),
+        RuleCase(
+            label: "empty appIDs still wins over appID",
+            json: ##"""
+                {"applinks": {"details": [{"appIDs": [], "appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}
+                """##, url: "https://example.com/x", expected: .noMatch),
+        RuleCase(
+            label: "non-array appIDs falls back to appID",
+            json: ##"""
+                {"applinks": {"details": [{"appIDs": "ABCDE12345.com.other", "appID": "ABCDE12345.com.example.app", \##
+                "paths": ["*"]}]}}
+                """##, url: "https://example.com/x", expected: .match),
+        RuleCase(
+            label: "components win over paths",
+            json: ##"""
+                {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/c"}], \##
+                "paths": ["/p"]}]}}
+                """##, url: "https://example.com/p", expected: .noMatch),
+        RuleCase(
+            label: """
+                components win over paths (components side)
+                """,
+            json: ##"""
                 {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/c"}], \##
                 "paths": ["/p"]}]}}
                 """##, url: "https://example.com/c", expected: .match),
-        RuleCase(label: "empty components still win over paths", json: ##"""
-            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [], "paths": ["*"]}]}}
-            """##, url: "https://example.com/x", expected: .noMatch),
-        RuleCase(label: """
-            non-array components fall back to paths
-            """, json: ##"""
+        RuleCase(
+            label: "empty components still win over paths",
+            json: ##"""
+                {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [], "paths": \##
+                ["*"]}]}}
+                """##, url: "https://example.com/x", expected: .noMatch),
+        RuleCase(
+            label: """
+                non-array components fall back to paths
+                """,
+            json: ##"""
                 {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": {"/": "/c"}, \##
                 "paths": ["*"]}]}}
                 """##, url: "https://example.com/x", expected: .match),
-        RuleCase(label: "first detail naming the app decides (match beats later exclude)",
+        RuleCase(
+            label: "first detail naming the app decides (match beats later exclude)",
             json: ##"""
                 {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a"}]}, \##
                 {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a", "exclude": true}]}]}}
                 """##, url: "https://example.com/a", expected: .match),
-        RuleCase(label: "later details are not merged", json: ##"""
-            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a"}]}, \##
-            {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/b"}]}]}}
-            """##, url: "https://example.com/b", expected: .noMatch),
-        RuleCase(label: "relativeOrder never changes a verdict", json: ##"""
-            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a"}]}, \##
-            {"appIDs": ["ABCDE12345.com.example.app"], "relativeOrder": 100, "components": [{"/": "/a", "exclude": \##
-            true}]}]}}
-            """##, url: "https://example.com/a", expected: .match),
-        RuleCase(label: "detail with neither list matches nothing",
+        RuleCase(
+            label: "later details are not merged",
+            json: ##"""
+                {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a"}]}, \##
+                {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/b"}]}]}}
+                """##, url: "https://example.com/b", expected: .noMatch),
+        RuleCase(
+            label: "relativeOrder never changes a verdict",
+            json: ##"""
+                {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a"}]}, \##
+                {"appIDs": ["ABCDE12345.com.example.app"], "relativeOrder": 100, "components": [{"/": "/a", \##
+                "exclude": \##
+                true}]}]}}
+                """##, url: "https://example.com/a", expected: .match),
+        RuleCase(
+            label: "detail with neither list matches nothing",
             json: ##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"]}]}}"##,
             url: "https://example.com/a", expected: .noMatch),
-        RuleCase(label: "non-string appIDs members are skipped",
+        RuleCase(
+            label: "non-string appIDs members are skipped",
             json: ##"{"applinks": {"details": [{"appIDs": [5, "ABCDE12345.com.example.app"], "paths": ["*"]}]}}"##,
             url: "https://example.com/a", expected: .match),
     ]
@@ -360,7 +424,8 @@ func verify(_ rule: RuleCase) {
             h("wildcard covers the apex", "https://example.com/a", "*.example.com", .match),
             h("wildcard covers a subdomain", "https://a.b.example.com/a", "*.example.com", .match),
             h("wildcard respects label boundaries", "https://notexample.com/a", "*.example.com", .noMatch),
-            h("a URL with a port does not match a portless domain", "https://example.com:8443/a", "example.com",
+            h(
+                "a URL with a port does not match a portless domain", "https://example.com:8443/a", "example.com",
                 .noMatch),
             h("a port matches the domain's port", "https://example.com:8443/a", "example.com:8443", .match),
             h("http is decided too", "http://example.com/a", "example.com", .match),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteAssociation
 
 /// Every no_match verdict names the step that decided it, and the traced, untraced and

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import SiteAssociation
 
 @Suite struct ParserTests {
@@ -55,7 +56,8 @@ import TestSupport
     func syntaxMistakesAreToleratedButNotDeviceAccepted(label: String, json: String, readsApplinks: Bool) {
         let parsed = document(json)
         #expect(!parsed.deviceAccepts, "\(label)")
-        #expect(parsed.diagnostics.contains { $0.id == "AASA-L001" && $0.line != nil },
+        #expect(
+            parsed.diagnostics.contains { $0.id == "AASA-L001" && $0.line != nil },
             "\(label): \(parsed.diagnostics)")
         #expect((parsed.file?.applinks != nil) == readsApplinks, "\(label)")
     }
@@ -68,7 +70,8 @@ import TestSupport
     }
 
     @Test func duplicateKeysAreAWarningAndTheLastWins() throws {
-        let parsed = document(#"""
+        let parsed = document(
+            #"""
             {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.one"], "paths": ["*"]}]}, "applinks": \#
             {"details": [{"appIDs": ["ABCDE12345.com.example.two"], "paths": ["*"]}]}}
             """#)
@@ -138,7 +141,8 @@ import TestSupport
         #expect(parsed.diagnostics.contains { $0.id == "AASA-L009" && $0.relatedFinding == "AASA-006" })
         #expect(parsed.deviceAccepts)
         let verdict =
-            AssociationMatcher(document: parsed, domain: "example.com").decide(url: "https://example.com/a",
+            AssociationMatcher(document: parsed, domain: "example.com").decide(
+                url: "https://example.com/a",
                 appID: appA)
         #expect(verdict.decision == .noMatch)
         #expect(verdict.trace.contains { $0.contains("128 KiB") && $0.contains("would give match") })
@@ -147,7 +151,8 @@ import TestSupport
     @Test func deviceRejectedFilesDecideNoMatchAndShowTheTolerantReading() throws {
         let parsed = AssociationDocument.parse(try Fixtures.data("aasa/comments-and-trailing-commas.json"))
         let verdict =
-            AssociationMatcher(document: parsed, domain: "example.com").decide(url: "https://example.com/a/1",
+            AssociationMatcher(document: parsed, domain: "example.com").decide(
+                url: "https://example.com/a/1",
                 appID: appA)
         #expect(verdict.decision == .noMatch)
         #expect(verdict.trace.last?.contains("tolerant reading would give match") == true)
@@ -161,10 +166,16 @@ import TestSupport
         #expect(parsed.diagnostics.contains { $0.id == "AASA-L007" && $0.message.contains("not verified") })
         let file = try #require(parsed.file)
         let matcher = AssociationMatcher(file: file, domain: "example.com")
-        #expect(matcher.decide(url: "https://example.com/signed/x",
-            appID: "ABCDE12345.com.example.signed").decision == .match)
-        #expect(matcher.decide(url: "https://example.com/signed/private/x",
-            appID: "ABCDE12345.com.example.signed").decision == .match)
+        #expect(
+            matcher.decide(
+                url: "https://example.com/signed/x",
+                appID: "ABCDE12345.com.example.signed"
+            ).decision == .match)
+        #expect(
+            matcher.decide(
+                url: "https://example.com/signed/private/x",
+                appID: "ABCDE12345.com.example.signed"
+            ).decision == .match)
     }
 
     @Test func truncatedCMSIsReportedNotCrashed() throws {
@@ -183,8 +194,10 @@ import TestSupport
     @Test func randomAndMutatedBytesNeverCrash() throws {
         var generator = SeededGenerator(seed: 0xA5A5)
         let seeds =
-            [Data(appleExample.utf8), try Fixtures.data("aasa/cms-signed-indefinite-length.p7"),
-                try Fixtures.data("aasa/lenient-traps.json")]
+            [
+                Data(appleExample.utf8), try Fixtures.data("aasa/cms-signed-indefinite-length.p7"),
+                try Fixtures.data("aasa/lenient-traps.json"),
+            ]
         for round in 0..<1500 {
             var bytes = [UInt8](seeds[round % seeds.count])
             for _ in 0..<(1 + Int(generator.next() % 8)) {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import SiteAssociation
 
 /// Long rule lists are searched through a literal-prefix index: it must find exactly the rule
@@ -24,7 +25,8 @@ import Testing
             for _ in 0..<(FastRuleList.indexThreshold + Int(generator.next() % 30)) {
                 var keys: [String] = []
                 if generator.next() % 8 != 0 {
-                    keys.append("""
+                    keys.append(
+                        """
                         \"/\": \
                         \(JSONValue.quoted(random(Self.pathPieces, count: 1 + Int(generator.next() % 4), &generator)))
                         """)
@@ -43,7 +45,8 @@ import Testing
             let rules = EffectiveRule.rules(of: detail, fileDefaults: file.applinks?.defaults).map {
                 CompiledRule($0, variables: variables)
             }
-            let indexed = FastRuleList(rules), scanned = FastRuleList(rules, indexed: false)
+            let indexed = FastRuleList(rules)
+            let scanned = FastRuleList(rules, indexed: false)
             if rules.count >= FastRuleList.indexThreshold { indexedLists += 1 }
             let matcher = AssociationMatcher(file: file, domain: "example.com")
             for _ in 0..<12 {
@@ -51,7 +54,8 @@ import Testing
                 if generator.next() % 4 == 0 { url += "?q=1" }
                 if generator.next() % 6 == 0 { url += "#f" }
                 guard case .success(let parsed) = ParsedURL.parse(url, defaultHost: "example.com") else { continue }
-                var first = PreparedURL(parsed), second = PreparedURL(parsed)
+                var first = PreparedURL(parsed)
+                var second = PreparedURL(parsed)
                 let expected = scanned.firstMatch(&second)
                 #expect(indexed.firstMatch(&first) == expected, "\(json)\n\(url)")
                 var traced = matcher.decide(url: url, appID: appA)

@@ -1,14 +1,17 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import SiteAssociation
 
 /// The compiled matcher agrees with the naive reference on thousands of random cases.
 @Suite struct PropertyTests {
     static let variables: [String: [String]] = ["v": ["ab", "B*", "a?"], "w": ["/", "%2F"]]
     static let patternPieces =
-        ["a", "b", "A", "/", "*", "?", "?*", "$(v)", "$(w)", "$(digit)", "$(upper)", "$(lower)", "$(alpha)", "%2F",
-            "%20", " ", "1", "$(undefined)"]
+        [
+            "a", "b", "A", "/", "*", "?", "?*", "$(v)", "$(w)", "$(digit)", "$(upper)", "$(lower)", "$(alpha)", "%2F",
+            "%20", " ", "1", "$(undefined)",
+        ]
     static let textPieces = ["a", "b", "A", "B", "/", "//", "%2F", "%2f", "%20", " ", "1", "9", "%C3%A9", "x", "*"]
 
     private func random(_ pieces: [String], count: Int, _ generator: inout SeededGenerator) -> String {
@@ -36,7 +39,8 @@ import Testing
                 switch generator.next() % 4 {
                 case 0:
                     let query =
-                        random(["a", "=", "1", "*", "?", "&", "$(digit)", "%20"], count: Int(generator.next() % 5),
+                        random(
+                            ["a", "=", "1", "*", "?", "&", "$(digit)", "%20"], count: Int(generator.next() % 5),
                             &generator)
                     rule.query = query
                     keys.append("\"?\": \(json(query))")
@@ -52,25 +56,42 @@ import Testing
                     rule.fragment = fragment
                     keys.append("\"#\": \(json(fragment))")
                 }
-                if generator.next() % 3 == 0 { rule.exclude = true; keys.append("\"exclude\": true") }
-                if generator.next() % 2 == 0 { rule.caseSensitive = false; keys.append("\"caseSensitive\": false") }
-                if generator.next() % 2 == 0 { rule.percentEncoded = false; keys.append("\"percentEncoded\": false") }
+                if generator.next() % 3 == 0 {
+                    rule.exclude = true
+                    keys.append("\"exclude\": true")
+                }
+                if generator.next() % 2 == 0 {
+                    rule.caseSensitive = false
+                    keys.append("\"caseSensitive\": false")
+                }
+                if generator.next() % 2 == 0 {
+                    rule.percentEncoded = false
+                    keys.append("\"percentEncoded\": false")
+                }
                 rules.append(rule)
                 components.append("{" + keys.joined(separator: ", ") + "}")
             }
-            let variablesJSON = "{" +
-                Self.variables.sorted { $0.key < $1.key }.map { """
+            let variablesJSON =
+                "{"
+                + Self.variables.sorted { $0.key < $1.key }.map {
+                    """
                     \(json($0.key)): [\($0.value.map(json).joined(separator: ", "))]
-                    """ }.joined(separator: ", ") + "}"
+                    """
+                }.joined(separator: ", ") + "}"
             let fileJSON = componentsFile("[" + components.joined(separator: ", ") + "]", variables: variablesJSON)
-            let path = "/" +
-                random(Self.textPieces, count: Int(generator.next() % 7), &generator).replacingOccurrences(of: " ",
-                    with: "%20").replacingOccurrences(of: "*", with: "%2A")
-            let query: String? = generator.next() % 2 == 0 ?
-                random(["a", "=", "1", "&", "b", "A", "%20", "a%20b"], count: Int(generator.next() % 6), &generator) :
-                nil
-            let fragment: String? = generator.next() % 3 == 0 ?
-                random(["a", "B", "%20", "b"], count: Int(generator.next() % 3), &generator) : nil
+            let path =
+                "/"
+                + random(Self.textPieces, count: Int(generator.next() % 7), &generator).replacingOccurrences(
+                    of: " ",
+                    with: "%20"
+                ).replacingOccurrences(of: "*", with: "%2A")
+            let query: String? =
+                generator.next() % 2 == 0
+                ? random(["a", "=", "1", "&", "b", "A", "%20", "a%20b"], count: Int(generator.next() % 6), &generator)
+                : nil
+            let fragment: String? =
+                generator.next() % 3 == 0
+                ? random(["a", "B", "%20", "b"], count: Int(generator.next() % 3), &generator) : nil
             var url = "https://example.com" + path
             if let query { url += "?" + query }
             if let fragment { url += "#" + fragment }
@@ -82,7 +103,8 @@ import Testing
             let matcher = AssociationMatcher(file: file, domain: "example.com")
             let actual = matcher.decide(url: url, appID: appA)
             if actual.decision.rawValue != expected {
-                disagreements.append("""
+                disagreements.append(
+                    """
                     \(fileJSON)\n\(url): compiled \(actual.decision.rawValue), \
                     reference \(expected)\n\(actual.trace.joined(separator: "\n"))
                     """)
@@ -99,15 +121,19 @@ import Testing
             #expect(matcher.decide(url: url, appID: notNamed.appID).reason == .appNotListed)
             // Every app at once (the URL prepared once, no memo): the same verdicts, in order;
             // a skipped app gets the placeholder and costs nothing.
-            #expect(matcher.verdicts(url: url, appIDs: [appA, notNamed.appID, appA]) == [untraced, notNamed, untraced])
-            #expect(matcher.verdicts(url: url, appIDs: [appA, appA], skip: [true, false])
-                == [AppVerdict(appID: appA, decision: .noMatch), untraced])
+            #expect(
+                matcher.verdicts(url: url, appIDs: [appA, notNamed.appID, appA]) == [untraced, notNamed, untraced])
+            #expect(
+                matcher.verdicts(url: url, appIDs: [appA, appA], skip: [true, false])
+                    == [AppVerdict(appID: appA, decision: .noMatch), untraced])
         }
         // The generator must exercise every outcome, or agreement would mean little.
         for outcome in ["match", "exclude", "no_match"] {
             #expect((outcomes[outcome] ?? 0) > cases / 20, "only \(outcomes[outcome] ?? 0) \(outcome) cases")
         }
-        #expect(disagreements.isEmpty, """
+        #expect(
+            disagreements.isEmpty,
+            """
             \(disagreements.count) of \(cases) disagree; first:\n\(disagreements.prefix(3).joined(separator: "\n\n"))
             """)
     }
@@ -141,7 +167,8 @@ import Testing
                 document(
                     componentsFile(
                         ##"[{"/": "*a*a*a*a*a*a*a*b"}, {"/": "/$(v)*a*a*a*a*a*a*b", "caseSensitive": false}]"##,
-                        variables: ##"{"v": ["a", "aa", "a*"]}"##)).file)
+                        variables: ##"{"v": ["a", "aa", "a*"]}"##)
+                ).file)
         let matcher = AssociationMatcher(file: file, domain: "example.com")
         let url = "https://example.com/" + String(repeating: "a", count: 4096)
         #expect(matcher.decision(url: url, appID: appA) == .noMatch)

@@ -29,7 +29,7 @@ enum ReferenceMatcher {
         if text.count == 1 { return text }
         var out = ""
         for character in text {
-            if (character == "*" || character == "/"), out.last == character { continue }
+            if character == "*" || character == "/", out.last == character { continue }
             out.append(character)
         }
         if !out.hasPrefix("/") && !out.hasPrefix("*") { out = "/" + out }
@@ -47,8 +47,10 @@ enum ReferenceMatcher {
             } else if character == "?" {
                 result.append(.one)
             } else if expand, character == "$", characters.first == "(", let close = characters.firstIndex(of: ")"),
-                      !characters[characters.index(after: characters.startIndex)..<close].contains(where: { $0 == "$" ||
-                          $0 == "(" }) {
+                !characters[characters.index(after: characters.startIndex)..<close].contains(where: {
+                    $0 == "$" || $0 == "("
+                })
+            {
                 let name = String(characters[characters.index(after: characters.startIndex)..<close])
                 characters = characters[characters.index(after: close)...]
                 result.append(variable(name, variables: variables, fold: fold))
@@ -107,13 +109,16 @@ enum ReferenceMatcher {
     }
 
     static func matches(_ pattern: String, _ text: String, variables: [String: [String]], fold: Bool) -> Bool {
-        glob(ArraySlice(tokens(pattern, variables: variables, fold: fold)),
+        glob(
+            ArraySlice(tokens(pattern, variables: variables, fold: fold)),
             ArraySlice(Array(fold ? text.lowercased() : text)))
     }
 
     /// Decision for a URL split into raw path/query/fragment.
-    static func decide(_ rules: [Rule], path: String, query: String?, fragment: String?,
-        variables: [String: [String]]) -> String {
+    static func decide(
+        _ rules: [Rule], path: String, query: String?, fragment: String?,
+        variables: [String: [String]]
+    ) -> String {
         for rule in rules {
             let treat: (String) -> String = { raw in rule.percentEncoded ? raw : (raw.removingPercentEncoding ?? raw) }
             let fold = !rule.caseSensitive

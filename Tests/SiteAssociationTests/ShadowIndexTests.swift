@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import SiteAssociation
 
 /// The shadowing lint finds, for every rule, the same first covering rule with its index as with
@@ -10,7 +11,8 @@ import Testing
 
     @Test func theIndexFindsWhatThePairwiseScanFinds() throws {
         var generator = SeededGenerator(seed: 20_261_125)
-        var covered = 0, rulesSeen = 0
+        var covered = 0
+        var rulesSeen = 0
         for _ in 0..<1500 {
             var components: [String] = []
             for _ in 0..<(1 + Int(generator.next() % 24)) {
@@ -43,7 +45,8 @@ import Testing
             let index = AssociationLinter.ShadowIndex(shapes)
             // A compiled list's shapes reuse the path its rules normalised when compiled: same pairs.
             let compiled = rules.map { CompiledRule($0, variables: file.applinks?.substitutionVariables ?? [:]) }
-            #expect(AssociationLinter.shadowingPairs(compiled).map { [$0.later, $0.earlier] }
+            #expect(
+                AssociationLinter.shadowingPairs(compiled).map { [$0.later, $0.earlier] }
                     == AssociationLinter.shadowingPairs(rules).map { [$0.later, $0.earlier] }, "\(json)")
             // A rule's source text is the component as written, compact (built from bytes).
             for (rule, component) in zip(rules, detail.components ?? []) {
@@ -67,17 +70,25 @@ extension ShadowIndexTests {
     static func referenceSourceText(_ component: Component) -> String {
         guard component.isDictionary else { return "(not a dictionary)" }
         var parts: [String] = []
-        if let path = component.path { parts.append("\"/\":" + JSONValue.quoted(path)) }
-        else if component.unconstrainedKeys.contains("/") { parts.append("\"/\":(non-string)") }
+        if let path = component.path {
+            parts.append("\"/\":" + JSONValue.quoted(path))
+        } else if component.unconstrainedKeys.contains("/") {
+            parts.append("\"/\":(non-string)")
+        }
         switch component.query {
         case .pattern(let text): parts.append("\"?\":" + JSONValue.quoted(text))
         case .items(let items):
-            parts.append("\"?\":{" + items.map { JSONValue.quoted($0.name) + ":" + JSONValue.quoted($0.pattern) }
-                .joined(separator: ",") + "}")
+            parts.append(
+                "\"?\":{"
+                    + items.map { JSONValue.quoted($0.name) + ":" + JSONValue.quoted($0.pattern) }
+                    .joined(separator: ",") + "}")
         case nil: if component.unconstrainedKeys.contains("?") { parts.append("\"?\":(dropped)") }
         }
-        if let fragment = component.fragment { parts.append("\"#\":" + JSONValue.quoted(fragment)) }
-        else if component.unconstrainedKeys.contains("#") { parts.append("\"#\":(non-string)") }
+        if let fragment = component.fragment {
+            parts.append("\"#\":" + JSONValue.quoted(fragment))
+        } else if component.unconstrainedKeys.contains("#") {
+            parts.append("\"#\":(non-string)")
+        }
         if let exclude = component.exclude { parts.append("\"exclude\":\(exclude)") }
         if let caseSensitive = component.caseSensitive { parts.append("\"caseSensitive\":\(caseSensitive)") }
         if let percentEncoded = component.percentEncoded { parts.append("\"percentEncoded\":\(percentEncoded)") }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SiteAssociation
 
 /// The trace's first app line states the caseSensitive and percentEncoded the detail's rules
@@ -20,8 +21,9 @@ import Testing
     }
 
     @Test func detailDefaultsWinOverFileDefaults() throws {
-        let json = componentsFile(#"[{"/": "/a"}]"#, defaults: #"{"caseSensitive": false, "percentEncoded": false}"#,
-                                  detailDefaults: #"{"caseSensitive": true}"#)
+        let json = componentsFile(
+            #"[{"/": "/a"}]"#, defaults: #"{"caseSensitive": false, "percentEncoded": false}"#,
+            detailDefaults: #"{"caseSensitive": true}"#)
         let line = try #require(Self.header(json))
         #expect(
             line.contains("caseSensitive true from details[0].defaults, percentEncoded false from applinks.defaults"))

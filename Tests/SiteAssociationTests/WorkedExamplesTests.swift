@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SiteAssociation
 
 /// Spec §12: the examples Apple documents or swcutil showed. A floor, not the suite.
@@ -55,7 +56,8 @@ import Testing
     ])
     func substitutionVariablesExample(url: String, expected: Decision) {
         let json =
-            componentsFile(##"[{"/": "/$(lang)_$(region)/$(food)/"}]"##,
+            componentsFile(
+                ##"[{"/": "/$(lang)_$(region)/$(food)/"}]"##,
                 variables: ##"{"food": ["burrito", "pizza", "sushi", "samosa"]}"##)
         #expect(decide(json, url).decision == expected, "\(decide(json, url).trace)")
     }

@@ -34,7 +34,8 @@ public enum Fixtures {
         let candidate = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-              isDirectory.boolValue else { return nil }
+            isDirectory.boolValue
+        else { return nil }
         return candidate
     }
 
@@ -54,7 +55,8 @@ public enum Fixtures {
             return FileManager.default.fileExists(atPath: committed.path) ? committed : nil
         }
         guard let url = shared?.appendingPathComponent(relativePath),
-              FileManager.default.fileExists(atPath: url.path) else { return nil }
+            FileManager.default.fileExists(atPath: url.path)
+        else { return nil }
         return url
     }
 

@@ -20,7 +20,8 @@ public struct LinkLabProcess: Sendable {
             let candidate = directory.appendingPathComponent("linklab")
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-                !isDirectory.boolValue {
+                !isDirectory.boolValue
+            {
                 return candidate
             }
         }
@@ -35,11 +36,13 @@ public struct LinkLabProcess: Sendable {
         currentDirectory: URL? = nil
     ) throws -> Output {
         guard let executable = executableURL else {
-            throw CocoaError(.fileNoSuchFile,
+            throw CocoaError(
+                .fileNoSuchFile,
                 userInfo: [
                     NSLocalizedDescriptionKey: """
-                        linklab binary not found next to the test bundle; run `swift build` first
-                        """])
+                    linklab binary not found next to the test bundle; run `swift build` first
+                    """
+                ])
         }
         let process = Process()
         process.executableURL = executable
@@ -49,7 +52,9 @@ public struct LinkLabProcess: Sendable {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        let inPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = inPipe
@@ -59,9 +64,15 @@ public struct LinkLabProcess: Sendable {
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         if let stdin { inPipe.fileHandleForWriting.write(stdin) }
         try? inPipe.fileHandleForWriting.close()
         process.waitUntilExit()

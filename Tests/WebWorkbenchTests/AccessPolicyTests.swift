@@ -7,8 +7,9 @@ import WebWorkbench
 @Suite struct AccessPolicyTests {
     static let token = AccessToken(value: "00112233445566778899aabbccddeeff")
     static let publicPaths: Set<String> = ["/", "/index.html", "/app.js", "/app.css"]
-    let policy = AccessPolicy(token: Self.token, allowedHosts: AccessPolicy.loopbackHosts(port: 8080),
-                              publicPaths: Self.publicPaths)
+    let policy = AccessPolicy(
+        token: Self.token, allowedHosts: AccessPolicy.loopbackHosts(port: 8080),
+        publicPaths: Self.publicPaths)
 
     func request(
         _ path: String = "/api/documents", method: String = "GET", host: String? = "127.0.0.1:8080",
@@ -26,7 +27,8 @@ import WebWorkbench
     }
 
     @Test func tokensAre128RandomBitsInHex() {
-        let first = AccessToken.random(), second = AccessToken.random()
+        let first = AccessToken.random()
+        let second = AccessToken.random()
         #expect(first.value.count == 32)
         #expect(first.value.allSatisfy { "0123456789abcdef".contains($0) })
         #expect(first != second)
@@ -118,8 +120,10 @@ import WebWorkbench
         #expect(policy.decide(plain) == .allow)
     }
 
-    @Test(arguments: ["http://127.0.0.1:8081", "http://evil.test", "null", "https://127.0.0.1:8080",
-                      "http://127.0.0.1:8080.evil.test", "http://localhost:8080"])
+    @Test(arguments: [
+        "http://127.0.0.1:8081", "http://evil.test", "null", "https://127.0.0.1:8080",
+        "http://127.0.0.1:8080.evil.test", "http://localhost:8080",
+    ])
     func foreignOriginGets403EvenWithTheBearer(origin: String) {
         var foreign = request()
         foreign.origin = origin

@@ -1,14 +1,16 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
-@testable import WebWorkbench
 import Workbench
+
+@testable import WebWorkbench
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Both apps of a product in one web document: an `.apk` upload opens as the Android app,
 /// `POST …/apps` adds the other half, the view carries the App tab's Android section and both
@@ -17,8 +19,9 @@ import Workbench
     static let androidHosts = ["example.com", "example.org", "shop.example.com"]
     /// Every host the sample APK verifies: those with a file, then the two planted ones without
     /// (`Samples/README.md`, platform traps): supplied and not fetched, by host.
-    static let apkStates: [String: String] = Dictionary(uniqueKeysWithValues: androidHosts.map { ($0, "supplied") }
-        + [("linklab.page.link", "not-fetched"), ("links.linklab.invalid", "not-fetched")])
+    static let apkStates: [String: String] = Dictionary(
+        uniqueKeysWithValues: androidHosts.map { ($0, "supplied") }
+            + [("linklab.page.link", "not-fetched"), ("links.linklab.invalid", "not-fetched")])
 
     /// The sample's `apple-app-site-association` files and its `assetlinks.json` files, offline.
     static var settings: WorkbenchSettings {
@@ -27,12 +30,16 @@ import Workbench
         return settings
     }
 
-    static func addApp(_ client: some TestClientProtocol, _ id: String, _ data: Data, name: String?) async throws
-        -> TestResponse {
+    static func addApp(
+        _ client: some TestClientProtocol, _ id: String, _ data: Data, name: String?
+    ) async throws
+        -> TestResponse
+    {
         var headers = WebFixture.bearer
         if let name { headers[HTTPField.Name("X-LinkLab-Filename")!] = name }
-        return try await client.execute(uri: "/api/documents/\(id)/apps", method: .post, headers: headers,
-                                        body: ByteBuffer(bytes: data))
+        return try await client.execute(
+            uri: "/api/documents/\(id)/apps", method: .post, headers: headers,
+            body: ByteBuffer(bytes: data))
     }
 
     static func view(_ client: some TestClientProtocol, _ id: String) async throws -> [String: Any] {
@@ -63,8 +70,10 @@ import Workbench
         return section?["panels"] as? [[String: Any]] ?? []
     }
 
-    static func expectNoSpoolPath(_ response: TestResponse, _ fixture: WebFixture,
-                                  sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNoSpoolPath(
+        _ response: TestResponse, _ fixture: WebFixture,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let text = String(buffer: response.body)
         #expect(!text.contains(fixture.server.spool.folder.path), sourceLocation: sourceLocation)
         #expect(!text.contains("linklab-serve-"), sourceLocation: sourceLocation)
@@ -128,8 +137,9 @@ import Workbench
             // The added upload belongs to the document: closing it deletes both files.
             let folder = fixture.server.spool.folder.path
             #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).count == 2)
-            let closed = try await client.execute(uri: "/api/documents/\(id)", method: .delete,
-                                                  headers: WebFixture.bearer)
+            let closed = try await client.execute(
+                uri: "/api/documents/\(id)", method: .delete,
+                headers: WebFixture.bearer)
             #expect(closed.status == .noContent)
             #expect((try FileManager.default.contentsOfDirectory(atPath: folder)).isEmpty)
         }
@@ -138,12 +148,14 @@ import Workbench
     @Test func theIPAJoinsAnAndroidOnlyDocumentAsItsIOSHalf() async throws {
         let fixture = try WebFixture(settings: Self.settings)
         try await fixture.application.test(.router) { client in
-            let opened = try await DocumentAPITests.upload(client, try Data(contentsOf: sample("LinkLabSample.apk")),
-                                                           name: "LinkLabSample.apk")
+            let opened = try await DocumentAPITests.upload(
+                client, try Data(contentsOf: sample("LinkLabSample.apk")),
+                name: "LinkLabSample.apk")
             let id = try #require(try WebFixture.json(opened)["id"] as? String)
             try await fixture.server.settle(id)
-            let added = try await Self.addApp(client, id, try Data(contentsOf: sample("LinkLabSample.ipa")),
-                                              name: "LinkLabSample.ipa")
+            let added = try await Self.addApp(
+                client, id, try Data(contentsOf: sample("LinkLabSample.ipa")),
+                name: "LinkLabSample.ipa")
             #expect(added.status == .accepted)
             #expect(try WebFixture.json(added)["platform"] as? String == "ios")
             try await fixture.server.settle(id)
@@ -152,8 +164,9 @@ import Workbench
             let hosts = try #require(view["hosts"] as? [[String: Any]])
             #expect(hosts.contains { $0["platformNames"] as? [String] == ["iOS", "Android"] })
             // A second iOS app has no place in it.
-            let again = try await Self.addApp(client, id, try Data(contentsOf: sample("LinkLabSample.ipa")),
-                                              name: "Other.ipa")
+            let again = try await Self.addApp(
+                client, id, try Data(contentsOf: sample("LinkLabSample.ipa")),
+                name: "Other.ipa")
             #expect(again.status == .conflict)
             #expect((try WebFixture.json(again)["error"] as? String)?.contains("already holds an iOS app") == true)
         }
@@ -205,11 +218,14 @@ import Workbench
     /// `linklab serve --assetlinks`: the files apply to an uploaded APK's hosts; a bad value is a
     /// usage error and an unreadable file exits 3, as `--aasa`.
     @Test func serveSuppliesAssetLinksFilesToEveryAndroidApp() async throws {
-        let served = try ServeCommandTests.Served(["--offline", "--aasa", "Samples/aasa",
-                                                   "--assetlinks", "Samples/assetlinks"])
+        let served = try ServeCommandTests.Served([
+            "--offline", "--aasa", "Samples/aasa",
+            "--assetlinks", "Samples/assetlinks",
+        ])
         let apk = try Data(contentsOf: sample("LinkLabSample.apk"))
-        let (created, body) = try await served.request("POST", "/api/documents", body: apk,
-                                                       headers: ["X-LinkLab-Filename": "LinkLabSample.apk"])
+        let (created, body) = try await served.request(
+            "POST", "/api/documents", body: apk,
+            headers: ["X-LinkLab-Filename": "LinkLabSample.apk"])
         #expect(created == 201)
         let id = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String)
         var states: [String: String] = [:]

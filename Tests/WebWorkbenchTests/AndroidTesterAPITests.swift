@@ -1,14 +1,16 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
-@testable import WebWorkbench
 import Workbench
+
+@testable import WebWorkbench
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The URL tester's API with both apps of the product: a typed URL answers one row per platform,
 /// the view carries the cross-platform counts (its rows come with the list's slices), and the
@@ -19,15 +21,18 @@ import Workbench
         let opened = try await DocumentAPITests.upload(client, try Data(contentsOf: sample("LinkLabSample.ipa")))
         let id = try #require(try WebFixture.json(opened)["id"] as? String)
         try await fixture.server.settle(id)
-        let added = try await AndroidAPITests.addApp(client, id, try Data(contentsOf: sample("LinkLabSample.apk")),
-                                                     name: "LinkLabSample.apk")
+        let added = try await AndroidAPITests.addApp(
+            client, id, try Data(contentsOf: sample("LinkLabSample.apk")),
+            name: "LinkLabSample.apk")
         #expect(added.status == .accepted)
         try await fixture.server.settle(id)
         return id
     }
 
-    static func send(_ client: some TestClientProtocol, _ uri: String, _ method: HTTPRequest.Method,
-                     _ body: Data) async throws -> TestResponse {
+    static func send(
+        _ client: some TestClientProtocol, _ uri: String, _ method: HTTPRequest.Method,
+        _ body: Data
+    ) async throws -> TestResponse {
         try await client.execute(uri: uri, method: method, headers: WebFixture.bearer, body: ByteBuffer(bytes: body))
     }
 
@@ -58,9 +63,14 @@ import Workbench
 
             // What-if: example.com's file listing another package; the iOS rows stay as they were.
             let file = try String(contentsOf: sample("assetlinks/example.com.json"), encoding: .utf8)
-            let edited = try await Self.send(client, "/api/documents/\(id)/hosts/example.com/text?platform=android",
-                                             .put, Data(file.replacingOccurrences(of: "com.example.app",
-                                                                                  with: "com.example.other").utf8))
+            let edited = try await Self.send(
+                client, "/api/documents/\(id)/hosts/example.com/text?platform=android",
+                .put,
+                Data(
+                    file.replacingOccurrences(
+                        of: "com.example.app",
+                        with: "com.example.other"
+                    ).utf8))
             #expect(edited.status == .ok)
             #expect(try WebFixture.json(edited)["state"] as? String == "edited")
             let after = try await typed()
@@ -68,15 +78,18 @@ import Workbench
             #expect(row["decision"] as? String == "browser" && row["reason"] as? String == "not_verified")
             #expect(NSDictionary(dictionary: ["v": rows(after, "ios")]).isEqual(to: ["v": rows(before, "ios")]))
 
-            let refused = try await Self.send(client, "/api/documents/\(id)/hosts/example.com/file?platform=mac",
-                                              .delete, Data())
+            let refused = try await Self.send(
+                client, "/api/documents/\(id)/hosts/example.com/file?platform=mac",
+                .delete, Data())
             #expect(refused.status == .badRequest)
-            let unclaimed = try await Self.send(client, "/api/documents/\(id)/hosts/evil.example/text?platform=android",
-                                                .put, Data("[]".utf8))
+            let unclaimed = try await Self.send(
+                client, "/api/documents/\(id)/hosts/evil.example/text?platform=android",
+                .put, Data("[]".utf8))
             #expect(unclaimed.status == .notFound)
 
-            let reverted = try await Self.send(client, "/api/documents/\(id)/hosts/example.com/file?platform=android",
-                                               .delete, Data())
+            let reverted = try await Self.send(
+                client, "/api/documents/\(id)/hosts/example.com/file?platform=android",
+                .delete, Data())
             #expect(reverted.status == .ok)
             #expect(try WebFixture.json(reverted)["state"] as? String == "supplied")
             #expect(rows(try await typed(), "android").first?["decision"] as? String == "opens_app")
@@ -85,8 +98,9 @@ import Workbench
             // for an iOS host; each answers the host's Android card.
             var named = WebFixture.bearer
             named[.linkLabFilename] = "/home/tester/other.json"
-            let used = try await client.execute(uri: "/api/documents/\(id)/hosts/Example.com/file?platform=android",
-                                                method: .put, headers: named, body: ByteBuffer(bytes: Data("[]".utf8)))
+            let used = try await client.execute(
+                uri: "/api/documents/\(id)/hosts/Example.com/file?platform=android",
+                method: .put, headers: named, body: ByteBuffer(bytes: Data("[]".utf8)))
             #expect(used.status == .ok)
             let card = try WebFixture.json(used)
             #expect(card["host"] as? String == "example.com" && card["state"] as? String == "supplied")
@@ -95,8 +109,9 @@ import Workbench
             let refetched = try await Self.send(client, "\(hosts)/example.com/refetch?platform=android", .post, Data())
             #expect(refetched.status == .accepted)
             #expect(try WebFixture.json(refetched)["host"] as? String == "example.com")
-            let notClaimed = try await Self.send(client, "\(hosts)/evil.example/refetch?platform=android", .post,
-                                                 Data())
+            let notClaimed = try await Self.send(
+                client, "\(hosts)/evil.example/refetch?platform=android", .post,
+                Data())
             #expect(notClaimed.status == .notFound)
         }
     }

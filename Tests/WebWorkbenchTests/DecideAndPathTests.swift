@@ -4,16 +4,20 @@ import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
-@testable import WebWorkbench
 import Workbench
+
+@testable import WebWorkbench
 
 /// The URL tester's one-URL route and percent-decoded path parameters (issue 10).
 @Suite struct DecideAndPathTests {
-    static func post(_ client: some TestClientProtocol, _ uri: String,
-                     _ object: [String: Any]) async throws -> TestResponse {
+    static func post(
+        _ client: some TestClientProtocol, _ uri: String,
+        _ object: [String: Any]
+    ) async throws -> TestResponse {
         let body = try JSONSerialization.data(withJSONObject: object)
-        return try await client.execute(uri: uri, method: .post, headers: WebFixture.bearer,
-                                        body: ByteBuffer(bytes: body))
+        return try await client.execute(
+            uri: uri, method: .post, headers: WebFixture.bearer,
+            body: ByteBuffer(bytes: body))
     }
 
     @Test func decideAnswersOneURLTestAndLeavesTheDocumentsURLListAlone() async throws {
@@ -31,9 +35,10 @@ import Workbench
             let test = try #require(answer["urlTest"] as? [String: Any])
             #expect(test["url"] as? String == url)
             let apps = try #require(test["apps"] as? [[String: Any]])
-            #expect(apps.contains {
-                $0["appID"] as? String == "ABCDE12345.com.example.app" && $0["decision"] as? String == "match"
-            })
+            #expect(
+                apps.contains {
+                    $0["appID"] as? String == "ABCDE12345.com.example.app" && $0["decision"] as? String == "match"
+                })
             // The same shape as one entry of /urls, and the document's list did not change.
             let listed = try WebFixture.json(try await Self.post(client, "/api/documents/\(id)/urls", ["lines": url]))
             let same = try #require((listed["urlTests"] as? [[String: Any]])?.first)
@@ -45,11 +50,13 @@ import Workbench
             }
             #expect(untraced(test["apps"]) == untraced(same["apps"]))
             #expect(apps.allSatisfy { !(($0["trace"] as? [String]) ?? []).isEmpty })
-            #expect(((same["apps"] as? [[String: Any]]) ??
-                []).allSatisfy { (($0["trace"] as? [String]) ?? []).isEmpty })
+            #expect(
+                ((same["apps"] as? [[String: Any]]) ?? []).allSatisfy { (($0["trace"] as? [String]) ?? []).isEmpty })
             // The page's keystrokes ask without traces: the same verdicts, no steps.
-            let quick = try WebFixture.json(try await Self.post(client, "/api/documents/\(id)/decide",
-                                                                ["url": url, "trace": false]))
+            let quick = try WebFixture.json(
+                try await Self.post(
+                    client, "/api/documents/\(id)/decide",
+                    ["url": url, "trace": false]))
             let quickApps = (quick["urlTest"] as? [String: Any])?["apps"]
             #expect(untraced(quickApps) == untraced(test["apps"]))
             #expect(((quickApps as? [[String: Any]]) ?? []).allSatisfy { (($0["trace"] as? [String]) ?? []).isEmpty })
@@ -70,8 +77,9 @@ import Workbench
         try await fixture.application.test(.router) { client in
             let id = try await DocumentAPITests.openSample(client, fixture)
             for body in ["[1]", #"{"url": 3}"#, #"{"lines": "x"}"#] {
-                let bad = try await client.execute(uri: "/api/documents/\(id)/decide", method: .post,
-                                                   headers: WebFixture.bearer, body: ByteBuffer(string: body))
+                let bad = try await client.execute(
+                    uri: "/api/documents/\(id)/decide", method: .post,
+                    headers: WebFixture.bearer, body: ByteBuffer(string: body))
                 #expect(bad.status == .badRequest, "\(body)")
                 try WebFixture.expectErrorBody(bad)
             }
@@ -83,8 +91,9 @@ import Workbench
             #expect(missing.status == .notFound)
             try WebFixture.expectErrorBody(missing)
             let big = ByteBuffer(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)
-            let tooLarge = try await client.execute(uri: "/api/documents/\(id)/decide", method: .post,
-                                                    headers: WebFixture.bearer, body: big)
+            let tooLarge = try await client.execute(
+                uri: "/api/documents/\(id)/decide", method: .post,
+                headers: WebFixture.bearer, body: big)
             #expect(tooLarge.status == .contentTooLarge)
         }
     }
@@ -94,12 +103,14 @@ import Workbench
         try await fixture.application.test(.router) { client in
             let id = try await DocumentAPITests.openSample(client, fixture)
             let triage = #"{"status": "confirmed"}"#
-            let put = try await client.execute(uri: "/api/documents/\(id)/triage/AASA-007%3Aabc%2541", method: .put,
-                                               headers: WebFixture.bearer, body: ByteBuffer(string: triage))
+            let put = try await client.execute(
+                uri: "/api/documents/\(id)/triage/AASA-007%3Aabc%2541", method: .put,
+                headers: WebFixture.bearer, body: ByteBuffer(string: triage))
             #expect(put.status == .ok)
             #expect(try WebFixture.json(put)["fingerprint"] as? String == "AASA-007:abc%41")
-            let refetch = try await client.execute(uri: "/api/documents/\(id)/hosts/go%2Eexample%2Enet/refetch",
-                                                   method: .post, headers: WebFixture.bearer)
+            let refetch = try await client.execute(
+                uri: "/api/documents/\(id)/hosts/go%2Eexample%2Enet/refetch",
+                method: .post, headers: WebFixture.bearer)
             #expect(refetch.status == .accepted)
             #expect(try WebFixture.json(refetch)["host"] as? String == "go.example.net")
             let encodedID = id.unicodeScalars.map { String(format: "%%%02X", $0.value) }.joined()
@@ -113,13 +124,16 @@ import Workbench
         try await fixture.application.test(.router) { client in
             let id = try await DocumentAPITests.openSample(client, fixture)
             let triage = ByteBuffer(string: #"{"status": "confirmed"}"#)
-            for (method, uri) in [(HTTPRequest.Method.put, "/api/documents/\(id)/triage/AASA-007%3"),
-                                  (.put, "/api/documents/\(id)/triage/%FF%FE"),
-                                  (.post, "/api/documents/\(id)/hosts/ex%zzample.com/refetch"),
-                                  (.get, "/api/documents/%ZZ"),
-                                  (.get, "/api/documents/\(id)/export/m%d")] {
-                let response = try await client.execute(uri: uri, method: method, headers: WebFixture.bearer,
-                                                        body: triage)
+            for (method, uri) in [
+                (HTTPRequest.Method.put, "/api/documents/\(id)/triage/AASA-007%3"),
+                (.put, "/api/documents/\(id)/triage/%FF%FE"),
+                (.post, "/api/documents/\(id)/hosts/ex%zzample.com/refetch"),
+                (.get, "/api/documents/%ZZ"),
+                (.get, "/api/documents/\(id)/export/m%d"),
+            ] {
+                let response = try await client.execute(
+                    uri: uri, method: method, headers: WebFixture.bearer,
+                    body: triage)
                 #expect(response.status == .badRequest, "\(uri)")
                 try WebFixture.expectErrorBody(response)
             }

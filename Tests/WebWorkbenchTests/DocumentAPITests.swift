@@ -5,8 +5,9 @@ import HummingbirdTesting
 import NIOConcurrencyHelpers
 import TestSupport
 import Testing
-@testable import WebWorkbench
 import Workbench
+
+@testable import WebWorkbench
 
 /// Every route of the API (docs/commands/serve.md), happy path and errors, over the real router and the real
 /// workbench document, offline with the sample's association files.
@@ -19,13 +20,16 @@ import Workbench
         return WorkbenchSettings(offline: true, suppliedFiles: supplied)
     }
 
-    static func upload(_ client: some TestClientProtocol, _ data: Data, name: String = "LinkLabSample.ipa",
-                       headers extra: HTTPFields = [:]) async throws -> TestResponse {
+    static func upload(
+        _ client: some TestClientProtocol, _ data: Data, name: String = "LinkLabSample.ipa",
+        headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
         var headers = WebFixture.bearer
         headers[HTTPField.Name("X-LinkLab-Filename")!] = name
         headers.append(contentsOf: extra)
-        return try await client.execute(uri: "/api/documents", method: .post, headers: headers,
-                                        body: ByteBuffer(bytes: data))
+        return try await client.execute(
+            uri: "/api/documents", method: .post, headers: headers,
+            body: ByteBuffer(bytes: data))
     }
 
     /// Uploads the sample IPA and waits until its pipeline settled; returns the ID.
@@ -57,8 +61,8 @@ import Workbench
             #expect(ids.isSuperset(of: ["ENT-003", "ENT-005", "AASA-015", "AASA-014"]))
             #expect(findings.allSatisfy { ($0["fingerprint"] as? String)?.isEmpty == false })
             let hosts = try #require(document["hosts"] as? [[String: Any]])
-            #expect(hosts.contains { $0["host"] as? String == "shop.example.com" &&
-                $0["state"] as? String == "supplied" })
+            #expect(
+                hosts.contains { $0["host"] as? String == "shop.example.com" && $0["state"] as? String == "supplied" })
             #expect(fixture.server.spool.contents.count == 1)
         }
     }
@@ -117,14 +121,17 @@ import Workbench
             let body =
                 try JSONSerialization.data(
                     withJSONObject: [
-                        "lines": "https://shop.example.com/shop/item\n!https://shop.example.com/?ref=newsletter"])
-            let response = try await client.execute(uri: "/api/documents/\(id)/urls", method: .post,
-                                                    headers: WebFixture.bearer, body: ByteBuffer(bytes: body))
+                        "lines": "https://shop.example.com/shop/item\n!https://shop.example.com/?ref=newsletter"
+                    ])
+            let response = try await client.execute(
+                uri: "/api/documents/\(id)/urls", method: .post,
+                headers: WebFixture.bearer, body: ByteBuffer(bytes: body))
             #expect(response.status == .ok)
             let tests = try #require(try WebFixture.json(response)["urlTests"] as? [[String: Any]])
             #expect(tests.count == 2)
-            let bad = try await client.execute(uri: "/api/documents/\(id)/urls", method: .post,
-                                               headers: WebFixture.bearer, body: ByteBuffer(string: "[1]"))
+            let bad = try await client.execute(
+                uri: "/api/documents/\(id)/urls", method: .post,
+                headers: WebFixture.bearer, body: ByteBuffer(string: "[1]"))
             #expect(bad.status == .badRequest)
             try WebFixture.expectErrorBody(bad)
         }
@@ -135,9 +142,11 @@ import Workbench
         try await fixture.application.test(.router) { client in
             let id = try await Self.openSample(client, fixture)
             let big = ByteBuffer(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)
-            for (method, uri) in [(HTTPRequest.Method.post, "/api/documents/\(id)/urls"),
-                                  (.put, "/api/documents/\(id)/hosts/example.com/file"),
-                                  (.put, "/api/documents/\(id)/triage/abc")] {
+            for (method, uri) in [
+                (HTTPRequest.Method.post, "/api/documents/\(id)/urls"),
+                (.put, "/api/documents/\(id)/hosts/example.com/file"),
+                (.put, "/api/documents/\(id)/triage/abc"),
+            ] {
                 let response = try await client.execute(uri: uri, method: method, headers: WebFixture.bearer, body: big)
                 #expect(response.status == .contentTooLarge, "\(uri)")
                 try WebFixture.expectErrorBody(response)
@@ -152,29 +161,34 @@ import Workbench
             let file = #"""
                 {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}
                 """#
-            let put = try await client.execute(uri: "/api/documents/\(id)/hosts/go.example.net/file", method: .put,
-                                               headers: WebFixture.bearer, body: ByteBuffer(string: file))
+            let put = try await client.execute(
+                uri: "/api/documents/\(id)/hosts/go.example.net/file", method: .put,
+                headers: WebFixture.bearer, body: ByteBuffer(string: file))
             #expect(put.status == .ok)
             let report = try WebFixture.json(put)
             #expect(report["host"] as? String == "go.example.net")
             #expect(report["state"] as? String == "supplied")
-            let reverted = try await client.execute(uri: "/api/documents/\(id)/hosts/go.example.net/file",
-                                                    method: .delete, headers: WebFixture.bearer)
+            let reverted = try await client.execute(
+                uri: "/api/documents/\(id)/hosts/go.example.net/file",
+                method: .delete, headers: WebFixture.bearer)
             #expect(reverted.status == .ok)
             #expect(try WebFixture.json(reverted)["host"] as? String == "go.example.net")
             // A host in another case is the same host: applied, and answered as the document holds it.
-            let mixed = try await client.execute(uri: "/api/documents/\(id)/hosts/GO.Example.NET/file", method: .put,
-                                                 headers: WebFixture.bearer, body: ByteBuffer(string: file))
+            let mixed = try await client.execute(
+                uri: "/api/documents/\(id)/hosts/GO.Example.NET/file", method: .put,
+                headers: WebFixture.bearer, body: ByteBuffer(string: file))
             #expect(mixed.status == .ok)
             let mixedReport = try WebFixture.json(mixed)
             #expect(mixedReport["host"] as? String == "go.example.net")
             #expect(mixedReport["state"] as? String == "supplied")
             #expect((mixedReport["report"] as? [String: Any])?["host"] as? String == "go.example.net")
-            let refetched = try await client.execute(uri: "/api/documents/\(id)/hosts/Go.Example.Net/refetch",
-                                                     method: .post, headers: WebFixture.bearer)
+            let refetched = try await client.execute(
+                uri: "/api/documents/\(id)/hosts/Go.Example.Net/refetch",
+                method: .post, headers: WebFixture.bearer)
             #expect(try WebFixture.json(refetched)["host"] as? String == "go.example.net")
-            let unclaimed = try await client.execute(uri: "/api/documents/\(id)/hosts/evil.test/file", method: .put,
-                                                     headers: WebFixture.bearer, body: ByteBuffer(string: file))
+            let unclaimed = try await client.execute(
+                uri: "/api/documents/\(id)/hosts/evil.test/file", method: .put,
+                headers: WebFixture.bearer, body: ByteBuffer(string: file))
             #expect(unclaimed.status == .notFound)
             try WebFixture.expectErrorBody(unclaimed)
         }
@@ -184,13 +198,15 @@ import Workbench
         let fixture = try WebFixture(settings: Self.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await Self.openSample(client, fixture)
-            let accepted = try await client.execute(uri: "/api/documents/\(id)/hosts/example.com/refetch",
-                                                    method: .post, headers: WebFixture.bearer)
+            let accepted = try await client.execute(
+                uri: "/api/documents/\(id)/hosts/example.com/refetch",
+                method: .post, headers: WebFixture.bearer)
             #expect(accepted.status == .accepted)
             #expect(try WebFixture.json(accepted)["host"] as? String == "example.com")
             let hostile = "x%22%3E%3Cscript%3E"
-            let refused = try await client.execute(uri: "/api/documents/\(id)/hosts/\(hostile)/refetch",
-                                                   method: .post, headers: WebFixture.bearer)
+            let refused = try await client.execute(
+                uri: "/api/documents/\(id)/hosts/\(hostile)/refetch",
+                method: .post, headers: WebFixture.bearer)
             #expect(refused.status == .notFound)
             try WebFixture.expectErrorBody(refused)
             #expect(!String(buffer: refused.body).contains("<script>"))
@@ -204,12 +220,14 @@ import Workbench
         try await fixture.application.test(.router) { client in
             let id = try await Self.openSample(client, fixture)
             let findings =
-                try #require(try WebFixture.json(try await Self.get(client, "/api/documents/\(id)"))["findings"]
-                as? [[String: Any]])
+                try #require(
+                    try WebFixture.json(try await Self.get(client, "/api/documents/\(id)"))["findings"]
+                        as? [[String: Any]])
             let fingerprint = try #require(findings.first?["fingerprint"] as? String)
             let body = try JSONSerialization.data(withJSONObject: ["status": "false-positive", "note": "<b>test</b>"])
-            let put = try await client.execute(uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
-                                               headers: WebFixture.bearer, body: ByteBuffer(bytes: body))
+            let put = try await client.execute(
+                uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
+                headers: WebFixture.bearer, body: ByteBuffer(bytes: body))
             #expect(put.status == .ok)
             let triage = try #require(try WebFixture.json(put)["triage"] as? [String: Any])
             #expect(triage["status"] as? String == "false-positive")
@@ -217,17 +235,21 @@ import Workbench
             let again = try WebFixture.json(try await Self.get(client, "/api/documents/\(id)"))
             let saved = (again["findings"] as? [[String: Any]])?.first { $0["fingerprint"] as? String == fingerprint }
             #expect((saved?["triage"] as? [String: Any])?["status"] as? String == "false-positive")
-            let bad = try await client.execute(uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
-                                               headers: WebFixture.bearer,
-                                                   body: ByteBuffer(string: #"{"status": "nope"}"#))
+            let bad = try await client.execute(
+                uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
+                headers: WebFixture.bearer,
+                body: ByteBuffer(string: #"{"status": "nope"}"#))
             #expect(bad.status == .badRequest)
             try WebFixture.expectErrorBody(bad)
             // Each refusal says what was wrong: not an object, a note that is not text, no status.
-            for (body, message) in [("[1]", "The body must be a JSON object."),
-                                    (#"{"status": "confirmed", "note": 7}"#, "The note must be a string."),
-                                    (#"{"note": "x"}"#, "Send {\"status\": one of")] {
-                let refused = try await client.execute(uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
-                                                       headers: WebFixture.bearer, body: ByteBuffer(string: body))
+            for (body, message) in [
+                ("[1]", "The body must be a JSON object."),
+                (#"{"status": "confirmed", "note": 7}"#, "The note must be a string."),
+                (#"{"note": "x"}"#, "Send {\"status\": one of"),
+            ] {
+                let refused = try await client.execute(
+                    uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
+                    headers: WebFixture.bearer, body: ByteBuffer(string: body))
                 #expect(refused.status == .badRequest, "\(body)")
                 #expect((try WebFixture.json(refused)["error"] as? String)?.hasPrefix(message) == true, "\(body)")
             }
@@ -378,14 +400,17 @@ import Workbench
             async let stream =
                 client.execute(uri: "/api/documents/\(id)/events", method: .get, headers: WebFixture.bearer)
             while await fixture.server.listenerCount(id) == 0 { await Task.yield() }
-            let findings = try WebFixture.json(try await Self.get(client, "/api/documents/\(id)"))["findings"]
+            let findings =
+                try WebFixture.json(try await Self.get(client, "/api/documents/\(id)"))["findings"]
                 as? [[String: Any]]
             let fingerprint = try #require(findings?.first?["fingerprint"] as? String)
-            _ = try await client.execute(uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
-                                         headers: WebFixture.bearer,
-                                             body: ByteBuffer(string: #"{"status": "confirmed"}"#))
-            _ = try await client.execute(uri: "/api/documents/\(id)/hosts/example.com/file", method: .put,
-                                         headers: WebFixture.bearer, body: ByteBuffer(string: "{}"))
+            _ = try await client.execute(
+                uri: "/api/documents/\(id)/triage/\(fingerprint)", method: .put,
+                headers: WebFixture.bearer,
+                body: ByteBuffer(string: #"{"status": "confirmed"}"#))
+            _ = try await client.execute(
+                uri: "/api/documents/\(id)/hosts/example.com/file", method: .put,
+                headers: WebFixture.bearer, body: ByteBuffer(string: "{}"))
             _ = try await client.execute(uri: "/api/documents/\(id)", method: .delete, headers: WebFixture.bearer)
             let response = try await stream
             #expect(response.status == .ok)
@@ -435,13 +460,17 @@ import Workbench
             "/api/documents": ["get": ["200"], "post": ["201", "400", "413", "429", "503"]],
             "/api/documents/{id}": ["get": ["200", "400", "404", "500"], "delete": ["204", "400", "404"]],
             "/api/documents/{id}/events": ["get": ["200", "400", "404"]],
-            "/api/documents/{id}/urls": ["post": ["200", "400", "404", "409", "413", "500"],
-                                         "put": ["200", "400", "404", "413", "500"],
-                                             "get": ["200", "400", "404", "500"]],
+            "/api/documents/{id}/urls": [
+                "post": ["200", "400", "404", "409", "413", "500"],
+                "put": ["200", "400", "404", "413", "500"],
+                "get": ["200", "400", "404", "500"],
+            ],
             "/api/documents/{id}/decide": ["post": ["200", "400", "404", "413", "500"]],
             "/api/documents/{id}/hosts/{host}/refetch": ["post": ["202", "400", "404"]],
-            "/api/documents/{id}/hosts/{host}/file": ["put": ["200", "400", "404", "409", "413", "500"],
-                                                      "delete": ["200", "400", "404", "409", "500"]],
+            "/api/documents/{id}/hosts/{host}/file": [
+                "put": ["200", "400", "404", "409", "413", "500"],
+                "delete": ["200", "400", "404", "409", "500"],
+            ],
             "/api/documents/{id}/triage/{fingerprint}": ["put": ["200", "400", "404", "413"]],
             "/api/documents/{id}/export/{format}": ["get": ["200", "400", "404", "409", "500"]],
             "/api/openapi.json": ["get": ["200"]],
@@ -486,13 +515,15 @@ import Workbench
         #expect(references.count > 100)
         for reference in references {
             let parts = reference.split(separator: "/").map(String.init)
-            #expect(parts.count == 4 && parts[0] == "#" && parts[1] == "components"
-                && components[parts[2]]?[parts[3]] != nil, "\(reference) names nothing")
+            #expect(
+                parts.count == 4 && parts[0] == "#" && parts[1] == "components"
+                    && components[parts[2]]?[parts[3]] != nil, "\(reference) names nothing")
         }
         let shared = Set(try #require(components["responses"]).keys)
-        let named = Set(references.filter { $0.hasPrefix("#/components/responses/") }.compactMap {
-            $0.split(separator: "/").last.map(String.init)
-        })
+        let named = Set(
+            references.filter { $0.hasPrefix("#/components/responses/") }.compactMap {
+                $0.split(separator: "/").last.map(String.init)
+            })
         #expect(shared == named)
         #expect(shared.isSuperset(of: OpenAPIDocument.ErrorAnswer.allCases.map(\.name)))
     }
@@ -508,9 +539,10 @@ import Workbench
                     .replacingOccurrences(of: "{probe}", with: "P001")
                     .replacingOccurrences(of: "{kind}", with: "script")
                 let response =
-                    try await client.execute(uri: uri,
+                    try await client.execute(
+                        uri: uri,
                         method: try #require(HTTPRequest.Method(route.method.uppercased())),
-                                                        headers: WebFixture.bearer, body: ByteBuffer(string: "{}"))
+                        headers: WebFixture.bearer, body: ByteBuffer(string: "{}"))
                 let error = (try? WebFixture.json(response))?["error"] as? String
                 // A route that exists answers its own errors ("No open document…"), never the router's 404.
                 #expect(error != "No such page or API route.", "\(route)")

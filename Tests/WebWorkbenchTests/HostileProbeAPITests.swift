@@ -6,8 +6,9 @@ import NIOCore
 import TestServer
 import TestSupport
 import Testing
-@testable import WebWorkbench
 import Workbench
+
+@testable import WebWorkbench
 
 /// The probe kit's routes against a hostile client and a hostile session (issues 28–30): every
 /// route keeps the server's access model (the bearer token, Origin and Fetch Metadata checks,
@@ -23,8 +24,11 @@ import Workbench
     }
 
     /// Opens `session` as a document and returns its ID once it settled.
-    static func open(_ client: some TestClientProtocol, _ fixture: WebFixture, _ session: Data) async throws
-        -> String {
+    static func open(
+        _ client: some TestClientProtocol, _ fixture: WebFixture, _ session: Data
+    ) async throws
+        -> String
+    {
         let response = try await DocumentAPITests.upload(client, session, name: "from-a-client.linklab")
         #expect(response.status == .created, "\(String(buffer: response.body))")
         let id = try #require(try WebFixture.json(response)["id"] as? String)
@@ -82,8 +86,10 @@ import Workbench
             foreignOrigin[.origin] = "http://evil.example"
             var crossSite = WebFixture.bearer
             crossSite[HTTPField.Name("Sec-Fetch-Site")!] = "cross-site"
-            for (headers, status) in [(noToken, HTTPResponse.Status.unauthorized), (wrongToken, .unauthorized),
-                                      (foreignOrigin, .forbidden), (crossSite, .forbidden)] {
+            for (headers, status) in [
+                (noToken, HTTPResponse.Status.unauthorized), (wrongToken, .unauthorized),
+                (foreignOrigin, .forbidden), (crossSite, .forbidden),
+            ] {
                 let refused = try await client.execute(uri: uri, method: route.method, headers: headers, body: body)
                 #expect(refused.status == status, "\(route)")
                 try WebFixture.expectErrorBody(refused)
@@ -96,13 +102,15 @@ import Workbench
             #expect(view["attackerHost"] as? String == ProbeKit.defaultAttackerHost, "\(route)")
             // Another document's ID (none open has it): 404, as every document route answers.
             let other = "/api/documents/\(String(repeating: "0", count: id.count))\(route.path)"
-            let unknown = try await client.execute(uri: other, method: route.method, headers: WebFixture.bearer,
-                                                   body: body)
+            let unknown = try await client.execute(
+                uri: other, method: route.method, headers: WebFixture.bearer,
+                body: body)
             #expect(unknown.status == .notFound, "\(route)")
             try WebFixture.expectErrorBody(unknown)
             // The control: the same request with the token alone is served.
-            let served = try await client.execute(uri: uri, method: route.method, headers: WebFixture.bearer,
-                                                  body: body)
+            let served = try await client.execute(
+                uri: uri, method: route.method, headers: WebFixture.bearer,
+                body: body)
             #expect(served.status == .ok, "\(route): \(String(buffer: served.body).prefix(200))")
             WebFixture.expectSecurityHeaders(served)
         }
@@ -121,21 +129,25 @@ import Workbench
             var declared = WebFixture.bearer
             declared[.contentLength] = String(big.utf8.count)
             for headers in [WebFixture.bearer, declared] {
-                let post = try await client.execute(uri: "/api/documents/\(id)/probes/results", method: .post,
-                                                    headers: headers, body: ByteBuffer(string: big))
+                let post = try await client.execute(
+                    uri: "/api/documents/\(id)/probes/results", method: .post,
+                    headers: headers, body: ByteBuffer(string: big))
                 #expect(post.status == .contentTooLarge)
                 try WebFixture.expectErrorBody(post)
             }
             let note = String(repeating: "n", count: 1 << 20)
-            let put = try await client.execute(uri: "/api/documents/\(id)/probes/outcomes/\(probe)", method: .put,
-                                               headers: WebFixture.bearer,
-                                               body: ByteBuffer(string: #"{"outcome": "vulnerable", "note": ""#
-                                                   + note + #""}"#))
+            let put = try await client.execute(
+                uri: "/api/documents/\(id)/probes/outcomes/\(probe)", method: .put,
+                headers: WebFixture.bearer,
+                body: ByteBuffer(
+                    string: #"{"outcome": "vulnerable", "note": ""#
+                        + note + #""}"#))
             #expect(put.status == .contentTooLarge)
             #expect(try await Self.recorded(client, id) == 0)
             // The control: the line alone imports.
-            let small = try await client.execute(uri: "/api/documents/\(id)/probes/results", method: .post,
-                                                 headers: WebFixture.bearer, body: ByteBuffer(string: line))
+            let small = try await client.execute(
+                uri: "/api/documents/\(id)/probes/results", method: .post,
+                headers: WebFixture.bearer, body: ByteBuffer(string: line))
             #expect(small.status == .ok)
             #expect(try await Self.recorded(client, id) == 1)
         }
@@ -157,10 +169,13 @@ import Workbench
         let fixture = try WebFixture(settings: DocumentAPITests.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await Self.open(client, fixture, session)
-            let downloads = [("script", "text/x-shellscript"), ("frida", "text/javascript"), ("page", "text/html"),
-                             ("json", "application/json"), ("text", "text/plain")].map {
-                ("/api/documents/\(id)/probes/export/\($0.0)", $0.1)
-            } + [("/api/documents/\(id)/export/md", "text/markdown")]
+            let downloads =
+                [
+                    ("script", "text/x-shellscript"), ("frida", "text/javascript"), ("page", "text/html"),
+                    ("json", "application/json"), ("text", "text/plain"),
+                ].map {
+                    ("/api/documents/\(id)/probes/export/\($0.0)", $0.1)
+                } + [("/api/documents/\(id)/export/md", "text/markdown")]
             for (uri, type) in downloads {
                 let file = try await DocumentAPITests.get(client, uri)
                 #expect(file.status == .ok, "\(uri)")
@@ -169,8 +184,9 @@ import Workbench
                 let disposition = try #require(file.headers[.contentDisposition])
                 #expect(disposition.hasPrefix("attachment; "), "\(uri)")
                 // The ASCII name: one quoted string, nothing that ends it or breaks the header.
-                let plain = try #require(disposition.split(separator: "\"", omittingEmptySubsequences: false)
-                    .dropFirst().first)
+                let plain = try #require(
+                    disposition.split(separator: "\"", omittingEmptySubsequences: false)
+                        .dropFirst().first)
                 #expect(disposition.filter { $0 == "\"" }.count == 2, "\(uri): \(disposition)")
                 #expect(!plain.contains("\\") && !plain.contains("/"), "\(uri): \(disposition)")
                 // The exact name (RFC 8187), decoded as a browser decodes it: no control, format
@@ -205,8 +221,9 @@ import Workbench
             let rows = try #require(try WebFixture.json(put)["rows"] as? [[String: Any]])
             let note = try #require(rows.first { $0["probeID"] as? String == probe }?["note"] as? String)
             #expect(note.hasPrefix("a") && note.hasSuffix("d"))
-            #expect(!note.unicodeScalars.contains { $0.properties.generalCategory == .control },
-                    "\(note.debugDescription)")
+            #expect(
+                !note.unicodeScalars.contains { $0.properties.generalCategory == .control },
+                "\(note.debugDescription)")
             // A saved session with it reopens (what a face keeps, a session reads).
             let saved = try await DocumentAPITests.get(client, "/api/documents/\(id)/export/linklab")
             let reopened = try await DocumentAPITests.upload(client, Data(buffer: saved.body), name: "again.linklab")
@@ -252,13 +269,15 @@ import Workbench
             let names = (document["hosts"] as? [[String: Any]] ?? []).compactMap { $0["host"] as? String }
             #expect(!names.isEmpty)
             for host in names {
-                let refetch = try await client.execute(uri: "/api/documents/\(id)/hosts/\(host)/refetch",
-                                                       method: .post, headers: WebFixture.bearer)
+                let refetch = try await client.execute(
+                    uri: "/api/documents/\(id)/hosts/\(host)/refetch",
+                    method: .post, headers: WebFixture.bearer)
                 #expect(refetch.status == .accepted)
             }
             let host = ByteBuffer(string: #"{"host": "a.example"}"#)
-            _ = try await client.execute(uri: "/api/documents/\(id)/probes/attacker-host", method: .put,
-                                         headers: WebFixture.bearer, body: host)
+            _ = try await client.execute(
+                uri: "/api/documents/\(id)/probes/attacker-host", method: .put,
+                headers: WebFixture.bearer, body: host)
             _ = try await DocumentAPITests.get(client, "/api/documents/\(id)/probes/export/page")
             try await fixture.server.settle(id)
         }

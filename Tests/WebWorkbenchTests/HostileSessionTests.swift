@@ -5,8 +5,9 @@ import HummingbirdTesting
 import TestServer
 import TestSupport
 import Testing
-@testable import WebWorkbench
 import Workbench
+
+@testable import WebWorkbench
 
 /// A session file from someone else never steers the server (issue 26, item 7): its recorded
 /// fetch settings (online, a CDN base on a local port, a supplied file anywhere on disk, other
@@ -64,9 +65,10 @@ import Workbench
             try await fixture.server.settle(newID)
             let after = try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(newID)"))
             let states =
-                Dictionary(uniqueKeysWithValues: (after["hosts"] as? [[String: Any]] ?? []).compactMap { host in
-                (host["host"] as? String).map { ($0, host["state"] as? String ?? "") }
-            })
+                Dictionary(
+                    uniqueKeysWithValues: (after["hosts"] as? [[String: Any]] ?? []).compactMap { host in
+                        (host["host"] as? String).map { ($0, host["state"] as? String ?? "") }
+                    })
             // Supplied hosts stay supplied (issue 26 item 8); the unsupplied one is not fetched.
             #expect(states["shop.example.com"] == "supplied")
             #expect(states["go.example.net"] != "supplied")

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import WebWorkbench
 
 /// The same rules over a real socket (HummingbirdTesting `.live`).
@@ -43,8 +44,9 @@ import Testing
         try await fixture.application.test(.live) { client in
             var headers = WebFixture.bearer
             headers[HTTPField.Name("X-LinkLab-Filename")!] = "big.ipa"
-            let response = try await client.execute(uri: "/api/documents", method: .post, headers: headers,
-                                                    body: ByteBuffer(repeating: 0x50, count: 300_000))
+            let response = try await client.execute(
+                uri: "/api/documents", method: .post, headers: headers,
+                body: ByteBuffer(repeating: 0x50, count: 300_000))
             #expect(response.status == .contentTooLarge)
             try WebFixture.expectErrorBody(response)
             #expect(fixture.server.spool.contents.isEmpty)

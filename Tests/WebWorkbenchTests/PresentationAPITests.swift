@@ -4,8 +4,9 @@ import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
-@testable import WebWorkbench
 import Workbench
+
+@testable import WebWorkbench
 
 /// Issue 16: what the page renders is the package's presentation, encoded as it is — the same
 /// values the Mac views read — and the what-if editor works on the served text.
@@ -14,8 +15,10 @@ import Workbench
         try JSONDecoder().decode(type, from: Data(buffer: response.body))
     }
 
-    static func post(_ client: some TestClientProtocol, _ uri: String, _ body: String,
-                     method: HTTPRequest.Method = .post) async throws -> TestResponse {
+    static func post(
+        _ client: some TestClientProtocol, _ uri: String, _ body: String,
+        method: HTTPRequest.Method = .post
+    ) async throws -> TestResponse {
         try await client.execute(uri: uri, method: method, headers: WebFixture.bearer, body: ByteBuffer(string: body))
     }
 
@@ -23,11 +26,12 @@ import Workbench
         let fixture = try WebFixture(settings: DocumentAPITests.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await DocumentAPITests.openSample(client, fixture)
-            _ = try await Self.post(client, "/api/documents/\(id)/urls",
-                                    #"""
-                                        {"lines": "https://example.com/buy/1\nnot a url\n! \#
-                                        https://example.com/account/delete"}
-                                        """#)
+            _ = try await Self.post(
+                client, "/api/documents/\(id)/urls",
+                #"""
+                {"lines": "https://example.com/buy/1\nnot a url\n! \#
+                https://example.com/account/delete"}
+                """#)
             let response = try await DocumentAPITests.get(client, "/api/documents/\(id)/view")
             #expect(response.status == .ok)
             WebFixture.expectSecurityHeaders(response)
@@ -39,8 +43,9 @@ import Workbench
             expected.urls.items = []
             expected.urls.more = nil
             #expect(view == expected)
-            let page = try Self.decode(URLListPage.self,
-                                       try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?limit=100"))
+            let page = try Self.decode(
+                URLListPage.self,
+                try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?limit=100"))
             #expect(page.items == items && page.total == 3 && page.offset == 0)
             #expect(view.title == "LinkLabSample.ipa")
             #expect(view.subtitle.contains("com.example.app"))
@@ -57,8 +62,9 @@ import Workbench
             let expectedDetail = await MainActor.run { document.findingDetail(fingerprint: first.fingerprint) }
             #expect(try Self.decode(FindingDetailPresentation.self, detail) == expectedDetail)
 
-            let tester = try await Self.post(client, "/api/documents/\(id)/tester",
-                                             #"{"url": "https://example.com:8443/buy/1"}"#)
+            let tester = try await Self.post(
+                client, "/api/documents/\(id)/tester",
+                #"{"url": "https://example.com:8443/buy/1"}"#)
             let test = try Self.decode(URLTestPresentation.self, tester)
             let expectedTest = await MainActor.run { document.presentation(ofTyped: "https://example.com:8443/buy/1") }
             #expect(test == expectedTest)
@@ -66,10 +72,13 @@ import Workbench
             #expect(test.verdicts.first?.isAuditedApp == true, "the audited app's IDs come first")
             // A typed URL obeys the list's line limit: a problem, no verdicts.
             let long = "https://example.com/" + String(repeating: "a", count: 9_000)
-            let refused = try Self.decode(URLTestPresentation.self, try await Self.post(
-                client, "/api/documents/\(id)/tester", #"{"url": "\#(long)"}"#))
-            #expect(refused.verdicts.isEmpty && refused.problem?.contains("longer than 8192 characters") == true,
-                    "\(refused.problem ?? "")")
+            let refused = try Self.decode(
+                URLTestPresentation.self,
+                try await Self.post(
+                    client, "/api/documents/\(id)/tester", #"{"url": "\#(long)"}"#))
+            #expect(
+                refused.verdicts.isEmpty && refused.problem?.contains("longer than 8192 characters") == true,
+                "\(refused.problem ?? "")")
             #expect(refused.url.count < 300)
 
             let filtered =
@@ -88,26 +97,33 @@ import Workbench
             let lines = try String(contentsOf: sample("urls.txt"), encoding: .utf8)
             let body = String(decoding: try JSONSerialization.data(withJSONObject: ["lines": lines]), as: UTF8.self)
             _ = try await Self.post(client, "/api/documents/\(id)/urls", body)
-            let before = try Self.decode(DocumentPresentation.self,
-                                         try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
-            let listBefore = try Self.decode(URLListPage.self,
-                                             try await DocumentAPITests.get(client,
-                                                 "/api/documents/\(id)/urls?limit=2000"))
+            let before = try Self.decode(
+                DocumentPresentation.self,
+                try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
+            let listBefore = try Self.decode(
+                URLListPage.self,
+                try await DocumentAPITests.get(
+                    client,
+                    "/api/documents/\(id)/urls?limit=2000"))
             for card in before.domains {
                 let answer =
-                    try await Self.post(client, "/api/documents/\(id)/hosts/\(card.host)/text", card.editorText,
-                                                 method: .put)
+                    try await Self.post(
+                        client, "/api/documents/\(id)/hosts/\(card.host)/text", card.editorText,
+                        method: .put)
                 #expect(answer.status == .ok, "\(card.host)")
                 let edited = try Self.decode(DomainPresentation.self, answer)
                 #expect(edited.state == card.state && edited.editorText == card.editorText, "\(card.host)")
                 #expect(edited.lint == card.lint, "\(card.host)")
             }
-            let after = try Self.decode(DocumentPresentation.self,
-                                        try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
+            let after = try Self.decode(
+                DocumentPresentation.self,
+                try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
             #expect(after.urls == before.urls)
-            let listAfter = try Self.decode(URLListPage.self,
-                                            try await DocumentAPITests.get(client,
-                                                "/api/documents/\(id)/urls?limit=2000"))
+            let listAfter = try Self.decode(
+                URLListPage.self,
+                try await DocumentAPITests.get(
+                    client,
+                    "/api/documents/\(id)/urls?limit=2000"))
             #expect(listAfter.items == listBefore.items && !listAfter.items.isEmpty)
             #expect(after.findings == before.findings)
             #expect(after.domains.allSatisfy { $0.state != "edited" && $0.served == nil })
@@ -143,8 +159,9 @@ import Workbench
                 try await DocumentAPITests.upload(client, Data("PK not really a zip".utf8), name: "broken.ipa")
             let id = try #require(try WebFixture.json(response)["id"] as? String)
             try await fixture.server.settle(id)
-            let view = try Self.decode(DocumentPresentation.self,
-                                       try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
+            let view = try Self.decode(
+                DocumentPresentation.self,
+                try await DocumentAPITests.get(client, "/api/documents/\(id)/view"))
             #expect(view.phase.phase == "failed")
             #expect(view.phase.text.hasPrefix("Failed: broken.ipa"), "\(view.phase.text)")
             #expect(!view.phase.text.contains(".upload"))

@@ -4,21 +4,27 @@ import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
-@testable import WebWorkbench
 import Workbench
+
+@testable import WebWorkbench
 
 /// Issue 26, items 10 and 11: the URL list comes in slices (`PUT`/`GET …/urls`) that are the
 /// package's presentation values, and a triage answer carries the sidebar's patch.
 @Suite struct ScaleAPITests {
-    static func send(_ client: some TestClientProtocol, _ uri: String, _ body: Any,
-                     method: HTTPRequest.Method) async throws -> TestResponse {
+    static func send(
+        _ client: some TestClientProtocol, _ uri: String, _ body: Any,
+        method: HTTPRequest.Method
+    ) async throws -> TestResponse {
         let data = try JSONSerialization.data(withJSONObject: body)
-        return try await client.execute(uri: uri, method: method, headers: WebFixture.bearer,
+        return try await client.execute(
+            uri: uri, method: method, headers: WebFixture.bearer,
             body: ByteBuffer(bytes: data))
     }
 
-    static func page(_ client: some TestClientProtocol, _ id: String, offset: Int,
-        limit: Int) async throws -> URLListPage {
+    static func page(
+        _ client: some TestClientProtocol, _ id: String, offset: Int,
+        limit: Int
+    ) async throws -> URLListPage {
         let response =
             try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?offset=\(offset)&limit=\(limit)")
         #expect(response.status == .ok)
@@ -72,12 +78,14 @@ import Workbench
             // A change that leaves the list as it is keeps its version; a new list gets another.
             let firstFingerprint = await MainActor.run { document.findings.first?.fingerprint }
             let finding = try #require(firstFingerprint)
-            _ = try await Self.send(client, "/api/documents/\(id)/triage/\(finding)", ["status": "confirmed"],
+            _ = try await Self.send(
+                client, "/api/documents/\(id)/triage/\(finding)", ["status": "confirmed"],
                 method: .put)
             #expect(try await Self.page(client, id, offset: 0, limit: 1).version == head.version)
             _ = try await Self.send(client, "/api/documents/\(id)/urls", ["lines": Self.lines], method: .put)
             #expect(try await Self.page(client, id, offset: 0, limit: 1).version == head.version)
-            _ = try await Self.send(client, "/api/documents/\(id)/urls", ["lines": "https://example.com/buy/1"],
+            _ = try await Self.send(
+                client, "/api/documents/\(id)/urls", ["lines": "https://example.com/buy/1"],
                 method: .put)
             let changed = try await Self.page(client, id, offset: 0, limit: 10)
             #expect(changed.version != head.version && changed.total == 1)
@@ -98,14 +106,17 @@ import Workbench
             let missing = try await DocumentAPITests.get(client, "/api/documents/nope/urls")
             #expect(missing.status == .notFound)
             // POST …/urls answers what the document JSON lists, without the rest of the document.
-            let posted = try WebFixture.json(try await Self.send(client, "/api/documents/\(id)/urls",
-                                                                 ["lines": Self.lines], method: .post))
+            let posted = try WebFixture.json(
+                try await Self.send(
+                    client, "/api/documents/\(id)/urls",
+                    ["lines": Self.lines], method: .post))
             let full = try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(id)"))
             let tests = try #require(posted["urlTests"] as? [[String: Any]])
             #expect(tests.count == 249)
             #expect(NSArray(array: tests).isEqual(to: try #require(full["urlTests"] as? [Any])))
-            #expect(NSArray(array: try #require(posted["urlLineProblems"] as? [Any]))
-                .isEqual(to: try #require(full["urlLineProblems"] as? [Any])))
+            #expect(
+                NSArray(array: try #require(posted["urlLineProblems"] as? [Any]))
+                    .isEqual(to: try #require(full["urlLineProblems"] as? [Any])))
         }
     }
 
@@ -115,32 +126,42 @@ import Workbench
         let fixture = try WebFixture(settings: DocumentAPITests.sampleSettings)
         try await fixture.application.test(.router) { client in
             let id = try await DocumentAPITests.openSample(client, fixture)
-            for (filter, status) in [("", "false-positive"), ("?severities=medium,low,info", "accepted-risk"),
-                                     ("", "confirmed"), ("?query=AASA", "open")] {
-                let before = try PresentationAPITests.decode(DocumentPresentation.self,
-                    try await DocumentAPITests.get(client, "/api/documents/\(id)/view\(filter)")).findings
+            for (filter, status) in [
+                ("", "false-positive"), ("?severities=medium,low,info", "accepted-risk"),
+                ("", "confirmed"), ("?query=AASA", "open"),
+            ] {
+                let before = try PresentationAPITests.decode(
+                    DocumentPresentation.self,
+                    try await DocumentAPITests.get(client, "/api/documents/\(id)/view\(filter)")
+                ).findings
                 let row = try #require(before.groups.last?.rows.first)
-                let answer = try await Self.send(client, "/api/documents/\(id)/triage/\(row.fingerprint)\(filter)",
-                                                 ["status": status, "note": "n"], method: .put)
+                let answer = try await Self.send(
+                    client, "/api/documents/\(id)/triage/\(row.fingerprint)\(filter)",
+                    ["status": status, "note": "n"], method: .put)
                 #expect(answer.status == .ok)
                 let sidebar = try #require(try WebFixture.json(answer)["sidebar"])
-                let patch = try JSONDecoder().decode(FindingListPatch.self,
-                                                     from: JSONSerialization.data(withJSONObject: sidebar))
-                let after = try PresentationAPITests.decode(DocumentPresentation.self,
-                    try await DocumentAPITests.get(client, "/api/documents/\(id)/view\(filter)")).findings
-                #expect(patch.counts == after.counts && patch.summary == after.summary &&
-                    patch.suppressed == after.suppressed)
+                let patch = try JSONDecoder().decode(
+                    FindingListPatch.self,
+                    from: JSONSerialization.data(withJSONObject: sidebar))
+                let after = try PresentationAPITests.decode(
+                    DocumentPresentation.self,
+                    try await DocumentAPITests.get(client, "/api/documents/\(id)/view\(filter)")
+                ).findings
+                #expect(
+                    patch.counts == after.counts && patch.summary == after.summary
+                        && patch.suppressed == after.suppressed)
                 #expect(patch.groups.map(\.key) == after.groups.map(\.key))
                 #expect(patch.groups.map(\.title) == after.groups.map(\.title))
                 #expect(patch.groups.map(\.count) == after.groups.map(\.rows.count))
                 // Applied to the rows shown before, the patch gives the rows shown after.
-                var rows = Dictionary(uniqueKeysWithValues: before.groups.map { group in
-                    (group.key, group.rows.filter { $0.fingerprint != row.fingerprint })
-                })
+                var rows = Dictionary(
+                    uniqueKeysWithValues: before.groups.map { group in
+                        (group.key, group.rows.filter { $0.fingerprint != row.fingerprint })
+                    })
                 if let changed = patch.row, let group = patch.group {
                     var target = rows[group] ?? []
-                    let at = patch.before.flatMap { next in target.firstIndex { $0.fingerprint == next } } ??
-                        target.count
+                    let at =
+                        patch.before.flatMap { next in target.firstIndex { $0.fingerprint == next } } ?? target.count
                     target.insert(changed, at: at)
                     rows[group] = target
                     #expect(changed.triage == status)

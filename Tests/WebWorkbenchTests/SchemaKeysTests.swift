@@ -4,8 +4,9 @@ import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
-@testable import WebWorkbench
 import Workbench
+
+@testable import WebWorkbench
 
 /// The OpenAPI document's schemas say what the encoded types write: every key an answer holds is
 /// a property of its schema, and every required property is there. The answers are the real
@@ -31,8 +32,14 @@ import Workbench
         var found: [String] = []
         // The kinds a JSON reader tells apart without doubt: object, array, string (and null).
         let kinds = (schema["type"] as? String).map { [$0] } ?? (schema["type"] as? [String]) ?? []
-        let kind = value is NSNull ? "null" : value is [String: Any] ? "object" : value is [Any] ? "array"
-            : value is String ? "string" : nil
+        let kind =
+            value is NSNull
+            ? "null"
+            : value is [String: Any]
+                ? "object"
+                : value is [Any]
+                    ? "array"
+                    : value is String ? "string" : nil
         if let kind, !kinds.isEmpty, !kinds.contains(kind) {
             found.append("\(path) is \(kind), the schema says \(kinds.joined(separator: " or "))")
         }
@@ -76,7 +83,8 @@ import Workbench
             let id = try await DocumentAPITests.openSample(client, fixture)
             let lines = #"{"lines": "https://example.com/buy/1\nnot a url\n! https://example.com/account/delete"}"#
             _ = try await PresentationAPITests.post(client, "/api/documents/\(id)/urls", lines, method: .put)
-            let file = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "#
+            let file =
+                #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "#
                 + #""components": [{"/": "/x/*"}]}]}}"#
             let hosts = "/api/documents/\(id)/hosts"
             let edited = try await PresentationAPITests.post(client, "\(hosts)/go.example.net/text", file, method: .put)
@@ -85,16 +93,23 @@ import Workbench
             let findings = try #require(documentJSON["findings"] as? [[String: Any]])
             let fingerprint = try #require(findings.first?["fingerprint"] as? String)
             let triage = #"{"status": "confirmed", "note": "seen"}"#
-            let triaged = try await PresentationAPITests.post(client, "/api/documents/\(id)/triage/\(fingerprint)",
-                                                              triage, method: .put)
+            let triaged = try await PresentationAPITests.post(
+                client, "/api/documents/\(id)/triage/\(fingerprint)",
+                triage, method: .put)
             let answers: [(String, String, TestResponse)] = [
                 ("/api/documents", "get", try await DocumentAPITests.get(client, "/api/documents")),
-                ("/api/documents/{id}/view", "get",
-                 try await DocumentAPITests.get(client, "/api/documents/\(id)/view")),
-                ("/api/documents/{id}/urls", "get",
-                 try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?limit=10")),
-                ("/api/documents/{id}/findings/{fingerprint}", "get",
-                 try await DocumentAPITests.get(client, "/api/documents/\(id)/findings/\(fingerprint)")),
+                (
+                    "/api/documents/{id}/view", "get",
+                    try await DocumentAPITests.get(client, "/api/documents/\(id)/view")
+                ),
+                (
+                    "/api/documents/{id}/urls", "get",
+                    try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?limit=10")
+                ),
+                (
+                    "/api/documents/{id}/findings/{fingerprint}", "get",
+                    try await DocumentAPITests.get(client, "/api/documents/\(id)/findings/\(fingerprint)")
+                ),
                 ("/api/documents/{id}/triage/{fingerprint}", "put", triaged),
                 ("/api/documents/{id}/hosts/{host}/text", "put", edited),
                 ("/api/documents/{id}/hosts/{host}/file", "put", used),
@@ -111,8 +126,10 @@ import Workbench
     /// The checker finds what it is for: a key the schema lacks, a required key missing.
     @Test func theCheckerFindsAnUndescribedKeyAndAMissingRequiredOne() {
         let list: [String: Any] = ["type": "array", "items": ["$ref": "#/components/schemas/DocumentList"]]
-        let schema: [String: Any] = ["type": "object", "required": ["a"],
-                                     "properties": ["a": ["type": "string"], "b": list]]
+        let schema: [String: Any] = [
+            "type": "object", "required": ["a"],
+            "properties": ["a": ["type": "string"], "b": list],
+        ]
         let found = Self.problems(["b": [["documents": [], "extra": 1]]], schema, "x")
         #expect(found.contains("x.a is required but not written"))
         #expect(Self.problems(["a": ["not": "a string"]], schema, "y") == ["y.a is object, the schema says string"])

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import WebWorkbench
 
 /// The security rules over HTTP, through the real router (HummingbirdTesting `.router`): no
@@ -11,8 +12,10 @@ import Testing
     @Test func dataWithoutTheBearerGets401AndNoData() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.router) { client in
-            let uris = ["/api/openapi.json", "/api/documents", "/no-such-page",
-                        "/api/documents?token=\(WebFixture.token.value)"]
+            let uris = [
+                "/api/openapi.json", "/api/documents", "/no-such-page",
+                "/api/documents?token=\(WebFixture.token.value)",
+            ]
             for uri in uris {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.status == .unauthorized, "\(uri)")
@@ -78,8 +81,10 @@ import Testing
     @Test func aWrongOrMalformedBearerGets401() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.router) { client in
-            for value in ["Bearer ffffffffffffffffffffffffffffffff", "Basic \(WebFixture.token.value)",
-                          WebFixture.token.value, "Bearer"] {
+            for value in [
+                "Bearer ffffffffffffffffffffffffffffffff", "Basic \(WebFixture.token.value)",
+                WebFixture.token.value, "Bearer",
+            ] {
                 var headers = HTTPFields()
                 headers[.authorization] = value
                 let response = try await client.execute(uri: "/api/documents", method: .get, headers: headers)
@@ -137,8 +142,10 @@ import Testing
     @Test func unknownRoutesAnswerJSON404WithTheHeaders() async throws {
         let fixture = try WebFixture()
         try await fixture.application.test(.router) { client in
-            for uri in ["/nope", "/api/nope", "/../etc/passwd", "/%2e%2e/Package.swift", "/app.js/..",
-                "/index.html?raw??"] {
+            for uri in [
+                "/nope", "/api/nope", "/../etc/passwd", "/%2e%2e/Package.swift", "/app.js/..",
+                "/index.html?raw??",
+            ] {
                 let response = try await client.execute(uri: uri, method: .get, headers: WebFixture.bearer)
                 if uri == "/index.html?raw??" {
                     #expect(response.status == .ok)

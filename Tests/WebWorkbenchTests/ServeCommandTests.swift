@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The built `linklab serve`: one line with the address, the API with the bearer token, and a
 /// clean exit 0 on SIGTERM/SIGINT with every upload deleted.
@@ -53,8 +54,10 @@ import Testing
             FileManager.default.enumerator(atPath: temporary.path)?.allObjects.compactMap { $0 as? String } ?? []
         }
 
-        func request(_ method: String, _ path: String, body: Data? = nil, bearer: Bool = true,
-                     headers: [String: String] = [:]) async throws -> (Int, Data) {
+        func request(
+            _ method: String, _ path: String, body: Data? = nil, bearer: Bool = true,
+            headers: [String: String] = [:]
+        ) async throws -> (Int, Data) {
             var request = URLRequest(url: try #require(URL(string: base + path)))
             request.httpMethod = method
             request.httpBody = body
@@ -86,8 +89,9 @@ import Testing
         #expect(listed == 200)
         #expect(String(decoding: list, as: UTF8.self).contains(#""documents":[]"#))
         let ipa = try Data(contentsOf: sample("LinkLabSample.ipa"))
-        let (created, body) = try await served.request("POST", "/api/documents", body: ipa,
-                                                       headers: ["X-LinkLab-Filename": "LinkLabSample.ipa"])
+        let (created, body) = try await served.request(
+            "POST", "/api/documents", body: ipa,
+            headers: ["X-LinkLab-Filename": "LinkLabSample.ipa"])
         #expect(created == 201)
         let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         let id = try #require(object["id"] as? String)
@@ -126,16 +130,20 @@ import Testing
         return process
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
-        "/usr/bin/curl not found: apt-get install curl"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
+            "/usr/bin/curl not found: apt-get install curl"))
     func chunkedUploadOverTheLimitIs413WhileStreamingAndLeavesNoFile() async throws {
         let served = try Served(["--offline", "--max-upload", "1000000"])
         let big = served.temporary.appendingPathComponent("big.bin")
         try Data(repeating: 0x50, count: 3_000_000).write(to: big)
         let curl =
-            try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer \(served.token)",
-                                  "-H", "Transfer-Encoding: chunked", "--data-binary", "@\(big.path)",
-                                  served.base + "/api/documents"])
+            try Self.curl([
+                "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer \(served.token)",
+                "-H", "Transfer-Encoding: chunked", "--data-binary", "@\(big.path)",
+                served.base + "/api/documents",
+            ])
         curl.waitUntilExit()
         let output = (curl.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         #expect(String(decoding: output, as: UTF8.self) == "413")
@@ -146,8 +154,10 @@ import Testing
         #expect(served.leftovers.isEmpty)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
-        "/usr/bin/curl not found: apt-get install curl"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
+            "/usr/bin/curl not found: apt-get install curl"))
     func sigtermEndsOpenEventStreamsAndExitsZero() async throws {
         let served = try Served(["--offline"])
         var domain = ["X-LinkLab-Domain": "example.com"]
@@ -155,8 +165,10 @@ import Testing
         let (created, body) = try await served.request("POST", "/api/documents", body: Data(), headers: domain)
         #expect(created == 201)
         let id = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String)
-        let stream = try Self.curl(["-N", "-H", "Authorization: Bearer \(served.token)",
-                                    served.base + "/api/documents/\(id)/events"])
+        let stream = try Self.curl([
+            "-N", "-H", "Authorization: Bearer \(served.token)",
+            served.base + "/api/documents/\(id)/events",
+        ])
         let output = try #require(stream.standardOutput as? Pipe)
         var received = Data()
         while !String(decoding: received, as: UTF8.self).contains("event: phase") {
@@ -183,13 +195,16 @@ import Testing
         let served = try Served(["--offline"])
         let host = "Host: 127.0.0.1:\(served.port)\r\nAuthorization: Bearer \(served.token)\r\nConnection: close\r\n"
         #expect(try Self.statusLine(served, "GET /api/documents HTTP/1.1\r\n\(host)\r\n") == "HTTP/1.1 200 OK")
-        for target in ["http://evil.example/api/documents", "http://127.0.0.1:\(served.port)/api/documents",
-                       "HTTP://EVIL.EXAMPLE/api/documents", "//evil.example/api/documents"] {
+        for target in [
+            "http://evil.example/api/documents", "http://127.0.0.1:\(served.port)/api/documents",
+            "HTTP://EVIL.EXAMPLE/api/documents", "//evil.example/api/documents",
+        ] {
             let line = try Self.statusLine(served, "GET \(target) HTTP/1.1\r\n\(host)\r\n")
             #expect(line == "HTTP/1.1 400 Bad Request", "\(target)")
         }
         // A client cannot claim an origin-form target through the header that records it.
-        let spoofed = "GET http://evil.example/api/documents HTTP/1.1\r\n\(host)"
+        let spoofed =
+            "GET http://evil.example/api/documents HTTP/1.1\r\n\(host)"
             + "X-LinkLab-Request-Target: /api/documents\r\n\r\n"
         #expect(try Self.statusLine(served, spoofed) == "HTTP/1.1 400 Bad Request")
         let upload = "POST http://evil.example/api/documents HTTP/1.1\r\n\(host)Content-Length: 3\r\n\r\nabc"
@@ -218,9 +233,10 @@ import Testing
     @Test func sigtermFinishesWithin5SecondsWithAClientStalledMidUpload() async throws {
         let served = try Served(["--offline"])
         let stalled = try RawConnection(port: served.port, timeout: 20)
-        stalled.send("POST /api/documents HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\n"
-                     + "Authorization: Bearer \(served.token)\r\nX-LinkLab-Filename: big.ipa\r\n"
-                     + "Content-Length: 100000000\r\n\r\n")
+        stalled.send(
+            "POST /api/documents HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\n"
+                + "Authorization: Bearer \(served.token)\r\nX-LinkLab-Filename: big.ipa\r\n"
+                + "Content-Length: 100000000\r\n\r\n")
         stalled.send(Data(repeating: 0x50, count: 200_000))
         func spooledBytes() -> Int {
             served.leftovers.filter { $0.hasSuffix(".upload") }.map { path in
@@ -239,13 +255,15 @@ import Testing
         let served = try Served(["--offline"])
         var headers = ["X-LinkLab-Domain": "example.com"]
         headers["X-LinkLab-Filename"] = "example.com.json"
-        let (created, body) = try await served.request("POST", "/api/documents", body: Data("{}".utf8),
-                                                       headers: headers)
+        let (created, body) = try await served.request(
+            "POST", "/api/documents", body: Data("{}".utf8),
+            headers: headers)
         #expect(created == 201)
         let id = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String)
         let stalled = try RawConnection(port: served.port, timeout: 20)
-        stalled.send("PUT /api/documents/\(id)/hosts/example.com/file HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\n"
-                     + "Authorization: Bearer \(served.token)\r\nContent-Length: 5000\r\n\r\n{\"applinks\": ")
+        stalled.send(
+            "PUT /api/documents/\(id)/hosts/example.com/file HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\n"
+                + "Authorization: Bearer \(served.token)\r\nContent-Length: 5000\r\n\r\n{\"applinks\": ")
         let headersOnly = try RawConnection(port: served.port, timeout: 20)
         headersOnly.send("GET /api/documents HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nAuthori")
         try await Task.sleep(for: .milliseconds(300))

@@ -4,8 +4,9 @@ import Hummingbird
 import HummingbirdTesting
 import TestSupport
 import Testing
-@testable import WebWorkbench
 import Workbench
+
+@testable import WebWorkbench
 
 /// A server as the tests use it: HummingbirdTesting's client sends `Host: localhost`, so that
 /// is the allow-list; the token is fixed so requests can carry it.
@@ -21,11 +22,14 @@ struct WebFixture {
     /// through the router alone never shuts down, which is where `linklab serve` deletes it.
     private let spoolCleanup: SpoolCleanup
 
-    init(settings: WorkbenchSettings = .init(offline: true), limits: WorkbenchServerLimits = .init(),
-         hosts: [String] = ["localhost"], now: @escaping @Sendable () -> Date = Date.init) throws {
+    init(
+        settings: WorkbenchSettings = .init(offline: true), limits: WorkbenchServerLimits = .init(),
+        hosts: [String] = ["localhost"], now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
         server =
-            try WorkbenchServer(settings: settings, identity: ServerIdentity(token: Self.token, allowedHosts: hosts),
-                                     limits: limits, now: now)
+            try WorkbenchServer(
+                settings: settings, identity: ServerIdentity(token: Self.token, allowedHosts: hosts),
+                limits: limits, now: now)
         spoolCleanup = SpoolCleanup(server.spool)
     }
 
@@ -53,11 +57,12 @@ struct WebFixture {
     /// The security headers docs/web-security.md requires on every response.
     static func expectSecurityHeaders(_ response: TestResponse, sourceLocation: SourceLocation = #_sourceLocation) {
         let headers = response.headers
-        #expect(headers[.contentSecurityPolicy] == """
-            default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; \
-            object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; \
-            require-trusted-types-for 'script'
-            """, sourceLocation: sourceLocation)
+        #expect(
+            headers[.contentSecurityPolicy] == """
+                default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; \
+                object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; \
+                require-trusted-types-for 'script'
+                """, sourceLocation: sourceLocation)
         #expect(headers[.xContentTypeOptions] == "nosniff", sourceLocation: sourceLocation)
         #expect(headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", sourceLocation: sourceLocation)
         #expect(headers[.cacheControl] == "no-store", sourceLocation: sourceLocation)
@@ -77,11 +82,11 @@ struct WebFixture {
 }
 
 #if canImport(Glibc)
-import Glibc
-private let streamSocket = Int32(SOCK_STREAM.rawValue)
+    import Glibc
+    private let streamSocket = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Darwin)
-import Darwin
-private let streamSocket = SOCK_STREAM
+    import Darwin
+    private let streamSocket = SOCK_STREAM
 #endif
 
 /// A TCP connection to 127.0.0.1 that sends exactly the bytes a test gives: request targets,

@@ -5,6 +5,7 @@ import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 import Testing
+
 @testable import WebWorkbench
 
 /// Uploads stream to a private folder with a cap: 413 before reading when the declared length is
@@ -41,8 +42,9 @@ import Testing
     @Test func bodyWithinTheLimitIsStoredWholeUnderOurOwnName() async throws {
         let spool = try UploadSpool()
         defer { spool.removeAll() }
-        let stored = try await spool.receive(Chunks(size: 1000, count: 5), declaredLength: nil, limit: 5000,
-                                             extension: "upload")
+        let stored = try await spool.receive(
+            Chunks(size: 1000, count: 5), declaredLength: nil, limit: 5000,
+            extension: "upload")
         #expect(stored.size == 5000)
         #expect(try Data(contentsOf: stored.url).count == 5000)
         #expect(stored.url.deletingLastPathComponent().path == spool.folder.path)
@@ -64,8 +66,9 @@ import Testing
         let spool = try UploadSpool()
         defer { spool.removeAll() }
         do {
-            _ = try await spool.receive(Chunks(size: 1000, count: 50), declaredLength: nil, limit: 4500,
-                                        extension: "upload")
+            _ = try await spool.receive(
+                Chunks(size: 1000, count: 50), declaredLength: nil, limit: 4500,
+                extension: "upload")
             Issue.record("an over-limit stream was stored")
         } catch let error as WebAPIError {
             #expect(error.status == .contentTooLarge)
@@ -154,8 +157,9 @@ import Testing
         limits.maxUpload = 1000
         let fixture = try WebFixture(limits: limits)
         try await fixture.application.test(.router) { client in
-            let response = try await client.execute(uri: "/api/documents", method: .post, headers: WebFixture.bearer,
-                                                    body: ByteBuffer(repeating: 0x50, count: 5000))
+            let response = try await client.execute(
+                uri: "/api/documents", method: .post, headers: WebFixture.bearer,
+                body: ByteBuffer(repeating: 0x50, count: 5000))
             #expect(response.status == .contentTooLarge)
             try WebFixture.expectErrorBody(response)
             WebFixture.expectSecurityHeaders(response)

@@ -18,8 +18,11 @@ import Workbench
         let filter = AndroidManifest.IntentFilter(
             autoVerify: true, actions: ["android.intent.action.VIEW"],
             categories: ["android.intent.category.BROWSABLE", "android.intent.category.DEFAULT"], data: [data])
-        snapshot.manifest.activities = [AndroidManifest.Activity(name: "com.linklab.shop.Links", exported: true,
-                                                                 intentFilters: [filter])]
+        snapshot.manifest.activities = [
+            AndroidManifest.Activity(
+                name: "com.linklab.shop.Links", exported: true,
+                intentFilters: [filter])
+        ]
         snapshot.manifest.targetSDK = 34
         // The host with the loopback server's port, so that a --resolve pin reaches it.
         return AndroidAnalysis.make(snapshot: snapshot, assetLinks: [AssetLinksReport(host: host, result: nil)])
@@ -48,7 +51,8 @@ import Workbench
             if ask { saved = try document.save() }
         }
         await site.stop()
-        let asked = try #require(cards[true]), notAsked = try #require(cards[false])
+        let asked = try #require(cards[true])
+        let notAsked = try #require(cards[false])
         #expect(notAsked.outcome == "ok" && notAsked.google == nil)
         #expect(!notAsked.routes.contains { $0.route == "google" })
         #expect(asked.outcome == "ok")

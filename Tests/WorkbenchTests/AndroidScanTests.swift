@@ -22,8 +22,11 @@ import Workbench
             data.host = host
             filter.data.append(data)
         }
-        snapshot.manifest.activities = [AndroidManifest.Activity(name: "com.linklab.shop.Links", exported: true,
-                                                                 intentFilters: [filter])]
+        snapshot.manifest.activities = [
+            AndroidManifest.Activity(
+                name: "com.linklab.shop.Links", exported: true,
+                intentFilters: [filter])
+        ]
         snapshot.manifest.targetSDK = 34
         return snapshot
     }
@@ -48,15 +51,19 @@ import Workbench
         }
         #expect(reports.map(\.outcome) == [.ok, .redirect, .httpError])
         let hosts = ["good", "r301", "notfound"].map(AssetLinksTestSite.host)
-        let analysis = AndroidAnalysis.make(snapshot: try snapshot(hosts: hosts), assetLinks: reports,
-                                            urls: ["https://good.links.test/x", "https://r301.links.test/x"])
+        let analysis = AndroidAnalysis.make(
+            snapshot: try snapshot(hosts: hosts), assetLinks: reports,
+            urls: ["https://good.links.test/x", "https://r301.links.test/x"])
         #expect(analysis.facts.verification.hosts.map(\.verified) == [true, false, false])
         #expect(analysis.decisions.map(\.outcome) == [.opensApp, .browser])
         let failing = analysis.findings.filter { $0.id == "AND-001" }
         #expect(failing.map(\.subject) == ["notfound.links.test", "r301.links.test"])
         let json = try #require(try JSONSerialization.jsonObject(with: try analysis.scanDocument()) as? [String: Any])
-        #expect((json["hosts"] as? [[String: Any]])?.map { $0["outcome"] as? String } == ["ok", "redirect",
-            "http-error"])
+        #expect(
+            (json["hosts"] as? [[String: Any]])?.map { $0["outcome"] as? String } == [
+                "ok", "redirect",
+                "http-error",
+            ])
     }
 
     @Test func offlineReadsSuppliedFilesAndLeavesTheRestNotFetched() async throws {
@@ -64,25 +71,30 @@ import Workbench
         try Data(AssetLinksTestSite.statementList([(AssetLinksTestSite.package, AssetLinksTestSite.fingerprint)]))
             .write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let request = AndroidScanRequest(input: Fixtures.url("android/links-v1v2v3.apk"), offline: true,
-                                         suppliedFiles: ["a.example": file.path])
+        let request = AndroidScanRequest(
+            input: Fixtures.url("android/links-v1v2v3.apk"), offline: true,
+            suppliedFiles: ["a.example": file.path])
         let reports = try await AndroidScan.assetLinks(for: ["a.example", "b.example"], request: request)
         #expect(reports.map(\.outcome) == [.supplied, .notFetched])
-        let analysis = AndroidAnalysis.make(snapshot: try snapshot(hosts: ["a.example", "b.example"]),
-                                            assetLinks: reports, offline: true)
+        let analysis = AndroidAnalysis.make(
+            snapshot: try snapshot(hosts: ["a.example", "b.example"]),
+            assetLinks: reports, offline: true)
         #expect(analysis.facts.verification.hosts.map(\.verified) == [true, false])
         #expect(analysis.findings.contains { $0.id == "AND-002" && $0.subject == "b.example" })
     }
 
     @Test func theWholeScanReadsTheAPKAndRefusesAHostileOne() async throws {
-        let analysis = try await AndroidScan.run(AndroidScanRequest(
-            input: Fixtures.url("android/links-v1v2v3.apk"), offline: true,
-            suppliedFiles: ["shop.example": Fixtures.url("android/assetlinks/shop.example.json").path]))
+        let analysis = try await AndroidScan.run(
+            AndroidScanRequest(
+                input: Fixtures.url("android/links-v1v2v3.apk"), offline: true,
+                suppliedFiles: ["shop.example": Fixtures.url("android/assetlinks/shop.example.json").path]))
         #expect(analysis.facts.verification.hosts.allSatisfy { $0.verified })
         #expect(analysis.inputName == "links-v1v2v3.apk")
         await #expect(throws: WorkbenchError.self) {
-            _ = try await AndroidScan.run(AndroidScanRequest(input: Fixtures.url("android/hostile-zip-bomb.apk"),
-                                                             offline: true))
+            _ = try await AndroidScan.run(
+                AndroidScanRequest(
+                    input: Fixtures.url("android/hostile-zip-bomb.apk"),
+                    offline: true))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// A session records its app (path, SHA-256, bookmark), finds it again when moved, and works
@@ -9,16 +10,20 @@ import TestSupport
     static let hash = "ab12" + String(repeating: "0", count: 60)
 
     @Test func theRecordedFileWhereItWasIsFound() {
-        let location = AppLocation.locate(recordedPath: "/a/App.ipa", recordedSHA256: Self.hash,
-                                          candidates: [.init(path: "/a/App.ipa", sha256: Self.hash)])
+        let location = AppLocation.locate(
+            recordedPath: "/a/App.ipa", recordedSHA256: Self.hash,
+            candidates: [.init(path: "/a/App.ipa", sha256: Self.hash)])
         #expect(location == .found(path: "/a/App.ipa"))
         #expect(location.usablePath == "/a/App.ipa")
     }
 
     @Test func theBookmarksFileWithTheSameHashIsTheMovedApp() {
-        let location = AppLocation.locate(recordedPath: "/a/App.ipa", recordedSHA256: Self.hash.uppercased(),
-                                          candidates: [.init(path: "/b/Renamed.ipa", sha256: Self.hash),
-                                                       .init(path: "/a/App.ipa", sha256: nil)])
+        let location = AppLocation.locate(
+            recordedPath: "/a/App.ipa", recordedSHA256: Self.hash.uppercased(),
+            candidates: [
+                .init(path: "/b/Renamed.ipa", sha256: Self.hash),
+                .init(path: "/a/App.ipa", sha256: nil),
+            ])
         #expect(location == .moved(from: "/a/App.ipa", to: "/b/Renamed.ipa"))
         #expect(location.usablePath == "/b/Renamed.ipa")
         #expect(location.text.contains("moved"))
@@ -26,15 +31,17 @@ import TestSupport
 
     @Test func anotherBuildAtThePathIsNotTheApp() {
         let other = "cd34" + String(repeating: "1", count: 60)
-        let location = AppLocation.locate(recordedPath: "/a/App.ipa", recordedSHA256: Self.hash,
-                                          candidates: [.init(path: "/a/App.ipa", sha256: other)])
+        let location = AppLocation.locate(
+            recordedPath: "/a/App.ipa", recordedSHA256: Self.hash,
+            candidates: [.init(path: "/a/App.ipa", sha256: other)])
         #expect(location == .changed(path: "/a/App.ipa", sha256: other))
         #expect(location.usablePath == nil)
     }
 
     @Test func nothingOnDiskIsMissingAndSaysTheSessionKeepsItsFacts() {
-        let location = AppLocation.locate(recordedPath: "/a/App.ipa", recordedSHA256: Self.hash,
-                                          candidates: [.init(path: "/a/App.ipa", sha256: nil)])
+        let location = AppLocation.locate(
+            recordedPath: "/a/App.ipa", recordedSHA256: Self.hash,
+            candidates: [.init(path: "/a/App.ipa", sha256: nil)])
         #expect(location == .missing(path: "/a/App.ipa"))
         #expect(location.text.contains("keeps everything"))
         #expect(AppLocation.locate(recordedPath: nil, recordedSHA256: Self.hash, candidates: []) == .missing(path: nil))
@@ -71,8 +78,9 @@ import TestSupport
         let candidates = [renamed, ipa].map { url in
             AppLocation.Candidate(path: url.path, sha256: AppLocation.sha256(ofFileAt: url))
         }
-        let location = AppLocation.locate(recordedPath: source.path, recordedSHA256: source.sha256,
-                                          candidates: candidates)
+        let location = AppLocation.locate(
+            recordedPath: source.path, recordedSHA256: source.sha256,
+            candidates: candidates)
         #expect(location == .moved(from: ipa.path, to: renamed.path))
         #expect(reopened.app == document.app, "the session works without the file")
     }

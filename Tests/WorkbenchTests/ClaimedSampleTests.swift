@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// `Analysis.claimedSamples`: the one walk over the app's claimed path patterns that the

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Benchmarks) import SiteAssociation
 import Testing
+
 @testable import Workbench
 
 /// The live editor: after every keystroke the document's verdicts and findings are those of a
@@ -11,13 +12,16 @@ import Testing
 
     /// A file of five details (one naming two apps), with what was typed so far in rule 3 of
     /// detail `typedIn`, in the file's defaults, or at the end.
-    static func file(typed: String = "", typedIn detail: Int = 2, defaults: String = "", order: [Int] = [0, 1, 2, 3, 4],
-                     tail: String = "") -> String {
+    static func file(
+        typed: String = "", typedIn detail: Int = 2, defaults: String = "", order: [Int] = [0, 1, 2, 3, 4],
+        tail: String = ""
+    ) -> String {
         let details = order.map { index -> String in
             let ids = index == 4 ? [apps[4], apps[0]] : [apps[index]]
             let rules = (0..<12).map { rule -> String in
                 let typedHere = index == detail && rule == 3 ? typed : ""
-                return rule % 5 == 0 ? "{\"/\":\"/a\(index)/private\(rule)/*\",\"exclude\":true}"
+                return rule % 5 == 0
+                    ? "{\"/\":\"/a\(index)/private\(rule)/*\",\"exclude\":true}"
                     : "{\"/\":\"/a\(index)/s\(rule)\(typedHere)*\"}"
             }
             return """
@@ -29,13 +33,13 @@ import Testing
             {\"applinks\":{\"defaults\":{\"caseSensitive\":\(defaults.isEmpty ? "true" : "false"),\
             \"comment\":\"\(defaults)\"},
             """
-            + "\"details\":[\(details.joined(separator: ",\n"))]}}" + tail
+                + "\"details\":[\(details.joined(separator: ",\n"))]}}" + tail
     }
 
     static let urls = (0..<60).map { index -> String in
         let prefix = index % 7 == 0 ? "! " : index % 5 == 0 ? "= " : ""
-        let rule = index % 6 == 0 ? "private\(index % 12 / 5 * 5)/" :
-            "s\(index % 12)\(["", "x", "xy", "X"][index % 4])/"
+        let rule =
+            index % 6 == 0 ? "private\(index % 12 / 5 * 5)/" : "s\(index % 12)\(["", "x", "xy", "X"][index % 4])/"
         return prefix + "https://example.com/a\(index % 5)/\(rule)item\(index)"
     }.joined(separator: "\n")
 
@@ -94,7 +98,8 @@ import Testing
         let details = (0..<5).map { index -> String in
             let ids = index == 4 ? [apps[4], apps[0]] : [apps[index]]
             let rules = (0..<12).map { rule -> String in
-                rule % 5 == 0 ? "{\"/\":\"/a\(index)/private\(rule)/*\",\"exclude\":true}"
+                rule % 5 == 0
+                    ? "{\"/\":\"/a\(index)/private\(rule)/*\",\"exclude\":true}"
                     : rule % 3 == 0 ? "{\"/\":\"/a\(index)/$(v)/s\(rule)*\"}" : "{\"/\":\"/a\(index)/s\(rule)*\"}"
             }
             let names = ids.map { "\"\($0)\"" }.joined(separator: ",")

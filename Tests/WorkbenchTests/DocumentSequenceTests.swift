@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TestServer
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// Generated sequences of intents against a document whose app claims hosts on the loopback
@@ -37,8 +38,10 @@ import TestSupport
             app.bundles[index].associatedDomains.removeAll { $0.service == "applinks" }
         }
         let hosts = HostCollector.collect(from: app).hosts
-        document.adopt(Analysis(snapshot: app, hosts: hosts, domains: [], urlTests: [], findings: [], timings: [],
-                                offline: false, now: SampleScan.now), urls: [])
+        document.adopt(
+            Analysis(
+                snapshot: app, hosts: hosts, domains: [], urlTests: [], findings: [], timings: [],
+                offline: false, now: SampleScan.now), urls: [])
         return document
     }
 
@@ -49,8 +52,9 @@ import TestSupport
         let reports = document.domains.compactMap(\.report)
         let entries = try URLList.parse(document.urlLines)
         let tests = URLDecisions(hosts: hosts, reports: reports, snapshot: app).decide(entries)
-        let facts = AnalysisFacts(app: app, domains: reports, urlTests: tests,
-                                  options: AnalysisOptions(now: SampleScan.now, offline: false))
+        let facts = AnalysisFacts(
+            app: app, domains: reports, urlTests: tests,
+            options: AnalysisOptions(now: SampleScan.now, offline: false))
         return (FindingRules.evaluate(facts), tests)
     }
 

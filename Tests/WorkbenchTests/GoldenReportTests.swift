@@ -1,7 +1,8 @@
 import Foundation
 import Reports
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The sample analysis rendered in every report format, compared byte for byte with the
@@ -34,7 +35,9 @@ import TestSupport
             return
         }
         let golden = try Data(contentsOf: url)
-        #expect(data == golden, """
+        #expect(
+            data == golden,
+            """
             \(file) differs from the golden\(Self.firstDifference(data, golden, isText: kind != .pdf)); re-record with \
             RECORD_GOLDEN=1 if the change is intended
             """)
@@ -68,8 +71,11 @@ import TestSupport
         #expect(document.identity.contains { $0.key == "Application identifier" && $0.value == SampleScan.appID })
         #expect(document.identity.contains { $0.key == "Input SHA-256" && $0.value.count == 64 })
         // Findings before the evidence: the raw tables and traces are appendices.
-        #expect(document.sections.map(\.title) == ["Scope and method", "Findings", "Associated domains", "Domains",
-            "URL tests", "Dynamic testing"])
+        #expect(
+            document.sections.map(\.title) == [
+                "Scope and method", "Findings", "Associated domains", "Domains",
+                "URL tests", "Dynamic testing",
+            ])
         #expect(document.sections.map(\.isAppendix) == [false, false, true, true, true, true])
         #expect(document.entitlements.count == analysis.snapshot.bundles.count)
         // A bundle without entitlements gets no "{ }" listing.
@@ -137,12 +143,15 @@ import TestSupport
     @Test func otherAppsVerdictIsNeverShownAsTheAppsOwn() throws {
         let bundle = BundleInfo(role: .app, path: "Payload/Unsigned.app")
         let snapshot =
-            AppSnapshot(source: .init(path: "u.ipa", kind: .ipa, sha256: "", size: 0), bundles: [bundle],
+            AppSnapshot(
+                source: .init(path: "u.ipa", kind: .ipa, sha256: "", size: 0), bundles: [bundle],
                 diagnostics: [])
-        let test = URLTest(url: "https://example.com/x", domain: "example.com",
-                           verdicts: [AppVerdict(appID: "ZZZZZ99999.com.other", decision: .match, detail: 0, rule: 0)])
-        let analysis = Analysis(snapshot: snapshot, hosts: [], domains: [], urlTests: [test], findings: [], timings: [],
-                                offline: true, now: SampleScan.now)
+        let test = URLTest(
+            url: "https://example.com/x", domain: "example.com",
+            verdicts: [AppVerdict(appID: "ZZZZZ99999.com.other", decision: .match, detail: 0, rule: 0)])
+        let analysis = Analysis(
+            snapshot: snapshot, hosts: [], domains: [], urlTests: [test], findings: [], timings: [],
+            offline: true, now: SampleScan.now)
         #expect(analysis.appVerdict(test) == nil)
         let markdown = String(decoding: try analysis.report(.markdown, toolVersion: "test"), as: UTF8.self)
         #expect(markdown.contains("no verdict for the app<br>ZZZZZ99999.com.other: match"))
@@ -157,7 +166,8 @@ import TestSupport
         #expect(analysis.urlTests.count == 1_201)
         let document = analysis.reportDocument(toolVersion: "test")
         let section = try #require(document.sections.first { $0.title == "URL tests" })
-        var rows = 0, traces: [String] = []
+        var rows = 0
+        var traces: [String] = []
         for block in section.blocks {
             if case .table(let table) = block { rows += table.rows.count }
             if case .code(let code) = block { traces.append(code.caption ?? "") }

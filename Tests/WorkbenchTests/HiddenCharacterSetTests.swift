@@ -1,7 +1,7 @@
 import Foundation
 import SiteAssociation
-import Testing
 import TestSupport
+import Testing
 
 /// The web page marks the same characters as the package (`HiddenCharacters`): its one list,
 /// in `Web/Assets/dom.js`, is read here and compared scalar by scalar.
@@ -25,7 +25,9 @@ import TestSupport
                 scanner = scanner[scanner.index(slash.upperBound, offsetBy: 4)...]
             }
             for (value, isEnd) in values {
-                if isEnd, let last = result.popLast() { result.append(last.lowerBound...value) } else {
+                if isEnd, let last = result.popLast() {
+                    result.append(last.lowerBound...value)
+                } else {
                     result.append(value...value)
                 }
             }
@@ -47,7 +49,9 @@ import TestSupport
         let page = try Self.pageSet()
         let package =
             Set((0...0x10FFFF).compactMap { Unicode.Scalar(UInt32($0)) }.filter(HiddenCharacters.isHidden).map(\.value))
-        #expect(page == package, """
+        #expect(
+            page == package,
+            """
             only on the page: \(page.subtracting(package).sorted()), only in the \
             package: \(package.subtracting(page).sorted())
             """)

@@ -2,6 +2,7 @@ import Foundation
 import TestServer
 import TestSupport
 import Testing
+
 @testable import Workbench
 
 /// A session file from someone else, aimed at what the probe kit and the Android half added
@@ -32,27 +33,42 @@ import Testing
         let trap = try await ConnectionCounter.start()
         let google = try await ConnectionCounter.start()
         let cdn = try await ConnectionCounter.start()
-        defer { Task { await trap.stop(); await google.stop(); await cdn.stop() } }
+        defer {
+            Task {
+                await trap.stop()
+                await google.stop()
+                await cdn.stop()
+            }
+        }
         // Opening alone: nothing connects, the choice is shown as the file's.
-        let opened = WorkbenchDocument(settings: try Sessions.own(offline: false, askGoogle: false, google: google.port,
-                                                              cdn: cdn.port))
+        let opened = WorkbenchDocument(
+            settings: try Sessions.own(
+                offline: false, askGoogle: false, google: google.port,
+                cdn: cdn.port))
         try opened.openSession(try Sessions.hostile(trap: trap.port))
         await opened.settled()
-        #expect(opened.notes.contains { $0.contains("Google's Digital Asset Links API asked")
-            && $0.contains("shown, not applied") })
+        #expect(
+            opened.notes.contains {
+                $0.contains("Google's Digital Asset Links API asked")
+                    && $0.contains("shown, not applied")
+            })
         #expect(opened.recordedSettings?.googleBase == AssetLinksPolicy.googleAPIBase, "never read from the file")
         #expect(trap.count == 0 && google.count == 0 && cdn.count == 0, "opening a session connected")
 
         // This machine does not ask Google: the session's "asked" is not applied.
-        _ = try await openAndRefetch(try Sessions.own(offline: false, askGoogle: false, google: google.port,
-                                                  cdn: cdn.port), trap: trap.port)
+        _ = try await openAndRefetch(
+            try Sessions.own(
+                offline: false, askGoogle: false, google: google.port,
+                cdn: cdn.port), trap: trap.port)
         #expect(google.count == 0, "the session's askGoogle was applied")
         #expect(cdn.count > 0, "control: the refetch used this machine's own CDN base")
         #expect(trap.count == 0, "a refetch connected where the session said")
 
         // This machine asks Google: its own address, never the one the file slipped in.
-        let asking = try await openAndRefetch(try Sessions.own(offline: false, askGoogle: true, google: google.port,
-                                                           cdn: cdn.port), trap: trap.port)
+        let asking = try await openAndRefetch(
+            try Sessions.own(
+                offline: false, askGoogle: true, google: google.port,
+                cdn: cdn.port), trap: trap.port)
         #expect(google.count > 0, "control: this machine's Google base is counted when it asks")
         #expect(trap.count == 0, "a refetch connected where the session said")
         // The supplied files the session named were never read.
@@ -65,13 +81,22 @@ import Testing
         let trap = try await ConnectionCounter.start()
         let google = try await ConnectionCounter.start()
         let cdn = try await ConnectionCounter.start()
-        defer { Task { await trap.stop(); await google.stop(); await cdn.stop() } }
+        defer {
+            Task {
+                await trap.stop()
+                await google.stop()
+                await cdn.stop()
+            }
+        }
         let settings = try Sessions.own(offline: true, askGoogle: true, google: google.port, cdn: cdn.port)
         let document = try await openAndRefetch(settings, trap: trap.port)
         // The Mac app's path: the controller, its consent asked to go online by the session's
         // "online", still offline by this machine's default.
-        let controller = SessionController(settings: settings, binding: SessionFileBinding(write: { _ in },
-                                                                                           nameUndo: { _ in }))
+        let controller = SessionController(
+            settings: settings,
+            binding: SessionFileBinding(
+                write: { _ in },
+                nameUndo: { _ in }))
         try controller.open(value: try Sessions.hostile(trap: trap.port))
         await controller.refetchAll()
         controller.document.refetchAndroid()
@@ -133,13 +158,15 @@ import Testing
     @Test func notesFromAFaceOrAResultsFileAreKeptPrintableAndTheSessionReopens() async throws {
         let document = try await WorkbenchDocumentTests.openedSample()
         let kit = try #require(document.probeKit)
-        let first = try #require(kit.probes.first), second = try #require(kit.probes.dropFirst().first)
+        let first = try #require(kit.probes.first)
+        let second = try #require(kit.probes.dropFirst().first)
         try document.recordProbeOutcome(id: first.id, outcome: .vulnerable, note: "typed\u{1B}[31m red\nnext line")
         let results = "\(second.id)\tvulnerable\tfrom\u{1B}]0;title\u{07} the script\u{0}\t\(kit.digest)\n"
         try document.importProbeResults(Data(results.utf8))
         for record in document.probeOutcomes {
-            #expect(!record.note.unicodeScalars.contains { $0.properties.generalCategory == .control },
-                    "\(record.id): \(record.note.debugDescription)")
+            #expect(
+                !record.note.unicodeScalars.contains { $0.properties.generalCategory == .control },
+                "\(record.id): \(record.note.debugDescription)")
         }
         #expect(document.probeOutcomes.first { $0.id == first.id }?.note.contains("red") == true)
         let saved = try document.save()
@@ -183,15 +210,17 @@ enum HostileProbeSessions {
     /// A probe outcome record a session may hold (a kit digest that is no kit's: stale, shown).
     static var record: [String: Any] {
         [
-        "id": "P001", "outcome": "vulnerable", "note": "opened attacker.example", "kit": "0123456789abcdef",
-        "url": "https://example.com/account?next=https://attacker.example/", "recordedAt": "2026-01-01T00:00:00Z",
+            "id": "P001", "outcome": "vulnerable", "note": "opened attacker.example", "kit": "0123456789abcdef",
+            "url": "https://example.com/account?next=https://attacker.example/", "recordedAt": "2026-01-01T00:00:00Z",
         ]
     }
 
     /// The seed with a probe part (`record`, changed by `edit`) and its Android half changed by `android`.
-    static func session(record edit: (inout [String: Any]) -> Void = { _ in },
-                        probes: ((inout [String: Any]) -> Void)? = nil,
-                        android: ((inout [String: Any]) -> Void)? = nil) throws -> Data {
+    static func session(
+        record edit: (inout [String: Any]) -> Void = { _ in },
+        probes: ((inout [String: Any]) -> Void)? = nil,
+        android: ((inout [String: Any]) -> Void)? = nil
+    ) throws -> Data {
         var root = try seed()
         var record = Self.record
         edit(&record)
@@ -228,11 +257,12 @@ enum HostileProbeSessions {
         let body = #"[{"include": "\#(include)"}]"#
         for index in hosts.indices {
             hosts[index]["state"] = "pending"
-            hosts[index]["result"] = [
-                "route": "assetlinks", "url": "https://127.0.0.1:\(trap)/.well-known/assetlinks.json",
-                "status": 200, "headers": [[String: Any]](), "bytes": body.utf8.count, "truncated": false,
-                "body": Data(body.utf8).base64EncodedString(),
-            ] as [String: Any]
+            hosts[index]["result"] =
+                [
+                    "route": "assetlinks", "url": "https://127.0.0.1:\(trap)/.well-known/assetlinks.json",
+                    "status": 200, "headers": [[String: Any]](), "bytes": body.utf8.count, "truncated": false,
+                    "body": Data(body.utf8).base64EncodedString(),
+                ] as [String: Any]
             hosts[index]["includes"] = [["url": include]]
         }
         android["hosts"] = hosts
@@ -251,11 +281,14 @@ enum HostileProbeSessions {
         fetch.cdnBase = "https://127.0.0.1:\(cdn)/"
         fetch.routes = [.cdn, .origin]
         fetch.timeout = .seconds(3)
-        fetch.resolve = try ["example.com", "shop.example.com", "example.org", "go.example.net",
-                             "linklab.page.link", "links.linklab.invalid"]
-            .map { try ResolvePin.parse("\($0):443:127.0.0.1") }
-        return WorkbenchSettings(offline: offline, fetch: fetch, askGoogle: askGoogle,
-                                 googleBase: "https://127.0.0.1:\(google)/v1/statements:list")
+        fetch.resolve = try [
+            "example.com", "shop.example.com", "example.org", "go.example.net",
+            "linklab.page.link", "links.linklab.invalid",
+        ]
+        .map { try ResolvePin.parse("\($0):443:127.0.0.1") }
+        return WorkbenchSettings(
+            offline: offline, fetch: fetch, askGoogle: askGoogle,
+            googleBase: "https://127.0.0.1:\(google)/v1/statements:list")
     }
 
     static var tooManyOutcomes: [[String: Any]] {

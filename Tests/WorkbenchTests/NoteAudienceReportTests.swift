@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// A document's reports name what their reader can do (`WorkbenchDocument.noteAudience`): the
@@ -19,8 +20,9 @@ import TestSupport
         for host in ["unused.example.com", "linklab.page.link", "links.linklab.invalid"] {
             supplied[host] = SampleScan.aasa("example.com")
         }
-        let document = WorkbenchDocument(settings: WorkbenchSettings(offline: true, suppliedFiles: supplied),
-                                         now: { SampleScan.now })
+        let document = WorkbenchDocument(
+            settings: WorkbenchSettings(offline: true, suppliedFiles: supplied),
+            now: { SampleScan.now })
         document.noteAudience = audience
         document.openApp(at: SampleScan.ipa)
         await document.settled()
@@ -46,12 +48,16 @@ import TestSupport
     @Test(arguments: [ExportFormat.markdown, .html])
     func aCommandLineReportNamesTheFlags(_ format: ExportFormat) async throws {
         let text = try Self.text(await Self.sample(.commandLine), format)
-        #expect(text.contains("Offline: no network was used. Files supplied with --aasa stand in for what the "
-            + "domains serve; other domains were not fetched."))
+        #expect(
+            text.contains(
+                "Offline: no network was used. Files supplied with --aasa stand in for what the "
+                    + "domains serve; other domains were not fetched."))
         #expect(text.contains("No URL was given (--url, --urls)."))
         #expect(text.contains("(linklab scan)"))
-        #expect(text.contains("--aasa unused.example.com: no associated domain of the app names this host; "
-            + "the file was not used"))
+        #expect(
+            text.contains(
+                "--aasa unused.example.com: no associated domain of the app names this host; "
+                    + "the file was not used"))
         #expect(text.contains("the test-link page that linklab scan writes with --report FILE.links.html"))
     }
 
@@ -72,12 +78,15 @@ import TestSupport
         document.noteAudience = .commandLine
         document.openApp(at: SampleScan.ipa)
         await document.settled()
-        document.setURLLines(try String(contentsOf: SampleScan.root.appendingPathComponent("Samples/urls.txt"),
-                                        encoding: .utf8))
+        document.setURLLines(
+            try String(
+                contentsOf: SampleScan.root.appendingPathComponent("Samples/urls.txt"),
+                encoding: .utf8))
         let scan = try await SampleScan.analysis()
         for format in [ReportFormat.markdown, .html] {
-            #expect(try document.export(format.export) == TriagedReports.render(scan, format: format, triage: [:]),
-                    "\(format)")
+            #expect(
+                try document.export(format.export) == TriagedReports.render(scan, format: format, triage: [:]),
+                "\(format)")
         }
     }
 
@@ -85,7 +94,9 @@ import TestSupport
     /// verifies (the planted two get example.com's: a host not checked raises AND-002, whose
     /// text is the findings'), no URL lines.
     static func androidSample(_ audience: NoteAudience, ios: Bool) async throws -> WorkbenchDocument {
-        let document = ios ? await sample(audience)
+        let document =
+            ios
+            ? await sample(audience)
             : WorkbenchDocument(settings: WorkbenchSettings(offline: true), now: { SampleScan.now })
         document.noteAudience = audience
         let samples = WorkbenchDocumentAndroidTests.samples
@@ -93,8 +104,9 @@ import TestSupport
         await document.settled()
         for host in WorkbenchDocumentAndroidTests.apkHosts {
             let file = WorkbenchDocumentAndroidTests.androidHosts.contains(host) ? host : "example.com"
-            try document.useAssetLinksFile(Data(contentsOf: samples.appendingPathComponent("assetlinks/\(file).json")),
-                                           name: "\(host).json", forHost: host)
+            try document.useAssetLinksFile(
+                Data(contentsOf: samples.appendingPathComponent("assetlinks/\(file).json")),
+                name: "\(host).json", forHost: host)
         }
         return document
     }
@@ -103,13 +115,17 @@ import TestSupport
     @Test(arguments: [false, true], [ExportFormat.markdown, .html])
     func anAndroidReportNamesFlagsOnlyOnTheCommandLine(_ ios: Bool, _ format: ExportFormat) async throws {
         let workbench = try Self.text(await Self.androidSample(.workbench, ios: ios), format)
-        #expect(workbench.contains("Offline: no network was used. The assetlinks.json files supplied with the "
-            + "session stand in for what the hosts serve"))
+        #expect(
+            workbench.contains(
+                "Offline: no network was used. The assetlinks.json files supplied with the "
+                    + "session stand in for what the hosts serve"))
         #expect(workbench.contains("No URL was given (the URL lines of the URL tester tab)."))
         for flag in Self.flags { #expect(!workbench.contains(flag), "\(format): \(flag)") }
         let commandLine = try Self.text(await Self.androidSample(.commandLine, ios: ios), format)
-        #expect(commandLine.contains("Offline: no network was used. Files supplied with --assetlinks stand in for "
-            + "what the hosts serve; other hosts were not fetched and count as not verified."))
+        #expect(
+            commandLine.contains(
+                "Offline: no network was used. Files supplied with --assetlinks stand in for "
+                    + "what the hosts serve; other hosts were not fetched and count as not verified."))
         #expect(commandLine.contains("No URL was given (--url, --urls)."))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The online path without the internet: every sample host and the CDN are pinned to
@@ -15,13 +16,16 @@ import TestSupport
         fetch.cdnBase = "https://cdn.linklab.invalid:\(Self.closedPort)/a/v1/"
         fetch.timeout = .seconds(5)
         fetch.browserProbe = false
-        fetch.resolve = ["cdn.linklab.invalid", "shop.example.com", "example.org", "go.example.net",
-                         "linklab.page.link", "linklab-help.github.io", "links.linklab.invalid",
-                         "browse.example.net"].map {
+        fetch.resolve = [
+            "cdn.linklab.invalid", "shop.example.com", "example.org", "go.example.net",
+            "linklab.page.link", "linklab-help.github.io", "links.linklab.invalid",
+            "browse.example.net",
+        ].map {
             ResolvePin(host: $0, port: $0 == "cdn.linklab.invalid" ? Self.closedPort : 443, address: "127.0.0.1")
         }
-        let request = ScanRequest(input: SampleScan.ipa, suppliedFiles: ["example.com": SampleScan.aasa("example.com")],
-                                  offline: false, fetch: fetch, urls: try SampleScan.urls(), now: SampleScan.now)
+        let request = ScanRequest(
+            input: SampleScan.ipa, suppliedFiles: ["example.com": SampleScan.aasa("example.com")],
+            offline: false, fetch: fetch, urls: try SampleScan.urls(), now: SampleScan.now)
         let started = ContinuousClock.now
         var events: [PipelineEvent] = []
         for await event in ScanPipeline(request: request, clock: .frozen).events() { events.append(event) }
@@ -35,21 +39,27 @@ import TestSupport
         for event in events { session.apply(event) }
         #expect(session.outOfOrder.isEmpty, "\(session.outOfOrder)")
         let done = events.compactMap { if case .hostDone(let report) = $0 { report.host } else { nil } }
-        #expect(Set(done) == ["example.com", "shop.example.com", "*.example.org", "go.example.net", "linklab.page.link",
-                              "linklab-help.github.io", "links.linklab.invalid", "browse.example.net"])
+        #expect(
+            Set(done) == [
+                "example.com", "shop.example.com", "*.example.org", "go.example.net", "linklab.page.link",
+                "linklab-help.github.io", "links.linklab.invalid", "browse.example.net",
+            ])
 
         let example = try #require(analysis.domains.first { $0.host == "example.com" })
         #expect(example.routes.map(\.route) == [.local], "a supplied file is used instead of fetching")
         let shop = try #require(analysis.domains.first { $0.host == "shop.example.com" })
         #expect(shop.routes.map(\.route) == [.cdn, .origin, .legacy])
-        #expect(shop.routes.allSatisfy { $0.status == nil && $0.error != nil },
+        #expect(
+            shop.routes.allSatisfy { $0.status == nil && $0.error != nil },
             "\(shop.routes.map { String(describing: $0.error) })")
         // Apple's CDN refused the connection: this machine has no path to Apple, so the other
         // refused routes are "not checked", said once, and raise no finding (issue 8 #4).
         #expect(!analysis.findings.contains { $0.id == "AASA-001" }, "\(analysis.findings.map(\.id))")
-        #expect(!analysis.findings.contains { $0.subject.hasPrefix("shop.example.com") ||
-            $0.subject.hasPrefix("go.example.net") },
-                "no finding about a host that was not checked")
+        #expect(
+            !analysis.findings.contains {
+                $0.subject.hasPrefix("shop.example.com") || $0.subject.hasPrefix("go.example.net")
+            },
+            "no finding about a host that was not checked")
         let note = try #require(analysis.notes.first)
         #expect(note.hasPrefix("no path to Apple"))
         #expect(note.contains("shop.example.com") && note.contains("go.example.net"))

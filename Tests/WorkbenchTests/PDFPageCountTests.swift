@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-@testable import Reports
 import SiteAssociation
+import TestSupport
+import Testing
+
+@testable import Reports
 @testable import Workbench
 
 /// The sample PDFs fit their page budgets (issue 26, item 5), made exactly as `Samples/README.md`
@@ -33,21 +34,30 @@ struct PDFPageCountTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let report = folder.appendingPathComponent(name)
-        let output = try LinkLabProcess.run(["scan"] + arguments + ["--report", report.path],
-                                            currentDirectory: Fixtures.repositoryRoot)
+        let output = try LinkLabProcess.run(
+            ["scan"] + arguments + ["--report", report.path],
+            currentDirectory: Fixtures.repositoryRoot)
         #expect(!output.diedFromSignal, "\(output.stderr)")
         return try Data(contentsOf: report)
     }
 
     @Test func sampleReportsFitTheirPageBudgets() throws {
-        let ios = try Self.scan(["Samples/LinkLabSample.ipa", "--offline", "--aasa", "Samples/aasa",
-                                 "--urls", "Samples/urls.txt"], report: "ios.pdf")
-        let both = try Self.scan(["Samples/LinkLabSample.ipa", "Samples/LinkLabSample.apk", "--offline",
-                                  "--aasa", "Samples/aasa", "--assetlinks", "Samples/assetlinks",
-                                  "--urls", "Samples/urls-both.txt"], report: "both.pdf")
-        let iosPages = Self.pageCount(ios), bothPages = Self.pageCount(both)
-        print("PDF pages: iOS sample \(iosPages) (budget \(Self.iosBudget)), "
-              + "two-platform sample \(bothPages) (budget \(Self.bothBudget))")
+        let ios = try Self.scan(
+            [
+                "Samples/LinkLabSample.ipa", "--offline", "--aasa", "Samples/aasa",
+                "--urls", "Samples/urls.txt",
+            ], report: "ios.pdf")
+        let both = try Self.scan(
+            [
+                "Samples/LinkLabSample.ipa", "Samples/LinkLabSample.apk", "--offline",
+                "--aasa", "Samples/aasa", "--assetlinks", "Samples/assetlinks",
+                "--urls", "Samples/urls-both.txt",
+            ], report: "both.pdf")
+        let iosPages = Self.pageCount(ios)
+        let bothPages = Self.pageCount(both)
+        print(
+            "PDF pages: iOS sample \(iosPages) (budget \(Self.iosBudget)), "
+                + "two-platform sample \(bothPages) (budget \(Self.bothBudget))")
         #expect(iosPages > 1 && iosPages <= Self.iosBudget, "iOS sample: \(iosPages) pages")
         #expect(bothPages > 1 && bothPages <= Self.bothBudget, "two-platform sample: \(bothPages) pages")
     }
@@ -60,8 +70,9 @@ struct PDFPageCountTests {
                 + (other ? [AppVerdict(appID: "O.app", decision: .exclude)] : [])
         }
         let text: (AppVerdict) -> String = { $0.decision.rawValue }
-        let usual = TraceDigest.usualTexts([row(.noMatch), row(.match, other: true), row(.noMatch)], except: "T.app",
-                                           text: text)
+        let usual = TraceDigest.usualTexts(
+            [row(.noMatch), row(.match, other: true), row(.noMatch)], except: "T.app",
+            text: text)
         #expect(usual.map(\.appID) == ["T.app.share"])
         #expect(usual.first?.text == "no_match" && usual.first?.count == 2)
         #expect(TraceDigest.usualTexts([row(.noMatch), row(.match)], except: "T.app", text: text).isEmpty)
@@ -69,7 +80,8 @@ struct PDFPageCountTests {
     }
 
     @Test func pagesAreCountedFromTheBytes() {
-        let pdf = Data("""
+        let pdf = Data(
+            """
             << /Type /Pages /Count 2 /Kids [3 0 R 4 0 R] >> << /Type /Page >> << /Type/Page /Parent 2 0 R >>
             """.utf8)
         #expect(Self.pageCount(pdf) == 2)
@@ -93,7 +105,8 @@ struct PDFPageCountTests {
             for font in [PDFFont.regular, .mono] {
                 let lines = PDFComposer.wrap("See " + url + " now", font: font, size: 8, width: width)
                     .map { String(decoding: $0, as: UTF8.self) }
-                #expect(lines.joined().replacingOccurrences(of: " ", with: "")
+                #expect(
+                    lines.joined().replacingOccurrences(of: " ", with: "")
                         == ("See" + url + "now"), "\(lines)")
                 for (line, next) in zip(lines, lines.dropFirst()) where next.hasPrefix(" ") {
                     // A continuation of a broken token (hanging indent): the line before ends at a separator.
@@ -116,12 +129,15 @@ struct PDFPageCountTests {
 
     /// Characters no embedded glyph covers are shown as their code point, never as a bare `?`;
     /// bidirectional and invisible ones as the marker every face uses (WinAnsi's ‹ and ›).
-    @Test(arguments: [("\u{202E}", "‹U+202E›"), ("漢", "U+6F22"), ("😀", "U+1F600"), ("\u{2066}", "‹U+2066›"),
-                      ("a\u{202E}b", "a‹U+202E›b")])
+    @Test(arguments: [
+        ("\u{202E}", "‹U+202E›"), ("漢", "U+6F22"), ("😀", "U+1F600"), ("\u{2066}", "‹U+2066›"),
+        ("a\u{202E}b", "a‹U+202E›b"),
+    ])
     func missingCharactersShowAsVisibleEscapes(_ input: String, _ shown: String) {
-        let decoded = String(WinAnsi.encode(input).map { byte in
-            byte == 0x8B ? "‹" : byte == 0x9B ? "›" : Character(Unicode.Scalar(byte))
-        })
+        let decoded = String(
+            WinAnsi.encode(input).map { byte in
+                byte == 0x8B ? "‹" : byte == 0x9B ? "›" : Character(Unicode.Scalar(byte))
+            })
         #expect(decoded == shown)
     }
 
@@ -134,10 +150,14 @@ struct PDFPageCountTests {
     @Test func triageStatusesInWords() {
         #expect(PDFReportRenderer.words(.falsePositive) == "False positive")
         #expect(PDFReportRenderer.words(.acceptedRisk) == "Accepted risk")
-        let section = ReportSection(title: "Triaged", blocks: [
-            .table(ReportTable(columns: ["ID", "Status"],
-                rows: [["URL-002", "false-positive"], ["X", "accepted-risk"]])),
-        ])
+        let section = ReportSection(
+            title: "Triaged",
+            blocks: [
+                .table(
+                    ReportTable(
+                        columns: ["ID", "Status"],
+                        rows: [["URL-002", "false-positive"], ["X", "accepted-risk"]]))
+            ])
         guard case .table(let table) = PDFReportRenderer.statusesInWords(section).blocks.first else {
             Issue.record("no table")
             return
@@ -148,14 +168,17 @@ struct PDFPageCountTests {
     /// A finding note that carries a whole matcher trace is shortened to the deciding step and
     /// the decision, and says where the full trace is.
     @Test func traceNotesKeepTheDecidingStep() throws {
-        let note = "trace for A.app: url: host example.org, path \"/login\" → host: example.org is covered → "
+        let note =
+            "trace for A.app: url: host example.org, path \"/login\" → host: example.org is covered → "
             + "rule 0 {\"/\":\"/open/*\"}: path \"/open/*\" does not match \"/login/\" → skip → "
             + "rule 1 {\"/\":\"*\"}: path \"*\" matches \"/login/\" → MATCH → decision: match (details[0] rule 1)"
         let short = try #require(PDFReportRenderer.decidingSteps(of: note))
         #expect(short.hasPrefix("trace for A.app (deciding step of 4;"))
-        #expect(short.hasSuffix("""
-            … → rule 1 {\"/\":\"*\"}: path \"*\" matches \"/login/\" → MATCH → decision: match (details[0] rule 1)
-            """))
+        #expect(
+            short.hasSuffix(
+                """
+                … → rule 1 {\"/\":\"*\"}: path \"*\" matches \"/login/\" → MATCH → decision: match (details[0] rule 1)
+                """))
         #expect(short.contains("JSON and HTML reports"))
         #expect(PDFReportRenderer.decidingSteps(of: "URL list line 24") == nil)
     }

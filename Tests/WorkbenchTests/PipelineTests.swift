@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 @Suite struct PipelineEventTests {
@@ -91,7 +92,8 @@ import TestSupport
         #expect(shop.routes.map(\.route) == [.cdn, .origin, .legacy])
         for route in shop.routes {
             #expect(route.status == nil)
-            #expect(route.error?.description.contains("not fetched (offline)") == true,
+            #expect(
+                route.error?.description.contains("not fetched (offline)") == true,
                 "\(String(describing: route.error))")
         }
         let example = try #require(analysis.domains.first { $0.host == "example.com" })
@@ -121,8 +123,9 @@ import TestSupport
 @Suite struct ScanSessionTests {
     @Test func sessionTracksHostProgressAsEventsArrive() throws {
         let host = try FetchHost.parse("example.com")
-        let scanHost = ScanHost(entry: "example.com", fetchHost: host, services: ["applinks"], modes: [],
-                                bundles: ["Payload/A.app"], appIDs: ["T.a"], suppliedFile: nil)
+        let scanHost = ScanHost(
+            entry: "example.com", fetchHost: host, services: ["applinks"], modes: [],
+            bundles: ["Payload/A.app"], appIDs: ["T.a"], suppliedFile: nil)
         var session = ScanSession()
         session.apply(.stageStarted(.fetch))
         session.apply(.hostsPlanned([scanHost, scanHost]))
@@ -153,14 +156,17 @@ import TestSupport
     @Test func hostsFromAllBundlesAreFoldedByEntry() throws {
         var main = BundleInfo(role: .app, path: "Payload/A.app")
         main.applicationIdentifier = "TEAM.a"
-        main.associatedDomains = ["applinks:example.com", "webcredentials:example.com", "applinks:*.example.org",
-                                  "applinks:example.net:8443?mode=developer", "applinks:https://bad.example/"]
-            .map(AssociatedDomain.parse)
+        main.associatedDomains = [
+            "applinks:example.com", "webcredentials:example.com", "applinks:*.example.org",
+            "applinks:example.net:8443?mode=developer", "applinks:https://bad.example/",
+        ]
+        .map(AssociatedDomain.parse)
         var clip = BundleInfo(role: .appclip, path: "Payload/A.app/AppClips/C.app")
         clip.applicationIdentifier = "TEAM.a.clip"
         clip.associatedDomains = [AssociatedDomain.parse("appclips:example.com")]
         let snapshot =
-            AppSnapshot(source: .init(path: "a.ipa", kind: .ipa, sha256: "", size: 0), bundles: [main, clip],
+            AppSnapshot(
+                source: .init(path: "a.ipa", kind: .ipa, sha256: "", size: 0), bundles: [main, clip],
                 diagnostics: [])
 
         let (hosts, skipped) = HostCollector.collect(from: snapshot, supplied: ["example.org": "/tmp/org.json"])

@@ -1,8 +1,9 @@
 import AndroidApp
 import Findings
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The handler probe kit (`ProbeKit`): built from the sample pair's claims, every web probe
@@ -14,9 +15,11 @@ import TestSupport
         for host in ["example.com", "example.org", "shop.example.com", "go.example.net"] {
             aasa[host] = SamplePairTests.samples.appendingPathComponent("aasa/\(host).json").path
         }
-        let ios = try await ScanPipeline(request: ScanRequest(
-            input: SamplePairTests.samples.appendingPathComponent("LinkLabSample.ipa"), suppliedFiles: aasa,
-            offline: true, urls: [], now: Date(timeIntervalSince1970: 1_790_000_000))).run()
+        let ios = try await ScanPipeline(
+            request: ScanRequest(
+                input: SamplePairTests.samples.appendingPathComponent("LinkLabSample.ipa"), suppliedFiles: aasa,
+                offline: true, urls: [], now: Date(timeIntervalSince1970: 1_790_000_000))
+        ).run()
         return ProbeKit(ios: ios, android: try await SamplePairTests.android(), attackerHost: attacker)
     }
 
@@ -47,11 +50,14 @@ import TestSupport
 
     @Test func aClaimedPathNamedForAStateChangeIsProbedAsOne() {
         var notes: [String] = []
-        let bases = [ProbeKit.Base(url: "https://e.com/account/delete", claim: "e.com /account/*", isScheme: false),
-                     ProbeKit.Base(url: "https://e.com/other", claim: "e.com /other", isScheme: false)]
-        let drafts = ProbeKit.drafts(platform: "ios", bases: bases, parameters: [("next", "why")],
-                                     attacker: "a.example", decide: { $0.contains("/other?") ? nil : "opens X" },
-                                     notes: &notes)
+        let bases = [
+            ProbeKit.Base(url: "https://e.com/account/delete", claim: "e.com /account/*", isScheme: false),
+            ProbeKit.Base(url: "https://e.com/other", claim: "e.com /other", isScheme: false),
+        ]
+        let drafts = ProbeKit.drafts(
+            platform: "ios", bases: bases, parameters: [("next", "why")],
+            attacker: "a.example", decide: { $0.contains("/other?") ? nil : "opens X" },
+            notes: &notes)
         #expect(drafts.first?.kind == .stateChanging && drafts.first?.why.contains("delete") == true)
         #expect(drafts.contains { $0.url == "https://e.com/other" && $0.kind == .baseline })
         // What the matcher refuses is left out and counted.
@@ -75,15 +81,18 @@ import TestSupport
     }
 
     @Test func valuesAreAddedEncodedBeforeTheFragment() {
-        #expect(ProbeKit.appending("next", "https://a.example/x?y=1", to: "https://e.com/p?q=1#frag")
-            == "https://e.com/p?q=1&next=https%3A%2F%2Fa.example%2Fx%3Fy%3D1#frag")
-        #expect(ProbeKit.appending("url", "javascript:alert(1)", to: "myapp://open")
-            == "myapp://open?url=javascript%3Aalert%281%29")
+        #expect(
+            ProbeKit.appending("next", "https://a.example/x?y=1", to: "https://e.com/p?q=1#frag")
+                == "https://e.com/p?q=1&next=https%3A%2F%2Fa.example%2Fx%3Fy%3D1#frag")
+        #expect(
+            ProbeKit.appending("url", "javascript:alert(1)", to: "myapp://open")
+                == "myapp://open?url=javascript%3Aalert%281%29")
         #expect(ProbeKit.traversed("https://e.com/a/b") == "https://e.com/a/..%2F..%2Flinklab-probe")
         #expect(ProbeKit.traversed("https://e.com/") == nil)
         #expect(ProbeKit.traversed("myapp://open/x") == nil)
-        #expect(ProbeKit.concreteAndroidURL("https://shop.example.com/shop/…")
-            == "https://shop.example.com/shop/linklab-probe")
+        #expect(
+            ProbeKit.concreteAndroidURL("https://shop.example.com/shop/…")
+                == "https://shop.example.com/shop/linklab-probe")
         #expect(ProbeKit.concreteAndroidURL("myapp:…") == "myapp://linklab-probe")
         #expect(ProbeKit.concreteAndroidURL("… and 3 more") == nil)
     }
@@ -111,7 +120,8 @@ import TestSupport
         let log = folder.appendingPathComponent("calls.txt")
         for tool in ["xcrun", "adb"] {
             let stub = folder.appendingPathComponent(tool)
-            try ("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done >> '\(log.path)'\n"
+            try
+                ("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done >> '\(log.path)'\n"
                 + "printf -- '--\\n' >> '\(log.path)'\n")
                 .write(to: stub, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
@@ -122,7 +132,9 @@ import TestSupport
         process.executableURL = ExternalTool.find("sh")
         process.arguments = [script.path, folder.appendingPathComponent("results.tsv").path]
         process.currentDirectoryURL = folder
-        process.environment = ["PATH": folder.path + ":/usr/bin:/bin", "ADB": folder.appendingPathComponent("adb").path]
+        process.environment = [
+            "PATH": folder.path + ":/usr/bin:/bin", "ADB": folder.appendingPathComponent("adb").path,
+        ]
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
@@ -142,8 +154,11 @@ import TestSupport
             if probe.platform == "ios" {
                 #expect(words == ["simctl", "openurl", "booted", probe.url])
             } else {
-                #expect(Array(words.prefix(7)) == ["shell", "am", "start", "-a", "android.intent.action.VIEW",
-                                                    "-c", "android.intent.category.BROWSABLE"])
+                #expect(
+                    Array(words.prefix(7)) == [
+                        "shell", "am", "start", "-a", "android.intent.action.VIEW",
+                        "-c", "android.intent.category.BROWSABLE",
+                    ])
                 let quoted = "'" + probe.url.replacingOccurrences(of: "'", with: "'\\''") + "'"
                 #expect(words.last == probe.url || words.last == quoted, "\(probe.id)")
             }
@@ -157,8 +172,10 @@ import TestSupport
         #expect(findings.map(\.id) == ["PRB-001"] && findings[0].subject.hasPrefix("P001 "))
     }
 
-    @Test(.disabled(if: ExternalTool.find("node") == nil,
-                    "node is not installed (apt install nodejs): the Frida script's syntax is not checked"))
+    @Test(
+        .disabled(
+            if: ExternalTool.find("node") == nil,
+            "node is not installed (apt install nodejs): the Frida script's syntax is not checked"))
     func theFridaScriptParsesAndNamesEveryProbe() async throws {
         let kit = try await Self.sampleKit()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-frida-\(UUID().uuidString)")
@@ -169,13 +186,13 @@ import TestSupport
         // Parse it, then run it with Frida's globals stubbed: the table maps each URL to its probe.
         let check = folder.appendingPathComponent("check.js")
         try """
-            const fs = require('fs');
-            const source = fs.readFileSync(process.argv[2], 'utf8');
-            new Function(source);
-            const run = new Function('ObjC', 'Java', source + '; return PROBES;');
-            const probes = run({available: false}, {available: false});
-            console.log(JSON.stringify([...probes.entries()]));
-            """.write(to: check, atomically: true, encoding: .utf8)
+        const fs = require('fs');
+        const source = fs.readFileSync(process.argv[2], 'utf8');
+        new Function(source);
+        const run = new Function('ObjC', 'Java', source + '; return PROBES;');
+        const probes = run({available: false}, {available: false});
+        console.log(JSON.stringify([...probes.entries()]));
+        """.write(to: check, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = ExternalTool.find("node")
         process.arguments = [check.path, script.path]
@@ -207,7 +224,10 @@ import TestSupport
         let other = try await Self.sampleKit(attacker: "tester.example")
         #expect(kit.digest != other.digest)
         func read(_ text: String) -> ProbeResultsError? {
-            do { _ = try kit.observations(from: Data(text.utf8)); return nil } catch { return error }
+            do {
+                _ = try kit.observations(from: Data(text.utf8))
+                return nil
+            } catch { return error }
         }
         let stamp = kit.digest
         #expect(read("# notes\n\nP001\texpected\t\t\(stamp)\r\n") == nil)
@@ -215,8 +235,9 @@ import TestSupport
         #expect(read("\nP001\texpected\n") == .malformedLine(2))
         #expect(read("P999\texpected\t\t\(stamp)\n") == .unknownProbe(line: 1, "P999"))
         #expect(read("P001\tpwned\t\t\(stamp)\n") == .unknownOutcome(line: 1, "pwned"))
-        #expect(read(String(repeating: "#", count: ProbeKit.maxResultsBytes + 1))
-            == .tooLarge(limit: ProbeKit.maxResultsBytes))
+        #expect(
+            read(String(repeating: "#", count: ProbeKit.maxResultsBytes + 1))
+                == .tooLarge(limit: ProbeKit.maxResultsBytes))
         do {
             _ = try kit.observations(from: Data([0xFF, 0xFE]))
             Issue.record("bytes that are not UTF-8 were read")
@@ -224,8 +245,10 @@ import TestSupport
             #expect(error == .notText)
         }
         // The last line of a probe wins; a long note is clipped.
-        let facts = try kit.observations(from: Data(("P002\tvulnerable\tfirst\t\(stamp)\n"
-            + "P002\texpected\t\(String(repeating: "n", count: 5_000))\t\(stamp)\n").utf8))
+        let facts = try kit.observations(
+            from: Data(
+                ("P002\tvulnerable\tfirst\t\(stamp)\n"
+                    + "P002\texpected\t\(String(repeating: "n", count: 5_000))\t\(stamp)\n").utf8))
         #expect(facts.observations.count == 1 && facts.observations[0].outcome == .expected)
         #expect(facts.observations[0].note.count == ProbeKit.maxNoteLength)
         #expect(ProbeResultsError.unknownOutcome(line: 3, "\u{1B}[31m").description.contains("\\u{1B}"))

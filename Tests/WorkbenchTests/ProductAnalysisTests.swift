@@ -1,7 +1,7 @@
 import Foundation
 import Reports
-import Testing
 import TestSupport
+import Testing
 import Workbench
 
 /// `ProductAnalysis`, the one value `linklab scan` renders whichever apps it read: the case

@@ -1,7 +1,8 @@
 import Findings
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// `ProductAnalysis.textSections`, the words of `linklab scan`'s text face for the sample's three
@@ -18,10 +19,11 @@ import TestSupport
         #expect(section.heading == nil)
         #expect(section.title?.emphasized == "LinkLab")
         #expect(section.title?.rest == "  com.example.app  \(SampleScan.appID)  (LinkLabSample.ipa)")
-        #expect(section.summary == [
-            "8 domains (offline: 6 supplied, 2 not fetched), "
-                + "18 URLs tested (12 match, 3 exclude, 3 no_match)",
-        ])
+        #expect(
+            section.summary == [
+                "8 domains (offline: 6 supplied, 2 not fetched), "
+                    + "18 URLs tested (12 match, 3 exclude, 3 no_match)"
+            ])
         #expect(section.notes.isEmpty && section.findings == ios.findings && !section.findings.isEmpty)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The product's Android app dropped while its iOS app is still being read: the APK is the
@@ -11,8 +12,9 @@ import TestSupport
         let gate = WorkbenchDocumentInspectionTests.Gate()
         let (_, ended) = AsyncStream.makeStream(of: WorkbenchDocumentInspectionTests.Ending.self)
         let document = WorkbenchDocument(settings: WorkbenchDocumentTests.settings(), now: { SampleScan.now })
-        document.inspectionHooks = WorkbenchDocumentInspectionTests.hooks(holding: SampleScan.ipa.path, at: 0,
-                                                                            gate: gate, endings: ended)
+        document.inspectionHooks = WorkbenchDocumentInspectionTests.hooks(
+            holding: SampleScan.ipa.path, at: 0,
+            gate: gate, endings: ended)
         document.openApp(at: SampleScan.ipa)
         document.addAndroidApp(at: SampleScan.root.appendingPathComponent("Samples/LinkLabSample.apk"))
         for _ in 0..<1_200 where document.android == nil { try await Task.sleep(for: .milliseconds(50)) }

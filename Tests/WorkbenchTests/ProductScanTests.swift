@@ -1,7 +1,7 @@
 import Findings
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Workbench
 
 /// `ProductScan`, the one path `linklab scan` takes for an iOS app, an Android app or both: the
@@ -24,8 +24,10 @@ import Workbench
         let entries = try URLList.parse(text, schemes: .webOrCustom)
         return ProductScanRequest(
             ios: ios ? SampleScan.request(urls: []) : nil,
-            android: android ? AndroidScanRequest(input: samples.appendingPathComponent("LinkLabSample.apk"),
-                                                  offline: true, suppliedFiles: assetLinks()) : nil,
+            android: android
+                ? AndroidScanRequest(
+                    input: samples.appendingPathComponent("LinkLabSample.apk"),
+                    offline: true, suppliedFiles: assetLinks()) : nil,
             entries: entries)
     }
 
@@ -61,13 +63,13 @@ import Workbench
 
         for platform in AppPlatform.allCases {
             let planned = heard.events.reduce(0) { sum, event in
-                if case let .hostsPlanned(heardPlatform, count) = event, heardPlatform == platform {
+                if case .hostsPlanned(let heardPlatform, let count) = event, heardPlatform == platform {
                     return sum + count
                 }
                 return sum
             }
             let done = heard.events.filter { event in
-                if case let .hostDone(heardPlatform, _) = event { return heardPlatform == platform }
+                if case .hostDone(let heardPlatform, _) = event { return heardPlatform == platform }
                 return false
             }
             #expect(planned > 0 && done.count == planned, "\(platform): \(planned) planned, \(done.count) done")
@@ -95,14 +97,16 @@ import Workbench
         let missing = URL(fileURLWithPath: "/nonexistent/linklab-missing.ipa")
         let request = ProductScanRequest(
             ios: ScanRequest(input: missing, offline: true),
-            android: AndroidScanRequest(input: URL(fileURLWithPath: "/nonexistent/linklab-missing.apk"),
-                                        offline: true),
+            android: AndroidScanRequest(
+                input: URL(fileURLWithPath: "/nonexistent/linklab-missing.apk"),
+                offline: true),
             entries: [])
         #expect(await Self.unreadablePath(request) == missing.path)
         // The Android app alone unreadable: its error, not the cancellation of the iOS scan.
         let apk = URL(fileURLWithPath: "/nonexistent/linklab-missing.apk")
-        let androidFails = ProductScanRequest(ios: SampleScan.request(urls: []),
-                                              android: AndroidScanRequest(input: apk, offline: true), entries: [])
+        let androidFails = ProductScanRequest(
+            ios: SampleScan.request(urls: []),
+            android: AndroidScanRequest(input: apk, offline: true), entries: [])
         #expect(await Self.unreadablePath(androidFails) == apk.path)
     }
 
@@ -113,7 +117,7 @@ import Workbench
             _ = try await ProductScan.run(request)
             Issue.record("a scan with an unreadable app succeeded")
         } catch {
-            guard case let .unreadableApp(path, _) = error else {
+            guard case .unreadableApp(let path, _) = error else {
                 Issue.record("expected unreadableApp, got \(error)")
                 return nil
             }
@@ -127,8 +131,10 @@ import Workbench
         let kit = ProbeKit(product: product)
         let iosProbe = try #require(kit.probes.first { $0.platform == "ios" })
         let androidProbe = try #require(kit.probes.first { $0.platform == "android" })
-        let facts = ProbeFacts(observations: [iosProbe.observation(.vulnerable, note: "opened attacker page"),
-                                              androidProbe.observation(.vulnerable, note: "")])
+        let facts = ProbeFacts(observations: [
+            iosProbe.observation(.vulnerable, note: "opened attacker page"),
+            androidProbe.observation(.vulnerable, note: ""),
+        ])
         let added = product.adding(facts)
         #expect(added.ios?.findings.filter { $0.id.hasPrefix("PRB-") }.count == 1)
         #expect(added.android?.findings.filter { $0.id.hasPrefix("PRB-") }.count == 1)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import Reports
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// Issue 9, deliverable 5: the same input gives the same `.md`, `.json` and `.sarif` bytes;
@@ -9,8 +10,10 @@ import TestSupport
 @Suite struct ReproducibleReportTests {
     static func withTimings(_ analysis: Analysis, _ milliseconds: Int) -> Analysis {
         var copy = analysis
-        copy.timings = [StageTiming(stage: .inspect, milliseconds: milliseconds),
-                        StageTiming(stage: .fetch, milliseconds: milliseconds * 3)]
+        copy.timings = [
+            StageTiming(stage: .inspect, milliseconds: milliseconds),
+            StageTiming(stage: .fetch, milliseconds: milliseconds * 3),
+        ]
         return copy
     }
 
@@ -40,11 +43,14 @@ import TestSupport
     @Test func sourceDateEpochGivesTheSameDatedReport() async throws {
         let analysis = try await SampleScan.analysis()
         let environment = ["SOURCE_DATE_EPOCH": "1795000000"]
-        let first = try analysis.report(.markdown, toolVersion: "test",
-                                        generatedAt: ReportDate.generatedAt(environment: environment, now: Date()))
-        let second = try analysis.report(.markdown, toolVersion: "test",
-                                         generatedAt: ReportDate.generatedAt(environment: environment,
-                                             now: Date().addingTimeInterval(90)))
+        let first = try analysis.report(
+            .markdown, toolVersion: "test",
+            generatedAt: ReportDate.generatedAt(environment: environment, now: Date()))
+        let second = try analysis.report(
+            .markdown, toolVersion: "test",
+            generatedAt: ReportDate.generatedAt(
+                environment: environment,
+                now: Date().addingTimeInterval(90)))
         #expect(first == second)
         #expect(String(decoding: first, as: UTF8.self).contains("on 2026-11-18T11:06:40Z"))
     }
@@ -86,15 +92,20 @@ import TestSupport
         let setAt = Date(timeIntervalSince1970: 1_795_000_000)
         let high = try #require(analysis.findings.first { $0.severity == .high })
         let medium = try #require(analysis.findings.first { $0.severity == .medium })
-        let triage = [high.fingerprint: Triage(status: .falsePositive, note: "", setAt: setAt),
-                      medium.fingerprint: Triage(status: .confirmed, note: "", setAt: setAt)]
+        let triage = [
+            high.fingerprint: Triage(status: .falsePositive, note: "", setAt: setAt),
+            medium.fingerprint: Triage(status: .confirmed, note: "", setAt: setAt),
+        ]
         let highs = analysis.findings.filter { $0.severity == .high }.count - 1
         let total = analysis.findings.count - 1
 
         let json =
-            try #require(try JSONSerialization.jsonObject(with: analysis.report(.json, toolVersion: "test",
-                triage: triage))
-            as? [String: Any])
+            try #require(
+                try JSONSerialization.jsonObject(
+                    with: analysis.report(
+                        .json, toolVersion: "test",
+                        triage: triage))
+                    as? [String: Any])
         let scan = try #require(json["scan"] as? [String: Any])
         let counts = try #require(scan["findingCounts"] as? [String: Int])
         #expect(counts["high"] == highs)

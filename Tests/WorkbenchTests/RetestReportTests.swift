@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The retest of the sample: OLD as scanned, NEW with go.example.net fixed (the app listed
@@ -20,7 +21,8 @@ import TestSupport
         let oldBytes = try first.save()
         try first.useFile(Data(fixedGo.utf8), name: "go.example.net.json", forHost: "go.example.net")
         let scheme = try #require(first.findings.first { $0.finding.id == "SCH-001" })
-        try first.setTriage(fingerprint: scheme.fingerprint, status: .acceptedRisk,
+        try first.setTriage(
+            fingerprint: scheme.fingerprint, status: .acceptedRisk,
             note: "legacy scheme, kept for old links")
         let newBytes = try first.save()
         let old = WorkbenchDocument(now: { SampleScan.now })
@@ -44,10 +46,12 @@ import TestSupport
         #expect(reverse.newFindings.contains { $0.finding.id == "AASA-007" })
         #expect(!reverse.failing(atLeast: .high).isEmpty)
         // The regression is a reliability finding: it trips reliability:high, not security:high.
-        #expect(reverse.failing([FindingThreshold(category: .reliability, severity: .high)])
-            .contains { $0.finding.id == "AASA-007" })
-        #expect(!reverse.failing([FindingThreshold(category: .security, severity: .high)])
-            .contains { $0.finding.id == "AASA-007" })
+        #expect(
+            reverse.failing([FindingThreshold(category: .reliability, severity: .high)])
+                .contains { $0.finding.id == "AASA-007" })
+        #expect(
+            !reverse.failing([FindingThreshold(category: .security, severity: .high)])
+                .contains { $0.finding.id == "AASA-007" })
     }
 
     @Test(arguments: ReportFormat.allCases)
@@ -63,7 +67,9 @@ import TestSupport
             return
         }
         let golden = try Data(contentsOf: url)
-        #expect(data == golden, """
+        #expect(
+            data == golden,
+            """
             retest.\(format.rawValue) differs\(GoldenReportTests.firstDifference(data, golden, isText: format != .pdf))
             """)
     }
@@ -82,13 +88,18 @@ import TestSupport
     }
 
     /// A triaged session's SARIF (export and retest) is valid against the official schema.
-    @Test(.enabled(if: canValidate,
-        "python3 with PyPI jsonschema not found (pip install jsonschema), or the committed SARIF schema is missing"))
+    @Test(
+        .enabled(
+            if: canValidate,
+            "python3 with PyPI jsonschema not found (pip install jsonschema), or the committed SARIF schema is missing")
+    )
     func sarifOfATriagedSessionValidates() async throws {
         let (old, new) = try await Self.pair()
         let analysis = try #require(new.currentAnalysis)
-        for data in [try new.export(.sarif),
-            try Retest(old: old, new: new).report(analysis, format: .sarif, triage: new.triage)] {
+        for data in [
+            try new.export(.sarif),
+            try Retest(old: old, new: new).report(analysis, format: .sarif, triage: new.triage),
+        ] {
             let script = """
                 import json, sys, jsonschema
                 schema = json.load(open(sys.argv[1]))
@@ -99,7 +110,8 @@ import TestSupport
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", "-c", script, try #require(Self.schema).path]
-            let input = Pipe(), output = Pipe()
+            let input = Pipe()
+            let output = Pipe()
             process.standardInput = input
             process.standardOutput = output
             try process.run()

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import Workbench
 
 /// The bundled sample (`Samples/`), scanned offline with a frozen clock and a fixed "now",
@@ -16,9 +17,11 @@ enum SampleScan {
     }
 
     /// `--aasa` for the six sample hosts with a file (`example.org` serves `*.example.org`).
-    static let supplied: [String: String] = Dictionary(uniqueKeysWithValues:
-        ["example.com", "shop.example.com", "example.org", "go.example.net", "linklab-help.github.io",
-         "browse.example.net"].map { ($0, aasa($0)) })
+    static let supplied: [String: String] = Dictionary(
+        uniqueKeysWithValues: [
+            "example.com", "shop.example.com", "example.org", "go.example.net", "linklab-help.github.io",
+            "browse.example.net",
+        ].map { ($0, aasa($0)) })
 
     static func urls() throws -> [URLListEntry] {
         let text = try String(contentsOf: root.appendingPathComponent("Samples/urls.txt"), encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The offline scan of the bundled sample finds what `Samples/README.md` promises.
@@ -53,8 +54,9 @@ import TestSupport
         }
         #expect(!hits.isEmpty, "no \(expected.id) (\(expected.severity.rawValue)); got \(analysis.findings.map(\.id))")
         if !expected.subject.isEmpty {
-            #expect(hits.contains { $0.subject.contains(expected.subject) },
-                    "\(expected.id) subjects: \(hits.map(\.subject))")
+            #expect(
+                hits.contains { $0.subject.contains(expected.subject) },
+                "\(expected.id) subjects: \(hits.map(\.subject))")
         }
     }
 
@@ -93,7 +95,8 @@ import TestSupport
         Verdict(url: "https://shop.example.com/shop/checkout/pay", decision: .match, detail: 0, rule: 0),
         Verdict(url: "https://shop.example.com/?ref=newsletter", decision: .noMatch, detail: nil, rule: nil),
         Verdict(url: "https://shop.example.com/files/public/catalogue.pdf", decision: .match, detail: 0, rule: 3),
-        Verdict(url: "https://shop.example.com/files/public%2F..%2Fprivate/report.pdf", decision: .match, detail: 0,
+        Verdict(
+            url: "https://shop.example.com/files/public%2F..%2Fprivate/report.pdf", decision: .match, detail: 0,
             rule: 3),
         Verdict(url: "https://example.org/open/item/7", decision: .match, detail: 0, rule: 1),
         Verdict(url: "https://example.org/open/admin/users", decision: .exclude, detail: 0, rule: 0),
@@ -104,8 +107,9 @@ import TestSupport
         Verdict(url: "https://www.example.org/account/delete", decision: .match, detail: 0, rule: 3),
         Verdict(url: "https://go.example.net/promo/spring", decision: .noMatch, detail: nil, rule: nil),
         // Foundation reads the host evil.example (`shop.example.com\` is the user name).
-        Verdict(url: "https://shop.example.com\\@evil.example/shop/shoes/42", decision: .noMatch, detail: nil,
-                rule: nil),
+        Verdict(
+            url: "https://shop.example.com\\@evil.example/shop/shoes/42", decision: .noMatch, detail: nil,
+            rule: nil),
     ]
 
     @Test(arguments: verdicts)
@@ -130,9 +134,12 @@ import TestSupport
 
     @Test func wildcardEntryIsFetchedFromTheApexWithTheSuppliedFile() async throws {
         let analysis = try await SampleScan.analysis()
-        #expect(analysis.hosts.map(\.entry) == ["example.com", "shop.example.com", "*.example.org", "go.example.net",
-                                                "linklab.page.link", "linklab-help.github.io", "links.linklab.invalid",
-                                                "browse.example.net"])
+        #expect(
+            analysis.hosts.map(\.entry) == [
+                "example.com", "shop.example.com", "*.example.org", "go.example.net",
+                "linklab.page.link", "linklab-help.github.io", "links.linklab.invalid",
+                "browse.example.net",
+            ])
         let org = try #require(analysis.domains.first { $0.host == "*.example.org" })
         #expect(org.fetchedHost == "example.org")
         #expect(org.routes.map(\.route) == [.local])

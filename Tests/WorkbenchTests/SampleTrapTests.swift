@@ -1,8 +1,9 @@
 import AndroidApp
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Workbench
+
 @testable import AssociationFetch
 @testable import Findings
 
@@ -18,8 +19,10 @@ import Workbench
     /// Every association file under `Samples/aasa/`, by host (`example.org` serves `*.example.org`).
     static var aasa: [String: String] {
         var files: [String: String] = [:]
-        for host in ["example.com", "shop.example.com", "example.org", "go.example.net", "linklab-help.github.io",
-                     "browse.example.net"] {
+        for host in [
+            "example.com", "shop.example.com", "example.org", "go.example.net", "linklab-help.github.io",
+            "browse.example.net",
+        ] {
             files[host] = samples.appendingPathComponent("aasa/\(host).json").path
         }
         return files
@@ -28,7 +31,7 @@ import Workbench
     static func urls(_ name: String) throws -> [URLListEntry] {
         let text = try String(contentsOf: samples.appendingPathComponent(name), encoding: .utf8)
         return text.split(whereSeparator: \.isNewline).compactMap { line -> URLListEntry? in
-            if case let .entry(entry) = URLListLine.read(String(line), line: nil, schemes: .webOrCustom) {
+            if case .entry(let entry) = URLListLine.read(String(line), line: nil, schemes: .webOrCustom) {
                 return entry
             }
             return nil
@@ -42,9 +45,11 @@ import Workbench
     }
 
     static func ios() async throws -> Analysis {
-        try await ScanPipeline(request: ScanRequest(
-            input: samples.appendingPathComponent("LinkLabSample.ipa"), suppliedFiles: aasa, offline: true,
-            urls: try urls("urls.txt").filter(\.isWebURL), now: Date(timeIntervalSince1970: 1_795_000_000))).run()
+        try await ScanPipeline(
+            request: ScanRequest(
+                input: samples.appendingPathComponent("LinkLabSample.ipa"), suppliedFiles: aasa, offline: true,
+                urls: try urls("urls.txt").filter(\.isWebURL), now: Date(timeIntervalSince1970: 1_795_000_000))
+        ).run()
     }
 
     static func android() async throws -> AndroidAnalysis {
@@ -52,9 +57,10 @@ import Workbench
         for host in ["example.com", "example.org", "shop.example.com"] {
             files[host] = samples.appendingPathComponent("assetlinks/\(host).json").path
         }
-        return try await AndroidScan.run(AndroidScanRequest(
-            input: samples.appendingPathComponent("LinkLabSample.apk"), offline: true, suppliedFiles: files,
-            urls: try lines("urls-both.txt").compactMap { try URLList.entry($0, schemes: .any) }))
+        return try await AndroidScan.run(
+            AndroidScanRequest(
+                input: samples.appendingPathComponent("LinkLabSample.apk"), offline: true, suppliedFiles: files,
+                urls: try lines("urls-both.txt").compactMap { try URLList.entry($0, schemes: .any) }))
     }
 
     static func has(_ findings: [Finding], _ id: String, _ subject: String, _ severity: Severity) -> Bool {
@@ -88,10 +94,11 @@ import Workbench
     /// The recorded probe results match the sample's real kit: the scan takes them, and the
     /// probe marked vulnerable (the `javascript:` one) is PRB-001, high.
     @Test func recordedProbeResultsBecomePRB001() throws {
-        let output = try LinkLabProcess.run([
-            "scan", "Samples/LinkLabSample.ipa", "Samples/LinkLabSample.apk", "--offline", "--aasa", "Samples/aasa",
-            "--assetlinks", "Samples/assetlinks", "--probe-results", "Samples/probes/sample-results.tsv",
-        ], currentDirectory: Fixtures.repositoryRoot)
+        let output = try LinkLabProcess.run(
+            [
+                "scan", "Samples/LinkLabSample.ipa", "Samples/LinkLabSample.apk", "--offline", "--aasa", "Samples/aasa",
+                "--assetlinks", "Samples/assetlinks", "--probe-results", "Samples/probes/sample-results.tsv",
+            ], currentDirectory: Fixtures.repositoryRoot)
         #expect(output.exitCode == 0, "\(output.stderr)")
         let prb = output.stdout.split(separator: "\n").filter { $0.hasPrefix("PRB-001") }
         #expect(prb.count == 1, "one PRB-001 finding: \(prb)")
@@ -108,23 +115,27 @@ import Workbench
     /// What `FetchError.classify` makes of glibc's answer for a name that does not exist.
     static let nameError = FetchError.dnsFailure(
         host: SampleTrapTests.invalidHost,
-        detail: FetchError.shortDNSDetail("SocketAddressError.UnknownHost: Name or service not known (error -2) "
-                                          + "for host \(SampleTrapTests.invalidHost), port 443"))
+        detail: FetchError.shortDNSDetail(
+            "SocketAddressError.UnknownHost: Name or service not known (error -2) "
+                + "for host \(SampleTrapTests.invalidHost), port 443"))
 
     @Test func theInvalidNameIsAASA028Online() async throws {
         let analysis = try await SampleTrapTests.ios()
         let host = SampleTrapTests.invalidHost
-        var cdn = RouteResult(route: .cdn, url: "https://app-site-association.cdn-apple.com/a/v1/\(host)",
-                              userAgent: "AASA-Bot/1.0.0")
+        var cdn = RouteResult(
+            route: .cdn, url: "https://app-site-association.cdn-apple.com/a/v1/\(host)",
+            userAgent: "AASA-Bot/1.0.0")
         cdn.status = 404
-        var origin = RouteResult(route: .origin, url: "https://\(host)/.well-known/apple-app-site-association",
-                                 userAgent: "AASA-Bot/1.0.0")
+        var origin = RouteResult(
+            route: .origin, url: "https://\(host)/.well-known/apple-app-site-association",
+            userAgent: "AASA-Bot/1.0.0")
         origin.error = Self.nameError
         let report = DomainReport(host: try FetchHost.parse(host), routes: [cdn, origin])
         let supplied = analysis.domains.filter { $0.fetchedHost != host }
         func facts(offline: Bool) -> AnalysisFacts {
-            AnalysisFacts(app: analysis.snapshot, domains: supplied + [report],
-                          options: AnalysisOptions(now: Date(timeIntervalSince1970: 1_795_000_000), offline: offline))
+            AnalysisFacts(
+                app: analysis.snapshot, domains: supplied + [report],
+                options: AnalysisOptions(now: Date(timeIntervalSince1970: 1_795_000_000), offline: offline))
         }
         let online = AASA028AbandonedDomain().evaluate(facts(offline: false))
         let finding = try #require(online.first)
@@ -144,7 +155,11 @@ import Workbench
         let finding = try #require(online.first)
         #expect(online.count == 1 && finding.subject == host && finding.severity == .low)
         #expect(finding.explanation.contains("does not resolve (Name or service not known)"))
-        #expect(AND020AbandonedHost().evaluate(AndroidFacts(snapshot: snapshot, assetLinks: [report],
-                                                            offline: true)).isEmpty)
+        #expect(
+            AND020AbandonedHost().evaluate(
+                AndroidFacts(
+                    snapshot: snapshot, assetLinks: [report],
+                    offline: true)
+            ).isEmpty)
     }
 }

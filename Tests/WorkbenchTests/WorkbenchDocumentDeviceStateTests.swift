@@ -1,7 +1,8 @@
 import DeviceTools
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// Device state and the Mac app's second opinions on the workbench document (the sample, offline).
@@ -20,8 +21,10 @@ import TestSupport
         let document = try await WorkbenchDocumentTests.openedSample()
         let withoutState = try document.save()
         #expect(!String(decoding: withoutState, as: UTF8.self).contains("\"deviceState\""))
-        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"),
-            as: UTF8.self))
+        try document.importDeviceState(
+            String(
+                decoding: try Fixtures.data("devicetools/swcutil_show.txt"),
+                as: UTF8.self))
         let saved = try document.save()
         let reopened = WorkbenchDocument()
         try reopened.openSession(saved)
@@ -35,13 +38,17 @@ import TestSupport
     @Test func openingAnotherInputForgetsTheDeviceState() async throws {
         let document = try await WorkbenchDocumentTests.openedSample()
         let plain = try document.save()
-        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"),
-            as: UTF8.self))
+        try document.importDeviceState(
+            String(
+                decoding: try Fixtures.data("devicetools/swcutil_show.txt"),
+                as: UTF8.self))
         #expect(!document.deviceState.isEmpty)
         try document.openSession(plain)
         #expect(document.deviceState.isEmpty)
-        try document.importDeviceState(String(decoding: try Fixtures.data("devicetools/swcutil_show.txt"),
-            as: UTF8.self))
+        try document.importDeviceState(
+            String(
+                decoding: try Fixtures.data("devicetools/swcutil_show.txt"),
+                as: UTF8.self))
         document.close()
         #expect(document.deviceState.isEmpty)
     }
@@ -68,8 +75,9 @@ import TestSupport
         let card = DomainCard(try #require(document.domains.first { $0.host == "example.com" }))
         #expect(card.hookState == "supplied")
         #expect(card.stateText == "Supplied file")
-        #expect(card.summary.first == "Claimed as applinks:example.com, webcredentials:example.com"
-            || card.summary.first?.hasPrefix("Claimed as ") == true)
+        #expect(
+            card.summary.first == "Claimed as applinks:example.com, webcredentials:example.com"
+                || card.summary.first?.hasPrefix("Claimed as ") == true)
         #expect(card.fileText?.contains("applinks") == true)
         #expect(!card.isEdited)
     }

@@ -1,7 +1,8 @@
 import CZlib
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// Opening a large app: the phase counts bytes while the inspection runs, and cancelling (or
@@ -167,19 +168,20 @@ import TestSupport
         func admitted(_ steps: [(done: UInt64, total: UInt64, after: Duration)]) -> [Bool] {
             var throttle = ProgressThrottle()
             return steps.map { step in
-                throttle.admit(InspectionProgress(bytesDone: step.done, bytesTotal: step.total, file: "f"),
-                               at: start + step.after)
+                throttle.admit(
+                    InspectionProgress(bytesDone: step.done, bytesTotal: step.total, file: "f"),
+                    at: start + step.after)
             }
         }
         let small = admitted([
-            (0, 1_000, .zero),                      // the start
-            (10, 1_000, .milliseconds(10)),         // 1% further but too soon after the last shown
-            (20, 1_000, .milliseconds(60)),         // 1% further, 50 ms on
-            (500, 1_000, .milliseconds(70)),        // too soon
+            (0, 1_000, .zero),  // the start
+            (10, 1_000, .milliseconds(10)),  // 1% further but too soon after the last shown
+            (20, 1_000, .milliseconds(60)),  // 1% further, 50 ms on
+            (500, 1_000, .milliseconds(70)),  // too soon
             (505, 1_000, .seconds(5)),
-            (510, 1_000, .seconds(10)),             // less than 1% further: dropped however late
+            (510, 1_000, .seconds(10)),  // less than 1% further: dropped however late
             (1_000, 1_000, .milliseconds(10_001)),  // the end always shows
-            (0, 2_000, .milliseconds(10_002)),      // so does a new total
+            (0, 2_000, .milliseconds(10_002)),  // so does a new total
         ])
         #expect(small == [true, false, true, false, true, false, true, true])
         // Steps of a huge total are at most 64 MiB apart (not 1 GiB).
@@ -204,8 +206,10 @@ struct LargeIPA {
         var executable = Data(capacity: megabytes << 20)
         while executable.count < megabytes << 20 { executable.append(unit) }
         let plist = try PropertyListSerialization.data(
-            fromPropertyList: ["CFBundleIdentifier": "com.example.large", "CFBundleExecutable": "Large",
-                               "CFBundleShortVersionString": "1.0"],
+            fromPropertyList: [
+                "CFBundleIdentifier": "com.example.large", "CFBundleExecutable": "Large",
+                "CFBundleShortVersionString": "1.0",
+            ],
             format: .xml, options: 0)
         var writer = StoredZIPWriter()
         writer.add("Payload/Large.app/Info.plist", plist)
@@ -257,19 +261,19 @@ struct StoredZIPWriter {
     }
 }
 
-private extension Data {
+extension Data {
     /// Appends 16-bit little-endian values.
-    mutating func appendLE(_ values: UInt16...) {
+    fileprivate mutating func appendLE(_ values: UInt16...) {
         for value in values { Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) } }
     }
 
     /// Appends a 32-bit signature, then 16-bit values (little-endian).
-    mutating func appendHeader(_ signature: UInt32, _ values: UInt16...) {
+    fileprivate mutating func appendHeader(_ signature: UInt32, _ values: UInt16...) {
         appendLE32(signature)
         for value in values { Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) } }
     }
 
-    mutating func appendLE32(_ values: UInt32...) {
+    fileprivate mutating func appendLE32(_ values: UInt32...) {
         for value in values { Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) } }
     }
 }

@@ -1,7 +1,8 @@
 import Findings
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The probe kit of a workbench document and the outcomes a tester records (the sample, offline):
@@ -59,14 +60,18 @@ import TestSupport
     @Test func notesAreClippedAndUnknownProbesRefused() async throws {
         let document = try await WorkbenchDocumentTests.openedSample()
         let probe = try Self.redirectProbe(document)
-        try document.recordProbeOutcome(id: probe.id, outcome: .vulnerable,
-                                        note: String(repeating: "n", count: ProbeKit.maxNoteLength + 50))
+        try document.recordProbeOutcome(
+            id: probe.id, outcome: .vulnerable,
+            note: String(repeating: "n", count: ProbeKit.maxNoteLength + 50))
         #expect(document.probeOutcomes.first?.note.count == ProbeKit.maxNoteLength)
         #expect(throws: WorkbenchDocumentError.self) {
             try document.recordProbeOutcome(id: "P999", outcome: .vulnerable)
         }
-        #expect(throws: WorkbenchDocumentError.self) { try WorkbenchDocument().recordProbeOutcome(id: "P001",
-                                                                                                  outcome: .expected) }
+        #expect(throws: WorkbenchDocumentError.self) {
+            try WorkbenchDocument().recordProbeOutcome(
+                id: "P001",
+                outcome: .expected)
+        }
         #expect(throws: WorkbenchDocumentError.self) { try document.setAttackerHost("evil host/") }
         #expect(document.attackerHost == ProbeKit.defaultAttackerHost)
     }
@@ -100,12 +105,14 @@ import TestSupport
         let kit = try #require(document.probeKit)
         let probe = try Self.redirectProbe(document)
         let other = try #require(kit.probes.first { $0.id != probe.id })
-        let lines = "\(probe.id)\tvulnerable\tloaded the page\t\(kit.digest)\n"
+        let lines =
+            "\(probe.id)\tvulnerable\tloaded the page\t\(kit.digest)\n"
             + "\(other.id)\texpected\t\t\(kit.digest)\n# a comment\n"
         #expect(try document.importProbeResults(Data(lines.utf8)) == 2)
         let facts = try kit.observations(from: Data(lines.utf8))
-        #expect(document.findings.filter { $0.finding.id == "PRB-001" }.map(\.finding)
-            == Self.cliFindings(facts.observations))
+        #expect(
+            document.findings.filter { $0.finding.id == "PRB-001" }.map(\.finding)
+                == Self.cliFindings(facts.observations))
         #expect(Set(document.probeOutcomes.map(\.id)) == [probe.id, other.id])
         // Another kit's file is refused whole and changes nothing.
         let before = document.probeOutcomes
@@ -124,8 +131,9 @@ import TestSupport
         let reopened = WorkbenchDocument(settings: WorkbenchDocumentTests.settings(), now: { SampleScan.now })
         try reopened.openSession(saved)
         #expect(reopened.probeOutcomes == document.probeOutcomes)
-        #expect(reopened.findings.filter { $0.finding.id == "PRB-001" }
-            == document.findings.filter { $0.finding.id == "PRB-001" })
+        #expect(
+            reopened.findings.filter { $0.finding.id == "PRB-001" }
+                == document.findings.filter { $0.finding.id == "PRB-001" })
         #expect(!reopened.findings.filter { $0.finding.id == "PRB-001" }.isEmpty)
         #expect(ProbeKitPresentation(document: reopened) == ProbeKitPresentation(document: document))
         #expect(try reopened.save() == saved)
@@ -155,10 +163,12 @@ import TestSupport
     @Test func undoThroughTheSessionControllerRestoresTheOutcome() async throws {
         var written: [Data] = []
         var undoNames: [String] = []
-        let controller = SessionController(settings: WorkbenchDocumentTests.settings(),
-                                           binding: SessionFileBinding(write: { written.append($0) },
-                                                                       nameUndo: { undoNames.append($0) }),
-                                           now: { SampleScan.now })
+        let controller = SessionController(
+            settings: WorkbenchDocumentTests.settings(),
+            binding: SessionFileBinding(
+                write: { written.append($0) },
+                nameUndo: { undoNames.append($0) }),
+            now: { SampleScan.now })
         await controller.openApp(at: SampleScan.ipa)
         let probe = try Self.redirectProbe(controller.document)
         try controller.recordProbeOutcome(id: probe.id, outcome: .vulnerable, note: "x")
@@ -187,8 +197,16 @@ import TestSupport
             ("tooMany", ["outcomes": Array(repeating: record, count: SessionProbes.maxOutcomes + 1)]),
             ("duplicate", ["outcomes": [record, record]]),
             ("attackerHost", ["attackerHost": "a b", "outcomes": [record]]),
-            ("note", ["outcomes": [record.merging(["note": String(repeating: "x", count: ProbeKit.maxNoteLength + 1)],
-                                                  uniquingKeysWith: { $1 })]]),
+            (
+                "note",
+                [
+                    "outcomes": [
+                        record.merging(
+                            ["note": String(repeating: "x", count: ProbeKit.maxNoteLength + 1)],
+                            uniquingKeysWith: { $1 })
+                    ]
+                ]
+            ),
             ("id", ["outcomes": [record.merging(["id": "../x"], uniquingKeysWith: { $1 })]]),
             ("kit", ["outcomes": [record.merging(["kit": "zz"], uniquingKeysWith: { $1 })]]),
             ("outcome", ["outcomes": [record.merging(["outcome": "pwned"], uniquingKeysWith: { $1 })]]),
@@ -205,19 +223,23 @@ import TestSupport
     }
 
     @Test func thePresentationCountsAndWordsEveryRow() throws {
-        let probe = Probe(id: "P001", platform: "android", kind: .redirect, url: "https://e.example/p?next=x",
-                          claim: "c", parameter: "next", why: "w", watch: "watch it", predicted: "opens X")
-        let second = Probe(id: "P002", platform: "ios", kind: .javascript, url: "https://e.example/q", claim: "c",
-                           parameter: nil, why: "w", watch: "w", predicted: "opens Y")
+        let probe = Probe(
+            id: "P001", platform: "android", kind: .redirect, url: "https://e.example/p?next=x",
+            claim: "c", parameter: "next", why: "w", watch: "watch it", predicted: "opens X")
+        let second = Probe(
+            id: "P002", platform: "ios", kind: .javascript, url: "https://e.example/q", claim: "c",
+            parameter: nil, why: "w", watch: "w", predicted: "opens Y")
         let probes = String(decoding: try JSONEncoder().encode([probe, second]), as: UTF8.self)
         let json = #"{"attackerHost":"a.example","omitted":3,"notes":["left out"],"probes":"# + probes + "}"
         let kit = try JSONDecoder().decode(ProbeKit.self, from: Data(json.utf8))
         let date = Date(timeIntervalSince1970: 1_795_000_000)
         let records = [
-            ProbeOutcomeRecord(id: "P001", outcome: .vulnerable, note: "opened", kit: kit.digest, url: probe.url,
-                               recordedAt: date),
-            ProbeOutcomeRecord(id: "P002", outcome: .expected, note: "", kit: "0123456789abcdef", url: "old",
-                               recordedAt: date),
+            ProbeOutcomeRecord(
+                id: "P001", outcome: .vulnerable, note: "opened", kit: kit.digest, url: probe.url,
+                recordedAt: date),
+            ProbeOutcomeRecord(
+                id: "P002", outcome: .expected, note: "", kit: "0123456789abcdef", url: "old",
+                recordedAt: date),
         ]
         let view = ProbeKitPresentation(kit: kit, outcomes: records)
         #expect(view.rows.map(\.id) == ["P001", "P002", "P002@0123456789abcdef"])

@@ -1,7 +1,8 @@
 import Findings
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The workbench document on the bundled sample, offline with the sample's supplied files.
@@ -42,25 +43,33 @@ import TestSupport
         let scan = try await SampleScan.analysis()
         #expect(document.phase == .ready)
         #expect(document.app == scan.snapshot)
-        #expect(Set(document.domains.map(\.host)) == ["example.com", "shop.example.com", "example.org",
-            "go.example.net",
-                                                       "linklab.page.link", "linklab-help.github.io",
-                                                       "links.linklab.invalid", "browse.example.net"])
+        #expect(
+            Set(document.domains.map(\.host)) == [
+                "example.com", "shop.example.com", "example.org",
+                "go.example.net",
+                "linklab.page.link", "linklab-help.github.io",
+                "links.linklab.invalid", "browse.example.net",
+            ])
         // Every host with a file in Samples/aasa is supplied; the two planted hosts without one are not.
-        #expect(document.domains.filter { $0.state != .supplied }.map(\.host)
+        #expect(
+            document.domains.filter { $0.state != .supplied }.map(\.host)
                 == ["linklab.page.link", "links.linklab.invalid"])
         // The same findings; the two hosts without a file say "not fetched" in each face's words
         // (the document's settings, the scan's --offline), so those two texts are compared apart.
-        #expect(document.findings.map(\.finding).map(Self.withoutOfflineWording)
+        #expect(
+            document.findings.map(\.finding).map(Self.withoutOfflineWording)
                 == scan.findings.map(Self.withoutOfflineWording))
         #expect(document.findings.filter { $0.finding.explanation.contains("not fetched (offline)") }.count == 4)
         // The live list carries traces only where an expectation is contradicted; reports carry all.
         #expect(document.urlTests.map(document.traced) == scan.urlTests)
         #expect(document.currentAnalysis?.urlTests == scan.urlTests)
-        #expect(document.urlTests.filter { !$0.contradictsExpectation &&
-            $0.domain != nil }.allSatisfy { $0.verdicts.allSatisfy(\.trace.isEmpty) })
-        #expect(document.urlTests.filter(\.contradictsExpectation)
-            .allSatisfy { $0.verdicts.allSatisfy { !$0.trace.isEmpty } })
+        #expect(
+            document.urlTests.filter { !$0.contradictsExpectation && $0.domain != nil }.allSatisfy {
+                $0.verdicts.allSatisfy(\.trace.isEmpty)
+            })
+        #expect(
+            document.urlTests.filter(\.contradictsExpectation)
+                .allSatisfy { $0.verdicts.allSatisfy { !$0.trace.isEmpty } })
     }
 
     /// Every export of the document in the command line's words (what `linklab report` writes)
@@ -83,7 +92,7 @@ import TestSupport
         let liveTraces = ((live["urlTests"] as? [[String: Any]]) ?? []).flatMap {
             ($0["apps"] as? [[String: Any]]) ?? []
         }
-            .map { ($0["trace"] as? [String]) ?? [] }
+        .map { ($0["trace"] as? [String]) ?? [] }
         #expect(liveTraces.contains { $0.isEmpty })
     }
 

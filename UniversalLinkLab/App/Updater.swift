@@ -27,8 +27,9 @@ final class AppUpdater {
             controller = nil
             return
         }
-        let controller = SPUStandardUpdaterController(startingUpdater: true, updaterDelegate: delegate,
-                                                      userDriverDelegate: nil)
+        let controller = SPUStandardUpdaterController(
+            startingUpdater: true, updaterDelegate: delegate,
+            userDriverDelegate: nil)
         self.controller = controller
         canCheckForUpdates = controller.updater.canCheckForUpdates
         observation = controller.updater.observe(\.canCheckForUpdates, options: [.new]) { [weak self] updater, _ in

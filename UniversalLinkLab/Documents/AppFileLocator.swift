@@ -16,8 +16,10 @@ enum AppFileLocator {
     static func resolve(_ bookmark: Data) -> URL? {
         for options: URL.BookmarkResolutionOptions in [[.withSecurityScope], []] {
             var stale = false
-            if let url = try? URL(resolvingBookmarkData: bookmark, options: options, relativeTo: nil,
-                                  bookmarkDataIsStale: &stale) {
+            if let url = try? URL(
+                resolvingBookmarkData: bookmark, options: options, relativeTo: nil,
+                bookmarkDataIsStale: &stale)
+            {
                 return url
             }
         }

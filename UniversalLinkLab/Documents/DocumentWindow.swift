@@ -36,9 +36,11 @@ struct DocumentWindow: View {
             guard model == nil else { return }
             let binding = $document
             let undo = undoManager
-            let model = WindowModel(settings: settings.workbenchSettings, binding: SessionFileBinding(
-                write: { data in binding.wrappedValue.data = data },
-                nameUndo: { name in undo?.setActionName(name) }))
+            let model = WindowModel(
+                settings: settings.workbenchSettings,
+                binding: SessionFileBinding(
+                    write: { data in binding.wrappedValue.data = data },
+                    nameUndo: { name in undo?.setActionName(name) }))
             model.tab = tab
             model.selectedFinding = selectedFinding
             model.selectedHost = selectedHost

@@ -13,8 +13,10 @@ enum DropCheck {
     static func documentRefusal(_ url: URL) -> String? {
         guard url.isFileURL else { return "Only files can be dropped here." }
         if documentExtensions.contains(url.pathExtension.lowercased()) { return nil }
-        if case .refuse(let reason) = AppFileDrop.decide(fileName: url.lastPathComponent, isEmpty: false,
-                                                         hasIOSApp: false, hasAndroidApp: false) {
+        if case .refuse(let reason) = AppFileDrop.decide(
+            fileName: url.lastPathComponent, isEmpty: false,
+            hasIOSApp: false, hasAndroidApp: false)
+        {
             return reason
         }
         return "\(url.lastPathComponent) opens only in an empty session window (File › New)."

@@ -33,7 +33,8 @@ struct SessionDocument: FileDocument {
     init(configuration: ReadConfiguration) throws {
         let size = (configuration.file.fileAttributes[FileAttributeKey.size.rawValue] as? NSNumber)?.intValue ?? 0
         guard size <= Self.maximumSize, let contents = configuration.file.regularFileContents,
-              contents.count <= Self.maximumSize else { throw CocoaError(.fileReadTooLarge) }
+            contents.count <= Self.maximumSize
+        else { throw CocoaError(.fileReadTooLarge) }
         data = contents
         appURL = nil
     }

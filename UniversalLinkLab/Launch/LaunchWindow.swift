@@ -33,8 +33,10 @@ struct LaunchWindow: View {
             }
             .padding(32)
             .frame(maxWidth: .infinity, maxHeight: .infinity)
-            .background(isTargeted ? AnyShapeStyle(.selection) : AnyShapeStyle(.clear),
-                        in: RoundedRectangle(cornerRadius: 12))
+            .background(
+                isTargeted ? AnyShapeStyle(.selection) : AnyShapeStyle(.clear),
+                in: RoundedRectangle(cornerRadius: 12)
+            )
             .dropDestination(for: URL.self) { urls, _ in
                 guard let url = urls.first else { return false }
                 if let refusal = DropCheck.documentRefusal(url) {
@@ -43,7 +45,9 @@ struct LaunchWindow: View {
                 }
                 open(url)
                 return true
-            } isTargeted: { isTargeted = $0 }
+            } isTargeted: {
+                isTargeted = $0
+            }
             .accessibilityElement(children: .contain)
             .accessibilityLabel("Drop an app or a session to open it")
             .accessibilityIdentifier("drop-zone")

@@ -39,9 +39,10 @@ final class AppSettings {
         if !cdnBase.isEmpty { fetch.cdnBase = cdnBase }
         fetch.caFile = caFile.isEmpty ? nil : caFile
         let test = Self.testOverrides(ProcessInfo.processInfo.environment)
-        return WorkbenchSettings(offline: offline || test.offline, fetch: fetch, suppliedFiles: test.supplied,
-                                 suppliedAssetLinks: Self.testAssetLinks(ProcessInfo.processInfo.environment),
-                                 askGoogle: askGoogle)
+        return WorkbenchSettings(
+            offline: offline || test.offline, fetch: fetch, suppliedFiles: test.supplied,
+            suppliedAssetLinks: Self.testAssetLinks(ProcessInfo.processInfo.environment),
+            askGoogle: askGoogle)
     }
 
     /// UI tests' Android files: `LINKLAB_ASSETLINKS=host=/path;host=/path` (the CLI's

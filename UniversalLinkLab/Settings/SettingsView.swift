@@ -11,15 +11,18 @@ struct SettingsView: View {
         TabView {
             Form {
                 Toggle("Offline (never fetch; use supplied files only)", isOn: $settings.offline)
-                Stepper("Timeout per request: \(settings.timeoutSeconds) s",
-                        value: $settings.timeoutSeconds, in: 1...120)
+                Stepper(
+                    "Timeout per request: \(settings.timeoutSeconds) s",
+                    value: $settings.timeoutSeconds, in: 1...120)
                 TextField("User agent", text: $settings.userAgent)
                 TextField("Apple CDN base URL", text: $settings.cdnBase)
                 TextField("Extra CA certificate file (PEM)", text: $settings.caFile)
                 Toggle("Also ask Google's Digital Asset Links API for Android hosts", isOn: $settings.askGoogle)
-                Text("Open windows use these settings from their next fetch; "
-                    + "a window's own Go Online or Go Offline choice wins over Offline here.")
-                    .font(.caption).foregroundStyle(.secondary)
+                Text(
+                    "Open windows use these settings from their next fetch; "
+                        + "a window's own Go Online or Go Offline choice wins over Offline here."
+                )
+                .font(.caption).foregroundStyle(.secondary)
             }
             .tabItem { Label("Fetching", systemImage: "network") }
 

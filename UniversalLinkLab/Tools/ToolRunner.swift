@@ -17,7 +17,7 @@ enum ToolRunner {
 
         var description: String {
             switch self {
-            case let .timedOut(seconds, command): "\(command) did not finish within \(seconds) s and was stopped."
+            case .timedOut(let seconds, let command): "\(command) did not finish within \(seconds) s and was stopped."
             case .cancelled: "Stopped."
             }
         }
@@ -70,7 +70,8 @@ private final class RunningProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command.executable)
         process.arguments = command.arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -83,8 +84,11 @@ private final class RunningProcess: @unchecked Sendable {
         lock.unlock()
         try process.run()
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeout)) { [weak self] in
-            self?.stop(reason: .timedOut(seconds: timeout, command: URL(fileURLWithPath: command.executable)
-                .lastPathComponent))
+            self?.stop(
+                reason: .timedOut(
+                    seconds: timeout,
+                    command: URL(fileURLWithPath: command.executable)
+                        .lastPathComponent))
         }
         let errorHandle = err.fileHandleForReading
         let group = DispatchGroup()
@@ -102,8 +106,9 @@ private final class RunningProcess: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let reason = stopReason { throw reason }
-        return ToolRunner.Result(status: process.terminationStatus,
-                                 stdout: String(decoding: output, as: UTF8.self),
-                                 stderr: String(decoding: errors, as: UTF8.self))
+        return ToolRunner.Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: output, as: UTF8.self),
+            stderr: String(decoding: errors, as: UTF8.self))
     }
 }

@@ -80,9 +80,11 @@ struct EmptyDocumentView: View {
                     Button("Check a Domain…") { isCheckingDomain = true }
                         .help("A session about one host and no app: fetch its association file, or use one you have")
                 }
-                Text("Or drop an .ipa, a zipped .app, an .app folder, a Mach-O executable or an .apk here; "
-                     + "a .linklab session opens in its own window.")
-                    .font(.callout).foregroundStyle(.tertiary)
+                Text(
+                    "Or drop an .ipa, a zipped .app, an .app folder, a Mach-O executable or an .apk here; "
+                        + "a .linklab session opens in its own window."
+                )
+                .font(.callout).foregroundStyle(.tertiary)
             }
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity)
@@ -91,8 +93,10 @@ struct EmptyDocumentView: View {
         .sheet(isPresented: $isCheckingDomain) {
             DomainSessionSheet(model: model)
         }
-        .fileImporter(isPresented: $isChoosingApp,
-                      allowedContentTypes: UTType.appFiles + [.applicationBundle, .unixExecutable]) { result in
+        .fileImporter(
+            isPresented: $isChoosingApp,
+            allowedContentTypes: UTType.appFiles + [.applicationBundle, .unixExecutable]
+        ) { result in
             switch result {
             case .success(let url): model.open(url)
             case .failure(let error): model.alertMessage = error.localizedDescription
@@ -149,9 +153,9 @@ struct DomainSessionSheet: View {
     }
 }
 
-private extension Result where Success == String, Failure == DomainSessionRefusal {
+extension Result where Success == String, Failure == DomainSessionRefusal {
     /// The host, when the typed text is one.
-    var host: String? {
+    fileprivate var host: String? {
         if case .success(let host) = self { return host }
         return nil
     }

@@ -49,8 +49,9 @@ struct AndroidToolsRow: View {
             VStack(alignment: .leading, spacing: 4) {
                 HStack {
                     Button("Open on Android Device") { model.openOnAndroidDevice(url) }
-                        .help("adb shell am start -a android.intent.action.VIEW "
-                              + "-c android.intent.category.BROWSABLE -d URL (needs adb and one device)")
+                        .help(
+                            "adb shell am start -a android.intent.action.VIEW "
+                                + "-c android.intent.category.BROWSABLE -d URL (needs adb and one device)")
                     Button("Copy adb Command") {
                         if let line = model.androidOpenCommandLine(url) { model.copyToPasteboard(line) }
                     }

@@ -16,9 +16,11 @@ struct DomainsTab: View {
         List(selection: $model.selectedHost) {
             if hosts.isEmpty {
                 ForEach(model.document.domains) { entry in
-                    DomainCardView(model: model, card: cards.first { $0.host == entry.host } ?? DomainCard(entry),
-                                   device: deviceStateEntries(model: model, host: entry.host))
-                        .tag(entry.host)
+                    DomainCardView(
+                        model: model, card: cards.first { $0.host == entry.host } ?? DomainCard(entry),
+                        device: deviceStateEntries(model: model, host: entry.host)
+                    )
+                    .tag(entry.host)
                 }
             } else {
                 ForEach(hosts, id: \.host) { row in
@@ -64,8 +66,9 @@ struct ProductHostView: View {
                 VStack(alignment: .leading, spacing: 4) {
                     Text(slot.platformName).font(.caption.weight(.semibold)).foregroundStyle(.secondary)
                     if let index = slot.domain, cards.indices.contains(index) {
-                        DomainCardView(model: model, card: cards[index],
-                                       device: deviceStateEntries(model: model, host: cards[index].host))
+                        DomainCardView(
+                            model: model, card: cards[index],
+                            device: deviceStateEntries(model: model, host: cards[index].host))
                     } else if let panel = slot.panel {
                         PanelView(model: model, panel: panel)
                     } else if let absent = slot.absent {
@@ -127,13 +130,17 @@ struct DomainCardView: View {
             }
         }
         .padding(8)
-        .background(isTargeted ? AnyShapeStyle(.selection) : AnyShapeStyle(.clear),
-                    in: RoundedRectangle(cornerRadius: 8))
+        .background(
+            isTargeted ? AnyShapeStyle(.selection) : AnyShapeStyle(.clear),
+            in: RoundedRectangle(cornerRadius: 8)
+        )
         .dropDestination(for: URL.self) { urls, _ in
             guard let url = urls.first else { return false }
             model.useFile(at: url, forHost: card.host)
             return true
-        } isTargeted: { isTargeted = $0 }
+        } isTargeted: {
+            isTargeted = $0
+        }
         .contextMenu {
             Button("Copy Host") { model.copyToPasteboard(card.host) }
             Button("Copy curl") { model.copyCurl(host: card.host) }
@@ -169,9 +176,11 @@ struct DomainDetailView: View {
             DisclosureGroup("Routes") {
                 ForEach(routes.rows, id: \.route) { row in
                     VStack(alignment: .leading, spacing: 2) {
-                        Text(zip(routes.columns, row.cells).filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1)" }
-                            .joined(separator: " · "))
-                            .font(.callout)
+                        Text(
+                            zip(routes.columns, row.cells).filter { !$0.1.isEmpty }.map { "\($0.0): \($0.1)" }
+                                .joined(separator: " · ")
+                        )
+                        .font(.callout)
                         Text(row.url).font(.caption.monospaced()).foregroundStyle(.secondary).textSelection(.enabled)
                         if let error = row.error { Text(error).font(.caption).foregroundStyle(.red) }
                     }

@@ -48,8 +48,10 @@ struct FindingsSidebar: View {
         }
         // The filter is the system's search field (XCUITest: `app.searchFields`); it matches
         // ID, title, subject and note (`FindingList`).
-        .searchable(text: $model.findingQuery, isPresented: $model.isSearchingFindings, placement: .sidebar,
-                    prompt: Text("Filter findings"))
+        .searchable(
+            text: $model.findingQuery, isPresented: $model.isSearchingFindings, placement: .sidebar,
+            prompt: Text("Filter findings")
+        )
         .modifier(SearchFieldFocus(focused: $searchFocused))
         // Find in Findings (⌥⌘F): presents the search field and, from macOS 15, focuses it.
         .onChange(of: model.findingSearchFocusRequest) {
@@ -102,8 +104,10 @@ struct StatusFilterMenu: View {
                 Toggle(status.badge, isOn: $model[filtering: status])
             }
         } label: {
-            Image(systemName: model.statusFilter == nil ? "line.3.horizontal.decrease.circle"
-                                                        : "line.3.horizontal.decrease.circle.fill")
+            Image(
+                systemName: model.statusFilter == nil
+                    ? "line.3.horizontal.decrease.circle"
+                    : "line.3.horizontal.decrease.circle.fill")
         }
         .menuStyle(.button)
         .buttonStyle(.borderless)

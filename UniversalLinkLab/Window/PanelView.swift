@@ -93,11 +93,13 @@ struct PanelBlockView: View {
             VStack(alignment: .leading, spacing: 2) {
                 Text(block.text).font(.callout)
                 ForEach(Array(block.lint.enumerated()), id: \.offset) { _, lint in
-                    Label([lint.id, lint.place].filter { !$0.isEmpty }.joined(separator: " ") + ": " + lint.message,
-                          systemImage: lint.severity == "error" ? "xmark.octagon" : "exclamationmark.triangle")
-                        .font(.caption)
-                        .foregroundStyle(lint.severity == "error" ? Color.red : Color.orange)
-                        .textSelection(.enabled)
+                    Label(
+                        [lint.id, lint.place].filter { !$0.isEmpty }.joined(separator: " ") + ": " + lint.message,
+                        systemImage: lint.severity == "error" ? "xmark.octagon" : "exclamationmark.triangle"
+                    )
+                    .font(.caption)
+                    .foregroundStyle(lint.severity == "error" ? Color.red : Color.orange)
+                    .textSelection(.enabled)
                 }
             }
         case .file:

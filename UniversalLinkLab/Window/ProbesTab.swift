@@ -42,8 +42,9 @@ struct ProbesTab: View {
                     }
                 }
                 ForEach(view.rows) { row in
-                    ProbeRowView(model: model, row: row, choices: view.choices, notRunLabel: view.notRunLabel,
-                                 isCurrent: !row.isStale && row.probeID == current, run: { run(row) })
+                    ProbeRowView(
+                        model: model, row: row, choices: view.choices, notRunLabel: view.notRunLabel,
+                        isCurrent: !row.isStale && row.probeID == current, run: { run(row) })
                     Divider()
                 }
             }
@@ -108,8 +109,9 @@ struct ProbeRowView: View {
                         Button("Open in Simulator") { run() }.help("simctl openurl DEVICE URL (needs Xcode)")
                     case .androidDevice?:
                         Button("Open on Android Device") { run() }
-                            .help("adb shell am start -a android.intent.action.VIEW -c "
-                                  + "android.intent.category.BROWSABLE -d URL (needs adb and one device)")
+                            .help(
+                                "adb shell am start -a android.intent.action.VIEW -c "
+                                    + "android.intent.category.BROWSABLE -d URL (needs adb and one device)")
                     case nil:
                         EmptyView()
                     }

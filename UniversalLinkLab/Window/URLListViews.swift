@@ -47,8 +47,9 @@ struct URLListLineView: View {
                 CrossPlatformCellView(cell: cell)
             }
             ForEach(shown.verdicts, id: \.rowID) { verdict in
-                VerdictView(model: model, url: shown.url, row: verdict, showsPlatform: shown.showsPlatforms,
-                            trace: { traceOfRow(verdict, of: shown.url, in: model.document) })
+                VerdictView(
+                    model: model, url: shown.url, row: verdict, showsPlatform: shown.showsPlatforms,
+                    trace: { traceOfRow(verdict, of: shown.url, in: model.document) })
             }
         }
         .contextMenu {
@@ -67,11 +68,13 @@ struct CrossPlatformCellView: View {
     let cell: CrossPlatformPresentation.Cell
 
     var body: some View {
-        Label(cell.text + " — " + cell.outcomes.map { "\($0.platformName): \($0.text)" }.joined(separator: "; "),
-              systemImage: "rectangle.split.2x1")
-            .font(.callout)
-            .accessibilityIdentifier("cross-platform-verdict")
-            .accessibilityValue(cell.verdict)
+        Label(
+            cell.text + " — " + cell.outcomes.map { "\($0.platformName): \($0.text)" }.joined(separator: "; "),
+            systemImage: "rectangle.split.2x1"
+        )
+        .font(.callout)
+        .accessibilityIdentifier("cross-platform-verdict")
+        .accessibilityValue(cell.verdict)
     }
 }
 

@@ -32,9 +32,10 @@ struct URLTesterTab: View {
                         ExpectationLine(presentation: typed)
                         // Every platform's rows, in the package's order, drawn alike.
                         ForEach(typed.verdicts, id: \.rowID) { verdict in
-                            VerdictView(model: model, url: typed.url, row: verdict,
-                                        showsPlatform: typed.showsPlatforms,
-                                        trace: { traceOfRow(verdict, of: typed.url, in: model.document) })
+                            VerdictView(
+                                model: model, url: typed.url, row: verdict,
+                                showsPlatform: typed.showsPlatforms,
+                                trace: { traceOfRow(verdict, of: typed.url, in: model.document) })
                         }
                         // Apps of several platforms: which one(s) the URL opens, in one line.
                         if let cell = typed.crossPlatform {
@@ -238,10 +239,12 @@ struct MacToolsRow: View {
                 }
             case .answered(let answer)?:
                 ForEach(comparisons(answer), id: \.appID) { comparison in
-                    Label(comparison.summary,
-                          systemImage: comparison.agrees == false ? "exclamationmark.triangle.fill" : "applelogo")
-                        .foregroundStyle(comparison.agrees == false ? .orange : .primary)
-                        .font(.callout)
+                    Label(
+                        comparison.summary,
+                        systemImage: comparison.agrees == false ? "exclamationmark.triangle.fill" : "applelogo"
+                    )
+                    .foregroundStyle(comparison.agrees == false ? .orange : .primary)
+                    .font(.callout)
                 }
                 ForEach(answer.unrecognised, id: \.self) { Text($0).font(.caption.monospaced()) }
             case .failed(let message)?:

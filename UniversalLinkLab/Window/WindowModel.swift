@@ -206,8 +206,9 @@ final class WindowModel {
     func locateApp() {
         guard let source = document.source, source.path != nil || source.bookmark != nil else { return }
         Task {
-            let location = await AppFileLocator.locate(path: source.path, sha256: source.sha256,
-                                                       bookmark: source.bookmark)
+            let location = await AppFileLocator.locate(
+                path: source.path, sha256: source.sha256,
+                bookmark: source.bookmark)
             appLocation = location
             if case .moved(_, let path) = location {
                 let url = URL(fileURLWithPath: path)
@@ -239,7 +240,8 @@ final class WindowModel {
     /// a saved one keeps its file's name.
     func titleWindowAfterApp() {
         guard let window, let name = sourceName,
-              let file = NSDocumentController.shared.document(for: window), file.fileURL == nil else { return }
+            let file = NSDocumentController.shared.document(for: window), file.fileURL == nil
+        else { return }
         let title = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
         if !title.isEmpty, file.displayName != title { file.displayName = title }
     }
@@ -507,8 +509,10 @@ final class WindowModel {
     /// Finds `adb` (never through a shell; the tester's profile is not the app's environment).
     private func detectAndroidTools() -> AndroidTools.Detection {
         if let androidTools { return androidTools }
-        let detection = AndroidTools.detect(environment: ProcessInfo.processInfo.environment,
-                                            home: FileManager.default.homeDirectoryForCurrentUser.path) {
+        let detection = AndroidTools.detect(
+            environment: ProcessInfo.processInfo.environment,
+            home: FileManager.default.homeDirectoryForCurrentUser.path
+        ) {
             FileManager.default.isExecutableFile(atPath: $0)
         }
         androidTools = detection
@@ -525,8 +529,10 @@ final class WindowModel {
     /// Runs the `adb` command `command` builds from adb's path as a tool task; adb not found, a
     /// command that cannot be built, a failed run or a thrown error is the alert, and `succeeded`
     /// gets the result of a run that exited 0 (what it throws is the alert too).
-    private func runADB(_ command: (String) -> Result<ToolCommand, ToolInputError>,
-                        succeeded: @escaping @MainActor (WindowModel, ToolRunner.Result) throws -> Void) {
+    private func runADB(
+        _ command: (String) -> Result<ToolCommand, ToolInputError>,
+        succeeded: @escaping @MainActor (WindowModel, ToolRunner.Result) throws -> Void
+    ) {
         guard let adb = detectAndroidTools().adb else {
             alertMessage = androidTools?.reason
             return
@@ -543,8 +549,9 @@ final class WindowModel {
             do {
                 let result = try await ToolRunner.run(built)
                 guard result.status == 0 else {
-                    alertMessage = AndroidTools.failureMessage(status: result.status, stderr: result.stderr,
-                                                               stdout: result.stdout)
+                    alertMessage = AndroidTools.failureMessage(
+                        status: result.status, stderr: result.stderr,
+                        stdout: result.stdout)
                     return
                 }
                 try succeeded(self, result)

@@ -62,14 +62,18 @@ struct WorkbenchWindow: View {
         .sheet(isPresented: $model.isEditingHost) {
             if let host = model.editingHost { WhatIfEditorSheet(model: model, host: host) }
         }
-        .fileExporter(isPresented: $model.isExporting, document: model.exportRequest?.file,
-                      contentType: model.exportRequest?.file.contentType ?? .pdf,
-                      defaultFilename: model.exportRequest?.defaultName) { result in
+        .fileExporter(
+            isPresented: $model.isExporting, document: model.exportRequest?.file,
+            contentType: model.exportRequest?.file.contentType ?? .pdf,
+            defaultFilename: model.exportRequest?.defaultName
+        ) { result in
             if case .failure(let error) = result { model.alertMessage = error.localizedDescription }
             model.exportRequest = nil
         }
-        .fileImporter(isPresented: $model.isImportingDeviceState,
-                      allowedContentTypes: [.plainText, .text, .data]) { result in
+        .fileImporter(
+            isPresented: $model.isImportingDeviceState,
+            allowedContentTypes: [.plainText, .text, .data]
+        ) { result in
             switch result {
             case .success(let url): model.importDeviceState(from: url)
             case .failure(let error): model.alertMessage = error.localizedDescription
@@ -180,12 +184,14 @@ struct WindowToolbar: ToolbarContent {
             Button {
                 model.toggleOnline()
             } label: {
-                Label(model.controller.consent.toggleTitle,
-                      systemImage: model.controller.consent.isOffline ? "network.slash" : "network")
+                Label(
+                    model.controller.consent.toggleTitle,
+                    systemImage: model.controller.consent.isOffline ? "network.slash" : "network")
             }
-            .help(model.controller.consent.isOffline
-                  ? "This document does not fetch: click to fetch from the network from now on"
-                  : "This document fetches from the network: click to stay offline from now on")
+            .help(
+                model.controller.consent.isOffline
+                    ? "This document does not fetch: click to fetch from the network from now on"
+                    : "This document fetches from the network: click to stay offline from now on")
 
             Button {
                 model.showsInspector.toggle()
@@ -265,9 +271,11 @@ struct WhatIfEditorSheet: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 12) {
             Text("Association file for \(host)").font(.headline)
-            Text("Decide as if the server served this text. Closing keeps the draft; "
-                + "Apply decides with it (⌘Z undoes).")
-                .font(.callout).foregroundStyle(.secondary)
+            Text(
+                "Decide as if the server served this text. Closing keeps the draft; "
+                    + "Apply decides with it (⌘Z undoes)."
+            )
+            .font(.callout).foregroundStyle(.secondary)
             TextEditor(text: $model[whatIfDraftFor: host])
                 .font(.body.monospaced())
                 .frame(minHeight: 240)

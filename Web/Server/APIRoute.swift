@@ -14,10 +14,11 @@ enum APIRoute: String, CaseIterable, Sendable {
     var method: HTTPRequest.Method {
         switch self {
         case .listDocuments, .getDocument, .documentEvents, .urlListPage, .documentView, .findingDetail,
-             .exportDocument, .openAPI, .probeKit, .exportProbes:
+            .exportDocument, .openAPI, .probeKit, .exportProbes:
             .get
         case .openDocument, .testURLs, .decideURL, .testURL, .cancelWork, .refetchHost, .addApp,
-             .importProbeResults: .post
+            .importProbeResults:
+            .post
         case .setURLList, .editHostText, .useFileForHost, .setTriage, .setProbeOutcome, .setAttackerHost: .put
         case .closeDocument, .revertHost: .delete
         }

@@ -69,7 +69,8 @@ public struct AccessPolicy: Sendable {
 
     public func decide(_ request: AccessRequest) -> AccessDecision {
         guard let authority = request.authority?.lowercased(), allowedHosts.contains(authority),
-              request.extraHostHeaders == 0 else {
+            request.extraHostHeaders == 0
+        else {
             return .deny(status: 421, message: "This server answers only on its loopback address.")
         }
         // Only origin form (`/path?query`): an absolute target names another server, and `//x`

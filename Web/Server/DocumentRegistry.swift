@@ -43,8 +43,10 @@ final class DocumentRegistry {
     let spool: UploadSpool
     let now: @Sendable () -> Date
 
-    nonisolated init(settings: WorkbenchSettings, limits: WorkbenchServerLimits, spool: UploadSpool,
-         now: @escaping @Sendable () -> Date = Date.init) {
+    nonisolated init(
+        settings: WorkbenchSettings, limits: WorkbenchServerLimits, spool: UploadSpool,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.settings = settings
         self.limits = limits
         self.spool = spool
@@ -55,14 +57,17 @@ final class DocumentRegistry {
     func checkCapacity() throws(WebAPIError) {
         sweepIdle()
         guard entries.count < limits.maxDocuments else {
-            throw WebAPIError(.tooManyRequests,
-                              "At most \(limits.maxDocuments) documents can be open at once; close one first.")
+            throw WebAPIError(
+                .tooManyRequests,
+                "At most \(limits.maxDocuments) documents can be open at once; close one first.")
         }
     }
 
     /// Registers a new document (files: the temporary files it owns) and returns its ID.
-    func add(name: String, kind: String, files: [URL],
-        open: @MainActor @Sendable (WorkbenchDocument) throws -> Void) throws -> String {
+    func add(
+        name: String, kind: String, files: [URL],
+        open: @MainActor @Sendable (WorkbenchDocument) throws -> Void
+    ) throws -> String {
         do {
             try checkCapacity()
         } catch {
@@ -109,13 +114,15 @@ final class DocumentRegistry {
         let document = try self.document(id)
         let app = document.app.map { "\($0.source.sha256) \($0.bundles.count)" }
         if let state = entries[id]?.urlList, state.tests == document.urlTests, state.issues == document.urlLineIssues,
-           state.app == app {
+            state.app == app
+        {
             return state.version
         }
         nextURLListVersion += 1
         let version = "\(nextURLListVersion)"
-        entries[id]?.urlList = URLListState(tests: document.urlTests, issues: document.urlLineIssues, app: app,
-                                            version: version)
+        entries[id]?.urlList = URLListState(
+            tests: document.urlTests, issues: document.urlLineIssues, app: app,
+            version: version)
         return version
     }
 
@@ -131,8 +138,9 @@ final class DocumentRegistry {
     /// A stream of `id`'s changes that also ends when the registry closes the document.
     func listen(_ id: String) throws(WebAPIError) -> AsyncStream<DocumentChange> {
         let document = try self.document(id)
-        let (stream, continuation) = AsyncStream.makeStream(of: DocumentChange.self,
-                                                            bufferingPolicy: .bufferingNewest(1024))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: DocumentChange.self,
+            bufferingPolicy: .bufferingNewest(1024))
         let listener = nextListener
         nextListener += 1
         entries[id]?.listeners[listener] = continuation

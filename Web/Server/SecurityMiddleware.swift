@@ -14,7 +14,9 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
             + "require-trusted-types-for 'script'"
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
         -> Response
     {
         var response: Response

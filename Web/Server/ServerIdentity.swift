@@ -30,8 +30,9 @@ public final class ServerIdentity: Sendable {
 
     /// The policy as of now.
     public var policy: AccessPolicy {
-        AccessPolicy(token: token, allowedHosts: state.withLockedValue { $0.hosts },
-                     publicPaths: EmbeddedAssets.publicPaths)
+        AccessPolicy(
+            token: token, allowedHosts: state.withLockedValue { $0.hosts },
+            publicPaths: EmbeddedAssets.publicPaths)
     }
 
     /// The address the command prints.

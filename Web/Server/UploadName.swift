@@ -32,13 +32,17 @@ enum UploadName {
     /// a session or an app never turns the shown extension around — then an ASCII fallback (`"`,
     /// `\\` and non-ASCII replaced) and the name as RFC 8187 UTF-8.
     static func contentDisposition(_ raw: String) -> String {
-        let name = String(String.UnicodeScalarView(raw.unicodeScalars.filter { scalar in
-            ![.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
-        }))
-        let fallback = String(name.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\"
-                ? Character(scalar) : "_"
-        })
+        let name = String(
+            String.UnicodeScalarView(
+                raw.unicodeScalars.filter { scalar in
+                    ![.control, .format, .lineSeparator, .paragraphSeparator].contains(
+                        scalar.properties.generalCategory)
+                }))
+        let fallback = String(
+            name.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\"
+                    ? Character(scalar) : "_"
+            })
         let allowed =
             CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$&+-.^_`|~")
         let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? fallback

@@ -2,12 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
+
 #if canImport(Glibc)
-import Glibc
-private let posixWrite = Glibc.write
+    import Glibc
+    private let posixWrite = Glibc.write
 #elseif canImport(Darwin)
-import Darwin
-private let posixWrite = Darwin.write
+    import Darwin
+    private let posixWrite = Darwin.write
 #endif
 
 /// A private folder (mode 0700, made by `mkdtemp`) that uploads stream into, chunk by chunk:
@@ -68,7 +69,9 @@ public final class UploadSpool: Sendable {
 
     /// The body into the file; cancellation (the server stopping) is an error even when the
     /// body's sequence answers it by ending, so a cut upload is never taken for a whole one.
-    private static func copy<Body: AsyncSequence>(_ body: Body, to descriptor: Int32, limit: Int64) async throws
+    private static func copy<Body: AsyncSequence>(
+        _ body: Body, to descriptor: Int32, limit: Int64
+    ) async throws
         -> Int64 where Body.Element == ByteBuffer
     {
         var size: Int64 = 0

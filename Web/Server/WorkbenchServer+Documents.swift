@@ -17,7 +17,9 @@ extension WorkbenchServer {
     }
 
     /// One route's answer: reads the request, calls one intent of the document, answers JSON.
-    private func handle(_ route: APIRoute, _ request: Request, _ context: BasicRequestContext) async throws
+    private func handle(
+        _ route: APIRoute, _ request: Request, _ context: BasicRequestContext
+    ) async throws
         -> Response
     {
         let id = { try Self.pathParameter(context, "id") }
@@ -90,8 +92,9 @@ extension WorkbenchServer {
             return try Self.encoded(CreatedDocument(id: id, name: host), status: .created)
         }
         let declared = request.headers[.contentLength].flatMap { Int64($0) }
-        let upload = try await spool.receive(request.body, declaredLength: declared, limit: limits.maxUpload,
-                                             extension: "upload")
+        let upload = try await spool.receive(
+            request.body, declaredLength: declared, limit: limits.maxUpload,
+            extension: "upload")
         let prefix = UploadName.prefix(of: upload.url)
         if upload.size == 0 {
             spool.remove(upload.url)
@@ -107,8 +110,10 @@ extension WorkbenchServer {
                 do {
                     try document.openSession(data)
                 } catch {
-                    throw WebAPIError(.badRequest, Self.sentence(String(describing: error))
-                        + " (An association file needs its host in the X-LinkLab-Domain header.)")
+                    throw WebAPIError(
+                        .badRequest,
+                        Self.sentence(String(describing: error))
+                            + " (An association file needs its host in the X-LinkLab-Domain header.)")
                 }
             }
             return try Self.encoded(CreatedDocument(id: id, name: name), status: .created)
@@ -135,16 +140,19 @@ extension WorkbenchServer {
         _ = try await registry.document(id)
         let name = UploadName.display(request.headers[.linkLabFilename])
         let declared = request.headers[.contentLength].flatMap { Int64($0) }
-        let upload = try await spool.receive(request.body, declaredLength: declared, limit: limits.maxUpload,
-                                             extension: "upload")
+        let upload = try await spool.receive(
+            request.body, declaredLength: declared, limit: limits.maxUpload,
+            extension: "upload")
         guard upload.size > 0 else {
             spool.remove(upload.url)
             throw WebAPIError(.badRequest, "The upload is empty: send the app's bytes as the request body.")
         }
         if UploadName.looksLikeJSON(UploadName.prefix(of: upload.url)) || name.lowercased().hasSuffix(".linklab") {
             spool.remove(upload.url)
-            throw WebAPIError(.badRequest, "A session or an association file is not an app: open a session as a "
-                + "document of its own, and use a host's card for an association file.")
+            throw WebAPIError(
+                .badRequest,
+                "A session or an association file is not an app: open a session as a "
+                    + "document of its own, and use a host's card for an association file.")
         }
         let android = WorkbenchDocument.isAndroidPackage(at: upload.url, name: name)
         return try await MainActor.run {
@@ -152,21 +160,26 @@ extension WorkbenchServer {
             do {
                 document = try registry.document(id)
                 if !android, !document.canAddIOSApp {
-                    throw WebAPIError(.conflict, document.app != nil || !document.domains.isEmpty
-                        ? "This document already holds an iOS app (or its hosts): open \(name) as a document of "
-                            + "its own, or add the product's Android app (.apk)."
-                        : "This document holds no app to add \(name) to: open it as a document of its own.")
+                    throw WebAPIError(
+                        .conflict,
+                        document.app != nil || !document.domains.isEmpty
+                            ? "This document already holds an iOS app (or its hosts): open \(name) as a document of "
+                                + "its own, or add the product's Android app (.apk)."
+                            : "This document holds no app to add \(name) to: open it as a document of its own.")
                 }
                 try registry.own(upload.url, for: id)
             } catch {
                 spool.remove(upload.url)
                 throw error
             }
-            if android { document.addAndroidApp(at: upload.url, name: name) } else {
+            if android {
+                document.addAndroidApp(at: upload.url, name: name)
+            } else {
                 document.addIOSApp(at: upload.url, name: name)
             }
-            return try Self.encoded(AddedApp(id: id, name: name, platform: android ? "android" : "ios"),
-                                    status: .accepted)
+            return try Self.encoded(
+                AddedApp(id: id, name: name, platform: android ? "android" : "ios"),
+                status: .accepted)
         }
     }
 
@@ -197,8 +210,10 @@ extension WorkbenchServer {
     // MARK: URLs, hosts, triage
 
     private func testURLs(_ id: String, _ request: Request) async throws -> Response {
-        let lines = try await Self.body(LinesBody.self, request, limit: limits.maxBody,
-                                        hint: "Send {\"lines\": \"one URL per line\"}.").lines
+        let lines = try await Self.body(
+            LinesBody.self, request, limit: limits.maxBody,
+            hint: "Send {\"lines\": \"one URL per line\"}."
+        ).lines
         return try await MainActor.run {
             let document = try registry.document(id)
             document.setURLLines(lines)
@@ -214,8 +229,10 @@ extension WorkbenchServer {
     /// `?limit=` lines (`URLListPage`, 100 by default); the page asks for the rest with
     /// `GET …/urls?offset=&limit=` while it shows these.
     private func setURLList(_ id: String, _ request: Request) async throws -> Response {
-        let lines = try await Self.body(LinesBody.self, request, limit: limits.maxBody,
-                                        hint: "Send {\"lines\": \"one URL per line\"}.").lines
+        let lines = try await Self.body(
+            LinesBody.self, request, limit: limits.maxBody,
+            hint: "Send {\"lines\": \"one URL per line\"}."
+        ).lines
         let limit = try Self.pageLimit(request, default: 100)
         return try await MainActor.run {
             let document = try registry.document(id)
@@ -255,8 +272,9 @@ extension WorkbenchServer {
     /// One URL decided against the document's current files (the URL tester's keystrokes): read-only,
     /// so it neither re-decides the list nor recomputes findings nor serialises the whole document.
     private func decideURL(_ id: String, _ request: Request) async throws -> Response {
-        let body = try await Self.body(URLBody.self, request, limit: limits.maxBody,
-                                       hint: "Send {\"url\": \"https://…\"}.")
+        let body = try await Self.body(
+            URLBody.self, request, limit: limits.maxBody,
+            hint: "Send {\"url\": \"https://…\"}.")
         let url = body.url
         // Scripts get the traces unless they say otherwise; the page's keystrokes ask without them
         // and fetch one when its disclosure opens (a trace lists every rule tried).
@@ -331,8 +349,10 @@ extension WorkbenchServer {
 
     /// The Android card of `host` (the Domains tab's `assetlinks.json` card).
     @MainActor
-    private func androidCard(_ document: WorkbenchDocument, host: String,
-                             status: HTTPResponse.Status = .ok) throws -> Response {
+    private func androidCard(
+        _ document: WorkbenchDocument, host: String,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
         let key = host.lowercased().trimmingCharacters(in: .whitespaces)
         guard let card = document.androidHostCards.first(where: { $0.host == key }) else {
             throw Self.apiError(WorkbenchDocumentError.hostNotClaimed(String(host.prefix(253))))
@@ -348,8 +368,9 @@ extension WorkbenchServer {
 
     private func setTriage(_ id: String, fingerprint: String, _ request: Request) async throws -> Response {
         let names = TriageStatus.allCases.map(\.rawValue).joined(separator: ", ")
-        let body = try await Self.body(TriageBody.self, request, limit: limits.maxBody,
-                                       hint: "Send {\"status\": one of \(names), \"note\": \"…\"}.")
+        let body = try await Self.body(
+            TriageBody.self, request, limit: limits.maxBody,
+            hint: "Send {\"status\": one of \(names), \"note\": \"…\"}.")
         let (status, note) = (body.status, body.note)
         let (query, severities) = Self.findingFilter(request)
         return try await MainActor.run {
@@ -360,10 +381,11 @@ extension WorkbenchServer {
             // The one finding as the document JSON lists it, and what the sidebar (filtered as the
             // page's `?query=&severities=`) patches.
             let item = document.findings.first { $0.fingerprint == fingerprint }
-            return try Self.encoded(TriageAnswer(
-                fingerprint: fingerprint, finding: item.map { FindingJSON($0.finding, triage: $0.triage) },
-                triage: item?.triage ?? Triage(status: status, note: note, setAt: Date()),
-                sidebar: document.findingListPatch(fingerprint: fingerprint, query: query, severities: severities)))
+            return try Self.encoded(
+                TriageAnswer(
+                    fingerprint: fingerprint, finding: item.map { FindingJSON($0.finding, triage: $0.triage) },
+                    triage: item?.triage ?? Triage(status: status, note: note, setAt: Date()),
+                    sidebar: document.findingListPatch(fingerprint: fingerprint, query: query, severities: severities)))
         }
     }
 
@@ -429,8 +451,9 @@ extension WorkbenchServer {
         // The URL list's lines come in slices (GET …/urls), never in the view: a view is the
         // list's version, summary and size, and the typed text only while the page asks for it.
         let version = try registry.urlListVersion(id)
-        let list = URLListPage(version: version, summary: presentation.urls.summary,
-                               total: document.urlListCount, offset: 0, items: [])
+        let list = URLListPage(
+            version: version, summary: presentation.urls.summary,
+            total: document.urlListCount, offset: 0, items: [])
         presentation.urls.items = []
         presentation.urls.more = nil
         // The table's rows come with the slices too (each line's `crossPlatform`); its counts stay.
@@ -465,8 +488,9 @@ extension WorkbenchServer {
 
     /// One typed URL as the URL tester shows it (read-only; traces when asked for).
     private func tester(_ id: String, _ request: Request) async throws -> Response {
-        let body = try await Self.body(URLBody.self, request, limit: limits.maxBody,
-                                       hint: "Send {\"url\": \"https://…\"}.")
+        let body = try await Self.body(
+            URLBody.self, request, limit: limits.maxBody,
+            hint: "Send {\"url\": \"https://…\"}.")
         let url = body.url
         let traced = body.trace ?? false
         return try await MainActor.run {
@@ -545,7 +569,9 @@ extension WorkbenchServer {
     }
 
     /// A JSON object body decoded as `Body` (400 with `hint` when it is not one).
-    static func body<Body: Decodable>(_ type: Body.Type, _ request: Request, limit: Int, hint: String) async throws
+    static func body<Body: Decodable>(
+        _ type: Body.Type, _ request: Request, limit: Int, hint: String
+    ) async throws
         -> Body
     {
         try RequestBody.decode(type, from: try await smallBody(request, limit: limit), hint: hint)

@@ -44,9 +44,10 @@ extension WorkbenchServer {
     }
 
     func setProbeOutcome(_ id: String, probe: String, _ request: Request) async throws -> Response {
-        let body = try await Self.body(ProbeOutcomeBody.self, request, limit: limits.maxBody,
-                                       hint: "Send {\"outcome\": expected, vulnerable, not-reached or null, "
-                                           + "\"note\": \"…\"}.")
+        let body = try await Self.body(
+            ProbeOutcomeBody.self, request, limit: limits.maxBody,
+            hint: "Send {\"outcome\": expected, vulnerable, not-reached or null, "
+                + "\"note\": \"…\"}.")
         return try await MainActor.run {
             let document = try registry.document(id)
             do { try document.recordProbeOutcome(id: probe, outcome: body.outcome, note: body.note) } catch {
@@ -66,8 +67,9 @@ extension WorkbenchServer {
     }
 
     func setAttackerHost(_ id: String, _ request: Request) async throws -> Response {
-        let body = try await Self.body(AttackerHostBody.self, request, limit: limits.maxBody,
-                                       hint: "Send {\"host\": \"a DNS name you control\"}.")
+        let body = try await Self.body(
+            AttackerHostBody.self, request, limit: limits.maxBody,
+            hint: "Send {\"host\": \"a DNS name you control\"}.")
         return try await MainActor.run {
             let document = try registry.document(id)
             do { try document.setAttackerHost(body.host) } catch { throw Self.apiError(error) }
@@ -90,8 +92,9 @@ extension WorkbenchServer {
         } catch {
             throw WebAPIError(.internalServerError, "The probe kit could not be written.")
         }
-        let fileName = ExportNaming.fileName(source: document.source?.name,
-                                             fileExtension: String(kind.rawValue.dropFirst()), date: Date())
+        let fileName = ExportNaming.fileName(
+            source: document.source?.name,
+            fileExtension: String(kind.rawValue.dropFirst()), date: Date())
         var headers = HTTPFields()
         headers[.contentType] = kind.mediaType
         headers[.contentDisposition] = UploadName.contentDisposition(fileName)

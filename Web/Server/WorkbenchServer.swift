@@ -32,9 +32,11 @@ public final class WorkbenchServer: Sendable {
     let registry: DocumentRegistry
 
     /// A server whose documents use `settings`; `now` is the idle clock (tests move it).
-    public init(settings: WorkbenchSettings = .init(), identity: ServerIdentity = ServerIdentity(),
-                limits: WorkbenchServerLimits = .init(), spool: UploadSpool? = nil,
-                now: @escaping @Sendable () -> Date = Date.init) throws {
+    public init(
+        settings: WorkbenchSettings = .init(), identity: ServerIdentity = ServerIdentity(),
+        limits: WorkbenchServerLimits = .init(), spool: UploadSpool? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
         self.identity = identity
         self.limits = limits
         let spool = try spool ?? UploadSpool()

@@ -10,7 +10,10 @@
 @MainActor
 open class NSResponder: NSObject {
     public override init() { fatalError() }
-    open var nextResponder: NSResponder? { get { fatalError() } set { fatalError() } }
+    open var nextResponder: NSResponder? {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var undoManager: UndoManager? { fatalError() }
 }
 
@@ -18,13 +21,22 @@ open class NSResponder: NSObject {
 @MainActor
 open class NSApplication: NSResponder {
     open class var shared: NSApplication { fatalError() }
-    open weak var delegate: (any NSApplicationDelegate)? { get { fatalError() } set { fatalError() } }
+    open weak var delegate: (any NSApplicationDelegate)? {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var windows: [NSWindow] { fatalError() }
     open var keyWindow: NSWindow? { fatalError() }
     open var mainWindow: NSWindow? { fatalError() }
     open var isActive: Bool { fatalError() }
-    open var mainMenu: NSMenu? { get { fatalError() } set { fatalError() } }
-    open var applicationIconImage: NSImage! { get { fatalError() } set { fatalError() } }
+    open var mainMenu: NSMenu? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var applicationIconImage: NSImage! {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open func terminate(_ sender: Any?) { fatalError() }
     open func activate(ignoringOtherApps flag: Bool) { fatalError() }
     open func activate() { fatalError() }
@@ -135,8 +147,14 @@ extension NSApplication {
 @MainActor
 open class NSMenu: NSObject {
     public init(title: String) { fatalError() }
-    open var title: String { get { fatalError() } set { fatalError() } }
-    open var items: [NSMenuItem] { get { fatalError() } set { fatalError() } }
+    open var title: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var items: [NSMenuItem] {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open func addItem(_ newItem: NSMenuItem) { fatalError() }
     open func removeAllItems() { fatalError() }
 }
@@ -145,10 +163,22 @@ open class NSMenu: NSObject {
 @MainActor
 open class NSMenuItem: NSObject {
     open class func separator() -> NSMenuItem { fatalError() }
-    open var title: String { get { fatalError() } set { fatalError() } }
-    open var isEnabled: Bool { get { fatalError() } set { fatalError() } }
-    open var submenu: NSMenu? { get { fatalError() } set { fatalError() } }
-    open var representedObject: Any? { get { fatalError() } set { fatalError() } }
+    open var title: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isEnabled: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var submenu: NSMenu? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var representedObject: Any? {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 /// Plays the system alert sound.

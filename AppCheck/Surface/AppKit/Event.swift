@@ -16,7 +16,7 @@ open class NSEvent: NSObject, @unchecked Sendable {
         public static let numericPad = ModifierFlags(rawValue: 1 << 21)
         public static let help = ModifierFlags(rawValue: 1 << 22)
         public static let function = ModifierFlags(rawValue: 1 << 23)
-        public static let deviceIndependentFlagsMask = ModifierFlags(rawValue: 0xffff0000)
+        public static let deviceIndependentFlagsMask = ModifierFlags(rawValue: 0xffff_0000)
     }
 
     /// A mask of event types.
@@ -39,8 +39,10 @@ open class NSEvent: NSObject, @unchecked Sendable {
     open var window: NSWindow? { fatalError() }
 
     @MainActor
-    open class func addLocalMonitorForEvents(matching mask: NSEvent.EventTypeMask,
-                                             handler block: @escaping (NSEvent) -> NSEvent?) -> Any? { fatalError() }
+    open class func addLocalMonitorForEvents(
+        matching mask: NSEvent.EventTypeMask,
+        handler block: @escaping (NSEvent) -> NSEvent?
+    ) -> Any? { fatalError() }
     @MainActor
     open class func removeMonitor(_ eventMonitor: Any) { fatalError() }
 }

@@ -10,8 +10,14 @@ open class NSImage: NSObject, @unchecked Sendable {
     public init?(data: Data) { fatalError() }
     public init?(named name: NSImage.Name) { fatalError() }
     public init?(systemSymbolName symbolName: String, accessibilityDescription description: String?) { fatalError() }
-    open var size: NSSize { get { fatalError() } set { fatalError() } }
-    open var isTemplate: Bool { get { fatalError() } set { fatalError() } }
+    open var size: NSSize {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isTemplate: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var tiffRepresentation: Data? { fatalError() }
     public typealias Name = String
 }
@@ -79,33 +85,96 @@ open class NSFont: NSObject, @unchecked Sendable {
 /// A view that displays a scrollable portion of a document view.
 @MainActor
 open class NSScrollView: NSView {
-    open var documentView: NSView? { get { fatalError() } set { fatalError() } }
-    open var hasVerticalScroller: Bool { get { fatalError() } set { fatalError() } }
-    open var hasHorizontalScroller: Bool { get { fatalError() } set { fatalError() } }
-    open var autohidesScrollers: Bool { get { fatalError() } set { fatalError() } }
-    open var drawsBackground: Bool { get { fatalError() } set { fatalError() } }
-    open var rulersVisible: Bool { get { fatalError() } set { fatalError() } }
-    open var hasVerticalRuler: Bool { get { fatalError() } set { fatalError() } }
+    open var documentView: NSView? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var hasVerticalScroller: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var hasHorizontalScroller: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var autohidesScrollers: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var drawsBackground: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var rulersVisible: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var hasVerticalRuler: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open class func scrollableTextView() -> NSScrollView { fatalError() }
 }
 
 /// A view that draws text and handles user interactions with that text.
 @MainActor
 open class NSTextView: NSView {
-    open var string: String { get { fatalError() } set { fatalError() } }
-    open var isEditable: Bool { get { fatalError() } set { fatalError() } }
-    open var isSelectable: Bool { get { fatalError() } set { fatalError() } }
-    open var isRichText: Bool { get { fatalError() } set { fatalError() } }
-    open var font: NSFont? { get { fatalError() } set { fatalError() } }
-    open var textColor: NSColor? { get { fatalError() } set { fatalError() } }
-    open var backgroundColor: NSColor { get { fatalError() } set { fatalError() } }
-    open var drawsBackground: Bool { get { fatalError() } set { fatalError() } }
-    open var usesFindBar: Bool { get { fatalError() } set { fatalError() } }
-    open var isIncrementalSearchingEnabled: Bool { get { fatalError() } set { fatalError() } }
-    open var isAutomaticQuoteSubstitutionEnabled: Bool { get { fatalError() } set { fatalError() } }
-    open var isAutomaticDashSubstitutionEnabled: Bool { get { fatalError() } set { fatalError() } }
-    open var isAutomaticSpellingCorrectionEnabled: Bool { get { fatalError() } set { fatalError() } }
-    open var textContainerInset: NSSize { get { fatalError() } set { fatalError() } }
+    open var string: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isEditable: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isSelectable: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isRichText: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var font: NSFont? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var textColor: NSColor? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var backgroundColor: NSColor {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var drawsBackground: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var usesFindBar: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isIncrementalSearchingEnabled: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isAutomaticQuoteSubstitutionEnabled: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isAutomaticDashSubstitutionEnabled: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isAutomaticSpellingCorrectionEnabled: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var textContainerInset: NSSize {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var enclosingScrollView: NSScrollView? { fatalError() }
     open func scrollRangeToVisible(_ range: NSRange) { fatalError() }
     open func setSelectedRange(_ charRange: NSRange) { fatalError() }

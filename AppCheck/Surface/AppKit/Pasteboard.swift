@@ -31,8 +31,11 @@ open class NSPasteboard: NSObject {
         fatalError()
     }
     open func canReadItem(withDataConformingToTypes types: [String]) -> Bool { fatalError() }
-    open func readObjects(forClasses classArray: [AnyClass], options: [NSPasteboard.ReadingOptionKey: Any]? = nil)
-        -> [Any]? { fatalError() }
+    open func readObjects(
+        forClasses classArray: [AnyClass], options: [NSPasteboard.ReadingOptionKey: Any]? = nil
+    )
+        -> [Any]?
+    { fatalError() }
 
     public struct Name: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -133,12 +136,30 @@ open class NSWorkspace: NSObject {
     /// Options for opening URLs and applications.
     open class OpenConfiguration: NSObject {
         public override init() { fatalError() }
-        open var activates: Bool { get { fatalError() } set { fatalError() } }
-        open var promptsUserIfNeeded: Bool { get { fatalError() } set { fatalError() } }
-        open var addsToRecentItems: Bool { get { fatalError() } set { fatalError() } }
-        open var arguments: [String] { get { fatalError() } set { fatalError() } }
-        open var environment: [String: String] { get { fatalError() } set { fatalError() } }
-        open var createsNewApplicationInstance: Bool { get { fatalError() } set { fatalError() } }
+        open var activates: Bool {
+            get { fatalError() }
+            set { fatalError() }
+        }
+        open var promptsUserIfNeeded: Bool {
+            get { fatalError() }
+            set { fatalError() }
+        }
+        open var addsToRecentItems: Bool {
+            get { fatalError() }
+            set { fatalError() }
+        }
+        open var arguments: [String] {
+            get { fatalError() }
+            set { fatalError() }
+        }
+        open var environment: [String: String] {
+            get { fatalError() }
+            set { fatalError() }
+        }
+        open var createsNewApplicationInstance: Bool {
+            get { fatalError() }
+            set { fatalError() }
+        }
     }
 }
 

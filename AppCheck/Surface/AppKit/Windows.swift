@@ -9,16 +9,34 @@ import UniformTypeIdentifiers
 open class NSView: NSResponder {
     public init(frame frameRect: NSRect) { fatalError() }
     public required init?(coder: NSCoder) { fatalError() }
-    open var frame: NSRect { get { fatalError() } set { fatalError() } }
-    open var bounds: NSRect { get { fatalError() } set { fatalError() } }
-    open var subviews: [NSView] { get { fatalError() } set { fatalError() } }
+    open var frame: NSRect {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var bounds: NSRect {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var subviews: [NSView] {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var superview: NSView? { fatalError() }
     open var window: NSWindow? { fatalError() }
-    open var isHidden: Bool { get { fatalError() } set { fatalError() } }
-    open var translatesAutoresizingMaskIntoConstraints: Bool { get { fatalError() } set { fatalError() } }
+    open var isHidden: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open func addSubview(_ view: NSView) { fatalError() }
     open func removeFromSuperview() { fatalError() }
-    open var needsDisplay: Bool { get { fatalError() } set { fatalError() } }
+    open var needsDisplay: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open func setAccessibilityIdentifier(_ accessibilityIdentifier: String?) { fatalError() }
     open func setAccessibilityLabel(_ accessibilityLabel: String?) { fatalError() }
 }
@@ -28,11 +46,23 @@ open class NSView: NSResponder {
 open class NSViewController: NSResponder {
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError() }
     public required init?(coder: NSCoder) { fatalError() }
-    open var view: NSView { get { fatalError() } set { fatalError() } }
+    open var view: NSView {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var nibName: String? { fatalError() }
-    open var representedObject: Any? { get { fatalError() } set { fatalError() } }
-    open var preferredContentSize: NSSize { get { fatalError() } set { fatalError() } }
-    open var title: String? { get { fatalError() } set { fatalError() } }
+    open var representedObject: Any? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var preferredContentSize: NSSize {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var title: String? {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open func loadView() { fatalError() }
     open func viewDidLoad() { fatalError() }
     open func viewWillAppear() { fatalError() }
@@ -45,18 +75,42 @@ open class NSViewController: NSResponder {
 /// A window that an app displays on the screen.
 @MainActor
 open class NSWindow: NSResponder {
-    open var title: String { get { fatalError() } set { fatalError() } }
-    open var subtitle: String { get { fatalError() } set { fatalError() } }
-    open var representedURL: URL? { get { fatalError() } set { fatalError() } }
-    open var isDocumentEdited: Bool { get { fatalError() } set { fatalError() } }
+    open var title: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var subtitle: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var representedURL: URL? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isDocumentEdited: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var isVisible: Bool { fatalError() }
     open var isKeyWindow: Bool { fatalError() }
     open var isMainWindow: Bool { fatalError() }
     open var frame: NSRect { fatalError() }
-    open var contentView: NSView? { get { fatalError() } set { fatalError() } }
-    open var contentViewController: NSViewController? { get { fatalError() } set { fatalError() } }
-    open var identifier: NSUserInterfaceItemIdentifier? { get { fatalError() } set { fatalError() } }
-    open var tabbingMode: NSWindow.TabbingMode { get { fatalError() } set { fatalError() } }
+    open var contentView: NSView? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var contentViewController: NSViewController? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var identifier: NSUserInterfaceItemIdentifier? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var tabbingMode: NSWindow.TabbingMode {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var attachedSheet: NSWindow? { fatalError() }
     open func makeKeyAndOrderFront(_ sender: Any?) { fatalError() }
     open func orderFront(_ sender: Any?) { fatalError() }
@@ -108,10 +162,22 @@ public typealias NSPoint = CGPoint
 open class NSAlert: NSObject {
     public override init() { fatalError() }
     public init(error: any Error) { fatalError() }
-    open var messageText: String { get { fatalError() } set { fatalError() } }
-    open var informativeText: String { get { fatalError() } set { fatalError() } }
-    open var alertStyle: NSAlert.Style { get { fatalError() } set { fatalError() } }
-    open var showsHelp: Bool { get { fatalError() } set { fatalError() } }
+    open var messageText: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var informativeText: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var alertStyle: NSAlert.Style {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var showsHelp: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var window: NSWindow { fatalError() }
     open func addButton(withTitle title: String) -> NSButton { fatalError() }
     open func runModal() -> NSApplication.ModalResponse { fatalError() }
@@ -129,24 +195,60 @@ open class NSAlert: NSObject {
 /// A control that performs an action when clicked.
 @MainActor
 open class NSButton: NSView {
-    open var title: String { get { fatalError() } set { fatalError() } }
-    open var keyEquivalent: String { get { fatalError() } set { fatalError() } }
-    open var hasDestructiveAction: Bool { get { fatalError() } set { fatalError() } }
+    open var title: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var keyEquivalent: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var hasDestructiveAction: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 /// A panel that prompts the user for a location to save a file.
 @MainActor
 open class NSSavePanel: NSPanel {
     open var url: URL? { fatalError() }
-    open var directoryURL: URL? { get { fatalError() } set { fatalError() } }
-    open var allowedContentTypes: [UTType] { get { fatalError() } set { fatalError() } }
-    open var allowsOtherFileTypes: Bool { get { fatalError() } set { fatalError() } }
-    open var canCreateDirectories: Bool { get { fatalError() } set { fatalError() } }
-    open var nameFieldStringValue: String { get { fatalError() } set { fatalError() } }
-    open var message: String! { get { fatalError() } set { fatalError() } }
-    open var prompt: String! { get { fatalError() } set { fatalError() } }
-    open var showsHiddenFiles: Bool { get { fatalError() } set { fatalError() } }
-    open var accessoryView: NSView? { get { fatalError() } set { fatalError() } }
+    open var directoryURL: URL? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var allowedContentTypes: [UTType] {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var allowsOtherFileTypes: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var canCreateDirectories: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var nameFieldStringValue: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var message: String! {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var prompt: String! {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var showsHiddenFiles: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var accessoryView: NSView? {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open func runModal() -> NSApplication.ModalResponse { fatalError() }
     open func begin(completionHandler handler: @escaping (NSApplication.ModalResponse) -> Void) { fatalError() }
     open func beginSheetModal(
@@ -158,10 +260,22 @@ open class NSSavePanel: NSPanel {
 @MainActor
 open class NSOpenPanel: NSSavePanel {
     open var urls: [URL] { fatalError() }
-    open var canChooseFiles: Bool { get { fatalError() } set { fatalError() } }
-    open var canChooseDirectories: Bool { get { fatalError() } set { fatalError() } }
-    open var allowsMultipleSelection: Bool { get { fatalError() } set { fatalError() } }
-    open var resolvesAliases: Bool { get { fatalError() } set { fatalError() } }
+    open var canChooseFiles: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var canChooseDirectories: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var allowsMultipleSelection: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var resolvesAliases: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 /// A special kind of window that typically performs a function that is auxiliary to the main window.
@@ -172,11 +286,23 @@ open class NSPanel: NSWindow {}
 @MainActor
 open class NSDocument: NSObject {
     public override init() { fatalError() }
-    open var fileURL: URL? { get { fatalError() } set { fatalError() } }
-    open var fileType: String? { get { fatalError() } set { fatalError() } }
-    open var displayName: String! { get { fatalError() } set { fatalError() } }
+    open var fileURL: URL? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var fileType: String? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var displayName: String! {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var isDocumentEdited: Bool { fatalError() }
-    open var undoManager: UndoManager? { get { fatalError() } set { fatalError() } }
+    open var undoManager: UndoManager? {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var windowControllers: [NSWindowController] { fatalError() }
     open func updateChangeCount(_ change: NSDocument.ChangeType) { fatalError() }
     open func close() { fatalError() }
@@ -197,7 +323,10 @@ open class NSDocument: NSObject {
 open class NSWindowController: NSResponder {
     public init(window: NSWindow?) { fatalError() }
     public required init?(coder: NSCoder) { fatalError() }
-    open var window: NSWindow? { get { fatalError() } set { fatalError() } }
+    open var window: NSWindow? {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open func showWindow(_ sender: Any?) { fatalError() }
     open func close() { fatalError() }
 }
@@ -224,8 +353,11 @@ open class NSDocumentController: NSObject {
         withContentsOf url: URL, display displayDocument: Bool,
         completionHandler: @escaping (NSDocument?, Bool, (any Error)?) -> Void
     ) { fatalError() }
-    open func openDocument(withContentsOf url: URL, display displayDocument: Bool) async throws
-        -> (NSDocument, Bool) { fatalError() }
+    open func openDocument(
+        withContentsOf url: URL, display displayDocument: Bool
+    ) async throws
+        -> (NSDocument, Bool)
+    { fatalError() }
     open func openUntitledDocumentAndDisplay(_ displayDocument: Bool) throws -> NSDocument { fatalError() }
     open func typeForContents(of url: URL) throws -> String { fatalError() }
 }

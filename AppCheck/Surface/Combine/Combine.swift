@@ -60,7 +60,10 @@ final public class PassthroughSubject<Output, Failure: Error>: Publisher {
 /// A subject that wraps a single value and publishes a new element whenever the value changes.
 final public class CurrentValueSubject<Output, Failure: Error>: Publisher {
     public init(_ value: Output) { fatalError() }
-    final public var value: Output { get { fatalError() } set { fatalError() } }
+    final public var value: Output {
+        get { fatalError() }
+        set { fatalError() }
+    }
     final public func send(_ input: Output) { fatalError() }
 }
 
@@ -75,7 +78,7 @@ final public class ObservableObjectPublisher: Publisher {
 /// A type of object with a publisher that emits before the object has changed.
 public protocol ObservableObject: AnyObject {
     associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
-        where Self.ObjectWillChangePublisher.Failure == Never
+    where Self.ObjectWillChangePublisher.Failure == Never
     var objectWillChange: Self.ObjectWillChangePublisher { get }
 }
 

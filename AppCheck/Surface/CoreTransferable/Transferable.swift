@@ -42,14 +42,17 @@ extension TransferRepresentation where Body == Never {
 @resultBuilder
 public struct TransferRepresentationBuilder<Item: Transferable> {
     public static func buildExpression<Content: TransferRepresentation>(_ content: Content) -> Content
-        where Content.Item == Item { fatalError() }
+    where Content.Item == Item { fatalError() }
     public static func buildBlock<Content: TransferRepresentation>(_ content: Content) -> Content
-        where Content.Item == Item { fatalError() }
+    where Content.Item == Item { fatalError() }
     public static func buildBlock<each Content: TransferRepresentation>(
         _ content: repeat each Content
     ) -> TupleTransferRepresentation<Item, (repeat each Content)> { fatalError() }
-    public static func buildLimitedAvailability<Content: TransferRepresentation>(_ content: Content)
-        -> some TransferRepresentation<Item> where Content.Item == Item { content }
+    public static func buildLimitedAvailability<Content: TransferRepresentation>(
+        _ content: Content
+    )
+        -> some TransferRepresentation<Item> where Content.Item == Item
+    { content }
 }
 
 /// Several representations of one item, in order of preference.
@@ -132,10 +135,16 @@ public struct TransferRepresentationVisibility: Sendable {
 
 extension TransferRepresentation {
     public func suggestedFileName(_ fileName: String) -> some TransferRepresentation<Item> { self }
-    public func suggestedFileName(_ fileName: @escaping @Sendable (Item) -> String?)
-        -> some TransferRepresentation<Item> { self }
-    public func exportingCondition(_ condition: @escaping @Sendable (Item) -> Bool)
-        -> some TransferRepresentation<Item> { self }
+    public func suggestedFileName(
+        _ fileName: @escaping @Sendable (Item) -> String?
+    )
+        -> some TransferRepresentation<Item>
+    { self }
+    public func exportingCondition(
+        _ condition: @escaping @Sendable (Item) -> Bool
+    )
+        -> some TransferRepresentation<Item>
+    { self }
     public func visibility(_ visibility: TransferRepresentationVisibility) -> some TransferRepresentation<Item> {
         self
     }

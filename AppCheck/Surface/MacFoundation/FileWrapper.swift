@@ -33,9 +33,18 @@ open class FileWrapper: NSObject, NSSecureCoding {
     open var isDirectory: Bool { fatalError() }
     open var isRegularFile: Bool { fatalError() }
     open var isSymbolicLink: Bool { fatalError() }
-    open var preferredFilename: String? { get { fatalError() } set { fatalError() } }
-    open var filename: String? { get { fatalError() } set { fatalError() } }
-    open var fileAttributes: [String: Any] { get { fatalError() } set { fatalError() } }
+    open var preferredFilename: String? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var filename: String? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var fileAttributes: [String: Any] {
+        get { fatalError() }
+        set { fatalError() }
+    }
 
     open func matchesContents(of url: URL) -> Bool { fatalError() }
     open func read(from url: URL, options: FileWrapper.ReadingOptions = []) throws { fatalError() }

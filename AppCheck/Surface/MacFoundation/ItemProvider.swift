@@ -43,7 +43,10 @@ open class NSItemProvider: NSObject, NSCopying {
     open func hasRepresentationConforming(
         toTypeIdentifier typeIdentifier: String, fileOptions: Int = 0
     ) -> Bool { fatalError() }
-    open var suggestedName: String? { get { fatalError() } set { fatalError() } }
+    open var suggestedName: String? {
+        get { fatalError() }
+        set { fatalError() }
+    }
 
     open func registerDataRepresentation(
         forTypeIdentifier typeIdentifier: String, visibility: NSItemProviderRepresentationVisibility,

@@ -36,8 +36,11 @@ extension URL {
         bookmarkDataIsStale: inout Bool
     ) throws { fatalError() }
 
-    public static func resourceValues(forKeys keys: Set<URLResourceKey>, fromBookmarkData data: Data)
-        -> URLResourceValues? { fatalError() }
+    public static func resourceValues(
+        forKeys keys: Set<URLResourceKey>, fromBookmarkData data: Data
+    )
+        -> URLResourceValues?
+    { fatalError() }
     public static func writeBookmarkData(_ data: Data, to url: URL) throws { fatalError() }
     public static func bookmarkData(withContentsOf url: URL) throws -> Data { fatalError() }
 

@@ -13,9 +13,18 @@ open class UndoManager: NSObject {
     open func disableUndoRegistration() { fatalError() }
     open func enableUndoRegistration() { fatalError() }
     open var isUndoRegistrationEnabled: Bool { fatalError() }
-    open var groupsByEvent: Bool { get { fatalError() } set { fatalError() } }
-    open var levelsOfUndo: Int { get { fatalError() } set { fatalError() } }
-    open var runLoopModes: [RunLoop.Mode] { get { fatalError() } set { fatalError() } }
+    open var groupsByEvent: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var levelsOfUndo: Int {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var runLoopModes: [RunLoop.Mode] {
+        get { fatalError() }
+        set { fatalError() }
+    }
 
     open func undo() { fatalError() }
     open func redo() { fatalError() }

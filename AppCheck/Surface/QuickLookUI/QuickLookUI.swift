@@ -14,22 +14,33 @@ import UniformTypeIdentifiers
 public protocol QLPreviewingController: NSObjectProtocol {
     func preparePreviewOfFile(at url: URL, completionHandler handler: @escaping @Sendable ((any Error)?) -> Void)
     func preparePreviewOfFile(at url: URL) async throws
-    func preparePreviewOfSearchableItem(identifier: String, queryString: String?,
-                                        completionHandler handler: @escaping @Sendable ((any Error)?) -> Void)
-    func providePreview(for request: QLFilePreviewRequest,
-                        completionHandler handler: @escaping @Sendable (QLPreviewReply?, (any Error)?) -> Void)
+    func preparePreviewOfSearchableItem(
+        identifier: String, queryString: String?,
+        completionHandler handler: @escaping @Sendable ((any Error)?) -> Void)
+    func providePreview(
+        for request: QLFilePreviewRequest,
+        completionHandler handler: @escaping @Sendable (QLPreviewReply?, (any Error)?) -> Void)
     func providePreview(for request: QLFilePreviewRequest) async throws -> QLPreviewReply
 }
 
 extension QLPreviewingController {
-    public func preparePreviewOfFile(at url: URL,
-        completionHandler handler: @escaping @Sendable ((any Error)?) -> Void) {}
+    public func preparePreviewOfFile(
+        at url: URL,
+        completionHandler handler: @escaping @Sendable ((any Error)?) -> Void
+    ) {}
     public func preparePreviewOfFile(at url: URL) async throws {}
-    public func preparePreviewOfSearchableItem(identifier: String, queryString: String?,
-                                               completionHandler handler: @escaping @Sendable ((any Error)?) -> Void) {}
-    public func providePreview(for request: QLFilePreviewRequest,
-                               completionHandler handler: @escaping @Sendable (QLPreviewReply?,
-                                   (any Error)?) -> Void) {}
+    public func preparePreviewOfSearchableItem(
+        identifier: String, queryString: String?,
+        completionHandler handler: @escaping @Sendable ((any Error)?) -> Void
+    ) {}
+    public func providePreview(
+        for request: QLFilePreviewRequest,
+        completionHandler handler:
+            @escaping @Sendable (
+                QLPreviewReply?,
+                (any Error)?
+            ) -> Void
+    ) {}
     public func providePreview(for request: QLFilePreviewRequest) async throws -> QLPreviewReply { fatalError() }
 }
 
@@ -41,12 +52,23 @@ open class QLFilePreviewRequest: NSObject {
 /// A reply that contains the content of a data-based or file-based preview.
 open class QLPreviewReply: NSObject {
     /// `convenience init(dataOfContentType:contentSize:createDataUsing:)` (macOS 12+).
-    public convenience init(dataOfContentType contentType: UTType, contentSize: CGSize,
-                            createDataUsing closure: @escaping (QLPreviewReply) throws -> Data) { fatalError() }
+    public convenience init(
+        dataOfContentType contentType: UTType, contentSize: CGSize,
+        createDataUsing closure: @escaping (QLPreviewReply) throws -> Data
+    ) { fatalError() }
     public init(fileURL: URL) { fatalError() }
-    open var stringEncoding: String.Encoding { get { fatalError() } set { fatalError() } }
-    open var attachments: [String: QLPreviewReplyAttachment] { get { fatalError() } set { fatalError() } }
-    open var title: String { get { fatalError() } set { fatalError() } }
+    open var stringEncoding: String.Encoding {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var attachments: [String: QLPreviewReplyAttachment] {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var title: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 /// An attachment (an image, a style sheet) an HTML preview refers to with a `cid:` URL.

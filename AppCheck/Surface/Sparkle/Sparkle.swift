@@ -5,8 +5,8 @@
 // holds no Sparkle code. Bodies are stubs, never run. Objective-C optional delegate methods are
 // requirements with default implementations here (Linux Swift has no @objc optional).
 
-@_exported import MacFoundation
 import AppKit
+@_exported import MacFoundation
 
 /// The kind of update check.
 public enum SPUUpdateCheck: Int, Sendable {
@@ -72,8 +72,10 @@ open class SPUStandardUserDriver: NSObject, SPUUserDriver {
 
 /// The main API in Sparkle for controlling the update mechanism.
 open class SPUUpdater: NSObject {
-    public init(hostBundle: Bundle, applicationBundle: Bundle, userDriver: any SPUUserDriver,
-                delegate: (any SPUUpdaterDelegate)?) { fatalError() }
+    public init(
+        hostBundle: Bundle, applicationBundle: Bundle, userDriver: any SPUUserDriver,
+        delegate: (any SPUUpdaterDelegate)?
+    ) { fatalError() }
     /// Starts the updater; throws if Sparkle is misconfigured (for example no valid public key).
     open func startUpdater() throws { fatalError() }
     open func checkForUpdates() { fatalError() }
@@ -82,15 +84,33 @@ open class SPUUpdater: NSObject {
     /// Whether a user-initiated check can be made now (observable with KVO).
     open var canCheckForUpdates: Bool { fatalError() }
     open var sessionInProgress: Bool { fatalError() }
-    open var automaticallyChecksForUpdates: Bool { get { fatalError() } set { fatalError() } }
-    open var updateCheckInterval: TimeInterval { get { fatalError() } set { fatalError() } }
-    open var automaticallyDownloadsUpdates: Bool { get { fatalError() } set { fatalError() } }
+    open var automaticallyChecksForUpdates: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var updateCheckInterval: TimeInterval {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var automaticallyDownloadsUpdates: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var feedURL: URL? { fatalError() }
     open func clearFeedURLFromUserDefaults() -> URL? { fatalError() }
     open var hostBundle: Bundle { fatalError() }
-    open var userAgentString: String { get { fatalError() } set { fatalError() } }
-    open var httpHeaders: [String: String]? { get { fatalError() } set { fatalError() } }
-    open var sendsSystemProfile: Bool { get { fatalError() } set { fatalError() } }
+    open var userAgentString: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var httpHeaders: [String: String]? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var sendsSystemProfile: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var lastUpdateCheckDate: Date? { fatalError() }
     open func resetUpdateCycle() { fatalError() }
     open func resetUpdateCycleAfterShortDelay() { fatalError() }
@@ -106,8 +126,10 @@ open class SPUStandardUpdaterController: NSObject {
         fatalError()
     }
     /// Creates the controller; starts the updater only when `startUpdater` is true.
-    public init(startingUpdater startUpdater: Bool, updaterDelegate: (any SPUUpdaterDelegate)?,
-                userDriverDelegate: (any SPUStandardUserDriverDelegate)?) { fatalError() }
+    public init(
+        startingUpdater startUpdater: Bool, updaterDelegate: (any SPUUpdaterDelegate)?,
+        userDriverDelegate: (any SPUStandardUserDriverDelegate)?
+    ) { fatalError() }
     open func startUpdater() { fatalError() }
     open func checkForUpdates(_ sender: Any?) { fatalError() }
 }
@@ -135,8 +157,11 @@ extension SPUUpdaterDelegate {
     public func updater(_ updater: SPUUpdater, mayPerform updateCheck: SPUUpdateCheck) throws {}
     public func allowedChannels(for updater: SPUUpdater) -> Set<String> { [] }
     public func feedURLString(for updater: SPUUpdater) -> String? { nil }
-    public func feedParameters(for updater: SPUUpdater, sendingSystemProfile sendingProfile: Bool)
-        -> [[String: String]] { [] }
+    public func feedParameters(
+        for updater: SPUUpdater, sendingSystemProfile sendingProfile: Bool
+    )
+        -> [[String: String]]
+    { [] }
     public func updaterShouldPromptForPermissionToCheck(forUpdates updater: SPUUpdater) -> Bool { true }
     public func updater(_ updater: SPUUpdater, didFinishLoading appcast: SUAppcast) {}
     public func updater(_ updater: SPUUpdater, didFindValidUpdate item: SUAppcastItem) {}
@@ -146,8 +171,10 @@ extension SPUUpdaterDelegate {
     public func updaterShouldRelaunchApplication(_ updater: SPUUpdater) -> Bool { true }
     public func updaterWillRelaunchApplication(_ updater: SPUUpdater) {}
     public func updater(_ updater: SPUUpdater, didAbortWithError error: any Error) {}
-    public func updater(_ updater: SPUUpdater, didFinishUpdateCycleFor updateCheck: SPUUpdateCheck,
-                        error: (any Error)?) {}
+    public func updater(
+        _ updater: SPUUpdater, didFinishUpdateCycleFor updateCheck: SPUUpdateCheck,
+        error: (any Error)?
+    ) {}
 }
 
 /// The standard user driver's delegate (all methods optional).
@@ -156,8 +183,10 @@ public protocol SPUStandardUserDriverDelegate: NSObjectProtocol {
     func standardUserDriverWillShowModalAlert()
     func standardUserDriverDidShowModalAlert()
     var supportsGentleScheduledUpdateReminders: Bool { get }
-    func standardUserDriverShouldHandleShowingScheduledUpdate(_ update: SUAppcastItem,
-                                                              andInImmediateFocus immediateFocus: Bool) -> Bool
+    func standardUserDriverShouldHandleShowingScheduledUpdate(
+        _ update: SUAppcastItem,
+        andInImmediateFocus immediateFocus: Bool
+    ) -> Bool
     func standardUserDriverWillFinishUpdateSession()
 }
 
@@ -165,8 +194,10 @@ extension SPUStandardUserDriverDelegate {
     public func standardUserDriverWillShowModalAlert() {}
     public func standardUserDriverDidShowModalAlert() {}
     public var supportsGentleScheduledUpdateReminders: Bool { false }
-    public func standardUserDriverShouldHandleShowingScheduledUpdate(_ update: SUAppcastItem,
-                                                                     andInImmediateFocus immediateFocus: Bool) -> Bool {
+    public func standardUserDriverShouldHandleShowingScheduledUpdate(
+        _ update: SUAppcastItem,
+        andInImmediateFocus immediateFocus: Bool
+    ) -> Bool {
         true
     }
     public func standardUserDriverWillFinishUpdateSession() {}

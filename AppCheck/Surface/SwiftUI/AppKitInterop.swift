@@ -22,8 +22,10 @@ public protocol NSViewRepresentable: View where Self.Body == Never {
     @MainActor @preconcurrency func updateNSView(_ nsView: Self.NSViewType, context: Self.Context)
     @MainActor @preconcurrency static func dismantleNSView(_ nsView: Self.NSViewType, coordinator: Self.Coordinator)
     @MainActor @preconcurrency func makeCoordinator() -> Self.Coordinator
-    @MainActor @preconcurrency func sizeThatFits(_ proposal: ProposedViewSize, nsView: Self.NSViewType,
-                                                 context: Self.Context) -> CGSize?
+    @MainActor @preconcurrency func sizeThatFits(
+        _ proposal: ProposedViewSize, nsView: Self.NSViewType,
+        context: Self.Context
+    ) -> CGSize?
 }
 
 extension NSViewRepresentable {
@@ -52,8 +54,9 @@ public protocol NSViewControllerRepresentable: View where Self.Body == Never {
     associatedtype Coordinator = Void
     typealias Context = NSViewControllerRepresentableContext<Self>
     @MainActor @preconcurrency func makeNSViewController(context: Self.Context) -> Self.NSViewControllerType
-    @MainActor @preconcurrency func updateNSViewController(_ nsViewController: Self.NSViewControllerType,
-                                                           context: Self.Context)
+    @MainActor @preconcurrency func updateNSViewController(
+        _ nsViewController: Self.NSViewControllerType,
+        context: Self.Context)
     @MainActor @preconcurrency func makeCoordinator() -> Self.Coordinator
 }
 
@@ -72,7 +75,10 @@ public struct NSViewControllerRepresentableContext<ViewController: NSViewControl
 open class NSHostingView<Content: View>: NSView {
     public required init(rootView: Content) { fatalError() }
     public required init?(coder: NSCoder) { fatalError() }
-    public var rootView: Content { get { fatalError() } set { fatalError() } }
+    public var rootView: Content {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 /// An AppKit view controller that hosts a SwiftUI view hierarchy.
@@ -80,7 +86,10 @@ open class NSHostingView<Content: View>: NSView {
 open class NSHostingController<Content: View>: NSViewController {
     public init(rootView: Content) { fatalError() }
     public required init?(coder: NSCoder) { fatalError() }
-    public var rootView: Content { get { fatalError() } set { fatalError() } }
+    public var rootView: Content {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 extension Image {

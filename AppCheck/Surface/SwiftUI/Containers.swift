@@ -13,8 +13,10 @@ nonisolated public struct HStack<Content: View>: View {
 }
 
 nonisolated public struct VStack<Content: View>: View {
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
-                @ViewBuilder content: () -> Content) { fatalError() }
+    public init(
+        alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+        @ViewBuilder content: () -> Content
+    ) { fatalError() }
     public typealias Body = Never
 }
 
@@ -24,14 +26,18 @@ nonisolated public struct ZStack<Content: View>: View {
 }
 
 nonisolated public struct LazyVStack<Content: View>: View {
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
-                pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) { fatalError() }
+    public init(
+        alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+        pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content
+    ) { fatalError() }
     public typealias Body = Never
 }
 
 nonisolated public struct LazyHStack<Content: View>: View {
-    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
-                pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) { fatalError() }
+    public init(
+        alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
+        pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content
+    ) { fatalError() }
     public typealias Body = Never
 }
 
@@ -53,14 +59,18 @@ public struct GridItem: Sendable {
 }
 
 nonisolated public struct LazyVGrid<Content: View>: View {
-    public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
-                pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) { fatalError() }
+    public init(
+        columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+        pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content
+    ) { fatalError() }
     public typealias Body = Never
 }
 
 nonisolated public struct Grid<Content: View>: View {
-    public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
-                @ViewBuilder content: () -> Content) { fatalError() }
+    public init(
+        alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
+        @ViewBuilder content: () -> Content
+    ) { fatalError() }
     public typealias Body = Never
 }
 
@@ -108,14 +118,19 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
 }
 
 extension ForEach where Content: View {
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>,
-                @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    public init(
+        _ data: Data, id: KeyPath<Data.Element, ID>,
+        @ViewBuilder content: @escaping (Data.Element) -> Content
+    ) {
         fatalError()
     }
     public init<C: MutableCollection & RandomAccessCollection>(
         _ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
-    ) where Data == LazyMapSequence<C.Indices, (C.Index, ID)>, ID == C.Element.ID, C.Element: Identifiable,
-            C.Index: Hashable { fatalError() }
+    )
+    where
+        Data == LazyMapSequence<C.Indices, (C.Index, ID)>, ID == C.Element.ID, C.Element: Identifiable,
+        C.Index: Hashable
+    { fatalError() }
     public init<C: MutableCollection & RandomAccessCollection>(
         _ data: Binding<C>, id: KeyPath<C.Element, ID>,
         @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
@@ -178,18 +193,28 @@ extension List where SelectionValue == Never {
     public init<Data: RandomAccessCollection, RowContent: View>(
         _ data: Data, children: KeyPath<Data.Element, Data?>,
         @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
-    ) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent,
-                                    DisclosureGroup<RowContent, OutlineSubgroupChildren>>,
-            Data.Element: Identifiable { fatalError() }
+    )
+    where
+        Content == OutlineGroup<
+            Data, Data.Element.ID, RowContent, RowContent,
+            DisclosureGroup<RowContent, OutlineSubgroupChildren>
+        >,
+        Data.Element: Identifiable
+    { fatalError() }
 }
 
 extension List {
     public init<Data: RandomAccessCollection, RowContent: View>(
         _ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<SelectionValue?>?,
         @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
-    ) where Content == OutlineGroup<Data, Data.Element.ID, RowContent, RowContent,
-                                    DisclosureGroup<RowContent, OutlineSubgroupChildren>>,
-            Data.Element: Identifiable { fatalError() }
+    )
+    where
+        Content == OutlineGroup<
+            Data, Data.Element.ID, RowContent, RowContent,
+            DisclosureGroup<RowContent, OutlineSubgroupChildren>
+        >,
+        Data.Element: Identifiable
+    { fatalError() }
 }
 
 /// A structure that computes views and disclosure groups on demand from an underlying collection
@@ -200,8 +225,11 @@ nonisolated public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashabl
 
 extension OutlineGroup: View where Parent: View, Leaf: View, Subgroup: View {}
 
-extension OutlineGroup where ID == Data.Element.ID, Parent: View, Parent == Leaf,
-                             Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element: Identifiable {
+extension OutlineGroup
+where
+    ID == Data.Element.ID, Parent: View, Parent == Leaf,
+    Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren>, Data.Element: Identifiable
+{
     public init<DataElement: Identifiable>(
         _ root: DataElement, children: KeyPath<DataElement, Data?>,
         @ViewBuilder content: @escaping (DataElement) -> Leaf
@@ -212,7 +240,7 @@ extension OutlineGroup where ID == Data.Element.ID, Parent: View, Parent == Leaf
 }
 
 extension OutlineGroup
-    where Parent: View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren> {
+where Parent: View, Parent == Leaf, Subgroup == DisclosureGroup<Parent, OutlineSubgroupChildren> {
     public init<DataElement>(
         _ data: Data, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>,
         @ViewBuilder content: @escaping (DataElement) -> Leaf
@@ -230,8 +258,10 @@ nonisolated public struct Section<Parent, Content, Footer> {
 }
 
 extension Section: View where Parent: View, Content: View, Footer: View {
-    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent,
-                @ViewBuilder footer: () -> Footer) { fatalError() }
+    public init(
+        @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent,
+        @ViewBuilder footer: () -> Footer
+    ) { fatalError() }
 }
 
 extension Section where Parent: View, Content: View, Footer == EmptyView {
@@ -292,17 +322,23 @@ public struct NavigationSplitViewVisibility: Equatable, Codable, Sendable {
 /// A view that presents views in two or three columns, where selections in leading columns control
 /// presentations in subsequent columns.
 nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View {
-    public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content,
-                @ViewBuilder detail: () -> Detail) { fatalError() }
-    public init(columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar,
-                @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail) { fatalError() }
+    public init(
+        @ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content,
+        @ViewBuilder detail: () -> Detail
+    ) { fatalError() }
+    public init(
+        columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar,
+        @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail
+    ) { fatalError() }
     public typealias Body = Never
 }
 
 extension NavigationSplitView where Content == EmptyView {
     public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) { fatalError() }
-    public init(columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar,
-                @ViewBuilder detail: () -> Detail) { fatalError() }
+    public init(
+        columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar,
+        @ViewBuilder detail: () -> Detail
+    ) { fatalError() }
 }
 
 /// A type-erased list of data representing the content of a navigation stack.

@@ -48,11 +48,15 @@ extension Button where Label == SwiftUI.Label<Text, Image> {
         fatalError()
     }
     @preconcurrency
-    public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?,
-                action: @escaping @MainActor () -> Void) { fatalError() }
+    public init(
+        _ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?,
+        action: @escaping @MainActor () -> Void
+    ) { fatalError() }
     @_disfavoredOverload @preconcurrency
-    public init<S: StringProtocol>(_ title: S, systemImage: String, role: ButtonRole?,
-                                   action: @escaping @MainActor () -> Void) { fatalError() }
+    public init<S: StringProtocol>(
+        _ title: S, systemImage: String, role: ButtonRole?,
+        action: @escaping @MainActor () -> Void
+    ) { fatalError() }
 }
 
 /// A control for navigating to a URL.
@@ -87,75 +91,105 @@ extension Toggle where Label == SwiftUI.Label<Text, Image> {
 
 /// A control for selecting from a set of mutually exclusive values.
 nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View {
-    public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content,
-                @ViewBuilder label: () -> Label) { fatalError() }
+    public init(
+        selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content,
+        @ViewBuilder label: () -> Label
+    ) { fatalError() }
     public typealias Body = Never
 }
 
 extension Picker where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>,
-                @ViewBuilder content: () -> Content) { fatalError() }
+    public init(
+        _ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>,
+        @ViewBuilder content: () -> Content
+    ) { fatalError() }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, selection: Binding<SelectionValue>,
-                                   @ViewBuilder content: () -> Content) { fatalError() }
+    public init<S: StringProtocol>(
+        _ title: S, selection: Binding<SelectionValue>,
+        @ViewBuilder content: () -> Content
+    ) { fatalError() }
 }
 
 extension Picker where Label == SwiftUI.Label<Text, Image> {
-    public init(_ titleKey: LocalizedStringKey, systemImage: String, selection: Binding<SelectionValue>,
-                @ViewBuilder content: () -> Content) { fatalError() }
+    public init(
+        _ titleKey: LocalizedStringKey, systemImage: String, selection: Binding<SelectionValue>,
+        @ViewBuilder content: () -> Content
+    ) { fatalError() }
 }
 
 /// A control that performs increment and decrement actions.
 nonisolated public struct Stepper<Label: View>: View {
-    public init<V: Strideable>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
-                               onEditingChanged: @escaping (Bool) -> Void = { _ in },
-                               @ViewBuilder label: () -> Label) { fatalError() }
-    public init<V: Strideable>(value: Binding<V>, step: V.Stride = 1,
-                               onEditingChanged: @escaping (Bool) -> Void = { _ in },
-                               @ViewBuilder label: () -> Label) { fatalError() }
-    public init(@ViewBuilder label: () -> Label, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
-                onEditingChanged: @escaping (Bool) -> Void = { _ in }) { fatalError() }
+    public init<V: Strideable>(
+        value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in },
+        @ViewBuilder label: () -> Label
+    ) { fatalError() }
+    public init<V: Strideable>(
+        value: Binding<V>, step: V.Stride = 1,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in },
+        @ViewBuilder label: () -> Label
+    ) { fatalError() }
+    public init(
+        @ViewBuilder label: () -> Label, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) { fatalError() }
     public typealias Body = Never
 }
 
 extension Stepper where Label == Text {
-    public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, in bounds: ClosedRange<V>,
-                               step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }) {
+    public init<V: Strideable>(
+        _ titleKey: LocalizedStringKey, value: Binding<V>, in bounds: ClosedRange<V>,
+        step: V.Stride = 1, onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
         fatalError()
     }
     @_disfavoredOverload
-    public init<S: StringProtocol, V: Strideable>(_ title: S, value: Binding<V>, in bounds: ClosedRange<V>,
-                                                  step: V.Stride = 1,
-                                                  onEditingChanged: @escaping (Bool) -> Void = { _ in }) {
+    public init<S: StringProtocol, V: Strideable>(
+        _ title: S, value: Binding<V>, in bounds: ClosedRange<V>,
+        step: V.Stride = 1,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
         fatalError()
     }
-    public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1,
-                               onEditingChanged: @escaping (Bool) -> Void = { _ in }) { fatalError() }
+    public init<V: Strideable>(
+        _ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) { fatalError() }
     @_disfavoredOverload
-    public init<S: StringProtocol, V: Strideable>(_ title: S, value: Binding<V>, step: V.Stride = 1,
-                                                  onEditingChanged: @escaping (Bool) -> Void = { _ in }) {
+    public init<S: StringProtocol, V: Strideable>(
+        _ title: S, value: Binding<V>, step: V.Stride = 1,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
         fatalError()
     }
-    public init(_ titleKey: LocalizedStringKey, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
-                onEditingChanged: @escaping (Bool) -> Void = { _ in }) { fatalError() }
+    public init(
+        _ titleKey: LocalizedStringKey, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) { fatalError() }
 }
 
 /// A control for selecting a value from a bounded linear range of values.
 nonisolated public struct Slider<Label: View, ValueLabel: View>: View {
-    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1,
-                                        @ViewBuilder label: () -> Label,
-                                        onEditingChanged: @escaping (Bool) -> Void = { _ in })
-        where V.Stride: BinaryFloatingPoint, ValueLabel == EmptyView { fatalError() }
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1,
+        @ViewBuilder label: () -> Label,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    )
+    where V.Stride: BinaryFloatingPoint, ValueLabel == EmptyView { fatalError() }
     public typealias Body = Never
 }
 
 extension Slider where Label == EmptyView, ValueLabel == EmptyView {
-    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1,
-                                        onEditingChanged: @escaping (Bool) -> Void = { _ in })
-        where V.Stride: BinaryFloatingPoint { fatalError() }
-    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
-                                        onEditingChanged: @escaping (Bool) -> Void = { _ in })
-        where V.Stride: BinaryFloatingPoint { fatalError() }
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    )
+    where V.Stride: BinaryFloatingPoint { fatalError() }
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    )
+    where V.Stride: BinaryFloatingPoint { fatalError() }
 }
 
 /// A control that displays an editable text interface.
@@ -164,8 +198,10 @@ nonisolated public struct TextField<Label: View>: View {
     public init(text: Binding<String>, prompt: Text? = nil, axis: Axis, @ViewBuilder label: () -> Label) {
         fatalError()
     }
-    public init<F: ParseableFormatStyle>(value: Binding<F.FormatInput>, format: F, prompt: Text? = nil,
-                                         @ViewBuilder label: () -> Label) where F.FormatOutput == String {
+    public init<F: ParseableFormatStyle>(
+        value: Binding<F.FormatInput>, format: F, prompt: Text? = nil,
+        @ViewBuilder label: () -> Label
+    ) where F.FormatOutput == String {
         fatalError()
     }
     public typealias Body = Never
@@ -182,8 +218,10 @@ extension TextField where Label == Text {
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text?) { fatalError() }
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, text: Binding<String>, axis: Axis) { fatalError() }
-    public init<F: ParseableFormatStyle>(_ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>,
-                                         format: F, prompt: Text? = nil) where F.FormatOutput == String {
+    public init<F: ParseableFormatStyle>(
+        _ titleKey: LocalizedStringKey, value: Binding<F.FormatInput>,
+        format: F, prompt: Text? = nil
+    ) where F.FormatOutput == String {
         fatalError()
     }
     public init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter) { fatalError() }
@@ -210,8 +248,10 @@ nonisolated public struct TextEditor: View {
 
 /// A view that shows the progress toward completion of a task.
 nonisolated public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
-    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0, @ViewBuilder label: () -> Label,
-                                        @ViewBuilder currentValueLabel: () -> CurrentValueLabel) { fatalError() }
+    public init<V: BinaryFloatingPoint>(
+        value: V?, total: V = 1.0, @ViewBuilder label: () -> Label,
+        @ViewBuilder currentValueLabel: () -> CurrentValueLabel
+    ) { fatalError() }
     public typealias Body = Never
 }
 
@@ -239,8 +279,10 @@ extension ProgressView where CurrentValueLabel == EmptyView, Label == Text {
 nonisolated public struct Menu<Label: View, Content: View>: View {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) { fatalError() }
     @preconcurrency
-    public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label,
-                primaryAction: @escaping @MainActor () -> Void) { fatalError() }
+    public init(
+        @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label,
+        primaryAction: @escaping @MainActor () -> Void
+    ) { fatalError() }
     public typealias Body = Never
 }
 
@@ -249,8 +291,10 @@ extension Menu where Label == Text {
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) { fatalError() }
     @preconcurrency
-    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content,
-                primaryAction: @escaping @MainActor () -> Void) { fatalError() }
+    public init(
+        _ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content,
+        primaryAction: @escaping @MainActor () -> Void
+    ) { fatalError() }
 }
 
 extension Menu where Label == SwiftUI.Label<Text, Image> {
@@ -299,14 +343,16 @@ extension LabeledContent where Label == Text, Content == Text {
     @_disfavoredOverload
     public init<S1: StringProtocol, S2: StringProtocol>(_ title: S1, value: S2) { fatalError() }
     public init<F: FormatStyle>(_ titleKey: LocalizedStringKey, value: F.FormatInput, format: F)
-        where F.FormatInput: Equatable, F.FormatOutput == String { fatalError() }
+    where F.FormatInput: Equatable, F.FormatOutput == String { fatalError() }
 }
 
 /// An interface, consisting of a label and additional content, that you display when the content of
 /// your app is unavailable to users.
 nonisolated public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View {
-    public init(@ViewBuilder label: () -> Label, @ViewBuilder description: () -> Description,
-                @ViewBuilder actions: () -> Actions) { fatalError() }
+    public init(
+        @ViewBuilder label: () -> Label, @ViewBuilder description: () -> Description,
+        @ViewBuilder actions: () -> Actions
+    ) { fatalError() }
     public typealias Body = Never
 }
 
@@ -318,8 +364,11 @@ extension ContentUnavailableView where Description == EmptyView, Actions == Empt
     public init(@ViewBuilder label: () -> Label) { fatalError() }
 }
 
-extension ContentUnavailableView where Label == SwiftUI.Label<Text, Image>, Description == Text?,
-                                       Actions == EmptyView {
+extension ContentUnavailableView
+where
+    Label == SwiftUI.Label<Text, Image>, Description == Text?,
+    Actions == EmptyView
+{
     public init(_ title: LocalizedStringKey, systemImage name: String, description: Text? = nil) { fatalError() }
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage name: String, description: Text? = nil) {
@@ -330,20 +379,26 @@ extension ContentUnavailableView where Label == SwiftUI.Label<Text, Image>, Desc
 /// A view that shows or hides another content view, based on the state of a disclosure control.
 nonisolated public struct DisclosureGroup<Label: View, Content: View>: View {
     public init(@ViewBuilder content: @escaping () -> Content, @ViewBuilder label: () -> Label) { fatalError() }
-    public init(isExpanded: Binding<Bool>, @ViewBuilder content: @escaping () -> Content,
-                @ViewBuilder label: () -> Label) { fatalError() }
+    public init(
+        isExpanded: Binding<Bool>, @ViewBuilder content: @escaping () -> Content,
+        @ViewBuilder label: () -> Label
+    ) { fatalError() }
     public typealias Body = Never
 }
 
 extension DisclosureGroup where Label == Text {
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: @escaping () -> Content) { fatalError() }
-    public init(_ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>,
-                @ViewBuilder content: @escaping () -> Content) { fatalError() }
+    public init(
+        _ titleKey: LocalizedStringKey, isExpanded: Binding<Bool>,
+        @ViewBuilder content: @escaping () -> Content
+    ) { fatalError() }
     @_disfavoredOverload
     public init<S: StringProtocol>(_ label: S, @ViewBuilder content: @escaping () -> Content) { fatalError() }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ label: S, isExpanded: Binding<Bool>,
-                                   @ViewBuilder content: @escaping () -> Content) { fatalError() }
+    public init<S: StringProtocol>(
+        _ label: S, isExpanded: Binding<Bool>,
+        @ViewBuilder content: @escaping () -> Content
+    ) { fatalError() }
 }
 
 /// A stylized view, with an optional label, that visually collects a logical grouping of content.
@@ -363,11 +418,15 @@ extension GroupBox where Label == Text {
 }
 
 /// A view that controls a sharing presentation.
-nonisolated public struct ShareLink<Data: RandomAccessCollection, PreviewImage: Transferable,
-                                    PreviewIcon: Transferable, Label: View>: View where Data.Element: Transferable {
-    public init(items: Data, subject: Text? = nil, message: Text? = nil,
-                preview: @escaping (Data.Element) -> SharePreview<PreviewImage, PreviewIcon>,
-                @ViewBuilder label: () -> Label) { fatalError() }
+nonisolated public struct ShareLink<
+    Data: RandomAccessCollection, PreviewImage: Transferable,
+    PreviewIcon: Transferable, Label: View
+>: View where Data.Element: Transferable {
+    public init(
+        items: Data, subject: Text? = nil, message: Text? = nil,
+        preview: @escaping (Data.Element) -> SharePreview<PreviewImage, PreviewIcon>,
+        @ViewBuilder label: () -> Label
+    ) { fatalError() }
     public typealias Body = Never
 }
 
@@ -377,11 +436,15 @@ nonisolated public struct DefaultShareLinkLabel: View {
 }
 
 extension ShareLink where Label == DefaultShareLinkLabel {
-    public init<I: Transferable>(item: I, subject: Text? = nil, message: Text? = nil,
-                                 preview: SharePreview<PreviewImage, PreviewIcon>)
-        where Data == CollectionOfOne<I> { fatalError() }
-    public init(items: Data, subject: Text? = nil, message: Text? = nil,
-                preview: @escaping (Data.Element) -> SharePreview<PreviewImage, PreviewIcon>) { fatalError() }
+    public init<I: Transferable>(
+        item: I, subject: Text? = nil, message: Text? = nil,
+        preview: SharePreview<PreviewImage, PreviewIcon>
+    )
+    where Data == CollectionOfOne<I> { fatalError() }
+    public init(
+        items: Data, subject: Text? = nil, message: Text? = nil,
+        preview: @escaping (Data.Element) -> SharePreview<PreviewImage, PreviewIcon>
+    ) { fatalError() }
 }
 
 extension ShareLink where PreviewImage == Never, PreviewIcon == Never, Label == DefaultShareLinkLabel {
@@ -392,24 +455,28 @@ extension ShareLink where PreviewImage == Never, PreviewIcon == Never, Label == 
         fatalError()
     }
     public init(items: Data, subject: Text? = nil, message: Text? = nil)
-        where Data.Element == URL { fatalError() }
+    where Data.Element == URL { fatalError() }
 }
 
 extension ShareLink where Label == Text {
-    public init<I: Transferable>(_ titleKey: LocalizedStringKey, item: I, subject: Text? = nil,
-                                 message: Text? = nil, preview: SharePreview<PreviewImage, PreviewIcon>)
-        where Data == CollectionOfOne<I> { fatalError() }
+    public init<I: Transferable>(
+        _ titleKey: LocalizedStringKey, item: I, subject: Text? = nil,
+        message: Text? = nil, preview: SharePreview<PreviewImage, PreviewIcon>
+    )
+    where Data == CollectionOfOne<I> { fatalError() }
 }
 
 extension ShareLink where PreviewImage == Never, PreviewIcon == Never, Label == Text {
     public init(_ titleKey: LocalizedStringKey, item: URL, subject: Text? = nil, message: Text? = nil)
-        where Data == CollectionOfOne<URL> { fatalError() }
+    where Data == CollectionOfOne<URL> { fatalError() }
 }
 
 extension ShareLink {
-    public init<I: Transferable>(item: I, subject: Text? = nil, message: Text? = nil,
-                                 preview: SharePreview<PreviewImage, PreviewIcon>, @ViewBuilder label: () -> Label)
-        where Data == CollectionOfOne<I> { fatalError() }
+    public init<I: Transferable>(
+        item: I, subject: Text? = nil, message: Text? = nil,
+        preview: SharePreview<PreviewImage, PreviewIcon>, @ViewBuilder label: () -> Label
+    )
+    where Data == CollectionOfOne<I> { fatalError() }
 }
 
 /// A representation of a type to display in a share preview.

@@ -3,11 +3,11 @@
 // it is NOT Apple's SDK and holds no code of it. Bodies are stubs, never run. Primitive views
 // are `nonisolated` structs whose `Body` is `Never`, as the documentation declares them.
 
-@_exported import MacFoundation
-@_exported import Observation
+import AppKit
 @_exported import Combine
 @_exported import CoreTransferable
-import AppKit
+@_exported import MacFoundation
+@_exported import Observation
 import UniformTypeIdentifiers
 
 /// A type that represents part of your app's user interface.
@@ -34,13 +34,22 @@ public struct ViewBuilder {
     public static func buildExpression<Content: View>(_ content: Content) -> Content { fatalError() }
     public static func buildBlock() -> EmptyView { fatalError() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { fatalError() }
-    public static func buildBlock<each Content: View>(_ content: repeat each Content)
-        -> TupleView<(repeat each Content)> { fatalError() }
+    public static func buildBlock<each Content: View>(
+        _ content: repeat each Content
+    )
+        -> TupleView<(repeat each Content)>
+    { fatalError() }
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { fatalError() }
-    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
-        -> _ConditionalContent<TrueContent, FalseContent> { fatalError() }
-    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
-        -> _ConditionalContent<TrueContent, FalseContent> { fatalError() }
+    public static func buildEither<TrueContent: View, FalseContent: View>(
+        first: TrueContent
+    )
+        -> _ConditionalContent<TrueContent, FalseContent>
+    { fatalError() }
+    public static func buildEither<TrueContent: View, FalseContent: View>(
+        second: FalseContent
+    )
+        -> _ConditionalContent<TrueContent, FalseContent>
+    { fatalError() }
     public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { fatalError() }
 }
 

@@ -31,7 +31,10 @@ extension State: Sendable where Value: Sendable {}
 /// A property wrapper type that can read and write a value owned by a source of truth.
 @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
-    public var transaction: Transaction { get { fatalError() } set { fatalError() } }
+    public var transaction: Transaction {
+        get { fatalError() }
+        set { fatalError() }
+    }
 
     @preconcurrency
     public init(
@@ -95,10 +98,13 @@ public struct Bindable<Value> {
     public init(wrappedValue: Value) where Value: AnyObject, Value: Observable { fatalError() }
     public init(_ wrappedValue: Value) where Value: AnyObject, Value: Observable { fatalError() }
     public init(projectedValue: Bindable<Value>) where Value: AnyObject, Value: Observable { fatalError() }
-    public var wrappedValue: Value { get { fatalError() } set { fatalError() } }
+    public var wrappedValue: Value {
+        get { fatalError() }
+        set { fatalError() }
+    }
     public var projectedValue: Bindable<Value> { fatalError() }
     public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject>
-        where Value: AnyObject { fatalError() }
+    where Value: AnyObject { fatalError() }
 }
 
 extension Bindable: Identifiable where Value: Identifiable {
@@ -144,7 +150,8 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
     @dynamicMemberLookup
     public struct Wrapper {
         public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>)
-            -> Binding<Subject> { fatalError() }
+            -> Binding<Subject>
+        { fatalError() }
     }
 }
 
@@ -153,13 +160,17 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
 public struct ObservedObject<ObjectType: ObservableObject>: DynamicProperty {
     public init(wrappedValue: ObjectType) { fatalError() }
     public init(initialValue: ObjectType) { fatalError() }
-    public var wrappedValue: ObjectType { get { fatalError() } set { fatalError() } }
+    public var wrappedValue: ObjectType {
+        get { fatalError() }
+        set { fatalError() }
+    }
     public var projectedValue: ObservedObject<ObjectType>.Wrapper { fatalError() }
 
     @dynamicMemberLookup
     public struct Wrapper {
         public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>)
-            -> Binding<Subject> { fatalError() }
+            -> Binding<Subject>
+        { fatalError() }
     }
 }
 
@@ -247,9 +258,9 @@ public struct AppStorage<Value>: DynamicProperty {
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Data { fatalError() }
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Date { fatalError() }
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil)
-        where Value: RawRepresentable, Value.RawValue == Int { fatalError() }
+    where Value: RawRepresentable, Value.RawValue == Int { fatalError() }
     public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil)
-        where Value: RawRepresentable, Value.RawValue == String { fatalError() }
+    where Value: RawRepresentable, Value.RawValue == String { fatalError() }
     public init(_ key: String, store: UserDefaults? = nil) where Value == Bool? { fatalError() }
     public init(_ key: String, store: UserDefaults? = nil) where Value == Int? { fatalError() }
     public init(_ key: String, store: UserDefaults? = nil) where Value == Double? { fatalError() }

@@ -85,28 +85,70 @@ extension EnvironmentValues {
     public var openWindow: OpenWindowAction { fatalError() }
     public var dismissWindow: DismissWindowAction { fatalError() }
     public var dismiss: DismissAction { fatalError() }
-    public var openURL: OpenURLAction { get { fatalError() } set { fatalError() } }
+    public var openURL: OpenURLAction {
+        get { fatalError() }
+        set { fatalError() }
+    }
     public var openSettings: OpenSettingsAction { fatalError() }
     public var dismissSearch: DismissSearchAction { fatalError() }
     public var isSearching: Bool { fatalError() }
     public var undoManager: UndoManager? { fatalError() }
     public var documentConfiguration: DocumentConfiguration? { fatalError() }
     public var supportsMultipleWindows: Bool { fatalError() }
-    public var colorScheme: ColorScheme { get { fatalError() } set { fatalError() } }
-    public var controlActiveState: ControlActiveState { get { fatalError() } set { fatalError() } }
-    public var scenePhase: ScenePhase { get { fatalError() } set { fatalError() } }
-    public var isEnabled: Bool { get { fatalError() } set { fatalError() } }
+    public var colorScheme: ColorScheme {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var controlActiveState: ControlActiveState {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var scenePhase: ScenePhase {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var isEnabled: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
     public var isFocused: Bool { fatalError() }
     public var isPresented: Bool { fatalError() }
-    public var locale: Locale { get { fatalError() } set { fatalError() } }
-    public var calendar: Calendar { get { fatalError() } set { fatalError() } }
-    public var timeZone: TimeZone { get { fatalError() } set { fatalError() } }
-    public var layoutDirection: LayoutDirection { get { fatalError() } set { fatalError() } }
-    public var font: Font? { get { fatalError() } set { fatalError() } }
-    public var lineLimit: Int? { get { fatalError() } set { fatalError() } }
-    public var multilineTextAlignment: TextAlignment { get { fatalError() } set { fatalError() } }
-    public var controlSize: ControlSize { get { fatalError() } set { fatalError() } }
-    public var displayScale: CGFloat { get { fatalError() } set { fatalError() } }
+    public var locale: Locale {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var calendar: Calendar {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var timeZone: TimeZone {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var layoutDirection: LayoutDirection {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var font: Font? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var lineLimit: Int? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var multilineTextAlignment: TextAlignment {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var controlSize: ControlSize {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    public var displayScale: CGFloat {
+        get { fatalError() }
+        set { fatalError() }
+    }
     public var pixelLength: CGFloat { fatalError() }
     public var accessibilityReduceMotion: Bool { fatalError() }
     public var accessibilityVoiceOverEnabled: Bool { fatalError() }

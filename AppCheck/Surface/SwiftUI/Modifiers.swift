@@ -13,8 +13,11 @@ extension View {
     nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { self }
     nonisolated public func padding(_ insets: EdgeInsets) -> some View { self }
     nonisolated public func padding(_ length: CGFloat) -> some View { self }
-    nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
-        -> some View { self }
+    nonisolated public func frame(
+        width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center
+    )
+        -> some View
+    { self }
     nonisolated public func frame(
         minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
         minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
@@ -30,8 +33,11 @@ extension View {
     nonisolated public func alignmentGuide(
         _ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat
     ) -> some View { self }
-    nonisolated public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat)
-        -> some View { self }
+    nonisolated public func alignmentGuide(
+        _ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat
+    )
+        -> some View
+    { self }
     nonisolated public func safeAreaInset<V: View>(
         edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
         @ViewBuilder content: () -> V
@@ -65,25 +71,44 @@ public struct SafeAreaRegions: OptionSet, Sendable {
 // MARK: Appearance
 
 extension View {
-    nonisolated public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
-        -> some View { self }
-    nonisolated public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all)
-        -> some View { self }
+    nonisolated public func background<V: View>(
+        alignment: Alignment = .center, @ViewBuilder content: () -> V
+    )
+        -> some View
+    { self }
+    nonisolated public func background<S: ShapeStyle>(
+        _ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all
+    )
+        -> some View
+    { self }
     nonisolated public func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View { self }
-    nonisolated public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T,
-                                                               fillStyle: FillStyle = FillStyle()) -> some View { self }
+    nonisolated public func background<S: ShapeStyle, T: Shape>(
+        _ style: S, in shape: T,
+        fillStyle: FillStyle = FillStyle()
+    ) -> some View { self }
     nonisolated public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
         self
     }
-    nonisolated public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
-        -> some View { self }
-    nonisolated public func overlay<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all)
-        -> some View { self }
-    nonisolated public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T,
-                                                            fillStyle: FillStyle = FillStyle()) -> some View { self }
+    nonisolated public func overlay<V: View>(
+        alignment: Alignment = .center, @ViewBuilder content: () -> V
+    )
+        -> some View
+    { self }
+    nonisolated public func overlay<S: ShapeStyle>(
+        _ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all
+    )
+        -> some View
+    { self }
+    nonisolated public func overlay<S: ShapeStyle, T: Shape>(
+        _ style: S, in shape: T,
+        fillStyle: FillStyle = FillStyle()
+    ) -> some View { self }
     nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
-    nonisolated public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2)
-        -> some View { self }
+    nonisolated public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(
+        _ primary: S1, _ secondary: S2
+    )
+        -> some View
+    { self }
     nonisolated public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(
         _ primary: S1, _ secondary: S2, _ tertiary: S3
     ) -> some View { self }
@@ -97,8 +122,10 @@ extension View {
     nonisolated public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View { self }
     nonisolated public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View { self }
     nonisolated public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View { self }
-    nonisolated public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat,
-                                   x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
+    nonisolated public func shadow(
+        color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat,
+        x: CGFloat = 0, y: CGFloat = 0
+    ) -> some View { self }
     nonisolated public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
     nonisolated public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { self }
     nonisolated public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View { self }
@@ -108,8 +135,11 @@ extension View {
     nonisolated public func tag<V: Hashable>(_ tag: V, includeOptional: Bool = true) -> some View { self }
     nonisolated public func equatable() -> some View where Self: Equatable { self }
     nonisolated public func controlSize(_ controlSize: ControlSize) -> some View { self }
-    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V)
-        -> some View { self }
+    nonisolated public func environment<V>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V
+    )
+        -> some View
+    { self }
     nonisolated public func environment<T: AnyObject & Observable>(_ object: T?) -> some View { self }
     nonisolated public func environmentObject<T: ObservableObject>(_ object: T) -> some View { self }
     nonisolated public func transformEnvironment<V>(
@@ -169,15 +199,26 @@ extension View {
         @_inheritActorContext _ action: @escaping @isolated(any) @Sendable () async -> Void
     ) -> some View { self }
 
-    nonisolated public func onChange<V: Equatable>(of value: V, initial: Bool = false,
-                                                   _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void)
-        -> some View { self }
-    nonisolated public func onChange<V: Equatable>(of value: V, initial: Bool = false,
-                                                   _ action: @escaping () -> Void) -> some View { self }
-    nonisolated public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void)
-        -> some View { self }
-    nonisolated public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void)
-        -> some View where P.Failure == Never { self }
+    nonisolated public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false,
+        _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    )
+        -> some View
+    { self }
+    nonisolated public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false,
+        _ action: @escaping () -> Void
+    ) -> some View { self }
+    nonisolated public func onSubmit(
+        of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void
+    )
+        -> some View
+    { self }
+    nonisolated public func onReceive<P: Publisher>(
+        _ publisher: P, perform action: @escaping (P.Output) -> Void
+    )
+        -> some View where P.Failure == Never
+    { self }
     nonisolated public func onHover(perform action: @escaping (Bool) -> Void) -> some View { self }
     nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { self }
     nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { self }
@@ -186,14 +227,19 @@ extension View {
     nonisolated public func onMoveCommand(perform action: ((MoveCommandDirection) -> Void)?) -> some View { self }
     nonisolated public func onCopyCommand(perform payloadAction: (() -> [NSItemProvider])?) -> some View { self }
     nonisolated public func onCutCommand(perform payloadAction: (() -> [NSItemProvider])?) -> some View { self }
-    nonisolated public func onPasteCommand(of supportedContentTypes: [UTType],
-                                           perform payloadAction: @escaping ([NSItemProvider]) -> Void)
-        -> some View { self }
+    nonisolated public func onPasteCommand(
+        of supportedContentTypes: [UTType],
+        perform payloadAction: @escaping ([NSItemProvider]) -> Void
+    )
+        -> some View
+    { self }
     nonisolated public func copyable<T: Transferable>(_ payload: @autoclosure @escaping () -> [T]) -> some View {
         self
     }
-    nonisolated public func cuttable<T: Transferable>(for payloadType: T.Type = T.self,
-                                                      action: @escaping () -> [T]) -> some View { self }
+    nonisolated public func cuttable<T: Transferable>(
+        for payloadType: T.Type = T.self,
+        action: @escaping () -> [T]
+    ) -> some View { self }
     nonisolated public func pasteDestination<T: Transferable>(
         for payloadType: T.Type = T.self, action: @escaping ([T]) -> Void,
         validator: @escaping ([T]) -> [T]? = { $0 }
@@ -201,14 +247,22 @@ extension View {
     nonisolated public func onKeyPress(_ key: KeyEquivalent, action: @escaping () -> KeyPress.Result) -> some View {
         self
     }
-    nonisolated public func onKeyPress(_ key: KeyEquivalent, phases: KeyPress.Phases,
-                                       action: @escaping (KeyPress) -> KeyPress.Result) -> some View { self }
-    nonisolated public func onKeyPress(keys: Set<KeyEquivalent>, phases: KeyPress.Phases = [.down, .repeat],
-                                       action: @escaping (KeyPress) -> KeyPress.Result) -> some View { self }
-    nonisolated public func onKeyPress(characters: CharacterSet, phases: KeyPress.Phases = [.down, .repeat],
-                                       action: @escaping (KeyPress) -> KeyPress.Result) -> some View { self }
-    nonisolated public func onKeyPress(phases: KeyPress.Phases = [.down, .repeat],
-                                       action: @escaping (KeyPress) -> KeyPress.Result) -> some View { self }
+    nonisolated public func onKeyPress(
+        _ key: KeyEquivalent, phases: KeyPress.Phases,
+        action: @escaping (KeyPress) -> KeyPress.Result
+    ) -> some View { self }
+    nonisolated public func onKeyPress(
+        keys: Set<KeyEquivalent>, phases: KeyPress.Phases = [.down, .repeat],
+        action: @escaping (KeyPress) -> KeyPress.Result
+    ) -> some View { self }
+    nonisolated public func onKeyPress(
+        characters: CharacterSet, phases: KeyPress.Phases = [.down, .repeat],
+        action: @escaping (KeyPress) -> KeyPress.Result
+    ) -> some View { self }
+    nonisolated public func onKeyPress(
+        phases: KeyPress.Phases = [.down, .repeat],
+        action: @escaping (KeyPress) -> KeyPress.Result
+    ) -> some View { self }
 }
 
 /// A type that defines various triggers that result in the firing of a submission action.
@@ -253,8 +307,10 @@ public struct KeyboardShortcut: Hashable, Sendable {
         self.key = key
         self.modifiers = modifiers
     }
-    public init(_ key: KeyEquivalent, modifiers: EventModifiers = .command,
-                localization: KeyboardShortcut.Localization) {
+    public init(
+        _ key: KeyEquivalent, modifiers: EventModifiers = .command,
+        localization: KeyboardShortcut.Localization
+    ) {
         self.key = key
         self.modifiers = modifiers
     }
@@ -305,12 +361,17 @@ public struct EventModifiers: OptionSet, Hashable, Sendable {
 }
 
 extension View {
-    nonisolated public func keyboardShortcut(_ key: KeyEquivalent, modifiers: EventModifiers = .command)
-        -> some View { self }
+    nonisolated public func keyboardShortcut(
+        _ key: KeyEquivalent, modifiers: EventModifiers = .command
+    )
+        -> some View
+    { self }
     nonisolated public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View { self }
     nonisolated public func keyboardShortcut(_ shortcut: KeyboardShortcut?) -> some View { self }
-    nonisolated public func keyboardShortcut(_ key: KeyEquivalent, modifiers: EventModifiers = .command,
-                                             localization: KeyboardShortcut.Localization) -> some View { self }
+    nonisolated public func keyboardShortcut(
+        _ key: KeyEquivalent, modifiers: EventModifiers = .command,
+        localization: KeyboardShortcut.Localization
+    ) -> some View { self }
 }
 
 // MARK: Focus
@@ -333,26 +394,44 @@ public struct DefaultFocusEvaluationPriority: Sendable {
 
 extension View {
     nonisolated public func focused(_ condition: FocusState<Bool>.Binding) -> some View { self }
-    nonisolated public func focused<Value: Hashable>(_ binding: FocusState<Value>.Binding, equals value: Value)
-        -> some View { self }
+    nonisolated public func focused<Value: Hashable>(
+        _ binding: FocusState<Value>.Binding, equals value: Value
+    )
+        -> some View
+    { self }
     nonisolated public func focusable(_ isFocusable: Bool = true) -> some View { self }
     nonisolated public func focusable(_ isFocusable: Bool = true, interactions: FocusInteractions) -> some View {
         self
     }
     nonisolated public func focusEffectDisabled(_ disabled: Bool = true) -> some View { self }
     nonisolated public func focusSection() -> some View { self }
-    nonisolated public func defaultFocus<V: Hashable>(_ binding: FocusState<V>.Binding, _ value: V,
-                                                      priority: DefaultFocusEvaluationPriority = .automatic)
-        -> some View { self }
-    nonisolated public func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value)
-        -> some View { self }
-    nonisolated public func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value?)
-        -> some View { self }
+    nonisolated public func defaultFocus<V: Hashable>(
+        _ binding: FocusState<V>.Binding, _ value: V,
+        priority: DefaultFocusEvaluationPriority = .automatic
+    )
+        -> some View
+    { self }
+    nonisolated public func focusedValue<Value>(
+        _ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value
+    )
+        -> some View
+    { self }
+    nonisolated public func focusedValue<Value>(
+        _ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value?
+    )
+        -> some View
+    { self }
     nonisolated public func focusedValue<T: AnyObject & Observable>(_ object: T?) -> some View { self }
-    nonisolated public func focusedSceneValue<T>(_ keyPath: WritableKeyPath<FocusedValues, T?>, _ value: T)
-        -> some View { self }
-    nonisolated public func focusedSceneValue<T>(_ keyPath: WritableKeyPath<FocusedValues, T?>, _ value: T?)
-        -> some View { self }
+    nonisolated public func focusedSceneValue<T>(
+        _ keyPath: WritableKeyPath<FocusedValues, T?>, _ value: T
+    )
+        -> some View
+    { self }
+    nonisolated public func focusedSceneValue<T>(
+        _ keyPath: WritableKeyPath<FocusedValues, T?>, _ value: T?
+    )
+        -> some View
+    { self }
     nonisolated public func focusedSceneValue<T: AnyObject & Observable>(_ object: T?) -> some View { self }
 }
 
@@ -398,14 +477,20 @@ extension View {
         for payloadType: T.Type = T.self, action: @escaping ([T], CGPoint) -> Bool,
         isTargeted: @escaping (Bool) -> Void = { _ in }
     ) -> some View { self }
-    nonisolated public func onDrop(of supportedContentTypes: [UTType], isTargeted: Binding<Bool>?,
-                                   perform action: @escaping ([NSItemProvider]) -> Bool) -> some View { self }
-    nonisolated public func onDrop(of supportedContentTypes: [UTType], isTargeted: Binding<Bool>?,
-                                   perform action: @escaping ([NSItemProvider], CGPoint) -> Bool) -> some View { self }
+    nonisolated public func onDrop(
+        of supportedContentTypes: [UTType], isTargeted: Binding<Bool>?,
+        perform action: @escaping ([NSItemProvider]) -> Bool
+    ) -> some View { self }
+    nonisolated public func onDrop(
+        of supportedContentTypes: [UTType], isTargeted: Binding<Bool>?,
+        perform action: @escaping ([NSItemProvider], CGPoint) -> Bool
+    ) -> some View { self }
     nonisolated public func onDrop(of supportedContentTypes: [UTType], delegate: any DropDelegate) -> some View { self }
     nonisolated public func draggable<T: Transferable>(_ payload: @autoclosure @escaping () -> T) -> some View { self }
-    nonisolated public func draggable<V: View, T: Transferable>(_ payload: @autoclosure @escaping () -> T,
-                                                                @ViewBuilder preview: () -> V) -> some View { self }
+    nonisolated public func draggable<V: View, T: Transferable>(
+        _ payload: @autoclosure @escaping () -> T,
+        @ViewBuilder preview: () -> V
+    ) -> some View { self }
     nonisolated public func onDrag(_ data: @escaping () -> NSItemProvider) -> some View { self }
 }
 
@@ -434,8 +519,11 @@ public struct AccessibilityTraits: SetAlgebra, Sendable {
     public func intersection(_ other: AccessibilityTraits) -> AccessibilityTraits { fatalError() }
     public func symmetricDifference(_ other: AccessibilityTraits) -> AccessibilityTraits { fatalError() }
     public func contains(_ member: AccessibilityTraits) -> Bool { fatalError() }
-    public mutating func insert(_ newMember: AccessibilityTraits)
-        -> (inserted: Bool, memberAfterInsert: AccessibilityTraits) {
+    public mutating func insert(
+        _ newMember: AccessibilityTraits
+    )
+        -> (inserted: Bool, memberAfterInsert: AccessibilityTraits)
+    {
         fatalError()
     }
     public mutating func remove(_ member: AccessibilityTraits) -> AccessibilityTraits? { fatalError() }
@@ -482,11 +570,19 @@ extension View {
     nonisolated public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
     nonisolated public func accessibilityHidden(_ hidden: Bool) -> some View { self }
     nonisolated public func accessibilitySortPriority(_ sortPriority: Double) -> some View { self }
-    nonisolated public func accessibilityAction(_ actionKind: AccessibilityActionKind = .default,
-                                                _ handler: @escaping () -> Void) -> some View { self }
-    nonisolated public func accessibilityAction(named nameKey: LocalizedStringKey, _ handler: @escaping () -> Void)
-        -> some View { self }
+    nonisolated public func accessibilityAction(
+        _ actionKind: AccessibilityActionKind = .default,
+        _ handler: @escaping () -> Void
+    ) -> some View { self }
+    nonisolated public func accessibilityAction(
+        named nameKey: LocalizedStringKey, _ handler: @escaping () -> Void
+    )
+        -> some View
+    { self }
     @_disfavoredOverload
-    nonisolated public func accessibilityAction<S: StringProtocol>(named name: S, _ handler: @escaping () -> Void)
-        -> some View { self }
+    nonisolated public func accessibilityAction<S: StringProtocol>(
+        named name: S, _ handler: @escaping () -> Void
+    )
+        -> some View
+    { self }
 }

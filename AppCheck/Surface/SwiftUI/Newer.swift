@@ -59,6 +59,9 @@ extension View {
     /// Binds the focus state of the search field of the nearest `searchable` modifier to a
     /// value (macOS 15.0+).
     @available(macOS 15.0, *)
-    nonisolated public func searchFocused<V: Hashable>(_ binding: FocusState<V>.Binding, equals value: V)
-        -> some View { self }
+    nonisolated public func searchFocused<V: Hashable>(
+        _ binding: FocusState<V>.Binding, equals value: V
+    )
+        -> some View
+    { self }
 }

@@ -8,25 +8,39 @@ import UniformTypeIdentifiers
 // MARK: Alerts, dialogs, sheets, popovers, inspector
 
 extension View {
-    nonisolated public func alert<A: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
-                                           @ViewBuilder actions: () -> A) -> some View { self }
+    nonisolated public func alert<A: View>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+        @ViewBuilder actions: () -> A
+    ) -> some View { self }
     @_disfavoredOverload
-    nonisolated public func alert<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>,
-                                                              @ViewBuilder actions: () -> A) -> some View { self }
-    nonisolated public func alert<A: View>(_ title: Text, isPresented: Binding<Bool>,
-                                           @ViewBuilder actions: () -> A) -> some View { self }
-    nonisolated public func alert<A: View, M: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
-                                                    @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M)
-        -> some View { self }
+    nonisolated public func alert<S: StringProtocol, A: View>(
+        _ title: S, isPresented: Binding<Bool>,
+        @ViewBuilder actions: () -> A
+    ) -> some View { self }
+    nonisolated public func alert<A: View>(
+        _ title: Text, isPresented: Binding<Bool>,
+        @ViewBuilder actions: () -> A
+    ) -> some View { self }
+    nonisolated public func alert<A: View, M: View>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+        @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
+    )
+        -> some View
+    { self }
     @_disfavoredOverload
     nonisolated public func alert<S: StringProtocol, A: View, M: View>(
         _ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
     ) -> some View { self }
-    nonisolated public func alert<A: View, M: View>(_ title: Text, isPresented: Binding<Bool>,
-                                                    @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M)
-        -> some View { self }
-    nonisolated public func alert<A: View, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
-                                              presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View { self }
+    nonisolated public func alert<A: View, M: View>(
+        _ title: Text, isPresented: Binding<Bool>,
+        @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M
+    )
+        -> some View
+    { self }
+    nonisolated public func alert<A: View, T>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>,
+        presenting data: T?, @ViewBuilder actions: (T) -> A
+    ) -> some View { self }
     @_disfavoredOverload
     nonisolated public func alert<S: StringProtocol, A: View, T>(
         _ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A
@@ -70,8 +84,10 @@ extension View {
     ) -> some View { self }
     nonisolated public func dialogSeverity(_ severity: DialogSeverity) -> some View { self }
 
-    nonisolated public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
-                                                 @ViewBuilder content: @escaping () -> Content) -> some View { self }
+    nonisolated public func sheet<Content: View>(
+        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
+        @ViewBuilder content: @escaping () -> Content
+    ) -> some View { self }
     nonisolated public func sheet<Item: Identifiable, Content: View>(
         item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View { self }
@@ -86,10 +102,16 @@ extension View {
     nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { self }
 
     /// Inserts an inspector at the applied position in the view hierarchy (macOS 14).
-    nonisolated public func inspector<V: View>(isPresented: Binding<Bool>, @ViewBuilder content: () -> V)
-        -> some View { self }
-    nonisolated public func inspectorColumnWidth(min: CGFloat? = nil, ideal: CGFloat, max: CGFloat? = nil)
-        -> some View { self }
+    nonisolated public func inspector<V: View>(
+        isPresented: Binding<Bool>, @ViewBuilder content: () -> V
+    )
+        -> some View
+    { self }
+    nonisolated public func inspectorColumnWidth(
+        min: CGFloat? = nil, ideal: CGFloat, max: CGFloat? = nil
+    )
+        -> some View
+    { self }
     nonisolated public func inspectorColumnWidth(_ width: CGFloat) -> some View { self }
 }
 
@@ -129,37 +151,57 @@ public struct SearchFieldPlacement: Sendable {
 }
 
 extension View {
-    nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic,
-                                       prompt: Text? = nil) -> some View { self }
-    nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic,
-                                       prompt: LocalizedStringKey) -> some View { self }
+    nonisolated public func searchable(
+        text: Binding<String>, placement: SearchFieldPlacement = .automatic,
+        prompt: Text? = nil
+    ) -> some View { self }
+    nonisolated public func searchable(
+        text: Binding<String>, placement: SearchFieldPlacement = .automatic,
+        prompt: LocalizedStringKey
+    ) -> some View { self }
     @_disfavoredOverload
-    nonisolated public func searchable<S: StringProtocol>(text: Binding<String>,
-                                                          placement: SearchFieldPlacement = .automatic,
-                                                          prompt: S) -> some View { self }
-    nonisolated public func searchable(text: Binding<String>, isPresented: Binding<Bool>,
-                                       placement: SearchFieldPlacement = .automatic, prompt: Text? = nil)
-        -> some View { self }
-    nonisolated public func searchable(text: Binding<String>, isPresented: Binding<Bool>,
-                                       placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey)
-        -> some View { self }
+    nonisolated public func searchable<S: StringProtocol>(
+        text: Binding<String>,
+        placement: SearchFieldPlacement = .automatic,
+        prompt: S
+    ) -> some View { self }
+    nonisolated public func searchable(
+        text: Binding<String>, isPresented: Binding<Bool>,
+        placement: SearchFieldPlacement = .automatic, prompt: Text? = nil
+    )
+        -> some View
+    { self }
+    nonisolated public func searchable(
+        text: Binding<String>, isPresented: Binding<Bool>,
+        placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey
+    )
+        -> some View
+    { self }
     nonisolated public func searchSuggestions<S: View>(@ViewBuilder _ suggestions: () -> S) -> some View { self }
 }
 
 // MARK: Files
 
 extension View {
-    nonisolated public func fileImporter(isPresented: Binding<Bool>, allowedContentTypes: [UTType],
-                                         onCompletion: @escaping (_ result: Result<URL, any Error>) -> Void)
-        -> some View { self }
-    nonisolated public func fileImporter(isPresented: Binding<Bool>, allowedContentTypes: [UTType],
-                                         allowsMultipleSelection: Bool,
-                                         onCompletion: @escaping (_ result: Result<[URL], any Error>) -> Void)
-        -> some View { self }
-    nonisolated public func fileImporter(isPresented: Binding<Bool>, allowedContentTypes: [UTType],
-                                         allowsMultipleSelection: Bool,
-                                         onCompletion: @escaping (_ result: Result<[URL], any Error>) -> Void,
-                                         onCancellation: @escaping () -> Void) -> some View { self }
+    nonisolated public func fileImporter(
+        isPresented: Binding<Bool>, allowedContentTypes: [UTType],
+        onCompletion: @escaping (_ result: Result<URL, any Error>) -> Void
+    )
+        -> some View
+    { self }
+    nonisolated public func fileImporter(
+        isPresented: Binding<Bool>, allowedContentTypes: [UTType],
+        allowsMultipleSelection: Bool,
+        onCompletion: @escaping (_ result: Result<[URL], any Error>) -> Void
+    )
+        -> some View
+    { self }
+    nonisolated public func fileImporter(
+        isPresented: Binding<Bool>, allowedContentTypes: [UTType],
+        allowsMultipleSelection: Bool,
+        onCompletion: @escaping (_ result: Result<[URL], any Error>) -> Void,
+        onCancellation: @escaping () -> Void
+    ) -> some View { self }
 
     nonisolated public func fileExporter<D: FileDocument>(
         isPresented: Binding<Bool>, document: D?, contentType: UTType, defaultFilename: String? = nil,
@@ -181,9 +223,12 @@ extension View {
         isPresented: Binding<Bool>, item: T?, contentTypes: [UTType] = [], defaultFilename: String? = nil,
         onCompletion: @escaping (_ result: Result<URL, any Error>) -> Void, onCancellation: @escaping () -> Void = {}
     ) -> some View { self }
-    nonisolated public func fileMover(isPresented: Binding<Bool>, file: URL?,
-                                      onCompletion: @escaping (_ result: Result<URL, any Error>) -> Void)
-        -> some View { self }
+    nonisolated public func fileMover(
+        isPresented: Binding<Bool>, file: URL?,
+        onCompletion: @escaping (_ result: Result<URL, any Error>) -> Void
+    )
+        -> some View
+    { self }
     nonisolated public func fileExporterFilenameLabel(_ label: Text?) -> some View { self }
     nonisolated public func fileDialogMessage(_ message: Text?) -> some View { self }
     nonisolated public func fileDialogConfirmationLabel(_ label: Text?) -> some View { self }
@@ -204,8 +249,11 @@ extension View {
     nonisolated public func navigationSubtitle<S: StringProtocol>(_ subtitle: S) -> some View { self }
     nonisolated public func navigationDocument(_ url: URL) -> some View { self }
     nonisolated public func navigationSplitViewColumnWidth(_ width: CGFloat) -> some View { self }
-    nonisolated public func navigationSplitViewColumnWidth(min: CGFloat? = nil, ideal: CGFloat, max: CGFloat? = nil)
-        -> some View { self }
+    nonisolated public func navigationSplitViewColumnWidth(
+        min: CGFloat? = nil, ideal: CGFloat, max: CGFloat? = nil
+    )
+        -> some View
+    { self }
     nonisolated public func navigationSplitViewStyle<S: NavigationSplitViewStyle>(_ style: S) -> some View { self }
     nonisolated public func navigationDestination<D: Hashable, C: View>(
         for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
@@ -216,14 +264,22 @@ extension View {
     nonisolated public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View {
         self
     }
-    nonisolated public func listSectionSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all)
-        -> some View { self }
-    nonisolated public func alternatingRowBackgrounds(_ behavior: AlternatingRowBackgroundBehavior = .enabled)
-        -> some View { self }
+    nonisolated public func listSectionSeparator(
+        _ visibility: Visibility, edges: VerticalEdge.Set = .all
+    )
+        -> some View
+    { self }
+    nonisolated public func alternatingRowBackgrounds(
+        _ behavior: AlternatingRowBackgroundBehavior = .enabled
+    )
+        -> some View
+    { self }
     nonisolated public func scrollContentBackground(_ visibility: Visibility) -> some View { self }
     nonisolated public func scrollDisabled(_ disabled: Bool) -> some View { self }
-    nonisolated public func scrollIndicators(_ visibility: ScrollIndicatorVisibility,
-                                             axes: Axis.Set = [.vertical, .horizontal]) -> some View { self }
+    nonisolated public func scrollIndicators(
+        _ visibility: ScrollIndicatorVisibility,
+        axes: Axis.Set = [.vertical, .horizontal]
+    ) -> some View { self }
     nonisolated public func badge(_ count: Int) -> some View { self }
     nonisolated public func badge(_ label: Text?) -> some View { self }
     nonisolated public func badge(_ key: LocalizedStringKey?) -> some View { self }
@@ -245,8 +301,10 @@ extension View {
     nonisolated public func contextMenu<MenuItems: View>(@ViewBuilder menuItems: () -> MenuItems) -> some View {
         self
     }
-    nonisolated public func contextMenu<M: View, P: View>(@ViewBuilder menuItems: () -> M,
-                                                          @ViewBuilder preview: () -> P) -> some View { self }
+    nonisolated public func contextMenu<M: View, P: View>(
+        @ViewBuilder menuItems: () -> M,
+        @ViewBuilder preview: () -> P
+    ) -> some View { self }
     nonisolated public func contextMenu<I: Hashable, M: View>(
         forSelectionType itemType: I.Type = I.self, @ViewBuilder menu: @escaping (Set<I>) -> M,
         primaryAction: ((Set<I>) -> Void)? = nil

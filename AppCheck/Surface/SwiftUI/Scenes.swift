@@ -57,10 +57,12 @@ nonisolated public struct WindowGroup<Content: View>: Scene {
     public init<S: StringProtocol>(_ title: S, id: String, @ViewBuilder content: () -> Content) { fatalError() }
     public init(_ title: Text, @ViewBuilder content: () -> Content) { fatalError() }
     public init<D: Codable & Hashable, C: View>(for type: D.Type, @ViewBuilder content: @escaping (Binding<D?>) -> C)
-        where Content == PresentedWindowContent<D, C> { fatalError() }
-    public init<D: Codable & Hashable, C: View>(id: String, for type: D.Type,
-                                                @ViewBuilder content: @escaping (Binding<D?>) -> C)
-        where Content == PresentedWindowContent<D, C> { fatalError() }
+    where Content == PresentedWindowContent<D, C> { fatalError() }
+    public init<D: Codable & Hashable, C: View>(
+        id: String, for type: D.Type,
+        @ViewBuilder content: @escaping (Binding<D?>) -> C
+    )
+    where Content == PresentedWindowContent<D, C> { fatalError() }
     public typealias Body = Never
 }
 
@@ -171,20 +173,28 @@ nonisolated public struct DocumentGroup<Document, Content: View>: Scene {
 
 extension DocumentGroup where Document: FileDocument {
     @preconcurrency
-    public init(newDocument: @autoclosure @escaping @Sendable () -> Document,
-                @ViewBuilder editor: @escaping (FileDocumentConfiguration<Document>) -> Content) { fatalError() }
-    public init(viewing documentType: Document.Type,
-                @ViewBuilder viewer: @escaping (FileDocumentConfiguration<Document>) -> Content) { fatalError() }
+    public init(
+        newDocument: @autoclosure @escaping @Sendable () -> Document,
+        @ViewBuilder editor: @escaping (FileDocumentConfiguration<Document>) -> Content
+    ) { fatalError() }
+    public init(
+        viewing documentType: Document.Type,
+        @ViewBuilder viewer: @escaping (FileDocumentConfiguration<Document>) -> Content
+    ) { fatalError() }
 }
 
 extension DocumentGroup where Document: ReferenceFileDocument {
     @preconcurrency
-    public init(newDocument: @escaping @Sendable () -> Document,
-                @ViewBuilder editor: @escaping (ReferenceFileDocumentConfiguration<Document>) -> Content) {
+    public init(
+        newDocument: @escaping @Sendable () -> Document,
+        @ViewBuilder editor: @escaping (ReferenceFileDocumentConfiguration<Document>) -> Content
+    ) {
         fatalError()
     }
-    public init(viewing documentType: Document.Type,
-                @ViewBuilder viewer: @escaping (ReferenceFileDocumentConfiguration<Document>) -> Content) {
+    public init(
+        viewing documentType: Document.Type,
+        @ViewBuilder viewer: @escaping (ReferenceFileDocumentConfiguration<Document>) -> Content
+    ) {
         fatalError()
     }
 }
@@ -245,8 +255,11 @@ extension Scene {
         self
     }
     nonisolated public func commandsRemoved() -> some Scene { self }
-    nonisolated public func commandsReplaced<Content: Commands>(@CommandsBuilder content: () -> Content)
-        -> some Scene { self }
+    nonisolated public func commandsReplaced<Content: Commands>(
+        @CommandsBuilder content: () -> Content
+    )
+        -> some Scene
+    { self }
     nonisolated public func defaultSize(_ size: CGSize) -> some Scene { self }
     nonisolated public func defaultSize(width: CGFloat, height: CGFloat) -> some Scene { self }
     nonisolated public func defaultPosition(_ position: UnitPoint) -> some Scene { self }
@@ -254,13 +267,21 @@ extension Scene {
     nonisolated public func windowStyle<S: WindowStyle>(_ style: S) -> some Scene { self }
     nonisolated public func windowToolbarStyle<S: WindowToolbarStyle>(_ style: S) -> some Scene { self }
     nonisolated public func handlesExternalEvents(matching conditions: Set<String>) -> some Scene { self }
-    nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V)
-        -> some Scene { self }
+    nonisolated public func environment<V>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V
+    )
+        -> some Scene
+    { self }
     nonisolated public func environment<T: AnyObject & Observable>(_ object: T?) -> some Scene { self }
     nonisolated public func environmentObject<T: ObservableObject>(_ object: T) -> some Scene { self }
-    nonisolated public func onChange<V: Equatable>(of value: V, initial: Bool = false,
-                                                   _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void)
-        -> some Scene { self }
-    nonisolated public func onChange<V: Equatable>(of value: V, initial: Bool = false,
-                                                   _ action: @escaping () -> Void) -> some Scene { self }
+    nonisolated public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false,
+        _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    )
+        -> some Scene
+    { self }
+    nonisolated public func onChange<V: Equatable>(
+        of value: V, initial: Bool = false,
+        _ action: @escaping () -> Void
+    ) -> some Scene { self }
 }

@@ -2,9 +2,8 @@
 // on Linux (scripts/typecheck-app). Written by this project from Apple's public documentation;
 // it is NOT Apple's SDK and holds no code of it. Bodies are stubs, never run.
 
-import UniformTypeIdentifiers
-
 import AppKit
+import UniformTypeIdentifiers
 
 /// A color or pattern to use when rendering a shape.
 public protocol ShapeStyle: Sendable {}
@@ -117,8 +116,10 @@ nonisolated public struct Color: View, ShapeStyle, Hashable, CustomStringConvert
     public init(_ name: String, bundle: Bundle? = nil) { fatalError() }
     public init(nsColor: NSColor) { fatalError() }
     public init(_ color: NSColor) { fatalError() }
-    public init(_ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double,
-                opacity: Double = 1) { fatalError() }
+    public init(
+        _ colorSpace: Color.RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double,
+        opacity: Double = 1
+    ) { fatalError() }
     public init(_ colorSpace: Color.RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) { fatalError() }
     public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) { fatalError() }
     public typealias Body = Never
@@ -201,15 +202,23 @@ nonisolated public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View {
 
 extension Shape {
     public var body: _ShapeView<Self, ForegroundStyle> { fatalError() }
-    nonisolated public func fill<S: ShapeStyle>(_ content: S = .foreground, style: FillStyle = FillStyle())
-        -> some View { _ShapeView<Self, S>() }
+    nonisolated public func fill<S: ShapeStyle>(
+        _ content: S = .foreground, style: FillStyle = FillStyle()
+    )
+        -> some View
+    { _ShapeView<Self, S>() }
     nonisolated public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> some View {
         _ShapeView<Self, S>()
     }
-    nonisolated public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true)
-        -> some View { _ShapeView<Self, S>() }
-    nonisolated public func strokeBorder<S: ShapeStyle>(_ content: S = .foreground, lineWidth: CGFloat = 1,
-                                                        antialiased: Bool = true) -> some View {
+    nonisolated public func stroke<S: ShapeStyle>(
+        _ content: S, style: StrokeStyle, antialiased: Bool = true
+    )
+        -> some View
+    { _ShapeView<Self, S>() }
+    nonisolated public func strokeBorder<S: ShapeStyle>(
+        _ content: S = .foreground, lineWidth: CGFloat = 1,
+        antialiased: Bool = true
+    ) -> some View {
         _ShapeView<Self, S>()
     }
 }

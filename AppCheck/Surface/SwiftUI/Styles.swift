@@ -6,6 +6,7 @@
 
 import AppKit
 import UniformTypeIdentifiers
+
 public protocol TextFieldStyle {}
 public struct DefaultTextFieldStyle: TextFieldStyle { public init() {} }
 extension TextFieldStyle where Self == DefaultTextFieldStyle {

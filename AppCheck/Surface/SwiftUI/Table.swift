@@ -13,7 +13,7 @@ public protocol TableRowContent<TableRowValue> {
 
 /// Table rows that are computed from a collection of identified data.
 nonisolated public struct TableForEachContent<Data: RandomAccessCollection>: TableRowContent
-    where Data.Element: Identifiable {
+where Data.Element: Identifiable {
     public typealias TableRowValue = Data.Element
 }
 
@@ -39,11 +39,14 @@ nonisolated public struct TupleTableColumnContent<RowValue: Identifiable, Sort, 
 @resultBuilder
 public struct TableColumnBuilder<RowValue: Identifiable, Sort> {
     public static func buildExpression<Column: TableColumnContent>(_ column: Column) -> Column
-        where Column.TableRowValue == RowValue, Column.TableColumnSortComparator == Sort { fatalError() }
+    where Column.TableRowValue == RowValue, Column.TableColumnSortComparator == Sort { fatalError() }
     public static func buildBlock<Column: TableColumnContent>(_ column: Column) -> Column
-        where Column.TableRowValue == RowValue, Column.TableColumnSortComparator == Sort { fatalError() }
-    public static func buildBlock<each Column: TableColumnContent>(_ columns: repeat each Column)
-        -> TupleTableColumnContent<RowValue, Sort, (repeat each Column)> { fatalError() }
+    where Column.TableRowValue == RowValue, Column.TableColumnSortComparator == Sort { fatalError() }
+    public static func buildBlock<each Column: TableColumnContent>(
+        _ columns: repeat each Column
+    )
+        -> TupleTableColumnContent<RowValue, Sort, (repeat each Column)>
+    { fatalError() }
 }
 
 /// A column that displays a view for each row in a table.
@@ -51,8 +54,11 @@ nonisolated public struct TableColumn<RowValue: Identifiable, Sort, Content: Vie
     public typealias TableRowValue = RowValue
     public typealias TableColumnSortComparator = Sort
     public func width(_ width: CGFloat? = nil) -> TableColumn<RowValue, Sort, Content, Label> { fatalError() }
-    public func width(min: CGFloat? = nil, ideal: CGFloat? = nil, max: CGFloat? = nil)
-        -> TableColumn<RowValue, Sort, Content, Label> { fatalError() }
+    public func width(
+        min: CGFloat? = nil, ideal: CGFloat? = nil, max: CGFloat? = nil
+    )
+        -> TableColumn<RowValue, Sort, Content, Label>
+    { fatalError() }
 }
 
 extension TableColumn where Sort == Never, Label == Text {
@@ -70,8 +76,10 @@ extension TableColumn where Sort == Never, Content == Text, Label == Text {
 }
 
 extension TableColumn where Sort == KeyPathComparator<RowValue>, Label == Text {
-    public init<V: Comparable>(_ titleKey: LocalizedStringKey, value: KeyPath<RowValue, V>,
-                               @ViewBuilder content: @escaping (RowValue) -> Content) { fatalError() }
+    public init<V: Comparable>(
+        _ titleKey: LocalizedStringKey, value: KeyPath<RowValue, V>,
+        @ViewBuilder content: @escaping (RowValue) -> Content
+    ) { fatalError() }
 }
 
 extension TableColumn where Sort == KeyPathComparator<RowValue>, Content == Text, Label == Text {
@@ -81,7 +89,7 @@ extension TableColumn where Sort == KeyPathComparator<RowValue>, Content == Text
 /// A container that presents rows of data arranged in one or more columns, optionally providing
 /// the ability to select one or more members.
 nonisolated public struct Table<Value: Identifiable, Rows: TableRowContent, Columns: TableColumnContent>: View
-    where Rows.TableRowValue == Value, Columns.TableRowValue == Value {
+where Rows.TableRowValue == Value, Columns.TableRowValue == Value {
     public init<Data: RandomAccessCollection>(
         _ data: Data, @TableColumnBuilder<Value, Never> columns: () -> Columns
     ) where Rows == TableForEachContent<Data>, Data.Element == Value { fatalError() }

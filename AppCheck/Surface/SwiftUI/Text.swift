@@ -2,9 +2,8 @@
 // on Linux (scripts/typecheck-app). Written by this project from Apple's public documentation;
 // it is NOT Apple's SDK and holds no code of it. Bodies are stubs, never run.
 
-import UniformTypeIdentifiers
-
 import AppKit
+import UniformTypeIdentifiers
 
 /// The key for a localized string resource; string literals and interpolations in `Text("…")`.
 public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, Sendable {
@@ -24,7 +23,7 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, S
             fatalError()
         }
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F)
-            where F.FormatInput: Equatable, F.FormatOutput == String { fatalError() }
+        where F.FormatInput: Equatable, F.FormatOutput == String { fatalError() }
         public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) { fatalError() }
         public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T, specifier: String) {
             fatalError()
@@ -56,8 +55,10 @@ extension CGFloat: _FormatSpecifiable {}
 
 /// A view that displays one or more lines of read-only text.
 nonisolated public struct Text: View, Equatable, Sendable {
-    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
-                comment: StaticString? = nil) { fatalError() }
+    public init(
+        _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
+        comment: StaticString? = nil
+    ) { fatalError() }
     @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) { fatalError() }
     public init(verbatim content: String) { fatalError() }
@@ -65,7 +66,7 @@ nonisolated public struct Text: View, Equatable, Sendable {
     public init(_ date: Date, style: Text.DateStyle) { fatalError() }
     public init(_ dates: ClosedRange<Date>) { fatalError() }
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F)
-        where F.FormatInput: Equatable, F.FormatOutput == String { fatalError() }
+    where F.FormatInput: Equatable, F.FormatOutput == String { fatalError() }
     public init<Subject: ReferenceConvertible>(_ subject: Subject, formatter: Formatter) { fatalError() }
     public init(_ image: Image) { fatalError() }
     public typealias Body = Never
@@ -132,8 +133,11 @@ public struct Font: Hashable, Sendable {
     public init(_ font: NSFont) { fatalError() }
     init() {}
 
-    public static func system(_ style: Font.TextStyle, design: Font.Design? = nil, weight: Font.Weight? = nil)
-        -> Font { fatalError() }
+    public static func system(
+        _ style: Font.TextStyle, design: Font.Design? = nil, weight: Font.Weight? = nil
+    )
+        -> Font
+    { fatalError() }
     public static func system(size: CGFloat, weight: Font.Weight? = nil, design: Font.Design? = nil) -> Font {
         fatalError()
     }

@@ -31,15 +31,27 @@ extension _ConditionalContent: ToolbarContent where TrueContent: ToolbarContent,
 public struct ToolbarContentBuilder {
     public static func buildExpression<Content: ToolbarContent>(_ content: Content) -> Content { fatalError() }
     public static func buildBlock<Content: ToolbarContent>(_ content: Content) -> Content { fatalError() }
-    public static func buildBlock<each Content: ToolbarContent>(_ content: repeat each Content)
-        -> some ToolbarContent { fatalError() }
-    public static func buildBlock<each Content: CustomizableToolbarContent>(_ content: repeat each Content)
-        -> some CustomizableToolbarContent { fatalError() }
+    public static func buildBlock<each Content: ToolbarContent>(
+        _ content: repeat each Content
+    )
+        -> some ToolbarContent
+    { fatalError() }
+    public static func buildBlock<each Content: CustomizableToolbarContent>(
+        _ content: repeat each Content
+    )
+        -> some CustomizableToolbarContent
+    { fatalError() }
     public static func buildIf<Content: ToolbarContent>(_ content: Content?) -> Content? { fatalError() }
-    public static func buildEither<TrueContent: ToolbarContent, FalseContent: ToolbarContent>(first: TrueContent)
-        -> _ConditionalContent<TrueContent, FalseContent> { fatalError() }
-    public static func buildEither<TrueContent: ToolbarContent, FalseContent: ToolbarContent>(second: FalseContent)
-        -> _ConditionalContent<TrueContent, FalseContent> { fatalError() }
+    public static func buildEither<TrueContent: ToolbarContent, FalseContent: ToolbarContent>(
+        first: TrueContent
+    )
+        -> _ConditionalContent<TrueContent, FalseContent>
+    { fatalError() }
+    public static func buildEither<TrueContent: ToolbarContent, FalseContent: ToolbarContent>(
+        second: FalseContent
+    )
+        -> _ConditionalContent<TrueContent, FalseContent>
+    { fatalError() }
     public static func buildLimitedAvailability(_ content: any ToolbarContent) -> some ToolbarContent { fatalError() }
 }
 
@@ -67,8 +79,10 @@ extension ToolbarItem: CustomizableToolbarContent where ID == String {
 /// A model that represents a group of ToolbarItems which can be placed in the toolbar or navigation bar.
 nonisolated public struct ToolbarItemGroup<Content: View>: ToolbarContent {
     public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) { fatalError() }
-    public init<C: View, L: View>(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> C,
-                                  @ViewBuilder label: () -> L) where Content == LabeledToolbarItemGroupContent<C, L> {
+    public init<C: View, L: View>(
+        placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> C,
+        @ViewBuilder label: () -> L
+    ) where Content == LabeledToolbarItemGroupContent<C, L> {
         fatalError()
     }
     public typealias Body = Never
@@ -102,8 +116,11 @@ public struct ToolbarRole: Sendable {
 
 extension View {
     nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { self }
-    nonisolated public func toolbar<Content: ToolbarContent>(@ToolbarContentBuilder content: () -> Content)
-        -> some View { self }
+    nonisolated public func toolbar<Content: ToolbarContent>(
+        @ToolbarContentBuilder content: () -> Content
+    )
+        -> some View
+    { self }
     nonisolated public func toolbar<Content: CustomizableToolbarContent>(
         id: String, @ToolbarContentBuilder content: () -> Content
     ) -> some View { self }

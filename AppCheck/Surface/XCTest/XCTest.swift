@@ -20,19 +20,31 @@ open class XCTest: NSObject {
 /// The primary class for defining test cases, test methods, and performance tests.
 open class XCTestCase: XCTest {
     public override init() { fatalError() }
-    open var continueAfterFailure: Bool { get { fatalError() } set { fatalError() } }
-    open var executionTimeAllowance: TimeInterval { get { fatalError() } set { fatalError() } }
+    open var continueAfterFailure: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var executionTimeAllowance: TimeInterval {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open class func setUp() { fatalError() }
     open class func tearDown() { fatalError() }
     open func addTeardownBlock(_ block: @escaping @Sendable () -> Void) { fatalError() }
     open func addTeardownBlock(_ block: @escaping @Sendable () async throws -> Void) { fatalError() }
     open func expectation(description: String) -> XCTestExpectation { fatalError() }
-    open func expectation(for predicate: NSPredicate, evaluatedWith object: Any?,
-                          handler: XCTNSPredicateExpectation.Handler? = nil) -> XCTestExpectation { fatalError() }
-    open func wait(for expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
-                   enforceOrder enforceOrderOfFulfillment: Bool = false) { fatalError() }
-    open func fulfillment(of expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
-                          enforceOrder enforceOrderOfFulfillment: Bool = false) async { fatalError() }
+    open func expectation(
+        for predicate: NSPredicate, evaluatedWith object: Any?,
+        handler: XCTNSPredicateExpectation.Handler? = nil
+    ) -> XCTestExpectation { fatalError() }
+    open func wait(
+        for expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
+        enforceOrder enforceOrderOfFulfillment: Bool = false
+    ) { fatalError() }
+    open func fulfillment(
+        of expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
+        enforceOrder enforceOrderOfFulfillment: Bool = false
+    ) async { fatalError() }
     open func waitForExpectations(timeout: TimeInterval, handler: XCWaitCompletionHandler? = nil) { fatalError() }
     open func measure(_ block: () -> Void) { fatalError() }
     open func measure(metrics: [any XCTMetric], block: () -> Void) { fatalError() }
@@ -45,10 +57,22 @@ public typealias XCWaitCompletionHandler = ((any Error)?) -> Void
 /// An expected outcome in an asynchronous test.
 open class XCTestExpectation: NSObject, @unchecked Sendable {
     public init(description expectationDescription: String) { fatalError() }
-    open var expectationDescription: String { get { fatalError() } set { fatalError() } }
-    open var isInverted: Bool { get { fatalError() } set { fatalError() } }
-    open var expectedFulfillmentCount: Int { get { fatalError() } set { fatalError() } }
-    open var assertForOverFulfill: Bool { get { fatalError() } set { fatalError() } }
+    open var expectationDescription: String {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var isInverted: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var expectedFulfillmentCount: Int {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var assertForOverFulfill: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open func fulfill() { fatalError() }
 }
 
@@ -58,7 +82,10 @@ open class XCTNSPredicateExpectation: XCTestExpectation, @unchecked Sendable {
     public init(predicate: NSPredicate, object: Any?) { fatalError() }
     open var predicate: NSPredicate { fatalError() }
     open var object: Any? { fatalError() }
-    open var handler: XCTNSPredicateExpectation.Handler? { get { fatalError() } set { fatalError() } }
+    open var handler: XCTNSPredicateExpectation.Handler? {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 /// A proxy that waits for expectations.
@@ -71,12 +98,18 @@ open class XCTWaiter: NSObject {
         case interrupted = 5
     }
     public override init() { fatalError() }
-    open class func wait(for expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
-                         enforceOrder enforceOrderOfFulfillment: Bool = false) -> XCTWaiter.Result { fatalError() }
-    open func wait(for expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
-                   enforceOrder enforceOrderOfFulfillment: Bool = false) -> XCTWaiter.Result { fatalError() }
-    open func fulfillment(of expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
-                          enforceOrder enforceOrderOfFulfillment: Bool = false) async -> XCTWaiter.Result {
+    open class func wait(
+        for expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
+        enforceOrder enforceOrderOfFulfillment: Bool = false
+    ) -> XCTWaiter.Result { fatalError() }
+    open func wait(
+        for expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
+        enforceOrder enforceOrderOfFulfillment: Bool = false
+    ) -> XCTWaiter.Result { fatalError() }
+    open func fulfillment(
+        of expectations: [XCTestExpectation], timeout seconds: TimeInterval = .infinity,
+        enforceOrder enforceOrderOfFulfillment: Bool = false
+    ) async -> XCTWaiter.Result {
         fatalError()
     }
 }
@@ -109,7 +142,10 @@ open class XCTApplicationLaunchMetric: NSObject, XCTMetric {
 
 open class XCTMeasureOptions: NSObject {
     open class var `default`: XCTMeasureOptions { fatalError() }
-    open var iterationCount: Int { get { fatalError() } set { fatalError() } }
+    open var iterationCount: Int {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 /// Data from a test run kept with the results.
@@ -122,15 +158,24 @@ open class XCTAttachment: NSObject {
     public convenience init(data payload: Data) { fatalError() }
     public convenience init(contentsOfFile url: URL) { fatalError() }
     public convenience init(screenshot: XCUIScreenshot) { fatalError() }
-    open var name: String? { get { fatalError() } set { fatalError() } }
-    open var lifetime: XCTAttachment.Lifetime { get { fatalError() } set { fatalError() } }
+    open var name: String? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var lifetime: XCTAttachment.Lifetime {
+        get { fatalError() }
+        set { fatalError() }
+    }
 }
 
 /// A proxy for the current testing context.
 public struct XCTContext {
     @MainActor @preconcurrency
-    public static func runActivity<Result>(named name: String, block: (any XCTActivity) throws -> Result) rethrows
-        -> Result { fatalError() }
+    public static func runActivity<Result>(
+        named name: String, block: (any XCTActivity) throws -> Result
+    ) rethrows
+        -> Result
+    { fatalError() }
 }
 
 /// A named substep of a test method.
@@ -143,56 +188,88 @@ public protocol XCTActivity: NSObjectProtocol {
 
 public func XCTFail(_ message: String = "", file: StaticString = #filePath, line: UInt = #line) { fatalError() }
 
-public func XCTAssert(_ expression: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "",
-                      file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertTrue(_ expression: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "",
-                          file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertFalse(_ expression: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "",
-                           file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertNil(_ expression: @autoclosure () throws -> Any?, _ message: @autoclosure () -> String = "",
-                         file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertNotNil(_ expression: @autoclosure () throws -> Any?, _ message: @autoclosure () -> String = "",
-                            file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertEqual<T: Equatable>(_ expression1: @autoclosure () throws -> T,
-                                         _ expression2: @autoclosure () throws -> T,
-                                         _ message: @autoclosure () -> String = "",
-                                         file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertEqual<T: FloatingPoint>(_ expression1: @autoclosure () throws -> T,
-                                             _ expression2: @autoclosure () throws -> T, accuracy: T,
-                                             _ message: @autoclosure () -> String = "",
-                                             file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertNotEqual<T: Equatable>(_ expression1: @autoclosure () throws -> T,
-                                            _ expression2: @autoclosure () throws -> T,
-                                            _ message: @autoclosure () -> String = "",
-                                            file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertIdentical(_ expression1: @autoclosure () throws -> AnyObject?,
-                               _ expression2: @autoclosure () throws -> AnyObject?,
-                               _ message: @autoclosure () -> String = "",
-                               file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertGreaterThan<T: Comparable>(_ expression1: @autoclosure () throws -> T,
-                                                _ expression2: @autoclosure () throws -> T,
-                                                _ message: @autoclosure () -> String = "",
-                                                file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertGreaterThanOrEqual<T: Comparable>(_ expression1: @autoclosure () throws -> T,
-                                                       _ expression2: @autoclosure () throws -> T,
-                                                       _ message: @autoclosure () -> String = "",
-                                                       file: StaticString = #filePath, line: UInt = #line) {
+public func XCTAssert(
+    _ expression: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertTrue(
+    _ expression: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertFalse(
+    _ expression: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertNil(
+    _ expression: @autoclosure () throws -> Any?, _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertNotNil(
+    _ expression: @autoclosure () throws -> Any?, _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertEqual<T: Equatable>(
+    _ expression1: @autoclosure () throws -> T,
+    _ expression2: @autoclosure () throws -> T,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertEqual<T: FloatingPoint>(
+    _ expression1: @autoclosure () throws -> T,
+    _ expression2: @autoclosure () throws -> T, accuracy: T,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertNotEqual<T: Equatable>(
+    _ expression1: @autoclosure () throws -> T,
+    _ expression2: @autoclosure () throws -> T,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertIdentical(
+    _ expression1: @autoclosure () throws -> AnyObject?,
+    _ expression2: @autoclosure () throws -> AnyObject?,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertGreaterThan<T: Comparable>(
+    _ expression1: @autoclosure () throws -> T,
+    _ expression2: @autoclosure () throws -> T,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertGreaterThanOrEqual<T: Comparable>(
+    _ expression1: @autoclosure () throws -> T,
+    _ expression2: @autoclosure () throws -> T,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
     fatalError()
 }
-public func XCTAssertLessThan<T: Comparable>(_ expression1: @autoclosure () throws -> T,
-                                             _ expression2: @autoclosure () throws -> T,
-                                             _ message: @autoclosure () -> String = "",
-                                             file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertLessThanOrEqual<T: Comparable>(_ expression1: @autoclosure () throws -> T,
-                                                    _ expression2: @autoclosure () throws -> T,
-                                                    _ message: @autoclosure () -> String = "",
-                                                    file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTAssertThrowsError<T>(_ expression: @autoclosure () throws -> T,
-                                    _ message: @autoclosure () -> String = "",
-                                    file: StaticString = #filePath, line: UInt = #line,
-                                    _ errorHandler: (_ error: any Error) -> Void = { _ in }) { fatalError() }
-public func XCTAssertNoThrow<T>(_ expression: @autoclosure () throws -> T, _ message: @autoclosure () -> String = "",
-                                file: StaticString = #filePath, line: UInt = #line) { fatalError() }
-public func XCTUnwrap<T>(_ expression: @autoclosure () throws -> T?, _ message: @autoclosure () -> String = "",
-                         file: StaticString = #filePath, line: UInt = #line) throws -> T { fatalError() }
+public func XCTAssertLessThan<T: Comparable>(
+    _ expression1: @autoclosure () throws -> T,
+    _ expression2: @autoclosure () throws -> T,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertLessThanOrEqual<T: Comparable>(
+    _ expression1: @autoclosure () throws -> T,
+    _ expression2: @autoclosure () throws -> T,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTAssertThrowsError<T>(
+    _ expression: @autoclosure () throws -> T,
+    _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line,
+    _ errorHandler: (_ error: any Error) -> Void = { _ in }
+) { fatalError() }
+public func XCTAssertNoThrow<T>(
+    _ expression: @autoclosure () throws -> T, _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) { fatalError() }
+public func XCTUnwrap<T>(
+    _ expression: @autoclosure () throws -> T?, _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> T { fatalError() }
 public func XCTExpectFailure(_ failureReason: String? = nil, strict: Bool = true) { fatalError() }

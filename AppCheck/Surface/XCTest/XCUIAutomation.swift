@@ -241,8 +241,10 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
     open var exists: Bool { fatalError() }
     open func waitForExistence(timeout: TimeInterval) -> Bool { fatalError() }
     open func waitForNonExistence(timeout: TimeInterval) -> Bool { fatalError() }
-    open func wait<V: Equatable>(for keyPath: KeyPath<XCUIElement, V>, toEqual expectedValue: V,
-                                 timeout: TimeInterval) -> Bool { fatalError() }
+    open func wait<V: Equatable>(
+        for keyPath: KeyPath<XCUIElement, V>, toEqual expectedValue: V,
+        timeout: TimeInterval
+    ) -> Bool { fatalError() }
     open var isHittable: Bool { fatalError() }
     open var firstMatch: XCUIElement { fatalError() }
     open override var debugDescription: String { fatalError() }
@@ -321,8 +323,14 @@ open class XCUIApplication: XCUIElement {
     open func activate() { fatalError() }
     open func terminate() { fatalError() }
     open func open(_ url: URL) { fatalError() }
-    open var launchArguments: [String] { get { fatalError() } set { fatalError() } }
-    open var launchEnvironment: [String: String] { get { fatalError() } set { fatalError() } }
+    open var launchArguments: [String] {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    open var launchEnvironment: [String: String] {
+        get { fatalError() }
+        set { fatalError() }
+    }
     open var state: XCUIApplication.State { fatalError() }
     open func wait(for state: XCUIApplication.State, timeout: TimeInterval) -> Bool { fatalError() }
 }

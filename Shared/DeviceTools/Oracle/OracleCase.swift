@@ -22,8 +22,10 @@ public struct OracleCase: Sendable, Equatable, Codable {
     /// What Apple's matcher printed, cut to a few lines (for the reader).
     public var appleOutput: String?
 
-    public init(id: String, host: String, appID: String, url: String, association: String,
-                apple: AppleMatcherOutcome? = nil, ours: Decision? = nil, appleOutput: String? = nil) {
+    public init(
+        id: String, host: String, appID: String, url: String, association: String,
+        apple: AppleMatcherOutcome? = nil, ours: Decision? = nil, appleOutput: String? = nil
+    ) {
         self.id = id
         self.host = host
         self.appID = appID

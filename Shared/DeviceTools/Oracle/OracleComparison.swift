@@ -44,11 +44,12 @@ public enum OracleComparison {
         let output = ((stdout ?? "") + (stderr ?? "")).trimmingCharacters(in: .whitespacesAndNewlines)
         recorded.appleOutput = Sanitise.forDisplay(output, limit: keptOutputLength)
         let agrees = MatcherComparison(appID: testCase.appID, ours: ours, apple: apple).agrees
-        let status: OracleResult.Status = switch agrees {
-        case true?: .agree
-        case false?: .disagree
-        case nil: .inconclusive
-        }
+        let status: OracleResult.Status =
+            switch agrees {
+            case true?: .agree
+            case false?: .disagree
+            case nil: .inconclusive
+            }
         return OracleResult(testCase: recorded, ours: ours, apple: apple, status: status)
     }
 

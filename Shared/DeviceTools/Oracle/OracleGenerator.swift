@@ -58,9 +58,11 @@ public struct OracleGenerator: Sendable {
         case items([(String, String)])
     }
 
-    private static let segments = ["buy", "help", "Shop", "items", "42", "caf\u{E9}", "caf%C3%A9", "a%20b",
-                                   "\u{FC}ber", "%E2%82%AC", "x*y", "a?c", "*", "?", "?*", "$(ids)",
-                                   "$(digit)", "$(alpha)", "$(names)", "v$(digit)"]
+    private static let segments = [
+        "buy", "help", "Shop", "items", "42", "caf\u{E9}", "caf%C3%A9", "a%20b",
+        "\u{FC}ber", "%E2%82%AC", "x*y", "a?c", "*", "?", "?*", "$(ids)",
+        "$(digit)", "$(alpha)", "$(names)", "v$(digit)",
+    ]
     private static let queryKeys = ["id", "q", "ref", "\u{FC}", "Page"]
     private static let queryValues = ["*", "?", "42", "$(ids)", "", "?*", "caf\u{E9}", "a b", "A%2B"]
     private static let fragments = ["*", "no_universal_links", "top?", "Section-*", "\u{E9}t\u{E9}"]
@@ -78,10 +80,14 @@ public struct OracleGenerator: Sendable {
         if random.chance(0.5) { applinks.append(("apps", .array([]))) }
         if random.chance(0.3), let defaults = makeFlags() { applinks.append(("defaults", defaults)) }
         if random.chance(0.5) {
-            applinks.append(("substitutionVariables", .object([
-                ("ids", .array(["1", "42", "abc"].map(OracleJSON.string))),
-                ("names", .array(["Caf\u{E9}", "bob", "A/B"].map(OracleJSON.string))),
-            ])))
+            applinks.append(
+                (
+                    "substitutionVariables",
+                    .object([
+                        ("ids", .array(["1", "42", "abc"].map(OracleJSON.string))),
+                        ("names", .array(["Caf\u{E9}", "bob", "A/B"].map(OracleJSON.string))),
+                    ])
+                ))
         }
         var details: [OracleJSON] = []
         var ignored: [Rule] = []

@@ -20,7 +20,10 @@ enum OracleJSON {
         case .string(let value): out += JSONStringLiteral.quoted(value)
         case .bool(let value): out += value ? "true" : "false"
         case .array(let values):
-            if values.isEmpty { out += "[]"; return }
+            if values.isEmpty {
+                out += "[]"
+                return
+            }
             out += "[\n"
             for (index, value) in values.enumerated() {
                 out += indent + "  "
@@ -29,7 +32,10 @@ enum OracleJSON {
             }
             out += indent + "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{\n"
             for (index, (key, value)) in members.enumerated() {
                 out += indent + "  " + JSONStringLiteral.quoted(key) + ": "

@@ -63,8 +63,9 @@ public struct OracleRunDirectory: Sendable {
     /// Compares every case with Apple's recorded output, writes the regressions and the summary.
     public func compare() throws -> (summary: OracleComparison.Summary, results: [OracleResult]) {
         let results = try cases().map { testCase in
-            OracleComparison.compare(testCase, stdout: output(testCase.id, "stdout"),
-                                     stderr: output(testCase.id, "stderr"))
+            OracleComparison.compare(
+                testCase, stdout: output(testCase.id, "stdout"),
+                stderr: output(testCase.id, "stderr"))
         }
         let summary = OracleComparison.summarise(results)
         let failing = results.filter { $0.status != .agree }

@@ -16,8 +16,8 @@ public struct AASA001Unreachable: FindingRule {
         Make the host resolve publicly and answer HTTPS on port 443 quickly for \
         /.well-known/apple-app-site-association (also for Apple's crawler, AASA-Bot); check firewalls and geo-blocking.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleSupportingAssociatedDomains, .appleTN3155]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleSupportingAssociatedDomains, .appleTN3155]
 
     static let tlsKinds: Set<String> = ["not-https", "tls-untrusted", "tls-name-mismatch", "tls"]
 
@@ -32,24 +32,29 @@ public struct AASA001Unreachable: FindingRule {
                 let cutShort = result.outcome == .incomplete
                 guard !facts.isNotChecked(result), result.route != .local, result.status == nil || cutShort,
                     let error = result.error,
-                      !Self.tlsKinds.contains(error.kind), error.kind != "configuration",
-                          error.kind != "local-file" else {
-                          return nil
-                      }
-                var evidence: [Evidence] = [EvidenceBuilder.network(report, result), .text("error kind: \(error.kind)")]
+                    !Self.tlsKinds.contains(error.kind), error.kind != "configuration",
+                    error.kind != "local-file"
+                else {
+                    return nil
+                }
+                var evidence: [Evidence] = [
+                    EvidenceBuilder.network(report, result), .text("error kind: \(error.kind)"),
+                ]
                 if cutShort, let prefix = result.bodyPrefix { evidence.append(.text("body starts: \(prefix)")) }
                 if facts.options.offline {
                     // An --offline run did not try: say "not checked" without claiming an outage.
-                    return finding(subject: "\(report.host) (\(result.route.rawValue))",
-                                   detail: """
-                                       Not checked: \(error.description). Nothing is known about what \(result.url) \
-                                       serves; supply its file (--aasa \(report.host)=FILE on the command \
-                                       line, “Use a file…” on its card in the workbench) or run online.
-                                       """,
-                                   evidence: evidence, severity: .info)
+                    return finding(
+                        subject: "\(report.host) (\(result.route.rawValue))",
+                        detail: """
+                            Not checked: \(error.description). Nothing is known about what \(result.url) \
+                            serves; supply its file (--aasa \(report.host)=FILE on the command \
+                            line, “Use a file…” on its card in the workbench) or run online.
+                            """,
+                        evidence: evidence, severity: .info)
                 }
-                return finding(subject: "\(report.host) (\(result.route.rawValue))",
-                               detail: "\(result.url): \(error.description).", evidence: evidence)
+                return finding(
+                    subject: "\(report.host) (\(result.route.rawValue))",
+                    detail: "\(result.url): \(error.description).", evidence: evidence)
             }
         }
     }

@@ -16,8 +16,8 @@ public struct AASA002NotHTTPS: FindingRule {
         Serve the file over HTTPS with a certificate from a public CA that covers this exact host name (including www. \
         and every explicitly listed subdomain), with the full chain.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleSupportingAssociatedDomains, .appleTN3155]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleSupportingAssociatedDomains, .appleTN3155]
 
     /// The rule (stateless).
     public init() {}
@@ -26,12 +26,14 @@ public struct AASA002NotHTTPS: FindingRule {
         facts.domains.flatMap { report in
             report.judgedRoutes.compactMap { result -> Finding? in
                 guard result.route != .local, let error = result.error,
-                    AASA001Unreachable.tlsKinds.contains(error.kind) else {
+                    AASA001Unreachable.tlsKinds.contains(error.kind)
+                else {
                     return nil
                 }
-                return finding(subject: "\(report.host) (\(result.route.rawValue))",
-                               detail: "\(result.url): \(error.description).",
-                               evidence: [EvidenceBuilder.network(report, result), .text("error kind: \(error.kind)")])
+                return finding(
+                    subject: "\(report.host) (\(result.route.rawValue))",
+                    detail: "\(result.url): \(error.description).",
+                    evidence: [EvidenceBuilder.network(report, result), .text("error kind: \(error.kind)")])
             }
         }
     }

@@ -16,8 +16,8 @@ public struct AASA003Redirect: FindingRule {
         Serve the file with status 200 at https://<host>/.well-known/apple-app-site-association itself; exempt that \
         path from apex→www, http→https-style and locale redirects.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleSupportingAssociatedDomains, .appleTN3155]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleSupportingAssociatedDomains, .appleTN3155]
 
     /// The rule (stateless).
     public init() {}
@@ -36,9 +36,10 @@ public struct AASA003Redirect: FindingRule {
                     }
                     if redirect.isCrossHost { notes.append("the target is on another host") }
                 }
-                return finding(subject: "\(report.host) (\(result.route.rawValue))",
-                               detail: notes.joined(separator: "; ") + ".",
-                               evidence: [EvidenceBuilder.network(report, result, header: "Location")])
+                return finding(
+                    subject: "\(report.host) (\(result.route.rawValue))",
+                    detail: notes.joined(separator: "; ") + ".",
+                    evidence: [EvidenceBuilder.network(report, result, header: "Location")])
             }
         }
     }

@@ -16,8 +16,8 @@ public struct AASA004HTTPStatus: FindingRule {
         Serve the file with 200 at /.well-known/apple-app-site-association, reachable without authentication, cookies \
         or bot challenges; after fixing, the CDN refreshes within hours.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleSupportingAssociatedDomains, .appleTN3155]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleSupportingAssociatedDomains, .appleTN3155]
 
     static let appleHeaders = ["Apple-Failure-Reason", "Apple-Failure-Details", "Apple-From", "Apple-Try-Direct"]
 
@@ -28,7 +28,8 @@ public struct AASA004HTTPStatus: FindingRule {
         facts.domains.flatMap { report in
             report.judgedRoutes.compactMap { result -> Finding? in
                 guard result.route != .local, let status = result.status, status != 200,
-                    !(300...399).contains(status) else {
+                    !(300...399).contains(status)
+                else {
                     return nil
                 }
                 var evidence: [Evidence] = [EvidenceBuilder.network(report, result)]
@@ -40,8 +41,9 @@ public struct AASA004HTTPStatus: FindingRule {
                     }
                 }
                 if let prefix = result.bodyPrefix { evidence.append(.text("body starts: \(prefix)")) }
-                return finding(subject: "\(report.host) (\(result.route.rawValue))",
-                               detail: notes.joined(separator: "; ") + ".", evidence: evidence)
+                return finding(
+                    subject: "\(report.host) (\(result.route.rawValue))",
+                    detail: notes.joined(separator: "; ") + ".", evidence: evidence)
             }
         }
     }

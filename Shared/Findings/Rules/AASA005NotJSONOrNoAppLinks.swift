@@ -18,8 +18,8 @@ public struct AASA005NotJSONOrNoAppLinks: FindingRule {
         Serve plain strict JSON (validate it with a strict parser, no BOM, no comments) with an applinks dictionary \
         that lists the app; fix the server so this path never returns an error page with status 200.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleApplinks, .appleSupportingAssociatedDomains]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleApplinks, .appleSupportingAssociatedDomains]
 
     static let noAppLinks = "AASA-L011"
 
@@ -45,8 +45,9 @@ public struct AASA005NotJSONOrNoAppLinks: FindingRule {
                         EvidenceBuilder.file(report.host, $0.location, line: $0.line, column: $0.column)
                     }
                 } else if result.deviceAccepts == false {
-                    notes.append("a device's strict JSON parser rejects the body: " +
-                        strictProblems.map(\.message).joined(separator: "; "))
+                    notes.append(
+                        "a device's strict JSON parser rejects the body: "
+                            + strictProblems.map(\.message).joined(separator: "; "))
                     evidence += strictProblems.map {
                         EvidenceBuilder.file(report.host, $0.location, line: $0.line, column: $0.column)
                     }
@@ -59,8 +60,10 @@ public struct AASA005NotJSONOrNoAppLinks: FindingRule {
                 if result.file == nil, let prefix = result.bodyPrefix {
                     evidence.append(.text("body starts: \(prefix)"))
                 }
-                findings.append(finding(subject: "\(report.host) (\(result.route.rawValue))",
-                                        detail: notes.joined(separator: "; ") + ".", evidence: evidence))
+                findings.append(
+                    finding(
+                        subject: "\(report.host) (\(result.route.rawValue))",
+                        detail: notes.joined(separator: "; ") + ".", evidence: evidence))
             }
         }
         return findings

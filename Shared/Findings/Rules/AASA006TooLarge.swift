@@ -27,11 +27,13 @@ public struct AASA006TooLarge: FindingRule {
             report.judgedRoutes.compactMap { result -> Finding? in
                 let oversized = result.truncated || result.diagnostics.contains { $0.id == Self.tooLarge }
                 guard oversized, result.status == 200 || result.route == .local else { return nil }
-                let size = result.truncated ? "more than \(result.bytes) bytes (reading stopped at the cap)" :
-                    "\(result.bytes) bytes"
-                return finding(subject: "\(report.host) (\(result.route.rawValue))",
-                               detail: "\(result.url) served \(size).",
-                               evidence: [EvidenceBuilder.network(report, result, header: "Content-Length")])
+                let size =
+                    result.truncated
+                    ? "more than \(result.bytes) bytes (reading stopped at the cap)" : "\(result.bytes) bytes"
+                return finding(
+                    subject: "\(report.host) (\(result.route.rawValue))",
+                    detail: "\(result.url) served \(size).",
+                    evidence: [EvidenceBuilder.network(report, result, header: "Content-Length")])
             }
         }
     }

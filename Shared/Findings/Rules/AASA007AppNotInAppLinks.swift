@@ -19,8 +19,8 @@ public struct AASA007AppNotInAppLinks: FindingRule {
         entry's appIDs array, with components for the paths the app handles; wait for the CDN to refresh (hours) or \
         reinstall to test.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleApplinks, .appleSupportingAssociatedDomains, .appleTN3155]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleApplinks, .appleSupportingAssociatedDomains, .appleTN3155]
 
     /// The rule (stateless).
     public init() {}
@@ -33,19 +33,23 @@ public struct AASA007AppNotInAppLinks: FindingRule {
             var seen = Set<String>()
             for (bundle, entry) in facts.entries("applinks", servedBy: report) {
                 guard let appID = bundle.applicationIdentifier, !listed.contains(appID),
-                    seen.insert(appID).inserted else {
+                    seen.insert(appID).inserted
+                else {
                     continue
                 }
                 let others = listed.isEmpty ? "no app ID at all" : listed.joined(separator: ", ")
                 let source = result.route == .local ? "the supplied file" : "the \(result.route.rawValue) copy"
-                findings.append(finding(
-                    subject: "\(report.host): \(appID)",
-                    detail: """
-                        \(bundle.label) (app ID \(appID)) declares \(entry.raw), but applinks.details in \(source) \
-                        names \(others).
-                        """,
-                    evidence: [EvidenceBuilder.file(report.host, "/applinks/details"), EvidenceBuilder.domain(entry),
-                               .entitlement(key: "application-identifier", value: appID)]))
+                findings.append(
+                    finding(
+                        subject: "\(report.host): \(appID)",
+                        detail: """
+                            \(bundle.label) (app ID \(appID)) declares \(entry.raw), but applinks.details in \(source) \
+                            names \(others).
+                            """,
+                        evidence: [
+                            EvidenceBuilder.file(report.host, "/applinks/details"), EvidenceBuilder.domain(entry),
+                            .entitlement(key: "application-identifier", value: appID),
+                        ]))
             }
         }
         return findings

@@ -23,9 +23,10 @@ public struct AASA008ContentType: FindingRule {
                 guard result.route != .local, result.hasUnexpectedContentType else { return nil }
                 var evidence = [EvidenceBuilder.network(report, result, header: "Content-Type")]
                 if let prefix = result.bodyPrefix { evidence.append(.text("body starts: \(prefix)")) }
-                return finding(subject: "\(report.host) (\(result.route.rawValue))",
-                               detail: "\(result.url) answered with Content-Type \(result.contentType ?? "(none)").",
-                               evidence: evidence)
+                return finding(
+                    subject: "\(report.host) (\(result.route.rawValue))",
+                    detail: "\(result.url) answered with Content-Type \(result.contentType ?? "(none)").",
+                    evidence: evidence)
             }
         }
     }

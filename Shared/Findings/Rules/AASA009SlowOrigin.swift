@@ -24,15 +24,21 @@ public struct AASA009SlowOrigin: FindingRule {
         facts.domains.flatMap { report in
             report.routes.compactMap { result -> Finding? in
                 guard result.route == .origin || result.route == .legacy,
-                      let time = result.timeToHeadersMs, time > facts.options.slowOriginMs else { return nil }
-                return finding(subject: "\(report.host) (\(result.route.rawValue))",
-                               detail: """
-                                   \(result.url) took \(time) ms to send its headers \
-                                   (threshold \(facts.options.slowOriginMs) ms).
-                                   """,
-                               evidence: [EvidenceBuilder.network(report, result), .text("""
-                                   time to headers \(time) ms, total \(result.totalMs.map { "\($0) ms" } ?? "unknown")
-                                   """)])
+                    let time = result.timeToHeadersMs, time > facts.options.slowOriginMs
+                else { return nil }
+                return finding(
+                    subject: "\(report.host) (\(result.route.rawValue))",
+                    detail: """
+                        \(result.url) took \(time) ms to send its headers \
+                        (threshold \(facts.options.slowOriginMs) ms).
+                        """,
+                    evidence: [
+                        EvidenceBuilder.network(report, result),
+                        .text(
+                            """
+                            time to headers \(time) ms, total \(result.totalMs.map { "\($0) ms" } ?? "unknown")
+                            """),
+                    ])
             }
         }
     }

@@ -30,11 +30,11 @@ public struct AASA010CDNOriginDiffer: FindingRule {
             }
             if let origin = report.result(for: .origin) { evidence.append(EvidenceBuilder.network(report, origin)) }
             evidence += diff.changes.map { .text("CDN → origin: \($0)") }
-            return finding(subject: report.host,
-                           detail: "\(diff.changes.count) difference(s) from the CDN copy to the origin copy: " +
-                               diff.changes.prefix(5).joined(separator: "; ") + (diff.changes.count > 5 ? "; …" : "") +
-                               ".",
-                           evidence: evidence)
+            return finding(
+                subject: report.host,
+                detail: "\(diff.changes.count) difference(s) from the CDN copy to the origin copy: "
+                    + diff.changes.prefix(5).joined(separator: "; ") + (diff.changes.count > 5 ? "; …" : "") + ".",
+                evidence: evidence)
         }
     }
 }

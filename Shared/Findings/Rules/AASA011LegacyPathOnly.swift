@@ -26,7 +26,8 @@ public struct AASA011LegacyPathOnly: FindingRule {
             guard report.isLegacyOnly, let legacy = report.result(for: .legacy) else { return nil }
             var evidence = [EvidenceBuilder.network(report, legacy)]
             if let origin = report.result(for: .origin) { evidence.append(EvidenceBuilder.network(report, origin)) }
-            return finding(subject: report.host,
+            return finding(
+                subject: report.host,
                 detail: "\(legacy.url) serves the file; the .well-known path does not.", evidence: evidence)
         }
     }

@@ -27,10 +27,12 @@ public struct AASA012BotProtection: FindingRule {
             var evidence: [Evidence] = []
             if let crawler = report.result(for: .origin) { evidence.append(EvidenceBuilder.network(report, crawler)) }
             evidence.append(EvidenceBuilder.network(report, probe.result))
-            evidence.append(.text("""
-                user agents: \(report.result(for: .origin)?.userAgent ?? "crawler") \
-                vs \(probe.result.userAgent ?? "browser")
-                """))
+            evidence.append(
+                .text(
+                    """
+                    user agents: \(report.result(for: .origin)?.userAgent ?? "crawler") \
+                    vs \(probe.result.userAgent ?? "browser")
+                    """))
             return finding(subject: report.host, detail: probe.summary + ".", evidence: evidence)
         }
     }

@@ -15,8 +15,8 @@ public struct AASA018SensitivePaths: FindingRule {
         Claim only the paths the app handles, exclude sensitive ones explicitly (excludes first), and make the app \
         confirm with the user before any state-changing action from a link.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleApplinks, .appleSupportingAssociatedDomains]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleApplinks, .appleSupportingAssociatedDomains]
 
     /// The rule (stateless).
     public init() {}

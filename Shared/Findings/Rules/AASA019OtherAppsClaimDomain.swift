@@ -33,16 +33,18 @@ public struct AASA019OtherAppsClaimDomain: FindingRule {
             guard !others.isEmpty else { return nil }
             let evidence: [Evidence] = others.map { appID in
                 let detail = details.firstIndex { $0.appIDs.contains(appID) } ?? 0
-                return EvidenceBuilder.file(report.host,
+                return EvidenceBuilder.file(
+                    report.host,
                     EvidenceBuilder.appIDPointer(file, detail: detail, appID: appID))
             }
             let described = others.map { appID -> String in
                 let prefix = appID.split(separator: ".", maxSplits: 1).first.map(String.init) ?? appID
                 return prefixes.contains(prefix) ? appID : "\(appID) (another team)"
             }
-            return finding(subject: report.host,
+            return finding(
+                subject: report.host,
                 detail: "applinks on \(report.host) also names " + described.joined(separator: ", ") + ".",
-                           evidence: evidence)
+                evidence: evidence)
         }
     }
 }

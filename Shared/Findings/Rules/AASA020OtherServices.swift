@@ -29,17 +29,23 @@ public struct AASA020OtherServices: FindingRule {
         for report in facts.domains {
             guard let file = report.effectiveResult?.file else { continue }
             let services: [(String, ServiceApps?)] =
-                [("webcredentials", file.webcredentials), ("appclips", file.appclips),
-                                                       ("activitycontinuation", file.activitycontinuation)]
+                [
+                    ("webcredentials", file.webcredentials), ("appclips", file.appclips),
+                    ("activitycontinuation", file.activitycontinuation),
+                ]
             for (name, service) in services {
                 guard let apps = service?.apps else { continue }
                 let hits = apps.enumerated().filter { subject.contains($0.element) }
                 guard !hits.isEmpty else { continue }
-                findings.append(finding(subject: "\(report.host): \(name)",
-                                        detail: "\(name) on \(report.host) lists " +
-                                            hits.map(\.element).joined(separator: ", ") + ".",
-                                        evidence: hits.map { EvidenceBuilder.file(report.host,
-                                            "/\(name)/apps/\($0.offset)") }))
+                findings.append(
+                    finding(
+                        subject: "\(report.host): \(name)",
+                        detail: "\(name) on \(report.host) lists " + hits.map(\.element).joined(separator: ", ") + ".",
+                        evidence: hits.map {
+                            EvidenceBuilder.file(
+                                report.host,
+                                "/\(name)/apps/\($0.offset)")
+                        }))
             }
         }
         return findings

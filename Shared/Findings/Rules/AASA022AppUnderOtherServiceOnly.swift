@@ -20,8 +20,8 @@ public struct AASA022AppUnderOtherServiceOnly: FindingRule {
         """
     public let remediation =
         "Add the app ID to applinks.details (appIDs and components) as well as to the other service."
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleApplinks, .appleSupportingAssociatedDomains]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleApplinks, .appleSupportingAssociatedDomains]
 
     /// The rule (stateless).
     public init() {}
@@ -34,21 +34,29 @@ public struct AASA022AppUnderOtherServiceOnly: FindingRule {
             var seen = Set<String>()
             for (bundle, entry) in facts.entries("applinks", servedBy: report) {
                 guard let appID = bundle.applicationIdentifier, !listed.contains(appID),
-                    seen.insert(appID).inserted else {
+                    seen.insert(appID).inserted
+                else {
                     continue
                 }
                 let services: [(String, [String])] =
-                    [("webcredentials", file.webcredentials?.apps ?? []), ("appclips", file.appclips?.apps ?? []),
-                                                      ("activitycontinuation", file.activitycontinuation?.apps ?? [])]
+                    [
+                        ("webcredentials", file.webcredentials?.apps ?? []), ("appclips", file.appclips?.apps ?? []),
+                        ("activitycontinuation", file.activitycontinuation?.apps ?? []),
+                    ]
                 let places = services.compactMap { name, apps in apps.firstIndex(of: appID).map { (name, $0) } }
                 guard !places.isEmpty else { continue }
-                findings.append(finding(subject: "\(report.host): \(appID)",
-                                        detail: """
-                                            \(bundle.label) declares \(entry.raw); the file lists \(appID) under \
-                                            \(places.map(\.0).joined(separator: ", ")) but not under applinks.
-                                            """,
-                                        evidence: places.map { EvidenceBuilder.file(report.host,
-                                            "/\($0.0)/apps/\($0.1)") } + [EvidenceBuilder.domain(entry)]))
+                findings.append(
+                    finding(
+                        subject: "\(report.host): \(appID)",
+                        detail: """
+                            \(bundle.label) declares \(entry.raw); the file lists \(appID) under \
+                            \(places.map(\.0).joined(separator: ", ")) but not under applinks.
+                            """,
+                        evidence: places.map {
+                            EvidenceBuilder.file(
+                                report.host,
+                                "/\($0.0)/apps/\($0.1)")
+                        } + [EvidenceBuilder.domain(entry)]))
             }
         }
         return findings

@@ -35,21 +35,25 @@ public struct AASA023NearMissAppID: FindingRule {
             var seen = Set<String>()
             for (bundle, _) in facts.entries("applinks", servedBy: report) {
                 guard let appID = bundle.applicationIdentifier, !listed.contains(appID),
-                    seen.insert(appID).inserted else {
+                    seen.insert(appID).inserted
+                else {
                     continue
                 }
                 let bundleID = Self.bundlePart(appID)
                 let near = listed.filter { $0.lowercased() == appID.lowercased() || Self.bundlePart($0) == bundleID }
                 guard !near.isEmpty else { continue }
-                findings.append(finding(
-                    subject: "\(report.host): \(appID)",
-                    detail: "\(bundle.label) is \(appID); applinks on \(report.host) names " +
-                        near.joined(separator: ", ") + " instead.",
-                    evidence: near.map { other in
-                        EvidenceBuilder.file(report.host,
-                            EvidenceBuilder.appIDPointer(file,
-                                detail: details.firstIndex { $0.appIDs.contains(other) } ?? 0, appID: other))
-                    } + [.entitlement(key: "application-identifier", value: appID)]))
+                findings.append(
+                    finding(
+                        subject: "\(report.host): \(appID)",
+                        detail: "\(bundle.label) is \(appID); applinks on \(report.host) names "
+                            + near.joined(separator: ", ") + " instead.",
+                        evidence: near.map { other in
+                            EvidenceBuilder.file(
+                                report.host,
+                                EvidenceBuilder.appIDPointer(
+                                    file,
+                                    detail: details.firstIndex { $0.appIDs.contains(other) } ?? 0, appID: other))
+                        } + [.entitlement(key: "application-identifier", value: appID)]))
             }
         }
         return findings

@@ -38,11 +38,12 @@ extension FindingRule {
             let listed = apps(file)
             for (bundle, entry) in facts.entries(service, servedBy: report) {
                 guard let appID = bundle.applicationIdentifier, !listed.contains(appID) else { continue }
-                findings.append(finding(
-                    subject: "\(report.host): \(appID)",
-                    detail: "\(bundle.label) declares \(entry.raw); \(service) on \(report.host) lists " +
-                        (listed.isEmpty ? "no app" : listed.joined(separator: ", ")) + ".",
-                    evidence: [EvidenceBuilder.file(report.host, "/\(service)"), EvidenceBuilder.domain(entry)]))
+                findings.append(
+                    finding(
+                        subject: "\(report.host): \(appID)",
+                        detail: "\(bundle.label) declares \(entry.raw); \(service) on \(report.host) lists "
+                            + (listed.isEmpty ? "no app" : listed.joined(separator: ", ")) + ".",
+                        evidence: [EvidenceBuilder.file(report.host, "/\(service)"), EvidenceBuilder.domain(entry)]))
             }
         }
         return findings

@@ -28,9 +28,10 @@ public struct AASA026CMSSignedFile: FindingRule {
     public func evaluate(_ facts: AnalysisFacts) -> [Finding] {
         facts.domains.compactMap { report in
             guard let result = report.judgedRoutes.first(where: { $0.isCMSSigned == true }) else { return nil }
-            return finding(subject: report.host,
-                           detail: "\(result.url) serves a CMS-signed body (\(result.bytes) bytes).",
-                           evidence: [EvidenceBuilder.network(report, result, header: "Content-Type")])
+            return finding(
+                subject: report.host,
+                detail: "\(result.url) serves a CMS-signed body (\(result.bytes) bytes).",
+                evidence: [EvidenceBuilder.network(report, result, header: "Content-Type")])
         }
     }
 }

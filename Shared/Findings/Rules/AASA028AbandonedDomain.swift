@@ -9,12 +9,14 @@ public struct AASA028AbandonedDomain: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.medium
     public let title = "Associated domain does not resolve or points at a deleted site"
-    public let explanation = "The app trusts this domain's association file, but the name does not exist in DNS, or it "
+    public let explanation =
+        "The app trusts this domain's association file, but the name does not exist in DNS, or it "
         + "points at a hosting service that answers with its page for a site that no longer exists. Whoever registers "
         + "the name (or claims the site at the service) serves the file: they can list their own app and receive this "
         + "domain's links, or its saved passwords and passkeys. Only an online run shows this; a supplied file or "
         + "--offline never does."
-    public let remediation = "Re-register or re-point the name and serve the association file again, or remove the "
+    public let remediation =
+        "Re-register or re-point the name and serve the association file again, or remove the "
         + "entry from the entitlement (and the links that use the domain) in the next release."
     public let references: [Reference] = [.masvsPlatform1, .appleSupportingAssociatedDomains, .appleTN3155]
 

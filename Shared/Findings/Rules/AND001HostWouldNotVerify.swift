@@ -46,11 +46,16 @@ public struct AND001HostWouldNotVerify: FindingRule {
             } else {
                 evidence.append(AndroidEvidence.network(report))
                 let listed = report.file?.linkGrants ?? []
-                evidence.append(.text("\(AndroidEvidence.fileURL(report.host)) grants handle_all_urls to "
-                    + (listed.isEmpty ? "nobody" : listed.map(\.description).joined(separator: ", "))))
-                evidence.append(.text("APK signing certificate SHA-256 (API \(facts.sdk)): "
-                    + facts.signingFingerprints.joined(separator: ", ")))
-                detail = "\(host.host): " + host.reason + Self.debugKeyNote(facts) + "."
+                evidence.append(
+                    .text(
+                        "\(AndroidEvidence.fileURL(report.host)) grants handle_all_urls to "
+                            + (listed.isEmpty ? "nobody" : listed.map(\.description).joined(separator: ", "))))
+                evidence.append(
+                    .text(
+                        "APK signing certificate SHA-256 (API \(facts.sdk)): "
+                            + facts.signingFingerprints.joined(separator: ", ")))
+                detail =
+                    "\(host.host): " + host.reason + Self.debugKeyNote(facts) + "."
                     + Self.includeNote(report)
             }
             return finding(subject: host.host, detail: detail, evidence: evidence)

@@ -25,10 +25,14 @@ public struct AND002HostNotChecked: FindingRule {
         facts.verification.hosts.compactMap { host -> Finding? in
             let report = facts.report(forFileHost: host.fileHost)
             guard report == nil || report?.outcome == .notFetched else { return nil }
-            return finding(subject: host.host,
-                           detail: "\(AndroidEvidence.fileURL(host.fileHost)) was neither fetched nor supplied.",
-                           evidence: [.text("\(host.host) is verified through "
-                               + "\(AndroidEvidence.fileURL(host.fileHost)): not fetched")])
+            return finding(
+                subject: host.host,
+                detail: "\(AndroidEvidence.fileURL(host.fileHost)) was neither fetched nor supplied.",
+                evidence: [
+                    .text(
+                        "\(host.host) is verified through "
+                            + "\(AndroidEvidence.fileURL(host.fileHost)): not fetched")
+                ])
         }
     }
 }

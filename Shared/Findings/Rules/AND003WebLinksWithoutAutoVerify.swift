@@ -30,15 +30,16 @@ public struct AND003WebLinksWithoutAutoVerify: FindingRule {
             guard !site.webSchemes.isEmpty else { continue }
             let unverified = site.hosts.filter { !verifiedHosts.contains($0.lowercased()) }
             for host in unverified {
-                findings.append(finding(
-                    subject: "\(site.activity.name): \(host)",
-                    detail: "\(site.activity.name) claims "
-                        + site.webSchemes.map { "\($0)://\(host)" }.joined(separator: " and ") + " "
-                        + """
-                            (\(site.line)) but Android does not verify \(host) for \(facts.packageName) on \
-                            API \(facts.sdk).
-                            """,
-                    evidence: [site.evidence]))
+                findings.append(
+                    finding(
+                        subject: "\(site.activity.name): \(host)",
+                        detail: "\(site.activity.name) claims "
+                            + site.webSchemes.map { "\($0)://\(host)" }.joined(separator: " and ") + " "
+                                + """
+                                (\(site.line)) but Android does not verify \(host) for \(facts.packageName) on \
+                                API \(facts.sdk).
+                                """,
+                        evidence: [site.evidence]))
             }
         }
         return findings

@@ -28,11 +28,12 @@ public struct AND004CustomScheme: FindingRule {
         for site in FilterSite.all(facts.snapshot.manifest) where site.isReachable && site.isBrowsable {
             for scheme in site.customSchemes where seen.insert("\(site.activity.name) \(scheme)").inserted {
                 let escalation = SCH001CustomURLSchemes.escalation(scheme, bundleIdentifier: facts.packageName)
-                findings.append(finding(
-                    subject: "\(site.activity.name): \(scheme)://",
-                    detail: "\(site.activity.name) receives \(scheme):// links (\(site.line))"
-                        + (escalation.map { " — \($0)" } ?? "") + ".",
-                    evidence: [site.evidence], severity: escalation == nil ? severity : .medium))
+                findings.append(
+                    finding(
+                        subject: "\(site.activity.name): \(scheme)://",
+                        detail: "\(site.activity.name) receives \(scheme):// links (\(site.line))"
+                            + (escalation.map { " — \($0)" } ?? "") + ".",
+                        evidence: [site.evidence], severity: escalation == nil ? severity : .medium))
             }
         }
         return findings

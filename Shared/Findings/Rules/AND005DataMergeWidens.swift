@@ -29,9 +29,10 @@ public struct AND005DataMergeWidens: FindingRule {
             let extra = Self.unwrittenPairs(site.filter.data)
             guard !extra.isEmpty else { return nil }
             let examples = extra.prefix(6).joined(separator: ", ") + (extra.count > 6 ? " (\(extra.count) in all)" : "")
-            return finding(subject: "\(site.activity.name) (\(site.hosts.first ?? site.schemes.first ?? "filter"))",
-                           detail: "\(site.activity.name)'s filter (\(site.line)) also claims \(examples).",
-                           evidence: [site.evidence])
+            return finding(
+                subject: "\(site.activity.name) (\(site.hosts.first ?? site.schemes.first ?? "filter"))",
+                detail: "\(site.activity.name)'s filter (\(site.line)) also claims \(examples).",
+                evidence: [site.evidence])
         }
     }
 
@@ -40,7 +41,8 @@ public struct AND005DataMergeWidens: FindingRule {
     /// one part (a lone scheme, host or path) is written to combine with the others and counts as
     /// declaring all its combinations; an element that sets two or more declares only its own.
     static func unwrittenPairs(_ data: [AndroidManifest.DataElement]) -> [String] {
-        let schemes = ordered(data.compactMap(\.scheme)), hosts = ordered(data.compactMap(\.host))
+        let schemes = ordered(data.compactMap(\.scheme))
+        let hosts = ordered(data.compactMap(\.host))
         let paths = ordered(data.flatMap(pathTexts))
         var out: [String] = []
         if schemes.count > 1 || hosts.count > 1 {
@@ -51,21 +53,26 @@ public struct AND005DataMergeWidens: FindingRule {
                 let elementHosts = element.host.map { [$0] } ?? (lone && element.scheme != nil ? hosts : [])
                 for scheme in elementSchemes { for host in elementHosts { written.insert("\(scheme)://\(host)") } }
             }
-            for scheme in schemes { for host in hosts where !written.contains("\(scheme)://\(host)") {
-                out.append("\(scheme)://\(host)")
-            } }
+            for scheme in schemes {
+                for host in hosts where !written.contains("\(scheme)://\(host)") {
+                    out.append("\(scheme)://\(host)")
+                }
+            }
         }
         if hosts.count > 1 || paths.count > 1, data.contains(where: { $0.host != nil && !pathTexts($0).isEmpty }) {
             var written = Set<String>()
             for element in data {
-                let own = pathTexts(element), lone = isLone(element)
+                let own = pathTexts(element)
+                let lone = isLone(element)
                 let elementHosts = element.host.map { [$0] } ?? (lone && !own.isEmpty ? hosts : [])
                 let elementPaths = own.isEmpty ? (lone && element.host != nil ? paths : []) : own
                 for host in elementHosts { for path in elementPaths { written.insert("\(host) \(path)") } }
             }
-            for host in hosts { for path in paths where !written.contains("\(host) \(path)") {
-                out.append("\(host) with \(path)")
-            } }
+            for host in hosts {
+                for path in paths where !written.contains("\(host) \(path)") {
+                    out.append("\(host) with \(path)")
+                }
+            }
         }
         return out
     }
@@ -77,9 +84,11 @@ public struct AND005DataMergeWidens: FindingRule {
 
     /// The path matchers of one element as text (`path=/reset`).
     static func pathTexts(_ data: AndroidManifest.DataElement) -> [String] {
-        [("path", data.path), ("pathPrefix", data.pathPrefix), ("pathPattern", data.pathPattern),
-         ("pathAdvancedPattern", data.pathAdvancedPattern), ("pathSuffix", data.pathSuffix)]
-            .compactMap { name, value in value.map { "\(name)=\($0)" } }
+        [
+            ("path", data.path), ("pathPrefix", data.pathPrefix), ("pathPattern", data.pathPattern),
+            ("pathAdvancedPattern", data.pathAdvancedPattern), ("pathSuffix", data.pathSuffix),
+        ]
+        .compactMap { name, value in value.map { "\(name)=\($0)" } }
     }
 
     private static func ordered(_ values: [String]) -> [String] {

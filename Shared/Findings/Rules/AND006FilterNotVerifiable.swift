@@ -40,13 +40,15 @@ public struct AND006FilterNotVerifiable: FindingRule {
             if site.hosts.isEmpty { problems.append("no host") }
             guard !problems.isEmpty else { return nil }
             let orphaned = site.hosts.filter { !verified.contains($0.lowercased()) }
-            let tail = orphaned.isEmpty
+            let tail =
+                orphaned.isEmpty
                 ? " Its hosts are verified through other filters."
                 : " Not verified for \(facts.packageName): \(orphaned.joined(separator: ", "))."
-            return finding(subject: "\(site.activity.name) (\(site.hosts.first ?? "no host"))",
-                           detail: "\(site.activity.name)'s autoVerify filter (\(site.line)) has "
-                               + AndroidEvidence.list(problems) + "." + tail,
-                           evidence: [site.evidence], severity: orphaned.isEmpty ? .low : severity)
+            return finding(
+                subject: "\(site.activity.name) (\(site.hosts.first ?? "no host"))",
+                detail: "\(site.activity.name)'s autoVerify filter (\(site.line)) has "
+                    + AndroidEvidence.list(problems) + "." + tail,
+                evidence: [site.evidence], severity: orphaned.isEmpty ? .low : severity)
         }
     }
 }

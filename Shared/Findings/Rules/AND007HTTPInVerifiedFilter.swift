@@ -27,10 +27,11 @@ public struct AND007HTTPInVerifiedFilter: FindingRule {
             guard site.isReachable, site.filter.autoVerify, site.schemes.contains("http"), !site.hosts.isEmpty else {
                 return nil
             }
-            return finding(subject: "\(site.activity.name): http://",
-                           detail: "\(site.activity.name)'s autoVerify filter (\(site.line)) claims "
-                               + site.hosts.map { "http://\($0)" }.joined(separator: ", ") + ".",
-                           evidence: [site.evidence])
+            return finding(
+                subject: "\(site.activity.name): http://",
+                detail: "\(site.activity.name)'s autoVerify filter (\(site.line)) claims "
+                    + site.hosts.map { "http://\($0)" }.joined(separator: ", ") + ".",
+                evidence: [site.evidence])
         }
     }
 }

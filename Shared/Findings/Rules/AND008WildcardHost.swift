@@ -27,14 +27,16 @@ public struct AND008WildcardHost: FindingRule {
             guard !site.webSchemes.isEmpty else { continue }
             for host in site.hosts where host.hasPrefix("*") {
                 let everything = host == "*"
-                findings.append(finding(
-                    subject: "\(site.activity.name): \(host)",
-                    detail: everything
-                        ? "\(site.activity.name) declares host \"*\" (\(site.line)): every web URL matches its filter."
-                        : "\(site.activity.name) declares \(host) (\(site.line)): every subdomain of "
-                            + "\(AndroidEvidence.fileHost(host)) matches, verified through "
-                            + "\(AndroidEvidence.fileHost(host))'s file.",
-                    evidence: [site.evidence], severity: everything ? .medium : severity))
+                findings.append(
+                    finding(
+                        subject: "\(site.activity.name): \(host)",
+                        detail: everything
+                            ? "\(site.activity.name) declares host \"*\" (\(site.line)): "
+                                + "every web URL matches its filter."
+                            : "\(site.activity.name) declares \(host) (\(site.line)): every subdomain of "
+                                + "\(AndroidEvidence.fileHost(host)) matches, verified through "
+                                + "\(AndroidEvidence.fileHost(host))'s file.",
+                        evidence: [site.evidence], severity: everything ? .medium : severity))
             }
         }
         return findings

@@ -32,12 +32,16 @@ public struct AND009OtherPackageListed: FindingRule {
             let others = file.otherPackages(than: facts.packageName)
             guard !others.isEmpty else { continue }
             let grants = file.linkGrants.filter { others.contains($0.packageName) }
-            findings.append(finding(
-                subject: host.fileHost,
-                detail: "\(AndroidEvidence.fileURL(report.host)) also grants handle_all_urls to "
-                    + AndroidEvidence.list(others) + ".",
-                evidence: [.text("\(AndroidEvidence.fileURL(report.host)) grants "
-                    + grants.map(\.description).joined(separator: ", "))]))
+            findings.append(
+                finding(
+                    subject: host.fileHost,
+                    detail: "\(AndroidEvidence.fileURL(report.host)) also grants handle_all_urls to "
+                        + AndroidEvidence.list(others) + ".",
+                    evidence: [
+                        .text(
+                            "\(AndroidEvidence.fileURL(report.host)) grants "
+                                + grants.map(\.description).joined(separator: ", "))
+                    ]))
         }
         return findings
     }

@@ -28,15 +28,19 @@ public struct AND010ExportedLinkHandler: FindingRule {
         var evidence: [Evidence] = []
         for site in FilterSite.all(facts.snapshot.manifest) where site.isReachable && site.isBrowsable {
             guard site.activity.permission == nil, !site.filter.data.isEmpty,
-                  !activities.contains(site.activity.name) else { continue }
+                !activities.contains(site.activity.name)
+            else { continue }
             activities.append(site.activity.name)
             evidence.append(.text("AndroidManifest.xml: \(site.activity.name) exported with a browsable filter"))
         }
         guard !activities.isEmpty else { return [] }
         let references = facts.snapshot.linkEvidence
         for reference in references {
-            evidence.append(.binary(BinaryLocation(file: reference.file, symbol: reference.symbol,
-                                                   offset: UInt64(clamping: reference.offset))))
+            evidence.append(
+                .binary(
+                    BinaryLocation(
+                        file: reference.file, symbol: reference.symbol,
+                        offset: UInt64(clamping: reference.offset))))
         }
         let symbols = Set(references.map { $0.symbol.split(separator: ">").last.map(String.init) ?? $0.symbol })
         let readsData = symbols.contains("getData") || symbols.contains("getDataString")
@@ -55,7 +59,10 @@ public struct AND010ExportedLinkHandler: FindingRule {
                 them.
                 """
         }
-        return [finding(subject: facts.packageName, detail: detail, evidence: evidence,
-                        severity: dangerous ? .medium : severity)]
+        return [
+            finding(
+                subject: facts.packageName, detail: detail, evidence: evidence,
+                severity: dangerous ? .medium : severity)
+        ]
     }
 }

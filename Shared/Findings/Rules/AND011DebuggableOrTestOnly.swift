@@ -24,11 +24,16 @@ public struct AND011DebuggableOrTestOnly: FindingRule {
 
     public func evaluate(_ facts: AndroidFacts) -> [Finding] {
         let manifest = facts.snapshot.manifest
-        let flags = [manifest.debuggable ? "android:debuggable=\"true\"" : nil,
-                     manifest.testOnly ? "android:testOnly=\"true\"" : nil].compactMap { $0 }
+        let flags = [
+            manifest.debuggable ? "android:debuggable=\"true\"" : nil,
+            manifest.testOnly ? "android:testOnly=\"true\"" : nil,
+        ].compactMap { $0 }
         guard !flags.isEmpty else { return [] }
-        return [finding(subject: facts.packageName,
-                        detail: "<application> sets " + AndroidEvidence.list(flags) + ".",
-                        evidence: flags.map { .text("AndroidManifest.xml: <application \($0)>") })]
+        return [
+            finding(
+                subject: facts.packageName,
+                detail: "<application> sets " + AndroidEvidence.list(flags) + ".",
+                evidence: flags.map { .text("AndroidManifest.xml: <application \($0)>") })
+        ]
     }
 }

@@ -27,7 +27,8 @@ public struct AND012UnreachableDynamicRules: FindingRule {
         var seen: Set<String> = []
         for host in facts.verification.hosts where seen.insert(host.fileHost.lowercased()).inserted {
             guard let report = facts.report(forFileHost: host.fileHost),
-                  let file = report.effectiveFile ?? report.file else { continue }
+                let file = report.effectiveFile ?? report.file
+            else { continue }
             let sameFile = facts.verification.hosts.filter { $0.fileHost.lowercased() == host.fileHost.lowercased() }
             let urlHosts = sameFile.map { $0.host.hasPrefix("*.") ? "sub." + $0.fileHost : $0.host }
             let declared = Self.declaredPaths(facts.snapshot.manifest)
@@ -44,16 +45,18 @@ public struct AND012UnreachableDynamicRules: FindingRule {
                         }
                     }
                     guard !reached else { continue }
-                    findings.append(finding(
-                        subject: "\(host.fileHost) \(pattern)",
-                        detail: "The dynamic rule {\"/\": \"\(pattern)\"} (line \(rule.line) of "
-                            + "\(AndroidEvidence.fileURL(report.host))) includes paths such as \(sample), but no "
-                            + """
-                                intent filter of \(facts.packageName) matches \
-                                https://\(urlHosts.first ?? host.fileHost)\(sample).
-                                """,
-                        evidence: [
-                            .text("\(AndroidEvidence.fileURL(report.host)) dynamic rule \"/\": \"\(pattern)\"")]))
+                    findings.append(
+                        finding(
+                            subject: "\(host.fileHost) \(pattern)",
+                            detail: "The dynamic rule {\"/\": \"\(pattern)\"} (line \(rule.line) of "
+                                + "\(AndroidEvidence.fileURL(report.host))) includes paths such as \(sample), but no "
+                                    + """
+                                    intent filter of \(facts.packageName) matches \
+                                    https://\(urlHosts.first ?? host.fileHost)\(sample).
+                                    """,
+                            evidence: [
+                                .text("\(AndroidEvidence.fileURL(report.host)) dynamic rule \"/\": \"\(pattern)\"")
+                            ]))
                 }
             }
         }
@@ -73,8 +76,10 @@ public struct AND012UnreachableDynamicRules: FindingRule {
                     if let prefix = data.pathPrefix { out.append(prefix + "x") }
                     if let suffix = data.pathSuffix { out.append("/x" + suffix) }
                     if let pattern = data.pathPattern {
-                        out.append(pattern.replacingOccurrences(of: ".*", with: "x").replacingOccurrences(of: ".",
-                            with: "a"))
+                        out.append(
+                            pattern.replacingOccurrences(of: ".*", with: "x").replacingOccurrences(
+                                of: ".",
+                                with: "a"))
                     }
                 }
             }

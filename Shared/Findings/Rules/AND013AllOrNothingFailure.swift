@@ -31,12 +31,14 @@ public struct AND013AllOrNothingFailure: FindingRule {
         let failing = checked.filter { !$0.verified }
         let passing = checked.filter(\.verified)
         guard !failing.isEmpty, !passing.isEmpty else { return [] }
-        return [finding(
-            subject: facts.packageName,
-            detail: "On API \(facts.sdk), \(AndroidEvidence.list(failing.map(\.host))) "
-                + (failing.count == 1 ? "fails" : "fail") + " verification, so "
-                + AndroidEvidence.list(passing.map(\.host)) + " lose their App Links too.",
-            evidence: failing.map { .text("\($0.host): not verified — \($0.reason)") }
-                + passing.map { .text("\($0.host): verifies on its own") })]
+        return [
+            finding(
+                subject: facts.packageName,
+                detail: "On API \(facts.sdk), \(AndroidEvidence.list(failing.map(\.host))) "
+                    + (failing.count == 1 ? "fails" : "fail") + " verification, so "
+                    + AndroidEvidence.list(passing.map(\.host)) + " lose their App Links too.",
+                evidence: failing.map { .text("\($0.host): not verified — \($0.reason)") }
+                    + passing.map { .text("\($0.host): verifies on its own") })
+        ]
     }
 }

@@ -23,11 +23,13 @@ public struct AND014AssetLinksContentType: FindingRule {
         var seen: Set<String> = []
         return facts.verification.hosts.compactMap { host -> Finding? in
             guard seen.insert(host.fileHost.lowercased()).inserted,
-                  let report = facts.report(forFileHost: host.fileHost), let problem = report.contentTypeProblem else {
+                let report = facts.report(forFileHost: host.fileHost), let problem = report.contentTypeProblem
+            else {
                 return nil
             }
-            return finding(subject: host.fileHost, detail: "\(AndroidEvidence.fileURL(report.host)) is \(problem).",
-                           evidence: [AndroidEvidence.network(report, header: "Content-Type")])
+            return finding(
+                subject: host.fileHost, detail: "\(AndroidEvidence.fileURL(report.host)) is \(problem).",
+                evidence: [AndroidEvidence.network(report, header: "Content-Type")])
         }
     }
 }

@@ -28,18 +28,19 @@ public struct AND015GoogleDisagrees: FindingRule {
             guard let comparison = report.comparison, !comparison.agree else { return nil }
             var parts: [String] = []
             if !comparison.onlyInFile.isEmpty {
-                parts.append("only in the host's file: " +
-                    comparison.onlyInFile.map(\.description).joined(separator: ", "))
+                parts.append(
+                    "only in the host's file: " + comparison.onlyInFile.map(\.description).joined(separator: ", "))
             }
             if !comparison.onlyInGoogle.isEmpty {
-                parts.append("only in Google's answer: " +
-                    comparison.onlyInGoogle.map(\.description).joined(separator: ", "))
+                parts.append(
+                    "only in Google's answer: " + comparison.onlyInGoogle.map(\.description).joined(separator: ", "))
             }
             if let codes = report.google?.errorCodes, !codes.isEmpty {
                 parts.append("Google reports " + codes.joined(separator: ", "))
             }
-            return finding(subject: report.host, detail: parts.joined(separator: "; ") + ".",
-                           evidence: [AndroidEvidence.network(report)] + parts.map { Evidence.text($0) })
+            return finding(
+                subject: report.host, detail: parts.joined(separator: "; ") + ".",
+                evidence: [AndroidEvidence.network(report)] + parts.map { Evidence.text($0) })
         }
     }
 }

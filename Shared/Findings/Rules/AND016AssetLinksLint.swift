@@ -32,14 +32,18 @@ public struct AND016AssetLinksLint: FindingRule {
         var findings: [Finding] = []
         for host in facts.verification.hosts where seen.insert(host.fileHost.lowercased()).inserted {
             guard let report = facts.report(forFileHost: host.fileHost), let file = report.file else { continue }
-            for diagnostic in file.diagnostics where diagnostic.severity != "info"
-                && !Self.coveredElsewhere.contains(diagnostic.id) {
-                findings.append(finding(
-                    subject: host.fileHost,
-                    detail: "\(AndroidEvidence.fileURL(report.host)):\(diagnostic.lineColumnText): "
-                        + "\(diagnostic.message) (\(diagnostic.id)).",
-                    evidence: [
-                        .text("\(AndroidEvidence.fileURL(report.host)) \(diagnostic.id): \(diagnostic.message)")]))
+            for diagnostic in file.diagnostics
+            where diagnostic.severity != "info"
+                && !Self.coveredElsewhere.contains(diagnostic.id)
+            {
+                findings.append(
+                    finding(
+                        subject: host.fileHost,
+                        detail: "\(AndroidEvidence.fileURL(report.host)):\(diagnostic.lineColumnText): "
+                            + "\(diagnostic.message) (\(diagnostic.id)).",
+                        evidence: [
+                            .text("\(AndroidEvidence.fileURL(report.host)) \(diagnostic.id): \(diagnostic.message)")
+                        ]))
             }
         }
         return findings

@@ -33,18 +33,21 @@ public struct AND017URLExpectationMismatch: FindingRule {
     public func evaluate(_ facts: AndroidFacts) -> [Finding] {
         facts.urlChecks.compactMap { check -> Finding? in
             let decision = check.decision
-            let outcome = "Android (API \(facts.sdk)) decides: \(decision.outcome.text)"
+            let outcome =
+                "Android (API \(facts.sdk)) decides: \(decision.outcome.text)"
                 + (decision.activities.isEmpty ? "" : " (\(decision.activities.joined(separator: ", ")))")
             let evidence: [Evidence] = [.text("\(check.url): \(decision.outcome.text)")]
             let trace = decision.trace.isEmpty ? "" : " Trace: " + decision.trace.joined(separator: "; ") + "."
             switch check.expectation {
             case .mustNotOpen where check.meetsExpectation == false:
-                return finding(subject: check.url, detail: "Must not open the app; \(outcome).\(trace)",
+                return finding(
+                    subject: check.url, detail: "Must not open the app; \(outcome).\(trace)",
                     evidence: evidence,
-                               explanation: Self.opensExplanation)
+                    explanation: Self.opensExplanation)
             case .mustOpen where check.meetsExpectation == false:
-                return finding(subject: check.url, detail: "Must open the app; \(outcome).\(trace)", evidence: evidence,
-                               category: .reliability, explanation: Self.staysExplanation)
+                return finding(
+                    subject: check.url, detail: "Must open the app; \(outcome).\(trace)", evidence: evidence,
+                    category: .reliability, explanation: Self.staysExplanation)
             default:
                 return nil
             }

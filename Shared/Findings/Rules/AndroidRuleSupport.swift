@@ -7,10 +7,11 @@ enum AndroidEvidence {
     /// What the host answered for its `assetlinks.json` (route `assetlinks`, or `supplied`).
     static func network(_ report: AssetLinksReport, header: String? = nil) -> Evidence {
         let result = report.result
-        return .network(NetworkObservation(
-            host: report.host, route: result?.route == .local ? "supplied" : "assetlinks",
-            url: result?.url ?? AssetLinksPolicy.url(forHostName: report.host), status: result?.status,
-            headerName: header, headerValue: header.flatMap { result?.header($0) }))
+        return .network(
+            NetworkObservation(
+                host: report.host, route: result?.route == .local ? "supplied" : "assetlinks",
+                url: result?.url ?? AssetLinksPolicy.url(forHostName: report.host), status: result?.status,
+                headerName: header, headerValue: header.flatMap { result?.header($0) }))
     }
 
     /// `https://HOST/.well-known/assetlinks.json`.

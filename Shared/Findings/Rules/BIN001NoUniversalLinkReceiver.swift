@@ -26,8 +26,8 @@ public struct BIN001NoUniversalLinkReceiver: FindingRule {
     public func evaluate(_ facts: AnalysisFacts) -> [Finding] {
         // Only apps and App Clips are launched by universal links: extensions never receive them,
         // and watch apps use WatchKit's handleUserActivity:, which the scan does not catalogue.
-        CodeUnit.units(of: facts.app).filter { $0.bundle.role == .app ||
-            $0.bundle.role == .appclip }.compactMap { unit in
+        CodeUnit.units(of: facts.app).filter { $0.bundle.role == .app || $0.bundle.role == .appclip }.compactMap {
+            unit in
             let applinks = unit.bundle.associatedDomains.filter { $0.service == "applinks" && $0.isAccepted }
             guard !applinks.isEmpty, !unit.slices.isEmpty, !unit.scanUnreliable else { return nil }
             let receivers = unit.evidence.filter { $0.kind == "receiver" }
@@ -40,12 +40,12 @@ public struct BIN001NoUniversalLinkReceiver: FindingRule {
                 }
             }
             let other = Set(receivers.map(\.name)).sorted()
-            return finding(subject: unit.bundle.path,
-                           detail: "\(unit.bundle.label) claims " + applinks.map(\.raw).joined(separator: ", ")
-                               + " but no universal-link receiver was found in \(unit.members.count) binary(ies)"
-                               + (other.isEmpty ? "." : "; only URL-scheme receivers: " +
-                                   other.joined(separator: ", ") + "."),
-                           evidence: evidence)
+            return finding(
+                subject: unit.bundle.path,
+                detail: "\(unit.bundle.label) claims " + applinks.map(\.raw).joined(separator: ", ")
+                    + " but no universal-link receiver was found in \(unit.members.count) binary(ies)"
+                    + (other.isEmpty ? "." : "; only URL-scheme receivers: " + other.joined(separator: ", ") + "."),
+                evidence: evidence)
         }
     }
 }

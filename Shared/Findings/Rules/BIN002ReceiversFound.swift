@@ -25,10 +25,10 @@ public struct BIN002ReceiversFound: FindingRule {
         facts.bundles.compactMap { bundle in
             let hits = bundle.slices.flatMap(\.linkEvidence).filter { $0.kind == "receiver" }
             guard !hits.isEmpty else { return nil }
-            return finding(subject: bundle.path,
-                           detail: "\(bundle.label) implements: " +
-                               Set(hits.map(\.name)).sorted().joined(separator: ", ") + ".",
-                           evidence: hits.map(EvidenceBuilder.binary))
+            return finding(
+                subject: bundle.path,
+                detail: "\(bundle.label) implements: " + Set(hits.map(\.name)).sorted().joined(separator: ", ") + ".",
+                evidence: hits.map(EvidenceBuilder.binary))
         }
     }
 }

@@ -27,10 +27,10 @@ public struct BIN003OutgoingLinks: FindingRule {
                 $0.kind == "outgoing" && !LinkNames.probeOnly.contains($0.name)
             }
             guard !hits.isEmpty else { return nil }
-            return finding(subject: bundle.path,
-                           detail: "\(bundle.label) uses: " + Set(hits.map(\.name)).sorted().joined(separator: ", ") +
-                               ".",
-                           evidence: hits.map(EvidenceBuilder.binary))
+            return finding(
+                subject: bundle.path,
+                detail: "\(bundle.label) uses: " + Set(hits.map(\.name)).sorted().joined(separator: ", ") + ".",
+                evidence: hits.map(EvidenceBuilder.binary))
         }
     }
 }

@@ -16,10 +16,12 @@ public struct BIN004ReceiversWithWebView: FindingRule {
         Trace link parameters to the web view (hook loadRequest:); allow-list hosts before loading, never load a URL \
         taken from a link as is, and keep JavaScript bridges off for untrusted content.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline + [
-        Reference(title: "OWASP MASTG-TEST-0076: Testing iOS WebViews",
-            url: "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0076/"),
-    ]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [
+            Reference(
+                title: "OWASP MASTG-TEST-0076: Testing iOS WebViews",
+                url: "https://mas.owasp.org/MASTG/tests/ios/MASVS-PLATFORM/MASTG-TEST-0076/")
+        ]
 
     /// The rule (stateless).
     public init() {}
@@ -29,12 +31,12 @@ public struct BIN004ReceiversWithWebView: FindingRule {
             let receivers = unit.evidence.filter { $0.kind == "receiver" }
             let webViews = unit.evidence.filter { $0.kind == "webView" }
             guard !receivers.isEmpty, !webViews.isEmpty else { return nil }
-            return finding(subject: unit.bundle.path,
-                           detail: "\(unit.bundle.label) (with its frameworks) receives links via " +
-                               Set(receivers.map(\.name)).sorted().joined(separator: ", ")
-                               + " and loads web content via " +
-                                   Set(webViews.map(\.name)).sorted().joined(separator: ", ") + ".",
-                           evidence: (receivers + webViews).map(EvidenceBuilder.binary))
+            return finding(
+                subject: unit.bundle.path,
+                detail: "\(unit.bundle.label) (with its frameworks) receives links via "
+                    + Set(receivers.map(\.name)).sorted().joined(separator: ", ")
+                    + " and loads web content via " + Set(webViews.map(\.name)).sorted().joined(separator: ", ") + ".",
+                evidence: (receivers + webViews).map(EvidenceBuilder.binary))
         }
     }
 }

@@ -25,11 +25,15 @@ public struct BIN005EncryptedBinary: FindingRule {
         facts.bundles.compactMap { bundle in
             let encrypted = bundle.slices.filter(\.encrypted)
             guard !encrypted.isEmpty else { return nil }
-            return finding(subject: bundle.path,
-                           detail: "\(bundle.label): " + encrypted.map(\.arch).joined(separator: ", ") +
-                               " slice(s) encrypted.",
-                           evidence: encrypted.map { .binary(BinaryLocation(file: bundle.executablePath, slice: $0.arch,
-                               section: "LC_ENCRYPTION_INFO_64")) })
+            return finding(
+                subject: bundle.path,
+                detail: "\(bundle.label): " + encrypted.map(\.arch).joined(separator: ", ") + " slice(s) encrypted.",
+                evidence: encrypted.map {
+                    .binary(
+                        BinaryLocation(
+                            file: bundle.executablePath, slice: $0.arch,
+                            section: "LC_ENCRYPTION_INFO_64"))
+                })
         }
     }
 }

@@ -27,10 +27,11 @@ public struct BIN006LegacyReceiversOnly: FindingRule {
             guard !receivers.isEmpty, receivers.allSatisfy({ LinkNames.legacyReceivers.contains($0.name) }) else {
                 return nil
             }
-            return finding(subject: unit.bundle.path,
-                           detail: "\(unit.bundle.label) receives URLs only through " +
-                               Set(receivers.map(\.name)).sorted().joined(separator: ", ") + ".",
-                           evidence: receivers.map(EvidenceBuilder.binary))
+            return finding(
+                subject: unit.bundle.path,
+                detail: "\(unit.bundle.label) receives URLs only through "
+                    + Set(receivers.map(\.name)).sorted().joined(separator: ", ") + ".",
+                evidence: receivers.map(EvidenceBuilder.binary))
         }
     }
 }

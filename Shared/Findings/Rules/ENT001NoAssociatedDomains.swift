@@ -28,15 +28,25 @@ public struct ENT001NoAssociatedDomains: FindingRule {
         }
         guard declaring.isEmpty else { return [] }
         let main = app.mainBundle ?? app.bundles[0]
-        var evidence: [Evidence] = [.text("""
-            \(main.label): entitlements source \(main.entitlementsSource.rawValue), \
-            no \(LinkNames.associatedDomainsKey) key
-            """)]
+        var evidence: [Evidence] = [
+            .text(
+                """
+                \(main.label): entitlements source \(main.entitlementsSource.rawValue), \
+                no \(LinkNames.associatedDomainsKey) key
+                """)
+        ]
         for slice in main.slices {
-            evidence.append(.binary(BinaryLocation(file: main.executablePath, slice: slice.arch,
-                                                   section: slice.signed ? "LC_CODE_SIGNATURE" : nil)))
+            evidence.append(
+                .binary(
+                    BinaryLocation(
+                        file: main.executablePath, slice: slice.arch,
+                        section: slice.signed ? "LC_CODE_SIGNATURE" : nil)))
         }
-        return [finding(subject: main.path,
-            detail: "\(app.bundles.count) bundle(s) inspected; none declares associated domains.", evidence: evidence)]
+        return [
+            finding(
+                subject: main.path,
+                detail: "\(app.bundles.count) bundle(s) inspected; none declares associated domains.",
+                evidence: evidence)
+        ]
     }
 }

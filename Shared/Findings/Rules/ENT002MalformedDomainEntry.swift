@@ -17,8 +17,8 @@ public struct ENT002MalformedDomainEntry: FindingRule {
         Write each entry as applinks:host.example (no https://, no path, no port); use a real DNS name; keep IP \
         addresses and localhost to ?mode=developer entries in development builds.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleAssociatedDomainsEntitlement, .appleTN3155]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleAssociatedDomainsEntitlement, .appleTN3155]
 
     /// The rule (stateless).
     public init() {}
@@ -30,11 +30,12 @@ public struct ENT002MalformedDomainEntry: FindingRule {
                 let problems = entry.problems.filter { $0.severity == .error || $0.kind == .portPresent }
                 guard !problems.isEmpty else { continue }
                 let kinds = problems.map(\.kind.rawValue).joined(separator: ", ")
-                findings.append(finding(
-                    subject: "\(bundle.path): \(entry.raw)",
-                    detail: "\(bundle.label) declares \"\(entry.raw)\": " +
-                        problems.map(\.message).joined(separator: "; ") + ".",
-                    evidence: [EvidenceBuilder.domain(entry), .text("problems: \(kinds)")]))
+                findings.append(
+                    finding(
+                        subject: "\(bundle.path): \(entry.raw)",
+                        detail: "\(bundle.label) declares \"\(entry.raw)\": "
+                            + problems.map(\.message).joined(separator: "; ") + ".",
+                        evidence: [EvidenceBuilder.domain(entry), .text("problems: \(kinds)")]))
             }
         }
         return findings

@@ -16,8 +16,8 @@ public struct ENT003WildcardDomain: FindingRule {
         List the subdomains that really carry app content explicitly, or make sure every subdomain is under the \
         organisation's control and the app validates each incoming link's host and path.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleAssociatedDomainsEntitlement, .appleSupportingAssociatedDomains]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleAssociatedDomainsEntitlement, .appleSupportingAssociatedDomains]
 
     /// The rule (stateless).
     public init() {}
@@ -25,12 +25,13 @@ public struct ENT003WildcardDomain: FindingRule {
     public func evaluate(_ facts: AnalysisFacts) -> [Finding] {
         facts.bundles.flatMap { bundle in
             bundle.associatedDomains.filter { $0.service == "applinks" && $0.wildcard && $0.isAccepted }.map { entry in
-                finding(subject: "\(bundle.path): \(entry.raw)",
-                        detail: """
-                            \(bundle.label) claims \(entry.raw): \(entry.host) and every subdomain of it; the file is \
-                            fetched from \(entry.host).
-                            """,
-                        evidence: [EvidenceBuilder.domain(entry)])
+                finding(
+                    subject: "\(bundle.path): \(entry.raw)",
+                    detail: """
+                        \(bundle.label) claims \(entry.raw): \(entry.host) and every subdomain of it; the file is \
+                        fetched from \(entry.host).
+                        """,
+                    evidence: [EvidenceBuilder.domain(entry)])
             }
         }
     }

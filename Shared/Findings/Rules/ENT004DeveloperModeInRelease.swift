@@ -17,8 +17,8 @@ public struct ENT004DeveloperModeInRelease: FindingRule {
         Remove ?mode=developer and ?mode=managed entries from release entitlements (use a separate debug entitlements \
         file or build configuration).
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleAssociatedDomainsEntitlement, .appleTN3155]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleAssociatedDomainsEntitlement, .appleTN3155]
 
     /// The rule (stateless).
     public init() {}
@@ -28,19 +28,25 @@ public struct ENT004DeveloperModeInRelease: FindingRule {
         for bundle in facts.bundles where bundle.getTaskAllow != true {
             let distribution = bundle.provisioningProfile?.distribution
             guard distribution != "development" else { continue }
-            let why = "get-task-allow is \(bundle.getTaskAllow.map(String.init) ?? "absent")"
+            let why =
+                "get-task-allow is \(bundle.getTaskAllow.map(String.init) ?? "absent")"
                 + (distribution.map { ", profile is \($0)" } ?? ", no development profile")
-            for entry in bundle.associatedDomains where entry.modes.contains("developer") ||
-                entry.modes.contains("managed") {
-                findings.append(finding(
-                    subject: "\(bundle.path): \(entry.raw)",
-                    detail: """
-                        \(bundle.label) declares \(entry.raw) (modes: \(entry.modes.joined(separator: "+"))) although \
-                        the build looks like a release (\(why)).
-                        """,
-                    evidence: [EvidenceBuilder.domain(entry),
-                               .entitlement(key: "get-task-allow",
-                                   value: bundle.getTaskAllow.map(String.init) ?? "(absent)")]))
+            for entry in bundle.associatedDomains
+            where entry.modes.contains("developer") || entry.modes.contains("managed") {
+                findings.append(
+                    finding(
+                        subject: "\(bundle.path): \(entry.raw)",
+                        detail: """
+                            \(bundle.label) declares \(entry.raw) (modes: \(entry.modes.joined(separator: "+"))) \
+                            although \
+                            the build looks like a release (\(why)).
+                            """,
+                        evidence: [
+                            EvidenceBuilder.domain(entry),
+                            .entitlement(
+                                key: "get-task-allow",
+                                value: bundle.getTaskAllow.map(String.init) ?? "(absent)"),
+                        ]))
             }
         }
         return findings

@@ -17,8 +17,8 @@ public struct ENT005DomainNotInProfile: FindingRule {
         Add the domain to the app ID's Associated Domains in the developer portal and regenerate the profile, or \
         remove the entry from the entitlements; re-sign and check again.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleAssociatedDomainsEntitlement, .appleTN3155]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleAssociatedDomainsEntitlement, .appleTN3155]
 
     /// The rule (stateless).
     public init() {}
@@ -32,17 +32,21 @@ public struct ENT005DomainNotInProfile: FindingRule {
             let profileName = profile.name ?? profile.uuid ?? "embedded.mobileprovision"
             let ceilingText = ceiling.isEmpty ? "(no associated domains at all)" : ceiling.joined(separator: ", ")
             for entry in bundle.associatedDomains where !Self.allowed(entry.raw, by: ceiling) {
-                findings.append(finding(
-                    subject: "\(bundle.path): \(entry.raw)",
-                    detail: """
-                        \(bundle.label) is signed with \(entry.raw), but its profile \"\(profileName)\" allows \
-                        only \(ceilingText).
-                        """,
-                    evidence: [EvidenceBuilder.domain(entry),
-                               .text("""
-                                   profile \(profileName)\(profile.uuid.map { " (\($0))" } ?? ""): \
-                                   \(LinkNames.associatedDomainsKey) = \(ceilingText)
-                                   """)]))
+                findings.append(
+                    finding(
+                        subject: "\(bundle.path): \(entry.raw)",
+                        detail: """
+                            \(bundle.label) is signed with \(entry.raw), but its profile \"\(profileName)\" allows \
+                            only \(ceilingText).
+                            """,
+                        evidence: [
+                            EvidenceBuilder.domain(entry),
+                            .text(
+                                """
+                                profile \(profileName)\(profile.uuid.map { " (\($0))" } ?? ""): \
+                                \(LinkNames.associatedDomainsKey) = \(ceilingText)
+                                """),
+                        ]))
             }
         }
         return findings

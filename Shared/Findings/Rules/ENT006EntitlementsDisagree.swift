@@ -33,19 +33,26 @@ public struct ENT006EntitlementsDisagree: FindingRule {
             }
             for slice in bundle.slices {
                 for check in slice.hashChecks
-                    where ["mismatch", "missingHash", "missingBlob", "missing"].contains(check.status) {
-                    let blob = check.slot == 7 ? "DER entitlements (slot 7)" : check.slot == 5 ?
-                        "XML entitlements (slot 5)" : "special slot \(check.slot)"
+                where ["mismatch", "missingHash", "missingBlob", "missing"].contains(check.status) {
+                    let blob =
+                        check.slot == 7
+                        ? "DER entitlements (slot 7)"
+                        : check.slot == 5 ? "XML entitlements (slot 5)" : "special slot \(check.slot)"
                     notes.append("\(slice.arch): \(blob) hash is \(check.status) (\(check.hashType))")
-                    evidence.append(.binary(BinaryLocation(file: bundle.executablePath, slice: slice.arch,
-                                                           section: "LC_CODE_SIGNATURE",
-                                                               symbol: "CodeDirectory special slot -\(check.slot)")))
+                    evidence.append(
+                        .binary(
+                            BinaryLocation(
+                                file: bundle.executablePath, slice: slice.arch,
+                                section: "LC_CODE_SIGNATURE",
+                                symbol: "CodeDirectory special slot -\(check.slot)")))
                 }
             }
             guard !notes.isEmpty else { continue }
-            findings.append(finding(subject: bundle.path,
-                                    detail: "\(bundle.label): " + notes.joined(separator: "; ") + ".",
-                                    evidence: evidence))
+            findings.append(
+                finding(
+                    subject: bundle.path,
+                    detail: "\(bundle.label): " + notes.joined(separator: "; ") + ".",
+                    evidence: evidence))
         }
         return findings
     }

@@ -25,9 +25,12 @@ public struct ENT007DebuggableBuild: FindingRule {
         let debuggable = facts.bundles.filter { $0.getTaskAllow == true }
         guard let first = debuggable.first else { return [] }
         let subject = debuggable.first { $0.role == .app }?.path ?? first.path
-        return [finding(subject: subject,
-                        detail: "get-task-allow is true in \(debuggable.count) bundle(s): " +
-                            debuggable.map(\.path).joined(separator: ", ") + ".",
-                        evidence: debuggable.map { .entitlement(key: "get-task-allow", value: "true (\($0.path))") })]
+        return [
+            finding(
+                subject: subject,
+                detail: "get-task-allow is true in \(debuggable.count) bundle(s): "
+                    + debuggable.map(\.path).joined(separator: ", ") + ".",
+                evidence: debuggable.map { .entitlement(key: "get-task-allow", value: "true (\($0.path))") })
+        ]
     }
 }

@@ -23,13 +23,14 @@ public struct ENT008PunycodeHost: FindingRule {
     public func evaluate(_ facts: AnalysisFacts) -> [Finding] {
         facts.bundles.flatMap { bundle in
             bundle.associatedDomains.filter { entry in
-                entry.service == "applinks" &&
-                    (entry.host.split(separator: ".").contains { $0.lowercased().hasPrefix("xn--") }
-                                                || entry.host.unicodeScalars.contains { !$0.isASCII })
+                entry.service == "applinks"
+                    && (entry.host.split(separator: ".").contains { $0.lowercased().hasPrefix("xn--") }
+                        || entry.host.unicodeScalars.contains { !$0.isASCII })
             }.map { entry in
-                finding(subject: "\(bundle.path): \(entry.raw)",
-                        detail: "\(bundle.label) claims the internationalised host \(entry.host).",
-                        evidence: [EvidenceBuilder.domain(entry)])
+                finding(
+                    subject: "\(bundle.path): \(entry.raw)",
+                    detail: "\(bundle.label) claims the internationalised host \(entry.host).",
+                    evidence: [EvidenceBuilder.domain(entry)])
             }
         }
     }

@@ -23,13 +23,14 @@ public struct ENT009NestedBundleDomains: FindingRule {
 
     public func evaluate(_ facts: AnalysisFacts) -> [Finding] {
         facts.bundles.filter { $0.role != .app && !$0.associatedDomains.isEmpty }.map { bundle in
-            finding(subject: bundle.path,
-                    detail: """
-                        \(bundle.role.rawValue) \(bundle.label)\(bundle.applicationIdentifier.map {
+            finding(
+                subject: bundle.path,
+                detail: """
+                    \(bundle.role.rawValue) \(bundle.label)\(bundle.applicationIdentifier.map {
                             ", app ID \($0)"
                         } ?? "") declares: \(bundle.associatedDomains.map(\.raw).joined(separator: ", ")).
-                        """,
-                    evidence: bundle.associatedDomains.map(EvidenceBuilder.domain))
+                    """,
+                evidence: bundle.associatedDomains.map(EvidenceBuilder.domain))
         }
     }
 }

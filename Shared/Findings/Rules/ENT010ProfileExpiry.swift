@@ -35,14 +35,18 @@ public struct ENT010ProfileExpiry: FindingRule {
             let evidence: [Evidence] =
                 [.text("\(bundle.path)/embedded.mobileprovision \"\(name)\": ExpirationDate \(date)")]
             if expiry <= now {
-                findings.append(finding(subject: bundle.path,
-                    detail: "The profile \"\(name)\" of \(bundle.label) expired on \(date).",
-                                        evidence: evidence, severity: .medium))
+                findings.append(
+                    finding(
+                        subject: bundle.path,
+                        detail: "The profile \"\(name)\" of \(bundle.label) expired on \(date).",
+                        evidence: evidence, severity: .medium))
             } else if expiry.timeIntervalSince(now) <= window {
                 let days = Int(expiry.timeIntervalSince(now) / 86_400)
-                findings.append(finding(subject: bundle.path,
-                    detail: "The profile \"\(name)\" of \(bundle.label) expires on \(date) (in \(days) day(s)).",
-                                        evidence: evidence))
+                findings.append(
+                    finding(
+                        subject: bundle.path,
+                        detail: "The profile \"\(name)\" of \(bundle.label) expires on \(date) (in \(days) day(s)).",
+                        evidence: evidence))
             }
         }
         return findings

@@ -28,16 +28,20 @@ public struct ENT011AppIDPrefixNotTeam: FindingRule {
     public func evaluate(_ facts: AnalysisFacts) -> [Finding] {
         facts.bundles.compactMap { bundle in
             guard let appID = bundle.applicationIdentifier, let team = bundle.teamIdentifier,
-                  let dot = appID.firstIndex(of: ".") else { return nil }
+                let dot = appID.firstIndex(of: ".")
+            else { return nil }
             let prefix = String(appID[..<dot])
             guard prefix != team else { return nil }
-            return finding(subject: bundle.path,
-                           detail: """
-                               \(bundle.label): application-identifier \(appID) has prefix \(prefix); the team ID \
-                               is \(team). Files must say \(appID), not \(team).\(appID[appID.index(after: dot)...]).
-                               """,
-                           evidence: [.entitlement(key: "application-identifier", value: appID),
-                                      .entitlement(key: "com.apple.developer.team-identifier", value: team)])
+            return finding(
+                subject: bundle.path,
+                detail: """
+                    \(bundle.label): application-identifier \(appID) has prefix \(prefix); the team ID \
+                    is \(team). Files must say \(appID), not \(team).\(appID[appID.index(after: dot)...]).
+                    """,
+                evidence: [
+                    .entitlement(key: "application-identifier", value: appID),
+                    .entitlement(key: "com.apple.developer.team-identifier", value: team),
+                ])
         }
     }
 }

@@ -21,12 +21,14 @@ public struct ENT012DeveloperModeProductionHost: FindingRule {
         Use ?mode=developer only for dedicated staging hosts (dev./staging. names), and test production hosts through \
         the CDN path.
         """
-    public let references: [Reference] = Reference.universalLinksBaseline +
-        [.appleAssociatedDomainsEntitlement, .appleTN3155]
+    public let references: [Reference] =
+        Reference.universalLinksBaseline + [.appleAssociatedDomainsEntitlement, .appleTN3155]
 
     static let stagingWords =
-        ["dev", "develop", "development", "staging", "stage", "stg", "test", "testing", "qa", "uat",
-                               "sandbox", "preprod", "local", "internal", "beta", "int", "demo"]
+        [
+            "dev", "develop", "development", "staging", "stage", "stg", "test", "testing", "qa", "uat",
+            "sandbox", "preprod", "local", "internal", "beta", "int", "demo",
+        ]
 
     /// The rule (stateless).
     public init() {}
@@ -39,11 +41,15 @@ public struct ENT012DeveloperModeProductionHost: FindingRule {
                 guard !Self.isLiteralOrLocal(entry.host) else { continue }
                 let alsoPlain = plainHosts.contains(entry.host)
                 guard alsoPlain || !Self.looksLikeStaging(entry.host) else { continue }
-                let why = alsoPlain ? "the same host is also declared without a mode (it is the production host)"
-                                    : "no label of \(entry.host) names a staging environment"
-                findings.append(finding(subject: "\(bundle.path): \(entry.raw)",
-                                        detail: "\(bundle.label) declares \(entry.raw): \(why).",
-                                        evidence: [EvidenceBuilder.domain(entry)]))
+                let why =
+                    alsoPlain
+                    ? "the same host is also declared without a mode (it is the production host)"
+                    : "no label of \(entry.host) names a staging environment"
+                findings.append(
+                    finding(
+                        subject: "\(bundle.path): \(entry.raw)",
+                        detail: "\(bundle.label) declares \(entry.raw): \(why).",
+                        evidence: [EvidenceBuilder.domain(entry)]))
             }
         }
         return findings
@@ -57,7 +63,7 @@ public struct ENT012DeveloperModeProductionHost: FindingRule {
     }
 
     static func isLiteralOrLocal(_ host: String) -> Bool {
-        host == "localhost" || host.hasSuffix(".local") || host.allSatisfy { $0.isNumber || $0 == "." } ||
-            host.contains(":")
+        host == "localhost" || host.hasSuffix(".local") || host.allSatisfy { $0.isNumber || $0 == "." }
+            || host.contains(":")
     }
 }

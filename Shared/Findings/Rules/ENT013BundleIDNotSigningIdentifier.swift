@@ -31,13 +31,14 @@ public struct ENT013BundleIDNotSigningIdentifier: FindingRule {
             guard let bundleID = bundle.bundleIdentifier else { return nil }
             let others = Set(bundle.slices.compactMap(\.signingIdentifier)).subtracting([bundleID]).sorted()
             guard !others.isEmpty else { return nil }
-            return finding(subject: bundle.path,
-                           detail: """
-                               \(bundle.label): CFBundleIdentifier is \(bundleID) but the code signature's identifier \
-                               is \(others.joined(separator: ", ")).
-                               """,
-                           evidence: [.text("Info.plist CFBundleIdentifier \(bundleID)")]
-                               + others.map { .text("CodeDirectory identifier \($0)") })
+            return finding(
+                subject: bundle.path,
+                detail: """
+                    \(bundle.label): CFBundleIdentifier is \(bundleID) but the code signature's identifier \
+                    is \(others.joined(separator: ", ")).
+                    """,
+                evidence: [.text("Info.plist CFBundleIdentifier \(bundleID)")]
+                    + others.map { .text("CodeDirectory identifier \($0)") })
         }
     }
 }

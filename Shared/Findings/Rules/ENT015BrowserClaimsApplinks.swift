@@ -7,11 +7,13 @@ public struct ENT015BrowserClaimsApplinks: FindingRule {
     public let category = FindingCategory.reliability
     public let severity = Severity.medium
     public let title = "Default-browser app claims universal links"
-    public let explanation = "The app holds the default-browser entitlement (com.apple.developer.web-browser). Apple's "
+    public let explanation =
+        "The app holds the default-browser entitlement (com.apple.developer.web-browser). Apple's "
         + "documentation says apps registered as browsers are not allowed to register universal links; an older "
         + "version of Apple's default-browser page said the system ignores such claims. If it does, none of these "
         + "domains' links open the app, whatever their association files say: try one on a device."
-    public let remediation = "Drop the applinks entries from the browser app (it opens web links anyway), or ship the "
+    public let remediation =
+        "Drop the applinks entries from the browser app (it opens web links anyway), or ship the "
         + "link-handling features in an app without the browser entitlement."
     public let references: [Reference] = [.masvsPlatform1, .appleDefaultBrowser, .appleTN3155]
 

@@ -8,12 +8,14 @@ public struct ENT016SharedHostingDomain: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.low
     public let title = "Associated domain on a shared-hosting service"
-    public let explanation = "The association file of this domain is served by a hosting service where anyone can open "
+    public let explanation =
+        "The association file of this domain is served by a hosting service where anyone can open "
         + "a site (the suffix is in the private section of the Public Suffix List). The product holds the name only "
         + "as long as its account there: once the site is deleted or the account lapses, someone else can register "
         + "the same name, publish a file that lists their own app, and receive the links — and any token in them — "
         + "that still point there."
-    public let remediation = "Serve the association file from a domain the organisation owns (a CNAME to the hosting "
+    public let remediation =
+        "Serve the association file from a domain the organisation owns (a CNAME to the hosting "
         + "service is fine while it is maintained), then move the links and the entitlement entry to it."
     public let references: [Reference] = [.masvsPlatform1, .publicSuffixList, .appleSupportingAssociatedDomains]
 

@@ -7,10 +7,12 @@ public struct PRB001ProbeShowedFlaw: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.medium
     public let title = "A probe link made the app's link handler misbehave on a device"
-    public let explanation = "The tester ran this probe link (from the handler probe kit) on a device and "
+    public let explanation =
+        "The tester ran this probe link (from the handler probe kit) on a device and "
         + "recorded that the app's link handler did what the probe was built to show. Anyone can send such a "
         + "link (a web page, a message, a QR code): the handler trusts a value the link carries."
-    public let remediation = "Treat every value a link carries as hostile: open or load only URLs on an allow-list of "
+    public let remediation =
+        "Treat every value a link carries as hostile: open or load only URLs on an allow-list of "
         + "exact hosts (parsed, not matched as strings), never javascript: or data: URLs, ask the user before any "
         + "state-changing action a link starts, and bound and validate paths and lengths. Re-run the probe to confirm."
     public let references: [Reference] = [.masvsPlatform1]

@@ -21,7 +21,8 @@ enum PlatformTraps {
     // MARK: Hosts the product does not control
 
     /// Where `privateSuffixes` comes from.
-    static let publicSuffixListSource = "Public Suffix List, private section (publicsuffix/list commit e8c9a2b, "
+    static let publicSuffixListSource =
+        "Public Suffix List, private section (publicsuffix/list commit e8c9a2b, "
         + "2026-08-19)"
 
     /// A curated subset (not the whole list) of the Public Suffix List's private section:
@@ -55,7 +56,8 @@ enum PlatformTraps {
     static func registrableDomain(_ host: String) -> String {
         let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
         let labels = name.split(separator: ".").map(String.init)
-        let suffix = privateSuffix(of: name)
+        let suffix =
+            privateSuffix(of: name)
             ?? (labels.count >= 2 && icannTwoLabelSuffixes.contains(labels.suffix(2).joined(separator: "."))
                 ? labels.suffix(2).joined(separator: ".") : labels.last ?? name)
         let suffixLabels = suffix.split(separator: ".").count
@@ -66,8 +68,10 @@ enum PlatformTraps {
     // MARK: Sign-in and reset
 
     /// Path words of sign-in, OAuth callbacks and password resets (a subset of AASA-018's).
-    static let signInWords = ["oauth", "callback", "auth", "login", "signin", "sso", "reset", "password", "forgot",
-                              "magic-link", "magiclink", "verify-email"]
+    static let signInWords = [
+        "oauth", "callback", "auth", "login", "signin", "sso", "reset", "password", "forgot",
+        "magic-link", "magiclink", "verify-email",
+    ]
 
     /// The first sign-in word that is a whole word of `path`, or nil. Words are the runs
     /// between separators (`/ - _ . ? & = *`), compared without case and trailing digits
@@ -80,7 +84,8 @@ enum PlatformTraps {
         }.filter { !$0.isEmpty }
         let joined = tokens.joined(separator: "-")
         return signInWords.first { word in
-            word.contains("-") ? joined.contains(word)
+            word.contains("-")
+                ? joined.contains(word)
                 : tokens.contains { $0 == word || (word.count >= 5 && $0.hasPrefix(word)) }
         }
     }
@@ -93,9 +98,11 @@ enum PlatformTraps {
     /// Resolver words that mean the name has no address: glibc's `EAI_NONAME` and `EAI_NODATA`
     /// texts, the BSD wording, NXDOMAIN itself, and the fetcher's own "no addresses found".
     /// Anything else (a temporary failure, "no network") is not evidence about the name.
-    static let nameErrorWords = ["name or service not known", "no address associated with hostname",
-                                 "nodename nor servname provided", "nxdomain", "non-existent domain",
-                                 "no addresses found", "unknown host", "host not found"]
+    static let nameErrorWords = [
+        "name or service not known", "no address associated with hostname",
+        "nodename nor servname provided", "nxdomain", "non-existent domain",
+        "no addresses found", "unknown host", "host not found",
+    ]
 
     /// A DNS failure that says the name does not exist, with the resolver's words; nil for any
     /// other error (temporary resolver failures, no network, TCP or TLS errors).
@@ -106,7 +113,8 @@ enum PlatformTraps {
     }
 
     /// Where `deprovisionedAnswers` comes from.
-    static let deprovisionedSource = "can-i-take-over-xyz fingerprints.json (EdOverflow/can-i-take-over-xyz, commit "
+    static let deprovisionedSource =
+        "can-i-take-over-xyz fingerprints.json (EdOverflow/can-i-take-over-xyz, commit "
         + "003c6b9)"
 
     /// Body text a hosting service answers with for a name pointed at it that no site uses any
@@ -146,14 +154,19 @@ enum PlatformTraps {
     static func abandonment(_ results: [RouteResult]) -> (text: String, result: RouteResult, severity: Severity)? {
         for result in results where result.route != .local && result.route != .cdn {
             if let detail = nameDoesNotResolve(result.error) {
-                return ("does not resolve (\(detail)): its links fail, and if the name, or its registrable domain, "
-                        + "is free to register, whoever registers it serves the file", result, .low)
+                return (
+                    "does not resolve (\(detail)): its links fail, and if the name, or its registrable domain, "
+                        + "is free to register, whoever registers it serves the file", result, .low
+                )
             }
             guard let status = result.status, !(200...299).contains(status),
-                  let answer = deprovisionedAnswer(result.body) else { continue }
-            return ("answers \(result.url) with HTTP \(status) and \(answer.service)'s page for a name no site uses "
+                let answer = deprovisionedAnswer(result.body)
+            else { continue }
+            return (
+                "answers \(result.url) with HTTP \(status) and \(answer.service)'s page for a name no site uses "
                     + "(\"\(answer.phrase)\"; takeover: \(answer.claimable) per can-i-take-over-xyz)", result,
-                    answer.claimable == "vulnerable" ? .medium : .low)
+                answer.claimable == "vulnerable" ? .medium : .low
+            )
         }
         return nil
     }

@@ -36,9 +36,11 @@ struct CodeUnit {
     static func units(of app: AppSnapshot?) -> [CodeUnit] {
         guard let bundles = app?.bundles else { return [] }
         return bundles.filter { $0.role != .framework }.map { bundle in
-            CodeUnit(bundle: bundle, frameworks: bundles.filter {
-                $0.role == .framework && $0.path.hasPrefix(bundle.path + "/Frameworks/")
-            })
+            CodeUnit(
+                bundle: bundle,
+                frameworks: bundles.filter {
+                    $0.role == .framework && $0.path.hasPrefix(bundle.path + "/Frameworks/")
+                })
         }
     }
 }
@@ -59,8 +61,10 @@ extension BundleInfo {
 enum EvidenceBuilder {
     /// A link-evidence hit as binary evidence (file, slice, section or symbol table, offset).
     static func binary(_ record: SliceSummary.EvidenceRecord) -> Evidence {
-        .binary(BinaryLocation(file: record.file, slice: record.slice, section: record.section,
-                               symbol: record.name, offset: UInt64(clamping: record.offset)))
+        .binary(
+            BinaryLocation(
+                file: record.file, slice: record.slice, section: record.section,
+                symbol: record.name, offset: UInt64(clamping: record.offset)))
     }
 
     /// An associated-domain entry as entitlement evidence.
@@ -75,9 +79,11 @@ enum EvidenceBuilder {
 
     /// What one route answered, optionally naming one header.
     static func network(_ report: DomainReport, _ result: RouteResult, header: String? = nil) -> Evidence {
-        .network(NetworkObservation(host: report.host, route: result.route.rawValue, url: result.url,
-                                    status: result.status, headerName: header,
-                                    headerValue: header.flatMap { result.header($0) }))
+        .network(
+            NetworkObservation(
+                host: report.host, route: result.route.rawValue, url: result.url,
+                status: result.status, headerName: header,
+                headerValue: header.flatMap { result.header($0) }))
     }
 
     /// RFC 6901 escaping of one pointer token.
@@ -110,15 +116,19 @@ extension FindingRule {
         var findings: [Finding] = []
         for report in facts.domains {
             guard let result = report.effectiveResult else { continue }
-            for diagnostic in result.diagnostics where diagnostic.relatedFinding == id &&
-                diagnostic.severity != "info" {
+            for diagnostic in result.diagnostics where diagnostic.relatedFinding == id && diagnostic.severity != "info"
+            {
                 if let lintIDs, !lintIDs.contains(diagnostic.id) { continue }
                 let route = result.route == .local ? "supplied file" : "\(result.route.rawValue) copy"
-                findings.append(finding(
-                    subject: report.host,
-                    detail: "\(diagnostic.message) (\(diagnostic.id), \(route)).",
-                    evidence: [EvidenceBuilder.file(report.host, diagnostic.location, line: diagnostic.line,
-                        column: diagnostic.column)]))
+                findings.append(
+                    finding(
+                        subject: report.host,
+                        detail: "\(diagnostic.message) (\(diagnostic.id), \(route)).",
+                        evidence: [
+                            EvidenceBuilder.file(
+                                report.host, diagnostic.location, line: diagnostic.line,
+                                column: diagnostic.column)
+                        ]))
             }
         }
         return findings
@@ -128,15 +138,24 @@ extension FindingRule {
 /// Linear-time `*` glob over whole strings (case-insensitive), for profile ceilings.
 enum CeilingGlob {
     static func matches(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern.lowercased()), t = Array(text.lowercased())
-        var pi = 0, ti = 0, star = -1, mark = 0
+        let p = Array(pattern.lowercased())
+        let t = Array(text.lowercased())
+        var pi = 0
+        var ti = 0
+        var star = -1
+        var mark = 0
         while ti < t.count {
             if pi < p.count, p[pi] != "*", p[pi] == t[ti] {
-                pi += 1; ti += 1
+                pi += 1
+                ti += 1
             } else if pi < p.count, p[pi] == "*" {
-                star = pi; mark = ti; pi += 1
+                star = pi
+                mark = ti
+                pi += 1
             } else if star >= 0 {
-                pi = star + 1; mark += 1; ti = mark
+                pi = star + 1
+                mark += 1
+                ti = mark
             } else {
                 return false
             }

@@ -36,11 +36,14 @@ public struct SCH001CustomURLSchemes: FindingRule {
                 let escalation = Self.escalation(scheme, bundleIdentifier: bundle.bundleIdentifier)
                 return finding(
                     subject: "\(bundle.path): \(scheme)://",
-                    detail: "\(bundle.label) declares the URL scheme \(scheme)://" +
-                        (escalation.map { " — \($0)" } ?? "") + ".",
-                    evidence: [.text("""
-                        \(bundle.path)/Info.plist CFBundleURLTypes[].CFBundleURLSchemes contains \"\(scheme)\"
-                        """)],
+                    detail: "\(bundle.label) declares the URL scheme \(scheme)://"
+                        + (escalation.map { " — \($0)" } ?? "") + ".",
+                    evidence: [
+                        .text(
+                            """
+                            \(bundle.path)/Info.plist CFBundleURLTypes[].CFBundleURLSchemes contains \"\(scheme)\"
+                            """)
+                    ],
                     severity: escalation == nil ? severity : .medium)
             }
         }

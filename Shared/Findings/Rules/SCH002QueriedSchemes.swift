@@ -20,10 +20,13 @@ public struct SCH002QueriedSchemes: FindingRule {
 
     public func evaluate(_ facts: AnalysisFacts) -> [Finding] {
         facts.bundles.filter { !$0.queriedSchemes.isEmpty }.map { bundle in
-            finding(subject: bundle.path,
-                    detail: "\(bundle.label) queries: " + bundle.queriedSchemes.joined(separator: ", ") + ".",
-                    evidence: bundle.queriedSchemes.map { .text(
-                        "\(bundle.path)/Info.plist LSApplicationQueriesSchemes contains \"\($0)\"") })
+            finding(
+                subject: bundle.path,
+                detail: "\(bundle.label) queries: " + bundle.queriedSchemes.joined(separator: ", ") + ".",
+                evidence: bundle.queriedSchemes.map {
+                    .text(
+                        "\(bundle.path)/Info.plist LSApplicationQueriesSchemes contains \"\($0)\"")
+                })
         }
     }
 }

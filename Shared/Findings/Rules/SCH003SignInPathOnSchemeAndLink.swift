@@ -10,12 +10,14 @@ public struct SCH003SignInPathOnSchemeAndLink: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.medium
     public let title = "Sign-in or reset path reachable by universal link and by custom scheme"
-    public let explanation = "The association file routes a sign-in, OAuth-callback or password-reset path into the "
+    public let explanation =
+        "The association file routes a sign-in, OAuth-callback or password-reset path into the "
         + "app, and the app also declares a custom URL scheme. Link routers usually read the path and ignore the "
         + "scheme, so the same flow is then reachable through scheme://host/path — a URL any app can send, and any "
         + "app declaring the same scheme can receive. The protection the verified https link gives (only this app "
         + "receives it) is lost if the handler accepts both."
-    public let remediation = "Accept sign-in, callback and reset links only as universal links (check the URL's scheme "
+    public let remediation =
+        "Accept sign-in, callback and reset links only as universal links (check the URL's scheme "
         + "and host before routing), or drop the custom scheme; if the scheme must stay, make the handler refuse "
         + "those paths on it."
     public let references: [Reference] = [.masvsPlatform1, .rfc8252, .appleApplinks]
@@ -37,16 +39,20 @@ public struct SCH003SignInPathOnSchemeAndLink: FindingRule {
                 let schemes = bundle.urlSchemes
                 let word = PlatformTraps.signInWord(in: first.path) ?? "auth"
                 let sample = "\(schemes[0])://\(report.fetchedHost)\(Self.samplePath(first.path))"
-                findings.append(finding(
-                    subject: "\(report.host): \(appID)",
-                    detail: "\(report.host) routes " + Self.listed(paths.map(\.path))
-                        + " into \(bundle.label), which also declares "
-                        + schemes.map { "\($0)://" }.joined(separator: ", ")
-                        + " (\(word) flow). Try \(sample) on a device: if it reaches the same screen, any app can.",
-                    evidence: paths.prefix(Self.shownPaths).map { EvidenceBuilder.file(report.host, $0.pointer) } + [
-                        EvidenceBuilder.domain(entry),
-                        .text("\(bundle.path)/Info.plist CFBundleURLTypes[].CFBundleURLSchemes: "
-                              + schemes.joined(separator: ", "))]))
+                findings.append(
+                    finding(
+                        subject: "\(report.host): \(appID)",
+                        detail: "\(report.host) routes " + Self.listed(paths.map(\.path))
+                            + " into \(bundle.label), which also declares "
+                            + schemes.map { "\($0)://" }.joined(separator: ", ")
+                            + " (\(word) flow). Try \(sample) on a device: if it reaches the same screen, any app can.",
+                        evidence: paths.prefix(Self.shownPaths).map { EvidenceBuilder.file(report.host, $0.pointer) }
+                            + [
+                                EvidenceBuilder.domain(entry),
+                                .text(
+                                    "\(bundle.path)/Info.plist CFBundleURLTypes[].CFBundleURLSchemes: "
+                                        + schemes.joined(separator: ", ")),
+                            ]))
             }
         }
         return findings
@@ -66,7 +72,8 @@ public struct SCH003SignInPathOnSchemeAndLink: FindingRule {
         if let components = detail.components {
             return components.enumerated().compactMap { position, component in
                 guard component.exclude != true, let path = component.path,
-                      PlatformTraps.signInWord(in: path) != nil else { return nil }
+                    PlatformTraps.signInWord(in: path) != nil
+                else { return nil }
                 return (path, "/applinks/details/\(index)/components/\(position)")
             }
         }

@@ -7,14 +7,16 @@ public struct SCH004OAuthSchemeWithoutPKCE: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.low
     public let title = "OAuth callback scheme without PKCE in the code"
-    public let explanation = "The app receives sign-in callbacks on a custom URL scheme, and none of its code (app and "
+    public let explanation =
+        "The app receives sign-in callbacks on a custom URL scheme, and none of its code (app and "
         + "embedded frameworks) contains the strings PKCE needs (code_challenge, code_challenge_method, "
         + "code_verifier, S256). Any app can declare the same scheme; without PKCE an authorization code (or token) "
         + "it intercepts can be used for the user's account. This is a lead for the tester, not proof: Swift keeps "
         + "strings of 15 bytes or fewer (code_challenge, code_verifier, S256) inside the code rather than as strings, "
         + "strings can be built at run time, and JavaScript or Dart bundles are not scanned, so an app that uses PKCE "
         + "can show none here. Check the authorization request a device sends for code_challenge."
-    public let remediation = "Use PKCE (S256) for every authorization request, or move the callback to an https "
+    public let remediation =
+        "Use PKCE (S256) for every authorization request, or move the callback to an https "
         + "universal link (ASWebAuthenticationSession's https callback on iOS 17.4+); check the authorization request "
         + "a device sends."
     public let references: [Reference] = [.masvsPlatform1, .rfc7636, .rfc8252]
@@ -31,14 +33,20 @@ public struct SCH004OAuthSchemeWithoutPKCE: FindingRule {
             guard !schemes.isEmpty else { continue }
             guard !unit.evidence.contains(where: { PlatformTraps.pkceStrings.contains($0.name) }) else { continue }
             for (scheme, reason) in schemes {
-                findings.append(finding(
-                    subject: "\(unit.bundle.path): \(scheme)://",
-                    detail: "\(unit.bundle.label) declares \(scheme)://, \(reason), and no PKCE string was found in "
-                        + unit.members.map(\.executablePath).joined(separator: ", ") + ".",
-                    evidence: [.text("\(unit.bundle.path)/Info.plist CFBundleURLTypes[].CFBundleURLSchemes contains "
-                        + "\"\(scheme)\""),
-                               .text("No code_challenge, code_challenge_method, code_verifier or S256 string in "
-                                     + unit.members.map(\.executablePath).joined(separator: ", "))]))
+                findings.append(
+                    finding(
+                        subject: "\(unit.bundle.path): \(scheme)://",
+                        detail:
+                            "\(unit.bundle.label) declares \(scheme)://, \(reason), and no PKCE string was found in "
+                            + unit.members.map(\.executablePath).joined(separator: ", ") + ".",
+                        evidence: [
+                            .text(
+                                "\(unit.bundle.path)/Info.plist CFBundleURLTypes[].CFBundleURLSchemes contains "
+                                    + "\"\(scheme)\""),
+                            .text(
+                                "No code_challenge, code_challenge_method, code_verifier or S256 string in "
+                                    + unit.members.map(\.executablePath).joined(separator: ", ")),
+                        ]))
             }
         }
         return findings

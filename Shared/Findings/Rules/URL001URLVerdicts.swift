@@ -32,7 +32,8 @@ public struct URL001URLVerdicts: FindingRule {
             !test.verdicts.contains { $0.decision == .match } && test.verdicts.contains { $0.decision == .exclude }
         }.count
         let expected = tests.filter { $0.expectation != .none }.count
-        let detail = "\(opening) open an app, \(excluded) are blocked by an exclude rule, "
+        let detail =
+            "\(opening) open an app, \(excluded) are blocked by an exclude rule, "
             + "\(tests.count - opening - excluded) open no app; \(expected) carry the tester's expectation (= or !)."
         // Evidence: how many URLs each domain's file decided (no domain: no applinks file applies).
         var perDomain: [(domain: String, count: Int)] = []
@@ -45,8 +46,11 @@ public struct URL001URLVerdicts: FindingRule {
             }
         }
         let evidence = perDomain.map { Evidence.text("\($0.domain): \($0.count) URL\($0.count == 1 ? "" : "s")") }
-        return [finding(subject: tests.count == 1 ? "1 URL tested" : "\(tests.count) URLs tested",
-                        detail: detail, evidence: evidence)]
+        return [
+            finding(
+                subject: tests.count == 1 ? "1 URL tested" : "\(tests.count) URLs tested",
+                detail: detail, evidence: evidence)
+        ]
     }
 }
 

@@ -40,28 +40,31 @@ public struct URL002ExpectationMismatch: FindingRule {
             let problem: String
             switch test.expectation {
             case .mustNotOpen where !opening.isEmpty:
-                problem = "must not open the app, but it opens " +
-                    opening.map { URLTestText.describe($0) }.joined(separator: "; ")
+                problem =
+                    "must not open the app, but it opens "
+                    + opening.map { URLTestText.describe($0) }.joined(separator: "; ")
             case .mustOpen where opening.isEmpty:
-                problem = "must open the app, but " +
-                    (relevant.isEmpty ? "no app ID was decided" :
-                        relevant.map { URLTestText.describe($0) }.joined(separator: "; "))
+                problem =
+                    "must open the app, but "
+                    + (relevant.isEmpty
+                        ? "no app ID was decided" : relevant.map { URLTestText.describe($0) }.joined(separator: "; "))
             default:
                 return nil
             }
             let shown = test.expectation == .mustNotOpen ? opening : relevant
             var evidence: [Evidence] = []
             for place in shown.compactMap({ URLTestText.ruleEvidence($0, test: test, facts: facts) })
-                where !evidence.contains(place) {
+            where !evidence.contains(place) {
                 evidence.append(place)
             }
             evidence += shown.map { .text("trace for \($0.appID): " + $0.trace.joined(separator: " → ")) }
             if let line = test.line { evidence.append(.text("URL list line \(line)")) }
             let opens = test.expectation == .mustNotOpen
-            return finding(subject: test.url, detail: "\(test.url) \(problem).", evidence: evidence,
-                           remediation: missingEntitlementRemediation(test, facts: facts),
-                           category: opens ? .security : .reliability,
-                           explanation: opens ? Self.opensExplanation : Self.staysExplanation)
+            return finding(
+                subject: test.url, detail: "\(test.url) \(problem).", evidence: evidence,
+                remediation: missingEntitlementRemediation(test, facts: facts),
+                category: opens ? .security : .reliability,
+                explanation: opens ? Self.opensExplanation : Self.staysExplanation)
         }
     }
 
@@ -69,7 +72,7 @@ public struct URL002ExpectationMismatch: FindingRule {
     /// the remediation names the entitlement to add (nil keeps the rule's own remediation).
     private func missingEntitlementRemediation(_ test: URLTest, facts: AnalysisFacts) -> String? {
         guard test.domain == nil, test.expectation == .mustOpen, facts.app != nil,
-              let components = URLComponents(string: test.url), let host = components.host?.lowercased()
+            let components = URLComponents(string: test.url), let host = components.host?.lowercased()
         else { return nil }
         let port = components.port == 443 && components.scheme?.lowercased() == "https" ? nil : components.port
         let claims = facts.bundles.flatMap(\.associatedDomains)

@@ -18,13 +18,15 @@ public struct URL003LinkConfusion: FindingRule {
     public let category = FindingCategory.security
     public let severity = Severity.medium
     public let title = "Parsers read the link differently (link confusion)"
-    public let explanation = "A browser (the WHATWG URL Standard), Foundation's URL (what an app passing the string "
+    public let explanation =
+        "A browser (the WHATWG URL Standard), Foundation's URL (what an app passing the string "
         + "to UIApplication.open hands iOS) and Android's Uri.parse read this URL differently: another host or port, "
         + "or another decision. A check that reads it one way (a user looking at the link, a server-side allow-list, "
         + "a redirect filter, the app's own host check) approves a link that another parser, the one that routes it, "
         + "reads as something else: the classic open-redirect and allow-list bypass built from `\\@`, `%40`, `#@`, "
         + "full-width dots or missing slashes."
-    public let remediation = "Do not route or allow-list on a string another component will parse again: parse "
+    public let remediation =
+        "Do not route or allow-list on a string another component will parse again: parse "
         + "once with the parser of the component that acts (on iOS URLComponents of the URL the system delivered, on "
         + "Android the Uri the intent carries), compare the parsed host exactly, and refuse links with userinfo, "
         + "backslashes, encoded delimiters or non-ASCII hosts. Reject such links server-side before they are issued."
@@ -46,8 +48,9 @@ public struct URL003LinkConfusion: FindingRule {
             }
         }
         let order = hrefs.keys.sorted()
-        let decided = URLTest.decide(order.map { URLListEntry(url: hrefs[$0]!) }, domains: facts.domains,
-                                     appIDs: appIDs, claims: claims)
+        let decided = URLTest.decide(
+            order.map { URLListEntry(url: hrefs[$0]!) }, domains: facts.domains,
+            appIDs: appIDs, claims: claims)
         let tapped = Dictionary(uniqueKeysWithValues: zip(order, decided))
         // The hosts the app claims (and those a file was fetched or supplied for).
         let claimedHosts = (claims ?? []).map { $0.wildcard ? "*." + $0.host : $0.host } + facts.domains.map(\.host)
@@ -63,10 +66,13 @@ public struct URL003LinkConfusion: FindingRule {
                 let viaBrowser = Self.opening(viaBrowserTest.verdicts, appIDs: appIDs)
                 if given != viaBrowser {
                     decisionDiffers = true
-                    problems.append("iOS opens " + Self.describe(given) + " for the string as an app passes it, and "
-                        + Self.describe(viaBrowser) + " for " + href + " (the link as Safari passes it on)")
-                    extra.append(.text("iOS verdicts for \(href): "
-                        + viaBrowserTest.verdicts.map(URLTestText.describe).joined(separator: "; ")))
+                    problems.append(
+                        "iOS opens " + Self.describe(given) + " for the string as an app passes it, and "
+                            + Self.describe(viaBrowser) + " for " + href + " (the link as Safari passes it on)")
+                    extra.append(
+                        .text(
+                            "iOS verdicts for \(href): "
+                                + viaBrowserTest.verdicts.map(URLTestText.describe).joined(separator: "; ")))
                 }
             }
             guard !problems.isEmpty else { return nil }
@@ -75,11 +81,14 @@ public struct URL003LinkConfusion: FindingRule {
             let subject = LinkReadingText.visible(test.url)
             // Medium where the app is concerned (a reading names a host it claims, or iOS decides
             // the two forms differently); info for a confusion that involves none of its hosts.
-            let concerned = decisionDiffers || test.domain != nil
+            let concerned =
+                decisionDiffers || test.domain != nil
                 || Self.namesClaimedHost(reading, claims: claimedHosts)
-            return finding(subject: subject, detail: subject + ": " + problems.joined(separator: "; ") + "."
-                           + (concerned ? "" : " No reading names a host the app claims."),
-                           evidence: evidence, severity: concerned ? nil : .info)
+            return finding(
+                subject: subject,
+                detail: subject + ": " + problems.joined(separator: "; ") + "."
+                    + (concerned ? "" : " No reading names a host the app claims."),
+                evidence: evidence, severity: concerned ? nil : .info)
         }
     }
 
@@ -105,8 +114,9 @@ public struct URL003LinkConfusion: FindingRule {
         reading.rows.map { row -> Evidence in
             if let refused = row.refused { return .text("\(row.label): refused (\(refused))") }
             guard let host = row.host else { return .text("\(row.label): no host, path \(row.path ?? "(none)")") }
-            return .text("\(row.label): host " + ReadAuthority.host(host, port: row.port).description
-                         + ", path " + LinkReadingText.visible(row.path ?? "(none)"))
+            return .text(
+                "\(row.label): host " + ReadAuthority.host(host, port: row.port).description
+                    + ", path " + LinkReadingText.visible(row.path ?? "(none)"))
         }
     }
 

@@ -13,13 +13,16 @@ public struct XPL001OnePlatformOnly: FindingRule {
     public let title = "Sensitive or marked URL opens the app on one platform only"
     /// What every finding says after its own first sentence (the URL, which app opens it and
     /// where it goes on the other platform).
-    static let consequence = "The flow (sign-in, reset, OAuth callback, payment) then runs in the app on one "
+    static let consequence =
+        "The flow (sign-in, reset, OAuth callback, payment) then runs in the app on one "
         + "platform and in the web page, or another app, on the other: a code, token or confirmation step that one "
         + "side protects can be missing on the other, and testing one platform says nothing about the other."
-    public let explanation = "A URL a tester cares about (a sign-in, reset, OAuth callback, payment or deletion path, "
+    public let explanation =
+        "A URL a tester cares about (a sign-in, reset, OAuth callback, payment or deletion path, "
         + "or one marked = or ! in the URL list) opens the app on one platform and goes to the browser, a chooser or "
         + "another app on the other. " + consequence
-    public let remediation = "Decide where this path belongs and make both platforms agree: claim it on both (AASA "
+    public let remediation =
+        "Decide where this path belongs and make both platforms agree: claim it on both (AASA "
         + "components and a verified App Link filter), or exclude it on both; never leave an OAuth callback or reset "
         + "link to an unverified deep link or custom scheme."
     public let references: [Reference] = [.masvsPlatform1]
@@ -33,17 +36,20 @@ public struct XPL001OnePlatformOnly: FindingRule {
     }
 
     private func asymmetry(_ row: CrossPlatformTable.Row) -> Finding {
-        let (opening, other) = row.verdict == .iosOnly ? (("iOS", row.ios), ("Android", row.android))
+        let (opening, other) =
+            row.verdict == .iosOnly
+            ? (("iOS", row.ios), ("Android", row.android))
             : (("Android", row.android), ("iOS", row.ios))
         // Security when the link can reach another app: the other platform hands it to another
         // app, or the opening side is an unverified deep link any app may claim.
         let security = other.1.outcome == .otherApp || opening.1.outcome == .opensAppUnverified
         let why = row.sensitive.map { "a \($0) path" } ?? "a URL the tester marked"
-        let fallsTo = switch other.1.outcome {
-        case .otherApp: "another app"
-        case .chooser: "a chooser (the user picks the app or the browser)"
-        case .opensApp, .opensAppUnverified, .browser: "the browser"
-        }
+        let fallsTo =
+            switch other.1.outcome {
+            case .otherApp: "another app"
+            case .chooser: "a chooser (the user picks the app or the browser)"
+            case .opensApp, .opensAppUnverified, .browser: "the browser"
+            }
         return finding(
             subject: row.url,
             evidence: [.text("\(opening.0): \(opening.1.reason)"), .text("\(other.0): \(other.1.reason)")],

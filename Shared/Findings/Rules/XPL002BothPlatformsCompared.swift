@@ -9,9 +9,11 @@ public struct XPL002BothPlatformsCompared: FindingRule {
     public let title = "Both platforms compared"
     /// What every finding says after its counts.
     static let tableNote = "The verdict table lists each URL with each platform's reason."
-    public let explanation = "The URLs of the list were decided for the iOS app and the Android app; the evidence "
+    public let explanation =
+        "The URLs of the list were decided for the iOS app and the Android app; the evidence "
         + "names those that open the app on one platform only. " + tableNote
-    public let remediation = "Check that every URL one platform's app handles is handled, or deliberately left to the "
+    public let remediation =
+        "Check that every URL one platform's app handles is handled, or deliberately left to the "
         + "web, on the other."
     public let references: [Reference] = [.masvsPlatform1]
 
@@ -20,11 +22,14 @@ public struct XPL002BothPlatformsCompared: FindingRule {
 
     public func evaluate(_ facts: CrossPlatformFacts) -> [Finding] {
         guard !facts.rows.isEmpty else { return [] }
-        let count = facts.rows.count, asymmetric = facts.asymmetricRows
-        return [finding(
-            subject: "\(facts.iosApp) / \(facts.androidApp)",
-            evidence: asymmetric.prefix(20).map { .text("\($0.url): \($0.verdict.text)") },
-            explanation: "\(count) URL\(count == 1 ? "" : "s") decided for both apps; \(asymmetric.count) "
-                + "open\(asymmetric.count == 1 ? "s" : "") the app on one platform only. " + Self.tableNote)]
+        let count = facts.rows.count
+        let asymmetric = facts.asymmetricRows
+        return [
+            finding(
+                subject: "\(facts.iosApp) / \(facts.androidApp)",
+                evidence: asymmetric.prefix(20).map { .text("\($0.url): \($0.verdict.text)") },
+                explanation: "\(count) URL\(count == 1 ? "" : "s") decided for both apps; \(asymmetric.count) "
+                    + "open\(asymmetric.count == 1 ? "s" : "") the app on one platform only. " + Self.tableNote)
+        ]
     }
 }

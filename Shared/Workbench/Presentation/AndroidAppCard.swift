@@ -59,17 +59,23 @@ public struct AndroidAppCard: Sendable, Equatable, Codable {
         title = manifest.packageName
         var rows = [
             LabeledText(label: "Package", text: manifest.packageName),
-            LabeledText(label: "Version", text: "\(manifest.versionName ?? "—") "
-                + "(\(manifest.versionCode.map(String.init) ?? "—"))"),
-            LabeledText(label: "SDK", text: "min \(manifest.minSDK.map(String.init) ?? "—"), "
-                + "target \(manifest.targetSDK.map(String.init) ?? "—")"),
+            LabeledText(
+                label: "Version",
+                text: "\(manifest.versionName ?? "—") "
+                    + "(\(manifest.versionCode.map(String.init) ?? "—"))"),
+            LabeledText(
+                label: "SDK",
+                text: "min \(manifest.minSDK.map(String.init) ?? "—"), "
+                    + "target \(manifest.targetSDK.map(String.init) ?? "—")"),
             LabeledText(label: "Modelled on", text: "API \(sdk)"),
             LabeledText(label: "Input", text: name + (snapshot.baseEntry.map { " (base APK: \($0))" } ?? "")),
         ]
         let build = [manifest.debuggable ? "debuggable" : nil, manifest.testOnly ? "testOnly" : nil].compactMap { $0 }
         if !build.isEmpty { rows.insert(LabeledText(label: "Build", text: build.joined(separator: ", ")), at: 3) }
         identifiers = rows
-        signingSchemes = snapshot.signing.schemes.isEmpty ? "unsigned"
+        signingSchemes =
+            snapshot.signing.schemes.isEmpty
+            ? "unsigned"
             : "schemes " + snapshot.signing.schemes.map(\.rawValue).joined(separator: ", ")
         certificates = snapshot.signing.effectiveCertificates(sdk: sdk).map {
             Certificate(sha256: $0.sha256, subject: $0.subject)
@@ -79,16 +85,21 @@ public struct AndroidAppCard: Sendable, Equatable, Codable {
         activities = manifest.activities.enumerated().compactMap { index, activity in
             let filters = activity.intentFilters.enumerated().filter { !$0.element.data.isEmpty }
             guard !filters.isEmpty else { return nil }
-            var flags = [activity.isAlias ? "alias of \(activity.targetActivity ?? "?")" : nil,
-                         activity.isEffectivelyExported ? "exported" : "not exported",
-                         activity.permission.map { "permission \($0)" }].compactMap { $0 }
+            var flags = [
+                activity.isAlias ? "alias of \(activity.targetActivity ?? "?")" : nil,
+                activity.isEffectivelyExported ? "exported" : "not exported",
+                activity.permission.map { "permission \($0)" },
+            ].compactMap { $0 }
             if !activity.enabled { flags.append("disabled") }
-            return Activity(name: activity.name, line: activity.line, exported: activity.isEffectivelyExported,
-                            flags: flags, filters: filters.map { filterIndex, filter in
-                let compiled = matcher.filters.first { $0.activityIndex == index && $0.filterIndex == filterIndex }
-                return Filter(line: filter.line, autoVerify: filter.autoVerify,
-                              data: filter.data.map(AndroidReport.describe), claims: compiled?.claims() ?? [])
-            })
+            return Activity(
+                name: activity.name, line: activity.line, exported: activity.isEffectivelyExported,
+                flags: flags,
+                filters: filters.map { filterIndex, filter in
+                    let compiled = matcher.filters.first { $0.activityIndex == index && $0.filterIndex == filterIndex }
+                    return Filter(
+                        line: filter.line, autoVerify: filter.autoVerify,
+                        data: filter.data.map(AndroidReport.describe), claims: compiled?.claims() ?? [])
+                })
         }
         linkEvidence = snapshot.linkEvidence.map { "\($0.symbol) (\($0.file) @ \($0.offset))" }
         notes = manifest.notes

@@ -34,24 +34,31 @@ public struct AndroidDeviceStateCard: Sendable, Equatable {
     /// The card of `output` (`pm get-app-links` output) for `package`; `verification` is the
     /// workbench's answer per declared host (`host` → verified), in its order; `certificates`
     /// the APK's signing certificates' SHA-256 (any case, colons or not).
-    public init(output: String, package: String, verification: [(host: String, verified: Bool)],
-                certificates: [String]) {
-        self.init(block: AndroidAppLinksState.parse(output).first { $0.package == package }, package: package,
-                  verification: verification, certificates: certificates)
+    public init(
+        output: String, package: String, verification: [(host: String, verified: Bool)],
+        certificates: [String]
+    ) {
+        self.init(
+            block: AndroidAppLinksState.parse(output).first { $0.package == package }, package: package,
+            verification: verification, certificates: certificates)
     }
 
     /// The card of `block` (the package's block of `pm get-app-links` output, nil when the output
     /// had none) for `package`, with `verification` and `certificates` as in `init(output:…)`.
-    public init(block: AndroidAppLinksState?, package: String, verification: [(host: String, verified: Bool)],
-                certificates: [String]) {
+    public init(
+        block: AndroidAppLinksState?, package: String, verification: [(host: String, verified: Bool)],
+        certificates: [String]
+    ) {
         self.package = package
         var notes: [String] = []
         var rows: [Row] = []
-        let listed = Dictionary((block?.domains ?? []).map { ($0.host.lowercased(), $0.state) },
-                                uniquingKeysWith: { first, _ in first })
+        let listed = Dictionary(
+            (block?.domains ?? []).map { ($0.host.lowercased(), $0.state) },
+            uniquingKeysWith: { first, _ in first })
         if block == nil {
-            notes.append("The device has no App Links record for \(package): the app is not installed there, "
-                + "or the device runs Android 11 or lower (pm get-app-links needs Android 12).")
+            notes.append(
+                "The device has no App Links record for \(package): the app is not installed there, "
+                    + "or the device runs Android 11 or lower (pm get-app-links needs Android 12).")
         }
         for (host, verified) in verification {
             rows.append(Self.row(host: host, state: listed[host.lowercased()], verifies: verified))
@@ -61,15 +68,17 @@ public struct AndroidDeviceStateCard: Sendable, Equatable {
             rows.append(Self.row(host: domain.host, state: domain.state, verifies: nil))
         }
         for user in block?.users ?? [] where user.linkHandlingAllowed == false {
-            notes.append("User \(user.id) turned off opening supported links in this app: links go to the browser "
-                + "whatever the hosts' states.")
+            notes.append(
+                "User \(user.id) turned off opening supported links in this app: links go to the browser "
+                    + "whatever the hosts' states.")
         }
         if let block, !block.signatures.isEmpty {
             let ours = Set(certificates.compactMap(Self.normalisedFingerprint))
             let device = Set(block.signatures.compactMap(Self.normalisedFingerprint))
             if !ours.isEmpty, !device.isEmpty, ours.isDisjoint(with: device) {
-                notes.append("The installed app is signed with other certificates than this APK: the device's "
-                    + "states are about another build.")
+                notes.append(
+                    "The installed app is signed with other certificates than this APK: the device's "
+                        + "states are about another build.")
             }
         }
         self.rows = rows
@@ -78,12 +87,14 @@ public struct AndroidDeviceStateCard: Sendable, Equatable {
 
     static func row(host: String, state: AndroidDomainState?, verifies: Bool?) -> Row {
         let device = state.map { "device: \($0.text)" } ?? "device: not listed"
-        let workbench = verifies.map { $0 ? "workbench: verifies" : "workbench: does not verify" }
+        let workbench =
+            verifies.map { $0 ? "workbench: verifies" : "workbench: does not verify" }
             ?? "workbench: not declared by this APK"
         let disagrees = state != nil && verifies != nil && state!.opensInApp != verifies!
         let summary = [device, workbench].joined(separator: " · ") + (disagrees ? " — they disagree" : "")
-        return Row(host: host, deviceState: state?.text ?? "not listed", deviceOpensInApp: state?.opensInApp,
-                   workbenchVerifies: verifies, summary: summary, disagrees: disagrees)
+        return Row(
+            host: host, deviceState: state?.text ?? "not listed", deviceOpensInApp: state?.opensInApp,
+            workbenchVerifies: verifies, summary: summary, disagrees: disagrees)
     }
 
     /// A SHA-256 fingerprint as 64 upper-case hex digits (colons and spaces dropped), or nil.
@@ -105,11 +116,15 @@ extension AndroidDeviceStateCard {
         let declared = Set(card.verification.map { $0.host.lowercased() } + [card.host.lowercased()])
         let rows = rows.filter { declared.contains($0.host.lowercased()) }
         guard !rows.isEmpty else { return [] }
-        return [.heading(Self.panelHeading, level: 5, hook: "device-state"),
-                .list(rows.map { row in
-                    PanelCell(row.host + ": " + row.summary,
-                              badge: row.disagrees ? Badge("disagrees", tone: "warn") : nil)
-                }, hook: "device-state-rows")]
+        return [
+            .heading(Self.panelHeading, level: 5, hook: "device-state"),
+            .list(
+                rows.map { row in
+                    PanelCell(
+                        row.host + ": " + row.summary,
+                        badge: row.disagrees ? Badge("disagrees", tone: "warn") : nil)
+                }, hook: "device-state-rows"),
+        ]
     }
 
     /// What the device recorded that is about no one host (no record for the package, links
@@ -175,11 +190,13 @@ extension WorkbenchDocument {
     /// current files (every host unverified before the first decision) and the APK's certificates.
     func androidDeviceCard(block: AndroidAppLinksState?) -> AndroidDeviceStateCard? {
         guard let part = android else { return nil }
-        let hosts = androidAnalysis?.facts.verification.hosts.map { (host: $0.host, verified: $0.verified) }
+        let hosts =
+            androidAnalysis?.facts.verification.hosts.map { (host: $0.host, verified: $0.verified) }
             ?? part.hosts.map { (host: $0, verified: false) }
-        return AndroidDeviceStateCard(block: block, package: part.snapshot.manifest.packageName,
-                                      verification: hosts,
-                                      certificates: part.snapshot.signing.effectiveCertificates(sdk: part.sdk)
-                                          .map(\.sha256))
+        return AndroidDeviceStateCard(
+            block: block, package: part.snapshot.manifest.packageName,
+            verification: hosts,
+            certificates: part.snapshot.signing.effectiveCertificates(sdk: part.sdk)
+                .map(\.sha256))
     }
 }

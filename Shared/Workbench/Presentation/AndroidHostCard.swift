@@ -113,7 +113,9 @@ extension AndroidHostCard {
         self.verification = covering.map { Verification(host: $0.host, verified: $0.verified, reason: $0.reason) }
         verified = !covering.isEmpty && covering.allSatisfy(\.verified)
         let level = verification.map { "API \($0.sdk)" } ?? "Android"
-        verdict = covering.isEmpty ? "No autoVerify filter of the app names this host: Android does not verify it."
+        verdict =
+            covering.isEmpty
+            ? "No autoVerify filter of the app names this host: Android does not verify it."
             : covering.map { "\(level) \($0.verified ? "verifies" : "does not verify") \($0.host): \($0.reason)." }
                 .joined(separator: " ")
         switch hook {
@@ -145,28 +147,34 @@ extension AndroidHostCard {
         self.notes = notes
         routes = Self.routes(report)
         let rows = routes
-        columns = [("status", "HTTP", \Route.status), ("contentType", "Content type", \Route.contentType),
-                   ("bytes", "Bytes", \Route.bytes), ("time", "Total", \Route.time)]
-            .filter { _, _, path in rows.contains { !$0[keyPath: path].isEmpty } }
-            .map { Column(key: $0.0, title: $0.1) }
+        columns = [
+            ("status", "HTTP", \Route.status), ("contentType", "Content type", \Route.contentType),
+            ("bytes", "Bytes", \Route.bytes), ("time", "Total", \Route.time),
+        ]
+        .filter { _, _, path in rows.contains { !$0[keyPath: path].isEmpty } }
+        .map { Column(key: $0.0, title: $0.1) }
         grants = (report.effectiveFile ?? report.file)?.linkGrants.map(\.description) ?? []
         google = report.google.map { google in
             let comparison = report.comparison
-            return Google(summary: AssetLinksFetchText.googleSummary(google, comparison: comparison),
-                          agrees: comparison?.agree, onlyInFile: comparison?.onlyInFile.map(\.description) ?? [],
-                          onlyInGoogle: comparison?.onlyInGoogle.map(\.description) ?? [],
-                          debug: google.debugString)
+            return Google(
+                summary: AssetLinksFetchText.googleSummary(google, comparison: comparison),
+                agrees: comparison?.agree, onlyInFile: comparison?.onlyInFile.map(\.description) ?? [],
+                onlyInGoogle: comparison?.onlyInGoogle.map(\.description) ?? [],
+                debug: google.debugString)
         }
         let diagnostics = report.file?.diagnostics ?? []
         let rank = ["error": 0, "warning": 1]
         lint = diagnostics.enumerated().sorted { lhs, rhs in
-            let left = rank[lhs.element.severity] ?? 2, right = rank[rhs.element.severity] ?? 2
+            let left = rank[lhs.element.severity] ?? 2
+            let right = rank[rhs.element.severity] ?? 2
             return left != right ? left < right : lhs.offset < rhs.offset
         }.map { DomainPresentation.Lint(androidDiagnostic: $0.element) }
         lintSummary = DomainCard.lintSummary(diagnostics)
         file = report.result.flatMap { result in
             guard answered, !result.body.isEmpty else { return nil }
-            let title = state == .edited ? "Edited (what-if): decides now"
+            let title =
+                state == .edited
+                ? "Edited (what-if): decides now"
                 : result.route == .local ? "Supplied file" : "As served by the origin"
             return Self.fileView(result, title: title, lint: diagnostics)
         }
@@ -177,19 +185,25 @@ extension AndroidHostCard {
         var rows: [Route] = []
         if let result = report.result {
             let local = result.route == .local
-            rows.append(row(result, route: local ? "local" : "assetlinks",
-                            name: local ? "Supplied file" : "assetlinks.json", outcome: report.outcome.rawValue,
-                            usable: report.outcome.hasFile, problem: report.problem))
+            rows.append(
+                row(
+                    result, route: local ? "local" : "assetlinks",
+                    name: local ? "Supplied file" : "assetlinks.json", outcome: report.outcome.rawValue,
+                    usable: report.outcome.hasFile, problem: report.problem))
         }
         for include in report.included {
             let readable = include.problem == nil
             if let result = include.result {
-                rows.append(row(result, route: "include", name: "Included list", outcome: readable ? "ok" : "unusable",
-                                usable: readable, problem: include.problem))
+                rows.append(
+                    row(
+                        result, route: "include", name: "Included list", outcome: readable ? "ok" : "unusable",
+                        usable: readable, problem: include.problem))
             } else {
-                rows.append(Route(route: "include", name: "Included list", url: include.url, status: "", bytes: "",
-                                  outcome: "not-fetched", contentType: "", time: "", tone: "warn",
-                                  problem: include.problem))
+                rows.append(
+                    Route(
+                        route: "include", name: "Included list", url: include.url, status: "", bytes: "",
+                        outcome: "not-fetched", contentType: "", time: "", tone: "warn",
+                        problem: include.problem))
             }
         }
         if let google = report.google {
@@ -198,17 +212,26 @@ extension AndroidHostCard {
             var result = RouteResult(route: .googleAPI, url: google.url, userAgent: nil)
             result.status = google.status
             result.error = google.error
-            rows.append(row(result, route: "google", name: "Google Digital Asset Links API",
-                            outcome: !answered ? "no-answer" : agrees == false ? "differs" : agrees == true ? "agrees"
+            rows.append(
+                row(
+                    result, route: "google", name: "Google Digital Asset Links API",
+                    outcome: !answered
+                        ? "no-answer"
+                        : agrees == false
+                            ? "differs"
+                            : agrees == true
+                                ? "agrees"
                                 : "answered",
-                            usable: answered && agrees != false,
-                            problem: google.problem ?? google.error.map(\.description)))
+                    usable: answered && agrees != false,
+                    problem: google.problem ?? google.error.map(\.description)))
         }
         return rows
     }
 
-    static func row(_ result: RouteResult, route: String, name: String, outcome: String, usable: Bool,
-                    problem: String?) -> Route {
+    static func row(
+        _ result: RouteResult, route: String, name: String, outcome: String, usable: Bool,
+        problem: String?
+    ) -> Route {
         let local = result.route == .local
         let answered = result.status != nil || local
         let status = local ? "" : result.status.map { "HTTP \($0)" } ?? "no answer"
@@ -216,9 +239,10 @@ extension AndroidHostCard {
         let time = result.totalMs.map { "\($0) ms" } ?? ""
         let failed = result.error != nil || (!local && (result.status ?? 200) != 200)
         // A supplied file is named, never located: the URL the document keeps is `file://NAME`.
-        return Route(route: route, name: name, url: result.url, status: status, bytes: bytes, outcome: outcome,
-                     contentType: result.contentType ?? "", time: time, tone: usable ? "ok" : failed ? "bad" : "warn",
-                     problem: usable ? nil : problem)
+        return Route(
+            route: route, name: name, url: result.url, status: status, bytes: bytes, outcome: outcome,
+            contentType: result.contentType ?? "", time: time, tone: usable ? "ok" : failed ? "bad" : "warn",
+            problem: usable ? nil : problem)
     }
 
     static func fileView(_ result: RouteResult, title: String, lint: [LintDiagnostic]) -> DomainPresentation.File {
@@ -228,17 +252,19 @@ extension AndroidHostCard {
         if result.truncated { notes.append("Cut at the \(result.body.count)-byte read limit.") }
         if !exact { notes.append("Not valid UTF-8: invalid bytes are shown as \u{FFFD}.") }
         let markers = DomainPresentation.Marker.markers(lint)
-        return DomainPresentation.File(title: title, text: text, isExact: exact && !result.truncated,
-                                       note: notes.isEmpty ? nil : notes.joined(separator: " "), markers: markers)
+        return DomainPresentation.File(
+            title: title, text: text, isExact: exact && !result.truncated,
+            note: notes.isEmpty ? nil : notes.joined(separator: " "), markers: markers)
     }
 }
 
 extension DomainPresentation.Lint {
     init(androidDiagnostic diagnostic: LintDiagnostic) {
-        self.init(id: diagnostic.id, severity: diagnostic.severity, message: diagnostic.message,
-                  place: diagnostic.line.map { line in "line \(line)" + (diagnostic.column.map { ":\($0)" } ?? "") }
-                    ?? "",
-                  location: diagnostic.location)
+        self.init(
+            id: diagnostic.id, severity: diagnostic.severity, message: diagnostic.message,
+            place: diagnostic.line.map { line in "line \(line)" + (diagnostic.column.map { ":\($0)" } ?? "") }
+                ?? "",
+            location: diagnostic.location)
     }
 }
 
@@ -259,8 +285,10 @@ public struct ProductHostPresentation: Sendable, Equatable, Codable {
     /// absent one ("The iOS app does not claim this host.", "No iOS app in this document.").
     init(host: String, ios: Int?, android: Panel?, iosAbsent: String? = nil, androidAbsent: String? = nil) {
         self.host = host
-        slots = [HostSlot(platform: .ios, domain: ios, panel: nil, absent: iosAbsent),
-                 HostSlot(platform: .android, domain: nil, panel: android, absent: androidAbsent)]
+        slots = [
+            HostSlot(platform: .ios, domain: ios, panel: nil, absent: iosAbsent),
+            HostSlot(platform: .android, domain: nil, panel: android, absent: androidAbsent),
+        ]
         let claiming = slots.filter { $0.domain != nil || $0.panel != nil }
         platformNames = claiming.map(\.platformName)
         platforms = claiming.map(\.platform)
@@ -294,8 +322,9 @@ extension WorkbenchDocument {
         guard let part = android else { return [] }
         let verification = androidAnalysis?.facts.verification
         return part.assetLinks.map { report in
-            AndroidHostCard(report, state: part.states[report.host] ?? .pending, verification: verification,
-                            offline: describedSettings.offline)
+            AndroidHostCard(
+                report, state: part.states[report.host] ?? .pending, verification: verification,
+                offline: describedSettings.offline)
         }
     }
 
@@ -319,15 +348,17 @@ extension WorkbenchDocument {
             let key = domain.host.lowercased()
             let card = byHost[key]
             seen.insert(key)
-            rows.append(ProductHostPresentation(
-                host: domain.host, ios: index, android: card,
-                androidAbsent: card == nil ? "No autoVerify filter of the Android app names this host." : nil))
+            rows.append(
+                ProductHostPresentation(
+                    host: domain.host, ios: index, android: card,
+                    androidAbsent: card == nil ? "No autoVerify filter of the Android app names this host." : nil))
         }
         for card in cards where !seen.contains(card.host.lowercased()) {
             seen.insert(card.host.lowercased())
-            rows.append(ProductHostPresentation(
-                host: card.host, ios: nil, android: byHost[card.host.lowercased()],
-                iosAbsent: app == nil ? "No iOS app in this document." : "The iOS app does not claim this host."))
+            rows.append(
+                ProductHostPresentation(
+                    host: card.host, ios: nil, android: byHost[card.host.lowercased()],
+                    iosAbsent: app == nil ? "No iOS app in this document." : "The iOS app does not claim this host."))
         }
         return rows
     }

@@ -67,7 +67,9 @@ public struct AppBundleCard: Sendable, Equatable, Codable, Identifiable {
             receivers.isEmpty ? nil : Analysis.fridaCommand(process: $0, receivers: receivers)
         }
         let unreliable = bundle.slices.filter { !$0.linkScanReliable }.map(\.arch)
-        linkScanNote = unreliable.isEmpty ? nil
+        linkScanNote =
+            unreliable.isEmpty
+            ? nil
             : "The link scan of \(unreliable.joined(separator: ", ")) is unreliable (encrypted text): "
                 + "handlers may be missing; decrypt the app or trace it on a device."
         diagnostics = bundle.diagnostics.map { "\($0.severity): \($0.message)" }
@@ -142,8 +144,10 @@ public struct EntitlementsTable: Sendable, Equatable, Codable {
         let valueKeys = Set(values.keys)
         let differences = bundle.slices.flatMap { slice in
             slice.entitlementsDifferences.map { difference in
-                (key: Self.topKey(of: difference.path, among: valueKeys),
-                 arch: multiSlice ? slice.arch : nil, difference: difference)
+                (
+                    key: Self.topKey(of: difference.path, among: valueKeys),
+                    arch: multiSlice ? slice.arch : nil, difference: difference
+                )
             }
         }
         let keys = valueKeys.union(differences.map(\.key))
@@ -162,7 +166,8 @@ public struct EntitlementsTable: Sendable, Equatable, Codable {
         case .xmlAndDER where differing.isEmpty:
             summary = "The XML (slot 5) and DER (slot 7) blobs agree."
         case .xmlAndDER:
-            summary = "The XML and DER blobs disagree on \(differing.joined(separator: ", ")): "
+            summary =
+                "The XML and DER blobs disagree on \(differing.joined(separator: ", ")): "
                 + "iOS enforces the DER blob, other tools show the XML one."
         }
     }
@@ -193,8 +198,10 @@ public struct EntitlementRow: Sendable, Equatable, Codable, Identifiable {
     /// Where they disagree ("[1]: XML "applinks:a.example", DER "applinks:b.example"").
     public var differences: [String]
 
-    init(key: String, value: PlistValue?, hasXML: Bool, hasDER: Bool,
-         differences: [(arch: String?, difference: EntitlementsComparison.Difference)]) {
+    init(
+        key: String, value: PlistValue?, hasXML: Bool, hasDER: Bool,
+        differences: [(arch: String?, difference: EntitlementsComparison.Difference)]
+    ) {
         self.key = key
         differs = !differences.isEmpty
         self.differences = differences.map { item in
@@ -356,7 +363,8 @@ public struct LinkHandlerRow: Sendable, Equatable, Codable, Identifiable {
         section = record.section
         offset = record.offset
         offsetText = "0x" + String(record.offset, radix: 16)
-        fridaCommand = record.kind == "receiver"
+        fridaCommand =
+            record.kind == "receiver"
             ? process.map { Analysis.fridaCommand(process: $0, receivers: [record.name]) } : nil
     }
 

@@ -59,19 +59,23 @@ public enum AppFileDrop: Sendable, Equatable {
     /// The decision for `fileName` dropped on a window whose document is empty (`isEmpty`:
     /// nothing opened, nothing being read), holds an iOS app (`hasIOSApp`) and/or an Android
     /// app (`hasAndroidApp`).
-    public static func decide(fileName: String, isEmpty: Bool, hasIOSApp: Bool,
-                              hasAndroidApp: Bool) -> AppFileDrop {
+    public static func decide(
+        fileName: String, isEmpty: Bool, hasIOSApp: Bool,
+        hasAndroidApp: Bool
+    ) -> AppFileDrop {
         let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
         switch AppFileKind(fileName: fileName) {
         case .other where isEmpty && !name.contains(".") && name.lowercased() != "apple-app-site-association":
             // A bare Mach-O has no extension: the engine reads it (and says so when it is none).
             return .openIOSApp
         case .other where name.lowercased() == "apple-app-site-association":
-            return .refuse("An association file opens as its own session: File › New, then Check a Domain… › "
-                           + "Use a File…; or drop it on a domain's card.")
+            return .refuse(
+                "An association file opens as its own session: File › New, then Check a Domain… › "
+                    + "Use a File…; or drop it on a domain's card.")
         case .other:
-            return .refuse("\(shown(fileName)) is not an app (.ipa, zipped .app, .apk, .xapk, .apks) or a session "
-                           + "(.linklab): drop an association file on a domain's card instead.")
+            return .refuse(
+                "\(shown(fileName)) is not an app (.ipa, zipped .app, .apk, .xapk, .apks) or a session "
+                    + "(.linklab): drop an association file on a domain's card instead.")
         case .session:
             return .openElsewhere
         case .iosApp where isEmpty:
@@ -81,8 +85,9 @@ public enum AppFileDrop: Sendable, Equatable {
         case .iosApp:
             // A folder is no document of its own: only an empty window can take it.
             guard !fileName.lowercased().hasSuffix(".app") else {
-                return .refuse("\(shown(fileName)) is an app folder: "
-                               + "drop it on an empty session window (File › New).")
+                return .refuse(
+                    "\(shown(fileName)) is an app folder: "
+                        + "drop it on an empty session window (File › New).")
             }
             return .openElsewhere
         case .androidApp:
@@ -97,18 +102,21 @@ public enum AppFileDrop: Sendable, Equatable {
     /// never replaces an Android app and checked hosts; it opens in a window of its own instead.
     @MainActor
     public static func decide(fileName: String, document: WorkbenchDocument) -> AppFileDrop {
-        let isEmpty = document.app == nil && document.android == nil && document.domains.isEmpty
+        let isEmpty =
+            document.app == nil && document.android == nil && document.domains.isEmpty
             && document.phase == .idle
-        return decide(fileName: fileName, isEmpty: isEmpty,
-                      hasIOSApp: document.app != nil || !document.domains.isEmpty,
-                      hasAndroidApp: document.android != nil)
+        return decide(
+            fileName: fileName, isEmpty: isEmpty,
+            hasIOSApp: document.app != nil || !document.domains.isEmpty,
+            hasAndroidApp: document.android != nil)
     }
 
     /// A file name as a sentence shows it (no path, bounded, no control characters).
     static func shown(_ fileName: String) -> String {
         let name = fileName.split(separator: "/").last.map(String.init) ?? fileName
-        let clean = String(name.unicodeScalars.filter { $0.properties.generalCategory != .control }
-            .map(Character.init).prefix(120))
+        let clean = String(
+            name.unicodeScalars.filter { $0.properties.generalCategory != .control }
+                .map(Character.init).prefix(120))
         return clean.isEmpty ? "The file" : clean
     }
 }

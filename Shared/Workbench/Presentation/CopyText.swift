@@ -11,8 +11,10 @@ public enum CopyText {
     /// paste into a ticket or a report.
     public static func finding(_ item: TriagedFinding) -> String {
         let finding = item.finding
-        var lines = ["### \(finding.severity.displayName): \(finding.title) (\(finding.id))", "",
-                     "**Subject:** `\(finding.subject)`", "", finding.explanation]
+        var lines = [
+            "### \(finding.severity.displayName): \(finding.title) (\(finding.id))", "",
+            "**Subject:** `\(finding.subject)`", "", finding.explanation,
+        ]
         if !finding.evidence.isEmpty {
             lines += ["", "**Evidence**"] + finding.evidence.map { "- \($0.summary)" }
         }
@@ -37,8 +39,9 @@ public enum CopyText {
     /// route that is not fetched.
     public static func curl(host: String, route: FetchRoute, cdnBase: String = RoutePlanner.appleCDNBase) -> String? {
         guard let fetchHost = try? FetchHost.parse(host),
-              let planner = try? RoutePlanner(cdnBase: cdnBase),
-              let url = planner.url(for: route, host: fetchHost) else { return nil }
+            let planner = try? RoutePlanner(cdnBase: cdnBase),
+            let url = planner.url(for: route, host: fetchHost)
+        else { return nil }
         // iOS follows no redirects for the file; -L is left out on purpose.
         return "curl -sS -D - -H \(Analysis.shellQuoted("Accept: application/json")) \(Analysis.shellQuoted(url))"
     }

@@ -13,24 +13,31 @@ enum AndroidVerdictRows {
     /// `facts` telling whether the URL's host verifies (an http(s) URL whose host an App Link
     /// verification covers on the Android version modelled; never a custom scheme); `traced`
     /// keeps the decision's trace on the deciding row.
-    static func rows(_ decision: AndroidLinkDecision, facts: AndroidFacts,
-                     traced: Bool) -> [URLTestPresentation.Verdict] {
+    static func rows(
+        _ decision: AndroidLinkDecision, facts: AndroidFacts,
+        traced: Bool
+    ) -> [URLTestPresentation.Verdict] {
         let package = facts.packageName
         let uri = AndroidURI(decision.url)
         let web = uri.scheme == "http" || uri.scheme == "https"
         let host = uri.host?.lowercased() ?? ""
         let verified = web && !host.isEmpty && facts.verification.isVerified(urlHost: host)
-        let verification = Badge(!web ? "custom scheme: nothing to verify"
-                                     : host.isEmpty ? "no host to verify" : verified ? "verified" : "not verified",
-                                 tone: verified ? "ok" : "warn", hook: "verification")
+        let verification = Badge(
+            !web
+                ? "custom scheme: nothing to verify"
+                : host.isEmpty ? "no host to verify" : verified ? "verified" : "not verified",
+            tone: verified ? "ok" : "warn", hook: "verification")
         let trace = traced ? decision.trace.map(HiddenCharacters.marked) : nil
-        let tone = switch decision.outcome {
-        case .opensApp: "ok"
-        case .browser: "muted"
-        case .opensAppUnverified, .chooser: "warn"
-        }
-        func row(activity: String?, deciding: Bool, headline: String, location: String, reason: String?,
-                 detail: String?, label: String) -> URLTestPresentation.Verdict {
+        let tone =
+            switch decision.outcome {
+            case .opensApp: "ok"
+            case .browser: "muted"
+            case .opensAppUnverified, .chooser: "warn"
+            }
+        func row(
+            activity: String?, deciding: Bool, headline: String, location: String, reason: String?,
+            detail: String?, label: String
+        ) -> URLTestPresentation.Verdict {
             var hooks = ["activity": activity ?? "", "verified": String(verified), "deciding": String(deciding)]
             if let reason { hooks["browser-reason"] = reason }
             return URLTestPresentation.Verdict(
@@ -42,9 +49,13 @@ enum AndroidVerdictRows {
                 hooks: hooks)
         }
         guard let first = decision.activities.first else {
-            return [row(activity: nil, deciding: true, headline: "No intent filter of the app matches (opens in the "
-                            + "browser)", location: "no intent filter of \(package) matches", reason: nil,
-                        detail: nil, label: package)]
+            return [
+                row(
+                    activity: nil, deciding: true,
+                    headline: "No intent filter of the app matches (opens in the "
+                        + "browser)", location: "no intent filter of \(package) matches", reason: nil,
+                    detail: nil, label: package)
+            ]
         }
         // Each other activity's first matching filter (the decision records the deciding one's).
         var lines: [String: Int] = [first: decision.filterLine].compactMapValues { $0 }
@@ -57,10 +68,11 @@ enum AndroidVerdictRows {
         return decision.activities.map { activity in
             let deciding = activity == first
             let shown = HiddenCharacters.marked(activity)
-            return row(activity: shown, deciding: deciding,
-                       headline: deciding ? headline(decision) : "Also matches: the first matching activity decides",
-                       location: shown + (lines[activity].map { ", filter at line \($0)" } ?? ""),
-                       reason: decision.browserReason?.rawValue, detail: detail, label: shown)
+            return row(
+                activity: shown, deciding: deciding,
+                headline: deciding ? headline(decision) : "Also matches: the first matching activity decides",
+                location: shown + (lines[activity].map { ", filter at line \($0)" } ?? ""),
+                reason: decision.browserReason?.rawValue, detail: detail, label: shown)
         }
     }
 
@@ -94,7 +106,9 @@ enum AndroidVerdictRows {
                 let declared = entry.host.lowercased()
                 return declared.hasPrefix("*") ? host.hasSuffix(String(declared.dropFirst())) : declared == host
             }
-            let why = covering.isEmpty ? "\(host) is not among the hosts Android verifies for \(facts.packageName)"
+            let why =
+                covering.isEmpty
+                ? "\(host) is not among the hosts Android verifies for \(facts.packageName)"
                 : covering.map { "\($0.host): \($0.reason)" }.joined(separator: "; ")
             return "host not verified: \(why). Android 12 and later open an unverified web link in the browser."
         }
@@ -189,11 +203,15 @@ public struct CrossPlatformPresentation: Sendable, Equatable, Codable {
         androidSDK = table.androidSDK
         title = "iOS app \(table.iosApp) · Android app \(table.androidApp) (API \(table.androidSDK))"
         let counts = table.counts
-        let labels: [(String, String)] = [("both", "Opens both apps"), ("ios_only", "iOS app only"),
-                                          ("android_only", "Android app only"), ("neither", "Neither")]
+        let labels: [(String, String)] = [
+            ("both", "Opens both apps"), ("ios_only", "iOS app only"),
+            ("android_only", "Android app only"), ("neither", "Neither"),
+        ]
         self.counts = labels.map { Count(verdict: $0.0, label: $0.1, count: counts[$0.0] ?? 0) }
         let total = table.rows.count
-        summary = total == 0 ? "No URL list yet."
+        summary =
+            total == 0
+            ? "No URL list yet."
             : "\(total) URL\(total == 1 ? "" : "s") decided for both apps: \(counts["both"] ?? 0) open both, "
                 + "\(counts["ios_only"] ?? 0) the iOS app only, \(counts["android_only"] ?? 0) the Android app only, "
                 + "\(counts["neither"] ?? 0) neither"
@@ -208,8 +226,10 @@ extension WorkbenchDocument {
     /// The verdict table of `tests` (URL tests of this document's iOS half) beside the Android
     /// half's decisions of the same URLs, nil unless the document holds both apps. `android`
     /// gives a URL's decision (the list's, or a typed URL's).
-    func crossPlatformTable(_ tests: [URLTest],
-                            android: (String) -> AndroidLinkDecision?) -> CrossPlatformTable? {
+    func crossPlatformTable(
+        _ tests: [URLTest],
+        android: (String) -> AndroidLinkDecision?
+    ) -> CrossPlatformTable? {
         guard let analysis, let androidAnalysis, app != nil else { return nil }
         let entries = tests.map { URLListEntry(url: $0.url, expectation: $0.expectation, line: $0.line) }
         return CrossPlatformTable(
@@ -262,14 +282,18 @@ extension WorkbenchDocument {
         guard android != nil, test.verdicts.isEmpty else { return nil }
         if analysis == nil { return "No iOS app in this document: decided for Android only." }
         let isWeb = URLListEntry(url: test.url).isWebURL
-        return isWeb ? nil : "Not a universal link (a custom scheme): iOS hands it to an app that declares the "
-            + "scheme; decided for Android here, and for both in the verdict table."
+        return isWeb
+            ? nil
+            : "Not a universal link (a custom scheme): iOS hands it to an app that declares the "
+                + "scheme; decided for Android here, and for both in the verdict table."
     }
 
     /// `tests` presented with their Android rows and their cross-platform cell when the document
     /// holds an Android app (`byURL`: the Android decisions; `traced` keeps Android traces).
-    func presented(_ tests: [URLTest], apps: AuditedApps, byURL: [String: AndroidLinkDecision],
-                   traced: Bool = false) -> [URLTestPresentation] {
+    func presented(
+        _ tests: [URLTest], apps: AuditedApps, byURL: [String: AndroidLinkDecision],
+        traced: Bool = false
+    ) -> [URLTestPresentation] {
         guard let facts = androidAnalysis?.facts else { return tests.map { URLTestPresentation($0, apps: apps) } }
         let table = crossPlatformTable(tests) { byURL[$0] }
         var cells: [Int: CrossPlatformPresentation.Cell] = [:]
@@ -309,4 +333,3 @@ extension URLTestPresentation {
         expectationText = expectationMet.map { $0 ? "met" : "not met" }
     }
 }
-

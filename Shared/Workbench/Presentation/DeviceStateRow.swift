@@ -47,7 +47,8 @@ public struct DeviceStateRow: Sendable, Equatable, Identifiable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d:%02d UTC", p.year ?? 0, p.month ?? 0, p.day ?? 0,
-                      p.hour ?? 0, p.minute ?? 0, p.second ?? 0)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d UTC", p.year ?? 0, p.month ?? 0, p.day ?? 0,
+            p.hour ?? 0, p.minute ?? 0, p.second ?? 0)
     }
 }

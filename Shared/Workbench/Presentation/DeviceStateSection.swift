@@ -18,8 +18,9 @@ public enum DeviceStateSection {
 
     /// The records that `analysis`'s app has on the device.
     public static func entries(from text: String, for analysis: Analysis) -> [DeviceStateEntry] {
-        entries(from: text, appIDs: Set(analysis.appIDs),
-                claims: Set(analysis.hosts.map(\.entry) + analysis.domains.map(\.host)))
+        entries(
+            from: text, appIDs: Set(analysis.appIDs),
+            claims: Set(analysis.hosts.map(\.entry) + analysis.domains.map(\.host)))
     }
 
     /// The text of a dump file, bounded (`DeviceTools.maximumInputBytes`), or one clear reason.
@@ -73,7 +74,8 @@ public enum DeviceStateSection {
     public static func html(_ entries: [DeviceStateEntry]) -> String {
         var out = "<section id=\"device-state\"><h2>Device state (swcutil show)</h2>"
         if entries.isEmpty { return out + "<p>No record for this app&#39;s domains.</p></section>" }
-        out += "<table><thead><tr><th>Domain</th><th>Service</th><th>Status</th><th>Last checked</th><th>Error</th>"
+        out +=
+            "<table><thead><tr><th>Domain</th><th>Service</th><th>Status</th><th>Last checked</th><th>Error</th>"
             + "</tr></thead><tbody>"
         for row in entries.map(DeviceStateRow.init) {
             let last = DeviceStateRow.date(row.entry.lastChecked, row.entry.lastCheckedText) ?? ""
@@ -140,17 +142,40 @@ public struct DeviceStateFileError: Error, Sendable, Equatable, CustomStringConv
 
 /// Any JSON value, for adding a key to an encoded document without changing the rest.
 enum JSONValue: Codable, Equatable {
-    case null, bool(Bool), int(Int64), double(Double), string(String)
-    case array([JSONValue]), object([String: JSONValue])
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null; return }
-        if let value = try? container.decode(Bool.self) { self = .bool(value); return }
-        if let value = try? container.decode(Int64.self) { self = .int(value); return }
-        if let value = try? container.decode(Double.self) { self = .double(value); return }
-        if let value = try? container.decode(String.self) { self = .string(value); return }
-        if let value = try? container.decode([JSONValue].self) { self = .array(value); return }
+        if container.decodeNil() {
+            self = .null
+            return
+        }
+        if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+            return
+        }
+        if let value = try? container.decode(Int64.self) {
+            self = .int(value)
+            return
+        }
+        if let value = try? container.decode(Double.self) {
+            self = .double(value)
+            return
+        }
+        if let value = try? container.decode(String.self) {
+            self = .string(value)
+            return
+        }
+        if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+            return
+        }
         self = .object(try container.decode([String: JSONValue].self))
     }
 

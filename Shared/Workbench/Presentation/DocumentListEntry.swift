@@ -23,7 +23,9 @@ public struct DocumentListEntry: Sendable, Equatable, Encodable {
     /// The entries of `open` documents, in the order given (the order they were opened);
     /// `name` is used for a document that holds no source yet.
     @MainActor
-    public static func list(_ open: [(id: String, name: String, kind: String, document: WorkbenchDocument)])
+    public static func list(
+        _ open: [(id: String, name: String, kind: String, document: WorkbenchDocument)]
+    )
         -> [DocumentListEntry]
     {
         var seen: [String: Int] = [:]

@@ -105,7 +105,9 @@ public struct URLListPresentation: Sendable, Equatable, Codable {
     /// problem without a line number last): what every face lists, whole or in pages.
     static func merged(_ tests: [URLTest], _ issues: [URLLineIssue], in range: Range<Int>) -> [Line] {
         var lines: [Line] = []
-        var testIndex = 0, issueIndex = 0, index = 0
+        var testIndex = 0
+        var issueIndex = 0
+        var index = 0
         while index < range.upperBound, testIndex < tests.count || issueIndex < issues.count {
             let issueLine = issueIndex < issues.count ? issues[issueIndex].line ?? Int.max : Int.max
             let testLine = testIndex < tests.count ? tests[testIndex].line ?? 0 : Int.max
@@ -126,8 +128,10 @@ public struct URLListPresentation: Sendable, Equatable, Codable {
         let opens = tests.filter { test in
             test.verdicts.contains { $0.decision == .match && (apps.roles.isEmpty || apps.roles[$0.appID] != nil) }
         }.count
-        var parts = ["\(tests.count) URL\(tests.count == 1 ? "" : "s"): \(opens) open the app, "
-            + "\(tests.count - opens) stay in the browser"]
+        var parts = [
+            "\(tests.count) URL\(tests.count == 1 ? "" : "s"): \(opens) open the app, "
+                + "\(tests.count - opens) stay in the browser"
+        ]
         let unmet = tests.filter { URLTestPresentation($0, apps: apps).expectationMet == false }.count
         if unmet > 0 { parts.append("\(unmet) expectation\(unmet == 1 ? "" : "s") not met") }
         if !issues.isEmpty { parts.append("\(issues.count) line\(issues.count == 1 ? " is" : "s are") not a URL") }
@@ -142,8 +146,10 @@ extension WorkbenchDocument {
         let apps = AuditedApps(app)
         let main = app?.mainBundle
         // An Android-only document is subtitled with its package.
-        let subtitle = [main?.bundleIdentifier ?? (app == nil ? android?.snapshot.manifest.packageName : nil),
-                        main?.applicationIdentifier].compactMap { $0 }.joined(separator: " · ")
+        let subtitle = [
+            main?.bundleIdentifier ?? (app == nil ? android?.snapshot.manifest.packageName : nil),
+            main?.applicationIdentifier,
+        ].compactMap { $0 }.joined(separator: " · ")
         let readable = app != nil || !domains.isEmpty
         let domainPresentations = domainCards.map(\.presentation)
         return DocumentPresentation(
@@ -163,9 +169,12 @@ extension WorkbenchDocument {
     public var appSections: [AppSection] {
         let android = androidAppCard
         let cards = bundles
-        var sections = [AppSection(.ios, title: android == nil ? "Bundles" : "iOS app: bundles",
-                                   panels: cards.map(\.panel), note: cards.isEmpty ? bundlesNote : nil,
-                                   diagnostics: (app?.diagnostics ?? []).map { "\($0.severity): \($0.message)" })]
+        var sections = [
+            AppSection(
+                .ios, title: android == nil ? "Bundles" : "iOS app: bundles",
+                panels: cards.map(\.panel), note: cards.isEmpty ? bundlesNote : nil,
+                diagnostics: (app?.diagnostics ?? []).map { "\($0.severity): \($0.message)" })
+        ]
         if let android {
             var panel = android.panel
             panel.blocks += androidDeviceStateCard?.noteBlocks ?? []
@@ -184,8 +193,9 @@ extension WorkbenchDocument {
         // The items shown are the first tests (and the problems between them), in order.
         let byURL = androidDecisionsByURL()
         let shownTests = urls.items.filter { $0.problem == nil }.count
-        urls.items = Self.merging(presented(Array(tests.prefix(shownTests)), apps: apps, byURL: byURL),
-                                  into: urls.items)
+        urls.items = Self.merging(
+            presented(Array(tests.prefix(shownTests)), apps: apps, byURL: byURL),
+            into: urls.items)
         urls.crossPlatform = crossPlatformTable(tests) { byURL[$0] }.map { CrossPlatformPresentation($0) }
         return urls
     }
@@ -196,7 +206,8 @@ extension WorkbenchDocument {
         let ios = URLListPresentation.summary(urlTests, issues: urlLineIssues, apps: apps)
         guard let decisions = androidAnalysis?.decisions, !decisions.isEmpty else { return ios }
         let opens = decisions.filter(\.opensApp).count
-        let android = "Android: \(decisions.count) URL\(decisions.count == 1 ? "" : "s"), \(opens) open the app "
+        let android =
+            "Android: \(decisions.count) URL\(decisions.count == 1 ? "" : "s"), \(opens) open the app "
             + "(verified or not), \(decisions.count - opens) do not"
         return analysis == nil || urlTests.isEmpty ? android : ios + "; " + android
     }
@@ -213,17 +224,20 @@ extension WorkbenchDocument {
     /// With an edited `assetlinks.json` it also says that the Android findings and verdicts are
     /// decided with the edited text.
     public var exportWarning: String? {
-        let edited = editedHosts, android = editedAssetLinksHosts
+        let edited = editedHosts
+        let android = editedAssetLinksHosts
         guard !edited.isEmpty || !android.isEmpty else { return nil }
         var parts: [String] = []
         if !edited.isEmpty {
-            parts.append("What-if edit active on \(edited.joined(separator: ", ")): every export says so on its first "
-                + "page and marks the findings and verdicts that depend on the edited file. Revert to export what the "
-                + "domain serves.")
+            parts.append(
+                "What-if edit active on \(edited.joined(separator: ", ")): every export says so on its first "
+                    + "page and marks the findings and verdicts that depend on the edited file. "
+                    + "Revert to export what the domain serves.")
         }
         if !android.isEmpty {
-            parts.append("What-if edit of assetlinks.json active on \(android.joined(separator: ", ")): the Android "
-                + "findings and verdicts are decided with the edited text. Revert to export what the host serves.")
+            parts.append(
+                "What-if edit of assetlinks.json active on \(android.joined(separator: ", ")): the Android "
+                    + "findings and verdicts are decided with the edited text. Revert to export what the host serves.")
         }
         return parts.joined(separator: " ")
     }
@@ -231,9 +245,10 @@ extension WorkbenchDocument {
     /// The file name a face suggests for each export format (keyed by `ExportFormat.id`), after
     /// the tester's file.
     public var exportNames: [String: String] {
-        Dictionary(uniqueKeysWithValues: ExportFormat.allCases.map { format in
-            (format.id, ExportNaming.fileName(of: format, source: source?.name, date: judgedAt))
-        })
+        Dictionary(
+            uniqueKeysWithValues: ExportFormat.allCases.map { format in
+                (format.id, ExportNaming.fileName(of: format, source: source?.name, date: judgedAt))
+            })
     }
 
     /// Every bundle of the app as the App tab shows it (main app first).
@@ -262,11 +277,13 @@ extension WorkbenchDocument {
     public func presentation(ofTyped url: String, traced: Bool = false) -> URLTestPresentation {
         guard url.count <= URLList.maxLineLength else {
             let error = FindingsError.lineTooLong(line: 1, limit: URLList.maxLineLength)
-            return URLTestPresentation(problem: URLLineIssue(line: nil, text: String(url.prefix(200)) + "…",
-                                                             message: """
-                                                                 The URL is \(error.reason), as a line of the URL list \
-                                                                 may not be.
-                                                                 """))
+            return URLTestPresentation(
+                problem: URLLineIssue(
+                    line: nil, text: String(url.prefix(200)) + "…",
+                    message: """
+                        The URL is \(error.reason), as a line of the URL list \
+                        may not be.
+                        """))
         }
         do {
             guard try URLList.entry(url) != nil else {
@@ -280,8 +297,9 @@ extension WorkbenchDocument {
             return URLTestPresentation(test, apps: AuditedApps(app))
         }
         // Android decides the same URL against the same files its list decisions use.
-        let decision = facts.matcher.decide(entry.url, verification: facts.verification,
-                                            files: AndroidFacts.files(facts.assetLinks))
+        let decision = facts.matcher.decide(
+            entry.url, verification: facts.verification,
+            files: AndroidFacts.files(facts.assetLinks))
         return presented([test], apps: AuditedApps(app), byURL: [test.url: decision], traced: traced)[0]
     }
 

@@ -104,15 +104,17 @@ extension DomainCard {
         // then notes; in file order within each.
         let rank = ["error": 0, "warning": 1]
         let ordered = entry.lint.enumerated().sorted { lhs, rhs in
-            let left = rank[lhs.element.severity] ?? 2, right = rank[rhs.element.severity] ?? 2
+            let left = rank[lhs.element.severity] ?? 2
+            let right = rank[rhs.element.severity] ?? 2
             return left != right ? left < right : lhs.offset < rhs.offset
         }.map(\.element)
         let lintRows = ordered.map { diagnostic in
-            DomainPresentation.Lint(id: diagnostic.id, severity: diagnostic.severity, message: diagnostic.message,
-                                    place: diagnostic.line.map { line in
-                                        "line \(line)" + (diagnostic.column.map { ":\($0)" } ?? "")
-                                    } ?? "",
-                                    location: diagnostic.location)
+            DomainPresentation.Lint(
+                id: diagnostic.id, severity: diagnostic.severity, message: diagnostic.message,
+                place: diagnostic.line.map { line in
+                    "line \(line)" + (diagnostic.column.map { ":\($0)" } ?? "")
+                } ?? "",
+                location: diagnostic.location)
         }
         let decidingFile = file
         return DomainPresentation(
@@ -159,8 +161,12 @@ extension DomainCard {
         if isEdited { return "Edited (what-if): decides now" }
         guard let route = entry.shownRoute else { return "File" }
         if route.route == .local { return "Supplied file" }
-        return "As served by " + (route.route == .cdn ? "Apple's CDN" : route.route == .origin ? "the origin"
-            : "the legacy path")
+        return "As served by "
+            + (route.route == .cdn
+                ? "Apple's CDN"
+                : route.route == .origin
+                    ? "the origin"
+                    : "the legacy path")
     }
 
     /// Lint of what was served before the edit (for its markers).
@@ -170,8 +176,9 @@ extension DomainCard {
 
     func fileView(_ text: ServedText, title: String, lint: [LintDiagnostic]) -> DomainPresentation.File {
         let markers = DomainPresentation.Marker.markers(lint)
-        return DomainPresentation.File(title: title, text: text.text, isExact: text.isExact, note: text.note,
-                                       markers: markers)
+        return DomainPresentation.File(
+            title: title, text: text.text, isExact: text.isExact, note: text.note,
+            markers: markers)
     }
 
     var routeTable: DomainPresentation.Table? {
@@ -179,14 +186,18 @@ extension DomainCard {
         let deciding = entry.shownRoute?.route
         let titles = ["Route", "Outcome", "HTTP", "Content type", "Bytes", "Headers in", "Total", "Apple failure"]
         let rows = report.routes.map { result -> DomainPresentation.Table.Row in
-            let name = result.route == .local && result.url == "file://edited" ? "Edited text"
+            let name =
+                result.route == .local && result.url == "file://edited"
+                ? "Edited text"
                 : Self.routeName(result.route)
             let edited = isEdited && result.route == deciding && result.route != .local
             let answered = result.status != nil || result.route == .local
             let bytes: String = answered ? String(result.bytes) + (result.truncated ? " (cut)" : "") : ""
-            let apple: [String?] = [result.appleFailureReason, result.appleFailureDetails,
-                                    result.appleFrom.map { "from \($0)" },
-                                        result.appleTryDirect.map { "try direct: \($0)" }]
+            let apple: [String?] = [
+                result.appleFailureReason, result.appleFailureDetails,
+                result.appleFrom.map { "from \($0)" },
+                result.appleTryDirect.map { "try direct: \($0)" },
+            ]
             let cells: [String] = [
                 edited ? name + " (edited)" : name,
                 result.outcome.rawValue,
@@ -199,18 +210,20 @@ extension DomainCard {
             ]
             let failed = result.error != nil || (result.status ?? 200) != 200
             let tone = result.isUsable ? "ok" : failed ? "bad" : "warn"
-            return .init(route: result.route.rawValue, url: result.url,
-                         curl: CopyText.curl(host: entry.host, route: result.route), cells: cells,
-                         decides: result.route == deciding, tone: tone, error: result.error.map { "\($0)" })
+            return .init(
+                route: result.route.rawValue, url: result.url,
+                curl: CopyText.curl(host: entry.host, route: result.route), cells: cells,
+                decides: result.route == deciding, tone: tone, error: result.error.map { "\($0)" })
         }
         // A column no route has a value in is left out (the route and outcome always stay).
         let kept = titles.indices.filter { index in index < 2 || rows.contains { !$0.cells[index].isEmpty } }
-        return .init(columns: kept.map { titles[$0] },
-                     rows: rows.map { row in
-                         var row = row
-                         row.cells = kept.map { row.cells[$0] }
-                         return row
-                     })
+        return .init(
+            columns: kept.map { titles[$0] },
+            rows: rows.map { row in
+                var row = row
+                row.cells = kept.map { row.cells[$0] }
+                return row
+            })
     }
 
     var headerBlocks: [DomainPresentation.Block] {
@@ -243,8 +256,9 @@ extension DomainPresentation.File {
     public var numberedLines: [NumberedLine] {
         let byLine = Dictionary(grouping: markers, by: \.line)
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
-            NumberedLine(number: index + 1, text: String(line),
-                         markers: (byLine[index + 1] ?? []).flatMap { $0.message.components(separatedBy: "\n") })
+            NumberedLine(
+                number: index + 1, text: String(line),
+                markers: (byLine[index + 1] ?? []).flatMap { $0.message.components(separatedBy: "\n") })
         }
     }
 }
@@ -266,8 +280,9 @@ extension DomainPresentation.Marker {
         return byLine.keys.sorted().map { line in
             let items = byLine[line] ?? []
             let worst = ["error", "warning"].first { level in items.contains { $0.severity == level } } ?? "info"
-            return DomainPresentation.Marker(line: line, severity: worst, ids: items.map(\.id),
-                                             message: items.map { "\($0.id): \($0.message)" }.joined(separator: "\n"))
+            return DomainPresentation.Marker(
+                line: line, severity: worst, ids: items.map(\.id),
+                message: items.map { "\($0.id): \($0.message)" }.joined(separator: "\n"))
         }
     }
 }

@@ -109,8 +109,9 @@ public struct DomainCard: Sendable, Equatable, Identifiable {
         if let report = entry.report {
             for result in report.routes {
                 let answer = result.error.map { "\($0)" } ?? result.status.map { "HTTP \($0)" } ?? "no answer"
-                lines.append("\(Self.routeName(result.route)): \(answer), \(result.bytes) bytes"
-                    + (result.isUsable ? "" : " (not usable)"))
+                lines.append(
+                    "\(Self.routeName(result.route)): \(answer), \(result.bytes) bytes"
+                        + (result.isUsable ? "" : " (not usable)"))
             }
             if report.effectiveFile == nil { lines.append("No file a device would accept.") }
         }

@@ -32,8 +32,9 @@ public enum DomainSessionRequest {
 
     /// Text shown back to the tester: control characters dropped, at most 120 characters.
     static func shown(_ value: String) -> String {
-        String(value.unicodeScalars.filter { $0.properties.generalCategory != .control }.map(Character.init)
-            .prefix(120))
+        String(
+            value.unicodeScalars.filter { $0.properties.generalCategory != .control }.map(Character.init)
+                .prefix(120))
     }
 }
 

@@ -11,7 +11,8 @@ public enum ExportNaming {
 
     /// The name of `format`'s file: `sessionName` for a session, `fileName` for the others.
     public static func fileName(of format: ExportFormat, source: String?, date: Date) -> String {
-        format == .session ? sessionName(source: source)
+        format == .session
+            ? sessionName(source: source)
             : fileName(source: source, fileExtension: format.fileExtension, date: date)
     }
 
@@ -27,7 +28,8 @@ public enum ExportNaming {
         var cleaned = ""
         var lastWasDash = false
         for character in name {
-            let bad = character.isNewline || ":*?\"<>|".contains(character)
+            let bad =
+                character.isNewline || ":*?\"<>|".contains(character)
                 || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
             if bad {
                 if !lastWasDash { cleaned.append("-") }
@@ -46,7 +48,9 @@ public enum ExportNaming {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let year = parts.year ?? 1970, month = parts.month ?? 1, day = parts.day ?? 1
+        let year = parts.year ?? 1970
+        let month = parts.month ?? 1
+        let day = parts.day ?? 1
         return String(format: "%04d-%02d-%02d", year, month, day)
     }
 }

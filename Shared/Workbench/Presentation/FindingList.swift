@@ -1,5 +1,5 @@
-import Foundation
 import Findings
+import Foundation
 
 extension TriageStatus {
     /// The badge text faces show ("False positive").
@@ -58,8 +58,10 @@ public struct FindingList: Sendable, Equatable {
     /// `findings` in report order; `query`: every word must appear in the ID, title, subject,
     /// severity, triage status or note (case insensitive; blank = all); `statuses` and
     /// `severities` nil = every one.
-    public init(_ findings: [TriagedFinding], query: String = "", statuses: Set<TriageStatus>? = nil,
-                severities: Set<Severity>? = nil) {
+    public init(
+        _ findings: [TriagedFinding], query: String = "", statuses: Set<TriageStatus>? = nil,
+        severities: Set<Severity>? = nil
+    ) {
         var counts = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0, 0) })
         var suppressed = 0
         for item in findings {
@@ -74,8 +76,10 @@ public struct FindingList: Sendable, Equatable {
             if let severities, !severities.contains(item.finding.severity) { return false }
             guard !words.isEmpty else { return true }
             let finding = item.finding
-            let fields = [finding.id, finding.title, finding.subject, finding.severity.rawValue, item.status.rawValue,
-                          item.triage?.note ?? ""]
+            let fields = [
+                finding.id, finding.title, finding.subject, finding.severity.rawValue, item.status.rawValue,
+                item.triage?.note ?? "",
+            ]
             return words.allSatisfy { word in
                 fields.contains { $0.range(of: word, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
             }

@@ -56,9 +56,12 @@ public struct FindingListPatch: Sendable, Equatable, Codable {
 extension WorkbenchDocument {
     /// The sidebar's patch for the finding `fingerprint` under the filter `query`/`severities`
     /// (as `presentation(query:severities:)` filters it).
-    public func findingListPatch(fingerprint: String, query: String = "",
-                                 severities: Set<Severity>? = nil) -> FindingListPatch {
-        FindingListPatch(FindingListPresentation(FindingList(findings, query: query, severities: severities)),
-                         fingerprint: fingerprint, revision: revision)
+    public func findingListPatch(
+        fingerprint: String, query: String = "",
+        severities: Set<Severity>? = nil
+    ) -> FindingListPatch {
+        FindingListPatch(
+            FindingListPresentation(FindingList(findings, query: query, severities: severities)),
+            fingerprint: fingerprint, revision: revision)
     }
 }

@@ -14,35 +14,50 @@ extension AppBundleCard {
         if !entitlements.rows.isEmpty {
             let rows = entitlements.rows.map { row in
                 let differs = Badge("differs", tone: "warn", help: row.differences.joined(separator: "\n"))
-                let cells = [PanelCell(row.key, style: .code), PanelCell(row.xml ?? "(absent)", style: .preformatted),
-                             PanelCell(row.der ?? "(absent)", style: .preformatted),
-                             row.differs ? .badge(differs) : PanelCell("")]
-                return PanelRow(cells, tone: row.differs ? "warn" : "",
-                                hooks: ["differs": String(row.differs), "key": row.key])
+                let cells = [
+                    PanelCell(row.key, style: .code), PanelCell(row.xml ?? "(absent)", style: .preformatted),
+                    PanelCell(row.der ?? "(absent)", style: .preformatted),
+                    row.differs ? .badge(differs) : PanelCell(""),
+                ]
+                return PanelRow(
+                    cells, tone: row.differs ? "warn" : "",
+                    hooks: ["differs": String(row.differs), "key": row.key])
             }
-            blocks.append(.table("Entitlements", columns: ["Key", "XML copy", "DER copy", ""], rows: rows,
-                                 hook: "entitlements"))
+            blocks.append(
+                .table(
+                    "Entitlements", columns: ["Key", "XML copy", "DER copy", ""], rows: rows,
+                    hook: "entitlements"))
         }
         if !associatedDomains.isEmpty {
-            blocks.append(.table("Associated domains", columns: ["Entry", "Service", "Modes", "Problems"],
-                                 rows: associatedDomains.map {
-                PanelRow([PanelCell($0.entry, style: .code), PanelCell($0.service),
-                          PanelCell($0.modes.joined(separator: ", ")), PanelCell(lines: $0.problems)],
-                         hooks: ["host": $0.host, "accepted": String($0.isAccepted)])
-            }, hook: "associated-domains"))
+            blocks.append(
+                .table(
+                    "Associated domains", columns: ["Entry", "Service", "Modes", "Problems"],
+                    rows: associatedDomains.map {
+                        PanelRow(
+                            [
+                                PanelCell($0.entry, style: .code), PanelCell($0.service),
+                                PanelCell($0.modes.joined(separator: ", ")), PanelCell(lines: $0.problems),
+                            ],
+                            hooks: ["host": $0.host, "accepted": String($0.isAccepted)])
+                    }, hook: "associated-domains"))
         }
         blocks.append(.heading("Provisioning profile"))
         if let profile {
-            blocks.append(.pairs([
-                LabeledText(label: "Name", text: profile.name ?? ""), LabeledText(label: "Team", text: profile.team),
-                LabeledText(label: "Distribution", text: profile.distribution),
-                LabeledText(label: "Expires", text: profile.expiryText),
-                LabeledText(label: "Devices", text: profile.devicesText),
-                LabeledText(label: "Associated domains allowed", text: profile.ceilingText),
-            ].filter { !$0.text.isEmpty }, hook: "profile"))
+            blocks.append(
+                .pairs(
+                    [
+                        LabeledText(label: "Name", text: profile.name ?? ""),
+                        LabeledText(label: "Team", text: profile.team),
+                        LabeledText(label: "Distribution", text: profile.distribution),
+                        LabeledText(label: "Expires", text: profile.expiryText),
+                        LabeledText(label: "Devices", text: profile.devicesText),
+                        LabeledText(label: "Associated domains allowed", text: profile.ceilingText),
+                    ].filter { !$0.text.isEmpty }, hook: "profile"))
             if !profile.notAllowed.isEmpty {
-                blocks.append(.problems(profile.notAllowed.map { "Signed but not allowed by the profile: \($0)" },
-                                        hook: "profile-not-allowed"))
+                blocks.append(
+                    .problems(
+                        profile.notAllowed.map { "Signed but not allowed by the profile: \($0)" },
+                        hook: "profile-not-allowed"))
             }
             if !profile.problems.isEmpty { blocks.append(.problems(profile.problems)) }
             if !profile.devices.isEmpty {
@@ -53,21 +68,28 @@ extension AppBundleCard {
             blocks.append(.text("No embedded provisioning profile.", tone: "muted"))
         }
         blocks.append(.heading("URL schemes"))
-        blocks.append(.pairs([
-            LabeledText(label: "Handles", text: urlSchemes.isEmpty ? "—" : urlSchemes.joined(separator: ", ")),
-            LabeledText(label: "Queries (LSApplicationQueriesSchemes)",
+        blocks.append(
+            .pairs(
+                [
+                    LabeledText(label: "Handles", text: urlSchemes.isEmpty ? "—" : urlSchemes.joined(separator: ", ")),
+                    LabeledText(
+                        label: "Queries (LSApplicationQueriesSchemes)",
                         text: queriedSchemes.isEmpty ? "—" : queriedSchemes.joined(separator: ", ")),
-        ], hook: "url-schemes"))
+                ], hook: "url-schemes"))
         blocks.append(.heading("Link handlers"))
         if let linkScanNote { blocks.append(.text(linkScanNote, tone: "warn")) }
         if linkHandlers.isEmpty {
             blocks.append(.text("No link handlers or outgoing link calls found in this bundle.", tone: "muted"))
         } else {
-            blocks.append(.table("Link evidence", columns: ["Kind", "Name", "File", "Slice", "Section", "Offset"],
-                                 rows: linkHandlers.map {
-                PanelRow([PanelCell($0.kindText), PanelCell($0.name, style: .code), PanelCell($0.file, style: .code),
-                          PanelCell($0.slice), PanelCell($0.section), PanelCell($0.offsetText, style: .code)])
-            }, hook: "link-evidence"))
+            blocks.append(
+                .table(
+                    "Link evidence", columns: ["Kind", "Name", "File", "Slice", "Section", "Offset"],
+                    rows: linkHandlers.map {
+                        PanelRow([
+                            PanelCell($0.kindText), PanelCell($0.name, style: .code), PanelCell($0.file, style: .code),
+                            PanelCell($0.slice), PanelCell($0.section), PanelCell($0.offsetText, style: .code),
+                        ])
+                    }, hook: "link-evidence"))
         }
         if let fridaCommand {
             blocks.append(.heading("Watch the receivers on a device"))
@@ -75,8 +97,9 @@ extension AppBundleCard {
         }
         if !diagnostics.isEmpty { blocks.append(.problems(diagnostics)) }
         let bundleID = identifiers.first { $0.label == "Bundle ID" }?.text ?? ""
-        return Panel(id: "ios:bundle:" + id, platform: .ios, kicker: role, title: title, hook: "bundle",
-                     hooks: ["bundle-id": bundleID, "role": role], isOpen: role == "app", blocks: blocks)
+        return Panel(
+            id: "ios:bundle:" + id, platform: .ios, kicker: role, title: title, hook: "bundle",
+            hooks: ["bundle-id": bundleID, "role": role], isOpen: role == "app", blocks: blocks)
     }
 }
 
@@ -85,19 +108,27 @@ extension AndroidAppCard {
     /// rotation lineage, each link-handling activity with its filters and what each claims, and
     /// where the code reads links.
     public var panel: Panel {
-        var blocks: [PanelBlock] = [.heading("Identifiers"), .pairs(identifiers), .heading("Signing"),
-                                    .text(signingSchemes, tone: "muted", hook: "android-signing")]
+        var blocks: [PanelBlock] = [
+            .heading("Identifiers"), .pairs(identifiers), .heading("Signing"),
+            .text(signingSchemes, tone: "muted", hook: "android-signing"),
+        ]
         if !certificates.isEmpty {
-            blocks.append(.table("Signing certificates (SHA-256, as assetlinks.json lists them)",
-                                 columns: ["SHA-256", "Subject"], rows: certificates.map {
-                PanelRow([PanelCell($0.sha256, style: .fingerprint), PanelCell($0.subject ?? "—")],
-                         hooks: ["sha256": $0.sha256])
-            }, hook: "android-certificates"))
+            blocks.append(
+                .table(
+                    "Signing certificates (SHA-256, as assetlinks.json lists them)",
+                    columns: ["SHA-256", "Subject"],
+                    rows: certificates.map {
+                        PanelRow(
+                            [PanelCell($0.sha256, style: .fingerprint), PanelCell($0.subject ?? "—")],
+                            hooks: ["sha256": $0.sha256])
+                    }, hook: "android-certificates"))
         }
         if !lineage.isEmpty {
             blocks.append(.heading("Key rotation lineage (oldest first)", level: 5))
-            blocks.append(.list(lineage.map { PanelCell($0, style: .fingerprint) }, ordered: true,
-                                hook: "android-lineage"))
+            blocks.append(
+                .list(
+                    lineage.map { PanelCell($0, style: .fingerprint) }, ordered: true,
+                    hook: "android-lineage"))
         }
         blocks.append(.heading("Link-handling activities"))
         if activities.isEmpty {
@@ -105,25 +136,38 @@ extension AndroidAppCard {
         }
         for activity in activities {
             let flags = activity.flags.map { Badge($0, tone: $0 == "exported" ? "ok" : "warn") }
-            blocks.append(.heading(activity.name, level: 5,
-                                   badges: flags + [Badge("manifest line \(activity.line)", tone: "muted")]))
+            blocks.append(
+                .heading(
+                    activity.name, level: 5,
+                    badges: flags + [Badge("manifest line \(activity.line)", tone: "muted")]))
             let columns = ["Line", "autoVerify", "Data", "Claims"]
             let caption = "Intent filters of \(activity.name)"
-            blocks.append(.table(caption, columns: columns, rows: activity.filters.map { filter in
-                PanelRow([PanelCell(String(filter.line)),
-                          filter.autoVerify ? .badge(Badge("autoVerify", tone: "ok")) : PanelCell("no"),
-                          PanelCell(lines: filter.data, style: .code),
-                          filter.claims.isEmpty ? PanelCell("no link reaches it on the modelled version", style: .muted)
-                            : PanelCell(lines: filter.claims, style: .code)],
-                         hooks: ["testid": "android-filter", "auto-verify": String(filter.autoVerify)])
-            }, hook: "android-activity", hooks: ["activity": activity.name, "exported": String(activity.exported)]))
+            blocks.append(
+                .table(
+                    caption, columns: columns,
+                    rows: activity.filters.map { filter in
+                        PanelRow(
+                            [
+                                PanelCell(String(filter.line)),
+                                filter.autoVerify ? .badge(Badge("autoVerify", tone: "ok")) : PanelCell("no"),
+                                PanelCell(lines: filter.data, style: .code),
+                                filter.claims.isEmpty
+                                    ? PanelCell("no link reaches it on the modelled version", style: .muted)
+                                    : PanelCell(lines: filter.claims, style: .code),
+                            ],
+                            hooks: ["testid": "android-filter", "auto-verify": String(filter.autoVerify)])
+                    }, hook: "android-activity",
+                    hooks: ["activity": activity.name, "exported": String(activity.exported)]))
         }
         blocks.append(.heading("Link evidence"))
-        blocks.append(linkEvidence.isEmpty ? .text("No link-reading call found in the DEX code.", tone: "muted")
-            : .list(linkEvidence.map { PanelCell($0, style: .code) }, hook: "android-link-evidence"))
+        blocks.append(
+            linkEvidence.isEmpty
+                ? .text("No link-reading call found in the DEX code.", tone: "muted")
+                : .list(linkEvidence.map { PanelCell($0, style: .code) }, hook: "android-link-evidence"))
         if !notes.isEmpty { blocks.append(.problems(notes)) }
-        return Panel(id: "android:app:" + title, platform: .android, kicker: "android", title: title,
-                     hook: "android-app", hooks: ["package": title], blocks: blocks)
+        return Panel(
+            id: "android:app:" + title, platform: .android, kicker: "android", title: title,
+            hook: "android-app", hooks: ["package": title], blocks: blocks)
     }
 }
 
@@ -138,20 +182,30 @@ extension AndroidHostCard {
         blocks += notes.map { .text($0) }
         if !routes.isEmpty {
             let headers = ["Route", "Outcome"] + columns.map(\.title)
-            blocks.append(.table("Requests", columns: headers, rows: routes.map { route in
-                let values: [String: String] = ["status": route.status, "contentType": route.contentType,
-                                                "bytes": route.bytes, "time": route.time]
-                return PanelRow([PanelCell(route.name, note: route.url),
-                                 PanelCell(lines: [], badge: Badge(route.outcome, tone: route.tone),
-                                           note: route.problem ?? "", noteTone: route.problem == nil ? "" : "error")]
-                                    + columns.map { PanelCell(values[$0.key] ?? "") },
-                                hooks: ["route": route.route])
-            }, hook: "android-routes"))
+            blocks.append(
+                .table(
+                    "Requests", columns: headers,
+                    rows: routes.map { route in
+                        let values: [String: String] = [
+                            "status": route.status, "contentType": route.contentType,
+                            "bytes": route.bytes, "time": route.time,
+                        ]
+                        return PanelRow(
+                            [
+                                PanelCell(route.name, note: route.url),
+                                PanelCell(
+                                    lines: [], badge: Badge(route.outcome, tone: route.tone),
+                                    note: route.problem ?? "", noteTone: route.problem == nil ? "" : "error"),
+                            ]
+                                + columns.map { PanelCell(values[$0.key] ?? "") },
+                            hooks: ["route": route.route])
+                    }, hook: "android-routes"))
         }
         if let google {
             blocks.append(.heading("Google Digital Asset Links API", hook: "android-google"))
             blocks.append(.text(google.summary))
-            let differences = google.onlyInFile.map { PanelCell(lines: ["only in the host\u{2019}s file: " + $0]) }
+            let differences =
+                google.onlyInFile.map { PanelCell(lines: ["only in the host\u{2019}s file: " + $0]) }
                 + google.onlyInGoogle.map { PanelCell(lines: ["only in Google\u{2019}s answer: " + $0]) }
             if !differences.isEmpty { blocks.append(.list(differences)) }
             if let debug = google.debug { blocks.append(.list([PanelCell(debug, style: .preformatted)])) }
@@ -162,12 +216,16 @@ extension AndroidHostCard {
         }
         blocks.append(.lint(lint, summary: lintSummary, hook: "android-lint"))
         blocks.append(file.map { .file($0, hook: "android-file") } ?? .text("No file to show.", tone: "muted"))
-        return Panel(id: "android:host:" + host.lowercased(), platform: .android, kicker: "Android",
-                     title: "assetlinks.json", hook: "android-host",
-                     hooks: ["host": host, "state": state, "verified": String(verified), "outcome": outcome],
-                     badges: [Badge(stateText, tone: tone, hook: "android-state"),
-                              Badge(verified ? "verifies" : "does not verify", tone: verified ? "ok" : "warn",
-                                    hook: "android-verified")],
-                     blocks: blocks)
+        return Panel(
+            id: "android:host:" + host.lowercased(), platform: .android, kicker: "Android",
+            title: "assetlinks.json", hook: "android-host",
+            hooks: ["host": host, "state": state, "verified": String(verified), "outcome": outcome],
+            badges: [
+                Badge(stateText, tone: tone, hook: "android-state"),
+                Badge(
+                    verified ? "verifies" : "does not verify", tone: verified ? "ok" : "warn",
+                    hook: "android-verified"),
+            ],
+            blocks: blocks)
     }
 }

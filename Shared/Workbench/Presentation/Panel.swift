@@ -24,8 +24,10 @@ public struct Panel: Sendable, Equatable, Codable, Identifiable {
     public var isOpen: Bool
     public var blocks: [PanelBlock]
 
-    public init(id: String, platform: AppPlatform, kicker: String, title: String, hook: String,
-                hooks: [String: String] = [:], badges: [Badge] = [], isOpen: Bool = true, blocks: [PanelBlock]) {
+    public init(
+        id: String, platform: AppPlatform, kicker: String, title: String, hook: String,
+        hooks: [String: String] = [:], badges: [Badge] = [], isOpen: Bool = true, blocks: [PanelBlock]
+    ) {
         self.id = id
         self.platform = platform.rawValue
         platformName = platform.name
@@ -96,11 +98,13 @@ public struct PanelBlock: Sendable, Equatable, Codable {
     public var lint: [DomainPresentation.Lint]
     public var file: DomainPresentation.File?
 
-    init(_ kind: Kind, hook: String = "", hooks: [String: String] = [:], text: String = "", title: String = "",
-         tone: String = "", level: Int = 0,
-         badges: [Badge] = [], pairs: [LabeledText] = [], columns: [String] = [], rows: [PanelRow] = [],
-         items: [PanelCell] = [], ordered: Bool = false, lint: [DomainPresentation.Lint] = [],
-         file: DomainPresentation.File? = nil) {
+    init(
+        _ kind: Kind, hook: String = "", hooks: [String: String] = [:], text: String = "", title: String = "",
+        tone: String = "", level: Int = 0,
+        badges: [Badge] = [], pairs: [LabeledText] = [], columns: [String] = [], rows: [PanelRow] = [],
+        items: [PanelCell] = [], ordered: Bool = false, lint: [DomainPresentation.Lint] = [],
+        file: DomainPresentation.File? = nil
+    ) {
         self.kind = kind
         self.hook = hook
         self.hooks = hooks
@@ -130,8 +134,10 @@ public struct PanelBlock: Sendable, Equatable, Codable {
         Self(.pairs, hook: hook, pairs: pairs)
     }
 
-    public static func table(_ caption: String, columns: [String], rows: [PanelRow], hook: String = "",
-                             hooks: [String: String] = [:]) -> Self {
+    public static func table(
+        _ caption: String, columns: [String], rows: [PanelRow], hook: String = "",
+        hooks: [String: String] = [:]
+    ) -> Self {
         Self(.table, hook: hook, hooks: hooks, text: caption, columns: columns, rows: rows)
     }
 
@@ -201,8 +207,10 @@ public struct PanelCell: Sendable, Equatable, Codable {
         self.init(lines: [text], style: style, badge: badge, note: note, noteTone: noteTone)
     }
 
-    public init(lines: [String], style: Style = .plain, badge: Badge? = nil, note: String = "",
-                noteTone: String = "") {
+    public init(
+        lines: [String], style: Style = .plain, badge: Badge? = nil, note: String = "",
+        noteTone: String = ""
+    ) {
         self.lines = lines
         self.style = style
         self.badge = badge
@@ -229,10 +237,11 @@ public struct AddAppPresentation: Sendable, Equatable, Codable {
         // An `.app` folder is no file a chooser can pick.
         let extensions = AppFileKind.iosExtensions.subtracting(["app"]).union(AppFileKind.androidExtensions).sorted()
             .map { "." + $0 }
-        return Self(label: "Add the product\u{2019}s other app…",
-                    help: "The same product\u{2019}s app for another platform (\(extensions.joined(separator: ", "))); "
-                        + "or drop it on this document.",
-                    accept: extensions.joined(separator: ","))
+        return Self(
+            label: "Add the product\u{2019}s other app…",
+            help: "The same product\u{2019}s app for another platform (\(extensions.joined(separator: ", "))); "
+                + "or drop it on this document.",
+            accept: extensions.joined(separator: ","))
     }()
 }
 

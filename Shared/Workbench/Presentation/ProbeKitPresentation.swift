@@ -91,20 +91,23 @@ public struct ProbeKitPresentation: Sendable, Equatable, Encodable {
         let digest = kit?.digest ?? ""
         attackerHost = kit?.attackerHost ?? ProbeKit.defaultAttackerHost
         self.digest = digest
-        let current = Dictionary(outcomes.filter { $0.kit == digest }.map { ($0.id, $0) },
-                                 uniquingKeysWith: { _, last in last })
+        let current = Dictionary(
+            outcomes.filter { $0.kit == digest }.map { ($0.id, $0) },
+            uniquingKeysWith: { _, last in last })
         var rows: [Row] = (kit?.probes ?? []).map { probe in
             let record = current[probe.id]
-            return Row(id: probe.id, probeID: probe.id, platform: probe.platform,
-                       platformLabel: probe.platform == "android" ? "Android" : "iOS", kind: probe.kind.rawValue,
-                       kindLabel: Self.label(probe.kind), link: probe.url, claim: probe.claim, watch: probe.watch,
-                       predicted: probe.predicted, outcome: record?.outcome, outcomeLabel: Self.label(record?.outcome),
-                       note: record?.note ?? "", recordedAt: record.map { Self.iso8601($0.recordedAt) },
-                       isStale: false)
+            return Row(
+                id: probe.id, probeID: probe.id, platform: probe.platform,
+                platformLabel: probe.platform == "android" ? "Android" : "iOS", kind: probe.kind.rawValue,
+                kindLabel: Self.label(probe.kind), link: probe.url, claim: probe.claim, watch: probe.watch,
+                predicted: probe.predicted, outcome: record?.outcome, outcomeLabel: Self.label(record?.outcome),
+                note: record?.note ?? "", recordedAt: record.map { Self.iso8601($0.recordedAt) },
+                isStale: false)
         }
         let staleRecords = outcomes.filter { $0.kit != digest }
         rows += staleRecords.map { record in
-            Row(id: "\(record.id)@\(record.kit)", probeID: record.id, platform: "", platformLabel: "", kind: "",
+            Row(
+                id: "\(record.id)@\(record.kit)", probeID: record.id, platform: "", platformLabel: "", kind: "",
                 kindLabel: "Recorded for an earlier kit", link: record.url, claim: "", watch: "", predicted: "",
                 outcome: record.outcome, outcomeLabel: Self.label(record.outcome), note: record.note,
                 recordedAt: Self.iso8601(record.recordedAt), isStale: true)
@@ -129,18 +132,22 @@ public struct ProbeKitPresentation: Sendable, Equatable, Encodable {
             notes.append("\(omitted) more probes left out (at most \(ProbeKit.maxProbes)).")
         }
         if stale > 0 {
-            notes.append("\(stale) outcome\(stale == 1 ? " was" : "s were") recorded for an earlier kit (the app, its "
-                + "files or the attacker host changed since): kept and shown, not applied to these probes.")
+            notes.append(
+                "\(stale) outcome\(stale == 1 ? " was" : "s were") recorded for an earlier kit (the app, its "
+                    + "files or the attacker host changed since): kept and shown, not applied to these probes.")
         }
         self.notes = notes
-        emptyMessage = kit == nil ? "Open an app to build its probe kit."
+        emptyMessage =
+            kit == nil
+            ? "Open an app to build its probe kit."
             : (kit?.probes.isEmpty == true ? "Nothing to probe: no claimed path and no custom scheme." : nil)
         choices = ProbeFacts.Observation.Outcome.allCases.map { Choice(value: $0.rawValue, label: Self.label($0)) }
         files = ProbeKit.FileKind.allCases.map { kind in
             File(kind: kind.name, label: kind.label, accessibilityLabel: "Download the probe \(kind.label)")
         }
         notRunLabel = Self.label(nil)
-        guidance = "Open each link on a device (or run the kit's script), watch what the app does, and record it: "
+        guidance =
+            "Open each link on a device (or run the kit's script), watch what the app does, and record it: "
             + "a probe marked vulnerable becomes a PRB-001 finding."
     }
 

@@ -21,7 +21,8 @@ public struct URLListLines {
 
     /// The lines of `document`'s list.
     public init(_ document: WorkbenchDocument) {
-        let tests = document.listTests, issues = document.urlLineIssues
+        let tests = document.listTests
+        let issues = document.urlLineIssues
         let lines = URLListPresentation.merged(tests, issues, in: 0..<(tests.count + issues.count))
         self.lines = lines
         apps = AuditedApps(document.app)

@@ -33,9 +33,11 @@ extension WorkbenchDocument {
     /// their Android rows and cross-platform cells).
     public func urlListPage(offset: Int, limit: Int, version: String) -> URLListPage {
         let apps = AuditedApps(app)
-        let tests = listTests, issues = urlLineIssues
+        let tests = listTests
+        let issues = urlLineIssues
         let total = tests.count + issues.count
-        let start = max(0, min(offset, total)), end = min(total, start + max(0, limit))
+        let start = max(0, min(offset, total))
+        let end = min(total, start + max(0, limit))
         var items: [URLTestPresentation] = []
         items.reserveCapacity(end - start)
         var sliceTests: [URLTest] = []
@@ -51,8 +53,9 @@ extension WorkbenchDocument {
         if androidAnalysis != nil {
             items = Self.merging(presented(sliceTests, apps: apps, byURL: androidDecisionsByURL()), into: items)
         }
-        return URLListPage(version: version, summary: listSummary(apps: apps), total: total, offset: start,
-                           items: items)
+        return URLListPage(
+            version: version, summary: listSummary(apps: apps), total: total, offset: start,
+            items: items)
     }
 
     /// `{"urlTests": […], "urlLineProblems": […]}`: the decided list in the shape of the scan
@@ -61,8 +64,10 @@ extension WorkbenchDocument {
     public func urlTestsDocument() throws(WorkbenchDocumentError) -> Data {
         guard analysis != nil else { throw .notReady }
         do {
-            return try JSONOutput.encodeLine(URLTestsDocument(urlTests: urlTests.map(URLTestJSON.init),
-                                                              urlLineProblems: urlLineProblems))
+            return try JSONOutput.encodeLine(
+                URLTestsDocument(
+                    urlTests: urlTests.map(URLTestJSON.init),
+                    urlLineProblems: urlLineProblems))
         } catch {
             throw .exportFailed(String(describing: error))
         }

@@ -16,14 +16,17 @@ public enum UpdaterAvailability: Sendable, Equatable {
     public static let testEnvironmentKeys = ["LINKLAB_UITEST", "LINKLAB_OPEN", "XCTestConfigurationFilePath"]
 
     /// Decides from the Info.plist's `SUPublicEDKey` and `SUFeedURL` and the process environment.
-    public static func decide(publicEDKey: String?, feedURL: String?,
-                              environment: [String: String]) -> UpdaterAvailability {
+    public static func decide(
+        publicEDKey: String?, feedURL: String?,
+        environment: [String: String]
+    ) -> UpdaterAvailability {
         if let key = testEnvironmentKeys.first(where: { !(environment[$0] ?? "").isEmpty }) {
             return .off(reason: "Updates are off while tests drive the app (\(key) is set).")
         }
         guard let key = publicEDKey, isEdDSAPublicKey(key) else {
-            return .off(reason: "Updates are off in this build: SUPublicEDKey is not an EdDSA public key "
-                + "(the placeholder was not replaced; see scripts/release/README.md).")
+            return .off(
+                reason: "Updates are off in this build: SUPublicEDKey is not an EdDSA public key "
+                    + "(the placeholder was not replaced; see scripts/release/README.md).")
         }
         guard let feed = feedURL, isReleaseFeed(feed) else {
             return .off(reason: "Updates are off in this build: SUFeedURL is not an https address of a real host.")
@@ -42,7 +45,8 @@ public enum UpdaterAvailability: Sendable, Equatable {
     /// True for an `https` URL whose host is not reserved for examples or tests (RFC 2606).
     public static func isReleaseFeed(_ text: String) -> Bool {
         guard let url = URL(string: text), url.scheme?.lowercased() == "https",
-              let host = url.host?.lowercased(), host.contains(".") else { return false }
+            let host = url.host?.lowercased(), host.contains(".")
+        else { return false }
         let reserved = [".invalid", ".example", ".test", ".localhost", "example.com", "example.org", "example.net"]
         return !reserved.contains { host == $0.drop(while: { $0 == "." }) || host.hasSuffix($0) }
     }

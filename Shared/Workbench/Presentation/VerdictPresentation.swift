@@ -243,20 +243,24 @@ public struct URLTestPresentation: Sendable, Equatable, Codable {
         verdicts = apps.sorted(test.verdicts).map { verdict in
             let shown = VerdictPresentation(verdict, expectation: test.expectation)
             let audited = apps.roles[verdict.appID] != nil
-            return Verdict(platform: AppPlatform.ios.rawValue, platformName: AppPlatform.ios.name,
-                           platformTitle: AppPlatform.ios.appTitle, key: verdict.appID,
-                           appID: verdict.appID, appLabel: apps.label(verdict.appID),
-                           isAuditedApp: audited, decision: shown.hookDecision,
-                           reason: verdict.reason?.rawValue, headline: shown.headline,
-                           tone: Self.tone(verdict.decision), ruleLocation: shown.ruleLocation,
-                           ruleText: verdict.ruleText.map(HiddenCharacters.marked),
-                           trace: verdict.trace.isEmpty ? nil : verdict.trace.map(HiddenCharacters.marked),
-                           accessibilityLabel: "\(apps.label(verdict.appID)), \(shown.accessibilityLabel)",
-                           badge: nil, detail: nil, hooks: ["app-id": verdict.appID, "audited": String(audited)]
-                               .merging(verdict.reason.map { ["reason": $0.rawValue] } ?? [:]) { first, _ in first })
+            return Verdict(
+                platform: AppPlatform.ios.rawValue, platformName: AppPlatform.ios.name,
+                platformTitle: AppPlatform.ios.appTitle, key: verdict.appID,
+                appID: verdict.appID, appLabel: apps.label(verdict.appID),
+                isAuditedApp: audited, decision: shown.hookDecision,
+                reason: verdict.reason?.rawValue, headline: shown.headline,
+                tone: Self.tone(verdict.decision), ruleLocation: shown.ruleLocation,
+                ruleText: verdict.ruleText.map(HiddenCharacters.marked),
+                trace: verdict.trace.isEmpty ? nil : verdict.trace.map(HiddenCharacters.marked),
+                accessibilityLabel: "\(apps.label(verdict.appID)), \(shown.accessibilityLabel)",
+                badge: nil, detail: nil,
+                hooks: ["app-id": verdict.appID, "audited": String(audited)]
+                    .merging(verdict.reason.map { ["reason": $0.rawValue] } ?? [:]) { first, _ in first })
         }
         // With no file for the host every verdict carries the one reason: it is the whole story.
-        note = verdicts.isEmpty ? "No app ID to decide for: the app has none and no association file names one."
+        note =
+            verdicts.isEmpty
+            ? "No app ID to decide for: the app has none and no association file names one."
             : test.domain == nil ? test.verdicts.first?.trace.first : nil
     }
 

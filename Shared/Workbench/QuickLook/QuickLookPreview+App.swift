@@ -10,8 +10,9 @@ extension QuickLookPreview {
         guard let main = snapshot.mainBundle else {
             return unavailable(name: name, reason: "No app bundle in the file.")
         }
-        var preview = QuickLookPreview(kind: .app, title: clean(main.displayName ?? name),
-                                       subtitle: clean(main.bundleIdentifier ?? "no bundle identifier"))
+        var preview = QuickLookPreview(
+            kind: .app, title: clean(main.displayName ?? name),
+            subtitle: clean(main.bundleIdentifier ?? "no bundle identifier"))
         preview.sections.append(Section("App", identityRows(main)))
         preview.sections.append(Section("Associated domains", domainRows(main.associatedDomains)))
         preview.sections.append(Section("URL schemes", capped(main.urlSchemes.map { Row("Scheme", clean($0)) })))
@@ -23,16 +24,19 @@ extension QuickLookPreview {
         let problems = (snapshot.diagnostics + main.diagnostics).filter { $0.severity == "error" }
         for problem in problems.prefix(5) { preview.notices.append(Notice(.error, clean(problem.message))) }
         if main.diagnostics.contains(where: { $0.id == "entitlements.xml-der-disagree" }) {
-            preview.notices.insert(Notice(.error, "The XML and DER entitlements disagree: iOS reads the DER ones."),
-                                   at: 0)
+            preview.notices.insert(
+                Notice(.error, "The XML and DER entitlements disagree: iOS reads the DER ones."),
+                at: 0)
         }
         return preview
     }
 
     private static func identityRows(_ main: BundleInfo) -> [Row] {
         var rows = [Row("Bundle ID", clean(main.bundleIdentifier ?? "—"))]
-        rows.append(Row("Application identifier", clean(main.applicationIdentifier ?? "— (not signed with one)"),
-                        tone: main.applicationIdentifier == nil ? .warning : .plain))
+        rows.append(
+            Row(
+                "Application identifier", clean(main.applicationIdentifier ?? "— (not signed with one)"),
+                tone: main.applicationIdentifier == nil ? .warning : .plain))
         rows.append(Row("Team", clean(main.teamIdentifier ?? "—")))
         let version = [main.shortVersion, main.version.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
         rows.append(Row("Version", clean(version.isEmpty ? "—" : version)))
@@ -52,35 +56,41 @@ extension QuickLookPreview {
         var rows: [Row] = []
         for service in services {
             for domain in domains where domain.service == service {
-                let tone: Tone = domain.problems.contains { $0.severity == .error } ? .error
+                let tone: Tone =
+                    domain.problems.contains { $0.severity == .error }
+                    ? .error
                     : domain.problems.isEmpty ? .good : .warning
                 let label = service.isEmpty ? "(no service)" : service
-                rows.append(Row(clean(label), clean(domain.raw), tone: tone,
-                                details: domain.problems.prefix(5).map { clean("\($0.severity): \($0.message)") }))
+                rows.append(
+                    Row(
+                        clean(label), clean(domain.raw), tone: tone,
+                        details: domain.problems.prefix(5).map { clean("\($0.severity): \($0.message)") }))
             }
         }
         return capped(rows)
     }
 
     private static func entitlementRows(_ main: BundleInfo) -> [Row] {
-        let agreement: Row = switch main.entitlementsSource {
-        case .xmlAndDER:
-            main.diagnostics.contains { $0.id == "entitlements.xml-der-disagree" }
-                ? Row("XML / DER", "both present; they disagree (iOS reads DER)", tone: .error)
-                : Row("XML / DER", "both present and they agree", tone: .good)
-        case .xml: Row("XML / DER", "XML only (no DER blob: iOS 15+ needs DER)", tone: .warning)
-        case .der: Row("XML / DER", "DER only", tone: .plain)
-        case .none: Row("XML / DER", "no signed entitlements", tone: .warning)
-        }
+        let agreement: Row =
+            switch main.entitlementsSource {
+            case .xmlAndDER:
+                main.diagnostics.contains { $0.id == "entitlements.xml-der-disagree" }
+                    ? Row("XML / DER", "both present; they disagree (iOS reads DER)", tone: .error)
+                    : Row("XML / DER", "both present and they agree", tone: .good)
+            case .xml: Row("XML / DER", "XML only (no DER blob: iOS 15+ needs DER)", tone: .warning)
+            case .der: Row("XML / DER", "DER only", tone: .plain)
+            case .none: Row("XML / DER", "no signed entitlements", tone: .warning)
+            }
         return [agreement] + entitlementList(main.entitlements)
     }
 
     /// Each entitlement as a row: key, then its value as text.
     static func entitlementList(_ entitlements: PlistValue) -> [Row] {
         let dictionary = entitlements.dictionaryValue ?? [:]
-        return capped(dictionary.keys.sorted().map { key in
-            Row(clean(key), clean(text(of: dictionary[key] ?? .string(""))))
-        })
+        return capped(
+            dictionary.keys.sorted().map { key in
+                Row(clean(key), clean(text(of: dictionary[key] ?? .string(""))))
+            })
     }
 
     static func text(of value: PlistValue) -> String {
@@ -102,15 +112,23 @@ extension QuickLookPreview {
         rows.append(Row("Team", clean(team.isEmpty ? "—" : team + (profile.teamName.map { " (\($0))" } ?? ""))))
         if let expiry = profile.expirationDate {
             let expired = expiry < now
-            rows.append(Row("Expires", ReportDate.text(expiry) + (expired ? " (expired)" : ""),
-                            tone: expired ? .error : .good))
+            rows.append(
+                Row(
+                    "Expires", ReportDate.text(expiry) + (expired ? " (expired)" : ""),
+                    tone: expired ? .error : .good))
         } else {
             rows.append(Row("Expires", "— (no expiration date)", tone: .warning))
         }
-        let devices = profile.provisionsAllDevices ? "all devices (enterprise)"
+        let devices =
+            profile.provisionsAllDevices
+            ? "all devices (enterprise)"
             : profile.provisionedDevices.isEmpty ? "none listed" : "\(profile.provisionedDevices.count)"
-        rows.append(Row("Devices", devices, details: profile.provisionedDevices.prefix(20).map(clean)
-            + (profile.provisionedDevices.count > 20 ? ["… and \(profile.provisionedDevices.count - 20) more"] : [])))
+        rows.append(
+            Row(
+                "Devices", devices,
+                details: profile.provisionedDevices.prefix(20).map(clean)
+                    + (profile.provisionedDevices.count > 20
+                        ? ["… and \(profile.provisionedDevices.count - 20) more"] : [])))
         return rows
     }
 
@@ -121,8 +139,13 @@ extension QuickLookPreview {
         }
         if handlers.isEmpty {
             let reliable = main.slices.allSatisfy(\.linkScanReliable)
-            return [Row("None found", reliable ? "no link-handling methods in the executable"
-                        : "the executable could not be scanned (encrypted or unreadable)", tone: .warning)]
+            return [
+                Row(
+                    "None found",
+                    reliable
+                        ? "no link-handling methods in the executable"
+                        : "the executable could not be scanned (encrypted or unreadable)", tone: .warning)
+            ]
         }
         return capped(handlers.map { Row("Handler", clean($0)) })
     }

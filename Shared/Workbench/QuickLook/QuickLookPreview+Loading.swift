@@ -35,14 +35,16 @@ extension QuickLookPreview {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: deadline)
         let name = clean(url.lastPathComponent)
-        let prefix = (try? FileHandle(forReadingFrom: url)).flatMap { handle in
-            defer { try? handle.close() }
-            return try? handle.read(upToCount: 4)
-        } ?? Data()
+        let prefix =
+            (try? FileHandle(forReadingFrom: url)).flatMap { handle in
+                defer { try? handle.close() }
+                return try? handle.read(upToCount: 4)
+            } ?? Data()
         switch Self.kind(of: url, prefix: prefix) {
         case .app:
-            var inspector = AppInspector(maxExecutableBytes: maximumExecutableBytes,
-                                         shouldContinue: { clock.now < end })
+            var inspector = AppInspector(
+                maxExecutableBytes: maximumExecutableBytes,
+                shouldContinue: { clock.now < end })
             inspector.hashesArchive = false
             do {
                 return app(try inspector.inspect(at: url), name: name)
@@ -67,8 +69,10 @@ extension QuickLookPreview {
             }
         case .profile:
             guard let data = read(url, limit: ProvisioningProfile.maxBytes) else {
-                return unavailable(name: name, reason: "Not readable, or larger than "
-                                   + "\(ProvisioningProfile.maxBytes >> 20) MiB: not a provisioning profile.")
+                return unavailable(
+                    name: name,
+                    reason: "Not readable, or larger than "
+                        + "\(ProvisioningProfile.maxBytes >> 20) MiB: not a provisioning profile.")
             }
             do {
                 return profile(try ProvisioningProfile.parse(data), name: name)
@@ -77,20 +81,24 @@ extension QuickLookPreview {
             }
         case .session:
             guard let data = read(url, limit: maximumSessionBytes) else {
-                return unavailable(name: name, reason: "Not readable, or larger than \(maximumSessionBytes >> 20) MiB: "
-                                   + "open it in UniversalLinkLab.")
+                return unavailable(
+                    name: name,
+                    reason: "Not readable, or larger than \(maximumSessionBytes >> 20) MiB: "
+                        + "open it in UniversalLinkLab.")
             }
             do {
                 let session = try SessionFile.read(data)
                 guard clock.now < end else { return outOfTime(name: name, deadline: deadline) }
                 return self.session(session, name: name)
             } catch {
-                return unavailable(name: name,
-                                   reason: "Not readable as a UniversalLinkLab session: \(error.description)")
+                return unavailable(
+                    name: name,
+                    reason: "Not readable as a UniversalLinkLab session: \(error.description)")
             }
         case .unavailable:
-            return unavailable(name: name,
-                               reason: "Not an IPA, a zipped app, an APK, a provisioning profile or a session.")
+            return unavailable(
+                name: name,
+                reason: "Not an IPA, a zipped app, an APK, a provisioning profile or a session.")
         }
     }
 
@@ -109,7 +117,9 @@ extension QuickLookPreview {
     static func outOfTime(name: String, deadline: Duration) -> QuickLookPreview {
         let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
         let shown = seconds >= 1 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds * 1000).rounded())) ms"
-        return unavailable(name: name, reason: "The preview could not finish within \(shown) (a large file): "
-                           + "open it in UniversalLinkLab to inspect it.")
+        return unavailable(
+            name: name,
+            reason: "The preview could not finish within \(shown) (a large file): "
+                + "open it in UniversalLinkLab to inspect it.")
     }
 }

@@ -94,8 +94,12 @@ public struct QuickLookPreview: Sendable, Equatable {
         var out = String.UnicodeScalarView()
         var count = 0
         for scalar in text.unicodeScalars {
-            if count == maximumText { out.append("…"); break }
-            let isControl = scalar.properties.generalCategory == .control
+            if count == maximumText {
+                out.append("…")
+                break
+            }
+            let isControl =
+                scalar.properties.generalCategory == .control
                 || scalar.properties.generalCategory == .format && scalar.value >= 0x202A && scalar.value <= 0x2069
             out.append(isControl ? "\u{FFFD}" : scalar)
             count += 1

@@ -1,7 +1,8 @@
 import DeviceTools
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// What an Android device recorded (`pm get-app-links`, recorded outputs) as part of the
@@ -62,8 +63,9 @@ import TestSupport
         // One user fewer is kept, saved and read back.
         let fewer = output.replacingOccurrences(of: "    User 0:\n", with: "")
         try document.importAndroidDeviceState(fewer)
-        #expect(try SessionFile.read(try document.save()).android?.deviceState?.state?.users.count
-            == SessionLimits.maxAndroidDeviceUsers)
+        #expect(
+            try SessionFile.read(try document.save()).android?.deviceState?.state?.users.count
+                == SessionLimits.maxAndroidDeviceUsers)
     }
 
     @Test func theRecordIsSavedAdditivelyAndReopensWithTheSameCard() async throws {
@@ -118,10 +120,12 @@ import TestSupport
     @Test func theControllerMakesItOneUndoStep() async throws {
         var names: [String] = []
         var value = Data()
-        let controller = SessionController(settings: WorkbenchSettings(offline: true),
-                                           binding: SessionFileBinding(write: { value = $0 },
-                                                                       nameUndo: { names.append($0) }),
-                                           now: { SampleScan.now })
+        let controller = SessionController(
+            settings: WorkbenchSettings(offline: true),
+            binding: SessionFileBinding(
+                write: { value = $0 },
+                nameUndo: { names.append($0) }),
+            now: { SampleScan.now })
         await controller.openAndroidApp(at: SessionControllerAndroidTests.apk)
         await controller.choose(.offline)
         try controller.importAndroidDeviceState(try Self.output())
@@ -145,17 +149,30 @@ import TestSupport
 
     @Test(arguments: [
         (#"{"package":"com.other.app"}"#, "android.deviceState.package"),
-        (#"{"package":"com.example.app","state":{"package":"com.other.app","signatures":[],"domains":[],"users":[]}}"#,
-         "android.deviceState.state.package"),
-        (#"{"package":"com.example.app","state":{"package":"com.example.app","signatures":[],"#
-            + #""domains":[{"host":"a\u001b[31m.example","state":"verified"}],"users":[]}}"#,
-         "android.deviceState.state.domains"),
-        (#"{"package":"com.example.app","state":{"package":"com.example.app","signatures":[],"domains":[],"#
-            + #""users":["# + Array(repeating: #"{"id":0,"enabled":[],"disabled":[]}"#, count: 101)
-            .joined(separator: ",") + "]}}", "android.deviceState.state.users"),
-        (#"{"package":"com.example.app","state":{"package":"com.example.app","signatures":[],"domains":[],"#
-            + #""users":[{"id":0,"enabled":[],"disabled":[]}],"id":""# + String(repeating: "x", count: 65) + #""}}"#,
-         "android.deviceState.state.id"),
+        (
+            #"""
+            {"package":"com.example.app","state":{"package":"com.other.app","signatures":[],"domains":[],\#
+            "users":[]}}
+            """#,
+            "android.deviceState.state.package"
+        ),
+        (
+            #"{"package":"com.example.app","state":{"package":"com.example.app","signatures":[],"#
+                + #""domains":[{"host":"a\u001b[31m.example","state":"verified"}],"users":[]}}"#,
+            "android.deviceState.state.domains"
+        ),
+        (
+            #"{"package":"com.example.app","state":{"package":"com.example.app","signatures":[],"domains":[],"#
+                + #""users":["#
+                + Array(repeating: #"{"id":0,"enabled":[],"disabled":[]}"#, count: 101)
+                .joined(separator: ",") + "]}}", "android.deviceState.state.users"
+        ),
+        (
+            #"{"package":"com.example.app","state":{"package":"com.example.app","signatures":[],"domains":[],"#
+                + #""users":[{"id":0,"enabled":[],"disabled":[]}],"id":""# + String(repeating: "x", count: 65)
+                + #""}}"#,
+            "android.deviceState.state.id"
+        ),
     ])
     func aHostileRecordIsRefusedWithItsPath(record: String, path: String) async throws {
         let data = try await Self.session(with: record)
@@ -171,7 +188,8 @@ import TestSupport
 
     @Test func anUnknownStateWordIsKeptBoundedAndPrintable() async throws {
         let word = "brand_new_state" + String(repeating: "z", count: 200) + "\u{1B}"
-        let record = #"{"package":"com.example.app","state":{"package":"com.example.app","signatures":[],"#
+        let record =
+            #"{"package":"com.example.app","state":{"package":"com.example.app","signatures":[],"#
             + #""domains":[{"host":"example.com","state":""# + word + #""}],"users":[]}}"#
         let document = WorkbenchDocument(settings: WorkbenchSettings(offline: true))
         let escaped = record.replacingOccurrences(of: "\u{1B}", with: "\\u001b")

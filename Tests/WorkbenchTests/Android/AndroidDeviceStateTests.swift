@@ -1,7 +1,8 @@
 import DeviceTools
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The device's App Links state (`pm get-app-links`, recorded outputs) beside the workbench's
@@ -42,29 +43,31 @@ import TestSupport
 
     @Test func hostsOnlyTheDeviceListsComeLastAndAnotherSigningKeyIsNamed() {
         let output = """
-          com.example.app:
-            ID: 1
-            Signatures: [AA:BB]
-            Domain verification state:
-              example.com: verified
-              legacy.example.com: legacy_failure
-            User 10:
-              Verification link handling allowed: false
-          """
+            com.example.app:
+              ID: 1
+              Signatures: [AA:BB]
+              Domain verification state:
+                example.com: verified
+                legacy.example.com: legacy_failure
+              User 10:
+                Verification link handling allowed: false
+            """
         let ours = String(repeating: "11:", count: 31) + "11"
         let device = String(repeating: "22:", count: 31) + "22"
-        let card = AndroidDeviceStateCard(output: output.replacingOccurrences(of: "[AA:BB]", with: "[\(device)]"),
-                                          package: "com.example.app",
-                                          verification: [(host: "example.com", verified: false)], certificates: [ours])
+        let card = AndroidDeviceStateCard(
+            output: output.replacingOccurrences(of: "[AA:BB]", with: "[\(device)]"),
+            package: "com.example.app",
+            verification: [(host: "example.com", verified: false)], certificates: [ours])
         #expect(card.rows.map(\.host) == ["example.com", "legacy.example.com"])
         #expect(card.rows[0].disagrees, "the device verified what the workbench does not")
         #expect(card.rows[1].workbenchVerifies == nil && !card.rows[1].disagrees)
         #expect(card.notes.contains { $0.contains("User 10 turned off") })
         #expect(card.notes.contains { $0.contains("other certificates") })
         // The same certificate, written in lower case without colons, is no note.
-        let same = AndroidDeviceStateCard(output: output.replacingOccurrences(of: "[AA:BB]", with: "[\(ours)]"),
-                                          package: "com.example.app", verification: [],
-                                          certificates: [ours.replacingOccurrences(of: ":", with: "").lowercased()])
+        let same = AndroidDeviceStateCard(
+            output: output.replacingOccurrences(of: "[AA:BB]", with: "[\(ours)]"),
+            package: "com.example.app", verification: [],
+            certificates: [ours.replacingOccurrences(of: ":", with: "").lowercased()])
         #expect(!same.notes.contains { $0.contains("other certificates") })
     }
 
@@ -75,10 +78,12 @@ import TestSupport
         let actions = AndroidDeviceActions(document: document, detection: .available(adb: "/sdk/adb"))
         #expect(actions.isShown && actions.package == "com.example.app" && actions.unavailableReason == nil)
         let open = try actions.openCommand(url: "https://example.com/buy/1?a=1&b=2", adb: "/sdk/adb").get()
-        #expect(open.commandLine == "/sdk/adb shell am start -a android.intent.action.VIEW -c "
-            + "android.intent.category.BROWSABLE -d ''\\''https://example.com/buy/1?a=1&b=2'\\'''")
-        #expect(try actions.stateCommand(adb: "/sdk/adb").get().arguments
-            == ["shell", "pm", "get-app-links", "com.example.app"])
+        #expect(
+            open.commandLine == "/sdk/adb shell am start -a android.intent.action.VIEW -c "
+                + "android.intent.category.BROWSABLE -d ''\\''https://example.com/buy/1?a=1&b=2'\\'''")
+        #expect(
+            try actions.stateCommand(adb: "/sdk/adb").get().arguments
+                == ["shell", "pm", "get-app-links", "com.example.app"])
         #expect(throws: ToolInputError.self) { try actions.openCommand(url: "-n evil", adb: "/sdk/adb").get() }
         let missing = AndroidDeviceActions(document: document, detection: .unavailable("adb was not found"))
         #expect(missing.isShown && missing.unavailableReason == "adb was not found")

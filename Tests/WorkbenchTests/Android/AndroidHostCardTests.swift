@@ -1,7 +1,8 @@
 import AndroidApp
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The Domains tab with both apps of a product (`ProductHostPresentation`, `AndroidHostCard`),
@@ -29,7 +30,8 @@ import TestSupport
         let expected = iosHosts + androidHosts.filter { !iosHosts.contains($0) }
         #expect(view.hosts.map(\.host) == expected)
         for row in view.hosts {
-            let ios = row.slots[0], android = row.slots[1]
+            let ios = row.slots[0]
+            let android = row.slots[1]
             if let index = ios.domain { #expect(view.domains[index].host == row.host) }
             #expect((android.panel != nil) == androidHosts.contains(row.host))
             let platforms = [ios.domain.map { _ in "iOS" }, android.panel.map { _ in "Android" }].compactMap { $0 }
@@ -38,15 +40,17 @@ import TestSupport
             if ios.domain == nil { #expect(ios.absent == "The iOS app does not claim this host.") }
         }
         #expect(view.hosts.first { $0.host == "example.com" }?.platformNames == ["iOS", "Android"])
-        #expect(Set(view.hosts.compactMap { $0.slots[1].panel?.hooks["host"] })
-            == Set(WorkbenchDocumentAndroidTests.apkHosts))
+        #expect(
+            Set(view.hosts.compactMap { $0.slots[1].panel?.hooks["host"] })
+                == Set(WorkbenchDocumentAndroidTests.apkHosts))
     }
 
     @Test func aSuppliedFileShowsItsRouteGrantsTextAndTheVerifiersWord() async throws {
         let document = try await WorkbenchDocumentAndroidTests.opened()
         let card = try Self.card(document, "example.com")
-        let served = try String(contentsOf: Self.samples.appendingPathComponent("assetlinks/example.com.json"),
-                                encoding: .utf8)
+        let served = try String(
+            contentsOf: Self.samples.appendingPathComponent("assetlinks/example.com.json"),
+            encoding: .utf8)
         #expect(card.state == "supplied" && card.stateText == "Supplied file" && card.outcome == "supplied")
         #expect(card.routes.map(\.route) == ["local"])
         let path = Self.samples.appendingPathComponent("assetlinks/example.com.json").path

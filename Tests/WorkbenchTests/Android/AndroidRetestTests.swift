@@ -1,7 +1,8 @@
 import AndroidApp
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// A finished Android scan becomes a document (`adopt(android:)`, what `scan app.apk --save`
@@ -15,10 +16,12 @@ import TestSupport
             files[host] = SamplePairTests.samples.appendingPathComponent("assetlinks/\(host).json").path
         }
         files["example.com"] = exampleFile.path
-        return try await AndroidScan.run(AndroidScanRequest(
-            input: SamplePairTests.samples.appendingPathComponent("LinkLabSample.apk"), offline: true,
-            suppliedFiles: files, urls: try ["https://example.com/buy/42", "https://shop.example.com/shop/shoes/42"]
-                .compactMap { try URLList.entry($0, schemes: .any) }))
+        return try await AndroidScan.run(
+            AndroidScanRequest(
+                input: SamplePairTests.samples.appendingPathComponent("LinkLabSample.apk"), offline: true,
+                suppliedFiles: files,
+                urls: try ["https://example.com/buy/42", "https://shop.example.com/shop/shoes/42"]
+                    .compactMap { try URLList.entry($0, schemes: .any) }))
     }
 
     static func document(_ scan: AndroidAnalysis) throws -> WorkbenchDocument {
@@ -31,8 +34,9 @@ import TestSupport
     }
 
     @Test func aScanAdoptedKeepsItsFactsThroughTheSession() async throws {
-        let scan = try await Self.scan(exampleFile: SamplePairTests.samples.appendingPathComponent(
-            "assetlinks/example.com.json"))
+        let scan = try await Self.scan(
+            exampleFile: SamplePairTests.samples.appendingPathComponent(
+                "assetlinks/example.com.json"))
         let document = try Self.document(scan)
         #expect(document.phase == .ready)
         #expect(document.android?.hosts == scan.facts.assetLinks.map(\.host))
@@ -49,18 +53,25 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let emptied = folder.appendingPathComponent("example.com.json")
         try Data("[]".utf8).write(to: emptied)
-        let before = try Self.document(try await Self.scan(exampleFile: SamplePairTests.samples
-            .appendingPathComponent("assetlinks/example.com.json")))
+        let before = try Self.document(
+            try await Self.scan(
+                exampleFile: SamplePairTests.samples
+                    .appendingPathComponent("assetlinks/example.com.json")))
         let after = try Self.document(try await Self.scan(exampleFile: emptied))
         let retest = Retest(old: before, new: after)
         let host = try #require(retest.domains.first { $0.host == "example.com (assetlinks.json)" })
         #expect(host.change == "changed")
-        #expect(host.details.contains {
-            $0.hasPrefix("statement removed: delegate_permission/common.handle_all_urls → com.example.app [07:A8:83")
-        })
+        #expect(
+            host.details.contains {
+                $0.hasPrefix(
+                    "statement removed: delegate_permission/common.handle_all_urls → com.example.app [07:A8:83")
+            })
         #expect(retest.domains.first { $0.host == "shop.example.com (assetlinks.json)" }?.change == "same")
-        #expect(retest.urls.contains { $0.url == "https://example.com/buy/42" && $0.appID == "com.example.app"
-            && $0.old == "opens_app" && $0.new != "opens_app" })
+        #expect(
+            retest.urls.contains {
+                $0.url == "https://example.com/buy/42" && $0.appID == "com.example.app"
+                    && $0.old == "opens_app" && $0.new != "opens_app"
+            })
         #expect(!retest.urls.contains { $0.url == "https://shop.example.com/shop/shoes/42" })
         #expect(!retest.newFindings.isEmpty)
         // Nothing changed: every host the same, no URL.

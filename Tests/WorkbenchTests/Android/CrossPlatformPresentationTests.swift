@@ -1,8 +1,9 @@
 import AndroidApp
 import Findings
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The URL tester with both apps of the sample product: one row per platform for each URL
@@ -45,8 +46,11 @@ import TestSupport
         let iosOpens = shown.verdicts.contains { $0.isAuditedApp && $0.decision == "match" }
         #expect(cell.outcomes.map(\.platform) == ["ios", "android"])
         #expect(cell.outcomes.last?.outcome == decision.outcome.rawValue)
-        #expect(cell.verdict == (iosOpens ? (decision.opensApp ? "both" : "ios_only")
-                                 : (decision.opensApp ? "android_only" : "neither")))
+        #expect(
+            cell.verdict
+                == (iosOpens
+                    ? (decision.opensApp ? "both" : "ios_only")
+                    : (decision.opensApp ? "android_only" : "neither")))
     }
 
     /// A host whose file no longer lists the app: a URL an activity matches goes to the browser,
@@ -54,9 +58,10 @@ import TestSupport
     @Test func anUnverifiedHostSaysWhyTheBrowserOpensIt() async throws {
         let document = try await Pair.opened()
         try document.useAssetLinksFile(Data("[]".utf8), name: "empty.json", forHost: "example.com")
-        let decision = try #require(document.androidAnalysis?.decisions.first {
-            $0.browserReason == .notVerified && $0.url.hasPrefix("https://example.com/")
-        })
+        let decision = try #require(
+            document.androidAnalysis?.decisions.first {
+                $0.browserReason == .notVerified && $0.url.hasPrefix("https://example.com/")
+            })
         let row = try #require(document.presentation(ofTyped: decision.url).androidRows.first)
         #expect(row.decision == "browser" && row.reason == "not_verified" && row.hooks["verified"] == "false")
         #expect(row.badge == Badge("not verified", tone: "warn", hook: "verification"))
@@ -110,9 +115,11 @@ import TestSupport
         document.setURLLines(try Pair.urls())
         let urls = document.presentation().urls
         #expect(urls.crossPlatform == nil)
-        #expect(urls.items.allSatisfy { item in
-            item.androidRows.isEmpty && item.crossPlatform == nil && item.expectations.isEmpty && !item.showsPlatforms
-        })
+        #expect(
+            urls.items.allSatisfy { item in
+                item.androidRows.isEmpty && item.crossPlatform == nil && item.expectations.isEmpty
+                    && !item.showsPlatforms
+            })
         #expect(document.presentation(ofTyped: "https://example.com/buy/42").androidRows.isEmpty)
         // An APK alone: Android rows, no table (no iOS side to compare).
         let apkOnly = try await Pair.opened(ios: false)
@@ -135,15 +142,17 @@ import TestSupport
         try document.editAssetLinks(served.text, forHost: host)
         #expect(document.android?.states[host] == .supplied && document.editedAssetLinksHosts.isEmpty)
 
-        try document.editAssetLinks(served.text.replacingOccurrences(of: "com.example.app", with: "com.example.other"),
-                                    forHost: host)
+        try document.editAssetLinks(
+            served.text.replacingOccurrences(of: "com.example.app", with: "com.example.other"),
+            forHost: host)
         #expect(document.android?.states[host] == .edited && document.editedAssetLinksHosts == [host])
         let after = try #require(document.androidAnalysis?.decisions)
         let flipped = zip(beforeDecisions, after).filter { $0.outcome != $1.outcome }
         #expect(!flipped.isEmpty)
-        #expect(flipped.allSatisfy { before, now in
-            before.opensApp && now.browserReason == .notVerified && now.url.hasPrefix("https://\(host)/")
-        })
+        #expect(
+            flipped.allSatisfy { before, now in
+                before.opensApp && now.browserReason == .notVerified && now.url.hasPrefix("https://\(host)/")
+            })
         #expect(document.urlTests == iosBefore)
         // iOS findings unchanged (the cross-platform ones follow the Android verdicts).
         func iosOnly(_ list: [TriagedFinding]) -> [TriagedFinding] {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// With an Android app, the workbench's URL list takes custom schemes as `scan app.ipa app.apk`

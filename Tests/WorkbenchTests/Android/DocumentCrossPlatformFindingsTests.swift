@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// With both apps, the document's findings hold the cross-platform ones (XPL-…), exactly those

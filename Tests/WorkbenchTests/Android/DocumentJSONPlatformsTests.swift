@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// `GET /api/documents/ID` (`jsonDocument()`) answers the whole document: both apps' parts with

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The Mac app's session for an Android app: an `.apk` opened alone starts a session asked
@@ -11,9 +12,10 @@ import TestSupport
 
     @Test func anAPKAloneStartsASessionThatAsksBeforeFetching() async throws {
         var writes = 0
-        let controller = SessionController(settings: WorkbenchSettings(offline: false),
-                                           binding: SessionFileBinding(write: { _ in writes += 1 }),
-                                           now: { SampleScan.now })
+        let controller = SessionController(
+            settings: WorkbenchSettings(offline: false),
+            binding: SessionFileBinding(write: { _ in writes += 1 }),
+            now: { SampleScan.now })
         await controller.openAndroidApp(at: Self.apk)
         let document = controller.document
         let android = try #require(document.android)
@@ -37,10 +39,12 @@ import TestSupport
     @Test func anAPKAddedToAnIOSSessionIsOneStepAndKeepsTheIOSApp() async throws {
         var value = Data()
         var names: [String] = []
-        let controller = SessionController(settings: WorkbenchSettings(offline: true),
-                                           binding: SessionFileBinding(write: { value = $0 },
-                                                                       nameUndo: { names.append($0) }),
-                                           now: { SampleScan.now })
+        let controller = SessionController(
+            settings: WorkbenchSettings(offline: true),
+            binding: SessionFileBinding(
+                write: { value = $0 },
+                nameUndo: { names.append($0) }),
+            now: { SampleScan.now })
         await controller.openApp(at: SampleScan.ipa)
         #expect(value.isEmpty)
         await controller.addAndroidApp(at: Self.apk)
@@ -56,8 +60,9 @@ import TestSupport
 
     @Test func aFileThatIsNotAnAPKStartsNoSession() async throws {
         var writes = 0
-        let controller = SessionController(settings: WorkbenchSettings(offline: true),
-                                           binding: SessionFileBinding(write: { _ in writes += 1 }))
+        let controller = SessionController(
+            settings: WorkbenchSettings(offline: true),
+            binding: SessionFileBinding(write: { _ in writes += 1 }))
         await controller.openAndroidApp(at: SampleScan.ipa)
         #expect(controller.document.android == nil)
         #expect(!controller.hasSession)
@@ -75,14 +80,17 @@ import TestSupport
 @MainActor @Suite struct DomainSessionTests {
     @Test func aTypedHostOrAPastedURLGivesTheHost() throws {
         #expect(try DomainSessionRequest.host(from: "  Example.COM ").get() == "example.com")
-        #expect(try DomainSessionRequest.host(from: "https://user@shop.example.com:8443/buy/1?x#y").get()
-            == "shop.example.com:8443")
+        #expect(
+            try DomainSessionRequest.host(from: "https://user@shop.example.com:8443/buy/1?x#y").get()
+                == "shop.example.com:8443")
         #expect(try DomainSessionRequest.host(from: "https://example.com").get() == "example.com")
     }
 
     @Test func anythingElseIsRefusedWithASentence() {
-        for typed in ["", "   ", "*.example.org", "exa mple.com", "example.com/path",
-                      String(repeating: "a", count: 2000), "bad\u{1B}[31m.com"] {
+        for typed in [
+            "", "   ", "*.example.org", "exa mple.com", "example.com/path",
+            String(repeating: "a", count: 2000), "bad\u{1B}[31m.com",
+        ] {
             guard case .failure(let refusal) = DomainSessionRequest.host(from: typed) else {
                 Issue.record("\(typed.prefix(40)) must be refused")
                 continue
@@ -94,9 +102,10 @@ import TestSupport
 
     @Test func aDomainSessionOfflineHasItsHostAndABaseline() async throws {
         var writes = 0
-        let controller = SessionController(settings: WorkbenchSettings(offline: true),
-                                           binding: SessionFileBinding(write: { _ in writes += 1 }),
-                                           now: { SampleScan.now })
+        let controller = SessionController(
+            settings: WorkbenchSettings(offline: true),
+            binding: SessionFileBinding(write: { _ in writes += 1 }),
+            now: { SampleScan.now })
         await controller.openDomain("example.com")
         #expect(controller.document.domains.map(\.host) == ["example.com"])
         #expect(controller.hasSession && writes == 0)
@@ -107,14 +116,16 @@ import TestSupport
     }
 
     @Test func anAssociationFileSessionDecidesWithTheFile() throws {
-        let controller = SessionController(settings: WorkbenchSettings(offline: true),
-                                           binding: SessionFileBinding(write: { _ in }), now: { SampleScan.now })
+        let controller = SessionController(
+            settings: WorkbenchSettings(offline: true),
+            binding: SessionFileBinding(write: { _ in }), now: { SampleScan.now })
         let file = SampleScan.root.appendingPathComponent("Samples/aasa/example.com.json")
         controller.openAssociationFile(try Data(contentsOf: file), host: "example.com")
         #expect(controller.document.domains.first?.state == .supplied)
         #expect(controller.baseline != nil)
-        let bad = SessionController(settings: WorkbenchSettings(offline: true),
-                                    binding: SessionFileBinding(write: { _ in }))
+        let bad = SessionController(
+            settings: WorkbenchSettings(offline: true),
+            binding: SessionFileBinding(write: { _ in }))
         bad.openAssociationFile(Data("{}".utf8), host: "not a host")
         #expect(!bad.hasSession && bad.baseline == nil)
     }
@@ -148,10 +159,12 @@ import TestSupport
     @Test func theControllerMakesItOneStepAndUndoGoesBackToTheAndroidApp() async throws {
         var value = Data()
         var names: [String] = []
-        let controller = SessionController(settings: WorkbenchSettings(offline: true),
-                                           binding: SessionFileBinding(write: { value = $0 },
-                                                                       nameUndo: { names.append($0) }),
-                                           now: { SampleScan.now })
+        let controller = SessionController(
+            settings: WorkbenchSettings(offline: true),
+            binding: SessionFileBinding(
+                write: { value = $0 },
+                nameUndo: { names.append($0) }),
+            now: { SampleScan.now })
         await controller.openAndroidApp(at: SessionControllerAndroidTests.apk)
         await controller.choose(.offline)
         await controller.addIOSApp(at: SampleScan.ipa)

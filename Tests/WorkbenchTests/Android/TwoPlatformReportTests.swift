@@ -2,8 +2,9 @@ import AndroidApp
 import Findings
 import Foundation
 import Reports
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// One report path for both apps of a product: a workbench document holding the sample IPA and
@@ -23,12 +24,15 @@ import TestSupport
 
     /// The text `pdftotext` reads from a PDF, nil when the tool is not installed.
     static func pdfText(_ data: Data) throws -> String? {
-        guard let tool = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"]
-            .first(where: FileManager.default.isExecutableFile) else { return nil }
+        guard
+            let tool = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"]
+                .first(where: FileManager.default.isExecutableFile)
+        else { return nil }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("two-platform-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pdf = folder.appendingPathComponent("report.pdf"), text = folder.appendingPathComponent("report.txt")
+        let pdf = folder.appendingPathComponent("report.pdf")
+        let text = folder.appendingPathComponent("report.txt")
         try data.write(to: pdf)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
@@ -43,8 +47,9 @@ import TestSupport
         for format in [ExportFormat.markdown, .html] {
             let text = try Self.text(document, format)
             #expect(text.contains("Universal links and App Links assessment"), "\(format)")
-            #expect(text.contains("Android: Scope and method") && text.contains("Both platforms: one verdict per URL"),
-                    "\(format)")
+            #expect(
+                text.contains("Android: Scope and method") && text.contains("Both platforms: one verdict per URL"),
+                "\(format)")
             #expect(text.contains("AND-001") && text.contains("XPL-001") && text.contains("ENT-005"), "\(format)")
             #expect(!text.contains("covers the iOS app only"), "\(format)")
         }
@@ -52,13 +57,16 @@ import TestSupport
         let root = try Self.object(try document.export(.json))
         #expect(root["platform"] as? String == "both" && root["phase"] as? String == "ready")
         #expect(root["hosts"] is [Any] && root["crossPlatform"] is [String: Any])
-        let ios = try #require(root["ios"] as? [String: Any]), android = try #require(root["android"] as? [String: Any])
+        let ios = try #require(root["ios"] as? [String: Any])
+        let android = try #require(root["android"] as? [String: Any])
         #expect((ios["domains"] as? [[String: Any]])?.allSatisfy { $0["state"] is String } == true)
         let hosts = try #require(android["hosts"] as? [[String: Any]])
         // Every host with a file is supplied; the two planted hosts without one are not fetched.
-        #expect(Set(hosts.filter { $0["state"] as? String == "supplied" }.compactMap { $0["host"] as? String })
+        #expect(
+            Set(hosts.filter { $0["state"] as? String == "supplied" }.compactMap { $0["host"] as? String })
                 == ["example.com", "*.example.org", "shop.example.com"])
-        #expect(Set(hosts.filter { $0["state"] as? String != "supplied" }.compactMap { $0["host"] as? String })
+        #expect(
+            Set(hosts.filter { $0["state"] as? String != "supplied" }.compactMap { $0["host"] as? String })
                 == ["linklab.page.link", "links.linklab.invalid"])
         let findings = try #require(root["findings"] as? [[String: Any]])
         let ids = Set(findings.compactMap { $0["id"] as? String })
@@ -109,25 +117,29 @@ import TestSupport
             #expect(text.contains("Triaged") && text.contains("upload key checked"), "\(format)")
         }
         let root = try Self.object(try document.export(.json))
-        let entry = try #require((root["findings"] as? [[String: Any]])?.first {
-            $0["fingerprint"] as? String == finding.fingerprint
-        })
+        let entry = try #require(
+            (root["findings"] as? [[String: Any]])?.first {
+                $0["fingerprint"] as? String == finding.fingerprint
+            })
         #expect((entry["triage"] as? [String: Any])?["status"] as? String == "false-positive")
         #expect(root["suppressedFindings"] as? Int == 1 && before["suppressedFindings"] as? Int == 0)
         let high = { (object: [String: Any]) in (object["findingCounts"] as? [String: Int])?["high"] ?? -1 }
         #expect(high(root) == high(before) - 1)
         // The Android half carries the same triage.
         let androidHalf = try #require(root["android"] as? [String: Any])
-        #expect((androidHalf["findings"] as? [[String: Any]])?.contains {
-            ($0["triage"] as? [String: Any])?["status"] as? String == "false-positive"
-        } == true)
+        #expect(
+            (androidHalf["findings"] as? [[String: Any]])?.contains {
+                ($0["triage"] as? [String: Any])?["status"] as? String == "false-positive"
+            } == true)
         let sarif = try Self.object(try document.export(.sarif))
         let results = try #require((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
-        let result = try #require(results.first {
-            ($0["partialFingerprints"] as? [String: String])?.values.contains(finding.fingerprint) == true
-        })
-        #expect((result["suppressions"] as? [[String: Any]])?.first?["justification"] as? String
-            == "upload key checked")
+        let result = try #require(
+            results.first {
+                ($0["partialFingerprints"] as? [String: String])?.values.contains(finding.fingerprint) == true
+            })
+        #expect(
+            (result["suppressions"] as? [[String: Any]])?.first?["justification"] as? String
+                == "upload key checked")
         #expect(results.filter { $0["suppressions"] != nil }.count == 1)
         if let text = try Self.pdfText(try document.export(.pdf)) {
             // The Triaged table wraps the note; its status is printed in words.
@@ -159,8 +171,9 @@ import TestSupport
         // Only the iOS edit: no Android finding is marked.
         let both = try #require(document.currentCrossPlatform)
         #expect(!both.android.findings.contains(where: both.dependsOnWhatIf))
-        #expect(both.table.findings.filter { $0.id == "XPL-001" }.filter(both.dependsOnWhatIf)
-            .allSatisfy { TwoPlatformReportTests.host($0.subject) == "example.com" })
+        #expect(
+            both.table.findings.filter { $0.id == "XPL-001" }.filter(both.dependsOnWhatIf)
+                .allSatisfy { TwoPlatformReportTests.host($0.subject) == "example.com" })
         let root = try Self.object(try document.export(.json))
         #expect((root["whatIf"] as? [String: Any])?["hosts"] as? [String] == ["example.com"])
         let sarif = try Self.object(try document.export(.sarif))
@@ -219,8 +232,9 @@ import TestSupport
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let samples = WorkbenchDocumentAndroidTests.samples
         for name in ["LinkLabSample.ipa", "LinkLabSample.apk", "aasa", "assetlinks", "urls-both.txt"] {
-            try FileManager.default.copyItem(at: samples.appendingPathComponent(name),
-                                             to: folder.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: samples.appendingPathComponent(name),
+                to: folder.appendingPathComponent(name))
         }
         return folder
     }
@@ -237,8 +251,9 @@ import TestSupport
         for host in ["example.com", "example.org", "shop.example.com", "go.example.net"] {
             supplied[host] = folder.appendingPathComponent("aasa/\(host).json").path
         }
-        let document = WorkbenchDocument(settings: WorkbenchSettings(offline: true, suppliedFiles: supplied),
-                                         now: { SampleScan.now })
+        let document = WorkbenchDocument(
+            settings: WorkbenchSettings(offline: true, suppliedFiles: supplied),
+            now: { SampleScan.now })
         document.openApp(at: folder.appendingPathComponent("LinkLabSample.ipa"))
         await document.settled()
         document.addAndroidApp(at: folder.appendingPathComponent("LinkLabSample.apk"))
@@ -264,22 +279,26 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let text = try String(contentsOf: folder.appendingPathComponent("urls-both.txt"), encoding: .utf8)
         let entries = URLListLine.lines(of: text, schemes: .webOrCustom).compactMap { line -> URLListEntry? in
-            if case let .entry(entry) = line { return entry }
+            if case .entry(let entry) = line { return entry }
             return nil
         }
-        var aasa: [String: String] = [:], assetLinks: [String: String] = [:]
+        var aasa: [String: String] = [:]
+        var assetLinks: [String: String] = [:]
         for host in ["example.com", "example.org", "shop.example.com", "go.example.net"] {
             aasa[host] = folder.appendingPathComponent("aasa/\(host).json").path
         }
         for host in WorkbenchDocumentAndroidTests.androidHosts {
             assetLinks[host] = folder.appendingPathComponent("assetlinks/\(host).json").path
         }
-        let product = try await ProductScan.run(ProductScanRequest(
-            ios: ScanRequest(input: folder.appendingPathComponent("LinkLabSample.ipa"), suppliedFiles: aasa,
-                             offline: true, now: SampleScan.now),
-            android: AndroidScanRequest(input: folder.appendingPathComponent("LinkLabSample.apk"), offline: true,
-                                        suppliedFiles: assetLinks),
-            entries: entries))
+        let product = try await ProductScan.run(
+            ProductScanRequest(
+                ios: ScanRequest(
+                    input: folder.appendingPathComponent("LinkLabSample.ipa"), suppliedFiles: aasa,
+                    offline: true, now: SampleScan.now),
+                android: AndroidScanRequest(
+                    input: folder.appendingPathComponent("LinkLabSample.apk"), offline: true,
+                    suppliedFiles: assetLinks),
+                entries: entries))
         guard case .both(let both) = product else {
             Issue.record("a scan of both apps is a two-platform product")
             return

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The URL list line by line (`URLListLines`, the Mac app's lazy list) against the page the web

@@ -1,8 +1,9 @@
 import AndroidApp
 import AssociationFetch
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// One document for both apps of a product: the sample IPA and APK in one `WorkbenchDocument`,
@@ -113,8 +114,9 @@ import TestSupport
         try document.setTriage(fingerprint: fingerprint, status: .acceptedRisk, note: "by design")
         let data = try document.save()
         let file = try SessionFile.read(data)
-        #expect(file.schemaVersion == 2 && file.android?.hosts.map(\.host) == Self.apkHosts.sorted()
-            || file.android?.hosts.count == Self.apkHosts.count)
+        #expect(
+            file.schemaVersion == 2 && file.android?.hosts.map(\.host) == Self.apkHosts.sorted()
+                || file.android?.hosts.count == Self.apkHosts.count)
         let reopened = WorkbenchDocument(settings: WorkbenchDocumentTests.settings(), now: { SampleScan.now })
         try reopened.openSession(data)
         #expect(reopened.findings == document.findings)
@@ -180,11 +182,15 @@ import TestSupport
 /// The Android verdict line says why a link an activity matches still goes to the browser.
 @Suite struct AndroidVerdictLineTests {
     @Test func aMatchedLinkThatGoesToTheBrowserSaysWhy() async throws {
-        let analysis = try await SamplePairTests.android(urls: ["https://shop.example.com/shop/shoes/42",
-                                                               "https://example.com/buy/42", "https://example.org/x"])
+        let analysis = try await SamplePairTests.android(urls: [
+            "https://shop.example.com/shop/shoes/42",
+            "https://example.com/buy/42", "https://example.org/x",
+        ])
         let text = analysis.summaryText()
-        #expect(text.contains("https://shop.example.com/shop/shoes/42 → browser "
-            + "(com.example.app.LinkActivity matches, but the host does not verify, so the browser opens it)"))
+        #expect(
+            text.contains(
+                "https://shop.example.com/shop/shoes/42 → browser "
+                    + "(com.example.app.LinkActivity matches, but the host does not verify, so the browser opens it)"))
         #expect(text.contains("https://example.com/buy/42 → opens the app (com.example.app.LinkActivity)"))
         #expect(analysis.decisions.map(\.browserReason) == [.notVerified, nil, nil])
     }
@@ -221,12 +227,17 @@ import TestSupport
             element.path = "/p\(index)"
             return element
         }
-        let filter = AndroidManifest.IntentFilter(autoVerify: false, actions: ["android.intent.action.VIEW"],
-                                                  categories: ["android.intent.category.BROWSABLE",
-                                                               "android.intent.category.DEFAULT"], data: data)
-        let manifest = AndroidManifest(packageName: "a.b", targetSDK: 35, activities: [
-            AndroidManifest.Activity(name: "a.B", exported: true, intentFilters: [filter]),
-        ])
+        let filter = AndroidManifest.IntentFilter(
+            autoVerify: false, actions: ["android.intent.action.VIEW"],
+            categories: [
+                "android.intent.category.BROWSABLE",
+                "android.intent.category.DEFAULT",
+            ], data: data)
+        let manifest = AndroidManifest(
+            packageName: "a.b", targetSDK: 35,
+            activities: [
+                AndroidManifest.Activity(name: "a.B", exported: true, intentFilters: [filter])
+            ])
         let claims = AndroidLinkMatcher(manifest: manifest).filters[0].claims(limit: 50)
         #expect(claims.count == 51)
         #expect(claims.last == "… and \(300 * 300 * 300 - 50) more")
@@ -268,13 +279,15 @@ import TestSupport
 
     @Test func cancelDropsAnAPKStillBeingRead() async throws {
         let document = try await WorkbenchDocumentTests.openedSample()
-        document.addAndroidApp(at: WorkbenchDocumentAndroidTests.samples.appendingPathComponent("LinkLabSample.apk"),
-                               sdk: 1_000)
+        document.addAndroidApp(
+            at: WorkbenchDocumentAndroidTests.samples.appendingPathComponent("LinkLabSample.apk"),
+            sdk: 1_000)
         document.cancel()
         await document.settled()
         #expect(document.android == nil && !document.findings.contains { $0.finding.id.hasPrefix("AND-") })
-        document.addAndroidApp(at: WorkbenchDocumentAndroidTests.samples.appendingPathComponent("LinkLabSample.apk"),
-                               sdk: 1_000)
+        document.addAndroidApp(
+            at: WorkbenchDocumentAndroidTests.samples.appendingPathComponent("LinkLabSample.apk"),
+            sdk: 1_000)
         await document.settled()
         #expect(document.android?.sdk == 100, "kept within what a session holds")
     }

@@ -2,6 +2,7 @@ import AppInspection
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Workbench
 
 /// The App tab's cards, against the sample IPA (facts from `Samples/README.md`, the profile
@@ -67,8 +68,9 @@ import Testing
 
     @Test func aDifferencesPathIsFiledUnderTheLongestKeyItStartsWith() {
         let keys: Set = ["com.apple", "com.apple.developer.associated-domains", "keychain-access-groups"]
-        #expect(EntitlementsTable.topKey(of: "com.apple.developer.associated-domains[0]", among: keys)
-            == "com.apple.developer.associated-domains")
+        #expect(
+            EntitlementsTable.topKey(of: "com.apple.developer.associated-domains[0]", among: keys)
+                == "com.apple.developer.associated-domains")
         #expect(EntitlementsTable.topKey(of: "com.apple.x", among: keys) == "com.apple")
         #expect(EntitlementsTable.topKey(of: "only-in-der", among: keys) == "only-in-der")
         #expect(EntitlementsTable.topKey(of: "com.applesauce", among: keys) == "com.applesauce")
@@ -81,8 +83,9 @@ import Testing
         #expect(differences.count == 1)
         #expect(decoded.bundles.first?.slices.first?.entitlementsDifferences == differences)
         let agreeing = try JSONSerialization.jsonObject(with: JSONEncoder().encode(try Self.sample.get()))
-        #expect(!String(describing: agreeing).contains("entitlementsDifferences"),
-                "agreeing blobs add no key: inspect JSON and sessions keep their bytes")
+        #expect(
+            !String(describing: agreeing).contains("entitlementsDifferences"),
+            "agreeing blobs add no key: inspect JSON and sessions keep their bytes")
     }
 
     @Test func profileShowsTeamExpiryDevicesAndCeiling() throws {
@@ -101,7 +104,7 @@ import Testing
     }
 
     @Test func anExpiredProfileSaysSo() throws {
-        let later = Date(timeIntervalSince1970: 2_082_758_400 + 10 * 86_400) // 2036-01-11
+        let later = Date(timeIntervalSince1970: 2_082_758_400 + 10 * 86_400)  // 2036-01-11
         let profile = try #require(AppBundleCard.cards(for: try Self.sample.get(), now: later).first?.profile)
         #expect(profile.isExpired)
         #expect(profile.expiryText == "Expired 10 days ago")
@@ -114,8 +117,8 @@ import Testing
         #expect(go.problems.contains("error: the provisioning profile does not allow this entry (ENT-005)"))
         let wildcard = try #require(rows.first { $0.entry == "applinks:*.example.org" })
         #expect(wildcard.wildcard && wildcard.host == "example.org" && wildcard.allowedByProfile == true)
-        #expect(rows.allSatisfy { row in row.problems.allSatisfy { $0.hasPrefix("error: ") ||
-            $0.hasPrefix("warning: ") } })
+        #expect(
+            rows.allSatisfy { row in row.problems.allSatisfy { $0.hasPrefix("error: ") || $0.hasPrefix("warning: ") } })
     }
 
     @Test func urlSchemesAreListed() throws {
@@ -127,8 +130,11 @@ import Testing
     @Test func linkHandlersCarryEvidenceAndAFridaCommand() throws {
         let card = try main()
         let receivers = card.linkHandlers.filter { $0.kind == "receiver" }
-        #expect(Set(receivers.map(\.name)) == ["application:continueUserActivity:restorationHandler:",
-                                               "scene:continueUserActivity:", "scene:willConnectToSession:options:"])
+        #expect(
+            Set(receivers.map(\.name)) == [
+                "application:continueUserActivity:restorationHandler:",
+                "scene:continueUserActivity:", "scene:willConnectToSession:options:",
+            ])
         #expect(card.linkHandlers.prefix(receivers.count).allSatisfy { $0.kind == "receiver" }, "receivers first")
         let handler = try #require(receivers.first { $0.name == "scene:continueUserActivity:" })
         #expect(handler.file == "Payload/LinkLab.app/LinkLab")
@@ -137,9 +143,10 @@ import Testing
         #expect(handler.offset > 0 && handler.offsetText == "0x" + String(handler.offset, radix: 16))
         #expect(handler.fridaCommand == #"frida-trace -U -f com.example.app -m "-[* scene:continueUserActivity:]""#)
         #expect(card.linkHandlers.filter { $0.kind != "receiver" }.allSatisfy { $0.fridaCommand == nil })
-        #expect(card.fridaCommand == #"frida-trace -U -f com.example.app"#
-            + #" -m "-[* application:continueUserActivity:restorationHandler:]""#
-            + #" -m "-[* scene:continueUserActivity:]" -m "-[* scene:willConnectToSession:options:]""#)
+        #expect(
+            card.fridaCommand == #"frida-trace -U -f com.example.app"#
+                + #" -m "-[* application:continueUserActivity:restorationHandler:]""#
+                + #" -m "-[* scene:continueUserActivity:]" -m "-[* scene:willConnectToSession:options:]""#)
     }
 
     @Test func frameworkReceiversAreTracedInTheAppsProcessExtensionsNot() throws {
@@ -158,8 +165,11 @@ import Testing
         let data = try JSONEncoder().encode(cards)
         #expect(try JSONDecoder().decode([AppBundleCard].self, from: data) == cards)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        #expect(Set(object[0].keys).isSuperset(of: ["id", "title", "identifiers", "entitlements", "profile",
-                                                   "urlSchemes", "associatedDomains", "linkHandlers"]))
+        #expect(
+            Set(object[0].keys).isSuperset(of: [
+                "id", "title", "identifiers", "entitlements", "profile",
+                "urlSchemes", "associatedDomains", "linkHandlers",
+            ]))
     }
 
     @Test func aBareMachOWithoutProfileOrSignatureStillHasACard() throws {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// What the Mac app's window does with a dropped or chosen file (`AppFileDrop`).
@@ -19,39 +20,53 @@ import TestSupport
     }
 
     @Test func anEmptyWindowStartsItsSessionWithEitherApp() {
-        #expect(AppFileDrop.decide(fileName: "a.ipa", isEmpty: true, hasIOSApp: false, hasAndroidApp: false)
-            == .openIOSApp)
-        #expect(AppFileDrop.decide(fileName: "a.apk", isEmpty: true, hasIOSApp: false, hasAndroidApp: false)
-            == .openAndroidApp)
-        #expect(AppFileDrop.decide(fileName: "a.app", isEmpty: true, hasIOSApp: false, hasAndroidApp: false)
-            == .openIOSApp)
+        #expect(
+            AppFileDrop.decide(fileName: "a.ipa", isEmpty: true, hasIOSApp: false, hasAndroidApp: false)
+                == .openIOSApp)
+        #expect(
+            AppFileDrop.decide(fileName: "a.apk", isEmpty: true, hasIOSApp: false, hasAndroidApp: false)
+                == .openAndroidApp)
+        #expect(
+            AppFileDrop.decide(fileName: "a.app", isEmpty: true, hasIOSApp: false, hasAndroidApp: false)
+                == .openIOSApp)
     }
 
     @Test func anAPKJoinsASessionThatHoldsAnApp() {
-        #expect(AppFileDrop.decide(fileName: "a.apk", isEmpty: false, hasIOSApp: true, hasAndroidApp: false)
-            == .addAndroidApp)
-        #expect(AppFileDrop.decide(fileName: "b.xapk", isEmpty: false, hasIOSApp: true, hasAndroidApp: true)
-            == .addAndroidApp, "a second APK replaces the first")
-        #expect(AppFileDrop.decide(fileName: "a.apk", isEmpty: false, hasIOSApp: false, hasAndroidApp: false)
-            == .openElsewhere, "a window still reading, or a domain-only session, is left alone")
+        #expect(
+            AppFileDrop.decide(fileName: "a.apk", isEmpty: false, hasIOSApp: true, hasAndroidApp: false)
+                == .addAndroidApp)
+        #expect(
+            AppFileDrop.decide(fileName: "b.xapk", isEmpty: false, hasIOSApp: true, hasAndroidApp: true)
+                == .addAndroidApp, "a second APK replaces the first")
+        #expect(
+            AppFileDrop.decide(fileName: "a.apk", isEmpty: false, hasIOSApp: false, hasAndroidApp: false)
+                == .openElsewhere, "a window still reading, or a domain-only session, is left alone")
     }
 
     @Test func anIOSAppJoinsAnAndroidOnlySession() {
-        #expect(AppFileDrop.decide(fileName: "a.ipa", isEmpty: false, hasIOSApp: false, hasAndroidApp: true)
-            == .addIOSApp)
-        #expect(AppFileDrop.decide(fileName: "A.app", isEmpty: false, hasIOSApp: false, hasAndroidApp: true)
-            == .addIOSApp, "an app folder too: the document reads it in place")
-        #expect(AppFileDrop.decide(fileName: "a.ipa", isEmpty: false, hasIOSApp: true, hasAndroidApp: true)
-            == .openElsewhere, "a second iOS app is another product's: its own window")
+        #expect(
+            AppFileDrop.decide(fileName: "a.ipa", isEmpty: false, hasIOSApp: false, hasAndroidApp: true)
+                == .addIOSApp)
+        #expect(
+            AppFileDrop.decide(fileName: "A.app", isEmpty: false, hasIOSApp: false, hasAndroidApp: true)
+                == .addIOSApp, "an app folder too: the document reads it in place")
+        #expect(
+            AppFileDrop.decide(fileName: "a.ipa", isEmpty: false, hasIOSApp: true, hasAndroidApp: true)
+                == .openElsewhere, "a second iOS app is another product's: its own window")
     }
 
     @Test func sessionsAndOtherIOSAppsOpenInTheirOwnWindowAndFoldersAreRefused() {
-        #expect(AppFileDrop.decide(fileName: "w.linklab", isEmpty: true, hasIOSApp: false, hasAndroidApp: false)
-            == .openElsewhere)
-        #expect(AppFileDrop.decide(fileName: "b.ipa", isEmpty: false, hasIOSApp: true, hasAndroidApp: false)
-            == .openElsewhere)
-        guard case .refuse(let reason) = AppFileDrop.decide(fileName: "B.app", isEmpty: false, hasIOSApp: true,
-                                                            hasAndroidApp: false) else {
+        #expect(
+            AppFileDrop.decide(fileName: "w.linklab", isEmpty: true, hasIOSApp: false, hasAndroidApp: false)
+                == .openElsewhere)
+        #expect(
+            AppFileDrop.decide(fileName: "b.ipa", isEmpty: false, hasIOSApp: true, hasAndroidApp: false)
+                == .openElsewhere)
+        guard
+            case .refuse(let reason) = AppFileDrop.decide(
+                fileName: "B.app", isEmpty: false, hasIOSApp: true,
+                hasAndroidApp: false)
+        else {
             Issue.record("an .app folder on a busy window must be refused")
             return
         }
@@ -59,14 +74,21 @@ import TestSupport
     }
 
     @Test func aBareMachOOpensOnlyInAnEmptyWindowAndAnAssociationFileIsPointedElsewhere() {
-        #expect(AppFileDrop.decide(fileName: "/tmp/LinkLab", isEmpty: true, hasIOSApp: false, hasAndroidApp: false)
-            == .openIOSApp)
-        if case .refuse = AppFileDrop.decide(fileName: "LinkLab", isEmpty: false, hasIOSApp: true,
-                                             hasAndroidApp: false) {} else {
+        #expect(
+            AppFileDrop.decide(fileName: "/tmp/LinkLab", isEmpty: true, hasIOSApp: false, hasAndroidApp: false)
+                == .openIOSApp)
+        if case .refuse = AppFileDrop.decide(
+            fileName: "LinkLab", isEmpty: false, hasIOSApp: true,
+            hasAndroidApp: false)
+        {
+        } else {
             Issue.record("a bare executable on a busy window must be refused")
         }
-        guard case .refuse(let reason) = AppFileDrop.decide(fileName: "apple-app-site-association", isEmpty: true,
-                                                            hasIOSApp: false, hasAndroidApp: false) else {
+        guard
+            case .refuse(let reason) = AppFileDrop.decide(
+                fileName: "apple-app-site-association", isEmpty: true,
+                hasIOSApp: false, hasAndroidApp: false)
+        else {
             Issue.record("an association file is not an app")
             return
         }
@@ -74,8 +96,11 @@ import TestSupport
     }
 
     @Test func anythingElseIsRefusedWithItsNameAndNoControlCharacters() {
-        guard case .refuse(let reason) = AppFileDrop.decide(fileName: "/Users/t/evil\u{1B}[31m.txt", isEmpty: true,
-                                                            hasIOSApp: false, hasAndroidApp: false) else {
+        guard
+            case .refuse(let reason) = AppFileDrop.decide(
+                fileName: "/Users/t/evil\u{1B}[31m.txt", isEmpty: true,
+                hasIOSApp: false, hasAndroidApp: false)
+        else {
             Issue.record("a text file must be refused")
             return
         }
@@ -117,8 +142,9 @@ import TestSupport
 /// The URL list's summary line the Mac app shows is the web page's (`URLListPresentation`).
 @MainActor @Suite struct URLListSummaryTests {
     @Test func theSummaryIsThePresentationsAndFollowsTheLines() async throws {
-        let document = WorkbenchDocument(settings: WorkbenchSettings(offline: true, suppliedFiles: SampleScan.supplied),
-                                         now: { SampleScan.now })
+        let document = WorkbenchDocument(
+            settings: WorkbenchSettings(offline: true, suppliedFiles: SampleScan.supplied),
+            now: { SampleScan.now })
         #expect(document.urlListSummary == "No URL list yet.")
         document.openApp(at: SampleScan.ipa)
         await document.settled()

@@ -1,6 +1,7 @@
 import AssociationFetch
 import Foundation
 import Testing
+
 @testable import Workbench
 
 /// The strings a tester copies, and Apple's answers cleared when the host's file changes.
@@ -30,17 +31,20 @@ import Testing
     }
 
     @Test func curlFetchesEachRouteWithoutFollowingRedirects() {
-        #expect(CopyText.curl(host: "example.com", route: .origin)
-            == #"""
+        #expect(
+            CopyText.curl(host: "example.com", route: .origin)
+                == #"""
                 curl -sS -D - -H "Accept: application/json" https://example.com/.well-known/apple-app-site-association
                 """#)
-        #expect(CopyText.curl(host: "example.com", route: .cdn)
-            == #"""
+        #expect(
+            CopyText.curl(host: "example.com", route: .cdn)
+                == #"""
                 curl -sS -D - -H "Accept: application/json" \#
                 https://app-site-association.cdn-apple.com/a/v1/example.com
                 """#)
-        #expect(CopyText.curl(host: "shop.example.com:8443", route: .legacy)?
-            .hasSuffix("https://shop.example.com:8443/apple-app-site-association") == true)
+        #expect(
+            CopyText.curl(host: "shop.example.com:8443", route: .legacy)?
+                .hasSuffix("https://shop.example.com:8443/apple-app-site-association") == true)
         #expect(CopyText.curl(host: "example.com", route: .local) == nil)
         #expect(CopyText.curl(host: "not a host", route: .origin) == nil)
         #expect(CopyText.curl(host: "example.com", route: .origin)?.contains(" -L") == false)
@@ -50,8 +54,9 @@ import Testing
         let document = try await WorkbenchDocumentTests.openedSample()
         var book = AppleAnswerBook<String>()
         let url = "https://example.com/buy/42"
-        book.record("matched", url: url, host: "example.com",
-                    file: document.associationFileData(forHost: "example.com"))
+        book.record(
+            "matched", url: url, host: "example.com",
+            file: document.associationFileData(forHost: "example.com"))
         #expect(book.answer(for: url, currentFile: document.associationFileData(forHost:)) == "matched")
 
         try document.edit(#"{"applinks":{"details":[]}}"#, forHost: "example.com")

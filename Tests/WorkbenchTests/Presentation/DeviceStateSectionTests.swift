@@ -1,7 +1,8 @@
 import DeviceTools
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 @Suite struct DeviceStateSectionTests {
@@ -10,16 +11,18 @@ import TestSupport
     }
 
     @Test func keepsTheAppsRecordsAboutItsClaims() throws {
-        let entries = DeviceStateSection.entries(from: try dump, appIDs: ["ABCDE12345.com.example.app"],
-                                                 claims: ["example.com", "shop.example.com"])
+        let entries = DeviceStateSection.entries(
+            from: try dump, appIDs: ["ABCDE12345.com.example.app"],
+            claims: ["example.com", "shop.example.com"])
         #expect(entries.map(\.domain) == ["example.com", "shop.example.com", "example.com"])
         let anyApp = DeviceStateSection.entries(from: try dump, appIDs: [], claims: ["example.com"])
         #expect(Set(anyApp.map(\.appID)) == ["ABCDE12345.com.example.app", "FGHIJ67890.org.other.reader"])
     }
 
     @Test func sectionsInEveryTextFormat() throws {
-        let entries = DeviceStateSection.entries(from: try dump, appIDs: ["ABCDE12345.com.example.app"],
-                                                 claims: ["shop.example.com"])
+        let entries = DeviceStateSection.entries(
+            from: try dump, appIDs: ["ABCDE12345.com.example.app"],
+            claims: ["shop.example.com"])
         #expect(DeviceStateSection.text(entries).contains("shop.example.com [applinks]: Site denied"))
         let markdown = DeviceStateSection.markdown(entries)
         #expect(markdown.contains("## Device state (swcutil show)"))
@@ -34,8 +37,9 @@ import TestSupport
     }
 
     @Test func htmlAndMarkdownEscapeHostileText() {
-        let entry = DeviceStateEntry(service: "applinks", appID: "A.b", domain: "x.example",
-                                     error: "<script>alert(1)</script> | pipe")
+        let entry = DeviceStateEntry(
+            service: "applinks", appID: "A.b", domain: "x.example",
+            error: "<script>alert(1)</script> | pipe")
         #expect(!DeviceStateSection.html([entry]).contains("<script>"))
         #expect(DeviceStateSection.markdown([entry]).contains("\\| pipe"))
     }

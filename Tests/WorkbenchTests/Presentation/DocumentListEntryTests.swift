@@ -1,8 +1,9 @@
 import Findings
 import Foundation
 import Reports
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The list of open documents: names told apart, counts as every report counts.

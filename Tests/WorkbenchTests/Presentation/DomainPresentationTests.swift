@@ -1,6 +1,7 @@
 import AssociationFetch
 import Foundation
 import Testing
+
 @testable import Workbench
 
 /// The host card both faces render (issue 16): the file as served, lint on its own lines,
@@ -8,10 +9,13 @@ import Testing
 @MainActor @Suite struct DomainPresentationTests {
     static let cdnURL = "https://app-site-association.cdn-apple.com/a/v1/example.com"
 
-    static func route(_ route: FetchRoute, status: Int?, body: String = "", error: FetchError? = nil,
-                      headers: [HeaderField] = []) -> RouteResult {
-        var result = RouteResult(route: route, url: route == .cdn ? cdnURL : "https://example.com/.well-known/x",
-                                 userAgent: nil)
+    static func route(
+        _ route: FetchRoute, status: Int?, body: String = "", error: FetchError? = nil,
+        headers: [HeaderField] = []
+    ) -> RouteResult {
+        var result = RouteResult(
+            route: route, url: route == .cdn ? cdnURL : "https://example.com/.well-known/x",
+            userAgent: nil)
         result.status = status
         result.body = Data(body.utf8)
         result.bytes = result.body.count
@@ -20,12 +24,15 @@ import Testing
         return result
     }
 
-    static func entry(_ routes: [RouteResult], previous: [RouteResult]? = nil,
-        state: HostState = .done) throws -> DomainEntry {
+    static func entry(
+        _ routes: [RouteResult], previous: [RouteResult]? = nil,
+        state: HostState = .done
+    ) throws -> DomainEntry {
         let host = try FetchHost.parse("example.com")
-        return DomainEntry(host: "example.com", entries: ["example.com"], services: ["applinks"], state: state,
-                           report: DomainReport(host: host, routes: routes),
-                           previous: previous.map { DomainReport(host: host, routes: $0) })
+        return DomainEntry(
+            host: "example.com", entries: ["example.com"], services: ["applinks"], state: state,
+            report: DomainReport(host: host, routes: routes),
+            previous: previous.map { DomainReport(host: host, routes: $0) })
     }
 
     @Test func theServedFileIsShownExactlyWithLintOnItsLines() async throws {
@@ -54,8 +61,13 @@ import Testing
     }
 
     @Test func aRefetchSaysWhatChangedAndRoutesCarryCurlAndAppleHeaders() throws {
-        let before = Self.route(.cdn, status: 404, headers: [HeaderField(name: "Apple-Failure-Reason",
-                                                                         value: "SWCERR00301 Timeout")])
+        let before = Self.route(
+            .cdn, status: 404,
+            headers: [
+                HeaderField(
+                    name: "Apple-Failure-Reason",
+                    value: "SWCERR00301 Timeout")
+            ])
         let after = Self.route(.cdn, status: 200, body: "{\n  \"applinks\": {\"details\": []}\n}")
         let view = DomainCard(try Self.entry([after], previous: [before])).presentation
         #expect(view.refetchDiff?.lines.contains("cdn: HTTP 404 → HTTP 200") == true, "\(view.refetchDiff as Any)")

@@ -13,8 +13,9 @@ import Workbench
         let date = Date(timeIntervalSince1970: 0)
         return [
             TriagedFinding(finding: finding("AASA-007", .high, "example.com", title: "Exclude rule shadowed")),
-            TriagedFinding(finding: finding("ENT-002", .medium, "com.example.app"),
-                           triage: Triage(status: .falsePositive, note: "staging only", setAt: date)),
+            TriagedFinding(
+                finding: finding("ENT-002", .medium, "com.example.app"),
+                triage: Triage(status: .falsePositive, note: "staging only", setAt: date)),
             TriagedFinding(finding: finding("AASA-010", .medium, "shop.example.com")),
             TriagedFinding(finding: finding("INFO-001", .info, "com.example.app")),
         ]
@@ -84,7 +85,8 @@ import Workbench
 
     @Test func badgesHaveTextAndAccessibilityLabels() {
         #expect(TriageStatus.falsePositive.badge == "False positive")
-        #expect(TriageStatus.allCases.map(\.badge) == ["Open", "Confirmed", "False positive", "Accepted risk", "Fixed"])
+        #expect(
+            TriageStatus.allCases.map(\.badge) == ["Open", "Confirmed", "False positive", "Accepted risk", "Fixed"])
         let row = FindingRow(sample[1])
         #expect(row.accessibilityLabel == "Medium: ENT-002, Title, com.example.app. Triage: False positive.")
     }
@@ -96,8 +98,9 @@ import Workbench
         #expect(match.headline == "Opens the app")
         #expect(match.hookDecision == "match")
         #expect(match.rule == "{\"/\":\"/buy/*\"}")
-        #expect(VerdictPresentation(AppVerdict(appID: "A.b", decision: .exclude)).headline
-            == "Blocked by an exclude rule (opens in Safari)")
+        #expect(
+            VerdictPresentation(AppVerdict(appID: "A.b", decision: .exclude)).headline
+                == "Blocked by an exclude rule (opens in Safari)")
         let none = VerdictPresentation(AppVerdict(appID: "A.b", decision: .noMatch))
         #expect(none.headline == "No rule matches (opens in Safari)")
         #expect(none.hookDecision == "no_match")
@@ -116,19 +119,23 @@ import Workbench
 @Suite struct ExportNamingTests {
     @Test func fileNameIsSourceStemDateAndExtension() {
         let date = Date(timeIntervalSince1970: 1_743_581_647)  // 2025-04-02 08:14:07 UTC
-        #expect(ExportNaming.fileName(source: "LinkLab Sample.ipa", fileExtension: "md", date: date)
-            == "LinkLab Sample report 2025-04-02.md")
-        #expect(ExportNaming.fileName(source: nil, fileExtension: "sarif", date: date)
-            == "UniversalLinkLab report 2025-04-02.sarif")
-        #expect(ExportNaming.fileName(source: "../../etc/pa:ss\u{0}wd.ipa", fileExtension: "pdf", date: date)
-            == "pa-ss-wd report 2025-04-02.pdf")
+        #expect(
+            ExportNaming.fileName(source: "LinkLab Sample.ipa", fileExtension: "md", date: date)
+                == "LinkLab Sample report 2025-04-02.md")
+        #expect(
+            ExportNaming.fileName(source: nil, fileExtension: "sarif", date: date)
+                == "UniversalLinkLab report 2025-04-02.sarif")
+        #expect(
+            ExportNaming.fileName(source: "../../etc/pa:ss\u{0}wd.ipa", fileExtension: "pdf", date: date)
+                == "pa-ss-wd report 2025-04-02.pdf")
         #expect(ExportNaming.sessionName(source: "Sample.ipa") == "Sample.linklab")
         #expect(ExportNaming.sessionName(source: nil) == "Untitled.linklab")
     }
 
     @Test func hugeNamesAreShortened() {
-        let name = ExportNaming.fileName(source: String(repeating: "a", count: 1000) + ".ipa", fileExtension: "md",
-                                         date: Date(timeIntervalSince1970: 0))
+        let name = ExportNaming.fileName(
+            source: String(repeating: "a", count: 1000) + ".ipa", fileExtension: "md",
+            date: Date(timeIntervalSince1970: 0))
         #expect(name.count <= 120)
         #expect(name.hasSuffix(" report 1970-01-01.md"))
     }
@@ -146,8 +153,12 @@ import Workbench
         for reason in NoMatchReason.allCases where reason != .appNotListed {
             #expect(VerdictPresentation(.noMatch("A.b", reason)).ruleLocation != "no detail lists this app ID")
         }
-        #expect(VerdictPresentation(.noMatch("A.b",
-            .port)).headline == "The URL's port is not the claimed one (opens in Safari)")
+        #expect(
+            VerdictPresentation(
+                .noMatch(
+                    "A.b",
+                    .port)
+            ).headline == "The URL's port is not the claimed one (opens in Safari)")
         #expect(VerdictPresentation(.noMatch("A.b", .noRuleMatched)).ruleLocation == "no rule matched")
         let match = VerdictPresentation(AppVerdict(appID: "A.b", decision: .match, detail: 1, rule: 2))
         #expect(match.ruleLocation == "details[1] rule 2")
@@ -158,19 +169,25 @@ import Workbench
     /// A finding from a hostile input reaches every face with its hidden characters as markers;
     /// the tester's own note is kept as typed (a face edits it).
     @Test func rowsDetailsAndVerdictsShowMarkers() {
-        let finding = Finding(id: "AASA-027", category: .security, severity: .medium, title: "T\u{202E}x",
-                              subject: "example.com\u{200B}", explanation: "One \u{2066}two.",
-                              evidence: [.text("rule /a\u{202E}b")], remediation: "Fix.", references: [])
-        let triaged = TriagedFinding(finding: finding, triage: Triage(status: .confirmed, note: "n\u{202E}",
-                                                                      setAt: Date(timeIntervalSince1970: 0)))
+        let finding = Finding(
+            id: "AASA-027", category: .security, severity: .medium, title: "T\u{202E}x",
+            subject: "example.com\u{200B}", explanation: "One \u{2066}two.",
+            evidence: [.text("rule /a\u{202E}b")], remediation: "Fix.", references: [])
+        let triaged = TriagedFinding(
+            finding: finding,
+            triage: Triage(
+                status: .confirmed, note: "n\u{202E}",
+                setAt: Date(timeIntervalSince1970: 0)))
         let row = FindingRowPresentation(triaged)
         #expect(row.title == "T‹U+202E›x" && row.subject == "example.com‹U+200B›")
         let detail = FindingDetailPresentation(triaged)
         #expect(detail.paragraphs == ["One ‹U+2066›two."])
         #expect(detail.evidence.first?.text.contains("/a‹U+202E›b") == true)
         #expect(detail.note == "n\u{202E}")
-        let verdict = VerdictPresentation(AppVerdict(appID: "A.b", decision: .match, detail: 0, rule: 0,
-                                                     ruleText: #"{"/":"/a\#u{202E}b"}"#))
+        let verdict = VerdictPresentation(
+            AppVerdict(
+                appID: "A.b", decision: .match, detail: 0, rule: 0,
+                ruleText: #"{"/":"/a\#u{202E}b"}"#))
         #expect(verdict.rule == #"{"/":"/a‹U+202E›b"}"#)
     }
 }

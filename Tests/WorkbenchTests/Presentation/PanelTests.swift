@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// Every platform's cards as panels (`Panel`), the one shape every face renders: the App tab's
@@ -57,8 +58,9 @@ import TestSupport
         let card = try #require(document.androidAppCard)
         let android = try #require(sections[1].panels.first)
         #expect(sections[1].panels.count == 1 && android.platform == "android" && android.hook == "android-app")
-        #expect(try Self.table(android, hook: "android-certificates").rows.map { $0.hooks["sha256"] }
-            == card.certificates.map(\.sha256))
+        #expect(
+            try Self.table(android, hook: "android-certificates").rows.map { $0.hooks["sha256"] }
+                == card.certificates.map(\.sha256))
         let activities = android.blocks.filter { $0.hook == "android-activity" }
         #expect(activities.map { $0.hooks["activity"] } == card.activities.map(\.name))
         #expect(activities.map { $0.rows.count } == card.activities.map(\.filters.count))
@@ -91,7 +93,8 @@ import TestSupport
         #expect(!view.hosts.isEmpty)
         for row in view.hosts {
             #expect(row.slots.map(\.platform) == ["ios", "android"])
-            let ios = row.slots[0], android = row.slots[1]
+            let ios = row.slots[0]
+            let android = row.slots[1]
             // The iOS slot is the host's association-file card; the Android slot its panel.
             if let index = ios.domain {
                 #expect(view.domains[index].host == row.host && ios.absent == nil)
@@ -119,9 +122,10 @@ import TestSupport
     /// device and the files disagree on marked), the notes about no one host in the app's.
     @Test func whatADeviceRecordedIsInThePanels() async throws {
         let document = try await Pair.opened()
-        #expect(!document.presentation().hosts.contains { row in
-            row.slots.contains { $0.panel?.blocks.contains { $0.hook == "device-state" } == true }
-        })
+        #expect(
+            !document.presentation().hosts.contains { row in
+                row.slots.contains { $0.panel?.blocks.contains { $0.hook == "device-state" } == true }
+            })
         try document.importAndroidDeviceState(try AndroidDeviceRecordTests.output())
         let state = try #require(document.androidDeviceStateCard)
         let view = document.presentation()
@@ -166,8 +170,9 @@ import TestSupport
         let items = document.presentation().urls.items
         let judged = try #require(items.first)
         #expect(judged.expectations.map(\.platform) == ["ios", "android"])
-        #expect(judged.expectations.map(\.text)
-            == judged.expectations.map { "\($0.platformName): \($0.met ? "met" : "not met")" })
+        #expect(
+            judged.expectations.map(\.text)
+                == judged.expectations.map { "\($0.platformName): \($0.met ? "met" : "not met")" })
         #expect(judged.expectationMet == judged.expectations.allSatisfy(\.met))
         #expect(items[1].expectations.isEmpty && items[1].expectationMet == nil)
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TestServer
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// Issue 16: the what-if editor starts from the text that decides, byte for byte, and Apply
@@ -12,7 +13,8 @@ import TestSupport
     /// byte-order mark, minified, a trailing space, a CMS envelope from the fixtures).
     static func associationFiles() throws -> [(name: String, data: Data)] {
         var files: [(String, Data)] = []
-        let folders = [Fixtures.url("aasa"), Fixtures.repositoryRoot.appendingPathComponent("Samples/aasa")]
+        let folders =
+            [Fixtures.url("aasa"), Fixtures.repositoryRoot.appendingPathComponent("Samples/aasa")]
             + [Fixtures.sharedURL("corpus/aasa/wild")].compactMap { $0 }
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -21,7 +23,8 @@ import TestSupport
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
                     !isDirectory.boolValue,
-                      let data = try? Data(contentsOf: url), data.count <= 1 << 20 else { continue }
+                    let data = try? Data(contentsOf: url), data.count <= 1 << 20
+                else { continue }
                 files.append((folder.lastPathComponent + "/" + name, data))
             }
         }
@@ -32,7 +35,8 @@ import TestSupport
             generated.append((name + " (BOM)", Data([0xEF, 0xBB, 0xBF]) + data))
             generated.append((name + " (trailing space)", data + Data(" \n".utf8)))
             if let object = try? JSONSerialization.jsonObject(with: data),
-               let minified = try? JSONSerialization.data(withJSONObject: object) {
+                let minified = try? JSONSerialization.data(withJSONObject: object)
+            {
                 generated.append((name + " (minified)", minified))
             }
         }
@@ -57,8 +61,9 @@ import TestSupport
     }
 
     static func decided(_ document: WorkbenchDocument) -> Decided {
-        Decided(tests: document.urlTests.map(document.traced), findings: document.findings.map(\.finding),
-                lint: document.domains.flatMap(\.lint))
+        Decided(
+            tests: document.urlTests.map(document.traced), findings: document.findings.map(\.finding),
+            lint: document.domains.flatMap(\.lint))
     }
 
     /// What a browser's text area gives back: every line break LF (HTML's value normalisation).
@@ -98,7 +103,8 @@ import TestSupport
             #expect(applied.file == card.file, "\(name): the shown file changed")
             #expect(document.analysis?.whatIfHosts.isEmpty == true, "\(name)")
             try document.revert(host: "example.com")
-            #expect(document.domains.first?.report?.result(for: .local)?.body == data.prefix(1 << 17),
+            #expect(
+                document.domains.first?.report?.result(for: .local)?.body == data.prefix(1 << 17),
                 "\(name): revert")
             #expect(Self.decided(document) == before, "\(name): revert changed the verdicts")
         }
@@ -124,8 +130,9 @@ import TestSupport
         document.openAssociationFile(data, host: "example.com")
         document.setURLLines("https://example.com/help/1")
         #expect(document.urlTests.first?.verdicts.first?.decision == .noMatch)
-        try document.edit(#"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/help/*"}]}]}}"#,
-                          forHost: "example.com")
+        try document.edit(
+            #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/help/*"}]}]}}"#,
+            forHost: "example.com")
         #expect(document.urlTests.first?.verdicts.first?.decision == .match)
         let card = try #require(document.domainCards.first)
         #expect(card.hookState == "edited")
@@ -141,7 +148,8 @@ import TestSupport
     @Test func editorLintListsErrorsFirst() throws {
         let document = WorkbenchDocument(now: { SampleScan.now })
         document.openAssociationFile(Data(#"{"applinks":{"details":[]}}"#.utf8), host: "example.com")
-        try document.edit("""
+        try document.edit(
+            """
             {"applinks": {"detail": [],
              "details": [{"appIDs": ["A.b"], "components": [{"/": "/a/*"},]}]}}
             """, forHost: "example.com")
@@ -179,14 +187,17 @@ import TestSupport
         let document = try DocumentSequenceTests.document(site: site, caFile: caFile)
         document.refetchAll()
         await document.settled()
-        document.setURLLines(document.domains.map { "https://\($0.host)/x/1\n! https://\($0.host)/account" }
-            .joined(separator: "\n"))
+        document.setURLLines(
+            document.domains.map { "https://\($0.host)/x/1\n! https://\($0.host)/account" }
+                .joined(separator: "\n"))
         let before = Self.decided(document)
         for card in document.domainCards {
             let view = card.presentation
-            try document.edit(ServedText.restoringLineBreaks(Self.asBrowserGivesIt(view.editorText),
-                like: view.editorText),
-                              forHost: card.host)
+            try document.edit(
+                ServedText.restoringLineBreaks(
+                    Self.asBrowserGivesIt(view.editorText),
+                    like: view.editorText),
+                forHost: card.host)
             let applied = try #require(document.domainCards.first { $0.host == card.host }).presentation
             #expect(applied.state != "edited", "\(card.host): an unchanged Apply is no edit")
             #expect(applied.routes?.rows.map(\.route) == view.routes?.rows.map(\.route), "\(card.host): rows replaced")
@@ -207,8 +218,9 @@ import TestSupport
         document.setURLLines("https://example.com/help/1")
         let served = String(decoding: try document.export(.markdown), as: UTF8.self)
         #expect(!served.contains("Hypothetical edit"))
-        try document.edit(#"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/help/*"}]}]}}"#,
-                          forHost: "example.com")
+        try document.edit(
+            #"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/help/*"}]}]}}"#,
+            forHost: "example.com")
         let markdown = String(decoding: try document.export(.markdown), as: UTF8.self)
         let firstScreen = markdown.split(separator: "\n").prefix(12).joined(separator: "\n")
         #expect(firstScreen.contains("hypothetical edit of example.com"), "\(firstScreen)")

@@ -1,7 +1,8 @@
 import AppInspection
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 @Suite struct QuickLookPreviewTests {
@@ -28,8 +29,9 @@ import TestSupport
     }
 
     @Test func sampleIPAShowsIdentityDomainsSchemesEntitlementsProfileAndHandlers() throws {
-        let preview = QuickLookPreview.make(fileAt: Self.root.appendingPathComponent("Samples/LinkLabSample.ipa"),
-                                            deadline: .seconds(60))
+        let preview = QuickLookPreview.make(
+            fileAt: Self.root.appendingPathComponent("Samples/LinkLabSample.ipa"),
+            deadline: .seconds(60))
         #expect(preview.kind == .app)
         #expect(preview.title == "LinkLab" && preview.subtitle == "com.example.app")
         #expect(try value(preview, "App", "Bundle ID") == "com.example.app")
@@ -38,16 +40,22 @@ import TestSupport
         #expect(try value(preview, "App", "Version") == "1.2.3 (45)")
         #expect(try value(preview, "App", "Minimum iOS") == "15.0")
         let domains = try rows(preview, "Associated domains")
-        #expect(domains.map(\.value) == ["applinks:example.com", "applinks:shop.example.com", "applinks:*.example.org",
-                                         "applinks:go.example.net", "applinks:linklab.page.link",
-                                         "applinks:linklab-help.github.io", "applinks:links.linklab.invalid",
-                                         "webcredentials:example.com"])
+        #expect(
+            domains.map(\.value) == [
+                "applinks:example.com", "applinks:shop.example.com", "applinks:*.example.org",
+                "applinks:go.example.net", "applinks:linklab.page.link",
+                "applinks:linklab-help.github.io", "applinks:links.linklab.invalid",
+                "webcredentials:example.com",
+            ])
         #expect(domains.map(\.label) == Array(repeating: "applinks", count: 7) + ["webcredentials"])
         #expect(try rows(preview, "URL schemes").map(\.value) == ["linklab", "myapp", "linklab-oauth"])
         let entitlements = try rows(preview, "Signed entitlements")
         #expect(entitlements.first == QuickLookPreview.Row("XML / DER", "both present and they agree", tone: .good))
-        #expect(entitlements.contains { $0.label == "com.apple.developer.associated-domains"
-            && $0.value.hasPrefix("applinks:example.com, applinks:shop.example.com") })
+        #expect(
+            entitlements.contains {
+                $0.label == "com.apple.developer.associated-domains"
+                    && $0.value.hasPrefix("applinks:example.com, applinks:shop.example.com")
+            })
         #expect(try value(preview, "Provisioning profile", "Kind") == "development")
         #expect(try value(preview, "Provisioning profile", "Team").hasPrefix("ABCDE12345"))
         #expect(try value(preview, "Provisioning profile", "Expires").hasPrefix("20"))
@@ -61,7 +69,8 @@ import TestSupport
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let zip = directory.appendingPathComponent("LinkLab.app.zip")
         // Finder's "Compress": LinkLab.app/ at the archive's top (zipped by Python, not by us).
-        try python("""
+        try python(
+            """
             import os, sys, zipfile
             with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
                 for d, _, fs in os.walk("LinkLab.app"):
@@ -75,8 +84,9 @@ import TestSupport
         #expect(!preview.fallsBackToSystemPreview)
         // A plain ZIP (no app inside) is declined: Quick Look shows its own preview.
         let plain = directory.appendingPathComponent("notes.zip")
-        try python("import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'w').writestr('a.txt', 'x')", plain.path,
-                   in: directory)
+        try python(
+            "import sys, zipfile; zipfile.ZipFile(sys.argv[1], 'w').writestr('a.txt', 'x')", plain.path,
+            in: directory)
         let declined = QuickLookPreview.make(fileAt: plain)
         #expect(declined.kind == .unavailable && declined.fallsBackToSystemPreview)
         let renamed = directory.appendingPathComponent("notes.ipa")
@@ -100,11 +110,13 @@ import TestSupport
         #expect(try value(preview, "Profile", "Kind") == "development")
         #expect(try value(preview, "Profile", "Team") == "ABCDE12345 (Example Test Team)")
         #expect(try value(preview, "Profile", "Devices") == "40")
-        let pinned = QuickLookPreview.profile(try ProvisioningProfile.parse(try Data(contentsOf: url)), name: "p",
-                                              now: Self.now)
+        let pinned = QuickLookPreview.profile(
+            try ProvisioningProfile.parse(try Data(contentsOf: url)), name: "p",
+            now: Self.now)
         #expect(try value(pinned, "Profile", "Expires") == "2036-01-01T00:00:00Z")
-        let later = QuickLookPreview.profile(try ProvisioningProfile.parse(try Data(contentsOf: url)), name: "p",
-                                             now: Date(timeIntervalSince1970: 2_200_000_000))
+        let later = QuickLookPreview.profile(
+            try ProvisioningProfile.parse(try Data(contentsOf: url)), name: "p",
+            now: Date(timeIntervalSince1970: 2_200_000_000))
         #expect(try rows(later, "Profile").first { $0.label == "Expires" }?.tone == .error)
         #expect(try value(preview, "Entitlements allowed", "com.apple.developer.associated-domains") == "*")
         #expect(try value(preview, "Entitlements allowed", "keychain-access-groups") == "ABCDE12345.*, com.apple.token")
@@ -115,12 +127,14 @@ import TestSupport
         let preview = QuickLookPreview.make(fileAt: url)
         #expect(preview.kind == .session)
         #expect(preview.subtitle == "com.example.app")
-        #expect(try rows(preview, "Hosts").map { "\($0.label) \($0.value)" } == [
-            "example.com Supplied file", "shop.example.com Supplied file", "example.org Supplied file",
-            "go.example.net Supplied file",
-        ])
-        #expect(try rows(preview, "Findings").map { "\($0.label) \($0.value)" }
-            == ["critical 1", "high 2", "medium 17", "low 7", "info 27"])
+        #expect(
+            try rows(preview, "Hosts").map { "\($0.label) \($0.value)" } == [
+                "example.com Supplied file", "shop.example.com Supplied file", "example.org Supplied file",
+                "go.example.net Supplied file",
+            ])
+        #expect(
+            try rows(preview, "Findings").map { "\($0.label) \($0.value)" }
+                == ["critical 1", "high 2", "medium 17", "low 7", "info 27"])
         #expect(try value(preview, "Triage", "open") == "54")
         // Triage counts follow the file.
         var session = try SessionFile.read(try Data(contentsOf: url))
@@ -133,19 +147,26 @@ import TestSupport
     }
 
     @Test func aPreviewThatCannotFinishInTimeSaysSo() {
-        let preview = QuickLookPreview.make(fileAt: Self.root.appendingPathComponent("Samples/LinkLabSample.ipa"),
-                                            deadline: .zero)
+        let preview = QuickLookPreview.make(
+            fileAt: Self.root.appendingPathComponent("Samples/LinkLabSample.ipa"),
+            deadline: .zero)
         #expect(preview.kind == .unavailable)
-        #expect(preview.notices.map(\.text) == ["The preview could not finish within 0 ms (a large file): "
-                                                + "open it in UniversalLinkLab to inspect it."])
-        #expect(QuickLookPreview.outOfTime(name: "x", deadline: .seconds(2)).notices.first?.text
-            .contains("within 2 s") == true)
+        #expect(
+            preview.notices.map(\.text) == [
+                "The preview could not finish within 0 ms (a large file): "
+                    + "open it in UniversalLinkLab to inspect it."
+            ])
+        #expect(
+            QuickLookPreview.outOfTime(name: "x", deadline: .seconds(2)).notices.first?.text
+                .contains("within 2 s") == true)
     }
 
-    @Test(arguments: ["bomb-declared-size.ipa", "bomb-ratio.ipa", "overlapping-entries.ipa", "path-dotdot.ipa",
-                      "path-absolute.ipa", "name-nul.ipa", "truncated.ipa", "entry-count-claim.ipa",
-                      "entry-count-claim-zip64.ipa", "malformed-infoplist.ipa", "missing-executable.ipa",
-                      "unsigned-executable.ipa", "tiny-valid.ipa"])
+    @Test(arguments: [
+        "bomb-declared-size.ipa", "bomb-ratio.ipa", "overlapping-entries.ipa", "path-dotdot.ipa",
+        "path-absolute.ipa", "name-nul.ipa", "truncated.ipa", "entry-count-claim.ipa",
+        "entry-count-claim-zip64.ipa", "malformed-infoplist.ipa", "missing-executable.ipa",
+        "unsigned-executable.ipa", "tiny-valid.ipa",
+    ])
     func hostileArchivesGiveAPreviewNeverACrash(name: String) {
         let preview = QuickLookPreview.make(fileAt: Self.root.appendingPathComponent("Tests/Fixtures/zip/\(name)"))
         #expect(preview.kind == .app || preview.kind == .unavailable)
@@ -168,8 +189,10 @@ import TestSupport
         let missing = QuickLookPreview.make(fileAt: directory.appendingPathComponent("gone.linklab"))
         #expect(missing.kind == .unavailable)
         // Larger than the caps: refused without reading past them.
-        for (name, size, words) in [("big.mobileprovision", ProvisioningProfile.maxBytes, "larger than 4 MiB"),
-                                    ("big.linklab", QuickLookPreview.maximumSessionBytes, "larger than 16 MiB")] {
+        for (name, size, words) in [
+            ("big.mobileprovision", ProvisioningProfile.maxBytes, "larger than 4 MiB"),
+            ("big.linklab", QuickLookPreview.maximumSessionBytes, "larger than 16 MiB"),
+        ] {
             let big = directory.appendingPathComponent(name)
             _ = FileManager.default.createFile(atPath: big.path, contents: nil)
             let handle = try FileHandle(forWritingTo: big)
@@ -205,22 +228,27 @@ import TestSupport
 /// The `.apk` preview: package, signing certificates, hosts claimed (`QuickLookPreview.android`).
 @Suite struct QuickLookAndroidPreviewTests {
     @Test func sampleAPKShowsPackageCertificatesAndHosts() throws {
-        let preview = QuickLookPreview.make(fileAt: QuickLookPreviewTests.root.appendingPathComponent(
-            "Samples/LinkLabSample.apk"), deadline: .seconds(60))
+        let preview = QuickLookPreview.make(
+            fileAt: QuickLookPreviewTests.root.appendingPathComponent(
+                "Samples/LinkLabSample.apk"), deadline: .seconds(60))
         #expect(preview.kind == .android, "\(preview.notices)")
         #expect(preview.title == "com.example.app")
         let app = try #require(preview.section("App")).rows
         #expect(app.first { $0.label == "Package" }?.value == "com.example.app")
         #expect(app.first { $0.label == "SDK" }?.value.contains("target 34") == true)
         let certificates = try #require(preview.section("Signing certificates")).rows
-        #expect(certificates.map(\.value)
-            == ["07:A8:83:32:4F:9C:3E:A9:A5:8F:BA:D7:5C:33:51:9A:95:57:35:86:C1:58:D8:F3:FB:99:52:C8:C9:AB:71:1C"])
+        #expect(
+            certificates.map(\.value)
+                == ["07:A8:83:32:4F:9C:3E:A9:A5:8F:BA:D7:5C:33:51:9A:95:57:35:86:C1:58:D8:F3:FB:99:52:C8:C9:AB:71:1C"])
         let hosts = try #require(preview.section("Hosts claimed")).rows.map(\.value)
-        #expect(hosts == ["https://example.com/.well-known/assetlinks.json",
-                          "https://shop.example.com/.well-known/assetlinks.json",
-                          "https://linklab.page.link/.well-known/assetlinks.json",
-                          "https://links.linklab.invalid/.well-known/assetlinks.json",
-                          "https://example.org/.well-known/assetlinks.json"])
+        #expect(
+            hosts == [
+                "https://example.com/.well-known/assetlinks.json",
+                "https://shop.example.com/.well-known/assetlinks.json",
+                "https://linklab.page.link/.well-known/assetlinks.json",
+                "https://links.linklab.invalid/.well-known/assetlinks.json",
+                "https://example.org/.well-known/assetlinks.json",
+            ])
         let links = try #require(preview.section("Links handled")).rows
         #expect(links.contains { $0.value.contains("https://example.com/oauth/callback") })
         #expect(preview.notices.contains { $0.text.contains("debuggable") })
@@ -232,8 +260,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let renamed = directory.appendingPathComponent("renamed.apk")
-        try FileManager.default.copyItem(at: QuickLookPreviewTests.root.appendingPathComponent(
-            "Samples/LinkLabSample.ipa"), to: renamed)
+        try FileManager.default.copyItem(
+            at: QuickLookPreviewTests.root.appendingPathComponent(
+                "Samples/LinkLabSample.ipa"), to: renamed)
         let preview = QuickLookPreview.make(fileAt: renamed, deadline: .seconds(60))
         #expect(preview.kind == .unavailable)
         #expect(preview.notices.first?.text.hasPrefix("Not readable as an Android app") == true)

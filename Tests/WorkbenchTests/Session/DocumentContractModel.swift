@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Workbench
 
 /// SwiftUI's document contract for a `FileDocument`, as `SessionController` relies on it:
@@ -29,11 +30,13 @@ import Foundation
     }
 
     private func makeController() -> SessionController {
-        SessionController(settings: settings, binding: SessionFileBinding(
-            write: { [unowned self] bytes in self.write(bytes) },
-            nameUndo: { [unowned self] name in
-                if !self.undoStack.isEmpty { self.undoStack[self.undoStack.count - 1].name = name }
-            }), now: now)
+        SessionController(
+            settings: settings,
+            binding: SessionFileBinding(
+                write: { [unowned self] bytes in self.write(bytes) },
+                nameUndo: { [unowned self] name in
+                    if !self.undoStack.isEmpty { self.undoStack[self.undoStack.count - 1].name = name }
+                }), now: now)
     }
 
     var isEdited: Bool { value != (file ?? Data()) }

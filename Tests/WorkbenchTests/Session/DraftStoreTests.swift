@@ -1,6 +1,7 @@
 import Findings
 import Foundation
 import Testing
+
 @testable import Workbench
 
 /// Drafts the tester typed survive selection and tab changes, undo and reloads, are saved with
@@ -29,8 +30,9 @@ import Testing
         try store.setWhatIfDraft("new", for: "h", deciding: "old")
         try store.setWhatIfDraft("kept", for: "k", deciding: "old")
         try store.setWhatIfDraft("gone", for: "not-a-host", deciding: "old")
-        store.prune(savedTriage: ["a": Triage(status: .fixed, note: "", setAt: Date())],
-                    decidingTexts: ["h": "new", "k": "old"])
+        store.prune(
+            savedTriage: ["a": Triage(status: .fixed, note: "", setAt: Date())],
+            decidingTexts: ["h": "new", "k": "old"])
         #expect(Array(store.triage.keys) == ["b"])
         #expect(store.whatIf == ["k": "kept"], "equal to the document, or of a host it does not have: dropped")
     }
@@ -60,9 +62,10 @@ import Testing
         final class Count { var writes = 0 }
         let count = Count()
         let controller =
-            SessionController(settings: WorkbenchSettings(offline: true, suppliedFiles: SampleScan.supplied),
-                                           binding: SessionFileBinding(write: { _ in count.writes += 1 }),
-                                           now: { SampleScan.now })
+            SessionController(
+                settings: WorkbenchSettings(offline: true, suppliedFiles: SampleScan.supplied),
+                binding: SessionFileBinding(write: { _ in count.writes += 1 }),
+                now: { SampleScan.now })
         await controller.openApp(at: SampleScan.ipa)
         return (controller, { count.writes })
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Workbench
 
 /// What a window asks before a new session goes online, and what it fetches after.
@@ -73,9 +74,10 @@ import Testing
 @MainActor @Suite struct SessionControllerConsentTests {
     @Test func aNewSessionFromAnAppFetchesNothingBeforeTheAnswer() async throws {
         var writes = 0
-        let controller = SessionController(settings: WorkbenchSettings(offline: false),
-                                           binding: SessionFileBinding(write: { _ in writes += 1 }),
-                                           now: { SampleScan.now })
+        let controller = SessionController(
+            settings: WorkbenchSettings(offline: false),
+            binding: SessionFileBinding(write: { _ in writes += 1 }),
+            now: { SampleScan.now })
         await controller.openApp(at: SampleScan.ipa)
         let document = controller.document
         #expect(document.app != nil)
@@ -101,8 +103,9 @@ import Testing
 
     @Test func hostsSettledAfterAnEditAreAStepOfTheirOwnSoTheValueKeepsUp() async throws {
         var value = Data()
-        let controller = SessionController(settings: WorkbenchSettings(offline: false),
-                                           binding: SessionFileBinding(write: { value = $0 }), now: { SampleScan.now })
+        let controller = SessionController(
+            settings: WorkbenchSettings(offline: false),
+            binding: SessionFileBinding(write: { value = $0 }), now: { SampleScan.now })
         await controller.openApp(at: SampleScan.ipa)
         controller.setURLLines("https://example.com/buy/1\n")
         let edited = value
@@ -118,13 +121,15 @@ import Testing
 
     @Test func suppliedFilesAreUsedWithoutAsking() async throws {
         let controller =
-            SessionController(settings: WorkbenchSettings(offline: false, suppliedFiles: SampleScan.supplied),
-                                           binding: SessionFileBinding(write: { _ in }), now: { SampleScan.now })
+            SessionController(
+                settings: WorkbenchSettings(offline: false, suppliedFiles: SampleScan.supplied),
+                binding: SessionFileBinding(write: { _ in }), now: { SampleScan.now })
         await controller.openApp(at: SampleScan.ipa)
         // The six hosts with a file are used at once; only the two without one are asked about.
         #expect(controller.consent.question?.hosts == ["linklab.page.link", "links.linklab.invalid"])
         #expect(controller.document.domains.filter { $0.state == .supplied }.count == 6)
-        #expect(controller.document.domains.filter { $0.state != .supplied }.map(\.host)
+        #expect(
+            controller.document.domains.filter { $0.state != .supplied }.map(\.host)
                 == ["linklab.page.link", "links.linklab.invalid"])
     }
 }

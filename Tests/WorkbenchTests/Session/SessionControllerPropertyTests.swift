@@ -1,7 +1,8 @@
 import Findings
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// Random sequences of edits, triage, URL lists, refetches, drafts (typed, discarded, applied),
@@ -51,8 +52,10 @@ import TestSupport
     }
 
     static let urlLists =
-        ["", "https://example.com/buy/1\n", "=https://example.com/buy/2\n!https://example.com/help/website/x\n",
-                           "https://shop.example.com/\nhttps://go.example.net/a\n"]
+        [
+            "", "https://example.com/buy/1\n", "=https://example.com/buy/2\n!https://example.com/help/website/x\n",
+            "https://shop.example.com/\nhttps://go.example.net/a\n",
+        ]
 
     /// Runs one sequence; the model starts either untitled from the sample app or from `saved`.
     static func run(seed: UInt64, steps: Int, saved: Data?) async throws {
@@ -89,9 +92,15 @@ import TestSupport
                 let variant = Int(random.next() % 4)
                 // Sometimes the served text itself: no edit (an edited host goes back to served).
                 let served = random.next() % 5 == 0
-                let text = served ? ServedText(try #require(model.controller.document.domains.first { $0.host == host }?
-                    .servedReport?.shownRoute(developerMode: false) ?? model.controller.document.domains
-                    .first { $0.host == host }?.shownRoute)).text : editText(variant)
+                let text =
+                    served
+                    ? ServedText(
+                        try #require(
+                            model.controller.document.domains.first { $0.host == host }?
+                                .servedReport?.shownRoute(developerMode: false)
+                                ?? model.controller.document.domains
+                                .first { $0.host == host }?.shownRoute)
+                    ).text : editText(variant)
                 log.append("edit \(host) \(served ? "served" : "v\(variant)")")
                 try model.controller.edit(text, host: host)
                 var next = facts
@@ -101,7 +110,8 @@ import TestSupport
             case 2, 3:
                 let fingerprint = random.pick(fingerprints)
                 let draft =
-                    TriageDraft(status: random.pick(TriageStatus.allCases),
+                    TriageDraft(
+                        status: random.pick(TriageStatus.allCases),
                         note: random.pick(["", "seen", "ask client"]))
                 log.append("triage \(fingerprint.prefix(8)) \(draft.status) \(draft.note)")
                 // Typed as a draft first (a step of its own), kept across a selection change, then saved.
@@ -133,8 +143,9 @@ import TestSupport
                 // (variants 0-3 may equal the host's edit: then it is no draft).
                 if random.next() % 2 == 0 {
                     let fingerprint = random.pick(fingerprints)
-                    let draft = TriageDraft(status: random.pick(TriageStatus.allCases),
-                                            note: random.pick(Self.draftNotes))
+                    let draft = TriageDraft(
+                        status: random.pick(TriageStatus.allCases),
+                        note: random.pick(Self.draftNotes))
                     log.append("type triage \(fingerprint.prefix(8)) \(draft.status) \(draft.note.count)")
                     try model.controller.setTriageDraft(draft, for: fingerprint)
                     var next = facts
@@ -193,7 +204,10 @@ import TestSupport
                 if model.canUndo {
                     model.undo()
                     redo.append(facts)
-                    guard let last = undo.popLast() else { Issue.record("oracle undo empty: \(log)"); return }
+                    guard let last = undo.popLast() else {
+                        Issue.record("oracle undo empty: \(log)")
+                        return
+                    }
                     facts = last
                 } else {
                     #expect(undo.isEmpty, "the oracle can undo but the document cannot: \(log)")
@@ -203,7 +217,10 @@ import TestSupport
                 if model.canRedo {
                     model.redo()
                     undo.append(facts)
-                    guard let last = redo.popLast() else { Issue.record("oracle redo empty: \(log)"); return }
+                    guard let last = redo.popLast() else {
+                        Issue.record("oracle redo empty: \(log)")
+                        return
+                    }
                     facts = last
                 } else {
                     #expect(redo.isEmpty, "the oracle can redo but the document cannot: \(log)")

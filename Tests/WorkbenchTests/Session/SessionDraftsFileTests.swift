@@ -1,7 +1,8 @@
 import Findings
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Workbench
 
 /// The session file's optional `drafts` part: additive (sessions written before it open
@@ -37,15 +38,17 @@ import TestSupport
         let file = try SessionFile.read(old)
         #expect(file.drafts == nil)
         #expect(try SessionFile.read(file.encoded()) == file, "re-encoded, it reads back the same")
-        #expect(!String(decoding: try file.encoded(), as: UTF8.self).contains("\"drafts\""),
-                "no drafts: nothing is written")
+        #expect(
+            !String(decoding: try file.encoded(), as: UTF8.self).contains("\"drafts\""),
+            "no drafts: nothing is written")
     }
 
     @Test func draftsRoundTripAndEmptyMapsAreNotWritten() throws {
         var file = try SessionFile.read(Self.oldSession())
         let host = try #require(file.hosts.first?.host)
-        file.drafts = SessionDrafts(triage: ["abc": TriageDraft(status: .acceptedRisk, note: "client knows")],
-                                    whatIf: [host: "{\"applinks\":{}}"])
+        file.drafts = SessionDrafts(
+            triage: ["abc": TriageDraft(status: .acceptedRisk, note: "client knows")],
+            whatIf: [host: "{\"applinks\":{}}"])
         let bytes = try file.encoded()
         #expect(try SessionFile.read(bytes) == file)
         file.drafts = SessionDrafts(triage: ["abc": TriageDraft(status: .fixed, note: "")])
@@ -59,32 +62,42 @@ import TestSupport
     @Test func hostileDraftsAreRefusedWithOneTypedErrorEach() throws {
         let base = try Self.oldSession()
         let host = try #require(try SessionFile.read(base).hosts.first?.host)
-        let many = Dictionary(uniqueKeysWithValues: (0...SessionLimits.maxDrafts).map {
-            ("f\($0)", ["status": "fixed", "note": ""])
-        })
-        #expect(Self.refusal(try Self.session(base, drafts: ["triage": many]))
+        let many = Dictionary(
+            uniqueKeysWithValues: (0...SessionLimits.maxDrafts).map {
+                ("f\($0)", ["status": "fixed", "note": ""])
+            })
+        #expect(
+            Self.refusal(try Self.session(base, drafts: ["triage": many]))
                 == .tooMany(path: "drafts.triage", count: SessionLimits.maxDrafts + 1, limit: SessionLimits.maxDrafts))
         let long = String(repeating: "a", count: SessionLimits.maxWhatIfDraftLength + 1)
-        #expect(Self.refusal(try Self.session(base, drafts: ["whatIf": [host: long]]))
-                == .fieldTooLong(path: "drafts.whatIf.\(host)", length: long.utf8.count,
-                                 limit: SessionLimits.maxWhatIfDraftLength))
+        #expect(
+            Self.refusal(try Self.session(base, drafts: ["whatIf": [host: long]]))
+                == .fieldTooLong(
+                    path: "drafts.whatIf.\(host)", length: long.utf8.count,
+                    limit: SessionLimits.maxWhatIfDraftLength))
         // A what-if draft as long as an edited file may be is read, whatever its host's name.
         let allowed = String(repeating: "a", count: SessionLimits.maxFieldLength * 2)
         #expect(Self.refusal(try Self.session(base, drafts: ["whatIf": [host: allowed]])) == nil)
         let note = String(repeating: "n", count: SessionLimits.maxFieldLength + 1)
-        #expect(Self.refusal(try Self.session(base, drafts: ["triage": ["f": ["status": "fixed", "note": note]]]))
-                == .fieldTooLong(path: "drafts.triage.f.note", length: note.utf8.count,
-                                 limit: SessionLimits.maxFieldLength))
-        #expect(Self.refusal(try Self.session(base, drafts: ["whatIf": ["elsewhere.example": "{}"]]))
+        #expect(
+            Self.refusal(try Self.session(base, drafts: ["triage": ["f": ["status": "fixed", "note": note]]]))
+                == .fieldTooLong(
+                    path: "drafts.triage.f.note", length: note.utf8.count,
+                    limit: SessionLimits.maxFieldLength))
+        #expect(
+            Self.refusal(try Self.session(base, drafts: ["whatIf": ["elsewhere.example": "{}"]]))
                 == .invalidField("drafts.whatIf", "'elsewhere.example' is not a host of this session"))
-        #expect(Self.refusal(try Self.session(base, drafts: ["triage": ["": ["status": "fixed", "note": ""]]]))
+        #expect(
+            Self.refusal(try Self.session(base, drafts: ["triage": ["": ["status": "fixed", "note": ""]]]))
                 == .invalidField("drafts.triage", "an empty fingerprint"))
         let badStatus = Self.refusal(try Self.session(base, drafts: ["triage": ["f": ["status": "done", "note": ""]]]))
-        #expect(badStatus.map { if case .invalidField("drafts.triage.f.status", _) = $0 { true } else { false } }
+        #expect(
+            badStatus.map { if case .invalidField("drafts.triage.f.status", _) = $0 { true } else { false } }
                 == true, "\(String(describing: badStatus))")
         let wrongKind = Self.refusal(try Self.session(base, drafts: ["a", "b"]))
-        #expect(wrongKind.map { if case .invalidField("drafts", _) = $0 { true } else { false } } == true,
-                "\(String(describing: wrongKind))")
+        #expect(
+            wrongKind.map { if case .invalidField("drafts", _) = $0 { true } else { false } } == true,
+            "\(String(describing: wrongKind))")
     }
 
     @MainActor @Test func aFaceThatDoesNotShowDraftsKeepsThemWhenItSaves() throws {
@@ -122,7 +135,8 @@ import TestSupport
         model.save()
         #expect(!controller.hasUnsavedChanges)
         try model.reopen()
-        #expect(model.controller.triageDraft(for: fingerprint)
+        #expect(
+            model.controller.triageDraft(for: fingerprint)
                 == TriageDraft(status: .acceptedRisk, note: "ask the client"))
         #expect(model.controller.document.triage[fingerprint] == nil, "a draft is not a triage")
     }
