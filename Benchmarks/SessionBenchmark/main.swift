@@ -244,7 +244,7 @@ func run() async throws {
     await both.settled()
     for host in ["example.com", "example.org", "shop.example.com"] {
         let file = root.appendingPathComponent("Samples/assetlinks/\(host).json")
-        try both.useAssetLinksFile(Data(contentsOf: file), name: "\(host).json", forHost: host)
+        try both.useFile(Data(contentsOf: file), name: "\(host).json", forHost: host, on: .android)
     }
     let pairLines = try String(contentsOf: root.appendingPathComponent("Samples/urls-both.txt"), encoding: .utf8)
     func typed(_ document: WorkbenchDocument) -> Double {

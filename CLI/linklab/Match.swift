@@ -166,44 +166,20 @@ struct MatchCommand: AsyncParsableCommand {
                 trace shows the tolerant reading
                 """)
         }
-        var reader: LineReader?
-        if let urlsFile {
-            do {
-                reader = try LineReader(path: urlsFile, maximumLength: URLList.maxLineLength)
-            } catch {
-                throw failUnreadable(urlsFile, error.problem)
-            }
-        }
-        let output = StreamedOutput()
         var runner = MatchRunner(document: document, domain: domain ?? fetchHost, appIDs: appIDs)
+        var list = try MatchURLs(command: self, schemes: .web, pathDomain: runner.domain)
+        let output = StreamedOutput()
         var sink = MatchSink(
             format: format, trace: trace, style: .standardOutput,
             appIDs: appIDs.isEmpty ? (document.file?.applinksAppIDs ?? []) : appIDs, output: output)
         let progress = MatchProgress.makeIfTerminal()
         var namedHost = FileNameHostCheck(file: aasaPath)
         sink.begin()
-        for argument in urls {
-            if let result = runner.decide(line: argument, number: nil) {
-                namedHost.warnIfNeeded(result)
-                sink.write(result)
-            }
-        }
-        if let reader {
-            var number = 0
-            while let line = reader.next(beforeRead: { output.flush() }) {
-                number += 1
-                let result: MatchRunner.Result?
-                switch line {
-                case .text(let text): result = runner.decide(line: text, number: number)
-                case .tooLong:
-                    result = .failure(url: "", line: number, "the line is longer than \(URLList.maxLineLength) bytes")
-                }
-                if let result {
-                    namedHost.warnIfNeeded(result)
-                    sink.write(result)
-                }
-                progress?.decided(sink.written)
-            }
+        list.forEach(beforeRead: { output.flush() }) { line in
+            let result = runner.decide(line)
+            namedHost.warnIfNeeded(result)
+            sink.write(result)
+            progress?.decided(sink.written)
         }
         sink.end()
         output.flush()
@@ -242,6 +218,44 @@ struct MatchCommand: AsyncParsableCommand {
             }
         }
         output.flush()
+    }
+}
+
+/// The URLs of a `match` run, read by the package's one list reader (`URLListReader`): the
+/// arguments, then the `--urls` file (or standard input) line by line as it arrives, in
+/// constant memory. Both platforms' `match` read their URLs here.
+struct MatchURLs {
+    private var reader: URLListReader
+    private let arguments: [String]
+    private let file: LineReader?
+
+    /// Opens `--urls`, before anything is decided (a file that cannot be read ends the run
+    /// with nothing written); `pathDomain`: the domain of `/path` lines, if they are taken.
+    init(command: MatchCommand, schemes: URLSchemes, pathDomain: String? = nil) throws {
+        reader = URLListReader(schemes: schemes, pathDomain: pathDomain)
+        arguments = command.urls
+        if let path = command.urlsFile {
+            do { file = try LineReader(path: path, maximumLength: URLList.maxLineLength) } catch {
+                throw failUnreadable(path, error.problem)
+            }
+        } else {
+            file = nil
+        }
+    }
+
+    /// Every line but blank and comment lines, in order (the arguments, then the file's), as
+    /// `URLListReader` reads it; `beforeRead` runs before each read of the file that may block
+    /// (the streamed output is flushed there).
+    mutating func forEach(beforeRead: () -> Void, _ body: (URLListLine) throws -> Void) rethrows {
+        for argument in arguments {
+            if let line = reader.read(argument: argument) { try body(line) }
+        }
+        while let piece = file?.next(beforeRead: beforeRead) {
+            switch piece {
+            case .text(let text): for line in reader.read(text) { try body(line) }
+            case .tooLong: try body(reader.readTooLong())
+            }
+        }
     }
 }
 
@@ -332,40 +346,18 @@ struct MatchRunner {
         }
     }
 
-    /// Decides one line of a URL list (or one URL argument); nil for a blank or comment line.
-    mutating func decide(line text: String, number: Int?) -> Result? {
-        let entry: URLListEntry
-        do {
-            if let path = pathEntry(text, line: number) {
-                entry = path
-            } else {
-                guard let parsed = try URLList.entry(text, line: number) else { return nil }
-                entry = parsed
-            }
-        } catch {
-            if case .invalidURL(_, _, let reason) = error {
-                return .failure(url: text.trimmingCharacters(in: .whitespaces), line: number, "not a URL: \(reason)")
-            }
-            return .failure(url: text, line: number, error.description)
+    /// Decides one line of a URL list (or one URL argument); a line that is not a URL is an
+    /// error entry.
+    mutating func decide(_ line: URLListLine) -> Result {
+        switch line {
+        case .invalid(let text, let number, let problem):
+            return .failure(url: text, line: number, problem)
+        case .entry(let entry):
+            var result = decide(entry.url)
+            result.line = entry.line
+            result.expectation = entry.expectation
+            return result
         }
-        var result = decide(entry.url)
-        result.line = number
-        result.expectation = entry.expectation
-        return result
-    }
-
-    /// A `/path` line (after an optional `=`/`!` prefix) is a path on `--domain`; without
-    /// `--domain` it falls through to the URL check, which reports it.
-    private func pathEntry(_ text: String, line: Int?) -> URLListEntry? {
-        guard domain != nil else { return nil }
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
-        var expectation = URLExpectation.none
-        if let first = rest.first, first == "!" || first == "=" {
-            expectation = first == "!" ? .mustNotOpen : .mustOpen
-            rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-        }
-        guard rest.hasPrefix("/"), !rest.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
-        return URLListEntry(url: String(rest), expectation: expectation, line: line)
     }
 
     /// Decides one URL for every app (or the `--app-id` ones).

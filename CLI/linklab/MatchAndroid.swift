@@ -87,12 +87,11 @@ struct MatchAndroid {
     /// The arguments, then the `--urls` file's lines, custom schemes allowed (any URL `Uri.parse`
     /// reads when only Android decides; `http(s)` with the iOS checks when both do).
     private func readLines() throws -> [URLListLine] {
-        let schemes: URLSchemes = options.ipa == nil ? .any : .webOrCustom
-        var lines = command.urls.compactMap { URLListLine.read($0, line: nil, schemes: schemes) }
-        if let file = command.urlsFile {
-            let text = String(decoding: try ScanCommand.listData(file), as: UTF8.self)
-            lines += URLListLine.lines(of: text, schemes: schemes)
-            guard lines.count <= URLList.maxURLs else {
+        var list = try MatchURLs(command: command, schemes: options.ipa == nil ? .any : .webOrCustom)
+        var lines: [URLListLine] = []
+        try list.forEach(beforeRead: {}) { line in
+            lines.append(line)
+            if let file = command.urlsFile, lines.count > URLList.maxURLs {
                 throw failUnreadable(file, "more than \(URLList.maxURLs) URLs")
             }
         }

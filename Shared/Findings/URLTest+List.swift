@@ -70,7 +70,8 @@ public enum URLSchemes: Sendable, Equatable {
 ///   the file says which ones must, with `=`.
 ///
 /// A line that is not a URL of the list's `URLSchemes` is an error (the tester mistyped it),
-/// not a silent skip.
+/// not a silent skip, except a `/path` line read with a path domain (`match --domain`): a path
+/// on that domain. `URLListReader` reads a list line by line; `parse` reads it whole, strictly.
 public enum URLList {
     /// Most URLs in one list.
     public static let maxURLs = 100_000
@@ -92,21 +93,34 @@ public enum URLList {
     /// A list's lines with their 1-based numbers (a byte-order mark dropped): the one split of a
     /// list's text every reader of a list uses.
     public static func numberedLines(_ text: String) -> [(number: Int, text: Substring)] {
-        var body = Substring(text)
-        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
-        return body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
-            .map { ($0.offset + 1, $0.element) }
+        lines(of: Substring(text), atStart: true).enumerated().map { ($0.offset + 1, $0.element) }
     }
 
-    /// Reads one line (or a `--url` value); nil for a blank or comment line.
+    /// The lines of `text`, a whole list or a piece of one that ends where a line ends: every
+    /// newline (`\n`, `\r\n`, a lone `\r`, U+2028, …) ends a line, and a byte-order mark is
+    /// dropped when `text` is the `atStart` of the list.
+    static func lines(of text: Substring, atStart: Bool) -> [Substring] {
+        let body = atStart && text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text
+        return body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    }
+
+    /// Reads one line (or a `--url` value); nil for a blank or comment line. With a
+    /// `pathDomain` (`match --domain`), a line whose URL starts with `/` and holds no space or
+    /// tab is a path on that domain: the entry keeps the path as its URL, and its host is the
+    /// domain's.
     public static func entry(
-        _ text: String, line: Int? = nil, schemes: URLSchemes = .web
+        _ text: String, line: Int? = nil, schemes: URLSchemes = .web, pathDomain: String? = nil
     )
         throws(FindingsError) -> URLListEntry?
     {
         guard let split = splitExpectation(text) else { return nil }
         let (url, expectation) = (split.url, split.expectation)
         guard !url.isEmpty else { throw .invalidURL(line: line, text: text, reason: "no URL after the prefix") }
+        if let pathDomain, url.hasPrefix("/"), !url.contains(where: { $0 == " " || $0 == "\t" }) {
+            return URLListEntry(
+                url: url, expectation: expectation, line: line,
+                components: URLComponents(string: "https://" + pathDomain + url))
+        }
         if schemes != .web {
             // Spaces inside are kept: Android's Uri.parse reads them as part of the URL.
             guard let scheme = AndroidURI(url).scheme, !scheme.isEmpty else {
@@ -162,10 +176,12 @@ public enum URLListLine: Sendable, Equatable {
     case invalid(text: String, line: Int?, problem: String)
 
     /// Reads one line (nil for a blank or comment line), as `URLList.entry` does; a line that is
-    /// not a URL of `schemes` is an invalid one, with the reason.
-    public static func read(_ text: String, line: Int?, schemes: URLSchemes) -> URLListLine? {
+    /// not a URL of `schemes` (nor a path on `pathDomain`) is an invalid one, with the reason.
+    public static func read(
+        _ text: String, line: Int?, schemes: URLSchemes, pathDomain: String? = nil
+    ) -> URLListLine? {
         do {
-            return try URLList.entry(text, line: line, schemes: schemes).map { .entry($0) }
+            return try URLList.entry(text, line: line, schemes: schemes, pathDomain: pathDomain).map { .entry($0) }
         } catch {
             let problem: String
             if case .invalidURL(_, _, let reason) = error {
@@ -180,14 +196,9 @@ public enum URLListLine: Sendable, Equatable {
 
 extension URLListLine {
     /// Every line of a list, in order (a byte-order mark dropped; blank and comment lines left
-    /// out; a line over `URLList.maxLineLength` bytes is an invalid one).
-    public static func lines(of text: String, schemes: URLSchemes) -> [URLListLine] {
-        URLList.numberedLines(text).compactMap { number, line in
-            line.utf8.count > URLList.maxLineLength
-                ? .invalid(
-                    text: String(line.prefix(80)), line: number,
-                    problem: "the line is longer than \(URLList.maxLineLength) bytes")
-                : read(String(line), line: number, schemes: schemes)
-        }
+    /// out; a line over `URLList.maxLineLength` bytes is an invalid one): `URLListReader`'s.
+    public static func lines(of text: String, schemes: URLSchemes, pathDomain: String? = nil) -> [URLListLine] {
+        var reader = URLListReader(schemes: schemes, pathDomain: pathDomain)
+        return reader.read(text)
     }
 }

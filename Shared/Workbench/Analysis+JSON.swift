@@ -21,6 +21,9 @@ public struct ScanDocument: Sendable, Encodable {
     public var triage: [String: Triage]
     /// Whether `scan.timings` is written (off by default: timings differ between runs).
     public var timings: Bool
+    /// The workbench's state of each domain by host (`jsonDocument()`): when set, each
+    /// `domains` entry carries `state`, `done` for a host it does not name. Nil for `scan`.
+    var domainStates: [String: String]? = nil
 
     /// A document for `analysis`.
     public init(analysis: Analysis, triage: [String: Triage] = [:], timings: Bool = false) {
@@ -49,7 +52,12 @@ public struct ScanDocument: Sendable, Encodable {
         try container.encode(source, forKey: .source)
         try container.encode(analysis.snapshot.bundles, forKey: .bundles)
         try container.encode(analysis.snapshot.diagnostics, forKey: .diagnostics)
-        try container.encode(analysis.domains, forKey: .domains)
+        if let domainStates {
+            let stated = analysis.domains.map { StatedJSON($0, state: domainStates[$0.host] ?? "done") }
+            try container.encode(stated, forKey: .domains)
+        } else {
+            try container.encode(analysis.domains, forKey: .domains)
+        }
         try container.encode(analysis.urlTests.map(URLTestJSON.init), forKey: .urlTests)
         try container.encode(FindingsJSON.entries(analysis.findings, triage: triage), forKey: .findings)
         try container.encode(ScanFacts(analysis: analysis, triage: triage, timings: timings), forKey: .scan)
@@ -62,6 +70,26 @@ public struct ScanDocument: Sendable, Encodable {
                         .map(\.fingerprint)),
                 forKey: .whatIf)
         }
+    }
+}
+
+/// A JSON object with one key more: `value`'s keys and `state` (the workbench's state of a
+/// domain or host, in the documents it answers with). Both write into one keyed container.
+struct StatedJSON<Value: Encodable>: Encodable {
+    var value: Value
+    var state: String
+
+    init(_ value: Value, state: String) {
+        self.value = value
+        self.state = state
+    }
+
+    private enum Key: String, CodingKey { case state }
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(state, forKey: .state)
     }
 }
 

@@ -46,9 +46,12 @@ struct AndroidScanDocument: Encodable {
     let platform = "android"
     let scan: Scan
     let app: App
-    let hosts: [AssetLinksHostJSON]
+    var hosts: [AssetLinksHostJSON]
     let urls: [URLDecision]
     let findings: [FindingJSON]
+    /// What a device recorded for the app (the workbench's documents, when one was read); nil
+    /// writes no key.
+    var deviceState: AndroidDeviceRecord? = nil
 
     struct URLDecision: Encodable {
         var url: String
@@ -137,6 +140,8 @@ public struct AssetLinksHostJSON: Encodable, Sendable {
     var included: [Included]
     var diagnostics: [LintDiagnostic]
     var google: Google?
+    /// The workbench's state of the host (its documents only); nil writes no key.
+    var state: String?
 
     /// A fetched or supplied file on its own (`assetlinks fetch`).
     public init(report: AssetLinksReport) {

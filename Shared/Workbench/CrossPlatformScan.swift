@@ -228,38 +228,7 @@ public struct CrossPlatformAnalysis: Sendable {
     /// counts) and, while a host holds an edit, `whatIf`. Pretty, sorted keys, ending with a
     /// newline; deterministic.
     public func scanDocument(triage: [String: Triage] = [:]) throws -> Data {
-        let decoder = JSONDecoder()
-        let iosValue = try decoder.decode(JSONValue.self, from: ios.scanDocument(triage: triage))
-        let androidValue = try decoder.decode(JSONValue.self, from: android.scanDocument(triage: triage))
-        let tableValue = try decoder.decode(JSONValue.self, from: JSONOutput.encode(table))
-        let all = findings
-        let findingsValue = try decoder.decode(
-            JSONValue.self,
-            from: JSONOutput.encode(FindingsJSON.entries(all, triage: triage)))
-        let counts = FindingCounts(all, triage: triage)
-        let bySeverity = counts.bySeverity.mapValues { JSONValue.int(Int64($0)) }
-        let byCategory = counts.byCategory.mapValues { JSONValue.object($0.mapValues { .int(Int64($0)) }) }
-        var fields: [String: JSONValue] = [
-            "schemaVersion": .int(Int64(Workbench.schemaVersion)),
-            "platform": .string("both"),
-            "ios": iosValue,
-            "android": androidValue,
-            "crossPlatform": tableValue,
-            "findings": findingsValue,
-            "findingCounts": .object(bySeverity),
-            "findingCountsByCategory": .object(byCategory),
-            "suppressedFindings": .int(Int64(counts.suppressed)),
-        ]
-        if let notice = whatIfNotice {
-            fields["whatIf"] = .object([
-                "hosts": .array(whatIfHosts.map(JSONValue.string)),
-                "iosHosts": .array(ios.whatIfHosts.map(JSONValue.string)),
-                "androidHosts": .array(androidWhatIfHosts.map(JSONValue.string)),
-                "notice": .string(notice),
-                "findings": .array(all.filter(dependsOnWhatIf).map { .string($0.fingerprint) }),
-            ])
-        }
-        return try JSONOutput.encode(JSONValue.object(fields)) + Data("\n".utf8)
+        try JSONOutput.encode(CrossPlatformScanDocument(self, triage: triage)) + Data("\n".utf8)
     }
 
     // MARK: Test links
@@ -329,5 +298,63 @@ extension String {
     var lowercasedFirst: String {
         guard let first, first.isUppercase, !(dropFirst().first?.isUppercase ?? false) else { return self }
         return first.lowercased() + dropFirst()
+    }
+}
+
+/// The JSON shape of `scan app.ipa app.apk` (`CrossPlatformAnalysis.scanDocument(triage:)`):
+/// each platform's scan document as it is alone (`ios`, `android`), the verdict table
+/// (`crossPlatform`), every finding with its `fingerprint` and `triage`, the counts, and
+/// `whatIf` while a host holds an edit. The workbench sets the halves' optional fields
+/// (`ScanDocument.domainStates`, `AndroidScanDocument.deviceState`, each host's `state`).
+struct CrossPlatformScanDocument: Encodable {
+    struct WhatIf: Encodable {
+        var hosts: [String]
+        var iosHosts: [String]
+        var androidHosts: [String]
+        var notice: String
+        /// Fingerprints of the findings that rest on an edited file.
+        var findings: [String]
+    }
+
+    var ios: ScanDocument
+    var android: AndroidScanDocument
+    var crossPlatform: CrossPlatformTable
+    var findings: [FindingJSON]
+    /// As in each platform's document (`FindingCounts`), over every finding.
+    var counts: FindingCounts
+    var whatIf: WhatIf?
+
+    /// The document of `both`, with `triage` (by fingerprint) applied to every platform's findings.
+    init(_ both: CrossPlatformAnalysis, triage: [String: Triage]) {
+        ios = ScanDocument(analysis: both.ios, triage: triage)
+        android = AndroidScanDocument(both.android, triage: triage)
+        crossPlatform = both.table
+        let all = both.findings
+        findings = FindingsJSON.entries(all, triage: triage)
+        counts = FindingCounts(all, triage: triage)
+        whatIf = both.whatIfNotice.map { notice in
+            WhatIf(
+                hosts: both.whatIfHosts, iosHosts: both.ios.whatIfHosts, androidHosts: both.androidWhatIfHosts,
+                notice: notice, findings: all.filter(both.dependsOnWhatIf).map(\.fingerprint))
+        }
+    }
+
+    private enum Key: String, CodingKey {
+        case schemaVersion, platform, ios, android, crossPlatform, findings, findingCounts,
+            findingCountsByCategory, suppressedFindings, whatIf
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(Workbench.schemaVersion, forKey: .schemaVersion)
+        try container.encode("both", forKey: .platform)
+        try container.encode(ios, forKey: .ios)
+        try container.encode(android, forKey: .android)
+        try container.encode(crossPlatform, forKey: .crossPlatform)
+        try container.encode(findings, forKey: .findings)
+        try container.encode(counts.bySeverity, forKey: .findingCounts)
+        try container.encode(counts.byCategory, forKey: .findingCountsByCategory)
+        try container.encode(counts.suppressed, forKey: .suppressedFindings)
+        try container.encodeIfPresent(whatIf, forKey: .whatIf)
     }
 }

@@ -19,16 +19,17 @@ public struct TriageDraft: Sendable, Equatable, Codable {
 }
 
 /// What the tester typed and has not applied yet: triage drafts by finding fingerprint and
-/// what-if drafts by host. A window keeps one per document, and the document's session file
-/// keeps them too (`SessionFile.drafts`), so a draft survives a selection change, a tab switch,
-/// a reload, Revert and a reopen; a draft equal to what the document holds is no draft
+/// what-if drafts by platform and host (a host both apps claim has two files to edit). A window
+/// keeps one per document, and the document's session file keeps them too
+/// (`SessionFile.drafts`), so a draft survives a selection change, a tab switch, a reload,
+/// Revert and a reopen; a draft equal to what the document holds is no draft
 /// (dropped). Bounded as the session reader bounds them (`SessionLimits`): a draft the reader
 /// would refuse is refused here, so a session with drafts always opens again.
 public struct DraftStore: Sendable, Equatable {
     /// Triage drafts by finding fingerprint.
     public private(set) var triage: [String: TriageDraft] = [:]
-    /// What-if texts by host.
-    public private(set) var whatIf: [String: String] = [:]
+    /// What-if texts by platform, then by host.
+    public private(set) var whatIf: [AppPlatform: [String: String]] = [:]
 
     /// No drafts.
     public init() {}
@@ -36,24 +37,37 @@ public struct DraftStore: Sendable, Equatable {
     /// The drafts a session file holds (none when it holds none).
     public init(_ saved: SessionDrafts?) {
         triage = saved?.triage ?? [:]
-        whatIf = saved?.whatIf ?? [:]
+        for (platform, texts) in [(AppPlatform.ios, saved?.whatIf), (.android, saved?.androidWhatIf)] {
+            if let texts, !texts.isEmpty { whatIf[platform] = texts }
+        }
     }
 
     /// The drafts part of a session file: nil when there is no draft (nothing is written).
     public var sessionDrafts: SessionDrafts? {
-        isEmpty ? nil : SessionDrafts(triage: triage, whatIf: whatIf)
+        isEmpty
+            ? nil
+            : SessionDrafts(triage: triage, whatIf: whatIf[.ios] ?? [:], androidWhatIf: whatIf[.android] ?? [:])
     }
 
     /// No unsaved draft.
-    public var isEmpty: Bool { triage.isEmpty && whatIf.isEmpty }
+    public var isEmpty: Bool { triage.isEmpty && whatIfCount == 0 }
+
+    /// How many what-if drafts there are, on every platform.
+    public var whatIfCount: Int { whatIf.values.reduce(0) { $0 + $1.count } }
+
+    /// The what-if draft of `host` on `platform`, nil when there is none.
+    public func whatIfDraft(for host: String, on platform: AppPlatform) -> String? {
+        whatIf[platform]?[host]
+    }
 
     /// "2 drafts not applied (1 triage note, 1 association file edit)", or nil.
     public var summary: String? {
         guard !isEmpty else { return nil }
-        let total = triage.count + whatIf.count
+        let edits = whatIfCount
+        let total = triage.count + edits
         var parts: [String] = []
         if !triage.isEmpty { parts.append("\(triage.count) triage \(triage.count == 1 ? "note" : "notes")") }
-        if !whatIf.isEmpty { parts.append("\(whatIf.count) association file \(whatIf.count == 1 ? "edit" : "edits")") }
+        if edits > 0 { parts.append("\(edits) association file \(edits == 1 ? "edit" : "edits")") }
         return "\(total) \(total == 1 ? "draft" : "drafts") not applied (" + parts.joined(separator: ", ") + ")"
     }
 
@@ -93,20 +107,21 @@ public struct DraftStore: Sendable, Equatable {
         triage[fingerprint] = nil
     }
 
-    /// The what-if text `host` shows: its draft, else the text that decides now.
-    public func whatIfDraft(for host: String, deciding: String) -> String {
-        whatIf[host] ?? deciding
+    /// The what-if text `host` shows on `platform`: its draft, else the text that decides now.
+    public func whatIfDraft(for host: String, on platform: AppPlatform, deciding: String) -> String {
+        whatIf[platform]?[host] ?? deciding
     }
 
-    /// Keeps `text` for `host`, or drops it when it equals the text that decides now. Refused
-    /// (the store unchanged) for a text over `SessionLimits.maxWhatIfDraftLength` UTF-8 bytes
-    /// or a draft past `SessionLimits.maxDrafts`.
+    /// Keeps `text` for `host` on `platform`, or drops it when it equals the text that decides
+    /// now. Refused (the store unchanged) for a text over `SessionLimits.maxWhatIfDraftLength`
+    /// UTF-8 bytes or a draft past `SessionLimits.maxDrafts` (on one platform: each is a map of
+    /// the session).
     public mutating func setWhatIfDraft(
-        _ text: String, for host: String,
+        _ text: String, for host: String, on platform: AppPlatform,
         deciding: String
     ) throws(WorkbenchDocumentError) {
         if text == deciding {
-            whatIf[host] = nil
+            removeWhatIfDraft(for: host, on: platform)
             return
         }
         guard text.utf8.count <= SessionLimits.maxWhatIfDraftLength else {
@@ -116,24 +131,30 @@ public struct DraftStore: Sendable, Equatable {
                     + "this one is \(text.utf8.count) bytes (not kept)"
             )
         }
-        guard whatIf[host] != nil || whatIf.count < SessionLimits.maxDrafts else {
+        let drafts = whatIf[platform] ?? [:]
+        guard drafts[host] != nil || drafts.count < SessionLimits.maxDrafts else {
             throw .unreadableInput(
                 "at most \(SessionLimits.maxDrafts) association file drafts are kept: "
                     + "apply or discard some")
         }
-        whatIf[host] = text
+        whatIf[platform, default: [:]][host] = text
     }
 
-    public mutating func removeWhatIfDraft(for host: String) {
-        whatIf[host] = nil
+    public mutating func removeWhatIfDraft(for host: String, on platform: AppPlatform) {
+        whatIf[platform]?[host] = nil
+        if whatIf[platform]?.isEmpty == true { whatIf[platform] = nil }
     }
 
     /// After the document changed under the drafts (a refetch, undo, revert, a reload): drafts
     /// that now equal what the document holds are dropped, and what-if drafts of hosts it does
     /// not have; the others stay.
-    public mutating func prune(savedTriage: [String: Triage], decidingTexts: [String: String]) {
+    public mutating func prune(savedTriage: [String: Triage], decidingTexts: [AppPlatform: [String: String]]) {
         triage = triage.filter { fingerprint, draft in draft != TriageDraft(savedTriage[fingerprint]) }
-        whatIf = whatIf.filter { host, text in decidingTexts[host].map { text != $0 } ?? false }
+        for (platform, drafts) in whatIf {
+            let texts = decidingTexts[platform] ?? [:]
+            let kept = drafts.filter { host, text in texts[host].map { text != $0 } ?? false }
+            whatIf[platform] = kept.isEmpty ? nil : kept
+        }
     }
 
     /// Drops every draft (the tester discarded them).

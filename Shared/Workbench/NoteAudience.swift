@@ -37,10 +37,11 @@ public enum NoteAudience: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// Who made a report or a page: the command (`linklab scan`) or the workbench.
-    public func generatedBy(toolVersion: String) -> String {
+    /// Who made a report or a page: the command (`linklab scan`, or `linklab COMMAND`: a
+    /// retest report is `diff`'s) or the workbench.
+    public func generatedBy(toolVersion: String, command: String = "scan") -> String {
         switch self {
-        case .commandLine: "UniversalLinkLab \(toolVersion) (linklab scan)"
+        case .commandLine: "UniversalLinkLab \(toolVersion) (linklab \(command))"
         case .workbench: "UniversalLinkLab \(toolVersion) (workbench)"
         }
     }

@@ -5,47 +5,7 @@ import Foundation
 extension Retest {
     /// The `diff --format json` document (docs/workbench.md), plus `triageChanges`.
     public func jsonDocument() throws(WorkbenchDocumentError) -> Data {
-        let object: [String: Any]
-        do { object = try jsonObject() } catch { throw .exportFailed(String(describing: error)) }
-        return try TriagedReports.jsonLine(object)
-    }
-
-    /// The document as a JSON tree (also embedded in the retest JSON and SARIF reports).
-    public func jsonObject() throws -> [String: Any] {
-        func side(_ value: Side) -> [String: Any] {
-            [
-                "savedAt": value.savedAt.map(WorkbenchDocument.iso8601) ?? NSNull(),
-                "source": ["name": value.name, "sha256": value.sha256],
-            ]
-        }
-        func triage(_ value: Triage?) -> Any { value.map(TriagedReports.triageObject) ?? NSNull() }
-        return [
-            "schemaVersion": Workbench.schemaVersion,
-            "old": side(old),
-            "new": side(new),
-            "findings": [
-                "new": try newFindings.map(Self.findingObject),
-                "fixed": try fixedFindings.map(Self.findingObject),
-                "open": try openFindings.map(Self.findingObject),
-            ],
-            "triageChanges": triageChanges.map {
-                [
-                    "fingerprint": $0.fingerprint, "old": triage($0.old),
-                    "new": triage($0.new),
-                ]
-            },
-            "domains": domains.map { ["host": $0.host, "change": $0.change, "details": $0.details] as [String: Any] },
-            "urls": urls.map { ["url": $0.url, "appID": $0.appID, "old": $0.old, "new": $0.new] },
-        ]
-    }
-
-    /// The scan JSON's finding object plus `fingerprint` and `triage`.
-    static func findingObject(_ value: TriagedFinding) throws -> [String: Any] {
-        let data = try JSONOutput.encode(value.finding)
-        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
-        object["fingerprint"] = value.fingerprint
-        object["triage"] = value.triage.map(TriagedReports.triageObject) ?? NSNull()
-        return object
+        try TriagedReports.jsonLine(RetestJSON(self))
     }
 
     /// The "Changes since …" section of a retest report.
@@ -118,23 +78,25 @@ extension Retest {
     }
 
     /// The retest report of `analysis` (NEW's facts) in `format`: the report with the
-    /// "Changes since" section first; JSON carries `changesSince` (the diff document), SARIF
-    /// carries it in the run's `properties` and each result's `baselineState`.
+    /// "Changes since" section first, its maker `linklab diff` for the command line
+    /// (`NoteAudience.generatedBy`, the workbench for the workbench); JSON carries
+    /// `changesSince` (the diff document), SARIF carries it in the run's `properties` and each
+    /// result's `baselineState`.
     public func report(
         _ analysis: Analysis, format: ReportFormat, triage: [String: Triage],
         toolVersion: String = Workbench.version
     ) throws(WorkbenchDocumentError) -> Data {
         switch format {
         case .json:
-            let diff: [String: Any]
-            do { diff = try jsonObject() } catch { throw .exportFailed(String(describing: error)) }
-            return try TriagedReports.scanJSON(analysis, triage: triage) { root in root["changesSince"] = diff }
+            let scan = ScanDocument(analysis: analysis, triage: triage)
+            return try TriagedReports.jsonLine(JSONMerged(scan, ChangesSince(changesSince: RetestJSON(self))))
         case .sarif:
             let data = try TriagedReports.render(analysis, format: .sarif, triage: triage, toolVersion: toolVersion)
             return try withBaseline(sarif: data)
         case .markdown, .html, .pdf:
             var document = analysis.reportDocument(toolVersion: toolVersion, triage: triage)
             document.title = "Universal links retest: \(analysis.appName)"
+            document.generatedBy = analysis.noteAudience.generatedBy(toolVersion: toolVersion, command: "diff")
             document.sections.insert(changesSection, at: 0)
             do {
                 return try document.rendered(as: format, toolVersion: toolVersion)
@@ -148,7 +110,8 @@ extension Retest {
     /// product (the iOS report, the Android report, or the two-platform one) with the "Changes
     /// since" section first; its JSON is the product's scan document (`currentProduct`, with
     /// triage) with `changesSince`, its SARIF the document's with each result's `baselineState`.
-    /// `linklab diff` writes every retest report here.
+    /// `linklab diff` writes every retest report here, and its reports name it as their maker
+    /// (a workbench document's name the workbench).
     @MainActor
     public func report(
         of document: WorkbenchDocument, format: ReportFormat,
@@ -156,14 +119,19 @@ extension Retest {
     ) throws(WorkbenchDocumentError) -> Data {
         switch format {
         case .json:
-            let diff: [String: Any]
-            do { diff = try jsonObject() } catch { throw .exportFailed(String(describing: error)) }
             guard let product = document.currentProduct else { throw .notReady }
-            let data: Data
-            do { data = try product.scanDocument(triage: document.triage) } catch {
-                throw .exportFailed(String(describing: error))
+            let changes = ChangesSince(changesSince: RetestJSON(self))
+            switch product {
+            case .ios(let analysis):
+                let scan = ScanDocument(analysis: analysis, triage: document.triage)
+                return try TriagedReports.jsonLine(JSONMerged(scan, changes))
+            case .android(let analysis):
+                let scan = AndroidScanDocument(analysis, triage: document.triage)
+                return try TriagedReports.jsonLine(JSONMerged(scan, changes))
+            case .both(let both):
+                let scan = CrossPlatformScanDocument(both, triage: document.triage)
+                return try TriagedReports.jsonLine(JSONMerged(scan, changes))
             }
-            return try TriagedReports.adjusted(data) { root in root["changesSince"] = diff }
         case .sarif:
             return try withBaseline(sarif: try document.export(.sarif))
         case .markdown, .html, .pdf:
@@ -186,6 +154,7 @@ extension Retest {
                 throw .notReady
             }
             report.sections.insert(changesSection, at: 0)
+            report.generatedBy = document.noteAudience.generatedBy(toolVersion: toolVersion, command: "diff")
             do {
                 return try report.rendered(as: format, toolVersion: toolVersion)
             } catch {
@@ -194,35 +163,112 @@ extension Retest {
         }
     }
 
-    /// SARIF `baselineState` (`new`/`unchanged`) on each result, and the diff in the run's properties.
+    /// SARIF `baselineState` (`new`/`unchanged`) on each result, and the diff in the run's
+    /// properties (`linklabRetest`). The log is `Reports`' (`SARIFReport`, whose types are its
+    /// own), so it is read back as a `JSONValue` and edited there; `data` as it is when it holds
+    /// no run.
     func withBaseline(sarif data: Data) throws(WorkbenchDocumentError) -> Data {
+        let fresh = Set(newFindings.map(\.fingerprint))
+        let root: JSONValue
+        let retest: JSONValue
         do {
-            guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                var runs = root["runs"] as? [[String: Any]], var run = runs.first
-            else { return data }
-            let fresh = Set(newFindings.map(\.fingerprint))
-            // Each result names its finding by fingerprint (SARIFReport.fingerprintKey), whatever its order.
-            if var results = run["results"] as? [[String: Any]] {
-                for index in results.indices {
-                    let prints = results[index]["partialFingerprints"] as? [String: Any]
-                    guard let print = prints?[SARIFReport.fingerprintKey] as? String else { continue }
-                    results[index]["baselineState"] = fresh.contains(print) ? "new" : "unchanged"
-                }
-                run["results"] = results
-            }
-            var properties = run["properties"] as? [String: Any] ?? [:]
-            properties["linklabRetest"] = try jsonObject()
-            run["properties"] = properties
-            runs[0] = run
-            root["runs"] = runs
-            var out =
-                try JSONSerialization.data(
-                    withJSONObject: root,
-                    options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            out.append(0x0A)
-            return out
+            root = try JSONValue(json: data)
+            retest = try JSONValue(encoding: RetestJSON(self))
         } catch {
             throw .exportFailed(String(describing: error))
         }
+        guard case .object(var log) = root, case .array(var runs)? = log["runs"], case .object(var run)? = runs.first
+        else { return data }
+        // Each result names its finding by fingerprint (SARIFReport.fingerprintKey), whatever its order.
+        if case .array(var results)? = run["results"] {
+            for index in results.indices {
+                guard case .object(var result) = results[index],
+                    case .object(let prints)? = result["partialFingerprints"],
+                    case .string(let print)? = prints[SARIFReport.fingerprintKey]
+                else { continue }
+                result["baselineState"] = .string(fresh.contains(print) ? "new" : "unchanged")
+                results[index] = .object(result)
+            }
+            run["results"] = .array(results)
+        }
+        var properties: [String: JSONValue] = [:]
+        if case .object(let present)? = run["properties"] { properties = present }
+        properties["linklabRetest"] = retest
+        run["properties"] = .object(properties)
+        runs[0] = .object(run)
+        log["runs"] = .array(runs)
+        return try TriagedReports.jsonLine(JSONValue.object(log))
+    }
+}
+
+/// The key a retest report adds to its scan document: `changesSince`, the diff document.
+private struct ChangesSince: Encodable {
+    var changesSince: RetestJSON
+}
+
+/// The `diff --format json` document of docs/workbench.md (`Retest.jsonDocument()`), also
+/// embedded in the retest's JSON report (`changesSince`) and SARIF (`linklabRetest`): both
+/// sides (`savedAt`, null when never saved, and the `source` name and digest), the findings
+/// new, fixed and open (each as in the scan document, with `fingerprint` and `triage`), the
+/// triage changes (`old` and `new`, null for none), and the domain and URL changes.
+struct RetestJSON: Encodable {
+    var retest: Retest
+
+    init(_ retest: Retest) {
+        self.retest = retest
+    }
+
+    private enum Key: String, CodingKey { case schemaVersion, old, new, findings, triageChanges, domains, urls }
+
+    private struct Side: Encodable {
+        var side: Retest.Side
+
+        private enum Key: String, CodingKey { case savedAt, source }
+        private enum SourceKey: String, CodingKey { case name, sha256 }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(side.savedAt.map(WorkbenchDocument.iso8601), forKey: .savedAt)
+            var source = container.nestedContainer(keyedBy: SourceKey.self, forKey: .source)
+            try source.encode(side.name, forKey: .name)
+            try source.encode(side.sha256, forKey: .sha256)
+        }
+    }
+
+    private struct Findings: Encodable {
+        var new: [FindingJSON]
+        var fixed: [FindingJSON]
+        var open: [FindingJSON]
+    }
+
+    private struct TriageChange: Encodable {
+        var change: Retest.TriageChange
+
+        private enum Key: String, CodingKey { case fingerprint, old, new }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(change.fingerprint, forKey: .fingerprint)
+            try container.encode(change.old.map(TriageJSON.init), forKey: .old)
+            try container.encode(change.new.map(TriageJSON.init), forKey: .new)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        func entries(_ list: [TriagedFinding]) -> [FindingJSON] {
+            list.map { FindingJSON($0.finding, triage: $0.triage) }
+        }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(Workbench.schemaVersion, forKey: .schemaVersion)
+        try container.encode(Side(side: retest.old), forKey: .old)
+        try container.encode(Side(side: retest.new), forKey: .new)
+        try container.encode(
+            Findings(
+                new: entries(retest.newFindings), fixed: entries(retest.fixedFindings),
+                open: entries(retest.openFindings)),
+            forKey: .findings)
+        try container.encode(retest.triageChanges.map(TriageChange.init), forKey: .triageChanges)
+        try container.encode(retest.domains, forKey: .domains)
+        try container.encode(retest.urls, forKey: .urls)
     }
 }

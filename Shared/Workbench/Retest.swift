@@ -13,16 +13,16 @@ public struct Retest: Sendable, Equatable {
         public var sha256: String
     }
 
-    /// One host's change.
-    public struct DomainChange: Sendable, Equatable {
+    /// One host's change (as the diff JSON writes it: `host`, `change`, `details`).
+    public struct DomainChange: Sendable, Equatable, Encodable {
         public var host: String
         /// `added`, `removed`, `changed` or `same`.
         public var change: String
         public var details: [String]
     }
 
-    /// One URL × app whose verdict changed.
-    public struct URLChange: Sendable, Equatable {
+    /// One URL × app whose verdict changed (as the diff JSON writes it: `url`, `appID`, `old`, `new`).
+    public struct URLChange: Sendable, Equatable, Encodable {
         public var url: String
         public var appID: String
         /// `match`, `exclude`, `no_match`, or `none` (not decided on that side).

@@ -198,24 +198,27 @@ public final class SessionController {
         commit("Triage")
     }
 
-    /// Decides `host` as if it served `text` ("Edit Association File").
-    public func edit(_ text: String, host: String) throws(WorkbenchDocumentError) {
-        try document.edit(text, forHost: host)
-        drafts.removeWhatIfDraft(for: host)
+    /// Decides `host` of `platform` as if it served `text` ("Edit Association File").
+    public func edit(_ text: String, host: String, on platform: AppPlatform = .ios) throws(WorkbenchDocumentError) {
+        try document.edit(text, forHost: host, on: platform)
+        drafts.removeWhatIfDraft(for: host, on: platform)
         commit("Edit Association File")
     }
 
-    /// Back to what `host` served ("Revert Association File").
-    public func revert(host: String) throws(WorkbenchDocumentError) {
-        try document.revert(host: host)
-        drafts.removeWhatIfDraft(for: host)
+    /// Back to what `host` of `platform` served ("Revert Association File").
+    public func revert(host: String, on platform: AppPlatform = .ios) throws(WorkbenchDocumentError) {
+        try document.revert(host: host, on: platform)
+        drafts.removeWhatIfDraft(for: host, on: platform)
         commit("Revert Association File")
     }
 
-    /// Decides `host` against a file the tester supplied ("Use Association File").
-    public func useFile(_ data: Data, name: String, host: String) throws(WorkbenchDocumentError) {
-        try document.useFile(data, name: name, forHost: host)
-        drafts.removeWhatIfDraft(for: host)
+    /// Decides `host` of `platform` against a file the tester supplied ("Use Association File").
+    public func useFile(
+        _ data: Data, name: String, host: String,
+        on platform: AppPlatform = .ios
+    ) throws(WorkbenchDocumentError) {
+        try document.useFile(data, name: name, forHost: host, on: platform)
+        drafts.removeWhatIfDraft(for: host, on: platform)
         commit("Use Association File")
     }
 
@@ -265,14 +268,14 @@ public final class SessionController {
         commit("Read Android Device State")
     }
 
-    /// Refetches `host`; the result is one step once it landed.
-    public func refetch(host: String) async throws(WorkbenchDocumentError) {
-        try document.refetch(host: host)
+    /// Refetches `host` of `platform`; the result is one step once it landed.
+    public func refetch(host: String, on platform: AppPlatform = .ios) async throws(WorkbenchDocumentError) {
+        try document.refetch(host: host, on: platform)
         await document.settled()
         commit("Refetch")
     }
 
-    /// Refetches every host; the results are one step once they landed.
+    /// Refetches every host of both apps; the results are one step once they landed.
     public func refetchAll() async {
         document.refetchAll()
         await document.settled()
@@ -308,27 +311,36 @@ public final class SessionController {
         try setTriage(fingerprint, status: draft.status, note: draft.note)
     }
 
-    /// The what-if text the editor shows: the draft, else the text that decides now.
-    public func whatIfDraft(for host: String) -> String {
-        drafts.whatIfDraft(for: host, deciding: decidingText(host))
+    /// The what-if text the editor of `host` on `platform` shows: the draft, else the text
+    /// that decides now.
+    public func whatIfDraft(for host: String, on platform: AppPlatform = .ios) -> String {
+        drafts.whatIfDraft(for: host, on: platform, deciding: decidingText(host, on: platform))
     }
 
-    /// True when `host` has a what-if draft (its editor stays open across tab switches).
-    public func hasWhatIfDraft(for host: String) -> Bool { drafts.whatIf[host] != nil }
+    /// True when `host` of `platform` has a what-if draft (its editor stays open across tab
+    /// switches).
+    public func hasWhatIfDraft(for host: String, on platform: AppPlatform = .ios) -> Bool {
+        drafts.whatIfDraft(for: host, on: platform) != nil
+    }
 
-    /// Keeps what the tester typed for `host` (dropped when equal to the text that decides) and
-    /// writes it into the value ("Typing"). Refused for a host the session does not have, and
+    /// Keeps what the tester typed for `host` of `platform` (dropped when equal to the text that
+    /// decides) and writes it into the value ("Typing"). Refused for a host the session's app of
+    /// that platform does not have (the host as `WorkbenchDocument.hosts(on:)` names it), and
     /// beyond the session's draft limits (`DraftStore`), the draft then unchanged.
-    public func setWhatIfDraft(_ text: String, for host: String) throws(WorkbenchDocumentError) {
-        guard document.domains.contains(where: { $0.host == host }) else { throw .hostNotClaimed(host) }
-        try drafts.setWhatIfDraft(text, for: host, deciding: decidingText(host))
+    public func setWhatIfDraft(
+        _ text: String, for host: String,
+        on platform: AppPlatform = .ios
+    ) throws(WorkbenchDocumentError) {
+        guard document.hosts(on: platform).contains(host) else { throw .hostNotClaimed(host) }
+        try drafts.setWhatIfDraft(text, for: host, on: platform, deciding: decidingText(host, on: platform))
         commit("Typing")
     }
 
-    /// Applies the what-if draft of `host` (one undo step); nothing when there is none.
-    public func applyWhatIfDraft(for host: String) throws(WorkbenchDocumentError) {
-        guard let text = drafts.whatIf[host] else { return }
-        try edit(text, host: host)
+    /// Applies the what-if draft of `host` of `platform` (one undo step); nothing when there is
+    /// none.
+    public func applyWhatIfDraft(for host: String, on platform: AppPlatform = .ios) throws(WorkbenchDocumentError) {
+        guard let text = drafts.whatIfDraft(for: host, on: platform) else { return }
+        try edit(text, host: host, on: platform)
     }
 
     /// Drops the triage draft of `fingerprint` ("Discard Draft": undo brings it back).
@@ -337,9 +349,9 @@ public final class SessionController {
         commit("Discard Draft")
     }
 
-    /// Drops the what-if draft of `host` ("Discard Draft": undo brings it back).
-    public func discardWhatIfDraft(for host: String) {
-        drafts.removeWhatIfDraft(for: host)
+    /// Drops the what-if draft of `host` of `platform` ("Discard Draft": undo brings it back).
+    public func discardWhatIfDraft(for host: String, on platform: AppPlatform = .ios) {
+        drafts.removeWhatIfDraft(for: host, on: platform)
         commit("Discard Draft")
     }
 
@@ -421,13 +433,17 @@ public final class SessionController {
         binding.nameUndo(action)
     }
 
-    private var decidingTexts: [String: String] {
-        Dictionary(document.domains.map { ($0.host, decidingText($0.host)) }, uniquingKeysWith: { first, _ in first })
+    /// The text each host's editor starts from, by platform and host.
+    private var decidingTexts: [AppPlatform: [String: String]] {
+        Dictionary(
+            uniqueKeysWithValues: AppPlatform.allCases.map { platform in
+                let hosts = document.hosts(on: platform)
+                let texts = hosts.map { ($0, decidingText($0, on: platform)) }
+                return (platform, Dictionary(texts, uniquingKeysWith: { first, _ in first }))
+            })
     }
 
-    private func decidingText(_ host: String) -> String {
-        guard let entry = document.domains.first(where: { $0.host == host }) else { return "" }
-        if entry.state == .edited, let text = entry.editedText { return text }
-        return entry.shownRoute.map { ServedText($0).text } ?? ""
+    private func decidingText(_ host: String, on platform: AppPlatform) -> String {
+        ((try? document.decidingText(forHost: host, on: platform)) ?? nil)?.text ?? ""
     }
 }

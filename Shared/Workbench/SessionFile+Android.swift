@@ -17,13 +17,17 @@ public struct SessionAndroidApp: Sendable, Equatable, Codable {
 }
 
 /// One host's `assetlinks.json` as stored: how it came (done, supplied, pending), the answer and
-/// the statement lists its `include`s named, as fetched.
+/// the statement lists its `include`s named, as fetched; for a host edited by a what-if, the
+/// edited text too (the rest stays what was served, which Revert returns to).
 public struct SessionAssetLinksHost: Sendable, Equatable, Codable {
     public var host: String
     public var state: HostState
     /// Nil when not fetched.
     public var result: SessionRoute?
     public var includes: [SessionAssetLinksInclude]
+    /// The what-if text that decides, applied over what was served when the session opens;
+    /// absent for a host that is not edited (and in sessions written before edits were kept).
+    public var editedText: String? = nil
 }
 
 /// One `include` target as fetched (or refused before fetching: no result, a problem).
@@ -46,7 +50,7 @@ extension SessionAndroidApp {
         name = part.name
         sdk = part.sdk
         apk = part.snapshot
-        // An edited host (what-if) is saved as it was served before the edit.
+        // An edited host (what-if) is saved as it was served before the edit, with its text.
         hosts = part.assetLinks.map { current in
             let report = part.beforeEdit[current.host]?.report ?? current
             var state =
@@ -57,7 +61,9 @@ extension SessionAndroidApp {
                 host: report.host, state: state, result: report.result.map(SessionRoute.init),
                 includes: report.included.map {
                     SessionAssetLinksInclude(url: $0.url, result: $0.result.map(SessionRoute.init), problem: $0.problem)
-                })
+                },
+                editedText: part.beforeEdit[current.host] == nil
+                    ? nil : String(decoding: current.result?.body ?? Data(), as: UTF8.self))
         }
         deviceState = part.deviceRecord
     }
@@ -81,6 +87,9 @@ extension SessionAndroidApp {
         }
         var part = AndroidDocumentApp(name: name, sdk: sdk, snapshot: apk, assetLinks: reports, states: states)
         part.deviceRecord = deviceState
+        for (index, host) in hosts.enumerated() {
+            if let text = host.editedText { _ = part.applyEdit(Data(text.utf8), at: index) }
+        }
         return part
     }
 

@@ -179,10 +179,11 @@ extension SessionFile {
         }
     }
 
-    /// `drafts.triage` or `drafts.whatIf` when `steps` name one of them (its last key), else nil.
+    /// `drafts.triage`, `drafts.whatIf` or `drafts.androidWhatIf` when `steps` name one of them
+    /// (its last key), else nil.
     static func draftsMap(_ steps: ArraySlice<FieldStep>) -> String? {
         guard steps.count == 2, case .key("drafts") = steps[steps.startIndex],
-            case .key(let name) = steps[steps.startIndex + 1], name == "triage" || name == "whatIf"
+            case .key(let name) = steps[steps.startIndex + 1], ["triage", "whatIf", "androidWhatIf"].contains(name)
         else {
             return nil
         }
@@ -195,7 +196,7 @@ extension SessionFile {
             if case .key(let last)? = steps.last { key = last } else { key = "" }
             // A what-if draft is keyed by its host (whatever the host is called): an association
             // file's text, as long as an edited one may be.
-            if steps.count == 3, draftsMap(steps.prefix(2)) == "whatIf" {
+            if steps.count == 3, let map = draftsMap(steps.prefix(2)), map != "triage" {
                 let length = string.utf8.count
                 if length > SessionLimits.maxWhatIfDraftLength {
                     throw .fieldTooLong(
@@ -310,7 +311,7 @@ extension SessionFile {
         for (fingerprint, _) in triage where fingerprint.isEmpty {
             throw .invalidField("triage", "an empty fingerprint")
         }
-        try drafts?.validate(hosts: Set(hosts.map(\.host)))
+        try drafts?.validate(hosts: Set(hosts.map(\.host)), androidHosts: Set(android?.hosts.map(\.host) ?? []))
         try android?.validate()
         try probes?.validate()
     }
@@ -319,9 +320,13 @@ extension SessionFile {
 extension SessionDrafts {
     /// The checks the types cannot express: counts (also checked on the parsed tree, before
     /// decoding), fingerprints, note and text lengths, and what-if drafts only for the session's
-    /// own hosts.
-    func validate(hosts: Set<String>) throws(SessionFileError) {
-        for (path, count) in [("drafts.triage", triage.count), ("drafts.whatIf", whatIf.count)]
+    /// own hosts of their platform.
+    func validate(hosts: Set<String>, androidHosts: Set<String>) throws(SessionFileError) {
+        let maps = [
+            ("drafts.triage", triage.count), ("drafts.whatIf", whatIf.count),
+            ("drafts.androidWhatIf", androidWhatIf.count),
+        ]
+        for (path, count) in maps
         where count > SessionLimits.maxDrafts {
             throw .tooMany(path: path, count: count, limit: SessionLimits.maxDrafts)
         }
@@ -334,14 +339,17 @@ extension SessionDrafts {
                     limit: SessionLimits.maxFieldLength)
             }
         }
-        for (host, text) in whatIf {
-            guard hosts.contains(host) else {
-                throw .invalidField("drafts.whatIf", "'\(SessionFileError.clip(host))' is not a host of this session")
-            }
-            if text.utf8.count > SessionLimits.maxWhatIfDraftLength {
-                throw .fieldTooLong(
-                    path: "drafts.whatIf.\(SessionFileError.clip(host))", length: text.utf8.count,
-                    limit: SessionLimits.maxWhatIfDraftLength)
+        for (name, drafts, known) in [("whatIf", whatIf, hosts), ("androidWhatIf", androidWhatIf, androidHosts)] {
+            for (host, text) in drafts {
+                guard known.contains(host) else {
+                    throw .invalidField(
+                        "drafts.\(name)", "'\(SessionFileError.clip(host))' is not a host of this session")
+                }
+                if text.utf8.count > SessionLimits.maxWhatIfDraftLength {
+                    throw .fieldTooLong(
+                        path: "drafts.\(name).\(SessionFileError.clip(host))", length: text.utf8.count,
+                        limit: SessionLimits.maxWhatIfDraftLength)
+                }
             }
         }
     }

@@ -77,34 +77,44 @@ public struct SessionFile: Sendable, Equatable, Codable {
 }
 
 /// The drafts part of a session: triage drafts by finding fingerprint and what-if texts by
-/// host, as `DraftStore` keeps them. Neither is evidence: findings, verdicts and reports never
-/// read them. Either map may be absent in the file (read as empty); an empty map is not written.
+/// host (`whatIf` the iOS hosts', `androidWhatIf` the Android hosts'), as `DraftStore` keeps
+/// them. Neither is evidence: findings, verdicts and reports never read them. Any map may be
+/// absent in the file (read as empty); an empty map is not written.
 public struct SessionDrafts: Sendable, Equatable, Codable {
     /// Triage drafts by finding fingerprint (also of findings that disappeared).
     public var triage: [String: TriageDraft]
-    /// What-if texts by host (a host of the session).
+    /// What-if texts of `apple-app-site-association` files by iOS host (a host of the session).
     public var whatIf: [String: String]
+    /// What-if texts of `assetlinks.json` files by Android host (absent from sessions written
+    /// before Android drafts were kept).
+    public var androidWhatIf: [String: String]
 
-    public init(triage: [String: TriageDraft] = [:], whatIf: [String: String] = [:]) {
+    public init(
+        triage: [String: TriageDraft] = [:], whatIf: [String: String] = [:],
+        androidWhatIf: [String: String] = [:]
+    ) {
         self.triage = triage
         self.whatIf = whatIf
+        self.androidWhatIf = androidWhatIf
     }
 
     /// No draft.
-    public var isEmpty: Bool { triage.isEmpty && whatIf.isEmpty }
+    public var isEmpty: Bool { triage.isEmpty && whatIf.isEmpty && androidWhatIf.isEmpty }
 
-    private enum Key: String, CodingKey { case triage, whatIf }
+    private enum Key: String, CodingKey { case triage, whatIf, androidWhatIf }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         triage = try container.decodeIfPresent([String: TriageDraft].self, forKey: .triage) ?? [:]
         whatIf = try container.decodeIfPresent([String: String].self, forKey: .whatIf) ?? [:]
+        androidWhatIf = try container.decodeIfPresent([String: String].self, forKey: .androidWhatIf) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         if !triage.isEmpty { try container.encode(triage, forKey: .triage) }
         if !whatIf.isEmpty { try container.encode(whatIf, forKey: .whatIf) }
+        if !androidWhatIf.isEmpty { try container.encode(androidWhatIf, forKey: .androidWhatIf) }
     }
 }
 

@@ -74,17 +74,14 @@ public struct ServedText: Sendable, Equatable, Codable {
 }
 
 extension WorkbenchDocument {
-    /// Live what-if from an editor that gives every line break back as LF (a browser's text
-    /// area): `text` is first put back to the line breaks of the file it was edited from
-    /// (`ServedText.restoringLineBreaks`), then decided as `edit(_:forHost:)` does. `host` is
-    /// resolved as every host call resolves it; answers the host's card after the edit.
-    public func editFromTextArea(_ text: String, forHost host: String) throws(WorkbenchDocumentError) -> DomainCard {
+    /// The iOS half of `editFromTextArea(_:forHost:on:)`: `text` put back to the line breaks of
+    /// the file it was edited from, then decided as `editIOS` decides it.
+    func editIOSFromTextArea(_ text: String, forHost host: String) throws(WorkbenchDocumentError) {
         let index = try self.index(of: host)
         let before = domainCards[index]
         let restored =
             (before.served ?? before.file).map { ServedText.restoringLineBreaks(text, like: $0.text) } ?? text
-        try edit(restored, forHost: domains[index].host)
-        return domainCards[index]
+        try editIOS(restored, forHost: domains[index].host)
     }
 
     /// The report `host` decides with when the copy that decides serves `data` instead: that

@@ -89,7 +89,7 @@ extension WorkbenchDocument {
 
     /// Uses `data` as `host`'s `assetlinks.json` (a what-if or a file the tester has), as
     /// `--assetlinks HOST=FILE` does: the host is "supplied" until refetched.
-    public func useAssetLinksFile(_ data: Data, name: String, forHost host: String) throws(WorkbenchDocumentError) {
+    func useAssetLinksFile(_ data: Data, name: String, forHost host: String) throws(WorkbenchDocumentError) {
         var (part, index) = try androidHost(host)
         androidHostGenerations[part.hosts[index], default: 0] += 1
         let result = Self.localRoute(data, name: name, limit: AssetLinksPolicy.bodyLimit)
@@ -100,20 +100,13 @@ extension WorkbenchDocument {
         androidChanged(host: part.hosts[index])
     }
 
-    /// Fetches one Android host again, as `refetch(host:)` does for an iOS host: an edited file
-    /// or one given with `useAssetLinksFile` is replaced by what the host serves (a file of the
-    /// settings, `--assetlinks HOST=FILE`, is read again). Offline, the host stays as it is.
-    /// Throws `notClaimed` for a host the Android app does not verify.
-    public func refetchAndroid(host: String) throws(WorkbenchDocumentError) {
+    /// Fetches one Android host again: an edited file or one given with `useAssetLinksFile` is
+    /// replaced by what the host serves (a file of the settings, `--assetlinks HOST=FILE`, is
+    /// read again). Offline, the host stays as it is. Throws `notClaimed` for a host the
+    /// Android app does not verify.
+    func refetchAndroid(host: String) throws(WorkbenchDocumentError) {
         let (part, index) = try androidHost(host)
         startAndroidFetch([part.hosts[index]], generation: androidGeneration)
-    }
-
-    /// Fetches every Android host again (supplied files are replaced by what the host serves).
-    /// Offline, hosts stay "not fetched".
-    public func refetchAndroid() {
-        guard let part = android else { return }
-        startAndroidFetch(part.hosts, generation: androidGeneration)
     }
 
     /// Removes the Android app (the iOS half stays).

@@ -19,7 +19,7 @@ public struct AndroidServedFile: Sendable, Equatable {
 extension WorkbenchDocument {
     /// The text the what-if editor shows for `host`'s `assetlinks.json`: the body that decides
     /// now (the edited text while edited), nil when nothing was fetched or supplied.
-    public func assetLinksText(forHost host: String) throws(WorkbenchDocumentError) -> ServedText? {
+    func assetLinksText(forHost host: String) throws(WorkbenchDocumentError) -> ServedText? {
         let (part, index) = try androidHost(host)
         return part.assetLinks[index].result.map(ServedText.init)
     }
@@ -33,37 +33,28 @@ extension WorkbenchDocument {
     /// says `edited` until reverted, refetched or given a file; text equal to what it served
     /// before the edit is a revert. A fetch of the host still running is dropped. Throws
     /// `notClaimed` for a host the Android app does not verify.
-    public func editAssetLinks(_ text: String, forHost host: String) throws(WorkbenchDocumentError) {
+    func editAssetLinks(_ text: String, forHost host: String) throws(WorkbenchDocumentError) {
         let (found, index) = try androidHost(host)
+        // As long as a session may hold (SessionLimits), so every edit can be saved and reopened.
+        guard text.utf8.count <= SessionLimits.maxWhatIfDraftLength else {
+            throw .unreadableInput("an edited file over \(SessionLimits.maxWhatIfDraftLength) bytes")
+        }
         var part = found
         let key = part.hosts[index]
-        let before =
-            part.beforeEdit[key]
-            ?? AndroidServedFile(
-                report: part.assetLinks[index],
-                state: part.states[key] == .fetching ? .pending : part.states[key] ?? .pending)
-        let served = before.report.result.map(ServedText.init)?.text
+        let served = part.servedBeforeEdit(at: index).report.result.map(ServedText.init)?.text
         let data = Data((served.map { ServedText.restoringLineBreaks(text, like: $0) } ?? text).utf8)
-        if let body = before.report.result?.body, body == data {
+        guard part.applyEdit(data, at: index) else {
             if part.beforeEdit[key] != nil { try revertAssetLinks(host: key) }
             return
         }
         androidHostGenerations[key, default: 0] += 1
-        var report = AssetLinksReport(
-            host: key, result: Self.assetLinksWhatIf(data, on: before.report.result),
-            google: before.report.google)
-        let includes = report.file?.includes ?? []
-        report.included = before.report.included.filter { includes.contains($0.url) }
-        part.assetLinks[index] = report
-        part.beforeEdit[key] = before
-        part.states[key] = .edited
         android = part
         androidChanged(host: key)
     }
 
     /// Returns an edited Android host to what it served before the edit (fetched, supplied or
     /// not fetched), in the state it had. A host that is not edited stays as it is.
-    public func revertAssetLinks(host: String) throws(WorkbenchDocumentError) {
+    func revertAssetLinks(host: String) throws(WorkbenchDocumentError) {
         let (found, index) = try androidHost(host)
         var part = found
         let key = part.hosts[index]
@@ -77,7 +68,7 @@ extension WorkbenchDocument {
     }
 
     /// The Android hosts edited by a what-if, in the APK's order.
-    public var editedAssetLinksHosts: [String] {
+    var editedAssetLinksHosts: [String] {
         guard let part = android else { return [] }
         return part.hosts.filter { part.states[$0] == .edited }
     }
@@ -101,5 +92,34 @@ extension WorkbenchDocument {
         }
         result.redirect = nil
         return carrying(result, body: data, limit: limit)
+    }
+}
+
+extension AndroidDocumentApp {
+    /// What host `index` served before any what-if: kept from the first edit, else what it holds
+    /// now (a fetch still running reads as `pending`).
+    func servedBeforeEdit(at index: Int) -> AndroidServedFile {
+        let key = hosts[index]
+        return beforeEdit[key]
+            ?? AndroidServedFile(
+                report: assetLinks[index], state: states[key] == .fetching ? .pending : states[key] ?? .pending)
+    }
+
+    /// Host `index` decided as if it served `data` (see `WorkbenchDocument.edit(_:forHost:on:)`):
+    /// its report, its state `edited` and what it served before. False, and nothing changed,
+    /// when `data` is what it served before the edit.
+    mutating func applyEdit(_ data: Data, at index: Int) -> Bool {
+        let key = hosts[index]
+        let before = servedBeforeEdit(at: index)
+        if let body = before.report.result?.body, body == data { return false }
+        var report = AssetLinksReport(
+            host: key, result: WorkbenchDocument.assetLinksWhatIf(data, on: before.report.result),
+            google: before.report.google)
+        let includes = report.file?.includes ?? []
+        report.included = before.report.included.filter { includes.contains($0.url) }
+        assetLinks[index] = report
+        beforeEdit[key] = before
+        states[key] = .edited
+        return true
     }
 }

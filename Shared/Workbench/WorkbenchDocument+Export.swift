@@ -99,95 +99,51 @@ extension WorkbenchDocument {
     /// expectation is contradicted; the rest on demand); `export(.json)` carries every trace.
     /// With both apps it is the two-platform document (`export(.json)`'s), and with the Android
     /// app alone the Android scan document with `phase`, so the API never shows one half of two;
-    /// while an app is still being read, `notReady`.
+    /// while an app is still being read, `notReady`. Printed by `TriagedReports.jsonLine`.
     public func jsonDocument() throws(WorkbenchDocumentError) -> Data {
         if let both = currentCrossPlatform { return try jsonDocument(of: both) }
         if app == nil, domains.isEmpty, let androidAnalysis, !readingIOSApp {
-            let data: Data
-            do { data = try androidAnalysis.scanDocument(triage: triage) } catch {
-                throw .exportFailed(String(describing: error))
-            }
-            return try TriagedReports.adjusted(data) { root in root["phase"] = phase.name }
+            let scan = AndroidScanDocument(androidAnalysis, triage: triage)
+            return try TriagedReports.jsonLine(JSONMerged(scan, DocumentKeys(phase: phase.name)))
         }
         guard let analysis else { throw .notReady }
         return try jsonDocument(of: analysis)
     }
 
     private func jsonDocument(of analysis: Analysis) throws(WorkbenchDocumentError) -> Data {
-        let (records, hostList) = try documentParts()
-        return try TriagedReports.scanJSON(analysis, triage: triage) { root in
-            root["phase"] = phase.name
-            root["deviceState"] = records
-            root["hosts"] = hostList
-            root["urlLineProblems"] = urlLineProblems
-            root["domains"] = withStates(root["domains"])
-        }
+        var scan = ScanDocument(analysis: analysis, triage: triage)
+        scan.domainStates = domainStates
+        return try TriagedReports.jsonLine(JSONMerged(scan, documentKeys))
     }
 
     /// The two-platform scan document (`CrossPlatformAnalysis.scanDocument(triage:)`: `ios`,
     /// `android`, `crossPlatform`, every finding with `fingerprint` and `triage`) plus the
     /// document's keys: `phase`, `hosts`, `deviceState`, `urlLineProblems`, each iOS domain's
-    /// and each Android host's `state`, and the Android device record (`android.deviceState`)
-    /// when one was read.
+    /// and each Android host's `state` (`done` for a host without one), and the Android device
+    /// record (`android.deviceState`) when one was read.
     private func jsonDocument(of both: CrossPlatformAnalysis) throws(WorkbenchDocumentError) -> Data {
-        let (records, hostList) = try documentParts()
+        var scan = CrossPlatformScanDocument(both, triage: triage)
+        scan.ios.domainStates = domainStates
         let androidStates = android?.states ?? [:]
-        let data: Data
-        do {
-            data = try both.scanDocument(triage: triage)
-        } catch {
-            throw .exportFailed("could not encode the scan document: \(error)")
+        for index in scan.android.hosts.indices {
+            scan.android.hosts[index].state = androidStates[scan.android.hosts[index].fileHost]?.rawValue ?? "done"
         }
-        return try TriagedReports.adjusted(data) { root in
-            root["phase"] = phase.name
-            root["deviceState"] = records
-            root["hosts"] = hostList
-            root["urlLineProblems"] = urlLineProblems
-            if var ios = root["ios"] as? [String: Any] {
-                ios["domains"] = withStates(ios["domains"])
-                root["ios"] = ios
-            }
-            if var half = root["android"] as? [String: Any], var list = half["hosts"] as? [[String: Any]] {
-                for index in list.indices {
-                    let host = list[index]["fileHost"] as? String ?? ""
-                    list[index]["state"] = androidStates[host]?.rawValue ?? "done"
-                }
-                half["hosts"] = list
-                root["android"] = half
-            }
-            // What a device recorded for the Android app (`importAndroidDeviceState`), when read:
-            // the two-platform JSON export (`export(.json)`) carries it.
-            if let record = android?.deviceRecord, var half = root["android"] as? [String: Any],
-                let object = try? JSONSerialization.jsonObject(with: JSONOutput.encode(record))
-            {
-                half["deviceState"] = object
-                root["android"] = half
-            }
-        }
+        scan.android.deviceState = android?.deviceRecord
+        return try TriagedReports.jsonLine(JSONMerged(scan, documentKeys))
     }
 
-    /// The device records and the host list as JSON objects.
-    private func documentParts() throws(WorkbenchDocumentError) -> (records: Any, hosts: Any) {
-        do {
-            return (
-                try JSONSerialization.jsonObject(with: JSONOutput.encode(deviceState)),
-                try JSONSerialization.jsonObject(with: JSONOutput.encode(hostStatuses))
-            )
-        } catch {
-            throw .exportFailed("could not encode the device state and hosts: \(error)")
-        }
+    /// The keys `jsonDocument()` adds beside an app's facts: the phase, the device records,
+    /// every host's status and the URL lines' problems.
+    private var documentKeys: DocumentKeys {
+        DocumentKeys(
+            phase: phase.name, deviceState: deviceState, hosts: hostStatuses, urlLineProblems: urlLineProblems)
     }
 
-    /// A scan document's `domains` list with each domain's `state` added.
-    private func withStates(_ domains: Any?) -> Any? {
-        guard var list = domains as? [[String: Any]] else { return domains }
-        let pairs = self.domains.compactMap { entry in entry.report.map { ($0.host, entry.state.rawValue) } }
-        let states = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
-        for index in list.indices {
-            let host = list[index]["host"] as? String ?? ""
-            list[index]["state"] = states[host] ?? "done"
-        }
-        return list
+    /// Each reported domain's state by host (the first entry of a host wins), for its
+    /// `domains` entry in the scan document.
+    private var domainStates: [String: String] {
+        let pairs = domains.compactMap { entry in entry.report.map { ($0.host, entry.state.rawValue) } }
+        return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
     }
 
     /// `date` as ISO 8601 (seconds, UTC), as every document of the workbench prints dates.
@@ -218,48 +174,42 @@ public enum TriagedReports {
         }
     }
 
-    /// The scan JSON document (each finding with `fingerprint` and `triage`); `adjust` may add keys.
-    public static func scanJSON(
-        _ analysis: Analysis, triage: [String: Triage],
-        adjust: (inout [String: Any]) -> Void
-    ) throws(WorkbenchDocumentError) -> Data {
-        let data: Data
+    /// A workbench JSON document (`WorkbenchDocument.jsonDocument()`, the retest's documents):
+    /// `value` as `JSONOutput` prints every document, and one trailing newline.
+    static func jsonLine(_ value: some Encodable) throws(WorkbenchDocumentError) -> Data {
         do {
-            data = try analysis.scanDocument(triage: triage)
-        } catch {
-            throw .exportFailed(String(describing: error))
-        }
-        return try adjusted(data, adjust)
-    }
-
-    /// A JSON object document with keys added by `adjust`, printed as the documents print it.
-    static func adjusted(_ data: Data, _ adjust: (inout [String: Any]) -> Void) throws(WorkbenchDocumentError) -> Data {
-        let parsed: Any
-        do {
-            parsed = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw .exportFailed(String(describing: error))
-        }
-        guard var root = parsed as? [String: Any] else { throw .exportFailed("the scan document is not an object") }
-        adjust(&root)
-        return try jsonLine(root)
-    }
-
-    /// A JSON object as the documents print it: pretty, sorted keys, slashes unescaped, one
-    /// trailing newline.
-    static func jsonLine(_ object: Any) throws(WorkbenchDocumentError) -> Data {
-        do {
-            var out = try JSONSerialization.data(
-                withJSONObject: object,
-                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            var out = try JSONOutput.encode(value)
             out.append(0x0A)
             return out
         } catch {
             throw .exportFailed(String(describing: error))
         }
     }
+}
 
-    static func triageObject(_ value: Triage) -> [String: Any] {
-        ["status": value.status.rawValue, "note": value.note, "setAt": WorkbenchDocument.iso8601(value.setAt)]
+/// A JSON object of `base`'s keys and `added`'s (keys `base` does not write): both encode
+/// into the one keyed container of the encoder.
+struct JSONMerged<Base: Encodable, Added: Encodable>: Encodable {
+    var base: Base
+    var added: Added
+
+    init(_ base: Base, _ added: Added) {
+        self.base = base
+        self.added = added
     }
+
+    func encode(to encoder: any Encoder) throws {
+        try base.encode(to: encoder)
+        try added.encode(to: encoder)
+    }
+}
+
+/// The keys `WorkbenchDocument.jsonDocument()` adds to a scan document: `phase`, and beside an
+/// app's facts `deviceState` (the imported device records), `hosts` (every host, also those
+/// without a report yet) and `urlLineProblems`. A nil field writes no key.
+struct DocumentKeys: Encodable {
+    var phase: String
+    var deviceState: [DeviceStateEntry]? = nil
+    var hosts: [HostStatus]? = nil
+    var urlLineProblems: [String]? = nil
 }

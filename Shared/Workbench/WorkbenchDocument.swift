@@ -195,7 +195,7 @@ public final class WorkbenchDocument {
             changed()
             return
         }
-        try? useFile(data, name: "\(host).json", forHost: host)
+        try? useIOSFile(data, name: "\(host).json", forHost: host)
         openedFile = domains.first?.report
         setPhase(.ready)
         changed()
@@ -218,8 +218,8 @@ public final class WorkbenchDocument {
 
     // MARK: Hosts
 
-    /// Fetches `host` again with the same settings; its report moves to `previous`.
-    public func refetch(host: String) throws(WorkbenchDocumentError) {
+    /// Fetches iOS `host` again with the same settings; its report moves to `previous`.
+    func refetchIOS(host: String) throws(WorkbenchDocumentError) {
         let index = try self.index(of: host)
         forgetRecordedSettings()
         startFetch(index)
@@ -227,17 +227,22 @@ public final class WorkbenchDocument {
         changed()
     }
 
-    /// Fetches every host again.
-    public func refetchAll() {
-        guard !domains.isEmpty else { return }
+    /// Fetches every host of `platforms` again (both apps' by default): iOS hosts with the same
+    /// settings, Android hosts as `refetch(host:on:)` fetches one (supplied files replaced by
+    /// what the host serves; offline, they stay as they are).
+    public func refetchAll(on platforms: [AppPlatform] = AppPlatform.allCases) {
+        if platforms.contains(.android), let part = android {
+            startAndroidFetch(part.hosts, generation: androidGeneration)
+        }
+        guard platforms.contains(.ios), !domains.isEmpty else { return }
         forgetRecordedSettings()
         for index in domains.indices { startFetch(index) }
         updateFetchPhase()
         changed()
     }
 
-    /// Decides `host` against `data` (a file from the client, or a fix to try).
-    public func useFile(_ data: Data, name: String, forHost host: String) throws(WorkbenchDocumentError) {
+    /// Decides iOS `host` against `data` (a file from the client, or a fix to try).
+    func useIOSFile(_ data: Data, name: String, forHost host: String) throws(WorkbenchDocumentError) {
         let index = try self.index(of: host)
         cancelHostWork(index)
         let report = DomainReport(
@@ -257,7 +262,7 @@ public final class WorkbenchDocument {
     /// answer decides keeps its status, headers and timings; the others stay as served). Text
     /// equal to what is served leaves every verdict, finding and lint diagnostic as they were;
     /// the served file stays in `fetched` (or `served` for a supplied file) for Revert.
-    public func edit(_ text: String, forHost host: String) throws(WorkbenchDocumentError) {
+    func editIOS(_ text: String, forHost host: String) throws(WorkbenchDocumentError) {
         let index = try self.index(of: host)
         // As long as a session may hold (SessionLimits), so every edit can be saved and reopened.
         guard text.utf8.count <= SessionLimits.maxBodyBytes * 2 else {
@@ -271,7 +276,7 @@ public final class WorkbenchDocument {
         // edited host given its served text back is reverted).
         let servedBody = base?.shownRoute(developerMode: entry.route == "origin")?.body ?? Data()
         if AssociationDocument.content(of: servedBody) == Data(text.utf8) {
-            if entry.state == .edited { try revert(host: host) }
+            if entry.state == .edited { try revertIOS(host: host) }
             return
         }
         let report = Self.whatIf(
@@ -287,7 +292,7 @@ public final class WorkbenchDocument {
 
     /// Back to what the server served: the fetched file, else the file supplied in the settings
     /// (`--aasa`) or the file this association-file document was opened with, else "not fetched".
-    public func revert(host: String) throws(WorkbenchDocumentError) {
+    func revertIOS(host: String) throws(WorkbenchDocumentError) {
         let index = try self.index(of: host)
         cancelHostWork(index)
         var entry = domains[index]

@@ -14,7 +14,8 @@ import Testing
         "Web/Assets/apptab.js", "Web/Assets/domains.js", "Web/Assets/urltester.js", "Web/Assets/panel.js",
         "UniversalLinkLab/Window/AppTab.swift", "UniversalLinkLab/Window/DomainsTab.swift",
         "UniversalLinkLab/Window/URLTesterTab.swift", "UniversalLinkLab/Window/URLListViews.swift",
-        "UniversalLinkLab/Window/PanelView.swift",
+        "UniversalLinkLab/Window/PanelView.swift", "UniversalLinkLab/Window/HostActionViews.swift",
+        "Web/Assets/api.js",
     ]
 
     /// `text` without its comments (`// …` to the end of a line, `/* … */`), strings kept.

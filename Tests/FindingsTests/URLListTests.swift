@@ -88,4 +88,42 @@ import Testing
         }
         if case .invalid = lines[2] {} else { Issue.record("a custom scheme is no iOS URL: \(lines[2])") }
     }
+
+    @Test func aPathLineIsAPathOnThePathDomainOnlyWhenOneIsGiven() throws {
+        let path = try #require(try URLList.entry("= /buy/1", line: 4, pathDomain: "Example.com"))
+        #expect(path == URLListEntry(url: "/buy/1", expectation: .mustOpen, line: 4))
+        #expect(path.hostAndPort.host == "example.com" && path.hostAndPort.port == nil)
+        #expect(try URLList.entry("https://a.example/x", pathDomain: "example.com")?.url == "https://a.example/x")
+        #expect(throws: FindingsError.self) { try URLList.entry("/buy/1") }
+        #expect(throws: FindingsError.self) { try URLList.entry("/buy/a b", pathDomain: "example.com") }
+        let lines = URLListLine.lines(of: "/a\n!/b\nb/c", schemes: .web, pathDomain: "example.com")
+        try #require(lines.count == 3)
+        #expect(lines.first == .entry(URLListEntry(url: "/a", line: 1)))
+        #expect(lines[1] == .entry(URLListEntry(url: "/b", expectation: .mustNotOpen, line: 2)))
+        if case .invalid(let text, 3, _) = lines[2] { #expect(text == "b/c") } else { Issue.record("\(lines)") }
+    }
+
+    /// A list read piece by piece as it arrives (cut at line feeds, a `\r` before one left off,
+    /// as `match` reads a file) gives the lines, numbers and errors of the whole text read at once.
+    @Test func aListReadInPiecesIsTheWholeListRead() {
+        let text =
+            "\u{FEFF}# c\r\n=https://a.example/\r\n\nnope\rhttps://b.example/\u{2028}!shop://c\n\nhttps://d.example/"
+        for schemes in [URLSchemes.web, .any, .webOrCustom] {
+            var reader = URLListReader(schemes: schemes)
+            let pieces = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { piece in
+                reader.read(piece.hasSuffix("\r") ? piece.dropLast() : piece)
+            }
+            #expect(pieces == URLListLine.lines(of: text, schemes: schemes))
+            #expect(pieces.count == 5)
+            #expect(reader.lineCount == 8)
+        }
+        var reader = URLListReader()
+        #expect(reader.read(argument: "https://a.example/") == .entry(URLListEntry(url: "https://a.example/")))
+        #expect(reader.read(argument: " # comment") == nil)
+        #expect(reader.read("https://a.example/\n") == [.entry(URLListEntry(url: "https://a.example/", line: 1))])
+        let tooLong = "the line is longer than \(URLList.maxLineLength) bytes"
+        #expect(reader.readTooLong() == .invalid(text: "", line: 3, problem: tooLong))
+        let long = "https://a.example/" + String(repeating: "a", count: URLList.maxLineLength)
+        #expect(reader.read(long) == [.invalid(text: String(long.prefix(80)), line: 4, problem: tooLong)])
+    }
 }

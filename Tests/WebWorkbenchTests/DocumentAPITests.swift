@@ -454,46 +454,55 @@ import Workbench
         }
     }
 
-    /// What each route can answer beyond the common 401/403/421 (read from the route code).
+    /// What `route` can answer beyond the common 401/403/421 (read from the route code).
+    static func expectedStatuses(_ route: APIRoute) -> Set<String> {
+        switch route {
+        case .listDocuments, .openAPI: ["200"]
+        case .openDocument: ["201", "400", "413", "429", "503"]
+        case .getDocument, .urlListPage, .documentView, .findingDetail, .cancelWork, .probeKit:
+            ["200", "400", "404", "500"]
+        case .closeDocument: ["204", "400", "404"]
+        case .documentEvents: ["200", "400", "404"]
+        case .testURLs, .useFileForHost, .setProbeOutcome, .importProbeResults:
+            ["200", "400", "404", "409", "413", "500"]
+        case .setURLList, .decideURL, .testURL, .editHostText, .setAttackerHost: ["200", "400", "404", "413", "500"]
+        case .refetchHost: ["202", "400", "404"]
+        case .revertHost, .exportDocument, .exportProbes: ["200", "400", "404", "409", "500"]
+        case .setTriage: ["200", "400", "404", "413"]
+        case .addApp: ["202", "400", "404", "409", "413", "503"]
+        }
+    }
+
     @Test func documentedResponsesMatchWhatTheRoutesCanAnswer() throws {
-        let expected: [String: [String: Set<String>]] = [
-            "/api/documents": ["get": ["200"], "post": ["201", "400", "413", "429", "503"]],
-            "/api/documents/{id}": ["get": ["200", "400", "404", "500"], "delete": ["204", "400", "404"]],
-            "/api/documents/{id}/events": ["get": ["200", "400", "404"]],
-            "/api/documents/{id}/urls": [
-                "post": ["200", "400", "404", "409", "413", "500"],
-                "put": ["200", "400", "404", "413", "500"],
-                "get": ["200", "400", "404", "500"],
-            ],
-            "/api/documents/{id}/decide": ["post": ["200", "400", "404", "413", "500"]],
-            "/api/documents/{id}/hosts/{host}/refetch": ["post": ["202", "400", "404"]],
-            "/api/documents/{id}/hosts/{host}/file": [
-                "put": ["200", "400", "404", "409", "413", "500"],
-                "delete": ["200", "400", "404", "409", "500"],
-            ],
-            "/api/documents/{id}/triage/{fingerprint}": ["put": ["200", "400", "404", "413"]],
-            "/api/documents/{id}/export/{format}": ["get": ["200", "400", "404", "409", "500"]],
-            "/api/openapi.json": ["get": ["200"]],
-            "/api/documents/{id}/view": ["get": ["200", "400", "404", "500"]],
-            "/api/documents/{id}/findings/{fingerprint}": ["get": ["200", "400", "404", "500"]],
-            "/api/documents/{id}/tester": ["post": ["200", "400", "404", "413", "500"]],
-            "/api/documents/{id}/hosts/{host}/text": ["put": ["200", "400", "404", "413", "500"]],
-            "/api/documents/{id}/cancel": ["post": ["200", "400", "404", "500"]],
-            "/api/documents/{id}/apps": ["post": ["202", "400", "404", "409", "413", "503"]],
-            "/api/documents/{id}/probes": ["get": ["200", "400", "404", "500"]],
-            "/api/documents/{id}/probes/outcomes/{probe}": ["put": ["200", "400", "404", "409", "413", "500"]],
-            "/api/documents/{id}/probes/results": ["post": ["200", "400", "404", "409", "413", "500"]],
-            "/api/documents/{id}/probes/attacker-host": ["put": ["200", "400", "404", "413", "500"]],
-            "/api/documents/{id}/probes/export/{kind}": ["get": ["200", "400", "404", "409", "500"]],
-        ]
         let parsed = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
         let paths = try #require((parsed as? [String: Any])?["paths"] as? [String: [String: Any]])
-        for (path, methods) in expected {
-            for (method, codes) in methods {
-                let responses = try #require((paths[path]?[method] as? [String: Any])?["responses"] as? [String: Any])
-                #expect(Set(responses.keys) == codes.union(["401", "403", "421"]), "\(method) \(path)")
-            }
+        for route in APIRoute.allCases {
+            let operation = paths[route.path]?[route.method.rawValue.lowercased()] as? [String: Any]
+            let responses = try #require(operation?["responses"] as? [String: Any], "\(route)")
+            #expect(Set(responses.keys) == Self.expectedStatuses(route).union(["401", "403", "421"]), "\(route)")
         }
+    }
+
+    /// The `paths` are made from `APIRoute`: a path's parameters are the names in its braces, and
+    /// `?platform=` is listed exactly by the routes that read it (`takesPlatform`).
+    @Test func pathParametersAndPlatformFollowTheRouteTable() throws {
+        let parsed = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+        let paths = try #require((parsed as? [String: Any])?["paths"] as? [String: [String: Any]])
+        let components = try #require((parsed as? [String: Any])?["components"] as? [String: [String: Any]])
+        func name(_ parameter: [String: Any]) -> String? {
+            guard let reference = parameter["$ref"] as? String else { return parameter["name"] as? String }
+            let shared = components["parameters"]?[String(reference.split(separator: "/").last ?? "")]
+            return (shared as? [String: Any])?["name"] as? String
+        }
+        for route in APIRoute.allCases {
+            let item = try #require(paths[route.path], "\(route)")
+            let pathParameters = ((item["parameters"] as? [[String: Any]]) ?? []).compactMap(name)
+            #expect(pathParameters == OpenAPIDocument.parameterNames(in: route.path), "\(route)")
+            let operation = try #require(item[route.method.rawValue.lowercased()] as? [String: Any], "\(route)")
+            let own = ((operation["parameters"] as? [[String: Any]]) ?? []).compactMap(name)
+            #expect(own.contains("platform") == route.takesPlatform, "\(route)")
+        }
+        #expect(OpenAPIDocument.parameterNames(in: "/api/documents/{id}/hosts/{host}/text") == ["id", "host"])
     }
 
     /// Every `$ref` names an entry of `components` the document has, and every shared answer

@@ -9,9 +9,11 @@ import Workbench
 @testable import WebWorkbench
 
 /// The OpenAPI document's schemas say what the encoded types write: every key an answer holds is
-/// a property of its schema, and every required property is there. The answers are the real
-/// ones, of a document with a URL list, a triaged finding and an edited host, so optional keys
-/// are written too; a key added to a Codable type without its schema fails here.
+/// a property of its schema, and every required property is there; and each schema that a Swift
+/// type encodes lists exactly the keys that type writes. The answers are the real ones, of a
+/// document with both apps, a URL list, a triaged finding and edited hosts, so optional keys
+/// are written too; a key added to a Codable type without its schema fails here, and so does a
+/// schema property no type writes.
 @Suite struct SchemaKeysTests {
     nonisolated(unsafe) static let document =
         try! JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as! [String: Any]
@@ -27,7 +29,12 @@ import Workbench
 
     /// Every key of `value` is a property of `schema`, every required one is present, and so on
     /// down the properties and array items the schema describes. Returns the problems at `path`.
+    /// Of a `oneOf`, the value must fit one alternative.
     static func problems(_ value: Any, _ schema: [String: Any], _ path: String) -> [String] {
+        if let alternatives = schema["oneOf"] as? [[String: Any]] {
+            let found = alternatives.map { problems(value, $0, path) }
+            return found.contains { $0.isEmpty } ? [] : ["\(path) fits no alternative of its oneOf"] + found.joined()
+        }
         let schema = resolve(schema)
         var found: [String] = []
         // The kinds a JSON reader tells apart without doubt: object, array, string (and null).
@@ -61,6 +68,11 @@ import Workbench
         return found
     }
 
+    /// The schema of `route`'s first 2xx JSON answer.
+    static func answerSchema(_ route: APIRoute) throws -> [String: Any] {
+        try answerSchema(route.path, route.method.rawValue.lowercased())
+    }
+
     /// The schema of `operation`'s first 2xx JSON answer (written there or shared by reference).
     static func answerSchema(_ path: String, _ method: String) throws -> [String: Any] {
         let paths = try #require(document["paths"] as? [String: Any])
@@ -77,49 +89,202 @@ import Workbench
         return try #require(json["schema"] as? [String: Any])
     }
 
-    @Test func everyAnswerWritesExactlyWhatItsSchemaDescribes() async throws {
-        let fixture = try WebFixture(settings: DocumentAPITests.sampleSettings)
+    /// The answers of the sample document, each with the route that gave it: its view, list,
+    /// URL list page, a finding, a triage, edited hosts, the probe kit; with `android`, the APK
+    /// added first and an Android host's file replaced too.
+    static func answers(
+        _ client: some TestClientProtocol, _ fixture: WebFixture, android: Bool
+    ) async throws -> [(APIRoute, TestResponse)] {
+        let id = try await DocumentAPITests.openSample(client, fixture)
+        var answers: [(APIRoute, TestResponse)] = []
+        var domain = WebFixture.bearer
+        domain[HTTPField.Name("X-LinkLab-Domain")!] = "example.com"
+        let opened = try await client.execute(
+            uri: "/api/documents", method: .post, headers: domain, body: ByteBuffer(string: #"{"applinks": {}}"#))
+        answers.append((.openDocument, opened))
+        if android {
+            let apk = try Data(contentsOf: sample("LinkLabSample.apk"))
+            answers.append((.addApp, try await AndroidAPITests.addApp(client, id, apk, name: "LinkLabSample.apk")))
+            try await fixture.server.settle(id)
+        }
+        let lines = #"{"lines": "https://example.com/buy/1\nnot a url\n! https://example.com/account/delete"}"#
+        _ = try await PresentationAPITests.post(client, "/api/documents/\(id)/urls", lines, method: .put)
+        let file =
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "#
+            + #""components": [{"/": "/x/*"}]}]}}"#
+        let hosts = "/api/documents/\(id)/hosts"
+        answers.append(
+            (
+                .editHostText,
+                try await PresentationAPITests.post(client, "\(hosts)/go.example.net/text", file, method: .put)
+            ))
+        answers.append(
+            (
+                .useFileForHost,
+                try await PresentationAPITests.post(client, "\(hosts)/shop.example.com/file", file, method: .put)
+            ))
+        if android {
+            let host = try #require(AndroidAPITests.androidHosts.first)
+            let statements = try String(contentsOf: sample("assetlinks/\(host).json"), encoding: .utf8)
+            let uri = "\(hosts)/\(host)/file?platform=android"
+            answers.append(
+                (.useFileForHost, try await PresentationAPITests.post(client, uri, statements, method: .put)))
+        }
+        let documentJSON = try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(id)"))
+        let findings = try #require(documentJSON["findings"] as? [[String: Any]])
+        let fingerprint = try #require(findings.first?["fingerprint"] as? String)
+        let triage = #"{"status": "confirmed", "note": "seen"}"#
+        answers.append(
+            (
+                .setTriage,
+                try await PresentationAPITests.post(
+                    client, "/api/documents/\(id)/triage/\(fingerprint)", triage, method: .put)
+            ))
+        let gets: [(APIRoute, String)] = [
+            (.listDocuments, "/api/documents"),
+            (.documentView, "/api/documents/\(id)/view"),
+            (.urlListPage, "/api/documents/\(id)/urls?limit=10"),
+            (.findingDetail, "/api/documents/\(id)/findings/\(fingerprint)"),
+            (.probeKit, "/api/documents/\(id)/probes"),
+        ]
+        for (route, uri) in gets { answers.append((route, try await DocumentAPITests.get(client, uri))) }
+        return answers
+    }
+
+    @Test(arguments: [false, true]) func everyAnswerWritesExactlyWhatItsSchemaDescribes(android: Bool) async throws {
+        let fixture = try WebFixture(settings: android ? AndroidAPITests.settings : DocumentAPITests.sampleSettings)
         try await fixture.application.test(.router) { client in
-            let id = try await DocumentAPITests.openSample(client, fixture)
-            let lines = #"{"lines": "https://example.com/buy/1\nnot a url\n! https://example.com/account/delete"}"#
-            _ = try await PresentationAPITests.post(client, "/api/documents/\(id)/urls", lines, method: .put)
-            let file =
-                #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "#
-                + #""components": [{"/": "/x/*"}]}]}}"#
-            let hosts = "/api/documents/\(id)/hosts"
-            let edited = try await PresentationAPITests.post(client, "\(hosts)/go.example.net/text", file, method: .put)
-            let used = try await PresentationAPITests.post(client, "\(hosts)/shop.example.com/file", file, method: .put)
-            let documentJSON = try WebFixture.json(try await DocumentAPITests.get(client, "/api/documents/\(id)"))
-            let findings = try #require(documentJSON["findings"] as? [[String: Any]])
-            let fingerprint = try #require(findings.first?["fingerprint"] as? String)
-            let triage = #"{"status": "confirmed", "note": "seen"}"#
-            let triaged = try await PresentationAPITests.post(
-                client, "/api/documents/\(id)/triage/\(fingerprint)",
-                triage, method: .put)
-            let answers: [(String, String, TestResponse)] = [
-                ("/api/documents", "get", try await DocumentAPITests.get(client, "/api/documents")),
-                (
-                    "/api/documents/{id}/view", "get",
-                    try await DocumentAPITests.get(client, "/api/documents/\(id)/view")
-                ),
-                (
-                    "/api/documents/{id}/urls", "get",
-                    try await DocumentAPITests.get(client, "/api/documents/\(id)/urls?limit=10")
-                ),
-                (
-                    "/api/documents/{id}/findings/{fingerprint}", "get",
-                    try await DocumentAPITests.get(client, "/api/documents/\(id)/findings/\(fingerprint)")
-                ),
-                ("/api/documents/{id}/triage/{fingerprint}", "put", triaged),
-                ("/api/documents/{id}/hosts/{host}/text", "put", edited),
-                ("/api/documents/{id}/hosts/{host}/file", "put", used),
-            ]
-            for (path, method, response) in answers {
-                #expect(response.status.code / 100 == 2, "\(method) \(path): \(response.status)")
+            for (route, response) in try await Self.answers(client, fixture, android: android) {
+                #expect(response.status.code / 100 == 2, "\(route): \(response.status)")
                 let value = try JSONSerialization.jsonObject(with: Data(buffer: response.body))
-                let found = Self.problems(value, try Self.answerSchema(path, method), "\(method) \(path)")
+                let found = Self.problems(value, try Self.answerSchema(route), "\(route)")
                 #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
             }
+        }
+    }
+
+    /// The schemas a Codable type (with synthesized coding keys) encodes, with the type: its keys
+    /// are its stored properties, optional ones too (`storedKeys`).
+    nonisolated(unsafe) static let codableTypes: [String: any Decodable.Type] = [
+        "FindingListPatch": FindingListPatch.self, "URLListPage": URLListPage.self, "PhaseStatus": PhaseStatus.self,
+        "FindingRowPresentation": FindingRowPresentation.self,
+        "FindingListPresentation": FindingListPresentation.self,
+        "FindingDetailPresentation": FindingDetailPresentation.self, "Block": DomainPresentation.Block.self,
+        "ShownFile": DomainPresentation.File.self, "DomainPresentation": DomainPresentation.self,
+        "URLTestPresentation": URLTestPresentation.self, "Verdict": URLTestPresentation.Verdict.self,
+        "PlatformExpectation": URLTestPresentation.PlatformExpectation.self,
+        "PlatformOutcome": CrossPlatformPresentation.PlatformOutcome.self, "Badge": Badge.self,
+        "PanelCell": PanelCell.self, "PanelRow": PanelRow.self, "PanelBlock": PanelBlock.self, "Panel": Panel.self,
+        "AppSection": AppSection.self, "HostSlot": HostSlot.self, "HostActions": HostActions.self,
+        "CrossPlatformCell": CrossPlatformPresentation.Cell.self, "CrossPlatform": CrossPlatformPresentation.self,
+        "URLListPresentation": URLListPresentation.self, "LabeledText": LabeledText.self,
+        "DocumentPresentation": DocumentPresentation.self, "AndroidHostCard": AndroidHostCard.self,
+        "ProductHost": ProductHostPresentation.self,
+    ]
+
+    /// Values of the Codable types no sample answer writes, as JSON (`LabeledText` is in no
+    /// answer's schema; the sample's hosts answer no headers, so no `Block`).
+    static let handSamples: [String: String] = [
+        "Block": #"{"title": "Headers", "lines": []}"#, "LabeledText": #"{"label": "Team", "text": "ABCDE12345"}"#,
+    ]
+
+    /// The schemas a type that cannot be decoded from an answer encodes (Encodable only, or
+    /// private to the route code), by the type's name: their keys are the ones the sample
+    /// answers write, and those `unwritten` lists.
+    static let encodableTypes: [String: String] = [
+        "Created": "\(CreatedDocument.self)", "DocumentList": "WorkbenchServer.DocumentList (private)",
+        "DocumentSummary": "\(DocumentListEntry.self)", "HostReport": "\(HostStatus.self)",
+        "TriagedFinding": "WorkbenchServer.TriageAnswer (private)", "AddedApp": "WorkbenchServer.AddedApp (private)",
+        "ProbeKitPresentation": "\(ProbeKitPresentation.self)",
+    ]
+
+    /// Keys of Encodable-only types that the sample answers do not write: `emptyMessage` is
+    /// written only for a kit with no probes.
+    static let unwritten: [String: Set<String>] = ["ProbeKitPresentation": ["emptyMessage"]]
+
+    /// Keys an answer writes beside a Codable type's own: the view (`WorkbenchServer.ViewAnswer`)
+    /// is the `DocumentPresentation` and its `urlList`.
+    static let beside: [String: Set<String>] = ["DocumentPresentation": ["urlList"]]
+
+    /// The keys a Codable type writes: the stored properties of a value decoded from `sample` (a
+    /// nil optional is a property too; with synthesized coding keys the keys are their names).
+    static func storedKeys<Value: Decodable>(_ type: Value.Type, _ sample: Data) throws -> Set<String> {
+        Set(Mirror(reflecting: try JSONDecoder().decode(Value.self, from: sample)).children.compactMap(\.label))
+    }
+
+    /// What the sample answers write, by schema name: every key, and one object as JSON.
+    struct Written: Sendable {
+        var keys: [String: Set<String>] = [:]
+        var samples: [String: Data] = [:]
+
+        mutating func merge(_ other: Written) {
+            keys.merge(other.keys) { $0.union($1) }
+            samples.merge(other.samples) { first, _ in first }
+        }
+    }
+
+    /// Adds to `written`, under a schema's name, the keys of each object in `value` that the
+    /// schema named by a `$ref` describes, down the properties and items `schema` describes (of a
+    /// `oneOf`, the alternative `value` fits).
+    static func collectKeys(_ value: Any, _ schema: [String: Any], into written: inout Written) {
+        var schema = schema
+        if let alternatives = schema["oneOf"] as? [[String: Any]] {
+            guard let fit = alternatives.first(where: { problems(value, $0, "").isEmpty }) else { return }
+            schema = fit
+        }
+        if let reference = schema["$ref"] as? String, let object = value as? [String: Any] {
+            let name = String(reference.split(separator: "/").last ?? "")
+            written.keys[name, default: []].formUnion(object.keys)
+            if written.samples[name] == nil {
+                written.samples[name] = try? JSONSerialization.data(withJSONObject: object)
+            }
+        }
+        let resolved = resolve(schema)
+        if let object = value as? [String: Any], let properties = resolved["properties"] as? [String: Any] {
+            for (key, child) in object {
+                if let property = properties[key] as? [String: Any] { collectKeys(child, property, into: &written) }
+            }
+        } else if let array = value as? [Any], let items = resolved["items"] as? [String: Any] {
+            for item in array { collectKeys(item, items, into: &written) }
+        }
+    }
+
+    /// Each schema a Swift type encodes lists exactly the keys the type writes: a Codable type's
+    /// stored properties, an Encodable-only type's keys in the sample answers (with the APK and
+    /// without) and `unwritten`. Every answer's keys are among them.
+    @Test func everySchemaOfASwiftTypeListsExactlyTheKeysItsTypeWrites() async throws {
+        var written = Written()
+        for android in [false, true] {
+            let fixture = try WebFixture(settings: android ? AndroidAPITests.settings : DocumentAPITests.sampleSettings)
+            let found = try await fixture.application.test(.router) { client in
+                var found = Written()
+                for (route, response) in try await Self.answers(client, fixture, android: android) {
+                    let value = try JSONSerialization.jsonObject(with: Data(buffer: response.body))
+                    Self.collectKeys(value, try Self.answerSchema(route), into: &found)
+                }
+                return found
+            }
+            written.merge(found)
+        }
+        #expect(Set(Self.codableTypes.keys).isDisjoint(with: Self.encodableTypes.keys))
+        for name in Set(Self.codableTypes.keys).union(Self.encodableTypes.keys).sorted() {
+            let schema = try #require(Self.schemas[name] as? [String: Any], "no schema \(name)")
+            let properties = Set(try #require(schema["properties"] as? [String: Any], "\(name)").keys)
+            let keys: Set<String>
+            if let type = Self.codableTypes[name] {
+                let sample = try #require(
+                    written.samples[name] ?? Self.handSamples[name].map { Data($0.utf8) }, "\(name)")
+                keys = try Self.storedKeys(type, sample).union(Self.beside[name, default: []])
+                let stray = written.keys[name, default: []].subtracting(keys)
+                #expect(stray.isEmpty, "\(name): written but not a property of \(type): \(stray.sorted())")
+            } else {
+                keys = written.keys[name, default: []].union(Self.unwritten[name, default: []])
+            }
+            let difference =
+                "in the schema only \(properties.subtracting(keys).sorted()), "
+                + "written only \(keys.subtracting(properties).sorted())"
+            let typeName = Self.codableTypes[name].map { "\($0)" } ?? Self.encodableTypes[name] ?? ""
+            #expect(properties == keys, "\(name) (\(typeName)): \(difference)")
         }
     }
 

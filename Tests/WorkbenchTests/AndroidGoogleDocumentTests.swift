@@ -45,7 +45,7 @@ import Workbench
         for ask in [false, true] {
             let document = WorkbenchDocument(settings: try settings(site, caFile: caFile, askGoogle: ask))
             document.adopt(android: try analysis(host: site.hostArgument("good")))
-            document.refetchAndroid()
+            document.refetchAll(on: [.android])
             await document.settled()
             cards[ask] = document.androidHostCards.first
             if ask { saved = try document.save() }

@@ -23,7 +23,6 @@ import Testing
         try document.openSession(try Sessions.hostile(trap: trap))
         await document.settled()
         document.refetchAll()
-        document.refetchAndroid()
         await document.settled()
         try await Task.sleep(for: .milliseconds(200))  // a stray connection arrives before counting
         return document
@@ -99,7 +98,6 @@ import Testing
                 nameUndo: { _ in }))
         try controller.open(value: try Sessions.hostile(trap: trap.port))
         await controller.refetchAll()
-        controller.document.refetchAndroid()
         await controller.document.settled()
         try await Task.sleep(for: .milliseconds(200))
         #expect(trap.count == 0 && google.count == 0 && cdn.count == 0, "an offline workbench connected")

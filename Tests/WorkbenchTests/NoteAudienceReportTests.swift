@@ -104,9 +104,9 @@ import Testing
         await document.settled()
         for host in WorkbenchDocumentAndroidTests.apkHosts {
             let file = WorkbenchDocumentAndroidTests.androidHosts.contains(host) ? host : "example.com"
-            try document.useAssetLinksFile(
+            try document.useFile(
                 Data(contentsOf: samples.appendingPathComponent("assetlinks/\(file).json")),
-                name: "\(host).json", forHost: host)
+                name: "\(host).json", forHost: host, on: .android)
         }
         return document
     }

@@ -6,7 +6,8 @@ import Workbench
 /// Drop an association file onto a card to use it for that host. When the package lists the
 /// product's hosts (`productHosts(domains:)`, empty when the association-file cards say it all),
 /// one row per host (`ProductHostPresentation`): each platform's slot is the interactive
-/// association-file card, a panel (`PanelView`), or why that platform has none.
+/// association-file card, a panel (`PanelView`) with the same host operations, or why that
+/// platform has none.
 struct DomainsTab: View {
     @Bindable var model: WindowModel
 
@@ -48,7 +49,9 @@ func deviceStateEntries(model: WindowModel, host: String) -> [DeviceStateEntry] 
 }
 
 /// One host of the product: the host, the platforms whose apps claim it, then each platform's
-/// slot in the package's order (a panel holds what a device recorded about the host).
+/// slot in the package's order (a panel holds what a device recorded about the host). Every
+/// slot offers the operations it carries (`HostSlot.actions`: Refetch, Edit…, Revert, a dropped
+/// file), the same views whatever its platform.
 struct ProductHostView: View {
     let model: WindowModel
     let row: ProductHostPresentation
@@ -65,12 +68,14 @@ struct ProductHostView: View {
             ForEach(Array(row.slots.enumerated()), id: \.offset) { _, slot in
                 VStack(alignment: .leading, spacing: 4) {
                     Text(slot.platformName).font(.caption.weight(.semibold)).foregroundStyle(.secondary)
+                    let operations = slot.actions.map(HostOperations.init)
                     if let index = slot.domain, cards.indices.contains(index) {
                         DomainCardView(
                             model: model, card: cards[index],
-                            device: deviceStateEntries(model: model, host: cards[index].host))
+                            device: deviceStateEntries(model: model, host: cards[index].host),
+                            operations: operations)
                     } else if let panel = slot.panel {
-                        PanelView(model: model, panel: panel)
+                        HostPanelSlotView(model: model, panel: panel, operations: operations)
                     } else if let absent = slot.absent {
                         Text(absent).font(.callout).foregroundStyle(.secondary)
                     }
@@ -82,11 +87,22 @@ struct ProductHostView: View {
     }
 }
 
+/// A host's association-file card (one of the document's `domains`): its header with the host's
+/// operations (`HostActionButtons`, and Copy curl), lint, the draft and Revert (`HostEditState`),
+/// the host in depth and what the device recorded. A file dropped on it is used for the host.
 struct DomainCardView: View {
     let model: WindowModel
     let card: DomainCard
     let device: [DeviceStateEntry]
-    @State private var isTargeted = false
+    /// The slot's operations in a host row; the card's own outside one.
+    let operations: HostOperations
+
+    init(model: WindowModel, card: DomainCard, device: [DeviceStateEntry], operations: HostOperations? = nil) {
+        self.model = model
+        self.card = card
+        self.device = device
+        self.operations = operations ?? HostOperations(card.presentation)
+    }
 
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
@@ -96,27 +112,16 @@ struct DomainCardView: View {
                     .font(.caption).padding(.horizontal, 6).padding(.vertical, 2)
                     .background(.quaternary, in: Capsule())
                 Spacer()
-                Button("Refetch") { model.refetch(host: card.host) }
-                    .accessibilityLabel("Refetch \(card.host)")
+                HostActionButtons(model: model, operations: operations)
                 Button("Copy curl") { model.copyCurl(host: card.host) }
                     .help("Copy the curl command that fetches this host's file as a device would")
-                // The editor is a sheet; its draft stays with the document until applied or discarded.
-                Button(model.controller.hasWhatIfDraft(for: card.host) ? "Edit Draft…" : "Edit…") {
-                    model.editingHost = card.host
-                }
-                .accessibilityIdentifier("edit-aasa")
             }
             Text(card.claims).font(.callout).foregroundStyle(.secondary).textSelection(.enabled)
             Text(card.presentation.lintSummary).font(.callout)
             ForEach(card.lint, id: \.self) { line in
                 Label(line, systemImage: "exclamationmark.triangle").font(.callout)
             }
-            if model.controller.hasWhatIfDraft(for: card.host) {
-                Label("Unapplied draft of the association file", systemImage: "square.and.pencil").font(.callout)
-            }
-            if card.isEdited {
-                Button("Revert to What Was Served") { model.revert(host: card.host) }
-            }
+            HostEditState(model: model, operations: operations)
             DomainDetailView(model: model, view: card.presentation)
             if !device.isEmpty {
                 Text("On the device").font(.subheadline.weight(.semibold)).padding(.top, 4)
@@ -130,17 +135,7 @@ struct DomainCardView: View {
             }
         }
         .padding(8)
-        .background(
-            isTargeted ? AnyShapeStyle(.selection) : AnyShapeStyle(.clear),
-            in: RoundedRectangle(cornerRadius: 8)
-        )
-        .dropDestination(for: URL.self) { urls, _ in
-            guard let url = urls.first else { return false }
-            model.useFile(at: url, forHost: card.host)
-            return true
-        } isTargeted: {
-            isTargeted = $0
-        }
+        .modifier(HostFileDrop(model: model, operations: operations))
         .contextMenu {
             Button("Copy Host") { model.copyToPasteboard(card.host) }
             Button("Copy curl") { model.copyCurl(host: card.host) }

@@ -5,15 +5,18 @@ import Workbench
 /// title and its badges over the blocks, each drawn by its kind (`PanelBlock.Kind`), each cell
 /// by its style. The words, tones and hooks all come from the package, so a platform it adds
 /// shows here with no view of its own. The card starts open or folded as `Panel.isOpen` says;
-/// the tester may fold it, and SwiftUI keeps that while the card's `id` stays.
-struct PanelView: View {
+/// the tester may fold it, and SwiftUI keeps that while the card's `id` stays. `accessory`
+/// (a host's action buttons, or nothing) sits at the trailing end of the header, shown folded too.
+struct PanelView<Accessory: View>: View {
     let model: WindowModel
     let panel: Panel
+    let accessory: Accessory
     @State private var isOpen: Bool
 
-    init(model: WindowModel, panel: Panel) {
+    init(model: WindowModel, panel: Panel, @ViewBuilder accessory: () -> Accessory) {
         self.model = model
         self.panel = panel
+        self.accessory = accessory()
         _isOpen = State(initialValue: panel.isOpen)
     }
 
@@ -35,11 +38,19 @@ struct PanelView: View {
                     Text(panel.title).font(.headline).textSelection(.enabled)
                     ForEach(panel.badges, id: \.self) { BadgeView(badge: $0) }
                     Spacer()
+                    accessory
                 }
             }
         }
         .accessibilityElement(children: .contain)
         .hook(panel.hook)
+    }
+}
+
+extension PanelView where Accessory == EmptyView {
+    /// A panel with nothing in its header beyond its own words.
+    init(model: WindowModel, panel: Panel) {
+        self.init(model: model, panel: panel) { EmptyView() }
     }
 }
 

@@ -46,8 +46,8 @@ final class WindowModel {
     var urlInput = ""
     var showsInspector = true
     var alertMessage: String?
-    /// The host whose what-if editor sheet is open.
-    var editingHost: String?
+    /// The host and platform whose what-if editor sheet is open.
+    var editor: HostEditor?
 
     /// Bumped to move keyboard focus (menu commands); views watch them with `onChange`.
     var findingSearchFocusRequest = 0
@@ -302,31 +302,38 @@ final class WindowModel {
         attempt { () throws(WorkbenchDocumentError) in try controller.saveTriageDraft(for: fingerprint) }
     }
 
-    /// The what-if text the editor shows for a host: its draft, else the file that decides.
-    /// Each change is written into the document (dirty mark, autosave); a refused one says why.
-    subscript(whatIfDraftFor host: String) -> String {
-        get { controller.whatIfDraft(for: host) }
-        set { attempt { () throws(WorkbenchDocumentError) in try controller.setWhatIfDraft(newValue, for: host) } }
+    /// The what-if text the editor shows for `host` of `platform`: its draft, else the file that
+    /// decides. Each change is written into the document (dirty mark, autosave); a refused one
+    /// says why.
+    subscript(whatIfDraftFor host: String, on platform: AppPlatform = .ios) -> String {
+        get { controller.whatIfDraft(for: host, on: platform) }
+        set {
+            attempt { () throws(WorkbenchDocumentError) in
+                try controller.setWhatIfDraft(newValue, for: host, on: platform)
+            }
+        }
     }
 
-    /// Whether the editor sheet is up (closing it keeps the draft).
-    var isEditingHost: Bool {
-        get { editingHost != nil }
-        set { if !newValue { editingHost = nil } }
+    /// Opens the what-if editor sheet of one platform's host (its draft, if any, is kept).
+    func edit(_ operations: HostOperations) {
+        editor = HostEditor(operations)
     }
 
-    func applyWhatIf(_ host: String) {
-        attempt { () throws(WorkbenchDocumentError) in try controller.applyWhatIfDraft(for: host) }
-        editingHost = nil
+    /// Applies the what-if draft of `host` of `platform` (one undo step) and closes the editor.
+    func applyWhatIf(_ host: String, on platform: AppPlatform = .ios) {
+        attempt { () throws(WorkbenchDocumentError) in try controller.applyWhatIfDraft(for: host, on: platform) }
+        editor = nil
     }
 
-    func discardWhatIf(_ host: String) {
-        controller.discardWhatIfDraft(for: host)
-        editingHost = nil
+    /// Drops the what-if draft of `host` of `platform` (⌘Z brings it back) and closes the editor.
+    func discardWhatIf(_ host: String, on platform: AppPlatform = .ios) {
+        controller.discardWhatIfDraft(for: host, on: platform)
+        editor = nil
     }
 
-    func revert(host: String) {
-        attempt { () throws(WorkbenchDocumentError) in try controller.revert(host: host) }
+    /// Back to what `host` of `platform` served before the what-if (one undo step).
+    func revert(host: String, on platform: AppPlatform = .ios) {
+        attempt { () throws(WorkbenchDocumentError) in try controller.revert(host: host, on: platform) }
     }
 
     /// Replaces the URL lines; the same text again changes nothing (showing the URL tab must
@@ -335,16 +342,17 @@ final class WindowModel {
         controller.setURLLines(text)
     }
 
-    /// Uses a dropped or chosen association file for `host` (read with a size cap). An app
-    /// archive or a session dropped on a card is refused with a sentence, never read as a file.
-    func useFile(at url: URL, forHost host: String) {
+    /// Uses a dropped or chosen association file for `host` of `platform` (read with a size
+    /// cap). An app archive or a session dropped on a card is refused with a sentence, never read
+    /// as a file.
+    func useFile(at url: URL, forHost host: String, on platform: AppPlatform = .ios) {
         if let refusal = DropCheck.associationFileRefusal(url) {
             alertMessage = refusal
             return
         }
         do {
             let data = try BoundedFile.read(url, limit: BoundedFile.associationFileLimit)
-            try controller.useFile(data, name: url.lastPathComponent, host: host)
+            try controller.useFile(data, name: url.lastPathComponent, host: host, on: platform)
         } catch let error as WorkbenchDocumentError {
             alertMessage = error.description
         } catch {
@@ -356,14 +364,24 @@ final class WindowModel {
         Task { await controller.refetchAll() }
     }
 
+    /// Refetch Host: the selected host on every platform whose app claims it
+    /// (`WorkbenchDocument.hosts(on:)`), one after the other; the iOS host when none lists it.
     func refetchSelectedHost() {
         guard let host = selectedHost else { return }
-        refetch(host: host)
+        let claiming = AppPlatform.allCases.filter { platform in
+            document.hosts(on: platform).contains { $0.caseInsensitiveCompare(host) == .orderedSame }
+        }
+        Task {
+            for platform in claiming.isEmpty ? [.ios] : claiming {
+                do { try await controller.refetch(host: host, on: platform) } catch { alertMessage = "\(error)" }
+            }
+        }
     }
 
-    func refetch(host: String) {
+    /// Fetches `host` of `platform` again (one undo step once it landed); a refusal is the alert.
+    func refetch(host: String, on platform: AppPlatform = .ios) {
         Task {
-            do { try await controller.refetch(host: host) } catch { alertMessage = "\(error)" }
+            do { try await controller.refetch(host: host, on: platform) } catch { alertMessage = "\(error)" }
         }
     }
 
@@ -647,6 +665,55 @@ final class WindowModel {
         if let command = CopyText.curl(host: host, route: route, cdnBase: document.settings.fetch.cdnBase) {
             copyToPasteboard(command)
         }
+    }
+}
+
+/// One platform's host operations as the action views render them (`HostActionButtons`,
+/// `HostEditState`, `HostFileDrop`): the package's `HostActions` of a host row's slot, or, for a
+/// card of the document's `domains` shown outside a row (a document without an Android app),
+/// that card's own `DomainPresentation`, whose operations are the iOS ones.
+struct HostOperations: Hashable {
+    let platform: AppPlatform
+    let host: String
+    let canRefetch: Bool
+    let canRevert: Bool
+    /// "Edit assetlinks.json (what-if)" (`HostActions.editTitle`).
+    let editTitle: String?
+    /// Why the editor's text is not the served bytes, or nil.
+    let editorNote: String?
+
+    /// The operations of a slot.
+    init(_ actions: HostActions) {
+        platform = actions.platform
+        host = actions.host
+        canRefetch = actions.canRefetch
+        canRevert = actions.canRevert
+        editTitle = actions.editTitle
+        editorNote = actions.editorNote
+    }
+
+    /// The operations of a card of the document's `domains` (the iOS app's hosts).
+    init(_ card: DomainPresentation) {
+        self.init(HostActions(card))
+    }
+}
+
+/// Whose what-if editor sheet is open: one host of one platform's app (a host both apps claim
+/// has two editors, one per association file), with what the sheet shows above the text.
+struct HostEditor: Identifiable, Hashable {
+    let host: String
+    let platform: AppPlatform
+    /// "Edit assetlinks.json (what-if)", or nil (the sheet then names only the host).
+    let title: String?
+    /// Why the editor's text is not the served bytes, or nil.
+    let note: String?
+    var id: String { "\(platform.rawValue) \(host)" }
+
+    init(_ operations: HostOperations) {
+        host = operations.host
+        platform = operations.platform
+        title = operations.editTitle
+        note = operations.editorNote
     }
 }
 

@@ -59,8 +59,8 @@ struct WorkbenchWindow: View {
         .sheet(isPresented: $model.isAskingToGoOnline) {
             OnlineConsentSheet(model: model)
         }
-        .sheet(isPresented: $model.isEditingHost) {
-            if let host = model.editingHost { WhatIfEditorSheet(model: model, host: host) }
+        .sheet(item: $model.editor) { editor in
+            WhatIfEditorSheet(model: model, editor: editor)
         }
         .fileExporter(
             isPresented: $model.isExporting, document: model.exportRequest?.file,
@@ -262,33 +262,43 @@ struct OnlineConsentSheet: View {
     }
 }
 
-/// The what-if editor of one host, as a sheet: its draft is kept when the sheet closes (Close),
-/// applied (Apply) or discarded.
+/// The what-if editor of one host of one platform's app (`HostEditor`), as a sheet, the same
+/// for every platform: its draft is kept when the sheet closes (Close), applied (Apply) or
+/// discarded.
 struct WhatIfEditorSheet: View {
     @Bindable var model: WindowModel
-    let host: String
+    let editor: HostEditor
 
     var body: some View {
+        let host = editor.host
+        let platform = editor.platform
+        let hasDraft = model.controller.hasWhatIfDraft(for: host, on: platform)
         VStack(alignment: .leading, spacing: 12) {
             Text("Association file for \(host)").font(.headline)
+            if let title = editor.title {
+                Text(title).font(.subheadline).foregroundStyle(.secondary)
+            }
             Text(
                 "Decide as if the server served this text. Closing keeps the draft; "
                     + "Apply decides with it (⌘Z undoes)."
             )
             .font(.callout).foregroundStyle(.secondary)
-            TextEditor(text: $model[whatIfDraftFor: host])
+            if let note = editor.note {
+                Label(note, systemImage: "exclamationmark.triangle").font(.callout)
+            }
+            TextEditor(text: $model[whatIfDraftFor: host, on: platform])
                 .font(.body.monospaced())
                 .frame(minHeight: 240)
                 .accessibilityLabel("Association file for \(host)")
             HStack {
-                Button("Discard Draft", role: .destructive) { model.discardWhatIf(host) }
-                    .disabled(!model.controller.hasWhatIfDraft(for: host))
+                Button("Discard Draft", role: .destructive) { model.discardWhatIf(host, on: platform) }
+                    .disabled(!hasDraft)
                 Spacer()
-                Button("Close") { model.editingHost = nil }
+                Button("Close") { model.editor = nil }
                     .keyboardShortcut(.cancelAction)
-                Button("Apply") { model.applyWhatIf(host) }
+                Button("Apply") { model.applyWhatIf(host, on: platform) }
                     .keyboardShortcut(.return, modifiers: .command)
-                    .disabled(!model.controller.hasWhatIfDraft(for: host))
+                    .disabled(!hasDraft)
                     .accessibilityIdentifier("edit-aasa-apply")
             }
         }

@@ -146,6 +146,9 @@ async function callJSON(method, path, options) {
  */
 const segment = (value) => encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%40/g, '@');
 const documentPath = (id) => `/api/documents/${segment(id)}`;
+/** A host route (`text`, `file`, `refetch`), with `?platform=` when a platform is named. */
+const hostPath = (id, host, action, platform) => `${documentPath(id)}/hosts/${segment(host)}/${action}`
+  + (platform ? `?platform=${encodeURIComponent(platform)}` : '');
 
 /** The findings filter as query parameters (`query`, `severities`), as the view takes it. */
 function filterParams({ query = '', severities = null } = {}) {
@@ -187,7 +190,9 @@ export const api = {
   findingDetail: (id, fingerprint) => callJSON('GET', `${documentPath(id)}/findings/${segment(fingerprint)}`),
   // One typed URL as the tester shows it (URLTestPresentation), traces only when asked for.
   tester: (id, url, trace = false) => callJSON('POST', `${documentPath(id)}/tester`, { json: { url, trace } }),
-  putHostText: (id, host, text) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/text`,
+  // The host routes act on `platform` when one is given (`?platform=android`: each answers the
+  // host's Android card), else on the iOS host (the default).
+  putHostText: (id, host, text, { platform } = {}) => callJSON('PUT', hostPath(id, host, 'text', platform),
     { body: text, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
   cancel: (id) => callJSON('POST', `${documentPath(id)}/cancel`),
   decideURLs: (id, lines) => callJSON('POST', `${documentPath(id)}/urls`, { json: { lines } }),
@@ -197,10 +202,12 @@ export const api = {
   urlListPage: (id, offset, limit) => callJSON('GET', `${documentPath(id)}/urls?offset=${offset}&limit=${limit}`),
   // One URL, read-only (the tester's keystrokes): {"urlTest": …}, the shape of one urlTests entry.
   decideURL: (id, url, trace = true) => callJSON('POST', `${documentPath(id)}/decide`, { json: { url, trace } }),
-  refetch: (id, host) => callJSON('POST', `${documentPath(id)}/hosts/${segment(host)}/refetch`),
-  putHostFile: (id, host, body) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/file`,
-    { body, headers: { 'Content-Type': 'application/json' } }),
-  revertHost: (id, host) => callJSON('DELETE', `${documentPath(id)}/hosts/${segment(host)}/file`),
+  refetch: (id, host, { platform } = {}) => callJSON('POST', hostPath(id, host, 'refetch', platform)),
+  // `name`, when given, is the file's name (X-LinkLab-Filename); else the server names it HOST.json.
+  putHostFile: (id, host, body, { platform, name } = {}) => callJSON('PUT', hostPath(id, host, 'file', platform),
+    { body, headers: { 'Content-Type': 'application/json',
+      ...(name ? { 'X-LinkLab-Filename': headerSafe(name) } : {}) } }),
+  revertHost: (id, host, { platform } = {}) => callJSON('DELETE', hostPath(id, host, 'file', platform)),
   // The answer's `sidebar` (FindingListPatch) is the change to the findings list filtered by `filter`.
   setTriage: (id, fingerprint, status, note, filter = {}) => {
     const search = filterParams(filter).toString();

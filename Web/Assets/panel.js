@@ -145,17 +145,37 @@ export function blockView(block) {
   }
 }
 
+/** A `Panel`'s attributes: its hook and hooks, its platform and id (`data-panel`). */
+export function panelAttributes(panel) {
+  return {
+    'data-testid': panel.hook || null, ...hookAttributes(panel.hooks), 'data-platform': panel.platform,
+    'data-panel': panel.id,
+  };
+}
+
+/** A card's title: the panel's kicker, then its title. */
+export function panelTitle(panel) {
+  return [panel.kicker ? [h('span', { class: 'platform-label' }, panel.kicker), ' '] : null, panel.title];
+}
+
+/** A panel's badges, a space before each. */
+export function panelBadges(panel) {
+  return badgesView(panel.badges);
+}
+
+/** A panel's blocks. */
+export function panelBlocks(panel) {
+  return panel.blocks.map(blockView);
+}
+
 /**
  * A `Panel`. Collapsible (the App tab's cards): a `<details>`, open when the panel says so, the
  * kicker, title and badges in its summary. Else (a card in a row of cards): an article with them
  * in its header.
  */
 export function panelView(panel, { collapsible = false } = {}) {
-  const attributes = {
-    'data-testid': panel.hook || null, ...hookAttributes(panel.hooks), 'data-platform': panel.platform,
-    'data-panel': panel.id,
-  };
-  const body = panel.blocks.map(blockView);
+  const attributes = panelAttributes(panel);
+  const body = panelBlocks(panel);
   if (collapsible) {
     return h('details', { class: 'bundle panel', open: panel.isOpen, ...attributes },
       h('summary', {}, panel.kicker ? [h('span', { class: 'role' }, panel.kicker), ' '] : null,
@@ -163,8 +183,6 @@ export function panelView(panel, { collapsible = false } = {}) {
       h('div', { class: 'bundle-body' }, body));
   }
   return h('article', { class: 'card domain panel', ...attributes },
-    h('header', { class: 'card-header' },
-      h('h3', { class: 'host' }, panel.kicker ? [h('span', { class: 'platform-label' }, panel.kicker), ' '] : null,
-        panel.title), badgesView(panel.badges)),
+    h('header', { class: 'card-header' }, h('h3', { class: 'host' }, panelTitle(panel)), panelBadges(panel)),
     h('div', { class: 'panel-body' }, body));
 }

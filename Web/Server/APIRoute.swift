@@ -1,8 +1,9 @@
 import HTTPTypes
 
 /// Every route of the web API, once: the router registers each (`WorkbenchServer.handle`), the
-/// OpenAPI document describes each (`operationId` is the case's name, a test holds the two
-/// together), and the API tests walk the same list.
+/// OpenAPI document's `paths` are made from them (`OpenAPIDocument.paths`: method, path and
+/// `operationId` from here, the rest from `operation`, in OpenAPI+Paths.swift), and the API tests
+/// walk the same list.
 enum APIRoute: String, CaseIterable, Sendable {
     case listDocuments, openDocument, getDocument, closeDocument, documentEvents
     case testURLs, setURLList, urlListPage, decideURL
@@ -60,4 +61,13 @@ enum APIRoute: String, CaseIterable, Sendable {
 
     /// The name the OpenAPI document gives the operation.
     var operationID: String { rawValue }
+
+    /// Whether the route reads `?platform=ios|android` (the host routes: `ios`, the default, acts
+    /// on the host's apple-app-site-association; `android` on its assetlinks.json).
+    var takesPlatform: Bool {
+        switch self {
+        case .editHostText, .refetchHost, .useFileForHost, .revertHost: true
+        default: false
+        }
+    }
 }

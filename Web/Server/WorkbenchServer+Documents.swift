@@ -287,63 +287,68 @@ extension WorkbenchServer {
         }
     }
 
-    /// `?platform=android`: the host's `assetlinks.json` fetched again, answered with its
-    /// Android card; else the iOS refetch, answered with the host's state.
+    /// The host fetched again on the platform the request names, answered (202) with its state
+    /// (`?platform=android`: its Android card).
     @MainActor
     private func refetch(_ id: String, host: String, _ request: Request) throws -> Response {
         let document = try registry.document(id)
-        if try Self.isAndroid(request) {
-            do { try document.refetchAndroid(host: host) } catch { throw Self.apiError(error) }
-            return try androidCard(document, host: host, status: .accepted)
+        let platform = try Self.platform(request)
+        do { try document.refetch(host: host, on: platform) } catch { throw Self.apiError(error) }
+        return try hostAnswer(document, host: host, on: platform, status: .accepted) {
+            let status = try document.hostStatus(host)
+            return HostStateAnswer(host: status.host, state: status.state)
         }
-        let status: HostStatus
-        do {
-            try document.refetch(host: host)
-            status = try document.hostStatus(host)
-        } catch {
-            throw Self.apiError(error)
-        }
-        return try Self.encoded(HostStateAnswer(host: status.host, state: status.state), status: .accepted)
     }
 
-    /// `?platform=android`: the body used as the host's `assetlinks.json`, answered with its
-    /// Android card; else as its association file, answered with the host's report.
+    /// The body used as the host's association file on the platform the request names,
+    /// answered with the host's report (`?platform=android`: its Android card).
     private func useFile(_ id: String, host: String, _ request: Request) async throws -> Response {
         let data = try await Self.smallBody(request, limit: limits.maxBody)
         let name = request.headers[.linkLabFilename].map { UploadName.display($0) } ?? "\(host).json"
-        let android = try Self.isAndroid(request)
+        let platform = try Self.platform(request)
         return try await MainActor.run {
             let document = try registry.document(id)
-            if android {
-                do { try document.useAssetLinksFile(data, name: name, forHost: host) } catch {
-                    throw Self.apiError(error)
-                }
-                return try androidCard(document, host: host)
+            do { try document.useFile(data, name: name, forHost: host, on: platform) } catch {
+                throw Self.apiError(error)
             }
-            do { try document.useFile(data, name: name, forHost: host) } catch { throw Self.apiError(error) }
-            return try hostReport(document, host: host)
+            return try hostAnswer(document, host: host, on: platform) { try document.hostStatus(host) }
         }
     }
 
-    /// `?platform=android`: the host's `assetlinks.json` back to what it served before the
-    /// what-if, answered with its Android card; else the iOS revert, answered with the host's report.
+    /// The host's file back to what it served before the what-if, on the platform the request
+    /// names, answered with the host's report (`?platform=android`: its Android card).
     @MainActor
     private func revert(_ id: String, host: String, _ request: Request) throws -> Response {
         let document = try registry.document(id)
-        if try Self.isAndroid(request) {
-            do { try document.revertAssetLinks(host: host) } catch { throw Self.apiError(error) }
-            return try androidCard(document, host: host)
-        }
-        do { try document.revert(host: host) } catch { throw Self.apiError(error) }
-        return try hostReport(document, host: host)
+        let platform = try Self.platform(request)
+        do { try document.revert(host: host, on: platform) } catch { throw Self.apiError(error) }
+        return try hostAnswer(document, host: host, on: platform) { try document.hostStatus(host) }
     }
 
-    /// True for `?platform=android`, false for none or `ios`; any other value is a 400.
-    static func isAndroid(_ request: Request) throws -> Bool {
+    /// The platform a host route names: `?platform=android`, else iOS (`ios` or none); any
+    /// other value is a 400.
+    static func platform(_ request: Request) throws -> AppPlatform {
         switch request.uri.queryParameters.get("platform") {
-        case nil, "ios": return false
-        case "android": return true
+        case nil, "ios": return .ios
+        case "android": return .android
         default: throw WebAPIError(.badRequest, "platform must be ios or android.")
+        }
+    }
+
+    /// What a host route answers after its operation: an Android host's card, or for an iOS
+    /// host the value `ios` gives (its state, report or card, as the route documents).
+    @MainActor
+    private func hostAnswer<Answer: Encodable>(
+        _ document: WorkbenchDocument, host: String, on platform: AppPlatform,
+        status: HTTPResponse.Status = .ok, ios: () throws -> Answer
+    ) throws -> Response {
+        switch platform {
+        case .android:
+            return try androidCard(document, host: host, status: status)
+        case .ios:
+            let answer: Answer
+            do { answer = try ios() } catch let error as WorkbenchDocumentError { throw Self.apiError(error) }
+            return try Self.encoded(answer, status: status)
         }
     }
 
@@ -358,12 +363,6 @@ extension WorkbenchServer {
             throw Self.apiError(WorkbenchDocumentError.hostNotClaimed(String(host.prefix(253))))
         }
         return try Self.encoded(card, status: status)
-    }
-
-    /// The host as the document resolves and holds it (`HostStatus`), with the report that decides.
-    @MainActor
-    private func hostReport(_ document: WorkbenchDocument, host: String) throws -> Response {
-        do { return try Self.encoded(document.hostStatus(host)) } catch { throw Self.apiError(error) }
     }
 
     private func setTriage(_ id: String, fingerprint: String, _ request: Request) async throws -> Response {
@@ -499,24 +498,21 @@ extension WorkbenchServer {
     }
 
     /// The what-if editor's text: decided as if the copy that decides served it (the browser's
-    /// LF line breaks put back to the served file's, by `editFromTextArea`), answered with the host's card.
+    /// LF line breaks put back to the served file's, by `editFromTextArea`) on the platform the
+    /// request names, answered with the host's card (`?platform=android`: its Android card).
     private func editText(_ id: String, host: String, _ request: Request) async throws -> Response {
         let data = try await Self.smallBody(request, limit: limits.maxBody)
         guard let text = String(data: data, encoding: .utf8) else {
             throw WebAPIError(.badRequest, "The edited text must be UTF-8.")
         }
-        let android = try Self.isAndroid(request)
+        let platform = try Self.platform(request)
         return try await MainActor.run {
             let document = try registry.document(id)
-            do {
-                if android {
-                    // The Android what-if: the host's assetlinks.json, answered with its Android card.
-                    try document.editAssetLinks(text, forHost: host)
-                    return try androidCard(document, host: host)
-                }
-                return try Self.encoded(try document.editFromTextArea(text, forHost: host).presentation)
-            } catch let error as WorkbenchDocumentError {
+            do { try document.editFromTextArea(text, forHost: host, on: platform) } catch {
                 throw Self.apiError(error)
+            }
+            return try hostAnswer(document, host: host, on: platform) {
+                try document.domainCard(forHost: host).presentation
             }
         }
     }

@@ -90,6 +90,15 @@ public struct AndroidHostCard: Sendable, Equatable, Codable {
     public var file: DomainPresentation.File?
     /// False while a fetch runs.
     public var canRefetch: Bool
+    /// True while a what-if edit decides (`state` `edited`).
+    public var isEdited: Bool
+    /// True when Revert has something to go back to: the host is edited.
+    public var canRevert: Bool
+    /// The text the what-if editor starts from: the body that decides now ("" when nothing was
+    /// read).
+    public var editorText: String
+    /// Why the editor's text is not the served bytes (not UTF-8, cut at the read limit), or nil.
+    public var editorNote: String?
 }
 
 extension AndroidHostCard {
@@ -179,6 +188,11 @@ extension AndroidHostCard {
             return Self.fileView(result, title: title, lint: diagnostics)
         }
         canRefetch = hook != "fetching"
+        isEdited = state == .edited
+        canRevert = isEdited
+        let deciding = report.result.map(ServedText.init)
+        editorText = deciding?.text ?? ""
+        editorNote = deciding?.note
     }
 
     static func routes(_ report: AssetLinksReport) -> [Route] {
@@ -283,11 +297,14 @@ public struct ProductHostPresentation: Sendable, Equatable, Codable {
     /// (nil when only the Android app claims it: the card is not repeated, so the view stays
     /// one size), `android` its `assetlinks.json` card, and what a face shows in place of an
     /// absent one ("The iOS app does not claim this host.", "No iOS app in this document.").
-    init(host: String, ios: Int?, android: Panel?, iosAbsent: String? = nil, androidAbsent: String? = nil) {
+    init(
+        host: String, ios: Int?, android: Panel?, iosAbsent: String? = nil, androidAbsent: String? = nil,
+        iosActions: HostActions? = nil, androidActions: HostActions? = nil
+    ) {
         self.host = host
         slots = [
-            HostSlot(platform: .ios, domain: ios, panel: nil, absent: iosAbsent),
-            HostSlot(platform: .android, domain: nil, panel: android, absent: androidAbsent),
+            HostSlot(platform: .ios, domain: ios, panel: nil, absent: iosAbsent, actions: iosActions),
+            HostSlot(platform: .android, domain: nil, panel: android, absent: androidAbsent, actions: androidActions),
         ]
         let claiming = slots.filter { $0.domain != nil || $0.panel != nil }
         platformNames = claiming.map(\.platformName)
@@ -296,8 +313,8 @@ public struct ProductHostPresentation: Sendable, Equatable, Codable {
 }
 
 /// One platform's place in a host's row of the Domains tab: the host's association-file card of
-/// the document's `domains` (the card with its actions: refetch, a supplied file, the what-if
-/// editor), a panel, or the sentence that says why the platform has none.
+/// the document's `domains`, a panel, or the sentence that says why the platform has none; and,
+/// on every platform whose app claims the host, the host's actions (`actions`).
 public struct HostSlot: Sendable, Equatable, Codable {
     public var platform: String
     public var platformName: String
@@ -305,13 +322,79 @@ public struct HostSlot: Sendable, Equatable, Codable {
     public var domain: Int?
     public var panel: Panel?
     public var absent: String?
+    /// What a face offers on this slot (nil when the platform's app does not claim the host).
+    public var actions: HostActions?
 
-    init(platform: AppPlatform, domain: Int?, panel: Panel?, absent: String?) {
+    init(platform: AppPlatform, domain: Int?, panel: Panel?, absent: String?, actions: HostActions?) {
         self.platform = platform.rawValue
         platformName = platform.name
         self.domain = domain
         self.panel = panel
         self.absent = absent
+        self.actions = actions
+    }
+}
+
+/// What a face offers on one platform's host: `WorkbenchDocument`'s one set of host operations
+/// (`refetch`, `useFile`, `editFromTextArea`, `revert`, each `on:` this platform; the web API's
+/// host routes with `?platform=`), whether each can run now, and the what-if editor's text. The
+/// web page and the Mac app render these the same way for every platform.
+public struct HostActions: Sendable, Equatable, Codable {
+    /// The platform the operations take (`ios`, `android` in JSON: `?platform=` on the web API).
+    public var platform: AppPlatform
+    /// The host as the operations name it.
+    public var host: String
+    /// The file the host serves on this platform: "apple-app-site-association", "assetlinks.json".
+    public var fileName: String
+    /// "Edit apple-app-site-association (what-if)", "Edit assetlinks.json (what-if)".
+    public var editTitle: String
+    /// False while a fetch of the host runs.
+    public var canRefetch: Bool
+    /// True when Revert has something to go back to.
+    public var canRevert: Bool
+    /// True while a what-if edit decides.
+    public var isEdited: Bool
+    /// The text the what-if editor starts from (the body that decides now; "" when none).
+    public var editorText: String
+    /// Why the editor's text is not the served bytes, or nil.
+    public var editorNote: String?
+
+    init(
+        platform: AppPlatform, host: String, canRefetch: Bool, canRevert: Bool, isEdited: Bool,
+        editorText: String, editorNote: String?
+    ) {
+        self.platform = platform
+        self.host = host
+        fileName = Self.fileName(platform)
+        editTitle = "Edit \(fileName) (what-if)"
+        self.canRefetch = canRefetch
+        self.canRevert = canRevert
+        self.isEdited = isEdited
+        self.editorText = editorText
+        self.editorNote = editorNote
+    }
+
+    /// The actions of an iOS host's card (also of a card outside a host's row: a document with
+    /// no Android app lists its iOS cards alone).
+    public init(_ card: DomainPresentation) {
+        self.init(
+            platform: .ios, host: card.host, canRefetch: card.canRefetch, canRevert: card.canRevert,
+            isEdited: card.isEdited, editorText: card.editorText, editorNote: card.editorNote)
+    }
+
+    /// The actions of an Android host's card.
+    init(_ card: AndroidHostCard) {
+        self.init(
+            platform: .android, host: card.host, canRefetch: card.canRefetch, canRevert: card.canRevert,
+            isEdited: card.isEdited, editorText: card.editorText, editorNote: card.editorNote)
+    }
+
+    /// The association file a host serves to `platform`.
+    static func fileName(_ platform: AppPlatform) -> String {
+        switch platform {
+        case .ios: "apple-app-site-association"
+        case .android: "assetlinks.json"
+        }
     }
 }
 
@@ -336,11 +419,11 @@ extension WorkbenchDocument {
         let cards = androidHostCards
         guard android != nil else { return [] }
         let device = androidDeviceStateCard
-        var byHost: [String: Panel] = [:]
+        var byHost: [String: (panel: Panel, actions: HostActions)] = [:]
         for card in cards {
             var panel = card.panel
             panel.blocks += device?.blocks(for: card) ?? []
-            byHost[card.host.lowercased()] = panel
+            byHost[card.host.lowercased()] = (panel, HostActions(card))
         }
         var rows: [ProductHostPresentation] = []
         var seen: Set<String> = []
@@ -350,15 +433,18 @@ extension WorkbenchDocument {
             seen.insert(key)
             rows.append(
                 ProductHostPresentation(
-                    host: domain.host, ios: index, android: card,
-                    androidAbsent: card == nil ? "No autoVerify filter of the Android app names this host." : nil))
+                    host: domain.host, ios: index, android: card?.panel,
+                    androidAbsent: card == nil ? "No autoVerify filter of the Android app names this host." : nil,
+                    iosActions: HostActions(domain), androidActions: card?.actions))
         }
         for card in cards where !seen.contains(card.host.lowercased()) {
             seen.insert(card.host.lowercased())
+            let shown = byHost[card.host.lowercased()]
             rows.append(
                 ProductHostPresentation(
-                    host: card.host, ios: nil, android: byHost[card.host.lowercased()],
-                    iosAbsent: app == nil ? "No iOS app in this document." : "The iOS app does not claim this host."))
+                    host: card.host, ios: nil, android: shown?.panel,
+                    iosAbsent: app == nil ? "No iOS app in this document." : "The iOS app does not claim this host.",
+                    androidActions: shown?.actions))
         }
         return rows
     }

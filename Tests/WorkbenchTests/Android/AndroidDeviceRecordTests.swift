@@ -25,7 +25,7 @@ import Testing
         #expect(card == document.androidDeviceState(output: try Self.output()))
         #expect(card.rows.first { $0.host == "*.example.org" }?.disagrees == true)
         // A what-if that stops example.com verifying: the kept record is judged against it.
-        try document.editAssetLinks("[]", forHost: "example.com")
+        try document.edit("[]", forHost: "example.com", on: .android)
         let edited = try #require(document.androidDeviceStateCard?.rows.first { $0.host == "example.com" })
         #expect(edited.workbenchVerifies == false && edited.disagrees)
     }

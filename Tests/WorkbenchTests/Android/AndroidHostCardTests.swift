@@ -76,7 +76,7 @@ import Testing
             [{"relation": ["delegate_permission/common.handle_all_urls"],
               "target": {"namespace": "android_app", "package_name": "com.example.app"}}]
             """
-        try document.useAssetLinksFile(Data(broken.utf8), name: "broken.json", forHost: "example.org")
+        try document.useFile(Data(broken.utf8), name: "broken.json", forHost: "example.org", on: .android)
         let card = try Self.card(document, "example.org")
         #expect(!card.lint.isEmpty && card.lint.allSatisfy { $0.id.hasPrefix("ANDROID-L") })
         #expect(card.lintSummary != "No lint diagnostics.")

@@ -57,7 +57,7 @@ import Testing
     /// and the row says why (the host does not verify), naming the host.
     @Test func anUnverifiedHostSaysWhyTheBrowserOpensIt() async throws {
         let document = try await Pair.opened()
-        try document.useAssetLinksFile(Data("[]".utf8), name: "empty.json", forHost: "example.com")
+        try document.useFile(Data("[]".utf8), name: "empty.json", forHost: "example.com", on: .android)
         let decision = try #require(
             document.androidAnalysis?.decisions.first {
                 $0.browserReason == .notVerified && $0.url.hasPrefix("https://example.com/")
@@ -135,17 +135,17 @@ import Testing
         let beforeReport = try #require(document.android?.assetLinks.first { $0.host == host })
         let iosBefore = document.urlTests
         let iosFindingsBefore = document.findings.filter { !$0.finding.id.hasPrefix("AND-") }
-        let served = try #require(try document.assetLinksText(forHost: host))
+        let served = try #require(try document.decidingText(forHost: host, on: .android))
         #expect(served.text.contains("com.example.app"))
 
         // Unchanged text is no edit.
-        try document.editAssetLinks(served.text, forHost: host)
-        #expect(document.android?.states[host] == .supplied && document.editedAssetLinksHosts.isEmpty)
+        try document.edit(served.text, forHost: host, on: .android)
+        #expect(document.android?.states[host] == .supplied && document.editedHosts(on: .android).isEmpty)
 
-        try document.editAssetLinks(
+        try document.edit(
             served.text.replacingOccurrences(of: "com.example.app", with: "com.example.other"),
-            forHost: host)
-        #expect(document.android?.states[host] == .edited && document.editedAssetLinksHosts == [host])
+            forHost: host, on: .android)
+        #expect(document.android?.states[host] == .edited && document.editedHosts(on: .android) == [host])
         let after = try #require(document.androidAnalysis?.decisions)
         let flipped = zip(beforeDecisions, after).filter { $0.outcome != $1.outcome }
         #expect(!flipped.isEmpty)
@@ -159,7 +159,7 @@ import Testing
             list.filter { !$0.finding.id.hasPrefix("AND-") && !$0.finding.id.hasPrefix("XPL-") }
         }
         #expect(iosOnly(document.findings) == iosOnly(iosFindingsBefore))
-        #expect(try document.assetLinksText(forHost: host)?.text.contains("com.example.other") == true)
+        #expect(try document.decidingText(forHost: host, on: .android)?.text.contains("com.example.other") == true)
         #expect(document.presentation().exportWarning?.contains("assetlinks.json active on example.com") == true)
         let url = try #require(flipped.first?.0.url)
         #expect(document.presentation(ofTyped: url).androidRows.first?.reason == "not_verified")
@@ -167,16 +167,16 @@ import Testing
         let saved = try SessionFile.read(document.save())
         #expect(saved.android?.hosts.first { $0.host == host }?.state == .supplied)
 
-        try document.revertAssetLinks(host: host)
-        #expect(document.android?.states[host] == .supplied && document.editedAssetLinksHosts.isEmpty)
+        try document.revert(host: host, on: .android)
+        #expect(document.android?.states[host] == .supplied && document.editedHosts(on: .android).isEmpty)
         #expect(document.android?.assetLinks.first { $0.host == host } == beforeReport)
         #expect(document.androidAnalysis?.decisions == beforeDecisions)
         #expect(document.presentation().exportWarning == nil)
         #expect(throws: WorkbenchDocumentError.hostNotClaimed("evil.example")) {
-            try document.editAssetLinks("[]", forHost: "evil.example")
+            try document.edit("[]", forHost: "evil.example", on: .android)
         }
         // Reverting a host that is not edited changes nothing.
-        try document.revertAssetLinks(host: host)
+        try document.revert(host: host, on: .android)
         #expect(document.androidAnalysis?.decisions == beforeDecisions)
     }
 

@@ -260,7 +260,7 @@ import Testing
         await document.settled()
         for host in WorkbenchDocumentAndroidTests.androidHosts {
             let file = folder.appendingPathComponent("assetlinks/\(host).json")
-            try document.useAssetLinksFile(Data(contentsOf: file), name: file.path, forHost: host)
+            try document.useFile(Data(contentsOf: file), name: file.path, forHost: host, on: .android)
         }
         document.setURLLines(try String(contentsOf: folder.appendingPathComponent("urls-both.txt"), encoding: .utf8))
         #expect(document.currentCrossPlatform != nil)

@@ -32,7 +32,7 @@ import Testing
         for host in androidHosts {
             // Named as the scan shows a supplied file (ShownFileName), so evidence compares equal.
             let file = samples.appendingPathComponent("assetlinks/\(host).json")
-            try document.useAssetLinksFile(Data(contentsOf: file), name: ShownFileName.of(file.path), forHost: host)
+            try document.useFile(Data(contentsOf: file), name: ShownFileName.of(file.path), forHost: host, on: .android)
         }
         document.setURLLines(try urls())
         return document
@@ -79,13 +79,13 @@ import Testing
         let document = try await Self.opened()
         let before = try #require(document.androidAnalysis)
         let iosBefore = document.urlTests
-        try document.useAssetLinksFile(Data("[]".utf8), name: "empty.json", forHost: "example.com")
+        try document.useFile(Data("[]".utf8), name: "empty.json", forHost: "example.com", on: .android)
         let after = try #require(document.androidAnalysis)
         #expect(after.decisions != before.decisions)
         #expect(document.urlTests == iosBefore)
         #expect(document.android?.states["example.com"] == .supplied)
         #expect(throws: WorkbenchDocumentError.hostNotClaimed("evil.example")) {
-            try document.useAssetLinksFile(Data("[]".utf8), name: "x.json", forHost: "evil.example")
+            try document.useFile(Data("[]".utf8), name: "x.json", forHost: "evil.example", on: .android)
         }
     }
 
@@ -95,7 +95,7 @@ import Testing
     @Test func anAndroidHostsFileIsNamedAndSizedAsAnIOSHostsIs() async throws {
         let document = try await Self.opened(ios: false)
         let big = Data(repeating: UInt8(ascii: " "), count: AssetLinksPolicy.bodyLimit + 10)
-        try document.useAssetLinksFile(big, name: "/home/tester/client/big.json", forHost: " Example.COM ")
+        try document.useFile(big, name: "/home/tester/client/big.json", forHost: " Example.COM ", on: .android)
         let android = try #require(document.android)
         let result = try #require(android.assetLinks.first { $0.host == "example.com" }?.result)
         #expect(result.url == "file://big.json")

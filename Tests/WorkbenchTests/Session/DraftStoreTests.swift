@@ -16,25 +16,30 @@ import Testing
         try store.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "ok, asked"), for: "f", saved: saved)
         #expect(store.triageDraft(for: "f", saved: saved).note == "ok, asked")
         #expect(store.summary == "1 draft not applied (1 triage note)")
-        try store.setWhatIfDraft("{}", for: "example.com", deciding: "{ }")
+        try store.setWhatIfDraft("{}", for: "example.com", on: .ios, deciding: "{ }")
         #expect(store.summary == "2 drafts not applied (1 triage note, 1 association file edit)")
+        // The same host's other file (its assetlinks.json) is a draft of its own.
+        try store.setWhatIfDraft("[]", for: "example.com", on: .android, deciding: "[ ]")
+        #expect(store.summary == "3 drafts not applied (1 triage note, 2 association file edits)")
+        #expect(store.sessionDrafts?.androidWhatIf == ["example.com": "[]"])
         #expect(DraftStore(store.sessionDrafts) == store, "the session's drafts part gives the same store back")
-        try store.setWhatIfDraft("{ }", for: "example.com", deciding: "{ }")
-        #expect(store.whatIf.isEmpty)
+        try store.setWhatIfDraft("{ }", for: "example.com", on: .ios, deciding: "{ }")
+        #expect(store.whatIf[.ios] == nil && store.whatIfDraft(for: "example.com", on: .android) == "[]")
     }
 
     @Test func pruningKeepsOnlyDraftsThatDifferFromTheDocument() throws {
         var store = DraftStore()
         try store.setTriageDraft(TriageDraft(status: .fixed, note: ""), for: "a", saved: nil)
         try store.setTriageDraft(TriageDraft(status: .acceptedRisk, note: "x"), for: "b", saved: nil)
-        try store.setWhatIfDraft("new", for: "h", deciding: "old")
-        try store.setWhatIfDraft("kept", for: "k", deciding: "old")
-        try store.setWhatIfDraft("gone", for: "not-a-host", deciding: "old")
+        try store.setWhatIfDraft("new", for: "h", on: .ios, deciding: "old")
+        try store.setWhatIfDraft("kept", for: "k", on: .ios, deciding: "old")
+        try store.setWhatIfDraft("gone", for: "not-a-host", on: .ios, deciding: "old")
+        try store.setWhatIfDraft("gone", for: "k", on: .android, deciding: "old")
         store.prune(
             savedTriage: ["a": Triage(status: .fixed, note: "", setAt: Date())],
-            decidingTexts: ["h": "new", "k": "old"])
+            decidingTexts: [.ios: ["h": "new", "k": "old"]])
         #expect(Array(store.triage.keys) == ["b"])
-        #expect(store.whatIf == ["k": "kept"], "equal to the document, or of a host it does not have: dropped")
+        #expect(store.whatIf == [.ios: ["k": "kept"]], "equal to the document, or of a host it does not have: dropped")
     }
 
     @Test func draftsAreBoundedAsTheSessionReaderBoundsThem() throws {
@@ -49,7 +54,9 @@ import Testing
         try store.setTriageDraft(TriageDraft(status: .confirmed, note: "x"), for: "f0", saved: nil)
         #expect(store.triage.count == SessionLimits.maxDrafts && store.triage["one-more"] == nil)
         let long = String(repeating: "x", count: SessionLimits.maxWhatIfDraftLength + 1)
-        #expect(throws: WorkbenchDocumentError.self) { try store.setWhatIfDraft(long, for: "h", deciding: "") }
+        #expect(throws: WorkbenchDocumentError.self) {
+            try store.setWhatIfDraft(long, for: "h", on: .ios, deciding: "")
+        }
         #expect(throws: WorkbenchDocumentError.self) {
             try store.setTriageDraft(TriageDraft(status: .fixed, note: ""), for: "", saved: nil)
         }

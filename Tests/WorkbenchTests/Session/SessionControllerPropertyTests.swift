@@ -34,7 +34,7 @@ import Testing
         facts.urlLines = document.urlLines
         for entry in document.domains where entry.state == .edited { facts.edits[entry.host] = entry.editedText }
         facts.triageDrafts = controller.drafts.triage
-        facts.whatIfDrafts = controller.drafts.whatIf
+        facts.whatIfDrafts = controller.drafts.whatIf[.ios] ?? [:]
         return facts
     }
 

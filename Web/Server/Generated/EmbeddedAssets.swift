@@ -157,6 +157,9 @@ async function callJSON(method, path, options) {
  */
 const segment = (value) => encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%40/g, '@');
 const documentPath = (id) => `/api/documents/${segment(id)}`;
+/** A host route (`text`, `file`, `refetch`), with `?platform=` when a platform is named. */
+const hostPath = (id, host, action, platform) => `${documentPath(id)}/hosts/${segment(host)}/${action}`
+  + (platform ? `?platform=${encodeURIComponent(platform)}` : '');
 
 /** The findings filter as query parameters (`query`, `severities`), as the view takes it. */
 function filterParams({ query = '', severities = null } = {}) {
@@ -198,7 +201,9 @@ export const api = {
   findingDetail: (id, fingerprint) => callJSON('GET', `${documentPath(id)}/findings/${segment(fingerprint)}`),
   // One typed URL as the tester shows it (URLTestPresentation), traces only when asked for.
   tester: (id, url, trace = false) => callJSON('POST', `${documentPath(id)}/tester`, { json: { url, trace } }),
-  putHostText: (id, host, text) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/text`,
+  // The host routes act on `platform` when one is given (`?platform=android`: each answers the
+  // host's Android card), else on the iOS host (the default).
+  putHostText: (id, host, text, { platform } = {}) => callJSON('PUT', hostPath(id, host, 'text', platform),
     { body: text, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
   cancel: (id) => callJSON('POST', `${documentPath(id)}/cancel`),
   decideURLs: (id, lines) => callJSON('POST', `${documentPath(id)}/urls`, { json: { lines } }),
@@ -208,10 +213,12 @@ export const api = {
   urlListPage: (id, offset, limit) => callJSON('GET', `${documentPath(id)}/urls?offset=${offset}&limit=${limit}`),
   // One URL, read-only (the tester's keystrokes): {"urlTest": …}, the shape of one urlTests entry.
   decideURL: (id, url, trace = true) => callJSON('POST', `${documentPath(id)}/decide`, { json: { url, trace } }),
-  refetch: (id, host) => callJSON('POST', `${documentPath(id)}/hosts/${segment(host)}/refetch`),
-  putHostFile: (id, host, body) => callJSON('PUT', `${documentPath(id)}/hosts/${segment(host)}/file`,
-    { body, headers: { 'Content-Type': 'application/json' } }),
-  revertHost: (id, host) => callJSON('DELETE', `${documentPath(id)}/hosts/${segment(host)}/file`),
+  refetch: (id, host, { platform } = {}) => callJSON('POST', hostPath(id, host, 'refetch', platform)),
+  // `name`, when given, is the file's name (X-LinkLab-Filename); else the server names it HOST.json.
+  putHostFile: (id, host, body, { platform, name } = {}) => callJSON('PUT', hostPath(id, host, 'file', platform),
+    { body, headers: { 'Content-Type': 'application/json',
+      ...(name ? { 'X-LinkLab-Filename': headerSafe(name) } : {}) } }),
+  revertHost: (id, host, { platform } = {}) => callJSON('DELETE', hostPath(id, host, 'file', platform)),
   // The answer's `sidebar` (FindingListPatch) is the change to the findings list filtered by `filter`.
   setTriage: (id, fingerprint, status, note, filter = {}) => {
     const search = filterParams(filter).toString();
@@ -1249,9 +1256,12 @@ export function debounce(fn, ms) {
 // and the what-if editor, which starts from the text that decides, byte for byte. With apps of
 // several platforms, each host is one row (`hosts`, in the server's order) of one slot per
 // platform: the host's card above, a Panel (panel.js), or the words that say why there is none.
+// A slot with its host's actions (`HostSlot.actions`: an Android host's assetlinks.json) shows
+// its panel with the same Refetch, "Use a file…" and what-if editor as the card (one code path,
+// `hostControls`), their words and states from the actions, their routes with `?platform=`.
 
-import { h, replace, debounce, keepChildren } from './dom.js';
-import { panelView, lintView, fileView } from './panel.js';
+import { h, replace, append, debounce, keepChildren, setAttributes, setText } from './dom.js';
+import { panelView, panelAttributes, panelTitle, panelBadges, panelBlocks, lintView, fileView } from './panel.js';
 
 function table(data, caption) {
   return h('table', { class: 'table routes', 'data-testid': 'routes' },
@@ -1269,50 +1279,70 @@ function block(data, testid) {
     h('h4', {}, data.title), h('ul', {}, data.lines.map((line) => h('li', {}, line))));
 }
 
-function createCard(context, host) {
+/**
+ * A host's operations, the same on every platform and card: Refetch, "Use a file…" (a file
+ * picker), and the what-if editor (Apply, "apply while typing", Revert). Each calls the host's
+ * API route, then reloads the view (events bring other tabs' changes). With `platform` (a slot's
+ * `HostActions.platform`) the routes take `?platform=` and a chosen file goes with its name;
+ * without it they are the iOS card's routes as they always were. `label` is the editor's
+ * label, `summary` its disclosure's. `update(state)` takes what can run now and the editor's
+ * text (`canRefetch`, `canRevert`, `isEdited`, `editorText`, `editorNote`, and `lint` with
+ * `lintSummary` when the state has them).
+ */
+function hostControls(context, { host, platform = null, summary, label, names = {} }) {
   const { id, api, toast } = context;
-  const title = h('h3', { class: 'host' }, host);
-  const badge = h('span', { class: 'badge state', 'data-testid': 'domain-state' });
-  const summary = h('div', { class: 'domain-summary' });
-  const details = h('div', { class: 'domain-details' });
-
+  const route = platform ? { platform } : {};
+  const suffix = platform ? `${platform}-${host}` : host;
   const fileInput = h('input', {
-    type: 'file', class: 'visually-hidden', id: `use-file-${host}`, accept: '.json,application/json,*/*',
-    'data-testid': 'use-file-input',
+    type: 'file', class: 'visually-hidden', id: `use-file-${suffix}`, accept: '.json,application/json,*/*',
+    'data-testid': 'use-file-input', 'aria-label': names.useFile,
     on: {
       change: async () => {
         const file = fileInput.files[0];
         if (!file) return;
-        try { await api.putHostFile(id, host, file); context.reload(); } catch (error) { toast(error.message); }
+        try {
+          await api.putHostFile(id, host, file, platform ? { ...route, name: file.name } : route);
+          context.reload();
+        } catch (error) { toast(error.message); }
         fileInput.value = '';
       },
     },
   });
   const refetch = h('button', {
-    type: 'button', 'data-testid': 'refetch',
-    on: { click: async () => { try { await api.refetch(id, host); context.reload(); } catch (error) { toast(error.message); } } },
-  }, 'Refetch');
-  const useFile = h('label', { for: `use-file-${host}`, class: 'button' }, 'Use a file…');
-  const revert = h('button', {
-    type: 'button', 'data-testid': 'revert',
+    type: 'button', 'data-testid': 'refetch', 'aria-label': names.refetch,
     on: {
       click: async () => {
-        try { await api.revertHost(id, host); dirty = false; context.reload(); } catch (error) { toast(error.message); }
+        try { await api.refetch(id, host, route); context.reload(); } catch (error) { toast(error.message); }
+      },
+    },
+  }, 'Refetch');
+  const useFile = h('label', { for: `use-file-${suffix}`, class: 'button', 'data-testid': 'use-file' },
+    'Use a file…');
+  const revert = h('button', {
+    type: 'button', 'data-testid': 'revert', 'aria-label': names.revert,
+    on: {
+      click: async () => {
+        try {
+          await api.revertHost(id, host, route);
+          dirty = false;
+          context.reload();
+        } catch (error) { toast(error.message); }
       },
     },
   }, 'Revert to what was served');
 
-  const editorId = `edit-${host}`;
+  const editorId = `edit-${suffix}`;
   const editor = h('textarea', {
-    id: editorId, class: 'editor', 'data-testid': 'edit-aasa', 'data-host': host, rows: '16', spellcheck: 'false',
+    id: editorId, class: 'editor', 'data-testid': 'edit-aasa', 'data-host': host, 'data-platform': platform,
+    rows: '16', spellcheck: 'false',
   });
   const editorNote = h('p', { class: 'muted', 'data-testid': 'edit-note' });
   const editLint = h('div', { class: 'edit-lint', 'aria-live': 'polite', 'data-testid': 'edit-lint' });
-  const live = h('input', { type: 'checkbox', id: `live-${host}`, checked: true });
+  const live = h('input', { type: 'checkbox', id: `live-${suffix}`, checked: true });
   let dirty = false;
   async function apply() {
     try {
-      const card = await api.putHostText(id, host, editor.value);
+      const card = await api.putHostText(id, host, editor.value, route);
       dirty = false;
       replace(editLint, lintView(card.lint, card.lintSummary, 'edit-lint-list'));
       context.reload();
@@ -1322,23 +1352,57 @@ function createCard(context, host) {
   }
   const liveApply = debounce(() => { if (live.checked) apply(); }, 350);
   editor.addEventListener('input', () => { dirty = true; liveApply(); });
+  const editSummary = h('summary', { 'data-testid': 'edit-open' }, summary);
+  const editLabel = h('label', { for: editorId }, label);
   const editBlock = h('details', { class: 'edit-block' },
-    h('summary', { 'data-testid': 'edit-open' }, 'Edit (what-if)'),
-    h('label', { for: editorId }, `What-if: the association file for ${host}, as the copy that decides would serve it`),
+    editSummary,
+    editLabel,
     editorNote,
     editor,
     h('div', { class: 'row' },
-      h('button', { type: 'button', class: 'primary', 'data-testid': 'edit-aasa-apply', on: { click: apply } }, 'Apply'),
-      h('label', { for: `live-${host}` }, live, ' apply while typing'),
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'edit-aasa-apply', on: { click: apply } },
+        'Apply'),
+      h('label', { for: `live-${suffix}` }, live, ' apply while typing'),
       revert),
     editLint);
+
+  /** Brings the controls to `state`; the editor's text only while the user is not editing it. */
+  function update(state) {
+    refetch.disabled = !state.canRefetch;
+    revert.disabled = !state.canRevert;
+    editorNote.textContent = state.editorNote ?? '';
+    if (!dirty && document.activeElement !== editor) editor.value = state.editorText;
+    // A state without lint (a slot's HostActions) keeps the last Apply's lint while the edit decides.
+    if (!dirty && state.lint) replace(editLint, lintView(state.lint, state.lintSummary, 'edit-lint-list'));
+    else if (!dirty && !state.isEdited) replace(editLint);
+  }
+  /** New words for the editor's disclosure and label (a slot's `editTitle` may change). */
+  function retitle(words) {
+    setText(editSummary, words.summary);
+    setText(editLabel, words.label);
+    setAttributes(refetch, { 'aria-label': words.names?.refetch });
+    setAttributes(fileInput, { 'aria-label': words.names?.useFile });
+    setAttributes(revert, { 'aria-label': words.names?.revert });
+  }
+  return { actions: [refetch, useFile, fileInput], editBlock, update, retitle };
+}
+
+function createCard(context, host) {
+  const title = h('h3', { class: 'host' }, host);
+  const badge = h('span', { class: 'badge state', 'data-testid': 'domain-state' });
+  const summary = h('div', { class: 'domain-summary' });
+  const details = h('div', { class: 'domain-details' });
+  const controls = hostControls(context, {
+    host, summary: 'Edit (what-if)',
+    label: `What-if: the association file for ${host}, as the copy that decides would serve it`,
+  });
 
   const element = h('article', {
     class: 'card domain', 'data-testid': 'domain', 'data-host': host, id: `domain-${host}`,
   },
     h('header', { class: 'card-header' }, title, badge,
-      h('div', { class: 'actions' }, refetch, useFile, fileInput)),
-    summary, details, editBlock);
+      h('div', { class: 'actions' }, controls.actions)),
+    summary, details, controls.editBlock);
 
   let lastKey = null;
   /** Renders a DomainPresentation. */
@@ -1350,8 +1414,6 @@ function createCard(context, host) {
     lastKey = key;
     badge.textContent = card.stateText;
     badge.className = `badge state tone-${card.tone}`;
-    refetch.disabled = !card.canRefetch;
-    revert.disabled = !card.canRevert;
     replace(summary,
       h('p', { class: 'muted' }, card.claims),
       card.notes.map((note) => h('p', { class: 'domain-note' }, note)));
@@ -1366,9 +1428,62 @@ function createCard(context, host) {
       lintView(card.lint, card.lintSummary, 'domain-lint'),
       card.file ? fileView(card.file, 'domain-file') : h('p', { class: 'muted' }, 'No file to show.'),
       card.served ? fileView(card.served, 'domain-served') : null);
-    editorNote.textContent = card.editorNote ?? '';
-    if (!dirty && document.activeElement !== editor) editor.value = card.editorText;
-    if (!dirty) replace(editLint, lintView(card.lint, card.lintSummary, 'edit-lint-list'));
+    controls.update(card);
+  }
+  return { element, update };
+}
+
+/**
+ * The words of a slot's controls: the editor's disclosure is the actions' `editTitle`; the
+ * editor and the buttons are named by the file and host they act on (a row holds one card per
+ * platform, so "Refetch" alone would name two buttons).
+ */
+function editWords(actions) {
+  const file = `${actions.fileName} of ${actions.host}`;
+  return {
+    summary: actions.editTitle, label: `What-if: the ${file}`,
+    names: { refetch: `Refetch the ${file}`, useFile: `Use a file as the ${file}`,
+      revert: `Revert to what was served: the ${file}` },
+  };
+}
+
+/**
+ * A slot whose panel comes with its host's actions (`HostSlot.actions`, an Android host): the
+ * panel's header, badges and blocks, the actions in the header as on the iOS card, and the
+ * what-if editor below. The article, its header, the actions and the editor stay the same nodes
+ * while the panel changes (only the title, badges and blocks are rebuilt), so a focus or an
+ * edit in progress survives a reload.
+ */
+function createActionCard(context, actions) {
+  const controls = hostControls(context, { host: actions.host, platform: actions.platform, ...editWords(actions) });
+  const title = h('h3', { class: 'host' });
+  const actionBox = h('div', { class: 'actions' }, controls.actions);
+  const header = h('header', { class: 'card-header' }, title, actionBox);
+  const body = h('div', { class: 'panel-body' });
+  const element = h('article', { class: 'card domain panel' }, header, body, controls.editBlock);
+  let lastPanel = null;
+  let lastActions = null;
+  let lastAttributes = {};
+  /** Renders the slot's `Panel` and `HostActions`. */
+  function update(panel, actions) {
+    const actionsKey = JSON.stringify(actions);
+    if (actionsKey !== lastActions) {
+      lastActions = actionsKey;
+      controls.retitle(editWords(actions));
+      controls.update(actions);
+    }
+    const key = JSON.stringify(panel);
+    if (key === lastPanel) return;
+    lastPanel = key;
+    const attributes = panelAttributes(panel);
+    // A hook the new panel lacks is removed.
+    setAttributes(element, { ...Object.fromEntries(Object.keys(lastAttributes).map((name) => [name, null])),
+      ...attributes });
+    lastAttributes = attributes;
+    replace(title, panelTitle(panel));
+    while (title.nextSibling && title.nextSibling !== actionBox) title.nextSibling.remove();
+    actionBox.before(append(document.createDocumentFragment(), panelBadges(panel)));
+    replace(body, panelBlocks(panel));
   }
   return { element, update };
 }
@@ -1378,6 +1493,8 @@ export function createDomainsTab(context) {
   const element = h('div', { class: 'domains-tab' }, h('h2', { class: 'pane-title' }, 'Domains'), list);
   const cards = new Map();
   const panels = new Map();
+  // The slots whose panel comes with its host's actions, by panel id.
+  const actionCards = new Map();
   const rows = new Map();
   /** The row of one host of the product: one slot per platform, side by side. */
   function productRow(host) {
@@ -1400,12 +1517,20 @@ export function createDomainsTab(context) {
     panels.set(panel.id, { key, element });
     return element;
   }
-  /** One HostSlot: the host's interactive card, a panel, or why the platform has none. */
+  /** A slot's panel with its host's actions: the same card (its editor, its focus) from view to view. */
+  function actionCardOf(panel, actions) {
+    if (!actionCards.has(panel.id)) actionCards.set(panel.id, createActionCard(context, actions));
+    const card = actionCards.get(panel.id);
+    card.update(panel, actions);
+    return card.element;
+  }
+  /** One HostSlot: the host's interactive card, a panel (with its actions when it has them), or why none. */
   function slotContent(slot, domains) {
     if (slot.domain !== undefined && slot.domain !== null && domains[slot.domain]) {
       const card = cards.get(domains[slot.domain].host)?.element;
       if (card) return card;
     }
+    if (slot.panel && slot.actions) return actionCardOf(slot.panel, slot.actions);
     if (slot.panel) return panelOf(slot.panel);
     return h('p', { class: 'muted absent' }, slot.absent ?? '');
   }
@@ -1424,6 +1549,7 @@ export function createDomainsTab(context) {
       for (const host of [...rows.keys()]) if (!productHosts.includes(host)) rows.delete(host);
       const panelIDs = new Set(product.flatMap((row) => row.slots.map((slot) => slot.panel?.id).filter(Boolean)));
       for (const id of [...panels.keys()]) if (!panelIDs.has(id)) panels.delete(id);
+      for (const id of [...actionCards.keys()]) if (!panelIDs.has(id)) actionCards.delete(id);
       const wanted = product.map((row) => {
         const shown = productRow(row.host);
         // The platforms whose slot holds a card (`data-platforms`, a space-separated list).
@@ -1970,17 +2096,37 @@ export function blockView(block) {
   }
 }
 
+/** A `Panel`'s attributes: its hook and hooks, its platform and id (`data-panel`). */
+export function panelAttributes(panel) {
+  return {
+    'data-testid': panel.hook || null, ...hookAttributes(panel.hooks), 'data-platform': panel.platform,
+    'data-panel': panel.id,
+  };
+}
+
+/** A card's title: the panel's kicker, then its title. */
+export function panelTitle(panel) {
+  return [panel.kicker ? [h('span', { class: 'platform-label' }, panel.kicker), ' '] : null, panel.title];
+}
+
+/** A panel's badges, a space before each. */
+export function panelBadges(panel) {
+  return badgesView(panel.badges);
+}
+
+/** A panel's blocks. */
+export function panelBlocks(panel) {
+  return panel.blocks.map(blockView);
+}
+
 /**
  * A `Panel`. Collapsible (the App tab's cards): a `<details>`, open when the panel says so, the
  * kicker, title and badges in its summary. Else (a card in a row of cards): an article with them
  * in its header.
  */
 export function panelView(panel, { collapsible = false } = {}) {
-  const attributes = {
-    'data-testid': panel.hook || null, ...hookAttributes(panel.hooks), 'data-platform': panel.platform,
-    'data-panel': panel.id,
-  };
-  const body = panel.blocks.map(blockView);
+  const attributes = panelAttributes(panel);
+  const body = panelBlocks(panel);
   if (collapsible) {
     return h('details', { class: 'bundle panel', open: panel.isOpen, ...attributes },
       h('summary', {}, panel.kicker ? [h('span', { class: 'role' }, panel.kicker), ' '] : null,
@@ -1988,9 +2134,7 @@ export function panelView(panel, { collapsible = false } = {}) {
       h('div', { class: 'bundle-body' }, body));
   }
   return h('article', { class: 'card domain panel', ...attributes },
-    h('header', { class: 'card-header' },
-      h('h3', { class: 'host' }, panel.kicker ? [h('span', { class: 'platform-label' }, panel.kicker), ' '] : null,
-        panel.title), badgesView(panel.badges)),
+    h('header', { class: 'card-header' }, h('h3', { class: 'host' }, panelTitle(panel)), panelBadges(panel)),
     h('div', { class: 'panel-body' }, body));
 }
 
