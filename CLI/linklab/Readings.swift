@@ -60,26 +60,27 @@ struct ReadingsCommand: ParsableCommand {
     }
 
     func run() throws {
-        var lines: [(text: String, line: Int?)] = urls.map { ($0, nil) }
+        // The package's one list reader (any scheme: a reading is about the string, not a route).
+        var reader = URLListReader(schemes: .any)
+        var lines = urls.compactMap(reader.read(argument:))
         if let urlsFile {
-            let data = try ScanCommand.listData(urlsFile)
-            for (number, line) in URLList.numberedLines(String(decoding: data, as: UTF8.self)) {
-                lines.append((String(line), number))
-            }
+            lines += reader.read(String(decoding: try ScanCommand.listData(urlsFile), as: UTF8.self))
         }
         var entries: [Entry] = []
-        for (text, line) in lines {
-            do {
-                guard let entry = try URLList.entry(text, line: line, schemes: .any) else { continue }
-                let readings = try LinkReadings.read(entry.url)
-                entries.append(
-                    Entry(
-                        url: entry.url, line: line, readings: readings.rows,
-                        hostsDiffer: readings.hostsDisagree, disagreement: readings.disagreement))
-            } catch let error as LinkReadings.ReadError {
-                entries.append(Entry(url: text, line: line, error: error.description))
-            } catch {
-                entries.append(Entry(url: text, line: line, error: "\(error)"))
+        for line in lines {
+            switch line {
+            case .invalid(let text, let number, let problem):
+                entries.append(Entry(url: text, line: number, error: problem))
+            case .entry(let entry):
+                do {
+                    let readings = try LinkReadings.read(entry.url)
+                    entries.append(
+                        Entry(
+                            url: entry.url, line: entry.line, readings: readings.rows,
+                            hostsDiffer: readings.hostsDisagree, disagreement: readings.disagreement))
+                } catch {
+                    entries.append(Entry(url: entry.url, line: entry.line, error: error.description))
+                }
             }
         }
         let errors = entries.filter { $0.error != nil }.count

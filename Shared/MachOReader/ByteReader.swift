@@ -14,10 +14,18 @@ public enum ByteOrder: Sendable, Equatable {
 /// the *absolute* offset (`baseOffset + offset`), so a sub-reader over a Mach-O slice or a ZIP
 /// entry still names the position in the original file. Reads never trap: out-of-range offsets,
 /// negative counts and overflowing sums all throw `ByteReaderError`.
+///
+/// The reader never copies its input: it and all its sub-readers share the one `Data` they were
+/// made from, each with its own window (`first`, `count`). Methods that return `Data` or `String`
+/// copy only the bytes they return. The range checks, the integer reads, `subReader`, `bytes` and
+/// `withBytes` are inlinable, so a read from another module is a range check and one
+/// `Data.withUnsafeBytes` load, with no call; the error for a failed check is built out of line.
 public struct ByteReader: Sendable {
-    private let storage: Data
-    /// Index in `storage` of this reader's first byte.
-    private let start: Int
+    /// The input bytes, shared by this reader and every sub-reader made from it.
+    @usableFromInline let storage: Data
+    /// Position of this reader's first byte in `storage`'s bytes, counted from `storage.startIndex`.
+    /// Invariant: `0 <= first` and `first + count <= storage.count`.
+    @usableFromInline let first: Int
     /// Number of bytes visible through this reader.
     public let count: Int
     /// Absolute offset of this reader's first byte in the original input (used in errors).
@@ -26,84 +34,119 @@ public struct ByteReader: Sendable {
     /// A reader over all of `data`; `baseOffset` is where `data` starts in the original input.
     public init(_ data: Data, baseOffset: Int = 0) {
         self.storage = data
-        self.start = data.startIndex
+        self.first = 0
         self.count = data.count
         self.baseOffset = baseOffset
     }
 
-    private init(storage: Data, start: Int, count: Int, baseOffset: Int) {
+    /// A reader over `count` bytes of `storage` from `first` (a sub-reader's window; no copy).
+    @usableFromInline
+    init(storage: Data, first: Int, count: Int, baseOffset: Int) {
         self.storage = storage
-        self.start = start
+        self.first = first
         self.count = count
         self.baseOffset = baseOffset
     }
 
     /// True when the reader holds no bytes.
+    @inlinable
     public var isEmpty: Bool { count == 0 }
 
     /// The absolute offset (in the original input) of `offset` in this reader, saturating.
+    @inlinable
     public func absoluteOffset(_ offset: Int) -> Int {
         let (sum, overflow) = baseOffset.addingReportingOverflow(offset)
         return overflow ? Int.max : sum
     }
 
+    /// True when `offset ..< offset + length` lies inside the reader (never throws).
+    ///
+    /// `count - length` cannot overflow (both are non-negative), and `offset <= count - length`
+    /// holds exactly when `offset + length <= count` without overflow.
+    @inlinable
+    public func contains(offset: Int, count length: Int) -> Bool {
+        offset >= 0 && length >= 0 && offset <= count &- length
+    }
+
     /// Throws unless `offset ..< offset + length` lies inside the reader.
+    @inlinable
     public func checkRange(
         at offset: Int, count length: Int,
         reading what: @autoclosure () -> String
     ) throws(ByteReaderError) {
-        guard offset >= 0, length >= 0 else {
-            throw ByteReaderError(offset: absoluteOffset(offset), reading: what(), problem: .negative)
-        }
-        let end = try ByteReader.sum(offset, length, at: absoluteOffset(offset), reading: what())
-        guard end <= count else {
-            throw ByteReaderError(
-                offset: absoluteOffset(offset), reading: what(),
-                problem: .outOfBounds(needed: length, available: max(0, count - offset)))
+        guard contains(offset: offset, count: length) else {
+            throw rangeError(at: offset, count: length, reading: what())
         }
     }
 
-    /// True when `offset ..< offset + length` lies inside the reader (never throws).
-    public func contains(offset: Int, count length: Int) -> Bool {
-        (try? checkRange(at: offset, count: length, reading: "")) != nil
+    /// The error for a range that `contains(offset:count:)` refused: a negative offset or length,
+    /// an overflowing end, or an end past the reader (checked in that order).
+    @usableFromInline @inline(never)
+    func rangeError(at offset: Int, count length: Int, reading what: String) -> ByteReaderError {
+        guard offset >= 0, length >= 0 else {
+            return ByteReaderError(offset: absoluteOffset(offset), reading: what, problem: .negative)
+        }
+        guard !offset.addingReportingOverflow(length).overflow else {
+            return ByteReaderError(offset: absoluteOffset(offset), reading: what, problem: .arithmeticOverflow)
+        }
+        return ByteReaderError(
+            offset: absoluteOffset(offset), reading: what,
+            problem: .outOfBounds(needed: length, available: max(0, count - offset)))
+    }
+
+    /// The `T` stored (in host order) at `offset`; the caller has checked the range.
+    @inlinable @inline(__always)
+    func load<T: FixedWidthInteger>(at offset: Int, as type: T.Type) -> T {
+        storage.withUnsafeBytes { raw in raw.loadUnaligned(fromByteOffset: first &+ offset, as: T.self) }
     }
 
     // MARK: Integers
 
     /// The byte at `offset`.
+    @inlinable
     public func uint8(
         at offset: Int,
         reading what: @autoclosure () -> String = "UInt8"
     ) throws(ByteReaderError) -> UInt8 {
         try checkRange(at: offset, count: 1, reading: what())
-        return storage[start + offset]
+        return load(at: offset, as: UInt8.self)
     }
 
     /// A 16-bit unsigned integer at `offset`.
+    @inlinable
     public func uint16(
         at offset: Int, _ order: ByteOrder,
         reading what: @autoclosure () -> String = "UInt16"
     ) throws(ByteReaderError) -> UInt16 {
-        UInt16(truncatingIfNeeded: try unsigned(at: offset, width: 2, order, reading: what()))
+        try checkRange(at: offset, count: 2, reading: what())
+        let raw = load(at: offset, as: UInt16.self)
+        return order == .little ? UInt16(littleEndian: raw) : UInt16(bigEndian: raw)
     }
 
     /// A 32-bit unsigned integer at `offset`.
+    @inlinable
     public func uint32(
         at offset: Int, _ order: ByteOrder,
         reading what: @autoclosure () -> String = "UInt32"
     ) throws(ByteReaderError) -> UInt32 {
-        UInt32(truncatingIfNeeded: try unsigned(at: offset, width: 4, order, reading: what()))
+        try checkRange(at: offset, count: 4, reading: what())
+        let raw = load(at: offset, as: UInt32.self)
+        return order == .little ? UInt32(littleEndian: raw) : UInt32(bigEndian: raw)
     }
 
     /// A 64-bit unsigned integer at `offset`.
+    @inlinable
     public func uint64(
         at offset: Int, _ order: ByteOrder,
         reading what: @autoclosure () -> String = "UInt64"
     ) throws(ByteReaderError) -> UInt64 {
-        try unsigned(at: offset, width: 8, order, reading: what())
+        try checkRange(at: offset, count: 8, reading: what())
+        let raw = load(at: offset, as: UInt64.self)
+        return order == .little ? UInt64(littleEndian: raw) : UInt64(bigEndian: raw)
     }
 
     /// A 32-bit unsigned integer at `offset`, converted to `Int` (always fits on 64-bit hosts).
+    @inlinable
     public func int32Value(
         at offset: Int, _ order: ByteOrder,
         reading what: @autoclosure () -> String = "UInt32"
@@ -112,6 +155,7 @@ public struct ByteReader: Sendable {
     }
 
     /// A 64-bit unsigned integer at `offset` as `Int`; throws when it exceeds `Int.max`.
+    @inlinable
     public func int64Value(
         at offset: Int, _ order: ByteOrder,
         reading what: @autoclosure () -> String = "UInt64"
@@ -123,39 +167,21 @@ public struct ByteReader: Sendable {
         return result
     }
 
-    private func unsigned(
-        at offset: Int, width: Int, _ order: ByteOrder,
-        reading what: @autoclosure () -> String
-    ) throws(ByteReaderError) -> UInt64 {
-        try checkRange(at: offset, count: width, reading: what())
-        let position = start + offset - storage.startIndex
-        return storage.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> UInt64 in
-            switch (width, order) {
-            case (2, .little):
-                UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
-            case (2, .big): UInt64(UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
-            case (4, .little):
-                UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
-            case (4, .big): UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
-            case (8, .little): UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            case (8, .big): UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            default: UInt64(raw[position])
-            }
-        }
-    }
-
     // MARK: Ranges
 
-    /// A reader over `offset ..< offset + length`; its errors keep absolute offsets.
+    /// A reader over `offset ..< offset + length` sharing this reader's bytes (no copy); its
+    /// errors keep absolute offsets.
+    @inlinable
     public func subReader(
         at offset: Int, count length: Int,
         reading what: @autoclosure () -> String = "range"
     ) throws(ByteReaderError) -> ByteReader {
         try checkRange(at: offset, count: length, reading: what())
-        return ByteReader(storage: storage, start: start + offset, count: length, baseOffset: absoluteOffset(offset))
+        return ByteReader(storage: storage, first: first + offset, count: length, baseOffset: absoluteOffset(offset))
     }
 
     /// A reader from `offset` to the end.
+    @inlinable
     public func subReader(
         from offset: Int,
         reading what: @autoclosure () -> String = "range"
@@ -168,25 +194,38 @@ public struct ByteReader: Sendable {
         return try subReader(at: offset, count: count - offset, reading: what())
     }
 
+    /// Calls `body` with the reader's bytes from `offset` to the end; the caller has checked that
+    /// `offset` lies in `0 ... count`.
+    @inlinable
+    func withRest<R, E: Error>(from offset: Int, _ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        let result: Result<R, E> = storage.withUnsafeBytes { raw in
+            let rest = UnsafeRawBufferPointer(rebasing: raw[(first + offset)..<(first + count)])
+            do throws(E) { return .success(try body(rest)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
     /// A copy of `length` bytes at `offset` (indices start at 0).
+    @inlinable
     public func bytes(
         at offset: Int, count length: Int,
         reading what: @autoclosure () -> String = "bytes"
     ) throws(ByteReaderError) -> Data {
         try checkRange(at: offset, count: length, reading: what())
-        return Data(storage[(start + offset)..<(start + offset + length)])
+        return withRest(from: offset) { rest in Data(UnsafeRawBufferPointer(rebasing: rest[0..<length])) }
     }
 
     /// A copy of every byte in the reader (indices start at 0).
-    public var data: Data { Data(storage[start..<(start + count)]) }
+    public var data: Data { withRest(from: 0) { rest in Data(rest) } }
 
     /// Calls `body` with the raw bytes of `offset ..< offset + length` (valid only inside `body`).
+    @inlinable
     public func withBytes<R>(
         at offset: Int, count length: Int, reading what: @autoclosure () -> String = "bytes",
         _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
         try checkRange(at: offset, count: length, reading: what())
-        return try storage[(start + offset)..<(start + offset + length)].withUnsafeBytes(body)
+        return try withRest(from: offset) { rest in try body(UnsafeRawBufferPointer(rebasing: rest[0..<length])) }
     }
 
     // MARK: Strings
@@ -200,11 +239,12 @@ public struct ByteReader: Sendable {
     ) throws(ByteReaderError) -> Data {
         try checkRange(at: offset, count: 0, reading: what())
         let limit = min(count - offset, max(0, maxLength))
-        let first = start + offset
-        let terminator: Int? = storage[first..<(first + limit)].withUnsafeBytes { buffer in
-            buffer.firstIndex(of: 0)
+        let string: Data? = withRest(from: offset) { rest in
+            UnsafeRawBufferPointer(rebasing: rest[0..<limit]).firstIndex(of: 0).map { terminator in
+                Data(UnsafeRawBufferPointer(rebasing: rest[0..<terminator]))
+            }
         }
-        if let terminator { return Data(storage[first..<(first + terminator)]) }
+        if let string { return string }
         if limit < count - offset {
             throw ByteReaderError(
                 offset: absoluteOffset(offset), reading: what(),
@@ -227,10 +267,10 @@ public struct ByteReader: Sendable {
         reading what: @autoclosure () -> String = "fixed string"
     ) throws(ByteReaderError) -> String {
         try checkRange(at: offset, count: length, reading: what())
-        let first = start + offset
-        return storage[first..<(first + length)].withUnsafeBytes { buffer in
-            let end = buffer.firstIndex(of: 0) ?? buffer.count
-            return String(decoding: buffer[0..<end], as: UTF8.self)
+        return withRest(from: offset) { rest in
+            let field = UnsafeRawBufferPointer(rebasing: rest[0..<length])
+            let end = field.firstIndex(of: 0) ?? field.count
+            return String(decoding: field[0..<end], as: UTF8.self)
         }
     }
 
@@ -262,7 +302,7 @@ public struct ByteReader: Sendable {
     @discardableResult
     public func forEachCString(maxLength: Int, maxCount: Int, _ body: (Int, UnsafeRawBufferPointer) -> Void) -> Int {
         var visited = 0
-        storage[start..<(start + count)].withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+        withRest(from: 0) { (buffer: UnsafeRawBufferPointer) in
             var index = 0
             while index < buffer.count, visited < maxCount {
                 let rest = UnsafeRawBufferPointer(rebasing: buffer[index...])
@@ -281,6 +321,7 @@ public struct ByteReader: Sendable {
     // MARK: Checked arithmetic
 
     /// `a + b`, throwing `ByteReaderError.Problem.arithmeticOverflow` instead of trapping.
+    @inlinable
     public static func sum(
         _ a: Int, _ b: Int, at offset: Int = 0,
         reading what: @autoclosure () -> String = "offset"
@@ -291,6 +332,7 @@ public struct ByteReader: Sendable {
     }
 
     /// `a * b`, throwing instead of trapping.
+    @inlinable
     public static func product(
         _ a: Int, _ b: Int, at offset: Int = 0,
         reading what: @autoclosure () -> String = "size"
@@ -301,6 +343,7 @@ public struct ByteReader: Sendable {
     }
 
     /// `a - b`, throwing when the result would be negative or overflow.
+    @inlinable
     public static func difference(
         _ a: Int, _ b: Int, at offset: Int = 0,
         reading what: @autoclosure () -> String = "offset"
