@@ -89,10 +89,19 @@ struct MatchAndroid {
     private func readLines() throws -> [URLListLine] {
         var list = try MatchURLs(command: command, schemes: options.ipa == nil ? .any : .webOrCustom)
         var lines: [URLListLine] = []
+        // Every line is kept until the table is written: at most as many URLs, and as many
+        // bytes of them, as `scan` reads from a list.
+        var bytes = 0
         try list.forEach(beforeRead: {}) { line in
             lines.append(line)
-            if let file = command.urlsFile, lines.count > URLList.maxURLs {
-                throw failUnreadable(file, "more than \(URLList.maxURLs) URLs")
+            switch line {
+            case .entry(let entry): bytes += entry.url.utf8.count
+            case .invalid(let text, _, _): bytes += text.utf8.count
+            }
+            guard let file = command.urlsFile else { return }
+            if lines.count > URLList.maxURLs { throw failUnreadable(file, "more than \(URLList.maxURLs) URLs") }
+            if bytes > ScanInput.maxFileBytes {
+                throw failUnreadable(file, "more than \(ScanInput.maxFileBytes >> 20) MiB of URLs")
             }
         }
         return lines

@@ -24,7 +24,8 @@ public struct TriageDraft: Sendable, Equatable, Codable {
 /// (`SessionFile.drafts`), so a draft survives a selection change, a tab switch, a reload,
 /// Revert and a reopen; a draft equal to what the document holds is no draft
 /// (dropped). Bounded as the session reader bounds them (`SessionLimits`): a draft the reader
-/// would refuse is refused here, so a session with drafts always opens again.
+/// would refuse is refused here, and the what-if drafts together stay within
+/// `SessionLimits.maxWhatIfDraftBytes`, a quarter of the largest session the reader opens.
 public struct DraftStore: Sendable, Equatable {
     /// Triage drafts by finding fingerprint.
     public private(set) var triage: [String: TriageDraft] = [:]
@@ -114,8 +115,8 @@ public struct DraftStore: Sendable, Equatable {
 
     /// Keeps `text` for `host` on `platform`, or drops it when it equals the text that decides
     /// now. Refused (the store unchanged) for a text over `SessionLimits.maxWhatIfDraftLength`
-    /// UTF-8 bytes or a draft past `SessionLimits.maxDrafts` (on one platform: each is a map of
-    /// the session).
+    /// UTF-8 bytes, a draft past `SessionLimits.maxDrafts` (on one platform: each is a map of
+    /// the session), or drafts over `SessionLimits.maxWhatIfDraftBytes` in all.
     public mutating func setWhatIfDraft(
         _ text: String, for host: String, on platform: AppPlatform,
         deciding: String
@@ -135,6 +136,13 @@ public struct DraftStore: Sendable, Equatable {
         guard drafts[host] != nil || drafts.count < SessionLimits.maxDrafts else {
             throw .unreadableInput(
                 "at most \(SessionLimits.maxDrafts) association file drafts are kept: "
+                    + "apply or discard some")
+        }
+        let total = whatIf.values.reduce(0) { sum, texts in sum + texts.values.reduce(0) { $0 + $1.utf8.count } }
+        let kept = total - (drafts[host]?.utf8.count ?? 0) + text.utf8.count
+        guard kept <= SessionLimits.maxWhatIfDraftBytes else {
+            throw .unreadableInput(
+                "association file drafts are kept up to \(SessionLimits.maxWhatIfDraftBytes >> 20) MiB in all: "
                     + "apply or discard some")
         }
         whatIf[platform, default: [:]][host] = text

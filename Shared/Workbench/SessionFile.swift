@@ -20,6 +20,9 @@ public enum SessionLimits {
     public static let maxDrafts = 1_000
     /// Longest what-if draft (UTF-8 bytes): the longest edited text a session holds.
     public static let maxWhatIfDraftLength = maxBodyBytes * 2
+    /// Most bytes of what-if drafts one window keeps, every platform's together (`DraftStore`):
+    /// a quarter of `maxBytes`, so drafts alone never make a session too large to open.
+    public static let maxWhatIfDraftBytes = maxBytes / 4
 }
 
 /// The `.linklab` session file (`docs/workbench.md`): the saved document as evidence.

@@ -35,14 +35,15 @@ extension WorkbenchDocument {
     /// `notClaimed` for a host the Android app does not verify.
     func editAssetLinks(_ text: String, forHost host: String) throws(WorkbenchDocumentError) {
         let (found, index) = try androidHost(host)
-        // As long as a session may hold (SessionLimits), so every edit can be saved and reopened.
-        guard text.utf8.count <= SessionLimits.maxWhatIfDraftLength else {
-            throw .unreadableInput("an edited file over \(SessionLimits.maxWhatIfDraftLength) bytes")
-        }
         var part = found
         let key = part.hosts[index]
         let served = part.servedBeforeEdit(at: index).report.result.map(ServedText.init)?.text
         let data = Data((served.map { ServedText.restoringLineBreaks(text, like: $0) } ?? text).utf8)
+        // As long as a session may hold (SessionLimits), so every edit can be saved and reopened:
+        // counted after the line breaks are put back (LF to CRLF may double a file).
+        guard data.count <= SessionLimits.maxWhatIfDraftLength else {
+            throw .unreadableInput("an edited file over \(SessionLimits.maxWhatIfDraftLength) bytes")
+        }
         guard part.applyEdit(data, at: index) else {
             if part.beforeEdit[key] != nil { try revertAssetLinks(host: key) }
             return

@@ -54,6 +54,24 @@ import Testing
         #expect(traces[3].contains("host example.com"))
     }
 
+    /// Every line is kept until the table is written, so a list is refused past as many bytes
+    /// of URLs as `scan` reads (64 MiB): a file by its size, standard input as it is read.
+    @Test func aListOfTooManyBytesIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linklab-bytes-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let list = folder.appendingPathComponent("urls.txt")
+        let line = "https://example.com/" + String(repeating: "a", count: 1_000) + "\n"
+        let text = Data(String(repeating: line, count: (64 << 20) / (line.utf8.count - 1) + 10).utf8)
+        try text.write(to: list)
+        let apk = Self.sample("LinkLabSample.apk")
+        let file = try LinkLabProcess.run(["match", "--android", apk, "--urls", list.path])
+        #expect(file.exitCode == 3 && file.stderr.contains("files over 67108864 bytes are not read"), "\(file.stderr)")
+        let piped = try LinkLabProcess.run(["match", "--android", apk, "--urls", "-"], stdin: text)
+        #expect(piped.exitCode == 3, "\(piped.stderr)")
+        #expect(piped.stderr.contains("more than 64 MiB of URLs"), "\(piped.stderr)")
+    }
+
     @Test func aHostWithoutAFileIsNotCheckedAndAndroid11Asks() throws {
         let output = try LinkLabProcess.run([
             "match", "--android", Self.sample("LinkLabSample.apk"), "--sdk", "30", "--trace",

@@ -57,6 +57,23 @@ import Testing
         #expect(document.android?.states[Self.host] == .supplied)
     }
 
+    /// The limit holds for the file as decided: a browser's LF line breaks put back to a CRLF
+    /// file's may double it, and an edit past what a session holds is refused, not saved into a
+    /// session that would not open again.
+    @Test func anEditIsMeasuredAfterItsLineBreaksArePutBack() async throws {
+        let document = try await Pair.opened()
+        try document.useFile(Data("[\r\n]\r\n".utf8), name: "crlf.json", forHost: Self.host, on: .android)
+        let limit = SessionLimits.maxWhatIfDraftLength
+        let text = "[" + String(repeating: "\n", count: limit / 2 + 10) + "]"
+        #expect(text.utf8.count <= limit)
+        #expect(throws: WorkbenchDocumentError.self) {
+            try document.editFromTextArea(text, forHost: Self.host, on: .android)
+        }
+        #expect(document.android?.states[Self.host] == .supplied)
+        try document.editFromTextArea("[\n\n]", forHost: Self.host, on: .android)
+        #expect(try document.decidingText(forHost: Self.host, on: .android)?.text == "[\r\n\r\n]")
+    }
+
     @Test func everySlotOffersItsHostsActions() async throws {
         let document = try await Pair.opened()
         for row in document.presentation().hosts {

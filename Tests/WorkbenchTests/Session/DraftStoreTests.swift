@@ -42,6 +42,27 @@ import Testing
         #expect(store.whatIf == [.ios: ["k": "kept"]], "equal to the document, or of a host it does not have: dropped")
     }
 
+    /// Drafts together stay within a quarter of the largest session the reader opens, every
+    /// platform's counted; changing a kept draft still works at the limit.
+    @Test func whatIfDraftsAreBoundedInAll() throws {
+        var store = DraftStore()
+        let text = String(repeating: "x", count: SessionLimits.maxWhatIfDraftLength)
+        let fitting = SessionLimits.maxWhatIfDraftBytes / text.utf8.count
+        for index in 0..<fitting {
+            try store.setWhatIfDraft(
+                text, for: "h\(index)", on: index.isMultiple(of: 2) ? .ios : .android, deciding: "")
+        }
+        #expect(throws: WorkbenchDocumentError.self) {
+            try store.setWhatIfDraft(text, for: "one-more", on: .ios, deciding: "")
+        }
+        #expect(store.whatIfCount == fitting)
+        // A kept draft may still change; one dropped makes room for another.
+        try store.setWhatIfDraft(text.replacingOccurrences(of: "x", with: "y"), for: "h0", on: .ios, deciding: "")
+        try store.setWhatIfDraft("", for: "h0", on: .ios, deciding: "")
+        try store.setWhatIfDraft(text, for: "one-more", on: .ios, deciding: "")
+        #expect(store.whatIfCount == fitting)
+    }
+
     @Test func draftsAreBoundedAsTheSessionReaderBoundsThem() throws {
         var store = DraftStore()
         for index in 0..<SessionLimits.maxDrafts {
