@@ -28,6 +28,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SAMPLE_IPA = REPO / "Samples" / "LinkLabSample.ipa"
+SAMPLE_APK = REPO / "Samples" / "LinkLabSample.apk"
+SAMPLE_ASSETLINKS = REPO / "Samples" / "assetlinks"
 SAMPLE_AASA = REPO / "Samples" / "aasa"
 LINE = re.compile(r"^UniversalLinkLab workbench: (http://127\.0\.0\.1:(\d+))/\?token=([0-9A-Za-z_-]+)\s*$")
 
@@ -136,6 +138,16 @@ def server():
     if not binary_path().exists():
         pytest.fail(f"no linklab binary at {binary_path()} (set LINKLAB_BIN)")
     instance = Server()
+    yield instance
+    instance.stop()
+
+
+@pytest.fixture(scope="module")
+def android_server():
+    """A server of its own whose documents use the sample's assetlinks.json files (offline)."""
+    if not binary_path().exists():
+        pytest.fail(f"no linklab binary at {binary_path()} (set LINKLAB_BIN)")
+    instance = Server("--assetlinks", str(SAMPLE_ASSETLINKS))
     yield instance
     instance.stop()
 

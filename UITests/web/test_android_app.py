@@ -11,27 +11,16 @@ import re
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (REPO, SAMPLE_IPA, Server, binary_path, by_testid, chrome, login, show_tab, wait, wait_phase,
+from conftest import (SAMPLE_APK, SAMPLE_IPA, by_testid, chrome, login, show_tab, wait, wait_phase,
                       upload_through_input)
 from frames import settle, settled_screenshot
 
-SAMPLE_APK = REPO / "Samples" / "LinkLabSample.apk"
-SAMPLE_ASSETLINKS = REPO / "Samples" / "assetlinks"
 ANDROID_HOSTS = {"example.com", "example.org", "shop.example.com"}
 # Every host the sample APK verifies: those with a file in Samples/assetlinks/, and the two planted
 # hosts no file stands for (linklab.page.link, shut down; links.linklab.invalid, never resolves).
 APK_HOSTS = ANDROID_HOSTS | {"linklab.page.link", "links.linklab.invalid"}
 FINGERPRINT = re.compile(r"^([0-9A-F]{2}:){31}[0-9A-F]{2}$")
 SHOTS = os.environ.get("LINKLAB_SCREENSHOTS")
-
-
-@pytest.fixture(scope="module")
-def android_server():
-    if not binary_path().exists():
-        pytest.fail(f"no linklab binary at {binary_path()} (set LINKLAB_BIN)")
-    instance = Server("--assetlinks", str(SAMPLE_ASSETLINKS))
-    yield instance
-    instance.stop()
 
 
 def add_app(driver, path):

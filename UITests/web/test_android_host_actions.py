@@ -12,26 +12,15 @@ import pathlib
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import (REPO, SAMPLE_IPA, Server, binary_path, by_testid, chrome, login, show_tab, wait, wait_phase,
-                      upload_through_input)
+from conftest import (SAMPLE_APK, SAMPLE_ASSETLINKS, SAMPLE_IPA, by_testid, chrome, login, show_tab, wait,
+                      wait_phase, upload_through_input)
 from frames import settle, settled_screenshot
 
-SAMPLE_APK = REPO / "Samples" / "LinkLabSample.apk"
-SAMPLE_ASSETLINKS = REPO / "Samples" / "assetlinks"
 HOST = "example.com"
 URL = "https://example.com/open/item/7"
 # example.com's file with the app's package renamed: it no longer grants the app anything.
 NOT_THE_APP = (SAMPLE_ASSETLINKS / "example.com.json").read_text().replace('"com.example.app"', '"com.example.other"')
 SHOTS = os.environ.get("LINKLAB_SCREENSHOTS")
-
-
-@pytest.fixture(scope="module")
-def android_server():
-    if not binary_path().exists():
-        pytest.fail(f"no linklab binary at {binary_path()} (set LINKLAB_BIN)")
-    instance = Server("--assetlinks", str(SAMPLE_ASSETLINKS))
-    yield instance
-    instance.stop()
 
 
 def open_both(driver, server):

@@ -16,7 +16,7 @@ import pytest
 
 from conftest import by_testid, chrome, show_tab, wait
 from frames import Png, settle
-from test_android_app import android_server, dark, open_both  # noqa: F401 (android_server: the fixture)
+from test_android_app import dark, open_both
 
 PROBE = """
 const pane = document.querySelector('.center');

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value written in Swift for the OpenAPI document (`OpenAPIDocument`): literals make
 /// one (`["type": "string"]`), an object keeps its members in the order written, and `text` is
 /// its JSON, indented two spaces a level.
@@ -35,23 +37,14 @@ indirect enum OpenAPIValue: Sendable, Equatable {
         }
     }
 
-    /// `string` as a JSON string: quotes, backslashes and control characters escaped.
+    /// `string` as a JSON string, as `JSONEncoder` writes one (quotes, backslashes and control
+    /// characters escaped; slashes as they are).
     static func quoted(_ string: String) -> String {
-        var text = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // A String always encodes; the fallback is never taken.
+        guard let data = try? encoder.encode(string) else { return "\"\"" }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
