@@ -102,6 +102,17 @@ public struct ByteReader: Sendable {
 
     // MARK: Integers
 
+    /// A fixed-width integer at `offset` in `order`: every multi-byte read below.
+    @inlinable
+    func integer<T: FixedWidthInteger>(
+        at offset: Int, _ order: ByteOrder,
+        reading what: @autoclosure () -> String
+    ) throws(ByteReaderError) -> T {
+        try checkRange(at: offset, count: MemoryLayout<T>.size, reading: what())
+        let raw = load(at: offset, as: T.self)
+        return order == .little ? T(littleEndian: raw) : T(bigEndian: raw)
+    }
+
     /// The byte at `offset`.
     @inlinable
     public func uint8(
@@ -118,9 +129,7 @@ public struct ByteReader: Sendable {
         at offset: Int, _ order: ByteOrder,
         reading what: @autoclosure () -> String = "UInt16"
     ) throws(ByteReaderError) -> UInt16 {
-        try checkRange(at: offset, count: 2, reading: what())
-        let raw = load(at: offset, as: UInt16.self)
-        return order == .little ? UInt16(littleEndian: raw) : UInt16(bigEndian: raw)
+        try integer(at: offset, order, reading: what())
     }
 
     /// A 32-bit unsigned integer at `offset`.
@@ -129,9 +138,7 @@ public struct ByteReader: Sendable {
         at offset: Int, _ order: ByteOrder,
         reading what: @autoclosure () -> String = "UInt32"
     ) throws(ByteReaderError) -> UInt32 {
-        try checkRange(at: offset, count: 4, reading: what())
-        let raw = load(at: offset, as: UInt32.self)
-        return order == .little ? UInt32(littleEndian: raw) : UInt32(bigEndian: raw)
+        try integer(at: offset, order, reading: what())
     }
 
     /// A 64-bit unsigned integer at `offset`.
@@ -140,9 +147,7 @@ public struct ByteReader: Sendable {
         at offset: Int, _ order: ByteOrder,
         reading what: @autoclosure () -> String = "UInt64"
     ) throws(ByteReaderError) -> UInt64 {
-        try checkRange(at: offset, count: 8, reading: what())
-        let raw = load(at: offset, as: UInt64.self)
-        return order == .little ? UInt64(littleEndian: raw) : UInt64(bigEndian: raw)
+        try integer(at: offset, order, reading: what())
     }
 
     /// A 32-bit unsigned integer at `offset`, converted to `Int` (always fits on 64-bit hosts).

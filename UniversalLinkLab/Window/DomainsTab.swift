@@ -68,14 +68,13 @@ struct ProductHostView: View {
             ForEach(Array(row.slots.enumerated()), id: \.offset) { _, slot in
                 VStack(alignment: .leading, spacing: 4) {
                     Text(slot.platformName).font(.caption.weight(.semibold)).foregroundStyle(.secondary)
-                    let operations = slot.actions.map(HostOperations.init)
                     if let index = slot.domain, cards.indices.contains(index) {
                         DomainCardView(
                             model: model, card: cards[index],
                             device: deviceStateEntries(model: model, host: cards[index].host),
-                            operations: operations)
+                            operations: slot.actions)
                     } else if let panel = slot.panel {
-                        HostPanelSlotView(model: model, panel: panel, operations: operations)
+                        HostPanelSlotView(model: model, panel: panel, operations: slot.actions)
                     } else if let absent = slot.absent {
                         Text(absent).font(.callout).foregroundStyle(.secondary)
                     }
@@ -95,13 +94,13 @@ struct DomainCardView: View {
     let card: DomainCard
     let device: [DeviceStateEntry]
     /// The slot's operations in a host row; the card's own outside one.
-    let operations: HostOperations
+    let operations: HostActions
 
-    init(model: WindowModel, card: DomainCard, device: [DeviceStateEntry], operations: HostOperations? = nil) {
+    init(model: WindowModel, card: DomainCard, device: [DeviceStateEntry], operations: HostActions? = nil) {
         self.model = model
         self.card = card
         self.device = device
-        self.operations = operations ?? HostOperations(card.presentation)
+        self.operations = operations ?? HostActions(card.presentation)
     }
 
     var body: some View {

@@ -2,11 +2,11 @@ import SwiftUI
 import Workbench
 
 /// Refetch and Edit… (Edit Draft… while a draft waits) of one platform's host, for a card's
-/// header. Whether Refetch can run is the package's (`HostOperations.canRefetch`); Edit… opens
+/// header. Whether Refetch can run is the package's (`HostActions.canRefetch`); Edit… opens
 /// the one what-if editor sheet (`WhatIfEditorSheet`) for this host of this platform.
 struct HostActionButtons: View {
     let model: WindowModel
-    let operations: HostOperations
+    let operations: HostActions
 
     var body: some View {
         Button("Refetch") { model.refetch(host: operations.host, on: operations.platform) }
@@ -18,16 +18,16 @@ struct HostActionButtons: View {
         ) {
             model.edit(operations)
         }
-        .help(operations.editTitle ?? "Edit the association file (what-if)")
+        .help(operations.editTitle)
         .accessibilityIdentifier("edit-aasa")
     }
 }
 
 /// Under a card: that the host has a what-if draft not yet applied, and Revert when the package
-/// says there is something to go back to (`HostOperations.canRevert`).
+/// says there is something to go back to (`HostActions.canRevert`).
 struct HostEditState: View {
     let model: WindowModel
-    let operations: HostOperations
+    let operations: HostActions
 
     var body: some View {
         if model.controller.hasWhatIfDraft(for: operations.host, on: operations.platform) {
@@ -44,7 +44,7 @@ struct HostEditState: View {
 /// Without operations the card takes no drop.
 struct HostFileDrop: ViewModifier {
     let model: WindowModel
-    let operations: HostOperations?
+    let operations: HostActions?
     @State private var isTargeted = false
 
     func body(content: Content) -> some View {
@@ -72,7 +72,7 @@ struct HostFileDrop: ViewModifier {
 struct HostPanelSlotView: View {
     let model: WindowModel
     let panel: Panel
-    let operations: HostOperations?
+    let operations: HostActions?
 
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {

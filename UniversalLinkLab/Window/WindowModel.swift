@@ -315,7 +315,7 @@ final class WindowModel {
     }
 
     /// Opens the what-if editor sheet of one platform's host (its draft, if any, is kept).
-    func edit(_ operations: HostOperations) {
+    func edit(_ operations: HostActions) {
         editor = HostEditor(operations)
     }
 
@@ -668,36 +668,6 @@ final class WindowModel {
     }
 }
 
-/// One platform's host operations as the action views render them (`HostActionButtons`,
-/// `HostEditState`, `HostFileDrop`): the package's `HostActions` of a host row's slot, or, for a
-/// card of the document's `domains` shown outside a row (a document without an Android app),
-/// that card's own `DomainPresentation`, whose operations are the iOS ones.
-struct HostOperations: Hashable {
-    let platform: AppPlatform
-    let host: String
-    let canRefetch: Bool
-    let canRevert: Bool
-    /// "Edit assetlinks.json (what-if)" (`HostActions.editTitle`).
-    let editTitle: String?
-    /// Why the editor's text is not the served bytes, or nil.
-    let editorNote: String?
-
-    /// The operations of a slot.
-    init(_ actions: HostActions) {
-        platform = actions.platform
-        host = actions.host
-        canRefetch = actions.canRefetch
-        canRevert = actions.canRevert
-        editTitle = actions.editTitle
-        editorNote = actions.editorNote
-    }
-
-    /// The operations of a card of the document's `domains` (the iOS app's hosts).
-    init(_ card: DomainPresentation) {
-        self.init(HostActions(card))
-    }
-}
-
 /// Whose what-if editor sheet is open: one host of one platform's app (a host both apps claim
 /// has two editors, one per association file), with what the sheet shows above the text.
 struct HostEditor: Identifiable, Hashable {
@@ -709,7 +679,7 @@ struct HostEditor: Identifiable, Hashable {
     let note: String?
     var id: String { "\(platform.rawValue) \(host)" }
 
-    init(_ operations: HostOperations) {
+    init(_ operations: HostActions) {
         host = operations.host
         platform = operations.platform
         title = operations.editTitle

@@ -339,7 +339,7 @@ public struct HostSlot: Sendable, Equatable, Codable {
 /// (`refetch`, `useFile`, `editFromTextArea`, `revert`, each `on:` this platform; the web API's
 /// host routes with `?platform=`), whether each can run now, and the what-if editor's text. The
 /// web page and the Mac app render these the same way for every platform.
-public struct HostActions: Sendable, Equatable, Codable {
+public struct HostActions: Sendable, Hashable, Codable {
     /// The platform the operations take (`ios`, `android` in JSON: `?platform=` on the web API).
     public var platform: AppPlatform
     /// The host as the operations name it.
